@@ -1,0 +1,430 @@
+"""The exact solver: the probability of completing an adventure under optimal play.
+
+State: the tasks still to do, the pool (green count, yellow, red), the dice held aside (by face),
+focus, spell and clue uses left. After each roll the player may complete one allowed task with a
+minimal way (see matching), spend a clue to reroll any subset of the dice just rolled, hold a die
+with a spell, or fail the roll: terror effect, set aside one die, then optionally focus another.
+
+The work is organised by *context* (pool, held dice, uses left): for one context every roll multiset
+of the pool is enumerated once and matched once, and the result serves every set of remaining tasks
+at the same time (values are vectors over task sets). Faces that the card cannot tell apart are
+merged into classes first (a card without Investigation symbols sees I1..I4 as one blank face), which
+shrinks the rolls to enumerate without changing any sum. Values are fixed point (fixed.py): a
+context's value is round(sum over rolls of weight * best option / 6^dice), rounded once.
+"""
+
+from ..errors import KernelError
+from .dice import (GREEN, YELLOW, RED, DIE_FACES, INV_VALUE, FACE_SYMBITS, TERROR, WILD, NFACES)
+from .fixed import ONE
+from .matching import minimal_face_sets, splits
+
+TERROR_NONE = 0
+TERROR_FAIL = 1
+TERROR_DISCARD = 2
+TERROR_NAMES = ("none", "fail", "discard")
+
+MAX_GREEN = 8
+
+
+def terror_code(name):
+    if name in TERROR_NAMES:
+        return TERROR_NAMES.index(name)
+    raise KernelError("option", "terror effect must be none, fail or discard, not %r" % (name,))
+
+
+def _multisets(k, n):
+    """All tuples of k non-negative counts summing to n."""
+    if k == 1:
+        return [(n,)]
+    out = []
+    for first in range(n, -1, -1):
+        for rest in _multisets(k - 1, n - first):
+            out.append((first,) + rest)
+    return out
+
+
+def _factorials(n):
+    f = [1]
+    for i in range(1, n + 1):
+        f.append(f[-1] * i)
+    return f
+
+
+class Situation:
+    """What the investigator brings to an adventure: dice, focus, spells, clues, sanity, stamina."""
+
+    def __init__(self, green=6, yellow=False, red=False, focus=1, spells=0, clues=0,
+                 terror="none", sanity=0, stamina=0):
+        if not (0 <= green <= MAX_GREEN):
+            raise KernelError("option", "green dice must be 0 to %d, not %d" % (MAX_GREEN, green))
+        for name, v, top in (("focus", focus, 4), ("spells", spells, 4), ("clues", clues, 4)):
+            if not (0 <= v <= top):
+                raise KernelError("option", "%s must be 0 to %d, not %d" % (name, top, v))
+        for name, v in (("sanity", sanity), ("stamina", stamina)):
+            if not (0 <= v <= 20):
+                raise KernelError("option", "%s must be 1 to 20 (0: no limit), not %d" % (name, v))
+        self.green = green
+        self.yellow = 1 if yellow else 0
+        self.red = 1 if red else 0
+        self.focus = focus
+        self.spells = spells
+        self.clues = clues
+        self.terror = terror_code(terror) if isinstance(terror, str) else terror
+        self.sanity = sanity
+        self.stamina = stamina
+
+
+class Solver:
+    """Exact optimal-play values for one card under one terror effect and sanity/stamina limits.
+
+    Values are memoised by context for the solver's lifetime, so one Solver answers every pool,
+    focus, spell and clue count up to the largest asked, and advice reuses them.
+    """
+
+    def __init__(self, card, terror=TERROR_NONE, sanity=0, stamina=0):
+        self.card = card
+        self.terror = terror
+        self.ntasks = len(card.tasks)
+        self._setup_states(sanity, stamina)
+        self._setup_classes()
+        self.face_sets = [minimal_face_sets(t) for t in card.tasks]
+        self._memo = {}
+        self._shift = {}
+        self._green_rolls = {}
+        self.pairs = 0          # (context, roll) pairs evaluated: the work counter
+
+    # ----- setup -----------------------------------------------------------------------------
+
+    def _setup_states(self, sanity, stamina):
+        """Task sets as state indices; for each task, the (state, next state) pairs that allow it."""
+        n = self.ntasks
+        card = self.card
+        if card.ordered:
+            # state i: tasks i.. remain; state n: none
+            self.state_done = [((1 << i) - 1) for i in range(n + 1)]
+        else:
+            self.state_done = [((1 << n) - 1) ^ m for m in range(1 << n)]
+        self.nstates = len(self.state_done)
+        index = {}
+        for i in range(self.nstates):
+            index[self.state_done[i]] = i
+        self.full_state = index[0]
+        self.empty_state = index[(1 << n) - 1]
+        from .matching import allowed_tasks
+        self.allowed = [[] for _ in range(n)]
+        for i in range(self.nstates):
+            done = self.state_done[i]
+            if i == self.empty_state:
+                continue
+            for t in allowed_tasks(card, done, sanity, stamina):
+                self.allowed[t].append((i, index[done | (1 << t)]))
+
+    def _setup_classes(self):
+        """Merge faces this card cannot tell apart; each class is (representative face, weight)."""
+        inv_max = 0
+        symbits = 0
+        for t in self.card.tasks:
+            for v in t.inv:
+                if v > inv_max:
+                    inv_max = v
+            for b in t.faces:
+                symbits |= b
+        if self.terror != TERROR_NONE:
+            symbits |= 4
+
+        def feature(face):
+            inv = INV_VALUE[face]
+            if inv > inv_max:
+                inv = inv_max
+            return (inv, FACE_SYMBITS[face] & symbits, face == WILD)
+
+        self.classes = []
+        for colour in (GREEN, YELLOW, RED):
+            seen = []
+            cls = []
+            for face in DIE_FACES[colour]:
+                key = feature(face)
+                if key in seen:
+                    k = seen.index(key)
+                    cls[k] = (cls[k][0], cls[k][1] + 1)
+                else:
+                    seen.append(key)
+                    cls.append((face, 1))
+            self.classes.append(cls)
+
+    def _rolls_green(self, g):
+        """[(face counts list of 8, weight)] for every multiset of g green dice over the classes."""
+        got = self._green_rolls.get(g)
+        if got is None:
+            cls = self.classes[GREEN]
+            fact = _factorials(g)
+            got = []
+            for counts in _multisets(len(cls), g):
+                w = fact[g]
+                faces = [0] * NFACES
+                for k in range(len(cls)):
+                    w = w // fact[counts[k]] * 1
+                    w *= cls[k][1] ** counts[k]
+                    faces[cls[k][0]] = counts[k]
+                got.append((faces, w))
+            self._green_rolls[g] = got
+        return got
+
+    # ----- values ----------------------------------------------------------------------------
+
+    def value(self, green, yellow, red, focus=0, spells=0, clues=0, held=()):
+        """The value (fixed point) of facing the whole card with this pool before the first roll."""
+        return self.values((green, yellow, red, tuple(sorted(held)), focus, spells, clues))[self.full_state]
+
+    def values(self, ctx):
+        """The value vector over task-set states of a context (g, y, r, held, focus, spells, clues)."""
+        v = self._memo.get(ctx)
+        if v is None:
+            v = self._solve(ctx)
+            self._memo[ctx] = v
+        return v
+
+    def _solve(self, ctx):
+        g, y, r, held, f, s, c = ctx
+        n = self.nstates
+        if g + y + r == 0:
+            v = [0] * n
+            v[self.empty_state] = ONE
+            return v
+        acc = [0] * n
+        ycls = self.classes[YELLOW] if y else ((-1, 1),)
+        rcls = self.classes[RED] if r else ((-1, 1),)
+        for gfaces, gw in self._rolls_green(g):
+            for yf, yw in ycls:
+                for rf, rw in rcls:
+                    w = gw * yw * rw
+                    wv = self.roll_values(ctx, gfaces, yf, rf)
+                    for i in range(n):
+                        acc[i] += w * wv[i]
+        den = 6 ** (g + y + r)
+        half = den // 2
+        v = [(a + half) // den for a in acc]
+        v[self.empty_state] = ONE
+        return v
+
+    def _shifted(self, ctx, t):
+        """For task t, the vector whose entry for state i is the value after completing t from i."""
+        key = (ctx, t)
+        vec = self._shift.get(key)
+        if vec is None:
+            src = self.values(ctx)
+            vec = [0] * self.nstates
+            for i, j in self.allowed[t]:
+                vec[i] = src[j]
+            self._shift[key] = vec
+        return vec
+
+    def completion_options(self, ctx, gfaces, yf, rf):
+        """Distinct (task, successor context) pairs reachable by completing a task with this roll."""
+        g, y, r, held, f, s, c = ctx
+        hcount = [0] * NFACES
+        for face in held:
+            hcount[face] += 1
+        avail = list(gfaces)
+        if yf >= 0:
+            avail[yf] += 1
+        if rf >= 0:
+            avail[rf] += 1
+        for face in held:
+            avail[face] += 1
+        out = []
+        for t in range(self.ntasks):
+            if not self.allowed[t]:
+                continue
+            seen = {}
+            for fs in self.face_sets[t]:
+                ok = True
+                for face, k in fs:
+                    if avail[face] < k:
+                        ok = False
+                        break
+                if not ok:
+                    continue
+                self._collect(fs, 0, gfaces, yf, rf, hcount, 0, 0, 0, [], seen)
+            for gu, yu, ru, hu in seen:
+                rest = list(held)
+                for face in hu:
+                    rest.remove(face)
+                out.append((t, (g - gu, y - yu, r - ru, tuple(rest), f, s, c)))
+        return out
+
+    def _collect(self, fs, i, gfaces, yf, rf, hcount, gu, yu, ru, hu, seen):
+        if i == len(fs):
+            seen[(gu, yu, ru, tuple(sorted(hu)))] = True
+            return
+        face, k = fs[i]
+        caps = (gfaces[face], 1 if yf == face else 0, 1 if rf == face else 0, hcount[face])
+        for a, b, cc, d in splits(k, caps):
+            self._collect(fs, i + 1, gfaces, yf, rf, hcount, gu + a, yu + b, ru + cc,
+                          hu + [face] * d, seen)
+
+    def fail_candidates(self, ctx, gfaces, yf, rf):
+        """Successor contexts of failing this roll (set aside one die, maybe focus another).
+
+        Returns None when failing loses the adventure outright; an empty pool afterwards is a
+        context whose value is 0.
+        """
+        g, y, r, held, f, s, c = ctx
+        gf = gfaces
+        if self.terror != TERROR_NONE and gfaces[TERROR]:
+            if self.terror == TERROR_FAIL:
+                return None
+            gf = list(gfaces)
+            g = g - gf[TERROR]
+            gf[TERROR] = 0
+        out = []
+        for aside in (GREEN, YELLOW, RED):
+            g1, y1, r1 = g, y, r
+            if aside == GREEN:
+                if g1 == 0:
+                    continue
+                g1 -= 1
+            elif aside == YELLOW:
+                if not y1:
+                    continue
+                y1 = 0
+            else:
+                if not r1:
+                    continue
+                r1 = 0
+            out.append((g1, y1, r1, held, f, s, c))
+            if f == 0:
+                continue
+            # focus one more die of what is left of the roll
+            # (a green die set aside is any green die other than the focused one)
+            for face in range(NFACES):
+                if gf[face] and g1 > 0:
+                    out.append((g1 - 1, y1, r1, _add(held, face), f - 1, s, c))
+            if y1 and yf >= 0:
+                out.append((g1, 0, r1, _add(held, yf), f - 1, s, c))
+            if r1 and rf >= 0:
+                out.append((g1, y1, 0, _add(held, rf), f - 1, s, c))
+        return out
+
+    def roll_values(self, ctx, gfaces, yf, rf):
+        """The best value after this roll, for every task-set state (a vector)."""
+        self.pairs += 1
+        n = self.nstates
+        fails = self.fail_candidates(ctx, gfaces, yf, rf)
+        if fails:
+            best = list(self.values(fails[0]))
+            for k in range(1, len(fails)):
+                best = list(map(max, best, self.values(fails[k])))
+        else:
+            best = [0] * n
+        for t, succ in self.completion_options(ctx, gfaces, yf, rf):
+            best = list(map(max, best, self._shifted(succ, t)))
+        g, y, r, held, f, s, c = ctx
+        if s > 0:
+            best = self._spell_options(ctx, gfaces, yf, rf, best)
+        if c > 0:
+            best = list(map(max, best, self._reroll_values(ctx, gfaces, yf, rf)))
+        return best
+
+    def _spell_options(self, ctx, gfaces, yf, rf, best):
+        g, y, r, held, f, s, c = ctx
+        for face in range(NFACES):
+            if gfaces[face]:
+                gf = list(gfaces)
+                gf[face] -= 1
+                sub = (g - 1, y, r, _add(held, face), f, s - 1, c)
+                best = list(map(max, best, self.roll_values(sub, gf, yf, rf)))
+        if yf >= 0:
+            sub = (g, 0, r, _add(held, yf), f, s - 1, c)
+            best = list(map(max, best, self.roll_values(sub, gfaces, -1, rf)))
+        if rf >= 0:
+            sub = (g, y, 0, _add(held, rf), f, s - 1, c)
+            best = list(map(max, best, self.roll_values(sub, gfaces, yf, -1)))
+        return best
+
+    # ----- clue rerolls ----------------------------------------------------------------------
+
+    def _reroll_values(self, ctx, gfaces, yf, rf):
+        """Best over every kept subset K of the roll of E[value with one clue fewer | keep K]."""
+        tables = self._memo.get(("reroll", ctx))
+        if tables is None:
+            tables = ({}, {})
+            self._memo[("reroll", ctx)] = tables
+        key = (tuple(gfaces), 0, yf, rf)
+        return self._best_keep(ctx, key, tables)
+
+    def _best_keep(self, ctx, key, tables):
+        best_tab = tables[1]
+        got = best_tab.get(key)
+        if got is not None:
+            return got
+        best = self._expect(ctx, key, tables)
+        gfaces, ug, yf, rf = key
+        for face in range(NFACES):
+            if gfaces[face]:
+                gf = list(gfaces)
+                gf[face] -= 1
+                best = list(map(max, best, self._best_keep(ctx, (tuple(gf), ug + 1, yf, rf), tables)))
+        if yf >= 0:
+            best = list(map(max, best, self._best_keep(ctx, (gfaces, ug, -1, rf), tables)))
+        if rf >= 0:
+            best = list(map(max, best, self._best_keep(ctx, (gfaces, ug, yf, -1), tables)))
+        best_tab[key] = best
+        return best
+
+    def _expect(self, ctx, key, tables):
+        """E(K) = round(N(K) / 6^u) for partial roll K (yf/rf -1 = unrolled when in the pool)."""
+        g, y, r, held, f, s, c = ctx
+        gfaces, ug, yf, rf = key
+        u = ug + (1 if (y and yf < 0) else 0) + (1 if (r and rf < 0) else 0)
+        num = self._numer(ctx, key, tables)
+        if u == 0:
+            return num
+        den = 6 ** u
+        half = den // 2
+        return [(a + half) // den for a in num]
+
+    def _numer(self, ctx, key, tables):
+        """N(K): the exact sum over outcomes of the unrolled dice of weight * value (clues - 1)."""
+        num_tab = tables[0]
+        got = num_tab.get(key)
+        if got is not None:
+            return got
+        g, y, r, held, f, s, c = ctx
+        gfaces, ug, yf, rf = key
+        if ug > 0:
+            col, cls = GREEN, self.classes[GREEN]
+        elif y and yf < 0:
+            col, cls = YELLOW, self.classes[YELLOW]
+        elif r and rf < 0:
+            col, cls = RED, self.classes[RED]
+        else:
+            out = self.roll_values((g, y, r, held, f, s, c - 1), list(gfaces), yf, rf)
+            num_tab[key] = out
+            return out
+        out = [0] * self.nstates
+        for face, w in cls:
+            if col == GREEN:
+                gf = list(gfaces)
+                gf[face] += 1
+                sub = (tuple(gf), ug - 1, yf, rf)
+            elif col == YELLOW:
+                sub = (gfaces, ug, face, rf)
+            else:
+                sub = (gfaces, ug, yf, face)
+            part = self._numer(ctx, sub, tables)
+            for i in range(self.nstates):
+                out[i] += w * part[i]
+        num_tab[key] = out
+        return out
+
+
+def _add(held, face):
+    return tuple(sorted(held + (face,)))
+
+
+def solve(card, situation):
+    """The fixed-point probability of completing `card` from `situation` under optimal play."""
+    solver = Solver(card, situation.terror, situation.sanity, situation.stamina)
+    return solver.value(situation.green, situation.yellow, situation.red,
+                        situation.focus, situation.spells, situation.clues)
