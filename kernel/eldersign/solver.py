@@ -16,7 +16,7 @@ context's value is round(sum over rolls of weight * best option / 6^dice), round
 from ..errors import KernelError
 from .dice import (GREEN, YELLOW, RED, DIE_FACES, INV_VALUE, FACE_SYMBITS, TERROR, WILD, NFACES)
 from .fixed import ONE
-from .matching import minimal_face_sets, splits
+from .matching import minimal_face_sets
 
 TERROR_NONE = 0
 TERROR_FAIL = 1
@@ -254,14 +254,26 @@ class Solver:
         return out
 
     def _collect(self, fs, i, gfaces, yf, rf, hcount, gu, yu, ru, hu, seen):
+        """Every split of face multiset fs[i:] among green, yellow, red and held dice."""
         if i == len(fs):
             seen[(gu, yu, ru, tuple(sorted(hu)))] = True
             return
         face, k = fs[i]
-        caps = (gfaces[face], 1 if yf == face else 0, 1 if rf == face else 0, hcount[face])
-        for a, b, cc, d in splits(k, caps):
-            self._collect(fs, i + 1, gfaces, yf, rf, hcount, gu + a, yu + b, ru + cc,
-                          hu + [face] * d, seen)
+        top_y = 1 if yf == face else 0
+        top_r = 1 if rf == face else 0
+        hc = hcount[face]
+        if not (top_y or top_r or hc):
+            self._collect(fs, i + 1, gfaces, yf, rf, hcount, gu + k, yu, ru, hu, seen)
+            return
+        for b in range(top_y + 1):
+            for cc in range(top_r + 1):
+                left = k - b - cc
+                if left < 0:
+                    continue
+                for d in range((hc if hc < left else left) + 1):
+                    if left - d <= gfaces[face]:
+                        self._collect(fs, i + 1, gfaces, yf, rf, hcount, gu + left - d, yu + b,
+                                      ru + cc, hu + [face] * d if d else hu, seen)
 
     def fail_candidates(self, ctx, gfaces, yf, rf):
         """Successor contexts of failing this roll (set aside one die, maybe focus another).
