@@ -10,8 +10,9 @@ Every CSV row becomes one TSV row, in CSV order. A JSON card adds its facts to t
 World)" are the CSV's "Other Worlds". A few JSON cards carry a wrong name or set; JSON_ALIASES maps each (picked
 out by its dice, which equal the CSV card's) to the CSV card it is. The CSV wins on dice (it is the source
 the published optimal-play odds tables were computed from) and on the solver's terror effect; every
-disagreement is written into the row's `source` column. The schema and the compact effect forms are
-documented in kernel/eldersign/data/README.md.
+disagreement is written into the row's `source` column. A JSON card that matches nothing would become a
+row of its own (source `json`) after the CSV's; there is none at present. The schema and the compact
+effect forms are documented in kernel/eldersign/data/README.md.
 
 Regenerate (from the repository root; same input gives a byte-identical file):
     .venv/bin/python -m eldritch.datagen            # write the TSV and print a match report
@@ -268,22 +269,14 @@ def csv_only_row(row):
             "terror": CSV_TERROR[row["TerrorEffect"]], "source": "csv"}
 
 
-def merged_row(row, card, how):
-    """The CSV row with the JSON card's facts: costs and monsters placed on the CSV's tasks, notes."""
-    ordered, tasks = csv_tasks(row["Tasks"])
-    out = csv_only_row(row)
-    notes = []
-    if how == "alias":
-        if json_set(card) != row["Expansion"]:
-            notes.append("json set: %s" % card["set"])
-        if name_key(card["name"]) != name_key(row["Name"]):
-            notes.append("json name: %s" % card["name"])
-    dice_tasks = json_dice_tasks(card)
-    if card_dice_key(ordered, tasks) != card_dice_key(card["ordered"], [json_dice(t) for t in dice_tasks]):
-        notes.append("tasks differ, json had: %s" % json_notation(card))
-    pairs = align_tasks(tasks, dice_tasks, ordered)
-    symbols = [list(t) for t in tasks]
+def place_json_tasks(card, symbols, pairs):
+    """Put the JSON tasks' costs on the paired tasks of symbols (in place); return (monsters, notes).
+
+    pairs maps a JSON dice-task index to an index of symbols; a JSON task with no dice is an outline of its
+    own (a 'slot') or a cost-only task, which notation cannot hold.
+    """
     monsters = []
+    notes = []
     dice_index = 0
     for number, task in enumerate(card["tasks"], 1):
         costs = task.get("costs", "").split()
@@ -303,21 +296,62 @@ def merged_row(row, card, how):
             notes.append("json costs %s on task %s not placed" % (" ".join(costs), task["symbols"]))
         elif costs:
             symbols[target].extend(costs)
+    return monsters, notes
+
+
+def json_terror_word(card):
+    """The solver's terror effect the JSON's terror implies."""
     json_terror = card.get("terror") or {}
-    json_word = next((word for key, word in JSON_TERROR_WORD if key in json_terror), "none")
-    if json_word != out["terror"]:
-        notes.append("terror differs, json had: %s" % json_word)
-    out.update({
-        "notation": join_tasks(ordered, symbols),
+    return next((word for key, word in JSON_TERROR_WORD if key in json_terror), "none")
+
+
+def json_facts(card, monsters):
+    """The columns only the JSON fills."""
+    return {
         "trophy": str(card["trophy"]) if card.get("trophy") is not None else "",
-        "source": "; ".join(["csv+json"] + notes),
         "monsters": ",".join(monsters),
         "terror_text": effect_text(card.get("terror")),
         "entry": effect_text(card.get("entry")),
         "midnight": effect_text(card.get("midnight")),
         "reward": effect_text(card.get("reward")),
         "penalty": effect_text(card.get("penalty")),
-    })
+    }
+
+
+def merged_row(row, card, how):
+    """The CSV row with the JSON card's facts: costs and monsters placed on the CSV's tasks, notes."""
+    ordered, tasks = csv_tasks(row["Tasks"])
+    out = csv_only_row(row)
+    notes = []
+    if how == "alias":
+        if json_set(card) != row["Expansion"]:
+            notes.append("json set: %s" % card["set"])
+        if name_key(card["name"]) != name_key(row["Name"]):
+            notes.append("json name: %s" % card["name"])
+    dice_tasks = json_dice_tasks(card)
+    if card_dice_key(ordered, tasks) != card_dice_key(card["ordered"], [json_dice(t) for t in dice_tasks]):
+        notes.append("tasks differ, json had: %s" % json_notation(card))
+    symbols = [list(t) for t in tasks]
+    monsters, task_notes = place_json_tasks(card, symbols, align_tasks(tasks, dice_tasks, ordered))
+    notes += task_notes
+    if json_terror_word(card) != out["terror"]:
+        notes.append("terror differs, json had: %s" % json_terror_word(card))
+    out.update(json_facts(card, monsters))
+    out["notation"] = join_tasks(ordered, symbols)
+    out["source"] = "; ".join(["csv+json"] + notes)
+    return out
+
+
+def json_only_row(card):
+    """A JSON card that matched no CSV row: its own dice, costs and facts (none at present)."""
+    if json_set(card) not in SETS:
+        raise DataError("unknown JSON set %r" % card["set"])
+    dice_tasks = json_dice_tasks(card)
+    symbols = [json_dice(t) for t in dice_tasks]
+    monsters, notes = place_json_tasks(card, symbols, {i: i for i in range(len(dice_tasks))})
+    out = json_facts(card, monsters)
+    out.update({"set": json_set(card), "name": card["name"], "notation": join_tasks(card["ordered"], symbols),
+                "terror": json_terror_word(card), "source": "; ".join(["json"] + notes)})
     return out
 
 
@@ -330,7 +364,7 @@ def canonical_notation(text, where):
 
 
 def build(data_dir=DEFAULT_DATA_DIR):
-    """Return (rows as dicts in CSV order, report lines)."""
+    """Return (rows as dicts: the CSV's in its order, then JSON cards that matched none; report lines)."""
     data_dir = Path(data_dir)
     csv_rows = read_csv(data_dir / CSV_NAME)
     with open(data_dir / JSON_NAME, encoding="utf-8") as f:
@@ -342,16 +376,19 @@ def build(data_dir=DEFAULT_DATA_DIR):
             out = merged_row(row, *matches[i])
         else:
             out = csv_only_row(row)
-        canonical_notation(out["notation"], "%s / %s" % (row["Expansion"], row["Name"]))
-        rows.append({column: clean(out.get(column, "")) for column in COLUMNS})
+        rows.append(out)
+    rows += [json_only_row(card) for card in unmatched]
+    for out in rows:
+        canonical_notation(out["notation"], "%s / %s" % (out["set"], out["name"]))
+    rows = [{column: clean(out.get(column, "")) for column in COLUMNS} for out in rows]
     return rows, report_lines(rows, json_cards, matches, unmatched)
 
 
 def report_lines(rows, json_cards, matches, unmatched):
     by_name = sum(1 for _, how in matches.values() if how == "name")
     lines = ["%d CSV rows, %d JSON cards: %d matched by (set, name), %d by JSON_ALIASES, %d unmatched"
-             % (len(rows), len(json_cards), by_name, len(matches) - by_name, len(unmatched))]
-    lines += ["unmatched JSON card: %s / %s" % (c["set"], c["name"]) for c in unmatched]
+             % (len(rows) - len(unmatched), len(json_cards), by_name, len(matches) - by_name, len(unmatched))]
+    lines += ["unmatched JSON card, added as a json row: %s / %s" % (c["set"], c["name"]) for c in unmatched]
     lines += ["%s / %s: %s" % (r["set"], r["name"], r["source"]) for r in rows if ";" in r["source"]]
     return lines
 

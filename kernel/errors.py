@@ -16,4 +16,4 @@ class KernelError(ValueError):
             text = "%s: %s at position %d" % (what, message, pos + 1)
         else:
             text = "%s: %s" % (what, message)
-        ValueError.__init__(self, text)
+        super().__init__(text)

@@ -138,18 +138,24 @@ class Solver:
                 inv = inv_max
             return (inv, FACE_SYMBITS[face] & symbits, face == WILD)
 
+        # rep[face]: the lowest face with the same feature; classes per colour as (rep, weight)
+        self.rep = [0] * NFACES
+        for face in range(NFACES):
+            for other in range(face + 1):
+                if feature(other) == feature(face):
+                    self.rep[face] = other
+                    break
         self.classes = []
         for colour in (GREEN, YELLOW, RED):
-            seen = []
             cls = []
             for face in DIE_FACES[colour]:
-                key = feature(face)
-                if key in seen:
-                    k = seen.index(key)
-                    cls[k] = (cls[k][0], cls[k][1] + 1)
+                rep = self.rep[face]
+                for k in range(len(cls)):
+                    if cls[k][0] == rep:
+                        cls[k] = (rep, cls[k][1] + 1)
+                        break
                 else:
-                    seen.append(key)
-                    cls.append((face, 1))
+                    cls.append((rep, 1))
             self.classes.append(cls)
 
     def _rolls_green(self, g):
@@ -163,7 +169,7 @@ class Solver:
                 w = fact[g]
                 faces = [0] * NFACES
                 for k in range(len(cls)):
-                    w = w // fact[counts[k]] * 1
+                    w = w // fact[counts[k]]
                     w *= cls[k][1] ** counts[k]
                     faces[cls[k][0]] = counts[k]
                 got.append((faces, w))
@@ -353,6 +359,28 @@ class Solver:
             sub = (g, y, 0, _add(held, rf), f, s - 1, c)
             best = list(map(max, best, self.roll_values(sub, gfaces, yf, -1)))
         return best
+
+    def state_index(self, done_mask):
+        """The state index of a set of completed tasks (bit t set: task t done)."""
+        full = (1 << self.ntasks) - 1
+        if done_mask < 0 or done_mask > full:
+            raise KernelError("state", "no such tasks done: %d" % done_mask)
+        for i in range(self.nstates):
+            if self.state_done[i] == done_mask:
+                return i
+        raise KernelError("state", "on an ordered card only the first tasks can be done")
+
+    def keep_value(self, ctx, gfaces, unrolled_green, yf, rf):
+        """E[best value with one clue fewer] when the dice not kept are rerolled (a vector).
+
+        gfaces: the kept green dice by representative face; yf/rf: the kept yellow/red face, or -1
+        when that die (if in the pool) is rerolled. ctx must have at least one clue.
+        """
+        tables = self._memo.get(("reroll", ctx))
+        if tables is None:
+            tables = ({}, {})
+            self._memo[("reroll", ctx)] = tables
+        return self._expect(ctx, (tuple(gfaces), unrolled_green, yf, rf), tables)
 
     # ----- clue rerolls ----------------------------------------------------------------------
 

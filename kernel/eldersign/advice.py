@@ -1,0 +1,214 @@
+"""Advice: every legal option after a roll with its probability of completing the card, best first.
+
+Options: complete task t with a minimal way; reroll some dice with a clue; hold a die with a spell;
+fail the roll (terror effect, set aside one die, maybe focus another). Values come from a solver
+(the kernel's Solver or the C core's twin, which answer the same questions identically).
+"""
+
+from ..errors import KernelError
+from .dice import GREEN, YELLOW, RED, TERROR, NFACES, FACE_TEXT, COLOUR_TEXT
+from .fixed import ONE
+from .matching import match
+from .notation import format_roll, format_task
+from .solver import TERROR_FAIL, TERROR_DISCARD
+
+COMPLETE = "complete"
+REROLL = "reroll"
+HOLD = "hold"
+FAIL = "fail"
+
+
+class Option:
+    """One thing the player may do now, its value (fixed point) and its text form."""
+
+    def __init__(self, kind, text, value, data):
+        self.kind = kind
+        self.text = text
+        self.value = value
+        self.data = data
+
+
+def die_text(colour, face):
+    return (COLOUR_TEXT[colour] + ":" if colour != GREEN else "") + FACE_TEXT[face]
+
+
+def _pool_of(roll):
+    g = 0
+    for f in range(NFACES):
+        g += roll[GREEN * NFACES + f]
+    y = 0
+    r = 0
+    for f in range(NFACES):
+        y += roll[YELLOW * NFACES + f]
+        r += roll[RED * NFACES + f]
+    return g, y, r
+
+
+def _faces_of(solver, roll):
+    """The roll in the solver's terms: green counts by representative face, yellow and red rep."""
+    gfaces = [0] * NFACES
+    yf = -1
+    rf = -1
+    for f in range(NFACES):
+        k = roll[GREEN * NFACES + f]
+        if k:
+            gfaces[solver.rep[f]] += k
+        if roll[YELLOW * NFACES + f]:
+            yf = solver.rep[f]
+        if roll[RED * NFACES + f]:
+            rf = solver.rep[f]
+    return gfaces, yf, rf
+
+
+def _held_reps(solver, held):
+    out = []
+    for c in range(3):
+        for f in range(NFACES):
+            for _ in range(held[c * NFACES + f]):
+                out.append(solver.rep[f])
+    out.sort()
+    return tuple(out)
+
+
+def _without(held_reps, used_reps):
+    rest = list(held_reps)
+    for face in used_reps:
+        rest.remove(face)
+    return tuple(rest)
+
+
+def advise(solver, roll, held=None, done_mask=0, focus=0, spells=0, clues=0,
+           sanity=0, stamina=0):
+    """Every legal option for this roll (counts by colour * 8 + face), best first.
+
+    The pool is the dice of the roll; `held` are dice held aside (by focus or spells) with their
+    faces; `done_mask` the tasks already completed. Ties keep the listing order: completions, spell
+    holds, clue rerolls, fails.
+    """
+    if held is None:
+        held = bytearray(3 * NFACES)
+    g, y, r = _pool_of(roll)
+    if g + y + r == 0:
+        raise KernelError("roll", "an empty roll: there are no dice to advise on")
+    state = solver.state_index(done_mask)
+    if state == solver.empty_state:
+        raise KernelError("state", "every task is already done")
+    hreps = _held_reps(solver, held)
+    ctx = (g, y, r, hreps, focus, spells, clues)
+    gfaces, yf, rf = _faces_of(solver, roll)
+    card = solver.card
+    options = []
+
+    for t, ways in match(card, roll, held, done_mask, sanity, stamina):
+        nxt = solver.state_index(done_mask | (1 << t))
+        for way in ways:
+            gu, yu, ru = _pool_of(way.roll_used)
+            used = _held_reps(solver, way.held_used)
+            succ = (g - gu, y - yu, r - ru, _without(hreps, used), focus, spells, clues)
+            value = ONE if nxt == solver.empty_state else solver.values(succ)[nxt]
+            dice = format_roll(way.roll_used)
+            hdice = format_roll(way.held_used)
+            text = "complete task %d (%s) with %s" % (t + 1, format_task(card.tasks[t]),
+                                                     " + held ".join([x for x in (dice, hdice) if x]))
+            options.append(Option(COMPLETE, text, value, (t, way)))
+
+    if spells > 0:
+        for colour in (GREEN, YELLOW, RED):
+            for f in range(NFACES):
+                if not roll[colour * NFACES + f]:
+                    continue
+                sub = bytearray(roll)
+                sub[colour * NFACES + f] -= 1
+                sg, sy, sr = _pool_of(sub)
+                sctx = (sg, sy, sr, tuple(sorted(hreps + (solver.rep[f],))), focus, spells - 1, clues)
+                if sg + sy + sr == 0:
+                    # holding the last die leaves nothing to roll or fail with but the held dice
+                    value = solver.roll_values(sctx, [0] * NFACES, -1, -1)[state]
+                else:
+                    sgf, syf, srf = _faces_of(solver, sub)
+                    value = solver.roll_values(sctx, sgf, syf, srf)[state]
+                options.append(Option(HOLD, "hold %s with a spell" % die_text(colour, f), value,
+                                      (colour, f)))
+
+    if clues > 0:
+        _reroll_options(solver, ctx, roll, state, options)
+
+    _fail_options(solver, ctx, roll, state, options)
+
+    # stable sort, best first (MicroPython's sort has no key stability guarantee: sort indices)
+    order = list(range(len(options)))
+    order.sort(key=lambda i: (-options[i].value, i))
+    return [options[i] for i in order]
+
+
+def _reroll_options(solver, ctx, roll, state, options):
+    """Each non-empty sub-multiset of the roll to reroll with one clue."""
+    dice = []
+    for colour in (GREEN, YELLOW, RED):
+        for f in range(NFACES):
+            if roll[colour * NFACES + f]:
+                dice.append((colour, f, roll[colour * NFACES + f]))
+    counts = [0] * len(dice)
+    while True:
+        # next combination of reroll counts (odometer)
+        i = 0
+        while i < len(dice):
+            if counts[i] < dice[i][2]:
+                counts[i] += 1
+                break
+            counts[i] = 0
+            i += 1
+        if i == len(dice):
+            return
+        kept = bytearray(roll)
+        rer = bytearray(3 * NFACES)
+        for k in range(len(dice)):
+            colour, f, _ = dice[k]
+            kept[colour * NFACES + f] -= counts[k]
+            rer[colour * NFACES + f] += counts[k]
+        gfaces = [0] * NFACES
+        ug = 0
+        for f in range(NFACES):
+            gfaces[solver.rep[f]] += kept[GREEN * NFACES + f]
+            ug += rer[GREEN * NFACES + f]
+        _, yk, rk = _pool_of(kept)
+        _, yf, rf = _faces_of(solver, kept)
+        value = solver.keep_value(ctx, gfaces, ug, yf if yk else -1, rf if rk else -1)[state]
+        options.append(Option(REROLL, "reroll %s with a clue" % format_roll(rer), value, rer))
+
+
+def _fail_options(solver, ctx, roll, state, options):
+    g, y, r, hreps, focus, spells, clues = ctx
+    rest = bytearray(roll)
+    terror_dice = roll[GREEN * NFACES + TERROR]
+    if terror_dice and solver.terror == TERROR_FAIL:
+        options.append(Option(FAIL, "fail the roll (Terror: the adventure fails)", 0, None))
+        return
+    note = ""
+    if terror_dice and solver.terror == TERROR_DISCARD:
+        rest[GREEN * NFACES + TERROR] = 0
+        note = ", Terror discards %d %s" % (terror_dice, "dice" if terror_dice > 1 else "die")
+    rg, ry, rr = _pool_of(rest)
+    for aside in (GREEN, YELLOW, RED):
+        if (rg, ry, rr)[aside] == 0:
+            continue
+        pool = [rg, ry, rr]
+        pool[aside] -= 1
+        succ = (pool[0], pool[1], pool[2], hreps, focus, spells, clues)
+        text = "fail the roll%s, set aside a %s die" % (note, ("green", "yellow", "red")[aside])
+        options.append(Option(FAIL, text, solver.values(succ)[state], (aside, -1, -1)))
+        if focus == 0:
+            continue
+        for colour in (GREEN, YELLOW, RED):
+            for f in range(NFACES):
+                k = rest[colour * NFACES + f]
+                if colour == aside:
+                    k = k if pool[colour] >= 1 else 0
+                if not k:
+                    continue
+                p2 = list(pool)
+                p2[colour] -= 1
+                succ = (p2[0], p2[1], p2[2], tuple(sorted(hreps + (solver.rep[f],))),
+                        focus - 1, spells, clues)
+                options.append(Option(FAIL, "%s, focus %s" % (text, die_text(colour, f)),
+                                      solver.values(succ)[state], (aside, colour, f)))
