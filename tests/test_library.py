@@ -253,7 +253,6 @@ print(library.resolve_set(adventures, 'gates'))
 
 
 @needs_micropython
-                          "super().__init__(text) works on both")
 def test_library_errors_under_micropython(tmp_path):
     body = """
 try:
