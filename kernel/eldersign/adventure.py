@@ -1,0 +1,738 @@
+"""One adventure as a state machine: roll, match, act, until the card is completed or failed.
+
+OpenSpiel style: `legal_actions(buf)` writes small-int action codes into a caller buffer and returns
+how many; `apply(action)`; chance is the state's own PRNG (kernel/prng.py) or a physical roll entered
+as an action; `is_terminal()`, `returns()`; `serialize()`/`deserialize()` to compact bytes with a
+version byte and a checksum; replay from seed + action log. The rules are the solver's (solver.py,
+advice.py): after a roll complete one allowed task with a minimal way, hold a die with a spell, reroll
+any dice with a clue, or fail the roll (terror effect, set one die aside, maybe focus another).
+
+All state lives in buffers allocated by the constructor; `roll`, the matching done on entering a
+roll (`ways`), `legal_actions` and `apply` of a decision allocate nothing (tests run them under
+micropython.heap_lock()). Action codes (all below 2^30):
+
+    (t << 8) | i          complete task t with way i of the current roll's ways (ACT_COMPLETE = 0)
+    ACT_HOLD + c*8 + f    hold a die of colour c showing face f with a spell
+    ACT_REROLL + mask     reroll with a clue the dice of `mask` over the roll's dice in canonical order
+    ACT_FAIL + a*32 + k   fail the roll, set aside a die of colour a, k = 0 or 1 + c*8 + f to focus it;
+                          ACT_FAIL_LOST: fail with nothing to set aside (or Terror fails the adventure)
+    ACT_ROLL              roll the pool on the device (chance, the state's PRNG)
+    ACT_ENTER + code      a physical roll entered by the player (see roll_code)
+"""
+
+from array import array
+
+from ..errors import KernelError
+from .. import prng
+from .card import MAX_TASKS
+from .dice import GREEN, YELLOW, RED, NFACES, TERROR, DIE_FACES, FACE_TEXT, COLOUR_TEXT, COLOUR_NAME
+from .matching import minimal_face_sets
+from .notation import parse_card, format_card, format_task
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+ACT_COMPLETE = const(0)
+ACT_HOLD = const(2048)
+ACT_FAIL = const(4096)
+ACT_FAIL_LOST = const(4096 + 96)
+ACT_REROLL = const(8192)
+ACT_ROLL = const(16384)
+ACT_ENTER = const(1 << 25)
+
+P_ROLL = const(0)       # waiting for a roll (of the pool, less the dice kept by a clue reroll)
+P_DECIDE = const(1)     # a roll is on the table
+P_WON = const(2)
+P_LOST = const(3)
+PHASE_NAMES = ("roll", "decide", "won", "lost")
+
+MAX_WAYS = const(192)
+MAX_ACTIONS = const(MAX_WAYS + 24 + 1023 + 97)
+MAX_LOG = const(96)
+MAX_USES = const(4)
+NDICE = const(24)
+WAY_BYTES = const(48)
+
+# st fields
+_PHASE = const(0)
+_DONE = const(1)
+_G = const(2)
+_Y = const(3)
+_R = const(4)
+_FOCUS = const(5)
+_SPELLS = const(6)
+_CLUES = const(7)
+_NWAYS = const(8)
+_NST = const(9)
+
+# sit fields (the starting situation, kept for replay)
+_SIT_NAMES = ("green", "yellow", "red", "focus", "spells", "clues", "terror", "sanity", "stamina")
+_SIT_TOP = (8, 1, 1, MAX_USES, MAX_USES, MAX_USES, 2, 20, 20)
+
+FORMAT_VERSION = const(1)
+_MAGIC = 0x45   # 'E'
+
+
+def roll_code(counts):
+    """The ENTER code of a roll (counts by colour*8+face): green counts in base 9, then y, r faces."""
+    code = 0
+    faces = DIE_FACES[GREEN]
+    for i in range(5, -1, -1):
+        code = code * 9 + counts[GREEN * NFACES + faces[i]]
+    for colour in (YELLOW, RED):
+        k = 6
+        faces = DIE_FACES[colour]
+        for i in range(6):
+            if counts[colour * NFACES + faces[i]]:
+                k = i
+        code = code * 7 + k
+    return code
+
+
+def decode_roll(code, counts):
+    """Fill counts (bytearray 24) from an ENTER code; False when the code is malformed."""
+    for i in range(NDICE):
+        counts[i] = 0
+    for colour in (RED, YELLOW):
+        k = code % 7
+        code //= 7
+        if k < 6:
+            counts[colour * NFACES + DIE_FACES[colour][k]] = 1
+    faces = DIE_FACES[GREEN]
+    for i in range(6):
+        counts[GREEN * NFACES + faces[i]] = code % 9
+        code //= 9
+    return code == 0
+
+
+def _fletcher16(data, n):
+    a = 0
+    b = 0
+    for i in range(n):
+        a = (a + data[i]) % 255
+        b = (b + a) % 255
+    return (b << 8) | a
+
+
+class Adventure:
+    """The state of one adventure attempt. Construct with a Card (or its notation) and a situation."""
+
+    def __init__(self, card, green=6, yellow=0, red=0, focus=0, spells=0, clues=0, terror=0,
+                 sanity=0, stamina=0, seed=0):
+        if isinstance(card, str):
+            card = parse_card(card)
+        self.card = card
+        self.ntasks = len(card.tasks)
+        self.notation = format_card(card)
+        sit = (green, 1 if yellow else 0, 1 if red else 0, focus, spells, clues, terror, sanity, stamina)
+        for i in range(len(sit)):
+            if not (0 <= sit[i] <= _SIT_TOP[i]):
+                raise KernelError("option", "%s must be 0 to %d, not %d" % (_SIT_NAMES[i], _SIT_TOP[i], sit[i]))
+        self.sit = bytearray(sit)
+        self.seed = seed & prng.SEED_MAX
+        # per task: face sets as bytes of 8 counts, and the costs
+        self.face_sets = []
+        for task in card.tasks:
+            sets = []
+            for fs in minimal_face_sets(task):
+                b = bytearray(NFACES)
+                for face, k in fs:
+                    b[face] = k
+                sets.append(bytes(b))
+            self.face_sets.append(tuple(sets))
+        self.face_sets = tuple(self.face_sets)
+        self.task_sanity = bytes([t.sanity for t in card.tasks])
+        self.task_stamina = bytes([t.stamina for t in card.tasks])
+        self.st = bytearray(_NST)
+        self.roll_counts = bytearray(NDICE)
+        self.held = bytearray(NDICE)
+        self.kept = bytearray(NDICE)
+        self.rng = array("i", [1, 1])
+        self.log = array("i", [0] * MAX_LOG)
+        self.nlog = 0
+        self.ways = bytearray(MAX_WAYS * WAY_BYTES)
+        self.way_task = bytearray(MAX_WAYS)
+        self._use = bytearray(WAY_BYTES)
+        self._fs = self.face_sets[0][0] if self.face_sets[0] else b""
+        self._task = 0
+        self._scratch = bytearray(NDICE)
+        self._failbuf = array("i", [0] * 80)
+        self.reset()
+
+    # ----- setup ------------------------------------------------------------------------------
+
+    def reset(self):
+        """Back to the start: full pool, nothing done, PRNG seeded, empty log."""
+        st = self.st
+        for i in range(_NST):
+            st[i] = 0
+        st[_G] = self.sit[0]
+        st[_Y] = self.sit[1]
+        st[_R] = self.sit[2]
+        st[_FOCUS] = self.sit[3]
+        st[_SPELLS] = self.sit[4]
+        st[_CLUES] = self.sit[5]
+        for i in range(NDICE):
+            self.roll_counts[i] = 0
+            self.held[i] = 0
+            self.kept[i] = 0
+        prng.seed(self.rng, self.seed)
+        self.nlog = 0
+        st[_PHASE] = P_ROLL
+        if st[_G] + st[_Y] + st[_R] == 0:
+            st[_PHASE] = P_LOST
+
+    # ----- queries ----------------------------------------------------------------------------
+
+    def phase(self):
+        return self.st[_PHASE]
+
+    def done_mask(self):
+        return self.st[_DONE]
+
+    def pool(self):
+        return self.st[_G], self.st[_Y], self.st[_R]
+
+    def uses(self):
+        """(focus, spells, clues) left."""
+        return self.st[_FOCUS], self.st[_SPELLS], self.st[_CLUES]
+
+    def is_terminal(self):
+        return self.st[_PHASE] >= P_WON
+
+    def returns(self):
+        """1 when the adventure was completed, else 0 (a single player)."""
+        return 1 if self.st[_PHASE] == P_WON else 0
+
+    def nways(self):
+        return self.st[_NWAYS]
+
+    def allowed(self, t):
+        """True when task t may be attempted now (order, sanity and stamina limits)."""
+        done = self.st[_DONE]
+        if done & (1 << t):
+            return False
+        if self.card.ordered:
+            for k in range(t):
+                if not done & (1 << k):
+                    return False
+        sanity = self.sit[7]
+        stamina = self.sit[8]
+        if sanity or stamina:
+            ss = 0
+            sh = 0
+            for k in range(self.ntasks):
+                if done & (1 << k):
+                    ss += self.task_sanity[k]
+                    sh += self.task_stamina[k]
+            if sanity and sanity - ss - self.task_sanity[t] <= 0:
+                return False
+            if stamina and stamina - sh - self.task_stamina[t] <= 0:
+                return False
+        return True
+
+    # ----- matching without allocation ---------------------------------------------------------
+
+    def match(self):
+        """Fill `ways` with every minimal way to complete an allowed task from the roll and held dice.
+
+        Way i occupies ways[i*48:(i+1)*48]: 24 roll counts used then 24 held counts used; its task
+        is way_task[i]. Returns the number of ways.
+        """
+        self.st[_NWAYS] = 0
+        roll = self.roll_counts
+        held = self.held
+        use = self._use
+        for i in range(WAY_BYTES):
+            use[i] = 0
+        for t in range(self.ntasks):
+            if not self.allowed(t):
+                continue
+            sets = self.face_sets[t]
+            for j in range(len(sets)):
+                fs = sets[j]
+                ok = True
+                for f in range(NFACES):
+                    if fs[f] and roll[f] + roll[8 + f] + roll[16 + f] + held[f] + held[8 + f] + held[16 + f] < fs[f]:
+                        ok = False
+                        break
+                if ok:
+                    self._fs = fs
+                    self._task = t
+                    self._split(-1, 0, 0)
+        return self.st[_NWAYS]
+
+    def _split(self, face, src, left):
+        """Draw `left` dice showing `face` from sources src.. (roll g/y/r, held g/y/r), then the next
+        face of the face set; depth stays small: only sources that have the face are visited."""
+        fs = self._fs
+        if left == 0:
+            face += 1
+            while face < NFACES and fs[face] == 0:
+                face += 1
+            if face == NFACES:
+                n = self.st[_NWAYS]
+                if n < MAX_WAYS:
+                    base = n * WAY_BYTES
+                    ways = self.ways
+                    use = self._use
+                    for i in range(WAY_BYTES):
+                        ways[base + i] = use[i]
+                    self.way_task[n] = self._task
+                    self.st[_NWAYS] = n + 1
+                return
+            left = fs[face]
+            src = 0
+        cap = 0
+        idx = 0
+        while src < 6:
+            idx = src * NFACES + face                     # 0..23 roll, 24..47 held
+            cap = self.roll_counts[idx] if src < 3 else self.held[idx - 24]
+            if cap:
+                break
+            src += 1
+        if src == 6:
+            return
+        if cap > left:
+            cap = left
+        use = self._use
+        for k in range(cap + 1):
+            use[idx] = k
+            self._split(face, src + 1, left - k)
+        use[idx] = 0
+
+    # ----- actions ----------------------------------------------------------------------------
+
+    def legal_actions(self, buf):
+        """Write the legal action codes into buf (array of at least MAX_ACTIONS); return the count.
+
+        Order: completions, spell holds, clue rerolls, fails (advice's listing order).
+        """
+        st = self.st
+        phase = st[_PHASE]
+        if phase == P_ROLL:
+            buf[0] = ACT_ROLL
+            return 1
+        if phase != P_DECIDE:
+            return 0
+        n = 0
+        for i in range(st[_NWAYS]):
+            buf[n] = (self.way_task[i] << 8) | i
+            n += 1
+        roll = self.roll_counts
+        if st[_SPELLS]:
+            for i in range(NDICE):
+                if roll[i]:
+                    buf[n] = ACT_HOLD + i
+                    n += 1
+        if st[_CLUES]:
+            n = self._rerolls(buf, n)
+        return self._fails(buf, n)
+
+    def _rerolls(self, buf, n):
+        """Each non-empty sub-multiset of the roll, as a mask taking the first dice of each group."""
+        roll = self.roll_counts
+        cnt = self._scratch
+        for i in range(NDICE):
+            cnt[i] = 0
+        while True:
+            i = 0
+            while i < NDICE:
+                if cnt[i] < roll[i]:
+                    cnt[i] += 1
+                    break
+                cnt[i] = 0
+                i += 1
+            if i == NDICE:
+                return n
+            mask = 0
+            slot = 0
+            for d in range(NDICE):
+                for k in range(roll[d]):
+                    if k < cnt[d]:
+                        mask |= 1 << slot
+                    slot += 1
+            buf[n] = ACT_REROLL + mask
+            n += 1
+
+    def _fails(self, buf, n):
+        st = self.st
+        roll = self.roll_counts
+        terror = roll[GREEN * NFACES + TERROR]
+        tcode = self.sit[6]
+        if terror and tcode == 1:
+            buf[n] = ACT_FAIL_LOST
+            return n + 1
+        g = st[_G] - (terror if tcode == 2 else 0)
+        start = n
+        for aside in range(3):
+            left = g
+            if aside == YELLOW:
+                left = st[_Y]
+            elif aside == RED:
+                left = st[_R]
+            if left == 0:
+                continue
+            buf[n] = ACT_FAIL + aside * 32
+            n += 1
+            if st[_FOCUS] == 0:
+                continue
+            for i in range(NDICE):
+                k = roll[i]
+                if i == GREEN * NFACES + TERROR and tcode == 2:
+                    k = 0
+                c = i >> 3
+                if c == aside and left < 2:
+                    k = 0
+                if k:
+                    buf[n] = ACT_FAIL + aside * 32 + 1 + i
+                    n += 1
+        if n == start:
+            buf[n] = ACT_FAIL_LOST
+            n += 1
+        return n
+
+    def is_legal(self, action):
+        if action >= ACT_ENTER:
+            return self.st[_PHASE] == P_ROLL and self._check_enter(action - ACT_ENTER)
+        buf = array("i", [0] * MAX_ACTIONS)
+        n = self.legal_actions(buf)
+        for i in range(n):
+            if buf[i] == action:
+                return True
+        return False
+
+    def apply(self, action):
+        """Apply one action (raises KernelError('action', ...) when it is not legal now)."""
+        st = self.st
+        phase = st[_PHASE]
+        if phase >= P_WON:
+            raise KernelError("action", "the adventure is over")
+        if self.nlog >= MAX_LOG:
+            raise KernelError("action", "the action log is full")
+        if action >= ACT_ENTER:
+            if phase != P_ROLL or not self._check_enter(action - ACT_ENTER):
+                raise KernelError("action", "that roll does not fit the dice being rolled")
+            decode_roll(action - ACT_ENTER, self.roll_counts)
+            self._rolled()
+        elif action == ACT_ROLL:
+            if phase != P_ROLL:
+                raise KernelError("action", "roll only when the dice are to be rolled")
+            self.roll()
+            return
+        else:
+            if phase != P_DECIDE or not self._legal_decision(action):
+                raise KernelError("action", "%d is not a legal action now" % action)
+            self._decide(action)
+        self.log[self.nlog] = action
+        self.nlog += 1
+
+    def _legal_decision(self, action):
+        st = self.st
+        if action < ACT_HOLD:
+            return (action & 255) < st[_NWAYS] and self.way_task[action & 255] == action >> 8
+        if action < ACT_FAIL:
+            i = action - ACT_HOLD
+            return st[_SPELLS] > 0 and i < NDICE and self.roll_counts[i] > 0
+        if action < ACT_REROLL:
+            # the fail list is short: compare against it with the scratch-free generator
+            return self._fail_legal(action)
+        mask = action - ACT_REROLL
+        return st[_CLUES] > 0 and self._canonical_mask(mask)
+
+    def _fail_legal(self, action):
+        # at most 3 * 25 + 1 fail codes: regenerate them into a preallocated buffer
+        buf = self._failbuf
+        n = self._fails(buf, 0)
+        for i in range(n):
+            if buf[i] == action:
+                return True
+        return False
+
+    def _canonical_mask(self, mask):
+        if mask <= 0:
+            return False
+        slot = 0
+        roll = self.roll_counts
+        for d in range(NDICE):
+            seen_gap = False
+            for k in range(roll[d]):
+                if mask & (1 << slot):
+                    if seen_gap:
+                        return False
+                else:
+                    seen_gap = True
+                slot += 1
+        return mask < (1 << slot)
+
+    def _decide(self, action):
+        st = self.st
+        roll = self.roll_counts
+        held = self.held
+        if action < ACT_HOLD:
+            i = action & 255
+            t = action >> 8
+            base = i * WAY_BYTES
+            ways = self.ways
+            for d in range(NDICE):
+                k = ways[base + d]
+                if k:
+                    st[_G + (d >> 3)] -= k
+                held[d] -= ways[base + 24 + d]
+                roll[d] = 0
+            st[_DONE] |= 1 << t
+            st[_NWAYS] = 0
+            if st[_DONE] == (1 << self.ntasks) - 1:
+                st[_PHASE] = P_WON
+            elif st[_G] + st[_Y] + st[_R] == 0:
+                st[_PHASE] = P_LOST
+            else:
+                st[_PHASE] = P_ROLL
+            return
+        if action < ACT_FAIL:
+            d = action - ACT_HOLD
+            roll[d] -= 1
+            held[d] += 1
+            st[_G + (d >> 3)] -= 1
+            st[_SPELLS] -= 1
+            self.match()
+            return
+        if action < ACT_REROLL:
+            if action == ACT_FAIL_LOST:
+                st[_PHASE] = P_LOST
+                return
+            code = action - ACT_FAIL
+            aside = code >> 5
+            k = code & 31
+            if roll[GREEN * NFACES + TERROR] and self.sit[6] == 2:
+                st[_G] -= roll[GREEN * NFACES + TERROR]
+            st[_G + aside] -= 1
+            if k:
+                d = k - 1
+                held[d] += 1
+                st[_G + (d >> 3)] -= 1
+                st[_FOCUS] -= 1
+            for d in range(NDICE):
+                roll[d] = 0
+            st[_NWAYS] = 0
+            st[_PHASE] = P_LOST if st[_G] + st[_Y] + st[_R] == 0 else P_ROLL
+            return
+        mask = action - ACT_REROLL
+        slot = 0
+        kept = self.kept
+        for d in range(NDICE):
+            kept[d] = 0
+            for k in range(roll[d]):
+                if not mask & (1 << slot):
+                    kept[d] += 1
+                slot += 1
+            roll[d] = 0
+        st[_CLUES] -= 1
+        st[_NWAYS] = 0
+        st[_PHASE] = P_ROLL
+
+    def roll(self):
+        """Roll the dice on the device with the state's PRNG (the chance action ACT_ROLL)."""
+        st = self.st
+        if st[_PHASE] != P_ROLL:
+            raise KernelError("action", "roll only when the dice are to be rolled")
+        if self.nlog >= MAX_LOG:
+            raise KernelError("action", "the action log is full")
+        roll = self.roll_counts
+        kept = self.kept
+        for d in range(NDICE):
+            roll[d] = kept[d]
+        for colour in range(3):
+            n = st[_G + colour]
+            for f in range(NFACES):
+                n -= kept[colour * NFACES + f]
+            faces = DIE_FACES[colour]
+            for _ in range(n):
+                roll[colour * NFACES + faces[prng.die(self.rng, 6)]] += 1
+        self.log[self.nlog] = ACT_ROLL
+        self.nlog += 1
+        self._rolled()
+
+    def _rolled(self):
+        for d in range(NDICE):
+            self.kept[d] = 0
+        self.st[_PHASE] = P_DECIDE
+        self.match()
+
+    def _check_enter(self, code):
+        if code < 0:
+            return False
+        counts = self._scratch
+        if not decode_roll(code, counts):
+            return False
+        st = self.st
+        for colour in range(3):
+            n = 0
+            for f in range(NFACES):
+                k = counts[colour * NFACES + f]
+                if k < self.kept[colour * NFACES + f]:
+                    return False
+                n += k
+            if n != st[_G + colour]:
+                return False
+        return True
+
+    def enter_roll(self, counts):
+        """Enter a physical roll (counts by colour*8+face); it must keep the dice a clue kept."""
+        self.apply(ACT_ENTER + roll_code(counts))
+
+    # ----- text -------------------------------------------------------------------------------
+
+    def action_text(self, action):
+        """The readable form of an action in the current state."""
+        if action >= ACT_ENTER:
+            counts = bytearray(NDICE)
+            decode_roll(action - ACT_ENTER, counts)
+            from .notation import format_roll
+            return "enter the roll %s" % format_roll(counts)
+        if action == ACT_ROLL:
+            return "roll the dice"
+        if action < ACT_HOLD:
+            from .notation import format_roll
+            i = action & 255
+            t = action >> 8
+            base = i * WAY_BYTES
+            dice = format_roll(self.ways[base:base + 24])
+            hdice = format_roll(self.ways[base + 24:base + 48])
+            return "complete task %d (%s) with %s" % (t + 1, format_task(self.card.tasks[t]),
+                                                     " + held ".join([x for x in (dice, hdice) if x]))
+        if action < ACT_FAIL:
+            return "hold %s with a spell" % die_text(action - ACT_HOLD)
+        if action < ACT_REROLL:
+            if action == ACT_FAIL_LOST:
+                if self.roll_counts[TERROR] and self.sit[6] == 1:
+                    return "fail the roll (Terror: the adventure fails)"
+                return "fail the roll (no dice left: the adventure fails)"
+            code = action - ACT_FAIL
+            aside = code >> 5
+            k = code & 31
+            note = ""
+            terror = self.roll_counts[TERROR]
+            if terror and self.sit[6] == 2:
+                note = ", Terror discards %d %s" % (terror, "dice" if terror > 1 else "die")
+            text = "fail the roll%s, set aside a %s die" % (note, COLOUR_NAME[aside])
+            if k:
+                text += ", focus %s" % die_text(k - 1)
+            return text
+        from .notation import format_roll
+        rer = bytearray(NDICE)
+        mask = action - ACT_REROLL
+        slot = 0
+        for d in range(NDICE):
+            for k in range(self.roll_counts[d]):
+                if mask & (1 << slot):
+                    rer[d] += 1
+                slot += 1
+        return "reroll %s with a clue" % format_roll(rer)
+
+    def describe(self):
+        """A one-line summary of the state (for logs and golden playthroughs)."""
+        from .notation import format_roll
+        st = self.st
+        return "%s done=%d pool=%d/%d/%d held=[%s] roll=[%s] focus=%d spells=%d clues=%d" % (
+            PHASE_NAMES[st[_PHASE]], st[_DONE], st[_G], st[_Y], st[_R], format_roll(self.held),
+            format_roll(self.roll_counts), st[_FOCUS], st[_SPELLS], st[_CLUES])
+
+    # ----- saving -----------------------------------------------------------------------------
+
+    def serialize(self):
+        """Compact bytes: magic, version, card, situation, seed, log, state, checksum."""
+        text = self.notation.encode()
+        out = bytearray()
+        out.append(_MAGIC)
+        out.append(FORMAT_VERSION)
+        out.append(len(text))
+        out.extend(text)
+        out.extend(self.sit)
+        _put32(out, self.seed)
+        out.append(self.nlog)
+        for i in range(self.nlog):
+            _put32(out, self.log[i])
+        out.extend(self.st)
+        out.extend(self.roll_counts)
+        out.extend(self.held)
+        out.extend(self.kept)
+        _put32(out, self.rng[0])
+        _put32(out, self.rng[1])
+        c = _fletcher16(out, len(out))
+        out.append(c >> 8)
+        out.append(c & 255)
+        return bytes(out)
+
+    def replay(self, actions):
+        """Reset, then apply each action of a log (the chance actions included)."""
+        self.reset()
+        for a in actions:
+            self.apply(a)
+
+
+def die_text(d):
+    colour = d >> 3
+    return (COLOUR_TEXT[colour] + ":" if colour else "") + FACE_TEXT[d & 7]
+
+
+def _put32(out, v):
+    out.append((v >> 24) & 255)
+    out.append((v >> 16) & 255)
+    out.append((v >> 8) & 255)
+    out.append(v & 255)
+
+
+def _get32(b, i):
+    return (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]
+
+
+def deserialize(blob):
+    """An Adventure from serialize()'s bytes; KernelError('save', ...) when the blob is corrupt.
+
+    The state is rebuilt by replaying the log from the seed and must equal the stored state.
+    """
+    b = bytes(blob)
+    if len(b) < 8 or b[0] != _MAGIC:
+        raise KernelError("save", "not an Eldritch adventure save")
+    if b[1] != FORMAT_VERSION:
+        raise KernelError("save", "save format version %d, this kernel reads %d" % (b[1], FORMAT_VERSION))
+    if _fletcher16(b, len(b) - 2) != (b[-2] << 8) | b[-1]:
+        raise KernelError("save", "checksum mismatch (a corrupt or truncated save)")
+    try:
+        i = 2
+        n = b[i]
+        i += 1
+        notation = b[i:i + n].decode()
+        i += n
+        sit = b[i:i + 9]
+        i += 9
+        seed = _get32(b, i)
+        i += 4
+        nlog = b[i]
+        i += 1
+        log = []
+        for _ in range(nlog):
+            log.append(_get32(b, i))
+            i += 4
+        state_bytes = b[i:len(b) - 2]
+        adv = Adventure(notation, sit[0], sit[1], sit[2], sit[3], sit[4], sit[5], sit[6], sit[7],
+                        sit[8], seed)
+        adv.replay(log)
+    except KernelError as exc:
+        raise KernelError("save", "does not replay: %s" % exc)
+    except (IndexError, ValueError, UnicodeError):
+        raise KernelError("save", "malformed save")
+    if adv.serialize()[i:len(b) - 2] != state_bytes:
+        raise KernelError("save", "the stored state does not match its action log")
+    return adv
+
+
+def replay(card, actions, seed=0, **situation):
+    """A new Adventure on `card` with `situation`, after the logged actions."""
+    adv = Adventure(card, seed=seed, **situation)
+    adv.replay(actions)
+    return adv
