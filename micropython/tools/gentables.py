@@ -1,0 +1,52 @@
+"""Host side (CPython): build the board's card index and precomputed odds table from the library.
+
+    python micropython/tools/gentables.py            # writes micropython/data/cards.tsv and odds.bin
+
+cards.tsv: set, name, notation, terror per line in library order (the board streams it);
+odds.bin: oddstable.build_table over DICE_SETS, one record per card and dice set.
+"""
+
+import os
+import sys
+import time
+
+from eldritch.backend import get_backend
+from eldritch.kernel.eldersign import library
+from eldritch.kernel.eldersign.oddstable import build_table
+from eldritch.kernel.eldersign.solver import terror_code
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(os.path.dirname(HERE), "data")
+# (green, yellow, red, focus): solving 7G+Y+R first fills the memo for the smaller pools
+DICE_SETS = [(g, y, r, f) for f in (1, 0)
+             for g, y, r in ((7, 1, 1), (6, 1, 1), (6, 1, 0), (6, 0, 1), (6, 0, 0), (5, 0, 0))]
+
+
+def card_lines(adventures):
+    return "".join("%s\t%s\t%s\t%s\n" % (a.set, a.name, a.notation, a.terror) for a in adventures)
+
+
+def card_values(backend, adventure):
+    solver = backend.make_solver(adventure.card(), terror_code(adventure.terror))
+    return [solver.value(g, y, r, f) for g, y, r, f in DICE_SETS]
+
+
+def main(argv):
+    limit = int(argv[1]) if len(argv) > 1 else None
+    adventures = library.load()[:limit]
+    backend = get_backend(notice=False)
+    os.makedirs(DATA, exist_ok=True)
+    with open(os.path.join(DATA, "cards.tsv"), "w") as f:
+        f.write(card_lines(adventures))
+    values = []
+    start = time.time()
+    for i, a in enumerate(adventures):
+        values.append(card_values(backend, a))
+        sys.stderr.write("\r%d/%d %.0fs " % (i + 1, len(adventures), time.time() - start))
+    with open(os.path.join(DATA, "odds.bin"), "wb") as f:
+        f.write(build_table(DICE_SETS, values))
+    sys.stderr.write("\n")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
