@@ -74,3 +74,10 @@ def test_best_option_averages_to_the_solved_value(backend, text, pool, focus, sp
         count += 1
     exact_avg = Fraction(total, count * ONE)
     assert abs(exact_avg - Fraction(solver.value(*pool, focus, spells), ONE)) < Fraction(1, 10 ** 12)
+
+
+def test_a_roll_of_only_discarded_terror_still_has_an_option(backend):
+    solver = backend.make_solver(parse_card("L"), terror_code("discard"))
+    options = advise(solver, parse_roll("T T"))
+    assert [(o.kind, o.value) for o in options] == [(FAIL, 0)]
+    assert "no die left" in options[0].text

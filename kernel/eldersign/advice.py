@@ -189,6 +189,9 @@ def _fail_options(solver, ctx, roll, state, options):
         rest[GREEN * NFACES + TERROR] = 0
         note = ", Terror discards %d %s" % (terror_dice, "dice" if terror_dice > 1 else "die")
     rg, ry, rr = _pool_of(rest)
+    if rg + ry + rr == 0:
+        options.append(Option(FAIL, "fail the roll%s: no die left, the adventure fails" % note, 0, None))
+        return
     for aside in (GREEN, YELLOW, RED):
         if (rg, ry, rr)[aside] == 0:
             continue

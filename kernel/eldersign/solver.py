@@ -32,17 +32,6 @@ def terror_code(name):
     raise KernelError("option", "terror effect must be none, fail or discard, not %r" % (name,))
 
 
-def _multisets(k, n):
-    """All tuples of k non-negative counts summing to n."""
-    if k == 1:
-        return [(n,)]
-    out = []
-    for first in range(n, -1, -1):
-        for rest in _multisets(k - 1, n - first):
-            out.append((first,) + rest)
-    return out
-
-
 def _factorials(n):
     f = [1]
     for i in range(1, n + 1):
@@ -90,7 +79,6 @@ class Solver:
         self.face_sets = [minimal_face_sets(t) for t in card.tasks]
         self._memo = {}
         self._shift = {}
-        self._green_rolls = {}
         self.pairs = 0          # (context, roll) pairs evaluated: the work counter
 
     # ----- setup -----------------------------------------------------------------------------
@@ -158,23 +146,31 @@ class Solver:
                     cls.append((rep, 1))
             self.classes.append(cls)
 
-    def _rolls_green(self, g):
-        """[(face counts list of 8, weight)] for every multiset of g green dice over the classes."""
-        got = self._green_rolls.get(g)
-        if got is None:
-            cls = self.classes[GREEN]
-            fact = _factorials(g)
-            got = []
-            for counts in _multisets(len(cls), g):
-                w = fact[g]
-                faces = [0] * NFACES
-                for k in range(len(cls)):
-                    w = w // fact[counts[k]]
-                    w *= cls[k][1] ** counts[k]
-                    faces[cls[k][0]] = counts[k]
-                got.append((faces, w))
-            self._green_rolls[g] = got
-        return got
+    def _green_rolls(self, g, faces):
+        """Yield the weight of every multiset of g green dice over the classes, writing its face
+        counts into `faces` (reused: callers must not keep it). Nothing is cached, so the board's
+        heap holds one roll at a time."""
+        cls = self.classes[GREEN]
+        k = len(cls)
+        fact = _factorials(g)
+        counts = [0] * k
+        counts[0] = g
+        while True:
+            w = fact[g]
+            for i in range(k):
+                faces[cls[i][0]] = counts[i]
+                w = w // fact[counts[i]] * cls[i][1] ** counts[i]
+            yield w
+            # next composition of g into k parts (first part decreasing)
+            j = k - 2
+            while j >= 0 and counts[j] == 0:
+                j -= 1
+            if j < 0:
+                return
+            counts[j] -= 1
+            rest = counts[k - 1] + 1
+            counts[k - 1] = 0
+            counts[j + 1] = rest
 
     # ----- values ----------------------------------------------------------------------------
 
@@ -200,7 +196,8 @@ class Solver:
         acc = [0] * n
         ycls = self.classes[YELLOW] if y else ((-1, 1),)
         rcls = self.classes[RED] if r else ((-1, 1),)
-        for gfaces, gw in self._rolls_green(g):
+        gfaces = [0] * NFACES
+        for gw in self._green_rolls(g, gfaces):
             for yf, yw in ycls:
                 for rf, rw in rcls:
                     w = gw * yw * rw
