@@ -1,0 +1,130 @@
+/*
+ * eldersign.h -- the public API of Eldritch's C core: Elder Sign dice matching and the exact solver.
+ *
+ * The C core is the hot path of the kernel in kernel/eldersign/ (matching.py, solver.py, fixed.py)
+ * with exactly the same semantics: same inputs, same canonical integer results (probabilities as
+ * round(p * 2^48), every stored value an exact rational rounded once, half up).
+ *
+ * Rules of the core:
+ *   - C99, no malloc/free, no global mutable state: every solver lives in a caller-provided workspace
+ *     whose size comes from ess_workspace_size(). Reentrant and thread-safe (one workspace per thread).
+ *   - Every entry point checks its inputs and returns an error code (ES_OK or a negative ES_E*)
+ *     instead of reading or writing out of bounds.
+ *
+ * Modules and prefixes:
+ *   es_   (es_core.c)   version, build flags, error texts
+ *   esm_  (es_match.c)  minimal-way enumeration: splitting face sets among dice sources
+ *   ess_  (es_solve.c)  the exact solver (values, roll values, clue expectations)
+ *
+ * Face codes (dice.py): I1 0, I2 1, I3 2, I4 3, Lore 4, Peril 5, Terror 6, Wild 7.
+ * Colours: green 0, yellow 1, red 2. A roll or held set "by colour" is 24 counts at colour * 8 + face.
+ */
+#ifndef ELDERSIGN_H
+#define ELDERSIGN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define ES_NFACES 8
+#define ES_MAX_TASKS 6
+#define ES_MAX_STATES 64
+#define ES_MAX_GREEN 8
+#define ES_MAX_USES 4          /* focus, spells and clues: 0..4 each */
+#define ES_MAX_HELD 12         /* held dice in a context */
+#define ES_MAX_FACESETS 4096   /* minimal face sets per task */
+#define ES_ONE ((uint64_t)1 << 48)
+
+/* Error codes: every entry point returns one of these (ES_OK is 0, errors are negative). */
+#define ES_OK 0
+#define ES_EARG (-1)      /* a NULL pointer or an argument out of its documented range */
+#define ES_ECARD (-2)     /* the card description is inconsistent */
+#define ES_ECTX (-3)      /* a context or roll outside the workspace's limits */
+#define ES_EWS (-4)       /* workspace too small, misaligned (16 bytes) or not initialised */
+#define ES_ENOMEM (-5)    /* the workspace filled up during a solve: retry with a larger scale */
+#define ES_ENOTSUP (-6)   /* spells and clues together in one context (use the fallback) */
+#define ES_EFULL (-7)     /* the caller's output buffer is too small (count still reported) */
+
+/* Terror effects (solver.py TERROR_*). */
+#define ES_TERROR_NONE 0
+#define ES_TERROR_FAIL 1
+#define ES_TERROR_DISCARD 2
+
+/*
+ * A compiled card, as the Python kernel's Solver set-up computes it:
+ *   nstates, empty_state     task-set states (Solver.state_done order) and the all-done state
+ *   terror                   ES_TERROR_*
+ *   nclasses, class_face,    per colour the face classes: representative face and weight (the
+ *   class_weight             number of the die's six faces in the class; weights sum to 6)
+ *   nallowed, allowed        per task the (state, next state) pairs where it may be completed
+ *   nfacesets, facesets      per task its minimal completable face multisets, 8 counts each,
+ *                            concatenated task after task (matching.minimal_face_sets)
+ */
+typedef struct es_card {
+    int32_t ntasks;
+    int32_t nstates;
+    int32_t empty_state;
+    int32_t terror;
+    int32_t nclasses[3];
+    int32_t class_face[3][ES_NFACES];
+    int32_t class_weight[3][ES_NFACES];
+    int32_t nallowed[ES_MAX_TASKS];
+    uint8_t allowed[ES_MAX_TASKS][ES_MAX_STATES][2];
+    int32_t nfacesets[ES_MAX_TASKS];
+    const uint8_t *facesets;
+} es_card;
+
+/* The largest contexts a workspace serves. held: most dice held aside in any context asked
+ * (including those focus and spells can add); scale >= 1 multiplies the memo and scratch sizes. */
+typedef struct es_limits {
+    int32_t green, yellow, red, focus, spells, clues, held, scale;
+} es_limits;
+
+/* A context (solver.py): pool (green count, yellow 0/1, red 0/1), held dice as counts by
+ * representative face, focus, spell and clue uses left. */
+typedef struct es_ctx {
+    int32_t green, yellow, red, focus, spells, clues;
+    uint8_t held[ES_NFACES];
+} es_ctx;
+
+/* ---- es_core.c ---- */
+const char *es_version(void);                 /* the C core's version */
+const char *es_build_flags(void);             /* compiler and flags the core was built with */
+const char *es_strerror(int code);            /* a short text for an error code */
+
+/* ---- es_match.c ---- */
+
+/* Every minimal way to complete a task (matching.ways_for_task, same ways in the same order).
+ * facesets: nfacesets sets of 8 counts; roll, held: 24 counts (colour * 8 + face), each <= 10.
+ * Writes up to max_ways ways to out, 48 bytes each (24 roll counts used, 24 held counts used), and
+ * the number of ways to *nways; ES_EFULL when there were more than max_ways. */
+int esm_ways(const uint8_t *facesets, int32_t nfacesets, const uint8_t *roll, const uint8_t *held,
+             uint8_t *out, int32_t max_ways, int32_t *nways);
+
+/* How many of the face sets are contained in the available counts (8 faces): a throughput probe. */
+int esm_count_completable(const uint8_t *facesets, int32_t nfacesets, const uint8_t *avail,
+                          int32_t *count);
+
+/* ---- es_solve.c ---- */
+
+/* Bytes of workspace for this card and these limits (0 when either is invalid). */
+size_t ess_workspace_size(const es_card *card, const es_limits *limits);
+
+/* Set up a solver in ws (16-byte aligned, at least ess_workspace_size bytes). Copies the card. */
+int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits);
+
+/* The value vector over task-set states of a context (Solver.values); out has room for nout values. */
+int ess_values(void *ws, const es_ctx *ctx, uint64_t *out, int32_t nout);
+
+/* The best value after a roll (Solver.roll_values): gfaces are green counts by representative
+ * face, yf and rf the yellow and red representative face or -1. */
+int ess_roll_values(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t yf, int32_t rf,
+                    uint64_t *out, int32_t nout);
+
+/* E[value with one clue fewer] when the dice not kept are rerolled (Solver.keep_value). */
+int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t unrolled_green,
+                   int32_t yf, int32_t rf, uint64_t *out, int32_t nout);
+
+/* The work counter: (context, roll) pairs evaluated so far; and contexts solved. */
+int ess_stats(const void *ws, uint64_t *pairs, uint64_t *contexts);
+
+#endif

@@ -1,0 +1,34 @@
+/*
+ * es_core.c -- prefix es_: the C core's version, the flags it was built with, and error texts.
+ * ES_BUILD_FLAGS is defined by the build (host/_core_build.py) as a string literal.
+ */
+#include "eldersign.h"
+
+#ifndef ES_BUILD_FLAGS
+#define ES_BUILD_FLAGS "unknown"
+#endif
+
+const char *es_version(void)
+{
+    return "1.0.0";
+}
+
+const char *es_build_flags(void)
+{
+    return ES_BUILD_FLAGS;
+}
+
+const char *es_strerror(int code)
+{
+    switch (code) {
+    case ES_OK: return "ok";
+    case ES_EARG: return "bad argument";
+    case ES_ECARD: return "inconsistent card description";
+    case ES_ECTX: return "context or roll outside the workspace limits";
+    case ES_EWS: return "workspace too small, misaligned or not initialised";
+    case ES_ENOMEM: return "workspace exhausted during the solve";
+    case ES_ENOTSUP: return "spells and clues together are not supported by the C core";
+    case ES_EFULL: return "output buffer too small";
+    default: return "unknown error";
+    }
+}

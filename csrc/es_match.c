@@ -1,0 +1,145 @@
+/*
+ * es_match.c -- prefix esm_: the minimal ways to complete a task from a roll plus held dice.
+ *
+ * A task is compiled (by the kernel, matching.minimal_face_sets) into its minimal completable face
+ * multisets. A way draws one such multiset from the dice's six sources (green, yellow and red dice
+ * of the roll, and held dice of each colour). esm_ways lists the ways exactly as
+ * matching.ways_for_task does: face sets in the given order, faces in increasing order, and for
+ * each face every split among the sources with the first source's count increasing first.
+ */
+#include "eldersign.h"
+
+typedef struct {
+    uint8_t face[ES_NFACES];
+    uint8_t need[ES_NFACES];
+    int nf;
+    const uint8_t *roll;
+    const uint8_t *held;
+    uint8_t ru[24];
+    uint8_t hu[24];
+    uint8_t *out;
+    int32_t max_ways;
+    int32_t n;
+} way_walk;
+
+static void combine(way_walk *w, int i);
+
+/* Split the need of face i among sources src..5 (roll g, y, r, held g, y, r); `left` still to place. */
+static void split_face(way_walk *w, int i, int src, int left)
+{
+    int f = w->face[i];
+    int cap = src < 3 ? w->roll[src * ES_NFACES + f] : w->held[(src - 3) * ES_NFACES + f];
+    uint8_t *slot = src < 3 ? &w->ru[src * ES_NFACES + f] : &w->hu[(src - 3) * ES_NFACES + f];
+    int k, top;
+    if (src == 5) {
+        if (left <= cap) {
+            *slot = (uint8_t)left;
+            combine(w, i + 1);
+            *slot = 0;
+        }
+        return;
+    }
+    top = cap < left ? cap : left;
+    for (k = 0; k <= top; k++) {
+        *slot = (uint8_t)k;
+        split_face(w, i, src + 1, left - k);
+    }
+    *slot = 0;
+}
+
+static void combine(way_walk *w, int i)
+{
+    int k;
+    if (i == w->nf) {
+        if (w->n < w->max_ways) {
+            uint8_t *o = w->out + (size_t)w->n * 48;
+            for (k = 0; k < 24; k++) {
+                o[k] = w->ru[k];
+                o[24 + k] = w->hu[k];
+            }
+        }
+        w->n++;
+        return;
+    }
+    split_face(w, i, 0, w->need[i]);
+}
+
+int esm_ways(const uint8_t *facesets, int32_t nfacesets, const uint8_t *roll, const uint8_t *held,
+             uint8_t *out, int32_t max_ways, int32_t *nways)
+{
+    way_walk w;
+    int avail[ES_NFACES];
+    int32_t s;
+    int f, c;
+    if (!facesets || !roll || !held || !nways || (max_ways > 0 && !out))
+        return ES_EARG;
+    if (nfacesets < 0 || nfacesets > ES_MAX_FACESETS || max_ways < 0)
+        return ES_EARG;
+    for (f = 0; f < ES_NFACES; f++)
+        avail[f] = 0;
+    for (c = 0; c < 24; c++) {
+        if (roll[c] > 10 || held[c] > 10)
+            return ES_EARG;
+        avail[c % ES_NFACES] += roll[c] + held[c];
+    }
+    for (s = 0; s < nfacesets * ES_NFACES; s++)
+        if (facesets[s] > 10)
+            return ES_EARG;
+    w.roll = roll;
+    w.held = held;
+    w.out = out;
+    w.max_ways = max_ways;
+    w.n = 0;
+    for (c = 0; c < 24; c++) {
+        w.ru[c] = 0;
+        w.hu[c] = 0;
+    }
+    for (s = 0; s < nfacesets; s++) {
+        const uint8_t *fs = facesets + (size_t)s * ES_NFACES;
+        int ok = 1;
+        w.nf = 0;
+        for (f = 0; f < ES_NFACES; f++) {
+            if (!fs[f])
+                continue;
+            if (avail[f] < fs[f]) {
+                ok = 0;
+                break;
+            }
+            w.face[w.nf] = (uint8_t)f;
+            w.need[w.nf] = fs[f];
+            w.nf++;
+        }
+        if (ok)
+            combine(&w, 0);
+    }
+    *nways = w.n;
+    return w.n > max_ways ? ES_EFULL : ES_OK;
+}
+
+int esm_count_completable(const uint8_t *facesets, int32_t nfacesets, const uint8_t *avail,
+                          int32_t *count)
+{
+    const uint64_t H = 0x8080808080808080ULL;
+    uint64_t a = 0;
+    int32_t s, n = 0;
+    int f;
+    if (!facesets || !avail || !count || nfacesets < 0 || nfacesets > ES_MAX_FACESETS)
+        return ES_EARG;
+    for (f = 0; f < ES_NFACES; f++) {
+        if (avail[f] > 100)
+            return ES_EARG;
+        a |= (uint64_t)avail[f] << (8 * f);
+    }
+    for (s = 0; s < nfacesets; s++) {
+        uint64_t v = 0;
+        for (f = 0; f < ES_NFACES; f++) {
+            if (facesets[(size_t)s * ES_NFACES + f] > 100)
+                return ES_EARG;
+            v |= (uint64_t)facesets[(size_t)s * ES_NFACES + f] << (8 * f);
+        }
+        if ((((a | H) - v) & H) == H)
+            n++;
+    }
+    *count = n;
+    return ES_OK;
+}

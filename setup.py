@@ -1,0 +1,33 @@
+"""setuptools glue for the cffi C core (everything else is in pyproject.toml).
+
+The module `eldritch._core` is built from csrc/ by cffi in API (out-of-line) mode. When it cannot be
+compiled (no C compiler, no Python headers), installation still succeeds and the package uses its
+pure-Python fallback, as msgpack-python does: build_ext prints one line and carries on.
+"""
+
+import sys
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+
+class optional_build_ext(build_ext):
+    def run(self):
+        try:
+            build_ext.run(self)
+        except Exception as exc:  # noqa: BLE001 - any build failure means: use the fallback
+            self._skip(exc)
+
+    def build_extension(self, ext):
+        try:
+            build_ext.build_extension(self, ext)
+        except Exception as exc:  # noqa: BLE001
+            self._skip(exc)
+
+    @staticmethod
+    def _skip(exc):
+        sys.stderr.write("eldritch: C core not built (%s); the pure-Python fallback will be used\n"
+                         % (str(exc).splitlines() or [type(exc).__name__])[0])
+
+
+setup(cffi_modules=["host/_core_build.py:ffibuilder"], cmdclass={"build_ext": optional_build_ext})
