@@ -17,9 +17,10 @@ from eldritch.kernel.eldersign.solver import terror_code
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(os.path.dirname(HERE), "data")
-# (green, yellow, red, focus): solving 7G+Y+R first fills the memo for the smaller pools
-DICE_SETS = [(g, y, r, f) for f in (1, 0)
-             for g, y, r in ((7, 1, 1), (6, 1, 1), (6, 1, 0), (6, 0, 1), (6, 0, 0), (5, 0, 0))]
+# (green, yellow, red, focus): the host CLI table's dice sets at focus 0 (solving 7G+Y+R first fills
+# the memo for the smaller pools), and the plain 6G and 5G at focus 1 (the most asked on the table)
+DICE_SETS = [(7, 1, 1, 0), (6, 1, 1, 0), (6, 1, 0, 0), (6, 0, 1, 0), (6, 0, 0, 0), (5, 0, 0, 0),
+             (6, 0, 0, 1), (5, 0, 0, 1)]
 
 
 def card_lines(adventures):
