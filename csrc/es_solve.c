@@ -29,8 +29,11 @@ __extension__ typedef unsigned __int128 u128;
 
 typedef struct {
     int g, y, r, f, s, c;
-    uint8_t held[ES_NFACES];
+    uint32_t hp;                 /* held dice: 4-bit count per face, face 0 lowest */
 } ictx;
+
+#define HELD(x, face) ((int)((x)->hp >> (4 * (face)) & 15u))
+#define HOLD(face) ((uint32_t)1 << (4 * (face)))
 
 typedef struct {
     uint64_t magic;
@@ -46,7 +49,7 @@ typedef struct {
     int ngm;                               /* green multisets of size 0..gmax */
     int goff[ES_MAX_GREEN + 2];
     uint64_t pow6[24];
-    size_t off_fs, off_gcnt, off_gw, off_gadd, off_gsub;
+    size_t off_fs, off_fsn, off_gcnt, off_gw, off_gadd, off_gsub;
     size_t memo_cap, memo_used, off_mkeys, off_mvals, off_empty;
     size_t off_nscr, nkeys_max;
     size_t off_cache, cache_rows;
@@ -122,9 +125,16 @@ static int check_card(const es_card *card)
     }
     if (total > 0 && !card->facesets)
         return ES_ECARD;
-    for (k = 0; k < total * ES_NFACES; k++)
-        if (card->facesets[k] > 10)
+    for (k = 0; k < total; k++) {
+        int nd = 0;
+        for (j = 0; j < ES_NFACES; j++) {
+            if (card->facesets[k * ES_NFACES + j] > 10)
+                return ES_ECARD;
+            nd += card->facesets[k * ES_NFACES + j];
+        }
+        if (nd > 15)
             return ES_ECARD;
+    }
     return ES_OK;
 }
 
@@ -141,7 +151,7 @@ static int check_limits(const es_limits *l)
 }
 
 typedef struct {
-    size_t off_fs, off_gcnt, off_gw, off_gadd, off_gsub, off_mkeys, off_mvals, off_empty;
+    size_t off_fs, off_fsn, off_gcnt, off_gw, off_gadd, off_gsub, off_mkeys, off_mvals, off_empty;
     size_t off_nscr, off_cache, off_arena, total;
     size_t memo_cap, nkeys_max, cache_rows, arena_bytes;
     int ngm;
@@ -194,6 +204,8 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     off = ALIGN16(sizeof(wsh));
     p->off_fs = off;
     off = ALIGN16(off + (size_t)total * 8);
+    p->off_fsn = off;
+    off = ALIGN16(off + (size_t)total);
     p->off_gcnt = off;
     off = ALIGN16(off + (size_t)p->ngm * ES_NFACES);
     p->off_gw = off;
@@ -341,6 +353,7 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     }
     w->fsoff[ES_MAX_TASKS] = total;
     w->off_fs = p.off_fs;
+    w->off_fsn = p.off_fsn;
     w->off_gcnt = p.off_gcnt;
     w->off_gw = p.off_gw;
     w->off_gadd = p.off_gadd;
@@ -366,9 +379,13 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     fs = PTR(w, w->off_fs, uint64_t);
     for (k = 0; k < total; k++) {
         uint64_t v = 0;
-        for (j = 0; j < ES_NFACES; j++)
+        int nd = 0;
+        for (j = 0; j < ES_NFACES; j++) {
             v |= (uint64_t)card->facesets[k * ES_NFACES + j] << (8 * j);
+            nd += card->facesets[k * ES_NFACES + j];
+        }
         fs[k] = v;
+        PTR(w, w->off_fsn, uint8_t)[k] = (uint8_t)nd;
     }
     fill_green(w);
     for (i = 0; i < w->memo_cap; i++)
@@ -381,17 +398,13 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
 
 /* ----- the memo ----------------------------------------------------------------------------------- */
 
-static uint64_t pack(const ictx *x)
+static inline uint64_t pack(const ictx *x)
 {
-    uint64_t k = (uint64_t)x->g | (uint64_t)x->y << 4 | (uint64_t)x->r << 5 | (uint64_t)x->f << 6 |
-                 (uint64_t)x->s << 9 | (uint64_t)x->c << 12;
-    int i;
-    for (i = 0; i < ES_NFACES; i++)
-        k |= (uint64_t)x->held[i] << (16 + 4 * i);
-    return k | (1ULL << 63);
+    return (uint64_t)x->g | (uint64_t)x->y << 4 | (uint64_t)x->r << 5 | (uint64_t)x->f << 6 |
+           (uint64_t)x->s << 9 | (uint64_t)x->c << 12 | (uint64_t)x->hp << 16 | (1ULL << 63);
 }
 
-static uint64_t *memo_find(wsh *w, uint64_t key, int insert)
+static inline uint64_t *memo_find(wsh *w, uint64_t key, int insert)
 {
     uint64_t *keys = PTR(w, w->off_mkeys, uint64_t);
     size_t mask = w->memo_cap - 1;
@@ -433,12 +446,45 @@ static void vmax(uint64_t *best, const uint64_t *v, int n)
             best[i] = v[i];
 }
 
-static int take(wsh *w, const ictx *x, uint64_t *best)
+/* Successor vectors already looked up while solving one context (pointers into the memo, which
+ * never moves): fails by (aside, focused die), completions without held dice by (g, y, r used), and
+ * completions with held dice in a small direct-mapped table. */
+#define HCACHE 64
+typedef struct {
+    const uint64_t *fail[3][25];
+    const uint64_t *comp[64];
+    uint64_t hkey[HCACHE];
+    const uint64_t *hval[HCACHE];
+} frame;
+
+static void frame_reset(frame *fr)
+{
+    int a, i;
+    for (a = 0; a < 3; a++)
+        for (i = 0; i < 25; i++)
+            fr->fail[a][i] = 0;
+    for (i = 0; i < 64; i++)
+        fr->comp[i] = 0;
+    for (i = 0; i < HCACHE; i++) {
+        fr->hkey[i] = 0;
+        fr->hval[i] = 0;
+    }
+}
+
+static int take(wsh *w, const ictx *x, const uint64_t **slot, uint64_t *best)
 {
     const uint64_t *v;
-    int rc = get_values(w, x, &v);
-    if (rc == ES_OK)
+    int rc;
+    if (slot && *slot) {
+        vmax(best, *slot, w->nstates);
+        return ES_OK;
+    }
+    rc = get_values(w, x, &v);
+    if (rc == ES_OK) {
         vmax(best, v, w->nstates);
+        if (slot)
+            *slot = v;
+    }
     return rc;
 }
 
@@ -490,20 +536,28 @@ static void split_rec(split_walk *sw, int i, int gu, int yu, int ru, uint32_t hu
         }
 }
 
-static int apply_splits(wsh *w, const ictx *x, int t, split_walk *sw, uint64_t *best)
+static int apply_splits(wsh *w, frame *fr, const ictx *x, int t, split_walk *sw, uint64_t *best)
 {
     int q, k, rc;
     for (q = 0; q < sw->nkeys; q++) {
         uint64_t key = sw->keys[q];
         ictx s = *x;
-        const uint64_t *v;
-        s.g -= (int)(key & 15);
-        s.y -= (int)(key >> 4 & 1);
-        s.r -= (int)(key >> 5 & 1);
-        for (k = 0; k < ES_NFACES; k++)
-            s.held[k] = (uint8_t)(s.held[k] - (key >> (8 + 4 * k) & 15));
-        if ((rc = get_values(w, &s, &v)) != ES_OK)
-            return rc;
+        const uint64_t *v = 0;
+        int h = (int)((key * 0x9E3779B97F4A7C15ULL) >> 58);
+        if (fr && fr->hkey[h] == (key | 1ULL << 63))
+            v = fr->hval[h];
+        if (!v) {
+            s.g -= (int)(key & 15);
+            s.y -= (int)(key >> 4 & 1);
+            s.r -= (int)(key >> 5 & 1);
+            s.hp -= (uint32_t)(key >> 8);
+            if ((rc = get_values(w, &s, &v)) != ES_OK)
+                return rc;
+            if (fr) {
+                fr->hkey[h] = key | 1ULL << 63;
+                fr->hval[h] = v;
+            }
+        }
         for (k = 0; k < w->nallowed[t]; k++) {
             uint64_t val = v[w->allowed[t][k][1]];
             int i = w->allowed[t][k][0];
@@ -515,8 +569,27 @@ static int apply_splits(wsh *w, const ictx *x, int t, split_walk *sw, uint64_t *
     return ES_OK;
 }
 
+/* The ways of face set v (nd dice) without held dice, as bits (g used * 4 + y used * 2 + r used). */
+static inline void fast_bits(uint64_t *mask, uint64_t v, int nd, int yf, int rf, int gy, int gr)
+{
+    int ky = yf >= 0 ? (int)(v >> (8 * yf) & 255) : 0;
+    int kr = rf >= 0 ? (int)(v >> (8 * rf) & 255) : 0;
+    int b, cc;
+    for (b = 0; b <= (ky > 0); b++)
+        for (cc = 0; cc <= (kr > 0); cc++) {
+            if (yf >= 0 && yf == rf) {
+                int left = ky - b - cc;
+                if (left < 0 || left > gy)
+                    continue;
+            } else if (ky - b > gy || kr - cc > gr) {
+                continue;
+            }
+            *mask |= 1ULL << ((nd - b - cc) * 4 + b * 2 + cc);
+        }
+}
+
 /* The best value after roll (gf by face, yf, rf) in context x, without the clue option. */
-static int rv(wsh *w, const ictx *x, const uint8_t *gf, int yf, int rf, uint64_t *best)
+static int rv(wsh *w, frame *fr, const ictx *x, const uint8_t *gf, int yf, int rf, uint64_t *best)
 {
     const uint64_t HB = 0x8080808080808080ULL;
     int n = w->nstates, i, face, aside, t, rc;
@@ -531,9 +604,11 @@ static int rv(wsh *w, const ictx *x, const uint8_t *gf, int yf, int rf, uint64_t
         gfl[i] = gf[i];
     /* fail the roll */
     if (!(w->terror == ES_TERROR_FAIL && gf[TERROR_FACE])) {
+        const uint64_t *(*fc)[25] = fr ? fr->fail : 0;
         if (w->terror == ES_TERROR_DISCARD && gf[TERROR_FACE]) {
             g -= gfl[TERROR_FACE];
             gfl[TERROR_FACE] = 0;
+            fc = 0;     /* the pool differs from the frame's */
         }
         for (aside = 0; aside < 3; aside++) {
             ictx c = *x;
@@ -551,7 +626,7 @@ static int rv(wsh *w, const ictx *x, const uint8_t *gf, int yf, int rf, uint64_t
                     continue;
                 c.r = 0;
             }
-            if ((rc = take(w, &c, best)) != ES_OK)
+            if ((rc = take(w, &c, fc ? &fc[aside][0] : 0, best)) != ES_OK)
                 return rc;
             if (x->f == 0)
                 continue;
@@ -560,22 +635,22 @@ static int rv(wsh *w, const ictx *x, const uint8_t *gf, int yf, int rf, uint64_t
                 if (gfl[face] && c.g > 0) {
                     ictx d = c;
                     d.g--;
-                    d.held[face]++;
-                    if ((rc = take(w, &d, best)) != ES_OK)
+                    d.hp += HOLD(face);
+                    if ((rc = take(w, &d, fc ? &fc[aside][1 + face] : 0, best)) != ES_OK)
                         return rc;
                 }
             if (c.y && yf >= 0) {
                 ictx d = c;
                 d.y = 0;
-                d.held[yf]++;
-                if ((rc = take(w, &d, best)) != ES_OK)
+                d.hp += HOLD(yf);
+                if ((rc = take(w, &d, fc ? &fc[aside][9 + yf] : 0, best)) != ES_OK)
                     return rc;
             }
             if (c.r && rf >= 0) {
                 ictx d = c;
                 d.r = 0;
-                d.held[rf]++;
-                if ((rc = take(w, &d, best)) != ES_OK)
+                d.hp += HOLD(rf);
+                if ((rc = take(w, &d, fc ? &fc[aside][17 + rf] : 0, best)) != ES_OK)
                     return rc;
             }
         }
@@ -584,7 +659,7 @@ static int rv(wsh *w, const ictx *x, const uint8_t *gf, int yf, int rf, uint64_t
     {
         uint8_t av[ES_NFACES];
         for (i = 0; i < ES_NFACES; i++)
-            av[i] = (uint8_t)(gf[i] + x->held[i]);
+            av[i] = (uint8_t)(gf[i] + HELD(x, i));
         if (yf >= 0)
             av[yf]++;
         if (rf >= 0)
@@ -592,45 +667,82 @@ static int rv(wsh *w, const ictx *x, const uint8_t *gf, int yf, int rf, uint64_t
         for (i = 0; i < ES_NFACES; i++)
             avail |= (uint64_t)av[i] << (8 * i);
     }
-    for (t = 0; t < w->ntasks; t++) {
-        int q;
-        split_walk sw;
-        if (!w->nallowed[t])
-            continue;
-        sw.gf = gf;
-        sw.yf = yf;
-        sw.rf = rf;
-        sw.hc = x->held;
-        sw.nkeys = 0;
-        sw.overflow = 0;
-        for (q = w->fsoff[t]; q < w->fsoff[t + 1]; q++) {
-            uint64_t v = fs[q];
-            if ((((avail | HB) - v) & HB) != HB)
-                continue;
-            sw.nf = 0;
-            for (face = 0; face < ES_NFACES; face++) {
-                int k = (int)(v >> (8 * face) & 255);
-                if (k) {
-                    sw.face[sw.nf] = (uint8_t)face;
-                    sw.need[sw.nf] = (uint8_t)k;
-                    sw.nf++;
-                }
-            }
-            split_rec(&sw, 0, 0, 0, 0, 0);
-            if (sw.overflow || sw.nkeys > MAX_SPLITS - 16) {
-                /* evaluate what is collected, then go on: duplicates only cost time */
-                if ((rc = apply_splits(w, x, t, &sw, best)) != ES_OK)
-                    return rc;
-                if (sw.overflow) {
-                    sw.overflow = 0;
-                    split_rec(&sw, 0, 0, 0, 0, 0);
-                    if (sw.overflow)
-                        return ES_ENOMEM;
-                }
-            }
+    {
+        const uint8_t *fsn = PTR(w, w->off_fsn, uint8_t);
+        int gy = yf >= 0 ? gf[yf] : 0, gr = rf >= 0 ? gf[rf] : 0;
+        uint64_t hbytes = 0;
+        uint8_t hc[ES_NFACES];
+        for (i = 0; i < ES_NFACES; i++) {
+            hc[i] = (uint8_t)HELD(x, i);
+            if (hc[i])
+                hbytes |= (uint64_t)255 << (8 * i);
         }
-        if ((rc = apply_splits(w, x, t, &sw, best)) != ES_OK)
-            return rc;
+        for (t = 0; t < w->ntasks; t++) {
+            int q;
+            uint64_t mask = 0;
+            split_walk sw;
+            if (!w->nallowed[t])
+                continue;
+            sw.gf = gf;
+            sw.yf = yf;
+            sw.rf = rf;
+            sw.hc = hc;
+            sw.nkeys = 0;
+            sw.overflow = 0;
+            for (q = w->fsoff[t]; q < w->fsoff[t + 1]; q++) {
+                uint64_t v = fs[q];
+                if ((((avail | HB) - v) & HB) != HB)
+                    continue;
+                if (!(v & hbytes)) {
+                    fast_bits(&mask, v, fsn[q], yf, rf, gy, gr);
+                    continue;
+                }
+                sw.nf = 0;
+                for (face = 0; face < ES_NFACES; face++) {
+                    int k = (int)(v >> (8 * face) & 255);
+                    if (k) {
+                        sw.face[sw.nf] = (uint8_t)face;
+                        sw.need[sw.nf] = (uint8_t)k;
+                        sw.nf++;
+                    }
+                }
+                split_rec(&sw, 0, 0, 0, 0, 0);
+                if (sw.overflow || sw.nkeys > MAX_SPLITS - 16) {
+                    /* evaluate what is collected, then go on: duplicates only cost time */
+                    if ((rc = apply_splits(w, fr, x, t, &sw, best)) != ES_OK)
+                        return rc;
+                    if (sw.overflow) {
+                        sw.overflow = 0;
+                        split_rec(&sw, 0, 0, 0, 0, 0);
+                        if (sw.overflow)
+                            return ES_ENOMEM;
+                    }
+                }
+            }
+            while (mask) {
+                int bit = __builtin_ctzll(mask);
+                ictx sc = *x;
+                const uint64_t *v = fr ? fr->comp[bit] : 0;
+                mask &= mask - 1;
+                if (!v) {
+                    sc.g -= bit >> 2;
+                    sc.y -= bit >> 1 & 1;
+                    sc.r -= bit & 1;
+                    if ((rc = get_values(w, &sc, &v)) != ES_OK)
+                        return rc;
+                    if (fr)
+                        fr->comp[bit] = v;
+                }
+                for (q = 0; q < w->nallowed[t]; q++) {
+                    uint64_t val = v[w->allowed[t][q][1]];
+                    int si = w->allowed[t][q][0];
+                    if (val > best[si])
+                        best[si] = val;
+                }
+            }
+            if ((rc = apply_splits(w, fr, x, t, &sw, best)) != ES_OK)
+                return rc;
+        }
     }
     /* hold a die with a spell, then the same roll minus that die */
     if (x->s > 0) {
@@ -643,27 +755,27 @@ static int rv(wsh *w, const ictx *x, const uint8_t *gf, int yf, int rf, uint64_t
                     g2[i] = gf[i];
                 g2[face]--;
                 sub.g--;
-                sub.held[face]++;
+                sub.hp += HOLD(face);
                 sub.s--;
-                if ((rc = rv(w, &sub, g2, yf, rf, tmp)) != ES_OK)
+                if ((rc = rv(w, 0, &sub, g2, yf, rf, tmp)) != ES_OK)
                     return rc;
                 vmax(best, tmp, n);
             }
         if (yf >= 0) {
             ictx sub = *x;
             sub.y = 0;
-            sub.held[yf]++;
+            sub.hp += HOLD(yf);
             sub.s--;
-            if ((rc = rv(w, &sub, gf, -1, rf, tmp)) != ES_OK)
+            if ((rc = rv(w, 0, &sub, gf, -1, rf, tmp)) != ES_OK)
                 return rc;
             vmax(best, tmp, n);
         }
         if (rf >= 0) {
             ictx sub = *x;
             sub.r = 0;
-            sub.held[rf]++;
+            sub.hp += HOLD(rf);
             sub.s--;
-            if ((rc = rv(w, &sub, gf, yf, -1, tmp)) != ES_OK)
+            if ((rc = rv(w, 0, &sub, gf, yf, -1, tmp)) != ES_OK)
                 return rc;
             vmax(best, tmp, n);
         }
@@ -822,16 +934,18 @@ static int table_chain(wsh *w, const ictx *top, uint64_t *T)
     int n = w->nstates, lev, i, yf, rf, rc;
     uint8_t gf[ES_NFACES];
     uint64_t wt, tmp[ES_MAX_STATES];
+    frame fr;
     nrows = (size_t)(w->goff[x.g + 1] - w->goff[x.g]) * (size_t)(x.y ? w->ncls[1] : 1) *
             (size_t)(x.r ? w->ncls[2] : 1);
     for (lev = 0; lev <= top->c; lev++) {
         x.c = lev;
+        frame_reset(&fr);
         if (lev > 0)
             best_keep(w, &x, T);
         for (row = 0; row < nrows; row++) {
             uint64_t *dst = T + row * (size_t)n;
             roll_of(w, &x, row, gf, &yf, &rf, &wt);
-            if ((rc = rv(w, &x, gf, yf, rf, tmp)) != ES_OK)
+            if ((rc = rv(w, &fr, &x, gf, yf, rf, tmp)) != ES_OK)
                 return rc;
             if (lev == 0)
                 for (i = 0; i < n; i++)
@@ -858,11 +972,13 @@ static int solve(wsh *w, const ictx *x)
         uint64_t *slot;
         nrows = (size_t)(w->goff[x->g + 1] - w->goff[x->g]) * (size_t)(x->y ? w->ncls[1] : 1) *
                 (size_t)(x->r ? w->ncls[2] : 1);
+        frame fr;
+        frame_reset(&fr);
         for (i = 0; i < n; i++)
             acc[i] = 0;
         for (row = 0; row < nrows; row++) {
             roll_of(w, x, row, gf, &yf, &rf, &wt);
-            if ((rc = rv(w, x, gf, yf, rf, best)) != ES_OK)
+            if ((rc = rv(w, &fr, x, gf, yf, rf, best)) != ES_OK)
                 return rc;
             for (i = 0; i < n; i++)
                 acc[i] += (u128)wt * best[i];
@@ -929,11 +1045,12 @@ static int to_ictx(const wsh *w, const es_ctx *c, ictx *x)
         c->red < 0 || c->red > w->lim.red || c->focus < 0 || c->focus > w->lim.focus ||
         c->spells < 0 || c->spells > w->lim.spells || c->clues < 0 || c->clues > w->lim.clues)
         return ES_ECTX;
+    x->hp = 0;
     for (i = 0; i < ES_NFACES; i++) {
         if (c->held[i] > ES_MAX_HELD)
             return ES_ECTX;
         h += c->held[i];
-        x->held[i] = c->held[i];
+        x->hp |= (uint32_t)c->held[i] << (4 * i);
     }
     if (h + c->focus + c->spells > w->lim.held)
         return ES_ECTX;
@@ -1052,7 +1169,7 @@ int ess_roll_values(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t 
         return ES_ECTX;
     if (x.c == 0) {
         uint64_t best[ES_MAX_STATES];
-        rc = rv(w, &x, gfaces, yf, rf, best);
+        rc = rv(w, 0, &x, gfaces, yf, rf, best);
         if (rc == ES_OK)
             copy_out(w, best, out);
         return finish(w, rc);
