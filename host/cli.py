@@ -8,6 +8,7 @@ import json
 import sys
 
 from .backend import get_backend, NAMES as BACKEND_NAMES
+from . import play
 from .kernel.errors import KernelError
 from .kernel.eldersign import library
 from .kernel.eldersign.advice import advise
@@ -117,6 +118,7 @@ def build_parser():
 
     sub.add_parser("info", help="the active backend, the C core's build and the kernel version",
                    description="Which backend is active, how the C core was built, the kernel version.")
+    play.add_parser(sub)
     return top
 
 
@@ -291,7 +293,7 @@ def cmd_info(args, backend):
 
 
 COMMANDS = {"odds": cmd_odds, "advise": cmd_advise, "cards": cmd_cards, "table": cmd_table,
-            "info": cmd_info}
+            "info": cmd_info, "play": lambda args, backend: play.run(args, backend)}
 
 
 def main(argv=None):
