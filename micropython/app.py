@@ -411,7 +411,7 @@ class App:
         if self.solver is None:
             from kernel.eldersign.solver import Solver
             sit = self.sit
-            self.solver = Solver(parse_card(self.notation), sit[6], sit[7], sit[8])
+            self.solver = Solver(parse_card(self.notation), sit[6], sit[7], sit[8], lean=True)
             self.solver.value(sit[0], sit[1], sit[2], sit[3], sit[4], sit[5])
             self.solved = SolvedCard(self.solver)
         return self.solver

@@ -108,7 +108,7 @@ def cmd_odds(opts):
     sit = Situation(_count(opts, "--green"), opts.get("--yellow", False), opts.get("--red", False),
                     _count(opts, "--focus"), _count(opts, "--spells"), _count(opts, "--clues"),
                     terror, _count(opts, "--sanity"), _count(opts, "--stamina"))
-    solver = Solver(card, terror, sit.sanity, sit.stamina)
+    solver = Solver(card, terror, sit.sanity, sit.stamina, lean=True)
     value = solver.value(sit.green, sit.yellow, sit.red, sit.focus, sit.spells, sit.clues)
     pool = "%dG%s%s" % (sit.green, "+Y" if sit.yellow else "", "+R" if sit.red else "")
     if opts.get("--json"):
@@ -154,7 +154,7 @@ def cmd_advise(opts):
     top = _count(opts, "--top")
     Situation(0, False, False, focus, spells, clues, terror, sanity, stamina)
     done = done_mask(opts["--done"], len(card.tasks))
-    solver = Solver(card, terror, sanity, stamina)
+    solver = Solver(card, terror, sanity, stamina, lean=True)
     options = advise(solver, roll, held, done, focus, spells, clues, sanity, stamina)
     shown = options[:top] if top else options
     if opts.get("--json"):

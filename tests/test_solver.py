@@ -111,3 +111,12 @@ def test_against_brute_force_oracle(backend, problem):
     exact = oracle.solve([oracle_task(" ".join(t)) for t in tasks], card.ordered, pool, focus,
                          spells, clues, terror)
     assert close(value, exact), (text, exact, value / ONE)
+
+
+@pytest.mark.parametrize("text", ["I3 | L L | P T", "I4 | T T", "I3 > P P > L L"])
+def test_lean_solver_gives_the_same_values(text):
+    from eldritch.kernel.eldersign.solver import Solver
+    card = parse_card(text)
+    full, lean = Solver(card), Solver(card, lean=True)
+    for pool in [(6, 0, 0, 1), (5, 1, 1, 0), (4, 0, 1, 1, 1)]:
+        assert lean.value(*pool) == full.value(*pool)

@@ -70,7 +70,10 @@ class Solver:
     focus, spell and clue count up to the largest asked, and advice reuses them.
     """
 
-    def __init__(self, card, terror=TERROR_NONE, sanity=0, stamina=0):
+    def __init__(self, card, terror=TERROR_NONE, sanity=0, stamina=0, lean=False):
+        # lean: keep no per-task shifted copies of the value vectors (less heap for the board,
+        # a little more time per roll); the values are the same either way
+        self.lean = lean
         self.card = card
         self.terror = terror
         self.ntasks = len(card.tasks)
@@ -333,7 +336,13 @@ class Solver:
         else:
             best = [0] * n
         for t, succ in self.completion_options(ctx, gfaces, yf, rf):
-            best = list(map(max, best, self._shifted(succ, t)))
+            if self.lean:
+                src = self.values(succ)
+                for i, j in self.allowed[t]:
+                    if src[j] > best[i]:
+                        best[i] = src[j]
+            else:
+                best = list(map(max, best, self._shifted(succ, t)))
         g, y, r, held, f, s, c = ctx
         if s > 0:
             best = self._spell_options(ctx, gfaces, yf, rf, best)
