@@ -27,7 +27,7 @@ from ..errors import KernelError
 from .. import prng
 from . import effects as E
 from .adventure import (Adventure, ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, ACT_ROLL, ACT_ENTER,
-                        MAX_ACTIONS, P_WON, P_LOST, P_DECIDE, WAY_BYTES, roll_code)
+                        MAX_ACTIONS, P_WON, P_LOST, P_DECIDE, WAY_BYTES)
 from .dice import GREEN, YELLOW, RED, TERROR, NFACES, DIE_FACES
 from .notation import parse_card, format_task
 
@@ -65,8 +65,8 @@ MAX_HAND = const(24)
 MAX_MON = const(4)             # monsters on one card
 MAX_SPELL_DICE = const(16)
 MAX_LOCKS = const(16)
-MAX_GAME_ACTIONS = const(MAX_ACTIONS + 64)
-MAX_LOG = const(16384)
+MAX_GAME_ACTIONS = MAX_ACTIONS + 64
+MAX_LOG = const(4096)
 MAX_EV = const(1024)           # event ints per step (4 per event)
 MAX_TASKS_GAME = const(6)
 NONE = const(255)
@@ -122,6 +122,30 @@ EV_AID = const(39)          # option
 EV_GIVEUP = const(40)
 EV_RETURN = const(41)       # card id back to its deck (spell emptied)
 EV_CLUE = const(42)         # clue spent
+
+
+_GF = DIE_FACES[GREEN]
+_YF = DIE_FACES[YELLOW]
+_RF = DIE_FACES[RED]
+
+
+def roll_code(counts):
+    """adventure.roll_code without allocating (the same code: decode it with adventure.decode_roll)."""
+    code = 0
+    i = 5
+    while i >= 0:
+        code = code * 9 + counts[_GF[i]]
+        i -= 1
+    k = 6
+    for i in range(6):
+        if counts[NFACES + _YF[i]]:
+            k = i
+    code = code * 7 + k
+    k = 6
+    for i in range(6):
+        if counts[2 * NFACES + _RF[i]]:
+            k = i
+    return code * 7 + k
 
 
 class Deck:
@@ -280,6 +304,7 @@ class Game:
         self.ended_by = -1
         self.best_code = 0
         self.att_nhelp = 0
+        self.att_slot = -1
         self.pick_seat = 0
         self.setup_events = 0
         for deck in (self.adv_deck, self.ow_deck, self.mythos_deck, self.cup, self.inv_pool) + self.item_decks:
@@ -841,9 +866,7 @@ class Game:
         if m < 0:
             self.event(EV_EMPTY, NONE, E.OP_MONSTER)
             return
-        busy = -1
-        if self.phase == P_ADV:
-            busy = self.loc[self.active()] - 1
+        busy = self.att_slot if self.phase == P_ADV else -1
         best = -1
         best_at = 0
         for s in range(MAX_SLOTS):
@@ -933,6 +956,7 @@ class Game:
     def begin_adventure(self):
         inv = self.active()
         s = self.loc[inv] - 1
+        self.att_slot = s
         adv = self.slot_adv[s]
         sit = adv.sit
         sit[0] = self.free_dice(GREEN)
@@ -1599,7 +1623,10 @@ class Game:
             if self.result >= 0:
                 self.phase = P_OVER
                 return
-            g, y, r = adv.pool()
+            st = adv.st          # adventure.pool() returns a tuple (allocates): its fields 2-4 direct
+            g = st[2]
+            y = st[3]
+            r = st[4]
             if g + y + r == 0:
                 self.end_attack()
                 return
