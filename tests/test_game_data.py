@@ -1,0 +1,92 @@
+"""Cards as data: the schema of data/GAME.md, generic cards labelled, user card files loaded without
+code changes, unknown effects rejected at load with a clear error; companion mode entries."""
+
+import pytest
+
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.eldersign import effects as E
+from eldritch.kernel.eldersign.gamedata import GameData, SCHEMAS, FILES, read_table, _folder
+from eldritch.kernel.eldersign import gamecompanion as C
+from eldritch.kernel.eldersign import game as G
+from eldritch.cli import main
+
+DATA = GameData()
+
+
+def test_every_shipped_table_matches_its_schema_and_generic_cards_are_labelled():
+    for name in FILES:
+        kind, rows = read_table(_folder() + name + ".tsv")
+        assert kind == name and rows
+        for r in rows:
+            assert r.source.startswith(("generic", "fact")), r.where
+
+
+def test_known_ancient_one_facts():
+    ao = {a.name: a for a in DATA.ancient_ones}
+    assert (ao["Yog-Sothoth"].doom, ao["Yog-Sothoth"].elder_signs, ao["Yog-Sothoth"].combat) == (10, 10, "L L I3")
+    assert (ao["Yig"].doom, ao["Yig"].elder_signs, ao["Yig"].combat) == (8, 10, "P P")
+    assert (ao["Azathoth"].doom, ao["Azathoth"].elder_signs) == (12, 14)
+    assert (ao["Ithaqua"].doom, ao["Ithaqua"].elder_signs) == (9, 11)
+
+
+def test_deck_sizes_match_the_base_game():
+    assert len(DATA.investigators) == 16 and len(DATA.mythos) == 32
+    assert [len(d) for d in DATA.decks] == [12, 12, 12, 8]
+
+
+def test_schema_doc_names_every_table_column_and_effect():
+    doc = open(_folder() + "GAME.md").read()
+    for name, cols in SCHEMAS.items():
+        assert "`%s.tsv`" % name in doc
+        for c in cols:
+            assert "`%s`" % c in doc, (name, c)
+    for name in E.NAMES:
+        assert "`%s`" % name in doc, name
+
+
+def test_unknown_effect_is_rejected_at_load_with_file_line_and_name(tmp_path):
+    f = tmp_path / "mine.tsv"
+    f.write_text("\t".join(SCHEMAS["items"]) + "\n" + "common\tBad Card\t1\tteleport+1\tdiscard\tmine\n")
+    with pytest.raises(KernelError) as e:
+        GameData(extra=[f])
+    assert "unknown effect 'teleport'" in str(e.value) and "line 2" in str(e.value)
+
+
+def test_user_card_file_adds_cards_without_code_changes(tmp_path):
+    f = tmp_path / "mine.tsv"
+    f.write_text("\t".join(SCHEMAS["mythos"]) + "\n" + "My Mythos\t3\telder_sign+1\t\t\t\tmine\n")
+    data = GameData(extra=[f])
+    assert len(data.mythos) == 35 and data.mythos[-1].immediate == (E.OP_ELDER, 1, 0)
+
+
+def test_bad_user_file_via_cli_is_one_line_exit_2(tmp_path, capsys):
+    f = tmp_path / "mine.tsv"
+    f.write_text("not\ta\theader\n")
+    assert main(["play", "--bots", "all", "--cards", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "header" in err
+
+
+def test_corrupt_save_is_one_line_exit_2_and_file_untouched(tmp_path, capsys):
+    save = tmp_path / "g.sav"
+    assert main(["play", "--seed", "5", "--bots", "all", "--save", str(save)]) == 0
+    blob = bytearray(save.read_bytes())
+    blob[20] ^= 0xFF
+    save.write_bytes(bytes(blob))
+    capsys.readouterr()
+    assert main(["play", "--load", str(save), "--bots", "all"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert save.read_bytes() == bytes(blob)
+
+
+def test_companion_mode_tracks_entered_effects():
+    g = C.new_companion(DATA, players=2)
+    assert g.mythos == -1                       # the table draws its own mythos cards
+    C.put_adventure(g, 0, "The Curator")
+    C.place_monster(g, 0, "Generic Horror")    # locks the yellow die
+    assert len(g.slot_adv[0].card.tasks) == 3 and g.free_dice(1) == 0
+    doom = g.doom
+    C.enter_effect(g, "doom+1,each(sanity-1)")
+    assert g.doom == doom + 1
+    with pytest.raises(KernelError):
+        C.enter_effect(g, "summon+1")
