@@ -46,8 +46,24 @@ flash: $(STAMP)
 	$(BIN)/mpremote cp $(BOARD_FILES) :
 	$(BIN)/mpremote reset
 
+# CI: the whole suite with the C core required (no silent fallback), then the sanitizer build.
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	ELDRITCH_REQUIRE_C=1 $(BIN)/python -m pytest -q
+	$(MAKE) sanitize
+
+# The C core built with -fsanitize=address,undefined (a second cffi module in build/sanitize, loaded
+# by eldritch.cbackend through ELDRITCH_CORE_DIR, libasan preloaded into the interpreter), running
+# the parity sample and the fuzz tests. Any ASan or UBSan report aborts the run.
+sanitize: $(STAMP)
+	$(BIN)/python host/_core_build.py --sanitize $(SANDIR)
+	LD_PRELOAD=$$($(CC) -print-file-name=libasan.so) \
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	ELDRITCH_CORE_DIR=$(SANDIR) ELDRITCH_PARITY=sample ELDRITCH_REQUIRE_C=1 \
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_parity.py tests/test_c_core.py
+
+# The optimised C core under valgrind on a parity corpus (every 4th library card; several minutes).
+valgrind: $(STAMP)
+	ELDRITCH_VALGRIND=1 $(BIN)/python -m pytest -q tests/test_c_core.py -k valgrind
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest benchmarks --benchmark-only --benchmark-columns=min,mean,rounds -q

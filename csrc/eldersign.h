@@ -100,6 +100,11 @@ const char *es_strerror(int code);            /* a short text for an error code 
 int esm_ways(const uint8_t *facesets, int32_t nfacesets, const uint8_t *roll, const uint8_t *held,
              uint8_t *out, int32_t max_ways, int32_t *nways);
 
+/* esm_ways for n rolls at once (rolls and helds: n x 24 counts), counting ways only: counts[i] is
+ * the number of ways of roll i. The matching throughput benchmark uses it. */
+int esm_ways_batch(const uint8_t *facesets, int32_t nfacesets, const uint8_t *rolls,
+                   const uint8_t *helds, int32_t n, int32_t *counts);
+
 /* How many of the face sets are contained in the available counts (8 faces): a throughput probe. */
 int esm_count_completable(const uint8_t *facesets, int32_t nfacesets, const uint8_t *avail,
                           int32_t *count);

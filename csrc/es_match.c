@@ -143,3 +143,19 @@ int esm_count_completable(const uint8_t *facesets, int32_t nfacesets, const uint
     *count = n;
     return ES_OK;
 }
+
+int esm_ways_batch(const uint8_t *facesets, int32_t nfacesets, const uint8_t *rolls,
+                   const uint8_t *helds, int32_t n, int32_t *counts)
+{
+    int32_t i;
+    int rc;
+    if (!rolls || !helds || !counts || n < 0)
+        return ES_EARG;
+    for (i = 0; i < n; i++) {
+        rc = esm_ways(facesets, nfacesets, rolls + (size_t)i * 24, helds + (size_t)i * 24, 0, 0,
+                      &counts[i]);
+        if (rc != ES_OK && rc != ES_EFULL)
+            return rc;
+    }
+    return ES_OK;
+}

@@ -59,6 +59,8 @@ const char *es_strerror(int code);
 
 int esm_ways(const uint8_t *facesets, int32_t nfacesets, const uint8_t *roll, const uint8_t *held,
              uint8_t *out, int32_t max_ways, int32_t *nways);
+int esm_ways_batch(const uint8_t *facesets, int32_t nfacesets, const uint8_t *rolls,
+                   const uint8_t *helds, int32_t n, int32_t *counts);
 int esm_count_completable(const uint8_t *facesets, int32_t nfacesets, const uint8_t *avail,
                           int32_t *count);
 
@@ -77,7 +79,7 @@ SAN_FLAGS = ["-std=c99", "-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=add
              "-fno-sanitize-recover=undefined", "-Wall", "-Wextra"]
 
 
-def make_ffi(module="eldritch._core", flags=OPT_FLAGS, link=()):
+def make_ffi(module="eldritch._core", flags=OPT_FLAGS, link=(), root=""):
     import sysconfig
     cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
     info = "%s %s" % (cc, " ".join(flags))
@@ -86,8 +88,9 @@ def make_ffi(module="eldritch._core", flags=OPT_FLAGS, link=()):
     ffi.set_source(
         module,
         '#include "eldersign.h"\n',
-        sources=["csrc/" + s for s in SOURCES],   # relative to the project root (setuptools)
-        include_dirs=["csrc"],
+        # relative to the project root for setuptools; absolute for the sanitizer build
+        sources=[os.path.join(root, "csrc", s) for s in SOURCES],
+        include_dirs=[os.path.join(root, "csrc")],
         extra_compile_args=list(flags),
         extra_link_args=list(link),
         define_macros=[("ES_BUILD_FLAGS", '"%s"' % info)],
@@ -100,7 +103,8 @@ ffibuilder = make_ffi()
 
 def build_sanitized(target_dir):
     """Compile an ASan/UBSan copy of the module as `eldritch_san._core` under target_dir."""
-    ffi = make_ffi("_core", SAN_FLAGS, ["-fsanitize=address,undefined"])
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    ffi = make_ffi("_core", SAN_FLAGS, ["-fsanitize=address,undefined"], root)
     os.makedirs(target_dir, exist_ok=True)
     return ffi.compile(tmpdir=target_dir, verbose=False)
 

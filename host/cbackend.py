@@ -11,12 +11,34 @@ Spells and clues together in one context are not done in C (ES_ENOTSUP): those v
 pure-Python Solver, which gives the same integers by definition.
 """
 
-from ._core import ffi, lib
+import os
+
 from .kernel import VERSION
 from .kernel.errors import KernelError
 from .kernel.eldersign.dice import NFACES
 from .kernel.eldersign.solver import Solver
 
+
+
+def _load_core():
+    """The compiled module: eldritch._core, or the build in $ELDRITCH_CORE_DIR (the sanitizer build
+    of `make sanitize`, loaded in its place so the same tests run against it)."""
+    path = os.environ.get("ELDRITCH_CORE_DIR")
+    if not path:
+        from ._core import ffi, lib
+        return ffi, lib
+    import glob
+    import importlib.util
+    found = sorted(glob.glob(os.path.join(path, "_core*.so")))
+    if not found:
+        raise ImportError("no _core module in ELDRITCH_CORE_DIR=%s" % path)
+    spec = importlib.util.spec_from_file_location("_core", found[0])
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.ffi, mod.lib
+
+
+ffi, lib = _load_core()
 _NOALLOC_CLEAR = ffi.new_allocator(should_clear_after_alloc=False)
 
 
@@ -56,6 +78,16 @@ def match_ways(face_sets, roll, held):
         _check(rc)
         raw = ffi.buffer(out, 48 * n[0])[:]
         return [(raw[48 * i:48 * i + 24], raw[48 * i + 24:48 * i + 48]) for i in range(n[0])]
+
+
+def count_ways_batch(face_sets, rolls, helds):
+    """The number of minimal ways of each roll (with its held dice), counted in one C call."""
+    fsb = _facesets_bytes(face_sets)
+    n = len(rolls)
+    counts = ffi.new("int32_t[]", max(n, 1))
+    _check(lib.esm_ways_batch(fsb, len(face_sets), b"".join(bytes(r) for r in rolls),
+                              b"".join(bytes(h) for h in helds), n, counts))
+    return list(counts)[:n]
 
 
 class CSolver:
