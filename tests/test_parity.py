@@ -107,13 +107,13 @@ def _faces(solver, roll):
     return gf, yf, rf
 
 
-@pytest.mark.parametrize("adv", SPOT[:12], ids=lambda a: a.name)
+@pytest.mark.parametrize("adv", SPOT[:4] if SAMPLE else SPOT[:12], ids=lambda a: a.name)
 def test_roll_values_and_keep_value(adv):
     rng = random.Random(adv.name)
     py, c = _pair(adv)
     for uses in ((0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1), (1, 0, 2)):
-        for _ in range(25):
-            g, y, r = rng.randint(1, 5), rng.randint(0, 1), rng.randint(0, 1)
+        for _ in range(20):
+            g, y, r = rng.randint(1, 4 if uses[2] else 5), rng.randint(0, 1), rng.randint(0, 1)
             ctx = (g, y, r, (), uses[0], uses[1], uses[2])
             gf, yf, rf = _faces(py, _random_roll(rng, g, y, r))
             assert c.roll_values(ctx, gf, yf, rf) == py.roll_values(ctx, gf, yf, rf)
