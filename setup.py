@@ -24,8 +24,10 @@ class optional_build_ext(build_ext):
         except Exception as exc:  # noqa: BLE001
             self._skip(exc)
 
-    @staticmethod
-    def _skip(exc):
+    def _skip(self, exc):
+        if getattr(self, "_reported", False):
+            return
+        self._reported = True
         sys.stderr.write("eldritch: C core not built (%s); the pure-Python fallback will be used\n"
                          % (str(exc).splitlines() or [type(exc).__name__])[0])
 
