@@ -150,6 +150,10 @@ class CSolver:
             return
         if lim is not None:
             need = tuple(max(a, b) for a, b in zip(need, lim))
+        else:
+            # the usual dice sets are asked smallest first too (eldritch table): start at 7G+Y+R
+            # so that they share one workspace and its memo instead of rebuilding for each
+            need = (max(need[0], 7), 1, 1) + need[3:]
         self._build(need)
 
     def _build(self, lim):
