@@ -113,4 +113,4 @@ if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--sanitize":
         print(build_sanitized(sys.argv[2]))
     else:
-        ffibuilder.compile(verbose=True)
+        ffibuilder.compile(tmpdir="build/core", verbose=True)   # never into the source tree
