@@ -10,10 +10,10 @@ import sys
 from .backend import get_backend, NAMES as BACKEND_NAMES
 from . import play
 from .kernel.errors import KernelError
-from .kernel.eldersign import library
+from .kernel.eldersign import library, answers
 from .kernel.eldersign.advice import advise
 from .kernel.eldersign.fixed import ONE, exact_text, percent_text
-from .kernel.eldersign.notation import parse_card, format_card, parse_roll, format_roll
+from .kernel.eldersign.notation import parse_card, parse_roll
 from .kernel.eldersign.solver import Situation, terror_code, TERROR_NAMES
 
 DICE_SETS = (("5G", 5, 0, 0), ("6G", 6, 0, 0), ("6G+Y", 6, 1, 0), ("6G+R", 6, 0, 1),
@@ -153,35 +153,11 @@ def cmd_odds(args, backend):
                     terror, args.sanity, args.stamina)
     solver = backend.make_solver(card, terror, args.sanity, args.stamina)
     value = solver.value(sit.green, sit.yellow, sit.red, sit.focus, sit.spells, sit.clues)
-    pool = "%dG%s%s" % (sit.green, "+Y" if sit.yellow else "", "+R" if sit.red else "")
     if args.json:
-        out = {"card": format_card(card), "probability": value / ONE, "exact": exact_text(value),
-               "percent": _pct(value), "backend": backend.name, "pool": pool,
-               "green": sit.green, "yellow": bool(sit.yellow), "red": bool(sit.red),
-               "focus": sit.focus, "spells": sit.spells, "clues": sit.clues,
-               "terror": TERROR_NAMES[terror], "sanity": sit.sanity, "stamina": sit.stamina}
-        if adventure is not None:
-            out["name"] = adventure.name
-            out["set"] = adventure.set
-        print(json.dumps(out))
+        print(json.dumps(answers.odds_answer(card, value, sit, backend.name, adventure)))
     else:
-        title = "%s (%s)  " % (adventure.name, adventure.set) if adventure else ""
-        print("%s%s" % (title, format_card(card)))
-        print("%s, focus %d, spells %d, clues %d, terror %s: %s%%  (exact %s)" % (
-            pool, sit.focus, sit.spells, sit.clues, TERROR_NAMES[terror], _pct(value),
-            exact_text(value)))
+        print("\n".join(answers.odds_lines(card, value, sit, adventure)))
     return 0
-
-
-def _done_mask(text, ntasks):
-    mask = 0
-    for part in text.replace(" ", "").split(","):
-        if not part:
-            continue
-        if not part.isdigit() or not (1 <= int(part) <= ntasks):
-            raise CliError("--done takes task numbers 1 to %d separated by commas, not %r" % (ntasks, part))
-        mask |= 1 << (int(part) - 1)
-    return mask
 
 
 def cmd_advise(args, backend):
@@ -189,24 +165,14 @@ def cmd_advise(args, backend):
     roll = parse_roll(args.roll, "roll")
     held = parse_roll(args.held, "held")
     Situation(0, False, False, args.focus, args.spells, args.clues, terror, args.sanity, args.stamina)
-    done = _done_mask(args.done, len(card.tasks))
+    done = answers.done_mask(args.done, len(card.tasks))
     solver = backend.make_solver(card, terror, args.sanity, args.stamina)
     options = advise(solver, roll, held, done, args.focus, args.spells, args.clues,
                      args.sanity, args.stamina)
-    shown = options[:args.top] if args.top else options
     if args.json:
-        print(json.dumps({
-            "card": format_card(card), "roll": format_roll(roll), "held": format_roll(held),
-            "backend": backend.name,
-            "options": [{"action": o.text, "kind": o.kind, "probability": o.value / ONE,
-                         "exact": exact_text(o.value), "percent": _pct(o.value)} for o in shown]}))
+        print(json.dumps(answers.advise_answer(card, roll, held, options, backend.name, args.top)))
     else:
-        print("%s  roll: %s%s" % (format_card(card), format_roll(roll),
-                                  "  held: " + format_roll(held) if args.held.strip() else ""))
-        for o in shown:
-            print("%11s%%  %s" % (_pct(o.value), o.text))
-        if len(shown) < len(options):
-            print("(%d more options; drop --top to see them)" % (len(options) - len(shown)))
+        print("\n".join(answers.advise_lines(card, roll, held, options, args.top)))
     return 0
 
 

@@ -18,8 +18,8 @@ if _ROOT not in sys.path:
 import json  # noqa: E402
 
 from kernel.errors import KernelError  # noqa: E402
-from kernel.eldersign.fixed import ONE, exact_text, percent_text  # noqa: E402
-from kernel.eldersign.notation import parse_card, format_card, parse_roll, format_roll  # noqa: E402
+from kernel.eldersign import answers  # noqa: E402
+from kernel.eldersign.notation import parse_card, parse_roll  # noqa: E402
 from kernel.eldersign.solver import Solver, Situation, terror_code, TERROR_NAMES  # noqa: E402
 
 BACKEND = "micropython"
@@ -110,35 +110,11 @@ def cmd_odds(opts):
                     terror, _count(opts, "--sanity"), _count(opts, "--stamina"))
     solver = Solver(card, terror, sit.sanity, sit.stamina, lean=True)
     value = solver.value(sit.green, sit.yellow, sit.red, sit.focus, sit.spells, sit.clues)
-    pool = "%dG%s%s" % (sit.green, "+Y" if sit.yellow else "", "+R" if sit.red else "")
     if opts.get("--json"):
-        out = {"card": format_card(card), "probability": value / ONE, "exact": exact_text(value),
-               "percent": percent_text(value), "backend": BACKEND, "pool": pool,
-               "green": sit.green, "yellow": bool(sit.yellow), "red": bool(sit.red),
-               "focus": sit.focus, "spells": sit.spells, "clues": sit.clues,
-               "terror": TERROR_NAMES[terror], "sanity": sit.sanity, "stamina": sit.stamina}
-        if adventure is not None:
-            out["name"] = adventure.name
-            out["set"] = adventure.set
-        print(json.dumps(out))
+        print(json.dumps(answers.odds_answer(card, value, sit, BACKEND, adventure)))
     else:
-        title = "%s (%s)  " % (adventure.name, adventure.set) if adventure else ""
-        print("%s%s" % (title, format_card(card)))
-        print("%s, focus %d, spells %d, clues %d, terror %s: %s%%  (exact %s)" % (
-            pool, sit.focus, sit.spells, sit.clues, TERROR_NAMES[terror], percent_text(value),
-            exact_text(value)))
+        print("\n".join(answers.odds_lines(card, value, sit, adventure)))
     return 0
-
-
-def done_mask(text, ntasks):
-    mask = 0
-    for part in text.replace(" ", "").split(","):
-        if not part:
-            continue
-        if not part.isdigit() or not (1 <= int(part) <= ntasks):
-            raise CliError("--done takes task numbers 1 to %d separated by commas, not %r" % (ntasks, part))
-        mask |= 1 << (int(part) - 1)
-    return mask
 
 
 def cmd_advise(opts):
@@ -151,25 +127,15 @@ def cmd_advise(opts):
     clues = _count(opts, "--clues")
     sanity = _count(opts, "--sanity")
     stamina = _count(opts, "--stamina")
-    top = _count(opts, "--top")
     Situation(0, False, False, focus, spells, clues, terror, sanity, stamina)
-    done = done_mask(opts["--done"], len(card.tasks))
+    done = answers.done_mask(opts["--done"], len(card.tasks))
     solver = Solver(card, terror, sanity, stamina, lean=True)
     options = advise(solver, roll, held, done, focus, spells, clues, sanity, stamina)
-    shown = options[:top] if top else options
+    top = _count(opts, "--top")
     if opts.get("--json"):
-        print(json.dumps({
-            "card": format_card(card), "roll": format_roll(roll), "held": format_roll(held),
-            "backend": BACKEND,
-            "options": [{"action": o.text, "kind": o.kind, "probability": o.value / ONE,
-                         "exact": exact_text(o.value), "percent": percent_text(o.value)} for o in shown]}))
+        print(json.dumps(answers.advise_answer(card, roll, held, options, BACKEND, top)))
     else:
-        print("%s  roll: %s%s" % (format_card(card), format_roll(roll),
-                                  "  held: " + format_roll(held) if opts["--held"].strip() else ""))
-        for o in shown:
-            print("%11s%%  %s" % (percent_text(o.value), o.text))
-        if len(shown) < len(options):
-            print("(%d more options; drop --top to see them)" % (len(options) - len(shown)))
+        print("\n".join(answers.advise_lines(card, roll, held, options, top)))
     return 0
 
 
