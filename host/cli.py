@@ -143,10 +143,6 @@ def _card_from(args, adventures=None):
     return card, terror_code(terror), adventure
 
 
-def _pct(value):
-    return percent_text(value)
-
-
 def cmd_odds(args, backend):
     card, terror, adventure = _card_from(args)
     sit = Situation(args.green, args.yellow, args.red, args.focus, args.spells, args.clues,
@@ -240,14 +236,14 @@ def cmd_table(args, backend):
     elif args.format == "csv":
         print(",".join(["set", "name", "card", "terror"] + heads))
         for a, vals in rows:
-            cells = [a.set, a.name, a.notation, a.terror] + [_pct(v) for v in vals]
+            cells = [a.set, a.name, a.notation, a.terror] + [percent_text(v) for v in vals]
             print(",".join('"%s"' % c.replace('"', '""') if ("," in c or '"' in c) else c for c in cells))
     else:
         print("| set | name | card | terror | " + " | ".join(heads) + " |")
         print("|---|---|---|---|" + "---:|" * len(heads))
         for a, vals in rows:
             print("| %s | %s | `%s` | %s | %s |" % (a.set, a.name, a.notation, a.terror,
-                                                   " | ".join(_pct(v) for v in vals)))
+                                                   " | ".join(percent_text(v) for v in vals)))
     return 0
 
 
