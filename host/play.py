@@ -12,6 +12,7 @@ is the kernel's (gamebot.py) and the game never asks the backend anything, so th
 the same log on every backend (and under MicroPython).
 """
 
+import argparse
 import os
 import sys
 from array import array
@@ -24,9 +25,18 @@ from .kernel.eldersign import gamebot, gametext, gamesave
 LOG_HEADER = "# eldritch play log v1"
 
 
+PLAY_EXAMPLES = """examples:
+  eldritch play --players 2 --bots 2              you play seat 1, the bot seat 2
+  eldritch play --seed 7 --players 4 --bots all --log game.log
+                                                  a whole bot game, its seed and log in game.log
+  eldritch play --load game.sav                   continue a saved game
+during play, type the number of an action, 'save FILE' to save, 'board' to show it, 'quit' to stop."""
+
+
 def add_parser(sub):
     p = sub.add_parser("play", help="play a whole game in the terminal (human or bot seats)",
-                       description="Play a whole Elder Sign game: seats are human or bots; save and load.")
+                       description="Play a whole Elder Sign game: seats are human or bots; save and load.",
+                       epilog=PLAY_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--seed", type=int, default=None, help="the game's seed (default: from the clock)")
     p.add_argument("--players", type=int, default=1, help="players, 1-8 (default 1)")
     p.add_argument("--ancient-one", default="Yog-Sothoth",
@@ -37,13 +47,8 @@ def add_parser(sub):
     p.add_argument("--save", help="with --bots all: save the finished game to this file")
     p.add_argument("--cards", action="append", default=[], metavar="FILE",
                    help="an extra card file (TSV, see kernel/eldersign/data/GAME.md); repeatable")
-    p.add_argument("--max-steps", type=int, default=200000, help=argparse_hidden())
+    p.add_argument("--max-steps", type=int, default=200000, help=argparse.SUPPRESS)
     return p
-
-
-def argparse_hidden():
-    import argparse
-    return argparse.SUPPRESS
 
 
 def bot_seats(text, players):
