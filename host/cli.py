@@ -150,7 +150,7 @@ def cmd_odds(args, backend):
     solver = backend.make_solver(card, terror, args.sanity, args.stamina)
     value = solver.value(sit.green, sit.yellow, sit.red, sit.focus, sit.spells, sit.clues)
     if args.json:
-        print(json.dumps(answers.odds_answer(card, value, sit, backend.name, adventure)))
+        print(answers.to_json(answers.odds_answer(card, value, sit, backend.name, adventure)))
     else:
         print("\n".join(answers.odds_lines(card, value, sit, adventure)))
     return 0
@@ -166,7 +166,7 @@ def cmd_advise(args, backend):
     options = advise(solver, roll, held, done, args.focus, args.spells, args.clues,
                      args.sanity, args.stamina)
     if args.json:
-        print(json.dumps(answers.advise_answer(card, roll, held, options, backend.name, args.top)))
+        print(answers.to_json(answers.advise_answer(card, roll, held, options, backend.name, args.top)))
     else:
         print("\n".join(answers.advise_lines(card, roll, held, options, args.top)))
     return 0

@@ -111,7 +111,7 @@ def cmd_odds(opts):
     solver = Solver(card, terror, sit.sanity, sit.stamina, lean=True)
     value = solver.value(sit.green, sit.yellow, sit.red, sit.focus, sit.spells, sit.clues)
     if opts.get("--json"):
-        print(json.dumps(answers.odds_answer(card, value, sit, BACKEND, adventure)))
+        print(answers.to_json(answers.odds_answer(card, value, sit, BACKEND, adventure)))
     else:
         print("\n".join(answers.odds_lines(card, value, sit, adventure)))
     return 0
@@ -133,7 +133,7 @@ def cmd_advise(opts):
     options = advise(solver, roll, held, done, focus, spells, clues, sanity, stamina)
     top = _count(opts, "--top")
     if opts.get("--json"):
-        print(json.dumps(answers.advise_answer(card, roll, held, options, BACKEND, top)))
+        print(answers.to_json(answers.advise_answer(card, roll, held, options, BACKEND, top)))
     else:
         print("\n".join(answers.advise_lines(card, roll, held, options, top)))
     return 0

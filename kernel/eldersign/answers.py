@@ -1,11 +1,13 @@
 """What the `odds` and `advise` commands answer, as data and as text lines.
 
 Shared by the host CLI (host/cli.py) and the board's CLI (micropython/cli.py) so that both print
-the same JSON and text for the same question; only the `backend` field differs.
+the same bytes for the same question; only the `backend` field differs. The JSON is written here
+(keys in a fixed order, probabilities as integer-made decimals) because MicroPython's dicts and
+floats would not print the same bytes as CPython's.
 """
 
 from ..errors import KernelError
-from .fixed import ONE, exact_text, percent_text
+from .fixed import exact_text, percent_text, decimal_text
 from .notation import format_card, format_roll
 from .solver import TERROR_NAMES
 
@@ -27,16 +29,62 @@ def pool_text(sit):
     return "%dG%s%s" % (sit.green, "+Y" if sit.yellow else "", "+R" if sit.red else "")
 
 
+class Number:
+    """A JSON number already written as text."""
+
+    def __init__(self, text):
+        self.text = text
+
+
+def _json_string(text):
+    out = ['"']
+    for ch in text:
+        code = ord(ch)
+        if ch == '"' or ch == "\\":
+            out.append("\\" + ch)
+        elif code < 0x20 or code > 0x7E:
+            out.append("\\u%04x" % code)
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def to_json(value):
+    """JSON text of a value: an object is a list of (key, value) pairs, kept in that order."""
+    if isinstance(value, Number):
+        return value.text
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return _json_string(value)
+    if value and isinstance(value[0], tuple):
+        return "{" + ", ".join([_json_string(k) + ": " + to_json(v) for k, v in value]) + "}"
+    return "[" + ", ".join([to_json(v) for v in value]) + "]"
+
+
+def probability_fields(value):
+    return [("probability", Number(decimal_text(value))), ("exact", exact_text(value)),
+            ("percent", percent_text(value))]
+
+
 def odds_answer(card, value, sit, backend, adventure=None):
-    """The JSON object of `odds`: card, probability, exact, percent, backend and the situation."""
-    out = {"card": format_card(card), "probability": value / ONE, "exact": exact_text(value),
-           "percent": percent_text(value), "backend": backend, "pool": pool_text(sit),
-           "green": sit.green, "yellow": bool(sit.yellow), "red": bool(sit.red),
-           "focus": sit.focus, "spells": sit.spells, "clues": sit.clues,
-           "terror": TERROR_NAMES[sit.terror], "sanity": sit.sanity, "stamina": sit.stamina}
+    """The JSON object of `odds` as ordered pairs: card, probability, exact, percent, backend and
+    the situation (and the library name and set)."""
+    out = [("card", format_card(card))] + probability_fields(value) + [
+        ("backend", backend), ("pool", pool_text(sit)),
+        ("green", sit.green), ("yellow", bool(sit.yellow)), ("red", bool(sit.red)),
+        ("focus", sit.focus), ("spells", sit.spells), ("clues", sit.clues),
+        ("terror", TERROR_NAMES[sit.terror]), ("sanity", sit.sanity), ("stamina", sit.stamina)]
     if adventure is not None:
-        out["name"] = adventure.name
-        out["set"] = adventure.set
+        out.append(("name", adventure.name))
+        out.append(("set", adventure.set))
     return out
 
 
@@ -49,12 +97,13 @@ def odds_lines(card, value, sit, adventure=None):
 
 
 def advise_answer(card, roll, held, options, backend, top=0):
-    """The JSON object of `advise`: the options best first (the best `top` when top > 0)."""
+    """The JSON object of `advise` as ordered pairs: the options best first (the best `top` when
+    top > 0)."""
     shown = options[:top] if top else options
-    return {"card": format_card(card), "roll": format_roll(roll), "held": format_roll(held),
-            "backend": backend,
-            "options": [{"action": o.text, "kind": o.kind, "probability": o.value / ONE,
-                         "exact": exact_text(o.value), "percent": percent_text(o.value)} for o in shown]}
+    return [("card", format_card(card)), ("roll", format_roll(roll)), ("held", format_roll(held)),
+            ("backend", backend),
+            ("options", [[("action", o.text), ("kind", o.kind)] + probability_fields(o.value)
+                         for o in shown])]
 
 
 def advise_lines(card, roll, held, options, top=0):

@@ -31,3 +31,12 @@ def percent_text(value, digits=6):
     q = div_round(value * 100 * scale, ONE)
     frac = str(q % scale)
     return "%d.%s" % (q // scale, "0" * (digits - len(frac)) + frac)
+
+
+def decimal_text(value, digits=15):
+    """The probability as a decimal with `digits` places, rounded half up, by integer maths only
+    (so every runtime, the board's single-precision floats included, prints the same digits)."""
+    scale = 10 ** digits
+    q = div_round(value * scale, ONE)
+    frac = str(q % scale)
+    return "%d.%s" % (q // scale, "0" * (digits - len(frac)) + frac)
