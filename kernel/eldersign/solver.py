@@ -16,7 +16,7 @@ context's value is round(sum over rolls of weight * best option / 6^dice), round
 from ..errors import KernelError
 from .dice import (GREEN, YELLOW, RED, DIE_FACES, INV_VALUE, FACE_SYMBITS, TERROR, WILD, NFACES)
 from .fixed import ONE
-from .matching import minimal_face_sets
+from .matching import minimal_face_sets, allowed_tasks
 
 TERROR_NONE = 0
 TERROR_FAIL = 1
@@ -67,7 +67,10 @@ class Solver:
     """Exact optimal-play values for one card under one terror effect and sanity/stamina limits.
 
     Values are memoised by context for the solver's lifetime, so one Solver answers every pool,
-    focus, spell and clue count up to the largest asked, and advice reuses them.
+    focus, spell and clue count up to the largest asked, and advice reuses them. Memory is bounded
+    by the contexts below the largest asked, (green+1)(yellow+1)(red+1) pools times the held-dice
+    multisets times the uses left, one vector of `nstates` values each (plus, with clues, one table
+    over the partial rolls of a pool per clue context). The C core holds the same in one workspace.
     """
 
     def __init__(self, card, terror=TERROR_NONE, sanity=0, stamina=0, lean=False):
@@ -101,7 +104,6 @@ class Solver:
             index[self.state_done[i]] = i
         self.full_state = index[0]
         self.empty_state = index[(1 << n) - 1]
-        from .matching import allowed_tasks
         self.allowed = [[] for _ in range(n)]
         for i in range(self.nstates):
             done = self.state_done[i]
