@@ -135,3 +135,24 @@ def test_roll_codes_round_trip():
         out = bytearray(24)
         assert A.decode_roll(A.roll_code(counts), out) and out == counts
         assert A.ACT_ENTER + A.roll_code(counts) < 2**30
+
+
+def test_setters_and_pool_read():
+    a = A.Adventure("L L | I3", green=6, seed=2)
+    with pytest.raises(KernelError):
+        A.Adventure("L L", green=9)
+    with pytest.raises(KernelError):
+        a.set_situation(6, 0, 0, 5, 0, 0, 0, 0, 0)      # focus above 4: nothing changes
+    assert bytes(a.sit) == bytes((6, 0, 0, 0, 0, 0, 0, 0, 0))
+    a.set_situation(4, 1, 1, 1, 0, 2, 2, 5, 20)
+    a.set_seed(99)
+    a.reset()
+    a.add_held(8 + 4)                                   # a yellow Lore held from an earlier turn
+    assert (a.pool_dice(0), a.pool_dice(1), a.pool_dice(2)) == a.pool() == (4, 1, 1)
+    assert a.uses() == (1, 0, 2) and a.held[12] == 1
+    b = A.Adventure("L L | I3", green=4, yellow=1, red=1, focus=1, clues=2, terror=2, sanity=5,
+                    stamina=20, seed=99)
+    b.held[12] = 1
+    for adv in (a, b):
+        adv.roll()
+    assert a.describe() == b.describe() and a.nways() == b.nways()

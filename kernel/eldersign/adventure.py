@@ -9,7 +9,11 @@ any dice with a clue, or fail the roll (terror effect, set one die aside, maybe 
 
 All state lives in buffers allocated by the constructor; `roll`, the matching done on entering a
 roll (`ways`), `legal_actions` and `apply` of a decision allocate nothing (tests run them under
-micropython.heap_lock()). Action codes (all below 2^30):
+micropython.heap_lock()). A task's minimal face sets come from a TaskTable (flat bytes, built once):
+the constructor builds one for its card; a game builds one for every task its cards and monsters can
+make and rebinds its adventures with `set_card`, `set_situation`, `set_seed` and `add_held`, which
+allocate nothing either. Adventures used one at a time may share one Workspace (the ways buffers).
+Action codes (all below 2^30):
 
     (t << 8) | i          complete task t with way i of the current roll's ways (ACT_COMPLETE = 0)
     ACT_HOLD + c*8 + f    hold a die of colour c showing face f with a spell
@@ -24,7 +28,7 @@ from array import array
 
 from ..errors import KernelError
 from .. import prng
-from .card import MAX_TASKS
+from .card import Card, MAX_TASKS
 from .dice import GREEN, YELLOW, RED, NFACES, TERROR, DIE_FACES, FACE_TEXT, COLOUR_TEXT, COLOUR_NAME
 from .matching import minimal_face_sets
 from .notation import parse_card, format_card, format_task
@@ -72,6 +76,8 @@ _NST = const(9)
 _SIT_NAMES = ("green", "yellow", "red", "focus", "spells", "clues", "terror", "sanity", "stamina")
 _SIT_TOP = (8, 1, 1, MAX_USES, MAX_USES, MAX_USES, 2, 20, 20)
 
+_IDS = bytes(range(MAX_TASKS))     # a card's own table: task t is table task t
+
 FORMAT_VERSION = const(1)
 _MAGIC = 0x45   # 'E'
 
@@ -108,6 +114,11 @@ def decode_roll(code, counts):
     return code == 0
 
 
+def _check_sit(i, v):
+    if not (0 <= v <= _SIT_TOP[i]):
+        raise KernelError("option", "%s must be 0 to %d, not %d" % (_SIT_NAMES[i], _SIT_TOP[i], v))
+
+
 def _fletcher16(data, n):
     a = 0
     b = 0
@@ -117,35 +128,82 @@ def _fletcher16(data, n):
     return (b << 8) | a
 
 
+class TaskTable:
+    """The minimal face sets of a list of tasks, flat, for Adventure.set_card (built once, allocates).
+
+    Task i's face sets are the 8-byte face-count rows start[i] .. start[i] + count[i] - 1 of `store`;
+    sanity[i], stamina[i], clock[i] are its costs and tasks[i] the Task itself (for text).
+    """
+
+    def __init__(self, tasks):
+        self.tasks = tuple(tasks)
+        n = len(self.tasks)
+        self.start = array("H", [0] * n)
+        self.count = array("H", [0] * n)
+        self.sanity = bytearray(n)
+        self.stamina = bytearray(n)
+        self.clock = bytearray(n)
+        store = bytearray()
+        rows = 0
+        for i in range(n):
+            task = self.tasks[i]
+            sets = minimal_face_sets(task)
+            if rows + len(sets) > 0xFFFF:
+                raise KernelError("card", "too many face sets for one table (%d tasks)" % n)
+            self.start[i] = rows
+            self.count[i] = len(sets)
+            for fs in sets:
+                row = bytearray(NFACES)
+                for face, k in fs:
+                    row[face] = k
+                store.extend(row)
+                rows += 1
+            self.sanity[i] = task.sanity
+            self.stamina[i] = task.stamina
+            self.clock[i] = task.clock
+        self.store = bytes(store)
+
+
+class Workspace:
+    """The scratch buffers of matching and of listing actions (the ways of the current roll).
+
+    Adventures that are never in play at the same time (a game's board slots) can share one.
+    """
+
+    def __init__(self):
+        self.ways = bytearray(MAX_WAYS * WAY_BYTES)
+        self.way_task = bytearray(MAX_WAYS)
+        self.use = bytearray(WAY_BYTES)
+        self.scratch = bytearray(NDICE)
+        self.failbuf = array("i", [0] * 80)
+
+
 class Adventure:
-    """The state of one adventure attempt. Construct with a Card (or its notation) and a situation."""
+    """The state of one adventure attempt. Construct with a Card (or its notation) and a situation.
+
+    `card=None` builds an unbound adventure (no tasks) for a caller that binds cards later with
+    set_card; `work` shares a Workspace with other adventures (default: a private one).
+    """
 
     def __init__(self, card, green=6, yellow=0, red=0, focus=0, spells=0, clues=0, terror=0,
-                 sanity=0, stamina=0, seed=0):
+                 sanity=0, stamina=0, seed=0, work=None):
         if isinstance(card, str):
             card = parse_card(card)
-        self.card = card
-        self.ntasks = len(card.tasks)
-        self.notation = format_card(card)
-        sit = (green, 1 if yellow else 0, 1 if red else 0, focus, spells, clues, terror, sanity, stamina)
-        for i in range(len(sit)):
-            if not (0 <= sit[i] <= _SIT_TOP[i]):
-                raise KernelError("option", "%s must be 0 to %d, not %d" % (_SIT_NAMES[i], _SIT_TOP[i], sit[i]))
-        self.sit = bytearray(sit)
+        self.sit = bytearray(len(_SIT_TOP))
+        self.set_situation(green, yellow, red, focus, spells, clues, terror, sanity, stamina)
         self.seed = seed & prng.SEED_MAX
-        # per task: face sets as bytes of 8 counts, and the costs
-        self.face_sets = []
-        for task in card.tasks:
-            sets = []
-            for fs in minimal_face_sets(task):
-                b = bytearray(NFACES)
-                for face, k in fs:
-                    b[face] = k
-                sets.append(bytes(b))
-            self.face_sets.append(tuple(sets))
-        self.face_sets = tuple(self.face_sets)
-        self.task_sanity = bytes([t.sanity for t in card.tasks])
-        self.task_stamina = bytes([t.stamina for t in card.tasks])
+        # the bound card: per task its face sets in `table`, its costs, and the table's task id
+        self.table = None
+        self.ntasks = 0
+        self.ordered = False
+        self.task_id = array("H", [0] * MAX_TASKS)
+        self.fs_start = array("H", [0] * MAX_TASKS)
+        self.fs_count = array("H", [0] * MAX_TASKS)
+        self.task_sanity = bytearray(MAX_TASKS)
+        self.task_stamina = bytearray(MAX_TASKS)
+        self.task_clock = bytearray(MAX_TASKS)
+        self._card = None
+        self._notation = None
         self.st = bytearray(_NST)
         self.roll_counts = bytearray(NDICE)
         self.held = bytearray(NDICE)
@@ -153,14 +211,92 @@ class Adventure:
         self.rng = array("i", [1, 1])
         self.log = array("i", [0] * MAX_LOG)
         self.nlog = 0
-        self.ways = bytearray(MAX_WAYS * WAY_BYTES)
-        self.way_task = bytearray(MAX_WAYS)
-        self._use = bytearray(WAY_BYTES)
-        self._fs = self.face_sets[0][0] if self.face_sets[0] else b""
+        if work is None:
+            work = Workspace()
+        self.ways = work.ways
+        self.way_task = work.way_task
+        self._use = work.use
+        self._scratch = work.scratch
+        self._failbuf = work.failbuf
+        self._fsb = 0
         self._task = 0
-        self._scratch = bytearray(NDICE)
-        self._failbuf = array("i", [0] * 80)
+        if card is not None:
+            n = len(card.tasks)
+            self.set_card(TaskTable(card.tasks), _IDS, n, card.ordered)
+            self._card = card
+        else:
+            self.reset()
+
+    # ----- binding (allocation-free) ----------------------------------------------------------
+
+    def set_card(self, table, ids, n, ordered):
+        """Bind to the card whose n tasks are table's tasks ids[0..n-1] (ordered or not), then reset.
+
+        Allocates nothing: the face sets stay in the table; `card` and `notation` are built when
+        first read.
+        """
+        if n > MAX_TASKS:
+            raise KernelError("card", "at most %d tasks" % MAX_TASKS)
+        self.table = table
+        self.ntasks = n
+        self.ordered = True if ordered else False
+        for t in range(n):
+            i = ids[t]
+            self.task_id[t] = i
+            self.fs_start[t] = table.start[i]
+            self.fs_count[t] = table.count[i]
+            self.task_sanity[t] = table.sanity[i]
+            self.task_stamina[t] = table.stamina[i]
+            self.task_clock[t] = table.clock[i]
+        self._card = None
+        self._notation = None
         self.reset()
+
+    def set_situation(self, green, yellow, red, focus, spells, clues, terror, sanity, stamina):
+        """The starting situation of the next reset() (the constructor's arguments, in order);
+        KernelError('option', ...) when a value is out of range (nothing is changed then)."""
+        yellow = 1 if yellow else 0
+        red = 1 if red else 0
+        _check_sit(0, green)
+        _check_sit(3, focus)
+        _check_sit(4, spells)
+        _check_sit(5, clues)
+        _check_sit(6, terror)
+        _check_sit(7, sanity)
+        _check_sit(8, stamina)
+        sit = self.sit
+        sit[0] = green
+        sit[1] = yellow
+        sit[2] = red
+        sit[3] = focus
+        sit[4] = spells
+        sit[5] = clues
+        sit[6] = terror
+        sit[7] = sanity
+        sit[8] = stamina
+
+    def set_seed(self, seed):
+        """The PRNG seed of the next reset()."""
+        self.seed = seed & prng.SEED_MAX
+
+    def add_held(self, d):
+        """After reset(): a die of code d (colour*8+face) is already held (a spell's die from an
+        earlier turn); it is not part of the pool."""
+        self.held[d] += 1
+
+    @property
+    def card(self):
+        """The bound card as a Card (built on first read after set_card: this allocates)."""
+        if self._card is None:
+            tasks = self.table.tasks
+            self._card = Card([tasks[self.task_id[t]] for t in range(self.ntasks)], self.ordered)
+        return self._card
+
+    @property
+    def notation(self):
+        if self._notation is None:
+            self._notation = format_card(self.card)
+        return self._notation
 
     # ----- setup ------------------------------------------------------------------------------
 
@@ -194,7 +330,12 @@ class Adventure:
         return self.st[_DONE]
 
     def pool(self):
+        """(green, yellow, red) dice left (a tuple: allocates; see pool_dice)."""
         return self.st[_G], self.st[_Y], self.st[_R]
+
+    def pool_dice(self, colour):
+        """Dice of colour (GREEN, YELLOW, RED) left in the pool, without allocating."""
+        return self.st[_G + colour]
 
     def uses(self):
         """(focus, spells, clues) left."""
@@ -215,7 +356,7 @@ class Adventure:
         done = self.st[_DONE]
         if done & (1 << t):
             return False
-        if self.card.ordered:
+        if self.ordered:
             for k in range(t):
                 if not done & (1 << k):
                     return False
@@ -248,19 +389,21 @@ class Adventure:
         use = self._use
         for i in range(WAY_BYTES):
             use[i] = 0
+        store = self.table.store if self.ntasks else b""
         for t in range(self.ntasks):
             if not self.allowed(t):
                 continue
-            sets = self.face_sets[t]
-            for j in range(len(sets)):
-                fs = sets[j]
+            row = self.fs_start[t]
+            for j in range(self.fs_count[t]):
+                b = (row + j) * NFACES
                 ok = True
                 for f in range(NFACES):
-                    if fs[f] and roll[f] + roll[8 + f] + roll[16 + f] + held[f] + held[8 + f] + held[16 + f] < fs[f]:
+                    k = store[b + f]
+                    if k and roll[f] + roll[8 + f] + roll[16 + f] + held[f] + held[8 + f] + held[16 + f] < k:
                         ok = False
                         break
                 if ok:
-                    self._fs = fs
+                    self._fsb = b
                     self._task = t
                     self._split(-1, 0, 0)
         return self.st[_NWAYS]
@@ -268,10 +411,11 @@ class Adventure:
     def _split(self, face, src, left):
         """Draw `left` dice showing `face` from sources src.. (roll g/y/r, held g/y/r), then the next
         face of the face set; depth stays small: only sources that have the face are visited."""
-        fs = self._fs
+        fs = self.table.store
+        b = self._fsb
         if left == 0:
             face += 1
-            while face < NFACES and fs[face] == 0:
+            while face < NFACES and fs[b + face] == 0:
                 face += 1
             if face == NFACES:
                 n = self.st[_NWAYS]
@@ -284,7 +428,7 @@ class Adventure:
                     self.way_task[n] = self._task
                     self.st[_NWAYS] = n + 1
                 return
-            left = fs[face]
+            left = fs[b + face]
             src = 0
         cap = 0
         idx = 0

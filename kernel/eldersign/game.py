@@ -6,7 +6,8 @@
 
 A turn is move -> (adventure | one entrance action) -> clock; after the Ancient One wakes it is
 attack -> clock. The adventure phase is the adventure kernel (adventure.py): one Adventure object
-per board slot, built when a card enters the slot or a monster changes its tasks; the game passes
+per board slot, made at setup and rebound (ids into the game's task table, gametasks.py) when a
+card enters the slot or a monster changes its tasks; the game passes
 the adventure's own action codes (all below G_BASE) through, and wraps them with what surrounds an
 adventure: costs, terror effects of the card and of the mythos card, focus and assistance, spells
 holding dice across turns, item dice, clues, monster tasks, trophies, rewards and penalties.
@@ -17,8 +18,8 @@ move, use a card, begin rolling, give up, first aid, lost and found, gift shop, 
 
 Effects (effects.py) run through `run(code, inv)`; events are small-int records in `ev` (4 ints:
 code, a, b, c) rendered as text by gametext.py. After setup, `legal_actions` and `apply` allocate
-nothing except when a card enters a slot or a monster changes a card (the adventure kernel builds
-its matching tables per card): `rebuilds` counts those steps.
+nothing (the golden games run every step under micropython.heap_lock()); `rebuilds` counts the
+times a slot's adventure was rebound to a new set of tasks.
 """
 
 from array import array
@@ -26,10 +27,12 @@ from array import array
 from ..errors import KernelError
 from .. import prng
 from . import effects as E
-from .adventure import (Adventure, ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, ACT_ROLL, ACT_ENTER,
-                        MAX_ACTIONS, P_WON, P_LOST, P_DECIDE, WAY_BYTES)
+from .adventure import (Adventure, Workspace, ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, ACT_ROLL,
+                        ACT_ENTER, MAX_ACTIONS, P_WON, P_LOST, P_DECIDE, WAY_BYTES)
+from .card import MAX_TASKS
+from .gametasks import for_data
 from .dice import GREEN, YELLOW, RED, TERROR, NFACES, DIE_FACES
-from .notation import parse_card, format_task
+from .notation import parse_card
 
 try:
     from micropython import const
@@ -68,7 +71,7 @@ MAX_LOCKS = const(16)
 MAX_GAME_ACTIONS = MAX_ACTIONS + 64
 MAX_LOG = const(4096)
 MAX_EV = const(1024)           # event ints per step (4 per event)
-MAX_TASKS_GAME = const(6)
+MAX_TASKS_GAME = MAX_TASKS
 NONE = const(255)
 LOC_ENTRANCE = const(0)
 LOC_AO = const(254)
@@ -235,6 +238,11 @@ class Game:
         self.slot_mon_at = bytearray(MAX_SLOTS * MAX_MON)     # outline index, or 100 + extra number
         self.slot_task_mon = bytearray(MAX_SLOTS * MAX_TASKS_GAME)   # monster slot index per task
         self.slot_adv = [None] * MAX_SLOTS
+        # every task the cards can show, and one adventure per slot sharing one ways workspace
+        self.tasks = for_data(data)
+        self.work = Workspace()
+        self.slot_pool = [Adventure(None, work=self.work) for _ in range(MAX_SLOTS)]
+        self.tids = array("H", [0] * MAX_TASKS_GAME)
         # dice: locks in arrival order (colour, kind, source id)
         self.lock_col = bytearray(MAX_LOCKS)
         self.lock_kind = bytearray(MAX_LOCKS)
@@ -255,7 +263,7 @@ class Game:
         self.mythos_deck = Deck(len(data.mythos))
         self.cup = Deck(len(data.monsters))
         self.inv_pool = Deck(ninv)
-        self.combat_adv = Adventure(parse_card(self.ao.combat), seed=0)
+        self.combat_adv = Adventure(parse_card(self.ao.combat), seed=0, work=self.work)
         self.rng = array("i", [1, 1])
         self.log = array("i", [0] * MAX_LOG)
         self.ev = array("i", [0] * MAX_EV)
@@ -471,9 +479,8 @@ class Game:
         return self.slot_adv[self.loc[self.active()] - 1]
 
     def cost_ok(self, adv, t):
-        task = adv.card.tasks[t]
         inv = self.active()
-        return self.san[inv] > task.sanity and self.sta[inv] > task.stamina
+        return self.san[inv] > adv.task_sanity[t] and self.sta[inv] > adv.task_stamina[t]
 
     def usable(self, inv, i, ph):
         c = self.hand[inv * MAX_HAND + i]
@@ -822,41 +829,50 @@ class Game:
         self.event(EV_EMPTY, NONE, E.OP_GATE)
 
     def rebuild(self, s):
-        """The slot's Adventure from its printed tasks and the monsters on it (allocates)."""
+        """Rebind the slot's Adventure to its printed tasks and the monsters on it (no allocation:
+        the task ids come from the game's task table, gametasks.py)."""
         self.rebuilds += 1
-        card = self.data.adventures[self.slot_card[s]]
-        tasks = []
-        task_mon = []
-        printed = card.card.tasks
+        a = self.slot_card[s]
+        card = self.data.adventures[a]
+        gt = self.tasks
+        outlines = card.outlines
+        ids = self.tids
+        tm = self.slot_task_mon
+        tb = s * MAX_TASKS_GAME
         base = s * MAX_MON
-        for t in range(len(printed)):
-            text = format_task(printed[t])
+        nprinted = len(card.card.tasks)
+        n = 0
+        for t in range(nprinted):
+            tid = gt.printed[a * MAX_TASKS + t]
             mk = NONE
             for k in range(MAX_MON):
                 m = self.slot_mon[base + k]
                 at = self.slot_mon_at[base + k]
-                if m != NONE and at < 100 and card.outlines[at][0] == t:
-                    kind = card.outlines[at][1]
-                    mtext = self.data.monsters[m].task
-                    if kind == 2:
-                        keep = " ".join(text.split(" ")[:card.outlines[at][2]])
-                        text = mtext + (" " + keep if keep else "")
+                if m != NONE and at < 100 and outlines[at][0] == t:
+                    if outlines[at][1] == 2:
+                        tid = gt.partial_id(a, at, m)
                     else:
-                        text = mtext
+                        tid = gt.monster[m]
                     mk = k
-            tasks.append(text)
-            task_mon.append(mk)
+            ids[n] = tid
+            tm[tb + n] = mk
+            n += 1
         for k in range(MAX_MON):
             m = self.slot_mon[base + k]
             at = self.slot_mon_at[base + k]
-            if m != NONE and (at >= 100 or card.outlines[at][0] < 0):
-                tasks.append(self.data.monsters[m].task)
-                task_mon.append(k)
-        notation = (" > " if card.card.ordered else " | ").join(tasks)
-        self.slot_adv[s] = Adventure(parse_card(notation), terror=card.terror_code)
-        tb = s * MAX_TASKS_GAME
-        for t in range(MAX_TASKS_GAME):
-            self.slot_task_mon[tb + t] = task_mon[t] if t < len(task_mon) else NONE
+            if m != NONE and (at >= 100 or outlines[at][0] < 0):
+                if n == MAX_TASKS_GAME:
+                    raise KernelError("card", "at most %d tasks on a card" % MAX_TASKS_GAME)
+                ids[n] = gt.monster[m]
+                tm[tb + n] = k
+                n += 1
+        for t in range(n, MAX_TASKS_GAME):
+            tm[tb + t] = NONE
+        adv = self.slot_pool[s]
+        adv.set_situation(6, 0, 0, 0, 0, 0, card.terror_code, 0, 0)
+        adv.set_seed(0)
+        adv.set_card(gt.table, ids, n, card.card.ordered and n > 1)
+        self.slot_adv[s] = adv
 
     def monster_appears(self):
         """Draw a monster and place it (kernel rule, GAME.md): the first free outline in slot order,
@@ -874,7 +890,7 @@ class Game:
                 continue
             outlines = self.data.adventures[self.slot_card[s]].outlines
             for o in range(len(outlines)):
-                if outlines[o][0] < 0 and len(self.slot_adv[s].card.tasks) >= MAX_TASKS_GAME:
+                if outlines[o][0] < 0 and self.slot_adv[s].ntasks >= MAX_TASKS_GAME:
                     continue
                 if not self.outline_taken(s, o):
                     best = s
@@ -887,7 +903,7 @@ class Game:
             for s in range(MAX_SLOTS):
                 if not self.slot_on[s] or s == busy:
                     continue
-                if len(self.slot_adv[s].card.tasks) >= MAX_TASKS_GAME or self.free_mon(s) < 0:
+                if self.slot_adv[s].ntasks >= MAX_TASKS_GAME or self.free_mon(s) < 0:
                     continue
                 extras = 0
                 for k in range(MAX_MON):
@@ -958,10 +974,6 @@ class Game:
         s = self.loc[inv] - 1
         self.att_slot = s
         adv = self.slot_adv[s]
-        sit = adv.sit
-        sit[0] = self.free_dice(GREEN)
-        sit[1] = 1 if self.turn_yellow == 1 else 0
-        sit[2] = 1 if self.turn_red == 1 else 0
         helpers = 0
         for k in range(MAX_PLAYERS):
             self.att_helpers[k] = NONE
@@ -970,26 +982,32 @@ class Game:
             if h != NONE and h != inv and self.loc[h] == s + 1 and not self.assisted[h] and helpers < 3:
                 self.att_helpers[helpers] = h
                 helpers += 1
-        sit[3] = (0 if self.focus_used else 1) + helpers
-        sit[4] = self.hold_spells(inv, 4)
-        sit[5] = self.clues[inv] if self.clues[inv] < 4 else 4
-        sit[6] = self.data.adventures[self.slot_card[s]].terror_code
-        sit[7] = self.san[inv] if self.san[inv] < 20 else 20
-        sit[8] = self.sta[inv] if self.sta[inv] < 20 else 20
-        adv.seed = (prng.next15(self.rng) << 15) | prng.next15(self.rng)
+        green = self.free_dice(GREEN)
+        yellow = 1 if self.turn_yellow == 1 else 0
+        red = 1 if self.turn_red == 1 else 0
+        adv.set_situation(green, yellow, red, (0 if self.focus_used else 1) + helpers,
+                          self.hold_spells(inv, 4), self.clues[inv] if self.clues[inv] < 4 else 4,
+                          self.data.adventures[self.slot_card[s]].terror_code,
+                          self.san[inv] if self.san[inv] < 20 else 20,
+                          self.sta[inv] if self.sta[inv] < 20 else 20)
+        adv.set_seed((prng.next15(self.rng) << 15) | prng.next15(self.rng))
         adv.reset()
+        self.preload_spell_dice(adv)
+        self.att_nhelp = 0
+        self.att_done = 0
+        self.event(EV_BEGIN, s, green, yellow * 2 + red)
+        self.phase = P_ADV
+        if adv.is_terminal():
+            self.end_adventure(False)
+
+    def preload_spell_dice(self, adv):
+        """After adv.reset(): the dice spells hold from earlier turns are held in this attempt."""
         for d in range(24):
             self.att_focus[d] = 0
             self.att_spell[d] = 0
         for k in range(self.nsd):
-            adv.held[self.sd_die[k]] += 1
+            adv.add_held(self.sd_die[k])
             self.att_spell[self.sd_die[k]] += 1
-        self.att_nhelp = 0
-        self.att_done = 0
-        self.event(EV_BEGIN, s, sit[0], sit[1] * 2 + sit[2])
-        self.phase = P_ADV
-        if adv.is_terminal():
-            self.end_adventure(False)
 
     def hold_spells(self, inv, top):
         """Spells in inv's hand that can hold a die and hold none yet (at most top)."""
@@ -1029,13 +1047,15 @@ class Game:
             adv.apply(action)
             self.att_done |= 1 << t
             self.event(EV_TASK, s, t)
-            task = adv.card.tasks[t]
-            if task.sanity:
-                self.change(E.OP_SANITY, -task.sanity, inv)
-            if task.stamina:
-                self.change(E.OP_STAMINA, -task.stamina, inv)
-            if task.clock:
-                self.advance_clock(task.clock)
+            sanity = adv.task_sanity[t]
+            stamina = adv.task_stamina[t]
+            clock = adv.task_clock[t]
+            if sanity:
+                self.change(E.OP_SANITY, -sanity, inv)
+            if stamina:
+                self.change(E.OP_STAMINA, -stamina, inv)
+            if clock:
+                self.advance_clock(clock)
         elif action < ACT_FAIL:
             d = action - ACT_HOLD
             c = self.free_hold_spell(inv)
@@ -1577,33 +1597,22 @@ class Game:
     def begin_attack(self):
         inv = self.active()
         adv = self.combat_adv
-        sit = adv.sit
-        sit[0] = self.free_dice(GREEN)
-        sit[1] = 1 if self.turn_yellow == 1 else 0
-        sit[2] = 1 if self.turn_red == 1 else 0
-        self.start_combat(inv)
-        self.event(EV_BEGIN, NONE, sit[0], sit[1] * 2 + sit[2])
+        green = self.free_dice(GREEN)
+        yellow = 1 if self.turn_yellow == 1 else 0
+        red = 1 if self.turn_red == 1 else 0
+        self.start_combat(inv, green, yellow, red)
+        self.event(EV_BEGIN, NONE, green, yellow * 2 + red)
         self.phase = P_BATTLE
         if adv.is_terminal():
             self.end_attack()
 
-    def start_combat(self, inv):
+    def start_combat(self, inv, green, yellow, red):
         adv = self.combat_adv
-        sit = adv.sit
-        sit[3] = 0
-        sit[4] = self.hold_spells(inv, 4)
-        sit[5] = self.clues[inv] if self.clues[inv] < 4 else 4
-        sit[6] = 0
-        sit[7] = 0
-        sit[8] = 0
-        adv.seed = (prng.next15(self.rng) << 15) | prng.next15(self.rng)
+        adv.set_situation(green, yellow, red, 0, self.hold_spells(inv, 4),
+                          self.clues[inv] if self.clues[inv] < 4 else 4, 0, 0, 0)
+        adv.set_seed((prng.next15(self.rng) << 15) | prng.next15(self.rng))
         adv.reset()
-        for d in range(24):
-            self.att_focus[d] = 0
-            self.att_spell[d] = 0
-        for k in range(self.nsd):
-            adv.held[self.sd_die[k]] += 1
-            self.att_spell[self.sd_die[k]] += 1
+        self.preload_spell_dice(adv)
 
     def battle_step(self, action):
         inv = self.active()
@@ -1623,18 +1632,13 @@ class Game:
             if self.result >= 0:
                 self.phase = P_OVER
                 return
-            st = adv.st          # adventure.pool() returns a tuple (allocates): its fields 2-4 direct
-            g = st[2]
-            y = st[3]
-            r = st[4]
+            g = adv.pool_dice(GREEN)
+            y = adv.pool_dice(YELLOW)
+            r = adv.pool_dice(RED)
             if g + y + r == 0:
                 self.end_attack()
                 return
-            sit = adv.sit
-            sit[0] = g
-            sit[1] = y
-            sit[2] = r
-            self.start_combat(inv)
+            self.start_combat(inv, g, y, r)
             return
         elif action < ACT_FAIL:
             d = action - ACT_HOLD

@@ -15,7 +15,7 @@ saved by its state, which `gamesave.state_bytes` covers.
 
 from ..errors import KernelError
 from .effects import compile_effects
-from .game import Game, MAX_SLOTS, MAX_MON, NONE
+from .game import Game, MAX_SLOTS, MAX_MON, MAX_TASKS_GAME, NONE
 
 
 def new_companion(data, players=1, ancient_one=0):
@@ -49,7 +49,7 @@ def place_monster(game, slot, monster_name):
     for m, mon in enumerate(game.data.monsters):
         if mon.name.lower() == monster_name.strip().lower():
             k = game.free_mon(slot)
-            if k < 0 or not game.slot_on[slot]:
+            if k < 0 or not game.slot_on[slot] or game.slot_adv[slot].ntasks >= MAX_TASKS_GAME:
                 raise KernelError("option", "no room for a monster on slot %d" % (slot + 1))
             extras = 0
             for j in range(MAX_MON):

@@ -107,7 +107,8 @@ def _task(row, text):
 def parse_outlines(text, ntasks, where):
     """The monster outlines of a library adventure: list of (task index or -1 for a line of its own,
     kind 0 full / 1 empty / 2 partial, symbols outside for partial). '?:...' outlines (a task the
-    transcriptions do not pair) are left out."""
+    transcriptions do not pair) are left out. A task has at most one outline (so at most one monster:
+    gametasks.py precomputes every task a slot can show on that basis)."""
     out = []
     if not text:
         return out
@@ -126,6 +127,10 @@ def parse_outlines(text, ntasks, where):
             raise KernelError("data", "%s: outline on task %d of %d" % (where, t + 1, ntasks))
         if t < 0:
             kind = "empty"
+        for prev in out:
+            if t >= 0 and prev[0] == t:
+                raise KernelError("data", "%s: two monster outlines on task %d (the kernel allows one)" % (
+                    where, t + 1))
         out.append((t, OUTLINES.index(kind), keep))
     return out
 
@@ -173,6 +178,7 @@ class GameData:
         self._monsters(tables["monsters"])
         self._entrance(tables["entrance"])
         self._adventures(sets)
+        self.game_tasks = None      # gametasks.GameTasks, built by the first game's setup
 
     def _ancient_ones(self, rows):
         self.ancient_ones = []
