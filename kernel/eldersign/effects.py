@@ -5,7 +5,7 @@ An effect list is text (the card data's form, see data/GAME.md):
     sanity-1,clue+2,each(stamina-1),choose(trophies-2;stamina-1,sanity-1),unmodelled:"text"
 
 `compile_effects(text, where)` turns it into a flat tuple of ints, three per primitive
-(op, signed amount, scope); the game (game.py) walks that tuple by index without allocating.
+(op, signed amount, scope); the game (gameeffects.py) walks that tuple by index without allocating.
 A name the vocabulary lacks is a KernelError('card', ...) naming the card and the name: cards
 are checked when they are loaded, never during play.
 
