@@ -178,6 +178,23 @@ def test_serialization_round_trips_every_reached_state(name, seed, players, ao):
         assert gamesave.serialize(back) == blobs[i]
 
 
+@pytest.mark.parametrize("name,seed,players,ao", GAMES, ids=IDS)
+def test_replay_in_place_reaches_the_state_of_a_new_game(name, seed, players, ao):
+    """Game.replay on a game that has been played reaches the state a new game would, so its save
+    loads (reset restores every field the constructor made, the battle's adventure included)."""
+    actions = actions_of((GOLDEN / name).read_text())
+    g = Game(DATA, players=players, seed=seed, ancient_one=ao)
+    g.replay(actions)
+    for cut in (0, len(actions) // 3, len(actions) - 1):
+        g.replay(actions[:cut])
+        fresh = Game(DATA, players=players, seed=seed, ancient_one=ao)
+        for a in actions[:cut]:
+            fresh.apply(a)
+        assert gamesave.state_bytes(g) == gamesave.state_bytes(fresh)
+        assert gamesave.serialize(gamesave.deserialize(gamesave.serialize(g), DATA)) == gamesave.serialize(g)
+        g.replay(actions)
+
+
 def write():
     for name, seed, players, ao in GAMES:
         text, _ = golden_log(seed, players, ao, DATA)

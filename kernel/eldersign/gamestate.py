@@ -149,14 +149,21 @@ class GameState:
         self.nlog = 0
         self.nev = 0
         self.rebuilds = 0
+        # every field back to what the constructor made, so a replay in place reaches the same
+        # state (and the same save digest) as a new game
         for b in (self.san, self.sta, self.maxsan, self.maxsta, self.clues, self.used, self.assisted,
-                  self.hand_flag, self.troph, self.seat_state, self.slot_on, self.lock_col,
-                  self.lock_kind, self.sd_die, self.sd_card, self.att_focus, self.att_spell):
+                  self.hand_flag, self.troph, self.seat_state, self.slot_card, self.slot_on,
+                  self.slot_mon_at, self.lock_col, self.lock_kind, self.lock_src, self.sd_die,
+                  self.sd_card, self.att_focus, self.att_spell, self.att_helpers):
             for i in range(len(b)):
                 b[i] = 0
         for b in (self.loc, self.seat_of, self.hand, self.seat_inv, self.slot_mon, self.slot_task_mon):
             for i in range(len(b)):
                 b[i] = NONE
+        combat = self.combat_adv
+        combat.set_situation(6, 0, 0, 0, 0, 0, 0, 0, 0)
+        combat.set_seed(0)
+        combat.reset()
         self.nlocks = 0
         self.nsd = 0
         self.clock = 0            # hours 0 (XII), 3, 6, 9
@@ -180,6 +187,7 @@ class GameState:
         self.ended_by = -1
         self.best_code = 0
         self.att_nhelp = 0
+        self.att_done = 0
         self.att_slot = -1
         self.pick_seat = 0
         self.setup_events = 0
