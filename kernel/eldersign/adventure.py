@@ -27,6 +27,7 @@ Action codes (all below 2^30):
 from array import array
 
 from ..errors import KernelError
+from ..binio import fletcher16, put32, get32
 from .. import prng
 from .card import Card, MAX_TASKS
 from .dice import GREEN, YELLOW, RED, NFACES, TERROR, DIE_FACES, FACE_TEXT, COLOUR_TEXT, COLOUR_NAME
@@ -118,14 +119,6 @@ def _check_sit(i, v):
     if not (0 <= v <= _SIT_TOP[i]):
         raise KernelError("option", "%s must be 0 to %d, not %d" % (_SIT_NAMES[i], _SIT_TOP[i], v))
 
-
-def _fletcher16(data, n):
-    a = 0
-    b = 0
-    for i in range(n):
-        a = (a + data[i]) % 255
-        b = (b + a) % 255
-    return (b << 8) | a
 
 
 class TaskTable:
@@ -796,17 +789,17 @@ class Adventure:
         out.append(len(text))
         out.extend(text)
         out.extend(self.sit)
-        _put32(out, self.seed)
+        put32(out, self.seed)
         out.append(self.nlog)
         for i in range(self.nlog):
-            _put32(out, self.log[i])
+            put32(out, self.log[i])
         out.extend(self.st)
         out.extend(self.roll_counts)
         out.extend(self.held)
         out.extend(self.kept)
-        _put32(out, self.rng[0])
-        _put32(out, self.rng[1])
-        c = _fletcher16(out, len(out))
+        put32(out, self.rng[0])
+        put32(out, self.rng[1])
+        c = fletcher16(out, len(out))
         out.append(c >> 8)
         out.append(c & 255)
         return bytes(out)
@@ -823,15 +816,6 @@ def die_text(d):
     return (COLOUR_TEXT[colour] + ":" if colour else "") + FACE_TEXT[d & 7]
 
 
-def _put32(out, v):
-    out.append((v >> 24) & 255)
-    out.append((v >> 16) & 255)
-    out.append((v >> 8) & 255)
-    out.append(v & 255)
-
-
-def _get32(b, i):
-    return (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]
 
 
 def deserialize(blob):
@@ -844,7 +828,7 @@ def deserialize(blob):
         raise KernelError("save", "not an Eldritch adventure save")
     if b[1] != FORMAT_VERSION:
         raise KernelError("save", "save format version %d, this kernel reads %d" % (b[1], FORMAT_VERSION))
-    if _fletcher16(b, len(b) - 2) != (b[-2] << 8) | b[-1]:
+    if fletcher16(b, len(b) - 2) != (b[-2] << 8) | b[-1]:
         raise KernelError("save", "checksum mismatch (a corrupt or truncated save)")
     try:
         i = 2
@@ -854,13 +838,13 @@ def deserialize(blob):
         i += n
         sit = b[i:i + 9]
         i += 9
-        seed = _get32(b, i)
+        seed = get32(b, i)
         i += 4
         nlog = b[i]
         i += 1
         log = []
         for _ in range(nlog):
-            log.append(_get32(b, i))
+            log.append(get32(b, i))
             i += 4
         state_bytes = b[i:len(b) - 2]
         adv = Adventure(notation, sit[0], sit[1], sit[2], sit[3], sit[4], sit[5], sit[6], sit[7],

@@ -8,6 +8,7 @@ which table it extends, so no code changes. Portable: plain open() and split, no
 """
 
 from ..errors import KernelError
+from ..tsv import lines
 from .effects import compile_effects
 from .notation import parse_card, format_card
 from . import library
@@ -50,30 +51,23 @@ def read_table(path):
     """(table name, rows) of one TSV file; the header must be one of SCHEMAS."""
     rows = []
     kind = None
-    f = open(path, "rb")
-    try:
-        number = 0
-        for raw in f:
-            number += 1
-            line = raw.decode("utf-8").rstrip("\r\n")
-            if number == 1:
-                head = tuple(line.split("\t"))
-                for name in SCHEMAS:
-                    if SCHEMAS[name] == head:
-                        kind = name
-                if kind is None:
-                    raise KernelError("data", "%s: line 1 is not the header of a card table (%s)" % (
-                        path, ", ".join(FILES)))
-                continue
-            if not line or line.startswith("#"):
-                continue
-            fields = line.split("\t")
-            if len(fields) != len(SCHEMAS[kind]):
-                raise KernelError("data", "%s line %d has %d fields, expected %d" % (
-                    path, number, len(fields), len(SCHEMAS[kind])))
-            rows.append(Row(SCHEMAS[kind], fields, "%s line %d" % (path, number)))
-    finally:
-        f.close()
+    for number, line in lines(path, "data"):
+        if number == 1:
+            head = tuple(line.split("\t"))
+            for name in SCHEMAS:
+                if SCHEMAS[name] == head:
+                    kind = name
+            if kind is None:
+                raise KernelError("data", "%s: line 1 is not the header of a card table (%s)" % (
+                    path, ", ".join(FILES)))
+            continue
+        if not line or line.startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) != len(SCHEMAS[kind]):
+            raise KernelError("data", "%s line %d has %d fields, expected %d" % (
+                path, number, len(fields), len(SCHEMAS[kind])))
+        rows.append(Row(SCHEMAS[kind], fields, "%s line %d" % (path, number)))
     return kind, rows
 
 

@@ -10,7 +10,7 @@ tests compare it whole).
 """
 
 from ..errors import KernelError
-from .adventure import _fletcher16
+from ..binio import fletcher16, put32, get32
 from .game import Game, MAX_LOG
 
 MAGIC0 = 0x45   # 'E'
@@ -18,15 +18,6 @@ MAGIC1 = 0x47   # 'G'
 VERSION = 1
 
 
-def _put32(out, v):
-    out.append((v >> 24) & 255)
-    out.append((v >> 16) & 255)
-    out.append((v >> 8) & 255)
-    out.append(v & 255)
-
-
-def _get32(b, i):
-    return (b[i] << 24) | (b[i + 1] << 16) | (b[i + 2] << 8) | b[i + 3]
 
 
 def state_bytes(g):
@@ -49,8 +40,8 @@ def state_bytes(g):
         out.append(g.lock_src[i] & 255)
     for deck in (g.adv_deck, g.ow_deck, g.mythos_deck, g.cup, g.inv_pool) + g.item_decks:
         deck.state(out)
-    _put32(out, g.rng[0])
-    _put32(out, g.rng[1])
+    put32(out, g.rng[0])
+    put32(out, g.rng[1])
     for adv in g.slot_adv + [g.combat_adv]:
         if adv is not None:
             out.extend(adv.notation.encode())
@@ -58,21 +49,21 @@ def state_bytes(g):
             out.extend(adv.roll_counts)
             out.extend(adv.held)
             out.extend(adv.kept)
-            _put32(out, adv.rng[0])
-            _put32(out, adv.rng[1])
+            put32(out, adv.rng[0])
+            put32(out, adv.rng[1])
     return bytes(out)
 
 
 def serialize(g):
     out = bytearray((MAGIC0, MAGIC1, VERSION, g.players, g.ao_index, 1 if g.companion else 0))
-    _put32(out, g.seed)
-    _put32(out, g.nlog)
+    put32(out, g.seed)
+    put32(out, g.nlog)
     for i in range(g.nlog):
-        _put32(out, g.log[i])
-    digest = _fletcher16(state_bytes(g), len(state_bytes(g)))
+        put32(out, g.log[i])
+    digest = fletcher16(state_bytes(g), len(state_bytes(g)))
     out.append(digest >> 8)
     out.append(digest & 255)
-    c = _fletcher16(out, len(out))
+    c = fletcher16(out, len(out))
     out.append(c >> 8)
     out.append(c & 255)
     return bytes(out)
@@ -85,22 +76,22 @@ def deserialize(blob, data):
         raise KernelError("save", "not an Eldritch game save")
     if b[2] != VERSION:
         raise KernelError("save", "save format version %d, this kernel reads %d" % (b[2], VERSION))
-    if _fletcher16(b, len(b) - 2) != (b[-2] << 8) | b[-1]:
+    if fletcher16(b, len(b) - 2) != (b[-2] << 8) | b[-1]:
         raise KernelError("save", "checksum mismatch (a corrupt or truncated save)")
     players = b[3]
     ao = b[4]
     companion = b[5] == 1
-    seed = _get32(b, 6)
-    n = _get32(b, 10)
+    seed = get32(b, 6)
+    n = get32(b, 10)
     if n > MAX_LOG or len(b) != 14 + 4 * n + 4:
         raise KernelError("save", "the action count does not match the file's length")
     try:
         g = Game(data, players=players, seed=seed, ancient_one=ao, companion=companion)
         for i in range(n):
-            g.apply(_get32(b, 14 + 4 * i))
+            g.apply(get32(b, 14 + 4 * i))
     except KernelError as exc:
         raise KernelError("save", "does not replay: %s" % exc.detail)
-    digest = _fletcher16(state_bytes(g), len(state_bytes(g)))
+    digest = fletcher16(state_bytes(g), len(state_bytes(g)))
     if digest != (b[-4] << 8) | b[-3]:
         raise KernelError("save", "the stored state does not match its action log (other card data?)")
     return g

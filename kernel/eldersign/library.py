@@ -9,6 +9,7 @@ cached at module level, so a caller loads the list once and keeps it.
 """
 
 from ..errors import KernelError
+from ..tsv import lines
 from .notation import parse_card
 
 COLUMNS = ("set", "name", "notation", "terror", "trophy", "source", "monsters", "terror_text",
@@ -69,20 +70,13 @@ def load(path=None):
     if path is None:
         path = default_path()
     adventures = []
-    f = open(path, "rb")
-    try:
-        number = 0
-        for raw in f:
-            number += 1
-            line = raw.decode("utf-8").rstrip("\r\n")
-            if number == 1:
-                if line != "\t".join(COLUMNS):
-                    raise KernelError("library", "line 1 is not the expected header")
-                continue
-            if line:
-                adventures.append(Adventure(_fields(line, number)))
-    finally:
-        f.close()
+    for number, line in lines(path, "library"):
+        if number == 1:
+            if line != "\t".join(COLUMNS):
+                raise KernelError("library", "line 1 is not the expected header")
+            continue
+        if line:
+            adventures.append(Adventure(_fields(line, number)))
     return adventures
 
 

@@ -15,6 +15,7 @@ halves (hi, lo), so the board compares them with small ints only and never alloc
 from array import array
 
 from ..errors import KernelError
+from ..binio import fletcher16
 from .dice import NFACES
 
 try:
@@ -46,14 +47,6 @@ def percent_text(hi, lo, digits=6):
     return _pt(join(hi, lo), digits)
 
 
-def _fletcher16(data, n):
-    a = 0
-    b = 0
-    for i in range(n):
-        a = (a + data[i]) % 255
-        b = (b + a) % 255
-    return (b << 8) | a
-
 
 # ----- the library table --------------------------------------------------------------------------
 
@@ -73,7 +66,7 @@ def build_table(dice_sets, values):
         for v in row:
             hi, lo = split(v)
             out.extend(bytes((hi >> 16, (hi >> 8) & 255, hi & 255, lo >> 16, (lo >> 8) & 255, lo & 255)))
-    c = _fletcher16(out, len(out))
+    c = fletcher16(out, len(out))
     out.append(c >> 8)
     out.append(c & 255)
     return bytes(out)
