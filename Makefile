@@ -10,7 +10,8 @@ CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/_core_build.py setup.py
 .PHONY: run test bench clean board flash mpy tables
 
 BOARD_FILES := micropython/pins_pico.py micropython/display.py micropython/buttons.py \
-	micropython/leds.py micropython/store.py micropython/app.py micropython/main.py
+	micropython/leds.py micropython/store.py micropython/app.py micropython/main.py \
+	micropython/compsave.py micropython/companion.py
 
 $(STAMP): pyproject.toml $(CORE_SOURCES)
 	$(PYTHON) -m venv $(VENV)
@@ -40,11 +41,14 @@ mpy: $(STAMP)
 tables: $(STAMP)
 	$(BIN)/python micropython/tools/gentables.py
 
-# Copy the kernel, the app and the tables to a Pico running MicroPython (see micropython/README.md)
+# Copy the kernel, the game's card data (companion mode), the app and the tables to a Pico running
+# MicroPython (see micropython/README.md)
 flash: $(STAMP)
-	$(BIN)/mpremote mkdir :kernel + mkdir :kernel/eldersign + mkdir :data || true
+	@for d in kernel kernel/eldersign kernel/eldersign/data data; do \
+	  $(BIN)/mpremote mkdir :$$d 2>/dev/null || true; done
 	$(BIN)/mpremote cp kernel/__init__.py kernel/errors.py kernel/prng.py :kernel/
 	$(BIN)/mpremote cp $$(ls kernel/eldersign/*.py) :kernel/eldersign/
+	$(BIN)/mpremote cp $$(ls kernel/eldersign/data/*.tsv) :kernel/eldersign/data/
 	$(BIN)/mpremote cp micropython/data/cards.tsv micropython/data/odds.bin :data/
 	$(BIN)/mpremote cp $(BOARD_FILES) :
 	$(BIN)/mpremote reset

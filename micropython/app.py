@@ -4,13 +4,19 @@ Thumby-style: `App(display, leds, data_dir, save_path)`, then `update(event, now
 button event (composes the screen's text lines; may allocate) and `draw()` (blits the composed lines
 into the display's framebuf; allocates nothing). The adventure is saved after every action
 (store.py: power-cut safe) and resumed from the menu.
+
+"Companion game" hands the buttons and the display to companion.py (imported when first chosen, so
+the adventure screens do not pay for the whole-game kernel); its save, companion.sav, sits beside
+the adventure's save.
 """
 
+import gc
 from array import array
 
 import buttons as btn
 import leds as ledmod
 import store
+import compsave
 from kernel.errors import KernelError
 from kernel.eldersign import adventure as advmod
 from kernel.eldersign.adventure import Adventure, MAX_ACTIONS, ACT_ROLL, ACT_ENTER, P_ROLL, P_DECIDE
@@ -21,7 +27,7 @@ from kernel.eldersign.fixed import percent_text
 
 COLS = 16
 ROWS = 8
-S_MENU, S_SETS, S_CARDS, S_SEARCH, S_CUSTOM, S_SIT, S_ODDS, S_PLAY, S_ENTER, S_END, S_MSG = range(11)
+S_MENU, S_SETS, S_CARDS, S_SEARCH, S_CUSTOM, S_SIT, S_ODDS, S_PLAY, S_ENTER, S_END, S_MSG, S_COMP = range(12)
 FIELDS = ("green", "yellow", "red", "focus", "spells", "clues", "terror", "sanity", "stamina")
 FIELD_TOP = (8, 1, 1, 4, 4, 4, 2, 20, 20)
 TERRORS = ("none", "fail", "discard")
@@ -60,6 +66,9 @@ class App:
         self.leds = leds
         self.data_dir = data_dir
         self.save_path = save_path
+        cut = save_path.rfind("/")
+        self.comp_path = save_path[:cut + 1] + "companion.sav"
+        self.comp = None
         self.lines = [""] * ROWS
         self.inv = -1                           # highlighted row, -1 none
         self.actions = array("i", [0] * MAX_ACTIONS)
@@ -130,9 +139,13 @@ class App:
         self.screen = screen
         self.cursor = 0
         if screen == S_MENU:
-            self.items = ["Library", "Search by name", "Custom card"]
+            self.items = ["Library", "Search by name", "Custom card", "Companion game"]
             if store.load(self.save_path, advmod.deserialize) is not None:
                 self.items.append("Resume")
+            if store.load(self.comp_path, compsave.decode) is not None:
+                self.items.append("Resume companion")
+            self.comp = None
+            gc.collect()
             self.leds.all(ledmod.OFF)
         elif screen == S_SETS:
             self.items = list(self.sets)
@@ -153,6 +166,9 @@ class App:
     def compose(self):
         """Fill self.lines for the current screen (allocation allowed here)."""
         s = self.screen
+        if s == S_COMP:
+            self.comp.compose()
+            return
         lines = [""] * ROWS
         self.inv = -1
         if s in (S_MENU, S_SETS, S_CARDS):
@@ -268,7 +284,8 @@ class App:
         except KernelError as exc:
             self.message(str(exc), self.screen)
         except MemoryError:
-            self.message("out of memory: fewer dice or uses", S_MENU)
+            self.message("out of memory" if self.screen == S_COMP or self.comp is not None
+                         else "out of memory: fewer dice or uses", S_MENU)
         return True
 
     def _move(self, b, n):
@@ -284,6 +301,10 @@ class App:
             return
         if kind == btn.LONG:
             return
+        if s == S_COMP:
+            if self.comp.handle(b, kind):
+                self.goto(S_MENU)
+            return
         if s == S_MENU:
             self._move(b, len(self.items))
             if b == btn.A:
@@ -294,6 +315,8 @@ class App:
                     self.goto(S_SEARCH)
                 elif item == "Custom card":
                     self.goto(S_CUSTOM)
+                elif item == "Companion game" or item == "Resume companion":
+                    self.companion(item == "Resume companion")
                 else:
                     self.resume()
                 return
@@ -393,6 +416,23 @@ class App:
         self.screen = S_CARDS
         self.cursor = 0
         self.compose()
+
+    # ----- companion mode ---------------------------------------------------------------------------
+
+    def companion(self, resume):
+        """Enter companion mode (a new game or the saved one); the adventure's objects are let go."""
+        self.adv = None
+        self.solver = None
+        self.solved = None
+        gc.collect()
+        if self.comp is None:
+            from companion import Companion
+            self.comp = Companion(self.leds, self.comp_path)
+        if resume:
+            self.comp.resume()
+        else:
+            self.comp.new_game()
+        self.screen = S_COMP
 
     # ----- the adventure --------------------------------------------------------------------------
 
@@ -573,9 +613,19 @@ class App:
 
     # ----- drawing ----------------------------------------------------------------------------------
 
+    def screen_lines(self):
+        """The text rows on the display (the simulator's frame log; allocates)."""
+        if self.screen == S_COMP:
+            return self.comp.screen_lines()
+        return self.lines
+
     def draw(self):
         """Blit the composed lines into the framebuf and send it (allocates nothing)."""
         fb = self.fb
+        if self.screen == S_COMP:
+            self.comp.draw(fb)
+            self.display.show()
+            return
         fb.fill(0)
         lines = self.lines
         inv = self.inv

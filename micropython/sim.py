@@ -7,7 +7,8 @@
                                                        write each frame as DIR/frame_NNN.png and the
                                                        screens and LEDs as DIR/frames.txt
 
-Script words: up down left right a b (a press and release), long-a ... (a long press), wait.
+Script words: up down left right a b (a press and release), long-a ... (a long press), wait,
+reset (a power cycle: the app starts again from its saves).
 Keys: arrows or w/s/a/d; Enter or space = A; Backspace or x = B; capital A/B (shift) = long press; q quits.
 """
 
@@ -53,6 +54,8 @@ class I2C:
 
 class Board:
     def __init__(self, data_dir, save_path):
+        self.data_dir = data_dir
+        self.save_path = save_path
         self.now = 0
         self.button_pins = [Pin(1) for _ in range(btn.NBUTTONS)]
         self.led_pins = [Pin(0) for _ in range(3)]
@@ -77,6 +80,13 @@ class Board:
             self.app.draw()
         return changed
 
+    def reboot(self):
+        """A power cycle: new drivers and a new app over the same save files."""
+        self.app = None
+        import gc
+        gc.collect()
+        self.__init__(self.data_dir, self.save_path)
+
     def press(self, button, long=False):
         self.button_pins[button].level = 0
         self.run_ms(700 if long else 60)
@@ -88,7 +98,7 @@ class Board:
             ("*" if max(self.leds.mode) == 2 else "")
 
     def screen_text(self):
-        return "\n".join(["|" + line + " " * (16 - len(line)) + "|" for line in self.app.lines])
+        return "\n".join(["|" + line + " " * (16 - len(line)) + "|" for line in self.app.screen_lines()])
 
     def blocks(self):
         """The display as 32 rows of half-block characters."""
@@ -127,6 +137,8 @@ def headless(board, script, frames):
         word = word.lower()
         if word == "wait":
             board.run_ms(500)
+        elif word == "reset":
+            board.reboot()
         elif word.startswith("long-") and word[5:] in WORDS:
             board.press(WORDS[word[5:]], True)
         elif word in WORDS:

@@ -1,0 +1,865 @@
+"""Companion mode: the handheld beside a physical Elder Sign game (issue 5, point 3).
+
+The players keep the real cards on the table; the device tracks the clock, the doom track, the elder
+signs, each investigator's sanity, stamina, clues and trophies, the adventures in play with their
+monsters, and the locked dice, through the kernel's companion API (kernel/eldersign/gamecompanion.py).
+What happened on the table is entered as entries: an effect printed on a physical card as primitives
+of the effect vocabulary, an adventure revealed into a slot, an adventure won (its trophy, then its
+reward) or failed (its penalty), the clock advanced 3 hours (a midnight prompt at XII), the next player.
+
+Each entry is saved at once (store.py, power-cut safe) as the list of entries (compsave.py); after a
+reset the game resumes by entering the same entries again on a fresh companion game. Undo drops the
+last entry the same way.
+
+Button handling and drawing allocate nothing: a screen is composed into one bytearray of 8 rows of
+16 characters from bytes constants and small ints, and drawn glyph by glyph. Entries (the kernel call
+and the save), loading and undo allocate.
+
+The seat whose turn it is, and the turn count (for "not in the first round"), are kept here: the
+companion API has no turn step (see README). Everything else is the kernel's state, read in
+`compose_*`, `digest` and `show_leds`.
+
+LED rule (`led_rule`):
+  green   elder signs: on from half of the Ancient One's number, blinking when one short;
+  red     doom: on when 3 or fewer tokens are left before the awakening, blinking when 1 is left,
+          and blinking through the final battle;
+  yellow  the clock: on at IX (the next advance strikes midnight), blinking on the midnight prompt;
+  game over: green blinks alone after a win, red alone after a loss.
+"""
+
+import gc
+from array import array
+
+import buttons as btn
+import leds as ledmod
+import store
+import compsave
+from kernel.errors import KernelError
+from kernel.eldersign.gamedata import GameData
+from kernel.eldersign.gamecompanion import new_companion, enter_effect, put_adventure
+
+try:                                  # for mypy only: MicroPython has no typing module
+    from typing import Any
+except ImportError:
+    pass
+
+COLS = 16
+ROWS = 8
+SPACE = 32
+GLYPHS = tuple([chr(i) for i in range(32, 127)])
+NONE = 255                      # the kernel's "no investigator" in seat_inv
+
+C_SETUP, C_INV, C_TURN, C_EFFECT, C_SLOT, C_CARD, C_BOARD, C_MIDNIGHT, C_END, C_NOTE = range(10)
+
+# entries: kind, then three bytes (see _do)
+K_EFFECT = 1        # primitive, amount + 128, seat
+K_REVEAL = 2        # slot, adventure index high, low
+K_WON = 3           # slot, 0, seat
+K_NEXT = 4          # -
+
+# the effect primitives: label, vocabulary name, lowest, highest amount, mode (0 plain, 1 each(...),
+# 2 set =). Saves store the index: append new ones, never reorder. PICK is the picker's order.
+PRIMS = (
+    (b"sanity", "sanity", -5, 5, 0),
+    (b"stamina", "stamina", -5, 5, 0),
+    (b"clues", "clue", -5, 5, 0),
+    (b"trophy", "trophies", -9, 9, 0),
+    (b"doom", "doom", -5, 5, 0),
+    (b"elder sign", "elder_sign", -3, 3, 0),
+    (b"monster", "monster", 1, 3, 0),
+    (b"lock green", "lock_green", 1, 1, 0),
+    (b"lock yellow", "lock_yellow", 1, 1, 0),
+    (b"lock red", "lock_red", 1, 1, 0),
+    (b"all sanity", "sanity", -3, 3, 1),
+    (b"all stamina", "stamina", -3, 3, 1),
+    (b"max sanity", "max_sanity", -3, 3, 0),
+    (b"max stamina", "max_stamina", -3, 3, 0),
+    (b"clock +3h", "clock", 1, 1, 0),
+    (b"gate", "gate", 1, 1, 0),
+    (b"sanity =", "sanity", 1, 20, 2),          # setup only
+    (b"stamina =", "stamina", 1, 20, 2),        # setup only
+    (b"monster slain", "defeat_monster", 1, 1, 0),
+)
+PICK = (0, 1, 2, 3, 4, 5, 6, 18, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+N_PICK = 17
+P_SANITY = 0
+P_STAMINA = 1
+P_CLUE = 2
+P_CLOCK = 14
+P_MAXSAN = 12
+P_MAXSTA = 13
+P_SETSAN = 16
+P_SETSTA = 17
+DEFAULT_AMOUNT = (-1, -1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, 1, 1, 1, 1, 1, 1, 1)
+
+TURN_ITEMS = (b"Effect", b"Card revealed", b"Adventure won", b"Adventure failed", b"Clock +3 hours",
+              b"Next player", b"Board", b"Undo last entry")
+T_EFFECT, T_REVEAL, T_WON, T_FAILED, T_CLOCK, T_NEXT, T_BOARD, T_UNDO = range(8)
+CLOCK_TEXT = (b"XII", b"III", b"VI", b"IX")
+INV_FIELDS = (b"Sanity", b"Stamina", b"Clues")
+INV_TOP = (20, 20, 20)
+INV_LOW = (1, 1, 0)
+
+F_NONE, F_REVEAL, F_WON, F_FAILED = range(4)
+
+MIDNIGHT_TEXT = (b"MIDNIGHT", b"1 resolve every", b"  at-midnight", b"  effect in play",
+                 b"2 reveal mythos,", b"  enter its", b"  effects", b"A:ok")
+MIDNIGHT_FIRST = (b"MIDNIGHT", b"first round: no", b"at-midnight", b"effects.",
+                  b"reveal the next", b"mythos card and", b"enter its effect", b"A:ok")
+MIDNIGHT_BATTLE = (b"MIDNIGHT", b"", b"The Ancient One", b"attacks: enter", b"its attack as",
+                   b"effects", b"", b"A:ok")
+NOTE_UNDONE = (b"", b"Last entry", b"undone.", b"", b"", b"", b"", b"A:ok")
+NOTE_NOTHING = (b"", b"Nothing to undo", b"", b"", b"", b"", b"", b"A:ok")
+NOTE_DIFFERS = (b"Resumed, but the", b"replay differs", b"from the save:", b"card data or",
+                b"kernel changed?", b"Check the counts", b"", b"A:ok")
+NOTE_EMPTY = (b"", b"That slot has no", b"adventure: reveal", b"one first", b"", b"", b"", b"A:ok")
+
+
+def led_rule(leds, doom, top, elder, need, battle, over, won, clock, midnight):
+    """Set the three LEDs from the tracked counts (the rule in the module docstring)."""
+    leds.all(ledmod.OFF)
+    if over:
+        leds.set(ledmod.GREEN if won else ledmod.RED, ledmod.BLINK)
+        return
+    if battle:
+        leds.set(ledmod.RED, ledmod.BLINK)
+    else:
+        left = top - doom
+        if left <= 1:
+            leds.set(ledmod.RED, ledmod.BLINK)
+        elif left <= 3:
+            leds.set(ledmod.RED, ledmod.ON)
+        if elder >= need - 1:
+            leds.set(ledmod.GREEN, ledmod.BLINK)
+        elif 2 * elder >= need:
+            leds.set(ledmod.GREEN, ledmod.ON)
+    if midnight:
+        leds.set(ledmod.YELLOW, ledmod.BLINK)
+    elif clock == 9:
+        leds.set(ledmod.YELLOW, ledmod.ON)
+
+
+def effect_text(p, n):
+    """The vocabulary text of picker primitive p with amount n (an entry: allocates)."""
+    name = PRIMS[p][1]
+    mode = PRIMS[p][4]
+    if mode == 2:
+        return "%s=%d" % (name, n)
+    text = "%s%s%d" % (name, "+" if n >= 0 else "-", n if n >= 0 else -n)
+    return "each(" + text + ")" if mode == 1 else text
+
+
+def digits(n):
+    d = 1
+    p = 10
+    while n >= p:
+        d += 1
+        p *= 10
+    return d
+
+
+class Companion:
+    """The companion screens. `handle(button, kind)` returns True to leave for the main menu."""
+
+    def __init__(self, leds, save_path, data=None):
+        self.leds = leds
+        self.save_path = save_path
+        if data is None:
+            try:
+                data = GameData()
+            except OSError as exc:
+                raise KernelError("data", "the card data is missing (%s)" % exc)
+        self.data = data
+        advs = data.adventures
+        self.names = [a.name.encode() for a in advs]
+        self.ao_names = [a.name.encode() for a in data.ancient_ones]
+        main = [i for i in range(len(advs)) if not advs[i].other_world]
+        ow = [i for i in range(len(advs)) if advs[i].other_world]
+        self.main_cards = array("H", sorted(main, key=lambda i: advs[i].name.lower()))
+        self.ow_cards = array("H", sorted(ow, key=lambda i: advs[i].name.lower()))
+        self.cards = self.main_cards
+        self.text = bytearray(COLS * ROWS)
+        self.inv = -1
+        self.g = None                 # type: Any
+        self.players = 2
+        self.ao = 0
+        self.nslots = 12
+        self.nmon = 4
+        self.snap = bytearray(0)
+        self.log = bytearray()
+        self.ebuf = bytearray(4)
+        self.seat = 0
+        self.turn = 0
+        self.screen = C_SETUP
+        self.field = 0
+        self.menu = 0
+        self.prim = 0                 # position in PICK
+        self.amounts = bytearray(len(PRIMS))
+        for p in range(len(PRIMS)):
+            self.amounts[p] = DEFAULT_AMOUNT[p] + 128
+        self.last_prim = -1
+        self.last_amount = 0
+        self.setv = bytearray(8 * 3)
+        self.setseat = 0
+        self.flow = F_NONE
+        self.slot = 0
+        self.card = 0
+        self.scroll = 0
+        self.back = C_TURN
+        self.note = NOTE_NOTHING
+        self.has_save = store.load(save_path, compsave.decode) is not None
+        self.screen = C_SETUP
+
+    # ----- the game and its entries (everything that calls the kernel) --------------------------
+
+    def start(self, players, ao):
+        """A fresh companion game (reusing the allocated one when the options match)."""
+        g = self.g
+        if g is not None and g.players == players and g.ao_index == ao:
+            g.reset()
+        else:
+            self.g = None
+            g = None
+            gc.collect()
+            g = new_companion(self.data, players, ao)
+            self.g = g
+        self.players = players
+        self.ao = ao
+        self.nslots = len(g.slot_on)
+        self.nmon = len(g.slot_mon) // self.nslots
+        self.snap = bytearray(9 + 7 * players + 2 * self.nslots)
+        self.seat = 0
+        self.turn = 0
+
+    def _do(self, kind, a, b, c):
+        """Enter one entry into the kernel game (the only place entries reach the kernel)."""
+        g = self.g
+        if kind == K_EFFECT:
+            if a >= len(PRIMS) or c >= self.players:
+                raise KernelError("save", "bad effect entry %d for seat %d" % (a, c + 1))
+            enter_effect(g, effect_text(a, b - 128), c)
+        elif kind == K_REVEAL:
+            i = (b << 8) | c
+            if i >= len(self.data.adventures):
+                raise KernelError("save", "no adventure %d in this card data" % i)
+            put_adventure(g, a, self.data.adventures[i].name)
+        elif kind == K_WON:
+            if a >= self.nslots or c >= self.players:
+                raise KernelError("save", "bad entry: slot %d, seat %d" % (a + 1, c + 1))
+            if not g.slot_on[a]:
+                raise KernelError("option", "slot %d has no adventure" % (a + 1))
+            enter_effect(g, "trophies+%d" % self.data.adventures[g.slot_card[a]].trophy, c)
+        elif kind == K_NEXT:
+            self.turn += 1
+            self.seat = self.turn % self.players
+        else:
+            raise KernelError("save", "unknown companion entry %d" % kind)
+
+    def replay(self):
+        """The game from its options and the entries so far (resume and undo)."""
+        self.start(self.players, self.ao)
+        log = self.log
+        for i in range(0, len(log) - 3, 4):
+            self._do(log[i], log[i + 1], log[i + 2], log[i + 3])
+
+    def enter(self, kind, a, b, c, save=True):
+        """Apply an entry, log it and save; on a kernel error the state is rebuilt from the log."""
+        if len(self.log) >= compsave.MAX_ENTRIES * compsave.ENTRY:
+            raise KernelError("save", "the companion log is full (%d entries)" % compsave.MAX_ENTRIES)
+        clock = self.g.clock
+        try:
+            self._do(kind, a, b, c)
+        except KernelError:
+            self.replay()
+            raise
+        e = self.ebuf
+        e[0] = kind
+        e[1] = a
+        e[2] = b
+        e[3] = c
+        self.log.extend(e)
+        if save:
+            self.save()
+        return clock != 0 and self.g.clock == 0
+
+    def save(self):
+        store.save(self.save_path, compsave.encode(self.players, self.ao, self.log, self.digest()))
+        self.has_save = True
+
+    def digest(self):
+        """A checksum of every count the device shows (resume compares it with the saved one)."""
+        g = self.g
+        s = self.snap
+        s[0] = g.clock
+        s[1] = g.doom
+        s[2] = g.elder
+        s[3] = 1 if g.battle else 0
+        s[4] = 2 if not g.is_terminal() else g.returns()
+        s[5] = self.seat
+        s[6] = self.turn & 255
+        s[7] = g.free_dice(0) * 16 + g.free_dice(1) * 4 + g.free_dice(2)
+        s[8] = self.monsters_in_play() & 255
+        k = 9
+        for seat in range(self.players):
+            inv = g.seat_inv[seat]
+            s[k] = inv
+            if inv != NONE:
+                s[k + 1] = g.san[inv]
+                s[k + 2] = g.sta[inv]
+                s[k + 3] = g.maxsan[inv]
+                s[k + 4] = g.maxsta[inv]
+                s[k + 5] = g.clues[inv]
+                s[k + 6] = g.trophy_total(inv) & 255
+            else:
+                for j in range(1, 7):
+                    s[k + j] = 0
+            k += 7
+        for slot in range(self.nslots):
+            s[k] = g.slot_on[slot]
+            s[k + 1] = g.slot_card[slot] & 255 if g.slot_on[slot] else 0
+            k += 2
+        return compsave.fletcher16(s, k)
+
+    def monsters_on(self, slot):
+        g = self.g
+        n = 0
+        base = slot * self.nmon
+        for k in range(self.nmon):
+            if g.slot_mon[base + k] != NONE:
+                n += 1
+        return n
+
+    def monsters_in_play(self):
+        n = 0
+        for slot in range(self.nslots):
+            if self.g.slot_on[slot]:
+                n += self.monsters_on(slot)
+        return n
+
+    # ----- modes entered from the app ---------------------------------------------------------------
+
+    def new_game(self):
+        self.screen = C_SETUP
+        self.field = 0
+        self.compose()
+
+    def resume(self):
+        got = store.load(self.save_path, compsave.decode)
+        if got is None:
+            raise KernelError("save", "no readable companion save")
+        players, ao, entries, digest = got
+        self.players = players
+        self.ao = ao
+        self.log = bytearray(entries)
+        self.replay()
+        self.menu = 0
+        self.after_entry(False)
+        if self.digest() != digest:
+            self.show_note(NOTE_DIFFERS, self.screen)
+        self.compose()
+
+    def after_entry(self, midnight):
+        """The screen after an entry: the end, the midnight prompt, or where the entry was made."""
+        if self.g.is_terminal():
+            self.screen = C_END
+        elif midnight:
+            self.back = self.screen if self.screen in (C_TURN, C_EFFECT) else C_TURN
+            self.screen = C_MIDNIGHT
+        elif self.screen not in (C_EFFECT, C_TURN):
+            self.screen = C_TURN
+
+    def show_note(self, note, back):
+        self.note = note
+        self.back = back
+        self.screen = C_NOTE
+
+    def undo(self):
+        if len(self.log) < 4:
+            self.show_note(NOTE_NOTHING, C_TURN)
+            return
+        self.log = self.log[:len(self.log) - 4]
+        self.replay()
+        self.save()
+        self.show_note(NOTE_UNDONE, C_END if self.g.is_terminal() else C_TURN)
+
+    # ----- buttons -----------------------------------------------------------------------------------
+
+    def handle(self, b, kind):
+        """One button press; True asks the app for its main menu."""
+        s = self.screen
+        if s == C_SETUP:
+            if self._setup(b):
+                return True
+        elif s == C_INV:
+            self._inv(b)
+        elif s == C_TURN:
+            self._turn(b)
+        elif s == C_EFFECT:
+            self._effect(b)
+        elif s == C_SLOT:
+            self._slot(b)
+        elif s == C_CARD:
+            self._card(b)
+        elif s == C_BOARD:
+            if b == btn.UP and self.scroll > 0:
+                self.scroll -= 1
+            elif b == btn.DOWN and self.scroll < self.nslots - 6:
+                self.scroll += 1
+            elif b == btn.A or b == btn.B:
+                self.screen = C_TURN
+        elif s == C_MIDNIGHT or s == C_NOTE:
+            if b == btn.A or b == btn.B:
+                self.screen = self.back
+        elif s == C_END:
+            if b == btn.A:
+                store.clear(self.save_path)
+                self.has_save = False
+                return True
+            if b == btn.B:
+                self.undo()
+        self.compose()
+        return False
+
+    def _setup(self, b):
+        if b == btn.UP or b == btn.DOWN:
+            self.field = 1 - self.field
+        elif b == btn.RIGHT or b == btn.LEFT:
+            step = 1 if b == btn.RIGHT else -1
+            if self.field == 0:
+                self.players = (self.players - 1 + step) % 8 + 1
+            else:
+                self.ao = (self.ao + step) % len(self.ao_names)
+        elif b == btn.A:
+            self.start(self.players, self.ao)
+            self.log = bytearray()
+            g = self.g
+            for seat in range(self.players):
+                inv = g.seat_inv[seat]
+                self.setv[seat * 3] = g.maxsan[inv]
+                self.setv[seat * 3 + 1] = g.maxsta[inv]
+                self.setv[seat * 3 + 2] = g.clues[inv]
+            self.setseat = 0
+            self.field = 0
+            self.screen = C_INV
+        elif b == btn.B:
+            return True
+        return False
+
+    def _inv(self, b):
+        j = self.setseat * 3 + self.field
+        if b == btn.UP and self.field > 0:
+            self.field -= 1
+        elif b == btn.DOWN and self.field < 2:
+            self.field += 1
+        elif b == btn.RIGHT and self.setv[j] < INV_TOP[self.field]:
+            self.setv[j] += 1
+        elif b == btn.LEFT and self.setv[j] > INV_LOW[self.field]:
+            self.setv[j] -= 1
+        elif b == btn.A:
+            if self.setseat < self.players - 1:
+                self.setseat += 1
+                self.field = 0
+            else:
+                self.begin()
+        elif b == btn.B:
+            if self.setseat > 0:
+                self.setseat -= 1
+                self.field = 0
+            else:
+                self.field = 0
+                self.screen = C_SETUP
+
+    def begin(self):
+        """The investigators' sanity, stamina and clues as set up: entries for what differs."""
+        g = self.g
+        for seat in range(self.players):
+            inv = g.seat_inv[seat]
+            v = self.setv
+            want = v[seat * 3]
+            if want != g.maxsan[inv]:
+                self.enter(K_EFFECT, P_MAXSAN, want - g.maxsan[inv] + 128, seat, False)
+            if want != g.san[inv]:
+                self.enter(K_EFFECT, P_SETSAN, want + 128, seat, False)
+            want = v[seat * 3 + 1]
+            if want != g.maxsta[inv]:
+                self.enter(K_EFFECT, P_MAXSTA, want - g.maxsta[inv] + 128, seat, False)
+            if want != g.sta[inv]:
+                self.enter(K_EFFECT, P_SETSTA, want + 128, seat, False)
+            want = v[seat * 3 + 2]
+            if want != g.clues[inv]:
+                self.enter(K_EFFECT, P_CLUE, want - g.clues[inv] + 128, seat, False)
+        self.save()
+        self.menu = 0
+        self.screen = C_TURN
+
+    def _turn(self, b):
+        if b == btn.UP and self.menu > 0:
+            self.menu -= 1
+        elif b == btn.DOWN and self.menu < len(TURN_ITEMS) - 1:
+            self.menu += 1
+        elif b == btn.A:
+            m = self.menu
+            if m == T_EFFECT or m == T_FAILED:
+                self.flow = F_FAILED if m == T_FAILED else F_NONE
+                self.screen = C_EFFECT
+            elif m == T_REVEAL or m == T_WON:
+                self.flow = F_WON if m == T_WON else F_REVEAL
+                self.slot = 0
+                self.screen = C_SLOT
+            elif m == T_CLOCK:
+                midnight = self.enter(K_EFFECT, P_CLOCK, 129, self.seat)
+                self.menu = T_NEXT
+                self.after_entry(midnight)
+            elif m == T_NEXT:
+                self.enter(K_NEXT, 0, 0, 0)
+                self.menu = 0
+                self.after_entry(False)
+            elif m == T_BOARD:
+                self.scroll = 0
+                self.screen = C_BOARD
+            elif m == T_UNDO:
+                self.undo()
+
+    def _effect(self, b):
+        p = PICK[self.prim]
+        n = self.amounts[p] - 128
+        if b == btn.UP or b == btn.DOWN:
+            self.prim = (self.prim + (N_PICK - 1 if b == btn.UP else 1)) % N_PICK
+        elif b == btn.RIGHT or b == btn.LEFT:
+            n += 1 if b == btn.RIGHT else -1
+            if n == 0:
+                n += 1 if b == btn.RIGHT else -1
+            if PRIMS[p][2] <= n <= PRIMS[p][3]:
+                self.amounts[p] = n + 128
+        elif b == btn.A:
+            midnight = self.enter(K_EFFECT, p, n + 128, self.seat)
+            self.last_prim = p
+            self.last_amount = n
+            self.after_entry(midnight)
+        elif b == btn.B:
+            self.last_prim = -1
+            if self.flow == F_WON and self.slot < 6:
+                self.cards = self.main_cards
+                self.card = 0
+                self.screen = C_CARD
+            else:
+                self.flow = F_NONE
+                self.screen = C_TURN
+
+    def _slot(self, b):
+        if b == btn.UP and self.slot > 0:
+            self.slot -= 1
+        elif b == btn.DOWN and self.slot < self.nslots - 1:
+            self.slot += 1
+        elif b == btn.A:
+            if self.flow == F_WON:
+                if not self.g.slot_on[self.slot]:
+                    self.show_note(NOTE_EMPTY, C_SLOT)
+                    return
+                self.enter(K_WON, self.slot, 0, self.seat)
+                self.last_prim = -1
+                self.after_entry(False)
+                if self.screen == C_TURN:
+                    self.screen = C_EFFECT          # then the reward printed on the card
+            else:
+                self.cards = self.main_cards if self.slot < 6 else self.ow_cards
+                self.card = 0
+                self.screen = C_CARD
+        elif b == btn.B:
+            self.flow = F_NONE
+            self.screen = C_TURN
+
+    def _card(self, b):
+        n = len(self.cards)
+        if b == btn.UP:
+            self.card = (self.card - 1) % n if n else 0
+        elif b == btn.DOWN:
+            self.card = (self.card + 1) % n if n else 0
+        elif b == btn.LEFT:
+            self.card = self.card - 6 if self.card >= 6 else 0
+        elif b == btn.RIGHT:
+            self.card = self.card + 6 if self.card + 6 < n else (n - 1 if n else 0)
+        elif b == btn.A and n:
+            i = self.cards[self.card]
+            self.flow = F_NONE
+            self.enter(K_REVEAL, self.slot, i >> 8, i & 255)
+            self.screen = C_TURN
+            self.after_entry(False)
+        elif b == btn.B:
+            self.screen = C_SLOT if self.flow == F_REVEAL else C_TURN
+            if self.flow != F_REVEAL:
+                self.flow = F_NONE
+
+    # ----- composing (no allocation) -----------------------------------------------------------------
+
+    def clear(self):
+        t = self.text
+        for i in range(COLS * ROWS):
+            t[i] = SPACE
+        self.inv = -1
+
+    def put(self, row, col, s):
+        """bytes s at (row, col), cut at the row's end; the column after it."""
+        t = self.text
+        base = row * COLS
+        for i in range(len(s)):
+            if col >= COLS:
+                return col
+            t[base + col] = s[i]
+            col += 1
+        return col
+
+    def num(self, row, col, n):
+        """n in decimal at (row, col); the column after it."""
+        t = self.text
+        if n < 0:
+            if col < COLS:
+                t[row * COLS + col] = 45
+            col += 1
+            n = -n
+        end = col + digits(n)
+        c = end - 1
+        while c >= col:
+            if c < COLS:
+                t[row * COLS + c] = 48 + n % 10
+            n //= 10
+            c -= 1
+        return end
+
+    def signed(self, row, col, n):
+        if n >= 0 and col < COLS:
+            self.text[row * COLS + col] = 43
+            col += 1
+        return self.num(row, col, n)
+
+    def frac(self, row, col, a, b):
+        col = self.num(row, col, a)
+        col = self.put(row, col, b"/")
+        return self.num(row, col, b)
+
+    def frac_right(self, row, a, b):
+        self.frac(row, COLS - digits(a) - 1 - digits(b), a, b)
+
+    def lines(self, texts):
+        for r in range(ROWS):
+            self.put(r, 0, texts[r])
+
+    def compose(self):
+        self.clear()
+        s = self.screen
+        if s == C_SETUP:
+            self.compose_setup()
+        elif s == C_INV:
+            self.compose_inv()
+        elif s == C_TURN:
+            self.compose_turn()
+        elif s == C_EFFECT:
+            self.compose_effect()
+        elif s == C_SLOT:
+            self.compose_slot()
+        elif s == C_CARD:
+            self.compose_card()
+        elif s == C_BOARD:
+            self.compose_board()
+        elif s == C_MIDNIGHT:
+            if self.g.battle:
+                self.lines(MIDNIGHT_BATTLE)
+            elif self.turn < self.players:
+                self.lines(MIDNIGHT_FIRST)
+            else:
+                self.lines(MIDNIGHT_TEXT)
+        elif s == C_END:
+            self.compose_end()
+        elif s == C_NOTE:
+            self.lines(self.note)
+        self.show_leds()
+
+    def compose_setup(self):
+        self.put(0, 0, b"Companion game")
+        self.put(2, 0, b"Players")
+        self.num(2, 15, self.players)
+        self.put(3, 0, b"Ancient One:")
+        self.put(4, 1, self.ao_names[self.ao])
+        self.inv = 2 if self.field == 0 else 4
+        if self.has_save:
+            self.put(6, 0, b"(replaces save)")
+        self.put(7, 0, b"A:next B:back")
+
+    def compose_inv(self):
+        seat = self.setseat
+        col = self.put(0, 0, b"Player ")
+        col = self.num(0, col, seat + 1)
+        col = self.put(0, col, b" of ")
+        self.num(0, col, self.players)
+        self.put(1, 0, b"investigator:")
+        for f in range(3):
+            self.put(2 + f, 1, INV_FIELDS[f])
+            v = self.setv[seat * 3 + f]
+            self.num(2 + f, COLS - digits(v), v)
+        self.inv = 2 + self.field
+        self.put(6, 0, b"lt/rt change")
+        self.put(7, 0, b"A:next B:back")
+
+    def compose_player(self, row):
+        """'P2/4' at the row's start; the column after it."""
+        col = self.put(row, 0, b"P")
+        col = self.num(row, col, self.seat + 1)
+        col = self.put(row, col, b"/")
+        return self.num(row, col, self.players)
+
+    def compose_turn(self):
+        g = self.g
+        self.compose_player(0)
+        clock = CLOCK_TEXT[g.clock // 3]
+        self.put(0, COLS - len(clock) - 6, b"clock ")
+        self.put(0, COLS - len(clock), clock)
+        if g.battle:
+            self.put(1, 0, b"Doom (battle)")
+            self.frac_right(1, g.doom, g.ao.doom)
+            self.put(2, 0, b"FINAL BATTLE")
+        else:
+            self.put(1, 0, b"Doom")
+            self.frac_right(1, g.doom, g.ao.doom)
+            self.put(2, 0, b"Elder signs")
+            self.frac_right(2, g.elder, g.ao.elder_signs)
+        inv = g.seat_inv[self.seat]
+        if inv == NONE:
+            self.put(3, 0, b"devoured")
+            self.put(4, 0, b"(no replacement)")
+        else:
+            col = self.put(3, 0, b"San ")
+            col = self.frac(3, col, g.san[inv], g.maxsan[inv])
+            col = self.put(3, col if col > 8 else 8, b" Sta ")
+            self.frac(3, col, g.sta[inv], g.maxsta[inv])
+            col = self.put(4, 0, b"Clues ")
+            self.num(4, col, g.clues[inv])
+            t = g.trophy_total(inv)
+            col = COLS - digits(t)
+            self.put(4, col - 7, b"Trophy ")
+            self.num(4, col, t)
+        top = self.menu - 2 if self.menu > 2 else 0
+        for k in range(3):
+            self.put(5 + k, 0, TURN_ITEMS[top + k])
+        self.inv = 5 + self.menu - top
+
+    def compose_effect(self):
+        col = self.put(0, 0, b"Penalty" if self.flow == F_FAILED else b"Reward" if self.flow == F_WON
+                       else b"Effect")
+        col = self.put(0, col, b" for ")
+        self.compose_seat(0, col)
+        top = self.prim - 4 if self.prim > 4 else 0
+        for k in range(5):
+            p = PICK[top + k]
+            self.put(1 + k, 1, PRIMS[p][0])
+            if top + k == self.prim:
+                n = self.amounts[p] - 128
+                self.signed(1 + k, COLS - 1 - digits(n if n > 0 else -n), n)
+                self.inv = 1 + k
+        if self.last_prim >= 0:
+            col = self.put(6, 0, b"ok ")
+            self.put(6, col, PRIMS[self.last_prim][0])
+            n = self.last_amount
+            self.signed(6, COLS - 1 - digits(n if n > 0 else -n), n)
+        self.put(7, 0, b"A:enter B:done")
+
+    def compose_seat(self, row, col):
+        col = self.put(row, col, b"P")
+        return self.num(row, col, self.seat + 1)
+
+    def compose_slot_row(self, row, slot):
+        col = self.num(row, 0, slot + 1)
+        col += 1
+        g = self.g
+        if g.slot_on[slot]:
+            self.put(row, col, self.names[g.slot_card[slot]])
+            m = self.monsters_on(slot)
+            if m:
+                self.put(row, COLS - 3, b" m")
+                self.num(row, COLS - 1, m)
+        else:
+            self.put(row, col, b"-" if slot < 6 else b"- other world")
+
+    def compose_slot(self):
+        self.put(0, 0, b"Won: which card?" if self.flow == F_WON else b"Revealed where?")
+        top = self.slot - 5 if self.slot > 5 else 0
+        for k in range(6):
+            self.compose_slot_row(1 + k, top + k)
+        self.inv = 1 + self.slot - top
+        self.put(7, 0, b"A:ok B:back")
+
+    def compose_card(self):
+        col = self.put(0, 0, b"Slot ")
+        col = self.num(0, col, self.slot + 1)
+        self.put(0, col, b": which?")
+        n = len(self.cards)
+        top = self.card - 5 if self.card > 5 else 0
+        for k in range(6):
+            if top + k < n:
+                self.put(1 + k, 0, self.names[self.cards[top + k]])
+        if n:
+            self.inv = 1 + self.card - top
+        else:
+            self.put(2, 0, b"(no cards)")
+        self.put(7, 0, b"A:ok lt/rt:page")
+
+    def compose_board(self):
+        g = self.g
+        col = self.put(0, 0, b"Free dice ")
+        col = self.num(0, col, g.free_dice(0))
+        col = self.put(0, col, b"G")
+        col = self.put(0, col, b" Y" if g.free_dice(1) else b" -")
+        self.put(0, col, b" R" if g.free_dice(2) else b" -")
+        for k in range(6):
+            self.compose_slot_row(1 + k, self.scroll + k)
+        self.put(7, 0, b"B:back up/dn")
+
+    def compose_end(self):
+        g = self.g
+        self.put(0, 0, b"GAME OVER")
+        if g.returns():
+            self.put(2, 0, b"Investigators")
+            self.put(3, 0, b"win!")
+        else:
+            self.put(2, 0, b"The Ancient One")
+            self.put(3, 0, b"wins.")
+        self.put(4, 0, b"Doom")
+        self.frac_right(4, g.doom, g.ao.doom)
+        self.put(5, 0, b"Elder signs")
+        self.frac_right(5, g.elder, g.ao.elder_signs)
+        self.put(6, 0, b"B:undo last")
+        self.put(7, 0, b"A:menu (ends it)")
+
+    def show_leds(self):
+        g = self.g
+        if g is None or self.screen == C_SETUP or self.screen == C_INV:
+            self.leds.all(ledmod.OFF)
+            return
+        over = g.is_terminal()
+        led_rule(self.leds, g.doom, g.ao.doom, g.elder, g.ao.elder_signs, g.battle, over,
+                 over and g.returns() == 1, g.clock, self.screen == C_MIDNIGHT)
+
+    # ----- drawing (no allocation) -------------------------------------------------------------------
+
+    def screen_lines(self):
+        """The rows as text, trailing spaces cut (the simulator's frame log; allocates)."""
+        out = []
+        for r in range(ROWS):
+            out.append(bytes(self.text[r * COLS:(r + 1) * COLS]).decode().rstrip())
+        return out
+
+    def draw(self, fb):
+        fb.fill(0)
+        t = self.text
+        inv = self.inv
+        for r in range(ROWS):
+            c = 1
+            if r == inv:
+                fb.fill_rect(0, r * 8, 128, 8, 1)
+                c = 0
+            base = r * COLS
+            for k in range(COLS):
+                ch = t[base + k]
+                if ch != SPACE:
+                    if ch < 32 or ch > 126:
+                        ch = 63
+                    fb.text(GLYPHS[ch - 32], k * 8, r * 8, c)
