@@ -93,3 +93,89 @@ def test_custom_card_solve_fits_a_96k_heap(tmp_path):
     from eldritch.kernel.eldersign.solver import Solver
     from eldritch.kernel.eldersign.notation import parse_card
     assert value == Solver(parse_card("I3 | L L | P T")).value(6, 0, 0, 1)
+
+
+COMPANION = """
+import micropython, gc, os
+sys.path.insert(0, %(mp)r)
+import sim
+import buttons as btn
+import companion
+from kernel.eldersign import gamecompanion as C
+W = sim.WORDS
+d = %(dir)r
+board = sim.Board(%(mp)r + "/data", d + "/adv.sav")
+
+def run(words):
+    for w in words.split():
+        board.press(W[w])
+
+def locked(words):
+    words = words.split()
+    gc.collect()
+    micropython.heap_lock()
+    try:
+        for w in words:
+            board.press(W[w])
+    finally:
+        micropython.heap_unlock()
+    return len(words)
+
+# entering the mode allocates (the card data), so does building the game and the first save
+steps = 0
+run("down down down a")
+steps += locked("right left down right left up")                                # new game options
+run("a")
+steps += locked("down right left down right up up left right")                 # investigator setup
+run("a a down a a a")                                                          # a card in slot 1
+comp = board.app.comp
+assert comp.screen == companion.C_TURN and comp.g.slot_on[0] and len(comp.log) == 8, comp.screen
+steps += locked("down down down down down down down up up up up up up up")          # turn menu
+steps += locked("up a down down right right left left " + "down " * 17 + "up b")  # effect picker
+steps += locked("down a down down down down down down down down down down down up up b")  # slot picker
+steps += locked("a a down down down down right right right left left left left up b b")   # card list
+steps += locked("down down down down down a down down down down down down up b")  # board
+assert comp.screen == companion.C_TURN and comp.menu == companion.T_BOARD and len(comp.log) == 8
+run("up up a a down down down down a a down down down down a a down down down down a")  # clock to XII
+assert board.app.comp.screen == companion.C_MIDNIGHT
+steps += locked("a down up")                                                    # midnight prompt
+run("down down a")                                                             # undo: a note
+assert board.app.comp.screen == companion.C_NOTE
+steps += locked("a up down")
+print("ok", steps)
+
+# what one entry allocates: the kernel call alone, then the app's whole entry (text, log, save)
+g = board.app.comp.g
+names = [a.name for a in board.app.comp.data.adventures if not a.other_world]
+
+def measure(label, f, *args):
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    f(*args)
+    print("alloc", label, gc.mem_alloc() - before)
+    gc.enable()
+
+measure("enter_effect(sanity-1)", C.enter_effect, g, "sanity-1", 0)
+measure("enter_effect(each(stamina-1))", C.enter_effect, g, "each(stamina-1)", 0)
+measure("enter_effect(monster+1)", C.enter_effect, g, "monster+1", 0)
+measure("put_adventure", C.put_adventure, g, 2, names[7])
+measure("lock_die", C.lock_die, g, 0)
+run("up up up up up up up a")          # the effect picker
+measure("app_entry(effect+save)", board.press, btn.A)
+"""
+
+
+def test_companion_screens_do_not_allocate(run_micropython, tmp_path):
+    """Companion mode: every button step that is not an entry (menus, pickers, lists, the board,
+    the midnight prompt, notes) and every redraw run under heap_lock. Entries allocate: the figures
+    (64-bit unix port) are printed and bounded, and recorded in micropython/README.md."""
+    lines = run_micropython(COMPANION % {"mp": str(REPO / "micropython"), "dir": str(tmp_path)})
+    assert any(line.startswith("ok ") and int(line.split()[1]) > 80 for line in lines), lines
+    alloc = {line.split()[1]: int(line.split()[2]) for line in lines if line.startswith("alloc ")}
+    print(alloc)
+    assert alloc["lock_die"] == 0
+    # enter_effect compiles the typed text (effects.compile_effects); running it allocates nothing
+    assert alloc["enter_effect(sanity-1)"] <= 1024 and alloc["enter_effect(monster+1)"] <= 1024
+    assert alloc["put_adventure"] <= 4096
+    assert alloc["app_entry(effect+save)"] <= 16 * 1024
