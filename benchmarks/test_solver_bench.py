@@ -5,6 +5,8 @@ Suites:
   one fresh solver per card asked the largest pool first; focus 0 for both backends; focus 1 for C on
   all 65 and for both on every fifth card (13 cards: the fallback needs minutes for all 65);
 - library: all 372 cards at the six dice sets, focus 0 and 1 (C only);
+- spells + clues: 6G+Y+R with spells 1 and clues 1 (focus 0), one fresh solver per card, on every
+  thirteenth of the 65 cards (5 cards) for both backends, and on all 65 for C;
 - matching: 20,000 seeded random rolls (with 0-2 held dice) through the minimal-way enumeration
   (kernel matching.ways_for_task against the C core's esm_ways, batched in one call per task).
 
@@ -70,6 +72,33 @@ def test_table_c_core65_focus1(benchmark):
 def test_library_c(benchmark, focus):
     benchmark.group = "library 372 (C only)"
     pairs = benchmark.pedantic(run_table, args=(CSolver, ALL, focus), rounds=1, iterations=1)
+    _record(benchmark, pairs)
+
+
+SC_CARDS = CORE_OW[::13]
+
+
+def run_spells_clues(make, cards, ctx):
+    pairs = 0
+    for adv in cards:
+        solver = make(adv.card(), terror_code(adv.terror))
+        solver.values(ctx)
+        pairs += solver.pairs
+    return pairs
+
+
+@pytest.mark.parametrize("backend", ["c", "python"])
+def test_spells1_clues1(benchmark, backend):
+    benchmark.group = "spells 1 + clues 1, 6G+Y+R, %d cards" % len(SC_CARDS)
+    pairs = benchmark.pedantic(run_spells_clues, args=(MAKERS[backend], SC_CARDS, (6, 1, 1, (), 0, 1, 1)),
+                               rounds=5 if backend == "c" else 1, iterations=1)
+    _record(benchmark, pairs)
+
+
+def test_spells1_clues1_core65_c(benchmark):
+    benchmark.group = "spells 1 + clues 1, 6G+Y+R, 65 cards (C only)"
+    pairs = benchmark.pedantic(run_spells_clues, args=(CSolver, CORE_OW, (6, 1, 1, (), 0, 1, 1)),
+                               rounds=1, iterations=1)
     _record(benchmark, pairs)
 
 

@@ -41,7 +41,7 @@
 #define ES_ECTX (-3)      /* a context or roll outside the workspace's limits */
 #define ES_EWS (-4)       /* workspace too small, misaligned (16 bytes) or not initialised */
 #define ES_ENOMEM (-5)    /* the workspace filled up during a solve: retry with a larger scale */
-#define ES_ENOTSUP (-6)   /* spells and clues together in one context (use the fallback) */
+#define ES_ENOTSUP (-6)   /* reserved: no longer returned (spells with clues are solved in C too) */
 #define ES_EFULL (-7)     /* the caller's output buffer is too small (count still reported) */
 
 /* Terror effects (solver.py TERROR_*). */
@@ -111,7 +111,9 @@ int esm_count_completable(const uint8_t *facesets, int32_t nfacesets, const uint
 
 /* ---- es_solve.c ---- */
 
-/* Bytes of workspace for this card and these limits (0 when either is invalid). */
+/* Bytes of workspace for this card and these limits (0 when either is invalid). Covers the memo of
+ * every context within the limits and, with clues, the roll tables a solve keeps live at once
+ * (including, with spells too, the sub-context tables of held dice); scale multiplies both. */
 size_t ess_workspace_size(const es_card *card, const es_limits *limits);
 
 /* Set up a solver in ws (16-byte aligned, at least ess_workspace_size bytes). Copies the card. */

@@ -27,7 +27,7 @@ const char *es_strerror(int code)
     case ES_ECTX: return "context or roll outside the workspace limits";
     case ES_EWS: return "workspace too small, misaligned or not initialised";
     case ES_ENOMEM: return "workspace exhausted during the solve";
-    case ES_ENOTSUP: return "spells and clues together are not supported by the C core";
+    case ES_ENOTSUP: return "not supported by the C core (reserved, no longer returned)";
     case ES_EFULL: return "output buffer too small";
     default: return "unknown error";
     }

@@ -15,8 +15,15 @@
  * tables" (the best value of every roll of the pool, one row per roll): level 0 is the context with
  * no clue, and level c adds the clue option, computed for every roll at once by two sweeps over the
  * partial rolls (exact N top-down, then best-over-subsets bottom-up), one state column at a time.
- * Nested tables come from a stack arena in the workspace. Spells and clues together in one context
- * are refused (ES_ENOTSUP): the host falls back to the Python solver for those.
+ * Nested tables come from a stack arena in the workspace. With spells and clues together, level c
+ * also holds each die of every roll with a spell: the roll table of the sub-context (pool minus that
+ * die, held plus it, one spell fewer, c clues) is built in the arena and its rows are merged into the
+ * rows of the rolls that contain the die.
+ *
+ * Arena bound: every live arena table belongs to a context on the solve stack, and along that stack
+ * the pool never grows (failing, focusing, completing and holding remove dice) while contexts with
+ * the same pool differ by strictly fewer held dice (a task done with held dice only). So at most
+ * held + 1 tables per pool are live at once, which is what plan() reserves (held + 2, times scale).
  */
 #include "eldersign.h"
 
@@ -744,8 +751,9 @@ static int rv(wsh *w, frame *fr, const ictx *x, const uint8_t *gf, int yf, int r
                 return rc;
         }
     }
-    /* hold a die with a spell, then the same roll minus that die */
-    if (x->s > 0) {
+    /* hold a die with a spell, then the same roll minus that die (with clues left the sub-roll's
+     * value has a clue option too: table_chain merges those from the sub-context's roll table) */
+    if (x->s > 0 && x->c == 0) {
         uint64_t tmp[ES_MAX_STATES];
         for (face = 0; face < ES_NFACES; face++)
             if (gf[face]) {
@@ -926,7 +934,92 @@ static int store_average(wsh *w, const ictx *x, const uint64_t *T, size_t nrows)
     return ES_OK;
 }
 
-/* The roll table of context x (every roll of its pool, levels 0..x->c of clues) into T. */
+static int table_chain(wsh *w, const ictx *top, uint64_t *T);
+
+/* Rows of the roll table of pool (g, y, r). */
+static size_t pool_rows(const wsh *w, int g, int y, int r)
+{
+    return (size_t)(w->goff[g + 1] - w->goff[g]) * (size_t)(y ? w->ncls[1] : 1) *
+           (size_t)(r ? w->ncls[2] : 1);
+}
+
+/* The roll table of a held-die sub-context, built on top of the arena (released by the caller). */
+static int sub_table(wsh *w, const ictx *sub, uint64_t **S)
+{
+    *S = (uint64_t *)arena_alloc(w, pool_rows(w, sub->g, sub->y, sub->r) * (size_t)w->nstates * 8);
+    if (!*S)
+        return ES_ENOMEM;
+    return table_chain(w, sub, *S);
+}
+
+/* The spell option of roll table T (context x with spells and clues left): for every die a roll may
+ * hold, the roll table S of the sub-context is built (in the arena, levels 0..x->c) and each row of
+ * T whose roll has that die takes the max with S at the roll minus the die (solver.py
+ * _spell_options, whose roll_values of the sub-context include its clue option). */
+static int spell_merge(wsh *w, const ictx *x, uint64_t *T)
+{
+    int n = w->nstates, g = x->g, m = w->ncls[0], j, yi, ri, rc;
+    int NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1;
+    int G = w->goff[g + 1] - w->goff[g];
+    const int16_t *gsub = PTR(w, w->off_gsub, int16_t);
+    const uint8_t *gcnt = PTR(w, w->off_gcnt, uint8_t);
+    size_t mark = w->arena_top;
+    int gl;
+#define TROW(gl, yi, ri) (T + ((((size_t)(gl) * (size_t)NY + (size_t)(yi)) * (size_t)NR + (size_t)(ri)) * (size_t)n))
+    for (j = 0; g > 0 && j < m; j++) {
+        ictx sub = *x;
+        uint64_t *S;
+        sub.g--;
+        sub.hp += HOLD(w->cface[0][j]);
+        sub.s--;
+        if ((rc = sub_table(w, &sub, &S)) != ES_OK)
+            return rc;
+        for (gl = 0; gl < G; gl++) {
+            int gi = w->goff[g] + gl, sl;
+            if (!gcnt[(size_t)gi * ES_NFACES + (size_t)j])
+                continue;
+            sl = gsub[gi * ES_NFACES + j] - w->goff[g - 1];
+            for (yi = 0; yi < NY; yi++)
+                for (ri = 0; ri < NR; ri++)
+                    vmax(TROW(gl, yi, ri),
+                         S + (((size_t)sl * (size_t)NY + (size_t)yi) * (size_t)NR + (size_t)ri) * (size_t)n,
+                         n);
+        }
+        w->arena_top = mark;
+    }
+    for (j = 0; x->y && j < w->ncls[1]; j++) {
+        ictx sub = *x;
+        uint64_t *S;
+        sub.y = 0;
+        sub.hp += HOLD(w->cface[1][j]);
+        sub.s--;
+        if ((rc = sub_table(w, &sub, &S)) != ES_OK)
+            return rc;
+        for (gl = 0; gl < G; gl++)
+            for (ri = 0; ri < NR; ri++)
+                vmax(TROW(gl, j, ri), S + ((size_t)gl * (size_t)NR + (size_t)ri) * (size_t)n, n);
+        w->arena_top = mark;
+    }
+    for (j = 0; x->r && j < w->ncls[2]; j++) {
+        ictx sub = *x;
+        uint64_t *S;
+        sub.r = 0;
+        sub.hp += HOLD(w->cface[2][j]);
+        sub.s--;
+        if ((rc = sub_table(w, &sub, &S)) != ES_OK)
+            return rc;
+        for (gl = 0; gl < G; gl++)
+            for (yi = 0; yi < NY; yi++)
+                vmax(TROW(gl, yi, j), S + ((size_t)gl * (size_t)NY + (size_t)yi) * (size_t)n, n);
+        w->arena_top = mark;
+    }
+#undef TROW
+    return ES_OK;
+}
+
+/* The roll table of context x (every roll of its pool, levels 0..x->c of clues) into T. Level 0 is
+ * rv (spells included, by recursion over sub-rolls); level c >= 1 is the best kept sub-roll of level
+ * c - 1, then rv without spells, then spell_merge. Every level's average is stored in the memo. */
 static int table_chain(wsh *w, const ictx *top, uint64_t *T)
 {
     ictx x = *top;
@@ -935,8 +1028,7 @@ static int table_chain(wsh *w, const ictx *top, uint64_t *T)
     uint8_t gf[ES_NFACES];
     uint64_t wt, tmp[ES_MAX_STATES];
     frame fr;
-    nrows = (size_t)(w->goff[x.g + 1] - w->goff[x.g]) * (size_t)(x.y ? w->ncls[1] : 1) *
-            (size_t)(x.r ? w->ncls[2] : 1);
+    nrows = pool_rows(w, x.g, x.y, x.r);
     for (lev = 0; lev <= top->c; lev++) {
         x.c = lev;
         frame_reset(&fr);
@@ -953,6 +1045,8 @@ static int table_chain(wsh *w, const ictx *top, uint64_t *T)
             else
                 vmax(dst, tmp, n);
         }
+        if (lev > 0 && x.s > 0 && (rc = spell_merge(w, &x, T)) != ES_OK)
+            return rc;
         if (x.g + x.y + x.r > 0 && (rc = store_average(w, &x, T, nrows)) != ES_OK)
             return rc;
     }
@@ -962,8 +1056,6 @@ static int table_chain(wsh *w, const ictx *top, uint64_t *T)
 static int solve(wsh *w, const ictx *x)
 {
     int n = w->nstates, i, rc, yf, rf;
-    if (x->c > 0 && x->s > 0)
-        return ES_ENOTSUP;
     if (x->c == 0) {
         u128 acc[ES_MAX_STATES];
         uint64_t best[ES_MAX_STATES], wt, den = w->pow6[x->g + x->y + x->r];
@@ -1174,8 +1266,6 @@ int ess_roll_values(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t 
             copy_out(w, best, out);
         return finish(w, rc);
     }
-    if (x.s > 0)
-        return ES_ENOTSUP;
     {
         int size, gi, yi = 0, ri = 0;
         size_t row;
@@ -1211,8 +1301,8 @@ int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t u
     if ((rc = to_ictx(w, ctx, &x)) != ES_OK)
         return rc;
     n = w->nstates;
-    if (x.c < 1 || x.s > 0)
-        return x.c < 1 ? ES_ECTX : ES_ENOTSUP;
+    if (x.c < 1)
+        return ES_ECTX;
     gi = green_index(w, gfaces, &size);
     if (gi < 0 || unrolled_green < 0 || size + unrolled_green != x.g || yf < -1 || rf < -1 ||
         (yf >= 0 && (!x.y || (yi0 = class_of(w, 1, yf)) < 0)) ||

@@ -5,10 +5,11 @@ attributes, same methods, identical integers. The card is compiled by the kernel
 (face classes, task-set states, allowed transitions, minimal face sets) and handed to C as flat
 arrays; C does the roll enumeration, matching and the dynamic programme in a workspace that this
 module allocates (the core never allocates). The workspace is sized for the largest context asked so
-far and is rebuilt larger when a bigger one comes (or when the C core reports it full).
+far and is rebuilt larger when a bigger one comes (or when the C core reports it full: ES_ENOMEM,
+retried at 4x, 16x, 64x the scale before giving up with a KernelError).
 
-Spells and clues together in one context are not done in C (ES_ENOTSUP): those values come from the
-pure-Python Solver, which gives the same integers by definition.
+Every context is answered by C, spells and clues together included; the kernel's Solver is used only
+for the set-up (and state_index).
 """
 
 import os
@@ -94,7 +95,7 @@ class CSolver:
     """The kernel Solver's interface, answered by the C core."""
 
     def __init__(self, card, terror=0, sanity=0, stamina=0):
-        py = Solver(card, terror, sanity, stamina)     # set-up only; also the fallback
+        py = Solver(card, terror, sanity, stamina)     # set-up only
         self._py = py
         self.card = card
         self.terror = terror
@@ -183,17 +184,20 @@ class CSolver:
         x.held = counts
         return x
 
+    MAX_SCALE = 64
+
     def _call(self, fn, ctx, *args):
-        """Run a C entry point, growing the workspace when it fills; None when not supported."""
+        """Run a C entry point, growing the workspace (scale x4) while the core reports it full."""
         while True:
             x = self._set_ctx(ctx)
             rc = fn(self._wsp, x, *args, self._out, self.nstates)
-            if rc == lib.ES_ENOMEM and self._scale < 64:
-                self._scale *= 4
-                self._build(self._limits)
-                continue
-            if rc == lib.ES_ENOTSUP:
-                return None
+            if rc == lib.ES_ENOMEM:
+                if self._scale < self.MAX_SCALE:
+                    self._scale = min(self._scale * 4, self.MAX_SCALE)
+                    self._build(self._limits)
+                    continue
+                raise KernelError("core", "C core: workspace exhausted for context %r even at scale %d "
+                                  "(%d bytes)" % (ctx, self._scale, self.workspace_bytes))
             _check(rc)
             return list(self._out)
 
@@ -205,9 +209,9 @@ class CSolver:
 
     @property
     def pairs(self):
-        """(context, roll) pairs evaluated (by C, plus the fallback's for unsupported contexts)."""
+        """(context, roll) pairs evaluated by C, over every workspace this solver has had."""
         c_pairs = self._stats()[0] if self._ws is not None else 0
-        return self._pairs_before + c_pairs + self._py.pairs
+        return self._pairs_before + c_pairs
 
     # ----- the Solver interface -------------------------------------------------------------
 
@@ -215,16 +219,13 @@ class CSolver:
         return self.values((green, yellow, red, tuple(sorted(held)), focus, spells, clues))[self.full_state]
 
     def values(self, ctx):
-        v = self._call(lib.ess_values, ctx)
-        return self._py.values(ctx) if v is None else v
+        return self._call(lib.ess_values, ctx)
 
     def roll_values(self, ctx, gfaces, yf, rf):
-        v = self._call(lib.ess_roll_values, ctx, bytes(list(gfaces)), yf, rf)
-        return self._py.roll_values(ctx, gfaces, yf, rf) if v is None else v
+        return self._call(lib.ess_roll_values, ctx, bytes(list(gfaces)), yf, rf)
 
     def keep_value(self, ctx, gfaces, unrolled_green, yf, rf):
-        v = self._call(lib.ess_keep_value, ctx, bytes(list(gfaces)), unrolled_green, yf, rf)
-        return self._py.keep_value(ctx, gfaces, unrolled_green, yf, rf) if v is None else v
+        return self._call(lib.ess_keep_value, ctx, bytes(list(gfaces)), unrolled_green, yf, rf)
 
     def state_index(self, done_mask):
         return self._py.state_index(done_mask)

@@ -136,15 +136,89 @@ def test_entry_point_errors():
     assert lib.ess_values(garbage.ptr, _ctx(3), out, n) == lib.ES_EWS      # never initialised
 
 
-def test_spells_and_clues_together_are_refused_and_fall_back():
+def test_spells_and_clues_together_are_answered_by_c():
     card, keep = _card()
-    lim = _limits(4, 1, 1, 1, 1, 1, 3)
+    lim = _limits(4, 1, 1, 1, 2, 2, 4)
     ws = Workspace(card, lim)
     assert lib.ess_init(ws.ptr, ws.size, card, lim) == lib.ES_OK
-    out = ffi.new("uint64_t[]", keep.nstates)
-    assert lib.ess_values(ws.ptr, _ctx(3, s=1, c=1), out, keep.nstates) == lib.ES_ENOTSUP
+    n = keep.nstates
+    out = ffi.new("uint64_t[]", n)
+    py = keep._py
+    for ctx in ((3, 1, 0, (), 0, 1, 1), (2, 1, 1, (), 1, 1, 1), (3, 0, 0, (), 0, 2, 1),
+                (2, 1, 0, (), 0, 1, 2), (2, 0, 1, (2,), 0, 2, 2)):
+        g, y, r, held, f, s, c = ctx
+        counts = [held.count(face) for face in range(8)]
+        assert lib.ess_values(ws.ptr, _ctx(g, y, r, f, s, c, counts), out, n) == lib.ES_OK
+        assert list(out) == py.values(ctx), ctx
+    gf = bytes([0, 0, 1, 0, 0, 1, 0, 0])
+    ctx = (2, 1, 0, (), 0, 1, 1)
+    assert lib.ess_roll_values(ws.ptr, _ctx(2, 1, 0, 0, 1, 1), gf, 0, -1, out, n) == lib.ES_OK
+    assert list(out) == py.roll_values(ctx, list(gf), 0, -1)
+    kept = bytes([0, 0, 1, 0, 0, 0, 0, 0])
+    assert lib.ess_keep_value(ws.ptr, _ctx(2, 1, 0, 0, 1, 1), kept, 1, 0, -1, out, n) == lib.ES_OK
+    assert list(out) == py.keep_value(ctx, list(kept), 1, 0, -1)
+    # and through CSolver: no fallback, the kernel Solver does no work
+    for ctx in ((3, 1, 0, (), 0, 1, 1), (2, 1, 1, (), 1, 2, 1)):
+        assert keep.values(ctx) == py.values(ctx)
+    before = py.pairs
+    fresh = CSolver(parse_card("I3 > P P > L L"))
+    assert fresh.values((3, 1, 1, (), 1, 1, 1)) == py.values((3, 1, 1, (), 1, 1, 1))
+    assert fresh._py.pairs == 0 and fresh.pairs > 0 and py.pairs > before
+
+
+def test_spells_and_clues_fit_the_sized_workspace():
+    """ess_workspace_size's arena bound holds for spells with clues: a large solve at 7G+Y+R with
+    focus, spells and clues needs no retry (scale stays 1)."""
+    s = CSolver(parse_card("I3 L > P P T > L L I2"))
+    s.values((6, 1, 1, (), 1, 1, 1))
+    s.values((4, 1, 1, (), 0, 2, 2))
+    assert s._scale == 1
+
+
+class _FullOnce:
+    """cbackend's `lib`, except that the first `fails` solver calls report the workspace full."""
+
+    def __init__(self, fails):
+        self.fails = fails
+        self.calls = 0
+
+    def __getattr__(self, name):
+        real = getattr(lib, name)
+        if name not in ("ess_values", "ess_roll_values", "ess_keep_value"):
+            return real
+
+        def call(*args):
+            self.calls += 1
+            if self.fails > 0:
+                self.fails -= 1
+                return lib.ES_ENOMEM
+            return real(*args)
+        return call
+
+
+def test_workspace_full_is_retried_larger(monkeypatch):
+    import eldritch.cbackend as cb
+    solver = CSolver(parse_card("I3 > P P > L L"))
     ctx = (3, 1, 0, (), 0, 1, 1)
-    assert keep.values(ctx) == keep._py.values(ctx)
+    want = solver._py.values(ctx)
+    fake = _FullOnce(2)
+    monkeypatch.setattr(cb, "lib", fake)
+    assert solver.values(ctx) == want
+    assert solver._scale == 16 and fake.calls == 3
+    size16 = solver.workspace_bytes
+    monkeypatch.setattr(cb, "lib", lib)
+    small = CSolver(parse_card("I3 > P P > L L"))
+    small.values(ctx)
+    assert small._scale == 1 and small.workspace_bytes < size16
+
+
+def test_workspace_full_at_the_largest_scale_is_a_clear_error(monkeypatch):
+    import eldritch.cbackend as cb
+    from eldritch.kernel.errors import KernelError
+    solver = CSolver(parse_card("I3 > P P > L L"))
+    monkeypatch.setattr(cb, "lib", _FullOnce(10))
+    with pytest.raises(KernelError, match="workspace exhausted .* scale 64"):
+        solver.values((3, 1, 0, (), 0, 1, 1))
 
 
 def test_ways_errors():
@@ -312,6 +386,7 @@ for a in ads:
     print(a.name, "focus", s.values((4, 1, 0, (), 1, 0, 0)))
     print(a.name, "clue", s.values((3, 0, 1, (), 0, 0, 1)))
     print(a.name, "spell", s.values((3, 1, 0, (), 0, 1, 0)))
+    print(a.name, "spell+clue", s.values((3, 1, 0, (), 0, 1, 1)))
 sys.stdout.flush()
 import os
 os._exit(0)   # skip interpreter finalisation: CPython's own GC teardown is noisy under valgrind

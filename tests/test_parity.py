@@ -4,6 +4,9 @@
   (one solver per card at 7G+Y+R answers all six pools; whole value vectors are compared);
 - a sample with focus 1, spells 1, clues 1 (each alone), sanity/stamina limits, and each terror
   effect on every card that has one and on a sample that does not;
+- spells and clues together (spells 1 + clues 1 on two pools, with focus 1 on a small pool, and
+  spells 2 + clues 1 on a small pool) on the same sample, with roll_values / keep_value on random
+  rolls (some with held dice) and advice for such contexts;
 - roll_values / keep_value on random rolls, 300,000 random rolls through matching (the C core's way
   enumeration against matching.ways_for_task), and random rolls through advice.
 
@@ -65,6 +68,19 @@ def test_sample_focus_spells_clues(adv, uses):
     pools = [(4, 1, 0), (3, 0, 1)] if (s or k) else [(5, 1, 1), (4, 0, 0)]
     for g, y, r in pools:
         assert c.values(_ctx(g, y, r, f, s, k)) == py.values(_ctx(g, y, r, f, s, k)), (adv.name, g, y, r)
+
+
+SPELLS_CLUES = SPOT[::3] if SAMPLE else SPOT
+
+
+@pytest.mark.parametrize("adv", SPELLS_CLUES, ids=lambda a: a.name)
+def test_sample_spells_and_clues_together(adv):
+    # one solver per backend for all four contexts, as a caller would use it (the memo is shared)
+    py, c = _pair(adv)
+    for g, y, r, f, s, k in ((4, 1, 0, 0, 1, 1), (3, 0, 1, 0, 1, 1), (2, 1, 0, 1, 1, 1),
+                             (3, 1, 0, 0, 2, 1)):
+        ctx = _ctx(g, y, r, f, s, k)
+        assert c.values(ctx) == py.values(ctx), (adv.name, ctx)
 
 
 @pytest.mark.parametrize("adv", [a for a in ADVENTURES if any(t.sanity or t.stamina for t in a.card().tasks)],
@@ -129,6 +145,31 @@ def test_roll_values_and_keep_value(adv):
                 assert c.keep_value(ctx, kept, ug, ky, kr) == py.keep_value(ctx, kept, ug, ky, kr)
 
 
+@pytest.mark.parametrize("adv", SPOT[:3] if SAMPLE else SPOT[:8], ids=lambda a: a.name)
+def test_roll_values_and_keep_value_spells_and_clues(adv):
+    rng = random.Random("sc" + adv.name)
+    py, c = _pair(adv)
+    reps = sorted(set(py.rep))
+    for uses in ((0, 1, 1), (1, 1, 1), (0, 2, 1), (0, 1, 2)):
+        for _ in range(8):
+            g, y, r = rng.randint(1, 3), rng.randint(0, 1), rng.randint(0, 1)
+            if uses[2] == 2:
+                g, r = min(g, 2), 0
+            held = tuple(sorted(rng.choice(reps) for _ in range(rng.choice((0, 0, 1)))))
+            ctx = (g, y, r, held, uses[0], uses[1], uses[2])
+            gf, yf, rf = _faces(py, _random_roll(rng, g, y, r))
+            assert c.roll_values(ctx, gf, yf, rf) == py.roll_values(ctx, gf, yf, rf), ctx
+            kept = list(gf)
+            ug = 0
+            for f in range(NFACES):
+                drop = rng.randint(0, kept[f])
+                kept[f] -= drop
+                ug += drop
+            ky = yf if rng.random() < 0.5 else -1
+            kr = rf if rng.random() < 0.5 else -1
+            assert c.keep_value(ctx, kept, ug, ky, kr) == py.keep_value(ctx, kept, ug, ky, kr), ctx
+
+
 def test_random_rolls_through_matching():
     rng = random.Random(2026)
     cards = [a.card() for a in ADVENTURES]
@@ -165,6 +206,24 @@ def test_random_rolls_through_advice():
             solvers[adv.name] = _pair(adv)
         py, c = solvers[adv.name]
         g, y, r = rng.randint(1, 4), rng.randint(0, 1), rng.randint(0, 1)
+        roll = _random_roll(rng, g, y, r)
+        done = rng.choice([m for m in range(1 << py.ntasks)
+                           if m in py.state_done and m != (1 << py.ntasks) - 1])
+        args = dict(done_mask=done, focus=uses[0], spells=uses[1], clues=uses[2])
+        assert _advice_key(advise(c, roll, **args)) == _advice_key(advise(py, roll, **args))
+
+
+def test_random_rolls_through_advice_spells_and_clues():
+    rng = random.Random(49)
+    advs = ADVENTURES[1::25]
+    solvers = {}
+    for n in range(ADVICE_ROLLS // 30):
+        adv = advs[n % len(advs)]
+        uses = ((0, 1, 1), (1, 1, 1))[n % 2]
+        if adv.name not in solvers:
+            solvers[adv.name] = _pair(adv)
+        py, c = solvers[adv.name]
+        g, y, r = rng.randint(1, 3), rng.randint(0, 1), rng.randint(0, 1)
         roll = _random_roll(rng, g, y, r)
         done = rng.choice([m for m in range(1 << py.ntasks)
                            if m in py.state_done and m != (1 << py.ntasks) - 1])
