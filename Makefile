@@ -72,7 +72,7 @@ sanitize: $(STAMP)
 # The optimised C core under valgrind on a parity corpus (every 4th library card; about 25 s):
 # results identical to the native run, and no valgrind error record through the core.
 valgrind: $(STAMP)
-	ELDRITCH_VALGRIND=1 $(BIN)/python -m pytest -q tests/test_c_core.py -k valgrind
+	ELDRITCH_VALGRIND=1 $(BIN)/python -m pytest -q -m valgrind tests/test_c_core.py
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest benchmarks --benchmark-only --benchmark-columns=min,mean,rounds -q
