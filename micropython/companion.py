@@ -15,9 +15,10 @@ Button handling and drawing allocate nothing: a screen is composed into one byte
 16 characters from bytes constants and small ints, and drawn glyph by glyph. Entries (the kernel call
 and the save), loading and undo allocate.
 
-The seat whose turn it is, and the turn count (for "not in the first round"), are kept here: the
-companion API has no turn step (see README). Everything else is the kernel's state, read in
-`compose_*`, `digest` and `show_leds`.
+The device reads the game only through the kernel's `status` (a bytearray of counts, refreshed after
+each entry, read by `compose_*`, `digest` and `show_leds`); whose turn it is, the turn, midnight
+(mythos locks freed, nothing drawn), a completed adventure, a freed die and a devoured
+investigator's replacement are kernel calls (kernel/eldersign/gamecompanion.py).
 
 LED rule (`led_rule`):
   green   elder signs: on from half of the Ancient One's number, blinking when one short;
@@ -36,7 +37,14 @@ import store
 import compsave
 from kernel.errors import KernelError
 from kernel.eldersign.gamedata import GameData
-from kernel.eldersign.gamecompanion import new_companion, enter_effect, put_adventure
+from kernel.eldersign.gamecompanion import (new_companion, enter_effect, put_adventure, complete_adventure,
+                                             clock_step, next_player, free_die, replace_investigator,
+                                             status, new_status, ST_CLOCK, ST_DOOM, ST_DOOM_TOP, ST_ELDER,
+                                             ST_ELDER_NEED, ST_SEAT, ST_FIRST_ROUND, ST_BATTLE, ST_RESULT,
+                                             ST_FREE, ST_MONSTERS, ST_TURN, ST_LOCKED, ST_POOL, ST_SEATS, SEAT_BYTES, SS_INV,
+                                             SS_SAN, SS_MAXSAN, SS_STA, SS_MAXSTA, SS_CLUES, SS_TROPHIES,
+                                             SS_STATE, ST_SLOTS, SLOT_BYTES, SL_ON, SL_CARD, SL_MONSTERS)
+from kernel.eldersign.gamedefs import MAX_SLOTS
 
 try:                                  # for mypy only: MicroPython has no typing module
     from typing import Any
@@ -49,13 +57,16 @@ SPACE = 32
 GLYPHS = tuple([chr(i) for i in range(32, 127)])
 NONE = 255                      # the kernel's "no investigator" in seat_inv
 
-C_SETUP, C_INV, C_TURN, C_EFFECT, C_SLOT, C_CARD, C_BOARD, C_MIDNIGHT, C_END, C_NOTE = range(10)
+C_SETUP, C_INV, C_TURN, C_EFFECT, C_SLOT, C_CARD, C_BOARD, C_MIDNIGHT, C_END, C_NOTE, C_DIE = range(11)
 
 # entries: kind, then three bytes (see _do)
 K_EFFECT = 1        # primitive, amount + 128, seat
 K_REVEAL = 2        # slot, adventure index high, low
 K_WON = 3           # slot, 0, seat
 K_NEXT = 4          # -
+K_CLOCK = 5         # - (the turn's clock phase; saves before it used K_EFFECT clock+1, the same)
+K_FREE = 6          # colour
+K_REPLACE = 7       # seat
 
 # the effect primitives: label, vocabulary name, lowest, highest amount, mode (0 plain, 1 each(...),
 # 2 set =). Saves store the index: append new ones, never reorder. PICK is the picker's order.
@@ -93,8 +104,9 @@ P_SETSTA = 17
 DEFAULT_AMOUNT = (-1, -1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, 1, 1, 1, 1, 1, 1, 1)
 
 TURN_ITEMS = (b"Effect", b"Card revealed", b"Adventure won", b"Adventure failed", b"Clock +3 hours",
-              b"Next player", b"Board", b"Undo last entry")
-T_EFFECT, T_REVEAL, T_WON, T_FAILED, T_CLOCK, T_NEXT, T_BOARD, T_UNDO = range(8)
+              b"Next player", b"Board", b"Undo last entry", b"Free a die", b"New investigator")
+T_EFFECT, T_REVEAL, T_WON, T_FAILED, T_CLOCK, T_NEXT, T_BOARD, T_UNDO, T_FREE, T_REPLACE = range(10)
+DIE_NAMES = (b"green", b"yellow", b"red")
 CLOCK_TEXT = (b"XII", b"III", b"VI", b"IX")
 INV_FIELDS = (b"Sanity", b"Stamina", b"Clues")
 INV_TOP = (20, 20, 20)
@@ -113,6 +125,9 @@ NOTE_NOTHING = (b"", b"Nothing to undo", b"", b"", b"", b"", b"", b"A:ok")
 NOTE_DIFFERS = (b"Resumed, but the", b"replay differs", b"from the save:", b"card data or",
                 b"kernel changed?", b"Check the counts", b"", b"A:ok")
 NOTE_EMPTY = (b"", b"That slot has no", b"adventure: reveal", b"one first", b"", b"", b"", b"A:ok")
+NOTE_NOLOCK = (b"", b"No die of that", b"colour is locked", b"", b"", b"", b"", b"A:ok")
+NOTE_NOTDEVOURED = (b"", b"This player's", b"investigator is", b"not devoured", b"(or none is", b"left)", b"",
+                    b"A:ok")
 
 
 def led_rule(leds, doom, top, elder, need, battle, over, won, clock, midnight):
@@ -166,7 +181,7 @@ class Companion:
         self.save_path = save_path
         if data is None:
             try:
-                data = GameData()
+                data = GameData(lean=True)
             except OSError as exc:
                 raise KernelError("data", "the card data is missing (%s)" % exc)
         self.data = data
@@ -184,12 +199,12 @@ class Companion:
         self.players = 2
         self.ao = 0
         self.nslots = 12
-        self.nmon = 4
         self.snap = bytearray(0)
         self.log = bytearray()
         self.ebuf = bytearray(4)
-        self.seat = 0
-        self.turn = 0
+        self.st = new_status()
+        self.replacing = -1           # the seat whose new investigator's sheet is being entered
+        self.die = 0
         self.screen = C_SETUP
         self.field = 0
         self.menu = 0
@@ -215,21 +230,23 @@ class Companion:
     def start(self, players, ao):
         """A fresh companion game (reusing the allocated one when the options match)."""
         g = self.g
-        if g is not None and g.players == players and g.ao_index == ao:
+        if g is not None and self.players == players and self.ao == ao:
             g.reset()
         else:
             self.g = None
             g = None
             gc.collect()
-            g = new_companion(self.data, players, ao)
+            g = new_companion(self.data, players, ao, lean=True)
             self.g = g
         self.players = players
         self.ao = ao
-        self.nslots = len(g.slot_on)
-        self.nmon = len(g.slot_mon) // self.nslots
+        self.nslots = MAX_SLOTS
         self.snap = bytearray(9 + 7 * players + 2 * self.nslots)
-        self.seat = 0
-        self.turn = 0
+        status(g, self.st)
+
+    @property
+    def seat(self):
+        return self.st[ST_SEAT]
 
     def _do(self, kind, a, b, c):
         """Enter one entry into the kernel game (the only place entries reach the kernel)."""
@@ -242,18 +259,27 @@ class Companion:
             i = (b << 8) | c
             if i >= len(self.data.adventures):
                 raise KernelError("save", "no adventure %d in this card data" % i)
-            put_adventure(g, a, self.data.adventures[i].name)
+            put_adventure(g, a, i)
         elif kind == K_WON:
             if a >= self.nslots or c >= self.players:
                 raise KernelError("save", "bad entry: slot %d, seat %d" % (a + 1, c + 1))
-            if not g.slot_on[a]:
-                raise KernelError("option", "slot %d has no adventure" % (a + 1))
-            enter_effect(g, "trophies+%d" % self.data.adventures[g.slot_card[a]].trophy, c)
+            complete_adventure(g, a, c)
         elif kind == K_NEXT:
-            self.turn += 1
-            self.seat = self.turn % self.players
+            next_player(g)
+        elif kind == K_CLOCK:
+            clock_step(g)
+        elif kind == K_FREE:
+            if a > 2:
+                raise KernelError("save", "bad die colour %d" % a)
+            if not free_die(g, a):
+                raise KernelError("option", "no %s die is locked" % DIE_NAMES[a].decode())
+        elif kind == K_REPLACE:
+            if a >= self.players:
+                raise KernelError("save", "bad entry: seat %d" % (a + 1))
+            replace_investigator(g, a)
         else:
             raise KernelError("save", "unknown companion entry %d" % kind)
+        status(g, self.st)
 
     def replay(self):
         """The game from its options and the entries so far (resume and undo)."""
@@ -266,7 +292,7 @@ class Companion:
         """Apply an entry, log it and save; on a kernel error the state is rebuilt from the log."""
         if len(self.log) >= compsave.MAX_ENTRIES * compsave.ENTRY:
             raise KernelError("save", "the companion log is full (%d entries)" % compsave.MAX_ENTRIES)
-        clock = self.g.clock
+        clock = self.st[ST_CLOCK]
         try:
             self._do(kind, a, b, c)
         except KernelError:
@@ -280,7 +306,7 @@ class Companion:
         self.log.extend(e)
         if save:
             self.save()
-        return clock != 0 and self.g.clock == 0
+        return clock != 0 and self.st[ST_CLOCK] == 0
 
     def save(self):
         store.save(self.save_path, compsave.encode(self.players, self.ao, self.log, self.digest()))
@@ -288,53 +314,50 @@ class Companion:
 
     def digest(self):
         """A checksum of every count the device shows (resume compares it with the saved one)."""
-        g = self.g
+        st = self.st
         s = self.snap
-        s[0] = g.clock
-        s[1] = g.doom
-        s[2] = g.elder
-        s[3] = 1 if g.battle else 0
-        s[4] = 2 if not g.is_terminal() else g.returns()
-        s[5] = self.seat
-        s[6] = self.turn & 255
-        s[7] = g.free_dice(0) * 16 + g.free_dice(1) * 4 + g.free_dice(2)
-        s[8] = self.monsters_in_play() & 255
+        s[0] = st[ST_CLOCK]
+        s[1] = st[ST_DOOM]
+        s[2] = st[ST_ELDER]
+        s[3] = st[ST_BATTLE]
+        s[4] = st[ST_RESULT]
+        s[5] = st[ST_SEAT]
+        s[6] = st[ST_TURN]
+        s[7] = st[ST_FREE] * 16 + st[ST_FREE + 1] * 4 + st[ST_FREE + 2]
+        s[8] = st[ST_MONSTERS]
         k = 9
         for seat in range(self.players):
-            inv = g.seat_inv[seat]
-            s[k] = inv
-            if inv != NONE:
-                s[k + 1] = g.san[inv]
-                s[k + 2] = g.sta[inv]
-                s[k + 3] = g.maxsan[inv]
-                s[k + 4] = g.maxsta[inv]
-                s[k + 5] = g.clues[inv]
-                s[k + 6] = g.trophy_total(inv) & 255
-            else:
-                for j in range(1, 7):
-                    s[k + j] = 0
+            b = ST_SEATS + seat * SEAT_BYTES
+            s[k] = st[b + SS_INV]
+            s[k + 1] = st[b + SS_SAN]
+            s[k + 2] = st[b + SS_STA]
+            s[k + 3] = st[b + SS_MAXSAN]
+            s[k + 4] = st[b + SS_MAXSTA]
+            s[k + 5] = st[b + SS_CLUES]
+            s[k + 6] = st[b + SS_TROPHIES]
             k += 7
         for slot in range(self.nslots):
-            s[k] = g.slot_on[slot]
-            s[k + 1] = g.slot_card[slot] & 255 if g.slot_on[slot] else 0
+            b = ST_SLOTS + slot * SLOT_BYTES
+            s[k] = st[b + SL_ON]
+            s[k + 1] = st[b + SL_CARD + 1]
             k += 2
         return compsave.fletcher16(s, k)
 
-    def monsters_on(self, slot):
-        g = self.g
-        n = 0
-        base = slot * self.nmon
-        for k in range(self.nmon):
-            if g.slot_mon[base + k] != NONE:
-                n += 1
-        return n
+    def slot_on(self, slot):
+        return self.st[ST_SLOTS + slot * SLOT_BYTES + SL_ON]
 
-    def monsters_in_play(self):
-        n = 0
-        for slot in range(self.nslots):
-            if self.g.slot_on[slot]:
-                n += self.monsters_on(slot)
-        return n
+    def slot_card(self, slot):
+        b = ST_SLOTS + slot * SLOT_BYTES + SL_CARD
+        return (self.st[b] << 8) | self.st[b + 1]
+
+    def monsters_on(self, slot):
+        return self.st[ST_SLOTS + slot * SLOT_BYTES + SL_MONSTERS]
+
+    def seat_field(self, seat, field):
+        return self.st[ST_SEATS + seat * SEAT_BYTES + field]
+
+    def over(self):
+        return self.st[ST_RESULT] != 2
 
     # ----- modes entered from the app ---------------------------------------------------------------
 
@@ -360,7 +383,7 @@ class Companion:
 
     def after_entry(self, midnight):
         """The screen after an entry: the end, the midnight prompt, or where the entry was made."""
-        if self.g.is_terminal():
+        if self.over():
             self.screen = C_END
         elif midnight:
             self.back = self.screen if self.screen in (C_TURN, C_EFFECT) else C_TURN
@@ -380,7 +403,7 @@ class Companion:
         self.log = self.log[:len(self.log) - 4]
         self.replay()
         self.save()
-        self.show_note(NOTE_UNDONE, C_END if self.g.is_terminal() else C_TURN)
+        self.show_note(NOTE_UNDONE, C_END if self.over() else C_TURN)
 
     # ----- buttons -----------------------------------------------------------------------------------
 
@@ -407,6 +430,8 @@ class Companion:
                 self.scroll += 1
             elif b == btn.A or b == btn.B:
                 self.screen = C_TURN
+        elif s == C_DIE:
+            self._die(b)
         elif s == C_MIDNIGHT or s == C_NOTE:
             if b == btn.A or b == btn.B:
                 self.screen = self.back
@@ -432,12 +457,9 @@ class Companion:
         elif b == btn.A:
             self.start(self.players, self.ao)
             self.log = bytearray()
-            g = self.g
             for seat in range(self.players):
-                inv = g.seat_inv[seat]
-                self.setv[seat * 3] = g.maxsan[inv]
-                self.setv[seat * 3 + 1] = g.maxsta[inv]
-                self.setv[seat * 3 + 2] = g.clues[inv]
+                self.sheet(seat)
+            self.replacing = -1
             self.setseat = 0
             self.field = 0
             self.screen = C_INV
@@ -456,11 +478,19 @@ class Companion:
         elif b == btn.LEFT and self.setv[j] > INV_LOW[self.field]:
             self.setv[j] -= 1
         elif b == btn.A:
-            if self.setseat < self.players - 1:
+            if self.replacing >= 0:
+                self.enter_sheet(self.replacing)
+                self.replacing = -1
+                self.save()
+                self.screen = C_TURN
+            elif self.setseat < self.players - 1:
                 self.setseat += 1
                 self.field = 0
             else:
                 self.begin()
+        elif b == btn.B and self.replacing >= 0:
+            self.replacing = -1                 # the kernel's values stand
+            self.screen = C_TURN
         elif b == btn.B:
             if self.setseat > 0:
                 self.setseat -= 1
@@ -469,25 +499,36 @@ class Companion:
                 self.field = 0
                 self.screen = C_SETUP
 
+    def sheet(self, seat):
+        """The setup screen's values for seat: its investigator's maximum sanity, stamina and clues."""
+        self.setv[seat * 3] = self.seat_field(seat, SS_MAXSAN)
+        self.setv[seat * 3 + 1] = self.seat_field(seat, SS_MAXSTA)
+        self.setv[seat * 3 + 2] = self.seat_field(seat, SS_CLUES)
+
+    def enter_sheet(self, seat):
+        """Seat's sanity, stamina and clues as on the sheet: entries for what differs."""
+        v = self.setv
+        want = v[seat * 3]
+        have = self.seat_field(seat, SS_MAXSAN)
+        if want != have:
+            self.enter(K_EFFECT, P_MAXSAN, want - have + 128, seat, False)
+        if want != self.seat_field(seat, SS_SAN):
+            self.enter(K_EFFECT, P_SETSAN, want + 128, seat, False)
+        want = v[seat * 3 + 1]
+        have = self.seat_field(seat, SS_MAXSTA)
+        if want != have:
+            self.enter(K_EFFECT, P_MAXSTA, want - have + 128, seat, False)
+        if want != self.seat_field(seat, SS_STA):
+            self.enter(K_EFFECT, P_SETSTA, want + 128, seat, False)
+        want = v[seat * 3 + 2]
+        have = self.seat_field(seat, SS_CLUES)
+        if want != have:
+            self.enter(K_EFFECT, P_CLUE, want - have + 128, seat, False)
+
     def begin(self):
         """The investigators' sanity, stamina and clues as set up: entries for what differs."""
-        g = self.g
         for seat in range(self.players):
-            inv = g.seat_inv[seat]
-            v = self.setv
-            want = v[seat * 3]
-            if want != g.maxsan[inv]:
-                self.enter(K_EFFECT, P_MAXSAN, want - g.maxsan[inv] + 128, seat, False)
-            if want != g.san[inv]:
-                self.enter(K_EFFECT, P_SETSAN, want + 128, seat, False)
-            want = v[seat * 3 + 1]
-            if want != g.maxsta[inv]:
-                self.enter(K_EFFECT, P_MAXSTA, want - g.maxsta[inv] + 128, seat, False)
-            if want != g.sta[inv]:
-                self.enter(K_EFFECT, P_SETSTA, want + 128, seat, False)
-            want = v[seat * 3 + 2]
-            if want != g.clues[inv]:
-                self.enter(K_EFFECT, P_CLUE, want - g.clues[inv] + 128, seat, False)
+            self.enter_sheet(seat)
         self.save()
         self.menu = 0
         self.screen = C_TURN
@@ -507,7 +548,7 @@ class Companion:
                 self.slot = 0
                 self.screen = C_SLOT
             elif m == T_CLOCK:
-                midnight = self.enter(K_EFFECT, P_CLOCK, 129, self.seat)
+                midnight = self.enter(K_CLOCK, 0, 0, 0)
                 self.menu = T_NEXT
                 self.after_entry(midnight)
             elif m == T_NEXT:
@@ -519,6 +560,34 @@ class Companion:
                 self.screen = C_BOARD
             elif m == T_UNDO:
                 self.undo()
+            elif m == T_FREE:
+                self.die = 0
+                self.screen = C_DIE
+            elif m == T_REPLACE:
+                seat = self.seat
+                if self.seat_field(seat, SS_STATE) != 1 or not self.st[ST_POOL]:
+                    self.show_note(NOTE_NOTDEVOURED, C_TURN)
+                    return
+                self.enter(K_REPLACE, seat, 0, 0)
+                self.sheet(seat)
+                self.replacing = seat
+                self.setseat = seat
+                self.field = 0
+                self.screen = C_INV
+
+    def _die(self, b):
+        if b == btn.UP and self.die > 0:
+            self.die -= 1
+        elif b == btn.DOWN and self.die < 2:
+            self.die += 1
+        elif b == btn.A:
+            if not self.st[ST_LOCKED + self.die]:
+                self.show_note(NOTE_NOLOCK, C_DIE)
+                return
+            self.enter(K_FREE, self.die, 0, 0)
+            self.screen = C_TURN
+        elif b == btn.B:
+            self.screen = C_TURN
 
     def _effect(self, b):
         p = PICK[self.prim]
@@ -553,7 +622,7 @@ class Companion:
             self.slot += 1
         elif b == btn.A:
             if self.flow == F_WON:
-                if not self.g.slot_on[self.slot]:
+                if not self.slot_on(self.slot):
                     self.show_note(NOTE_EMPTY, C_SLOT)
                     return
                 self.enter(K_WON, self.slot, 0, self.seat)
@@ -662,14 +731,16 @@ class Companion:
         elif s == C_BOARD:
             self.compose_board()
         elif s == C_MIDNIGHT:
-            if self.g.battle:
+            if self.st[ST_BATTLE]:
                 self.lines(MIDNIGHT_BATTLE)
-            elif self.turn < self.players:
+            elif self.st[ST_FIRST_ROUND]:
                 self.lines(MIDNIGHT_FIRST)
             else:
                 self.lines(MIDNIGHT_TEXT)
         elif s == C_END:
             self.compose_end()
+        elif s == C_DIE:
+            self.compose_die()
         elif s == C_NOTE:
             self.lines(self.note)
         self.show_leds()
@@ -708,32 +779,32 @@ class Companion:
         return self.num(row, col, self.players)
 
     def compose_turn(self):
-        g = self.g
+        st = self.st
         self.compose_player(0)
-        clock = CLOCK_TEXT[g.clock // 3]
+        clock = CLOCK_TEXT[st[ST_CLOCK] // 3]
         self.put(0, COLS - len(clock) - 6, b"clock ")
         self.put(0, COLS - len(clock), clock)
-        if g.battle:
+        if st[ST_BATTLE]:
             self.put(1, 0, b"Doom (battle)")
-            self.frac_right(1, g.doom, g.ao.doom)
+            self.frac_right(1, st[ST_DOOM], st[ST_DOOM_TOP])
             self.put(2, 0, b"FINAL BATTLE")
         else:
             self.put(1, 0, b"Doom")
-            self.frac_right(1, g.doom, g.ao.doom)
+            self.frac_right(1, st[ST_DOOM], st[ST_DOOM_TOP])
             self.put(2, 0, b"Elder signs")
-            self.frac_right(2, g.elder, g.ao.elder_signs)
-        inv = g.seat_inv[self.seat]
-        if inv == NONE:
+            self.frac_right(2, st[ST_ELDER], st[ST_ELDER_NEED])
+        b = ST_SEATS + self.seat * SEAT_BYTES
+        if st[b + SS_INV] == NONE:
             self.put(3, 0, b"devoured")
-            self.put(4, 0, b"(no replacement)")
+            self.put(4, 0, b"(menu: New inv.)" if st[b + SS_STATE] == 1 and st[ST_POOL] else b"(no replacement)")
         else:
             col = self.put(3, 0, b"San ")
-            col = self.frac(3, col, g.san[inv], g.maxsan[inv])
+            col = self.frac(3, col, st[b + SS_SAN], st[b + SS_MAXSAN])
             col = self.put(3, col if col > 8 else 8, b" Sta ")
-            self.frac(3, col, g.sta[inv], g.maxsta[inv])
+            self.frac(3, col, st[b + SS_STA], st[b + SS_MAXSTA])
             col = self.put(4, 0, b"Clues ")
-            self.num(4, col, g.clues[inv])
-            t = g.trophy_total(inv)
+            self.num(4, col, st[b + SS_CLUES])
+            t = st[b + SS_TROPHIES]
             col = COLS - digits(t)
             self.put(4, col - 7, b"Trophy ")
             self.num(4, col, t)
@@ -769,9 +840,8 @@ class Companion:
     def compose_slot_row(self, row, slot):
         col = self.num(row, 0, slot + 1)
         col += 1
-        g = self.g
-        if g.slot_on[slot]:
-            self.put(row, col, self.names[g.slot_card[slot]])
+        if self.slot_on(slot):
+            self.put(row, col, self.names[self.slot_card(slot)])
             m = self.monsters_on(slot)
             if m:
                 self.put(row, COLS - 3, b" m")
@@ -803,40 +873,50 @@ class Companion:
         self.put(7, 0, b"A:ok lt/rt:page")
 
     def compose_board(self):
-        g = self.g
+        st = self.st
         col = self.put(0, 0, b"Free dice ")
-        col = self.num(0, col, g.free_dice(0))
+        col = self.num(0, col, st[ST_FREE])
         col = self.put(0, col, b"G")
-        col = self.put(0, col, b" Y" if g.free_dice(1) else b" -")
-        self.put(0, col, b" R" if g.free_dice(2) else b" -")
+        col = self.put(0, col, b" Y" if st[ST_FREE + 1] else b" -")
+        self.put(0, col, b" R" if st[ST_FREE + 2] else b" -")
         for k in range(6):
             self.compose_slot_row(1 + k, self.scroll + k)
         self.put(7, 0, b"B:back up/dn")
 
+    def compose_die(self):
+        self.put(0, 0, b"Free which die?")
+        for c in range(3):
+            self.put(1 + c, 1, DIE_NAMES[c])
+            n = self.st[ST_LOCKED + c]
+            col = self.num(1 + c, 8, n)
+            self.put(1 + c, col, b" locked")
+        self.inv = 1 + self.die
+        self.put(7, 0, b"A:free B:back")
+
     def compose_end(self):
-        g = self.g
+        st = self.st
         self.put(0, 0, b"GAME OVER")
-        if g.returns():
+        if st[ST_RESULT] == 1:
             self.put(2, 0, b"Investigators")
             self.put(3, 0, b"win!")
         else:
             self.put(2, 0, b"The Ancient One")
             self.put(3, 0, b"wins.")
         self.put(4, 0, b"Doom")
-        self.frac_right(4, g.doom, g.ao.doom)
+        self.frac_right(4, st[ST_DOOM], st[ST_DOOM_TOP])
         self.put(5, 0, b"Elder signs")
-        self.frac_right(5, g.elder, g.ao.elder_signs)
+        self.frac_right(5, st[ST_ELDER], st[ST_ELDER_NEED])
         self.put(6, 0, b"B:undo last")
         self.put(7, 0, b"A:menu (ends it)")
 
     def show_leds(self):
-        g = self.g
-        if g is None or self.screen == C_SETUP or self.screen == C_INV:
+        if self.g is None or self.screen == C_SETUP or self.screen == C_INV:
             self.leds.all(ledmod.OFF)
             return
-        over = g.is_terminal()
-        led_rule(self.leds, g.doom, g.ao.doom, g.elder, g.ao.elder_signs, g.battle, over,
-                 over and g.returns() == 1, g.clock, self.screen == C_MIDNIGHT)
+        st = self.st
+        over = self.over()
+        led_rule(self.leds, st[ST_DOOM], st[ST_DOOM_TOP], st[ST_ELDER], st[ST_ELDER_NEED], st[ST_BATTLE], over,
+                 over and st[ST_RESULT] == 1, st[ST_CLOCK], self.screen == C_MIDNIGHT)
 
     # ----- drawing (no allocation) -------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ class Board:
         c = self.adv_deck.draw()
         self.put_card(s, c)
 
-    def put_card(self, s, c):
+    def put_card(self, s, c, inv=NONE):
         base = s * MAX_MON
         for k in range(MAX_MON):
             self.slot_mon[base + k] = NONE
@@ -37,7 +37,8 @@ class Board:
         if card.lock >= 0:
             self.add_lock(card.lock, LK_ADVENTURE, c)
         self.rebuild(s)
-        inv = self.active()
+        if inv == NONE:
+            inv = self.active()
         if inv == NONE:
             inv = self.any_investigator()
         if inv != NONE:

@@ -5,6 +5,13 @@ vocabulary lacks is rejected here with the file, line and name, never during pla
 
 A user adds cards by passing extra TSV files (`GameData(extra=[path])`): a file's header line says
 which table it extends, so no code changes. Portable: plain open() and split, no csv module.
+
+`GameData(lean=True)` is the card data of companion mode on the handheld (gamecompanion.py): every
+row is still checked and every effect compiled, but only what a companion game reads is kept. The
+adventures are streamed from the library file one line at a time (no list of every adventure of
+every set), each kept as a LeanAdventure (name, Other World, trophy, task count, entry effect,
+monster outlines); the mythos deck keeps only its size; the entrance is left out; provenance,
+ability and location texts are dropped. A full Game cannot be built on it (no tasks to roll against).
 """
 
 from ..errors import KernelError
@@ -47,28 +54,34 @@ def _folder():
     return (here[:cut] if cut >= 0 else ".") + "/data/"
 
 
-def read_table(path):
-    """(table name, rows) of one TSV file; the header must be one of SCHEMAS."""
-    rows = []
-    kind = None
-    for number, line in lines(path, "data"):
-        if number == 1:
-            head = tuple(line.split("\t"))
-            for name in SCHEMAS:
-                if SCHEMAS[name] == head:
-                    kind = name
-            if kind is None:
-                raise KernelError("data", "%s: line 1 is not the header of a card table (%s)" % (
-                    path, ", ".join(FILES)))
-            continue
+def open_table(path):
+    """(table name, a generator of its rows one at a time) of one TSV file; the header must be one of
+    SCHEMAS."""
+    it = lines(path, "data")
+    for number, line in it:
+        head = tuple(line.split("\t"))
+        for name in SCHEMAS:
+            if SCHEMAS[name] == head:
+                return name, _rows(it, name, path)
+        break
+    raise KernelError("data", "%s: line 1 is not the header of a card table (%s)" % (path, ", ".join(FILES)))
+
+
+def _rows(it, kind, path):
+    for number, line in it:
         if not line or line.startswith("#"):
             continue
         fields = line.split("\t")
         if len(fields) != len(SCHEMAS[kind]):
             raise KernelError("data", "%s line %d has %d fields, expected %d" % (
                 path, number, len(fields), len(SCHEMAS[kind])))
-        rows.append(Row(SCHEMAS[kind], fields, "%s line %d" % (path, number)))
-    return kind, rows
+        yield Row(SCHEMAS[kind], fields, "%s line %d" % (path, number))
+
+
+def read_table(path):
+    """(table name, rows) of one TSV file; the header must be one of SCHEMAS."""
+    kind, rows = open_table(path)
+    return kind, list(rows)
 
 
 def _int(row, name, low, high):
@@ -139,6 +152,7 @@ class AdventureCard:
         self.notation = adv.notation
         card = parse_card(adv.notation)
         self.card = card
+        self.ntasks = len(card.tasks)
         self.terror_code = ("none", "fail", "discard").index(adv.terror)
         self.trophy = adv.trophy if adv.trophy is not None else GENERIC_TROPHY
         self.trophy_known = adv.trophy is not None
@@ -152,11 +166,45 @@ class AdventureCard:
         self.lock = -1          # the data has no lock icons (data/GAME.md)
 
 
+class LeanAdventure:
+    """A library adventure as companion mode keeps it (lean card data): the card's effects other than
+    its entry effect are the table's, so they are checked at load and dropped."""
+
+    lock = -1               # the data has no lock icons (data/GAME.md)
+    terror = ()
+    midnight = ()
+    reward = ()
+    penalty = ()
+
+    def __init__(self, fields, number, notes):
+        where = "adventure '%s' (%s)" % (fields[1], fields[0])
+        try:
+            ntasks = len(parse_card(fields[2]).tasks)
+        except KernelError as exc:
+            raise KernelError("data", "%s: %s" % (where, exc))
+        for k, what in ((7, " terror"), (9, " midnight"), (10, " reward"), (11, " penalty")):
+            compile_effects(fields[k], where + what, notes)
+        self.name = fields[1]
+        self.other_world = fields[0] == OTHER_WORLDS
+        self.trophy = int(fields[4]) if fields[4] else GENERIC_TROPHY
+        self.ntasks = ntasks
+        self.entry = compile_effects(fields[8], where + " entry", notes)
+        self.outlines = parse_outlines(fields[6], ntasks, where) if fields[6] else NO_OUTLINES
+
+
+NO_OUTLINES = []
+DROP = ("where", "source", "ability", "monster_spaces", "combat", "immediate", "terror", "midnight")
+
+
 class GameData:
     """Every card table the game needs; `extra` TSV files add rows to the tables their headers name."""
 
-    def __init__(self, folder=None, extra=(), sets=DEFAULT_SETS):
+    def __init__(self, folder=None, extra=(), sets=DEFAULT_SETS, lean=False):
         folder = folder or _folder()
+        self.lean = lean
+        if lean:
+            self._lean(folder, extra, sets)
+            return
         tables = {}
         for name in FILES:
             kind, rows = read_table(folder + name + ".tsv")
@@ -272,6 +320,43 @@ class GameData:
                 self.adventures.append(AdventureCard(adv, self.notes))
         if len(self.adventures) > 1000:
             raise KernelError("data", "too many adventures")
+
+    def _lean(self, folder, extra, sets):
+        """Companion mode's card data (see the module docstring)."""
+        self.notes = []
+        tables = {}
+        for path in [folder + name + ".tsv" for name in FILES if name != "entrance"] + list(extra):
+            kind, rows = read_table(path)
+            if kind != "entrance":
+                tables[kind] = tables.get(kind, []) + rows
+        self._ancient_ones(tables["ancient_ones"])
+        self._investigators(tables["investigators"])
+        self._items(tables["items"])
+        self._mythos(tables["mythos"])
+        self._monsters(tables["monsters"])
+        self.lost_found = [EMPTY_EFFECT] * 6
+        self.shop = []
+        # the mythos deck: its size only (the table draws its own cards)
+        self.mythos = [None] * len(self.mythos)
+        for table in (self.ancient_ones, self.investigators, self.kinds, tables["monsters"]):
+            for r in table:
+                for name in DROP:
+                    if hasattr(r, name):
+                        delattr(r, name)
+        tables = None
+        self.adventures = []
+        for number, line in lines(library.default_path(), "library"):
+            if number == 1:
+                if line != "\t".join(library.COLUMNS):
+                    raise KernelError("library", "line 1 is not the expected header")
+                continue
+            if line:
+                fields = library._fields(line, number)
+                if fields[0] in sets:
+                    self.adventures.append(LeanAdventure(fields, number, self.notes))
+        if len(self.adventures) > 1000:
+            raise KernelError("data", "too many adventures")
+        self.game_tasks = None
 
     def ancient_one(self, name):
         for i in range(len(self.ancient_ones)):

@@ -106,11 +106,6 @@ class GameState:
         self.slot_mon_at = bytearray(MAX_SLOTS * MAX_MON)     # outline index, or 100 + extra number
         self.slot_task_mon = bytearray(MAX_SLOTS * MAX_TASKS_GAME)   # monster slot index per task
         self.slot_adv = [None] * MAX_SLOTS
-        # every task the cards can show, and one adventure per slot sharing one ways workspace
-        self.tasks = for_data(data)
-        self.work = Workspace()
-        self.slot_pool = [Adventure(None, work=self.work) for _ in range(MAX_SLOTS)]
-        self.tids = array("H", [0] * MAX_TASKS_GAME)
         # dice: locks in arrival order (colour, kind, source id)
         self.lock_col = bytearray(MAX_LOCKS)
         self.lock_kind = bytearray(MAX_LOCKS)
@@ -131,14 +126,30 @@ class GameState:
         self.mythos_deck = Deck(len(data.mythos))
         self.cup = Deck(len(data.monsters))
         self.inv_pool = Deck(ninv)
-        self.combat_adv = Adventure(parse_card(self.ao.combat), seed=0, work=self.work)
         self.rng = array("i", [1, 1])
+        self.tbuf = bytearray(10)
+        self.play_buffers(data)
+        self.rebuilds = 0
+        self.reset()
+
+    def play_buffers(self, data):
+        """What playing the adventures needs: every task the cards can show, one Adventure per slot
+        sharing one ways workspace, the final battle's Adventure, the action log, the events and
+        the legal-actions buffer. (A companion game, gamecompanion.py, makes lean stand-ins.)"""
+        self.tasks = for_data(data)
+        self.work = Workspace()
+        self.slot_pool = [Adventure(None, work=self.work) for _ in range(MAX_SLOTS)]
+        self.tids = array("H", [0] * MAX_TASKS_GAME)
+        self.combat_adv = Adventure(parse_card(self.ao.combat), seed=0, work=self.work)
         self.log = array("i", [0] * MAX_LOG)
         self.ev = array("i", [0] * MAX_EV)
         self.buf = array("i", [0] * MAX_GAME_ACTIONS)
-        self.tbuf = bytearray(10)
-        self.rebuilds = 0
-        self.reset()
+
+    def reset_play(self):
+        combat = self.combat_adv
+        combat.set_situation(6, 0, 0, 0, 0, 0, 0, 0, 0)
+        combat.set_seed(0)
+        combat.reset()
 
     # ----- setup ------------------------------------------------------------------------------
 
@@ -160,10 +171,7 @@ class GameState:
         for b in (self.loc, self.seat_of, self.hand, self.seat_inv, self.slot_mon, self.slot_task_mon):
             for i in range(len(b)):
                 b[i] = NONE
-        combat = self.combat_adv
-        combat.set_situation(6, 0, 0, 0, 0, 0, 0, 0, 0)
-        combat.set_seed(0)
-        combat.reset()
+        self.reset_play()
         self.nlocks = 0
         self.nsd = 0
         self.clock = 0            # hours 0 (XII), 3, 6, 9
@@ -226,8 +234,8 @@ class GameState:
 
     def event(self, code, a=0, b=0, c=0):
         n = self.nev
-        if n + 4 <= MAX_EV:
-            ev = self.ev
+        ev = self.ev
+        if n + 4 <= len(ev):
             ev[n] = code
             ev[n + 1] = a
             ev[n + 2] = b
