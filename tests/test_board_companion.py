@@ -305,3 +305,48 @@ def test_companion_modules_type_check_against_rp2_stubs():
                            "--check-untyped-defs", "companion.py", "compsave.py"],
                           capture_output=True, text=True, cwd=MP, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+NEW_ENTRIES = DRIVE + """
+c = C.Companion(leds, path)
+c.new_game()
+press(c, "a a a")                                             # two players
+c.menu = C.T_EFFECT
+c.prim = 9                                                    # PICK[9]: lock yellow
+press(c, "a a b")
+print("locked", c.st[C.ST_LOCKED + 1], c.st[C.ST_FREE + 1])
+c.menu = C.T_FREE
+press(c, "a")
+print("die", "|".join(c.screen_lines()))
+press(c, "a")                                                 # green: none locked
+print("none", c.screen_lines()[1])
+press(c, "a down a")                                          # yellow
+print("freed", c.screen, c.st[C.ST_LOCKED + 1], c.st[C.ST_FREE + 1])
+c.menu = C.T_EFFECT
+c.prim = C.P_SANITY
+press(c, "a " + "left " * 4 + "a a b")                        # P1 sanity -5 twice: devoured
+print("devoured", c.screen_lines()[3], c.screen_lines()[4])
+c.menu = C.T_REPLACE
+press(c, "a")
+print("sheet", c.screen, c.screen_lines()[0])
+press(c, "right a")                                           # one more sanity than printed
+print("replaced", c.screen_lines()[3].startswith("San "), c.g.seat_inv[0] != 255)
+d = C.Companion(leds, path, c.data)
+d.resume()
+print("resumed", d.digest() == c.digest(), d.screen_lines()[3] == c.screen_lines()[3])
+"""
+
+
+def test_free_a_die_and_a_new_investigator_for_a_devoured_one(run_micropython, tmp_path):
+    out = {}
+    for line in run_micropython(NEW_ENTRIES % {"mp": MP, "dir": str(tmp_path)}):
+        key, _, rest = line.partition(" ")
+        out[key] = rest
+    assert out["locked"] == "1 0"
+    assert out["die"].startswith("Free which die?| green  0 locked| yellow 1 locked| red    0 locked")
+    assert out["none"] == "No die of that"
+    assert out["freed"] == "%d 0 1" % 2     # C_TURN
+    assert out["devoured"].startswith("devoured (menu: New inv.)")
+    assert out["sheet"] == "1 Player 1 of 2"
+    assert out["replaced"] == "True True"
+    assert out["resumed"] == "True True"
