@@ -46,7 +46,7 @@ tables: $(STAMP)
 flash: $(STAMP)
 	@for d in kernel kernel/eldersign kernel/eldersign/data data; do \
 	  $(BIN)/mpremote mkdir :$$d 2>/dev/null || true; done
-	$(BIN)/mpremote cp kernel/__init__.py kernel/errors.py kernel/prng.py :kernel/
+	$(BIN)/mpremote cp $$(ls kernel/*.py) :kernel/
 	$(BIN)/mpremote cp $$(ls kernel/eldersign/*.py) :kernel/eldersign/
 	$(BIN)/mpremote cp $$(ls kernel/eldersign/data/*.tsv) :kernel/eldersign/data/
 	$(BIN)/mpremote cp micropython/data/cards.tsv micropython/data/odds.bin :data/

@@ -11,20 +11,13 @@ reached (2), a Fletcher-16 checksum of everything before it (2). decode() raises
 anything else, so store.load() falls back to the backup file.
 """
 
+from kernel.binio import fletcher16  # tiny: no game kernel behind it
+
 MAGIC0 = 0x45   # 'E'
 MAGIC1 = 0x43   # 'C'
 VERSION = 1
 ENTRY = 4
 MAX_ENTRIES = 4000
-
-
-def fletcher16(data, n):
-    a = 0
-    b = 0
-    for i in range(n):
-        a = (a + data[i]) % 255
-        b = (b + a) % 255
-    return (b << 8) | a
 
 
 def encode(players, ao, entries, digest):
