@@ -139,7 +139,7 @@ class App:
         self.screen = screen
         self.cursor = 0
         if screen == S_MENU:
-            self.items = ["Library", "Search by name", "Custom card", "Companion game"]
+            self.items = ["Library", "Search by name", "Custom card", "Companion game"]  # type: list
             if store.load(self.save_path, advmod.deserialize) is not None:
                 self.items.append("Resume")
             if store.load(self.comp_path, compsave.decode) is not None:
@@ -467,8 +467,8 @@ class App:
                 self.odds_source = "(table)"
         if self.odds < 0:
             self.solver = None
-            self._need_solver()
-            self.odds = self.solver.value(sit[0], sit[1], sit[2], sit[3], sit[4], sit[5])
+            solver = self._need_solver()
+            self.odds = solver.value(sit[0], sit[1], sit[2], sit[3], sit[4], sit[5])
             self.odds_source = "(solved here)"
         self.leds.band(self.odds >> 24)
         self.screen = S_ODDS
