@@ -14,7 +14,7 @@ from .adventure import ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, ACT_ROLL, 
 from .dice import GREEN, YELLOW, RED, TERROR, NFACES, DIE_FACES
 from .gamedefs import (P_PREP, P_ADV, P_BATTLE, P_OVER, MAX_PLAYERS, MAX_MON, MAX_TASKS_GAME, NONE,
                        MAIN_SLOTS, LOC_ENTRANCE, LK_ADVENTURE, EV_BEGIN, EV_ROLL, EV_TASK, EV_TERROR,
-                       EV_WON, EV_LOST, EV_HOLD, EV_HELP, EV_FOCUS, EV_CLUE)
+                       EV_WON, EV_LOST, EV_HELP, EV_FOCUS, EV_CLUE)
 
 
 _GF = DIE_FACES[GREEN]
@@ -126,12 +126,8 @@ class AdventurePhase:
                 self.advance_clock(clock)
         elif action < ACT_FAIL:
             d = action - ACT_HOLD
-            c = self.free_hold_spell(inv)
-            self.sd_die[self.nsd] = d
-            self.sd_card[self.nsd] = c
-            self.nsd += 1
             self.att_spell[d] += 1
-            self.event(EV_HOLD, d, c)
+            self.hold_on_spell(inv, d)
             adv.apply(action)
         elif action < ACT_REROLL:
             if roll[GREEN * NFACES + TERROR]:

@@ -12,7 +12,7 @@ from .adventure import ACT_HOLD, ACT_FAIL, ACT_REROLL, ACT_ROLL, ACT_ENTER, WAY_
 from .dice import GREEN, YELLOW, RED
 from .gameadventure import roll_code
 from .gamedefs import (P_BATTLE, P_OVER, MAX_SLOTS, NONE, LOC_AO, LK_MYTHOS, EV_AWAKEN, EV_DOOM, EV_OUT,
-                       EV_BEGIN, EV_ROLL, EV_HIT, EV_HOLD, EV_CLUE, EV_ATTACK)
+                       EV_BEGIN, EV_ROLL, EV_HIT, EV_CLUE, EV_ATTACK)
 
 
 class Battle:
@@ -103,11 +103,7 @@ class Battle:
             return
         elif action < ACT_FAIL:
             d = action - ACT_HOLD
-            c = self.free_hold_spell(inv)
-            self.sd_die[self.nsd] = d
-            self.sd_card[self.nsd] = c
-            self.nsd += 1
-            self.event(EV_HOLD, d, c)
+            self.hold_on_spell(inv, d)
             adv.apply(action)
         elif action < ACT_REROLL:
             adv.apply(action)

@@ -6,7 +6,7 @@ any player may use; trophies gained and spent (the smallest total that pays, the
 from . import effects as E
 from .dice import YELLOW, RED
 from .gamedefs import (P_ENTRANCE, P_BATTLE_PREP, P_OVER, MAX_HAND, NONE, EV_DRAW, EV_DISCARD, EV_EMPTY,
-                       EV_USE, EV_TROPHY, EV_RETURN)
+                       EV_USE, EV_TROPHY, EV_RETURN, EV_HOLD)
 
 
 class Cards:
@@ -113,6 +113,15 @@ class Cards:
                 self.hand[base + i] = NONE
                 return c
         return 0
+
+    def hold_on_spell(self, inv, d):
+        """Die d of the roll goes onto one of inv's holding spells; returns that spell card."""
+        c = self.free_hold_spell(inv)
+        self.sd_die[self.nsd] = d
+        self.sd_card[self.nsd] = c
+        self.nsd += 1
+        self.event(EV_HOLD, d, c)
+        return c
 
     def use_spell_dice(self, d, n):
         k = 0
