@@ -56,6 +56,17 @@ class Board:
         self.ow_deck.bottom(c)
         self.event(EV_EMPTY, NONE, E.OP_GATE)
 
+    def extra_task_monster(self, i, outlines, ntasks):
+        """The monster at monster place i when it is an extra task on its card (not on an outline),
+        else NONE; a card already at the task limit cannot take it (KernelError)."""
+        m = self.slot_mon[i]
+        at = self.slot_mon_at[i]
+        if m == NONE or not (at >= 100 or outlines[at][0] < 0):
+            return NONE
+        if ntasks == MAX_TASKS_GAME:
+            raise KernelError("card", "at most %d tasks on a card" % MAX_TASKS_GAME)
+        return m
+
     def rebuild(self, s):
         """Rebind the slot's Adventure to its printed tasks and the monsters on it (no allocation:
         the task ids come from the game's task table, gametasks.py)."""
@@ -86,11 +97,8 @@ class Board:
             tm[tb + n] = mk
             n += 1
         for k in range(MAX_MON):
-            m = self.slot_mon[base + k]
-            at = self.slot_mon_at[base + k]
-            if m != NONE and (at >= 100 or outlines[at][0] < 0):
-                if n == MAX_TASKS_GAME:
-                    raise KernelError("card", "at most %d tasks on a card" % MAX_TASKS_GAME)
+            m = self.extra_task_monster(base + k, outlines, n)
+            if m != NONE:
                 ids[n] = gt.monster[m]
                 tm[tb + n] = k
                 n += 1

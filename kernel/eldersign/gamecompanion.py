@@ -122,11 +122,7 @@ class CompanionGame(GameState, Turn, Board, Doom, Cards, Battle, Effects):
         n = card.ntasks
         base = s * MAX_MON
         for k in range(MAX_MON):
-            m = self.slot_mon[base + k]
-            at = self.slot_mon_at[base + k]
-            if m != NONE and (at >= 100 or outlines[at][0] < 0):
-                if n == MAX_TASKS_GAME:
-                    raise KernelError("card", "at most %d tasks on a card" % MAX_TASKS_GAME)
+            if self.extra_task_monster(base + k, outlines, n) != NONE:
                 n += 1
         t = self.slot_pool[s]
         t.ntasks = n

@@ -28,13 +28,7 @@ class Effects:
             if op == E.OP_CHOOSE:
                 i = self.run_choose(code, i, inv)
                 continue
-            if scope == E.SC_EACH:
-                for s in range(self.players):
-                    h = self.seat_inv[s]
-                    if h != NONE:
-                        self.prim(op, amount, h)
-            else:
-                self.prim(op, amount, inv)
+            self.prim_scoped(op, amount, inv, scope)
             i += 3
 
     def run_choose(self, code, i, inv):
@@ -54,14 +48,18 @@ class Effects:
         for k in range(length):
             op = code[start + 3 * k]
             amount = code[start + 3 * k + 1]
-            if scope == E.SC_EACH:
-                for s in range(self.players):
-                    h = self.seat_inv[s]
-                    if h != NONE:
-                        self.prim(op, amount, h)
-            else:
-                self.prim(op, amount, inv)
+            self.prim_scoped(op, amount, inv, scope)
         return end
+
+    def prim_scoped(self, op, amount, inv, scope):
+        """One primitive on inv, or on every investigator in play for an `each(...)` scope."""
+        if scope == E.SC_EACH:
+            for s in range(self.players):
+                h = self.seat_inv[s]
+                if h != NONE:
+                    self.prim(op, amount, h)
+        else:
+            self.prim(op, amount, inv)
 
     def affordable(self, code, start, length, inv, scope):
         if scope == E.SC_EACH:
