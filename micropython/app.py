@@ -233,7 +233,7 @@ class App:
                                              FACE_TEXT[DIE_FACES[c][self.entry_face]])
             lines[7] = "A:next B:undo"
         elif s == S_END:
-            won = self.adv.returns()
+            won = self.adv.won()
             lines[0] = self.title[:COLS]
             lines[2] = "COMPLETED!" if won else "FAILED"
             lines[4] = "done %d of %d" % (bin(self.adv.done_mask()).count("1"), self.adv.ntasks)
@@ -507,7 +507,7 @@ class App:
         if adv.is_terminal():
             self.screen = S_END
             self.leds.all(ledmod.OFF)
-            self.leds.set(ledmod.GREEN if adv.returns() else ledmod.RED, ledmod.BLINK)
+            self.leds.set(ledmod.GREEN if adv.won() else ledmod.RED, ledmod.BLINK)
             self.compose()
             return
         self.screen = S_PLAY

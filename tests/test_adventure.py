@@ -31,7 +31,7 @@ for ci in range(len(CARDS)):
             a.apply(act)
             step += 1
         blob = a.serialize()
-        print(a.describe(), a.returns(), list(a.log[:a.nlog]), blob.hex())
+        print(a.describe(), a.returns()[0], list(a.log[:a.nlog]), blob.hex())
         assert deserialize(blob).serialize() == blob
 """
 
@@ -51,7 +51,7 @@ def play_lines():
                 a.apply(act)
                 step += 1
             blob = a.serialize()
-            out.append("%s %d %r %s" % (a.describe(), a.returns(), list(a.log[:a.nlog]), blob.hex()))
+            out.append("%s %d %r %s" % (a.describe(), a.returns()[0], list(a.log[:a.nlog]), blob.hex()))
     return out
 
 
@@ -111,7 +111,7 @@ def test_physical_roll_and_illegal_actions():
     a.enter_roll(parse_roll("L I3"))
     assert a.phase() == A.P_DECIDE and a.nways() == 1
     a.apply(a.ways and (1 << 8) | 0)             # complete task 2 with L I3
-    assert a.is_terminal() and a.returns() == 0  # no dice left for task 1
+    assert a.is_terminal() and a.returns() == [0]  # no dice left for task 1
     replayed = A.replay("L L L | L I3", list(a.log[:a.nlog]), seed=1, green=2)
     assert replayed.serialize() == a.serialize()
 

@@ -29,6 +29,7 @@ from array import array
 from ..errors import KernelError
 from ..binio import fletcher16, put32, get32
 from .. import prng
+from ..surface import CHANCE, TERMINAL
 from .card import Card, MAX_TASKS
 from .dice import GREEN, YELLOW, RED, NFACES, TERROR, DIE_FACES, FACE_TEXT, COLOUR_TEXT, COLOUR_NAME
 from .matching import minimal_face_sets
@@ -103,7 +104,7 @@ def decode_roll(code, counts):
     """Fill counts (bytearray 24) from an ENTER code; False when the code is malformed."""
     for i in range(NDICE):
         counts[i] = 0
-    for colour in (RED, YELLOW):
+    for colour in range(RED, GREEN, -1):     # red, then yellow (a range: a tuple would allocate)
         k = code % 7
         code //= 7
         if k < 6:
@@ -338,8 +339,67 @@ class Adventure:
         return self.st[_PHASE] >= P_WON
 
     def returns(self):
-        """1 when the adventure was completed, else 0 (a single player)."""
-        return 1 if self.st[_PHASE] == P_WON else 0
+        """[1] when the adventure was completed, else [0] (one seat)."""
+        return [1 if self.st[_PHASE] == P_WON else 0]
+
+    players = 1
+
+    def won(self):
+        """True once the adventure is completed."""
+        return self.st[_PHASE] == P_WON
+
+    def current_player(self):
+        """0 when a decision is to be made, CHANCE when the dice are to be rolled, TERMINAL at the end."""
+        phase = self.st[_PHASE]
+        if phase >= P_WON:
+            return TERMINAL
+        return CHANCE if phase == P_ROLL else 0
+
+    def chance_outcomes(self):
+        """At a roll: every roll of the pool (the dice a clue kept showing what they show) as its
+        ENTER action with its exact weight, the number of ordered rolls giving it; else []."""
+        if self.st[_PHASE] != P_ROLL:
+            return []
+        kept = self.kept
+        free = [0, 0, 0]
+        for colour in range(3):
+            n = self.st[_G + colour]
+            for f in range(NFACES):
+                n -= kept[colour * NFACES + f]
+            free[colour] = n
+        outcomes = []
+        counts = bytearray(NDICE)
+        green = DIE_FACES[GREEN]
+        for gcounts, gweight in _multisets(free[GREEN], 6):
+            for ys in (range(6) if free[YELLOW] else (-1,)):
+                for rs in (range(6) if free[RED] else (-1,)):
+                    for d in range(NDICE):
+                        counts[d] = kept[d]
+                    for i in range(6):
+                        counts[GREEN * NFACES + green[i]] += gcounts[i]
+                    if ys >= 0:
+                        counts[YELLOW * NFACES + DIE_FACES[YELLOW][ys]] += 1
+                    if rs >= 0:
+                        counts[RED * NFACES + DIE_FACES[RED][rs]] += 1
+                    outcomes.append((ACT_ENTER + roll_code(counts), gweight))
+        return outcomes
+
+    def view(self, player):
+        """Everything the player sees: the card, the situation, the state, the dice (not the PRNG)."""
+        text = self.notation.encode()
+        out = bytearray()
+        out.append(len(text))
+        out.extend(text)
+        out.extend(self.sit)
+        out.extend(self.st)
+        out.extend(self.roll_counts)
+        out.extend(self.held)
+        out.extend(self.kept)
+        return bytes(out)
+
+    def actions(self):
+        """The actions applied since the start, chance actions included."""
+        return [self.log[i] for i in range(self.nlog)]
 
     def nways(self):
         return self.st[_NWAYS]
@@ -864,3 +924,51 @@ def replay(card, actions, seed=0, **situation):
     adv = Adventure(card, seed=seed, **situation)
     adv.replay(actions)
     return adv
+
+
+def _multisets(n, k):
+    """Every way to put n dice on k faces, as (counts, number of ordered rolls giving it)."""
+    fact = [1]
+    for i in range(1, n + 1):
+        fact.append(fact[-1] * i)
+    out = []
+    counts = [0] * k
+
+    def place(i, left):
+        if i == k - 1:
+            counts[i] = left
+            w = fact[n]
+            for c in counts:
+                w //= fact[c]
+            out.append((tuple(counts), w))
+            return
+        for c in range(left + 1):
+            counts[i] = c
+            place(i + 1, left - c)
+
+    place(0, n)
+    return out
+
+
+class Rules:
+    """One adventure as a kernel game (kernel/surface.py): options are the card ("card": notation)
+    and the situation (green, yellow, red, focus, spells, clues, terror, sanity, stamina)."""
+
+    name = "eldersign-adventure"
+    min_players = 1
+    max_players = 1
+    max_actions = MAX_ACTIONS
+
+    def __init__(self, options=None):
+        options = dict(options or {})
+        self.card = parse_card(options.pop("card", "I3 > P P > L L"))
+        self.situation = options
+        Adventure(self.card, **options)   # checks the situation now
+
+    def new_game(self, seed, players=1):
+        if players != 1:
+            raise KernelError("option", "an adventure is played by one investigator, not %d" % players)
+        return Adventure(self.card, seed=seed, **self.situation)
+
+    def deserialize(self, blob):
+        return deserialize(blob)
