@@ -327,8 +327,4 @@ class Core:
 
     def show(self, p, c, mask, why):
         self.event(E_SHOW, p, why, c, mask)
-        self.check_found(p, c, mask)
-
-    def check_found(self, p, c, mask):
-        """Overridden by the turn: a Flamethrower seen in The Thing's hand outside its turn."""
-        return
+        self.check_found(p, c, mask)            # turn.py: a Flamethrower in The Thing's hand

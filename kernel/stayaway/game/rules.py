@@ -148,6 +148,15 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
         if self.result == R_PLAYING and (self.nlog >= MAX_LOG or self.nev > MAX_EVENTS - EVENT_MARGIN):
             self.cut()
 
+    def apply_listed(self, action):
+        """apply() for an action just taken from legal_actions (a search's rollouts): no second check."""
+        self.log[self.nlog] = action
+        self.nlog += 1
+        self.version += 1
+        self.step(action)
+        if self.result == R_PLAYING and (self.nlog >= MAX_LOG or self.nev > MAX_EVENTS - EVENT_MARGIN):
+            self.cut()
+
     def chance_outcomes(self):
         return []
 

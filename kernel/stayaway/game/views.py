@@ -10,8 +10,9 @@ length; `state.view(p)` is those bytes. The layout (offsets V_*, so a screen rea
     decision    what the viewer may know of the pending decision: the exchange's kind, offerer and
                 receiver (or the attacker and target), the card in play when the viewer may see it
                 (their own offer, a face-up offer, the card played against someone), a count, the
-                Resolute cards (the active player only), the viewer's Round and round card
-    table       seats (player per seat, 255 empty), Quarantine turns left, Locked doors per gap, hand
+                Resolute cards (the active player only), the viewer's Round and round card, the
+                player swapped with this turn (they play next)
+    table       seats (player per seat, 255 empty), each player's seat, Quarantine turns left, Locked doors per gap, hand
                 sizes, known roles (255 unknown: the viewer's own, all for The Thing, The Thing for an
                 Infected, all at the end), returns at the end, who is alive
     hand        the viewer's cards, sorted (the order in the state's buffers is never shown)
@@ -51,8 +52,10 @@ V_CTX_FLAG = 19
 V_RES_N = 20
 V_RES = 21           # 3
 V_MY_PASS = 24
-V_SEATS = 25
-V_QUAR = V_SEATS + MAX_PLAYERS
+V_PARTNER = 25       # the player swapped with this turn: they play next
+V_SEATS = 26
+V_SEAT_OF = V_SEATS + MAX_PLAYERS      # each player's seat (an eliminated player's empty one too)
+V_QUAR = V_SEAT_OF + MAX_PLAYERS
 V_DOOR = V_QUAR + MAX_PLAYERS
 V_HAND_COUNTS = V_DOOR + MAX_PLAYERS
 V_ROLES = V_HAND_COUNTS + MAX_PLAYERS
@@ -116,11 +119,13 @@ def write_view(state, p, buf):
     for i in range(3):
         buf[V_RES + i] = s.res[i] if (see_res and i < s.res_n) else NO_CARD
     buf[V_MY_PASS] = s.passes[p] if ph == PH_ROUND else NO_CARD
+    buf[V_PARTNER] = s.partner
     if ph != PH_ANSWER and ph != PH_OFFER and ph != PH_ROUND:
         buf[V_CTX_FLAG] = 0
     # the table
     for q in range(MAX_PLAYERS):
         buf[V_SEATS + q] = s.seat_player[q]
+        buf[V_SEAT_OF + q] = s.seat_of[q]
         buf[V_QUAR + q] = s.quar[q]
         buf[V_DOOR + q] = s.door[q]
         buf[V_HAND_COUNTS + q] = s.hand_n[q]
@@ -205,7 +210,9 @@ class View:
         self.ctx_flag = v[V_CTX_FLAG]
         self.res = [v[V_RES + i] for i in range(v[V_RES_N])]
         self.my_pass = v[V_MY_PASS]
+        self.partner = v[V_PARTNER]
         self.seats = list(v[V_SEATS:V_SEATS + n])
+        self.seat_index = list(v[V_SEAT_OF:V_SEAT_OF + n])
         self.quarantine = list(v[V_QUAR:V_QUAR + n])
         self.doors = list(v[V_DOOR:V_DOOR + n])
         self.hand_counts = list(v[V_HAND_COUNTS:V_HAND_COUNTS + n])
@@ -214,8 +221,17 @@ class View:
         self.alive = list(v[V_ALIVE:V_ALIVE + n])
         self.hand = list(v[V_HAND:V_HAND + v[V_HAND_N]])
         self.public_discards = list(v[V_PUBLIC_DISC:V_PUBLIC_DISC + NTYPES])
-        count = (v[V_NEVENTS] << 8) | v[V_NEVENTS + 1]
-        self.events = [tuple(v[V_EVENTS + i * VIEW_EVENT:V_EVENTS + (i + 1) * VIEW_EVENT]) for i in range(count)]
+        self.nevents = (v[V_NEVENTS] << 8) | v[V_NEVENTS + 1]
+
+    @property
+    def events(self):
+        """Every event of the log as (code, a, b, card) tuples."""
+        return [self.event(i) for i in range(self.nevents)]
+
+    def event(self, i):
+        k = V_EVENTS + i * VIEW_EVENT
+        v = self.raw
+        return (v[k], v[k + 1], v[k + 2], v[k + 3])
 
     def seat_of(self, p):
         for s in range(self.players):
