@@ -8,7 +8,9 @@ takes the action that won most often. Decisions it does not search are the heuri
 
 The rollout policy plays the imagined game's truth the way the table plays: The Thing infects the
 Humans it meets, declares when none is left and burns Humans; an Infected feeds The Thing Infected!
-cards; a Human, who does not know, burns a neighbour now and then and refuses some exchanges;
+cards; a Human, who does not know, burns a neighbour now and then, far more often one whose hand holds
+Infected! cards or The Thing (standing in for the evidence a real table notices), and refuses some
+exchanges;
 everyone defends with the defence cards they hold. Games longer than `horizon` actions are scored by
 how many Humans are left. Integers and the kernel PRNG only: the same choices on every runtime.
 """
@@ -17,7 +19,7 @@ from array import array
 
 from ... import prng
 from .defs import (ACT_KIND, A_DISCARD, A_PLAY, A_OFFER, A_ANSWER, A_DEFEND, A_ACCEPT, A_DECLARE, A_PASS,
-                   HUMAN, INFECTED_ROLE, THE_THING, INFECTED, FLAMETHROWER, PH_PLAY, PH_OFFER, PH_ANSWER,
+                   HUMAN, INFECTED_ROLE, THE_THING, INFECTED, THING, FLAMETHROWER, PH_PLAY, PH_OFFER, PH_ANSWER,
                    PH_DEFEND_FLAME, PH_DEFEND_SWAP, PH_ROUND, PH_TARGET, R_PLAYING, MAX_ACTIONS)
 from .bots import HeuristicBot, kind_of, arg_of
 from .sample import determinize
@@ -55,7 +57,10 @@ def rollout_choice(s, buf, n, rng):
             if kind_of(a) == A_PLAY and (arg_of(a) >> 5) == FLAMETHROWER:
                 q = arg_of(a) & 31
                 if role == HUMAN:
-                    if prng.die(rng, 4) == 0:
+                    # evidence stands in for what a Human would have seen: a hand holding Infected!
+                    # cards (or The Thing) gets noticed and burnt far more often
+                    bad = s.count_in_hand(q, INFECTED) + s.count_in_hand(q, THING)
+                    if prng.die(rng, 10) < (5 if bad else 1):
                         return a
                 elif s.role[q] == HUMAN:
                     flame = a
