@@ -183,12 +183,16 @@ def referee_log(state):
              "options " + " ".join(["%s=%s" % (k, int(getattr(o, k))) for k in
                                     ("quick_start", "thing_in_pile", "flame_in_pile", "neighbour_only",
                                      "vengeful", "house_quarantine")]) + " infected=%d" % o.infected]
-    g = State(s.rules, s.seed, s.players)
+    from ... import prng
+    g = State(s.rules, s.seed, s.players, deal=False)
+    g.clear()
+    prng.seed(g.prng, g.seed)
+    g.deal()
     for p in range(s.players):
         base = p * 8
         hand = [CARD_NAMES[g.hand[base + i]] for i in range(g.hand_n[p])]
-        lines.append("deal %s (%s): %s" % (player_name(p), ROLE_NAMES[g.role[p]] if p == g.thing else "Human",
-                                           ", ".join(hand)))
+        lines.append("deal %s (%s): %s" % (player_name(p), ROLE_NAMES[g.role[p]], ", ".join(hand)))
+    g.start_turn(0)
     done = _events(g, 0, lines)
     for i in range(s.nlog):
         a = s.log[i]
