@@ -7,7 +7,8 @@ into the display's framebuf; allocates nothing). The adventure is saved after ev
 
 "Companion game" hands the buttons and the display to companion.py (imported when first chosen, so
 the adventure screens do not pay for the whole-game kernel); its save, companion.sav, sits beside
-the adventure's save.
+the adventure's save. "Stay Away!" does the same with stayaway_mode.py (pass-and-play; its save,
+stayaway.sav, is sealed with the table's PIN); that mode gets every button event, releases too.
 """
 
 import gc
@@ -68,6 +69,7 @@ class App:
         self.save_path = save_path
         cut = save_path.rfind("/")
         self.comp_path = save_path[:cut + 1] + "companion.sav"
+        self.sa_path = save_path[:cut + 1] + "stayaway.sav"
         self.comp = None
         self.lines = [""] * ROWS
         self.inv = -1                           # highlighted row, -1 none
@@ -144,6 +146,9 @@ class App:
                 self.items.append("Resume")
             if store.load(self.comp_path, compsave.decode) is not None:
                 self.items.append("Resume companion")
+            self.items.append("Stay Away!")
+            if store.load(self.sa_path, len):   # sealed: checked (with its PIN) on resume
+                self.items.append("Resume Stay Away!")
             self.comp = None
             gc.collect()
             self.leds.all(ledmod.OFF)
@@ -277,7 +282,7 @@ class App:
             return False
         b = ev >> 2
         kind = ev & 3
-        if kind == btn.RELEASE:
+        if kind == btn.RELEASE and not (self.screen == S_COMP and getattr(self.comp, "raw_events", 0)):
             return False
         try:
             self._handle(b, kind)
@@ -296,10 +301,9 @@ class App:
 
     def _handle(self, b, kind):
         s = self.screen
-        if kind == btn.LONG and b == btn.B:
-            self.goto(S_MENU)
-            return
-        if kind == btn.LONG:
+        if kind == btn.LONG and not (s == S_COMP and getattr(self.comp, "raw_events", 0)):
+            if b == btn.B:
+                self.goto(S_MENU)
             return
         if s == S_COMP:
             if self.comp.handle(b, kind):
@@ -317,6 +321,8 @@ class App:
                     self.goto(S_CUSTOM)
                 elif item == "Companion game" or item == "Resume companion":
                     self.companion(item == "Resume companion")
+                elif item.endswith("Stay Away!"):
+                    self.companion(item[0] == "R", self.sa_path)
                 else:
                     self.resume()
                 return
@@ -419,13 +425,17 @@ class App:
 
     # ----- companion mode ---------------------------------------------------------------------------
 
-    def companion(self, resume):
-        """Enter companion mode (a new game or the saved one); the adventure's objects are let go."""
+    def companion(self, resume, stayaway=None):
+        """Enter companion mode (a new game or the saved one), or with `stayaway` (its save path)
+        Stay Away! pass-and-play; the adventure's objects are let go."""
         self.adv = None
         self.solver = None
         self.solved = None
         gc.collect()
-        if self.comp is None:
+        if stayaway:
+            from stayaway_mode import StayAwayMode
+            self.comp = StayAwayMode(self.leds, stayaway)
+        elif self.comp is None:
             from companion import Companion
             self.comp = Companion(self.leds, self.comp_path)
         if resume:

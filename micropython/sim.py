@@ -7,8 +7,9 @@
                                                        write each frame as DIR/frame_NNN.png and the
                                                        screens and LEDs as DIR/frames.txt
 
-Script words: up down left right a b (a press and release), long-a ... (a long press), wait,
-reset (a power cycle: the app starts again from its saves).
+Script words: up down left right a b (a press and release), long-a ... (a long press), hold-b and
+release-b (press and keep down, let go; any button), wait, reset (a power cycle: the app starts
+again from its saves).
 Keys: arrows or w/s/a/d; Enter or space = A; Backspace or x = B; capital A/B (shift) = long press; q quits.
 """
 
@@ -87,6 +88,11 @@ class Board:
         gc.collect()
         self.__init__(self.data_dir, self.save_path)
 
+    def hold(self, button, down):
+        """Press a button and keep it down (down=True), or let it go (Stay Away! is looked at with B held)."""
+        self.button_pins[button].level = 0 if down else 1
+        self.run_ms(60)
+
     def press(self, button, long=False):
         self.button_pins[button].level = 0
         self.run_ms(700 if long else 60)
@@ -141,6 +147,10 @@ def headless(board, script, frames):
             board.reboot()
         elif word.startswith("long-") and word[5:] in WORDS:
             board.press(WORDS[word[5:]], True)
+        elif word.startswith("hold-") and word[5:] in WORDS:
+            board.hold(WORDS[word[5:]], True)
+        elif word.startswith("release-") and word[8:] in WORDS:
+            board.hold(WORDS[word[8:]], False)
         elif word in WORDS:
             board.press(WORDS[word])
         else:

@@ -221,12 +221,13 @@ def oracle_masks(rules, s):
             elif code == D.E_GIVE:
                 m = ALL if quar[a] or quar[b] else (1 << a) | (1 << b)
             elif code == D.E_SHOW:
+                # the owner sees which of their cards is shown; the card goes to the one looking
                 if b in (D.SH_ANALYSIS, D.SH_SUSPICIOUS):
-                    m = 1 << last_play[0]
+                    m = (1 << last_play[0]) | (1 << a)
                 elif b == D.SH_BETWEEN:
-                    m = 1 << last_play[1]
+                    m = (1 << last_play[1]) | (1 << a)
                 elif b == D.SH_SCARY:
-                    m = 1 << last_play[0]
+                    m = (1 << last_play[0]) | (1 << a)
                 else:
                     m = ALL
             elif code == D.E_INFECT:

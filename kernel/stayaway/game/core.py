@@ -41,8 +41,8 @@ class Core:
         self.returns_ = bytearray(MAX_PLAYERS)
         self.ever_eliminated_human = 0
         self.ev = bytearray(MAX_EVENTS * EVENT_BYTES)
-        self.log = array("H", [0] * MAX_LOG)
-        self.buf = array("i", [0] * MAX_ACTIONS)
+        self.log = array("H", bytes(MAX_LOG))          # from bytes: no list of 2048 zeros on the way
+        self.buf = array("i", bytes(MAX_ACTIONS))
         self.tally_buf = bytearray(NTYPES)          # copies of each card in one hand (legal.py)
         self.record = True                          # False in a search's imagined games: no log
         self.clear()
@@ -326,5 +326,5 @@ class Core:
             self.show(p, self.hand[base + i], mask, why)
 
     def show(self, p, c, mask, why):
-        self.event(E_SHOW, p, why, c, mask)
+        self.event(E_SHOW, p, why, c, mask | (1 << p))     # the owner sees which card was shown
         self.check_found(p, c, mask)            # turn.py: a Flamethrower in The Thing's hand

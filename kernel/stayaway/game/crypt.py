@@ -18,7 +18,7 @@ saying which would help a guesser.
 
 import hashlib
 
-from ...binio import put32, get32
+from ...binio import get32
 from ...errors import KernelError
 
 MAGIC = b"SAE1"
@@ -61,25 +61,38 @@ def derive(passphrase, salt, iterations):
 
 def hmac(key, msg):
     """HMAC-SHA256 (RFC 2104) from hashlib.sha256 alone (MicroPython has no hmac module)."""
+    return hmac_of(key, msg, len(msg))
+
+
+def _xor_into(out, k, data, enc, nonce):
+    """out[k:] = data XOR the keystream (in place: no copy of the save)."""
+    block = 0
+    n = len(data)
+    ctr = bytearray(4)
+    for i in range(0, n, 32):
+        ctr[0] = (block >> 24) & 255
+        ctr[1] = (block >> 16) & 255
+        ctr[2] = (block >> 8) & 255
+        ctr[3] = block & 255
+        h = hashlib.sha256(enc)
+        h.update(nonce)
+        h.update(ctr)
+        ks = h.digest()
+        for j in range(min(32, n - i)):
+            out[k + i + j] = data[i + j] ^ ks[j]
+        block += 1
+
+
+def hmac_of(key, buf, n):
+    """HMAC-SHA256 of buf[:n] without copying it (a memoryview slice)."""
     if len(key) > 64:
         key = _sha(key)
     key = key + bytes(64 - len(key))
     inner = hashlib.sha256(bytes([b ^ 0x36 for b in key]))
-    inner.update(msg)
+    inner.update(memoryview(buf)[:n])
     outer = hashlib.sha256(bytes([b ^ 0x5C for b in key]))
     outer.update(inner.digest())
     return outer.digest()
-
-
-def _xor(data, enc, nonce):
-    out = bytearray(data)
-    block = 0
-    for i in range(0, len(out), 32):
-        ks = _sha(enc + nonce + bytes(((block >> 24) & 255, (block >> 16) & 255, (block >> 8) & 255, block & 255)))
-        for j in range(min(32, len(out) - i)):
-            out[i + j] ^= ks[j]
-        block += 1
-    return out
 
 
 class Sealer:
@@ -98,19 +111,33 @@ class Sealer:
         self.count = 0
 
     def seal(self, blob, nonce=None):
+        """The sealed save (a bytearray)."""
+        n = len(blob)
+        out = bytearray(HEAD + n + TAG)
+        out[HEAD:HEAD + n] = blob
+        return self.seal_in_place(out, n, nonce)
+
+    def seal_in_place(self, out, n, nonce=None):
+        """Seal the n bytes already written at out[HEAD:] (out is at least HEAD + n + TAG long; the
+        sealed save is out[:HEAD + n + TAG]): the board dumps the state straight there
+        (save.dump(state, out, HEAD)) into a buffer it keeps, so a save allocates no big block."""
         if nonce is None:
             self.count += 1
             nonce = _sha(_random(8) + bytes((self.count & 255,)))[:NONCE]
-        head = bytearray(MAGIC)
-        put32(head, self.iterations)
-        head.extend(self.salt)
-        head.extend(nonce)
-        body = head + _xor(blob, self.enc, bytes(nonce))
-        return bytes(body + hmac(self.mac, bytes(body)))
+        out[0:4] = MAGIC
+        out[4] = (self.iterations >> 24) & 255
+        out[5] = (self.iterations >> 16) & 255
+        out[6] = (self.iterations >> 8) & 255
+        out[7] = self.iterations & 255
+        out[8:8 + SALT] = self.salt
+        out[8 + SALT:HEAD] = nonce
+        _xor_into(out, HEAD, memoryview(out)[HEAD:HEAD + n], self.enc, bytes(nonce))
+        out[HEAD + n:HEAD + n + TAG] = hmac_of(self.mac, out, HEAD + n)
+        return out
 
 
 def seal(blob, passphrase, salt=None, nonce=None, iterations=ITERATIONS):
-    return Sealer(passphrase, salt, iterations).seal(blob, nonce)
+    return bytes(Sealer(passphrase, salt, iterations).seal(blob, nonce))
 
 
 def header(box):
@@ -123,18 +150,28 @@ def header(box):
 
 def unseal(box, passphrase, sealer=None):
     """The blob inside a sealed save; KernelError("save", ...) for a wrong passphrase or a changed byte."""
-    b = bytes(box)
-    iterations, salt = header(b)
+    buf = bytearray(box)
+    return bytes(unseal_in_place(buf, len(buf), passphrase, sealer))
+
+
+def unseal_in_place(buf, length, passphrase, sealer=None):
+    """Check and decrypt the sealed save in buf[:length] where it lies; a memoryview of the blob.
+    The tag is checked first, so a wrong passphrase leaves buf as it was."""
+    if length < HEAD + TAG or bytes(buf[:4]) != MAGIC:
+        raise KernelError("save", "not a sealed Stay Away! save")
+    iterations = get32(buf, 4)
     if not 1 <= iterations <= 1000000:
         raise KernelError("save", "not a sealed Stay Away! save (iterations %d)" % iterations)
+    salt = bytes(buf[8:8 + SALT])
     if sealer is None or sealer.salt != salt or sealer.iterations != iterations:
         sealer = Sealer(passphrase, salt, iterations)
-    body = b[:-TAG]
-    want = hmac(sealer.mac, body)
-    got = b[-TAG:]
+    n = length - TAG
+    want = hmac_of(sealer.mac, buf, n)
     diff = 0
     for i in range(TAG):
-        diff |= want[i] ^ got[i]
+        diff |= want[i] ^ buf[n + i]
     if diff:
         raise KernelError("save", "wrong passphrase, or the save was changed")
-    return bytes(_xor(body[HEAD:], sealer.enc, body[8 + SALT:HEAD]))
+    body = memoryview(buf)[HEAD:n]
+    _xor_into(buf, HEAD, body, sealer.enc, bytes(buf[8 + SALT:HEAD]))
+    return body

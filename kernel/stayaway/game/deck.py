@@ -3,7 +3,7 @@
     deck = Deck()                      # the kernel's deck file
     deck = Deck("my-deck.tsv")         # free deck building: a user's file replaces it
     deck.copies(INFECTED, 6)           # copies used with 6 players
-    deck.numbers[FLAMETHROWER]         # the player-count number printed on each copy, e.g. [4, 4, 6, 9, 11]
+    deck.numbers[FLAMETHROWER]         # the player-count number printed on each copy: b"\x04\x04\x06\x09\x0b"
 
 The file has a header line `card<TAB>kind<TAB>numbers<TAB>effect`, then one line per card: its English
 name (defs.CARD_NAMES), its kind (defs.KIND_NAMES), the number printed on each copy separated by spaces
@@ -40,8 +40,7 @@ class Deck:
 
     def __init__(self, path=None):
         self.path = path if path is not None else default_path()
-        self.numbers = [None] * NTYPES          # list of ints per type; None: no line for it
-        self.effects = [""] * NTYPES
+        self.numbers = [None] * NTYPES          # bytes of player counts per type; None: no line for it
         self._load()
 
     def _error(self, number, field, message):
@@ -87,15 +86,14 @@ class Deck:
             total += 1 if t == THING else len(values)
             if total > DECK_MAX:
                 raise self._error(number, "numbers", "the deck holds more than %d cards" % DECK_MAX)
-            self.numbers[t] = values
-            self.effects[t] = effect
+            self.numbers[t] = bytes(values)
         if not seen_header:
             raise self._error(1, "header", "the file is empty")
         if self.numbers[THING] is None:
             raise KernelError("deck", "%s: no line for The Thing (it is always in the deck)" % self.path)
         for t in range(NTYPES):
             if self.numbers[t] is None:
-                self.numbers[t] = []
+                self.numbers[t] = b""
 
     def copies(self, t, players):
         """Copies of card type t used with this many players (The Thing: 1)."""

@@ -76,7 +76,7 @@ class Exchange:
         self.discard(t, True)
         self.event(E_DEFEND, b, a, t, MASK_ALL)
         if t == SCARY:
-            self.event(E_SHOW, a, SH_SCARY, self.offer_card, 1 << b)
+            self.event(E_SHOW, a, SH_SCARY, self.offer_card, (1 << b) | (1 << a))
         self.draw_into(b, DR_REPLACE)
         if t == MISSED:
             c = self.next_player(b)

@@ -191,7 +191,7 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
 
     def serialize(self):
         from .save import dump
-        return dump(self)
+        return bytes(dump(self))
 
     def actions(self):
         return [self.log[i] for i in range(self.nlog)]

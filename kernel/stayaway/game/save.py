@@ -14,7 +14,7 @@ HAND_MAX per player, the pile and discards as long as their counts), the PRNG (2
 """
 
 from ... import prng
-from ...binio import put32, get32
+from ...binio import get32
 from ...errors import KernelError
 from .defs import (MAX_PLAYERS, HAND_MAX, NTYPES, DECK_MAX, MAX_EVENTS, EVENT_BYTES, MAX_LOG, NO_CARD, NOBODY,
                    QUARANTINE, LOCKED_DOOR, PH_OVER, R_PLAYING, R_CUT)
@@ -44,37 +44,90 @@ def fletcher16(data, n):
     return (b << 8) | a
 
 
-def dump(state):
+def size(state):
+    """The length of the state's bytes."""
     s = state
-    out = bytearray(MAGIC)
-    out.append(VERSION)
-    out.append(s.players)
-    out.append(s.options.flags())
-    out.append(s.options.infected if s.options.infected >= 0 else 255)
-    put32(out, s.seed)
-    out.extend(s.counts)
+    return _fixed() + s.pile_n + 2 * s.disc_n + s.nev * EVENT_BYTES + 2 * s.nlog
+
+
+def max_size():
+    """The longest a state's bytes can be (full logs, every card in the piles)."""
+    return _fixed() + 2 * DECK_MAX + MAX_EVENTS * EVENT_BYTES + 2 * MAX_LOG
+
+
+def _fixed():
+    return 10 + NTYPES + 2 * len(SCALARS) + len(TABLE) * MAX_PLAYERS + MAX_PLAYERS * HAND_MAX + 3 + 8 + 2
+
+
+def dump(state, out=None, at=0):
+    """The state's bytes, written into `out` from `at` (allocated at the exact size when None: the
+    board writes them straight into the sealed save's buffer, so no second copy)."""
+    s = state
+    nev = s.nev * EVENT_BYTES
+    if out is None:
+        out = bytearray(size(s))
+    k = at
+    out[k] = MAGIC[0]
+    out[k + 1] = MAGIC[1]
+    out[k + 2] = VERSION
+    out[k + 3] = s.players
+    out[k + 4] = s.options.flags()
+    out[k + 5] = s.options.infected if s.options.infected >= 0 else 255
+    k = _put32(out, k + 6, s.seed)
+    k = _copy(out, k, s.counts, NTYPES)
     for name in SCALARS:
         v = getattr(s, name)
-        out.append((v >> 8) & 255)
-        out.append(v & 255)
+        out[k] = (v >> 8) & 255
+        out[k + 1] = v & 255
+        k += 2
     for name in TABLE:
-        out.extend(getattr(s, name))
-    out.extend(s.hand)
-    out.extend(s.res)
-    out.extend(s.pile[:s.pile_n])
-    out.extend(s.disc[:s.disc_n])
-    out.extend(s.disc_pub[:s.disc_n])
-    put32(out, s.prng[0])
-    put32(out, s.prng[1])
-    out.extend(s.ev[:s.nev * EVENT_BYTES])
+        k = _copy(out, k, getattr(s, name), MAX_PLAYERS)
+    k = _copy(out, k, s.hand, MAX_PLAYERS * HAND_MAX)
+    k = _copy(out, k, s.res, 3)
+    k = _copy(out, k, s.pile, s.pile_n)
+    k = _copy(out, k, s.disc, s.disc_n)
+    k = _copy(out, k, s.disc_pub, s.disc_n)
+    k = _put32(out, k, s.prng[0])
+    k = _put32(out, k, s.prng[1])
+    k = _copy(out, k, s.ev, nev)
     for i in range(s.nlog):
         a = s.log[i]
-        out.append(a >> 8)
-        out.append(a & 255)
-    c = fletcher16(out, len(out))
-    out.append(c >> 8)
-    out.append(c & 255)
-    return bytes(out)
+        out[k] = a >> 8
+        out[k + 1] = a & 255
+        k += 2
+    c = fletcher16(memoryview(out)[at:k], k - at) if at else fletcher16(out, k)
+    out[k] = c >> 8
+    out[k + 1] = c & 255
+    return out
+
+
+def _put32(out, k, v):
+    out[k] = (v >> 24) & 255
+    out[k + 1] = (v >> 16) & 255
+    out[k + 2] = (v >> 8) & 255
+    out[k + 3] = v & 255
+    return k + 4
+
+
+def _copy(out, k, src, n):
+    for i in range(n):
+        out[k + i] = src[i]
+    return k + n
+
+
+def options_of(blob):
+    """The options a save was made with (a dict for Rules; the deck file is the caller's)."""
+    from .rules import FLAGS
+    b = bytes(blob)
+    if len(b) < 8 or b[:2] != MAGIC:
+        raise KernelError("save", "not a Stay Away! save")
+    opts = {}
+    for i in range(len(FLAGS)):
+        if b[4] & (1 << i):
+            opts[FLAGS[i]] = True
+    if b[5] != 255:
+        opts["infected"] = b[5]
+    return opts
 
 
 class _Reader:
@@ -94,16 +147,21 @@ class _Reader:
 
 
 def load(rules, blob):
+    """The state in a save (bytes, or a memoryview: the board reads a save in place)."""
     from .rules import State
-    try:
-        b = bytes(blob)
-    except TypeError:
-        raise KernelError("save", "a save is bytes")
-    if len(b) < 16 or b[:2] != MAGIC:
+    if isinstance(blob, memoryview):
+        b = blob
+    else:
+        try:
+            b = memoryview(bytes(blob))
+        except TypeError:
+            raise KernelError("save", "a save is bytes")
+    n = len(b)
+    if n < 16 or b[0] != MAGIC[0] or b[1] != MAGIC[1]:
         raise KernelError("save", "not a Stay Away! save")
     if b[2] != VERSION:
         raise KernelError("save", "save version %d, this kernel reads version %d" % (b[2], VERSION))
-    if fletcher16(b, len(b) - 2) != (b[-2] << 8) | b[-1]:
+    if fletcher16(b, n - 2) != (b[n - 2] << 8) | b[n - 1]:
         raise KernelError("save", "the save is damaged (checksum mismatch)")
     r = _Reader(b)
     r.take(3)

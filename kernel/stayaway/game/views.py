@@ -80,8 +80,10 @@ def knows_thing(state, p):
     return NOBODY
 
 
-def write_view(state, p, buf):
-    """Fill buf with player p's view; return its length. Allocates nothing."""
+def write_view(state, p, buf, keep=MAX_EVENTS):
+    """Fill buf with player p's view; return its length. Allocates nothing. With `keep`, only the
+    newest `keep` events of the log are written (the handheld's small buffer: V_EVENTS + 4 * keep);
+    the view proper (state.view) keeps them all."""
     s = state
     bit = 1 << p
     over = s.result != R_PLAYING
@@ -163,6 +165,14 @@ def write_view(state, p, buf):
     ev = s.ev
     hi = bit >> 8
     lo = bit & 255
+    skip = 0
+    if keep < s.nev:
+        e = 0
+        for _ in range(s.nev):
+            if not ev[e] & EV_PRIVATE or (ev[e + 4] & hi) | (ev[e + 5] & lo):
+                skip += 1
+            e += EVENT_BYTES
+        skip = skip - keep if skip > keep else 0
     k = V_EVENTS
     count = 0
     e = 0
@@ -170,6 +180,10 @@ def write_view(state, p, buf):
         code = ev[e]
         seen = (ev[e + 4] & hi) | (ev[e + 5] & lo)
         if seen or not code & EV_PRIVATE:
+            if skip:
+                skip -= 1
+                e += EVENT_BYTES
+                continue
             buf[k] = code
             buf[k + 1] = ev[e + 1]
             buf[k + 2] = ev[e + 2]
