@@ -28,8 +28,10 @@ SEARCHED = (PH_PLAY, PH_OFFER, PH_ANSWER, PH_TARGET, PH_DEFEND_SWAP, PH_ROUND)
 WIN = 1000
 
 
-def rollout_choice(s, buf, n, rng):
-    """The rollout policy on an imagined game's full state (see the module docstring)."""
+def rollout_choice(s, buf, n, rng, burn_bad=5, burn_other=1):
+    """The rollout policy on an imagined game's full state (see the module docstring). A Human with a
+    Flamethrower burns a neighbour holding Infected! or The Thing burn_bad times in 10, any other
+    burn_other times in 10."""
     p = s.actor
     role = s.role[p]
     ph = s.phase
@@ -60,7 +62,7 @@ def rollout_choice(s, buf, n, rng):
                     # evidence stands in for what a Human would have seen: a hand holding Infected!
                     # cards (or The Thing) gets noticed and burnt far more often
                     bad = s.count_in_hand(q, INFECTED) + s.count_in_hand(q, THING)
-                    if prng.die(rng, 10) < (5 if bad else 1):
+                    if prng.die(rng, 10) < (burn_bad if bad else burn_other):
                         return a
                 elif s.role[q] == HUMAN:
                     flame = a
@@ -106,9 +108,11 @@ class SearchBot(HeuristicBot):
 
     name = "search"
 
-    def __init__(self, rules, seed=0, worlds=8, candidates=6, horizon=160, margin=WIN // 10):
+    def __init__(self, rules, seed=0, worlds=8, candidates=6, horizon=160, margin=WIN // 10, burn=(5, 1)):
         HeuristicBot.__init__(self, seed)
         self.margin = margin
+        self.burn_bad = burn[0]
+        self.burn_other = burn[1]
         self.roll_rng = prng.new_state(seed ^ 0x5A5A5)
         self.rules = rules
         self.worlds = worlds
@@ -176,7 +180,7 @@ class SearchBot(HeuristicBot):
         steps = 0
         while s.result == R_PLAYING and steps < self.horizon:
             n = s.legal_actions(buf)
-            s.apply_listed(rollout_choice(s, buf, n, rng))
+            s.apply_listed(rollout_choice(s, buf, n, rng, self.burn_bad, self.burn_other))
             steps += 1
         if s.result != R_PLAYING:
             return WIN if s.returns_[me] else 0
