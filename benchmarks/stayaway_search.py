@@ -26,7 +26,7 @@ def seat_for(state, role):
     return state.thing if role == "thing" else state.next_player(state.thing)
 
 
-def one_pair(rules, seed, players, role, worlds, burn=(5, 1), margin=100, baseline=True):
+def one_pair(rules, seed, players, role, worlds, burn=(8, 1), margin=100, baseline=True):
     wins = []
     for variant in ((0, 1) if baseline else (1,)):
         g = rules.new_game(seed, players)

@@ -6,32 +6,67 @@ takes the action that won most often. Decisions it does not search are the heuri
     bot = SearchBot(rules, seed=5, worlds=8)
     action = bot.choose(state.view(p), legal)
 
-The rollout policy plays the imagined game's truth the way the table plays: The Thing infects the
-Humans it meets, declares when none is left and burns Humans; an Infected feeds The Thing Infected!
-cards; a Human, who does not know, burns a neighbour now and then, far more often one whose hand holds
-Infected! cards or The Thing (standing in for the evidence a real table notices), and refuses some
-exchanges;
-everyone defends with the defence cards they hold. Games longer than `horizon` actions are scored by
-how many Humans are left. Integers and the kernel PRNG only: the same choices on every runtime.
+The rollout policy plays the imagined game the way the table plays, Humans reacting to what they
+themselves saw: each player holds evidence against each other, started from what the bot's view
+tells (initial_evidence: its own suspicion, and the shows it knows others saw) and raised, for the
+players who see it, when the imagined game shows an Infected! card in someone's hand (+4), passes one
+face up or to a Human who stays Human (+6, +8), shows one refused with Scary (+6), or a player keeps
+the hand hidden in Revelations (+2); The Thing card seen is proof. So a witness who is infected or
+burnt takes what they saw with them. A Human with a Flamethrower burns a neighbour it holds 6 or more
+against `burn_bad` times in 10, any other `burn_other` times in 10, and refuses exchanges offered by
+a player it holds 4 or more against; The Thing infects the Humans it meets, burns Humans, declares
+when none is left; an Infected feeds The Thing Infected! cards; everyone defends with the cards they
+hold. Games longer than `horizon` actions are scored by how many Humans are left. Integers and the
+kernel PRNG only: the same choices on every runtime.
 """
 
 from array import array
 
 from ... import prng
-from .defs import (ACT_KIND, A_DISCARD, A_PLAY, A_OFFER, A_ANSWER, A_DEFEND, A_ACCEPT, A_DECLARE, A_PASS,
-                   HUMAN, INFECTED_ROLE, THE_THING, INFECTED, THING, FLAMETHROWER, PH_PLAY, PH_OFFER, PH_ANSWER,
-                   PH_DEFEND_FLAME, PH_DEFEND_SWAP, PH_ROUND, PH_TARGET, R_PLAYING, MAX_ACTIONS)
+from .defs import (ACT_KIND, A_DISCARD, A_PLAY, A_OFFER, A_ANSWER, A_DEFEND, A_DECLARE, A_PASS, HUMAN,
+                   INFECTED_ROLE, THE_THING, INFECTED, THING, FLAMETHROWER, PH_PLAY, PH_OFFER, PH_ANSWER,
+                   PH_DEFEND_FLAME, PH_DEFEND_SWAP, PH_ROUND, PH_TARGET, R_PLAYING, MAX_ACTIONS, EVENT_BYTES,
+                   MASK_ALL, E_SHOW, E_GIVE, E_NO_REVEAL, E_PLAY, E_DEFEND, SH_SCARY, SH_ANALYSIS,
+                   SH_SUSPICIOUS, SH_BETWEEN, NOBODY)
 from .bots import HeuristicBot, kind_of, arg_of
 from .sample import determinize
 
 SEARCHED = (PH_PLAY, PH_OFFER, PH_ANSWER, PH_TARGET, PH_DEFEND_SWAP, PH_ROUND)
 WIN = 1000
+PROOF = 50
 
 
-def rollout_choice(s, buf, n, rng, burn_bad=5, burn_other=1):
-    """The rollout policy on an imagined game's full state (see the module docstring). A Human with a
-    Flamethrower burns a neighbour holding Infected! or The Thing burn_bad times in 10, any other
-    burn_other times in 10."""
+def evidence_from_events(s, start, evid):
+    """Raise evid (evid[o * players + q]: what observer o holds against q) by the imagined game's
+    events from `start`, each for the players who saw it; return the new start."""
+    ev = s.ev
+    n = s.players
+    for i in range(start, s.nev):
+        e = i * EVENT_BYTES
+        code = ev[e]
+        a = ev[e + 1]
+        c = ev[e + 3]
+        mask = (ev[e + 4] << 8) | ev[e + 5]
+        if code == E_SHOW and (c == THING or c == INFECTED):
+            add = PROOF if c == THING else 6 if ev[e + 2] == SH_SCARY else 4
+            for o in range(n):
+                if o != a and mask & (1 << o):
+                    evid[o * n + a] += add
+        elif code == E_GIVE and c == INFECTED:
+            b = ev[e + 2]
+            if mask == MASK_ALL:
+                for o in range(n):
+                    evid[o * n + a] += 6
+            elif s.role[b] == HUMAN:
+                evid[b * n + a] += 8
+        elif code == E_NO_REVEAL:
+            for o in range(n):
+                evid[o * n + a] += 2
+    return s.nev
+
+
+def rollout_choice(s, buf, n, rng, evid, burn_bad=8, burn_other=1):
+    """The rollout policy on an imagined game's full state (see the module docstring)."""
     p = s.actor
     role = s.role[p]
     ph = s.phase
@@ -59,10 +94,7 @@ def rollout_choice(s, buf, n, rng, burn_bad=5, burn_other=1):
             if kind_of(a) == A_PLAY and (arg_of(a) >> 5) == FLAMETHROWER:
                 q = arg_of(a) & 31
                 if role == HUMAN:
-                    # evidence stands in for what a Human would have seen: a hand holding Infected!
-                    # cards (or The Thing) gets noticed and burnt far more often
-                    bad = s.count_in_hand(q, INFECTED) + s.count_in_hand(q, THING)
-                    if prng.die(rng, 10) < (burn_bad if bad else burn_other):
+                    if prng.die(rng, 10) < (burn_bad if evid[p * s.players + q] >= 6 else burn_other):
                         return a
                 elif s.role[q] == HUMAN:
                     flame = a
@@ -89,7 +121,7 @@ def rollout_choice(s, buf, n, rng, burn_bad=5, burn_other=1):
             for i in range(m):
                 if buf[i] == base + INFECTED:
                     return buf[i]
-        if ph == PH_ANSWER and role == HUMAN and prng.die(rng, 4) == 0:
+        if ph == PH_ANSWER and role == HUMAN and (evid[p * s.players + to] >= 4 or prng.die(rng, 8) == 0):
             for i in range(m):
                 if kind_of(buf[i]) == A_DEFEND:
                     return buf[i]
@@ -103,21 +135,58 @@ def rollout_choice(s, buf, n, rng, burn_bad=5, burn_other=1):
     return buf[prng.die(rng, m)]
 
 
+def initial_evidence(v, belief):
+    """What each player holds against each other at the decision, as far as the bot's view tells:
+    its own suspicion for itself; for the others, the shows and passes it saw and knows they saw
+    (a whole hand shown to everyone, a card of its own shown to the player who played Analysis or
+    Suspicious on it or refused its offer with Scary, an Infected! passed face up, a hidden hand in
+    Revelations). evid[o * players + q]."""
+    n = v.players
+    me = v.me
+    evid = [0] * (n * n)
+    looker = NOBODY
+    for i in range(v.nevents):
+        code, a, b, c = v.event(i)
+        if code == E_PLAY or code == E_DEFEND:
+            looker = a
+        elif code == E_SHOW and (c == THING or c == INFECTED):
+            add = PROOF if c == THING else 6 if b == SH_SCARY else 4
+            if b == SH_ANALYSIS or b == SH_SUSPICIOUS or b == SH_SCARY:
+                if looker != NOBODY and looker < n and looker != a:
+                    evid[looker * n + a] += add
+            elif b != SH_BETWEEN:
+                for o in range(n):
+                    if o != a:
+                        evid[o * n + a] += add
+        elif code == E_GIVE and c == INFECTED and a != me and b != me:
+            for o in range(n):                  # seen by the viewer though not its own: face up
+                evid[o * n + a] += 6
+        elif code == E_NO_REVEAL:
+            for o in range(n):
+                evid[o * n + a] += 2
+    if v.role == HUMAN:
+        for q in range(n):
+            evid[me * n + q] = belief.susp[q] if belief.susp[q] > 0 else 0
+            if belief.thing == q:
+                evid[me * n + q] = PROOF
+    return evid
+
+
 class SearchBot(HeuristicBot):
     """Determinized search over the heuristic's candidate moves (see the module docstring)."""
 
     name = "search"
 
-    def __init__(self, rules, seed=0, worlds=8, candidates=6, horizon=160, margin=WIN // 10, burn=(5, 1)):
+    def __init__(self, rules, seed=0, worlds=8, candidates=6, horizon=160, margin=WIN // 10, burn=(8, 1)):
         HeuristicBot.__init__(self, seed)
-        self.margin = margin
-        self.burn_bad = burn[0]
-        self.burn_other = burn[1]
-        self.roll_rng = prng.new_state(seed ^ 0x5A5A5)
         self.rules = rules
         self.worlds = worlds
         self.max_candidates = candidates
         self.horizon = horizon
+        self.margin = margin
+        self.burn_bad = burn[0]
+        self.burn_other = burn[1]
+        self.roll_rng = prng.new_state(seed ^ 0x5A5A5)
         self.buf = array("i", [0] * MAX_ACTIONS)
         self.world = None
         self.work = None
@@ -136,8 +205,9 @@ class SearchBot(HeuristicBot):
             from .rules import State
             self.world = State(self.rules, 0, v.players, deal=False)
             self.work = State(self.rules, 0, v.players, deal=False)
-        scores = [0] * len(cands)
         me = v.me
+        evid0 = initial_evidence(v, b)
+        scores = [0] * len(cands)
         roll = self.roll_rng
         for _ in range(self.worlds):
             world = determinize(self.rules, v, b, self.rng, self.world)
@@ -147,9 +217,10 @@ class SearchBot(HeuristicBot):
             for i in range(len(cands)):
                 w = self.work
                 w.copy_from(world, False)
+                w.record = True                 # the rollout reads its own events for evidence
                 prng.seed(roll, (r0 << 15) | r1)
                 w.apply_listed(cands[i])
-                scores[i] += self.rollout(w, me)
+                scores[i] += self.rollout(w, me, list(evid0))
         best = 0
         for i in range(1, len(cands)):
             if scores[i] > scores[best]:
@@ -174,13 +245,15 @@ class SearchBot(HeuristicBot):
             out = keep
         return out
 
-    def rollout(self, s, me):
+    def rollout(self, s, me, evid):
         buf = self.buf
         rng = self.roll_rng
         steps = 0
+        done = evidence_from_events(s, 0, evid)
         while s.result == R_PLAYING and steps < self.horizon:
             n = s.legal_actions(buf)
-            s.apply_listed(rollout_choice(s, buf, n, rng, self.burn_bad, self.burn_other))
+            s.apply_listed(rollout_choice(s, buf, n, rng, evid, self.burn_bad, self.burn_other))
+            done = evidence_from_events(s, done, evid)
             steps += 1
         if s.result != R_PLAYING:
             return WIN if s.returns_[me] else 0
