@@ -101,7 +101,7 @@ sys.path.insert(0, %(mp)r)
 import sim
 import buttons as btn
 import companion
-from kernel.eldersign import gamecompanion as C
+from kernel.eldersign.game import companion as C
 W = sim.WORDS
 d = %(dir)r
 board = sim.Board(%(mp)r + "/data", d + "/adv.sav")

@@ -17,7 +17,7 @@ import kernel, kernel.errors, kernel.binio, kernel.tsv, kernel.prng, kernel.elde
 import kernel.eldersign.dice, kernel.eldersign.card, kernel.eldersign.notation
 import kernel.eldersign.matching, kernel.eldersign.fixed, kernel.eldersign.solver
 import kernel.eldersign.advice, kernel.eldersign.library, kernel.eldersign.answers
-import kernel.eldersign.adventure, kernel.eldersign.oddstable, kernel.eldersign.game
+import kernel.eldersign.adventure, kernel.eldersign.oddstable, kernel.eldersign.game.machine
 from kernel.errors import KernelError
 from kernel.eldersign.notation import parse_card, format_card, parse_roll, format_roll
 from kernel.eldersign.matching import match

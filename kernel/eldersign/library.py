@@ -19,7 +19,7 @@ DATA_FILE = "adventures.tsv"
 MAX_SUGGESTIONS = 3
 
 
-class Adventure:
+class LibraryCard:
     """One adventure card: the TSV's columns as attributes (trophy an int or None, the rest text)."""
 
     def __init__(self, fields):
@@ -41,7 +41,7 @@ class Adventure:
         return parse_card(self.notation)
 
     def __repr__(self):
-        return "Adventure(%r, %r, %r)" % (self.set, self.name, self.notation)
+        return "LibraryCard(%r, %r, %r)" % (self.set, self.name, self.notation)
 
 
 def default_path():
@@ -76,7 +76,7 @@ def load(path=None):
                 raise KernelError("library", "line 1 is not the expected header")
             continue
         if line:
-            adventures.append(Adventure(_fields(line, number)))
+            adventures.append(LibraryCard(_fields(line, number)))
     return adventures
 
 

@@ -9,12 +9,12 @@ helpers' penalty). `roll_code` is adventure.roll_code without allocating.
 """
 
 from . import effects as E
-from .. import prng
-from .adventure import ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, ACT_ROLL, ACT_ENTER, P_WON, WAY_BYTES
-from .dice import GREEN, YELLOW, RED, TERROR, NFACES, DIE_FACES
-from .gamedefs import (P_PREP, P_ADV, P_BATTLE, P_OVER, MAX_PLAYERS, MAX_MON, MAX_TASKS_GAME, NONE,
-                       MAIN_SLOTS, LOC_ENTRANCE, LK_ADVENTURE, EV_BEGIN, EV_ROLL, EV_TASK, EV_TERROR,
-                       EV_WON, EV_LOST, EV_HELP, EV_FOCUS, EV_CLUE)
+from ... import prng
+from ..adventure import ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, ACT_ROLL, ACT_ENTER, P_WON, WAY_BYTES
+from ..dice import GREEN, YELLOW, RED, TERROR, NFACES, DIE_FACES
+from .defs import (P_PREP, P_ADV, P_BATTLE, P_OVER, MAX_PLAYERS, MAX_MON, MAX_TASKS_GAME, NONE,
+                   MAIN_SLOTS, LOC_ENTRANCE, LK_ADVENTURE, EV_BEGIN, EV_ROLL, EV_TASK, EV_TERROR,
+                   EV_WON, EV_LOST, EV_HELP, EV_FOCUS, EV_CLUE)
 
 
 _GF = DIE_FACES[GREEN]
@@ -41,7 +41,7 @@ def roll_code(counts):
     return code * 7 + k
 
 
-class AdventurePhase:
+class Attempt:
     """Mixin of Game: an adventure attempt from its beginning to its end."""
 
     def cur_adv(self):

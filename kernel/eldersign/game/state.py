@@ -9,14 +9,14 @@ ids; `shuffled` is Fisher-Yates with the kernel PRNG (setup only).
 
 from array import array
 
-from ..errors import KernelError
-from .. import prng
-from .adventure import Adventure, Workspace
-from .gamedefs import (P_MOVE, MAX_PLAYERS, MAX_SLOTS, MAIN_SLOTS, MAX_HAND, MAX_MON, MAX_SPELL_DICE,
-                       MAX_LOCKS, MAX_GAME_ACTIONS, MAX_LOG, MAX_EV, MAX_TASKS_GAME, NONE)
-from .gametasks import for_data
-from .dice import GREEN, YELLOW
-from .notation import parse_card
+from ...errors import KernelError
+from ... import prng
+from ..adventure import Adventure, Workspace
+from .defs import (P_MOVE, MAX_PLAYERS, MAX_SLOTS, MAIN_SLOTS, MAX_HAND, MAX_MON, MAX_SPELL_DICE,
+                   MAX_LOCKS, MAX_GAME_ACTIONS, MAX_LOG, MAX_EV, MAX_TASKS_GAME, NONE)
+from .tasks import for_data
+from ..dice import GREEN, YELLOW
+from ..notation import parse_card
 
 
 class Deck:
@@ -135,7 +135,7 @@ class GameState:
     def play_buffers(self, data):
         """What playing the adventures needs: every task the cards can show, one Adventure per slot
         sharing one ways workspace, the final battle's Adventure, the action log, the events and
-        the legal-actions buffer. (A companion game, gamecompanion.py, makes lean stand-ins.)"""
+        the legal-actions buffer. (A companion game, companion.py, makes lean stand-ins.)"""
         self.tasks = for_data(data)
         self.work = Workspace()
         self.slot_pool = [Adventure(None, work=self.work) for _ in range(MAX_SLOTS)]
