@@ -57,8 +57,8 @@ def situation(game) -> Situation | None:
     if game.phase != P_ADV:
         return None
     adv = game.cur_adv()
-    if adv.phase() != P_DECIDE:
-        return None
+    if adv.phase() != P_DECIDE or not any(adv.roll_counts):
+        return None         # (a spell took the last die: `advise` has no roll to answer for)
     focus, spells, clues = adv.uses()
     return Situation(adv.card, adv.sit[6], adv.roll_counts, adv.held, adv.done_mask(), focus, spells,
                      clues, adv.sit[7], adv.sit[8])

@@ -124,7 +124,7 @@ class PlayApp(App[int]):
             yield OptionList(id="choices")
             yield RichLog(id="log", wrap=True, max_lines=2000, min_width=20)
         yield Static(id="notice")
-        yield Input(id="command", placeholder="a number, save PATH, hint, board, help, quit (Esc closes)")
+        yield Input(id="command", select_on_focus=False, placeholder="a number, save PATH, hint, board, help, quit (Esc closes)")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -143,6 +143,7 @@ class PlayApp(App[int]):
             except (RuntimeError, ValueError, NotImplementedError):
                 self.handle_sigint = False
         self.refresh_screen(odds=False)
+        self.query_one("#choices", OptionList).focus()
         if self.exit_after_first_screen:
             self.call_after_refresh(self.exit, 0)
             return
@@ -226,16 +227,27 @@ class PlayApp(App[int]):
                 and len(s.choices()) > 1 and not isinstance(self.screen, ConfirmQuit))
 
     def advance(self) -> None:
-        """After an action (or at the start): draw, then schedule the bot or a forced choice."""
+        """After an action (or at the start): play what needs no waiting (bots at speed 0, forced
+        choices with no pause), draw once, then schedule the next bot action or forced choice."""
         self._timer = None
-        self.refresh_screen()
         s = self.session
+        while not s.game.is_terminal():
+            if s.bot_turn() and s.settings.speed <= 0:
+                action, by = s.bot_action(), "bot"
+            elif not s.bot_turn() and self.forced_pause <= 0 and len(s.choices()) == 1:
+                action, by = s.choices()[0].action, "player"
+            else:
+                break
+            _, notice = s.play(action, by)
+            if notice:
+                self.notice(notice)
+        self.refresh_screen()
         if s.game.is_terminal():
             return
         if s.bot_turn():
-            self._timer = self.set_timer(max(s.settings.speed, 0.001), self._bot_step)
+            self._timer = self.set_timer(s.settings.speed, self._bot_step)
         elif len(s.choices()) == 1:
-            self._timer = self.set_timer(max(self.forced_pause, 0.001), self._forced_step)
+            self._timer = self.set_timer(self.forced_pause, self._forced_step)
 
     def _bot_step(self) -> None:
         self._timer = None
