@@ -358,20 +358,14 @@ def open_game(args, state):
 
 
 def _keep_previous(state: str) -> str | None:
-    """A new game would overwrite the autosave: an unfinished game there is kept as
-    autosave-previous.sav first. The one line to show, or None."""
+    """A new game would overwrite the autosave: the game there is kept as autosave-previous.sav
+    first (renamed, not read: start-up stays fast whatever its length). The one line to show."""
     path = os.path.join(state, userdirs.AUTOSAVE)
     if not os.path.isfile(path):
         return None
-    try:
-        game, _, _ = playsave.load_file(path)
-    except (SaveError, KernelError):
-        return None
-    if game.is_terminal():
-        return None
     keep = os.path.join(state, userdirs.PREVIOUS)
     rename_durably(path, keep)
-    return "the unfinished game autosaved before is kept in %s (eldritch play --load it)" % keep
+    return "the game autosaved before is kept in %s (eldritch play --load it)" % keep
 
 
 def use_tui(args) -> bool:

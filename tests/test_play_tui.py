@@ -15,16 +15,12 @@ import io
 import json
 import os
 import pty
-import re
 import select
 import signal
-import subprocess
 import sys
 import time
-from contextlib import redirect_stdout
 from pathlib import Path
 
-import pytest
 
 from eldritch.backend import get_backend
 from eldritch.cli import main
