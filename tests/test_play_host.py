@@ -201,3 +201,22 @@ def test_ctrl_c_in_a_subprocess_leaves_a_loadable_save_and_the_log(tmp_path):
     assert game.nlog >= 2 and settings.bots == {1}
     text = log.read_text()
     assert text == GameLog.replayed(game, data, settings).text()
+
+
+def test_sigint_during_a_bot_game_saves_and_exits_130(state, monkeypatch, capsys):
+    """A SIGINT in the middle of an action is held until the action is done (a half-applied action
+    would make an unloadable save), then the game is saved and the command exits 130."""
+    from eldritch.session import Session
+    real_play = Session.play
+    calls = []
+
+    def play_and_interrupt(self, action, by="player"):
+        calls.append(action)
+        if len(calls) == 10:
+            os.kill(os.getpid(), signal.SIGINT)     # arrives while the action is being applied
+        return real_play(self, action, by)
+    monkeypatch.setattr(Session, "play", play_and_interrupt)
+    code, out, err = play(monkeypatch, capsys, ["--seed", "1", "--players", "8", "--bots", "all"], [])
+    assert code == 130 and err.count("\n") == 1 and "saved in" in err and out == ""
+    game, _, settings = autosave(state)
+    assert game.nlog == 10 and len(settings.bots) == 8
