@@ -69,11 +69,11 @@ class Attempt:
         green = self.free_dice(GREEN)
         yellow = 1 if self.turn_yellow == 1 else 0
         red = 1 if self.turn_red == 1 else 0
-        adv.set_situation(green, yellow, red, (0 if self.focus_used else 1) + helpers,
-                          self.hold_spells(inv, 4), self.clues[inv] if self.clues[inv] < 4 else 4,
-                          self.data.adventures[self.slot_card[s]].terror_code,
-                          self.san[inv] if self.san[inv] < 20 else 20,
-                          self.sta[inv] if self.sta[inv] < 20 else 20)
+        adv.set_situation(self.sit.set(green, yellow, red, (0 if self.focus_used else 1) + helpers,
+                                       self.hold_spells(inv, 4), self.clues[inv] if self.clues[inv] < 4 else 4,
+                                       self.data.adventures[self.slot_card[s]].terror_code,
+                                       self.san[inv] if self.san[inv] < 20 else 20,
+                                       self.sta[inv] if self.sta[inv] < 20 else 20))
         adv.set_seed((prng.next15(self.rng) << 15) | prng.next15(self.rng))
         adv.reset()
         self.preload_spell_dice(adv)

@@ -69,8 +69,8 @@ class Battle:
 
     def start_combat(self, inv, green, yellow, red):
         adv = self.combat_adv
-        adv.set_situation(green, yellow, red, 0, self.hold_spells(inv, 4),
-                          self.clues[inv] if self.clues[inv] < 4 else 4, 0, 0, 0)
+        adv.set_situation(self.sit.set(green, yellow, red, 0, self.hold_spells(inv, 4),
+                                       self.clues[inv] if self.clues[inv] < 4 else 4, 0, 0, 0))
         adv.set_seed((prng.next15(self.rng) << 15) | prng.next15(self.rng))
         adv.reset()
         self.preload_spell_dice(adv)

@@ -105,7 +105,7 @@ class Board:
         for t in range(n, MAX_TASKS_GAME):
             tm[tb + t] = NONE
         adv = self.slot_pool[s]
-        adv.set_situation(6, 0, 0, 0, 0, 0, card.terror_code, 0, 0)
+        adv.set_situation(self.sit.set(6, 0, 0, 0, 0, 0, card.terror_code, 0, 0))
         adv.set_seed(0)
         adv.set_card(gt.table, ids, n, card.card.ordered and n > 1)
         self.slot_adv[s] = adv
