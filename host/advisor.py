@@ -25,10 +25,10 @@ from .kernel.eldersign.dice import GREEN, YELLOW, RED, NFACES
 from .kernel.eldersign.fixed import percent_text
 from .kernel.eldersign.game.machine import P_ADV, P_MOVE, A_GIVEUP, G_BASE, MAX_SLOTS, NONE
 from .kernel.eldersign.notation import format_roll, format_card
-from .kernel.eldersign.solver import TERROR_NAMES
+from .kernel.eldersign.situation import Situation, TERROR_NAMES
 
 
-class Situation:
+class Question:
     """The question an adventure decision asks the solver (what `eldritch advise` takes)."""
 
     def __init__(self, card, terror, roll, held, done, focus, spells, clues, sanity, stamina):
@@ -52,7 +52,7 @@ class Situation:
                 "--sanity", str(self.sanity), "--stamina", str(self.stamina)]
 
 
-def situation(game) -> Situation | None:
+def question(game) -> Question | None:
     """The solver's question at the current adventure decision (a roll on the table), else None."""
     if game.phase != P_ADV:
         return None
@@ -60,8 +60,8 @@ def situation(game) -> Situation | None:
     if adv.phase() != P_DECIDE or not any(adv.roll_counts):
         return None         # (a spell took the last die: `advise` has no roll to answer for)
     focus, spells, clues = adv.uses()
-    return Situation(adv.card, adv.sit[6], adv.roll_counts, adv.held, adv.done_mask(), focus, spells,
-                     clues, adv.sit[7], adv.sit[8])
+    return Question(adv.card, adv.sit[6], adv.roll_counts, adv.held, adv.done_mask(), focus, spells,
+                    clues, adv.sit[7], adv.sit[8])
 
 
 def _action_key(adv, action):
@@ -121,20 +121,20 @@ class Advisor:
             self._solvers[key] = s
         return s
 
-    def options(self, sit: Situation):
-        """advice.advise for a situation: every option, best first (what `eldritch advise` lists)."""
-        solver = self.solver(sit.card, sit.terror, sit.sanity, sit.stamina)
-        return advise(solver, bytearray(sit.roll), bytearray(sit.held), sit.done, sit.focus, sit.spells,
-                      sit.clues, sit.sanity, sit.stamina)
+    def options(self, q: Question):
+        """advice.advise for a question: every option, best first (what `eldritch advise` lists)."""
+        solver = self.solver(q.card, q.terror, q.sanity, q.stamina)
+        sit = Situation(0, False, False, q.focus, q.spells, q.clues, q.terror, q.sanity, q.stamina)
+        return advise(solver, bytearray(q.roll), sit, bytearray(q.held), q.done)
 
     def decision_values(self, game, actions) -> dict:
         """{action: value} for the legal actions at an adventure decision ({} elsewhere). Actions the
         advice does not list (none should) get no value; giving up is worth 0."""
-        sit = situation(game)
-        if sit is None:
+        q = question(game)
+        if q is None:
             return {}
         by_key = {}
-        for o in self.options(sit):
+        for o in self.options(q):
             by_key.setdefault(_option_key(o), o.value)
         adv = game.cur_adv()
         out = {}

@@ -28,6 +28,7 @@ import sys
 from .atomic import SaveError, user_path, rename_durably, check_target
 from .gamelog import GameLog, FORMATS, TRANSCRIPT_HEADER, acting_seat
 from .kernel.errors import KernelError
+from .kernel.numbers import is_count
 from .kernel.eldersign.game.data import GameData
 from .kernel.eldersign.game.machine import Game, PHASE_NAMES
 from .kernel.eldersign.game import text as gametext
@@ -54,7 +55,7 @@ def _ascii_int(low: int, high: int, what: str):
     """An argparse type: ASCII digits only (no '²' or other Unicode digits), within [low, high]."""
     def parse(text: str) -> int:
         t = text.strip()
-        if not (t.isascii() and t.isdigit()) or len(t) > 10:
+        if not is_count(t):
             raise argparse.ArgumentTypeError("%s must be a whole number, not %r" % (what, text[:20]))
         v = int(t)
         if not low <= v <= high:
@@ -114,7 +115,7 @@ def bot_seats(text: str, players: int) -> set:
         part = part.strip()
         if not part:
             continue
-        if not (part.isascii() and part.isdigit()) or len(part) > 3 or not 1 <= int(part) <= players:
+        if not is_count(part) or not 1 <= int(part) <= players:
             raise KernelError("option", "--bots: '%s' is not a seat 1 to %d (or 'all')" % (part[:20], players))
         seats.add(int(part) - 1)
     return seats

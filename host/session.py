@@ -26,6 +26,7 @@ from .atomic import SaveError, write_atomic, user_path
 from .gamelog import GameLog, acting_seat
 from . import playsave, userdirs
 from .kernel.eldersign.fixed import percent_text
+from .kernel.numbers import is_count
 from .kernel.eldersign.game import bot as gamebot, text as gametext
 from .kernel.eldersign.game.machine import MAX_GAME_ACTIONS, EV_ROLL, EV_BEGIN
 
@@ -66,7 +67,7 @@ def parse_command(line: str, n: int):
     if text == "":
         return ("default",)
     if text.isascii() and text.isdigit():
-        if len(text) <= 6 and 1 <= int(text) <= n:
+        if is_count(text) and 1 <= int(text) <= n:
             return ("choose", int(text) - 1)
         return ("error", "no choice %s: type a number 1 to %d" % (text[:12], n))
     word = text.split(None, 1)

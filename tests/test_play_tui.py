@@ -25,7 +25,7 @@ from pathlib import Path
 from eldritch.backend import get_backend
 from eldritch.cli import main
 from eldritch import playsave, userdirs
-from eldritch.advisor import situation
+from eldritch.advisor import question
 from eldritch.gamelog import GameLog
 from eldritch.kernel.eldersign.fixed import exact_text
 from eldritch.kernel.eldersign.game.data import GameData
@@ -80,7 +80,7 @@ async def play_through_screen(state, max_decisions=4000):
         shots["first"] = screen_text(app)
         k = 0
         while not session.game.is_terminal() and k < max_decisions:
-            if "adventure" not in shots and situation(session.game) is not None:
+            if "adventure" not in shots and question(session.game) is not None:
                 shots["adventure"] = screen_text(app)
                 await pilot.press("h")
                 shots["hint"] = screen_text(app)
@@ -156,10 +156,10 @@ def test_advice_at_every_decision_equals_eldritch_advise(tmp_path, capsys):
     decisions = compared = k = 0
     while not session.game.is_terminal():
         choices = session.choices()
-        sit = situation(session.game)
-        if sit is not None:
+        q = question(session.game)
+        if q is not None:
             decisions += 1
-            assert main(["advise"] + sit.advise_args() + ["--json"]) == 0
+            assert main(["advise"] + q.advise_args() + ["--json"]) == 0
             options = json.loads(capsys.readouterr().out)["options"]
             cli = {o["action"]: o["exact"] for o in options}
             for c in choices:
@@ -243,7 +243,7 @@ def test_ctrl_c_and_quit_ask_then_save(tmp_path):
 def test_resume_shows_the_adventure_as_it_was(tmp_path):
     """A game saved in the middle of an adventure comes back with its roll, held dice and odds."""
     session = new_session(tmp_path)
-    while situation(session.game) is None or not any(session.game.cur_adv().held):
+    while question(session.game) is None or not any(session.game.cur_adv().held):
         choices = session.choices()
         fail_focus = [c for c in choices if "focus" in c.text]
         session.play((fail_focus[0] if fail_focus else session.default_choice()).action)
