@@ -24,13 +24,14 @@ import argparse
 import os
 import signal
 import sys
+import time
 
 from .atomic import SaveError, user_path, rename_durably, check_target
 from .gamelog import GameLog, FORMATS, TRANSCRIPT_HEADER, acting_seat
 from .kernel.errors import KernelError
 from .kernel.numbers import is_count
 from .kernel.eldersign.game.data import GameData
-from .kernel.eldersign.game.machine import Game, PHASE_NAMES
+from .kernel.eldersign.game.machine import Game, PHASE_NAMES, P_ADV, P_BATTLE
 from .kernel.eldersign.game import text as gametext
 from . import playsave, userdirs
 from .session import Session, parse_command, COMMANDS_HELP
@@ -209,6 +210,8 @@ class PlainGame:
         self._board_turn = -1
 
     def show_step(self, step, notice=None):
+        if step.by == "bot" and self.interactive and self.s.settings.speed > 0:
+            time.sleep(self.s.settings.speed)       # bot turns at the player's pace, not a blur
         say(step.line())
         for e in step.events:
             say("    " + e)
@@ -246,6 +249,9 @@ class PlainGame:
         game = s.game
         seat = acting_seat(game)
         say("%s, %s phase:" % (gametext.seat_text(game, seat), PHASE_NAMES[game.phase]))
+        if game.phase in (P_ADV, P_BATTLE):
+            for line in s.adventure_lines():
+                say("  " + line)
         odds = s.move_odds()
         value = s.roll_value()
         if value is not None:
@@ -346,7 +352,6 @@ def open_game(args, state):
         data = playsave.game_data(cards)
         seed = args.seed
         if seed is None:
-            import time
             seed = int(time.time()) & 0x3FFFFFFF
         game = Game(data, players=args.players or 1, seed=seed, ancient_one=args.ancient_one)
         settings = Settings(cards=cards)

@@ -28,7 +28,9 @@ from . import playsave, userdirs
 from .kernel.eldersign.fixed import percent_text
 from .kernel.numbers import is_count
 from .kernel.eldersign.game import bot as gamebot, text as gametext
-from .kernel.eldersign.game.machine import MAX_GAME_ACTIONS, EV_ROLL, EV_BEGIN
+from .kernel.eldersign.dice import GREEN, YELLOW, RED
+from .kernel.eldersign.game.machine import MAX_GAME_ACTIONS, EV_ROLL, EV_BEGIN, P_ADV, P_BATTLE
+from .kernel.eldersign.notation import format_roll, format_task
 
 MAX_LINE = 1000
 COMMANDS_HELP = ("a number chooses; Enter takes the default (marked *); "
@@ -175,9 +177,35 @@ class Session:
         return self.advisor.hint(self.game, self.choices())
 
     def board_lines(self) -> list[str]:
-        lines = gametext.board(self.game)
-        if self.last_roll:
-            lines.append("last roll: %s" % self.last_roll)
+        """The board in words (plain mode): the kernel's board, then the adventure under way."""
+        return gametext.board(self.game) + self.adventure_lines()
+
+    def adventure_lines(self) -> list[str]:
+        """The adventure (or attack) under way: tasks done, pool, roll or last roll, held dice,
+        uses left; the last roll alone between adventures."""
+        game = self.game
+        if game.phase not in (P_ADV, P_BATTLE):
+            return ["last roll: %s" % self.last_roll] if self.last_roll else []
+        adv = game.cur_adv()
+        done = adv.done_mask()
+        tasks = []
+        for i, task in enumerate(adv.card.tasks):
+            tasks.append(("done " if done & (1 << i) else "") + format_task(task))
+        sep = " > " if adv.card.ordered else " | "
+        where = game.ao.name if game.phase == P_BATTLE else gametext.loc_name(game, game.loc[game.active()])
+        lines = ["adventure: %s: %s" % (where, sep.join(tasks)),
+                 "  pool: %d green%s%s" % (adv.pool_dice(GREEN), " + yellow" if adv.pool_dice(YELLOW) else "",
+                                          " + red" if adv.pool_dice(RED) else "")]
+        roll = format_roll(adv.roll_counts)
+        if roll:
+            lines.append("  roll: %s" % roll)
+        elif self.last_roll:
+            lines.append("  last roll: %s" % self.last_roll)
+        held = format_roll(adv.held)
+        if held:
+            lines.append("  held: %s" % held)
+        focus, spells, clues = adv.uses()
+        lines.append("  focus %d, spells %d, clues %d left" % (focus, spells, clues))
         return lines
 
     # ----- playing ----------------------------------------------------------------------------
