@@ -220,3 +220,12 @@ def test_sigint_during_a_bot_game_saves_and_exits_130(state, monkeypatch, capsys
     assert code == 130 and err.count("\n") == 1 and "saved in" in err and out == ""
     game, _, settings = autosave(state)
     assert game.nlog == 10 and len(settings.bots) == 8
+
+
+def test_bad_log_path_in_an_interactive_game_is_one_line_and_the_game_goes_on(state, tmp_path, monkeypatch,
+                                                                              capsys):
+    code, out, err = play(monkeypatch, capsys, ["--seed", "3", "--log", str(tmp_path / "no" / "g.log")],
+                          ["", "quit"])
+    assert code == 0 and out.count("--log: cannot write") == 1 and "> seat 1, " in out
+    assert err.count("\n") == 1 and "log not written" in err and not (tmp_path / "no").exists()
+    assert autosave(state)[0].nlog >= 1
