@@ -50,7 +50,7 @@ class ConfirmQuit(ModalScreen[bool]):
                 Binding("enter", "answer(False)", "no", show=False)]
     DEFAULT_CSS = """
     ConfirmQuit { align: center middle; }
-    ConfirmQuit > Static { width: 60; height: 5; border: thick $warning; padding: 1 2; background: $surface; }
+    ConfirmQuit > Static { width: 64; height: auto; border: thick $warning; padding: 1 2; background: $surface; }
     """
 
     def __init__(self, question: str):
