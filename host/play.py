@@ -410,17 +410,18 @@ def _run(args, backend) -> int:
     if all_bots:
         return _run_bots(args, game, data, settings, log, state)
     session = Session(game, data, settings, backend, autosave_dir=state, log=log)
-    if fresh:
-        note = _keep_previous(state)
-        if note:
-            say(note)
-    notice = session.autosave()
-    if notice:
-        say(notice)
+
+    def first_save() -> list:
+        """Keep the previous autosave and make the first one: the lines to show (the screen calls
+        this right after its first paint, so disk syncs do not delay it)."""
+        lines = [_keep_previous(state)] if fresh else []
+        return [line for line in lines + [session.autosave()] if line]
     if use_tui(args):
         from .tui import run_tui
-        code = run_tui(session, args)
+        code = run_tui(session, args, first_save)
     else:
+        for line in first_save():
+            say(line)
         with InterruptGuard() as guard:
             try:
                 code = PlainGame(session, args, guard).run()

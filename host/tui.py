@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import io
 import signal
+import time
 
 from rich.console import Console
 from rich.text import Text
@@ -98,8 +99,9 @@ class PlayApp(App[int]):
     ]
 
     def __init__(self, session: Session, forced_pause: float = FORCED_PAUSE,
-                 exit_after_first_screen: bool = False, handle_sigint: bool = True):
+                 exit_after_first_screen: bool = False, handle_sigint: bool = True, first_save=None):
         super().__init__()
+        self.first_save = first_save
         self.session = session
         self.forced_pause = forced_pause
         self.exit_after_first_screen = exit_after_first_screen
@@ -145,9 +147,21 @@ class PlayApp(App[int]):
         self.refresh_screen(odds=False)
         self.query_one("#choices", OptionList).focus()
         if self.exit_after_first_screen:
-            self.call_after_refresh(self.exit, 0)
+            self.call_after_refresh(self._first_screen_done)
             return
-        self.call_after_refresh(self.advance)
+        self.call_after_refresh(self._start)
+
+    def _start(self) -> None:
+        """After the first paint: the first autosave (and keeping the previous one), then play."""
+        if self.first_save is not None:
+            for line in self.first_save():
+                self.notice(line)
+        self.advance()
+
+    def _first_screen_done(self) -> None:
+        """(--exit-after-first-screen, the start-up benchmark) the CPU time to the first screen."""
+        self.first_screen_cpu = time.process_time()
+        self.exit(0)
 
     def on_unmount(self) -> None:
         if self.handle_sigint:
@@ -406,13 +420,16 @@ def screen_text(app: App) -> str:
     return "\n".join(line.rstrip() for line in console.export_text().splitlines())
 
 
-def run_tui(session: Session, args) -> int:
-    app = PlayApp(session, exit_after_first_screen=getattr(args, "exit_after_first_screen", False))
+def run_tui(session: Session, args, first_save=None) -> int:
+    app = PlayApp(session, exit_after_first_screen=getattr(args, "exit_after_first_screen", False),
+                  first_save=first_save)
     result = app.run()
     code = app.return_code
     if code is None:
         code = result if isinstance(result, int) else 0
-    if code == INTERRUPTED:
+    if app.exit_after_first_screen:
+        print("first screen after %.3f s of CPU" % getattr(app, "first_screen_cpu", -1))
+    elif code == INTERRUPTED:
         print("interrupted: the game is saved in %s (eldritch play --resume goes on)" % session.autosave_path)
     elif not session.game.is_terminal():
         print("the game is saved in %s (eldritch play --resume goes on)" % session.autosave_path)

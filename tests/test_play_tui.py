@@ -275,7 +275,7 @@ def test_sigint_to_the_app_in_a_terminal_saves_and_writes_the_log(tmp_path):
                                    "--players", "2", "--bots", "2", "--log", str(log)], env)
     out = b""
     deadline = time.time() + 30
-    while time.time() < deadline and b"choices" not in out and b"move phase" not in out:
+    while time.time() < deadline and not (b"move phase" in out and (state / userdirs.AUTOSAVE).exists()):
         ready, _, _ = select.select([fd], [], [], 0.2)
         if ready:
             try:
