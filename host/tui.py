@@ -116,14 +116,16 @@ class PlayApp(App[int]):
     # ----- layout -----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        # the first screen is built here, with its content, so it is laid out once
+        s = self.session
+        yield Static(view.status(s), id="status")
         with Horizontal(id="top"):
-            yield Static(id="board")
+            yield Static(view.board(s, {}), id="board")
             with Vertical(id="side"):
-                yield Static(id="investigators")
-                yield Static(id="adventure")
+                yield Static(view.investigators(s), id="investigators")
+                yield Static(view.adventure(s, None), id="adventure")
         with Horizontal(id="bottom"):
-            yield OptionList(id="choices")
+            yield OptionList(*self._choice_options(), id="choices")
             yield RichLog(id="log", wrap=True, max_lines=2000, min_width=20)
         yield Static(id="notice")
         yield Input(id="command", select_on_focus=False, placeholder="a number, save PATH, hint, board, help, quit (Esc closes)")
@@ -144,7 +146,7 @@ class PlayApp(App[int]):
                 asyncio.get_running_loop().add_signal_handler(signal.SIGINT, self.on_sigint)
             except (RuntimeError, ValueError, NotImplementedError):
                 self.handle_sigint = False
-        self.refresh_screen(odds=False)
+        self._show_choices_frame()
         self.query_one("#choices", OptionList).focus()
         if self.exit_after_first_screen:
             self.call_after_refresh(self._first_screen_done)
@@ -185,7 +187,7 @@ class PlayApp(App[int]):
         self.query_one("#investigators", Static).update(view.investigators(s))
         self.query_one("#adventure", Static).update(view.adventure(s, self._roll_value))
         self._show_new_log_lines()
-        self._show_choices(odds)
+        self._show_choices()
 
     def _show_new_log_lines(self) -> None:
         log = self.query_one("#log", RichLog)
@@ -198,30 +200,43 @@ class PlayApp(App[int]):
         if self.session.game.is_terminal() and self.session.log.result:
             log.write(Text(self.session.log.summary(), style="bold magenta"))
 
-    def _show_choices(self, with_values: bool) -> None:
-        s = self.session
+    def _show_choices(self) -> None:
         ol = self.query_one("#choices", OptionList)
         ol.clear_options()
+        ol.add_options(self._choice_options())
+        self._show_choices_frame()
+
+    def _choice_options(self) -> list:
+        """The choices as options (or the end of the game), with the odds known so far."""
+        s = self.session
         game = s.game
         if game.is_terminal():
-            ol.border_title = "the game is over"
-            ol.add_options([Option(Text(s.log.summary() + " — press q to leave", style="bold magenta"))])
-            return
+            return [Option(Text(s.log.summary() + " — press q to leave", style="bold magenta"))]
         if s.bot_turn():
-            ol.border_title = "%s (bot) is playing" % gametext.seat_text(game, acting_seat(game))
-            return
-        ol.border_title = "%s: %s phase" % (gametext.seat_text(game, acting_seat(game)), PHASE_NAMES[game.phase])
-        choices = s.choices()
-        prompts = []
-        for c in choices:
+            return []
+        out = []
+        for c in s.choices():
             note = ""
             if game.phase == P_MOVE and A_MOVE < c.action <= A_MOVE + MAX_SLOTS:
                 slot = c.action - A_MOVE - 1
                 if slot in self._odds:
                     note = "%s to complete" % view.percent(self._odds[slot])
-            prompt = view.choice_prompt(c, s.hints, note)
-            prompts.append(Option(prompt, id="c%d" % c.index))
-        ol.add_options(prompts)
+            out.append(Option(view.choice_prompt(c, s.hints, note), id="c%d" % c.index))
+        return out
+
+    def _show_choices_frame(self) -> None:
+        """The title over the choices and the highlighted default."""
+        s = self.session
+        game = s.game
+        ol = self.query_one("#choices", OptionList)
+        if game.is_terminal():
+            ol.border_title = "the game is over"
+            return
+        who = gametext.seat_text(game, acting_seat(game))
+        if s.bot_turn():
+            ol.border_title = "%s (bot) is playing" % who
+            return
+        ol.border_title = "%s: %s phase" % (who, PHASE_NAMES[game.phase])
         default = s.default_choice()
         if default is not None:
             ol.highlighted = default.index

@@ -63,6 +63,18 @@ async def settle(app, pilot, limit=400):
     raise AssertionError("the app never came back to the player")
 
 
+async def steady_screen(app, pilot, tries=50):
+    """The screen once it stops changing (deferred log writes and layout done)."""
+    last = screen_text(app)
+    for _ in range(tries):
+        await pilot.pause()
+        now = screen_text(app)
+        if now == last:
+            return now
+        last = now
+    return last
+
+
 def run(coro):
     return asyncio.run(coro)
 
@@ -77,15 +89,15 @@ async def play_through_screen(state, max_decisions=4000):
     shots = {}
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        shots["first"] = screen_text(app)
+        shots["first"] = await steady_screen(app, pilot)
         k = 0
         while not session.game.is_terminal() and k < max_decisions:
             if "adventure" not in shots and question(session.game) is not None:
-                shots["adventure"] = screen_text(app)
+                shots["adventure"] = await steady_screen(app, pilot)
                 await pilot.press("h")
-                shots["hint"] = screen_text(app)
+                shots["hint"] = await steady_screen(app, pilot)
             if "turn3" not in shots and session.log.turns >= 3 and session.game.phase == 0:
-                shots["turn3"] = screen_text(app)
+                shots["turn3"] = await steady_screen(app, pilot)
             choices = session.choices()
             default = session.default_choice().index
             i = policy(k, len(choices), default)
@@ -100,7 +112,7 @@ async def play_through_screen(state, max_decisions=4000):
             k += 1
             await settle(app, pilot)
         assert session.game.is_terminal()
-        shots["end"] = screen_text(app)
+        shots["end"] = await steady_screen(app, pilot)
     return session, chosen, shots
 
 
@@ -256,7 +268,7 @@ def test_resume_shows_the_adventure_as_it_was(tmp_path):
         app = PlayApp(s, forced_pause=0, handle_sigint=False)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
-            return screen_text(app)
+            return await steady_screen(app, pilot)
     before, after = run(go(session)), run(go(resumed))
     assert after == before and "held: " in after and "roll: " in after and "★ best" in after
 
