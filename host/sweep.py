@@ -18,6 +18,7 @@ the result files in plan order, so it is the same whatever ran the tasks:
 - dead workers: a task whose worker dies is run again (a process pool is rebuilt; Ray retries the
   task itself), up to `--retries` times, and its result is written once (one file per task id).
 
+Files are written by atomic.write_atomic (a reader sees a whole file or none, a power cut included).
 Seeds derive from the task, never from the worker: a simulate task is games first..first+n-1 of its
 setting, game i seeded `seed + i` (simulate.game_seed).
 """
@@ -32,6 +33,7 @@ import sys
 import time
 
 from .kernel.errors import KernelError
+from . import atomic
 from . import atlas as atlas_mod
 from .simgames import Setting, runner as game_runner
 from . import simulate as sim
@@ -160,12 +162,8 @@ class Store:
 
 
 def write_atomic(path: str, text: str) -> None:
-    tmp = "%s.%d.tmp" % (path, os.getpid())
-    with open(tmp, "w") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    """The host's one save routine (atomic.py: temporary file, fsync, rename, under a lock)."""
+    atomic.write_atomic(path, text.encode())
 
 
 # ----- engines ------------------------------------------------------------------------------------
