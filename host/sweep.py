@@ -40,6 +40,9 @@ from . import simulate as sim
 
 PLAN_VERSION = 1
 TRACE_ENV = "ELDRITCH_SWEEP_TRACE"     # a folder: each task writes its worker's pid there (tests, monitoring)
+# Ray runs its workers at niceness 15 (RayConfig worker_niceness): on a shared machine they then get a
+# sliver of the CPU that other jobs leave. A cluster started here (--ray local) keeps them at 0.
+RAY_NICENESS = "RAY_worker_niceness"
 
 
 # ----- tasks ------------------------------------------------------------------------------------
@@ -85,6 +88,15 @@ class Worker:
         self.contexts: dict = {}
 
     def run(self, task: dict) -> dict:
+        """The task's result, with the CPU and wall seconds it took (not part of the merged result)."""
+        cpu = time.process_time()
+        wall = time.perf_counter()
+        result = self._run(task)
+        result["cpu_seconds"] = round(time.process_time() - cpu, 4)
+        result["wall_seconds"] = round(time.perf_counter() - wall, 4)
+        return result
+
+    def _run(self, task: dict) -> dict:
         trace = os.environ.get(TRACE_ENV)
         if trace:
             with open(os.path.join(trace, "%s.%d" % (task["id"], os.getpid())), "w") as f:
@@ -221,6 +233,7 @@ def run_ray(tasks, store, backend_name, progress, retries, address, workers):
     started = False
     if not ray.is_initialized():
         if address == "local":
+            os.environ.setdefault(RAY_NICENESS, "0")
             ray.init(num_cpus=workers or os.cpu_count(), include_dashboard=False, log_to_driver=False)
         else:
             ray.init(address=address, log_to_driver=False)

@@ -37,6 +37,7 @@ def ray_cluster(tmp_path_factory):
     environment; shut down at the end."""
     trace = tmp_path_factory.mktemp("trace")
     os.environ[sw.TRACE_ENV] = str(trace)
+    os.environ.setdefault(sw.RAY_NICENESS, "0")
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     try:
         yield trace
