@@ -115,7 +115,7 @@ def play_game(setting: Setting, seed: int, ctx: Context, on_step=None) -> tuple[
                 devoured += 1
         if on_step is not None:
             on_step(game, a)
-    record = {"win": 1 if game.returns() else 0,
+    record = {"win": O.won(game),
               "metrics": {"turns": O.turns(game), "devoured": devoured, "elder_signs": O.elder_signs(game),
                           "doom": O.doom(game), "steps": steps},
               "tallies": tallies}

@@ -77,6 +77,19 @@ def test_atlas_has_every_grid_row_once_in_order_and_agrees_with_odds(capsys):
     check_sample(capsys, parsed[1:], 16, 2)
 
 
+def test_table_takes_spells_clues_terror_and_dice_sets(capsys):
+    """`table --spells --clues --terror --dice` gives, per dice set, what `odds` gives for that card."""
+    assert cli.main(["table", "--query", "koi pond", "--set", "core", "--focus", "0", "--spells", "1", "--clues", "1",
+                     "--terror", "none", "--dice", "4G,6G+R", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["dice_sets"] == ["4G", "6G+R"] and doc["spells"] == 1 and doc["clues"] == 1
+    card = doc["cards"][0]
+    assert card["terror"] == "none"
+    for pool, exact in zip((["--green", "4"], ["--green", "6", "--red"]), card["exact"]):
+        assert cli.main(["odds", card["card"], "--focus", "0", "--spells", "1", "--clues", "1", "--json"] + pool) == 0
+        assert json.loads(capsys.readouterr().out)["exact"] == exact
+
+
 def test_readme_documents_the_atlas_schema():
     text = (REPO / "README.md").read_text()
     section = text[text.index("### Atlas schema"):]

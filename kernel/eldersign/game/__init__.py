@@ -10,6 +10,7 @@ Docstring only, so that importing one module of the game (the handheld's compani
     text.py       actions and events in words
     bot.py        the built-in bot
     companion.py  companion mode: the device beside a physical game
+    bots/         the portable bots (random, heuristic) and what a bot may observe (bots/__init__.py)
 
 The other modules are the parts of the rules the Game combines (see machine.py).
 """

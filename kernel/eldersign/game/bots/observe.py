@@ -241,3 +241,11 @@ def investigator_index(g, name):
         if name in r.name.lower():
             return i
     return -1
+
+
+def won(g):
+    """1 when the investigators won (returns() is one int, or one int per seat)."""
+    r = g.returns()
+    if isinstance(r, (list, tuple)):
+        r = r[0] if r else 0
+    return 1 if r else 0
