@@ -30,6 +30,43 @@ from .kernel.eldersign.game.bots.heuristic import HeuristicBot
 NDICE = 3 * NFACES
 
 
+class MemoSolver:
+    """A solver whose answers are remembered: the same context asked again (another decision, another
+    game) costs a dict look-up instead of a call into the core (which may also have to rebuild its
+    workspace, and lose its own memo, when contexts of different sizes alternate). Every other
+    attribute is the wrapped solver's; values are the same integers."""
+
+    def __init__(self, solver, max_entries: int = 200_000):
+        self._solver = solver
+        self._memo: dict = {}
+        self._max = max_entries
+
+    def __getattr__(self, name):
+        return getattr(self._solver, name)
+
+    def _remember(self, key, compute):
+        got = self._memo.get(key)
+        if got is None:
+            got = compute()
+            if len(self._memo) >= self._max:
+                self._memo.clear()
+            self._memo[key] = got
+        return got
+
+    def value(self, green, yellow, red, focus=0, spells=0, clues=0, held=()):
+        return self.values((green, yellow, red, tuple(sorted(held)), focus, spells, clues))[self._solver.full_state]
+
+    def values(self, ctx):
+        return self._remember(("v", ctx), lambda: self._solver.values(ctx))
+
+    def roll_values(self, ctx, gfaces, yf, rf):
+        return self._remember(("r", ctx, tuple(gfaces), yf, rf), lambda: self._solver.roll_values(ctx, gfaces, yf, rf))
+
+    def keep_value(self, ctx, gfaces, unrolled_green, yf, rf):
+        return self._remember(("k", ctx, tuple(gfaces), unrolled_green, yf, rf),
+                              lambda: self._solver.keep_value(ctx, gfaces, unrolled_green, yf, rf))
+
+
 class SolverCache:
     """Solvers and chances shared by every SolverBot of a process: exact values do not depend on
     the game, so reusing them across games changes no result, only the time. Solvers are kept
@@ -68,7 +105,7 @@ class SolverCache:
         key = self.card_key(card, terror, sanity, stamina)
         s = self._solvers.get(key)
         if s is None:
-            s = self.backend.make_solver(card, terror, sanity, stamina)
+            s = MemoSolver(self.backend.make_solver(card, terror, sanity, stamina))
             self.built += 1
             self._solvers[key] = s
             if len(self._solvers) > self.max_solvers:
