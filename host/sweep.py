@@ -7,7 +7,8 @@
 A sweep is a plan (OUT/plan.json: the tasks, each with an id hashed from what it computes) and one
 result file per task (OUT/results/ID.json), written atomically (a temporary file renamed) by the
 coordinating process as each task's result arrives. Running the same command again resumes: tasks
-whose result file is there are not run again, and a different plan in the same folder is refused.
+whose result file is there are not run again. A plan may grow in the same folder (more games in
+whole chunks, more settings: the tasks it had are kept and not run again); any other plan is refused.
 The merged result (the simulate report, or the atlas CSV at OUT/atlas.csv or --output) is built from
 the result files in plan order, so it is the same whatever ran the tasks:
 
@@ -147,8 +148,12 @@ class Store:
         if os.path.exists(path):
             with open(path) as f:
                 old = json.load(f)
-            if old.get("tasks") != tasks or old.get("kind") != kind:
-                raise KernelError("sweep", "%s holds another sweep's plan: use a new --out folder" % self.out)
+            if old.get("tasks") != tasks:
+                # a plan may grow (more games, more settings): every task it had must still be there
+                ids = {t["id"] for t in tasks}
+                if old.get("kind") != kind or any(t["id"] not in ids for t in old.get("tasks", [])):
+                    raise KernelError("sweep", "%s holds another sweep's plan: use a new --out folder" % self.out)
+                write_atomic(path, json.dumps(plan))
         else:
             write_atomic(path, json.dumps(plan))
         for name in os.listdir(self.results):       # temporary files of a killed run

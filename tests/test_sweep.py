@@ -147,10 +147,16 @@ def test_a_killed_sweep_resumes_to_the_uninterrupted_result(tmp_path):
     assert len(os.listdir(results)) == 8 and not [n for n in os.listdir(results) if n.endswith(".tmp")]
 
 
-def test_another_plan_in_the_same_folder_is_refused(tmp_path):
-    sw.run_sweep("simulate", sim_tasks(games=2, chunk=1, players=(1,)), str(tmp_path), {})
+def test_a_plan_may_grow_but_another_plan_in_the_same_folder_is_refused(tmp_path):
+    small = sim_tasks(games=2, chunk=1, players=(1,))
+    sw.run_sweep("simulate", small, str(tmp_path), {})
+    first = {t["id"]: os.path.getmtime(tmp_path / "results" / (t["id"] + ".json")) for t in small}
+    grown = sim_tasks(games=3, chunk=1, players=(1,))
+    store = sw.run_sweep("simulate", grown, str(tmp_path), {})
+    assert sw.merged_simulate(store, grown)[0][1].games == 3
+    assert all(os.path.getmtime(tmp_path / "results" / (k + ".json")) == v for k, v in first.items())
     with pytest.raises(KernelError):
-        sw.run_sweep("simulate", sim_tasks(games=3, chunk=1, players=(1,)), str(tmp_path), {})
+        sw.run_sweep("simulate", sim_tasks(games=3, chunk=1, players=(2,)), str(tmp_path), {})
 
 
 def test_task_ids_depend_on_what_the_task_computes_only():
