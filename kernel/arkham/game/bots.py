@@ -128,7 +128,8 @@ class HeuristicBot:
         b = self.board
         total = 0 if immune & IMMUNE_PHYSICAL else game.fight[seat]
         free = 0
-        hands = [0, 0]
+        h0 = 0                  # the best weapons for the two hands: h0 >= h1, or h0 a two-hander
+        h1 = 0
         for k in range(MAX_POSS):
             c = game.poss[seat * MAX_POSS + k]
             if c == NONE:
@@ -141,14 +142,16 @@ class HeuristicBot:
             if b.i_hands[kind] == 0:
                 free += v
             elif b.i_hands[kind] == 2:
-                if v > hands[0] + hands[1]:
-                    hands[0] = v
-                    hands[1] = 0
-            elif v > hands[1]:
-                hands[1] = v
-                if hands[1] > hands[0]:
-                    hands[0], hands[1] = hands[1], hands[0]
-        return total + free + hands[0] + hands[1]
+                if v > h0 + h1:
+                    h0 = v
+                    h1 = 0
+            elif v > h1:
+                h1 = v
+                if h1 > h0:
+                    t = h0
+                    h0 = h1
+                    h1 = t
+        return total + free + h0 + h1
 
     def find(self, buf, n, action):
         for i in range(n):
