@@ -6,6 +6,7 @@ Nothing is imported here (the board and the rules are loaded when a game asks fo
     board       the board and its tables from TSV files, validated at load (data/README.md)
     effects     the event-table effect vocabulary, compiled at load
     state       the buffers, setup, queries, events                     (State)
+    turns       rounds, turns in seat order, knock-outs, lost, the end    (Turns)
     movement    investigator phase part 1: 2D6 movement, taxi, vehicles  (Movement)
     encounters  part 2: location and Other World events, the trip        (Encounters)
     meetings    part 3: sanity checks and stealth                        (Meetings)
@@ -15,4 +16,5 @@ Nothing is imported here (the board and the rules are loaded when a game asks fo
     save        serialize / deserialize
     text        actions and events in words
     bots        a random bot and a heuristic bot
+    playlog     a seeded bot game and its text log (the same on every runtime)
 """
