@@ -638,3 +638,46 @@ def test_rule_a_monster_that_survives_a_fight_is_turned_by_the_player():
     assert g.step == D.ST_ORIENT and g.actor == 0
     g.apply(legal(g)[0])
     assert g.m_head[m] in (sp("College Street"), sp("Museum Row"), sp("Forest Lane"))
+
+
+@pytest.mark.parametrize("inv,start,mode,monsters", [
+    ("Silas", "Train Station", 0, {"College Street": "Zombie"}),
+    ("Jonah", "Market Street", 1, {"Museum Row": "Ghoul", "Forest Lane": "Dark Young"}),
+    ("Lena", "Harbour Street", 2, {"Mill Street": "Shoggoth", "Crooked Lane": "Cultist"}),
+    ("Silas", "Cemetery Road", 0, {"Forest Lane": "Hound of Tindalos", "Mill Street": "Zombie"}),
+])
+@pytest.mark.parametrize("r", [2, 4, 7])
+def test_rule_the_game_moves_exactly_where_the_reach_odds_say(inv, start, mode, monsters, r):
+    """Every end of a move the game's step-by-step actions allow (explored over all paths) is a space
+    the odds' distances reach within the roll, and back."""
+    from eldritch.kernel.arkham.reach import distances, UNREACHED
+    from arkham_setup import rules
+    g = new(invs=(inv,))
+    put(g, 0, start)
+    g.money[0] = 0
+    for space, kind in monsters.items():
+        monster(g, kind, space)
+    if mode:
+        g.apply(K_MODE + mode)
+    g.apply(K_ROLL)
+    roll(g, r)
+    g.fill_occupancy()
+    dist = bytearray(BOARD.nspaces)
+    distances(BOARD, g.occ, sp(start), mode, dist, bytearray(BOARD.nspaces))
+    want = {s for s in range(BOARD.nspaces) if dist[s] <= r}
+    r_ = rules()
+    ends = set()
+    seen = set()
+    stack = [g.serialize()]
+    while stack:
+        state = r_.deserialize(stack.pop())
+        ends.add(state.pos[0])
+        if state.step != D.ST_STEP or (state.pos[0], state.moves_left) in seen:
+            continue
+        seen.add((state.pos[0], state.moves_left))
+        for a in legal(state):
+            if a & ~D.ARG_MASK == D.K_STEP:
+                nxt = r_.deserialize(state.serialize())
+                nxt.apply(a)
+                stack.append(nxt.serialize())
+    assert ends == want
