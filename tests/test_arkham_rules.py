@@ -681,3 +681,26 @@ def test_rule_the_game_moves_exactly_where_the_reach_odds_say(inv, start, mode, 
                 nxt.apply(a)
                 stack.append(nxt.serialize())
     assert ends == want
+
+
+def test_rule_meeting_a_locations_monster_is_its_event_unless_the_investigator_sneaks_past():
+    g = new(invs=("Otto",))
+    put(g, 0, "College Street")
+    m = monster(g, "Zombie", "Library")
+    g.apply(K_ROLL)
+    roll(g, 2)
+    g.apply(step_to(g, "Library"))
+    g.apply(K_FIGHT + m)
+    roll(g, 1)
+    g.apply(loadout(g, "Shotgun"))
+    roll(g, 1)                                                    # beaten: the meeting was the event
+    assert g.m_at[m] == AT_TROPHY and g.phase == D.PH_MYTHOS
+    g = new(invs=("Nell",))
+    put(g, 0, "College Street")
+    monster(g, "Zombie", "Library")
+    g.apply(K_ROLL)
+    roll(g, 2)
+    g.apply(step_to(g, "Library"))
+    g.apply(K_SNEAK)
+    roll(g, 1, 1)                                                 # past it (and its sanity check)
+    assert g.step == D.CH_EVENT and g.place == sp("Library")      # then the location's event

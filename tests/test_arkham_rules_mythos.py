@@ -338,3 +338,15 @@ def test_rule_a_face_down_gate_is_hidden_from_every_view_but_kept_in_the_save():
         assert g.view(p)[-BOARD.nspaces + w] == 254
     from eldritch.kernel.arkham.game.save import state_bytes
     assert c in state_bytes(g)
+
+
+def test_rule_investigators_tied_on_fight_are_attacked_in_an_order_a_coin_decides():
+    g = new(players=2, invs=("Silas", "Nell"))                     # Fight 3 and 3
+    put(g, 0, "Market Street")
+    put(g, 1, "Market Street")
+    monster(g, "Zombie", "Forest Lane", head="Market Street")
+    to_mythos(g)
+    roll(g, 7)
+    assert g.step == D.CH_COIN and len(g.chance_outcomes()) == 2
+    roll(g, 1)
+    assert g.check_seat == 1 and g.step == D.CH_SANITY
