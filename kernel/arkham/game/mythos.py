@@ -168,38 +168,40 @@ class Mythos:
     # ----- monsters move ------------------------------------------------------------------------------------
 
     def mythos_next_monster(self):
-        """The nearest unmoved monster on the board moves and attacks; the round ends after the last."""
-        if self.result != RES_PLAYING:
-            return
+        """The nearest unmoved monster on the board moves and attacks; the round ends after the last.
+        A loop, not recursion: monsters that meet nobody are dealt with here one after another."""
         b = self.board
-        if self.dist_dirty:
-            self.seat_distances()
-        best = NONE
-        bd = 256
-        for m in range(b.nmonsters):
+        while self.result == RES_PLAYING:
+            if self.dist_dirty:
+                self.seat_distances()
+            best = NONE
+            bd = 256
+            for m in range(b.nmonsters):
+                s = self.m_at[m]
+                if s < b.nspaces and not self.m_flags[m] & F_MOVED:
+                    d = self.nearest(s)
+                    if d < bd:
+                        bd = d
+                        best = m
+            if best == NONE:
+                self.end_round()
+                return
+            m = best
+            self.m_flags[m] |= F_MOVED
+            self.cur_m = m
+            self.attacked = 0
             s = self.m_at[m]
-            if s < b.nspaces and not self.m_flags[m] & F_MOVED:
-                d = self.nearest(s)
-                if d < bd:
-                    bd = d
-                    best = m
-        if best == NONE:
-            self.end_round()
-            return
-        m = best
-        self.m_flags[m] |= F_MOVED
-        self.cur_m = m
-        self.attacked = 0
-        s = self.m_at[m]
-        k = b.mon_kind[m]
-        mode = b.k_mode[k]
-        if self.investigators_at(s) or mode == MOVE_STILL:
-            self.monster_attacks()
-        elif mode == MOVE_LEFT or mode == MOVE_RIGHT:
-            self.walk(m, b.k_moves[k], mode)
-            self.monster_attacks()
-        else:
-            self.choose_prey(m)
+            k = b.mon_kind[m]
+            mode = b.k_mode[k]
+            if self.investigators_at(s) or mode == MOVE_STILL:
+                pending = self.monster_attacks()
+            elif mode == MOVE_LEFT or mode == MOVE_RIGHT:
+                self.walk(m, b.k_moves[k], mode)
+                pending = self.monster_attacks()
+            else:
+                pending = self.choose_prey(m)
+            if pending:
+                return
 
     def walk(self, m, steps, mode):
         b = self.board
@@ -237,19 +239,19 @@ class Mythos:
                 self.tied[n] = seat
                 n += 1
         if best_d == UNREACHED:
-            self.monster_attacks()
-            return
+            return self.monster_attacks()
         if n > 1:
             self.coin_n = n
             self.coin_for = COIN_FLY
             self.chance(CH_COIN)
-            return
-        self.fly(m, self.tied[0])
+            return True
+        return self.fly(m, self.tied[0])
 
     def on_coin(self, v):
         seat = self.tied[v]
         if self.coin_for == COIN_FLY:
-            self.fly(self.cur_m, seat)
+            if not self.fly(self.cur_m, seat):
+                self.mythos_next_monster()
         else:
             self.attack(self.cur_m, seat)
 
@@ -279,19 +281,19 @@ class Mythos:
             self.event(EV_MONSTER_MOVES, m, cur, nxt)
             if self.investigators_at(nxt):
                 break
-        self.monster_attacks()
+        return self.monster_attacks()
 
     # ----- monsters attack ---------------------------------------------------------------------------------
 
     def monster_attacks(self):
         """The current monster attacks the next investigator in its space: the highest Fight first,
-        a coin among ties; when none is left, its player may turn it, then the next monster."""
+        a coin among ties; when none is left, its player may turn it. True when a roll or a decision
+        is now pending, False when this monster is done (the caller goes on to the next)."""
         b = self.board
         m = self.cur_m
         s = self.m_at[m]
         if s >= b.nspaces:
-            self.mythos_next_monster()
-            return
+            return False
         best_f = -1
         n = 0
         for seat in range(self.players):
@@ -305,16 +307,14 @@ class Mythos:
                 self.tied[n] = seat
                 n += 1
         if n == 0:
-            if self.orient_pending(self.last_seat):
-                return
-            self.mythos_next_monster()
-            return
+            return self.orient_pending(self.last_seat)
         if n > 1:
             self.coin_n = n
             self.coin_for = COIN_ATTACK
             self.chance(CH_COIN)
-            return
+            return True
         self.attack(m, self.tied[0])
+        return True
 
     def attack(self, m, seat):
         self.attacked |= 1 << seat
@@ -334,4 +334,5 @@ class Mythos:
         """The current target is done with (beaten the monster, knocked out, or the Hound left)."""
         if self.result != RES_PLAYING:
             return
-        self.monster_attacks()
+        if not self.monster_attacks():
+            self.mythos_next_monster()
