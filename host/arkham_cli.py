@@ -16,14 +16,13 @@ stderr, exit code 2.
 import argparse
 import json
 import os
-import sys
 from array import array
 
 from .kernel.errors import KernelError
 from .kernel.arkham import odds
 from .kernel.arkham.reach import reach_odds, OCC_MONSTER, OCC_BLOCKING, OCC_HOUND, MODE_FOOT, MODE_VEHICLE, MODE_MISTS
 from .kernel.arkham.gatechance import gate_odds
-from .kernel.arkham.game.board import Board, NONE, SPECIAL_HOUND, SPECIAL_BLOCKING
+from .kernel.arkham.game.board import Board, SPECIAL_HOUND, SPECIAL_BLOCKING
 from .kernel.arkham.game.rules import Rules
 from .kernel.arkham.game import defs as D
 from .kernel.arkham.game import playlog, text, save as gamesave

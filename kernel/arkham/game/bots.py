@@ -14,11 +14,10 @@ are deterministic and allocate nothing per choice (their scratch is made once).
 from ... import prng
 from ..odds import hit_faces
 from .board import NONE, SP_VEHICLE, IMMUNE_PHYSICAL, IMMUNE_MAGICAL
-from .defs import (PH_OVER, CH_FIRST, ST_PICK, ST_RETURN, ST_MOVE, ST_STEP, ST_GATE_OR_EVENT, ST_ENC,
-                   ST_SNEAK_TO, ST_LOADOUT, ST_CLOSE, ST_SHOP, ST_DEST, ST_DISCARD, K_RESOLVE, K_PICK, K_STAY,
-                   K_ROLL, K_TAXI, K_MODE, K_STEP, K_STOP, K_GATE, K_EVENT, K_FIGHT, K_SNEAK, K_FACE, K_BIND,
-                   K_LOADOUT, K_CLOSE, K_SEAL, K_WATCHER, K_END, K_BUY, K_PASS, K_DEST, K_DISCARD, ARG_MASK,
-                   AT_WORLD, MAX_POSS, PU_CLOSE, PU_COUNTER)
+from .defs import (PH_OVER, CH_FIRST, ST_PICK, ST_MOVE, ST_STEP, ST_GATE_OR_EVENT, ST_ENC, ST_LOADOUT, ST_CLOSE,
+                   ST_SHOP, ST_DEST, ST_DISCARD, K_RESOLVE, K_PICK, K_STAY, K_ROLL, K_TAXI, K_MODE, K_STEP,
+                   K_STOP, K_GATE, K_EVENT, K_FIGHT, K_SNEAK, K_FACE, K_BIND, K_CLOSE, K_SEAL, K_WATCHER, K_END,
+                   K_BUY, K_PASS, K_DEST, ARG_MASK, MAX_POSS, PU_CLOSE, PU_COUNTER)
 from ..reach import UNREACHED, MODE_VEHICLE
 
 

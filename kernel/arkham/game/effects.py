@@ -10,8 +10,6 @@ simple effects come first and at most one effect that hands the turn on (a termi
 In an Other World only monster and lost are terminals (no gate, move, free_move, sheldon, shop).
 """
 
-from ...errors import KernelError
-
 try:
     from micropython import const
 except ImportError:  # CPython

@@ -9,7 +9,7 @@ right to close it without another trip. Allocates nothing.
 """
 
 from .board import NONE, SP_VEHICLE, SP_MISTS, SP_WHISTLE
-from .defs import (ST_MOVE, ST_STEP, CH_MOVE, K_STAY, K_ROLL, K_TAXI, K_MODE, K_STEP, K_STOP, MAX_POSS,
+from .defs import (ST_STEP, CH_MOVE, K_STAY, K_ROLL, K_TAXI, K_MODE, K_STEP, K_STOP, MAX_POSS,
                    HR_EVENT_ON_STAY, EV_MOVE, EV_TAXI, EV_MODE, EV_STAY, EV_SPEND)
 from ..reach import MODE_FOOT, MODE_VEHICLE, MODE_MISTS, enterable, stops
 

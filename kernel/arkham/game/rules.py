@@ -17,7 +17,7 @@ from ...errors import KernelError
 from ... import prng
 from ...surface import CHANCE, TERMINAL
 from .board import Board
-from .defs import (NONE, PH_OVER, ST_PICK, ST_RETURN, ST_MOVE, ST_STEP, ST_GATE_OR_EVENT, ST_ENC, ST_SNEAK_TO,
+from .defs import (PH_OVER, ST_PICK, ST_RETURN, ST_MOVE, ST_STEP, ST_GATE_OR_EVENT, ST_ENC, ST_SNEAK_TO,
                    ST_LOADOUT, ST_CLOSE, ST_SHOP, ST_DEST, ST_DISCARD, ST_ORIENT, CH_FIRST, CH_MOVE, CH_EVENT,
                    CH_TEST, CH_STEALTH, CH_SANITY, CH_ATTACK, CH_DAMAGE, CH_CLOSE, CH_GATE, CH_COIN,
                    K_SHIFT, ARG_MASK, K_PICK, K_RESOLVE, K_OUTCOME, MAX_ACTIONS, MAX_LOG, RES_WON,

@@ -1,12 +1,12 @@
 """The game in words: actions as the acting player sees them, events for the log, a board summary.
 (Allocates: only the host, logs and tests call it.)"""
 
-from .board import NONE, DECK_SPELL
-from .defs import (K_SHIFT, ARG_MASK, K_PICK, K_RETURN, K_STAY, K_RESOLVE, K_TAXI, K_MODE, K_STEP, K_STOP,
+from .board import NONE
+from .defs import (ARG_MASK, K_PICK, K_RETURN, K_STAY, K_RESOLVE, K_TAXI, K_MODE, K_STEP, K_STOP,
                    K_GATE, K_EVENT, K_FIGHT, K_SNEAK, K_FACE, K_BIND, K_LOADOUT, K_CLOSE, K_SEAL, K_WATCHER,
                    K_END, K_BUY, K_PASS, K_DEST, K_DISCARD, K_ORIENT, K_OUTCOME, K_ROLL, BOUND_BIT, MAX_POSS,
-                   AT_WORLD, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, ST_SNEAK_TO, ST_STEP, ST_ORIENT, PU_CLOSE,
-                   PU_COUNTER, STEP_NAMES, PHASE_NAMES, RESULT_NAMES, CH_MOVE, CH_GATE, CH_COIN)
+                   AT_WORLD, AT_OW, ST_SNEAK_TO, ST_ORIENT, PU_CLOSE,
+                   PU_COUNTER, STEP_NAMES, PHASE_NAMES, RESULT_NAMES, CH_COIN)
 from . import defs as D
 
 MODES = ("on foot", "by vehicle", "under Mists of R'lyeh")
