@@ -19,7 +19,8 @@ public in this game). Both come from one field list, so saving and loading canno
 from ...errors import KernelError
 from ...binio import put32, get32
 from .board import NONE
-from .defs import MAX_LOG, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD, PH_OVER, CH_COIN, STEP_NAMES
+from .defs import (MAX_LOG, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD, PH_OVER, PH_INV, CH_COIN, CH_FIRST,
+                   CH_ATTACK, CH_DAMAGE, CH_SANITY, ST_LOADOUT, ST_ORIENT, ST_SHOP, ST_PICK, PU_CLOSE, STEP_NAMES)
 
 MAGIC0 = 0x41   # 'A'
 MAGIC1 = 0x48   # 'H'
@@ -177,11 +178,20 @@ def load_state(g, state):
     for deck in (g.gate_deck, g.item_deck, g.spell_deck):
         deck.cards[:] = state[i:i + len(deck.cards)]
         i += len(deck.cards)
-    g.rng[0] = get32(state, i)
-    g.rng[1] = get32(state, i + 4)
+    r0 = get32(state, i)
+    r1 = get32(state, i + 4)
+    if r0 >= 1 << 30 or r1 >= 1 << 30:
+        _bad("the stored state is corrupt (the PRNG)")
+    g.rng[0] = r0
+    g.rng[1] = r1
     g.dist_dirty = 1
     g.touch()
     _check(g)
+    try:
+        g.legal_actions(g.buf)
+        g.view(0)
+    except (IndexError, ValueError, KeyError):
+        _bad("the stored state is corrupt (inconsistent)")
 
 
 def _check(g):
@@ -216,7 +226,26 @@ def _check(g):
         v = getattr(g, name)
         need(v < b.nmonsters or v == NONE, name)
     need(g.shop_card < b.ncards or g.shop_card == NONE, "the shop")
-    need(g.place < ns + b.nworlds and g.prog_end <= len(b.prog) // 2, "the event in progress")
+    need(g.place < ns + b.nworlds and g.prog_pos <= g.prog_end <= len(b.prog) // 2
+         and g.test_pass_end <= g.prog_end, "the event in progress")
+    st = g.step
+    # the registers the pending step reads
+    if st == CH_ATTACK or st == CH_DAMAGE or (st == ST_LOADOUT and g.purpose != PU_CLOSE):
+        need(g.target < b.nmonsters, "the monster fought")
+    if st == CH_SANITY:
+        need(g.check_m < b.nmonsters and g.check_seat < g.players, "the sanity check")
+    if st == ST_ORIENT:
+        need(g.orient_m < b.nmonsters and g.m_at[g.orient_m] < ns, "the monster to turn")
+    if st == ST_SHOP:
+        need(g.shop_card < b.ncards, "the shop")
+    if st == CH_COIN:
+        need(g.cur_m < b.nmonsters, "the coin toss")
+        for k in range(g.coin_n):
+            need(g.tied[k] < g.players, "the coin toss")
+    if g.phase != PH_OVER and st != 0 and st < CH_FIRST:
+        need(g.seat_inv[g.actor] != NONE or st == ST_PICK, "the player to act")
+    if g.phase == PH_INV and st != ST_PICK:
+        need(g.seat < g.players and g.seat_inv[g.seat] != NONE, "the investigator whose turn it is")
     for deck, top in ((g.gate_deck, b.ngates), (g.item_deck, b.ncards), (g.spell_deck, b.ncards)):
         for k in range(deck.n):
             need(deck.cards[k] < top, "a deck")
