@@ -227,7 +227,7 @@ def _check(g):
         need(v < b.nmonsters or v == NONE, name)
     need(g.shop_card < b.ncards or g.shop_card == NONE, "the shop")
     need(g.place < ns + b.nworlds and g.prog_pos <= g.prog_end <= len(b.prog) // 2
-         and g.test_pass_end <= g.prog_end, "the event in progress")
+         and g.test_pass_end <= len(b.prog) // 2, "the event in progress")
     st = g.step
     # the registers the pending step reads
     if st == CH_ATTACK or st == CH_DAMAGE or (st == ST_LOADOUT and g.purpose != PU_CLOSE):
