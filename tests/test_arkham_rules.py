@@ -565,6 +565,21 @@ def test_rule_the_blue_watcher_closes_a_gate_outright_and_goes_back_into_the_dec
     assert slot_of(g, 0, "Blue Watcher of the Pyramid") < 0
 
 
+def test_rule_the_blue_watcher_closes_a_guarded_gate_at_once_without_sanity_checks():
+    g = new(invs=("Silas",))
+    put(g, 0, "College Street")
+    gate(g, "Library")
+    m = monster(g, "Deep One", "Library")
+    give(g, 0, "Blue Watcher of the Pyramid")
+    san = g.san[0]
+    g.apply(K_ROLL)
+    roll(g, 2)
+    g.apply(step_to(g, "Library"))
+    assert K_WATCHER in legal(g)
+    g.apply(K_WATCHER)
+    assert g.gate_at[sp("Library")] == 255 and g.m_at[m] == AT_TROPHY and g.san[0] == san
+
+
 def test_rule_an_elder_sign_costs_two_sanity_and_seals_the_location_for_good():
     g = returned(invs=("Iris",))
     give(g, 0, "Elder Sign")

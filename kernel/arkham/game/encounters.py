@@ -10,10 +10,10 @@ An event row is a compiled effect program (effects.py) run by `run_effects`; a s
 it on a D6 (CH_TEST), a terminal effect hands the turn on. Allocates nothing.
 """
 
-from .board import NONE, DECK_SPELL
+from .board import NONE, DECK_SPELL, SP_BLUE_WATCHER
 from .effects import (OP_MONEY, OP_SANITY, OP_STRENGTH, OP_ITEM, OP_SPELL, OP_FIND, OP_NONE, OP_MONSTER,
                       OP_GATE, OP_MOVE, OP_FREE_MOVE, OP_SHELDON, OP_SHOP, OP_LOST, OP_TEST)
-from .defs import (ST_ENC, ST_GATE_OR_EVENT, ST_SHOP, ST_DEST, ST_MOVE, CH_EVENT, CH_TEST, K_GATE, K_EVENT,
+from .defs import (ST_ENC, ST_GATE_OR_EVENT, ST_SHOP, ST_DEST, ST_MOVE, CH_EVENT, CH_TEST, K_GATE, K_EVENT, K_WATCHER,
                    K_BUY, K_PASS, K_DEST, K_RETURN, AT_WORLD, AT_OW, RES_PLAYING, EV_EVENT, EV_MONEY, EV_SANITY,
                    EV_STRENGTH, EV_CARD, EV_NO_CARD, EV_SEALED_SPACE, EV_GATE_MONSTER, EV_THROUGH, EV_RETURN,
                    EV_TAXI, EV_TEST, EV_BUY, EV_PASSED, EV_GATE_REVEAL)
@@ -49,11 +49,16 @@ class Encounters:
     def legal_gate_or_event(self, buf):
         buf[0] = K_GATE
         buf[1] = K_EVENT
+        if self.has_special(self.seat, SP_BLUE_WATCHER) >= 0:
+            buf[2] = K_WATCHER                 # or close it at once with the Blue Watcher
+            return 3
         return 2
 
     def apply_gate_or_event(self, kind):
         s = self.pos[self.seat]
-        if kind == K_GATE:
+        if kind == K_WATCHER:
+            self.apply_close(K_WATCHER)
+        elif kind == K_GATE:
             self.event_done = 1
             self.through_gate(self.seat, s)
         else:

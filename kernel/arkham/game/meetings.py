@@ -2,8 +2,8 @@
 
 With monsters in its space (met on arriving, staying, or brought by an event) the investigator
 fights one (part 4), sneaks past them all (one stealth roll, then one sanity check against the most
-frightening), faces the gate it may close (a sanity check against each guardian, then part 4), or
-binds one with Bind Monster. A sanity check is taken once per monster per round (m_checked), and in
+frightening), faces the gate it may close (a sanity check against each guardian, then part 4), closes
+it at once with the Blue Watcher (no check), or binds one with Bind Monster. A sanity check is taken once per monster per round (m_checked), and in
 one fight once per monster kind (fight_kinds). A failed stealth roll: the sanity check, then the
 most frightening monster strikes (D6 strength), and the choice comes back. Stealth never works
 against a Hound of Tindalos; on a street it needs a neighbouring space without monsters to slip
@@ -12,7 +12,7 @@ into; in an Other World a success sends the monster back to the pool. Allocates 
 
 from .board import NONE, SPECIAL_HOUND, SP_BIND, SP_DRAGONS_EYE, SP_BLUE_WATCHER
 from .defs import (ST_ENC, ST_LOADOUT, ST_SNEAK_TO, CH_SANITY, CH_STEALTH, CH_DAMAGE, K_FIGHT, K_SNEAK,
-                   K_FACE, K_BIND, K_STEP, AT_WORLD, AT_OW, AT_POOL, AT_BOUND, MAX_POSS, PU_FIGHT, PU_SNEAK_OK,
+                   K_FACE, K_BIND, K_WATCHER, K_STEP, AT_WORLD, AT_OW, AT_POOL, AT_BOUND, MAX_POSS, PU_FIGHT, PU_SNEAK_OK,
                    PU_SNEAK_FAIL, PU_FACE, PU_COUNTER, HR_SANITY_CHECK_MAX, EV_STEALTH, EV_SANCHECK,
                    EV_TO_POOL, EV_BIND, EV_SPEND, EV_MOVE)
 from .state import F_EVADED, F_FOUGHT
@@ -107,6 +107,9 @@ class Meetings:
         if self.can_face(seat):
             buf[n] = K_FACE
             n += 1
+            if self.has_special(seat, SP_BLUE_WATCHER) >= 0:
+                buf[n] = K_WATCHER         # "closes it at once, avoiding every danger"
+                n += 1
         return n
 
     def apply_enc(self, kind, arg):
@@ -126,6 +129,8 @@ class Meetings:
         elif kind == K_FACE:
             self.purpose = PU_FACE
             self.face_next()
+        elif kind == K_WATCHER:
+            self.apply_close(K_WATCHER)
         else:
             k = self.bind_slot(seat)
             cost = self.board.i_cost[self.board.card_kind[self.poss[seat * MAX_POSS + k]]]
