@@ -13,6 +13,7 @@ import sys
 
 from .backend import get_backend, NAMES as BACKEND_NAMES
 from . import play, simulate, atlas, sweep
+from . import arkham_cli
 from .kernel import VERSION
 from .kernel.errors import KernelError
 from .kernel.numbers import parse_count
@@ -170,6 +171,7 @@ def build_parser():
     play.add_parser(sub)
     simulate.add_parser(sub)
     sweep.add_parser(sub)
+    arkham_cli.add_parser(sub)
     return top
 
 
@@ -266,7 +268,7 @@ def cmd_info(args, backend):
 
 
 COMMANDS = {"odds": cmd_odds, "advise": cmd_advise, "cards": cmd_cards, "table": cmd_table,
-            "info": cmd_info, "play": lambda args, backend: play.run(args, backend),
+            "info": cmd_info, "play": lambda args, backend: play.run(args, backend), "arkham": arkham_cli.run,
             "simulate": simulate.run, "sweep": sweep.run}
 
 
