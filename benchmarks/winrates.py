@@ -17,7 +17,7 @@ from eldritch.simgames import Setting
 from eldritch.simulate import Summary
 
 
-def read(folder):
+def read(folder, seen):
     if not os.path.exists(os.path.join(folder, "plan.json")):
         return {}, [0.0, 0]
     with open(os.path.join(folder, "plan.json")) as f:
@@ -26,8 +26,9 @@ def read(folder):
     out = {}
     cpu = [0.0, 0]
     for t in tasks:
-        if not store.done(t["id"]):
+        if not store.done(t["id"]) or t["id"] in seen:      # a task in two folders counts once
             continue
+        seen.add(t["id"])
         s = Setting.from_dict(t["spec"]["setting"])
         key = (s.option("ancient_one"), s.players, s.bots[0])
         res = store.get(t["id"])
@@ -41,8 +42,9 @@ def read(folder):
 def main(folders):
     by = {}
     cpu = {}
+    seen = set()
     for folder in folders:
-        got, c = read(folder)
+        got, c = read(folder, seen)
         for key, summ in got.items():
             by.setdefault(key, Summary()).merge(summ)
         for (ao, p, bot) in got:

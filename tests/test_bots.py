@@ -217,3 +217,19 @@ for seed, bot in ((11, HeuristicBot(11)), (12, RandomBot(12))):
             g.apply(bot.choose(g, buf, n))
         lines.append("%d %d %d %d %d" % (seed, g.nlog, g.turn, g.returns(), sum(g.log[i] for i in range(g.nlog)) % 1000003))
     assert mp.stdout.split("\n")[:2] == lines
+
+
+BOT_MODULES = sorted((REPO / "kernel" / "eldersign" / "game" / "bots").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", BOT_MODULES, ids=[p.name for p in BOT_MODULES])
+def test_bot_module_has_a_docstring_and_relative_imports_only(path):
+    import ast
+    tree = ast.parse(path.read_text())
+    doc = ast.get_docstring(tree)
+    assert doc and len(doc.splitlines()[0]) > 20, path.name
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            assert node.level > 0 or node.module in ("array", "micropython"), (path.name, node.module)
+        elif isinstance(node, ast.Import):
+            assert all(a.name in ("array", "micropython") for a in node.names), path.name
