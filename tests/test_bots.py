@@ -72,7 +72,7 @@ def test_bots_never_make_an_illegal_move_over_thousands_of_games():
 
 def test_solver_bot_never_makes_an_illegal_move():
     cache = SolverCache()
-    for seed, (ao, players) in enumerate([("Yig", 1), ("Ithaqua", 2), ("Yog-Sothoth", 4), ("Azathoth", 1)]):
+    for seed, (ao, players) in enumerate([("Yig", 1), ("Azathoth", 2), ("Ithaqua", 4)]):
         bot = SolverBot(seed, cache=cache)
         g = play(lambda g: bot, seed, players, ao)
         assert g.is_terminal()
