@@ -121,15 +121,15 @@ class Worker:
         raise KernelError("sweep", "unknown task kind %r" % spec["kind"])
 
 
-_WORKER: Worker | None = None     # one per worker process (its caches), made by the first task
+_WORKERS: dict = {}     # per process and backend: its caches, made by the first task that needs them
 
 
 def run_task(task: dict, backend_name: str | None = None) -> dict:
     """Run one task in this process (the function every engine calls)."""
-    global _WORKER
-    if _WORKER is None:
-        _WORKER = Worker(backend_name)
-    return _WORKER.run(task)
+    worker = _WORKERS.get(backend_name)
+    if worker is None:
+        worker = _WORKERS[backend_name] = Worker(backend_name)
+    return worker.run(task)
 
 
 # ----- the result store ---------------------------------------------------------------------------
