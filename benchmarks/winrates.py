@@ -53,31 +53,34 @@ def main(folders):
             bot = next(iter(got))[2]
             cpu[bot][0] += c[0]
             cpu[bot][1] += c[1]
-    print("| Ancient One | players | heuristic: wins/games, rate [95% CI] | solver: wins/games, rate [95% CI] | margin outside both intervals |")
-    print("|---|---:|---|---|---|")
+    bots = [b for b in ("random", "basic", "heuristic", "solver") if any(k[2] == b for k in by)]
+    print("| Ancient One | players | " + " | ".join("%s: wins/games, rate [95%% CI]" % b for b in bots)
+          + " | solver above heuristic, outside both intervals |")
+    print("|---|---:|" + "---|" * len(bots) + "---|")
     order = ["Yog-Sothoth", "Yig", "Azathoth", "Ithaqua"]
     wins = 0
     for ao in order:
         for p in (1, 2, 4):
-            h = by.get((ao, p, "heuristic"))
-            s = by.get((ao, p, "solver"))
             cells = []
-            for x in (h, s):
+            for b in bots:
+                x = by.get((ao, p, b))
                 if x is None or not x.games:
                     cells.append("-")
                 else:
                     lo, hi = x.interval()
                     cells.append("%d/%d, %.1f%% [%.1f, %.1f]" % (x.wins, x.games, 100 * x.win_rate(), 100 * lo, 100 * hi))
+            h = by.get((ao, p, "heuristic"))
+            s = by.get((ao, p, "solver"))
             sep = ""
             if h and s and h.games and s.games:
                 if s.interval()[0] > h.interval()[1]:
-                    sep = "**yes** (solver better)"
+                    sep = "**yes**"
                     wins += 1
                 elif h.interval()[0] > s.interval()[1]:
                     sep = "no (heuristic better)"
                 else:
                     sep = "no (intervals overlap)"
-            print("| %s | %d | %s | %s | %s |" % (ao, p, cells[0], cells[1], sep))
+            print("| %s | %d | %s | %s |" % (ao, p, " | ".join(cells), sep))
     print()
     print("settings where the solver bot wins by a margin outside both intervals: %d" % wins)
     for bot, (c, g) in cpu.items():
