@@ -2,6 +2,7 @@
 folders (finished tasks only, so a sweep still running can be read).
 
     python benchmarks/winrates.py build/campaign/h200 build/campaign/yog build/campaign/rest ...
+    python benchmarks/winrates.py --chart benchmarks/winrates.png build/campaign/h200 ...
 
 Each folder is an `eldritch sweep simulate` output; settings are matched by Ancient One and player
 count; a margin is "outside both intervals" when one bot's 95% Wilson interval lies wholly above
@@ -88,5 +89,26 @@ def main(folders):
             print("%s: %.3f CPU s per game over %d games with recorded CPU time" % (bot, c / g, g))
 
 
+def chart(by, path):
+    """The table's win rates as a PNG (charts.win_rate_chart), heuristic and solver."""
+    from eldritch import charts
+    from eldritch.sim_eldersign import RUNNER
+    results = []
+    for (ao, p, bot), summ in sorted(by.items()):
+        if bot in ("heuristic", "solver"):
+            results.append((Setting("eldersign", p, (bot,) * p, (("ancient_one", ao),)), summ))
+    charts.win_rate_chart(results, RUNNER, path)
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    args = sys.argv[1:]
+    if args and args[0] == "--chart":
+        path, folders = args[1], args[2:]
+        seen = set()
+        merged = {}
+        for folder in folders:
+            for key, summ in read(folder, seen)[0].items():
+                merged.setdefault(key, Summary()).merge(summ)
+        chart(merged, path)
+    else:
+        main(args)

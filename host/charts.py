@@ -33,8 +33,8 @@ def win_rate_chart(results, runner, path: str):
         shift = (k - (n - 1) / 2) * 0.06
         xs = [p[0] + shift for p in points]
         ys = [100 * p[1].win_rate() for p in points]
-        lo = [100 * (p[1].win_rate() - p[1].interval()[0]) for p in points]
-        hi = [100 * (p[1].interval()[1] - p[1].win_rate()) for p in points]
+        lo = [max(0.0, 100 * (p[1].win_rate() - p[1].interval()[0])) for p in points]
+        hi = [max(0.0, 100 * (p[1].interval()[1] - p[1].win_rate())) for p in points]
         ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, label=label)
     cols = sorted({runner.group(s)[1] for s, _ in results})
     ax.set_xticks(cols)
