@@ -16,7 +16,6 @@ import pytest
 from eldritch import atlas, sweep as sw, simulate as sim
 from eldritch.backend import get_backend, available
 from eldritch.sim_eldersign import RUNNER
-from eldritch.solverbot import SolverCache
 
 
 def settings_for(bots, ao="Yig", players=1):

@@ -19,8 +19,7 @@ from .kernel.errors import KernelError
 from .kernel.numbers import parse_count
 from .kernel.eldersign import library, answers
 from .kernel.eldersign.fixed import ONE, exact_text, percent_text
-from .kernel.eldersign.situation import Situation, TERROR_NAMES, terror_code
-from .kernel.eldersign.solver import situation_value
+from .kernel.eldersign.situation import Situation, TERROR_NAMES
 
 MAX_TEXT = 400          # longest card, roll or name argument accepted (a 6x8-symbol card is ~150)
 

@@ -23,7 +23,6 @@ import math
 import sys
 import time
 
-from .kernel.errors import KernelError
 from .kernel import prng
 from .simgames import GAMES, Setting, option_text, runner as game_runner
 from .stats import wilson

@@ -20,7 +20,7 @@ from collections import OrderedDict
 
 from .kernel.eldersign.advice import advise, COMPLETE, HOLD, REROLL, FAIL
 from .kernel.eldersign.adventure import ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, ACT_ROLL, WAY_BYTES
-from .kernel.eldersign.dice import GREEN, YELLOW, RED, NFACES
+from .kernel.eldersign.dice import NFACES
 from .kernel.eldersign.fixed import ONE
 from .kernel.eldersign.situation import Situation
 from .kernel.eldersign.solver import situation_value

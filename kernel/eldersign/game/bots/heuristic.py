@@ -16,7 +16,7 @@ port (both doubles).
 from .. import effects as E
 from .. import bot as basic
 from ..defs import (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_PICK, P_BATTLE_PREP, P_BATTLE, A_MOVE, A_USE,
-                    A_BEGIN, A_AID, A_LOSTFOUND, A_SHOP, A_PICK, MAX_HAND)
+                    A_BEGIN, A_LOSTFOUND, A_SHOP, A_PICK, MAX_HAND)
 from ...dice import GREEN, YELLOW, RED
 from . import observe as O
 from .value import Weights, effects_value
@@ -134,8 +134,8 @@ class HeuristicBot:
         return A_BEGIN
 
     def entrance(self, g, buf, n):
-        """An elder sign when affordable; else heal what is lowest; else lost and found."""
-        inv = O.active(g)
+        """An elder sign when affordable; else heal what is lowest; else lost and found (the basic bot's
+        healing choice)."""
         shop = O.shop(g)
         for i in range(n):
             a = buf[i]
