@@ -9,6 +9,7 @@ import sys
 
 from .backend import get_backend, NAMES as BACKEND_NAMES
 from . import play
+from . import mansions_cli
 from .kernel.errors import KernelError
 from .kernel.eldersign import library, answers
 from .kernel.eldersign.advice import advise
@@ -119,6 +120,7 @@ def build_parser():
     sub.add_parser("info", help="the active backend, the C core's build and the kernel version",
                    description="Which backend is active, how the C core was built, the kernel version.")
     play.add_parser(sub)
+    COMMANDS["mansions"] = mansions_cli.add_parser(sub)
     return top
 
 

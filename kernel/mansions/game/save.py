@@ -6,23 +6,44 @@ the same story and choices and checks the digest, so a save that does not replay
 from ...errors import KernelError
 from ...binio import fletcher16, put32, get32
 from .choices import option_flags
+from .consts import PILE_CAP
+from .state import G_HQ_N
 
 MAGIC = 0x4D        # 'M'
 VERSION = 1
 
 
 def state_bytes(st):
-    """Every buffer of the state, the hidden parts and the PRNG included (for the digest)."""
+    """The state's buffers as far as this story and seat count use them, the hidden parts and the
+    PRNG included (for the digest)."""
+    story = st.story
+    p = st.players
     out = bytearray()
     for v in st.g:
         out.append((v >> 8) & 255)
         out.append(v & 255)
     for buf in (st.s_inv, st.s_space, st.s_damage, st.s_horror, st.s_skill, st.s_stun, st.s_state,
-                st.s_done, st.s_unstunned, st.s_trait, st.c_where, st.c_owner, st.c_room, st.c_up,
-                st.c_given, st.pile, st.pile_n, st.lock, st.lock_up, st.sealed, st.m_type, st.m_space,
-                st.m_damage, st.m_attacked, st.t_left, st.cdeck, st.ctop, st.mdeck, st.my_where,
-                st.kused, st.answers, st.hq):
+                st.s_done, st.s_unstunned):
+        out.extend(buf[:p])
+    out.extend(st.s_trait[:2 * p])
+    n = story.ncards
+    for buf in (st.c_where, st.c_owner, st.c_room, st.c_up, st.c_given):
+        out.extend(buf[:n])
+    n = story.nrooms
+    out.extend(st.pile[:n * PILE_CAP])
+    for buf in (st.pile_n, st.lock, st.lock_up):
+        out.extend(buf[:n])
+    out.extend(st.sealed[:story.ndoors])
+    for buf in (st.m_type, st.m_space, st.m_damage, st.m_attacked):
         out.extend(buf)
+    out.extend(st.t_left[:story.ntypes])
+    out.extend(st.cdeck[:story.ncombat])
+    out.extend(st.ctop)
+    out.extend(st.mdeck[:story.nmythos])
+    out.extend(st.my_where[:story.nmythos])
+    out.extend(st.kused[:story.nkcards])
+    out.extend(st.answers)
+    out.extend(st.hq[:2 * st.g[G_HQ_N]])
     put32(out, st.rng[0])
     put32(out, st.rng[1])
     return out

@@ -128,6 +128,14 @@ def action_text(st, action):
     return "action %d" % action
 
 
+def action_text_for(st, action, viewer):
+    """The action as another seat sees it being played: the keeper's guide answers stay hidden from
+    the investigators."""
+    if action >> 16 == A_ANSWER and viewer != KEEPER:
+        return "the keeper answers guide question %d" % (((action >> 8) & 255) + 1)
+    return action_text(st, action)
+
+
 def visible(st, kind, a, b, seat):
     """True when the event record may be shown to seat (the keeper's draws only to him)."""
     if kind == V_DRAW:

@@ -10,14 +10,14 @@ the PRNG. Investigators' cards lie face up, so the keeper sees them.
 
 Layout (all bytes; NONE = 255):
     header   HEAD bytes, see the H_* offsets
-    seats    MAX_SEATS x SEAT: investigator, space, damage, horror, skill, stun, state, done,
-             trait 1, trait 2
+    seats    per field, MAX_SEATS each: investigator, space, damage, horror, skill, stun, state,
+             done; then the two traits kept, 2 x MAX_SEATS
     cards    ncards x 2: where (CW_*), detail (room or owner)
     rooms    nrooms x (4 + PILE_CAP): cards on the pile, face-down count, face-down obstacle backs,
              lock (0 none, 1 face down, 2 face up), then the pile bottom to top: a card id, or
              FACE_DOWN / OBSTACLE_BACK for face-down cards the viewer may not know, NONE past the end
     doors    ndoors: sealed
-    monsters MAX_MONSTERS x 4: type, space, damage, attacked this turn
+    monsters per field, MAX_MONSTERS each: type, space, damage, attacked this turn
     supply   ntypes: monsters of each type left to place
     kcards   nkcards: keeper action cards used this turn
     mythos   nmythos: 0 deck or unknown, 1 in the keeper's hand (keeper only), 2 played
@@ -75,6 +75,7 @@ H_KILLED = 37
 H_ANSWERS = 38          # MAX_QUESTIONS bytes: the guide's answers (keeper only)
 HEAD = H_ANSWERS + MAX_QUESTIONS
 SEAT = 10
+_PAD = bytes([NONE] * (2 * MAX_SEATS))
 
 # card places as a viewer sees them
 CW_UNKNOWN = 0
@@ -137,12 +138,13 @@ def encode(st, p):
     out[H_KILLED] = g[G_KILLED]
     for q in range(MAX_QUESTIONS):
         out[H_ANSWERS + q] = st.answers[q] if keeper else NONE
-    for s in range(MAX_SEATS):
-        for buf in (st.s_inv, st.s_space, st.s_damage, st.s_horror, st.s_skill, st.s_stun,
-                    st.s_state, st.s_done):
-            out.append(buf[s] if s < st.players else NONE)
-        out.append(st.s_trait[s * 2] if s < st.players else NONE)
-        out.append(st.s_trait[s * 2 + 1] if s < st.players else NONE)
+    players = st.players
+    for buf in (st.s_inv, st.s_space, st.s_damage, st.s_horror, st.s_skill, st.s_stun, st.s_state,
+                st.s_done):
+        out.extend(buf[:players])
+        out.extend(_PAD[:MAX_SEATS - players])
+    out.extend(st.s_trait[:players * 2])
+    out.extend(_PAD[:(MAX_SEATS - players) * 2])
     for c in range(story.ncards):
         w = st.c_where[c]
         up = st.c_up[c]
@@ -185,26 +187,22 @@ def encode(st, p):
         out.append(obstacles)
         lock = st.lock[r]
         out.append(0 if lock == NONE else 2 if st.lock_up[r] else 1)
+        if keeper:
+            out.extend(st.pile[r * PILE_CAP:(r + 1) * PILE_CAP])
+            continue
         for i in range(PILE_CAP):
-            if i >= n:
-                out.append(NONE)
-                continue
             c = st.pile[r * PILE_CAP + i]
-            if keeper or st.c_up[c]:
+            if i >= n or st.c_up[c]:
                 out.append(c)
             else:
                 out.append(OBSTACLE_BACK if story.card_kind[c] == K_OBSTACLE else FACE_DOWN)
-    for d in range(story.ndoors):
-        out.append(st.sealed[d])
-    for m in range(MAX_MONSTERS):
-        out.append(st.m_type[m])
-        out.append(st.m_space[m])
-        out.append(st.m_damage[m])
-        out.append(st.m_attacked[m])
-    for t in range(story.ntypes):
-        out.append(st.t_left[t])
-    for k in range(story.nkcards):
-        out.append(st.kused[k])
+    out.extend(st.sealed[:story.ndoors])
+    out.extend(st.m_type)
+    out.extend(st.m_space)
+    out.extend(st.m_damage)
+    out.extend(st.m_attacked)
+    out.extend(st.t_left[:story.ntypes])
+    out.extend(st.kused[:story.nkcards])
     for c in range(story.nmythos):
         w = st.my_where[c]
         out.append(w if (keeper or w == 2) else 0)
@@ -247,7 +245,9 @@ class Reader:
     def seat(self, s, field):
         """field 0 investigator, 1 space, 2 damage, 3 horror, 4 skill, 5 stun, 6 state, 7 done,
         8 and 9 the traits kept."""
-        return self.v[self.seats_at + s * SEAT + field]
+        if field >= 8:
+            return self.v[self.seats_at + 8 * MAX_SEATS + s * 2 + field - 8]
+        return self.v[self.seats_at + field * MAX_SEATS + s]
 
     def card(self, c):
         """(where CW_*, room or owner)."""
@@ -273,11 +273,12 @@ class Reader:
 
     def monster(self, m):
         """(type or NONE, space, damage, attacked)."""
-        i = self.monsters_at + m * 4
-        return self.v[i], self.v[i + 1], self.v[i + 2], self.v[i + 3]
+        i = self.monsters_at + m
+        return self.v[i], self.v[i + MAX_MONSTERS], self.v[i + 2 * MAX_MONSTERS], self.v[i + 3 * MAX_MONSTERS]
 
     def monsters(self):
-        return [(m,) + self.monster(m) for m in range(MAX_MONSTERS) if self.v[self.monsters_at + m * 4] != NONE]
+        """[(slot, type, space, damage, attacked)] of the monsters on the board."""
+        return [(m,) + self.monster(m) for m in range(MAX_MONSTERS) if self.v[self.monsters_at + m] != NONE]
 
     def supply(self, t):
         return self.v[self.supply_at + t]
