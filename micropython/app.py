@@ -68,6 +68,7 @@ class App:
         self.save_path = save_path
         cut = save_path.rfind("/")
         self.comp_path = save_path[:cut + 1] + "companion.sav"
+        self.mom_path = save_path[:cut + 1] + "mansions.sav"
         self.comp = None
         self.lines = [""] * ROWS
         self.inv = -1                           # highlighted row, -1 none
@@ -144,6 +145,7 @@ class App:
                 self.items.append("Resume")
             if store.load(self.comp_path, compsave.decode) is not None:
                 self.items.append("Resume companion")
+            self.items.append("Mansions keeper")
             self.comp = None
             gc.collect()
             self.leds.all(ledmod.OFF)
@@ -317,6 +319,8 @@ class App:
                     self.goto(S_CUSTOM)
                 elif item == "Companion game" or item == "Resume companion":
                     self.companion(item == "Resume companion")
+                elif item == "Mansions keeper":
+                    self.mansions()
                 else:
                     self.resume()
                 return
@@ -429,6 +433,21 @@ class App:
             from companion import Companion
             self.comp = Companion(self.leds, self.comp_path)
         if resume:
+            self.comp.resume()
+        else:
+            self.comp.new_game()
+        self.screen = S_COMP
+
+    def mansions(self):
+        """The Mansions of Madness keeper's assistant (mansions_mode.py) in the companion's place; it
+        resumes its own save, if any, with A on its first screen."""
+        self.adv = None
+        self.solver = None
+        self.solved = None
+        gc.collect()
+        from mansions_mode import MansionsMode
+        self.comp = MansionsMode(self.leds, self.mom_path)
+        if self.comp.has_save:
             self.comp.resume()
         else:
             self.comp.new_game()
