@@ -188,6 +188,22 @@ class Base:
         g[G_TURN] = NONE
         g[G_TRADER] = NONE
 
+    def clone(self):
+        """An independent copy of this state, every buffer and the log included (allocates)."""
+        other = self.__class__(self.story, self.options, self.seed, self.players)
+        for name in ("g", "s_inv", "s_space", "s_damage", "s_horror", "s_skill", "s_stun", "s_state",
+                     "s_done", "s_unstunned", "s_trait", "c_where", "c_owner", "c_room", "c_up", "c_given",
+                     "pile", "pile_n", "lock", "lock_up", "sealed", "m_type", "m_space", "m_damage",
+                     "m_attacked", "t_left", "cdeck", "ctop", "mdeck", "my_where", "kused", "answers", "hq",
+                     "ev", "log", "rng"):
+            src = getattr(self, name)
+            dst = getattr(other, name)
+            for i in range(len(src)):
+                dst[i] = src[i]
+        other.nlog = self.nlog
+        other.ev_n = self.ev_n
+        return other
+
     # ----- event records ---------------------------------------------------------------------------
 
     def record(self, kind, a, b):

@@ -291,6 +291,9 @@ def describe(story, view):
             lk = " lock: %s" % (story.card_name[lc[0]] if lc else "face down")
         lines.append("%s: %s%s" % (story.room_name[k], ", ".join(shown) if shown else "no cards", lk))
     if me == KEEPER:
+        e = v[viewmod.H_EVENT]
+        if e < story.nevents:
+            lines.append("next event (keeper only): %s - %s" % (story.ev_name[e], story.ev_text[e]))
         hand = [story.my_name[c] for c in range(story.nmythos) if r.mythos(c) == 1]
         lines.append("mythos hand: %s" % (", ".join(hand) or "-"))
     return lines
