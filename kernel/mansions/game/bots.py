@@ -237,16 +237,16 @@ class HeuristicBot:
 
     def step_towards(self, r, legal, goal, kind):
         """The legal step of `kind` that brings this investigator nearest to the goal."""
+        if not goal:
+            return None
+        dist = r.distances(goal)
         best = None
-        score = 999
+        score = dist[r.seat(self.seat, 1)]
         for a in self.all_of(legal, kind):
-            dist = r.distances(arg_a(a))
-            d = min([dist[s] for s in goal] or [NONE])
+            d = dist[arg_a(a)]
             if d < score:
                 best, score = a, d
-        here = r.distances(r.seat(self.seat, 1))
-        now = min([here[s] for s in goal] or [NONE])
-        return best if best is not None and score < now else None
+        return best
 
     # ----- the keeper ---------------------------------------------------------------------------------
 
@@ -256,6 +256,10 @@ class HeuristicBot:
     def nearest(self, r, space, targets):
         dist = r.distances(space)
         return min([dist[t] for t in targets] or [NONE])
+
+    def towards(self, r, targets):
+        """Distances from every space to the nearest target."""
+        return r.distances(targets) if targets else bytearray([NONE] * self.story.nspaces)
 
     def keeper(self, r, ph, legal):
         story = self.story
@@ -275,10 +279,11 @@ class HeuristicBot:
             targets = self.keeper_targets(r, t)
             if space in targets:
                 return self.first(legal, A_MSTOP)
+            dist = self.towards(r, targets)
             best = None
-            score = self.nearest(r, space, targets)
+            score = dist[space]
             for a in self.all_of(legal, A_MSTEP):
-                d = self.nearest(r, arg_a(a), targets)
+                d = dist[arg_a(a)]
                 if d < score:
                     best, score = a, d
             return best or self.first(legal, A_MSTOP)
@@ -310,18 +315,18 @@ class HeuristicBot:
             score = 999
             for a in moves:
                 t, space, dmg, att = r.monster(arg_b(a))
-                targets = self.keeper_targets(r, t)
-                d = self.nearest(r, space, targets)
+                d = self.towards(r, self.keeper_targets(r, t))[space]
                 if 0 < d < score:
                     best, score = a, d
             if best is not None and score <= 3:
                 return best
-            # the dearest monster, placed one step from an investigator
+            # the dearest monster, placed nearest an investigator
             best = None
             score = (999, 0)
+            near = self.towards(r, inv_spaces)
             for a in spawns:
                 k = arg_a(a)
-                d = self.nearest(r, arg_b(a), inv_spaces)
+                d = near[arg_b(a)]
                 key = (d, -story.kc_cost[k])
                 if key < score:
                     best, score = a, key

@@ -145,57 +145,66 @@ def encode(st, p):
         out.extend(_PAD[:MAX_SEATS - players])
     out.extend(st.s_trait[:players * 2])
     out.extend(_PAD[:(MAX_SEATS - players) * 2])
-    for c in range(story.ncards):
-        w = st.c_where[c]
-        up = st.c_up[c]
+    # cards: (where, detail) pairs written in place
+    nc = story.ncards
+    base = len(out)
+    out.extend(bytes(2 * nc))
+    c_where = st.c_where
+    c_up = st.c_up
+    c_room = st.c_room
+    lock_up = st.lock_up
+    for c in range(nc):
+        w = c_where[c]
+        k = base + 2 * c
         if w == WH_HAND:
-            out.append(CW_HAND)
-            out.append(st.c_owner[c])
+            out[k] = CW_HAND
+            out[k + 1] = st.c_owner[c]
         elif w == WH_DISCARD:
-            out.append(CW_DISCARD)
-            out.append(NONE)
-        elif w == WH_PILE and up:
-            out.append(CW_PILE_UP)
-            out.append(st.c_room[c])
-        elif w == WH_LOCK and st.lock_up[st.c_room[c]]:
-            out.append(CW_LOCK_UP)
-            out.append(st.c_room[c])
+            out[k] = CW_DISCARD
+            out[k + 1] = NONE
+        elif w == WH_PILE and c_up[c]:
+            out[k] = CW_PILE_UP
+            out[k + 1] = c_room[c]
+        elif w == WH_LOCK and lock_up[c_room[c]]:
+            out[k] = CW_LOCK_UP
+            out[k + 1] = c_room[c]
         elif not keeper:
-            out.append(CW_UNKNOWN)
-            out.append(NONE)
+            out[k] = CW_UNKNOWN
+            out[k + 1] = NONE
         elif w == WH_PILE:
-            out.append(CW_PILE_DOWN)
-            out.append(st.c_room[c])
+            out[k] = CW_PILE_DOWN
+            out[k + 1] = c_room[c]
         elif w == WH_LOCK:
-            out.append(CW_LOCK_DOWN)
-            out.append(st.c_room[c])
+            out[k] = CW_LOCK_DOWN
+            out[k + 1] = c_room[c]
         else:
-            out.append(CW_OUT)
-            out.append(NONE)
+            out[k] = CW_OUT
+            out[k + 1] = NONE
+    # rooms: counts, the lock, then the pile bottom to top
+    kinds = story.card_kind
+    pile = st.pile
     for r in range(story.nrooms):
         n = st.pile_n[r]
+        at = r * PILE_CAP
+        row = bytearray(pile[at:at + PILE_CAP])
         down = 0
         obstacles = 0
         for i in range(n):
-            c = st.pile[r * PILE_CAP + i]
-            if not st.c_up[c]:
+            c = row[i]
+            if not c_up[c]:
                 down += 1
-                if story.card_kind[c] == K_OBSTACLE:
+                if kinds[c] == K_OBSTACLE:
                     obstacles += 1
+                    if not keeper:
+                        row[i] = OBSTACLE_BACK
+                elif not keeper:
+                    row[i] = FACE_DOWN
+        lock = st.lock[r]
         out.append(n)
         out.append(down)
         out.append(obstacles)
-        lock = st.lock[r]
-        out.append(0 if lock == NONE else 2 if st.lock_up[r] else 1)
-        if keeper:
-            out.extend(st.pile[r * PILE_CAP:(r + 1) * PILE_CAP])
-            continue
-        for i in range(PILE_CAP):
-            c = st.pile[r * PILE_CAP + i]
-            if i >= n or st.c_up[c]:
-                out.append(c)
-            else:
-                out.append(OBSTACLE_BACK if story.card_kind[c] == K_OBSTACLE else FACE_DOWN)
+        out.append(0 if lock == NONE else 2 if lock_up[r] else 1)
+        out.extend(row)
     out.extend(st.sealed[:story.ndoors])
     out.extend(st.m_type)
     out.extend(st.m_space)
@@ -298,11 +307,13 @@ class Reader:
         return d == NONE or not self.sealed(d)
 
     def distances(self, start):
-        """Steps from `start` to every space through open doors (NONE: unreachable)."""
+        """Steps from `start` (a space, or a collection of spaces) to every space through open doors
+        (NONE: unreachable)."""
         n = self.story.nspaces
         dist = bytearray([NONE] * n)
-        dist[start] = 0
-        todo = [start]
+        todo = [start] if isinstance(start, int) else list(start)
+        for s in todo:
+            dist[s] = 0
         k = 0
         while k < len(todo):
             s = todo[k]
