@@ -517,16 +517,15 @@ class MansionsMode:
         return self.num(row, col, b)
 
     def percent(self, row, col, h):
-        """A percentage from hundredths: 40.00% (100% in full)."""
+        """A percentage from hundredths, at most 5 characters: 40.00 (100 in full)."""
         if h >= 10000:
-            return self.put(row, col, b"100%")
+            return self.put(row, col, b"100")
         col = self.num(row, col, h // 100)
         col = self.put(row, col, b".")
         f = h % 100
         if f < 10:
             col = self.put(row, col, b"0")
-        col = self.num(row, col, f)
-        return self.put(row, col, b"%")
+        return self.num(row, col, f)
 
     def lines(self, texts):
         for r in range(ROWS):
@@ -680,11 +679,11 @@ class MansionsMode:
         self.num(4, col, t)
         for k in range(s[o + 4] + 1):
             row = 5 + k // 2
-            col = 8 * (k % 2)
+            col = 9 * (k % 2)
             col = self.num(row, col, k)
             self.percent(row, col + 1, percent_hundredths(t, k))
         self.inv = self.cursor
-        self.put(7, 0, b"lt/rt B:back")
+        self.put(7, 0, b"%/skill  B:back")
 
     def compose_adjust(self):
         s = self.s
