@@ -11,7 +11,7 @@ CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/_core_build.py setup.py
 
 BOARD_FILES := micropython/pins_pico.py micropython/display.py micropython/buttons.py \
 	micropython/leds.py micropython/store.py micropython/app.py micropython/main.py \
-	micropython/compsave.py micropython/companion.py
+	micropython/compsave.py micropython/companion.py micropython/mansions_mode.py
 
 $(STAMP): pyproject.toml $(CORE_SOURCES)
 	$(PYTHON) -m venv $(VENV)
@@ -44,11 +44,14 @@ tables: $(STAMP)
 # Copy the kernel, the game's card data (companion mode), the app and the tables to a Pico running
 # MicroPython (see micropython/README.md)
 flash: $(STAMP)
-	@for d in kernel kernel/eldersign kernel/eldersign/data data; do \
+	@for d in kernel kernel/eldersign kernel/eldersign/data kernel/mansions kernel/mansions/data \
+	  kernel/mansions/data/demo data; do \
 	  $(BIN)/mpremote mkdir :$$d 2>/dev/null || true; done
 	$(BIN)/mpremote cp $$(ls kernel/*.py) :kernel/
 	$(BIN)/mpremote cp $$(ls kernel/eldersign/*.py) :kernel/eldersign/
 	$(BIN)/mpremote cp $$(ls kernel/eldersign/data/*.tsv) :kernel/eldersign/data/
+	$(BIN)/mpremote cp kernel/mansions/__init__.py kernel/mansions/odds.py kernel/mansions/lean.py :kernel/mansions/
+	$(BIN)/mpremote cp $$(ls kernel/mansions/data/demo/*.tsv) :kernel/mansions/data/demo/
 	$(BIN)/mpremote cp micropython/data/cards.tsv micropython/data/odds.bin :data/
 	$(BIN)/mpremote cp $(BOARD_FILES) :
 	$(BIN)/mpremote reset

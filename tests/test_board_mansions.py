@@ -203,3 +203,14 @@ def test_assistant_runs_in_the_picos_heap(tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     words = proc.stdout.split()
     assert words[0] == "ok" and words[1] in ("Round", "LAST", "Keeper")
+
+
+def test_assistant_type_checks_against_rp2_stubs():
+    """The same mypy check as the companion's (tests/test_board_companion.py)."""
+    import sys
+    from pathlib import Path
+    mypy = Path(sys.executable).parent / "mypy"
+    proc = subprocess.run([str(mypy), "--ignore-missing-imports", "--follow-imports=silent", "--no-error-summary",
+                           "--check-untyped-defs", "mansions_mode.py"],
+                          capture_output=True, text=True, cwd=MP, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr

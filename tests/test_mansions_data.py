@@ -137,3 +137,13 @@ def test_lean_reader_agrees_with_the_full_loader():
     assert bytes(lean.ev_time) == bytes(s.ev_time) and [n.decode() for n in lean.ev_names] == s.ev_name
     assert bytes(lean.kc_cost) == bytes(s.kc_cost)
     assert lean.title.decode() == s.title
+
+
+def test_every_mansions_module_imports_under_micropython(run_micropython):
+    root = Path(data_folder()).parent
+    names = sorted("kernel.mansions." + str(p.relative_to(root))[:-3].replace("/", ".")
+                   for p in root.rglob("*.py"))
+    names = [n[:-len(".__init__")] if n.endswith(".__init__") else n for n in names]
+    assert "kernel.mansions.game.rules" in names and len(names) >= 20
+    lines = run_micropython("\n".join("import " + n for n in names) + "\nprint('ok', %d)" % len(names))
+    assert lines == ["ok %d" % len(names)]
