@@ -39,19 +39,15 @@ mpy: $(STAMP)
 
 # Rebuild the board's card index and precomputed odds (minutes)
 tables: $(STAMP)
-	$(BIN)/python micropython/tools/gentables.py
+	$(BIN)/python tools/gentables.py
 
-# Copy the kernel, the game's card data (companion mode), the app and the tables to a Pico running
-# MicroPython (see micropython/README.md)
+# Copy the kernel (every game's subfolders, modules and card data), the app and the tables to a Pico
+# running MicroPython (see micropython/README.md)
 flash: $(STAMP)
-	@for d in kernel kernel/eldersign kernel/eldersign/data kernel/mansions kernel/mansions/data \
-	  kernel/mansions/data/demo data; do \
+	@for d in $$(find kernel -type d ! -name __pycache__) data; do \
 	  $(BIN)/mpremote mkdir :$$d 2>/dev/null || true; done
-	$(BIN)/mpremote cp $$(ls kernel/*.py) :kernel/
-	$(BIN)/mpremote cp $$(ls kernel/eldersign/*.py) :kernel/eldersign/
-	$(BIN)/mpremote cp $$(ls kernel/eldersign/data/*.tsv) :kernel/eldersign/data/
-	$(BIN)/mpremote cp kernel/mansions/__init__.py kernel/mansions/odds.py kernel/mansions/lean.py :kernel/mansions/
-	$(BIN)/mpremote cp $$(ls kernel/mansions/data/demo/*.tsv) :kernel/mansions/data/demo/
+	@for f in $$(find kernel \( -name '*.py' -o -name '*.tsv' \) ! -path '*__pycache__*'); do \
+	  $(BIN)/mpremote cp $$f :$$f || exit 1; done
 	$(BIN)/mpremote cp micropython/data/cards.tsv micropython/data/odds.bin :data/
 	$(BIN)/mpremote cp $(BOARD_FILES) :
 	$(BIN)/mpremote reset

@@ -4,11 +4,11 @@
     eldritch play --seed 7 --players 4 --bots all --log game.log
     eldritch play --load game.sav                          # go on with a saved game
 
-A save is the kernel's game save (kernel/eldersign/gamesave.py: seed, options, action log, state
+A save is the kernel's game save (kernel/eldersign/game/save.py: seed, options, action log, state
 digest, checksum), written to a temporary file and renamed, so a failed save never clobbers the
 last good one; a corrupt or foreign file is a one-line error (exit 2) and is left untouched.
 The log (--log) is text: the seed and options, then each action and the events it caused. The bot
-is the kernel's (gamebot.py) and the game never asks the backend anything, so the same seed gives
+is the kernel's (game/bot.py) and the game never asks the backend anything, so the same seed gives
 the same log on every backend (and under MicroPython).
 """
 
@@ -18,9 +18,9 @@ import sys
 from array import array
 
 from .kernel.errors import KernelError
-from .kernel.eldersign.gamedata import GameData
-from .kernel.eldersign.game import Game, MAX_GAME_ACTIONS
-from .kernel.eldersign import gamebot, gametext, gamesave
+from .kernel.eldersign.game.data import GameData
+from .kernel.eldersign.game.machine import Game, MAX_GAME_ACTIONS
+from .kernel.eldersign.game import bot as gamebot, text as gametext, save as gamesave
 
 LOG_HEADER = "# eldritch play log v1"
 

@@ -2,7 +2,7 @@
 
 The players keep the real cards on the table; the device tracks the clock, the doom track, the elder
 signs, each investigator's sanity, stamina, clues and trophies, the adventures in play with their
-monsters, and the locked dice, through the kernel's companion API (kernel/eldersign/gamecompanion.py).
+monsters, and the locked dice, through the kernel's companion API (kernel/eldersign/game/companion.py).
 What happened on the table is entered as entries: an effect printed on a physical card as primitives
 of the effect vocabulary, an adventure revealed into a slot, an adventure won (its trophy, then its
 reward) or failed (its penalty), the clock advanced 3 hours (a midnight prompt at XII), the next player.
@@ -18,7 +18,7 @@ and the save), loading and undo allocate.
 The device reads the game only through the kernel's `status` (a bytearray of counts, refreshed after
 each entry, read by `compose_*`, `digest` and `show_leds`); whose turn it is, the turn, midnight
 (mythos locks freed, nothing drawn), a completed adventure, a freed die and a devoured
-investigator's replacement are kernel calls (kernel/eldersign/gamecompanion.py).
+investigator's replacement are kernel calls (kernel/eldersign/game/companion.py).
 
 LED rule (`led_rule`):
   green   elder signs: on from half of the Ancient One's number, blinking when one short;
@@ -36,15 +36,15 @@ import leds as ledmod
 import store
 import compsave
 from kernel.errors import KernelError
-from kernel.eldersign.gamedata import GameData
-from kernel.eldersign.gamecompanion import (new_companion, enter_effect, put_adventure, complete_adventure,
+from kernel.eldersign.game.data import GameData
+from kernel.eldersign.game.companion import (new_companion, enter_effect, put_adventure, complete_adventure,
                                              clock_step, next_player, free_die, replace_investigator,
                                              status, new_status, ST_CLOCK, ST_DOOM, ST_DOOM_TOP, ST_ELDER,
                                              ST_ELDER_NEED, ST_SEAT, ST_FIRST_ROUND, ST_BATTLE, ST_RESULT,
                                              ST_FREE, ST_MONSTERS, ST_TURN, ST_LOCKED, ST_POOL, ST_SEATS, SEAT_BYTES, SS_INV,
                                              SS_SAN, SS_MAXSAN, SS_STA, SS_MAXSTA, SS_CLUES, SS_TROPHIES,
                                              SS_STATE, ST_SLOTS, SLOT_BYTES, SL_ON, SL_CARD, SL_MONSTERS)
-from kernel.eldersign.gamedefs import MAX_SLOTS
+from kernel.eldersign.game.defs import MAX_SLOTS
 
 try:                                  # for mypy only: MicroPython has no typing module
     from typing import Any

@@ -10,9 +10,9 @@ import pytest
 
 from eldritch.play import golden_log, log_header
 from eldritch.cli import main
-from eldritch.kernel.eldersign.gamedata import GameData
-from eldritch.kernel.eldersign.game import Game
-from eldritch.kernel.eldersign import gamesave, gametext
+from eldritch.kernel.eldersign.game.data import GameData
+from eldritch.kernel.eldersign.game.machine import Game
+from eldritch.kernel.eldersign.game import save as gamesave, text as gametext
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden_games"
@@ -67,9 +67,9 @@ def test_golden_cli_log_same_on_every_backend(name, seed, players, ao, backend, 
 
 
 MP_SCRIPT = r'''
-from kernel.eldersign.gamedata import GameData
-from kernel.eldersign.game import Game
-from kernel.eldersign import gametext
+from kernel.eldersign.game.data import GameData
+from kernel.eldersign.game.machine import Game
+from kernel.eldersign.game import text as gametext
 data = GameData()
 import gc
 for seed, players, ao, actions in GAMES:
@@ -92,8 +92,8 @@ for seed, players, ao, actions in GAMES:
 LOCK_SCRIPT = r'''
 import micropython
 from array import array
-from kernel.eldersign.gamedata import GameData
-from kernel.eldersign.game import Game, MAX_GAME_ACTIONS
+from kernel.eldersign.game.data import GameData
+from kernel.eldersign.game.machine import Game, MAX_GAME_ACTIONS
 # the control: under heap_lock an allocation is a MemoryError on this port
 micropython.heap_lock()
 try:

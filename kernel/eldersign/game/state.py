@@ -9,14 +9,15 @@ ids; `shuffled` is Fisher-Yates with the kernel PRNG (setup only).
 
 from array import array
 
-from ..errors import KernelError
-from .. import prng
-from .adventure import Adventure, Workspace
-from .gamedefs import (P_MOVE, MAX_PLAYERS, MAX_SLOTS, MAIN_SLOTS, MAX_HAND, MAX_MON, MAX_SPELL_DICE,
-                       MAX_LOCKS, MAX_GAME_ACTIONS, MAX_LOG, MAX_EV, MAX_TASKS_GAME, NONE)
-from .gametasks import for_data
-from .dice import GREEN, YELLOW
-from .notation import parse_card
+from ...errors import KernelError
+from ... import prng
+from ..adventure import Adventure, Workspace
+from .defs import (P_MOVE, MAX_PLAYERS, MAX_SLOTS, MAIN_SLOTS, MAX_HAND, MAX_MON, MAX_SPELL_DICE,
+                   MAX_LOCKS, MAX_GAME_ACTIONS, MAX_LOG, MAX_EV, MAX_TASKS_GAME, NONE)
+from .tasks import for_data
+from ..dice import GREEN, YELLOW
+from ..notation import parse_card
+from ..situation import Situation
 
 
 class Deck:
@@ -135,19 +136,20 @@ class GameState:
     def play_buffers(self, data):
         """What playing the adventures needs: every task the cards can show, one Adventure per slot
         sharing one ways workspace, the final battle's Adventure, the action log, the events and
-        the legal-actions buffer. (A companion game, gamecompanion.py, makes lean stand-ins.)"""
+        the legal-actions buffer. (A companion game, companion.py, makes lean stand-ins.)"""
         self.tasks = for_data(data)
+        self.sit = Situation()          # refilled (allocation-free) before each attempt
         self.work = Workspace()
         self.slot_pool = [Adventure(None, work=self.work) for _ in range(MAX_SLOTS)]
         self.tids = array("H", [0] * MAX_TASKS_GAME)
-        self.combat_adv = Adventure(parse_card(self.ao.combat), seed=0, work=self.work)
+        self.combat_adv = Adventure(parse_card(self.ao.combat), work=self.work)
         self.log = array("i", [0] * MAX_LOG)
         self.ev = array("i", [0] * MAX_EV)
         self.buf = array("i", [0] * MAX_GAME_ACTIONS)
 
     def reset_play(self):
         combat = self.combat_adv
-        combat.set_situation(6, 0, 0, 0, 0, 0, 0, 0, 0)
+        combat.set_situation(self.sit.set(6, 0, 0, 0, 0, 0, 0, 0, 0))
         combat.set_seed(0)
         combat.reset()
 

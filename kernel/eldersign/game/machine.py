@@ -10,43 +10,43 @@ rolling, give up, first aid, lost and found, gift shop, pick an investigator); t
 kernel's own action codes (all below G_BASE) pass through to the adventure being played. Chance is
 the state's PRNG (kernel/prng.py): shuffles at setup, and each adventure attempt is seeded from it,
 so seed + action log replays the game. Events are small-int records in `ev` (4 ints: code, a, b,
-c) rendered as text by gametext.py. After setup, `legal_actions` and `apply` allocate nothing (the
+c) rendered as text by text.py. After setup, `legal_actions` and `apply` allocate nothing (the
 golden games run every step under micropython.heap_lock()).
 
 This module is the state machine's face: `legal_actions`, `is_legal`, `apply` (the dispatcher),
-`replay`. Game combines one mixin per part of the rules, each in its own module:
+`replay`. Game combines one part of the rules per module:
 
-    gamedefs       action codes, phases, limits, event codes (re-exported here)
-    gamestate      the buffers, setup from the seed, queries          (GameState)
-    gameturn       turn flow, clock, midnight and mythos             (Turn)
-    gameadventure  the adventure phase around the adventure kernel    (AdventurePhase)
-    gameboard      cards in the board slots, their Adventures        (Board; tasks: gametasks)
-    gamedoom       doom track, monsters, locked dice                 (Doom)
-    gamecards      cards in hand, spells holding dice, trophies      (Cards)
-    gameentrance   first aid, lost and found, gift shop              (Entrance)
-    gameeffects    effect lists, investigators' stats, the end       (Effects)
-    gamebattle     the awakening and the final battle                (Battle)
+    defs       action codes, phases, limits, event codes (re-exported here)
+    state      the buffers, setup from the seed, queries             (GameState)
+    turn       turn flow, clock, midnight and mythos                 (Turn)
+    attempt    an attempt at an adventure, around adventure.py       (Attempt)
+    board      cards in the board slots, their Adventures            (Board; tasks: tasks.py)
+    doom       doom track, monsters, locked dice                     (Doom)
+    cards      cards in hand, spells holding dice, trophies          (Cards)
+    entrance   first aid, lost and found, gift shop                  (Entrance)
+    resolve    effect lists, investigators' stats, the end           (Resolve)
+    battle     the awakening and the final battle                    (Battle)
 """
 
-from ..errors import KernelError
-from .adventure import ACT_ENTER, ACT_HOLD
-from .gamedefs import *  # noqa: F401,F403 (the game's numbers stay importable from here)
-from .gamedefs import (G_BASE, A_MOVE, A_USE, A_BEGIN, A_GIVEUP, A_AID, A_LOSTFOUND, A_SHOP, A_PICK,
-                       A_KIND_MASK, P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_PICK, P_BATTLE_PREP, P_BATTLE,
-                       PHASE_NAMES, MAX_SLOTS, MAX_HAND, MAX_LOG, NONE, EV_GIVEUP)
-from .gamestate import GameState, Deck, shuffled  # noqa: F401
-from .gameturn import Turn
-from .gameadventure import AdventurePhase, roll_code  # noqa: F401
-from .gameboard import Board
-from .gamedoom import Doom
-from .gamecards import Cards
-from .gameentrance import Entrance
-from .gameeffects import Effects
-from .gamebattle import Battle
+from ...errors import KernelError
+from ..adventure import ACT_ENTER, ACT_HOLD
+from .defs import *  # noqa: F401,F403 (the game's numbers stay importable from here)
+from .defs import (G_BASE, A_MOVE, A_USE, A_BEGIN, A_GIVEUP, A_AID, A_LOSTFOUND, A_SHOP, A_PICK,
+                   A_KIND_MASK, P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_PICK, P_BATTLE_PREP, P_BATTLE,
+                   PHASE_NAMES, MAX_SLOTS, MAX_HAND, MAX_LOG, NONE, EV_GIVEUP)
+from .state import GameState, Deck, shuffled  # noqa: F401
+from .turn import Turn
+from .attempt import Attempt, roll_code  # noqa: F401
+from .board import Board
+from .doom import Doom
+from .cards import Cards
+from .entrance import Entrance
+from .resolve import Resolve
+from .battle import Battle
 
 
-class Game(GameState, Turn, AdventurePhase, Board, Doom, Cards, Entrance, Battle, Effects):
-    """The state of one game. `data` is a gamedata.GameData (see GameState for the fields)."""
+class Game(GameState, Turn, Attempt, Board, Doom, Cards, Entrance, Battle, Resolve):
+    """The state of one game. `data` is a data.GameData (see GameState for the fields)."""
 
     # ----- legal actions ----------------------------------------------------------------------
 

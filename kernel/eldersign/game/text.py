@@ -4,10 +4,10 @@ Portable; it allocates strings, so it is not on the per-step path: a caller rend
 """
 
 from . import effects as E
-from .adventure import (ACT_HOLD, ACT_ROLL, ACT_ENTER, decode_roll)
-from .dice import COLOUR_NAME
-from .notation import format_roll, format_card
-from . import game as G
+from ..adventure import (ACT_HOLD, ACT_ROLL, ACT_ENTER, decode_roll)
+from ..dice import COLOUR_NAME
+from ..notation import format_roll, format_card
+from . import machine as G
 
 CLOCK = ("XII", "III", "VI", "IX")
 AID = ("first aid: +1 stamina", "first aid: +1 sanity", "first aid: 2 trophies for all stamina",

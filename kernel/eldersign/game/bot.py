@@ -8,10 +8,10 @@ on a failed roll sets aside a green die and focuses the best face.
 """
 
 from . import effects as E
-from .adventure import ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, ACT_ROLL, WAY_BYTES
-from .dice import INV_VALUE
-from .game import (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_PICK, P_BATTLE_PREP, P_BATTLE, A_MOVE, A_USE,
-                   A_BEGIN, A_AID, A_LOSTFOUND, A_SHOP, A_GIVEUP, MAX_HAND, MAX_SLOTS, NONE)
+from ..adventure import ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, ACT_ROLL, WAY_BYTES
+from ..dice import INV_VALUE
+from .machine import (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_PICK, P_BATTLE_PREP, P_BATTLE, A_MOVE, A_USE,
+                      A_BEGIN, A_AID, A_LOSTFOUND, A_SHOP, A_GIVEUP, MAX_HAND, MAX_SLOTS, NONE)
 
 FACE_SCORE = (1, 2, 3, 4, 5, 5, 4, 6)   # I1 I2 I3 I4 L P T W: what a focused die is worth
 

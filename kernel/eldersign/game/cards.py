@@ -4,9 +4,9 @@ any player may use; trophies gained and spent (the smallest total that pays, the
 """
 
 from . import effects as E
-from .dice import YELLOW, RED
-from .gamedefs import (P_ENTRANCE, P_BATTLE_PREP, P_OVER, MAX_HAND, NONE, EV_DRAW, EV_DISCARD, EV_EMPTY,
-                       EV_USE, EV_TROPHY, EV_RETURN, EV_HOLD)
+from ..dice import YELLOW, RED
+from .defs import (P_ENTRANCE, P_BATTLE_PREP, P_OVER, MAX_HAND, NONE, EV_DRAW, EV_DISCARD, EV_EMPTY,
+                   EV_USE, EV_TROPHY, EV_RETURN, EV_HOLD)
 
 
 class Cards:

@@ -4,9 +4,9 @@ the adventures and of the mythos card, except in the first round; once-per-day a
 and the next mythos card with its lock and immediate effect.
 """
 
-from .gamedefs import (P_MOVE, P_PREP, P_ENTRANCE, P_PICK, P_BATTLE_PREP, P_OVER, MAX_SLOTS, NONE,
-                       LOC_ENTRANCE, LOC_AO, LK_MYTHOS, EV_TURN, EV_MOVE, EV_PICK, EV_OUT, EV_CLOCK,
-                       EV_MIDNIGHT, EV_MYTHOS)
+from .defs import (P_MOVE, P_PREP, P_ENTRANCE, P_PICK, P_BATTLE_PREP, P_OVER, MAX_SLOTS, NONE,
+                   LOC_ENTRANCE, LOC_AO, LK_MYTHOS, EV_TURN, EV_MOVE, EV_PICK, EV_OUT, EV_CLOCK,
+                   EV_MIDNIGHT, EV_MYTHOS)
 
 
 class Turn:

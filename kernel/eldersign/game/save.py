@@ -9,9 +9,9 @@ the seed and checks the digest; anything wrong is KernelError('save', ...) and n
 tests compare it whole).
 """
 
-from ..errors import KernelError
-from ..binio import fletcher16, put32, get32
-from .game import Game, MAX_LOG
+from ...errors import KernelError
+from ...binio import fletcher16, put32, get32
+from .machine import Game, MAX_LOG
 
 MAGIC0 = 0x45   # 'E'
 MAGIC1 = 0x47   # 'G'

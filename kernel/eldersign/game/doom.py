@@ -8,9 +8,9 @@ mythos cards, monsters and adventures, in arrival order, several at once.
 """
 
 from . import effects as E
-from .dice import GREEN
-from .gamedefs import (P_ADV, MAX_SLOTS, MAX_MON, MAX_LOCKS, MAX_TASKS_GAME, NONE, LK_MONSTER, EV_DOOM,
-                       EV_MONSTER, EV_DEFEAT, EV_LOCK, EV_FREE, EV_EMPTY)
+from ..dice import GREEN
+from .defs import (P_ADV, MAX_SLOTS, MAX_MON, MAX_LOCKS, MAX_TASKS_GAME, NONE, LK_MONSTER, EV_DOOM,
+                   EV_MONSTER, EV_DEFEAT, EV_LOCK, EV_FREE, EV_EMPTY)
 
 
 class Doom:

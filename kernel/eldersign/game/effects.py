@@ -5,7 +5,7 @@ An effect list is text (the card data's form, see data/GAME.md):
     sanity-1,clue+2,each(stamina-1),choose(trophies-2;stamina-1,sanity-1),unmodelled:"text"
 
 `compile_effects(text, where)` turns it into a flat tuple of ints, three per primitive
-(op, signed amount, scope); the game (gameeffects.py) walks that tuple by index without allocating.
+(op, signed amount, scope); the game (resolve.py) walks that tuple by index without allocating.
 A name the vocabulary lacks is a KernelError('card', ...) naming the card and the name: cards
 are checked when they are loaded, never during play.
 
@@ -15,7 +15,7 @@ OP_ALT len (its primitive count) and its primitives: the kernel takes the first 
 investigator can pay without being devoured (see GAME.md), else the last.
 """
 
-from ..errors import KernelError
+from ...errors import KernelError
 
 # name -> (op, kind) ; kind: "n" counted (+n/-n), "s" set (=n) allowed, "f" a flag (+1 only)
 OP_NOTE = 0          # unmodelled / special card text: logged, no effect

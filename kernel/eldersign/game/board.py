@@ -4,14 +4,14 @@ A card entering a slot (a new adventure after one is completed, an Other World t
 locks its die if it has a lock icon and runs its entry effect. A slot's Adventure is made once at
 setup and rebound (`rebuild`) whenever its tasks change: the printed tasks with the monsters on
 their outlines and the monsters as extra tasks, looked up as ids in the game's task table
-(gametasks.py), so nothing is allocated.
+(tasks.py), so nothing is allocated.
 """
 
-from ..errors import KernelError
+from ...errors import KernelError
 from . import effects as E
-from .card import MAX_TASKS
-from .gamedefs import (MAIN_SLOTS, MAX_SLOTS, MAX_MON, MAX_TASKS_GAME, NONE, LK_ADVENTURE, EV_REVEAL,
-                       EV_EMPTY)
+from ..card import MAX_TASKS
+from .defs import (MAIN_SLOTS, MAX_SLOTS, MAX_MON, MAX_TASKS_GAME, NONE, LK_ADVENTURE, EV_REVEAL,
+                   EV_EMPTY)
 
 
 class Board:
@@ -69,7 +69,7 @@ class Board:
 
     def rebuild(self, s):
         """Rebind the slot's Adventure to its printed tasks and the monsters on it (no allocation:
-        the task ids come from the game's task table, gametasks.py)."""
+        the task ids come from the game's task table, tasks.py)."""
         self.rebuilds += 1
         a = self.slot_card[s]
         card = self.data.adventures[a]
@@ -105,7 +105,7 @@ class Board:
         for t in range(n, MAX_TASKS_GAME):
             tm[tb + t] = NONE
         adv = self.slot_pool[s]
-        adv.set_situation(6, 0, 0, 0, 0, 0, card.terror_code, 0, 0)
+        adv.set_situation(self.sit.set(6, 0, 0, 0, 0, 0, card.terror_code, 0, 0))
         adv.set_seed(0)
         adv.set_card(gt.table, ids, n, card.card.ordered and n > 1)
         self.slot_adv[s] = adv

@@ -9,12 +9,12 @@ helpers' penalty). `roll_code` is adventure.roll_code without allocating.
 """
 
 from . import effects as E
-from .. import prng
-from .adventure import ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, ACT_ROLL, ACT_ENTER, P_WON, WAY_BYTES
-from .dice import GREEN, YELLOW, RED, TERROR, NFACES, DIE_FACES
-from .gamedefs import (P_PREP, P_ADV, P_BATTLE, P_OVER, MAX_PLAYERS, MAX_MON, MAX_TASKS_GAME, NONE,
-                       MAIN_SLOTS, LOC_ENTRANCE, LK_ADVENTURE, EV_BEGIN, EV_ROLL, EV_TASK, EV_TERROR,
-                       EV_WON, EV_LOST, EV_HELP, EV_FOCUS, EV_CLUE)
+from ... import prng
+from ..adventure import ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, ACT_ROLL, ACT_ENTER, P_WON, WAY_BYTES
+from ..dice import GREEN, YELLOW, RED, TERROR, NFACES, DIE_FACES
+from .defs import (P_PREP, P_ADV, P_BATTLE, P_OVER, MAX_PLAYERS, MAX_MON, MAX_TASKS_GAME, NONE,
+                   MAIN_SLOTS, LOC_ENTRANCE, LK_ADVENTURE, EV_BEGIN, EV_ROLL, EV_TASK, EV_TERROR,
+                   EV_WON, EV_LOST, EV_HELP, EV_FOCUS, EV_CLUE)
 
 
 _GF = DIE_FACES[GREEN]
@@ -41,7 +41,7 @@ def roll_code(counts):
     return code * 7 + k
 
 
-class AdventurePhase:
+class Attempt:
     """Mixin of Game: an adventure attempt from its beginning to its end."""
 
     def cur_adv(self):
@@ -69,11 +69,11 @@ class AdventurePhase:
         green = self.free_dice(GREEN)
         yellow = 1 if self.turn_yellow == 1 else 0
         red = 1 if self.turn_red == 1 else 0
-        adv.set_situation(green, yellow, red, (0 if self.focus_used else 1) + helpers,
-                          self.hold_spells(inv, 4), self.clues[inv] if self.clues[inv] < 4 else 4,
-                          self.data.adventures[self.slot_card[s]].terror_code,
-                          self.san[inv] if self.san[inv] < 20 else 20,
-                          self.sta[inv] if self.sta[inv] < 20 else 20)
+        adv.set_situation(self.sit.set(green, yellow, red, (0 if self.focus_used else 1) + helpers,
+                                       self.hold_spells(inv, 4), self.clues[inv] if self.clues[inv] < 4 else 4,
+                                       self.data.adventures[self.slot_card[s]].terror_code,
+                                       self.san[inv] if self.san[inv] < 20 else 20,
+                                       self.sta[inv] if self.sta[inv] < 20 else 20))
         adv.set_seed((prng.next15(self.rng) << 15) | prng.next15(self.rng))
         adv.reset()
         self.preload_spell_dice(adv)

@@ -1,6 +1,6 @@
 """Host side (CPython): build the board's card index and precomputed odds table from the library.
 
-    python micropython/tools/gentables.py            # writes micropython/data/cards.tsv and odds.bin
+    python tools/gentables.py            # writes micropython/data/cards.tsv and odds.bin
 
 cards.tsv: set, name, notation, terror per line in library order (the board streams it);
 odds.bin: oddstable.build_table over DICE_SETS, one record per card and dice set.
@@ -13,10 +13,10 @@ import time
 from eldritch.backend import get_backend
 from eldritch.kernel.eldersign import library
 from eldritch.kernel.eldersign.oddstable import build_table
-from eldritch.kernel.eldersign.solver import terror_code
+from eldritch.kernel.eldersign.situation import terror_code
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DATA = os.path.join(os.path.dirname(HERE), "data")
+DATA = os.path.join(os.path.dirname(HERE), "micropython", "data")
 # (green, yellow, red, focus): the host CLI table's dice sets at focus 0 (solving 7G+Y+R first fills
 # the memo for the smaller pools), and the plain 6G and 5G at focus 1 (the most asked on the table)
 DICE_SETS = [(7, 1, 1, 0), (6, 1, 1, 0), (6, 1, 0, 0), (6, 0, 1, 0), (6, 0, 0, 0), (5, 0, 0, 0),

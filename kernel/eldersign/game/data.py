@@ -6,19 +6,19 @@ vocabulary lacks is rejected here with the file, line and name, never during pla
 A user adds cards by passing extra TSV files (`GameData(extra=[path])`): a file's header line says
 which table it extends, so no code changes. Portable: plain open() and split, no csv module.
 
-`GameData(lean=True)` is the card data of companion mode on the handheld (gamecompanion.py): every
+`GameData(lean=True)` is the card data of companion mode on the handheld (companion.py): every
 row is still checked and every effect compiled, but only what a companion game reads is kept. The
 adventures are streamed from the library file one line at a time (no list of every adventure of
-every set), each kept as a LeanAdventure (name, Other World, trophy, task count, entry effect,
+every set), each kept as a LeanBoardCard (name, Other World, trophy, task count, entry effect,
 monster outlines); the mythos deck keeps only its size; the entrance is left out; provenance,
 ability and location texts are dropped. A full Game cannot be built on it (no tasks to roll against).
 """
 
-from ..errors import KernelError
-from ..tsv import lines
+from ...errors import KernelError
+from ...tsv import lines
 from .effects import compile_effects
-from .notation import parse_card, format_card
-from . import library
+from ..notation import parse_card, format_card
+from .. import library
 
 SCHEMAS = {
     "ancient_ones": ("name", "doom", "elder_signs", "combat", "monster_spaces", "attack", "awaken", "source"),
@@ -49,9 +49,12 @@ class Row:
 
 
 def _folder():
+    """kernel/eldersign/data/: the game's cards sit beside the library's, one folder up from here."""
     here = __file__
     cut = max(here.rfind("/"), here.rfind("\\"))
-    return (here[:cut] if cut >= 0 else ".") + "/data/"
+    here = here[:cut] if cut >= 0 else "."
+    cut = max(here.rfind("/"), here.rfind("\\"))
+    return (here[:cut] if cut >= 0 else "..") + "/data/"
 
 
 def open_table(path):
@@ -115,7 +118,7 @@ def parse_outlines(text, ntasks, where):
     """The monster outlines of a library adventure: list of (task index or -1 for a line of its own,
     kind 0 full / 1 empty / 2 partial, symbols outside for partial). '?:...' outlines (a task the
     transcriptions do not pair) are left out. A task has at most one outline (so at most one monster:
-    gametasks.py precomputes every task a slot can show on that basis)."""
+    tasks.py precomputes every task a slot can show on that basis)."""
     out = []
     if not text:
         return out
@@ -142,7 +145,7 @@ def parse_outlines(text, ntasks, where):
     return out
 
 
-class AdventureCard:
+class BoardCard:
     """A library adventure prepared for the game: compiled effects, trophy, outlines, other world."""
 
     def __init__(self, adv, notes):
@@ -166,7 +169,7 @@ class AdventureCard:
         self.lock = -1          # the data has no lock icons (data/GAME.md)
 
 
-class LeanAdventure:
+class LeanBoardCard:
     """A library adventure as companion mode keeps it (lean card data): the card's effects other than
     its entry effect are the table's, so they are checked at load and dropped."""
 
@@ -317,7 +320,7 @@ class GameData:
         self.adventures = []
         for adv in library.load():
             if adv.set in sets:
-                self.adventures.append(AdventureCard(adv, self.notes))
+                self.adventures.append(BoardCard(adv, self.notes))
         if len(self.adventures) > 1000:
             raise KernelError("data", "too many adventures")
 
@@ -353,7 +356,7 @@ class GameData:
             if line:
                 fields = library._fields(line, number)
                 if fields[0] in sets:
-                    self.adventures.append(LeanAdventure(fields, number, self.notes))
+                    self.adventures.append(LeanBoardCard(fields, number, self.notes))
         if len(self.adventures) > 1000:
             raise KernelError("data", "too many adventures")
         self.game_tasks = None

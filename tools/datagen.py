@@ -15,8 +15,8 @@ row of its own (source `json`) after the CSV's; there is none at present. The sc
 effect forms are documented in kernel/eldersign/data/README.md.
 
 Regenerate (from the repository root; same input gives a byte-identical file):
-    .venv/bin/python -m eldritch.datagen            # write the TSV and print a match report
-    .venv/bin/python -m eldritch.datagen --check    # exit 1 if the committed TSV is stale
+    .venv/bin/python tools/datagen.py            # write the TSV and print a match report
+    .venv/bin/python tools/datagen.py --check    # exit 1 if the committed TSV is stale
 """
 
 import argparse

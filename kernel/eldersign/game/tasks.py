@@ -13,10 +13,10 @@ one monster and these three kinds are every task that can appear.
 
 from array import array
 
-from ..errors import KernelError
-from .adventure import TaskTable
-from .card import MAX_TASKS
-from .notation import parse_card, format_task
+from ...errors import KernelError
+from ..adventure import TaskTable
+from ..card import MAX_TASKS
+from ..notation import parse_card, format_task
 
 NO_TASK = 0xFFFF
 

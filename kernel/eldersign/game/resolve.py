@@ -1,4 +1,4 @@
-"""Effects: the interpreter of compiled effect lists (effects.py) and what they do to investigators.
+"""Resolving effects: the interpreter of compiled effect lists (effects.py) and what they do to investigators.
 
 `run(code, inv)` walks the flat tuple without allocating; `choose(...)` takes the first alternative
 the investigator can pay without being devoured, else the last; each primitive is one branch of
@@ -8,11 +8,11 @@ has been resolved in full (`resolve_pending`). The end of the game: `win`, `lose
 """
 
 from . import effects as E
-from .gamedefs import (MAX_PLAYERS, MAX_HAND, NONE, LOC_NONE, LK_MYTHOS, EV_ELDER, EV_NOTE, EV_STAT,
-                       EV_DEVOUR, EV_OUT, EV_WIN, EV_LOSS)
+from .defs import (MAX_PLAYERS, MAX_HAND, NONE, LOC_NONE, LK_MYTHOS, EV_ELDER, EV_NOTE, EV_STAT,
+                   EV_DEVOUR, EV_OUT, EV_WIN, EV_LOSS)
 
 
-class Effects:
+class Resolve:
     """Mixin of Game: effect lists, investigators' stats, devouring, the end of the game."""
 
     # ----- effects ----------------------------------------------------------------------------

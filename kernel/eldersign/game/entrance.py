@@ -3,9 +3,9 @@ of one or both for trophies), lost and found (a green die's face picks the row),
 (buy a row for its price in trophies).
 """
 
-from .. import prng
+from ... import prng
 from . import effects as E
-from .gamedefs import EV_AID, EV_LOSTFOUND, EV_SHOP
+from .defs import EV_AID, EV_LOSTFOUND, EV_SHOP
 
 
 class Entrance:

@@ -2,11 +2,11 @@
 
 Game-level actions are G_BASE + kind + argument (the adventure kernel's own codes are all below
 G_BASE); an event is 4 ints (code, a, b, c) in Game.ev, the comment after each code says what a, b
-and c hold (gametext.py renders them).
+and c hold (text.py renders them).
 """
 
-from .adventure import MAX_ACTIONS
-from .card import MAX_TASKS
+from ..adventure import MAX_ACTIONS
+from ..card import MAX_TASKS
 
 try:
     from micropython import const

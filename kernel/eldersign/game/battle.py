@@ -7,12 +7,12 @@ on the combat task; each completion is a hit (one doom token off) and the attack
 dice left; at midnight the Ancient One attacks.
 """
 
-from .. import prng
-from .adventure import ACT_HOLD, ACT_FAIL, ACT_REROLL, ACT_ROLL, ACT_ENTER, WAY_BYTES
-from .dice import GREEN, YELLOW, RED
-from .gameadventure import roll_code
-from .gamedefs import (P_BATTLE, P_OVER, MAX_SLOTS, NONE, LOC_AO, LK_MYTHOS, EV_AWAKEN, EV_DOOM, EV_OUT,
-                       EV_BEGIN, EV_ROLL, EV_HIT, EV_CLUE, EV_ATTACK)
+from ... import prng
+from ..adventure import ACT_HOLD, ACT_FAIL, ACT_REROLL, ACT_ROLL, ACT_ENTER, WAY_BYTES
+from ..dice import GREEN, YELLOW, RED
+from .attempt import roll_code
+from .defs import (P_BATTLE, P_OVER, MAX_SLOTS, NONE, LOC_AO, LK_MYTHOS, EV_AWAKEN, EV_DOOM, EV_OUT,
+                   EV_BEGIN, EV_ROLL, EV_HIT, EV_CLUE, EV_ATTACK)
 
 
 class Battle:
@@ -69,8 +69,8 @@ class Battle:
 
     def start_combat(self, inv, green, yellow, red):
         adv = self.combat_adv
-        adv.set_situation(green, yellow, red, 0, self.hold_spells(inv, 4),
-                          self.clues[inv] if self.clues[inv] < 4 else 4, 0, 0, 0)
+        adv.set_situation(self.sit.set(green, yellow, red, 0, self.hold_spells(inv, 4),
+                                       self.clues[inv] if self.clues[inv] < 4 else 4, 0, 0, 0))
         adv.set_seed((prng.next15(self.rng) << 15) | prng.next15(self.rng))
         adv.reset()
         self.preload_spell_dice(adv)

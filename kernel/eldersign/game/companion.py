@@ -25,7 +25,7 @@ once-per-day abilities. Any clock advance that strikes midnight does this, also 
 `new_companion(..., lean=True)` (the handheld's choice) makes a CompanionGame: the same state and
 rules mixins without what playing adventures on the kernel needs (the task table, one Adventure per
 slot and the final battle's, the action log, the legal-actions buffer); a slot keeps only its task
-count. It accepts lean card data (`GameData(lean=True)`, gamedata.py). Only `lean=False` (a full
+count. It accepts lean card data (`GameData(lean=True)`, data.py). Only `lean=False` (a full
 Game) plays adventures on the kernel (apply(ACT_ENTER + roll_code(counts)) with physical rolls).
 
 Entries are not in the action log (they are not replayable from the seed); the handheld saves the
@@ -36,18 +36,18 @@ look-ups allocate nothing beyond what the rules mixins do.
 
 from array import array
 
-from ..errors import KernelError
+from ...errors import KernelError
 from .effects import compile_effects
-from .dice import GREEN, YELLOW, RED
-from .gamedefs import (MAX_PLAYERS, MAX_SLOTS, MAX_MON, MAX_TASKS_GAME, NONE, LOC_ENTRANCE,
-                       LK_MYTHOS, LK_MONSTER, LK_ADVENTURE, EV_TURN, EV_MIDNIGHT, EV_WON, EV_PICK, EV_FREE)
-from .gamestate import GameState
-from .gameturn import Turn
-from .gameboard import Board
-from .gamedoom import Doom
-from .gamecards import Cards
-from .gameeffects import Effects
-from .gamebattle import Battle
+from ..dice import GREEN, YELLOW, RED
+from .defs import (MAX_PLAYERS, MAX_SLOTS, MAX_MON, MAX_TASKS_GAME, NONE, LOC_ENTRANCE,
+                   LK_MYTHOS, LK_MONSTER, LK_ADVENTURE, EV_TURN, EV_MIDNIGHT, EV_WON, EV_PICK, EV_FREE)
+from .state import GameState
+from .turn import Turn
+from .board import Board
+from .doom import Doom
+from .cards import Cards
+from .resolve import Resolve
+from .battle import Battle
 
 LEAN_EV = 256           # event ints a lean companion keeps per entry (64 events; more are dropped)
 
@@ -94,7 +94,7 @@ class SlotTasks:
         self.ntasks = 0
 
 
-class CompanionGame(GameState, Turn, Board, Doom, Cards, Battle, Effects):
+class CompanionGame(GameState, Turn, Board, Doom, Cards, Battle, Resolve):
     """A companion game without the buffers for playing adventures on the kernel (see the module)."""
 
     def __init__(self, data, players=1, ancient_one=0):
@@ -134,7 +134,7 @@ def new_companion(data, players=1, ancient_one=0, lean=False):
     the handheld uses), else a full Game in companion mode."""
     if lean or getattr(data, "lean", False):
         return CompanionGame(data, players=players, ancient_one=ancient_one)
-    from .game import Game
+    from .machine import Game
     return Game(data, players=players, seed=0, ancient_one=ancient_one, companion=True)
 
 
