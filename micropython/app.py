@@ -66,7 +66,6 @@ class App:
         self.save_path = save_path
         cut = save_path.rfind("/")
         self.comp_path = save_path[:cut + 1] + "companion.sav"
-        self.mom_path = save_path[:cut + 1] + "mansions.sav"
         self.comp = None
         self.lines = [""] * ROWS
         self.inv = -1                           # highlighted row, -1 none
@@ -318,7 +317,8 @@ class App:
                 elif item == "Companion game" or item == "Resume companion":
                     self.companion(item == "Resume companion")
                 elif item == "Mansions keeper":
-                    self.mansions()
+                    from mansions_mode import enter
+                    enter(self)
                 else:
                     self.resume()
                 return
@@ -431,21 +431,6 @@ class App:
             from companion import Companion
             self.comp = Companion(self.leds, self.comp_path)
         if resume:
-            self.comp.resume()
-        else:
-            self.comp.new_game()
-        self.screen = S_COMP
-
-    def mansions(self):
-        """The Mansions of Madness keeper's assistant (mansions_mode.py) in the companion's place; it
-        resumes its own save, if any, with A on its first screen."""
-        self.adv = None
-        self.solver = None
-        self.solved = None
-        gc.collect()
-        from mansions_mode import MansionsMode
-        self.comp = MansionsMode(self.leds, self.mom_path)
-        if self.comp.has_save:
             self.comp.resume()
         else:
             self.comp.new_game()

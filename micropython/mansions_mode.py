@@ -68,6 +68,25 @@ EVENT_TEXT = (b"EVENT RESOLVES", b"", b"Read the event", b"card aloud and", b"re
               b"A:ok")
 
 
+def enter(app):
+    """The app's "Mansions keeper" menu item: the assistant takes the companion's place (the app's
+    S_COMP screen hands it the buttons and the display); it resumes its save, if any."""
+    import gc
+    from app import S_COMP
+    app.adv = None
+    app.solver = None
+    app.solved = None
+    gc.collect()
+    cut = app.save_path.rfind("/")
+    mode = MansionsMode(app.leds, app.save_path[:cut + 1] + "mansions.sav")
+    app.comp = mode
+    if mode.has_save:
+        mode.resume()
+    else:
+        mode.new_game()
+    app.screen = S_COMP
+
+
 def digits(n):
     d = 1
     p = 10
