@@ -14,14 +14,13 @@ full referee's log: the same text on every backend and under MicroPython (golden
 import argparse
 import json
 import os
-import sys
 from array import array
 
 from .kernel.errors import KernelError
 from .kernel.mansions import odds
 from .kernel.mansions.game.rules import Rules
 from .kernel.mansions.game.choices import OPTION_VALUES
-from .kernel.mansions.game.consts import MAX_ACTIONS, KEEPER, ATTRIBUTES
+from .kernel.mansions.game.consts import MAX_ACTIONS, KEEPER
 from .kernel.mansions.game import text, gamelog
 from .kernel.mansions.game.bots import make_bot
 from .kernel.surface import CHANCE

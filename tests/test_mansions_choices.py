@@ -83,7 +83,7 @@ def test_choice_turn_order():
 def test_choice_evade(evade):
     st = P.game(options={"evade": evade})
     st.s_skill[1] = 0
-    m = put_monster(st, "Ghoul", "Foyer West")
+    put_monster(st, "Ghoul", "Foyer West")
     act(st, K.A_MOVE, space(st, "Foyer East"))
     if evade == "off":
         assert st.s_space[1] == space(st, "Foyer East")

@@ -9,7 +9,7 @@ from eldritch.kernel.mansions.game import state as S
 from eldritch.kernel.mansions.game import view as V
 
 import mansions_positions as P
-from mansions_positions import act, roll, place, give, put_monster, legal, kinds, space, card, take_away
+from mansions_positions import act, roll, place, give, put_monster, legal, kinds, space, card
 
 
 def moves(st):
@@ -277,7 +277,6 @@ def test_rule_drop_action_puts_cards_face_up_on_the_pile():
 
 def test_rule_dropped_cards_picked_up_by_a_later_explorer():
     st = P.game()
-    foyer = P.room(st, "Foyer")
     act(st, K.A_DROP, card(st, "Derringer"))
     act(st, K.A_DROP_DONE)
     st.g[S.G_ACTIONS] = 1

@@ -12,16 +12,16 @@ given, so it cannot play an illegal move. Allocates (not a per-step path of the 
 """
 
 from ... import prng
-from .consts import (NONE, KEEPER, ST_ALIVE, MAX_MONSTERS, PH_GUIDE, PH_PICK_INV, PH_PICK_TRAIT,
+from .consts import (NONE, KEEPER, ST_ALIVE, PH_GUIDE, PH_PICK_INV, PH_PICK_TRAIT,
                      PH_ORDER, PH_TURN, PH_REROLL, PH_LOCK, PH_OBSTACLE, PH_PICKUP, PH_DROP, PH_TRADE,
                      PH_KEEPER, PH_KMOVE, PH_ATTACKS, A_MOVE, A_RUN, A_EXPLORE, A_ATTACK, A_DROP_DONE,
                      A_ABILITY, A_END, A_REROLL, A_UNLOCK, A_GIVE_UP, A_USE_KEY, A_PUZZLE, A_STOP,
                      A_TAKE, A_UNSTUN, A_TRADE_DONE, A_KCARD, A_MYTHOS, A_KEEPER_DONE, A_MSTEP, A_MSTOP,
                      A_MATTACK, A_ATTACKS_DONE, A_TRAIT, A_NEXT, E_SPAWN, E_MOVE, E_DRAW_MYTHOS,
                      E_HEAL, E_CALM, W_NONE, W_SPELL, W_FIREARM, C_ESCAPE, C_BRING, C_KILL, C_REACH,
-                     R_CARD, K_OBSTACLE, ATTRIBUTES)
+                     R_CARD, K_OBSTACLE)
 from . import view as viewmod
-from .view import Reader, H_PHASE, H_REVEALED, H_OBJ, H_MOVES, H_ACTIONS, H_KM_SLOT
+from .view import Reader, H_PHASE, H_REVEALED, H_OBJ, H_MOVES, H_KM_SLOT
 
 _MARKSMANSHIP = 1
 _STRENGTH = 0
@@ -87,7 +87,6 @@ class HeuristicBot:
 
     def investigator(self, r, ph, legal):
         story = self.story
-        me = self.seat
         if ph == PH_PICK_INV:
             return self.pick(legal)
         if ph == PH_PICK_TRAIT:

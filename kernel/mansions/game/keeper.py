@@ -10,11 +10,11 @@ continuations for the state's resume loop: `continue_keeper`, `continue_move`, `
 """
 
 from . import board, checks, effects
-from .consts import (NONE, KEEPER, MAX_MONSTERS, ST_ALIVE, WH_HAND, K_EXPLORATION, K_ITEM,
+from .consts import (NONE, KEEPER, MAX_MONSTERS, ST_ALIVE, K_EXPLORATION, K_ITEM,
                      CTX_KEEPER, CTX_KMOVE, CTX_ATTACKS, CTX_EVENT, PH_TRADE, PH_KEEPER, PH_KMOVE,
                      PH_ATTACKS, A_GIVE, A_UNSTUN, A_TRADE_DONE, A_KCARD, A_MYTHOS, A_KEEPER_DONE,
                      A_MSTEP, A_MSTOP, A_MATTACK, A_ATTACKS_DONE, E_SPAWN, E_MOVE, E_DRAW_MYTHOS,
-                     E_THREAT, C_EVENT, W_MONSTER, P_DEFEND, V_GIVE, V_UNSTUN, V_MYTHOS, V_COMBAT,
+                     C_EVENT, W_MONSTER, P_DEFEND, V_GIVE, V_UNSTUN, V_MYTHOS, V_COMBAT,
                      V_TOKEN, V_EVENT)
 from .state import (G_PHASE, G_ACTOR, G_KSTEP, G_TRADER, G_THREAT, G_CTX, G_KM_SLOT, G_KM_STEPS,
                     G_TOKENS, G_EVENT, G_OBJ, G_EVENT_WIN, G_LAST_EVENT, G_COMBAT, G_T_SEAT, G_T_P2)

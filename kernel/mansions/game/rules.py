@@ -9,7 +9,7 @@ assistant); seats 1 .. players - 1 are the investigators. Actions are ints kind 
 (consts.py); the d10 of every attribute test is an explicit chance node (A_ROLL lets the state's
 PRNG roll; A_FACE + f enters a physical roll). `legal_actions` and `apply` allocate nothing.
 
-Options (each a documented, swappable choice; kernel/mansions/README.md):
+Options (each a documented, swappable choice: game/choices.py, kernel/mansions/README.md):
     story            "demo" (a folder under kernel/mansions/data/, or a path to one)
     insanity         "out" (default: sanity exhausted takes the investigator out) | "ignored"
     horror_checks    "on" (default) | "off"
@@ -24,13 +24,10 @@ from ...surface import CHANCE, TERMINAL
 from . import prepare, turn, keeper, board, checks, effects, victory, view, text, save
 from .story import Story
 from .choices import check_options, option_flags
-from .consts import (NONE, MAX_ACTIONS, MAX_LOG, MAX_SEATS, PH_GUIDE, PH_PICK_INV, PH_PICK_TRAIT,
-                     PH_ORDER, PH_TURN, PH_ROLL, PH_REROLL, PH_LOCK, PH_OBSTACLE, PH_PICKUP, PH_DROP,
-                     PH_TRADE, PH_KEEPER, PH_KMOVE, PH_ATTACKS, PH_OVER, CTX_TURN, CTX_EXPLORE,
-                     CTX_KEEPER, CTX_KMOVE, CTX_ATTACKS, CTX_EVENT, A_ROLL, A_FACE, A_ANSWER,
-                     A_TRAIT, A_NEXT, A_ATTACKS_DONE, A_GIVE, P_LOCK_TEST, P_LOCK_PUZZLE, P_EVADE,
-                     P_HORROR, P_ATTACK, P_SPELL, P_DEFEND, P_OBSTACLE, P_MYTHOS, WIN_KEEPER,
-                     WIN_INVESTIGATORS, KEEPER)
+from .consts import (NONE, MAX_ACTIONS, MAX_LOG, PH_PICK_TRAIT, PH_ROLL, PH_TRADE, PH_OVER, CTX_TURN,
+                     CTX_EXPLORE, CTX_KEEPER, CTX_KMOVE, CTX_ATTACKS, A_ROLL, A_FACE, A_TRAIT, A_GIVE,
+                     P_LOCK_TEST, P_LOCK_PUZZLE, P_EVADE, P_HORROR, P_ATTACK, P_SPELL, P_DEFEND, P_OBSTACLE,
+                     P_MYTHOS, WIN_KEEPER, WIN_INVESTIGATORS)
 from .state import Base, G_PHASE, G_ACTOR, G_WINNER, G_HQ_N, G_CTX, G_T_SEAT, G_T_P1, G_T_P2
 
 try:

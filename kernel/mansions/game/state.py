@@ -12,7 +12,7 @@ from ... import prng
 from .consts import (MAX_SEATS, MAX_ROOMS, PILE_CAP, MAX_CARDS, MAX_DOORS, MAX_MONSTERS, MAX_TYPES,
                      MAX_COMBAT, MAX_MYTHOS, MAX_KEEPER_CARDS, MAX_QUESTIONS, MAX_LOG, MAX_ACTIONS,
                      EV_CAP, HQ_CAP, NONE, NATTR, WH_OUT, WH_PILE, WH_HAND, ST_ALIVE, ST_UNSET,
-                     PH_GUIDE, CTX_TURN, V_SHUFFLE, E_SPAWN)
+                     PH_GUIDE, CTX_TURN)
 
 try:
     from micropython import const

@@ -2,13 +2,13 @@
 it), and a view rendered for a person (read through view.Reader, so it cannot show more than the
 view holds). Allocates; never called by legal_actions or apply."""
 
-from .consts import (NONE, KEEPER, ATTRIBUTES, CLASSES, PHASE_NAMES, PURPOSE_NAMES, AGAINST_NAMES,
-                     CARD_KINDS, TYPE_NAMES, ST_ALIVE, ST_KILLED, ST_INSANE,
+from .consts import (NONE, KEEPER, CLASSES, PHASE_NAMES, PURPOSE_NAMES, AGAINST_NAMES,
+                     ST_ALIVE, ST_KILLED, ST_INSANE,
                      A_ROLL, A_FACE, A_ANSWER, A_INVESTIGATOR, A_TRAIT, A_NEXT, A_MOVE, A_RUN,
                      A_EXPLORE, A_ATTACK, A_DROP, A_DROP_DONE, A_ABILITY, A_END, A_REROLL, A_ACCEPT,
                      A_UNLOCK, A_GIVE_UP, A_USE_KEY, A_PUZZLE, A_STOP, A_TAKE, A_LEAVE, A_GIVE, A_UNSTUN,
                      A_TRADE_DONE, A_KCARD, A_MYTHOS, A_KEEPER_DONE, A_MSTEP, A_MSTOP, A_MATTACK,
-                     A_ATTACKS_DONE, PH_GUIDE, PH_OBSTACLE, E_SPAWN, E_MOVE,
+                     A_ATTACKS_DONE, E_SPAWN, E_MOVE,
                      V_REVEAL, V_TAKE, V_DISCARD, V_ROLL, V_PASS, V_FAIL, V_DAMAGE, V_HORROR, V_STUN,
                      V_KILLED, V_INSANE, V_SPAWN, V_MONSTER_HIT, V_MONSTER_DIES, V_COMBAT, V_THREAT,
                      V_TOKEN, V_EVENT, V_OBJECTIVE, V_WIN, V_SEAL, V_UNSEAL, V_LEARN, V_DRAW, V_MYTHOS,

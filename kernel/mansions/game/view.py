@@ -23,12 +23,12 @@ Layout (all bytes; NONE = 255):
     mythos   nmythos: 0 deck or unknown, 1 in the keeper's hand (keeper only), 2 played
 """
 
-from .consts import (NONE, MAX_SEATS, MAX_MONSTERS, PILE_CAP, KEEPER, WH_OUT, WH_PILE, WH_LOCK,
+from .consts import (NONE, MAX_SEATS, MAX_MONSTERS, PILE_CAP, KEEPER, WH_PILE, WH_LOCK,
                      WH_HAND, WH_DISCARD, K_OBSTACLE, PH_ROLL, PH_OVER, MAX_QUESTIONS)
 from .state import (G_PHASE, G_ACTOR, G_ROUND, G_THREAT, G_TOKENS, G_EVENT, G_OBJ, G_REVEALED,
                     G_WINNER, G_KSTEP, G_TURN, G_MOVES, G_ACTIONS, G_T_SEAT, G_T_ATTR, G_T_TARGET,
                     G_T_PURPOSE, G_T_ROLL, G_X_ROOM, G_X_POS, G_MV_DEST, G_KM_SLOT, G_KM_STEPS,
-                    G_TRADER, G_COMBAT, G_MTOP, G_T_P1, G_DROPPING, G_CTX, G_HQ_N, G_KILLED, G_CTX)
+                    G_TRADER, G_COMBAT, G_MTOP, G_T_P1, G_DROPPING, G_CTX, G_HQ_N, G_KILLED)
 
 VERSION = 1
 FACE_DOWN = 254
