@@ -99,3 +99,27 @@ def test_corrupt_or_foreign_save_is_refused(capsys, tmp_path):
     assert code == 2 and err.startswith("eldritch: save:")
     code, _, err = run(capsys, "mansions", "play", "--load", str(tmp_path / "missing.sav"))
     assert code == 2 and "cannot read" in err
+
+
+def test_save_round_trip_and_refusals():
+    """A save replays to the same state; another story's or other choices' save, a truncated or
+    corrupted one, is one KernelError('save', ...)."""
+    from eldritch.kernel.errors import KernelError
+    from eldritch.kernel.mansions.game.rules import Rules
+    from eldritch.kernel.mansions.game.gamelog import bot_game
+    rules = Rules()
+    _, st = bot_game(rules, 2, 3, ["random"] * 3)
+    blob = st.serialize()
+    back = rules.deserialize(blob)
+    assert back.serialize() == blob and back.view(1) == st.view(1)
+    for bad, message in ((blob[:-7] + blob[-2:], "checksum"), (b"X" + blob[1:], "not a Mansions"),
+                         (blob[:20], "checksum")):
+        with pytest.raises(KernelError) as e:
+            rules.deserialize(bad)
+        assert e.value.what == "save" and message in str(e.value)
+    with pytest.raises(KernelError) as e:
+        Rules({"stun": "skip-turn"}).deserialize(blob)
+    assert "other rule choices" in str(e.value)
+    with pytest.raises(KernelError) as e:
+        Rules({"story": "template"}).deserialize(blob)
+    assert "the story 'demo'" in str(e.value)

@@ -19,9 +19,8 @@ def moves(st):
 # ----- setup and sides --------------------------------------------------------------------------
 
 def test_rule_setup_keeper_prepares_hidden_while_investigators_prepare():
-    """The keeper's choices (objective, seeding) are made without the investigators seeing them, so
-    their choices cannot depend on them: their legal actions and views are the same whatever the
-    keeper answered."""
+    """The keeper's choices are made without the investigators seeing them: their legal actions and
+    views are the same whatever objective the keeper chose."""
     r = P.rules()
     seen = set()
     for objective in range(3):

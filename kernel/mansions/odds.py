@@ -1,7 +1,7 @@
 """Exact odds of an attribute test: roll a d10, pass at or below the attribute (plus the test's
 modifier); each skill point spent buys a reroll of a failed roll.
 
-The seed refers to attribute tests without giving them (documented choice `attribute-test`, see
+The seed refers to attribute tests without giving them (documented choice `attribute_test`, see
 kernel/mansions/README.md). Every dice-based check of the kernel is such a test: lock tests,
 puzzles, evading, horror checks, combat cards, spells and mythos tests; only the attribute and the
 modifier differ.

@@ -163,5 +163,5 @@ def next_horror(st):
 
 
 def horror_failed(st, seat, t):
-    """Documented choice `horror-check`: a failed check costs the monster's horror damage."""
+    """Documented choice `horror_check`: a failed check costs the monster's horror damage."""
     effects.hurt(st, seat, 0, st.story.type_hdamage[t])

@@ -1,6 +1,6 @@
-"""The attribute test as a sub-machine (documented choice `attribute-test`): a d10 chance node, pass at
+"""The attribute test as a sub-machine (documented choice `attribute_test`): a d10 chance node, pass at
 or below the target (the attribute plus the test's modifier, clamped to 0 .. 10); after a failure
-the tested investigator may spend a skill point to reroll (a decision of his, `skill-reroll`).
+the tested investigator may spend a skill point to reroll (a decision of his, `skill_reroll`).
 
 `begin` records who is tested, on what and what for (a purpose and up to three parameters); the
 d10 is the chance node PH_ROLL (the state's PRNG, or a physical roll entered as A_FACE); `finish`

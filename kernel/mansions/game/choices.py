@@ -26,7 +26,8 @@ CHOICES = {
     "skill_reroll": ("after a failed roll the tested investigator may spend a skill point to reroll",
                      "skill_rerolls"),
     "setup_order": ("the keeper answers the guide first, hidden; then each investigator player in seat "
-                    "order picks an investigator and keeps two traits", ""),
+                    "order picks an investigator and keeps two traits, seeing only the seeded rooms' "
+                    "backs", ""),
     "turn_order": ("the lowest seat yet to play speaks for the investigators' choice of who goes next",
                    ""),
     "evade": ("leaving a space with a monster: an evade test against the hardest monster there; "

@@ -142,8 +142,9 @@ def strongest_aware(st, space):
 # ----- decks ------------------------------------------------------------------------------------------
 
 def draw_combat(st, cls, against):
-    """The top card of a class's combat deck that answers `against`: cards that do not are put
-    under the deck in order (documented choice `combat-card`); a deck gone through is reshuffled."""
+    """The top card of a class's combat deck that answers `against`: cards that do not are passed
+    over, out of play until the deck, once gone through, is reshuffled (documented choice
+    `combat_card`)."""
     story = st.story
     start = story.class_start[cls]
     n = story.class_count[cls]

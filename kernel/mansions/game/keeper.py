@@ -247,7 +247,7 @@ def continue_move(st):
 
 
 def defend_done(st, passed):
-    """Documented choice `combat-card`: a monster attack's card, passed its pass effects (usually
+    """Documented choice `combat_card`: a monster attack's card, passed its pass effects (usually
     none), failed its failure effects on the investigator."""
     story = st.story
     cb = st.g[G_T_P2]

@@ -3,9 +3,10 @@ rooms' exploration, obstacle and lock cards), then each investigator player in s
 investigator and keeps two of his trait cards (their skill points and starting items or spells);
 the figures go to the story's start space.
 
-The seed has both sides prepare at once without basing choices on the other's: the keeper answers
-first and his answers stay hidden, so nothing the investigators see depends on them (documented
-choice `setup-order`). No allocation after construction.
+The seed has both sides prepare at once without basing choices on the other's (or the investigators
+after the board is set up): the keeper answers first and his answers stay hidden; the investigators
+see only the seeded rooms' card backs and counts, never his objective (documented choice
+`setup_order`). No allocation after construction.
 """
 
 from .consts import (NONE, PH_GUIDE, PH_PICK_INV, PH_PICK_TRAIT, ST_ALIVE, K_LOCK, WH_LOCK,

@@ -40,7 +40,7 @@ def start_round(st):
 
 def next_turn(st):
     """The next investigator's turn: the investigators choose among those yet to play (the lowest
-    such seat speaks for them, documented choice `turn-order`); the keeper's turn after the last."""
+    such seat speaks for them, documented choice `turn_order`); the keeper's turn after the last."""
     first = NONE
     count = 0
     for s in range(1, st.players):
@@ -267,7 +267,7 @@ def attack(st, seat, m, c):
 
 
 def attack_done(st, passed):
-    """Documented choice `combat-card`: passed, the card's hit plus the weapon's bonus in damage;
+    """Documented choice `combat_card`: passed, the card's hit plus the weapon's bonus in damage;
     failed, the card's failure effects on the attacker."""
     g = st.g
     story = st.story

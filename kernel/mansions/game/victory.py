@@ -2,7 +2,7 @@
 the investigators' task met once the objective is revealed (when clue 1 is found), and the last
 event resolved with no winner (everyone loses). `check` runs after every step. No allocation.
 
-Documented choice `objective-precedence`: when a step meets both sides' conditions, the keeper's is
+Documented choice `objective_precedence`: when a step meets both sides' conditions, the keeper's is
 checked first.
 """
 
