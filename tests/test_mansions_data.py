@@ -77,6 +77,8 @@ BAD = [
     ("objectives.tsv", "escape:Foyer West", "escape:Roof", "field investigators_win", "unknown space"),
     ("objectives.tsv", "event:4", "flee:4", "field keeper_wins", "not a keeper condition"),
     ("keeper_actions.tsv", "Stalk\t1", "Stalk\t0", "field cost", "not in 1 .. 20"),
+    ("keeper_actions.tsv", "Dark Prayer\t1\tdraw_mythos:1", "Dark Prayer\t1\tthreat:2", "field effect",
+     "cannot gain as much threat as it costs"),
     ("mythos.tsv", "test:dexterity:0", "test:agility:0", "field effect", "unknown attribute"),
     ("investigators.tsv", "Agnes Thorne\t6\t8\t2", "Agnes Thorne\t6\t8\t12", "field strength", "not in 0 .. 10"),
     ("traits.tsv", "Occultist\t1\tShrivelling", "Occultist\t1\tBroom", "field item", "unknown card"),

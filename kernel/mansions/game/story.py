@@ -591,6 +591,8 @@ class Story:
                      "draw_mythos:N or threat:N")
             if effs[0][0] == E_SPAWN and effs[0][2] != NONE:
                 fail(where("effect"), "the keeper chooses where a keeper action card spawns: spawn:MONSTER")
+            if effs[0][0] == E_THREAT and effs[0][3] >= cost[-1]:
+                fail(where("effect"), "a keeper action card cannot gain as much threat as it costs")
             eff.append(self.eff.add(effs))
         if not self.kc_name:
             raise KernelError("story", "keeper_actions.tsv: no keeper action cards")
