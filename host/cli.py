@@ -62,11 +62,21 @@ run 'eldritch COMMAND --help' for each command's options and examples.""",
 }
 
 
+def one_line(text):
+    """text with line breaks and other control characters escaped, so an error stays one line."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in str(text))
+
+
+def fail(message):
+    """Print one error line (eldritch: ...) on stderr."""
+    sys.stderr.write("eldritch: %s\n" % one_line(message))
+
+
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr and exit code 2."""
 
     def error(self, message):
-        sys.stderr.write("eldritch: %s (see %s --help)\n" % (message, self.prog))
+        fail("%s (see %s --help)" % (message, self.prog))
         sys.exit(2)
 
 
@@ -282,18 +292,17 @@ def main(argv=None):
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            sys.stderr.write("eldritch: expected a command: %s (see eldritch --help)\n"
-                             % ", ".join(COMMANDS))
+            fail("expected a command: %s (see eldritch --help)" % ", ".join(COMMANDS))
             return 2
         backend = get_backend(args.backend)
         code = COMMANDS[args.command](args, backend)
         sys.stdout.flush()
         return code
     except KernelError as exc:
-        sys.stderr.write("eldritch: %s\n" % exc)
+        fail(exc)
         return 2
     except KeyboardInterrupt:
-        sys.stderr.write("eldritch: interrupted\n")
+        fail("interrupted")
         return 130
     except BrokenPipeError:
         _quiet_stdout()
@@ -301,9 +310,9 @@ def main(argv=None):
     except OSError as exc:
         if exc.filename is None:           # writing the output failed (a full disk, a closed stream)
             _quiet_stdout()
-            sys.stderr.write("eldritch: cannot write the output: %s\n" % (exc.strerror or exc))
+            fail("cannot write the output: %s" % (exc.strerror or exc))
         else:
-            sys.stderr.write("eldritch: %s: %s\n" % (exc.filename, exc.strerror or exc))
+            fail("%s: %s" % (exc.filename, exc.strerror or exc))
         return 2
 
 
