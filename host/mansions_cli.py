@@ -8,14 +8,15 @@ The game is the kernel's (eldritch.kernel.mansions.game.rules) on a story given 
 demonstration story by default, kernel/mansions/data/demo). Seats: 0 is the keeper, 1 .. 4 the
 investigators; `--players` counts the keeper. Humans see only their own seat's view (in a shared
 terminal, the screen shows the view of the seat about to decide). A bot game's log (--log) is the
-full referee's log: the same text on every backend and under MicroPython (golden games).
+full referee's log: the same text on every backend and under MicroPython (golden games). Saves and logs
+are written with host/atomic.py (the old file or the new one, never half).
 """
 
 import argparse
 import json
-import os
 from array import array
 
+from .atomic import SaveError, read_capped, user_path, write_atomic
 from .kernel.errors import KernelError
 from .kernel.mansions import odds
 from .kernel.mansions.game.rules import Rules
@@ -149,20 +150,27 @@ def bot_seats(text_, players):
     return seats
 
 
+MAX_SAVE = 1 << 16          # the action log of the longest game fits many times over
+
+
 def load_state(rules, path):
     try:
-        with open(path, "rb") as f:
-            blob = f.read()
-    except OSError as exc:
-        raise KernelError("save", "cannot read %s: %s" % (path, exc.strerror))
+        blob = read_capped(user_path(path), MAX_SAVE, what="save")
+    except SaveError as exc:
+        raise KernelError("save", str(exc))
     return rules.deserialize(blob)
 
 
 def save_state(st, path):
-    tmp = path + ".tmp"
-    with open(tmp, "wb") as f:
-        f.write(st.serialize())
-    os.replace(tmp, path)
+    """The save written atomically (host/atomic.py): the old file or the new one, never half."""
+    write_file(path, st.serialize())
+
+
+def write_file(path, data):
+    try:
+        write_atomic(user_path(path), data)
+    except SaveError as exc:
+        raise KernelError("save", str(exc))
 
 
 def cmd_play(args):
@@ -192,8 +200,7 @@ def cmd_play(args):
     else:
         code = interactive(rules, st, bots_at, args, out, seed)
     if args.log:
-        with open(args.log, "w") as f:
-            f.write("\n".join(out) + "\n")
+        write_file(args.log, ("\n".join(out) + "\n").encode())
     if args.save:
         save_state(st, args.save)
     return code
