@@ -5,7 +5,7 @@ Nothing is imported here (the board imports only the modules a screen needs). Th
     consts.py     limits, phases, action kinds, card kinds, effect and condition codes
     vocab.py      the effect and condition vocabulary of the data files, compiled at load
     story.py      a story's TSV files read and validated into flat arrays (KernelError: file, line, field)
-    state.py      the state's buffers, reset, digest, queries and the event records
+    state.py      the state's buffers, reset, clone, queries and the event records
     effects.py    applying compiled effects: damage, horror, stun, spawn, seal, learn, mythos
     checks.py     the attribute test as a sub-machine: the d10 chance node, rerolls, continuations
     board.py      adjacency, movement with evading and lock cards, monster movement, horror checks
@@ -14,6 +14,7 @@ Nothing is imported here (the board imports only the modules a screen needs). Th
     keeper.py     the keeper's turn: trade and stun, threat, keeper actions, monster attacks, event
     victory.py    objectives, the revealed objective, every end of the game
     prepare.py    setup: the keeper's guide answers, investigators and their two traits
+    choices.py    the named choices where the seed is silent, and the options that swap them
     rules.py      Rules and State: the surface every kernel game shares (kernel/surface.py)
     save.py       serialize / deserialize
     view.py       per-player views as bytes, and the reader bots and screens use

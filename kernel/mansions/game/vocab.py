@@ -15,7 +15,7 @@ from ...errors import KernelError
 from .consts import (E_DAMAGE, E_HORROR, E_STUN, E_HEAL, E_CALM, E_SKILL, E_DAMAGE_ALL, E_HORROR_ALL,
                      E_THREAT, E_SPAWN, E_SEAL, E_UNSEAL, E_LEARN, E_DRAW_MYTHOS, E_MOVE, E_TEST,
                      E_DISCARD, E_HIT, E_NOTHING, NONE, ATTRIBUTES, MAX_EFFECTS,
-                     C_EVENT, C_KILLED, C_REACH, C_KILL, C_ESCAPE, C_BRING, COND_NAMES)
+                     C_EVENT, C_KILLED, C_REACH, C_KILL, C_ESCAPE, C_BRING, COND_NAMES, EFFECT_NAMES)
 
 # name -> (opcode, what its arguments are); "n" a count 0..99
 _SIMPLE = {"damage": E_DAMAGE, "horror": E_HORROR, "stun": E_STUN, "heal": E_HEAL, "calm": E_CALM,
@@ -141,7 +141,6 @@ def effects(text, names, where, allowed=None):
 
 
 def token_name(op):
-    from .consts import EFFECT_NAMES
     return EFFECT_NAMES[op]
 
 
