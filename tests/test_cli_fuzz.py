@@ -17,7 +17,12 @@ WORDS = ["curator", "Koi Pond", "core", "gates", "nowhere", "", "x" * 500, "\udc
 FLAGS_WITH_VALUES = ["--green", "--focus", "--spells", "--clues", "--sanity", "--stamina", "--top"]
 TEXT_FLAGS = ["--name", "--set", "--held", "--done", "--roll", "--terror", "--query", "--format"]
 SWITCHES = ["--yellow", "--red", "--json", "--help", "--version", "--bogus", "-x"]
-COMMANDS = ["odds", "advise", "cards", "table", "info", "nope", ""]
+COMMANDS = ["odds", "advise", "cards", "table", "info", "play", "nope", ""]
+PLAY = [["--players", "1"], ["--players", "9"], ["--players", "²"], ["--bots", "all"], ["--bots", "²"],
+        ["--bots", "1,2"], ["--seed", "7"], ["--seed", "1" * 30], ["--load", "/dev/zero"],
+        ["--load", "/nonexistent/x.sav"], ["--log", "/nonexistent/dir/x.log"], ["--log", "/dev/full"],
+        ["--save", "/"], ["--ancient-one", "Nyarlathotep"], ["--ancient-one", "yig"], ["--cards", "/dev/zero"],
+        ["--speed", "-1"], ["--plain"], ["--resume"], ["--log-format", "json"], ["--max-steps", "50"]]
 
 
 def _piece():
@@ -30,7 +35,13 @@ def _piece():
     )
 
 
-ARGV = st.tuples(st.sampled_from(COMMANDS), st.lists(_piece(), max_size=6)).map(
+def _pieces(command):
+    if command == "play":
+        return st.lists(st.one_of(st.sampled_from(PLAY), _piece()), max_size=6)
+    return st.lists(_piece(), max_size=6)
+
+
+ARGV = st.sampled_from(COMMANDS).flatmap(lambda c: st.tuples(st.just(c), _pieces(c))).map(
     lambda t: ([t[0]] if t[0] else []) + [x for piece in t[1] for x in piece])
 
 
@@ -51,10 +62,14 @@ def _run(argv):
 @pytest.mark.parametrize("backend_name", ["python", "c"])
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(argv=ARGV)
-def test_cli_never_tracebacks(backend_name, argv):
-    # the table over the whole library is a long (valid) job: keep the fuzz to one set
+def test_cli_never_tracebacks(backend_name, argv, tmp_path_factory):
+    # the table over the whole library is a long (valid) job: keep the fuzz to one set; a game is
+    # played by bots (stdin is not a player here) for a bounded number of steps, saving in a scratch folder
     if argv and argv[0] == "table" and "--set" not in argv:
         argv = argv + ["--set", "core", "--query", "curator"]
+    if argv and argv[0] == "play":
+        argv = argv + ["--bots", "all", "--max-steps", "300", "--plain",
+                       "--state-dir", str(tmp_path_factory.mktemp("state"))]
     code, out, err = _run(["--backend", backend_name] + argv)
     assert code in (0, 2), (argv, code, err)
     assert "Traceback" not in err and "Traceback" not in out, (argv, err)
