@@ -146,6 +146,7 @@ class App:
             self.items.append("Arkham Horror")
             if store.load(self.ark_path, bytes) is not None:
                 self.items.append("Resume Arkham")
+            self.items.append("Mansions keeper")
             self.comp = None
             gc.collect()
             self.leds.all(ledmod.OFF)
@@ -321,6 +322,9 @@ class App:
                     self.companion(item == "Resume companion")
                 elif item == "Arkham Horror" or item == "Resume Arkham":
                     self.arkham(item == "Resume Arkham")
+                elif item == "Mansions keeper":
+                    from mansions_mode import enter
+                    enter(self)
                 else:
                     self.resume()
                 return
