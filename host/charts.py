@@ -22,20 +22,31 @@ def win_rate_chart(results, runner, path: str):
     bars. `results` is [(Setting, Summary)]. Returns the figure (closed, for tests to read)."""
     plt = require()
     series: dict = {}
+    rows: list = []
+    bot_names: list = []
     for setting, summary in results:
         row, col = runner.group(setting)
         bots = setting.bots[0] if len(set(setting.bots)) == 1 else ",".join(setting.bots)
-        series.setdefault("%s (%s)" % (row, bots), []).append((col, summary))
+        series.setdefault((row, bots), []).append((col, summary))
+        if row not in rows:
+            rows.append(row)
+        if bots not in bot_names:
+            bot_names.append(bots)
     fig, ax = plt.subplots(figsize=(7, 4.5), dpi=100)
     n = max(len(series), 1)
-    for k, (label, points) in enumerate(sorted(series.items())):
+    colours = plt.rcParams["axes.prop_cycle"].by_key().get("color", ["C0"])
+    styles = ("-", "--", ":", "-.")
+    for k, ((row, bots), points) in enumerate(sorted(series.items(), key=lambda kv: (rows.index(kv[0][0]),
+                                                                                       bot_names.index(kv[0][1])))):
+        label = "%s (%s)" % (row, bots)
         points.sort(key=lambda p: p[0])
         shift = (k - (n - 1) / 2) * 0.06
         xs = [p[0] + shift for p in points]
         ys = [100 * p[1].win_rate() for p in points]
         lo = [max(0.0, 100 * (p[1].win_rate() - p[1].interval()[0])) for p in points]
         hi = [max(0.0, 100 * (p[1].interval()[1] - p[1].win_rate())) for p in points]
-        ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, label=label)
+        ax.errorbar(xs, ys, yerr=[lo, hi], marker="o", capsize=3, label=label,
+                    color=colours[rows.index(row) % len(colours)], linestyle=styles[bot_names.index(bots) % len(styles)])
     cols = sorted({runner.group(s)[1] for s, _ in results})
     ax.set_xticks(cols)
     ax.set_xlabel("players")
