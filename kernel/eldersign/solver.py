@@ -13,6 +13,8 @@ shrinks the rolls to enumerate without changing any sum. Values are fixed point 
 context's value is round(sum over rolls of weight * best option / 6^dice), rounded once.
 """
 
+from array import array
+
 from ..errors import KernelError
 from .dice import (GREEN, YELLOW, RED, DIE_FACES, INV_VALUE, FACE_SYMBITS, TERROR, WILD, NFACES)
 from .fixed import ONE
@@ -51,6 +53,9 @@ class Solver:
         self._memo = {}
         self._shift = {}
         self.pairs = 0          # (context, roll) pairs evaluated: the work counter
+        # called as progress(pairs) every 64 pairs when set (the board shows a long solve and lets
+        # the player cancel it by raising from here)
+        self.progress = None
 
     # ----- setup -----------------------------------------------------------------------------
 
@@ -153,6 +158,10 @@ class Solver:
         v = self._memo.get(ctx)
         if v is None:
             v = self._solve(ctx)
+            if self.lean:
+                # 8 bytes a value on every runtime (a list of ints would hold one 48-bit long int
+                # object per value on a board with 31-bit small ints: about 36 bytes)
+                v = array("q", v)
             self._memo[ctx] = v
         return v
 
@@ -294,6 +303,8 @@ class Solver:
     def roll_values(self, ctx, gfaces, yf, rf):
         """The best value after this roll, for every task-set state (a vector)."""
         self.pairs += 1
+        if self.progress is not None and not self.pairs & 63:
+            self.progress(self.pairs)
         n = self.nstates
         fails = self.fail_candidates(ctx, gfaces, yf, rf)
         if fails:
