@@ -22,10 +22,13 @@ $(STAMP): pyproject.toml $(CORE_SOURCES)
 # The simulated handheld in the terminal; without a terminal (CI), the headless demo script instead.
 run: $(STAMP)
 	@if [ -t 0 ]; then $(BIN)/micropython micropython/sim.py; \
-	else mkdir -p build && $(BIN)/micropython micropython/sim.py --script "$(DEMO)" --frames build/frames && \
-	     tail -n 9 build/frames/frames.txt; fi
+	else mkdir -p build && $(BIN)/micropython micropython/sim.py --seed $(DEMO_SEED) --script "$(DEMO)" \
+	     --frames build/frames && cat build/frames/frames.txt; fi
 
-DEMO := a a down a a right a a a a a a a a a a
+# The headless demo: Library, Core, The Curator, its odds, then A until the adventure ends; each
+# frame printed with the cursor's row between > and <
+DEMO := a a a a a play
+DEMO_SEED := 1
 
 board: run
 

@@ -10,7 +10,7 @@
         screens and LEDs as DIR/frames.txt (the highlighted row marked with >)
 
 Script words: up down left right a b (a press and release), long-a ... (a long press), wait,
-reset (a power cycle: the app starts again from its saves). `--script @FILE` reads the script from a
+reset (a power cycle: the app starts again from its saves), play (A until the adventure ends). `--script @FILE` reads the script from a
 file (see micropython/eldritch-board for the unix port's 255-byte argument limit).
 Keys: arrows or w/a/s/d move; Enter, space or z = A; Backspace, Escape or x = B; Z and X (shift) =
 long A (the screen's legend) and long B (the menu); q quits.
@@ -196,6 +196,15 @@ def headless(board, script, frames):
     for word in script.split():
         n += 1
         word = word.lower()
+        if word == "play":                    # A until the adventure ends (at most 80 presses)
+            for _ in range(80):
+                if board.app.screen == 9:     # app.S_END
+                    break
+                board.press(btn.A)
+                board.app.draw()
+                snap("a")
+                n += 1
+            continue
         if word == "wait":
             board.run_ms(500)
         elif word == "reset":
