@@ -44,16 +44,13 @@ mpy: $(STAMP)
 tables: $(STAMP)
 	$(BIN)/python tools/gentables.py
 
-# Copy the kernel (every game's subfolders, modules and card data), the app and the tables to a Pico
-# running MicroPython (see micropython/README.md)
+# Copy the board's files to a Pico running MicroPython (micropython/README.md): the kernel with its
+# card data and the app compiled to .mpy (tools/boardfit.py --stage), the tables, main.py; one
+# mpremote session on PORT ("resume": no soft reset before copying), then a reset.
+PORT ?= auto
 flash: $(STAMP)
-	@for d in $$(find kernel -type d ! -name __pycache__) data; do \
-	  $(BIN)/mpremote mkdir :$$d 2>/dev/null || true; done
-	@for f in $$(find kernel \( -name '*.py' -o -name '*.tsv' \) ! -path '*__pycache__*'); do \
-	  $(BIN)/mpremote cp $$f :$$f || exit 1; done
-	$(BIN)/mpremote cp micropython/data/cards.tsv micropython/data/odds.bin :data/
-	$(BIN)/mpremote cp $(BOARD_FILES) :
-	$(BIN)/mpremote reset
+	$(BIN)/python tools/boardfit.py --stage build/board
+	cd build/board && ../../$(BIN)/mpremote connect $(PORT) resume cp -r kernel data $$(ls *.mpy) main.py : + reset
 
 # CI: the whole suite with the C core required (no silent fallback), then the sanitizer build.
 test: $(STAMP)

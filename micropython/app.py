@@ -152,7 +152,7 @@ class App:
         self.scroll_row = -1                    # the row whose long text scrolls
         self.marquee = 0
         self.marquee_at = 0
-        self.actions = array("i", [0] * MAX_ACTIONS)
+        self.actions = array("i", range(MAX_ACTIONS))     # sized from the range: no list on the way
         self.halves = array("i", [0, 0])
         try:
             self.table = OddsTable(data_dir + "/odds.bin")
@@ -464,27 +464,35 @@ class App:
         except KernelError as exc:
             self.message(str(exc), self.screen if self.screen != S_MODE else S_MENU)
         except TooBig:
-            self.solver = None
-            self.solved = None
-            self.too_big = bytes(self.sit)
-            gc.collect()
-            self._clamp_uses()
-            self.message("Too big for this board's memory: %s, focus %d, spells %d. The menu now "
-                         "stops below it." % (self.situation().pool_text(), self.too_big[3],
-                                               self.too_big[4]), S_SIT)
+            self._too_big()
         except Cancelled:
             self.solver = None
             self.solved = None
             gc.collect()
             self.message("Solve cancelled.", S_SIT)
         except MemoryError:
+            in_mode = self.mode is not None
             self.mode = None
-            self.solver = None
-            self.solved = None
-            gc.collect()
-            self.message("Out of memory: this board cannot solve that. Fewer dice, spells or clues.",
-                         S_SIT if self.adv is None else S_MENU)
+            if not in_mode and self.screen in (S_SIT, S_ODDS):
+                self._too_big()             # a solve ran out before the reserve check saw it
+            else:
+                self.solver = None
+                self.solved = None
+                gc.collect()
+                self.message("Out of memory.", S_MENU)
         return True
+
+    def _too_big(self):
+        """A solve that does not fit: let it go, remember the situation (the menu stops below it)
+        and say so."""
+        self.solver = None
+        self.solved = None
+        self.too_big = bytes(self.sit)
+        gc.collect()
+        self._clamp_uses()
+        self.message("Too big for this board's memory: %s, focus %d, spells %d. The menu now stops "
+                     "below it." % (Situation.from_values(self.too_big).pool_text(), self.too_big[3],
+                                    self.too_big[4]), S_SIT)
 
     def tick(self, now_ms):
         """Between events: move a long name on the selected row; True when a redraw is due."""
@@ -855,10 +863,11 @@ class App:
         self.compose()
 
     def start(self, seed=None):
-        self._need_solver()                     # before the save: a situation too big stops here
         if seed is None:
             seed = self.fixed_seed if self.fixed_seed is not None else random_seed()
-        self.adv = Adventure(self.notation, self.situation(), seed)
+        adv = Adventure(self.notation, self.situation(), seed)    # its buffers before the solve's
+        self._need_solver()                     # before the save: a situation too big stops here
+        self.adv = adv
         self.save()
         self.top = 0
         self.after_action()

@@ -4,6 +4,7 @@ bisection (the smallest heap in which it still runs to its end).
 
     python tools/boardfit.py                 # every feature: its peak beside the Pico budget
     python tools/boardfit.py companion8      # one feature
+    python tools/boardfit.py --stage DIR     # the board's files only (what make flash copies)
 
 The layout is what `make flash` puts on a board (kernel/ with its card data, data/, the app), with
 every module compiled by mpy-cross (bytecode .mpy loads on the unix port as on the RP2040). The unix
@@ -31,24 +32,25 @@ BOARD_MODULES = ("pins_pico", "display", "buttons", "leds", "store", "app", "mai
 # first card is The Curator) and a line its last frame must show.
 FEATURES = {
     # the library card's odds from the flash table, then the adventure played to its end
-    "library_play": ("a a a a " + "a " * 24, ("COMPLETED!", "FAILED")),
+    "library_play": ("a a a a a play", ("COMPLETED!", "FAILED")),
     # a library card with a spell (odds and advice solved on the board)
-    "library_spell": ("a a a down down down down right a " + "a " * 24, ("COMPLETED!", "FAILED")),
-    # the largest dice pool with focus 1 on The Curator (7 green, yellow, red)
-    "library_big_pool": ("a a a right down right down right a " + "a " * 30, ("COMPLETED!", "FAILED")),
-    # a custom card (I3 > I4: ordered), odds solved here, played to the end
-    "custom_play": ("down down a up up right up right a a a " + "a " * 24, ("COMPLETED!", "FAILED")),
+    "library_spell": ("a a a down down down down right a a play", ("COMPLETED!", "FAILED")),
+    # The Curator with the largest pool and focus 1: 7 green, the yellow and the red die
+    "library_big_pool": ("a a a right down right down right a a play", ("COMPLETED!", "FAILED")),
+    # a custom card (I3 I4), odds solved here, played to the end
+    "custom_play": ("down down a up up right up right a a a play", ("COMPLETED!", "FAILED")),
     # a power cut in the middle of an adventure: resume from the menu and finish it
-    "resume": ("a a a a a a reset down down down down a " + "a " * 24, ("COMPLETED!", "FAILED")),
-    # companion mode, 8 players: setup with the six table cards, entries, a reset, resume
-    "companion8": ("down down down a " + "left " * 2 + "a " + "a " * 8 + "a " * 6 + "down a b "
-                   + "down down down down a reset down down down down down down a",
-                   ("P1/8",)),
+    "resume": ("a a a a a a reset down down down down a play", ("COMPLETED!", "FAILED")),
+    # companion mode, 8 players: setup with the six table cards, an effect, the clock, a power
+    # cut, resume
+    "companion8": ("down down down a left left a " + "a " * 8 + "a down a down a down a down a down a "
+                   "a a b down down down down a reset down down down down a", ("P1/8   clock III",)),
 }
 
 
-def build(dest):
-    """Compile the kernel and the board app into dest as the board's filesystem holds them."""
+def build(dest, simulator=True):
+    """Compile the kernel and the board app into dest as the board's filesystem holds them (with
+    the simulator's sim.py and png.py, or for a board: main.py, the boot script, as source)."""
     dest = Path(dest)
     for src in sorted((REPO / "kernel").rglob("*")):
         if "__pycache__" in src.parts:
@@ -69,7 +71,7 @@ def build(dest):
     for name in BOARD_MODULES:
         if name != "main":
             _mpy(REPO / "micropython" / (name + ".py"), dest / (name + ".mpy"))
-    for name in ("sim.py", "png.py"):
+    for name in ("sim.py", "png.py") if simulator else ("main.py",):
         shutil.copy(REPO / "micropython" / name, dest / name)
     return dest
 
@@ -117,6 +119,10 @@ def peak(board_dir, feature, work, low=32, high=1024):
 
 
 def main(argv):
+    if len(argv) == 3 and argv[1] == "--stage":       # make flash: the board's files in one folder
+        shutil.rmtree(argv[2], ignore_errors=True)
+        build(Path(argv[2]), simulator=False)
+        return
     names = argv[1:] or list(FEATURES)
     with tempfile.TemporaryDirectory() as tmp:
         board = build(Path(tmp) / "board")

@@ -173,8 +173,8 @@ class SolvedCard:
         entries.sort()
         n = len(entries)
         self.nkeys = n
-        self.keys = array("i", [0] * n)
-        self.vals = array("i", [0] * (2 * n * self.nstates))
+        self.keys = array("i", range(n))          # sized from the range: no list on the way
+        self.vals = array("i", range(2 * n * self.nstates))
         for i in range(n):
             k, key = entries[i]
             self.keys[i] = k
