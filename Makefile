@@ -50,7 +50,7 @@ tables: $(STAMP)
 PORT ?= auto
 flash: $(STAMP)
 	$(BIN)/python tools/boardfit.py --stage build/board
-	cd build/board && ../../$(BIN)/mpremote connect $(PORT) resume cp -r kernel data $$(ls *.mpy) main.py : + reset
+	cd build/board && ../../$(BIN)/mpremote connect $(PORT) resume cp -r kernel data $$(ls *.mpy) main.py :./ + reset
 
 # CI: the whole suite with the C core required (no silent fallback), then the sanitizer build.
 test: $(STAMP)

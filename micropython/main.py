@@ -15,8 +15,8 @@ from display import SSD1306
 from leds import Leds
 from app import App
 
-DATA_DIR = "/data"
-SAVE_PATH = "/adventure.sav"
+DATA_DIR = "data"            # relative to the current folder: "/" at boot on the board
+SAVE_PATH = "adventure.sav"
 
 
 def run():

@@ -149,6 +149,24 @@ def _held_code(held_reps):
     return code
 
 
+CHUNK = const(256)
+
+
+class IntChunks:
+    """n ints kept in arrays of CHUNK (1 KB each): the board's heap, fragmented by a solve, has many
+    small free blocks and few large ones. get/set allocate nothing."""
+
+    def __init__(self, n):
+        self.n = n
+        self.chunks = [array("i", range(CHUNK if k + CHUNK <= n else n - k)) for k in range(0, n, CHUNK)]
+
+    def get(self, i):
+        return self.chunks[i >> 8][i & 255]
+
+    def set(self, i, v):
+        self.chunks[i >> 8][i & 255] = v
+
+
 class SolvedCard:
     """A solved card flattened for the board: sorted context keys and their value halves per state.
 
@@ -173,15 +191,15 @@ class SolvedCard:
         entries.sort()
         n = len(entries)
         self.nkeys = n
-        self.keys = array("i", range(n))          # sized from the range: no list on the way
-        self.vals = array("i", range(2 * n * self.nstates))
+        self.keys = IntChunks(n)
+        self.vals = IntChunks(2 * n * self.nstates)
         for i in range(n):
             k, key = entries[i]
-            self.keys[i] = k
+            self.keys.set(i, k)
             vec = solver._memo[key]
             for s in range(self.nstates):
-                self.vals[2 * (i * self.nstates + s)] = vec[s] >> 24
-                self.vals[2 * (i * self.nstates + s) + 1] = vec[s] & MASK24
+                self.vals.set(2 * (i * self.nstates + s), vec[s] >> 24)
+                self.vals.set(2 * (i * self.nstates + s) + 1, vec[s] & MASK24)
         self._held = bytearray(3 * NFACES)
 
     def find(self, key):
@@ -191,7 +209,7 @@ class SolvedCard:
         keys = self.keys
         while lo <= hi:
             mid = (lo + hi) >> 1
-            k = keys[mid]
+            k = keys.get(mid)
             if k == key:
                 return mid
             if k < key:
@@ -226,8 +244,8 @@ class SolvedCard:
             out[1] = 0
             return
         j = 2 * (i * self.nstates + s)
-        out[0] = self.vals[j]
-        out[1] = self.vals[j + 1]
+        out[0] = self.vals.get(j)
+        out[1] = self.vals.get(j + 1)
 
     def start_value(self, situation, out):
         """out[0], out[1] = the halves of the situation's value before the first roll."""

@@ -21,6 +21,40 @@ from .fixed import ONE
 from .matching import minimal_face_sets, allowed_tasks
 from .situation import TERROR_NONE, TERROR_FAIL, TERROR_NAMES
 
+class ShardedMemo:
+    """A dict split over SHARDS small dicts by key hash: the same get / [] / in / iteration, but no
+    one table grows into a large contiguous block (on the board's heap, a memo of a thousand
+    contexts would need a 32 KB hash table in one piece, which a fragmented heap cannot give)."""
+
+    SHARDS = 32
+
+    def __init__(self):
+        self.shards = [{} for _ in range(self.SHARDS)]
+
+    def _shard(self, key):
+        return self.shards[hash(key) & (self.SHARDS - 1)]
+
+    def get(self, key, default=None):
+        return self._shard(key).get(key, default)
+
+    def __getitem__(self, key):
+        return self._shard(key)[key]
+
+    def __setitem__(self, key, value):
+        self._shard(key)[key] = value
+
+    def __contains__(self, key):
+        return key in self._shard(key)
+
+    def __len__(self):
+        return sum([len(d) for d in self.shards])
+
+    def __iter__(self):
+        for d in self.shards:
+            for key in d:
+                yield key
+
+
 def _factorials(n):
     f = [1]
     for i in range(1, n + 1):
@@ -50,7 +84,7 @@ class Solver:
         self._setup_states(sanity, stamina)
         self._setup_classes()
         self.face_sets = [minimal_face_sets(t) for t in card.tasks]
-        self._memo = {}
+        self._memo = ShardedMemo() if lean else {}
         self._shift = {}
         self.pairs = 0          # (context, roll) pairs evaluated: the work counter
         # called as progress(pairs) every 64 pairs when set (the board shows a long solve and lets
