@@ -72,31 +72,9 @@ MARQUEE_PAUSE = 3       # steps it rests at each end
 # menu actions
 M_LIBRARY, M_SEARCH, M_CUSTOM, M_RESUME, M_MODE, M_MODE_RESUME = range(6)
 
-# one screen of legend per screen (long A)
-HELP = {
-    S_MENU: ("HELP", "up/dn: move", "A: choose", "B: back a level", "long B: menu", "long A: this",
-             "", "any key: back"),
-    S_SETS: ("HELP: sets", "up/dn: move", "A: its cards", "B: menu", "A long name", "scrolls on the",
-             "selected row", "any key: back"),
-    S_CARDS: ("HELP: cards", "up/dn: move", "A: choose", "B: back a level", "A long name", "scrolls on the",
-              "selected row", "any key: back"),
-    S_SEARCH: ("HELP: search", "up/dn: letter", "rt: add it", "lt: delete", "A: find names", "with that start",
-               "B: back", "any key: back"),
-    S_CUSTOM: ("HELP: custom", "up/dn: symbol", "rt: add lt: del", "I3 investig. 3", "L lore P peril",
-               "T terror | any", "> in order", "any key: back"),
-    S_SIT: ("HELP: dice, uses", "lt/rt: value", "focus: hold a", " die after fail", "spells: hold any",
-            "clues: reroll", "A: odds B: back", "any key: back"),
-    S_ODDS: ("HELP: odds", "odds: chance to", "complete it with", "best play", "(table): stored", "(solved here):",
-             " computed now", "any key: back"),
-    S_PLAY: ("HELP: play", "6G+Y+R: dice", "f s c: focus,", " spells, clues", "tasks x.: done,",
-             " to do; held:", "1/3 option 1of3", "any key: back"),
-    S_ENTER: ("HELP: your roll", "up/dn: face", "A: next die", "B: undo last", "g: green die",
-              "y: yellow r: red", "I3 inv. 3 W wild", "any key: back"),
-    S_END: ("HELP", "A: menu (the", "save is deleted)", "", "", "", "", "any key: back"),
-    S_MSG: ("HELP", "A or B: back", "", "", "", "", "", "any key: back"),
-}
-PLAY_HELP2 = ("HELP: play 2", "lt/rt: scroll", " the screen", "up/dn: option", "A: do it",
-              "B (roll): enter", " your own roll", "any key: back")
+# The legends (long A) are in DATA/help.txt, read a page at a time: "== name" then 8 rows per page
+HELP_PAGES = {S_MENU: "menu", S_SETS: "sets", S_CARDS: "cards", S_SEARCH: "search", S_CUSTOM: "custom",
+              S_SIT: "situation", S_ODDS: "odds", S_PLAY: "play", S_ENTER: "roll", S_END: "end", S_MSG: "message"}
 
 
 class Cancelled(Exception):
@@ -381,8 +359,8 @@ class App:
                 lines[k] = body[k]
             lines[7] = "A:ok"
         elif s == S_HELP:
-            page = PLAY_HELP2 if self.help_page else HELP.get(self.help_back, HELP[S_MENU])
-            for k in range(ROWS):
+            page = self.help_text(HELP_PAGES.get(self.help_back, "menu") + ("2" if self.help_page else ""))
+            for k in range(min(ROWS, len(page))):
                 lines[k] = page[k]
         self.lines = lines
 
@@ -736,6 +714,27 @@ class App:
     def _on_mode(self, b):
         if self.mode.handle(b, btn.PRESS):
             self.goto(S_MENU)
+
+    def help_text(self, name):
+        """The 8 rows of legend page `name` from DATA/help.txt (streamed: no legend stays in memory)."""
+        rows = []
+        try:
+            f = open(self.data_dir + "/help.txt")
+            try:
+                found = False
+                for line in f:
+                    line = line.rstrip("\r\n")
+                    if line.startswith("== "):
+                        if found:
+                            break
+                        found = line[3:] == name
+                    elif found:
+                        rows.append(line)
+            finally:
+                f.close()
+        except OSError:
+            rows = ["(no help.txt)"]
+        return rows
 
     def _on_help(self, b):
         if self.help_back == S_PLAY and not self.help_page:

@@ -7,7 +7,7 @@
         rows that changed are redrawn; a smaller terminal gets a message saying the size it needs
     micropython micropython/sim.py --script "a down a" --frames DIR [--save PATH] [--seed N] [--data DIR]
         headless: press the buttons of the script, write each frame as DIR/frame_NNN.png and the
-        screens and LEDs as DIR/frames.txt (the highlighted row marked with >)
+        screens and LEDs as DIR/frames.txt (the highlighted row marked with >); --text-only: no PNGs
 
 Script words: up down left right a b (a press and release), long-a ... (a long press), wait,
 reset (a power cycle: the app starts again from its saves), play (A until the adventure ends). `--script @FILE` reads the script from a
@@ -176,8 +176,9 @@ class Board:
         return rows
 
 
-def headless(board, script, frames):
-    import png
+def headless(board, script, frames, pngs=True):
+    if pngs:
+        import png
     try:
         os.mkdir(frames)
     except OSError:
@@ -186,10 +187,11 @@ def headless(board, script, frames):
     n = 0
 
     def snap(word):
-        png_bytes = png.encode(128, 64, board.display.pixel)
-        f = open("%s/frame_%03d.png" % (frames, n), "wb")
-        f.write(png_bytes)
-        f.close()
+        if pngs:
+            png_bytes = png.encode(128, 64, board.display.pixel)
+            f = open("%s/frame_%03d.png" % (frames, n), "wb")
+            f.write(png_bytes)
+            f.close()
         log.write("frame %03d after %s  leds %s\n%s\n" % (n, word, board.led_text(), board.screen_text()))
 
     snap("start")
@@ -372,9 +374,14 @@ def main(argv):
     script = None
     frames = None
     seed = None
+    pngs = True
     i = 1
     while i < len(argv):
         a = argv[i]
+        if a == "--text-only":                  # frames.txt without the PNG files
+            pngs = False
+            i += 1
+            continue
         if a in ("--script", "--frames", "--save", "--data", "--seed") and i + 1 < len(argv):
             v = argv[i + 1]
             if a == "--script":
@@ -389,8 +396,8 @@ def main(argv):
                 data = v
             i += 2
             continue
-        sys.stderr.write("usage: sim.py [--script WORDS|@FILE --frames DIR] [--save PATH] [--seed N] "
-                         "[--data DIR]\n")
+        sys.stderr.write("usage: sim.py [--script WORDS|@FILE --frames DIR [--text-only]] [--save PATH] "
+                         "[--seed N] [--data DIR]\n")
         return 2
     if save is None:
         save = state_dir() + "/adventure.sav"
@@ -402,7 +409,7 @@ def main(argv):
             f.close()
         if frames is None:
             frames = state_dir() + "/frames"
-        n = headless(board, script, frames)
+        n = headless(board, script, frames, pngs)
         print("%d frames written to %s" % (n + 1, frames))
         return 0
     interactive(board)

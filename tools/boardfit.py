@@ -66,13 +66,17 @@ def build(dest, simulator=True):
             out.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(src, out)
     (dest / "data").mkdir(exist_ok=True)
-    for name in ("cards.tsv", "odds.bin"):
+    for name in ("cards.tsv", "odds.bin", "help.txt"):
         shutil.copy(REPO / "micropython" / "data" / name, dest / "data" / name)
     for name in BOARD_MODULES:
         if name != "main":
             _mpy(REPO / "micropython" / (name + ".py"), dest / (name + ".mpy"))
-    for name in ("sim.py", "png.py") if simulator else ("main.py",):
-        shutil.copy(REPO / "micropython" / name, dest / name)
+    if simulator:           # the simulator compiled too, so that its own code weighs what it would
+        for name in ("sim",):
+            _mpy(REPO / "micropython" / (name + ".py"), dest / (name + ".mpy"))
+        (dest / "run_sim.py").write_text("import sys\nimport sim\nsys.exit(sim.main(sys.argv))\n")
+    else:
+        shutil.copy(REPO / "micropython" / "main.py", dest / "main.py")
     return dest
 
 
@@ -95,8 +99,8 @@ def run(board_dir, feature, heap_kb, work):
         p.unlink()
     script = work / "script.txt"
     script.write_text(words)
-    proc = subprocess.run([str(MICROPYTHON), "-X", "heapsize=%dK" % heap_kb, "sim.py", "--script", "@" + str(script),
-                           "--frames", str(frames), "--save", str(work / "adv.sav"), "--seed", "3",
+    proc = subprocess.run([str(MICROPYTHON), "-X", "heapsize=%dK" % heap_kb, "run_sim.py", "--script", "@" + str(script),
+                           "--frames", str(frames), "--text-only", "--save", str(work / "adv.sav"), "--seed", "3",
                            "--data", "data"],
                           cwd=str(board_dir), capture_output=True, text=True, timeout=600)
     text = (frames / "frames.txt").read_text() if (frames / "frames.txt").exists() else ""

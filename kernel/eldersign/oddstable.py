@@ -184,6 +184,9 @@ class SolvedCard:
             self.state_of[solver.state_done[i]] = i
         entries = []
         for key in solver._memo:
+            if isinstance(key, int):          # a lean solver's key is the context key already
+                entries.append((key, key))
+                continue
             if len(key) != 7 or not isinstance(key[3], tuple) or len(key[3]) > MAX_HELD:
                 continue
             g, y, r, held, f, s, c = key

@@ -189,14 +189,15 @@ class Solver:
 
     def values(self, ctx):
         """The value vector over task-set states of a context (g, y, r, held, focus, spells, clues)."""
-        v = self._memo.get(ctx)
+        key = memo_key(ctx) if self.lean else ctx
+        v = self._memo.get(key)
         if v is None:
             v = self._solve(ctx)
             if self.lean:
                 # 8 bytes a value on every runtime (a list of ints would hold one 48-bit long int
                 # object per value on a board with 31-bit small ints: about 36 bytes)
                 v = array("q", v)
-            self._memo[ctx] = v
+            self._memo[key] = v
         return v
 
     def _solve(self, ctx):
@@ -475,6 +476,18 @@ class Solver:
                 out[i] += w * part[i]
         num_tab[key] = out
         return out
+
+
+def memo_key(ctx):
+    """A lean solver's memo key: the context as one small int (28 bits: the board keeps no tuples
+    per context), the oddstable's context_key; a context holding more than 4 dice keeps its tuple."""
+    g, y, r, held, f, s, c = ctx
+    if len(held) > 4:
+        return ctx
+    code = 0
+    for face in held:
+        code = code * 9 + face + 1
+    return g | (y << 4) | (r << 5) | (f << 6) | (s << 9) | (c << 12) | (code << 15)
 
 
 def _add(held, face):
