@@ -137,3 +137,66 @@ def main(argv):
 
 if __name__ == "__main__":
     main(sys.argv)
+
+
+# ----- a 32-bit estimate of the companion mode's heap ------------------------------------------------
+
+ESTIMATE = r"""
+import gc, sys, os
+sys.path.insert(0, ".")
+def mpy_size(name):
+    base = name.replace(".", "/")
+    for path in (base + ".mpy", base + "/__init__.mpy"):
+        try:
+            return os.stat(path)[6]
+        except OSError:
+            pass
+    return 0
+import sim                                      # the simulated pins: not on the board, not counted
+code64 = code32 = 0
+for name in ("app", "companion"):
+    before = set(sys.modules)
+    gc.collect(); a = gc.mem_alloc()
+    __import__(name)
+    gc.collect(); d = gc.mem_alloc() - a
+    size = sum([mpy_size(m) for m in sys.modules if m not in before])
+    code64 += d
+    code32 += size + (d - size) // 2            # bytecode and qstr text keep their size
+print("code", code64, code32)
+gc.collect(); a = gc.mem_alloc()
+board = sim.Board("data", %(save)r, 3)          # drivers, the app: framebuf, Workspace, buffers
+gc.collect(); board64 = gc.mem_alloc() - a
+import companion
+gc.collect(); a = gc.mem_alloc()
+c = companion.Companion(board.leds, %(comp)r)
+gc.collect(); data64 = gc.mem_alloc() - a
+payload = 0
+for names in (c.names, c.ao_names, c.inv_names):
+    for n in names:
+        payload += len(n)
+payload += 2 * (len(c.main_cards) + len(c.ow_cards)) + len(c.text)
+c.start(8, 0)
+gc.collect(); game64 = gc.mem_alloc() - a - data64
+print("board", board64, "data", data64, payload, "game", game64)
+"""
+
+
+def estimate_32(board_dir, work, peak64_kb):
+    """The companion mode's heap on a 32-bit board, estimated from what it allocates by kind
+    (gc.mem_alloc deltas on the 64-bit unix port): module code keeps the size of its .mpy (bytecode
+    and qstr text) and halves the rest (function, raw-code and constant objects, dicts: pointers);
+    the card data halves except its text; the app's and the game's buffers (bytearrays and arrays)
+    keep their size. The peak scales by the same ratio as the live heap. Returns a dict of figures."""
+    script = Path(work) / "estimate.py"
+    script.write_text(ESTIMATE % {"save": str(Path(work) / "est.sav"), "comp": str(Path(work) / "est_comp.sav")})
+    proc = subprocess.run([str(MICROPYTHON), "-X", "heapsize=2M", str(script)], cwd=str(board_dir),
+                          capture_output=True, text=True, timeout=120)
+    if proc.returncode:
+        raise RuntimeError(proc.stderr)
+    words = proc.stdout.split()
+    code64, code32 = int(words[1]), int(words[2])
+    board64, data64, payload, game64 = int(words[4]), int(words[6]), int(words[7]), int(words[9])
+    live64 = code64 + board64 + data64 + game64
+    live32 = code32 + board64 + (data64 - payload) // 2 + payload + game64
+    return {"live64": live64, "live32": live32, "peak64": peak64_kb * 1024,
+            "peak32": peak64_kb * 1024 * live32 // live64}
