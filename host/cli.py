@@ -13,6 +13,7 @@ import sys
 
 from .backend import get_backend, NAMES as BACKEND_NAMES
 from . import play
+from . import arkham_cli
 from .kernel import VERSION
 from .kernel.errors import KernelError
 from .kernel.numbers import parse_count
@@ -61,11 +62,21 @@ run 'eldritch COMMAND --help' for each command's options and examples.""",
 }
 
 
+def one_line(text):
+    """text with line breaks and other control characters escaped, so an error stays one line."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in str(text))
+
+
+def fail(message):
+    """Print one error line (eldritch: ...) on stderr."""
+    sys.stderr.write("eldritch: %s\n" % one_line(message))
+
+
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr and exit code 2."""
 
     def error(self, message):
-        sys.stderr.write("eldritch: %s (see %s --help)\n" % (message, self.prog))
+        fail("%s (see %s --help)" % (message, self.prog))
         sys.exit(2)
 
 
@@ -152,6 +163,7 @@ def build_parser():
     _sub(sub, "info", "the active backend, the C core's build and the kernel version",
          "Which backend is active, how the C core was built, the kernel version.")
     play.add_parser(sub)
+    arkham_cli.add_parser(sub)
     return top
 
 
@@ -263,7 +275,7 @@ def cmd_info(args, backend):
 
 
 COMMANDS = {"odds": cmd_odds, "advise": cmd_advise, "cards": cmd_cards, "table": cmd_table,
-            "info": cmd_info, "play": lambda args, backend: play.run(args, backend)}
+            "info": cmd_info, "play": lambda args, backend: play.run(args, backend), "arkham": arkham_cli.run}
 
 
 def _quiet_stdout():
@@ -280,18 +292,17 @@ def main(argv=None):
     try:
         args = parser.parse_args(argv)
         if args.command is None:
-            sys.stderr.write("eldritch: expected a command: %s (see eldritch --help)\n"
-                             % ", ".join(COMMANDS))
+            fail("expected a command: %s (see eldritch --help)" % ", ".join(COMMANDS))
             return 2
         backend = get_backend(args.backend)
         code = COMMANDS[args.command](args, backend)
         sys.stdout.flush()
         return code
     except KernelError as exc:
-        sys.stderr.write("eldritch: %s\n" % exc)
+        fail(exc)
         return 2
     except KeyboardInterrupt:
-        sys.stderr.write("eldritch: interrupted\n")
+        fail("interrupted")
         return 130
     except BrokenPipeError:
         _quiet_stdout()
@@ -299,9 +310,9 @@ def main(argv=None):
     except OSError as exc:
         if exc.filename is None:           # writing the output failed (a full disk, a closed stream)
             _quiet_stdout()
-            sys.stderr.write("eldritch: cannot write the output: %s\n" % (exc.strerror or exc))
+            fail("cannot write the output: %s" % (exc.strerror or exc))
         else:
-            sys.stderr.write("eldritch: %s: %s\n" % (exc.filename, exc.strerror or exc))
+            fail("%s: %s" % (exc.filename, exc.strerror or exc))
         return 2
 
 

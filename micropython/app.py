@@ -37,12 +37,13 @@ from kernel.eldersign.oddstable import OddsTable, SolvedCard
 from kernel.eldersign.fixed import percent_text
 from kernel.eldersign.situation import Situation, FIELDS, TOPS as SIT_TOPS, TERROR_NAMES
 
-# Game modes beside the adventure screens, one line each: (menu label, resume label, module, class).
-# The class is made with (leds, save_path) and has new_game(), resume(), handle(button, kind) -> True
-# to leave, compose(), draw(fb) and screen_lines() (companion.py is the model); its save is
-# <module>.sav beside the adventure's. The module is imported when the mode is chosen.
+# Game modes beside the adventure screens, one line each: (menu label, resume label, module, class,
+# save file). The class is made with (leds, save_path) and has new_game(), resume(),
+# handle(button, kind) -> True to leave, compose(), draw(fb) and screen_lines() (companion.py is the
+# model); its save file sits beside the adventure's. The module is imported when the mode is chosen.
 MODES = (
-    ("Companion game", "Resume companion", "companion", "Companion"),
+    ("Companion game", "Resume companion", "companion", "Companion", "companion.sav"),
+    ("Arkham Horror", "Resume Arkham", "arkham_mode", "ArkhamMode", "arkham.sav"),
 )
 
 COLS = 16
@@ -233,7 +234,7 @@ class App:
 
     def mode_path(self, i):
         cut = self.save_path.rfind("/")
-        return self.save_path[:cut + 1] + MODES[i][2] + ".sav"
+        return self.save_path[:cut + 1] + MODES[i][4]
 
     # ----- screens --------------------------------------------------------------------------------
 

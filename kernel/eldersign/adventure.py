@@ -32,7 +32,7 @@ from .. import prng
 from ..surface import CHANCE, TERMINAL
 from .card import Card, MAX_TASKS
 from .dice import GREEN, YELLOW, RED, NFACES, TERROR, DIE_FACES, COLOUR_NAME, die_code_text
-from .matching import minimal_face_sets
+from .matching import minimal_face_sets, split_face_set, WAY_BYTES
 from .notation import parse_card, format_card, format_task
 from .situation import Situation
 
@@ -60,7 +60,6 @@ MAX_WAYS = const(192)
 MAX_ACTIONS = const(MAX_WAYS + 24 + 1023 + 97)
 MAX_LOG = const(96)
 NDICE = const(24)
-WAY_BYTES = const(48)
 
 # st fields
 _PHASE = const(0)
@@ -205,8 +204,6 @@ class Adventure:
         self._use = work.use
         self._scratch = work.scratch
         self._failbuf = work.failbuf
-        self._fsb = 0
-        self._task = 0
         if card is not None:
             n = len(card.tasks)
             self.set_card(TaskTable(card.tasks), _IDS, n, card.ordered)
@@ -443,50 +440,14 @@ class Adventure:
                         ok = False
                         break
                 if ok:
-                    self._fsb = b
-                    self._task = t
-                    self._split(-1, 0, 0)
+                    n = self.st[_NWAYS]
+                    m = split_face_set(store, b, roll, held, use, self.ways, n, MAX_WAYS)
+                    if m > MAX_WAYS:
+                        m = MAX_WAYS
+                    for i in range(n, m):
+                        self.way_task[i] = t
+                    self.st[_NWAYS] = m
         return self.st[_NWAYS]
-
-    def _split(self, face, src, left):
-        """Draw `left` dice showing `face` from sources src.. (roll g/y/r, held g/y/r), then the next
-        face of the face set; depth stays small: only sources that have the face are visited."""
-        fs = self.table.store
-        b = self._fsb
-        if left == 0:
-            face += 1
-            while face < NFACES and fs[b + face] == 0:
-                face += 1
-            if face == NFACES:
-                n = self.st[_NWAYS]
-                if n < MAX_WAYS:
-                    base = n * WAY_BYTES
-                    ways = self.ways
-                    use = self._use
-                    for i in range(WAY_BYTES):
-                        ways[base + i] = use[i]
-                    self.way_task[n] = self._task
-                    self.st[_NWAYS] = n + 1
-                return
-            left = fs[b + face]
-            src = 0
-        cap = 0
-        idx = 0
-        while src < 6:
-            idx = src * NFACES + face                     # 0..23 roll, 24..47 held
-            cap = self.roll_counts[idx] if src < 3 else self.held[idx - 24]
-            if cap:
-                break
-            src += 1
-        if src == 6:
-            return
-        if cap > left:
-            cap = left
-        use = self._use
-        for k in range(cap + 1):
-            use[idx] = k
-            self._split(face, src + 1, left - k)
-        use[idx] = 0
 
     # ----- actions ----------------------------------------------------------------------------
 

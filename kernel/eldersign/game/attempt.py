@@ -131,10 +131,12 @@ class Attempt:
             adv.apply(action)
         elif action < ACT_REROLL:
             if roll[GREEN * NFACES + TERROR]:
-                self.event(EV_TERROR, s)
-                self.run(self.data.adventures[self.slot_card[s]].terror, inv)
+                card_terror = self.data.adventures[self.slot_card[s]].terror
+                mythos_terror = self.data.mythos[self.mythos].terror if self.mythos >= 0 else ()
+                self.event(EV_TERROR, s, (1 if card_terror else 0) | (2 if mythos_terror else 0))
+                self.run(card_terror, inv)
                 if self.mythos >= 0:
-                    self.run(self.data.mythos[self.mythos].terror, inv)
+                    self.run(mythos_terror, inv)
             if action != ACT_FAIL_LOST and (action - ACT_FAIL) & 31:
                 d = ((action - ACT_FAIL) & 31) - 1
                 self.att_focus[d] += 1

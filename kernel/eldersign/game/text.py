@@ -13,12 +13,22 @@ CLOCK = ("XII", "III", "VI", "IX")
 AID = ("first aid: +1 stamina", "first aid: +1 sanity", "first aid: 2 trophies for all stamina",
        "first aid: 2 trophies for all sanity", "first aid: 4 trophies for all stamina and sanity")
 LOCK_KIND = ("", "mythos", "monster", "adventure")
+SEAT_STATE = ("playing", "devoured, choosing", "devoured, out of the game")
 
 
 def inv_name(game, inv):
     if inv == G.NONE:
         return "nobody"
     return game.data.investigators[inv].name
+
+
+def seat_text(game, seat):
+    """A seat and who plays it: "seat 1, Name", or "seat 4: no investigator (devoured, choosing)"."""
+    inv = game.seat_inv[seat]
+    if inv == G.NONE:
+        state = game.seat_state[seat]
+        return "seat %d: no investigator (%s)" % (seat + 1, SEAT_STATE[state if state < 3 else 2])
+    return "seat %d, %s" % (seat + 1, inv_name(game, inv))
 
 
 def loc_name(game, loc):
@@ -78,7 +88,7 @@ def event_text(game, i):
     c = ev[4 * i + 3]
     d = game.data
     if code == G.EV_TURN:
-        return "turn %d: seat %d, %s" % (c + 1, a + 1, inv_name(game, b))
+        return "turn %d: %s" % (c + 1, seat_text(game, a))
     if code == G.EV_MOVE:
         return "%s moves to %s" % (inv_name(game, a), loc_name(game, b))
     if code == G.EV_BEGIN:
@@ -89,7 +99,12 @@ def event_text(game, i):
     if code == G.EV_TASK:
         return "task %d done" % (b + 1)
     if code == G.EV_TERROR:
-        return "terror effects"
+        # b: 1 the card has a terror effect, 2 the mythos card has one (attempt.py)
+        if b == 0:
+            return "a Terror face: no terror effect here"
+        if b == 3:
+            return "Terror: the card's and the mythos card's terror effects"
+        return "Terror: the %s terror effect" % ("card's" if b == 1 else "mythos card's")
     if code == G.EV_WON:
         return "adventure completed: %s" % d.adventures[b].name
     if code == G.EV_LOST:
@@ -187,7 +202,7 @@ def board(game):
     for seat in range(game.players):
         inv = game.seat_inv[seat]
         if inv == G.NONE:
-            lines.append("  seat %d: (no investigator)" % (seat + 1))
+            lines.append("  " + seat_text(game, seat))
             continue
         cards = [game.data.cards[game.hand[inv * G.MAX_HAND + i]].name for i in range(G.MAX_HAND)
                  if game.hand[inv * G.MAX_HAND + i] != G.NONE]
