@@ -131,6 +131,7 @@ class App:
         self.mode = None                        # type: Any
         # (the running game mode's object)
         self.mode_index = -1
+        self.mode_tick = None
         self.cancel_pressed = None              # set by the board loop: True when B was pressed
         self.refresh = None                     # called after a progress frame (the simulator)
         self.lines = [""] * ROWS
@@ -484,7 +485,9 @@ class App:
 
     def tick(self, now_ms):
         """Between events: move a long name on the selected row; True when a redraw is due."""
-        if self.scroll_row < 0 or self.screen == S_MODE:
+        if self.screen == S_MODE:
+            return self.mode_tick is not None and self.mode_tick(now_ms)
+        if self.scroll_row < 0:
             return False
         over = len(self.lines[self.scroll_row]) - COLS
         if over <= 0 or now_ms - self.marquee_at < MARQUEE_MS:
@@ -760,6 +763,7 @@ class App:
         gc.collect()
         module = __import__(MODES[i][2])
         self.mode = getattr(module, MODES[i][3])(self.leds, self.mode_path(i))
+        self.mode_tick = getattr(self.mode, "tick", None)      # a mode may scroll long names too
         self.mode_index = i
         self.screen = S_MODE
         if resume:

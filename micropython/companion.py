@@ -229,6 +229,8 @@ class Companion:
         self.note = NOTE_NOTHING
         self.has_save = store.load(save_path, compsave.decode) is not None
         self.screen = C_SETUP
+        self.marquee = 0              # steps a long name on the selected card row has moved
+        self.marquee_at = 0
 
     # ----- the game and its entries (everything that calls the kernel) --------------------------
 
@@ -412,8 +414,22 @@ class Companion:
 
     # ----- buttons -----------------------------------------------------------------------------------
 
+    def tick(self, now_ms):
+        """Between presses: a card name longer than the row moves along it (allocates nothing);
+        True when the screen changed."""
+        if self.screen != C_CARD or not len(self.cards):
+            return False
+        over = len(self.names[self.cards[self.card]]) - COLS
+        if over <= 0 or now_ms - self.marquee_at < 350:
+            return False
+        self.marquee_at = now_ms
+        self.marquee = self.marquee + 1 if self.marquee < over + 6 else 0
+        self.compose()
+        return True
+
     def handle(self, b, kind):
         """One button press; True asks the app for its main menu."""
+        self.marquee = 0
         s = self.screen
         if s == C_SETUP:
             if self._setup(b):
@@ -704,6 +720,15 @@ class Companion:
             col += 1
         return col
 
+    def put_from(self, row, s, start):
+        """bytes s from index start at the row's start (a long name scrolled; no slice)."""
+        t = self.text
+        base = row * COLS
+        for c in range(COLS):
+            if start + c >= len(s):
+                return
+            t[base + c] = s[start + c]
+
     def num(self, row, col, n):
         """n in decimal at (row, col); the column after it."""
         t = self.text
@@ -892,7 +917,14 @@ class Companion:
         top = self.card - 5 if self.card > 5 else 0
         for k in range(6):
             if top + k < n:
-                self.put(1 + k, 0, self.names[self.cards[top + k]])
+                name = self.names[self.cards[top + k]]
+                if top + k == self.card and len(name) > COLS:
+                    # the selected name scrolls: it rests 3 steps at each end
+                    off = self.marquee - 3
+                    over = len(name) - COLS
+                    self.put_from(1 + k, name, 0 if off < 0 else over if off > over else off)
+                else:
+                    self.put(1 + k, 0, name)
         if n:
             self.inv = 1 + self.card - top
         else:

@@ -80,6 +80,13 @@ b.run_ms(3000)
 moved = rows(b)[5]
 print("marquee", still, "|", moved, "|", rows(b)[6])
 
+# ... and in companion mode's card list
+b = board(3, "c.sav")
+press(b, "down down down a a a a")          # Companion game, two players: the table's slot 1
+still = rows(b)[1]
+b.run_ms(3000)
+print("comp_marquee", still, "|", rows(b)[1])
+
 # every frame goes out in one writevto of the framebuf itself
 b = board(3)
 n = b.i2c.frames
@@ -107,6 +114,8 @@ def test_randomness_back_undo_help_marquee_writevto(run_micropython, tmp_path):
     still, moved, below = [x.strip() for x in out["marquee"].split("|")]
     assert still == "Omens of the Pha" and moved != still and "Pharaoh" in moved
     assert below == "Omens of the Dee"          # other rows stay as they are
+    still, moved = [x.strip() for x in out["comp_marquee"].split("|")]
+    assert still == "A Peculiar Speci" and moved != still and moved.endswith("men")
     assert out["writevto"] == "2 True"
 
 

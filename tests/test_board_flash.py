@@ -71,3 +71,19 @@ def test_make_flash_copies_every_file_and_main_starts(tmp_path):
                          capture_output=True, text=True, timeout=60)
     assert frame == b"\x40" + bytes.fromhex(sim.stdout)
     assert frame.count(0) < 1000        # something is drawn
+
+
+def test_frozen_manifest_names_what_make_flash_stages():
+    """micropython/manifest.py (for a custom firmware with frozen modules) and make flash's staging
+    are one list: the kernel package and every board module the app imports."""
+    import sys
+    sys.path.insert(0, str(REPO / "tools"))
+    import boardfit
+    packages, modules = boardfit.manifest()
+    assert packages == ["kernel"]
+    board = sorted(p.stem for p in (REPO / "micropython").glob("*.py")
+                   if p.stem not in ("main", "sim", "png", "cli", "manifest"))
+    assert sorted(modules) == board
+    app = (REPO / "micropython" / "app.py").read_text()
+    for line in app[app.index("MODES = ("):app.index(")\n", app.index("MODES = ("))].splitlines()[1:]:
+        assert line.split('"')[5] in modules         # every registered mode is frozen and flashed

