@@ -798,7 +798,7 @@ class App:
         """The highest value the menu offers for field j: the situation's range, no clues (CLUES_TOP),
         and below a situation that was found too big for this board's memory."""
         if j == 5:
-            return CLUES_TOP
+            return self.table_clues()
         top = SIT_TOPS[j]
         big = self.too_big
         if big is not None and 3 <= j <= 4:
@@ -806,6 +806,19 @@ class App:
             other = 4 if j == 3 else 3
             if sit[0] >= big[0] and sit[1] >= big[1] and sit[2] >= big[2] and sit[other] >= big[other]:
                 return big[j] - 1 if big[j] > 0 else 0
+        return top
+
+    def table_clues(self):
+        """Clues the menu offers: none to solve here (CLUES_TOP), but a library card's odds with
+        clues come from the flash table where it holds the situation (play stays off: advice on a
+        clue reroll needs the reroll tables this heap cannot hold)."""
+        if self.card_index < 0 or self.table is None:
+            return CLUES_TOP
+        sit = self.sit
+        top = CLUES_TOP
+        for c in range(1, SIT_TOPS[5] + 1):
+            if sit[7] == 0 and sit[8] == 0 and self.table.find(sit[0], sit[1], sit[2], sit[3], sit[4], c) >= 0:
+                top = c
         return top
 
     def _too_big_now(self):
@@ -863,6 +876,8 @@ class App:
                 self.table.lookup(self.card_index, k, self.halves)
                 self.odds = (self.halves[0] << 24) | self.halves[1]
                 self.odds_source = "(table)"
+                if sit.clues:
+                    self.play_block = "clue play:no RAM"
         if self.odds < 0:
             self.solver = None
             self.solved = None

@@ -87,6 +87,36 @@ still = rows(b)[1]
 b.run_ms(3000)
 print("comp_marquee", still, "|", rows(b)[1])
 
+# clues: a library card's odds from the flash table, play off with the reason; none for a custom card
+b = board(3, "cl.sav")
+press(b, "a a a down down down down down right")     # The Curator, clues 1
+clue_row = rows(b)[5]
+press(b, "a")
+odds = rows(b)
+press(b, "a")
+print("clues", clue_row, "|", odds[4], "|", odds[5], "|", odds[6], "|", b.app.screen == A.S_ODDS)
+press(b, "long-b down down a up up right a")          # a custom card: I3
+press(b, "down down down down down right")
+print("custom_clues", rows(b)[5], "|", rows(b)[6])
+
+# the terminal: only the rows that changed are written again, no clear; a small terminal is told
+class Out:
+    def __init__(self):
+        self.parts = []
+    def write(self, text):
+        self.parts.append(text)
+term = sim.Terminal(Out())
+b = board(3, "t.sav")
+term.show(sim.frame_rows(b, (24, 80)))
+first = "".join(term.out.parts)
+term.out.parts = []
+press(b, "down")
+term.show(sim.frame_rows(b, (24, 80)))
+again = "".join(term.out.parts)
+print("diffdraw", first.count("\x1b[2J"), again.count("\x1b[2J"), first.count("H"), again.count("H"))
+print("small", sim.frame_rows(b, (20, 50))[0], "/", sim.frame_rows(b, (20, 50))[1])
+print("large", len(sim.frame_rows(b, (40, 80))), len(sim.frame_rows(b, (40, 80))[0]))
+
 # every frame goes out in one writevto of the framebuf itself
 b = board(3)
 n = b.i2c.frames
@@ -117,6 +147,15 @@ def test_randomness_back_undo_help_marquee_writevto(run_micropython, tmp_path):
     still, moved = [x.strip() for x in out["comp_marquee"].split("|")]
     assert still == "A Peculiar Speci" and moved != still and moved.endswith("men")
     assert out["writevto"] == "2 True"
+    clears_first, clears_again, rows_first, rows_again = [int(x) for x in out["diffdraw"].split()]
+    assert (clears_first, clears_again) == (1, 0) and rows_first == 18 and 0 < rows_again <= 6
+    assert out["small"] == "Eldritch simulator: this terminal is 50x20; / it needs at least 64x18 (64x34 for the"
+    assert out["large"] == "34 64"                 # quadrant blocks: 32 rows, the LEDs, the keys
+    # item 1: The Curator with one clue answers from the table (the host's 11.48%), play is off
+    clue_row, odds, source, block, still = [x.strip() for x in out["clues"].split("|")]
+    assert clue_row == "clues    1" and odds == "odds 11.4762%" and source == "(table)"
+    assert block == "clue play:no RAM" and still == "True"
+    assert out["custom_clues"] == "clues    0 | clues: no memory"
 
 
 def test_play_screen_shows_held_dice_and_the_whole_advice(tmp_path):
