@@ -41,9 +41,11 @@ from kernel.eldersign.situation import Situation, FIELDS, TOPS as SIT_TOPS, TERR
 # save file). The class is made with (leds, save_path) and has new_game(), resume(),
 # handle(button, kind) -> True to leave, compose(), draw(fb) and screen_lines() (companion.py is the
 # model); its save file sits beside the adventure's. The module is imported when the mode is chosen.
+# A resume label of None: the one entry resumes the save when there is one.
 MODES = (
     ("Companion game", "Resume companion", "companion", "Companion", "companion.sav"),
     ("Arkham Horror", "Resume Arkham", "arkham_mode", "ArkhamMode", "arkham.sav"),
+    ("Mansions keeper", None, "mansions_mode", "MansionsMode", "mansions.sav"),
 )
 
 COLS = 16
@@ -51,6 +53,7 @@ ROWS = 8
 BODY = 7                # rows 0..6 of a scrolling screen; row 7 holds its keys
 (S_MENU, S_SETS, S_CARDS, S_SEARCH, S_CUSTOM, S_SIT, S_ODDS, S_PLAY, S_ENTER, S_END, S_MSG, S_MODE,
  S_HELP) = range(13)
+S_COMP = S_MODE         # the mode screen's first name (a mode entered by an older enter(app) sets it)
 TOKENS = ("I1", "I2", "I3", "I4", "I5", "I6", "I7", "I8", "I9", "I10", "I12", "L", "P", "T", "L/P",
           "T/P", "T/L", "L/P/T", "S1", "S2", "H1", "H2", "C", "|", ">")
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ '"
@@ -158,6 +161,7 @@ class App:
         self.tokens = []
         self.too_big = None                     # the smallest situation found too big for this card
         self.items = []
+        self.acts = []                          # the menu's (action, mode) per item
         self.list_from = S_SETS
         self.sit_from = S_CARDS
         self.top = 0                            # first body row shown on a scrolling screen
@@ -244,15 +248,20 @@ class App:
         self.cursor = 0
         self.marquee = 0
         if screen == S_MENU:
-            items = [("Library", M_LIBRARY, 0), ("Search by name", M_SEARCH, 0), ("Custom card", M_CUSTOM, 0)]
-            for i in range(len(MODES)):
-                items.append((MODES[i][0], M_MODE, i))
+            # the labels in self.items, what each does in self.acts
+            items = ["Library", "Search by name", "Custom card"]
+            acts = [(M_LIBRARY, 0), (M_SEARCH, 0), (M_CUSTOM, 0)]
             if store.exists(self.save_path):
-                items.append(("Resume", M_RESUME, 0))
-            for i in range(len(MODES)):
-                if store.exists(self.mode_path(i)):
-                    items.append((MODES[i][1], M_MODE_RESUME, i))
+                items.append("Resume")
+                acts.append((M_RESUME, 0))
+            for i in range(len(MODES)):             # each mode, then its Resume when it has a save
+                items.append(MODES[i][0])
+                acts.append((M_MODE, i))
+                if MODES[i][1] is not None and store.exists(self.mode_path(i)):
+                    items.append(MODES[i][1])
+                    acts.append((M_MODE_RESUME, i))
             self.items = items
+            self.acts = acts
             self.mode = None
             self.mode_index = -1
             gc.collect()
@@ -311,7 +320,7 @@ class App:
             return
         lines = [""] * ROWS
         if s == S_MENU:
-            self._list_lines(lines, "Eldritch", [it[0] for it in self.items])
+            self._list_lines(lines, "Eldritch", self.items)
         elif s == S_SETS:
             self._list_lines(lines, "Sets", self.items)
         elif s == S_CARDS:
@@ -526,7 +535,7 @@ class App:
     def _on_menu(self, b):
         self._move(b, len(self.items))
         if b == btn.A:
-            label, action, i = self.items[self.cursor]
+            action, i = self.acts[self.cursor]
             if action == M_LIBRARY:
                 self.goto(S_SETS)
             elif action == M_SEARCH:
@@ -536,7 +545,8 @@ class App:
             elif action == M_RESUME:
                 self.resume()
             else:
-                self.start_mode(i, action == M_MODE_RESUME)
+                resume = action == M_MODE_RESUME or (MODES[i][1] is None and store.exists(self.mode_path(i)))
+                self.start_mode(i, resume)
             return
         self.compose()
 
@@ -778,6 +788,11 @@ class App:
     @property
     def comp(self):
         return self.mode
+
+    @comp.setter
+    def comp(self, mode):
+        self.mode = mode
+        self.mode_tick = getattr(mode, "tick", None) if mode is not None else None
 
     # ----- the adventure --------------------------------------------------------------------------
 

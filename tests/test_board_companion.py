@@ -34,7 +34,7 @@ down down down down a a     # clock VI, next player
 down down down down a a     # clock IX (yellow on), next player
 down down down down a a     # clock XII: the midnight prompt (yellow blinks), dismissed
 reset                       # power cycle
-down down down down down a  # main menu: Resume companion (after the modes)
+down down down down a       # main menu: Resume companion
 down down down down down down a down b   # the board, scrolled
 down a a                    # undo the last entry (the clock back to IX)
 long-b                      # the main menu
@@ -83,7 +83,7 @@ def test_session_resumes_the_same_counts_and_prompts_midnight(tmp_path):
     words = [w for w, _, _ in log]
     cut = words.index("reset")
     before = log[cut - 1][2]
-    resumed = log[cut + 6][2]
+    resumed = log[cut + 5][2]
     assert resumed[0].startswith("P2/2") and resumed[:5] == before[:5], (before, resumed)
     assert "Doom         1/8" in resumed and "Elder signs 1/10" in resumed
     midnight = [k for k in range(len(log)) if log[k][2][0] == "MIDNIGHT"]
@@ -92,7 +92,7 @@ def test_session_resumes_the_same_counts_and_prompts_midnight(tmp_path):
     assert log[midnight[0]][2][1] == "1 resolve every"
     undone = [k for k in range(len(log)) if log[k][2][1:3] == ["Last entry", "undone."]]
     assert undone and "clock IX" in log[undone[0] + 1][2][0]
-    assert log[-1][2][6] == "Resume companion"
+    assert log[-1][2][5] == "Resume companion"
 
 
 DRIVE = """

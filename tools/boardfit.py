@@ -53,11 +53,11 @@ FEATURES = {
     # a custom card (I3 I4), odds solved here, played to the end
     "custom_play": ("down down a up up right up right a a a play", ("COMPLETED!", "FAILED")),
     # a power cut in the middle of an adventure: resume from the menu and finish it
-    "resume": ("a a a a a a reset down down down down down a play", ("COMPLETED!", "FAILED")),
+    "resume": ("a a a a a a reset down down down a play", ("COMPLETED!", "FAILED")),
     # companion mode, 8 players: setup with the six table cards, an effect, the clock, a power
     # cut, resume
     "companion8": ("down down down a left left a " + "a " * 8 + "a down a down a down a down a down a "
-                   "a a b down down down down a reset down down down down down a", ("P1/8   clock III",)),
+                   "a a b down down down down a reset down down down down a", ("P1/8   clock III",)),
 }
 
 
