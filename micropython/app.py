@@ -69,6 +69,7 @@ CLUES_TOP = 0
 # garbage, and MicroPython's first-fit heap never moves an object, so waiting for a full heap leaves
 # long-lived values scattered and no 1 KB block free in a heap a third empty. Collecting early keeps
 # them packed at the bottom (The Curator with a spell: 440 KB of heap without this, 190 KB with it).
+# The price is time: a collection of a Pico's heap every 4 KB a solve allocates.
 GC_THRESHOLD = 4096
 MARQUEE_MS = 350        # a long name on the selected row moves one character per step
 MARQUEE_PAUSE = 3       # steps it rests at each end
@@ -124,7 +125,10 @@ def random_seed():
 class App:
     def __init__(self, display, leds, data_dir, save_path, seed=None):
         if hasattr(gc, "threshold"):
-            gc.threshold(GC_THRESHOLD)
+            # a 48th of the heap, at least 4 KB: a Pico's heap gets 4 KB; a roomy one (the unix
+            # port's 2 MB default) is not fragmented by a solve and would only pay for collections
+            heap = gc.mem_free() + gc.mem_alloc()  # type: ignore[attr-defined]
+            gc.threshold(max(GC_THRESHOLD, heap // 48))
         self.display = display
         self.fb = display.fb
         self.leds = leds
