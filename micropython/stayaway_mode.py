@@ -126,37 +126,24 @@ class StayAwayMode:
         self.after_action()
 
     def resume_with_pin(self):
-        """The save read into the save buffer, checked, decrypted and loaded where it lies (the
-        newest good one of save, .bak, .new: store.py's order)."""
+        """The sealed save read into the save buffer (store.read_into: the newest good record),
+        checked, decrypted and loaded where it lies."""
         from kernel.stayaway.game.crypt import unseal_in_place, SALT
         from kernel.stayaway.game import save       # noqa: F401 (loaded before the big buffers)
         self.state = None
         rules = self._rules()           # the kernel's modules first, then the two big buffers
         self.alloc_box()
         box = self.box
-        err = None
-        for name in (self.save_path, self.save_path + ".bak", self.save_path + ".new"):
-            try:
-                f = open(name, "rb")
-            except OSError:
-                continue
-            try:
-                n = f.readinto(box)
-            finally:
-                f.close()
-            try:
-                sealer = self._sealer(bytes(box[8:8 + SALT]))
-                blob = unseal_in_place(box, n, self.passphrase(), sealer)
-                gc.collect()
-                self.state = rules.deserialize(blob)
-            except KernelError as exc:
-                err = exc
-                continue
-            self.sealer = sealer
-            self.players = self.state.players
-            self.after_action()
-            return
-        raise err if err is not None else KernelError("save", "no readable Stay Away! save")
+        n = store.read_into(self.save_path, box)
+        if n < 0:
+            raise KernelError("save", "no readable Stay Away! save")
+        sealer = self._sealer(bytes(box[8:8 + SALT]))
+        blob = unseal_in_place(box, n, self.passphrase(), sealer)
+        gc.collect()
+        self.state = rules.deserialize(blob)
+        self.sealer = sealer
+        self.players = self.state.players
+        self.after_action()
 
     def alloc_box(self):
         """The save buffer, allocated once at the longest a sealed save can be (about 17 KB), in the

