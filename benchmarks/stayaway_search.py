@@ -26,14 +26,16 @@ def seat_for(state, role):
     return state.thing if role == "thing" else state.next_player(state.thing)
 
 
-def one_pair(rules, seed, players, role, worlds, burn=(8, 1), margin=100, baseline=True):
+def one_pair(rules, seed, players, role, worlds, burn=(8, 1), margin=100, baseline=True, horizon=160,
+             shared=None):
     wins = []
     for variant in ((0, 1) if baseline else (1,)):
         g = rules.new_game(seed, players)
         seat = seat_for(g, role)
         bots = make_bots(["heuristic"] * players, seed, rules)
         if variant:
-            bots[seat] = SearchBot(rules, seed * 64 + seat, worlds=worlds, burn=burn, margin=margin)
+            bots[seat] = SearchBot(rules, seed * 64 + seat, worlds=worlds, burn=burn, margin=margin, horizon=horizon,
+                                   shared=shared)
         s = play_game(rules, seed, players, bots, state=g)
         wins.append(s.returns()[seat])
     return wins

@@ -146,3 +146,15 @@ def test_sealed_save_and_load(tmp_path, monkeypatch):
     assert proc.returncode == 2 and "wrong passphrase" in proc.stderr
     proc = run(["stayaway", "--load", str(path), "--passphrase", "table words", "--bots", "2,3,4"], stdin="\n")
     assert "You are P1" in proc.stdout
+
+
+def test_general_simulate_plays_stayaway():
+    """`eldritch simulate --game stayaway`: The Thing's side's win rate per player count (Wilson
+    interval), the Humans' wins among the metrics; bad player counts are one line, exit 2."""
+    proc = run(["simulate", "--game", "stayaway", "--players", "4,5", "--games", "6", "--json"])
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    text = json.dumps(data)
+    assert '"stayaway"' in text and "human_wins" in text
+    proc = run(["simulate", "--game", "stayaway", "--players", "3", "--games", "2"])
+    assert proc.returncode == 2 and "4 to 12 players" in proc.stderr

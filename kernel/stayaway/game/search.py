@@ -12,7 +12,8 @@ tells (initial_evidence: its own suspicion, and the shows it knows others saw) a
 players who see it, when the imagined game shows an Infected! card in someone's hand (+4), passes one
 face up or to a Human who stays Human (+6, +8), shows one refused with Scary (+6), or a player keeps
 the hand hidden in Revelations (+2); The Thing card seen is proof. So a witness who is infected or
-burnt takes what they saw with them. A Human with a Flamethrower burns a neighbour it holds 6 or more
+burnt takes what they saw with them. (For a Human or an Infected bot the evidence is shared by the
+whole table, `shared`: it weighs suspects rather than witnesses, and measured better.) A Human with a Flamethrower burns a neighbour it holds 6 or more
 against `burn_bad` times in 10, any other `burn_other` times in 10, and refuses exchanges offered by
 a player it holds 4 or more against; The Thing infects the Humans it meets, burns Humans, declares
 when none is left; an Infected feeds The Thing Infected! cards; everyone defends with the cards they
@@ -36,9 +37,10 @@ WIN = 1000
 PROOF = 50
 
 
-def evidence_from_events(s, start, evid):
+def evidence_from_events(s, start, evid, shared=False):
     """Raise evid (evid[o * players + q]: what observer o holds against q) by the imagined game's
-    events from `start`, each for the players who saw it; return the new start."""
+    events from `start`, each for the players who saw it (for everyone when `shared`); return the new
+    start."""
     ev = s.ev
     n = s.players
     for i in range(start, s.nev):
@@ -46,7 +48,7 @@ def evidence_from_events(s, start, evid):
         code = ev[e]
         a = ev[e + 1]
         c = ev[e + 3]
-        mask = (ev[e + 4] << 8) | ev[e + 5]
+        mask = MASK_ALL if shared else (ev[e + 4] << 8) | ev[e + 5]
         if code == E_SHOW and (c == THING or c == INFECTED):
             add = PROOF if c == THING else 6 if ev[e + 2] == SH_SCARY else 4
             for o in range(n):
@@ -58,7 +60,11 @@ def evidence_from_events(s, start, evid):
                 for o in range(n):
                     evid[o * n + a] += 6
             elif s.role[b] == HUMAN:
-                evid[b * n + a] += 8
+                if shared:
+                    for o in range(n):
+                        evid[o * n + a] += 8
+                else:
+                    evid[b * n + a] += 8
         elif code == E_NO_REVEAL:
             for o in range(n):
                 evid[o * n + a] += 2
@@ -135,12 +141,13 @@ def rollout_choice(s, buf, n, rng, evid, burn_bad=8, burn_other=1):
     return buf[prng.die(rng, m)]
 
 
-def initial_evidence(v, belief):
+def initial_evidence(v, belief, shared=False):
     """What each player holds against each other at the decision, as far as the bot's view tells:
     its own suspicion for itself; for the others, the shows and passes it saw and knows they saw
     (a whole hand shown to everyone, a card of its own shown to the player who played Analysis or
     Suspicious on it or refused its offer with Scary, an Infected! passed face up, a hidden hand in
-    Revelations). evid[o * players + q]."""
+    Revelations). evid[o * players + q]. With `shared`, every observer holds what the viewer holds
+    (its suspicion of the others) and what it knows was shown of itself."""
     n = v.players
     me = v.me
     evid = [0] * (n * n)
@@ -169,6 +176,14 @@ def initial_evidence(v, belief):
             evid[me * n + q] = belief.susp[q] if belief.susp[q] > 0 else 0
             if belief.thing == q:
                 evid[me * n + q] = PROOF
+    if shared:
+        mine = 0
+        for o in range(n):
+            if evid[o * n + me] > mine:
+                mine = evid[o * n + me]
+        for o in range(n):
+            for q in range(n):
+                evid[o * n + q] = mine if q == me else evid[me * n + q]
     return evid
 
 
@@ -177,8 +192,10 @@ class SearchBot(HeuristicBot):
 
     name = "search"
 
-    def __init__(self, rules, seed=0, worlds=8, candidates=6, horizon=160, margin=WIN // 10, burn=(8, 1)):
+    def __init__(self, rules, seed=0, worlds=8, candidates=6, horizon=160, margin=WIN // 10, burn=(8, 1),
+                 shared=None):
         HeuristicBot.__init__(self, seed)
+        self.shared = shared            # None: per observer for The Thing, shared for the others
         self.rules = rules
         self.worlds = worlds
         self.max_candidates = candidates
@@ -206,7 +223,8 @@ class SearchBot(HeuristicBot):
             self.world = State(self.rules, 0, v.players, deal=False)
             self.work = State(self.rules, 0, v.players, deal=False)
         me = v.me
-        evid0 = initial_evidence(v, b)
+        shared = self.shared if self.shared is not None else v.role != THE_THING
+        evid0 = initial_evidence(v, b, shared)
         scores = [0] * len(cands)
         roll = self.roll_rng
         for _ in range(self.worlds):
@@ -220,7 +238,7 @@ class SearchBot(HeuristicBot):
                 w.record = True                 # the rollout reads its own events for evidence
                 prng.seed(roll, (r0 << 15) | r1)
                 w.apply_listed(cands[i])
-                scores[i] += self.rollout(w, me, list(evid0))
+                scores[i] += self.rollout(w, me, list(evid0), shared)
         best = 0
         for i in range(1, len(cands)):
             if scores[i] > scores[best]:
@@ -245,15 +263,15 @@ class SearchBot(HeuristicBot):
             out = keep
         return out
 
-    def rollout(self, s, me, evid):
+    def rollout(self, s, me, evid, shared=False):
         buf = self.buf
         rng = self.roll_rng
         steps = 0
-        done = evidence_from_events(s, 0, evid)
+        done = evidence_from_events(s, 0, evid, shared)
         while s.result == R_PLAYING and steps < self.horizon:
             n = s.legal_actions(buf)
             s.apply_listed(rollout_choice(s, buf, n, rng, evid, self.burn_bad, self.burn_other))
-            done = evidence_from_events(s, done, evid)
+            done = evidence_from_events(s, done, evid, shared)
             steps += 1
         if s.result != R_PLAYING:
             return WIN if s.returns_[me] else 0
