@@ -14,7 +14,7 @@
     text     actions and events in words, per-player logs, the referee log
     save     the state as bytes and back; crypt: saves sealed with a passphrase
     belief   what a bot infers from its view; bots: random and heuristic; sample and search:
-             the determinized search bot
+             the determinized search bot; play: a whole game between bots
 
 Nothing here is imported by this file, so the board loads only the modules it uses.
 """
