@@ -89,7 +89,8 @@ def save(game, path):
 
 
 def log_header(game):
-    return [LOG_HEADER, "seed %d" % game.seed, "players %d" % game.players, "ancient_one %s" % game.ao.name]
+    return [LOG_HEADER, "seed %d" % game.seed, "players %d" % game.players,
+            "ancient_one %s" % gametext.ancient_one(game)]
 
 
 def play_bots(game, max_steps, out):
@@ -106,7 +107,7 @@ def play_bots(game, max_steps, out):
         for e in gametext.events(game):
             out.append("  %s" % e)
         steps += 1
-    out.append("result %s" % ("win" if game.returns() else "loss"))
+    out.append("result %s" % ("win" if game.returns()[0] else "loss"))
 
 
 def golden_log(seed, players, ancient_one, data=None, max_steps=200000):
@@ -114,8 +115,8 @@ def golden_log(seed, players, ancient_one, data=None, max_steps=200000):
     data = data or GameData()
     game = Game(data, players=players, seed=seed, ancient_one=ancient_one)
     out = log_header(game)
-    for i in range(game.setup_events // 4):
-        out.append("  %s" % gametext.event_text(game, i))
+    for e in gametext.setup_events(game):
+        out.append("  %s" % e)
     play_bots(game, max_steps, out)
     return "\n".join(out) + "\n", game
 
@@ -125,14 +126,16 @@ def interactive(game, bots, out, args):
     last_turn = -1
     while not game.is_terminal():
         n = game.legal_actions(buf)
-        if game.seat in bots:
+        turn, seat = gametext.turn_of(game)
+        who = game.current_player()
+        if (who if who >= 0 else seat) in bots:
             a = gamebot.choose(game, buf, n)
         else:
-            if game.turn != last_turn:
-                last_turn = game.turn
+            if turn != last_turn:
+                last_turn = turn
                 print("\n".join(gametext.board(game)))
             options = [buf[i] for i in range(n)]
-            print("seat %d, %s phase:" % (game.seat + 1, gametext.G.PHASE_NAMES[game.phase]))
+            print("seat %d, %s phase:" % ((who if who >= 0 else seat) + 1, gametext.phase_name(game)))
             for i, o in enumerate(options):
                 print("  %2d. %s" % (i + 1, gametext.action_text(game, o)))
             a = None
@@ -160,8 +163,8 @@ def interactive(game, bots, out, args):
         print("> " + text)
         for e in events:
             print("    " + e)
-    out.append("result %s" % ("win" if game.returns() else "loss"))
-    print("the investigators %s" % ("win" if game.returns() else "lose"))
+    out.append("result %s" % ("win" if game.returns()[0] else "loss"))
+    print("the investigators %s" % ("win" if game.returns()[0] else "lose"))
     return 0
 
 
@@ -172,13 +175,12 @@ def run(args, backend=None):
     game = new_game(args, data)
     bots = bot_seats(args.bots, game.players)
     out = log_header(game)
-    for i in range(game.setup_events // 4 if game.nlog == 0 else 0):
-        out.append("  %s" % gametext.event_text(game, i))
+    for e in gametext.setup_events(game):
+        out.append("  %s" % e)
     if len(bots) == game.players:
         play_bots(game, args.max_steps, out)
         code = 0
-        print("seed %d: the investigators %s after %d turns (doom %d, elder signs %d)" % (
-            game.seed, "win" if game.returns() else "lose", game.turn, game.doom, game.elder))
+        print("seed %d: %s" % (game.seed, gametext.outcome(game)))
     else:
         code = interactive(game, bots, out, args)
     if args.log:

@@ -37,14 +37,13 @@ import store
 import compsave
 from kernel.errors import KernelError
 from kernel.eldersign.game.data import GameData
-from kernel.eldersign.game.companion import (new_companion, enter_effect, put_adventure, complete_adventure,
+from kernel.eldersign.game.companion import (new_companion, restart, enter_effect, put_adventure, complete_adventure,
                                              clock_step, next_player, free_die, replace_investigator,
                                              status, new_status, ST_CLOCK, ST_DOOM, ST_DOOM_TOP, ST_ELDER,
                                              ST_ELDER_NEED, ST_SEAT, ST_FIRST_ROUND, ST_BATTLE, ST_RESULT,
                                              ST_FREE, ST_MONSTERS, ST_TURN, ST_LOCKED, ST_POOL, ST_SEATS, SEAT_BYTES, SS_INV,
                                              SS_SAN, SS_MAXSAN, SS_STA, SS_MAXSTA, SS_CLUES, SS_TROPHIES,
-                                             SS_STATE, ST_SLOTS, SLOT_BYTES, SL_ON, SL_CARD, SL_MONSTERS)
-from kernel.eldersign.game.defs import MAX_SLOTS
+                                             SS_STATE, ST_SLOTS, SLOT_BYTES, SL_ON, SL_CARD, SL_MONSTERS, MAX_SLOTS)
 
 try:                                  # for mypy only: MicroPython has no typing module
     from typing import Any
@@ -231,7 +230,7 @@ class Companion:
         """A fresh companion game (reusing the allocated one when the options match)."""
         g = self.g
         if g is not None and self.players == players and self.ao == ao:
-            g.reset()
+            restart(g)
         else:
             self.g = None
             g = None

@@ -115,8 +115,7 @@ def press(c, words):
     return False
 
 def show(c):
-    g = c.g
-    counts = " doom %%d elder %%d" %% (g.doom, g.elder) if g is not None else ""
+    counts = " doom %%d elder %%d" %% (c.st[C.ST_DOOM], c.st[C.ST_ELDER]) if c.g is not None else ""
     return "|".join(c.screen_lines()) + counts + " leds " + "".join(["-oB"[m] for m in leds.mode])
 """
 
@@ -145,7 +144,7 @@ for i in range(120):
         press(c, "a " + "down " * random.getrandbits(3) + "a " + "down " * random.getrandbits(4) + "a")
     if c.screen != C.C_TURN:
         c.screen = C.C_TURN
-    if c.g.is_terminal():
+    if c.over():
         break
 c.compose()
 live = show(c), c.digest(), len(c.log)
@@ -330,7 +329,7 @@ c.menu = C.T_REPLACE
 press(c, "a")
 print("sheet", c.screen, c.screen_lines()[0])
 press(c, "right a")                                           # one more sanity than printed
-print("replaced", c.screen_lines()[3].startswith("San "), c.g.seat_inv[0] != 255)
+print("replaced", c.screen_lines()[3].startswith("San "), c.seat_field(0, 0) != 255)
 d = C.Companion(leds, path, c.data)
 d.resume()
 print("resumed", d.digest() == c.digest(), d.screen_lines()[3] == c.screen_lines()[3])

@@ -129,7 +129,7 @@ run("a")
 steps += locked("down right left down right up up left right")                 # investigator setup
 run("a a down a a a")                                                          # a card in slot 1
 comp = board.app.comp
-assert comp.screen == companion.C_TURN and comp.g.slot_on[0] and len(comp.log) == 8, comp.screen
+assert comp.screen == companion.C_TURN and comp.slot_on(0) and len(comp.log) == 8, comp.screen
 steps += locked("down down down down down down down up up up up up up up")          # turn menu
 steps += locked("up a down down right right left left " + "down " * 17 + "up b")  # effect picker
 steps += locked("down a down down down down down down down down down down down up up b")  # slot picker

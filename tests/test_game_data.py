@@ -81,12 +81,12 @@ def test_corrupt_save_is_one_line_exit_2_and_file_untouched(tmp_path, capsys):
 
 def test_companion_mode_tracks_entered_effects():
     g = C.new_companion(DATA, players=2)
-    assert g.mythos == -1                       # the table draws its own mythos cards
+    assert g._mythos == -1                       # the table draws its own mythos cards
     C.put_adventure(g, 0, "The Curator")
     C.place_monster(g, 0, "Generic Horror")    # locks the yellow die
-    assert len(g.slot_adv[0].card.tasks) == 3 and g.free_dice(1) == 0
-    doom = g.doom
+    assert len(g._slots.adv[0].card.tasks) == 3 and g._free_dice(1) == 0
+    doom = g._doom
     C.enter_effect(g, "doom+1,each(sanity-1)")
-    assert g.doom == doom + 1
+    assert g._doom == doom + 1
     with pytest.raises(KernelError):
         C.enter_effect(g, "summon+1")

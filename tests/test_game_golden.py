@@ -30,12 +30,12 @@ def replay_text(seed, players, ao, actions):
     """The log text rebuilt by replaying actions (no bot)."""
     g = Game(DATA, players=players, seed=seed, ancient_one=ao)
     out = log_header(g)
-    out += ["  " + gametext.event_text(g, i) for i in range(g.setup_events // 4)]
+    out += ["  " + e for e in gametext.setup_events(g)]
     for a in actions:
         out.append("> %d %s" % (a, gametext.action_text(g, a)))
         g.apply(a)
         out += ["  " + e for e in gametext.events(g)]
-    out.append("result %s" % ("win" if g.returns() else "loss"))
+    out.append("result %s" % ("win" if g.returns()[0] else "loss"))
     return "\n".join(out) + "\n"
 
 
@@ -76,15 +76,15 @@ for seed, players, ao, actions in GAMES:
     g = None
     gc.collect()
     g = Game(data, players=players, seed=seed, ancient_one=ao)
-    out = ["# eldritch play log v1", "seed %d" % g.seed, "players %d" % g.players, "ancient_one %s" % g.ao.name]
-    for i in range(g.setup_events // 4):
-        out.append("  " + gametext.event_text(g, i))
+    out = ["# eldritch play log v1", "seed %d" % g.seed, "players %d" % g.players, "ancient_one %s" % gametext.ancient_one(g)]
+    for e in gametext.setup_events(g):
+        out.append("  " + e)
     for a in actions:
         out.append("> %d %s" % (a, gametext.action_text(g, a)))
         g.apply(a)
         for e in gametext.events(g):
             out.append("  " + e)
-    out.append("result %s" % ("win" if g.returns() else "loss"))
+    out.append("result %s" % ("win" if g.returns()[0] else "loss"))
     print("\n".join(out))
     print("=====")
 '''
@@ -113,7 +113,7 @@ for seed, players, ao, actions in GAMES:
     locked = 0
     rebind_steps = 0
     for a in actions:
-        r = g.rebuilds
+        r = g._rebuilds
         micropython.heap_lock()
         try:
             g.legal_actions(buf)
@@ -121,9 +121,9 @@ for seed, players, ao, actions in GAMES:
         finally:
             micropython.heap_unlock()
         locked += 1
-        if g.rebuilds != r:
+        if g._rebuilds != r:
             rebind_steps += 1
-    print(seed, players, ao, locked, rebind_steps, g.result)
+    print(seed, players, ao, locked, rebind_steps, g._result)
 '''
 
 

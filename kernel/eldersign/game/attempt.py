@@ -41,66 +41,89 @@ def roll_code(counts):
     return code * 7 + k
 
 
+class AttemptState:
+    """The attempt in progress: dice kept by focus or assistance and spell dice held in it (counts
+    by die code), the helpers on the card, how many have helped, the tasks done, the slot."""
+
+    def __init__(self):
+        self.focus = bytearray(24)
+        self.spell = bytearray(24)
+        self.helpers = bytearray(MAX_PLAYERS)
+        self.nhelp = 0
+        self.done = 0
+        self.slot = -1
+
+    def clear(self):
+        for d in range(24):
+            self.focus[d] = 0
+            self.spell[d] = 0
+        for k in range(MAX_PLAYERS):
+            self.helpers[k] = 0
+        self.nhelp = 0
+        self.done = 0
+        self.slot = -1
+
+
 class Attempt:
     """Mixin of Game: an adventure attempt from its beginning to its end."""
 
-    def cur_adv(self):
-        if self.phase == P_BATTLE:
-            return self.combat_adv
-        return self.slot_adv[self.loc[self.active()] - 1]
+    def _cur_adv(self):
+        if self._phase == P_BATTLE:
+            return self._combat_adv
+        return self._slots.adv[self._inv.loc[self._active()] - 1]
 
-    def cost_ok(self, adv, t):
-        inv = self.active()
-        return self.san[inv] > adv.task_sanity[t] and self.sta[inv] > adv.task_stamina[t]
+    def _cost_ok(self, adv, t):
+        inv = self._active()
+        return self._inv.san[inv] > adv.task_sanity[t] and self._inv.sta[inv] > adv.task_stamina[t]
 
-    def begin_adventure(self):
-        inv = self.active()
-        s = self.loc[inv] - 1
-        self.att_slot = s
-        adv = self.slot_adv[s]
+    def _begin_adventure(self):
+        inv = self._active()
+        s = self._inv.loc[inv] - 1
+        self._att.slot = s
+        adv = self._slots.adv[s]
         helpers = 0
         for k in range(MAX_PLAYERS):
-            self.att_helpers[k] = NONE
+            self._att.helpers[k] = NONE
         for seat in range(self.players):
-            h = self.seat_inv[seat]
-            if h != NONE and h != inv and self.loc[h] == s + 1 and not self.assisted[h] and helpers < 3:
-                self.att_helpers[helpers] = h
+            h = self._seats.inv[seat]
+            if h != NONE and h != inv and self._inv.loc[h] == s + 1 and not self._inv.assisted[h] and helpers < 3:
+                self._att.helpers[helpers] = h
                 helpers += 1
-        green = self.free_dice(GREEN)
-        yellow = 1 if self.turn_yellow == 1 else 0
-        red = 1 if self.turn_red == 1 else 0
-        adv.set_situation(green, yellow, red, (0 if self.focus_used else 1) + helpers,
-                          self.hold_spells(inv, 4), self.clues[inv] if self.clues[inv] < 4 else 4,
-                          self.data.adventures[self.slot_card[s]].terror_code,
-                          self.san[inv] if self.san[inv] < 20 else 20,
-                          self.sta[inv] if self.sta[inv] < 20 else 20)
-        adv.set_seed((prng.next15(self.rng) << 15) | prng.next15(self.rng))
+        green = self._free_dice(GREEN)
+        yellow = 1 if self._turn_yellow == 1 else 0
+        red = 1 if self._turn_red == 1 else 0
+        adv.set_situation(green, yellow, red, (0 if self._focus_used else 1) + helpers,
+                          self._hold_spells(inv, 4), self._inv.clues[inv] if self._inv.clues[inv] < 4 else 4,
+                          self._data.adventures[self._slots.card[s]].terror_code,
+                          self._inv.san[inv] if self._inv.san[inv] < 20 else 20,
+                          self._inv.sta[inv] if self._inv.sta[inv] < 20 else 20)
+        adv.set_seed((prng.next15(self._rng) << 15) | prng.next15(self._rng))
         adv.reset()
-        self.preload_spell_dice(adv)
-        self.att_nhelp = 0
-        self.att_done = 0
-        self.event(EV_BEGIN, s, green, yellow * 2 + red)
-        self.phase = P_ADV
+        self._preload_spell_dice(adv)
+        self._att.nhelp = 0
+        self._att.done = 0
+        self._event(EV_BEGIN, s, green, yellow * 2 + red)
+        self._phase = P_ADV
         if adv.is_terminal():
-            self.end_adventure(False)
+            self._end_adventure(False)
 
-    def preload_spell_dice(self, adv):
+    def _preload_spell_dice(self, adv):
         """After adv.reset(): the dice spells hold from earlier turns are held in this attempt."""
         for d in range(24):
-            self.att_focus[d] = 0
-            self.att_spell[d] = 0
-        for k in range(self.nsd):
-            adv.add_held(self.sd_die[k])
-            self.att_spell[self.sd_die[k]] += 1
+            self._att.focus[d] = 0
+            self._att.spell[d] = 0
+        for k in range(self._spells.n):
+            adv.add_held(self._spells.die[k])
+            self._att.spell[self._spells.die[k]] += 1
 
-    def adventure_step(self, action):
-        inv = self.active()
-        s = self.loc[inv] - 1
-        adv = self.slot_adv[s]
+    def _adventure_step(self, action):
+        inv = self._active()
+        s = self._inv.loc[inv] - 1
+        adv = self._slots.adv[s]
         roll = adv.roll_counts
         if action == ACT_ROLL or action >= ACT_ENTER:
             adv.apply(action)
-            self.event(EV_ROLL, roll_code(roll))
+            self._event(EV_ROLL, roll_code(roll))
         elif action < ACT_HOLD:
             t = action >> 8
             base = (action & 255) * WAY_BYTES
@@ -108,112 +131,112 @@ class Attempt:
             for d in range(24):
                 u = ways[base + 24 + d]
                 if u:
-                    f = self.att_focus[d] if self.att_focus[d] < u else u
-                    self.att_focus[d] -= f
-                    self.att_spell[d] -= u - f
-                    self.use_spell_dice(d, u - f)
+                    f = self._att.focus[d] if self._att.focus[d] < u else u
+                    self._att.focus[d] -= f
+                    self._att.spell[d] -= u - f
+                    self._use_spell_dice(d, u - f)
             adv.apply(action)
-            self.att_done |= 1 << t
-            self.event(EV_TASK, s, t)
+            self._att.done |= 1 << t
+            self._event(EV_TASK, s, t)
             sanity = adv.task_sanity[t]
             stamina = adv.task_stamina[t]
             clock = adv.task_clock[t]
             if sanity:
-                self.change(E.OP_SANITY, -sanity, inv)
+                self._change(E.OP_SANITY, -sanity, inv)
             if stamina:
-                self.change(E.OP_STAMINA, -stamina, inv)
+                self._change(E.OP_STAMINA, -stamina, inv)
             if clock:
-                self.advance_clock(clock)
+                self._advance_clock(clock)
         elif action < ACT_FAIL:
             d = action - ACT_HOLD
-            self.att_spell[d] += 1
-            self.hold_on_spell(inv, d)
+            self._att.spell[d] += 1
+            self._hold_on_spell(inv, d)
             adv.apply(action)
         elif action < ACT_REROLL:
             if roll[GREEN * NFACES + TERROR]:
-                self.event(EV_TERROR, s)
-                self.run(self.data.adventures[self.slot_card[s]].terror, inv)
-                if self.mythos >= 0:
-                    self.run(self.data.mythos[self.mythos].terror, inv)
+                self._event(EV_TERROR, s)
+                self._run(self._data.adventures[self._slots.card[s]].terror, inv)
+                if self._mythos >= 0:
+                    self._run(self._data.mythos[self._mythos].terror, inv)
             if action != ACT_FAIL_LOST and (action - ACT_FAIL) & 31:
                 d = ((action - ACT_FAIL) & 31) - 1
-                self.att_focus[d] += 1
-                if not self.focus_used:
-                    self.focus_used = True
-                    self.event(EV_FOCUS, d)
+                self._att.focus[d] += 1
+                if not self._focus_used:
+                    self._focus_used = True
+                    self._event(EV_FOCUS, d)
                 else:
-                    h = self.att_helpers[self.att_nhelp]
-                    self.att_nhelp += 1
-                    self.assisted[h] = 1
-                    self.event(EV_HELP, h, d)
+                    h = self._att.helpers[self._att.nhelp]
+                    self._att.nhelp += 1
+                    self._inv.assisted[h] = 1
+                    self._event(EV_HELP, h, d)
             adv.apply(action)
         else:
             adv.apply(action)
-            self.clues[inv] -= 1
-            self.event(EV_CLUE, inv)
-        self.resolve_pending()
-        if self.result >= 0:
-            self.phase = P_OVER
+            self._inv.clues[inv] -= 1
+            self._event(EV_CLUE, inv)
+        self._resolve_pending()
+        if self._result >= 0:
+            self._phase = P_OVER
             return
-        if self.battle or self.seat_inv[self.seat] != inv:
+        if self._battle or self._seats.inv[self._clock.seat] != inv:
             # the Ancient One woke, or the active investigator was devoured: the turn's clock phase
-            self.end_adventure(False, True)
+            self._end_adventure(False, True)
             return
         if adv.is_terminal():
-            self.end_adventure(adv.phase() == P_WON)
+            self._end_adventure(adv.phase() == P_WON)
 
-    def end_adventure(self, won, interrupted=False):
+    def _end_adventure(self, won, interrupted=False):
         """The end of the adventure phase: monsters, dice back, trophy and reward or penalty."""
-        inv = self.active()
-        if interrupted or inv == NONE or self.battle:
+        inv = self._active()
+        if interrupted or inv == NONE or self._battle:
             # devoured during the attempt, or the Ancient One woke: the clock phase follows
-            self.att_nhelp = 0
-            self.end_turn()
+            self._att.nhelp = 0
+            self._end_turn()
             return
-        s = self.loc[inv] - 1
-        self.phase = P_PREP
+        s = self._inv.loc[inv] - 1
+        self._phase = P_PREP
         # defeated monsters: a trophy at the end of the phase, even if the adventure fails
         defeated = False
-        if s >= 0 and self.slot_on[s]:
+        if s >= 0 and self._slots.on[s]:
             tb = s * MAX_TASKS_GAME
             for t in range(MAX_TASKS_GAME):
-                k = self.slot_task_mon[tb + t]
-                if k != NONE and self.att_done & (1 << t) and self.slot_mon[s * MAX_MON + k] != NONE:
-                    self.defeat(s * MAX_MON + k, inv)
+                k = self._slots.task_mon[tb + t]
+                if k != NONE and self._att.done & (1 << t) and self._slots.mon[s * MAX_MON + k] != NONE:
+                    self._defeat(s * MAX_MON + k, inv)
                     defeated = True
-        card_id = self.slot_card[s]
-        card = self.data.adventures[card_id]
+        card_id = self._slots.card[s]
+        card = self._data.adventures[card_id]
         if won and not interrupted:
-            self.event(EV_WON, s, card_id)
+            self._event(EV_WON, s, card_id)
             for seat in range(self.players):
-                h = self.seat_inv[seat]
-                if h != NONE and self.loc[h] == s + 1:
-                    self.loc[h] = LOC_ENTRANCE
-            self.free_locks(LK_ADVENTURE, card_id)
-            self.add_trophy(inv, card.trophy)
-            self.return_monsters(s)
+                h = self._seats.inv[seat]
+                if h != NONE and self._inv.loc[h] == s + 1:
+                    self._inv.loc[h] = LOC_ENTRANCE
+            self._free_locks(LK_ADVENTURE, card_id)
+            self._add_trophy(inv, card.trophy)
+            self._return_monsters(s)
             if s < MAIN_SLOTS:
-                self.reveal(s)
+                self._reveal(s)
             else:
-                self.put_card(s, -1)
-            self.run(card.reward, inv)
+                self._put_card(s, -1)
+            self._run(card.reward, inv)
         else:
             if not interrupted:
-                self.event(EV_LOST, s, card_id)
-                self.run(card.penalty, inv)
-            if defeated and self.slot_on[s] and self.slot_card[s] == card_id:
-                self.rebuild(s)
-            for k in range(self.att_nhelp):
-                h = self.att_helpers[k]
-                if self.seat_inv[self.seat_of[h]] == h:
-                    if self.sta[h] >= self.san[h]:
-                        self.change(E.OP_STAMINA, -1, h)
+                self._event(EV_LOST, s, card_id)
+                self._run(card.penalty, inv)
+            if defeated and self._slots.on[s] and self._slots.card[s] == card_id:
+                self._rebuild(s)
+            for k in range(self._att.nhelp):
+                h = self._att.helpers[k]
+                if self._seats.inv[self._inv.seat_of[h]] == h:
+                    if self._inv.sta[h] >= self._inv.san[h]:
+                        self._change(E.OP_STAMINA, -1, h)
                     else:
-                        self.change(E.OP_SANITY, -1, h)
-        self.att_nhelp = 0
-        if self.turn_yellow == 1:
-            self.turn_yellow = 2
-        if self.turn_red == 1:
-            self.turn_red = 2
-        self.resolve_pending()
-        self.end_turn()
+                        self._change(E.OP_SANITY, -1, h)
+        self._att.nhelp = 0
+        if self._turn_yellow == 1:
+            self._turn_yellow = 2
+        if self._turn_red == 1:
+            self._turn_red = 2
+        self._resolve_pending()
+        self._end_turn()

@@ -17,66 +17,66 @@ from .defs import (MAIN_SLOTS, MAX_SLOTS, MAX_MON, MAX_TASKS_GAME, NONE, LK_ADVE
 class Board:
     """Mixin of Game: the cards in the board slots."""
 
-    def reveal(self, s):
+    def _reveal(self, s):
         """A new adventure in main slot s (or none when the deck is empty)."""
-        c = self.adv_deck.draw()
-        self.put_card(s, c)
+        c = self._decks.adventures.draw()
+        self._put_card(s, c)
 
-    def put_card(self, s, c, inv=NONE):
+    def _put_card(self, s, c, inv=NONE):
         base = s * MAX_MON
         for k in range(MAX_MON):
-            self.slot_mon[base + k] = NONE
+            self._slots.mon[base + k] = NONE
         if c < 0:
-            self.slot_on[s] = 0
-            self.slot_adv[s] = None
+            self._slots.on[s] = 0
+            self._slots.adv[s] = None
             return
-        self.slot_on[s] = 1
-        self.slot_card[s] = c
-        self.event(EV_REVEAL, c, s)
-        card = self.data.adventures[c]
+        self._slots.on[s] = 1
+        self._slots.card[s] = c
+        self._event(EV_REVEAL, c, s)
+        card = self._data.adventures[c]
         if card.lock >= 0:
-            self.add_lock(card.lock, LK_ADVENTURE, c)
-        self.rebuild(s)
+            self._add_lock(card.lock, LK_ADVENTURE, c)
+        self._rebuild(s)
         if inv == NONE:
-            inv = self.active()
+            inv = self._active()
         if inv == NONE:
-            inv = self.any_investigator()
+            inv = self._seats.first_investigator(self.players)
         if inv != NONE:
-            self.run(card.entry, inv)
+            self._run(card.entry, inv)
 
-    def open_gate(self):
-        c = self.ow_deck.draw()
+    def _open_gate(self):
+        c = self._decks.other_worlds.draw()
         if c < 0:
-            self.event(EV_EMPTY, NONE, E.OP_GATE)
+            self._event(EV_EMPTY, NONE, E.OP_GATE)
             return
         for s in range(MAIN_SLOTS, MAX_SLOTS):
-            if not self.slot_on[s]:
-                self.put_card(s, c)
+            if not self._slots.on[s]:
+                self._put_card(s, c)
                 return
-        self.ow_deck.bottom(c)
-        self.event(EV_EMPTY, NONE, E.OP_GATE)
+        self._decks.other_worlds.bottom(c)
+        self._event(EV_EMPTY, NONE, E.OP_GATE)
 
-    def extra_task_monster(self, i, outlines, ntasks):
+    def _extra_task_monster(self, i, outlines, ntasks):
         """The monster at monster place i when it is an extra task on its card (not on an outline),
         else NONE; a card already at the task limit cannot take it (KernelError)."""
-        m = self.slot_mon[i]
-        at = self.slot_mon_at[i]
+        m = self._slots.mon[i]
+        at = self._slots.at[i]
         if m == NONE or not (at >= 100 or outlines[at][0] < 0):
             return NONE
         if ntasks == MAX_TASKS_GAME:
             raise KernelError("card", "at most %d tasks on a card" % MAX_TASKS_GAME)
         return m
 
-    def rebuild(self, s):
+    def _rebuild(self, s):
         """Rebind the slot's Adventure to its printed tasks and the monsters on it (no allocation:
         the task ids come from the game's task table, tasks.py)."""
-        self.rebuilds += 1
-        a = self.slot_card[s]
-        card = self.data.adventures[a]
-        gt = self.tasks
+        self._rebuilds += 1
+        a = self._slots.card[s]
+        card = self._data.adventures[a]
+        gt = self._tasks
         outlines = card.outlines
-        ids = self.tids
-        tm = self.slot_task_mon
+        ids = self._tids
+        tm = self._slots.task_mon
         tb = s * MAX_TASKS_GAME
         base = s * MAX_MON
         nprinted = len(card.card.tasks)
@@ -85,8 +85,8 @@ class Board:
             tid = gt.printed[a * MAX_TASKS + t]
             mk = NONE
             for k in range(MAX_MON):
-                m = self.slot_mon[base + k]
-                at = self.slot_mon_at[base + k]
+                m = self._slots.mon[base + k]
+                at = self._slots.at[base + k]
                 if m != NONE and at < 100 and outlines[at][0] == t:
                     if outlines[at][1] == 2:
                         tid = gt.partial_id(a, at, m)
@@ -97,15 +97,15 @@ class Board:
             tm[tb + n] = mk
             n += 1
         for k in range(MAX_MON):
-            m = self.extra_task_monster(base + k, outlines, n)
+            m = self._extra_task_monster(base + k, outlines, n)
             if m != NONE:
                 ids[n] = gt.monster[m]
                 tm[tb + n] = k
                 n += 1
         for t in range(n, MAX_TASKS_GAME):
             tm[tb + t] = NONE
-        adv = self.slot_pool[s]
+        adv = self._slot_pool[s]
         adv.set_situation(6, 0, 0, 0, 0, 0, card.terror_code, 0, 0)
         adv.set_seed(0)
         adv.set_card(gt.table, ids, n, card.card.ordered and n > 1)
-        self.slot_adv[s] = adv
+        self._slots.adv[s] = adv

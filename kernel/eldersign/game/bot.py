@@ -26,96 +26,117 @@ def difficulty(adv):
 
 
 def choose(game, buf, n):
-    ph = game.phase
-    inv = game.active()
-    if ph == P_MOVE:
-        if game.san[inv] <= 2 or game.sta[inv] <= 2:
-            return A_MOVE
-        best = A_MOVE
-        score = 999
-        for s in range(MAX_SLOTS):
-            if game.slot_on[s]:
-                d = difficulty(game.slot_adv[s])
-                card = game.data.adventures[game.slot_card[s]]
-                if E.has_op(card.reward, E.OP_ELDER):
-                    d -= 4
-                if d < score:
-                    score = d
-                    best = A_MOVE + 1 + s
-        return best
-    if ph == P_PREP or ph == P_BATTLE_PREP:
-        for i in range(n):
-            a = buf[i]
-            if A_USE <= a < A_USE + MAX_HAND:
-                op = game.data.cards[game.hand[inv * MAX_HAND + a - A_USE]].use[0]
-                if op == E.OP_DIE_YELLOW or op == E.OP_DIE_RED:
-                    return a
-        return A_BEGIN
-    if ph == P_ENTRANCE:
-        shop = game.data.shop
-        for i in range(n):
-            a = buf[i]
-            if A_SHOP <= a < A_SHOP + 256 and E.has_op(shop[a - A_SHOP].code, E.OP_ELDER):
+    """The bot's action among the n legal actions in buf (one function per phase, below)."""
+    chooser = CHOOSERS.get(game._phase)
+    return chooser(game, buf, n) if chooser is not None else buf[0]
+
+
+def _move(game, buf, n):
+    """Healthy: the easiest adventure (an elder sign in the reward counts 4 easier); else the entrance."""
+    inv = game._active()
+    if game._inv.san[inv] <= 2 or game._inv.sta[inv] <= 2:
+        return A_MOVE
+    best = A_MOVE
+    score = 999
+    for s in range(MAX_SLOTS):
+        if game._slots.on[s]:
+            d = difficulty(game._slots.adv[s])
+            card = game._data.adventures[game._slots.card[s]]
+            if E.has_op(card.reward, E.OP_ELDER):
+                d -= 4
+            if d < score:
+                score = d
+                best = A_MOVE + 1 + s
+    return best
+
+
+def _prepare(game, buf, n):
+    """Add the yellow or red die with an item, then roll."""
+    inv = game._active()
+    for i in range(n):
+        a = buf[i]
+        if A_USE <= a < A_USE + MAX_HAND:
+            op = game._data.cards[game._inv.hand[inv * MAX_HAND + a - A_USE]].use[0]
+            if op == E.OP_DIE_YELLOW or op == E.OP_DIE_RED:
                 return a
-        low_sta = game.maxsta[inv] - game.sta[inv]
-        low_san = game.maxsan[inv] - game.san[inv]
-        want = -1
-        if low_sta or low_san:
-            want = 0 if low_sta >= low_san else 1
-            if low_sta and low_san:
-                for i in range(n):
-                    if buf[i] == A_AID + 4:
-                        return buf[i]
-            if max(low_sta, low_san) >= 2:
-                for i in range(n):
-                    if buf[i] == A_AID + 2 + want:
-                        return buf[i]
+    return A_BEGIN
+
+
+def _entrance(game, buf, n):
+    """An elder sign from the gift shop when affordable; else heal what is lowest; else lost and found."""
+    inv = game._active()
+    shop = game._data.shop
+    for i in range(n):
+        a = buf[i]
+        if A_SHOP <= a < A_SHOP + 256 and E.has_op(shop[a - A_SHOP].code, E.OP_ELDER):
+            return a
+    low_sta = game._inv.maxsta[inv] - game._inv.sta[inv]
+    low_san = game._inv.maxsan[inv] - game._inv.san[inv]
+    if low_sta or low_san:
+        want = 0 if low_sta >= low_san else 1
+        if low_sta and low_san:
             for i in range(n):
-                if buf[i] == A_AID + want:
+                if buf[i] == A_AID + 4:
                     return buf[i]
-        return A_LOSTFOUND
-    if ph == P_PICK:
-        return buf[0]
-    if ph == P_ADV or ph == P_BATTLE:
-        adv = game.cur_adv()
-        best = -1
-        fewest = 99
-        reroll = -1
-        fail = -1
-        fail_score = -1
+        if max(low_sta, low_san) >= 2:
+            for i in range(n):
+                if buf[i] == A_AID + 2 + want:
+                    return buf[i]
         for i in range(n):
-            a = buf[i]
-            if a == ACT_ROLL:
-                return a
-            if a < ACT_HOLD:
-                base = (a & 255) * WAY_BYTES
-                k = 0
-                for d in range(WAY_BYTES):
-                    k += adv.ways[base + d]
-                if k < fewest:
-                    fewest = k
-                    best = a
-            elif ACT_REROLL <= a < ACT_REROLL + (1 << 24):
-                if a > reroll:
-                    reroll = a
-            elif ACT_FAIL <= a < ACT_REROLL:
-                if a == ACT_FAIL_LOST:
-                    sc = 0
-                else:
-                    code = a - ACT_FAIL
-                    aside = code >> 5
-                    k = code & 31
-                    sc = 10 if aside == 0 else (5 if aside == 1 else 1)
-                    if k:
-                        sc += FACE_SCORE[(k - 1) & 7]
-                if sc > fail_score:
-                    fail_score = sc
-                    fail = a
-        if best >= 0:
-            return best
-        if reroll >= 0:
-            return reroll
-        if fail >= 0:
-            return fail
-        return A_GIVEUP
+            if buf[i] == A_AID + want:
+                return buf[i]
+    return A_LOSTFOUND
+
+
+def _pick(game, buf, n):
     return buf[0]
+
+
+def _roll(game, buf, n):
+    """Roll; complete a task with the fewest dice; else reroll everything with a clue; else fail,
+    setting a green die aside and focusing the best face."""
+    adv = game._cur_adv()
+    best = -1
+    fewest = 99
+    reroll = -1
+    fail = -1
+    fail_score = -1
+    for i in range(n):
+        a = buf[i]
+        if a == ACT_ROLL:
+            return a
+        if a < ACT_HOLD:
+            base = (a & 255) * WAY_BYTES
+            k = 0
+            for d in range(WAY_BYTES):
+                k += adv.ways[base + d]
+            if k < fewest:
+                fewest = k
+                best = a
+        elif ACT_REROLL <= a < ACT_REROLL + (1 << 24):
+            if a > reroll:
+                reroll = a
+        elif ACT_FAIL <= a < ACT_REROLL:
+            if a == ACT_FAIL_LOST:
+                sc = 0
+            else:
+                code = a - ACT_FAIL
+                aside = code >> 5
+                k = code & 31
+                sc = 10 if aside == 0 else (5 if aside == 1 else 1)
+                if k:
+                    sc += FACE_SCORE[(k - 1) & 7]
+            if sc > fail_score:
+                fail_score = sc
+                fail = a
+    if best >= 0:
+        return best
+    if reroll >= 0:
+        return reroll
+    if fail >= 0:
+        return fail
+    return A_GIVEUP
+
+
+CHOOSERS = {P_MOVE: _move, P_PREP: _prepare, P_BATTLE_PREP: _prepare, P_ENTRANCE: _entrance, P_PICK: _pick,
+            P_ADV: _roll, P_BATTLE: _roll}

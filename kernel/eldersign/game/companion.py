@@ -4,6 +4,7 @@ monsters and the locked dice. What a physical card says is entered as primitives
 vocabulary (effects.py); what happened at the table is entered with the calls below.
 
     g = new_companion(data, players=3)         # no mythos drawn: the table draws its own
+    restart(g)                                 # back to its setup (reusing the allocation)
     enter_effect(g, "doom+1")                  # the mythos card just revealed adds a doom token
     put_adventure(g, slot, name)               # the card the table revealed (entry effect: the
                                                #   current player's investigator)
@@ -39,6 +40,7 @@ from array import array
 from ...errors import KernelError
 from .effects import compile_effects
 from ..dice import GREEN, YELLOW, RED
+from .slots import EXTRA
 from .defs import (MAX_PLAYERS, MAX_SLOTS, MAX_MON, MAX_TASKS_GAME, NONE, LOC_ENTRANCE,
                    LK_MYTHOS, LK_MONSTER, LK_ADVENTURE, EV_TURN, EV_MIDNIGHT, EV_WON, EV_PICK, EV_FREE)
 from .state import GameState
@@ -100,33 +102,33 @@ class CompanionGame(GameState, Turn, Board, Doom, Cards, Battle, Resolve):
     def __init__(self, data, players=1, ancient_one=0):
         GameState.__init__(self, data, players=players, seed=0, ancient_one=ancient_one, companion=True)
 
-    def play_buffers(self, data):
-        self.tasks = None
-        self.work = None
-        self.tids = None
-        self.combat_adv = None
-        self.buf = None
-        self.slot_pool = [SlotTasks() for _ in range(MAX_SLOTS)]
-        self.log = array("i")
-        self.ev = array("i", [0] * LEAN_EV)
+    def _play_buffers(self, data):
+        self._tasks = None
+        self._work = None
+        self._tids = None
+        self._combat_adv = None
+        self._buf = None
+        self._slot_pool = [SlotTasks() for _ in range(MAX_SLOTS)]
+        self._log = array("i")
+        self._ev = array("i", [0] * LEAN_EV)
 
-    def reset_play(self):
+    def _reset_play(self):
         pass
 
-    def rebuild(self, s):
+    def _rebuild(self, s):
         """The slot's task count: printed tasks, plus monsters as extra tasks (gameboard.rebuild's
         count, without binding an Adventure)."""
-        self.rebuilds += 1
-        card = self.data.adventures[self.slot_card[s]]
+        self._rebuilds += 1
+        card = self._data.adventures[self._slots.card[s]]
         outlines = card.outlines
         n = card.ntasks
         base = s * MAX_MON
         for k in range(MAX_MON):
-            if self.extra_task_monster(base + k, outlines, n) != NONE:
+            if self._extra_task_monster(base + k, outlines, n) != NONE:
                 n += 1
-        t = self.slot_pool[s]
+        t = self._slot_pool[s]
         t.ntasks = n
-        self.slot_adv[s] = t
+        self._slots.adv[s] = t
 
 
 def new_companion(data, players=1, ancient_one=0, lean=False):
@@ -138,12 +140,17 @@ def new_companion(data, players=1, ancient_one=0, lean=False):
     return Game(data, players=players, seed=0, ancient_one=ancient_one, companion=True)
 
 
+def restart(game):
+    """The same companion game from its setup again (the handheld reuses the allocated game)."""
+    game._reset()
+
+
 def _inv(game, seat):
     if seat is None:
-        return game.active()
+        return game._active()
     if not 0 <= seat < game.players:
         raise KernelError("option", "seat must be 1 to %d" % game.players)
-    return game.seat_inv[seat]
+    return game._seats.inv[seat]
 
 
 def _slot(game, slot):
@@ -153,39 +160,36 @@ def _slot(game, slot):
 
 def enter_effect(game, text, seat=None):
     """Apply an effect list typed from a physical card to seat's investigator (default: active)."""
-    code = compile_effects(text, "entered effect", game.data.notes)
+    code = compile_effects(text, "entered effect", game._data.notes)
     inv = _inv(game, seat)
-    game.begin_events()
-    game.run(code, inv)
-    if game.midnight_due:
+    game._begin_events()
+    game._run(code, inv)
+    if game._midnight_due:
         _midnight(game)
-    game.resolve_pending()
+    game._resolve_pending()
     return code
 
 
 def _midnight(game):
     """The kernel's part of a table midnight: dice locked until midnight are freed, once-per-day
     abilities refresh; the mythos card, at-midnight effects and the attack are the table's."""
-    game.midnight_due = False
-    game.event(EV_MIDNIGHT)
-    i = 0
-    while i < game.nlocks:
-        if game.lock_kind[i] == LK_MYTHOS:
-            game.free_locks(LK_MYTHOS, game.lock_src[i])
-        else:
-            i += 1
-    hf = game.hand_flag
-    for i in range(len(hf)):
-        hf[i] = 0
+    game._midnight_due = False
+    game._event(EV_MIDNIGHT)
+    while True:
+        i = game._locks.first_of_kind(LK_MYTHOS)
+        if i < 0:
+            break
+        game._free_locks(LK_MYTHOS, game._locks.src[i])
+    game._inv.refresh_day()
 
 
 def clock_step(game):
     """The turn's clock phase: 3 hours; True when it struck midnight (the device prompts)."""
-    game.begin_events()
-    game.advance_clock(1)
-    if game.midnight_due:
+    game._begin_events()
+    game._advance_clock(1)
+    if game._midnight_due:
         _midnight(game)
-        game.resolve_pending()
+        game._resolve_pending()
         return True
     return False
 
@@ -193,20 +197,17 @@ def clock_step(game):
 def next_player(game):
     """The next player's turn (seats in order, also a devoured one: its player may pick a new
     investigator with replace_investigator). Returns the seat."""
-    game.begin_events()
-    game.turn += 1
-    if game.turn % game.players == 0:
-        for i in range(game.ninv):
-            game.assisted[i] = 0
-    game.seat = (game.seat + 1) % game.players
-    game.event(EV_TURN, game.seat, game.seat_inv[game.seat], game.turn)
-    return game.seat
+    game._begin_events()
+    if game._clock.next_seat():
+        game._inv.clear_assisted()
+    game._event(EV_TURN, game._clock.seat, game._seats.inv[game._clock.seat], game._clock.turn)
+    return game._clock.seat
 
 
 def end_turn(game):
     """The end of a turn at the table: clock_step then next_player; True when midnight struck."""
     midnight = clock_step(game)
-    if game.result < 0:
+    if game._result < 0:
         next_player(game)
     return midnight
 
@@ -214,41 +215,35 @@ def end_turn(game):
 def free_die(game, colour):
     """A die of colour (0 green, 1 yellow, 2 red) locked on a card or by a monster or a mythos card is
     freed at the table: the latest lock of that colour goes. False when none is locked."""
-    i = game.nlocks - 1
-    while i >= 0:
-        if game.lock_col[i] == colour:
-            game.begin_events()
-            game.event(EV_FREE, colour, game.lock_kind[i])
-            for k in range(i, game.nlocks - 1):
-                game.lock_col[k] = game.lock_col[k + 1]
-                game.lock_kind[k] = game.lock_kind[k + 1]
-                game.lock_src[k] = game.lock_src[k + 1]
-            game.nlocks -= 1
-            return True
-        i -= 1
-    return False
+    i = game._locks.latest(colour)
+    if i < 0:
+        return False
+    game._begin_events()
+    game._event(EV_FREE, colour, game._locks.kind[i])
+    game._locks.remove(i)
+    return True
 
 
 def lock_die(game, colour):
     """A lock icon on a physical card took a die (colour 0 green, 1 yellow, 2 red) until midnight."""
-    game.add_lock(colour, LK_MYTHOS, 0)
+    game._add_lock(colour, LK_MYTHOS, 0)
 
 
 def _clear_slot(game, slot):
     """The card in slot leaves: its monsters back to the cup (their locks freed), its lock freed."""
-    if game.slot_on[slot]:
-        game.return_monsters(slot)
-        game.free_locks(LK_ADVENTURE, game.slot_card[slot])
+    if game._slots.on[slot]:
+        game._return_monsters(slot)
+        game._free_locks(LK_ADVENTURE, game._slots.card[slot])
         for s in range(game.players):
-            h = game.seat_inv[s]
-            if h != NONE and game.loc[h] == slot + 1:
-                game.loc[h] = LOC_ENTRANCE
+            h = game._seats.inv[s]
+            if h != NONE and game._inv.loc[h] == slot + 1:
+                game._inv.loc[h] = LOC_ENTRANCE
 
 
 def adventure_index(game, name):
     """The index of the adventure named name (any case) in the game's card data."""
     want = name.strip().lower()
-    advs = game.data.adventures
+    advs = game._data.adventures
     for i in range(len(advs)):
         if advs[i].name.lower() == want:
             return i
@@ -261,13 +256,13 @@ def put_adventure(game, slot, name, seat=None):
     still in the slot leaves first (monsters back to the cup, locks freed)."""
     _slot(game, slot)
     i = name if isinstance(name, int) else adventure_index(game, name)
-    if not 0 <= i < len(game.data.adventures):
+    if not 0 <= i < len(game._data.adventures):
         raise KernelError("card", "no adventure %d in this game's sets" % i)
     inv = _inv(game, seat)
-    game.begin_events()
+    game._begin_events()
     _clear_slot(game, slot)
-    game.put_card(slot, i, inv)
-    game.resolve_pending()
+    game._put_card(slot, i, inv)
+    game._resolve_pending()
     return i
 
 
@@ -277,17 +272,17 @@ def complete_adventure(game, slot, seat=None):
     freed, the slot emptied (a new adventure is put_adventure'd by the table; an Other World is just
     gone). Returns the trophy value. The reward printed on the card is entered with enter_effect."""
     _slot(game, slot)
-    if not game.slot_on[slot]:
+    if not game._slots.on[slot]:
         raise KernelError("option", "slot %d has no adventure" % (slot + 1))
     inv = _inv(game, seat)
-    game.begin_events()
-    c = game.slot_card[slot]
-    card = game.data.adventures[c]
-    game.event(EV_WON, slot, c)
+    game._begin_events()
+    c = game._slots.card[slot]
+    card = game._data.adventures[c]
+    game._event(EV_WON, slot, c)
     _clear_slot(game, slot)
-    game.put_card(slot, -1)
+    game._put_card(slot, -1)
     if inv != NONE:
-        game.add_trophy(inv, card.trophy)
+        game._add_trophy(inv, card.trophy)
     return card.trophy
 
 
@@ -297,14 +292,14 @@ def replace_investigator(game, seat, inv=None):
     values on the new sheet). Not in the final battle (rulebook: a devoured player is out)."""
     if not 0 <= seat < game.players:
         raise KernelError("option", "seat must be 1 to %d" % game.players)
-    if game.seat_inv[seat] != NONE or game.seat_state[seat] != 1:
+    if game._seats.inv[seat] != NONE or game._seats.state[seat] != 1:
         raise KernelError("option", "player %d has no devoured investigator to replace" % (seat + 1))
-    pool = game.inv_pool
+    pool = game._decks.investigators
     if isinstance(inv, str):
         want = inv.strip().lower()
         found = -1
-        for i in range(game.ninv):
-            if game.data.investigators[i].name.lower() == want:
+        for i in range(game._ninv):
+            if game._data.investigators[i].name.lower() == want:
                 found = i
         if found < 0:
             raise KernelError("card", "no investigator named '%s'" % inv)
@@ -312,40 +307,32 @@ def replace_investigator(game, seat, inv=None):
     if inv is None:
         if pool.n == 0:
             raise KernelError("option", "no investigator left to choose")
-        inv = pool.buf[pool.head]
-    if not 0 <= inv < game.ninv or game.used[inv]:
+        inv = pool.at(0)
+    if not 0 <= inv < game._ninv or game._inv.used[inv]:
         raise KernelError("option", "investigator %d is not free to choose" % inv)
-    game.begin_events()
-    n = pool.n
-    for _ in range(n):
-        c = pool.draw()
-        if c != inv:
-            pool.bottom(c)
-    game.seat_state[seat] = 0
-    game.enter_investigator(seat, inv)
-    game.event(EV_PICK, seat, inv)
-    game.resolve_pending()
+    game._begin_events()
+    pool.take(inv)
+    game._seats.state[seat] = 0
+    game._enter_investigator(seat, inv)
+    game._event(EV_PICK, seat, inv)
+    game._resolve_pending()
     return inv
 
 
 def place_monster(game, slot, monster_name):
     """The table placed monster `monster_name` on slot's card as an extra task."""
     _slot(game, slot)
-    for m, mon in enumerate(game.data.monsters):
+    for m, mon in enumerate(game._data.monsters):
         if mon.name.lower() == monster_name.strip().lower():
-            k = game.free_mon(slot)
-            if k < 0 or not game.slot_on[slot] or game.slot_adv[slot].ntasks >= MAX_TASKS_GAME:
+            k = game._slots.free_place(slot)
+            if k < 0 or not game._slots.on[slot] or game._slots.adv[slot].ntasks >= MAX_TASKS_GAME:
                 raise KernelError("option", "no room for a monster on slot %d" % (slot + 1))
-            extras = 0
-            for j in range(MAX_MON):
-                if game.slot_mon[slot * MAX_MON + j] != NONE and game.slot_mon_at[slot * MAX_MON + j] >= 100:
-                    extras += 1
-            game.begin_events()
-            game.slot_mon[slot * MAX_MON + k] = m
-            game.slot_mon_at[slot * MAX_MON + k] = 100 + extras
+            extras = game._slots.extras(slot)
+            game._begin_events()
+            game._slots.place(slot, k, m, EXTRA + extras)
             if mon.lock_colour >= 0:
-                game.add_lock(mon.lock_colour, LK_MONSTER, slot * MAX_MON + k)
-            game.rebuild(slot)
+                game._add_lock(mon.lock_colour, LK_MONSTER, slot * MAX_MON + k)
+            game._rebuild(slot)
             return k
     raise KernelError("card", "no monster named '%s'" % monster_name)
 
@@ -357,52 +344,48 @@ def new_status():
 def status(game, buf):
     """Every count the device shows, written into buf (bytearray of STATUS_BYTES, offsets ST_*, SS_*,
     SL_*) without allocating; returns buf."""
-    buf[ST_CLOCK] = game.clock
-    buf[ST_DOOM] = game.doom
-    buf[ST_DOOM_TOP] = game.ao.doom
-    buf[ST_ELDER] = game.elder if game.elder < 255 else 255
-    buf[ST_ELDER_NEED] = game.ao.elder_signs
+    buf[ST_CLOCK] = game._clock.hour
+    buf[ST_DOOM] = game._doom
+    buf[ST_DOOM_TOP] = game._ao.doom
+    buf[ST_ELDER] = game._elder if game._elder < 255 else 255
+    buf[ST_ELDER_NEED] = game._ao.elder_signs
     buf[ST_PLAYERS] = game.players
-    buf[ST_SEAT] = game.seat
-    buf[ST_FIRST_ROUND] = 1 if game.turn < game.players else 0
-    buf[ST_BATTLE] = 1 if game.battle else 0
-    buf[ST_RESULT] = 2 if game.result < 0 else game.result
-    buf[ST_FREE] = game.free_dice(GREEN)
-    buf[ST_FREE + 1] = game.free_dice(YELLOW)
-    buf[ST_FREE + 2] = game.free_dice(RED)
-    buf[ST_TURN] = game.turn & 255
-    buf[ST_AO] = game.ao_index
+    buf[ST_SEAT] = game._clock.seat
+    buf[ST_FIRST_ROUND] = 1 if game._clock.first_round() else 0
+    buf[ST_BATTLE] = 1 if game._battle else 0
+    buf[ST_RESULT] = 2 if game._result < 0 else game._result
+    buf[ST_FREE] = game._free_dice(GREEN)
+    buf[ST_FREE + 1] = game._free_dice(YELLOW)
+    buf[ST_FREE + 2] = game._free_dice(RED)
+    buf[ST_TURN] = game._clock.turn & 255
+    buf[ST_AO] = game._ao_index
     for c in range(3):
         buf[ST_LOCKED + c] = 0
-    for i in range(game.nlocks):
-        buf[ST_LOCKED + game.lock_col[i]] += 1
-    buf[ST_POOL] = game.inv_pool.n if game.inv_pool.n < 255 else 255
+    for i in range(game._locks.n):
+        buf[ST_LOCKED + game._locks.col[i]] += 1
+    buf[ST_POOL] = game._decks.investigators.n if game._decks.investigators.n < 255 else 255
     k = ST_SEATS
     for seat in range(MAX_PLAYERS):
-        inv = game.seat_inv[seat] if seat < game.players else NONE
+        inv = game._seats.inv[seat] if seat < game.players else NONE
         buf[k + SS_INV] = inv
         if inv != NONE:
-            buf[k + SS_SAN] = game.san[inv]
-            buf[k + SS_MAXSAN] = game.maxsan[inv]
-            buf[k + SS_STA] = game.sta[inv]
-            buf[k + SS_MAXSTA] = game.maxsta[inv]
-            buf[k + SS_CLUES] = game.clues[inv]
-            t = game.trophy_total(inv)
+            buf[k + SS_SAN] = game._inv.san[inv]
+            buf[k + SS_MAXSAN] = game._inv.maxsan[inv]
+            buf[k + SS_STA] = game._inv.sta[inv]
+            buf[k + SS_MAXSTA] = game._inv.maxsta[inv]
+            buf[k + SS_CLUES] = game._inv.clues[inv]
+            t = game._inv.trophy_total(inv)
             buf[k + SS_TROPHIES] = t if t < 255 else 255
         else:
             for j in range(1, 7):
                 buf[k + j] = 0
-        buf[k + SS_STATE] = game.seat_state[seat] if seat < game.players else 2
+        buf[k + SS_STATE] = game._seats.state[seat] if seat < game.players else 2
         k += SEAT_BYTES
     total = 0
     for slot in range(MAX_SLOTS):
-        on = game.slot_on[slot]
-        c = game.slot_card[slot] if on else 0
-        m = 0
-        if on:
-            for j in range(MAX_MON):
-                if game.slot_mon[slot * MAX_MON + j] != NONE:
-                    m += 1
+        on = game._slots.on[slot]
+        c = game._slots.card[slot] if on else 0
+        m = game._slots.monsters(slot) if on else 0
         total += m
         buf[k + SL_ON] = on
         buf[k + SL_CARD] = c >> 8

@@ -29,14 +29,15 @@ This module is the state machine's face: `legal_actions`, `is_legal`, `apply` (t
 """
 
 from ...errors import KernelError
-from ..adventure import ACT_ENTER, ACT_HOLD
-from .defs import *  # noqa: F401,F403 (the game's numbers stay importable from here)
+from ...surface import CHANCE, TERMINAL
+from ..adventure import ACT_ENTER, ACT_HOLD, P_ROLL
+from .defs import *  # noqa: F401,F403 (the action codes, phases and limits a caller needs)
 from .defs import (G_BASE, A_MOVE, A_USE, A_BEGIN, A_GIVEUP, A_AID, A_LOSTFOUND, A_SHOP, A_PICK,
                    A_KIND_MASK, P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_PICK, P_BATTLE_PREP, P_BATTLE,
                    PHASE_NAMES, MAX_SLOTS, MAX_HAND, MAX_LOG, NONE, EV_GIVEUP)
-from .state import GameState, Deck, shuffled  # noqa: F401
+from .state import GameState
 from .turn import Turn
-from .attempt import Attempt, roll_code  # noqa: F401
+from .attempt import Attempt
 from .board import Board
 from .doom import Doom
 from .cards import Cards
@@ -46,20 +47,64 @@ from .battle import Battle
 
 
 class Game(GameState, Turn, Attempt, Board, Doom, Cards, Entrance, Battle, Resolve):
-    """The state of one game. `data` is a data.GameData (see GameState for the fields)."""
+    """The state of one game. `data` is a data.GameData; `players` 1-8; `ancient_one` its index or
+    name. Public: the surface of kernel/surface.py (and `players`, `seed`); everything else is the
+    game's own (a leading underscore)."""
+
+    # ----- the surface ------------------------------------------------------------------------
+
+    def current_player(self):
+        """The seat to act, CHANCE when dice are to be rolled, TERMINAL at the end."""
+        if self._result >= 0:
+            return TERMINAL
+        ph = self._phase
+        if (ph == P_ADV or ph == P_BATTLE) and self._cur_adv().phase() == P_ROLL:
+            return CHANCE
+        if ph == P_PICK:
+            return self._pick_seat
+        return self._clock.seat
+
+    def chance_outcomes(self):
+        """At a roll: every outcome as an action entering that roll, with its exact weight (the
+        number of ordered rolls giving it); [] at a player's node."""
+        if self.current_player() != CHANCE:
+            return []
+        return self._cur_adv().chance_outcomes()
+
+    def is_terminal(self):
+        return self._result >= 0
+
+    def returns(self):
+        """One int per seat: everyone wins (1) or loses (0) together."""
+        r = 1 if self._result == 1 else 0
+        return [r] * self.players
+
+    def view(self, player):
+        """What seat `player` sees: everything but the order of the decks and the PRNG (the game
+        is cooperative: hands, trophies and stats are on the table)."""
+        from .save import view_bytes
+        return view_bytes(self, player)
+
+    def action_text(self, action):
+        from .text import action_text
+        return action_text(self, action)
+
+    def serialize(self):
+        from .save import serialize
+        return serialize(self)
 
     # ----- legal actions ----------------------------------------------------------------------
 
     def legal_actions(self, buf):
         """Write the legal actions into buf (array of MAX_GAME_ACTIONS); return the count."""
-        ph = self.phase
-        inv = self.active()
+        ph = self._phase
+        inv = self._active()
         n = 0
         if ph == P_MOVE:
             buf[0] = A_MOVE
             n = 1
             for s in range(MAX_SLOTS):
-                if self.slot_on[s]:
+                if self._slots.on[s]:
                     buf[n] = A_MOVE + 1 + s
                     n += 1
             return n
@@ -69,36 +114,38 @@ class Game(GameState, Turn, Attempt, Board, Doom, Cards, Entrance, Battle, Resol
                 n = 1
             base = inv * MAX_HAND
             for i in range(MAX_HAND):
-                c = self.hand[base + i]
-                if c != NONE and self.usable(inv, i, ph):
+                c = self._inv.hand[base + i]
+                if c != NONE and self._usable(inv, i, ph):
                     buf[n] = A_USE + i
                     n += 1
             if ph == P_ENTRANCE:
                 for k in range(5):
-                    if self.aid_ok(inv, k):
+                    if self._aid_ok(inv, k):
                         buf[n] = A_AID + k
                         n += 1
                 buf[n] = A_LOSTFOUND
                 n += 1
-                tt = self.trophy_total(inv)
-                shop = self.data.shop
+                tt = self._inv.trophy_total(inv)
+                shop = self._data.shop
                 for k in range(len(shop)):
                     if shop[k].cost_n <= tt:
                         buf[n] = A_SHOP + k
                         n += 1
             return n
         if ph == P_PICK:
-            for i in range(self.ninv):
-                if not self.used[i]:
+            for i in range(self._ninv):
+                if not self._inv.used[i]:
                     buf[n] = A_PICK + i
                     n += 1
             return n
         if ph == P_ADV or ph == P_BATTLE:
-            adv = self.cur_adv()
+            adv = self._cur_adv()
             m = adv.legal_actions(buf)
+            if adv.phase() == P_ROLL:
+                return m            # a chance node: the roll only
             for i in range(m):
                 a = buf[i]
-                if a < ACT_HOLD and ph == P_ADV and not self.cost_ok(adv, a >> 8):
+                if a < ACT_HOLD and ph == P_ADV and not self._cost_ok(adv, a >> 8):
                     continue
                 buf[n] = a
                 n += 1
@@ -107,70 +154,72 @@ class Game(GameState, Turn, Attempt, Board, Doom, Cards, Entrance, Battle, Resol
         return 0
 
     def is_legal(self, action):
-        buf = self.buf
+        buf = self._buf
         n = self.legal_actions(buf)
         for i in range(n):
             if buf[i] == action:
                 return True
-        if action >= ACT_ENTER and action < G_BASE and (self.phase == P_ADV or self.phase == P_BATTLE):
-            return self.cur_adv().is_legal(action)
+        if action >= ACT_ENTER and action < G_BASE and (self._phase == P_ADV or self._phase == P_BATTLE):
+            return self._cur_adv().is_legal(action)
         return False
 
     # ----- apply ------------------------------------------------------------------------------
 
     def apply(self, action):
         """Apply one action; KernelError('action', ...) when it is not legal now."""
-        if self.result >= 0:
+        if self._result >= 0:
             raise KernelError("action", "the game is over")
-        if self.nlog >= MAX_LOG:
+        if self._nlog >= MAX_LOG:
             raise KernelError("action", "the game log is full")
         if not self.is_legal(action):
-            raise KernelError("action", "%d is not a legal action now (%s phase)" % (action, PHASE_NAMES[self.phase]))
-        self.begin_events()
-        self.log[self.nlog] = action
-        self.nlog += 1
-        ph = self.phase
+            raise KernelError("action", "%d is not a legal action now (%s phase)" % (action, PHASE_NAMES[self._phase]))
+        self._begin_events()
+        self._log[self._nlog] = action
+        self._nlog += 1
+        ph = self._phase
         if action < G_BASE:
             if ph == P_BATTLE:
-                self.battle_step(action)
+                self._battle_step(action)
             else:
-                self.adventure_step(action)
+                self._adventure_step(action)
         else:
             kind = action & A_KIND_MASK
             arg = action & 0xFF
             if kind == A_MOVE - G_BASE:
-                self.do_move(arg)
+                self._do_move(arg)
             elif kind == A_USE - G_BASE:
-                self.use_card(self.active(), arg)
-                self.resolve_pending()
-                self.after_effects_in_turn()
+                self._use_card(self._active(), arg)
+                self._resolve_pending()
+                self._after_effects_in_turn()
             elif kind == A_BEGIN - G_BASE:
                 if ph == P_PREP:
-                    self.begin_adventure()
+                    self._begin_adventure()
                 else:
-                    self.begin_attack()
+                    self._begin_attack()
             elif kind == A_GIVEUP - G_BASE:
-                self.event(EV_GIVEUP)
+                self._event(EV_GIVEUP)
                 if ph == P_BATTLE:
-                    self.end_attack()
+                    self._end_attack()
                 else:
-                    self.end_adventure(False)
+                    self._end_adventure(False)
             elif kind == A_AID - G_BASE:
-                self.first_aid(arg)
-                self.end_turn()
+                self._first_aid(arg)
+                self._end_turn()
             elif kind == A_LOSTFOUND - G_BASE:
-                self.lost_and_found()
+                self._lost_and_found()
             elif kind == A_SHOP - G_BASE:
-                self.gift_shop(arg)
+                self._gift_shop(arg)
             elif kind == A_PICK - G_BASE:
-                self.pick(arg)
+                self._pick(arg)
 
     # ----- replay -----------------------------------------------------------------------------
 
     def replay(self, actions):
-        self.reset()
+        """Back to the setup of the same seed, then apply each action."""
+        self._reset()
         for a in actions:
             self.apply(a)
 
     def actions(self):
-        return [self.log[i] for i in range(self.nlog)]
+        """The actions applied since setup, in order."""
+        return [self._log[i] for i in range(self._nlog)]
