@@ -1,129 +1,64 @@
-"""The Ancient One's awakening and the final battle.
+"""The Ancient One's awakening and its attack.
 
-Waking: its awakening effect (Azathoth ends the game), the mythos card goes, dice locked on
-adventures or by monsters leave the game, the board is cleared, the doom track is filled and every
-investigator faces it. A turn is then prepare -> attack -> clock: an attack is the adventure kernel
-on the combat task; each completion is a hit (one doom token off) and the attack goes on with the
-dice left; at midnight the Ancient One attacks.
+Waking (engine.py decides when): its awakening effect (Azathoth's ends the game), the mythos cards
+go (those lasting too; their locked dice are freed), dice locked on adventures or by monsters leave
+the game, the board is cleared (monsters back to the cup, adventures to the box), the doom track is
+filled and every investigator moves to it; nobody waiting for a replacement investigator is put out
+(only the player whose devouring woke it, engine.py). The final battle's turn is prepare -> attack
+-> clock (the attack is rolled like an adventure, attempt.py); at midnight the Ancient One attacks.
 """
 
-from ... import prng
-from ..adventure import ACT_HOLD, ACT_FAIL, ACT_REROLL, ACT_ROLL, ACT_ENTER, WAY_BYTES
-from ..dice import GREEN, YELLOW, RED
-from .attempt import roll_code
-from .defs import (P_BATTLE, P_OVER, MAX_SLOTS, NONE, LOC_AO, LK_MYTHOS, EV_AWAKEN, EV_DOOM, EV_OUT,
-                   EV_BEGIN, EV_ROLL, EV_HIT, EV_CLUE, EV_ATTACK)
+from ..dice import GREEN, YELLOW
+from . import pool, board
+from .defs import NONE, LOC_AO, F_RUN, EV_AWAKEN, EV_DOOM, EV_ATTACK
 
 
-class Battle:
-    """Mixin of Game: the awakening and the final battle."""
-
-    def _awaken(self):
-        self._event(EV_AWAKEN)
-        if self._ao.awaken:
-            self._run(self._ao.awaken, self._seats.first_investigator(self.players))
-            if self._result >= 0:
-                return
-        self._battle = True
-        if self._mythos >= 0:
-            self._free_locks(LK_MYTHOS, 0)
-            self._decks.mythos.bottom(self._mythos)
-            self._mythos = -1
-        # dice locked on adventures or monsters leave the game
-        for i in range(self._locks.n):
-            c = self._locks.col[i]
-            if c == GREEN:
-                self._green_gone += 1
-            elif c == YELLOW:
-                self._yellow_gone = True
-            else:
-                self._red_gone = True
-        self._locks.n = 0
-        for s in range(MAX_SLOTS):
-            if self._slots.on[s]:
-                self._return_monsters(s)
-                self._slots.on[s] = 0
-                self._slots.adv[s] = None
-        self._doom = self._ao.doom
-        self._event(EV_DOOM, self._doom)
-        for seat in range(self.players):
-            inv = self._seats.inv[seat]
-            if inv != NONE:
-                self._inv.loc[inv] = LOC_AO
-            elif self._seats.state[seat] == 1:
-                self._seats.state[seat] = 2
-                self._event(EV_OUT, seat)
-        self._check_all_out()
-
-    def _begin_attack(self):
-        inv = self._active()
-        adv = self._combat_adv
-        green = self._free_dice(GREEN)
-        yellow = 1 if self._turn_yellow == 1 else 0
-        red = 1 if self._turn_red == 1 else 0
-        self._start_combat(inv, green, yellow, red)
-        self._event(EV_BEGIN, NONE, green, yellow * 2 + red)
-        self._phase = P_BATTLE
-        if adv.is_terminal():
-            self._end_attack()
-
-    def _start_combat(self, inv, green, yellow, red):
-        adv = self._combat_adv
-        adv.set_situation(green, yellow, red, 0, self._hold_spells(inv, 4),
-                          self._inv.clues[inv] if self._inv.clues[inv] < 4 else 4, 0, 0, 0)
-        adv.set_seed((prng.next15(self._rng) << 15) | prng.next15(self._rng))
-        adv.reset()
-        self._preload_spell_dice(adv)
-
-    def _battle_step(self, action):
-        inv = self._active()
-        adv = self._combat_adv
-        if action == ACT_ROLL or action >= ACT_ENTER:
-            adv.apply(action)
-            self._event(EV_ROLL, roll_code(adv.roll_counts))
-        elif action < ACT_HOLD:
-            base = (action & 255) * WAY_BYTES
-            for d in range(24):
-                u = adv.ways[base + 24 + d]
-                if u:
-                    self._use_spell_dice(d, u)
-            adv.apply(action)
-            self._event(EV_HIT, self._doom - 1)
-            self._add_doom(-1)
-            if self._result >= 0:
-                self._phase = P_OVER
-                return
-            g = adv.pool_dice(GREEN)
-            y = adv.pool_dice(YELLOW)
-            r = adv.pool_dice(RED)
-            if g + y + r == 0:
-                self._end_attack()
-                return
-            self._start_combat(inv, g, y, r)
-            return
-        elif action < ACT_FAIL:
-            d = action - ACT_HOLD
-            self._hold_on_spell(inv, d)
-            adv.apply(action)
-        elif action < ACT_REROLL:
-            adv.apply(action)
+def awaken(g):
+    g._event(EV_AWAKEN)
+    g._battle = True
+    if g._mythos >= 0:
+        pool.free_mythos_locks(g)
+        g._decks.mythos.bottom(g._mythos)
+        g._mythos = -1
+    for k in range(g._nlasting):
+        g._decks.mythos.bottom(g._lasting[k])
+    g._nlasting = 0
+    # dice locked on adventures or monsters leave the game
+    locks = g._locks
+    for i in range(locks.n):
+        c = locks.col[i]
+        if c == GREEN:
+            g._green_gone += 1
+        elif c == YELLOW:
+            g._yellow_gone = True
         else:
-            adv.apply(action)
-            self._inv.clues[inv] -= 1
-            self._event(EV_CLUE, inv)
-        if adv.is_terminal():
-            self._end_attack()
+            g._red_gone = True
+    locks.clear()
+    # the board goes to the box: monsters to the cup, adventures under their decks (never drawn again)
+    for s in range(g._slots.n):
+        if g._slots.on[s]:
+            board.return_monsters(g, s)
+            c = g._slots.card[s]
+            if g._data.adventures[c].other_world:
+                g._decks.other_worlds.bottom(c)
+            else:
+                g._decks.adventures.bottom(c)
+            g._slots.empty(s)
+    g._doom = g._ao.doom
+    g._event(EV_DOOM, g._doom)
+    for seat in range(g.players):
+        inv = g._seats.inv[seat]
+        if inv != NONE:
+            g._inv.loc[inv] = LOC_AO
+    if g._ao.awaken:
+        # its awakening effect (Azathoth: the investigators lose) resolves next
+        g._stack.push(F_RUN, 0, len(g._ao.awaken), g._decider_inv(), 1, g._ao.awaken)
 
-    def _end_attack(self):
-        if self._turn_yellow == 1:
-            self._turn_yellow = 2
-        if self._turn_red == 1:
-            self._turn_red = 2
-        self._end_turn()
 
-    def _ao_attack(self):
-        self._event(EV_ATTACK)
-        inv = self._active()
-        if inv == NONE:
-            inv = self._seats.first_investigator(self.players)
-        self._run(self._ao.attack, inv)
+def attack_step(g, i):
+    """F_ATTACK: the Ancient One's attack (midnight in the final battle)."""
+    g._stack.pop()
+    g._event(EV_ATTACK)
+    code = g._ao.attack
+    if code:
+        g._stack.push(F_RUN, 0, len(code), g._decider_inv(), 1, code)

@@ -1,153 +1,199 @@
-"""The doom track, monsters and locked dice.
+"""The doom track and the monsters.
 
-Doom tokens (a monster appears on a marked space; the last space wakes the Ancient One, in the final
-battle a hit removes one and the last one wins); monsters drawn from the cup and placed by the
-kernel rule (first free outline in slot order, else an extra task on the card with the fewest extra
-monsters, never on the card being attempted), defeated for a trophy, back to the cup; dice locked by
-mythos cards, monsters and adventures, in arrival order, several at once.
+Doom tokens: a monster appears on a marked space; the last space wakes the Ancient One (engine.py
+resolves the awakening once the effect list that placed it is done); in the final battle a hit
+removes one and the last one wins. Monsters: drawn from the cup one at a time and placed by the
+active player (F_PLACE) on any free monster outline in play, the card being attempted included
+(not on a task already done this attempt); when no outline is free, as an extra task on a card of
+their choice among those with the fewest extra monsters; with no room anywhere, back to the cup. A
+defeated monster is a trophy (its lock freed, the effect on its back run); a card that defeats a
+monster (F_TARGET) may take any monster in play: during an attempt at its card it is flipped (its
+task counts as done, or only the symbols outside a partial outline remain) and taken at the end of
+the phase.
 """
 
+from ..card import MAX_TASKS
 from . import effects as E
-from ..dice import GREEN
-from .defs import (P_ADV, MAX_SLOTS, MAX_MON, MAX_TASKS_GAME, NONE, LK_MONSTER, EV_DOOM,
-                   EV_MONSTER, EV_DEFEAT, EV_LOCK, EV_FREE, EV_EMPTY)
+from . import pool, board, trophies
+from .slots import EXTRA
+from .defs import (MAX_MON, NONE, LK_MONSTER, F_RUN, F_PLACE, F_MONSTER, F_FIRE, A_PLACE, A_TARGET,
+                   PLACE_EXTRA, TR_MONSTER, MAX_TASKS_GAME, EV_DOOM, EV_MONSTER, EV_DEFEAT, EV_EMPTY,
+                   EV_PLACED, EV_TARGET, EV_WIN)
 
 
-class Doom:
-    """Mixin of Game: the doom track, monsters and locks."""
+# ----- doom -----------------------------------------------------------------------------------
 
-    # ----- doom -------------------------------------------------------------------------------
-
-    def _add_doom(self, n):
-        top = self._ao.doom
-        for _ in range(n if n > 0 else -n):
-            if n > 0:
-                if self._doom >= top:
-                    break
-                self._doom += 1
-                self._event(EV_DOOM, self._doom)
-                if not self._battle:
-                    if self._ao.spaces[self._doom]:
-                        self._monster_appears()
-                    if self._doom == top:
-                        self._awaken_due = True
-            else:
-                if self._doom == 0:
-                    break
-                self._doom -= 1
-                self._event(EV_DOOM, self._doom)
-                if self._battle and self._doom == 0:
-                    self._win(1)
-
-    # ----- monsters ---------------------------------------------------------------------------
-
-    def _monster_appears(self):
-        """Draw a monster and place it (kernel rule, GAME.md): the first free outline in slot order,
-        else an extra task on the card with the fewest extra monsters (lowest slot first); never on
-        the card being attempted right now; no room anywhere: back to the cup."""
-        m = self._decks.cup.draw()
-        if m < 0:
-            self._event(EV_EMPTY, NONE, E.OP_MONSTER)
-            return
-        busy = self._att.slot if self._phase == P_ADV else -1
-        best = -1
-        best_at = 0
-        for s in range(MAX_SLOTS):
-            if not self._slots.on[s] or s == busy:
-                continue
-            outlines = self._data.adventures[self._slots.card[s]].outlines
-            for o in range(len(outlines)):
-                if outlines[o][0] < 0 and self._slots.adv[s].ntasks >= MAX_TASKS_GAME:
-                    continue
-                if not self._slots.outline_taken(s, o):
-                    best = s
-                    best_at = o
-                    break
-            if best >= 0:
+def add_doom(g, n):
+    """n doom tokens on the track (n < 0: taken off)."""
+    top = g._ao.doom
+    for _ in range(n if n > 0 else -n):
+        if n > 0:
+            if g._doom >= top:
                 break
-        if best < 0:
-            fewest = 99
-            for s in range(MAX_SLOTS):
-                if not self._slots.on[s] or s == busy:
-                    continue
-                if self._slots.adv[s].ntasks >= MAX_TASKS_GAME or self._slots.free_place(s) < 0:
-                    continue
-                extras = self._slots.extras(s)
-                if extras < fewest:
-                    fewest = extras
-                    best = s
-                    best_at = 100 + extras
-        if best < 0 or self._slots.free_place(best) < 0:
-            self._decks.cup.bottom(m)
-            self._event(EV_MONSTER, m, NONE, NONE)
-            return
-        k = self._slots.free_place(best)
-        self._slots.place(best, k, m, best_at)
-        self._event(EV_MONSTER, m, best, best_at)
-        mon = self._data.monsters[m]
-        if mon.lock_colour >= 0:
-            self._add_lock(mon.lock_colour, LK_MONSTER, best * MAX_MON + k)
-        self._rebuild(best)
+            g._doom += 1
+            g._event(EV_DOOM, g._doom)
+            if not g._battle:
+                if g._ao.spaces[g._doom]:
+                    g._stack.push(F_MONSTER, 1)
+                if g._doom == top:
+                    g._awaken_due = True
+        else:
+            if g._doom == 0:
+                break
+            g._doom -= 1
+            g._event(EV_DOOM, g._doom)
+            if g._battle and g._doom == 0 and g._result < 0:
+                g._result = 1           # the last doom token off in the battle: a win
+                g._ended_by = 1
+                g._event(EV_WIN, 1)
 
-    def _monster_target(self):
-        """The monster an item or spell defeats (kernel rule): the first in slot order, preferring
-        the card the active investigator is on; -1 when none is in play."""
-        inv = self._active()
-        if inv != NONE and 1 <= self._inv.loc[inv] <= MAX_SLOTS and self._phase != P_ADV:
-            s = self._inv.loc[inv] - 1
-            for k in range(MAX_MON):
-                if self._slots.on[s] and self._slots.mon[s * MAX_MON + k] != NONE:
-                    return s * MAX_MON + k
-        if self._phase == P_ADV:
-            return -1      # not while the dice are out (the card's tasks are fixed for the attempt)
-        for i in range(MAX_SLOTS * MAX_MON):
-            if self._slots.on[i // MAX_MON] and self._slots.mon[i] != NONE:
-                return i
-        return -1
 
-    def _defeat(self, mi, inv):
-        """Monster at slot-monster index mi is defeated by inv: trophy, lock freed, back effect."""
-        m = self._slots.mon[mi]
-        s = mi // MAX_MON
-        self._slots.mon[mi] = NONE
-        mon = self._data.monsters[m]
-        self._event(EV_DEFEAT, m, inv)
-        self._free_locks(LK_MONSTER, mi)
-        self._add_trophy(inv, mon.trophy)
-        self._decks.cup.bottom(m)
-        self._run(mon.defeat, inv)
-        return s
+# ----- monsters appearing ---------------------------------------------------------------------
 
-    def _return_monsters(self, s):
-        base = s * MAX_MON
+def monsters_appear(g, n):
+    """n monsters appear, one after the other (each drawn, then placed)."""
+    if n > 0 and not g._battle:
+        g._stack.push(F_MONSTER, n)
+
+
+def monster_step(g, i):
+    """F_MONSTER: the next monster is drawn from the cup and its place asked (F_PLACE)."""
+    st = g._stack
+    st.a[i] -= 1
+    if st.a[i] <= 0:
+        st.pop()
+    if g._battle:
+        return
+    m = g._decks.cup.draw()
+    if m < 0:
+        g._event(EV_EMPTY, NONE, E.OP_MONSTER)
+        return
+    if place_options(g, m, g._dbuf) == 0:
+        g._decks.cup.bottom(m)
+        g._event(EV_MONSTER, m, NONE, NONE)
+        return
+    g._event(EV_MONSTER, m, NONE, 0)
+    st.push(F_PLACE, m)
+
+
+def _done_in_attempt(g, s, t):
+    """Task t of slot s was done in the attempt in progress at that card."""
+    if g._att.slot != s:
+        return False
+    adv = g._slots.adv[s]
+    return adv.done_mask() & (1 << t) != 0
+
+
+def place_options(g, m, buf):
+    """A_PLACE + slot*32 + outline (or PLACE_EXTRA): where monster m may go."""
+    sl = g._slots
+    n = 0
+    for s in range(sl.n):
+        if not sl.on[s] or sl.free_place(s) < 0:
+            continue
+        outlines = g._data.adventures[sl.card[s]].outlines
+        for o in range(len(outlines)):
+            t = outlines[o][0]
+            if sl.outline_taken(s, o):
+                continue
+            if t < 0 and sl.adv[s].ntasks >= MAX_TASKS:
+                continue
+            if t >= 0 and _done_in_attempt(g, s, t):
+                continue
+            buf[n] = A_PLACE + s * 32 + o
+            n += 1
+    if n:
+        return n
+    fewest = 99
+    for s in range(sl.n):
+        if sl.on[s] and sl.free_place(s) >= 0 and sl.adv[s].ntasks < MAX_TASKS and sl.extras(s) < fewest:
+            fewest = sl.extras(s)
+    for s in range(sl.n):
+        if sl.on[s] and sl.free_place(s) >= 0 and sl.adv[s].ntasks < MAX_TASKS and sl.extras(s) == fewest:
+            buf[n] = A_PLACE + s * 32 + PLACE_EXTRA
+            n += 1
+    return n
+
+
+def place(g, m, arg, forced):
+    """Monster m goes where arg (slot*32 + outline or PLACE_EXTRA) says: its lock icon takes a die,
+    the card's tasks change, the `on_monster` triggers fire."""
+    s = arg >> 5
+    p = arg & 31
+    sl = g._slots
+    k = sl.free_place(s)
+    at = EXTRA + sl.extras(s) if p == PLACE_EXTRA else p
+    sl.place(s, k, m, at)
+    g._event(EV_PLACED, s, at, forced)
+    if not g._companion:
+        g._stack.push(F_FIRE, E.T_MONSTER, 0, g._decider_inv())
+    board.rebuild(g, s)
+    mon = g._data.monsters[m]
+    if mon.lock_colour >= 0:
+        pool.add_lock(g, mon.lock_colour, LK_MONSTER, s * MAX_MON + k)
+
+
+# ----- defeating monsters ---------------------------------------------------------------------
+
+def _task_of(g, s, k):
+    """The task index of monster place k on slot s, or -1."""
+    tb = s * MAX_TASKS_GAME
+    for t in range(g._slots.adv[s].ntasks):
+        if g._slots.task_mon[tb + t] == k:
+            return t
+    return -1
+
+
+def target_options(g, buf):
+    """A_TARGET + place: any monster in play (not one already beaten in the attempt in progress)."""
+    sl = g._slots
+    n = 0
+    for s in range(sl.n):
+        if not sl.on[s]:
+            continue
         for k in range(MAX_MON):
-            m = self._slots.mon[base + k]
-            if m != NONE:
-                self._free_locks(LK_MONSTER, base + k)
-                self._decks.cup.bottom(m)
-                self._slots.mon[base + k] = NONE
+            if sl.mon[s * MAX_MON + k] == NONE:
+                continue
+            if g._att.slot == s:
+                if g._att.defeated & (1 << k):
+                    continue
+                t = _task_of(g, s, k)
+                if t >= 0 and _done_in_attempt(g, s, t):
+                    continue
+            buf[n] = A_TARGET + s * MAX_MON + k
+            n += 1
+    return n
 
-    # ----- locks ------------------------------------------------------------------------------
 
-    def _add_lock(self, colour, kind, src):
-        if not self._locks.add(colour, kind, src):
-            return
-        self._event(EV_LOCK, colour, kind)
-        # the die goes on the icon at once, even from a spell
-        locked = self._locks.count(colour)
-        total = 6 - self._green_gone if colour == GREEN else 1
-        if colour != GREEN:
-            locked = 1
-        if locked + self._spells.count(colour) > total:
-            for k in range(self._spells.n):
-                if self._spells.die[k] >> 3 == colour:
-                    self._drop_spell_die(k)
-                    break
+def defeat_target(g, mi, inv, forced):
+    """A card defeats the monster at place mi: at once, or flipped until the end of the attempt in
+    progress at its card."""
+    s = mi // MAX_MON
+    k = mi % MAX_MON
+    g._event(EV_TARGET, mi, 0, forced)
+    if g._att.slot == s:
+        g._att.defeated |= 1 << k
+        adv = g._slots.adv[s]
+        t = _task_of(g, s, k)
+        outlines = g._data.adventures[g._slots.card[s]].outlines
+        at = g._slots.at[mi]
+        partial = at < EXTRA and outlines[at][0] >= 0 and outlines[at][1] == 2
+        if partial and g._tasks.kept_id(g._slots.card[s], at) != 0xFFFF:
+            board.rebuild(g, s)          # the symbols outside the outline remain to be rolled
+        elif t >= 0:
+            adv.mark_done(t)
+        return
+    defeat(g, mi, inv)
+    board.rebuild(g, s)
 
-    def _free_locks(self, kind, src):
-        while True:
-            i = self._locks.find(kind, src)
-            if i < 0:
-                return
-            self._event(EV_FREE, self._locks.col[i], kind)
-            self._locks.remove(i)
+
+def defeat(g, mi, inv):
+    """The monster at place mi is defeated by inv: a trophy, its lock freed, its back's effect."""
+    m = g._slots.mon[mi]
+    g._slots.mon[mi] = NONE
+    mon = g._data.monsters[m]
+    g._event(EV_DEFEAT, m, inv)
+    pool.free_locks(g, LK_MONSTER, mi)
+    trophies.add_trophy(g, inv, (TR_MONSTER << 12) | m)
+    if mon.defeat:
+        g._stack.push(F_RUN, 0, len(mon.defeat), inv, 1, mon.defeat)

@@ -1,13 +1,16 @@
 """The investigators and the seats of the players, as fixed buffers with small methods.
 
 `Investigators`, indexed by investigator id: sanity, stamina and their maxima, clues, location, seat,
-whether chosen yet, whether they assisted this round, the cards in hand (with a used-today flag) and
-the trophies. `Seats`, indexed by seat: the investigator playing there (NONE when devoured) and the
+whether chosen yet, whether they assisted this round, whether their once-per-day ability is used,
+the cards in hand (with a used-today flag) and the trophies: the adventure cards and monster tokens
+themselves (and tokens an effect gives), as codes kind << 12 | id (defs.TR_*). `Seats`, indexed by seat: the investigator playing there (NONE when devoured) and the
 seat's state (playing, must pick a new investigator, out of the game). Nothing here emits events or
 applies a rule: the rule modules do, through these methods.
 """
 
-from .defs import MAX_PLAYERS, MAX_HAND, NONE
+from array import array
+
+from .defs import MAX_PLAYERS, MAX_HAND, MAX_TROPHIES, NONE
 
 SEAT_PLAYING = 0
 SEAT_MUST_PICK = 1
@@ -30,11 +33,13 @@ class Investigators:
         self.assisted = bytearray(ninv)      # assisted this round
         self.hand = bytearray(ninv * MAX_HAND)
         self.hand_flag = bytearray(ninv * MAX_HAND)   # 1 = used today (once-per-day cards)
-        self.troph = bytearray(ninv * 10)    # trophies by value 0..9
+        self.ability_used = bytearray(ninv)  # the once-per-day ability, used today
+        self.troph = array("H", [0] * (ninv * MAX_TROPHIES))
+        self.ntroph = bytearray(ninv)
 
     def clear(self):
         for b in (self.san, self.sta, self.maxsan, self.maxsta, self.clues, self.used, self.assisted,
-                  self.hand_flag, self.troph):
+                  self.hand_flag, self.ability_used, self.troph, self.ntroph):
             for i in range(len(b)):
                 b[i] = 0
         for b in (self.loc, self.seat_of, self.hand):
@@ -61,6 +66,8 @@ class Investigators:
         """Midnight: once-per-day cards may be used again."""
         for i in range(len(self.hand_flag)):
             self.hand_flag[i] = 0
+        for i in range(self.n):
+            self.ability_used[i] = 0
 
     # ----- hand ------------------------------------------------------------------------------
 
@@ -94,16 +101,28 @@ class Investigators:
 
     # ----- trophies --------------------------------------------------------------------------
 
-    def trophy_total(self, inv):
-        t = 0
-        base = inv * 10
-        for v in range(10):
-            t += v * self.troph[base + v]
-        return t
+    def add_trophy(self, inv, code):
+        """A trophy (kind << 12 | id) for inv; False when inv holds MAX_TROPHIES already."""
+        k = self.ntroph[inv]
+        if k >= MAX_TROPHIES:
+            return False
+        self.troph[inv * MAX_TROPHIES + k] = code
+        self.ntroph[inv] = k + 1
+        return True
 
-    def clear_trophies(self, inv):
-        for v in range(10):
-            self.troph[inv * 10 + v] = 0
+    def trophy(self, inv, j):
+        return self.troph[inv * MAX_TROPHIES + j]
+
+    def remove_trophy(self, inv, j):
+        """Trophy j of inv goes (the later ones move up); returns its code."""
+        base = inv * MAX_TROPHIES
+        code = self.troph[base + j]
+        n = self.ntroph[inv]
+        for k in range(j, n - 1):
+            self.troph[base + k] = self.troph[base + k + 1]
+        self.troph[base + n - 1] = 0
+        self.ntroph[inv] = n - 1
+        return code
 
 
 class Seats:

@@ -15,34 +15,51 @@ from .machine import Game, MAX_LOG
 
 MAGIC0 = 0x45   # 'E'
 MAGIC1 = 0x47   # 'G'
-VERSION = 1
+VERSION = 2           # 2: the action codes of every player decision (issue 9)
 
 
+
+
+def _put16(out, v):
+    out.append(v & 255)
+    out.append((v >> 8) & 255)
 
 
 def _public(g, out):
-    """Everything on the table: the scalars, every component, the cards in the slots and the
-    Adventures' dice (not their PRNG)."""
+    """Everything on the table: the scalars, every component, the work still to do and the question
+    asked, the cards in the slots and the Adventures' dice (not their PRNG)."""
     for v in (g._clock.hour, g._doom, g._elder, g._clock.turn & 255, g._clock.turn >> 8, g._clock.seat,
-              g._phase, g._result + 1, 1 if g._battle else 0, g._mythos + 1, 1 if g._midnight_due else 0,
-              g._green_gone, 1 if g._yellow_gone else 0, 1 if g._red_gone else 0, g._turn_yellow,
-              g._turn_red, 1 if g._focus_used else 0, g._locks.n, g._spells.n, g._att.done, g._att.nhelp,
-              g._pick_seat):
+              g._result + 1, 1 if g._battle else 0, g._mythos + 1, 1 if g._midnight_due else 0,
+              1 if g._in_midnight else 0, 1 if g._awaken_due else 0, g._awaken_seat, g._green_gone,
+              1 if g._yellow_gone else 0, 1 if g._red_gone else 0, g._turn_yellow, g._turn_red,
+              1 if g._focus_used else 0, g._locks.n, g._spells.n, g._att.nhelp, g._att.slot + 2,
+              g._att.defeated, g._att.refused, g._att.rerolled, g._nlasting):
         out.append(v & 255)
     i = g._inv
     for b in (i.san, i.sta, i.maxsan, i.maxsta, i.clues, i.loc, i.seat_of, i.used, i.assisted, i.hand,
-              i.hand_flag, i.troph, g._seats.inv, g._seats.state, g._slots.on, g._slots.mon, g._slots.at,
-              g._slots.task_mon, g._locks.col, g._locks.kind, g._spells.die, g._spells.card, g._att.focus,
-              g._att.spell, g._att.helpers):
+              i.hand_flag, i.ability_used, i.ntroph, g._seats.inv, g._seats.state, g._slots.on, g._slots.mon,
+              g._slots.at, g._slots.seq, g._slots.task_mon, g._locks.col, g._locks.kind, g._spells.die,
+              g._spells.card, g._spells.owner, g._att.focus, g._att.spell, g._att.helpers, g._lasting,
+              g._lasting_left):
         out.extend(b)
-    for s in range(len(g._slots.card)):
-        out.append(g._slots.card[s] & 255)
-        out.append(g._slots.card[s] >> 8)
+    for k in range(len(i.troph)):
+        _put16(out, i.troph[k])
+    for s in range(g._slots.n):
+        _put16(out, g._slots.card[s])
     for k in range(g._locks.n):
-        out.append(g._locks.src[k] & 255)
+        _put16(out, g._locks.src[k])
+    st = g._stack
+    _put16(out, st.n)
+    for k in range(st.n):
+        out.append(st.op[k])
+        for v in (st.a[k], st.b[k], st.c[k], st.d[k]):
+            put32(out, v & 0xFFFFFFFF)
+        ref = st.ref[k]
+        _put16(out, len(ref) if ref is not None else 0xFFFF)
     for adv in g._slots.adv + [g._combat_adv]:
-        if adv is not None:
+        if adv is not None and hasattr(adv, "st"):
             out.extend(adv.notation.encode())
+            out.extend(adv.sit)
             out.extend(adv.st)
             out.extend(adv.roll_counts)
             out.extend(adv.held)
@@ -59,7 +76,7 @@ def state_bytes(g):
     put32(out, g._rng[0])
     put32(out, g._rng[1])
     for adv in g._slots.adv + [g._combat_adv]:
-        if adv is not None:
+        if adv is not None and hasattr(adv, "rng"):
             put32(out, adv.rng[0])
             put32(out, adv.rng[1])
     return bytes(out)

@@ -1,8 +1,9 @@
 """The board's slots as fixed buffers: the card in each slot, the monsters on it and where each sits.
 
 Slot s holds an adventure id (`card`), `on` when a card is there, up to MAX_MON monsters (`mon`, with
-`at`: the outline index they cover, or EXTRA + k for the k-th extra task), and for each task of the
-slot's current card the monster place it belongs to (`task_mon`). `adv[s]` is the slot's bound
+`at`: the outline index they cover, or EXTRA + k for the k-th extra task, and `seq`: the order they
+arrived in), and for each task of the slot's current card the monster place it belongs to
+(`task_mon`). `adv[s]` is the slot's bound
 Adventure (board.py rebinds it). The queries here read only these buffers; placing and defeating
 monsters are rules (doom.py).
 """
@@ -24,6 +25,7 @@ class Slots:
         self.mon = bytearray(n * MAX_MON)
         self.at = bytearray(n * MAX_MON)
         self.task_mon = bytearray(n * MAX_TASKS_GAME)
+        self.seq = bytearray(n * MAX_MON)          # arrival order of the monsters on a card
         self.adv = [None] * n
 
     def clear(self):
@@ -34,6 +36,7 @@ class Slots:
         for i in range(len(self.mon)):
             self.mon[i] = NONE
             self.at[i] = 0
+            self.seq[i] = 0
         for i in range(len(self.task_mon)):
             self.task_mon[i] = NONE
 
@@ -76,5 +79,11 @@ class Slots:
         return n
 
     def place(self, s, k, m, at):
+        """Monster m on slot s, place k, at outline `at` (or EXTRA + n); it arrives after the others."""
+        top = 0
+        for j in range(MAX_MON):
+            if self.mon[s * MAX_MON + j] != NONE and self.seq[s * MAX_MON + j] >= top:
+                top = self.seq[s * MAX_MON + j] + 1
         self.mon[s * MAX_MON + k] = m
         self.at[s * MAX_MON + k] = at
+        self.seq[s * MAX_MON + k] = top

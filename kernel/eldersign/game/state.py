@@ -1,45 +1,51 @@
 """The game's state: its components, made once by the constructor, and the setup from the seed.
 
 GameState owns the components (people.py: investigators and seats; slots.py: the board; locks.py:
-locked and spell-held dice; decks.py: every deck; clock.py: hour and turn order; the attempt in
-progress, attempt.py), the scalars of the rules (doom, elder signs, phase, battle, the active
-mythos card...), the Adventures of the slots and of the final battle, the PRNG, the action log and
-the events of the last step. `_reset()` is the rulebook's setup (shuffles, six adventures,
-investigators, the first mythos card) and the only part that allocates.
+locked and spell-held dice; decks.py: every deck; clock.py: hour and turn order; stack.py: the work
+still to do and the question waiting; the attempt in progress, attempt.py), the scalars of the
+rules (doom, elder signs, battle, the active and the lasting mythos cards...), the Adventures of the
+slots and of the final battle, the PRNG, the action log and the events of the last step.
+`_reset()` is the rulebook's setup (shuffles, six adventures, each player choosing or drawing an
+investigator, the first mythos card) and the only part that allocates.
 
 Everything is private (a leading underscore) except `players` and `seed`: the state machine's
 surface is in machine.py, and the other modules of the game read the rest.
 """
 
+from array import array
+
 from ...errors import KernelError
 from ... import prng
 from ..adventure import Adventure, Workspace
 from ..notation import parse_card
-from ..dice import GREEN, YELLOW
-from .defs import (P_MOVE, MAX_PLAYERS, MAX_SLOTS, MAIN_SLOTS, MAX_GAME_ACTIONS, MAX_LOG, MAX_EV,
-                   MAX_TASKS_GAME)
+from .defs import (MAX_PLAYERS, MAIN_SLOTS, MAX_GAME_ACTIONS, MAX_LOG, MAX_EV, MAX_TASKS_GAME, NONE,
+                   F_NEXT, F_MYTHOS, F_PICK)
 from .tasks import for_data
 from .decks import Decks, shuffled
 from .locks import Locks, SpellDice
 from .people import Investigators, Seats
 from .slots import Slots
 from .clock import Clock
-from .attempt import AttemptState
+from .stack import Stack
+from .attempt_state import AttemptState
+from . import board, resolve, engine, battle
 
-from array import array
+MAX_LASTING = 8        # mythos cards in effect beyond the next card at once
 
 
 class GameState:
-    """The components and scalars of one game, and its setup; the rules are in the mixins Game
-    combines (machine.py)."""
+    """The components and scalars of one game, and its setup; the rules are in the modules the
+    engine and the Game (machine.py) call."""
 
     def __init__(self, data, players=1, seed=0, ancient_one=0, companion=False):
         if not isinstance(players, int) or not (1 <= players <= MAX_PLAYERS):
             raise KernelError("option", "players must be 1 to 8, not %r" % (players,))
+        if not isinstance(seed, int):
+            raise KernelError("option", "the seed must be a whole number, not %r" % (seed,))
         if isinstance(ancient_one, str):
             ancient_one = data.ancient_one(ancient_one)
-        if not (0 <= ancient_one < len(data.ancient_ones)):
-            raise KernelError("option", "no Ancient One %d" % ancient_one)
+        if not isinstance(ancient_one, int) or not (0 <= ancient_one < len(data.ancient_ones)):
+            raise KernelError("option", "no Ancient One %r" % (ancient_one,))
         if len(data.investigators) < players:
             raise KernelError("option", "%d players need %d investigators" % (players, players))
         self.players = players
@@ -48,18 +54,22 @@ class GameState:
         self._ao_index = ancient_one
         self._ao = data.ancient_ones[ancient_one]
         self._companion = companion
+        self._lean = False
+        self._strict = False
         ninv = len(data.investigators)
         self._ninv = ninv
         self._inv = Investigators(ninv)
         self._seats = Seats()
-        self._slots = Slots(MAX_SLOTS)
+        self._slots = Slots(MAIN_SLOTS + data.other_worlds())
         self._locks = Locks()
         self._spells = SpellDice()
         self._att = AttemptState()
         self._decks = Decks(data, ninv)
         self._clock = Clock(players)
+        self._stack = Stack()
+        self._lasting = bytearray(MAX_LASTING)
+        self._lasting_left = bytearray(MAX_LASTING)
         self._rng = array("i", [1, 1])
-        self._tbuf = bytearray(10)
         self._play_buffers(data)
         self._rebuilds = 0
         self._reset()
@@ -67,15 +77,19 @@ class GameState:
     def _play_buffers(self, data):
         """What playing the adventures needs: every task the cards can show, one Adventure per slot
         sharing one ways workspace, the final battle's Adventure, the action log, the events and
-        the legal-actions buffer. (A companion game, companion.py, makes lean stand-ins.)"""
+        the legal-actions buffers. (A companion game, companion.py, makes lean stand-ins.)"""
         self._tasks = for_data(data)
         self._work = Workspace()
-        self._slot_pool = [Adventure(None, work=self._work) for _ in range(MAX_SLOTS)]
+        self._slot_pool = [Adventure(None, work=self._work) for _ in range(self._slots.n)]
+        for adv in self._slot_pool:
+            adv.logging = False
         self._tids = array("H", [0] * MAX_TASKS_GAME)
         self._combat_adv = Adventure(parse_card(self._ao.combat), seed=0, work=self._work)
+        self._combat_adv.logging = False
         self._log = array("i", [0] * MAX_LOG)
         self._ev = array("i", [0] * MAX_EV)
         self._buf = array("i", [0] * MAX_GAME_ACTIONS)
+        self._dbuf = array("i", [0] * MAX_GAME_ACTIONS)
 
     def _reset_play(self):
         combat = self._combat_adv
@@ -102,15 +116,21 @@ class GameState:
         self._att.clear()
         self._decks.clear()
         self._clock.clear()
+        self._stack.clear()
+        for i in range(MAX_LASTING):
+            self._lasting[i] = 0
+            self._lasting_left[i] = 0
+        self._nlasting = 0
         self._reset_play()
         self._doom = 0
         self._elder = 0
-        self._phase = P_MOVE
         self._result = -1          # -1 playing, 1 won, 0 lost
         self._battle = False
         self._mythos = -1
         self._midnight_due = False
+        self._in_midnight = False
         self._awaken_due = False
+        self._awaken_seat = NONE
         self._green_gone = 0        # dice removed from the game at the awakening
         self._yellow_gone = False
         self._red_gone = False
@@ -118,8 +138,6 @@ class GameState:
         self._turn_red = 0
         self._focus_used = False
         self._ended_by = -1
-        self._best_code = 0
-        self._pick_seat = 0
         self._setup_events = 0
         decks = self._decks
         main = [i for i in range(len(d.adventures)) if not d.adventures[i].other_world]
@@ -139,13 +157,18 @@ class GameState:
             decks.investigators.bottom(c)
         self._begin_events()
         for s in range(MAIN_SLOTS):
-            self._reveal(s)
-        for seat in range(self.players):
-            self._enter_investigator(seat, decks.investigators.draw())
-        if not self._companion:
-            self._next_mythos()
-            self._resolve_pending()
-        self._start_turn()
+            board.reveal(self, s)
+        if self._companion:
+            # the table chose its investigators: the device enters them (companion.py)
+            for seat in range(self.players):
+                resolve.enter_investigator(self, seat, decks.investigators.draw())
+        else:
+            st = self._stack
+            st.push(F_NEXT, 1)
+            st.push(F_MYTHOS)
+            for seat in range(self.players - 1, -1, -1):
+                st.push(F_PICK, seat, 1)
+        engine.drive(self)
         self._setup_events = self._nev
 
     # ----- events -----------------------------------------------------------------------------
@@ -169,14 +192,33 @@ class GameState:
         """The active investigator, or NONE."""
         return self._seats.inv[self._clock.seat]
 
-    def _free_dice(self, colour):
-        """Dice of colour not locked, not on a spell, not out of the game."""
-        if colour == GREEN:
-            n = 6 - self._green_gone
-        else:
-            n = 0 if (self._yellow_gone if colour == YELLOW else self._red_gone) else 1
-        locked = self._locks.count(colour)
-        if colour != GREEN and locked:
-            locked = 1
-        n -= self._spells.count(colour) + locked
-        return n if n > 0 else 0
+    def _decider_seat(self):
+        """The seat whose player makes the active player's decisions: the active seat, or when it
+        has no investigator (out of the game), the first seat that has one."""
+        s = self._clock.seat
+        if self._seats.inv[s] != NONE:
+            return s
+        for k in range(self.players):
+            if self._seats.inv[k] != NONE:
+                return k
+        return s
+
+    def _decider_inv(self):
+        return self._seats.inv[self._decider_seat()]
+
+    def _awaken(self):
+        battle.awaken(self)
+
+    # the game's own frames and questions (machine.Game answers them; a companion game has none)
+
+    def _frame(self, i, op):
+        raise KernelError("game", "frame %d has no rule here" % op)
+
+    def _options(self, i, op, buf):
+        return 0
+
+    def _answer(self, i, op, action, forced):
+        raise KernelError("game", "question %d has no rule here" % op)
+
+    def _seat_of(self, i, op):
+        return self._decider_seat()

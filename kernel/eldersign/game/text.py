@@ -4,8 +4,8 @@ Portable; it allocates strings, so it is not on the per-step path: a caller rend
 """
 
 from . import effects as E
-from ..adventure import (ACT_HOLD, ACT_ROLL, ACT_ENTER, decode_roll)
-from ..dice import COLOUR_NAME
+from ..adventure import ACT_REROLL, decode_roll
+from ..dice import COLOUR_NAME, TERROR
 from ..notation import format_roll, format_card
 from . import machine as G
 
@@ -35,33 +35,190 @@ def loc_name(game, loc):
     return "%s (slot %d)" % (game._data.adventures[game._slots.card[s]].name, s + 1)
 
 
+def _die(d):
+    return format_roll(_one(d))
+
+
+def _slot_name(game, s):
+    return loc_name(game, s + 1)
+
+
+def _place_text(game, arg):
+    s = arg >> 5
+    p = arg & 31
+    if p == G.PLACE_EXTRA:
+        return "as an extra task on %s" % _slot_name(game, s)
+    card = game._data.adventures[game._slots.card[s]]
+    t = card.outlines[p][0]
+    where = "its own line" if t < 0 else "task %d" % (t + 1)
+    return "on %s, the outline on %s" % (_slot_name(game, s), where)
+
+
+def _trophy_text(game, code):
+    kind = code >> 12
+    i = code & 0xFFF
+    if kind == G.TR_ADVENTURE:
+        return "%s (%d)" % (game._data.adventures[i].name, game._data.adventures[i].trophy)
+    if kind == G.TR_MONSTER:
+        return "%s (%d)" % (game._data.monsters[i].name, game._data.monsters[i].trophy)
+    return "a trophy token (%d)" % i
+
+
+def _alt_text(game, code, pc, k):
+    j = pc + 3
+    for _ in range(k):
+        j += 3 + 3 * code[j + 1]
+    parts = []
+    for x in range(code[j + 1]):
+        op = code[j + 3 + 3 * x]
+        n = code[j + 4 + 3 * x]
+        parts.append("%s%s%d" % (E.OP_TEXT[op], "+" if n >= 0 else "-", n if n >= 0 else -n))
+    return ", ".join(parts) if parts else "nothing"
+
+
+def _spell_die(game, k):
+    sp = game._spells
+    return "%s off %s" % (_die(sp.die[k]), game._data.cards[sp.card[k]].name)
+
+
 def action_text(game, action):
     """The text of action in the current state (call before applying it)."""
+    st = game._stack
+    top = st.n - 1
     if action < G.G_BASE:
-        if game._phase == G.P_ADV or game._phase == G.P_BATTLE:
-            return game._cur_adv().action_text(action)
+        adv = _attempt_adv(game)
+        if adv is not None:
+            return adv.action_text(action)
         return "adventure action %d" % action
-    kind = action & G.A_KIND_MASK
-    arg = action & 0xFF
-    if kind == G.A_MOVE - G.G_BASE:
+    kind = action - (action & G.A_ARG_MASK)
+    arg = action & G.A_ARG_MASK
+    if kind == G.A_MOVE:
         return "move to %s" % loc_name(game, arg)
-    if kind == G.A_USE - G.G_BASE:
-        c = game._inv.hand[game._active() * G.MAX_HAND + arg]
-        return "use %s" % game._data.cards[c].name
-    if kind == G.A_BEGIN - G.G_BASE:
+    if kind == G.A_USE:
+        return "use %s" % game._data.cards[game._inv.card(game._active(), arg)].name
+    if kind == G.A_BEGIN:
         return "start rolling"
-    if kind == G.A_GIVEUP - G.G_BASE:
-        return "end the attack" if game._phase == G.P_BATTLE else "give up the adventure"
-    if kind == G.A_AID - G.G_BASE:
+    if kind == G.A_GIVEUP:
+        return "end the attack" if game._battle else "give up the adventure"
+    if kind == G.A_AID:
         return AID[arg]
-    if kind == G.A_LOSTFOUND - G.G_BASE:
+    if kind == G.A_LOSTFOUND:
         return "lost and found"
-    if kind == G.A_SHOP - G.G_BASE:
+    if kind == G.A_SHOP:
         row = game._data.shop[arg]
-        return "gift shop: %s for %d trophies" % (row.key, row.cost_n)
-    if kind == G.A_PICK - G.G_BASE:
-        return "pick %s" % inv_name(game, arg)
+        return "gift shop: %s for %d trophies" % (row.key, _shop_price(game, arg))
+    if kind == G.A_PICK:
+        return "take %s" % inv_name(game, arg)
+    if kind == G.A_DRAW:
+        return "draw an investigator at random"
+    if kind == G.A_CHOOSE:
+        return "%s: %s" % (inv_name(game, st.b[top]), _alt_text(game, st.ref[top], st.a[top], arg))
+    if kind == G.A_PLACE:
+        return "put %s %s" % (game._data.monsters[st.a[top]].name, _place_text(game, arg))
+    if kind == G.A_TARGET:
+        s = arg // G.MAX_MON
+        return "defeat %s on %s" % (game._data.monsters[game._slots.mon[arg]].name, _slot_name(game, s))
+    if kind == G.A_SPEND:
+        return "spend %s" % _trophy_text(game, game._inv.trophy(st.a[top], arg))
+    if kind == G.A_DISCARD:
+        return "lose %s" % game._data.cards[game._inv.card(st.a[top], arg)].name
+    if kind == G.A_LOSE:
+        return "%s loses 1 %s" % (inv_name(game, st.a[top]), ("stamina", "sanity")[arg])
+    if kind == G.A_FAIL:
+        adv = _attempt_adv(game)
+        terror = adv is not None and adv.roll_counts[TERROR] and not game._battle
+        return "fail the roll (terror effects first)" if terror else "fail the roll"
+    if kind == G.A_ASIDE:
+        return "set aside a %s die" % COLOUR_NAME[arg]
+    if kind == G.A_KEEP:
+        return "keep no die" if arg == 0 else "focus: keep %s" % _die(arg - 1)
+    if kind == G.A_ASK:
+        return "ask %s to keep %s" % (inv_name(game, game._seats.inv[arg >> 5]), _die(arg & 31))
+    if kind == G.A_AGREE:
+        return "%s %s" % (inv_name(game, game._seats.inv[st.a[top]]), "agrees" if arg else "refuses")
+    if kind == G.A_HOLD:
+        return "hold %s with %s" % (_die(arg & 31), game._data.cards[game._inv.card(game._active(), arg >> 5)].name)
+    if kind == G.A_UNHOLD:
+        return "take %s to roll it" % _spell_die(game, arg)
+    if kind == G.A_HELD:
+        d = st.a[top]
+        return "use the %s kept by focus or assistance" % _die(d) if arg == 0 else "use %s" % _spell_die(game, arg - 1)
+    if kind == G.A_LOCKDIE:
+        return "the lock takes %s" % _lock_choice(game, arg)
+    if kind == G.A_ABILITY:
+        return "use %s's ability" % inv_name(game, game._active())
+    if kind == G.A_FREEROLL:
+        return "%s's ability: %s" % (inv_name(game, game._active()),
+                                     _attempt_adv(game).action_text(action - G.A_FREEROLL + ACT_REROLL)
+                                     .replace(" with a clue", " free"))
+    if kind == G.A_FACE:
+        return "the die shows %s" % LOST_FOUND[arg]
+    if kind == G.A_DIEROLL:
+        return "roll the lost-and-found die"
     return "action %d" % action
+
+
+def _lock_choice(game, arg):
+    if arg < 24:
+        return "the rolled %s" % _die(arg)
+    if arg < 32:
+        return "a %s die of the pool not rolled yet" % COLOUR_NAME[arg - 24]
+    if arg < 64:
+        return "the kept %s" % _die(arg - 32)
+    return _spell_die(game, arg - 64)
+
+
+def _attempt_adv(game):
+    s = game._att.slot
+    if s == -1:
+        return None
+    return game._combat_adv if s == -2 else game._slots.adv[s]
+
+
+def _shop_price(game, row):
+    from .entrance import shop_price
+    return shop_price(game, row)
+
+
+QUESTIONS = {
+    G.F_PICK: "seat %d: choose your investigator (or draw one)",
+    G.F_CHOOSE: "%s chooses what to pay",
+    G.F_PLACE: "where does the monster go?",
+    G.F_TARGET: "which monster is defeated?",
+    G.F_SPEND: "%s: which trophy is spent (%d still to pay)?",
+    G.F_DISCARD: "%s: which card is lost?",
+    G.F_LOSE: "%s assisted: lose 1 stamina or 1 sanity?",
+    G.F_ASIDE: "the roll failed: which die is set aside?",
+    G.F_KEEP: "keep a die (focus, or ask an investigator on the card)?",
+    G.F_AGREE: "seat %d: keep the die for the active player?",
+    G.F_HELD: "which held %s does the task use?",
+    G.F_LOCKDIE: "a lock icon: which %s die does it take?",
+}
+
+
+def question(game):
+    """The question the state asks now, in words ('' at the turn's main step or chance)."""
+    st = game._stack
+    if game._result >= 0 or st.n == 0:
+        return ""
+    i = st.n - 1
+    op = st.op[i]
+    q = QUESTIONS.get(op)
+    if q is None:
+        return ""
+    if op == G.F_PICK or op == G.F_AGREE:
+        return q % (st.a[i] + 1)
+    if op == G.F_CHOOSE:
+        return q % inv_name(game, st.b[i])
+    if op == G.F_SPEND:
+        return q % (inv_name(game, st.a[i]), st.b[i])
+    if op == G.F_DISCARD or op == G.F_LOSE:
+        return q % inv_name(game, st.a[i])
+    if op == G.F_HELD:
+        return q % _die(st.a[i])
+    if op == G.F_LOCKDIE:
+        return q % COLOUR_NAME[st.a[i]]
+    return q
 
 
 def roll_text(code):
@@ -180,6 +337,30 @@ def _r_loss(game, v):
     return ("all devoured", "the awakening")[v]
 
 
+def _r_alt(game, v):
+    return "alternative %d" % (v + 1)
+
+
+def _r_trophy(game, v):
+    return _trophy_text(game, v)
+
+
+def _r_stat(game, v):
+    return ("stamina", "sanity")[v]
+
+
+def _r_lock_where(game, v):
+    return ("that was free", "out of the pool", "kept by focus or assistance", "off a spell")[v]
+
+
+def _r_place_slot(game, v):
+    return v // G.MAX_MON + 1
+
+
+def _r_held_where(game, v):
+    return ("kept by focus or assistance", "from a spell")[v]
+
+
 A, B, C = 0, 1, 2
 EVENTS = {
     G.EV_TURN: ("turn %d: seat %d, %s", ((C, _r_num1), (A, _r_num1), (B, _r_inv))),
@@ -195,7 +376,7 @@ EVENTS = {
     G.EV_DISCARD: ("%s loses %s", ((A, _r_inv), (B, _r_card))),
     G.EV_DOOM: ("doom %d/%d", ((A, _r_int), (A, _r_doom_top))),
     G.EV_ELDER: ("elder signs %d/%d", ((A, _r_int), (A, _r_elder_need))),
-    G.EV_MONSTER: ("monster %s appears on slot %d, %s", ((A, _r_monster), (B, _r_num1), (C, _r_outline))),
+    G.EV_MONSTER: ("monster %s appears", ((A, _r_monster),)),
     G.EV_DEFEAT: ("%s defeats %s", ((B, _r_inv), (A, _r_monster))),
     G.EV_REVEAL: ("slot %d: %s [%s]", ((B, _r_num1), (A, _r_adventure), (A, _r_notation))),
     G.EV_LOCK: ("the %s die is locked (%s)", ((A, _r_colour), (B, _r_lock_kind))),
@@ -204,7 +385,7 @@ EVENTS = {
     G.EV_MIDNIGHT: ("midnight", ()),
     G.EV_MYTHOS: ("mythos: %s", ((A, _r_mythos),)),
     G.EV_DEVOUR: ("%s is devoured", ((A, _r_inv),)),
-    G.EV_PICK: ("seat %d picks %s", ((A, _r_num1), (B, _r_inv))),
+    G.EV_PICK: ("seat %d takes %s", ((A, _r_num1), (B, _r_inv))),
     G.EV_OUT: ("seat %d is out of the game", ((A, _r_num1),)),
     G.EV_AWAKEN: ("%s awakens", ((A, _r_ao),)),
     G.EV_ATTACK: ("%s attacks", ((A, _r_ao),)),
@@ -217,13 +398,27 @@ EVENTS = {
     G.EV_FOCUS: ("focus", ()),
     G.EV_EMPTY: ("nothing for %s (%s)", ((A, _r_inv), (B, _r_op))),
     G.EV_USE: ("%s uses %s", ((A, _r_inv), (B, _r_card))),
-    G.EV_TROPHY: ("%s trophies now %d", ((A, _r_inv), (B, _r_int))),
+    G.EV_TROPHY: ("%s trophies now worth %d", ((A, _r_inv), (B, _r_int))),
     G.EV_LOSTFOUND: ("lost and found: %s", ((A, _r_face),)),
     G.EV_SHOP: ("bought %s", ((A, _r_shop),)),
     G.EV_AID: ("first aid", ()),
     G.EV_GIVEUP: ("gives up", ()),
     G.EV_RETURN: ("%s goes back to its deck", ((A, _r_card),)),
     G.EV_CLUE: ("a clue spent", ()),
+    G.EV_CHOSE: ("%s chooses %s", ((A, _r_inv), (B, _r_alt))),
+    G.EV_SPENT: ("%s spends %s", ((A, _r_inv), (B, _r_trophy))),
+    G.EV_LOSES: ("%s loses 1 %s for assisting", ((A, _r_inv), (B, _r_stat))),
+    G.EV_ASIDE: ("a %s die set aside", ((A, _r_colour),)),
+    G.EV_REFUSE: ("seat %d refuses to assist", ((A, _r_num1),)),
+    G.EV_UNHOLD: ("%s taken off its spell to be rolled", ((A, _r_die),)),
+    G.EV_ABILITY: ("%s uses their ability", ((A, _r_inv),)),
+    G.EV_LOCKED_DIE: ("the lock takes a %s die %s", ((A, _r_colour), (B, _r_lock_where))),
+    G.EV_PLACED: ("placed on slot %d, %s", ((A, _r_num1), (B, _r_outline))),
+    G.EV_TARGET: ("the monster on slot %d is defeated", ((A, _r_place_slot),)),
+    G.EV_USED_HELD: ("the task uses %s %s", ((A, _r_die), (B, _r_held_where))),
+    G.EV_LASTING: ("%s stays in effect", ((A, _r_mythos),)),
+    G.EV_EXPIRED: ("%s leaves", ((A, _r_mythos),)),
+    G.EV_FREEROLL: ("%s rerolls with their ability", ((A, _r_inv),)),
 }
 # the exceptions to a row: a monster with no room goes back to the cup
 MONSTER_NO_ROOM = "monster %s: no room, back to the cup"
@@ -234,7 +429,7 @@ def event_text(game, i):
     ev = game._ev
     fields = (ev[4 * i + 1], ev[4 * i + 2], ev[4 * i + 3])
     code = ev[4 * i]
-    if code == G.EV_MONSTER and fields[1] == G.NONE:
+    if code == G.EV_MONSTER and fields[2] == G.NONE:
         return MONSTER_NO_ROOM % _r_monster(game, fields[0])
     row = EVENTS.get(code)
     if row is None:
@@ -260,7 +455,11 @@ def ancient_one(game):
 
 
 def phase_name(game):
-    return G.PHASE_NAMES[game._phase]
+    """The turn's step, or what is being asked."""
+    st = game._stack
+    if st.n and st.op[st.n - 1] == G.F_MAIN:
+        return G.PHASE_NAMES[st.a[st.n - 1]]
+    return "question"
 
 
 def turn_of(game):
@@ -282,7 +481,9 @@ def board(game):
                                                           game._ao.elder_signs, status))
     if game._mythos >= 0:
         lines.append("mythos: %s" % game._data.mythos[game._mythos].name)
-    for s in range(G.MAX_SLOTS):
+    for k in range(game._nlasting):
+        lines.append("still in effect: %s" % game._data.mythos[game._lasting[k]].name)
+    for s in range(game._slots.n):
         if game._slots.on[s]:
             adv = game._slots.adv[s]
             lines.append("  %2d %s: %s" % (s + 1, game._data.adventures[game._slots.card[s]].name, format_card(adv.card)))
@@ -291,12 +492,13 @@ def board(game):
         if inv == G.NONE:
             lines.append("  seat %d: (no investigator)" % (seat + 1))
             continue
-        cards = [game._data.cards[game._inv.hand[inv * G.MAX_HAND + i]].name for i in range(G.MAX_HAND)
-                 if game._inv.hand[inv * G.MAX_HAND + i] != G.NONE]
+        cards = [game._data.cards[game._inv.card(inv, i)].name for i in range(G.MAX_HAND)
+                 if game._inv.card(inv, i) != G.NONE]
+        from .trophies import trophy_total
         lines.append("  seat %d: %s san %d/%d sta %d/%d clues %d trophies %d at %s%s" % (
-            seat + 1, inv_name(game, inv), game._inv.san[inv], game._inv.maxsan[inv], game._inv.sta[inv], game._inv.maxsta[inv],
-            game._inv.clues[inv], game._inv.trophy_total(inv), loc_name(game, game._inv.loc[inv]),
-            ("; " + ", ".join(cards)) if cards else ""))
+            seat + 1, inv_name(game, inv), game._inv.san[inv], game._inv.maxsan[inv], game._inv.sta[inv],
+            game._inv.maxsta[inv], game._inv.clues[inv], trophy_total(game, inv),
+            loc_name(game, game._inv.loc[inv]), ("; " + ", ".join(cards)) if cards else ""))
     return lines
 
 
