@@ -16,8 +16,8 @@ from eldritch.kernel.eldersign.game import save as gamesave, text as gametext
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden_games"
-GAMES = (("s0_p2_yog.log", 0, 2, "Yog-Sothoth"), ("s56_p3_azathoth.log", 56, 3, "Azathoth"),
-         ("s54_p6_yog.log", 54, 6, "Yog-Sothoth"), ("s0_p2_yig.log", 0, 2, "Yig"))
+GAMES = (("s0_p2_yog.log", 0, 2, "Yog-Sothoth"), ("s0_p2_azathoth.log", 0, 2, "Azathoth"),
+         ("s20_p5_ithaqua.log", 20, 5, "Ithaqua"), ("s1_p2_yig.log", 1, 2, "Yig"))
 IDS = [g[0] for g in GAMES]
 DATA = GameData()
 

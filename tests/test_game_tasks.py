@@ -11,7 +11,8 @@ from eldritch.kernel.errors import KernelError
 from eldritch.kernel.eldersign.adventure import Adventure, TaskTable, Workspace
 from eldritch.kernel.eldersign.dice import DIE_FACES
 from eldritch.kernel.eldersign.game.data import GameData, parse_outlines
-from eldritch.kernel.eldersign.game.machine import Game, MAX_MON, MAX_SLOTS, NONE
+from eldritch.kernel.eldersign.game.machine import Game, MAX_MON, NONE
+from eldritch.kernel.eldersign.game import board
 from eldritch.kernel.eldersign.notation import format_card, format_task, parse_card
 
 DATA = GameData()
@@ -66,12 +67,10 @@ def distinct_monsters():
 
 
 def place(g, s, monsters):
-    for k in range(MAX_MON):
-        g._slots.mon[s * MAX_MON + k] = NONE
+    g._slots.clear_monsters(s)
     for k, (m, at) in enumerate(monsters):
-        g._slots.mon[s * MAX_MON + k] = m
-        g._slots.at[s * MAX_MON + k] = at
-    g._rebuild(s)
+        g._slots.place(s, k, m, at)
+    board.rebuild(g, s)
 
 
 def test_every_adventure_with_every_monster_on_every_outline_matches_the_rules():
@@ -106,14 +105,14 @@ def test_every_adventure_with_every_monster_on_every_outline_matches_the_rules()
 def test_rebinding_reuses_the_slot_adventure_and_resets_it():
     g = Game(DATA, players=1, seed=5)
     pool = list(g._slot_pool)
-    for s in range(MAX_SLOTS):
+    for s in range(g._slots.n):
         if g._slots.on[s]:
             assert g._slots.adv[s] is pool[s]
     adv = g._slots.adv[0]
     adv.set_situation(3, 1, 0, 1, 0, 0, 0, 0, 0)
     adv.reset()
     adv.roll()
-    g._rebuild(0)
+    board.rebuild(g, 0)
     assert g._slots.adv[0] is adv and adv.phase() == 0 and adv.pool() == (6, 0, 0)
     assert sum(adv.roll_counts) == 0 and adv.seed == 0
 

@@ -69,10 +69,10 @@ def attacking(g):
 
 # ----- beginning ------------------------------------------------------------------------------
 
-def _item_dice(g):
-    yellow = 1 if g._turn_yellow == 1 and pool.free_dice(g, YELLOW) > 0 else 0
-    red = 1 if g._turn_red == 1 and pool.free_dice(g, RED) > 0 else 0
-    return yellow, red
+def _item_die(g, colour):
+    """1 when an item added the die of colour this turn and it is free (0 after a lock took it)."""
+    used = g._turn_yellow if colour == YELLOW else g._turn_red
+    return 1 if used == 1 and pool.free_dice(g, colour) > 0 else 0
 
 
 def _preload_spell_dice(g, a):
@@ -97,7 +97,8 @@ def begin(g, i):
         a = g._slots.adv[s]
         terror = g._data.adventures[g._slots.card[s]].terror_code
     green = pool.free_dice(g, GREEN)
-    yellow, red = _item_dice(g)
+    yellow = _item_die(g, YELLOW)
+    red = _item_die(g, RED)
     _start(g, a, green, yellow, red, terror)
     g._event(EV_BEGIN, NONE if g._battle else g._att.slot, green, yellow * 2 + red)
     g._stack.a[i] = P_BATTLE if g._battle else P_ADV

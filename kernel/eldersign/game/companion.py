@@ -7,7 +7,7 @@ vocabulary (effects.py); what happened at the table is entered with the calls be
     restart(g)                                 # back to its setup (reusing the allocation)
     enter_effect(g, "doom+1")                  # the mythos card just revealed adds a doom token
     pending(g)                                 # a question the table must answer, or None:
-    options(g, buf); option_text(g, a)         #   where a monster goes, which alternative each
+    options(g, buf); option_label(g, a)        #   where a monster goes, which alternative each
     answer(g, a)                               #   investigator takes (choose(...)), and the like
     ao_attack(g)                               # the Ancient One attacks (its card's attack)
     midnight_effects(g)                        # the at-midnight effects of the adventures in play
@@ -48,18 +48,19 @@ look-ups allocate nothing beyond what the rules do.
 from array import array
 
 from ...errors import KernelError
-from .effects import compile_effects
+from .effects import compile_effects, OP_TEXT
 from ..dice import GREEN, YELLOW, RED
 from . import engine, board, trophies, pool, resolve
 from .state import GameState
 from .slots import EXTRA
 from .defs import (MAX_PLAYERS, MAIN_SLOTS, MAX_MON, MAX_TASKS_GAME, NONE, LOC_ENTRANCE, LK_MYTHOS,
                    LK_MONSTER, F_RUN, F_DECIDE, F_CHOOSE, F_PLACE, F_TARGET, F_SPEND, F_DISCARD, F_LOCKDIE,
-                   TR_ADVENTURE, EV_TURN, EV_MIDNIGHT, EV_WON, EV_PICK, EV_FREE)
+                   TR_ADVENTURE, TR_MONSTER, A_ARG_MASK, A_CHOOSE, A_PLACE, A_TARGET, A_SPEND, A_DISCARD,
+                   A_LOCKDIE, PLACE_EXTRA, EV_TURN, EV_MIDNIGHT, EV_WON, EV_PICK, EV_FREE)
 from .people import SEAT_PLAYING, SEAT_MUST_PICK
 
 LEAN_EV = 256           # event ints a lean companion keeps per entry (64 events; more are dropped)
-LEAN_OPTIONS = 512      # the options of one question (a lean game's question buffer)
+LEAN_OPTIONS = 256      # the options of one question (a lean game's question buffer)
 
 # pending(): the kinds of question
 Q_CHOOSE = 1            # an investigator chooses an alternative of choose(...)
@@ -259,13 +260,49 @@ def answer(game, action):
     _drive(game)
 
 
-def option_text(game, action):
-    """An answer in words (it allocates)."""
-    from .text import action_text
-    return action_text(game, action)
+def option_label(game, action):
+    """An answer in a few words for a small screen (16 characters or so; it allocates)."""
+    st = game._stack
+    i = st.n - 1
+    arg = action & A_ARG_MASK
+    kind = action - arg
+    d = game._data
+    if kind == A_CHOOSE:
+        code = st.ref[i]
+        j = st.a[i] + 3
+        for _ in range(arg):
+            j += 3 + 3 * code[j + 1]
+        parts = []
+        for x in range(code[j + 1]):
+            op = code[j + 3 + 3 * x]
+            n = code[j + 4 + 3 * x]
+            parts.append("%s%s%d" % (OP_TEXT[op], "+" if n >= 0 else "-", n if n >= 0 else -n))
+        return ",".join(parts) if parts else "nothing"
+    if kind == A_PLACE:
+        s = arg >> 5
+        p = arg & 31
+        name = d.adventures[game._slots.card[s]].name
+        if p == PLACE_EXTRA:
+            return "%d+ %s" % (s + 1, name)
+        t = d.adventures[game._slots.card[s]].outlines[p][0]
+        return "%d:%s %s" % (s + 1, "new" if t < 0 else "t%d" % (t + 1), name)
+    if kind == A_TARGET:
+        return "%d %s" % (arg // MAX_MON + 1, d.monsters[game._slots.mon[arg]].name)
+    if kind == A_SPEND:
+        code = game._inv.trophy(st.a[i], arg)
+        what = code & 0xFFF
+        name = (d.adventures[what].name if code >> 12 == TR_ADVENTURE else
+                d.monsters[what].name if code >> 12 == TR_MONSTER else "token")
+        return "%d %s" % (trophies.trophy_value(game, code), name)
+    if kind == A_DISCARD:
+        return d.cards[game._inv.card(st.a[i], arg)].name
+    if kind == A_LOCKDIE:
+        return "die %d" % arg
+    return "%d" % action
 
 
 def option_question(game):
+    """The pending question in words (the host's text module)."""
     from .text import question
     return question(game)
 

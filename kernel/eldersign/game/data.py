@@ -551,6 +551,8 @@ class GameData:
                 for name in DROP:
                     if hasattr(r, name):
                         delattr(r, name)
+                if hasattr(r, "ability"):
+                    r.ability = NO_ABILITY      # abilities are the table's in companion mode
         tables = None
         self.adventures = []
         for number, line in lines(library.default_path(), "library"):

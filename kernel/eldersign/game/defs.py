@@ -52,7 +52,6 @@ main step of the turn (F_MAIN: move, prepare, adventure, entrance, battle) or a 
 or a rule asks for. A decision with a single option is not asked: it resolves by itself.
 """
 
-from ..adventure import MAX_ACTIONS
 from ..card import MAX_TASKS
 
 try:
@@ -142,8 +141,13 @@ MAX_SPELL_DICE = const(16)
 MAX_LOCKS = const(32)
 MAX_TROPHIES = const(48)       # trophy cards and tokens one investigator holds
 MAX_CLUES = const(255)         # the clues an investigator can hold (a byte): no other cap
-MAX_FRAMES = const(96)         # the work stack's depth (effects nest at most NEST_MAX deep)
-MAX_GAME_ACTIONS = MAX_ACTIONS + 1024      # the adventure's actions, free rerolls, hand, asks
+MAX_FRAMES = const(64)         # the work stack's depth (effects nest at most NEST_MAX deep)
+# the adventure kernel's action buffer (adventure.MAX_ACTIONS, not imported: companion mode on the
+# handheld does not load the adventure kernel; tests/test_game_modules.py checks the copy) and its
+# phase "a roll is on the table" (adventure.P_DECIDE)
+ADVENTURE_ACTIONS = const(1336)
+ADVENTURE_DECIDE = const(1)
+MAX_GAME_ACTIONS = ADVENTURE_ACTIONS + 1024    # the adventure's actions, free rerolls, hand, asks
 MAX_LOG = const(8192)
 MAX_EV = const(2048)           # event ints per step (4 per event)
 MAX_TASKS_GAME = MAX_TASKS

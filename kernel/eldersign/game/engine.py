@@ -32,13 +32,15 @@ RUN_STARTED = 2        # F_RUN d: its first primitive has been resolved
 def drive(g):
     """Run frames until the game waits for an action (or ends)."""
     st = g._stack
-    while g._result < 0 and st.n:
+    while g._result < 0:
         if not in_list(g):
             if g._awaken_due and not g._battle:
                 awakening(g)
                 continue
             if turn_cut(g):
                 continue
+        if not st.n:
+            return
         i = st.n - 1
         op = st.op[i]
         if op >= F_DECIDE:
@@ -220,8 +222,8 @@ ATTEMPT_FRAMES = (F_MAIN, F_FAILED, F_ASIDE, F_KEEP, F_AGREE, F_HELD, F_LOCKDIE,
 
 
 def _keeps(op, table):
-    for k in table:
-        if k == op:
+    for i in range(len(table)):         # (indexing: iterating a tuple would allocate)
+        if table[i] == op:
             return True
     return False
 

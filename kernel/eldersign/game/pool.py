@@ -12,8 +12,7 @@ its deck.
 """
 
 from ..dice import GREEN, YELLOW, RED, NFACES
-from ..adventure import P_DECIDE
-from .defs import F_LOCKDIE, EV_LOCK, EV_FREE, EV_RETURN, EV_LOCKED_DIE, LK_MYTHOS
+from .defs import F_LOCKDIE, EV_LOCK, EV_FREE, EV_RETURN, EV_LOCKED_DIE, LK_MYTHOS, ADVENTURE_DECIDE as P_DECIDE
 
 # a lock's choices (A_LOCKDIE + choice): a rolled die d, an unrolled pool die, a kept die d, a spell die k
 LD_ROLLED = 0

@@ -170,25 +170,25 @@ def devour(g, inv):
     g._inv.clues[inv] = 0
     g._inv.loc[inv] = LOC_NONE
     g._seats.inv[seat] = NONE
-    fire(g, T_DEVOURED, g._decider_inv())
     if g._battle:
         g._seats.state[seat] = SEAT_OUT
         g._event(EV_OUT, seat)
         doom.add_doom(g, 1)
         if g._seats.all_out(g.players):
             lose(g, 0)
-        return
-    g._seats.state[seat] = SEAT_MUST_PICK
-    waking = g._awaken_due
-    doom.add_doom(g, 1)
-    if g._awaken_due and not waking:
-        g._awaken_seat = seat          # this devouring wakes the Ancient One: out at the awakening
-        return
-    if g._companion:
-        return                          # the table picks (companion.replace_investigator)
-    if seat == g._clock.seat and g._stack.find(F_CLOCK) >= 0:
-        return                          # the active player: after their clock phase (turn.py)
-    push_pick(g, seat)
+    else:
+        g._seats.state[seat] = SEAT_MUST_PICK
+        waking = g._awaken_due
+        doom.add_doom(g, 1)
+        if g._awaken_due and not waking:
+            g._awaken_seat = seat      # this devouring wakes the Ancient One: out at the awakening
+        elif g._companion:
+            pass                        # the table picks (companion.replace_investigator)
+        elif seat == g._clock.seat and g._stack.find(F_CLOCK) >= 0:
+            pass                        # the active player: after their clock phase (turn.py)
+        else:
+            push_pick(g, seat)
+    fire(g, T_DEVOURED, g._decider_inv())       # on top: the triggers resolve before the pick
 
 
 def push_pick(g, seat):

@@ -16,11 +16,8 @@ from array import array
 
 from ...errors import KernelError
 from ... import prng
-from ..adventure import Adventure, Workspace
-from ..notation import parse_card
 from .defs import (MAX_PLAYERS, MAIN_SLOTS, MAX_GAME_ACTIONS, MAX_LOG, MAX_EV, MAX_TASKS_GAME, NONE,
                    F_NEXT, F_MYTHOS, F_PICK)
-from .tasks import for_data
 from .decks import Decks, shuffled
 from .locks import Locks, SpellDice
 from .people import Investigators, Seats
@@ -77,7 +74,11 @@ class GameState:
     def _play_buffers(self, data):
         """What playing the adventures needs: every task the cards can show, one Adventure per slot
         sharing one ways workspace, the final battle's Adventure, the action log, the events and
-        the legal-actions buffers. (A companion game, companion.py, makes lean stand-ins.)"""
+        the legal-actions buffers. (A companion game, companion.py, makes lean stand-ins: it never
+        loads the adventure kernel, hence the imports here.)"""
+        from ..adventure import Adventure, Workspace
+        from ..notation import parse_card
+        from .tasks import for_data
         self._tasks = for_data(data)
         self._work = Workspace()
         self._slot_pool = [Adventure(None, work=self._work) for _ in range(self._slots.n)]
@@ -156,13 +157,14 @@ class GameState:
         for c in shuffled(self._rng, range(self._ninv)):
             decks.investigators.bottom(c)
         self._begin_events()
-        for s in range(MAIN_SLOTS):
-            board.reveal(self, s)
         if self._companion:
-            # the table chose its investigators: the device enters them (companion.py)
+            # the table revealed its own adventures (the device enters them: companion.put_adventure)
+            # and chose its investigators (the device enters their sheets)
             for seat in range(self.players):
                 resolve.enter_investigator(self, seat, decks.investigators.draw())
         else:
+            for s in range(MAIN_SLOTS):
+                board.reveal(self, s)
             st = self._stack
             st.push(F_NEXT, 1)
             st.push(F_MYTHOS)
