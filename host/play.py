@@ -135,7 +135,9 @@ def interactive(game, bots, out, args):
                 last_turn = turn
                 print("\n".join(gametext.board(game)))
             options = [buf[i] for i in range(n)]
-            print("seat %d, %s phase:" % ((who if who >= 0 else seat) + 1, gametext.phase_name(game)))
+            question = gametext.question(game)        # a card or a rule asks this seat
+            print("seat %d, %s:" % ((who if who >= 0 else seat) + 1,
+                                    question or gametext.phase_name(game) + " phase"))
             for i, o in enumerate(options):
                 print("  %2d. %s" % (i + 1, gametext.action_text(game, o)))
             a = None

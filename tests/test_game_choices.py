@@ -687,3 +687,18 @@ def test_a_user_card_file_gives_abilities_lock_icons_and_lasting_mythos(tmp_path
     curator = [a for a in data.adventures if a.name == "The Curator"][0]
     assert curator.lock == RED and curator.ongoing.triggers[E.T_FAILED] and curator.notation == "L L L | L I3"
     assert [a.notation for a in data.adventures if a.name == "Real Adventure"] == ["L L | P"]
+
+
+# ----- 6. interactive play asks -------------------------------------------------------------------
+
+def test_interactive_play_shows_each_choice_with_the_players_options(monkeypatch, capsys):
+    """`eldritch play` asks seat 1 to choose or draw an investigator, listing the options in words,
+    then (after the bot's seat) the turn; each question names the seat that answers."""
+    from eldritch.cli import main
+    answers = iter(["17", "quit"])                          # 17: draw an investigator at random
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    assert main(["play", "--seed", "3", "--players", "2", "--bots", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 1, seat 1: choose your investigator (or draw one):" in out
+    assert "   1. take Generic Investigator A" in out and "  17. draw an investigator at random" in out
+    assert "seat 1, move phase:" in out and "move to the entrance" in out

@@ -40,8 +40,9 @@ Who takes them: the active player (A), the seat a decision names (S), or chance 
     A_UNHOLD + k          A  take the die off spell-held die k to roll it with the pool
     A_HELD + k            A  a completed task used a held die of the code asked: 0 the one kept by
                              focus or assistance, 1 + k the one on spell-held die k
-    A_LOCKDIE + k         A  a green lock takes: 0 a rolled die (face in the frame), k the choice
-                             listed by the frame (see doom.lock_choices)
+    A_LOCKDIE + k         A  a green lock icon takes: k < 24 the rolled die of code k, 24 + colour a
+                             die of the pool not rolled yet, 32 + d the die of code d kept by focus
+                             or assistance, 64 + k spell-held die k (pool.lock_choices)
     A_ABILITY             A  use the active investigator's once-per-day ability
     A_FREEROLL + mask     A  the investigator's once-per-roll reroll (like a clue, free)
     A_FACE + f            C  the lost-and-found die shows green face index f (0-5)
@@ -130,7 +131,7 @@ F_ASIDE = const(40)       # (the roll on the table has failed)
 F_KEEP = const(41)        # a colour set aside, b seats that refused (bits)
 F_AGREE = const(42)       # a asked seat, b die, c colour set aside, d refusals so far
 F_HELD = const(43)        # a die code, b completion action
-F_LOCKDIE = const(44)     # a lock index
+F_LOCKDIE = const(44)     # a colour (the lock just added)
 F_FACE = const(45)        # chance: the lost-and-found die
 
 MAX_PLAYERS = const(8)
