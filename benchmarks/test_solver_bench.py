@@ -21,7 +21,8 @@ import pytest
 from eldritch.kernel.eldersign import library
 from eldritch.kernel.eldersign.dice import DIE_FACES, NFACES
 from eldritch.kernel.eldersign.matching import minimal_face_sets, ways_for_task
-from eldritch.kernel.eldersign.solver import Solver, terror_code
+from eldritch.kernel.eldersign.solver import Solver
+from eldritch.kernel.eldersign.situation import terror_code
 
 try:
     from eldritch.cbackend import CSolver, count_ways_batch, ffi, lib, _facesets_bytes

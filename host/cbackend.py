@@ -99,6 +99,8 @@ class CSolver:
         self._py = py
         self.card = card
         self.terror = terror
+        self.sanity = sanity
+        self.stamina = stamina
         self.ntasks = py.ntasks
         self.nstates = py.nstates
         self.full_state = py.full_state

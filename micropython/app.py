@@ -24,13 +24,11 @@ from kernel.eldersign.dice import DIE_FACES, FACE_TEXT, COLOUR_TEXT, NFACES
 from kernel.eldersign.notation import parse_card, format_card, format_roll
 from kernel.eldersign.oddstable import OddsTable, SolvedCard, split, HALF
 from kernel.eldersign.fixed import percent_text
+from kernel.eldersign.situation import Situation, FIELDS, TOPS as SIT_TOPS, TERROR_NAMES
 
 COLS = 16
 ROWS = 8
 S_MENU, S_SETS, S_CARDS, S_SEARCH, S_CUSTOM, S_SIT, S_ODDS, S_PLAY, S_ENTER, S_END, S_MSG, S_COMP = range(12)
-FIELDS = ("green", "yellow", "red", "focus", "spells", "clues", "terror", "sanity", "stamina")
-FIELD_TOP = (8, 1, 1, 4, 4, 4, 2, 20, 20)
-TERRORS = ("none", "fail", "discard")
 TOKENS = ("I1", "I2", "I3", "I4", "I5", "I6", "I7", "I8", "I9", "I10", "I12", "L", "P", "T", "L/P",
           "T/P", "T/L", "L/P/T", "S1", "S2", "H1", "H2", "C", "|", ">")
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ '"
@@ -205,7 +203,7 @@ class App:
                 j = top + k
                 if j < len(FIELDS):
                     v = self.sit[j]
-                    text = TERRORS[v] if j == 6 else ("yes" if v else "no") if j in (1, 2) else \
+                    text = TERROR_NAMES[v] if j == 6 else ("yes" if v else "no") if j in (1, 2) else \
                         ("-" if v == 0 and j > 6 else str(v))
                     lines[k + 1] = "%-8s %s" % (FIELDS[j], text)
                     if j == self.cursor:
@@ -334,7 +332,7 @@ class App:
             self._move(b, len(self.items))
             if b == btn.A and self.items:
                 i, name, notation, terror = self.items[self.cursor]
-                self.choose(name, notation, TERRORS.index(terror), i)
+                self.choose(name, notation, TERROR_NAMES.index(terror), i)
                 return
             if b == btn.B:
                 self.goto(S_MENU)
@@ -376,7 +374,7 @@ class App:
         elif s == S_SIT:
             self._move(b, len(FIELDS))
             j = self.cursor
-            if b == btn.RIGHT and self.sit[j] < FIELD_TOP[j]:
+            if b == btn.RIGHT and self.sit[j] < SIT_TOPS[j]:
                 self.sit[j] += 1
             elif b == btn.LEFT and self.sit[j] > 0:
                 self.sit[j] -= 1
@@ -449,41 +447,43 @@ class App:
 
     def _need_solver(self):
         if self.solver is None:
-            from kernel.eldersign.solver import Solver
-            sit = self.sit
-            self.solver = Solver(parse_card(self.notation), sit[6], sit[7], sit[8], lean=True)
-            self.solver.value(sit[0], sit[1], sit[2], sit[3], sit[4], sit[5])
+            from kernel.eldersign.solver import Solver, situation_value
+            sit = self.situation()
+            self.solver = Solver(parse_card(self.notation), sit.terror, sit.sanity, sit.stamina, lean=True)
+            situation_value(self.solver, sit)
             self.solved = SolvedCard(self.solver)
         return self.solver
 
     def show_odds(self):
-        sit = self.sit
+        sit = self.situation()
         self.odds = -1
-        if self.table is not None and self.card_index >= 0 and not (sit[4] or sit[5] or sit[7] or sit[8]):
-            k = self.table.find_set(sit[0], sit[1], sit[2], sit[3])
+        if self.table is not None and self.card_index >= 0:
+            k = self.table.find_set(sit)
             if k >= 0:
                 self.table.lookup(self.card_index, k, self.halves)
                 self.odds = (self.halves[0] << 24) | self.halves[1]
                 self.odds_source = "(table)"
         if self.odds < 0:
             self.solver = None
-            solver = self._need_solver()
-            self.odds = solver.value(sit[0], sit[1], sit[2], sit[3], sit[4], sit[5])
+            from kernel.eldersign.solver import situation_value
+            self.odds = situation_value(self._need_solver(), sit)
             self.odds_source = "(solved here)"
         self.leds.band(self.odds >> 24)
         self.screen = S_ODDS
         self.compose()
 
     def start(self, seed=None):
-        sit = self.sit
         if seed is None:
             seed = self.card_index * 7919 + 1
-        self.adv = Adventure(self.notation, sit[0], sit[1], sit[2], sit[3], sit[4], sit[5], sit[6],
-                             sit[7], sit[8], seed)
+        self.adv = Adventure(self.notation, self.situation(), seed)
         self.save()
         self.screen = S_PLAY
         self.options = []
         self.compose()
+
+    def situation(self):
+        """The Situation the menu has set (self.sit holds its values in situation.FIELDS order)."""
+        return Situation.from_values(self.sit)
 
     def resume(self):
         adv = store.load(self.save_path, advmod.deserialize)
@@ -538,8 +538,8 @@ class App:
         for k in range(n):
             codes[adv.action_text(self.actions[k])] = self.actions[k]
         f, sp, cl = adv.uses()
-        opts = advise(self.solver, adv.roll_counts, adv.held, adv.done_mask(), f, sp, cl,
-                      adv.sit[7], adv.sit[8]) if sum(adv.pool()) else []
+        now = Situation(0, 0, 0, f, sp, cl, adv.sit[6], adv.sit[7], adv.sit[8])
+        opts = advise(self.solver, adv.roll_counts, now, adv.held, adv.done_mask()) if sum(adv.pool()) else []
         out = []
         for o in opts:
             if o.text in codes:

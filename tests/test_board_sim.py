@@ -90,10 +90,11 @@ def test_board_cli_bad_input_is_one_line_and_exit_2():
 STORE = """
 sys.path.insert(0, %(mp)r)
 import store, os
+from kernel.eldersign.situation import Situation
 from kernel.eldersign.adventure import Adventure, deserialize
 p = %(path)r
 store.clear(p)
-a = Adventure("L L L | L I3", green=6, seed=2)
+a = Adventure("L L L | L I3", Situation(green=6, focus=0), seed=2)
 store.save(p, a.serialize())
 a.roll()
 store.save(p, a.serialize())

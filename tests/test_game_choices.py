@@ -691,14 +691,17 @@ def test_a_user_card_file_gives_abilities_lock_icons_and_lasting_mythos(tmp_path
 
 # ----- 6. interactive play asks -------------------------------------------------------------------
 
-def test_interactive_play_shows_each_choice_with_the_players_options(monkeypatch, capsys):
-    """`eldritch play` asks seat 1 to choose or draw an investigator, listing the options in words,
-    then (after the bot's seat) the turn; each question names the seat that answers."""
+def test_interactive_play_shows_each_choice_with_the_players_options(monkeypatch, capsys, tmp_path):
+    """`eldritch play --plain` asks seat 1 to choose or draw an investigator, listing the options in
+    words; each question names the seat that answers; then the turn's steps."""
+    import io
+    import sys
     from eldritch.cli import main
-    answers = iter(["17", "quit"])                          # 17: draw an investigator at random
-    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
-    assert main(["play", "--seed", "3", "--players", "2", "--bots", "2"]) == 0
+    monkeypatch.setenv("ELDRITCH_STATE_DIR", str(tmp_path / "state"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("17\nquit\n"))      # 17: draw one at random
+    assert main(["play", "--plain", "--seed", "3", "--players", "2", "--bots", "2", "--no-hints"]) == 0
     out = capsys.readouterr().out
-    assert "seat 1, seat 1: choose your investigator (or draw one):" in out
-    assert "   1. take Generic Investigator A" in out and "  17. draw an investigator at random" in out
-    assert "seat 1, move phase:" in out and "move to the entrance" in out
+    assert "seat 1: no investigator yet, choose an investigator (or draw one):" in out
+    assert "   1. take Generic Investigator A" in out and "17. draw an investigator at random" in out
+    assert "> seat 2: no investigator yet: draw an investigator at random" in out     # the bot's
+    assert ", move phase:" in out and "move to the entrance" in out

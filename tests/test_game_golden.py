@@ -61,7 +61,8 @@ def test_golden_ends_cover_every_end_condition():
 def test_golden_cli_log_same_on_every_backend(name, seed, players, ao, backend, tmp_path, capsys):
     log = tmp_path / "game.log"
     code = main(["--backend", backend.name, "play", "--seed", str(seed), "--players", str(players),
-                 "--ancient-one", ao, "--bots", "all", "--log", str(log)])
+                 "--ancient-one", ao, "--bots", "all", "--log", str(log),
+                 "--log-format", "transcript"])
     assert code == 0
     assert log.read_text() == (GOLDEN / name).read_text()
 

@@ -13,7 +13,7 @@ import time
 from eldritch.backend import get_backend
 from eldritch.kernel.eldersign import library
 from eldritch.kernel.eldersign.oddstable import build_table
-from eldritch.kernel.eldersign.solver import terror_code
+from eldritch.kernel.eldersign.situation import terror_code
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(os.path.dirname(HERE), "micropython", "data")

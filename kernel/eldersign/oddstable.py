@@ -42,10 +42,6 @@ def join(hi, lo):
     return (hi << 24) | lo
 
 
-def percent_text(hi, lo, digits=6):
-    from .fixed import percent_text as _pt
-    return _pt(join(hi, lo), digits)
-
 
 
 # ----- the library table --------------------------------------------------------------------------
@@ -111,11 +107,15 @@ class OddsTable:
             f.close()
         self._rec = bytearray(RECORD)
 
-    def find_set(self, green, yellow, red, focus):
-        """The index of a dice set in the table, or -1."""
+    def find_set(self, situation):
+        """The index of the situation's dice set and focus in the table, or -1 (the table holds no
+        spells, clues or sanity/stamina limits: -1 for those too)."""
+        if situation.spells or situation.clues or situation.sanity or situation.stamina:
+            return -1
         s = self.sets
         for i in range(self.nsets):
-            if s[4 * i] == green and s[4 * i + 1] == yellow and s[4 * i + 2] == red and s[4 * i + 3] == focus:
+            if (s[4 * i] == situation.green and s[4 * i + 1] == situation.yellow
+                    and s[4 * i + 2] == situation.red and s[4 * i + 3] == situation.focus):
                 return i
         return -1
 
@@ -229,8 +229,10 @@ class SolvedCard:
         out[0] = self.vals[j]
         out[1] = self.vals[j + 1]
 
-    def start_value(self, g, y, r, focus, spells, clues, out):
-        self.value_at(context_key(g, y, r, focus, spells, clues, 0), 0, out)
+    def start_value(self, situation, out):
+        """out[0], out[1] = the halves of the situation's value before the first roll."""
+        sit = situation
+        self.value_at(context_key(sit.green, sit.yellow, sit.red, sit.focus, sit.spells, sit.clues, 0), 0, out)
 
     def best(self, adv, actions, n, out):
         """The index in actions[:n] of the best completion or fail, its halves in out[0], out[1].

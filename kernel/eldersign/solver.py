@@ -17,50 +17,13 @@ from ..errors import KernelError
 from .dice import (GREEN, YELLOW, RED, DIE_FACES, INV_VALUE, FACE_SYMBITS, TERROR, WILD, NFACES)
 from .fixed import ONE
 from .matching import minimal_face_sets, allowed_tasks
-
-TERROR_NONE = 0
-TERROR_FAIL = 1
-TERROR_DISCARD = 2
-TERROR_NAMES = ("none", "fail", "discard")
-
-MAX_GREEN = 8
-
-
-def terror_code(name):
-    if name in TERROR_NAMES:
-        return TERROR_NAMES.index(name)
-    raise KernelError("option", "terror effect must be none, fail or discard, not %r" % (name,))
-
+from .situation import TERROR_NONE, TERROR_FAIL, TERROR_NAMES
 
 def _factorials(n):
     f = [1]
     for i in range(1, n + 1):
         f.append(f[-1] * i)
     return f
-
-
-class Situation:
-    """What the investigator brings to an adventure: dice, focus, spells, clues, sanity, stamina."""
-
-    def __init__(self, green=6, yellow=False, red=False, focus=1, spells=0, clues=0,
-                 terror="none", sanity=0, stamina=0):
-        if not (0 <= green <= MAX_GREEN):
-            raise KernelError("option", "green dice must be 0 to %d, not %d" % (MAX_GREEN, green))
-        for name, v, top in (("focus", focus, 4), ("spells", spells, 4), ("clues", clues, 4)):
-            if not (0 <= v <= top):
-                raise KernelError("option", "%s must be 0 to %d, not %d" % (name, top, v))
-        for name, v in (("sanity", sanity), ("stamina", stamina)):
-            if not (0 <= v <= 20):
-                raise KernelError("option", "%s must be 1 to 20 (0: no limit), not %d" % (name, v))
-        self.green = green
-        self.yellow = 1 if yellow else 0
-        self.red = 1 if red else 0
-        self.focus = focus
-        self.spells = spells
-        self.clues = clues
-        self.terror = terror_code(terror) if isinstance(terror, str) else terror
-        self.sanity = sanity
-        self.stamina = stamina
 
 
 class Solver:
@@ -79,6 +42,8 @@ class Solver:
         self.lean = lean
         self.card = card
         self.terror = terror
+        self.sanity = sanity
+        self.stamina = stamina
         self.ntasks = len(card.tasks)
         self._setup_states(sanity, stamina)
         self._setup_classes()
@@ -471,8 +436,18 @@ def _add(held, face):
     return tuple(sorted(held + (face,)))
 
 
+def situation_value(solver, situation):
+    """The value (fixed point) of `situation` from a solver built for its limits (terror, sanity,
+    stamina): the Situation face of `Solver.value`, for this kernel Solver and the C core's twin."""
+    if situation.limits() != (solver.terror, solver.sanity, solver.stamina):
+        raise KernelError("option", "this solver is for terror %s, sanity %d, stamina %d; the situation "
+                          "asks for %s, %d, %d" % ((TERROR_NAMES[solver.terror], solver.sanity, solver.stamina)
+                                                    + (TERROR_NAMES[situation.terror], situation.sanity,
+                                                       situation.stamina)))
+    return solver.value(situation.green, situation.yellow, situation.red, situation.focus,
+                        situation.spells, situation.clues)
+
+
 def solve(card, situation):
     """The fixed-point probability of completing `card` from `situation` under optimal play."""
-    solver = Solver(card, situation.terror, situation.sanity, situation.stamina)
-    return solver.value(situation.green, situation.yellow, situation.red,
-                        situation.focus, situation.spells, situation.clues)
+    return situation_value(Solver(card, situation.terror, situation.sanity, situation.stamina), situation)

@@ -8,7 +8,8 @@ game imports (tests/test_game_modules.py checks it):
     machine.py    Game: legal_actions, apply, replay (the state machine's face) and the action codes
     data.py       GameData: the cards from data/*.tsv (and user card files)
     save.py       serialize / deserialize a game
-    text.py       actions, events and the board in words
+    text.py       actions, events, questions and the board in words
+    table.py      what is on the table, as plain values (for a screen, a log or a hint)
     bot.py        the built-in bot
     companion.py  companion mode: the device beside a physical game
 

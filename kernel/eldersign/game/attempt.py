@@ -105,7 +105,7 @@ def begin(g, i):
 
 
 def _start(g, a, green, yellow, red, terror):
-    a.set_situation(green, yellow, red, 0, 0, 0, terror, 0, 0)
+    a.set_situation(g._sit.set(green, yellow, red, 0, 0, 0, terror, 0, 0))
     a.set_seed((prng.next15(g._rng) << 15) | prng.next15(g._rng))
     a.reset()
     _preload_spell_dice(g, a)
@@ -318,16 +318,19 @@ def fail(g):
         return
     s = g._att.slot
     inv = g._active()
-    g._event(EV_TERROR, s)
     resolve.fire(g, E.T_TERROR, inv)
+    flags = 0
     for k in range(g._nlasting, -1, -1):
         m = g._mythos if k == 0 else g._lasting[k - 1]
         if m >= 0 and g._data.mythos[m].terror:
             code = g._data.mythos[m].terror
             st.push(F_RUN, 0, len(code), inv, 1, code)
+            flags = 2
     code = g._data.adventures[g._slots.card[s]].terror
     if code:
         st.push(F_RUN, 0, len(code), inv, 1, code)
+        flags |= 1
+    g._event(EV_TERROR, s, flags)
 
 
 def failed_step(g, i):

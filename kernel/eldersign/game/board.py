@@ -155,7 +155,7 @@ def rebuild(g, s):
     if g._att.slot == s and g._slots.adv[s] is adv:
         adv.retask(gt.table, ids, n, ordered)
     else:
-        adv.set_situation(6, 0, 0, 0, 0, 0, card.terror_code, 0, 0)
+        adv.set_situation(g._sit.set(6, 0, 0, 0, 0, 0, card.terror_code, 0, 0))
         adv.set_seed(0)
         adv.set_card(gt.table, ids, n, ordered)
     g._slots.adv[s] = adv

@@ -78,14 +78,16 @@ class GameState:
         loads the adventure kernel, hence the imports here.)"""
         from ..adventure import Adventure, Workspace
         from ..notation import parse_card
+        from ..situation import Situation
         from .tasks import for_data
         self._tasks = for_data(data)
+        self._sit = Situation()         # refilled (allocation-free) before each attempt
         self._work = Workspace()
         self._slot_pool = [Adventure(None, work=self._work) for _ in range(self._slots.n)]
         for adv in self._slot_pool:
             adv.logging = False
         self._tids = array("H", [0] * MAX_TASKS_GAME)
-        self._combat_adv = Adventure(parse_card(self._ao.combat), seed=0, work=self._work)
+        self._combat_adv = Adventure(parse_card(self._ao.combat), work=self._work)
         self._combat_adv.logging = False
         self._log = array("i", [0] * MAX_LOG)
         self._ev = array("i", [0] * MAX_EV)
@@ -94,7 +96,7 @@ class GameState:
 
     def _reset_play(self):
         combat = self._combat_adv
-        combat.set_situation(6, 0, 0, 0, 0, 0, 0, 0, 0)
+        combat.set_situation(self._sit.set(6, 0, 0, 0, 0, 0, 0, 0, 0))
         combat.set_seed(0)
         combat.reset()
 

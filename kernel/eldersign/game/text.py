@@ -14,12 +14,24 @@ AID = ("first aid: +1 stamina", "first aid: +1 sanity", "first aid: 2 trophies f
        "first aid: 2 trophies for all sanity", "first aid: 4 trophies for all stamina and sanity")
 LOCK_KIND = ("", "mythos", "monster", "adventure")
 LOST_FOUND = ("I1", "I2", "I3", "L", "P", "T")
+SEAT_STATE = ("playing", "devoured, choosing", "devoured, out of the game")
 
 
 def inv_name(game, inv):
     if inv == G.NONE:
         return "nobody"
     return game._data.investigators[inv].name
+
+
+def seat_text(game, seat):
+    """A seat and who plays it: "seat 1, Name", or "seat 4: no investigator (devoured, choosing)"."""
+    inv = game._seats.inv[seat]
+    if inv == G.NONE:
+        state = game._seats.state[seat]
+        if state == 0:
+            return "seat %d: no investigator yet" % (seat + 1)        # setup: choosing one
+        return "seat %d: no investigator (%s)" % (seat + 1, SEAT_STATE[state if state < 3 else 2])
+    return "seat %d, %s" % (seat + 1, inv_name(game, inv))
 
 
 def loc_name(game, loc):
@@ -127,7 +139,7 @@ def action_text(game, action):
     if kind == G.A_FAIL:
         adv = _attempt_adv(game)
         terror = adv is not None and adv.roll_counts[TERROR] and not game._battle
-        return "fail the roll (terror effects first)" if terror else "fail the roll"
+        return "fail the roll (a Terror shows: its effects first)" if terror else "fail the roll"
     if kind == G.A_ASIDE:
         return "set aside a %s die" % COLOUR_NAME[arg]
     if kind == G.A_KEEP:
@@ -181,23 +193,24 @@ def _shop_price(game, row):
 
 
 QUESTIONS = {
-    G.F_PICK: "seat %d: choose your investigator (or draw one)",
-    G.F_CHOOSE: "%s chooses what to pay",
+    G.F_PICK: "choose an investigator (or draw one)",
+    G.F_CHOOSE: "choose what to pay",
     G.F_PLACE: "where does the monster go?",
     G.F_TARGET: "which monster is defeated?",
-    G.F_SPEND: "%s: which trophy is spent (%d still to pay)?",
-    G.F_DISCARD: "%s: which card is lost?",
-    G.F_LOSE: "%s assisted: lose 1 stamina or 1 sanity?",
+    G.F_SPEND: "which trophy is spent (%d still to pay)?",
+    G.F_DISCARD: "which card is lost?",
+    G.F_LOSE: "you assisted: lose 1 stamina or 1 sanity?",
     G.F_ASIDE: "the roll failed: which die is set aside?",
     G.F_KEEP: "keep a die (focus, or ask an investigator on the card)?",
-    G.F_AGREE: "seat %d: keep the die for the active player?",
+    G.F_AGREE: "keep the die for the active player?",
     G.F_HELD: "which held %s does the task use?",
     G.F_LOCKDIE: "a lock icon: which %s die does it take?",
 }
 
 
 def question(game):
-    """The question the state asks now, in words ('' at the turn's main step or chance)."""
+    """The question the state asks now, in words ('' at the turn's main step or chance); the seat
+    that answers is text.acting_seat."""
     st = game._stack
     if game._result >= 0 or st.n == 0:
         return ""
@@ -206,14 +219,8 @@ def question(game):
     q = QUESTIONS.get(op)
     if q is None:
         return ""
-    if op == G.F_PICK or op == G.F_AGREE:
-        return q % (st.a[i] + 1)
-    if op == G.F_CHOOSE:
-        return q % inv_name(game, st.b[i])
     if op == G.F_SPEND:
-        return q % (inv_name(game, st.a[i]), st.b[i])
-    if op == G.F_DISCARD or op == G.F_LOSE:
-        return q % inv_name(game, st.a[i])
+        return q % st.b[i]
     if op == G.F_HELD:
         return q % _die(st.a[i])
     if op == G.F_LOCKDIE:
@@ -361,14 +368,27 @@ def _r_held_where(game, v):
     return ("kept by focus or assistance", "from a spell")[v]
 
 
+def _r_seat(game, v):
+    return seat_text(game, v)
+
+
+def _r_terror(game, v):
+    # v: 1 the card has a terror effect, 2 a mythos card in effect has one (attempt.fail)
+    if v == 0:
+        return "a Terror face: no terror effect here"
+    if v == 3:
+        return "Terror: the card's and the mythos card's terror effects"
+    return "Terror: the %s terror effect" % ("card's" if v == 1 else "mythos card's")
+
+
 A, B, C = 0, 1, 2
 EVENTS = {
-    G.EV_TURN: ("turn %d: seat %d, %s", ((C, _r_num1), (A, _r_num1), (B, _r_inv))),
+    G.EV_TURN: ("turn %d: %s", ((C, _r_num1), (A, _r_seat))),
     G.EV_MOVE: ("%s moves to %s", ((A, _r_inv), (B, _r_loc))),
     G.EV_BEGIN: ("attempt at %s with %d green%s", ((A, _r_where), (B, _r_int), (C, _r_extra_dice))),
     G.EV_ROLL: ("roll: %s", ((A, _r_roll),)),
     G.EV_TASK: ("task %d done", ((B, _r_num1),)),
-    G.EV_TERROR: ("terror effects", ()),
+    G.EV_TERROR: ("%s", ((B, _r_terror),)),
     G.EV_WON: ("adventure completed: %s", ((B, _r_adventure),)),
     G.EV_LOST: ("adventure failed: %s", ((B, _r_adventure),)),
     G.EV_STAT: ("%s %s now %d", ((A, _r_inv), (B, _r_op), (C, _r_int))),
@@ -443,6 +463,27 @@ def events(game):
     return [event_text(game, i) for i in range(game._nev // 4)]
 
 
+def event_codes(game):
+    """The last step's events as (code, a, b, c) tuples (defs.EV_*)."""
+    ev = game._ev
+    return [(ev[4 * i], ev[4 * i + 1], ev[4 * i + 2], ev[4 * i + 3]) for i in range(game._nev // 4)]
+
+
+def setup_event_codes(game):
+    """The setup's events as (code, a, b, c) tuples (a game nobody has played yet)."""
+    if game._nlog:
+        return []
+    ev = game._ev
+    return [(ev[4 * i], ev[4 * i + 1], ev[4 * i + 2], ev[4 * i + 3]) for i in range(game._setup_events // 4)]
+
+
+def acting_seat(game):
+    """The seat whose decision it is (a seat a question names; at a chance node or at the end, the
+    active seat)."""
+    who = game.current_player()
+    return who if who >= 0 else game._clock.seat
+
+
 def setup_events(game):
     """The texts of the setup's events (a game nobody has played yet)."""
     if game._nlog:
@@ -490,7 +531,7 @@ def board(game):
     for seat in range(game.players):
         inv = game._seats.inv[seat]
         if inv == G.NONE:
-            lines.append("  seat %d: (no investigator)" % (seat + 1))
+            lines.append("  " + seat_text(game, seat))
             continue
         cards = [game._data.cards[game._inv.card(inv, i)].name for i in range(G.MAX_HAND)
                  if game._inv.card(inv, i) != G.NONE]
