@@ -13,6 +13,7 @@ import sys
 
 from .backend import get_backend, NAMES as BACKEND_NAMES
 from . import play
+from . import arkham_cli
 from .kernel import VERSION
 from .kernel.errors import KernelError
 from .kernel.numbers import parse_count
@@ -162,6 +163,7 @@ def build_parser():
     _sub(sub, "info", "the active backend, the C core's build and the kernel version",
          "Which backend is active, how the C core was built, the kernel version.")
     play.add_parser(sub)
+    arkham_cli.add_parser(sub)
     return top
 
 
@@ -273,7 +275,7 @@ def cmd_info(args, backend):
 
 
 COMMANDS = {"odds": cmd_odds, "advise": cmd_advise, "cards": cmd_cards, "table": cmd_table,
-            "info": cmd_info, "play": lambda args, backend: play.run(args, backend)}
+            "info": cmd_info, "play": lambda args, backend: play.run(args, backend), "arkham": arkham_cli.run}
 
 
 def _quiet_stdout():

@@ -66,6 +66,7 @@ class App:
         self.save_path = save_path
         cut = save_path.rfind("/")
         self.comp_path = save_path[:cut + 1] + "companion.sav"
+        self.ark_path = save_path[:cut + 1] + "arkham.sav"
         self.comp = None
         self.lines = [""] * ROWS
         self.inv = -1                           # highlighted row, -1 none
@@ -142,6 +143,9 @@ class App:
                 self.items.append("Resume")
             if store.load(self.comp_path, compsave.decode) is not None:
                 self.items.append("Resume companion")
+            self.items.append("Arkham Horror")
+            if store.load(self.ark_path, bytes) is not None:
+                self.items.append("Resume Arkham")
             self.comp = None
             gc.collect()
             self.leds.all(ledmod.OFF)
@@ -315,6 +319,8 @@ class App:
                     self.goto(S_CUSTOM)
                 elif item == "Companion game" or item == "Resume companion":
                     self.companion(item == "Resume companion")
+                elif item == "Arkham Horror" or item == "Resume Arkham":
+                    self.arkham(item == "Resume Arkham")
                 else:
                     self.resume()
                 return
@@ -426,6 +432,21 @@ class App:
         if self.comp is None:
             from companion import Companion
             self.comp = Companion(self.leds, self.comp_path)
+        if resume:
+            self.comp.resume()
+        else:
+            self.comp.new_game()
+        self.screen = S_COMP
+
+    def arkham(self, resume):
+        """The Arkham Horror companion (arkham_mode.py, imported when first chosen) in the S_COMP slot."""
+        self.adv = None
+        self.solver = None
+        self.solved = None
+        self.comp = None
+        gc.collect()
+        from arkham_mode import ArkhamMode
+        self.comp = ArkhamMode(self.leds, self.ark_path)
         if resume:
             self.comp.resume()
         else:

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from eldritch.kernel.errors import KernelError
+from eldritch.kernel.eldersign.situation import Situation
 from eldritch.kernel.eldersign.adventure import Adventure, TaskTable, Workspace
 from eldritch.kernel.eldersign.dice import DIE_FACES
 from eldritch.kernel.eldersign.game.data import GameData, parse_outlines
@@ -109,7 +110,7 @@ def test_rebinding_reuses_the_slot_adventure_and_resets_it():
         if g._slots.on[s]:
             assert g._slots.adv[s] is pool[s]
     adv = g._slots.adv[0]
-    adv.set_situation(3, 1, 0, 1, 0, 0, 0, 0, 0)
+    adv.set_situation(Situation(3, 1, 0, 1))
     adv.reset()
     adv.roll()
     board.rebuild(g, 0)
