@@ -138,7 +138,6 @@ def monster_id(name):
 
 def place(g, slot, name, at):
     """Monster `name` (from the cup) on slot at outline `at` (or slots.EXTRA + n)."""
-    from eldritch.kernel.eldersign.game.slots import EXTRA  # noqa: F401
     m = [i for i in range(len(DATA.monsters)) if DATA.monsters[i].name == name and g._decks.cup.count(i)][0]
     g._decks.cup.take(m)
     k = g._slots.free_place(slot)

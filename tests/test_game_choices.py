@@ -2,18 +2,14 @@
 bent are played as written. One test per rule, each from a set-up position (tests/game_positions.py),
 each failing on the old kernel (which chose for the players, or bent the timing)."""
 
-import pytest
-
-from eldritch.kernel.surface import CHANCE
 from eldritch.kernel.eldersign.adventure import ACT_REROLL, ACT_ROLL
 from eldritch.kernel.eldersign.dice import GREEN, YELLOW, RED, I1, I2, I3, I4, LORE, PERIL, TERROR
-from eldritch.kernel.eldersign.game import machine as G, pool, engine, resolve, trophies
+from eldritch.kernel.eldersign.game import machine as G, pool, engine, resolve
 from eldritch.kernel.eldersign.game.slots import EXTRA
-from eldritch.kernel.eldersign.notation import format_task
 
 from game_positions import (DATA, game, legal, of_kind, asked, phase, active, clear_hand, give, clear_board,
                             put, place, move, roll, run, events, event_rows, total_trophies, adventure_id,
-                            inv_id, monster_id, fail_roll, trophy_card)
+                            inv_id, fail_roll, trophy_card)
 
 
 def seat_inv(g, s):
@@ -99,7 +95,7 @@ def test_rule_monster_may_go_on_the_card_being_attempted():
 
 def test_rule_helper_chooses_which_stat_to_lose():
     g = game(players=2)
-    a, b = seat_inv(g, 0), seat_inv(g, 1)
+    b = seat_inv(g, 1)
     clear_board(g)
     put(g, 0, "Ancient Relics")                            # L I3 | L I3
     g._inv.loc[b] = 1
@@ -595,7 +591,6 @@ def test_rule_transported_by_magic_adds_doom_per_other_world_at_midnight():
 
 def test_rule_adventure_lock_icon_takes_a_die_until_completed():
     g = game()
-    inv = active(g)
     clear_board(g)
     put(g, 0, "Generic Adventure: Haunted Stair")          # lock green; P T | I5
     assert pool.free_dice(g, GREEN) == 5

@@ -13,7 +13,7 @@ from eldritch.kernel.errors import KernelError
 from eldritch.kernel.eldersign.game import companion as C, pool, trophies
 from eldritch.kernel.eldersign.game.data import GameData
 from eldritch.kernel.eldersign.game.effects import compile_effects
-from eldritch.kernel.eldersign.game.defs import NONE, LK_MYTHOS, LK_ADVENTURE
+from eldritch.kernel.eldersign.game.defs import NONE, LK_ADVENTURE
 
 from conftest import REPO, MICROPYTHON
 

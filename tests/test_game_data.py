@@ -7,7 +7,7 @@ from eldritch.kernel.errors import KernelError
 from eldritch.kernel.eldersign.game import effects as E
 from eldritch.kernel.eldersign.game.data import GameData, SCHEMAS, FILES, read_table, _folder
 from eldritch.kernel.eldersign.game import companion as C
-from eldritch.kernel.eldersign.game import machine as G, pool
+from eldritch.kernel.eldersign.game import pool
 from eldritch.cli import main
 
 DATA = GameData()

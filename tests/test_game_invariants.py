@@ -19,8 +19,6 @@ with the seed, the step and what broke.
 from array import array
 from collections import Counter
 
-import pytest
-
 from eldritch.kernel.eldersign.game.data import GameData
 from eldritch.kernel.eldersign.game.machine import Game
 from eldritch.kernel.eldersign.game import machine as G, bot

@@ -11,10 +11,9 @@ from eldritch.kernel.eldersign.adventure import ACT_ROLL, ACT_REROLL
 from eldritch.kernel.eldersign.dice import GREEN, YELLOW, RED, I1, I2, I3, LORE, PERIL, TERROR
 from eldritch.kernel.eldersign.notation import format_card, format_task, parse_card
 from eldritch.kernel.eldersign.game import machine as G, pool, engine, board, doom, text as gametext
-from eldritch.kernel.eldersign.game.slots import EXTRA
 
 from game_positions import (DATA, game, legal, of_kind, asked, phase, active, clear_hand, give, clear_board,
-                            put, place, move, roll, run, events, event_rows, total_trophies, adventure_id)
+                            put, place, move, roll, run, events, total_trophies, adventure_id)
 
 
 # ----- section 5 --------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from eldritch.kernel.eldersign.situation import Situation
 from eldritch.kernel.eldersign.adventure import Adventure, TaskTable, Workspace
 from eldritch.kernel.eldersign.dice import DIE_FACES
 from eldritch.kernel.eldersign.game.data import GameData, parse_outlines
-from eldritch.kernel.eldersign.game.machine import Game, MAX_MON, NONE
+from eldritch.kernel.eldersign.game.machine import Game
 from eldritch.kernel.eldersign.game import board
 from eldritch.kernel.eldersign.notation import format_card, format_task, parse_card
 

@@ -20,19 +20,17 @@ yellow and red dice go back. `roll_code` is adventure.roll_code without allocati
 """
 
 from ... import prng
-from ..adventure import (ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, ACT_ROLL, ACT_ENTER, P_WON, P_LOST,
-                         P_ROLL, P_DECIDE, WAY_BYTES)
+from ..adventure import (ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, ACT_ROLL, P_WON,
+                         P_DECIDE, WAY_BYTES)
 from ..dice import GREEN, YELLOW, RED, TERROR, NFACES, DIE_FACES
 from . import effects as E
 from . import pool, board, doom, cards, trophies, resolve
-from .slots import EXTRA
-from .defs import (P_PREP, P_ADV, P_BATTLE, MAX_MON, MAX_TASKS_GAME, MAX_HAND, NONE, LOC_ENTRANCE,
-                   LK_ADVENTURE, TR_ADVENTURE, F_RUN, F_MAIN, F_END_ATTEMPT, F_FAILED, F_ASIDE, F_KEEP,
-                   F_AGREE, F_HELD, F_LOSE, A_BEGIN, A_GIVEUP, A_FAIL, A_ASIDE, A_KEEP, A_ASK, A_AGREE,
+from .defs import (P_ADV, P_BATTLE, MAX_MON, MAX_TASKS_GAME, NONE, LOC_ENTRANCE,
+                   TR_ADVENTURE, F_RUN, F_MAIN, F_END_ATTEMPT, F_FAILED, F_ASIDE, F_KEEP,
+                   F_AGREE, F_HELD, F_LOSE, A_GIVEUP, A_FAIL, A_ASIDE, A_KEEP, A_ASK,
                    A_HELD, A_LOSE, A_FREEROLL, A_ARG_MASK, EV_BEGIN, EV_ROLL, EV_TASK, EV_TERROR, EV_WON,
                    EV_LOST, EV_HELP, EV_FOCUS, EV_CLUE, EV_GIVEUP, EV_ASIDE, EV_REFUSE, EV_LOSES,
                    EV_USED_HELD, EV_FREEROLL, EV_HIT)
-from .people import SEAT_PLAYING
 
 _GF = DIE_FACES[GREEN]
 _YF = DIE_FACES[YELLOW]

@@ -28,13 +28,12 @@ turn's main step by its phase):
 
 from . import effects as E
 from ..adventure import ACT_HOLD, ACT_REROLL, ACT_ROLL, WAY_BYTES
-from ..dice import INV_VALUE
 from . import trophies
 from .defs import (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_BATTLE_PREP, P_BATTLE, A_MOVE, A_USE, A_BEGIN,
                    A_AID, A_LOSTFOUND, A_SHOP, A_GIVEUP, A_DRAW, A_CHOOSE, A_PLACE, A_SPEND, A_LOSE,
                    A_ASIDE, A_KEEP, A_ASK, A_AGREE, A_HELD, A_LOCKDIE, A_FAIL, A_FREEROLL, A_ARG_MASK,
-                   MAX_HAND, MAX_MON, NONE, F_MAIN, F_PICK, F_CHOOSE, F_PLACE, F_TARGET, F_SPEND, F_DISCARD,
-                   F_LOSE, F_ASIDE, F_KEEP, F_AGREE, F_HELD, F_LOCKDIE, F_FACE, G_BASE)
+                   MAX_HAND, MAX_MON, NONE, F_MAIN, F_PICK, F_CHOOSE, F_PLACE, F_TARGET, F_SPEND,
+                   F_LOSE, F_ASIDE, F_KEEP, F_AGREE, F_HELD, F_LOCKDIE)
 
 FACE_SCORE = (1, 2, 3, 4, 5, 5, 4, 6)   # I1 I2 I3 I4 L P T W: what a kept die is worth
 

@@ -57,7 +57,7 @@ from .defs import (MAX_PLAYERS, MAIN_SLOTS, MAX_MON, MAX_TASKS_GAME, NONE, LOC_E
                    LK_MONSTER, F_RUN, F_DECIDE, F_CHOOSE, F_PLACE, F_TARGET, F_SPEND, F_DISCARD, F_LOCKDIE,
                    TR_ADVENTURE, TR_MONSTER, A_ARG_MASK, A_CHOOSE, A_PLACE, A_TARGET, A_SPEND, A_DISCARD,
                    A_LOCKDIE, PLACE_EXTRA, EV_TURN, EV_MIDNIGHT, EV_WON, EV_PICK, EV_FREE)
-from .people import SEAT_PLAYING, SEAT_MUST_PICK
+from .people import SEAT_MUST_PICK
 
 LEAN_EV = 256           # event ints a lean companion keeps per entry (64 events; more are dropped)
 LEAN_OPTIONS = 256      # the options of one question (a lean game's question buffer)

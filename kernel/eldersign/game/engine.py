@@ -20,7 +20,7 @@ allocates.
 from . import effects as E
 from . import resolve, doom, cards, trophies, pool
 from .defs import (F_RUN, F_EACH, F_MONSTER, F_GATE, F_CLOCK, F_NEXT, F_MIDNIGHT, F_END_ATTEMPT,
-                   F_ATTACK, F_MYTHOS, F_FAILED, F_FIRE, F_DECIDE, F_MAIN, F_PICK, F_CHOOSE, F_PLACE,
+                   F_ATTACK, F_FAILED, F_FIRE, F_DECIDE, F_MAIN, F_PICK, F_CHOOSE, F_PLACE,
                    F_TARGET, F_SPEND, F_DISCARD, F_LOSE, F_ASIDE, F_KEEP, F_AGREE, F_HELD, F_LOCKDIE,
                    F_FACE, NONE, A_ARG_MASK, A_LOCKDIE, EV_OUT, EV_LOCKED_DIE)
 from .people import SEAT_OUT

@@ -40,9 +40,9 @@ from ...surface import CHANCE, TERMINAL
 from ..adventure import ACT_ENTER, ACT_HOLD, ACT_REROLL, ACT_ROLL, P_ROLL
 from .defs import *  # noqa: F401,F403 (the action codes, phases and limits a caller needs)
 from .defs import (G_BASE, A_ARG_MASK, A_MOVE, A_USE, A_BEGIN, A_GIVEUP, A_AID, A_LOSTFOUND, A_SHOP,
-                   A_PICK, A_FAIL, A_HOLD, A_UNHOLD, A_ABILITY, A_FREEROLL, A_FACE, A_DIEROLL, A_AGREE,
-                   P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_BATTLE_PREP, P_BATTLE, PHASE_NAMES, MAX_HAND,
-                   MAX_LOG, NONE, F_MAIN, F_FACE, F_CLOCK, F_NEXT, F_MIDNIGHT, F_MYTHOS, F_END_ATTEMPT,
+                   A_FAIL, A_HOLD, A_UNHOLD, A_ABILITY, A_FREEROLL, A_FACE, A_AGREE,
+                   P_MOVE, P_ADV, P_ENTRANCE, P_BATTLE, MAX_HAND,
+                   MAX_LOG, F_MAIN, F_FACE, F_CLOCK, F_NEXT, F_MIDNIGHT, F_MYTHOS, F_END_ATTEMPT,
                    F_FAILED, F_ATTACK, F_PICK, F_LOSE, F_ASIDE, F_KEEP, F_AGREE, F_HELD, F_RUN,
                    EV_ABILITY)
 from .state import GameState
@@ -196,7 +196,6 @@ class Game(GameState):
 
     def _main_answer(self, i, action):
         st = self._stack
-        ph = st.a[i]
         inv = self._active()
         kind = action - (action & A_ARG_MASK)
         arg = action & A_ARG_MASK

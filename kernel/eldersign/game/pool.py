@@ -11,7 +11,7 @@ taken off a spell leaves the attempt's held dice too; a spell holding no die goe
 its deck.
 """
 
-from ..dice import GREEN, YELLOW, RED, NFACES
+from ..dice import GREEN, YELLOW, NFACES
 from .defs import F_LOCKDIE, EV_LOCK, EV_FREE, EV_RETURN, EV_LOCKED_DIE, LK_MYTHOS, ADVENTURE_DECIDE as P_DECIDE
 
 # a lock's choices (A_LOCKDIE + choice): a rolled die d, an unrolled pool die, a kept die d, a spell die k

@@ -15,7 +15,7 @@ from . import effects as E
 from . import pool, board, doom, cards, trophies
 from .effects import T_DEVOURED
 from .defs import (MAX_PLAYERS, MAX_CLUES, NONE, LOC_NONE, LOC_AO, LOC_ENTRANCE, LK_MYTHOS, F_RUN, F_GATE, F_CLOCK, F_PICK,
-                   F_TARGET, F_FIRE, F_CHOOSE, A_CHOOSE, MAX_HAND, EV_ELDER, EV_NOTE, EV_STAT, EV_DEVOUR,
+                   F_TARGET, F_FIRE, A_CHOOSE, MAX_HAND, EV_ELDER, EV_NOTE, EV_STAT, EV_DEVOUR,
                    EV_OUT, EV_WIN, EV_LOSS, EV_CLOCK, EV_CHOSE)
 from .people import SEAT_PLAYING, SEAT_MUST_PICK, SEAT_OUT
 from ..dice import YELLOW, RED

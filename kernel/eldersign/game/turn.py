@@ -14,7 +14,7 @@ midnight is the Ancient One's attack instead.
 from . import effects as E
 from . import pool, resolve
 from .defs import (P_MOVE, P_PREP, P_ENTRANCE, P_BATTLE_PREP, NONE, LOC_ENTRANCE, F_RUN, F_MAIN, F_CLOCK,
-                   F_NEXT, F_MIDNIGHT, F_MYTHOS, F_ATTACK, F_FIRE, A_MOVE, A_PICK, A_DRAW, A_ARG_MASK,
+                   F_NEXT, F_MIDNIGHT, F_MYTHOS, F_ATTACK, A_MOVE, A_PICK, A_DRAW, A_ARG_MASK,
                    EV_TURN, EV_MOVE, EV_PICK, EV_MIDNIGHT, EV_MYTHOS, EV_LASTING, EV_EXPIRED)
 from .people import SEAT_MUST_PICK
 
