@@ -575,18 +575,24 @@ def test_rule_mythos_effect_lasting_beyond_the_next_card():
 
 
 def test_rule_transported_by_magic_adds_doom_per_other_world_at_midnight():
+    """Its at-midnight effect (a doom token per Other World in play) is data now, not a note."""
     g = game()
     clear_board(g)
     put(g, 0, "Transported By Magic")
     put(g, 6, "Another Dimension")
     put(g, 7, "Lost Carcosa")
-    g._clock.turn = 5
-    g._clock.hour = 9
+    card = DATA.adventures[adventure_id("Transported By Magic")]
     doom_before = g._doom
-    move(g, None)
-    g.apply(G.A_AID)
-    assert g._doom >= doom_before + 2                      # (and the Night Deepens' own)
-    assert event_rows(g, G.EV_NOTE) == []                  # no longer an unmodelled note
+    g._begin_events()
+    g._stack.push(G.F_RUN, 0, len(card.midnight), active(g), 1, card.midnight)
+    engine.drive(g)
+    assert g._doom == doom_before + 2 and event_rows(g, G.EV_NOTE) == []
+    put(g, 8, "The Abyss")
+    g._stack.push(G.F_RUN, 0, len(card.midnight), active(g), 1, card.midnight)
+    engine.drive(g)
+    while asked(g) != G.F_MAIN:                        # a monster space on the track: placed
+        g.apply(legal(g)[0])
+    assert g._doom == doom_before + 5
 
 
 def test_rule_adventure_lock_icon_takes_a_die_until_completed():

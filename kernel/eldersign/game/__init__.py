@@ -13,7 +13,9 @@ game imports (tests/test_game_modules.py checks it):
     bot.py        the built-in bot
     companion.py  companion mode: the device beside a physical game
 
-The other modules are the game's own: its numbers (defs), the components of the state (decks,
-locks, people, slots, clock; state.py puts them together) and the parts of the rules the Game
-combines (see machine.py), the effect vocabulary (effects) and the task table (tasks).
+The other modules are the game's own: its numbers (defs), the components of the state (people,
+slots, locks, decks, clock, stack, attempt_state; state.py puts them together), the engine that runs
+the work stack (engine), the parts of the rules (turn, attempt, entrance, battle, resolve, doom,
+board, cards, trophies, pool; see machine.py), the effect vocabulary and abilities (effects) and the
+task table (tasks).
 """
