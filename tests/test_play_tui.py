@@ -143,7 +143,7 @@ def test_a_seeded_game_through_the_screen_logs_as_plain_mode_and_kernel(tmp_path
     for name in SHOTS:
         assert shots[name] == (SCREENS / ("%s.txt" % name)).read_text(), name
     assert "★ best" in shots["adventure"] and "to complete" in shots["first"]
-    assert "choose your investigator" in shots["pick"] and "draw an investigator at random" in shots["pick"]
+    assert "choose an investigator" in shots["pick"] and "draw an investigator at random" in shots["pick"]
     assert "Best: " in shots["hint"] and "the investigators lose" in shots["end"]
     tui_log = session.log.text()
     assert session.log.result is not None and len(chosen) > 20
@@ -338,7 +338,7 @@ def test_sigint_to_the_app_in_a_terminal_saves_and_writes_the_log(tmp_path):
                                    "--players", "2", "--bots", "2", "--log", str(log)], env)
     out = b""
     deadline = time.time() + 30
-    while time.time() < deadline and not (b"choose your investigator" in out and (state / userdirs.AUTOSAVE).exists()):
+    while time.time() < deadline and not (b"choose an investigator" in out and (state / userdirs.AUTOSAVE).exists()):
         ready, _, _ = select.select([fd], [], [], 0.2)
         if ready:
             try:
