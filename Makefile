@@ -12,7 +12,8 @@ CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/_core_build.py setup.py
 
 BOARD_FILES := micropython/pins_pico.py micropython/display.py micropython/buttons.py \
 	micropython/leds.py micropython/store.py micropython/app.py micropython/main.py \
-	micropython/compsave.py micropython/companion.py micropython/arkham_mode.py
+	micropython/compsave.py micropython/companion.py micropython/arkham_mode.py \
+	micropython/mansions_mode.py
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,10 +32,13 @@ $(RUN_STAMP): pyproject.toml $(CORE_SOURCES) | $(BIN)/python
 # The simulated handheld in the terminal; without a terminal (CI), the headless demo script instead.
 run: $(RUN_STAMP)
 	@if [ -t 0 ]; then $(BIN)/micropython micropython/sim.py; \
-	else mkdir -p build && $(BIN)/micropython micropython/sim.py --script "$(DEMO)" --frames build/frames && \
-	     tail -n 9 build/frames/frames.txt; fi
+	else mkdir -p build && $(BIN)/micropython micropython/sim.py --seed $(DEMO_SEED) --script "$(DEMO)" \
+	     --frames build/frames && cat build/frames/frames.txt; fi
 
-DEMO := a a down a a right a a a a a a a a a a
+# The headless demo: Library, Core, The Curator, its odds, then A until the adventure ends; each
+# frame printed with the cursor's row between > and <
+DEMO := a a a a a play
+DEMO_SEED := 1
 
 board: run
 
@@ -50,16 +54,13 @@ mpy: $(STAMP)
 tables: $(STAMP)
 	$(BIN)/python tools/gentables.py
 
-# Copy the kernel (every game's subfolders, modules and card data), the app and the tables to a Pico
-# running MicroPython (see micropython/README.md)
+# Copy the board's files to a Pico running MicroPython (micropython/README.md): the kernel with its
+# card data and the app compiled to .mpy (tools/boardfit.py --stage), the tables, main.py; one
+# mpremote session on PORT ("resume": no soft reset before copying), then a reset.
+PORT ?= auto
 flash: $(STAMP)
-	@for d in $$(find kernel -type d ! -name __pycache__) data; do \
-	  $(BIN)/mpremote mkdir :$$d 2>/dev/null || true; done
-	@for f in $$(find kernel \( -name '*.py' -o -name '*.tsv' \) ! -path '*__pycache__*'); do \
-	  $(BIN)/mpremote cp $$f :$$f || exit 1; done
-	$(BIN)/mpremote cp micropython/data/cards.tsv micropython/data/odds.bin :data/
-	$(BIN)/mpremote cp $(BOARD_FILES) :
-	$(BIN)/mpremote reset
+	$(BIN)/python tools/boardfit.py --stage build/board
+	cd build/board && ../../$(BIN)/mpremote connect $(PORT) resume cp -r kernel data $$(ls *.mpy) main.py :./ + reset
 
 # CI: the whole suite with the C core required (no silent fallback), then the sanitizer build.
 test: $(STAMP)

@@ -14,6 +14,7 @@ import sys
 from .backend import get_backend, NAMES as BACKEND_NAMES
 from . import play
 from . import arkham_cli
+from . import mansions_cli
 from .kernel import VERSION
 from .kernel.errors import KernelError
 from .kernel.numbers import parse_count
@@ -164,6 +165,7 @@ def build_parser():
          "Which backend is active, how the C core was built, the kernel version.")
     play.add_parser(sub)
     arkham_cli.add_parser(sub)
+    mansions_cli.add_parser(sub)
     return top
 
 
@@ -275,7 +277,8 @@ def cmd_info(args, backend):
 
 
 COMMANDS = {"odds": cmd_odds, "advise": cmd_advise, "cards": cmd_cards, "table": cmd_table,
-            "info": cmd_info, "play": lambda args, backend: play.run(args, backend), "arkham": arkham_cli.run}
+            "info": cmd_info, "play": lambda args, backend: play.run(args, backend), "arkham": arkham_cli.run,
+            "mansions": mansions_cli.run}
 
 
 def _quiet_stdout():

@@ -129,7 +129,7 @@ run("down down down a")
 steps += locked("right left down right left up")                                # new game options
 run("a")
 steps += locked("down right left down right up up left right")                 # investigator setup
-run("a a down a a a")                                                          # a card in slot 1
+run("a a b down a a a")                                                        # a card in slot 1
 comp = board.app.comp
 assert comp.screen == companion.C_TURN and comp.slot_on(0) and len(comp.log) == 8, comp.screen
 steps += locked("down down down down down down down up up up up up up up")          # turn menu

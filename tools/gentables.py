@@ -17,10 +17,14 @@ from eldritch.kernel.eldersign.situation import terror_code
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(os.path.dirname(HERE), "micropython", "data")
-# (green, yellow, red, focus): the host CLI table's dice sets at focus 0 (solving 7G+Y+R first fills
-# the memo for the smaller pools), and the plain 6G and 5G at focus 1 (the most asked on the table)
-DICE_SETS = [(7, 1, 1, 0), (6, 1, 1, 0), (6, 1, 0, 0), (6, 0, 1, 0), (6, 0, 0, 0), (5, 0, 0, 0),
-             (6, 0, 0, 1), (5, 0, 0, 1)]
+# (green, yellow, red, focus, spells, clues): the host CLI table's dice sets at focus 0 (solving
+# 7G+Y+R first fills the memo for the smaller pools), the plain 6G and 5G at focus 1 (the most asked
+# on the table), then spells and clues (1 or 2 clues: the board cannot solve clue rerolls in its
+# heap, so the table is where its menu finds them) on 6G+Y, 6G and 5G at focus 0 and 1
+DICE_SETS = [(7, 1, 1, 0, 0, 0), (6, 1, 1, 0, 0, 0), (6, 1, 0, 0, 0, 0), (6, 0, 1, 0, 0, 0), (6, 0, 0, 0, 0, 0),
+             (5, 0, 0, 0, 0, 0), (6, 0, 0, 1, 0, 0), (5, 0, 0, 1, 0, 0)] + \
+    [(g, y, r, f, s, c) for (g, y, r) in ((6, 1, 0), (6, 0, 0), (5, 0, 0)) for f in (0, 1) for s in (0, 1, 2)
+     for c in (0, 1, 2) if (s or c) or (g, y, r, f) == (6, 1, 0, 1)]
 
 
 def card_lines(adventures):
@@ -29,7 +33,7 @@ def card_lines(adventures):
 
 def card_values(backend, adventure):
     solver = backend.make_solver(adventure.card(), terror_code(adventure.terror))
-    return [solver.value(g, y, r, f) for g, y, r, f in DICE_SETS]
+    return [solver.value(g, y, r, f, s, c) for g, y, r, f, s, c in DICE_SETS]
 
 
 def main(argv):

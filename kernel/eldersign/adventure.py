@@ -900,8 +900,9 @@ class Adventure:
 
 
 
-def deserialize(blob):
+def deserialize(blob, work=None):
     """An Adventure from serialize()'s bytes; KernelError('save', ...) when the blob is corrupt.
+    `work`: a Workspace to share (the board keeps one for every adventure it plays).
 
     The state is rebuilt by replaying the log from the seed and must equal the stored state.
     """
@@ -929,7 +930,7 @@ def deserialize(blob):
             log.append(get32(b, i))
             i += 4
         state_bytes = b[i:len(b) - 2]
-        adv = Adventure(notation, Situation.from_values(sit), seed)
+        adv = Adventure(notation, Situation.from_values(sit), seed, work)
         adv.replay(log)
     except KernelError as exc:
         raise KernelError("save", "does not replay: %s" % exc)

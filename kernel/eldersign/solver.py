@@ -13,11 +13,47 @@ shrinks the rolls to enumerate without changing any sum. Values are fixed point 
 context's value is round(sum over rolls of weight * best option / 6^dice), rounded once.
 """
 
+from array import array
+
 from ..errors import KernelError
 from .dice import (GREEN, YELLOW, RED, DIE_FACES, INV_VALUE, FACE_SYMBITS, TERROR, WILD, NFACES)
 from .fixed import ONE
 from .matching import minimal_face_sets, allowed_tasks
 from .situation import TERROR_NONE, TERROR_FAIL, TERROR_NAMES
+
+class ShardedMemo:
+    """A dict split over SHARDS small dicts by key hash: the same get / [] / in / iteration, but no
+    one table grows into a large contiguous block (on the board's heap, a memo of a thousand
+    contexts would need a 32 KB hash table in one piece, which a fragmented heap cannot give)."""
+
+    SHARDS = 32
+
+    def __init__(self):
+        self.shards = [{} for _ in range(self.SHARDS)]
+
+    def _shard(self, key):
+        return self.shards[hash(key) & (self.SHARDS - 1)]
+
+    def get(self, key, default=None):
+        return self._shard(key).get(key, default)
+
+    def __getitem__(self, key):
+        return self._shard(key)[key]
+
+    def __setitem__(self, key, value):
+        self._shard(key)[key] = value
+
+    def __contains__(self, key):
+        return key in self._shard(key)
+
+    def __len__(self):
+        return sum([len(d) for d in self.shards])
+
+    def __iter__(self):
+        for d in self.shards:
+            for key in d:
+                yield key
+
 
 def _factorials(n):
     f = [1]
@@ -48,9 +84,12 @@ class Solver:
         self._setup_states(sanity, stamina)
         self._setup_classes()
         self.face_sets = [minimal_face_sets(t) for t in card.tasks]
-        self._memo = {}
+        self._memo = ShardedMemo() if lean else {}
         self._shift = {}
         self.pairs = 0          # (context, roll) pairs evaluated: the work counter
+        # called as progress(pairs) every 64 pairs when set (the board shows a long solve and lets
+        # the player cancel it by raising from here)
+        self.progress = None
 
     # ----- setup -----------------------------------------------------------------------------
 
@@ -150,10 +189,15 @@ class Solver:
 
     def values(self, ctx):
         """The value vector over task-set states of a context (g, y, r, held, focus, spells, clues)."""
-        v = self._memo.get(ctx)
+        key = memo_key(ctx) if self.lean else ctx
+        v = self._memo.get(key)
         if v is None:
             v = self._solve(ctx)
-            self._memo[ctx] = v
+            if self.lean:
+                # 8 bytes a value on every runtime (a list of ints would hold one 48-bit long int
+                # object per value on a board with 31-bit small ints: about 36 bytes)
+                v = array("q", v)
+            self._memo[key] = v
         return v
 
     def _solve(self, ctx):
@@ -294,6 +338,8 @@ class Solver:
     def roll_values(self, ctx, gfaces, yf, rf):
         """The best value after this roll, for every task-set state (a vector)."""
         self.pairs += 1
+        if self.progress is not None and not self.pairs & 63:
+            self.progress(self.pairs)
         n = self.nstates
         fails = self.fail_candidates(ctx, gfaces, yf, rf)
         if fails:
@@ -430,6 +476,18 @@ class Solver:
                 out[i] += w * part[i]
         num_tab[key] = out
         return out
+
+
+def memo_key(ctx):
+    """A lean solver's memo key: the context as one small int (28 bits: the board keeps no tuples
+    per context), the oddstable's context_key; a context holding more than 4 dice keeps its tuple."""
+    g, y, r, held, f, s, c = ctx
+    if len(held) > 4:
+        return ctx
+    code = 0
+    for face in held:
+        code = code * 9 + face + 1
+    return g | (y << 4) | (r << 5) | (f << 6) | (s << 9) | (c << 12) | (code << 15)
 
 
 def _add(held, face):
