@@ -601,7 +601,7 @@ class Companion:
         self.begin_table()
 
     def begin_table(self):
-        """Setup's last step: the six adventures on the table, slot by slot (B keeps the rest)."""
+        """Setup's last step: the six adventures on the table, slot by slot (B leaves the rest empty, for "Card revealed" later)."""
         self.flow = F_SETUP
         self.slot = 0
         self.cards = self.main_cards
@@ -759,7 +759,7 @@ class Companion:
             self.screen = C_TURN
             self.after_entry(False)
         elif b == btn.B and self.flow == F_SETUP:
-            self.flow = F_NONE                  # the kernel's cards stay in the slots not entered
+            self.flow = F_NONE                  # the slots not entered stay empty (the game deals none)
             self.screen = C_TURN
         elif b == btn.B:
             self.screen = C_SLOT if self.flow == F_REVEAL else C_TURN

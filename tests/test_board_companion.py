@@ -129,7 +129,7 @@ RESUME = DRIVE + """
 import random
 c = C.Companion(leds, path)
 c.new_game()
-press(c, "right right a a a a b")                    # four players, the dealt cards
+press(c, "right right a a a a b")                    # four players, no table entered
 random.seed(5)
 for i in range(120):
     k = random.getrandbits(3)
@@ -362,7 +362,7 @@ def test_free_a_die_and_a_new_investigator_for_a_devoured_one(run_micropython, t
 ASK = DRIVE + """
 c = C.Companion(leds, path)
 c.new_game()
-press(c, "a a a")                                             # two players, Yog-Sothoth
+press(c, "a a a b")                                           # two players, Yog-Sothoth (no table entered)
 c.menu = C.T_REVEAL
 press(c, "a a a")                                             # slot 1: A Peculiar Specimen
 c.menu = C.T_REVEAL
