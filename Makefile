@@ -8,7 +8,7 @@ SANDIR := build/sanitize
 # the C core is compiled by the install: reinstall when it or its build changes
 CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/_core_build.py setup.py
 
-.PHONY: run test bench clean board flash mpy tables
+.PHONY: run test bench clean board flash mpy tables atlas-check
 
 BOARD_FILES := micropython/pins_pico.py micropython/display.py micropython/buttons.py \
 	micropython/leds.py micropython/store.py micropython/app.py micropython/main.py \
@@ -82,6 +82,11 @@ sanitize: $(STAMP)
 # results identical to the native run, and no valgrind error record through the core.
 valgrind: $(STAMP)
 	ELDRITCH_VALGRIND=1 $(BIN)/python -m pytest -q -m valgrind tests/test_c_core.py
+
+# The whole Core + Other Worlds atlas (focus 0-1, spells 0-1, clues 0-1) against `eldritch odds` on
+# 200 random rows (minutes of CPU on two workers; deselected from `make test` by its marker)
+atlas-check: $(STAMP)
+	ELDRITCH_REQUIRE_C=1 $(BIN)/python -m pytest -q -m atlas tests/test_atlas.py
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest benchmarks --benchmark-only --benchmark-columns=min,mean,rounds -q

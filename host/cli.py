@@ -12,7 +12,7 @@ import os
 import sys
 
 from .backend import get_backend, NAMES as BACKEND_NAMES
-from . import play
+from . import play, simulate, atlas, sweep
 from . import arkham_cli
 from . import mansions_cli
 from .kernel import VERSION
@@ -20,11 +20,8 @@ from .kernel.errors import KernelError
 from .kernel.numbers import parse_count
 from .kernel.eldersign import library, answers
 from .kernel.eldersign.fixed import ONE, exact_text, percent_text
-from .kernel.eldersign.situation import Situation, TERROR_NAMES, terror_code
-from .kernel.eldersign.solver import situation_value
+from .kernel.eldersign.situation import Situation, TERROR_NAMES
 
-DICE_SETS = (("5G", 5, 0, 0), ("6G", 6, 0, 0), ("6G+Y", 6, 1, 0), ("6G+R", 6, 0, 1),
-             ("6G+Y+R", 6, 1, 1), ("7G+Y+R", 7, 1, 1))
 MAX_TEXT = 400          # longest card, roll or name argument accepted (a 6x8-symbol card is ~150)
 
 CARD_HELP = """card notation: tasks separated by ' | ' (any order) or ' > ' (top to bottom); symbols I<n>
@@ -56,7 +53,8 @@ run 'eldritch COMMAND --help' for each command's options and examples.""",
   eldritch cards --set gates --json""",
     "table": """examples:
   eldritch table --set core --set other
-  eldritch table --query curator --focus 0 --format csv""",
+  eldritch table --query curator --focus 0 --format csv
+  eldritch table --set core --spells 1 --clues 1 --dice 5G,6G+Y,7G+Y+R --chart core.png""",
     "info": """examples:
   eldritch info
   ELDRITCH_BACKEND=python eldritch info""",
@@ -154,16 +152,25 @@ def build_parser():
 
     p = _sub(sub, "table", "odds of library cards at the six usual dice sets",
              "Odds of every matching library card for the dice sets "
-             + ", ".join(d[0] for d in DICE_SETS) + ".")
+             + ", ".join(atlas.DEFAULT_DICE) + " (or --dice).")
     p.add_argument("--set", dest="sets", action="append", default=[], metavar="NAME", type=_text,
                    help="limit to a set (repeatable; a prefix will do)")
     p.add_argument("--query", default="", type=_text, help="limit to names containing this")
     p.add_argument("--focus", type=_count, default=1, metavar="N", help="focus (default 1)")
+    p.add_argument("--spells", type=_count, default=0, metavar="N", help="spells (default 0)")
+    p.add_argument("--clues", type=_count, default=0, metavar="N", help="clues (default 0)")
+    p.add_argument("--terror", choices=TERROR_NAMES, default=None,
+                   help="one terror effect for every card (default: each card's own)")
+    p.add_argument("--dice", default=",".join(atlas.DEFAULT_DICE), type=_text, metavar="SETS",
+                   help="dice sets, e.g. 5G,6G+Y,7G+Y+R (default the six usual ones)")
     p.add_argument("--format", choices=("md", "csv", "json"), default="md", help="output format")
+    p.add_argument("--chart", metavar="FILE.png", help="also draw a heatmap of the odds by card and dice set")
 
     _sub(sub, "info", "the active backend, the C core's build and the kernel version",
          "Which backend is active, how the C core was built, the kernel version.")
     play.add_parser(sub)
+    simulate.add_parser(sub)
+    sweep.add_parser(sub)
     arkham_cli.add_parser(sub)
     mansions_cli.add_parser(sub)
     return top
@@ -219,53 +226,38 @@ def _progress(done, total, label):
     sys.stderr.flush()
 
 
-def table_rows(adventures, focus, backend, progress=None):
-    """[(adventure, [value per dice set])]: one solver per card covers all six dice sets."""
-    rows = []
-    for k, a in enumerate(adventures):
-        if progress:
-            progress(k, len(adventures), a.name)
-        terror = terror_code(a.terror)
-        solver = backend.make_solver(a.card(), terror)
-        rows.append((a, [situation_value(solver, Situation(g, y, r, focus, terror=terror))
-                         for _, g, y, r in DICE_SETS]))
-    if progress:
-        progress(len(adventures), len(adventures), "")
-    return rows
-
-
 def cmd_table(args, backend):
-    adventures = library.load()
-    chosen = []
-    if args.sets:
-        names = [library.resolve_set(adventures, s) for s in args.sets]
-        for a in adventures:
-            if a.set in names:
-                chosen.append(a)
-    else:
-        chosen = list(adventures)
-    if args.query:
-        chosen = [a for a in chosen if args.query.lower() in a.name.lower()]
-    Situation(focus=args.focus)                  # range check before any solving
-    rows = table_rows(chosen, args.focus, backend, _progress)
-    heads = [d[0] for d in DICE_SETS]
+    chosen = atlas.select_cards(args.sets, args.query)
+    dice = atlas.parse_dice_list(args.dice)
+    if args.chart:
+        from . import charts
+        charts.require()
+    rows = atlas.table_rows(chosen, dice, args.focus, backend, args.spells, args.clues, args.terror, _progress)
+    heads = [d[0] for d in dice]
     if args.format == "json":
-        print(json.dumps({"focus": args.focus, "backend": backend.name, "dice_sets": heads,
+        print(json.dumps({"focus": args.focus, "spells": args.spells, "clues": args.clues, "backend": backend.name,
+                          "dice_sets": heads,
                           "cards": [{"set": a.set, "name": a.name, "card": a.notation,
-                                     "terror": a.terror,
+                                     "terror": args.terror or a.terror,
                                      "probability": [v / ONE for v in vals],
                                      "exact": [exact_text(v) for v in vals]} for a, vals in rows]}))
     elif args.format == "csv":
         print(",".join(["set", "name", "card", "terror"] + heads))
         for a, vals in rows:
-            cells = [a.set, a.name, a.notation, a.terror] + [percent_text(v) for v in vals]
+            cells = [a.set, a.name, a.notation, args.terror or a.terror] + [percent_text(v) for v in vals]
             print(",".join('"%s"' % c.replace('"', '""') if ("," in c or '"' in c) else c for c in cells))
     else:
         print("| set | name | card | terror | " + " | ".join(heads) + " |")
         print("|---|---|---|---|" + "---:|" * len(heads))
         for a, vals in rows:
-            print("| %s | %s | `%s` | %s | %s |" % (a.set, a.name, a.notation, a.terror,
+            print("| %s | %s | `%s` | %s | %s |" % (a.set, a.name, a.notation, args.terror or a.terror,
                                                    " | ".join(percent_text(v) for v in vals)))
+    if args.chart:
+        from . import charts
+        charts.heatmap([a.name for a, _ in rows], heads, [[v / ONE for v in vals] for _, vals in rows], args.chart,
+                       "odds by card and dice set (focus %d, spells %d, clues %d)" % (args.focus, args.spells,
+                                                                                      args.clues))
+        print("chart written to %s" % args.chart, file=sys.stderr)
     return 0
 
 
@@ -278,6 +270,7 @@ def cmd_info(args, backend):
 
 COMMANDS = {"odds": cmd_odds, "advise": cmd_advise, "cards": cmd_cards, "table": cmd_table,
             "info": cmd_info, "play": lambda args, backend: play.run(args, backend), "arkham": arkham_cli.run,
+            "simulate": simulate.run, "sweep": sweep.run,
             "mansions": mansions_cli.run}
 
 

@@ -12,6 +12,7 @@ game imports (tests/test_game_modules.py checks it):
     table.py      what is on the table, as plain values (for a screen, a log or a hint)
     bot.py        the built-in bot
     companion.py  companion mode: the device beside a physical game
+    bots/         the portable bots (random, heuristic) and what a bot may observe (bots/__init__.py)
 
 The other modules are the game's own: its numbers (defs), the components of the state (people,
 slots, locks, decks, clock, stack, attempt_state; state.py puts them together), the engine that runs
