@@ -74,7 +74,7 @@ def question(game) -> Question | None:
                     clues, adv.sit[7], adv.sit[8])
 
 
-def _action_key(adv, action):
+def action_key(adv, action):
     """What a legal adventure action does, in the terms advice options use (see option_key)."""
     if action < ACT_HOLD:
         base = (action & 255) * WAY_BYTES
@@ -99,7 +99,7 @@ def _action_key(adv, action):
     return (REROLL, bytes(rer))
 
 
-def _option_key(option):
+def option_key(option):
     if option.kind == COMPLETE:
         t, way = option.data
         return (COMPLETE, t, bytes(way.roll_used), bytes(way.held_used))
@@ -112,6 +112,47 @@ def _option_key(option):
         return (FAIL, None)
     aside, colour, face = option.data
     return (FAIL, aside, colour * NFACES + face if colour >= 0 else -1)
+
+
+def action_values(adv, aside, options, actions) -> dict:
+    """{action: value} of the game's legal `actions` at a roll of adventure `adv`, from advice's
+    `options` for that roll (see the module docstring); `aside` is the colour set aside while a keep
+    is asked (table.Table.aside), else -1. Actions the solver does not model get no entry."""
+    by_key = {}
+    fails = []
+    for o in options:
+        key = option_key(o)
+        by_key.setdefault(key, o.value)
+        if key[0] == FAIL and key[1] is not None:
+            fails.append((key[1], key[2], o.value))
+    out = {}
+    for a in actions:
+        kind = a - (a & A_ARG_MASK) if a >= G_BASE else -1
+        arg = a & A_ARG_MASK
+        if a == A_GIVEUP:
+            out[a] = 0
+        elif a < G_BASE:
+            v = by_key.get(action_key(adv, a))
+            if v is not None:
+                out[a] = v
+        elif kind == A_HOLD:
+            v = by_key.get((HOLD, arg & 31))
+            if v is not None:
+                out[a] = v
+        elif kind == A_FAIL:
+            best = [v for _, _, v in fails] or [by_key.get((FAIL, None))]
+            if best[0] is not None:
+                out[a] = max(best)
+        elif kind == A_ASIDE:
+            vals = [v for colour, _, v in fails if colour == arg]
+            if vals:
+                out[a] = max(vals)
+        elif kind == A_KEEP or kind == A_ASK:
+            die = (arg - 1 if arg else -1) if kind == A_KEEP else arg & 31
+            v = by_key.get((FAIL, aside, die))
+            if v is not None:
+                out[a] = v
+    return out
 
 
 class Advisor:
@@ -144,42 +185,7 @@ class Advisor:
         q = question(game)
         if q is None:
             return {}
-        by_key = {}
-        fails = []
-        for o in self.options(q):
-            key = _option_key(o)
-            by_key.setdefault(key, o.value)
-            if key[0] == FAIL and key[1] is not None:
-                fails.append((key[1], key[2], o.value))
-        adv = tb.attempt.adventure
-        out = {}
-        for a in actions:
-            kind = a - (a & A_ARG_MASK) if a >= G_BASE else -1
-            arg = a & A_ARG_MASK
-            if a == A_GIVEUP:
-                out[a] = 0
-            elif a < G_BASE:
-                v = by_key.get(_action_key(adv, a))
-                if v is not None:
-                    out[a] = v
-            elif kind == A_HOLD:
-                v = by_key.get((HOLD, arg & 31))
-                if v is not None:
-                    out[a] = v
-            elif kind == A_FAIL:
-                best = [v for _, _, v in fails] or [by_key.get((FAIL, None))]
-                if best[0] is not None:
-                    out[a] = max(best)
-            elif kind == A_ASIDE:
-                vals = [v for aside, _, v in fails if aside == arg]
-                if vals:
-                    out[a] = max(vals)
-            elif kind == A_KEEP or kind == A_ASK:
-                die = (arg - 1 if arg else -1) if kind == A_KEEP else arg & 31
-                v = by_key.get((FAIL, tb.aside, die))
-                if v is not None:
-                    out[a] = v
-        return out
+        return action_values(tb.attempt.adventure, tb.aside, self.options(q), actions)
 
     def roll_value(self, game) -> int | None:
         """Before a roll in an adventure: the odds of completing the card from here, else None."""
