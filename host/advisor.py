@@ -29,7 +29,7 @@ from .kernel.eldersign.game.machine import (A_GIVEUP, A_FAIL, A_ASIDE, A_KEEP, A
                                             G_BASE, NONE)
 from .kernel.eldersign.game import table as gametable
 from .kernel.eldersign.notation import format_roll, format_card
-from .kernel.eldersign.situation import Situation, TERROR_NAMES
+from .kernel.eldersign.situation import Situation, TERROR_NAMES, MAX_USES
 
 
 class Question:
@@ -69,7 +69,7 @@ def question(game) -> Question | None:
     adv = _adventure(game)
     if adv is None or adv.phase() != P_DECIDE or not any(adv.roll_counts):
         return None         # (a spell took the last die: `advise` has no roll to answer for)
-    focus, spells, clues = adv.uses()
+    focus, spells, clues = (min(u, MAX_USES) for u in adv.uses())   # more clues than the solver takes: 4
     return Question(adv.card, adv.sit[6], adv.roll_counts, adv.held, adv.done_mask(), focus, spells,
                     clues, adv.sit[7], adv.sit[8])
 
@@ -195,7 +195,7 @@ class Advisor:
         solver = self.solver(adv.card, adv.sit[6], adv.sit[7], adv.sit[8])
         state = solver.state_index(adv.done_mask())
         held = _held_reps(solver, adv.held)
-        focus, spells, clues = adv.uses()
+        focus, spells, clues = (min(u, MAX_USES) for u in adv.uses())
         g = adv.pool_dice(GREEN)
         y = adv.pool_dice(YELLOW)
         r = adv.pool_dice(RED)

@@ -25,7 +25,7 @@ from .kernel.eldersign.advice import advise
 from .kernel.eldersign.adventure import ACT_ROLL, P_DECIDE
 from .kernel.eldersign.dice import NFACES
 from .kernel.eldersign.fixed import ONE
-from .kernel.eldersign.situation import Situation
+from .kernel.eldersign.situation import Situation, MAX_USES
 from .kernel.eldersign.solver import situation_value
 from .kernel.eldersign.game.bots import observe as O
 from .kernel.eldersign.game.bots.heuristic import HeuristicBot
@@ -165,7 +165,7 @@ class SolverBot(HeuristicBot):
         if g_ + y_ + r_ == 0:
             return super().roll(g, buf, n)
         start = adv.situation()
-        focus, spells, clues = adv.uses()
+        focus, spells, clues = _capped(adv.uses())
         solver = self.cache.solver(adv.card, start.terror, start.sanity, start.stamina)
         sit = Situation(g_, y_, r_, focus, spells, clues, start.terror, solver.sanity, solver.stamina)
         options = advise(solver, roll, sit, bytearray(adv.held), adv.done_mask())
@@ -176,6 +176,13 @@ class SolverBot(HeuristicBot):
             if v is not None and (best is None or v > values[best]):
                 best = a
         return best if best is not None else super().roll(g, buf, n)
+
+
+def _capped(uses) -> tuple[int, int, int]:
+    """(focus, spells, clues) within what the solver takes (MAX_USES each): an investigator may hold
+    more clues than that; the value with MAX_USES is then a lower bound (and nearly exact: a fifth
+    reroll rarely matters)."""
+    return tuple(min(u, MAX_USES) for u in uses)
 
 
 def _pool_of(roll) -> tuple[int, int, int]:
