@@ -273,3 +273,31 @@ def test_bot_module_has_a_docstring_and_relative_imports_only(path):
             assert node.level > 0 or node.module in ("array", "micropython"), (path.name, node.module)
         elif isinstance(node, ast.Import):
             assert all(a.name in ("array", "micropython") for a in node.names), path.name
+
+
+def test_rule_solver_bot_and_advisor_play_a_roll_with_more_clues_and_spells_than_the_solver_takes():
+    """Clues (and holding spells in hand) have no limit in the game, the solver takes at most
+    MAX_USES of each: at a roll with 7 clues and 6 spells the solver bot still picks a legal action
+    and values it as with MAX_USES (a lower bound), and the advisor answers too."""
+    from eldritch.kernel.eldersign.game import attempt
+    from eldritch.kernel.eldersign.situation import MAX_USES
+    from eldritch.advisor import Advisor
+    bot = SolverBot(8, cache=SHARED)
+    g = Game(DATA, players=1, seed=8, ancient_one="Yig")
+    buf = array("i", [0] * MAX_GAME_ACTIONS)
+    for _ in range(3000):                    # to the first decision on a rolled adventure
+        adv = O.current_adventure(g)
+        if (adv is not None and adv.phase() == P_DECIDE and any(adv.roll_counts) and O.question(g) == F_MAIN
+                and not O.in_final_battle(g)):
+            break
+        g.apply(bot.choose(g, buf, g.legal_actions(buf)))
+    else:
+        pytest.fail("no adventure roll reached")
+    g._inv.clues[O.active(g)] = 7
+    attempt.set_uses(g)
+    assert adv.uses()[2] == 7
+    adv.set_uses(adv.uses()[0], 6, 7)
+    n = g.legal_actions(buf)
+    assert bot.choose(g, buf, n) in [buf[i] for i in range(n)]
+    values = Advisor(BACKEND).decision_values(g, [buf[i] for i in range(n)])
+    assert values and max(values.values()) > 0
