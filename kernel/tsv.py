@@ -10,6 +10,18 @@ from .errors import KernelError
 
 MAX_LINE = 4096          # bytes in one line
 MAX_LINES = 100000       # lines in one file (the card library has 373)
+CHUNK = 256              # bytes read at a time: MicroPython's readline(n) allocates n bytes up front,
+                         # and a 4 KB block may not exist in a small, fragmented heap (the Pico's)
+
+
+def _read_line(f):
+    """One line of at most MAX_LINE + 1 bytes (the end of a longer line is left unread), in CHUNK-byte
+    reads so that the usual short line costs one small allocation."""
+    raw = part = f.readline(CHUNK)
+    while len(part) == CHUNK and part[-1:] != b"\n" and len(raw) <= MAX_LINE:
+        part = f.readline(min(CHUNK, MAX_LINE + 1 - len(raw)))
+        raw += part
+    return raw
 
 
 def lines(path, what, max_lines=MAX_LINES):
@@ -24,7 +36,7 @@ def lines(path, what, max_lines=MAX_LINES):
     try:
         number = 0
         while True:
-            raw = f.readline(MAX_LINE + 1)
+            raw = _read_line(f)
             if not raw:
                 return
             number += 1
