@@ -62,9 +62,11 @@ flash: $(STAMP)
 	$(BIN)/python tools/boardfit.py --stage build/board
 	cd build/board && ../../$(BIN)/mpremote connect $(PORT) resume cp -r kernel data $$(ls *.mpy) main.py :./ + reset
 
-# CI: the whole suite with the C core required (no silent fallback), then the sanitizer build.
+# CI: the whole suite with the C core required (no silent fallback) on JOBS workers (pytest-xdist; CI
+# has 2 cores), then the sanitizer build and valgrind.
+JOBS ?= 2
 test: $(STAMP)
-	ELDRITCH_REQUIRE_C=1 $(BIN)/python -m pytest -q
+	ELDRITCH_REQUIRE_C=1 $(BIN)/python -m pytest -q -n $(JOBS)
 	$(MAKE) sanitize
 	@if command -v valgrind >/dev/null; then $(MAKE) valgrind; else echo "valgrind not installed: make valgrind skipped"; fi
 
