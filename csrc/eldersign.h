@@ -43,6 +43,7 @@
 #define ES_ENOMEM (-5)    /* the workspace filled up during a solve: retry with a larger scale */
 #define ES_ENOTSUP (-6)   /* reserved: no longer returned (spells with clues are solved in C too) */
 #define ES_EFULL (-7)     /* the caller's output buffer is too small (count still reported) */
+#define ES_EINTR (-8)     /* the progress callback asked to stop: the memo keeps what was finished */
 
 /* Terror effects (solver.py TERROR_*). */
 #define ES_TERROR_NONE 0
@@ -73,11 +74,29 @@ typedef struct es_card {
     const uint8_t *facesets;
 } es_card;
 
-/* The largest contexts a workspace serves. held: most dice held aside in any context asked
- * (including those focus and spells can add); scale >= 1 multiplies the memo and scratch sizes. */
+/* The contexts a workspace serves: green <= ES_MAX_GREEN, yellow and red 0/1, focus, spells and
+ * clues <= ES_MAX_USES each, and two bounds that every move of the game keeps or lowers, so that
+ * they hold for every context a solve reaches from the contexts asked:
+ *   held   (0..ES_MAX_HELD)  most of (held dice + focus + spells) over the contexts asked;
+ *   reach  (-12..10)         most of (pool dice - 2 * focus - spells) over the contexts asked
+ *                            (a focus sets one die aside and holds another; a spell holds one).
+ * The workspace is sized for the contexts inside these bounds (ess_estimate); scale (1..64)
+ * multiplies the memo and arena sizes, a retry for a workspace that filled up anyway. */
 typedef struct es_limits {
-    int32_t green, yellow, red, focus, spells, clues, held, scale;
+    int32_t green, yellow, red, focus, spells, clues, held, reach, scale;
 } es_limits;
+
+/* What a solve within limits may cost, from closed formulas (kernel/eldersign/budget.py computes
+ * the same integers): contexts it may store, (context, roll) pairs it may evaluate, (partial roll,
+ * state) steps of its clue sweeps, and the workspace bytes (0 when too large to address).
+ * Counts saturate at 2^62. */
+typedef struct es_estimate {
+    uint64_t contexts, pairs, sweeps, bytes;
+} es_estimate;
+
+/* A progress callback: called every `every` pairs or so with the contexts solved and pairs
+ * evaluated so far; a non-zero return stops the solve with ES_EINTR. */
+typedef int (*es_progress_fn)(void *user, uint64_t contexts, uint64_t pairs);
 
 /* A context (solver.py): pool (green count, yellow 0/1, red 0/1), held dice as counts by
  * representative face, focus, spell and clue uses left. */
@@ -111,10 +130,13 @@ int esm_count_completable(const uint8_t *facesets, int32_t nfacesets, const uint
 
 /* ---- es_solve.c ---- */
 
-/* Bytes of workspace for this card and these limits (0 when either is invalid). Covers the memo of
- * every context within the limits and, with clues, the roll tables a solve keeps live at once
- * (including, with spells too, the sub-context tables of held dice); scale multiplies both. */
+/* Bytes of workspace for this card and these limits (0 when either is invalid or the size is
+ * beyond 2^48). Covers the memo of every context within the limits, the roll tables a solve with
+ * spells or clues keeps live at once, the completion lattice and the frame stack. */
 size_t ess_workspace_size(const es_card *card, const es_limits *limits);
+
+/* The estimate of a solve within these limits (the formulas of ess_workspace_size). */
+int ess_estimate(const es_card *card, const es_limits *limits, es_estimate *out);
 
 /* Set up a solver in ws (16-byte aligned, at least ess_workspace_size bytes). Copies the card. */
 int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits);
@@ -123,15 +145,20 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
 int ess_values(void *ws, const es_ctx *ctx, uint64_t *out, int32_t nout);
 
 /* The best value after a roll (Solver.roll_values): gfaces are green counts by representative
- * face, yf and rf the yellow and red representative face or -1. */
+ * face of the card's green classes, yf and rf the yellow and red die's representative face (a face
+ * of one of that colour's classes; -1 exactly when the context has no such die). */
 int ess_roll_values(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t yf, int32_t rf,
                     uint64_t *out, int32_t nout);
 
-/* E[value with one clue fewer] when the dice not kept are rerolled (Solver.keep_value). */
+/* E[value with one clue fewer] when the dice not kept are rerolled (Solver.keep_value): gfaces the
+ * kept green dice, yf/rf the kept yellow/red face or -1 when that die is rerolled (or absent). */
 int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t unrolled_green,
                    int32_t yf, int32_t rf, uint64_t *out, int32_t nout);
 
 /* The work counter: (context, roll) pairs evaluated so far; and contexts solved. */
 int ess_stats(const void *ws, uint64_t *pairs, uint64_t *contexts);
+
+/* Report progress to fn(user, ...) about every `every` pairs (fn NULL: no reports). */
+int ess_set_progress(void *ws, es_progress_fn fn, void *user, uint64_t every);
 
 #endif

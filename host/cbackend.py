@@ -43,6 +43,12 @@ ffi, lib = _load_core()
 _NOALLOC_CLEAR = ffi.new_allocator(should_clear_after_alloc=False)
 
 
+def limits_of(g, y, r, held, f, s, c):
+    """The es_limits (without scale) of one context: pool, uses, sigma = held + focus + spells and
+    rho = pool - 2 focus - spells (both only fall as the game goes on; see eldersign.h)."""
+    return (g, y, r, f, s, c, held + f + s, g + y + r - 2 * f - s)
+
+
 def _check(rc):
     if rc != lib.ES_OK:
         raise KernelError("core", "C core: %s (%d)" % (ffi.string(lib.es_strerror(rc)).decode(), rc))
@@ -145,16 +151,12 @@ class CSolver:
         return c
 
     def _ensure(self, g, y, r, held, f, s, c):
-        need = (g, y, r, f, s, c, len(held) + f + s)
+        need = limits_of(g, y, r, len(held), f, s, c)
         lim = self._limits
         if lim is not None and all(a <= b for a, b in zip(need, lim)):
             return
         if lim is not None:
             need = tuple(max(a, b) for a, b in zip(need, lim))
-        else:
-            # the usual dice sets are asked smallest first too (eldritch table): start at 7G+Y+R
-            # so that they share one workspace and its memo instead of rebuilding for each
-            need = (max(need[0], 7), 1, 1) + need[3:]
         self._build(need)
 
     def _build(self, lim):
