@@ -13,6 +13,7 @@
  *
  * Modules and prefixes:
  *   es_   (es_core.c)   version, build flags, error texts
+ *   esc_  (es_card.c)   card set-up: task-set states, face classes, minimal face sets
  *   esm_  (es_match.c)  minimal-way enumeration: splitting face sets among dice sources
  *   ess_  (es_solve.c)  the exact solver (values, roll values, clue expectations)
  *
@@ -32,6 +33,8 @@
 #define ES_MAX_USES 4          /* focus, spells and clues: 0..4 each */
 #define ES_MAX_HELD 12         /* held dice in a context */
 #define ES_MAX_FACESETS 4096   /* minimal face sets per task */
+#define ES_MAX_SYMBOLS 8       /* symbols of a task (card.py MAX_SYMBOLS) */
+#define ESC_SCRATCH 2097152    /* scratch bytes esc_compile needs */
 #define ES_ONE ((uint64_t)1 << 48)
 
 /* Error codes: every entry point returns one of these (ES_OK is 0, errors are negative). */
@@ -74,6 +77,29 @@ typedef struct es_card {
     const uint8_t *facesets;
 } es_card;
 
+/* A card as written (card.py Task/Card), the input of esc_compile: per task its investigation
+ * totals (1..36) and accepted-face bits (Lore 1, Peril 2, Terror 4; split symbols set several),
+ * at least one dice symbol and at most ES_MAX_SYMBOLS, and its sanity and stamina costs; the card
+ * ordered or not, its terror effect, and the investigator's sanity and stamina (0: no limit). */
+typedef struct es_task_spec {
+    int32_t ninv, inv[ES_MAX_SYMBOLS];
+    int32_t nfaces, faces[ES_MAX_SYMBOLS];
+    int32_t sanity, stamina;
+} es_task_spec;
+
+typedef struct es_spec {
+    int32_t ntasks, ordered, terror, sanity, stamina;
+    es_task_spec task[ES_MAX_TASKS];
+} es_spec;
+
+/* What esc_compile finds besides the es_card: the representative face of every face, the done-task
+ * mask of every state, the state with no task done, and the face sets written. */
+typedef struct es_setup {
+    int32_t rep[ES_NFACES];
+    int32_t state_done[ES_MAX_STATES];
+    int32_t full_state, nfacesets;
+} es_setup;
+
 /* The contexts a workspace serves: green <= ES_MAX_GREEN, yellow and red 0/1, focus, spells and
  * clues <= ES_MAX_USES each, and two bounds that every move of the game keeps or lowers, so that
  * they hold for every context a solve reaches from the contexts asked:
@@ -109,6 +135,14 @@ typedef struct es_ctx {
 const char *es_version(void);                 /* the C core's version */
 const char *es_build_flags(void);             /* compiler and flags the core was built with */
 const char *es_strerror(int code);            /* a short text for an error code */
+
+/* ---- es_card.c ---- */
+
+/* Compile a card: fills card (facesets points into the caller's buffer of cap face sets, 8 bytes
+ * each) and setup. scratch: ESC_SCRATCH bytes, 8-byte aligned. ES_EARG for a bad spec, ES_EFULL
+ * when cap is too small, ES_ECARD when a task has more than ES_MAX_FACESETS face sets. */
+int esc_compile(const es_spec *spec, es_card *card, es_setup *setup, uint8_t *facesets, int32_t cap,
+                void *scratch, size_t scratch_size);
 
 /* ---- es_match.c ---- */
 

@@ -33,6 +33,7 @@
 #include "eldersign.h"
 
 __extension__ typedef unsigned __int128 u128;
+typedef uint64_t v2u __attribute__((vector_size(16)));   /* two task masks at once */
 
 #define WS_MAGIC 0x456c6472744332ULL /* "EldrtC2" */
 #define TERROR_FACE 6
@@ -48,6 +49,9 @@ __extension__ typedef unsigned __int128 u128;
 #define BLK 4                            /* states per clue sweep */
 #define FRAME_SLACK 8                    /* frames beyond the nesting bound (entry recursion) */
 #define M24 ((uint64_t)0xFFFFFF)
+#define NSLOT 256                        /* roll signatures cached per frame */
+#define SIGW 16                          /* words of a signature */
+#define SIG_HELD (SIGW - 1 - ES_MAX_TASKS)   /* held groups a signature can carry */
 
 typedef struct {
     int g, y, r, f, s, c;
@@ -72,9 +76,13 @@ typedef struct {
     int active[ES_MAX_TASKS], nactive;     /* tasks with allowed transitions */
     int fsoff[ES_MAX_TASKS + 1];
     int ngm;                               /* green multisets of size 0..gmax */
+    uint32_t pascal[ES_MAX_GREEN + ES_NFACES + 2][ES_NFACES + 1];   /* C(n, k) for ranks */
+    int ntp;                               /* task masks per lattice entry (ntasks, even) */
     int goff[ES_MAX_GREEN + 2];
     uint64_t pow6[24];
     uint64_t fsh_mask;
+    uint32_t fs_sizes;                     /* bit d set: some minimal face set has d dice */
+    uint64_t rdelta[ES_NFACES];            /* rpack[j] - rpack[j - 1] */
     uint64_t off_fs, off_fsn, off_fsh;
     uint64_t off_gcnt, off_gw, off_gadd, off_gsub, off_gpack, off_gpres, off_gsize;
     int lny, lnr;                          /* lattice yellow/red dimension (class count + none) */
@@ -85,7 +93,8 @@ typedef struct {
     uint64_t off_cache;
     uint64_t cache_key;
     uint64_t off_arena, arena_bytes, arena_top, arena_peak;
-    uint64_t off_frames, frame_bytes, frame_cap, frame_top;
+    uint64_t off_frames, frame_bytes, frame_cap, frame_top, slot_off, slot_bytes;
+    uint64_t gen;                          /* frames pushed so far: stamps valid slots */
     uint64_t pairs, contexts;
     es_progress_fn progress;
     void *user;
@@ -124,14 +133,16 @@ static uint64_t binom(int n, int k)
     return r;
 }
 
-/* Rank of a multiset (counts over m classes) among the multisets of its size. */
-static int mrank(const uint8_t *c, int m)
+/* Rank of a multiset (counts over m classes) among the multisets of its size: the combinatorial
+ * number system, sum of C(p_i + i - 1, i) over the prefix sums p_i (Pascal's triangle in w). */
+#define MRANK(w, c, m) mrank_t((w)->pascal, (c), (m))
+static int mrank_t(const uint32_t (*pascal)[ES_NFACES + 1], const uint8_t *c, int m)
 {
     int i, p = 0;
-    uint64_t r = 0;
+    uint32_t r = 0;
     for (i = 1; i < m; i++) {
         p += c[i - 1];
-        r += binom(p + i - 1, i);
+        r += pascal[p + i - 1][i];
     }
     return (int)r;
 }
@@ -384,7 +395,8 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     p->fsh_cap = 16;
     while (p->fsh_cap < 2 * (uint64_t)sh.nfs)
         p->fsh_cap <<= 1;
-    p->frame_bytes = FRAME_HDR + ALIGN16((uint64_t)(1 + sh.m + sh.ny + sh.nr) * (uint64_t)sh.n * 8);
+    p->frame_bytes = FRAME_HDR + ALIGN16((uint64_t)(1 + sh.m + sh.ny + sh.nr) * (uint64_t)sh.n * 8) +
+                     NSLOT * (uint64_t)(3 + SIGW + sh.n) * 8;
     p->frame_cap = depth + FRAME_SLACK;
     off = WS_HEADER;
     p->off_fs = add_area(&off, (uint64_t)sh.nfs * 8);
@@ -398,7 +410,7 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     p->off_gpres = add_area(&off, (uint64_t)p->ngm);
     p->off_gsize = add_area(&off, (uint64_t)p->ngm);
     p->off_lat = add_area(&off, (uint64_t)p->ngm * (uint64_t)(l->yellow ? sh.ny + 1 : 1) *
-                                    (uint64_t)(l->red ? sh.nr + 1 : 1) * (uint64_t)sh.nt * 8);
+                                    (uint64_t)(l->red ? sh.nr + 1 : 1) * (uint64_t)(sh.nt + (sh.nt & 1)) * 8);
     p->off_mkeys = add_area(&off, sat_mul(p->memo_cap, 8));
     p->off_mvals = add_area(&off, sat_mul(p->memo_cap, (uint64_t)sh.n * 8));
     p->off_empty = add_area(&off, (uint64_t)sh.n * 8);
@@ -450,7 +462,7 @@ static void gen_green(wsh *w, uint8_t *c, int j, int left, int k, const uint64_t
         uint8_t pres = 0;
         uint8_t *gcnt = PTR(w, w->off_gcnt, uint8_t);
         c[j] = (uint8_t)left;
-        idx = w->goff[k] + mrank(c, m);
+        idx = w->goff[k] + MRANK(w, c, m);
         for (q = 0; q < ES_NFACES; q++)
             gcnt[(size_t)idx * ES_NFACES + q] = q < m ? c[q] : 0;
         for (q = 0; q < m; q++) {
@@ -505,12 +517,12 @@ static void fill_green(wsh *w)
                 continue;
             if (size < gmax) {
                 c[j]++;
-                gadd[i * ES_NFACES + j] = (int16_t)(w->goff[size + 1] + mrank(c, m));
+                gadd[i * ES_NFACES + j] = (int16_t)(w->goff[size + 1] + MRANK(w, c, m));
                 c[j]--;
             }
             if (c[j]) {
                 c[j]--;
-                gsub[i * ES_NFACES + j] = (int16_t)(w->goff[size - 1] + mrank(c, m));
+                gsub[i * ES_NFACES + j] = (int16_t)(w->goff[size - 1] + MRANK(w, c, m));
                 c[j]++;
             }
         }
@@ -631,8 +643,12 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     w->arena_peak = 0;
     w->off_frames = p.off_frames;
     w->frame_bytes = p.frame_bytes;
+    w->slot_off = FRAME_HDR + ALIGN16((uint64_t)(1 + w->ncls[0] + w->ncls[1] + w->ncls[2]) *
+                                      (uint64_t)w->nstates * 8);
+    w->slot_bytes = (uint64_t)(3 + SIGW + w->nstates) * 8;
     w->frame_cap = p.frame_cap;
     w->frame_top = 0;
+    w->gen = 0;
     w->pairs = 0;
     w->contexts = 0;
     w->progress = 0;
@@ -642,7 +658,14 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     w->pow6[0] = 1;
     for (k = 1; k < 24; k++)
         w->pow6[k] = w->pow6[k - 1] * 6u;
+    for (k = 0; k < ES_MAX_GREEN + ES_NFACES + 2; k++)
+        for (j = 0; j <= ES_NFACES; j++)
+            w->pascal[k][j] = (uint32_t)binom(k, j);
+    w->ntp = w->ntasks + (w->ntasks & 1);
     fs = PTR(w, w->off_fs, uint64_t);
+    w->fs_sizes = 0;
+    for (j = 0; j < ES_NFACES; j++)
+        w->rdelta[j] = j > 0 && j < w->ncls[2] ? w->rpack[j] - w->rpack[j - 1] : 0;
     for (i = 0; i < p.fsh_cap * 2; i++)
         PTR(w, w->off_fsh, uint64_t)[i] = 0;
     for (t = 0; t < ES_MAX_TASKS; t++)
@@ -656,6 +679,7 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
             fs[k] = v;
             PTR(w, w->off_fsn, uint8_t)[k] = (uint8_t)nd;
             fsh_add(w, v, t);
+            w->fs_sizes |= 1u << nd;
         }
     fill_green(w);
     for (i = 0; i < w->memo_cap; i++)
@@ -742,40 +766,74 @@ static int tick(wsh *w)
 
 #define LKEY(w, gi, ys, rs) (((uint64_t)(gi) * (uint64_t)(w)->lny + (uint64_t)(ys)) * (uint64_t)(w)->lnr + (uint64_t)(rs))
 
-static void lat_fill_size(wsh *w, int ym, int rm, int k)
+/* d |= s over nv pairs of task masks (nv a constant where this is inlined). */
+#define OR_INTO(d, s, nv)                                                                              \
+    do {                                                                                               \
+        (d)[0] |= (s)[0];                                                                              \
+        if ((nv) > 1)                                                                                  \
+            (d)[1] |= (s)[1];                                                                          \
+        if ((nv) > 2)                                                                                  \
+            (d)[2] |= (s)[2];                                                                          \
+    } while (0)
+
+static inline __attribute__((always_inline)) void lat_fill_keys(wsh *w, int ym, int rm, int k, const int nv)
 {
-    int nt = w->ntasks, yn = w->lny - 1, rn = w->lnr - 1, m = w->ncls[0], gi, ys, rs, j, t;
+    int ntp = 2 * nv, yn = w->lny - 1, rn = w->lnr - 1, m = w->ncls[0];
+    int gi, ys, rs, j, t, q, nn;
     int ylo = ym ? 0 : yn, yhi = ym ? w->ncls[1] - 1 : yn;
     int rlo = rm ? 0 : rn, rhi = rm ? w->ncls[2] - 1 : rn;
-    uint64_t *lat = PTR(w, w->off_lat, uint64_t);
+    uint64_t ystride = (uint64_t)w->lnr * (uint64_t)ntp, gstride = (uint64_t)w->lny * ystride;
+    uint64_t *lat = PTR(w, w->off_lat, uint64_t), bit = 1ULL << (k * 4 + ym * 2 + rm);
     const uint64_t *gpack = PTR(w, w->off_gpack, uint64_t);
     const uint8_t *gpres = PTR(w, w->off_gpres, uint8_t);
     const int16_t *gsub = PTR(w, w->off_gsub, int16_t);
-    for (gi = w->goff[k]; gi < w->goff[k + 1]; gi++)
-        for (ys = ylo; ys <= yhi; ys++)
-            for (rs = rlo; rs <= rhi; rs++) {
-                uint64_t *dst = lat + LKEY(w, gi, ys, rs) * (uint64_t)nt;
-                uint64_t face = gpack[gi] + (ym ? w->ypack[ys] : 0) + (rm ? w->rpack[rs] : 0);
-                uint64_t tm = fsh_tasks(w, face), bit = 1ULL << (k * 4 + ym * 2 + rm);
-                for (t = 0; t < nt; t++)
-                    dst[t] = (tm >> t & 1) ? bit : 0;
-                for (j = 0; j < m; j++)
-                    if (gpres[gi] >> j & 1) {
-                        const uint64_t *src = lat + LKEY(w, gsub[gi * ES_NFACES + j], ys, rs) * (uint64_t)nt;
-                        for (t = 0; t < nt; t++)
-                            dst[t] |= src[t];
-                    }
-                if (ym) {
-                    const uint64_t *src = lat + LKEY(w, gi, yn, rs) * (uint64_t)nt;
-                    for (t = 0; t < nt; t++)
-                        dst[t] |= src[t];
-                }
-                if (rm) {
-                    const uint64_t *src = lat + LKEY(w, gi, ys, rn) * (uint64_t)nt;
-                    for (t = 0; t < nt; t++)
-                        dst[t] |= src[t];
-                }
+    /* only partial rolls with as many dice as some face set can be one */
+    int exact = w->fs_sizes >> (k + ym + rm) & 1;
+    uint64_t back[ES_NFACES + 2];
+    for (gi = w->goff[k]; gi < w->goff[k + 1]; gi++) {
+        uint64_t *gbase = lat + (uint64_t)gi * gstride;
+        /* neighbours with one green die fewer: the same yellow/red cell of another multiset */
+        nn = 0;
+        for (j = 0; j < m; j++)
+            if (gpres[gi] >> j & 1)
+                back[nn++] = (uint64_t)(gi - gsub[gi * ES_NFACES + j]) * gstride;
+        for (ys = ylo; ys <= yhi; ys++) {
+            uint64_t *row = gbase + (uint64_t)ys * ystride + (uint64_t)rlo * (uint64_t)ntp;
+            for (rs = rlo; rs <= rhi; rs++, row += ntp) {
+                v2u *d = (v2u *)row;
+                uint64_t tm = 0;
+                if (exact)
+                    tm = fsh_tasks(w, gpack[gi] + (ym ? w->ypack[ys] : 0) + (rm ? w->rpack[rs] : 0));
+                if (tm)
+                    for (t = 0; t < ntp; t++)
+                        row[t] = (tm >> t & 1) ? bit : 0;
+                else
+                    for (t = 0; t < nv; t++)
+                        d[t] = (v2u){0, 0};
+                for (q = 0; q < nn; q++)
+                    OR_INTO(d, (const v2u *)(row - back[q]), nv);
+                if (ym)         /* the same roll without the yellow die */
+                    OR_INTO(d, (const v2u *)(row + (uint64_t)(yn - ys) * ystride), nv);
+                if (rm)         /* without the red die */
+                    OR_INTO(d, (const v2u *)(row + (uint64_t)(rn - rs) * (uint64_t)ntp), nv);
             }
+        }
+    }
+}
+
+static void lat_fill_size(wsh *w, int ym, int rm, int k)
+{
+    switch (w->ntp / 2) {
+    case 1:
+        lat_fill_keys(w, ym, rm, k, 1);
+        break;
+    case 2:
+        lat_fill_keys(w, ym, rm, k, 2);
+        break;
+    default:
+        lat_fill_keys(w, ym, rm, k, 3);
+        break;
+    }
 }
 
 /* Make the lattice cover pool (g, y, r): regions in the order none/none, none/red, yellow/none,
@@ -822,6 +880,9 @@ typedef struct {
 typedef struct {
     ictx x;
     int mode, nres, ngrp, focus;
+    int cached;                  /* rolls are looked up by signature (see roll_slot) */
+    int slot_shift;              /* 64 - log2(slots used): fewer for small pools */
+    uint64_t gen;
     uint64_t hbytes;             /* 0xFF in the bytes of the held faces */
     const uint64_t *comp[64];
     uint64_t hkey[HC];
@@ -832,7 +893,16 @@ typedef struct {
 
 typedef char frame_fits_header[sizeof(frame) <= FRAME_HDR ? 1 : -1];
 
-/* Fail vectors of a frame: f0, then green classes, yellow classes, red classes. */
+/* Fail vectors of a frame: f0, then green classes, yellow classes, red classes; then the slots of
+ * the signature cache, each a header and a vector. */
+typedef struct {
+    uint64_t gen;                /* the frame generation that filled it (else empty) */
+    uint64_t used;               /* signature words + 1 */
+    uint64_t wt;                 /* weight of the rolls aggregated in the slot */
+    uint64_t sig[SIGW];
+} slot_hdr;
+#define SLOT(w, fr, k) ((slot_hdr *)((unsigned char *)(fr) + (w)->slot_off + (uint64_t)(k) * (w)->slot_bytes))
+#define SVEC(sl) ((uint64_t *)((sl) + 1))
 #define FVEC(w, fr, k) ((uint64_t *)((unsigned char *)(fr) + FRAME_HDR) + (uint64_t)(k) * (uint64_t)(w)->nstates)
 
 static int take_max(wsh *w, const ictx *x, uint64_t *best)
@@ -987,6 +1057,19 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
     }
     lat_fill(w, x->g, x->y, x->r);
     frame_held(w, fr);
+    fr->cached = fr->mode != HELD_SPLIT && fr->ngrp <= SIG_HELD;
+    /* a new generation empties every slot without touching them; a small pool uses few slots
+     * (about twice its rolls), which keeps its working set small */
+    fr->gen = ++w->gen;
+    {
+        uint64_t rows = pool_rows(w, x->g, x->y, x->r), used = 4;
+        int bits = 2;
+        while (used < NSLOT && used < 2 * rows) {
+            used <<= 1;
+            bits++;
+        }
+        fr->slot_shift = 64 - bits;
+    }
     if ((rc = frame_fail(w, fr)) != ES_OK)
         return rc;
     *out = fr;
@@ -1009,6 +1092,7 @@ typedef struct {
     int gi, yi, ri;
     int yf, rf;                  /* the yellow/red representative face, or -1 */
     uint64_t avail;              /* face counts of the roll (without held dice) */
+    const uint64_t *lat;         /* its lattice entry: completion bits per task */
 } roll;
 
 static void roll_set(const wsh *w, roll *ro, int gi, int yi, int ri)
@@ -1020,6 +1104,50 @@ static void roll_set(const wsh *w, roll *ro, int gi, int yi, int ri)
     ro->rf = ri >= 0 ? w->cface[2][ri] : -1;
     ro->avail = PTR(w, w->off_gpack, uint64_t)[gi] + (yi >= 0 ? w->ypack[yi] : 0) +
                 (ri >= 0 ? w->rpack[ri] : 0);
+    ro->lat = PTR(w, w->off_lat, uint64_t) +
+              LKEY(w, gi, yi >= 0 ? yi : w->lny - 1, ri >= 0 ? ri : w->lnr - 1) * (uint64_t)w->ntp;
+}
+
+/* The rolls of a pool in table order (green multiset, yellow class, red class), with weights:
+ * roll_first / roll_next keep the lattice row and face counts up to date incrementally. */
+typedef struct {
+    int g0, g1, NY, NR, y, r;
+    uint64_t wt, wgy;            /* the roll's weight; green times yellow weight */
+} roll_iter;
+
+static void roll_first(const wsh *w, const ictx *x, roll_iter *it, roll *ro)
+{
+    it->g0 = w->goff[x->g];
+    it->g1 = w->goff[x->g + 1];
+    it->y = x->y;
+    it->r = x->r;
+    it->NY = x->y ? w->ncls[1] : 1;
+    it->NR = x->r ? w->ncls[2] : 1;
+    roll_set(w, ro, it->g0, x->y ? 0 : -1, x->r ? 0 : -1);
+    it->wgy = PTR(w, w->off_gw, uint64_t)[ro->gi] * (x->y ? w->cw[1][0] : 1);
+    it->wt = it->wgy * (x->r ? w->cw[2][0] : 1);
+}
+
+/* Advance to the next roll; 0 after the last. */
+static inline int roll_next(const wsh *w, roll_iter *it, roll *ro)
+{
+    if (it->r && ro->ri + 1 < it->NR) {
+        ro->ri++;
+        ro->rf = w->cface[2][ro->ri];
+        ro->avail += w->rdelta[ro->ri];
+        ro->lat += w->ntp;
+        it->wt = it->wgy * w->cw[2][ro->ri];
+        return 1;
+    }
+    if (it->y && ro->yi + 1 < it->NY)
+        roll_set(w, ro, ro->gi, ro->yi + 1, it->r ? 0 : -1);
+    else if (ro->gi + 1 < it->g1)
+        roll_set(w, ro, ro->gi + 1, it->y ? 0 : -1, it->r ? 0 : -1);
+    else
+        return 0;
+    it->wgy = PTR(w, w->off_gw, uint64_t)[ro->gi] * (it->y ? w->cw[1][ro->yi] : 1);
+    it->wt = it->wgy * (it->r ? w->cw[2][0] : 1);
+    return 1;
 }
 
 /* Failing with k Terror dice discarded: the pool shrinks first, so nothing precomputed applies. */
@@ -1120,10 +1248,8 @@ static inline void apply_task(const wsh *w, int t, const uint64_t *v, uint64_t *
 static int opt_complete(wsh *w, frame *fr, const roll *ro, uint64_t *best)
 {
     const ictx *x = &fr->x;
-    int nt = w->ntasks, a, rc;
-    const uint64_t *row = PTR(w, w->off_lat, uint64_t) +
-                          LKEY(w, ro->gi, ro->yi >= 0 ? ro->yi : w->lny - 1,
-                               ro->ri >= 0 ? ro->ri : w->lnr - 1) * (uint64_t)nt;
+    int a, rc;
+    const uint64_t *row = ro->lat;
     for (a = 0; a < w->nactive; a++) {
         int t = w->active[a];
         uint64_t mask = row[t];
@@ -1338,16 +1464,206 @@ static int opt_held(wsh *w, frame *fr, const roll *ro, uint64_t *best)
     return ES_OK;
 }
 
-/* The best value after a roll without the spell and clue options. */
+/* The best value after a roll without the spell and clue options, computed directly. */
 static int roll_best(wsh *w, frame *fr, const roll *ro, uint64_t *best)
 {
     int rc;
-    w->pairs++;
     if ((rc = opt_fail(w, fr, ro, best)) != ES_OK)
         return rc;
     if ((rc = opt_complete(w, fr, ro, best)) != ES_OK)
         return rc;
     return opt_held(w, fr, ro, best);
+}
+
+/* Roll signatures. A roll's completions depend only on its lattice masks and, with held dice, on
+ * which residuals of each group it contains (one mask per group); without focus its fail option
+ * depends only on the Terror dice that matter. So the words (terror key, lattice masks, group
+ * masks) determine the best value of a roll without focus, and its completion part with focus.
+ * The frame caches NSLOT signatures; without focus a slot also sums the weights of its rolls, so a
+ * context's average costs one multiply per distinct signature instead of one per roll (exact: the
+ * integer sums only regroup). */
+/* The signature's first word (the Terror key) and its held-group masks; the lattice words in
+ * between are read in place from ro->lat. Returns the number of held masks. */
+static int roll_sig(const wsh *w, const frame *fr, const roll *ro, uint64_t *key, uint64_t *held)
+{
+    const uint64_t HB = 0x8080808080808080ULL;
+    int q, e;
+    *key = 0;
+    if (!fr->focus && w->terror != ES_TERROR_NONE && w->tcls >= 0) {
+        int tk = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)ro->gi * ES_NFACES + w->tcls];
+        *key = w->terror == ES_TERROR_FAIL ? (uint64_t)(tk > 0) : (uint64_t)tk;
+    }
+    if (fr->mode != HELD_RESID)
+        return 0;
+    {
+        int gy = ro->yf >= 0 ? (int)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * ro->yf) & 255) : 0;
+        int gr = ro->rf >= 0 ? (int)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * ro->rf) & 255) : 0;
+        for (q = 0; q < fr->ngrp; q++) {
+            uint64_t mask = 0;
+            for (e = fr->grp[q].start; e < fr->grp[q].end; e++) {
+                uint64_t v = fr->res[e].v;
+                if ((((ro->avail | HB) - v) & HB) == HB)
+                    fast_bits(&mask, v, (int)fr->res[e].nd, ro->yf, ro->rf, gy, gr);
+            }
+            held[q] = mask;
+        }
+    }
+    return fr->ngrp;
+}
+
+/* Max into best the completions a signature lists (lattice bits per task, then held groups). */
+static int sig_comp(wsh *w, frame *fr, const uint64_t *sig, uint64_t *best)
+{
+    const ictx *x = &fr->x;
+    int a, q, rc;
+    for (a = 0; a < w->nactive; a++) {
+        int t = w->active[a];
+        uint64_t mask = sig[1 + t];
+        while (mask) {
+            int bit = __builtin_ctzll(mask);
+            const uint64_t *v = fr->comp[bit];
+            mask &= mask - 1;
+            if (!v) {
+                ictx sc = *x;
+                sc.g -= bit >> 2;
+                sc.y -= bit >> 1 & 1;
+                sc.r -= bit & 1;
+                if ((rc = get_values(w, &sc, &v)) != ES_OK)
+                    return rc;
+                fr->comp[bit] = v;
+            }
+            apply_task(w, t, v, best);
+        }
+    }
+    for (q = 0; fr->mode == HELD_RESID && q < fr->ngrp; q++) {
+        uint64_t mask = sig[1 + w->ntp + q];
+        while (mask) {
+            int bit = __builtin_ctzll(mask);
+            const uint64_t *v;
+            mask &= mask - 1;
+            if ((rc = held_succ(w, fr, (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 62,
+                                bit >> 2, bit >> 1 & 1, bit & 1, fr->grp[q].hsub, &v)) != ES_OK)
+                return rc;
+            apply_task(w, fr->grp[q].t, v, best);
+        }
+    }
+    return ES_OK;
+}
+
+static void slot_flush(const wsh *w, slot_hdr *sl, uint64_t *hi, uint64_t *lo)
+{
+    const uint64_t *v = SVEC(sl);
+    int i;
+    for (i = 0; i < w->nstates; i++) {
+        hi[i] += sl->wt * (v[i] >> 24);
+        lo[i] += sl->wt * (v[i] & M24);
+    }
+    sl->wt = 0;
+}
+
+/* The slot of roll ro's signature, computed on a miss (the slot it replaces is flushed into hi/lo
+ * first when it carries weights). Without focus the slot's vector is the roll's best value, with
+ * focus its completion part. */
+static int roll_slot(wsh *w, frame *fr, const roll *ro, uint64_t *hi, uint64_t *lo, slot_hdr **out)
+{
+    const uint64_t K = 0x9E3779B97F4A7C15ULL;
+    uint64_t key, held[SIG_HELD], h, *v;
+    int ntp = w->ntp, nh = roll_sig(w, fr, ro, &key, held), len = 1 + ntp + nh, k, i, rc;
+    slot_hdr *sl;
+    h = key * K;
+    for (k = 0; k < ntp; k++)
+        h = (h ^ ro->lat[k]) * K;
+    for (k = 0; k < nh; k++)
+        h = (h ^ held[k]) * K;
+    sl = SLOT(w, fr, h >> fr->slot_shift);
+    if (sl->gen == fr->gen && sl->used == (uint64_t)len + 1 && sl->sig[0] == key) {
+        for (k = 0; k < ntp && sl->sig[1 + k] == ro->lat[k]; k++)
+            ;
+        if (k == ntp) {
+            for (k = 0; k < nh && sl->sig[1 + ntp + k] == held[k]; k++)
+                ;
+            if (k == nh) {
+                *out = sl;
+                return ES_OK;
+            }
+        }
+    }
+    if (sl->gen == fr->gen && sl->wt && hi)
+        slot_flush(w, sl, hi, lo);
+    sl->gen = 0;
+    sl->sig[0] = key;
+    for (k = 0; k < ntp; k++)
+        sl->sig[1 + k] = ro->lat[k];
+    for (k = 0; k < nh; k++)
+        sl->sig[1 + ntp + k] = held[k];
+    v = SVEC(sl);
+    if (fr->focus) {
+        for (i = 0; i < w->nstates; i++)
+            v[i] = 0;
+    } else if ((rc = opt_fail(w, fr, ro, v)) != ES_OK) {
+        return rc;
+    }
+    if ((rc = sig_comp(w, fr, sl->sig, v)) != ES_OK)
+        return rc;
+    sl->used = (uint64_t)len + 1;
+    sl->gen = fr->gen;
+    sl->wt = 0;
+    *out = sl;
+    return ES_OK;
+}
+
+/* The best value of one roll into best. */
+static int roll_value(wsh *w, frame *fr, const roll *ro, uint64_t *best)
+{
+    slot_hdr *sl;
+    int rc, i;
+    w->pairs++;
+    if (!fr->cached)
+        return roll_best(w, fr, ro, best);
+    if ((rc = roll_slot(w, fr, ro, 0, 0, &sl)) != ES_OK)
+        return rc;
+    if (fr->focus) {
+        if ((rc = opt_fail(w, fr, ro, best)) != ES_OK)
+            return rc;
+        vmax(best, SVEC(sl), w->nstates);
+    } else {
+        for (i = 0; i < w->nstates; i++)
+            best[i] = SVEC(sl)[i];
+    }
+    return ES_OK;
+}
+
+/* Add wt times the best value of one roll to the sums hi/lo (24-bit halves). */
+static int roll_add(wsh *w, frame *fr, const roll *ro, uint64_t wt, uint64_t *hi, uint64_t *lo)
+{
+    uint64_t best[ES_MAX_STATES];
+    slot_hdr *sl;
+    int rc, i;
+    if (fr->cached && !fr->focus) {
+        w->pairs++;
+        if ((rc = roll_slot(w, fr, ro, hi, lo, &sl)) != ES_OK)
+            return rc;
+        sl->wt += wt;
+        return ES_OK;
+    }
+    if ((rc = roll_value(w, fr, ro, best)) != ES_OK)
+        return rc;
+    for (i = 0; i < w->nstates; i++) {
+        hi[i] += wt * (best[i] >> 24);
+        lo[i] += wt * (best[i] & M24);
+    }
+    return ES_OK;
+}
+
+/* Flush every slot's weights into hi/lo (the end of a context's rolls). */
+static void slots_flush(const wsh *w, frame *fr, uint64_t *hi, uint64_t *lo)
+{
+    int k;
+    for (k = 0; k < 1 << (64 - fr->slot_shift); k++) {
+        slot_hdr *sl = SLOT(w, fr, k);
+        if (sl->gen == fr->gen && sl->wt)
+            slot_flush(w, sl, hi, lo);
+    }
 }
 
 /* ----- contexts without spells or clues --------------------------------------------------------------- */
@@ -1369,28 +1685,21 @@ static int store_acc(wsh *w, const ictx *x, const uint64_t *hi, const uint64_t *
 
 static int solve_plain(wsh *w, const ictx *x)
 {
-    int n = w->nstates, i, gi, yi, ri, rc;
-    int NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1;
-    uint64_t hi[ES_MAX_STATES], lo[ES_MAX_STATES], best[ES_MAX_STATES];
-    const uint64_t *gw = PTR(w, w->off_gw, uint64_t);
+    int n = w->nstates, i, rc;
+    uint64_t hi[ES_MAX_STATES], lo[ES_MAX_STATES];
     frame *fr;
     roll ro;
+    roll_iter it;
     if ((rc = frame_push(w, x, &fr)) != ES_OK)
         return rc;
     for (i = 0; i < n; i++)
         hi[i] = lo[i] = 0;
-    for (gi = w->goff[x->g]; gi < w->goff[x->g + 1]; gi++)
-        for (yi = 0; yi < NY; yi++)
-            for (ri = 0; ri < NR; ri++) {
-                uint64_t wt = gw[gi] * (x->y ? w->cw[1][yi] : 1) * (x->r ? w->cw[2][ri] : 1);
-                roll_set(w, &ro, gi, x->y ? yi : -1, x->r ? ri : -1);
-                if ((rc = roll_best(w, fr, &ro, best)) != ES_OK)
-                    return rc;
-                for (i = 0; i < n; i++) {
-                    hi[i] += wt * (best[i] >> 24);
-                    lo[i] += wt * (best[i] & M24);
-                }
-            }
+    roll_first(w, x, &it, &ro);
+    do {
+        if ((rc = roll_add(w, fr, &ro, it.wt, hi, lo)) != ES_OK)
+            return rc;
+    } while (roll_next(w, &it, &ro));
+    slots_flush(w, fr, hi, lo);
     frame_pop(w);
     return store_acc(w, x, hi, lo);
 }
@@ -1528,25 +1837,24 @@ static int store_average(wsh *w, const ictx *x, const uint64_t *T)
 /* One level of the roll options of context x into T: set (first level) or max. */
 static int table_options(wsh *w, const ictx *x, uint64_t *T, int first)
 {
-    int n = w->nstates, i, gi, yi, ri, rc;
-    int NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1;
+    int n = w->nstates, i, rc;
     uint64_t best[ES_MAX_STATES];
     frame *fr;
     roll ro;
+    roll_iter it;
     if ((rc = frame_push(w, x, &fr)) != ES_OK)
         return rc;
-    for (gi = w->goff[x->g]; gi < w->goff[x->g + 1]; gi++)
-        for (yi = 0; yi < NY; yi++)
-            for (ri = 0; ri < NR; ri++, T += n) {
-                roll_set(w, &ro, gi, x->y ? yi : -1, x->r ? ri : -1);
-                if ((rc = roll_best(w, fr, &ro, best)) != ES_OK)
-                    return rc;
-                if (first)
-                    for (i = 0; i < n; i++)
-                        T[i] = best[i];
-                else
-                    vmax(T, best, n);
-            }
+    roll_first(w, x, &it, &ro);
+    do {
+        if ((rc = roll_value(w, fr, &ro, best)) != ES_OK)
+            return rc;
+        if (first)
+            for (i = 0; i < n; i++)
+                T[i] = best[i];
+        else
+            vmax(T, best, n);
+        T += n;
+    } while (roll_next(w, &it, &ro));
     frame_pop(w);
     return ES_OK;
 }
@@ -1821,7 +2129,7 @@ static int green_index(const wsh *w, const uint8_t *gfaces, int *size)
     if (k > w->lim.green)
         return -1;
     *size = k;
-    return w->goff[k] + mrank(c, w->ncls[0]);
+    return w->goff[k] + MRANK(w, c, w->ncls[0]);
 }
 
 /* Every entry point reads a roll the same way: green faces of green classes, a yellow (red) face
@@ -1873,7 +2181,7 @@ static int roll_single(wsh *w, const ictx *x, int gi, int yi, int ri, uint64_t *
     if ((rc = frame_push(w, x, &fr)) != ES_OK)
         return rc;
     roll_set(w, &ro, gi, yi, ri);
-    if ((rc = roll_best(w, fr, &ro, out)) != ES_OK)
+    if ((rc = roll_value(w, fr, &ro, out)) != ES_OK)
         return rc;
     frame_pop(w);
     if (x->s == 0)
@@ -1982,7 +2290,7 @@ int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t u
             int full, yi, ri;
             for (j = 0; j < ES_NFACES; j++)
                 c[j] = (uint8_t)(kept[j] + add[j]);
-            full = mrank(c, m);
+            full = MRANK(w, c, m);
             for (yi = 0; yi < NY; yi++) {
                 uint64_t yw = 1;
                 if (x.y) {

@@ -12,7 +12,7 @@ import sys
 
 from cffi import FFI
 
-SOURCES = ["es_core.c", "es_match.c", "es_solve.c"]
+SOURCES = ["es_core.c", "es_card.c", "es_match.c", "es_solve.c"]
 
 HEADER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "csrc", "eldersign.h")
 

@@ -17,6 +17,7 @@ from ..errors import KernelError
 from .dice import (GREEN, YELLOW, RED, DIE_FACES, INV_VALUE, FACE_SYMBITS, TERROR, WILD, NFACES)
 from .fixed import ONE
 from .matching import minimal_face_sets, allowed_tasks
+from . import budget
 
 TERROR_NONE = 0
 TERROR_FAIL = 1
@@ -86,6 +87,8 @@ class Solver:
         self._memo = {}
         self._shift = {}
         self.pairs = 0          # (context, roll) pairs evaluated: the work counter
+        self.contexts = 0       # contexts solved
+        self.progress = None    # called as progress(contexts, pairs) after each context solved
 
     # ----- setup -----------------------------------------------------------------------------
 
@@ -189,7 +192,21 @@ class Solver:
         if v is None:
             v = self._solve(ctx)
             self._memo[ctx] = v
+            self.contexts += 1
+            if self.progress is not None:
+                self.progress(self.contexts, self.pairs)
         return v
+
+    def estimate(self, ctx):
+        """What answering ctx may cost (budget.Estimate), from the same formulas as the C core."""
+        g, y, r, held, f, s, c = ctx
+        lim = budget.limits_of(g, y, r, len(held), f, s, c)
+        budget.check_limits(lim)
+        return budget.estimate(budget.shape_of(self), lim)
+
+    def reserve(self, ctx):
+        """Nothing to size in advance here (the C backend's twin sizes its workspace)."""
+        return None
 
     def _solve(self, ctx):
         g, y, r, held, f, s, c = ctx

@@ -1,0 +1,291 @@
+"""What a solve will cost before it starts: contexts, (context, roll) pairs, memory, and time.
+
+The solver's work is bounded by two quantities every move of the game keeps or lowers:
+    sigma = held dice + focus + spells   (a focus or a spell turns a use into a held die)
+    rho   = pool dice - 2 focus - spells (a focus sets one die aside and holds another)
+so the contexts a question can reach are, for each (focus f, spells s, clues c), the pools with at
+most rho + 2f + s dice times the held multisets of at most sigma - f - s dice. Each context costs
+its rolls once, or with spells or clues (c + 1) levels of a roll table for every node of its spell
+DAG (the pools left after holding up to s dice with spells). These are the formulas of the C core's
+ess_estimate and ess_workspace_size (csrc/es_solve.c, plan()), line for line: the integers agree
+(tests compare them), so a host, the fallback and the handheld all refuse the same questions.
+
+Time is the estimate times a per-runtime cost (PROFILES, nanoseconds per pair, per clue-sweep
+step and per context, measured on the project's machine and rounded up). Integer maths only.
+"""
+
+from ..errors import KernelError
+
+SAT = 1 << 62                # counts saturate here, as in C
+MAX_BYTES = 1 << 48          # no workspace is larger (C returns 0)
+WS_HEADER = 8192             # C: bytes reserved for the workspace header
+FRAME_HDR = 8192             # C: bytes reserved for a frame's fixed part
+NSLOT = 256                  # C: roll signatures cached per frame
+SIGW = 16                    # C: words of a roll signature
+BLK = 4                      # C: states per clue sweep
+FRAME_SLACK = 8              # C: frames beyond the nesting bound
+MAX_GREEN = 8
+MAX_USES = 4
+MAX_HELD = 12
+
+# nanoseconds per (pair, sweep step, context) on one core of the reference machine, and bytes per
+# context (+ per state) for the Python fallback's dictionaries
+PROFILES = {
+    "c": (60, 4, 2000),
+    "python": (40000, 1500, 200000),
+    "micropython": (160000, 6000, 800000),
+}
+
+
+def binom(n, k):
+    if k < 0 or n < 0 or k > n:
+        return 0
+    r = 1
+    for i in range(1, k + 1):
+        r = r * (n - k + i) // i
+    return r
+
+
+def _sat(v):
+    return SAT if v >= SAT else v
+
+
+def _a16(n):
+    return (n + 15) & ~15
+
+
+class Shape:
+    """What the formulas need of a card: states, tasks, face classes per colour, representative
+    faces, and minimal face sets in all."""
+
+    def __init__(self, nstates, ntasks, m, ny, nr, nrep, nfacesets):
+        self.n = nstates
+        self.nt = ntasks
+        self.m = m
+        self.ny = ny
+        self.nr = nr
+        self.nrep = nrep
+        self.nfs = nfacesets
+
+
+def shape_of(solver):
+    """The Shape of a solver (kernel Solver or the C backend's CSolver)."""
+    reps = []
+    for cls in solver.classes:
+        for face, _w in cls:
+            if face not in reps:
+                reps.append(face)
+    nfs = 0
+    for sets in solver.face_sets:
+        nfs += len(sets)
+    return Shape(solver.nstates, solver.ntasks, len(solver.classes[0]), len(solver.classes[1]),
+                 len(solver.classes[2]), len(reps), nfs)
+
+
+def limits_of(green, yellow, red, held, focus, spells, clues):
+    """The limits of one context: (green, yellow, red, focus, spells, clues, sigma, rho)."""
+    return (green, yellow, red, focus, spells, clues, held + focus + spells,
+            green + yellow + red - 2 * focus - spells)
+
+
+def merge(a, b):
+    """Limits covering both (each bound is an upper bound)."""
+    if a is None:
+        return b
+    return tuple([a[i] if a[i] > b[i] else b[i] for i in range(8)])
+
+
+def covers(have, need):
+    """True when limits `have` serve every context of limits `need`."""
+    if have is None:
+        return False
+    for i in range(8):
+        if need[i] > have[i]:
+            return False
+    return True
+
+
+def check_limits(lim):
+    """KernelError unless the limits are inside what the C core accepts."""
+    g, y, r, f, s, c, sigma, rho = lim
+    if not (0 <= g <= MAX_GREEN and 0 <= y <= 1 and 0 <= r <= 1):
+        raise KernelError("dice", "a pool has 0 to %d green dice, one yellow and one red at most"
+                          % MAX_GREEN)
+    for name, v in (("focus", f), ("spells", s), ("clues", c)):
+        if not 0 <= v <= MAX_USES:
+            raise KernelError("option", "%s must be 0 to %d, not %d" % (name, MAX_USES, v))
+    if sigma > MAX_HELD:
+        raise KernelError("dice", "held dice, focus and spells add up to %d; at most %d"
+                          % (sigma, MAX_HELD))
+
+
+def _rows(sh, g, y, r):
+    return binom(g + sh.m - 1, sh.m - 1) * (sh.ny if y else 1) * (sh.nr if r else 1)
+
+
+def _keys(sh, g, y, r):
+    return binom(g + sh.m, sh.m) * (sh.ny + 1 if y else 1) * (sh.nr + 1 if r else 1)
+
+
+def _dag(sh, g, y, r, s, kind):
+    """Sum over the spell DAG of pool (g, y, r): kind 0 rows, 1 partial-roll keys, 2 bytes."""
+    tot = 0
+    for dg in range(min(g, s) + 1):
+        for dy in range(y + 1):
+            for dr in range(r + 1):
+                if dg + dy + dr > s:
+                    continue
+                nodes = binom(dg + sh.m - 1, sh.m - 1) * (sh.ny if dy else 1) * (sh.nr if dr else 1)
+                if kind == 0:
+                    each = _rows(sh, g - dg, y - dy, r - dr)
+                elif kind == 1:
+                    each = _keys(sh, g - dg, y - dy, r - dr)
+                else:
+                    each = _a16(_rows(sh, g - dg, y - dy, r - dr) * sh.n * 8)
+                tot += nodes * each
+    if kind == 2:
+        d = g if g < s else s
+        tot += _a16(binom(d + sh.m, sh.m) * (sh.ny + 1 if y else 1) * (sh.nr + 1 if r else 1) * 8)
+    return tot
+
+
+class Estimate:
+    """contexts the solve may store, pairs it may evaluate, clue-sweep steps, the C workspace's
+    bytes (0: too large to allocate), and the Python fallback's bytes."""
+
+    def __init__(self, contexts, pairs, sweeps, c_bytes, py_bytes):
+        self.contexts = contexts
+        self.pairs = pairs
+        self.sweeps = sweeps
+        self.c_bytes = c_bytes
+        self.py_bytes = py_bytes
+
+    def bytes_for(self, runtime):
+        return self.c_bytes if runtime == "c" else self.py_bytes
+
+    def milliseconds(self, runtime):
+        """Estimated time on one core of the reference machine."""
+        p, sw, cx = PROFILES[runtime]
+        return (self.pairs * p + self.sweeps * sw + self.contexts * cx) // 1000000
+
+
+def estimate(sh, lim, scale=1):
+    """The Estimate of a solve within limits `lim` (limits_of / merge) for a card of Shape sh."""
+    g0, y0, r0, F, S, C, sigma, rho = lim
+    contexts = 0
+    pairs = 0
+    sweeps = 0
+    chains = S > 0 or C > 0
+    dmax = g0 + y0 + r0
+    if rho + 2 * F + S < dmax:
+        dmax = rho + 2 * F + S
+    if dmax < 0:
+        dmax = 0
+    hk = [0] * (dmax + 1)
+    for f in range(F + 1):
+        for s in range(S + 1):
+            kmax = rho + 2 * f + s
+            j = sigma - f - s
+            if kmax < 0 or j < 0:
+                continue
+            hs = binom(j + sh.nrep, sh.nrep)
+            for k in range(min(dmax, kmax) + 1):
+                if j + 1 > hk[k]:
+                    hk[k] = j + 1
+            for c in range(C + 1):
+                for g in range(g0 + 1):
+                    for y in range(y0 + 1):
+                        for r in range(r0 + 1):
+                            if g + y + r == 0 or g + y + r > kmax:
+                                continue
+                            contexts += hs
+                            if s == 0 and c == 0:
+                                pairs += hs * _rows(sh, g, y, r)
+                            else:
+                                pairs += hs * (c + 1) * _dag(sh, g, y, r, s, 0)
+                                sweeps += hs * c * sh.n * _dag(sh, g, y, r, s, 1)
+    # nesting: at most hk[k] open contexts with k pool dice, each with a frame and a DAG of tables
+    depth = 0
+    arena = 0
+    for k in range(dmax + 1):
+        depth += hk[k]
+        if not chains:
+            continue
+        big = 0
+        for g in range(g0 + 1):
+            for y in range(y0 + 1):
+                for r in range(r0 + 1):
+                    if g + y + r == k:
+                        b = _dag(sh, g, y, r, S, 2)
+                        if b > big:
+                            big = b
+        arena += hk[k] * big
+    arena = _sat(_sat(arena) * scale)
+    contexts = _sat(contexts)
+    pairs = _sat(pairs)
+    sweeps = _sat(sweeps)
+    need = _sat(contexts * scale)
+    cap = 64
+    while cap < SAT and cap * 3 < _sat(need * 4 + 4):
+        cap <<= 1
+    ngm = binom(g0 + sh.m, sh.m)
+    fsh = 16
+    while fsh < 2 * sh.nfs:
+        fsh <<= 1
+    frame_bytes = FRAME_HDR + _a16((1 + sh.m + sh.ny + sh.nr) * sh.n * 8) + NSLOT * (3 + SIGW + sh.n) * 8
+    total = WS_HEADER
+    for area in (sh.nfs * 8, sh.nfs, fsh * 16, ngm * 8, ngm * 8, ngm * 16, ngm * 16, ngm * 8, ngm, ngm,
+                 ngm * (sh.ny + 1 if y0 else 1) * (sh.nr + 1 if r0 else 1) * (sh.nt + (sh.nt & 1)) * 8,
+                 _sat(cap * 8), _sat(cap * sh.n * 8), sh.n * 8,
+                 _keys(sh, g0, y0, r0) * BLK * 16 if C > 0 else 0,
+                 _rows(sh, g0, y0, r0) * sh.n * 8 if chains else 0,
+                 arena, _sat((depth + FRAME_SLACK) * frame_bytes)):
+        total = _sat(total + _a16(area if area < SAT else SAT))
+    c_bytes = 0 if total >= MAX_BYTES else total
+    return Estimate(contexts, pairs, sweeps, c_bytes, python_bytes(sh, contexts, sweeps))
+
+
+def python_bytes(sh, contexts, sweeps):
+    """The Python fallback's memory for a solve: each context's memo entry (key tuples, a list of
+    n big ints) and its per-task shifted copies, and with clues the two reroll dictionaries over
+    partial rolls (sweeps / n of them). Measured with tracemalloc, rounded up."""
+    per_context = 600 + 48 * sh.n + sh.nt * (200 + 8 * sh.n)
+    per_key = 2 * (400 + 48 * sh.n)
+    return _sat(contexts * per_context + (sweeps // sh.n) * per_key)
+
+
+def text_seconds(ms):
+    """A short duration: 850 ms, 42 s, 12 min, 3.5 h, 9 days."""
+    if ms < 1000:
+        return "%d ms" % ms
+    s = ms // 1000
+    if s < 120:
+        return "%d s" % s
+    if s < 7200:
+        return "%d min" % ((s + 30) // 60)
+    if s < 172800:
+        return "%d.%d h" % (s // 3600, (s % 3600) * 10 // 3600)
+    return "%d days" % (s // 86400)
+
+
+def text_bytes(n):
+    """A short size: 512 KB, 3.2 GB (powers of 1024)."""
+    if n < 1 << 20:
+        return "%d KiB" % ((n + 1023) >> 10)
+    if n < 1 << 30:
+        return "%d MiB" % ((n + (1 << 20) - 1) >> 20)
+    t = n * 10 >> 30
+    return "%d.%d GiB" % (t // 10, t % 10)
+
+
+def refusal(est, runtime, max_ms, max_bytes):
+    """None when the estimate fits the limits, else one line saying what it needs."""
+    ms = est.milliseconds(runtime)
+    need = est.bytes_for(runtime)
+    too_big = est.c_bytes == 0 and runtime == "c"
+    if ms <= max_ms and need <= max_bytes and not too_big:
+        return None
+    return "this question needs about %s on one core and %s (%d contexts, %d rolls to weigh); " \
+        "the limits are %s and %s" % (text_seconds(ms), "more memory than can be addressed"
+                                      if too_big else text_bytes(need), est.contexts, est.pairs,
+                                      text_seconds(max_ms), text_bytes(max_bytes))
