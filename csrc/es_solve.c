@@ -80,6 +80,8 @@ typedef struct {
     int ntp;                               /* task masks per lattice entry (ntasks, even) */
     int goff[ES_MAX_GREEN + 2];
     uint64_t pow6[24];
+    uint64_t dmagic[11];                   /* ceil(2^(58 + l) / 6^u), l = ceil(log2 6^u) */
+    int dshift[11];                        /* 58 + l: see div_round */
     uint64_t fsh_mask;
     uint32_t fs_sizes;                     /* bit d set: some minimal face set has d dice */
     uint64_t rdelta[ES_NFACES];            /* rpack[j] - rpack[j - 1] */
@@ -95,6 +97,7 @@ typedef struct {
     uint64_t off_arena, arena_bytes, arena_top, arena_peak;
     uint64_t off_frames, frame_bytes, frame_cap, frame_top, slot_off, slot_bytes;
     uint64_t gen;                          /* frames pushed so far: stamps valid slots */
+    uint64_t frame_hwm;                    /* frames whose slots were ever cleared */
     uint64_t pairs, contexts;
     es_progress_fn progress;
     void *user;
@@ -104,6 +107,22 @@ typedef struct {
 typedef char wsh_fits_header[sizeof(wsh) <= WS_HEADER ? 1 : -1];
 
 #define PTR(w, off, type) ((type *)((unsigned char *)(w) + (off)))
+
+/* round(num / 6^u), half up, for num < 2^75 and 1 <= u <= 10 (6^10 < 2^26): the quotient is taken
+ * 32 bits at a time; each step divides some x < 2^58 by multiplying with dmagic[u] =
+ * ceil(2^(58 + l) / 6^u), l = ceil(log2 6^u), and shifting right by 58 + l, which is exact for every
+ * x < 2^58 because 2^l >= 6^u (Granlund and Montgomery, 1994). dmagic < 2^59, so each product fits
+ * in 128 bits. The same integer as (num + 6^u / 2) / 6^u. */
+static inline uint64_t div_round(const wsh *w, u128 num, int u)
+{
+    uint64_t den = w->pow6[u], mg = w->dmagic[u];
+    int sh = w->dshift[u];
+    u128 m = num + den / 2;
+    uint64_t a = (uint64_t)(m >> 32), b = (uint64_t)m & 0xFFFFFFFFu;
+    uint64_t q1 = (uint64_t)(((u128)a * mg) >> sh), r1 = a - q1 * den;
+    uint64_t q2 = (uint64_t)(((u128)((r1 << 32) | b) * mg) >> sh);
+    return (q1 << 32) + q2;
+}
 
 /* ----- small maths ------------------------------------------------------------------------- */
 
@@ -147,15 +166,6 @@ static int mrank_t(const uint32_t (*pascal)[ES_NFACES + 1], const uint8_t *c, in
     return (int)r;
 }
 
-/* round(num / den), half up, for num < 2^96 and 0 < den < 2^32: two 64-bit divisions instead of a
- * 128-bit one (the same integer). */
-static inline uint64_t div_round(u128 num, uint64_t den)
-{
-    u128 m = num + den / 2;
-    uint64_t a = (uint64_t)(m >> 32), b = (uint64_t)m & 0xFFFFFFFFu;
-    uint64_t q1 = a / den, r1 = a % den;
-    return (q1 << 32) + (((r1 << 32) | b) / den);
-}
 
 static inline void vmax(uint64_t *best, const uint64_t *v, int n)
 {
@@ -648,6 +658,7 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     w->slot_bytes = (uint64_t)(3 + SIGW + w->nstates) * 8;
     w->frame_cap = p.frame_cap;
     w->frame_top = 0;
+    w->frame_hwm = 0;
     w->gen = 0;
     w->pairs = 0;
     w->contexts = 0;
@@ -658,6 +669,13 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     w->pow6[0] = 1;
     for (k = 1; k < 24; k++)
         w->pow6[k] = w->pow6[k - 1] * 6u;
+    for (k = 0; k < 11; k++) {
+        int l = 0;
+        while (((uint64_t)1 << l) < w->pow6[k])
+            l++;
+        w->dshift[k] = 58 + l;
+        w->dmagic[k] = (uint64_t)((((u128)1 << (58 + l)) + w->pow6[k] - 1) / w->pow6[k]);
+    }
     for (k = 0; k < ES_MAX_GREEN + ES_NFACES + 2; k++)
         for (j = 0; j <= ES_NFACES; j++)
             w->pascal[k][j] = (uint32_t)binom(k, j);
@@ -1047,6 +1065,12 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
         return ES_ENOMEM;
     fr = PTR(w, w->off_frames + w->frame_top * w->frame_bytes, frame);
     w->frame_top++;
+    if (w->frame_top > w->frame_hwm) {
+        /* the workspace is not cleared by the caller: stamp this frame's slots empty once */
+        for (i = 0; i < NSLOT; i++)
+            SLOT(w, fr, i)->gen = 0;
+        w->frame_hwm = w->frame_top;
+    }
     fr->x = *x;
     fr->focus = x->f > 0;
     for (i = 0; i < 64; i++)
@@ -1671,13 +1695,13 @@ static void slots_flush(const wsh *w, frame *fr, uint64_t *hi, uint64_t *lo)
 /* Store round(acc / 6^dice) for context x; acc is kept as 24-bit halves (hi * 2^24 + lo). */
 static int store_acc(wsh *w, const ictx *x, const uint64_t *hi, const uint64_t *lo)
 {
-    uint64_t den = w->pow6[x->g + x->y + x->r], *slot;
+    uint64_t *slot;
     int i;
     slot = memo_find(w, pack(x), 1);
     if (!slot)
         return ES_ENOMEM;
     for (i = 0; i < w->nstates; i++)
-        slot[i] = div_round(((u128)hi[i] << 24) + lo[i], den);
+        slot[i] = div_round(w, ((u128)hi[i] << 24) + lo[i], x->g + x->y + x->r);
     slot[w->empty] = ES_ONE;
     w->contexts++;
     return ES_OK;
@@ -1721,95 +1745,105 @@ static int solve_plain(wsh *w, const ictx *x)
  */
 
 /* Replace each row of T (roll values one clue fewer, pool g/y/r) by the best over kept sub-rolls
- * of E(K) = round(N(K) / 6^u): N exact top-down, then the best over subsets bottom-up. States are
- * swept BLK at a time. */
+ * of E(K) = round(N(K) / 6^u): N exact top-down, then the best over subsets bottom-up.
+ *
+ * The partial rolls K are keys (green multiset, yellow class or U, red class or U), U meaning "not
+ * kept, rerolled". Top-down, N(K) for a key with a die not kept is the weighted sum over that die's
+ * classes of N(K plus the die); bottom-up, a key's best is the max of its own E and the bests of
+ * the keys with one kept die fewer. States are swept BLK at a time; a green multiset's keys are one
+ * contiguous block, so its neighbours are found once per block rather than per key and state. */
 static void best_keep(wsh *w, int g, int y, int r, uint64_t *T)
 {
-    int n = w->nstates, i0, b, nb, j, k, gi, ys2, rs2;
-    int ny = w->ncls[1], nr = w->ncls[2];
-    int NY = y ? ny : 1, NR = r ? nr : 1;
-    int NYS = y ? ny + 1 : 1, NRS = r ? nr + 1 : 1;
+    int n = w->nstates, i0, b, nb, j, k, gi, ys2, rs2, yi, ri, q, ns;
+    int ny = w->ncls[1], nr = w->ncls[2], m = w->ncls[0];
+    int NY = y ? ny : 1, NR = r ? nr : 1, NYS = y ? ny + 1 : 1, NRS = r ? nr + 1 : 1;
     int YU = y ? ny : -1, RU = r ? nr : -1;
+    uint64_t sy = (uint64_t)NRS * BLK, sg = (uint64_t)NYS * sy, c, cells = sg;
     u128 *N = PTR(w, w->off_nscr, u128);
     const int16_t *gadd = PTR(w, w->off_gadd, int16_t);
     const int16_t *gsub = PTR(w, w->off_gsub, int16_t);
     const uint8_t *gpres = PTR(w, w->off_gpres, uint8_t);
-    int m = w->ncls[0];
-#define KEY(gidx, ys, rs) ((((uint64_t)(gidx) * (uint64_t)NYS + (uint64_t)(ys)) * (uint64_t)NRS + (uint64_t)(rs)) * BLK)
-#define ROW(gidx, yi, ri) (((uint64_t)((gidx) - w->goff[g]) * (uint64_t)NY + (uint64_t)(yi)) * (uint64_t)NR + (uint64_t)(ri))
+    const u128 *nb_ptr[ES_NFACES];
     for (i0 = 0; i0 < n; i0 += BLK) {
+        const uint64_t *row = T;
         nb = n - i0 < BLK ? n - i0 : BLK;
+        /* full rolls, and their sums over the red and over the yellow die (not kept) */
         for (gi = w->goff[g]; gi < w->goff[g + 1]; gi++) {
-            int yi, ri;
+            u128 *base = N + (uint64_t)gi * sg;
             for (yi = 0; yi < NY; yi++)
-                for (ri = 0; ri < NR; ri++)
-                    for (b = 0; b < nb; b++)
-                        N[KEY(gi, yi, ri) + b] = T[ROW(gi, yi, ri) * (uint64_t)n + (uint64_t)(i0 + b)];
+                for (ri = 0; ri < NR; ri++, row += n)
+                    for (b = 0; b < BLK; b++)
+                        base[(uint64_t)yi * sy + (uint64_t)ri * BLK + (uint64_t)b] = b < nb ? row[i0 + b] : 0;
             if (r)
                 for (yi = 0; yi < NY; yi++)
-                    for (b = 0; b < nb; b++) {
-                        u128 s = 0;
+                    for (b = 0; b < BLK; b++) {
+                        u128 t = 0;
                         for (j = 0; j < nr; j++)
-                            s += (u128)w->cw[2][j] * N[KEY(gi, yi, j) + b];
-                        N[KEY(gi, yi, RU) + b] = s;
+                            t += (u128)w->cw[2][j] * base[(uint64_t)yi * sy + (uint64_t)j * BLK + (uint64_t)b];
+                        base[(uint64_t)yi * sy + (uint64_t)RU * BLK + (uint64_t)b] = t;
                     }
             if (y)
-                for (ri = 0; ri < NRS; ri++)
-                    for (b = 0; b < nb; b++) {
-                        u128 s = 0;
-                        for (j = 0; j < ny; j++)
-                            s += (u128)w->cw[1][j] * N[KEY(gi, j, ri) + b];
-                        N[KEY(gi, YU, ri) + b] = s;
-                    }
+                for (c = 0; c < sy; c++) {
+                    u128 t = 0;
+                    for (j = 0; j < ny; j++)
+                        t += (u128)w->cw[1][j] * base[(uint64_t)j * sy + c];
+                    base[(uint64_t)YU * sy + c] = t;
+                }
         }
+        /* top-down: a green die not kept is the weighted sum over its classes */
         for (k = g - 1; k >= 0; k--)
-            for (gi = w->goff[k]; gi < w->goff[k + 1]; gi++)
-                for (ys2 = 0; ys2 < NYS; ys2++)
-                    for (rs2 = 0; rs2 < NRS; rs2++) {
-                        u128 s[BLK] = {0};
-                        for (j = 0; j < m; j++) {
-                            const u128 *src = N + KEY(gadd[gi * ES_NFACES + j], ys2, rs2);
-                            for (b = 0; b < nb; b++)
-                                s[b] += (u128)w->cw[0][j] * src[b];
-                        }
-                        for (b = 0; b < nb; b++)
-                            N[KEY(gi, ys2, rs2) + b] = s[b];
-                    }
-        /* best over subsets, bottom-up; the unrolled states of yellow and red come first */
+            for (gi = w->goff[k]; gi < w->goff[k + 1]; gi++) {
+                u128 *dst = N + (uint64_t)gi * sg;
+                for (j = 0; j < m; j++)
+                    nb_ptr[j] = N + (uint64_t)gadd[gi * ES_NFACES + j] * sg;
+                for (c = 0; c < cells; c++) {
+                    u128 t = 0;
+                    for (j = 0; j < m; j++)
+                        t += (u128)w->cw[0][j] * nb_ptr[j][c];
+                    dst[c] = t;
+                }
+            }
+        /* bottom-up best over subsets; the not-kept states of yellow and red come first */
         for (k = 0; k <= g; k++)
-            for (gi = w->goff[k]; gi < w->goff[k + 1]; gi++)
+            for (gi = w->goff[k]; gi < w->goff[k + 1]; gi++) {
+                u128 *base = N + (uint64_t)gi * sg;
+                ns = 0;
+                for (j = 0; j < m; j++)
+                    if (gpres[gi] >> j & 1)
+                        nb_ptr[ns++] = N + (uint64_t)gsub[gi * ES_NFACES + j] * sg;
                 for (ys2 = 0; ys2 < NYS; ys2++) {
                     int ys = y ? (ys2 == 0 ? YU : ys2 - 1) : 0;
                     for (rs2 = 0; rs2 < NRS; rs2++) {
                         int rs = r ? (rs2 == 0 ? RU : rs2 - 1) : 0;
                         int u = (g - k) + (ys == YU) + (rs == RU);
-                        u128 *key = N + KEY(gi, ys, rs);
+                        uint64_t off = (uint64_t)ys * sy + (uint64_t)rs * BLK;
+                        u128 *key = base + off;
+                        const u128 *yu = y && ys != YU ? base + (uint64_t)YU * sy + (uint64_t)rs * BLK : 0;
+                        const u128 *ru = r && rs != RU ? base + (uint64_t)ys * sy + (uint64_t)RU * BLK : 0;
                         for (b = 0; b < nb; b++) {
-                            uint64_t d = u ? div_round(key[b], w->pow6[u]) : (uint64_t)key[b];
-                            for (j = 0; j < m; j++)
-                                if (gpres[gi] >> j & 1) {
-                                    uint64_t o = (uint64_t)N[KEY(gsub[gi * ES_NFACES + j], ys, rs) + b];
-                                    if (o > d)
-                                        d = o;
-                                }
-                            if (y && ys != YU && (uint64_t)N[KEY(gi, YU, rs) + b] > d)
-                                d = (uint64_t)N[KEY(gi, YU, rs) + b];
-                            if (r && rs != RU && (uint64_t)N[KEY(gi, ys, RU) + b] > d)
-                                d = (uint64_t)N[KEY(gi, ys, RU) + b];
+                            uint64_t d = u ? div_round(w, key[b], u) : (uint64_t)key[b];
+                            for (q = 0; q < ns; q++)
+                                if ((uint64_t)nb_ptr[q][off + b] > d)
+                                    d = (uint64_t)nb_ptr[q][off + b];
+                            if (yu && (uint64_t)yu[b] > d)
+                                d = (uint64_t)yu[b];
+                            if (ru && (uint64_t)ru[b] > d)
+                                d = (uint64_t)ru[b];
                             key[b] = d;
                         }
                     }
                 }
+            }
         for (gi = w->goff[g]; gi < w->goff[g + 1]; gi++) {
-            int yi, ri;
+            const u128 *base = N + (uint64_t)gi * sg;
             for (yi = 0; yi < NY; yi++)
                 for (ri = 0; ri < NR; ri++)
                     for (b = 0; b < nb; b++)
-                        T[ROW(gi, yi, ri) * (uint64_t)n + (uint64_t)(i0 + b)] = (uint64_t)N[KEY(gi, yi, ri) + b];
+                        T[(((uint64_t)(gi - w->goff[g]) * (uint64_t)NY + (uint64_t)yi) * (uint64_t)NR +
+                           (uint64_t)ri) * (uint64_t)n + (uint64_t)(i0 + b)] =
+                            (uint64_t)base[(uint64_t)yi * sy + (uint64_t)ri * BLK + (uint64_t)b];
         }
     }
-#undef KEY
-#undef ROW
 }
 
 /* Average a roll table into a value vector and store it for context x (if not stored yet). */
@@ -2316,7 +2350,7 @@ int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t u
     }
     u = unrolled_green + (x.y && yf < 0) + (x.r && rf < 0);
     for (i = 0; i < n; i++)
-        out[i] = div_round(acc[i], w->pow6[u]);
+        out[i] = u ? div_round(w, acc[i], u) : (uint64_t)acc[i];
     return finish(w, ES_OK);
 }
 
