@@ -139,15 +139,18 @@ def match_python():
     return total
 
 
-# The C side gets its input as contiguous buffers, built once (as the Python side gets its lists).
+# The C side gets its input as contiguous buffers, built once (as the Python side gets its lists),
+# and writes every way of every roll into a buffer (enumerating, as the Python side does).
 C_CORPUS = [(_facesets_bytes(sets), len(sets), b"".join(rolls), b"".join(helds), len(rolls),
              ffi.new("int32_t[]", len(rolls))) for sets, t, rolls, helds in CORPUS]
+WAYS_CAP = 1 << 14
+WAYS_OUT = ffi.new("uint8_t[]", 48 * WAYS_CAP)
 
 
 def match_c():
     total = 0
     for fsb, nfs, rolls, helds, n, counts in C_CORPUS:
-        if lib.esm_ways_batch(fsb, nfs, rolls, helds, n, counts) != lib.ES_OK:
+        if lib.esm_ways_batch(fsb, nfs, rolls, helds, n, counts, WAYS_OUT, WAYS_CAP) != lib.ES_OK:
             raise RuntimeError("esm_ways_batch failed")
         total += sum(ffi.unpack(counts, n))
     return total

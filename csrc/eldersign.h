@@ -147,16 +147,20 @@ int esc_compile(const es_spec *spec, es_card *card, es_setup *setup, uint8_t *fa
 /* ---- es_match.c ---- */
 
 /* Every minimal way to complete a task (matching.ways_for_task, same ways in the same order).
- * facesets: nfacesets sets of 8 counts; roll, held: 24 counts (colour * 8 + face), each <= 10.
- * Writes up to max_ways ways to out, 48 bytes each (24 roll counts used, 24 held counts used), and
- * the number of ways to *nways; ES_EFULL when there were more than max_ways. */
+ * facesets: nfacesets (0..ES_MAX_FACESETS) sets of 8 counts, each <= 10; roll, held: 24 counts
+ * (colour * 8 + face), each <= 10. Writes the first min(ways, max_ways) ways to out (NULL allowed
+ * when max_ways is 0), 48 bytes each (24 roll counts used, 24 held counts used), and the number of
+ * ways to *nways, saturated at INT32_MAX (there can be more than 2^31 at these limits); ES_EFULL
+ * when there were more than max_ways. Counting does not enumerate. */
 int esm_ways(const uint8_t *facesets, int32_t nfacesets, const uint8_t *roll, const uint8_t *held,
              uint8_t *out, int32_t max_ways, int32_t *nways);
 
-/* esm_ways for n rolls at once (rolls and helds: n x 24 counts), counting ways only: counts[i] is
- * the number of ways of roll i. The matching throughput benchmark uses it. */
+/* esm_ways for n rolls at once (rolls and helds: n x 24 counts, n >= 0): counts[i] is the number
+ * of ways of roll i, saturated at INT32_MAX; each roll's first max_ways ways are written to out
+ * (the same buffer for every roll; NULL with max_ways 0 to count only). The matching throughput
+ * benchmark enumerates through it. */
 int esm_ways_batch(const uint8_t *facesets, int32_t nfacesets, const uint8_t *rolls,
-                   const uint8_t *helds, int32_t n, int32_t *counts);
+                   const uint8_t *helds, int32_t n, int32_t *counts, uint8_t *out, int32_t max_ways);
 
 /* How many of the face sets are contained in the available counts (8 faces): a throughput probe. */
 int esm_count_completable(const uint8_t *facesets, int32_t nfacesets, const uint8_t *avail,

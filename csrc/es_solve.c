@@ -50,8 +50,7 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two task masks at on
 #define FRAME_SLACK 8                    /* frames beyond the nesting bound (entry recursion) */
 #define M24 ((uint64_t)0xFFFFFF)
 #define NSLOT 256                        /* roll signatures cached per frame */
-#define SIGW 16                          /* words of a signature */
-#define SIG_HELD (SIGW - 1 - ES_MAX_TASKS)   /* held groups a signature can carry */
+#define SIGW 24                          /* words of a signature */
 
 typedef struct {
     int g, y, r, f, s, c;
@@ -88,8 +87,11 @@ typedef struct {
     uint64_t off_fs, off_fsn, off_fsh;
     uint64_t off_gcnt, off_gw, off_gadd, off_gsub, off_gpack, off_gpres, off_gsize;
     int lny, lnr;                          /* lattice yellow/red dimension (class count + none) */
-    int lat_k[2][2];                       /* largest green size filled per yellow/red region */
-    uint64_t off_lat;
+    int nlat;                              /* lattices: the roll's own, then one per held face */
+    int lat_of_face[ES_NFACES];            /* lattice of completions using one held die of a face */
+    uint64_t lat_hv[1 + ES_NFACES];        /* face counts each lattice adds (its held die) */
+    int lat_k[1 + ES_NFACES][2][2];        /* largest green size filled per yellow/red region */
+    uint64_t off_lat, lat_size;            /* lattices are lat_size words apart */
     uint64_t memo_cap, memo_used, off_mkeys, off_mvals, off_empty;
     uint64_t off_nscr;
     uint64_t off_cache;
@@ -99,6 +101,7 @@ typedef struct {
     uint64_t gen;                          /* frames pushed so far: stamps valid slots */
     uint64_t frame_hwm;                    /* frames whose slots were ever cleared */
     uint64_t pairs, contexts;
+    int lift;                              /* missing contexts are solved at this clue level */
     es_progress_fn progress;
     void *user;
     uint64_t every, next_report;
@@ -249,9 +252,10 @@ static int check_limits(const es_limits *l)
  *   rho   = pool dice - 2 focus - spells (a focus costs two dice: one aside, one held).
  * So the contexts a workspace can meet are, for each (focus f, spells s, clues c), the pools with
  * at most rho + 2f + s dice times the held multisets of at most sigma - f - s dice over the card's
- * representative faces. Each context costs its rolls once, or with spells or clues (c + 1) levels
- * of a roll table for every node of its spell DAG (the pools left after holding up to s dice). The
- * formulas below are mirrored line for line by kernel/eldersign/budget.py; tests compare them.
+ * representative faces. Every (pool, held, focus, spells) is solved once, at the top clue level C
+ * (lifting, see get_values): C + 1 levels of a roll table for every node of its spell DAG (the
+ * pools left after holding up to s dice; without spells the DAG is the pool alone). The formulas
+ * below are mirrored line for line by kernel/eldersign/budget.py; tests compare them.
  */
 
 typedef struct {
@@ -367,15 +371,15 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
                             if (g + y + r == 0 || g + y + r > kmax)
                                 continue;
                             p->contexts = sat_add(p->contexts, hs);
-                            if (s == 0 && c == 0) {
-                                p->pairs = sat_add(p->pairs, sat_mul(hs, rows_of(&sh, g, y, r)));
-                            } else {
-                                p->pairs = sat_add(p->pairs, sat_mul(hs, sat_mul((uint64_t)c + 1,
-                                                                    dag_sum(&sh, g, y, r, s, 0))));
-                                p->sweeps = sat_add(p->sweeps,
-                                                    sat_mul(hs, sat_mul((uint64_t)c * (uint64_t)sh.n,
-                                                                        dag_sum(&sh, g, y, r, s, 1))));
-                            }
+                            /* lifting builds each context's tables once, at the top clue
+                             * level: count its levels 0..clues with the c == clues context */
+                            if (c < l->clues)
+                                continue;
+                            p->pairs = sat_add(p->pairs, sat_mul(hs, sat_mul((uint64_t)c + 1,
+                                                                dag_sum(&sh, g, y, r, s, 0))));
+                            p->sweeps = sat_add(p->sweeps,
+                                                sat_mul(hs, sat_mul((uint64_t)c * (uint64_t)sh.n,
+                                                                    dag_sum(&sh, g, y, r, s, 1))));
                         }
         }
     /* Nesting: along the solve stack (pool dice, held dice) falls strictly in lexicographic
@@ -406,7 +410,7 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     while (p->fsh_cap < 2 * (uint64_t)sh.nfs)
         p->fsh_cap <<= 1;
     p->frame_bytes = FRAME_HDR + ALIGN16((uint64_t)(1 + sh.m + sh.ny + sh.nr) * (uint64_t)sh.n * 8) +
-                     NSLOT * (uint64_t)(3 + SIGW + sh.n) * 8;
+                     NSLOT * (uint64_t)(2 + SIGW + sh.n) * 8;
     p->frame_cap = depth + FRAME_SLACK;
     off = WS_HEADER;
     p->off_fs = add_area(&off, (uint64_t)sh.nfs * 8);
@@ -420,7 +424,8 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     p->off_gpres = add_area(&off, (uint64_t)p->ngm);
     p->off_gsize = add_area(&off, (uint64_t)p->ngm);
     p->off_lat = add_area(&off, (uint64_t)p->ngm * (uint64_t)(l->yellow ? sh.ny + 1 : 1) *
-                                    (uint64_t)(l->red ? sh.nr + 1 : 1) * (uint64_t)(sh.nt + (sh.nt & 1)) * 8);
+                                    (uint64_t)(l->red ? sh.nr + 1 : 1) * (uint64_t)(sh.nt + (sh.nt & 1)) * 8 *
+                                    (uint64_t)(1 + (l->held > 0 ? sh.nrep : 0)));
     p->off_mkeys = add_area(&off, sat_mul(p->memo_cap, 8));
     p->off_mvals = add_area(&off, sat_mul(p->memo_cap, (uint64_t)sh.n * 8));
     p->off_empty = add_area(&off, (uint64_t)sh.n * 8);
@@ -636,9 +641,27 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     w->off_lat = p.off_lat;
     w->lny = limits->yellow ? w->ncls[1] + 1 : 1;
     w->lnr = limits->red ? w->ncls[2] + 1 : 1;
-    for (c = 0; c < 2; c++)
-        for (j = 0; j < 2; j++)
-            w->lat_k[c][j] = -1;
+    /* one lattice for completions from the roll alone, and with held dice possible one per
+     * representative face for completions that use one held die of that face */
+    w->nlat = 1;
+    w->lat_hv[0] = 0;
+    for (j = 0; j < ES_NFACES; j++) {
+        int seen = 0;
+        w->lat_of_face[j] = -1;
+        for (c = 0; c < 3; c++)
+            for (k = 0; k < w->ncls[c]; k++)
+                seen |= w->cface[c][k] == j;
+        if (seen && limits->held > 0) {
+            w->lat_of_face[j] = w->nlat;
+            w->lat_hv[w->nlat++] = 1ULL << (8 * j);
+        }
+    }
+    w->lat_size = (uint64_t)p.ngm * (uint64_t)w->lny * (uint64_t)w->lnr *
+                  (uint64_t)(w->ntasks + (w->ntasks & 1));
+    for (t = 0; t < 1 + ES_NFACES; t++)
+        for (c = 0; c < 2; c++)
+            for (j = 0; j < 2; j++)
+                w->lat_k[t][c][j] = -1;
     w->memo_cap = p.memo_cap;
     w->memo_used = 0;
     w->off_mkeys = p.off_mkeys;
@@ -655,11 +678,12 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     w->frame_bytes = p.frame_bytes;
     w->slot_off = FRAME_HDR + ALIGN16((uint64_t)(1 + w->ncls[0] + w->ncls[1] + w->ncls[2]) *
                                       (uint64_t)w->nstates * 8);
-    w->slot_bytes = (uint64_t)(3 + SIGW + w->nstates) * 8;
+    w->slot_bytes = (uint64_t)(2 + SIGW + w->nstates) * 8;
     w->frame_cap = p.frame_cap;
     w->frame_top = 0;
     w->frame_hwm = 0;
     w->gen = 0;
+    w->lift = 0;
     w->pairs = 0;
     w->contexts = 0;
     w->progress = 0;
@@ -780,6 +804,11 @@ static int tick(wsh *w)
  * class or `none`, red class or `none`); the lattice covers the workspace's largest pool and is
  * filled lazily, region by region (yellow none/some, red none/some), up to the green size a pool
  * needs, so a solve touches only the part its pools use.
+ *
+ * With held dice, a way may also use some of them. A way using exactly one held die of face f is a
+ * sub-roll whose faces plus f are a minimal face set: the same OR over neighbours with "exactly" tested
+ * on faces + f. So the workspace keeps one more lattice per representative face (lat_of_face), and only
+ * ways using two held dice or more are found by scanning residual face sets (frame_held).
  */
 
 #define LKEY(w, gi, ys, rs) (((uint64_t)(gi) * (uint64_t)(w)->lny + (uint64_t)(ys)) * (uint64_t)(w)->lnr + (uint64_t)(rs))
@@ -794,19 +823,22 @@ static int tick(wsh *w)
             (d)[2] |= (s)[2];                                                                          \
     } while (0)
 
-static inline __attribute__((always_inline)) void lat_fill_keys(wsh *w, int ym, int rm, int k, const int nv)
+static inline __attribute__((always_inline)) void lat_fill_keys(wsh *w, int L, int ym, int rm, int k,
+                                                                const int nv)
 {
     int ntp = 2 * nv, yn = w->lny - 1, rn = w->lnr - 1, m = w->ncls[0];
     int gi, ys, rs, j, t, q, nn;
     int ylo = ym ? 0 : yn, yhi = ym ? w->ncls[1] - 1 : yn;
     int rlo = rm ? 0 : rn, rhi = rm ? w->ncls[2] - 1 : rn;
     uint64_t ystride = (uint64_t)w->lnr * (uint64_t)ntp, gstride = (uint64_t)w->lny * ystride;
-    uint64_t *lat = PTR(w, w->off_lat, uint64_t), bit = 1ULL << (k * 4 + ym * 2 + rm);
+    uint64_t *lat = PTR(w, w->off_lat, uint64_t) + (uint64_t)L * w->lat_size;
+    uint64_t bit = 1ULL << (k * 4 + ym * 2 + rm), hv = w->lat_hv[L];
+    int hn = L > 0;
     const uint64_t *gpack = PTR(w, w->off_gpack, uint64_t);
     const uint8_t *gpres = PTR(w, w->off_gpres, uint8_t);
     const int16_t *gsub = PTR(w, w->off_gsub, int16_t);
     /* only partial rolls with as many dice as some face set can be one */
-    int exact = w->fs_sizes >> (k + ym + rm) & 1;
+    int exact = w->fs_sizes >> (k + ym + rm + hn) & 1;
     uint64_t back[ES_NFACES + 2];
     for (gi = w->goff[k]; gi < w->goff[k + 1]; gi++) {
         uint64_t *gbase = lat + (uint64_t)gi * gstride;
@@ -821,7 +853,7 @@ static inline __attribute__((always_inline)) void lat_fill_keys(wsh *w, int ym, 
                 v2u *d = (v2u *)row;
                 uint64_t tm = 0;
                 if (exact)
-                    tm = fsh_tasks(w, gpack[gi] + (ym ? w->ypack[ys] : 0) + (rm ? w->rpack[rs] : 0));
+                    tm = fsh_tasks(w, gpack[gi] + (ym ? w->ypack[ys] : 0) + (rm ? w->rpack[rs] : 0) + hv);
                 if (tm)
                     for (t = 0; t < ntp; t++)
                         row[t] = (tm >> t & 1) ? bit : 0;
@@ -839,32 +871,32 @@ static inline __attribute__((always_inline)) void lat_fill_keys(wsh *w, int ym, 
     }
 }
 
-static void lat_fill_size(wsh *w, int ym, int rm, int k)
+static void lat_fill_size(wsh *w, int L, int ym, int rm, int k)
 {
     switch (w->ntp / 2) {
     case 1:
-        lat_fill_keys(w, ym, rm, k, 1);
+        lat_fill_keys(w, L, ym, rm, k, 1);
         break;
     case 2:
-        lat_fill_keys(w, ym, rm, k, 2);
+        lat_fill_keys(w, L, ym, rm, k, 2);
         break;
     default:
-        lat_fill_keys(w, ym, rm, k, 3);
+        lat_fill_keys(w, L, ym, rm, k, 3);
         break;
     }
 }
 
 /* Make the lattice cover pool (g, y, r): regions in the order none/none, none/red, yellow/none,
  * yellow/red, so every neighbour is filled before it is read. */
-static void lat_fill(wsh *w, int g, int y, int r)
+static void lat_fill(wsh *w, int L, int g, int y, int r)
 {
     int ym, rm, k;
     for (ym = 0; ym <= y; ym++)
         for (rm = 0; rm <= r; rm++) {
-            for (k = w->lat_k[ym][rm] + 1; k <= g; k++)
-                lat_fill_size(w, ym, rm, k);
-            if (g > w->lat_k[ym][rm])
-                w->lat_k[ym][rm] = g;
+            for (k = w->lat_k[L][ym][rm] + 1; k <= g; k++)
+                lat_fill_size(w, L, ym, rm, k);
+            if (g > w->lat_k[L][ym][rm])
+                w->lat_k[L][ym][rm] = g;
         }
 }
 
@@ -899,7 +931,12 @@ typedef struct {
     ictx x;
     int mode, nres, ngrp, focus;
     int cached;                  /* rolls are looked up by signature (see roll_slot) */
+    int nhl;                     /* held faces whose one-die completions come from a lattice */
+    int hl_lat[ES_NFACES];       /* their lattices */
+    uint32_t hl_hsub[ES_NFACES]; /* the held die each uses (packed like ictx.hp) */
     int slot_shift;              /* 64 - log2(slots used): fewer for small pools */
+    int sig_words;               /* signature length of this frame's rolls */
+    uint64_t slot_bytes;         /* slot stride: header, signature, vector */
     uint64_t gen;
     uint64_t hbytes;             /* 0xFF in the bytes of the held faces */
     const uint64_t *comp[64];
@@ -915,12 +952,11 @@ typedef char frame_fits_header[sizeof(frame) <= FRAME_HDR ? 1 : -1];
  * the signature cache, each a header and a vector. */
 typedef struct {
     uint64_t gen;                /* the frame generation that filled it (else empty) */
-    uint64_t used;               /* signature words + 1 */
     uint64_t wt;                 /* weight of the rolls aggregated in the slot */
-    uint64_t sig[SIGW];
+    uint64_t sig[SIGW];          /* only the frame's sig_words are there; its vector follows */
 } slot_hdr;
-#define SLOT(w, fr, k) ((slot_hdr *)((unsigned char *)(fr) + (w)->slot_off + (uint64_t)(k) * (w)->slot_bytes))
-#define SVEC(sl) ((uint64_t *)((sl) + 1))
+#define SLOT(w, fr, k) ((slot_hdr *)((unsigned char *)(fr) + (w)->slot_off + (uint64_t)(k) * (fr)->slot_bytes))
+#define SVEC(fr, sl) ((uint64_t *)(sl) + 2 + (fr)->sig_words)
 #define FVEC(w, fr, k) ((uint64_t *)((unsigned char *)(fr) + FRAME_HDR) + (uint64_t)(k) * (uint64_t)(w)->nstates)
 
 static int take_max(wsh *w, const ictx *x, uint64_t *best)
@@ -942,12 +978,19 @@ static void frame_held(wsh *w, frame *fr)
     fr->hbytes = 0;
     fr->nres = 0;
     fr->ngrp = 0;
+    fr->nhl = 0;
     fr->mode = x->hp ? HELD_RESID : HELD_NONE;
     for (i = 0; i < ES_NFACES; i++) {
         hc[i] = HELD(x, i);
         sub[i] = 0;
         if (hc[i])
             fr->hbytes |= (uint64_t)255 << (8 * i);
+        if (hc[i] && w->lat_of_face[i] > 0) {
+            fr->hl_lat[fr->nhl] = w->lat_of_face[i];
+            fr->hl_hsub[fr->nhl] = HOLD(i);
+            fr->nhl++;
+            lat_fill(w, w->lat_of_face[i], x->g, x->y, x->r);
+        }
     }
     if (!x->hp)
         return;
@@ -966,6 +1009,8 @@ static void frame_held(wsh *w, frame *fr)
             hsub |= (uint32_t)sub[i] << (4 * i);
             hn += sub[i];
         }
+        if (hn == 1 && fr->nhl > 0)
+            continue;                                 /* one held die: its lattice has the ways */
         for (a = 0; a < w->nactive; a++) {
             int t = w->active[a], start = fr->nres;
             for (q = w->fsoff[t]; q < w->fsoff[t + 1]; q++) {
@@ -1066,9 +1111,12 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
     fr = PTR(w, w->off_frames + w->frame_top * w->frame_bytes, frame);
     w->frame_top++;
     if (w->frame_top > w->frame_hwm) {
-        /* the workspace is not cleared by the caller: stamp this frame's slots empty once */
-        for (i = 0; i < NSLOT; i++)
-            SLOT(w, fr, i)->gen = 0;
+        /* the workspace is not cleared by the caller: stamp this frame's slot area empty once,
+         * at every stride a frame may use (a word that is a slot's gen for one signature length
+         * may be another word for another) */
+        uint64_t *words = (uint64_t *)((unsigned char *)fr + w->slot_off);
+        for (i = 0; i < (int)(NSLOT * w->slot_bytes / 8); i++)
+            words[i] = 0;
         w->frame_hwm = w->frame_top;
     }
     fr->x = *x;
@@ -1079,12 +1127,16 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
         fr->hkey[i] = 0;
         fr->hval[i] = 0;
     }
-    lat_fill(w, x->g, x->y, x->r);
+    lat_fill(w, 0, x->g, x->y, x->r);
     frame_held(w, fr);
-    fr->cached = fr->mode != HELD_SPLIT && fr->ngrp <= SIG_HELD;
+    fr->sig_words = 1 + w->ntp * (1 + fr->nhl) + fr->ngrp;
+    fr->cached = fr->mode != HELD_SPLIT && fr->sig_words <= SIGW;
+    fr->slot_bytes = (uint64_t)(2 + fr->sig_words + w->nstates) * 8;
     /* a new generation empties every slot without touching them; a small pool uses few slots
      * (about twice its rolls), which keeps its working set small */
-    fr->gen = ++w->gen;
+    /* generations carry bit 63, which no data word has (lattice masks < 2^44, values <= 2^48,
+     * weights < 2^27), so a stale word at a slot's gen position never looks valid */
+    fr->gen = ++w->gen | (1ULL << 63);
     {
         uint64_t rows = pool_rows(w, x->g, x->y, x->r), used = 4;
         int bits = 2;
@@ -1465,6 +1517,23 @@ static int opt_held(wsh *w, frame *fr, const roll *ro, uint64_t *best)
         return ES_OK;
     if (fr->mode == HELD_SPLIT)
         return held_split(w, fr, ro, best);
+    for (q = 0; q < fr->nhl; q++) {
+        const uint64_t *row = ro->lat + (uint64_t)fr->hl_lat[q] * w->lat_size;
+        int a;
+        for (a = 0; a < w->nactive; a++) {
+            int t = w->active[a];
+            uint64_t mask = row[t];
+            while (mask) {
+                int bit = __builtin_ctzll(mask);
+                const uint64_t *v;
+                mask &= mask - 1;
+                if ((rc = held_succ(w, fr, (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 61,
+                                    bit >> 2, bit >> 1 & 1, bit & 1, fr->hl_hsub[q], &v)) != ES_OK)
+                    return rc;
+                apply_task(w, t, v, best);
+            }
+        }
+    }
     gy = ro->yf >= 0 ? (int)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * ro->yf) & 255) : 0;
     gr = ro->rf >= 0 ? (int)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * ro->rf) & 255) : 0;
     for (q = 0; q < fr->ngrp; q++) {
@@ -1506,20 +1575,33 @@ static int roll_best(wsh *w, frame *fr, const roll *ro, uint64_t *best)
  * The frame caches NSLOT signatures; without focus a slot also sums the weights of its rolls, so a
  * context's average costs one multiply per distinct signature instead of one per roll (exact: the
  * integer sums only regroup). */
-/* The signature's first word (the Terror key) and its held-group masks; the lattice words in
- * between are read in place from ro->lat. Returns the number of held masks. */
-static int roll_sig(const wsh *w, const frame *fr, const roll *ro, uint64_t *key, uint64_t *held)
+/* The signature of roll ro into sig, and its hash: the Terror key, the lattice words of the roll
+ * and of each held face's lattice, then the residual groups' masks. Returns its length. */
+static int roll_sig(const wsh *w, const frame *fr, const roll *ro, uint64_t *sig, uint64_t *hash)
 {
-    const uint64_t HB = 0x8080808080808080ULL;
-    int q, e;
-    *key = 0;
+    const uint64_t HB = 0x8080808080808080ULL, K = 0x9E3779B97F4A7C15ULL;
+    int n = 1, q, e, t, ntp = w->ntp;
+    uint64_t key = 0, h;
     if (!fr->focus && w->terror != ES_TERROR_NONE && w->tcls >= 0) {
         int tk = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)ro->gi * ES_NFACES + w->tcls];
-        *key = w->terror == ES_TERROR_FAIL ? (uint64_t)(tk > 0) : (uint64_t)tk;
+        key = w->terror == ES_TERROR_FAIL ? (uint64_t)(tk > 0) : (uint64_t)tk;
     }
-    if (fr->mode != HELD_RESID)
-        return 0;
-    {
+    sig[0] = key;
+    h = key * K;
+    for (t = 0; t < ntp; t++) {
+        uint64_t v = ro->lat[t];
+        sig[n++] = v;
+        h = (h ^ v) * K;
+    }
+    for (q = 0; q < fr->nhl; q++) {
+        const uint64_t *row = ro->lat + (uint64_t)fr->hl_lat[q] * w->lat_size;
+        for (t = 0; t < ntp; t++) {
+            uint64_t v = row[t];
+            sig[n++] = v;
+            h = (h ^ v) * K;
+        }
+    }
+    if (fr->ngrp > 0) {
         int gy = ro->yf >= 0 ? (int)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * ro->yf) & 255) : 0;
         int gr = ro->rf >= 0 ? (int)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * ro->rf) & 255) : 0;
         for (q = 0; q < fr->ngrp; q++) {
@@ -1529,10 +1611,12 @@ static int roll_sig(const wsh *w, const frame *fr, const roll *ro, uint64_t *key
                 if ((((ro->avail | HB) - v) & HB) == HB)
                     fast_bits(&mask, v, (int)fr->res[e].nd, ro->yf, ro->rf, gy, gr);
             }
-            held[q] = mask;
+            sig[n++] = mask;
+            h = (h ^ mask) * K;
         }
     }
-    return fr->ngrp;
+    *hash = h;
+    return n;
 }
 
 /* Max into best the completions a signature lists (lattice bits per task, then held groups). */
@@ -1559,8 +1643,24 @@ static int sig_comp(wsh *w, frame *fr, const uint64_t *sig, uint64_t *best)
             apply_task(w, t, v, best);
         }
     }
+    for (q = 0; q < fr->nhl; q++) {
+        const uint64_t *words = sig + 1 + w->ntp * (1 + q);
+        for (a = 0; a < w->nactive; a++) {
+            int t = w->active[a];
+            uint64_t mask = words[t];
+            while (mask) {
+                int bit = __builtin_ctzll(mask);
+                const uint64_t *v;
+                mask &= mask - 1;
+                if ((rc = held_succ(w, fr, (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 61,
+                                    bit >> 2, bit >> 1 & 1, bit & 1, fr->hl_hsub[q], &v)) != ES_OK)
+                    return rc;
+                apply_task(w, t, v, best);
+            }
+        }
+    }
     for (q = 0; fr->mode == HELD_RESID && q < fr->ngrp; q++) {
-        uint64_t mask = sig[1 + w->ntp + q];
+        uint64_t mask = sig[1 + w->ntp * (1 + fr->nhl) + q];
         while (mask) {
             int bit = __builtin_ctzll(mask);
             const uint64_t *v;
@@ -1574,9 +1674,9 @@ static int sig_comp(wsh *w, frame *fr, const uint64_t *sig, uint64_t *best)
     return ES_OK;
 }
 
-static void slot_flush(const wsh *w, slot_hdr *sl, uint64_t *hi, uint64_t *lo)
+static void slot_flush(const wsh *w, const frame *fr, slot_hdr *sl, uint64_t *hi, uint64_t *lo)
 {
-    const uint64_t *v = SVEC(sl);
+    const uint64_t *v = SVEC(fr, sl);
     int i;
     for (i = 0; i < w->nstates; i++) {
         hi[i] += sl->wt * (v[i] >> 24);
@@ -1590,37 +1690,23 @@ static void slot_flush(const wsh *w, slot_hdr *sl, uint64_t *hi, uint64_t *lo)
  * focus its completion part. */
 static int roll_slot(wsh *w, frame *fr, const roll *ro, uint64_t *hi, uint64_t *lo, slot_hdr **out)
 {
-    const uint64_t K = 0x9E3779B97F4A7C15ULL;
-    uint64_t key, held[SIG_HELD], h, *v;
-    int ntp = w->ntp, nh = roll_sig(w, fr, ro, &key, held), len = 1 + ntp + nh, k, i, rc;
-    slot_hdr *sl;
-    h = key * K;
-    for (k = 0; k < ntp; k++)
-        h = (h ^ ro->lat[k]) * K;
-    for (k = 0; k < nh; k++)
-        h = (h ^ held[k]) * K;
-    sl = SLOT(w, fr, h >> fr->slot_shift);
-    if (sl->gen == fr->gen && sl->used == (uint64_t)len + 1 && sl->sig[0] == key) {
-        for (k = 0; k < ntp && sl->sig[1 + k] == ro->lat[k]; k++)
+    uint64_t sig[SIGW], h, *v;
+    int len = roll_sig(w, fr, ro, sig, &h), k, i, rc;
+    slot_hdr *sl = SLOT(w, fr, h >> fr->slot_shift);
+    if (sl->gen == fr->gen) {
+        for (k = 0; k < len && sl->sig[k] == sig[k]; k++)
             ;
-        if (k == ntp) {
-            for (k = 0; k < nh && sl->sig[1 + ntp + k] == held[k]; k++)
-                ;
-            if (k == nh) {
-                *out = sl;
-                return ES_OK;
-            }
+        if (k == len) {
+            *out = sl;
+            return ES_OK;
         }
     }
     if (sl->gen == fr->gen && sl->wt && hi)
-        slot_flush(w, sl, hi, lo);
+        slot_flush(w, fr, sl, hi, lo);
     sl->gen = 0;
-    sl->sig[0] = key;
-    for (k = 0; k < ntp; k++)
-        sl->sig[1 + k] = ro->lat[k];
-    for (k = 0; k < nh; k++)
-        sl->sig[1 + ntp + k] = held[k];
-    v = SVEC(sl);
+    for (k = 0; k < len; k++)
+        sl->sig[k] = sig[k];
+    v = SVEC(fr, sl);
     if (fr->focus) {
         for (i = 0; i < w->nstates; i++)
             v[i] = 0;
@@ -1629,7 +1715,6 @@ static int roll_slot(wsh *w, frame *fr, const roll *ro, uint64_t *hi, uint64_t *
     }
     if ((rc = sig_comp(w, fr, sl->sig, v)) != ES_OK)
         return rc;
-    sl->used = (uint64_t)len + 1;
     sl->gen = fr->gen;
     sl->wt = 0;
     *out = sl;
@@ -1649,10 +1734,10 @@ static int roll_value(wsh *w, frame *fr, const roll *ro, uint64_t *best)
     if (fr->focus) {
         if ((rc = opt_fail(w, fr, ro, best)) != ES_OK)
             return rc;
-        vmax(best, SVEC(sl), w->nstates);
+        vmax(best, SVEC(fr, sl), w->nstates);
     } else {
         for (i = 0; i < w->nstates; i++)
-            best[i] = SVEC(sl)[i];
+            best[i] = SVEC(fr, sl)[i];
     }
     return ES_OK;
 }
@@ -1686,7 +1771,7 @@ static void slots_flush(const wsh *w, frame *fr, uint64_t *hi, uint64_t *lo)
     for (k = 0; k < 1 << (64 - fr->slot_shift); k++) {
         slot_hdr *sl = SLOT(w, fr, k);
         if (sl->gen == fr->gen && sl->wt)
-            slot_flush(w, sl, hi, lo);
+            slot_flush(w, fr, sl, hi, lo);
     }
 }
 
@@ -2030,7 +2115,10 @@ static int solve(wsh *w, const ictx *x)
     if (x->s == 0 && x->c == 0)
         rc = solve_plain(w, x);
     else {
+        int lift = w->lift;
+        w->lift = x->c;
         rc = chain(w, x, 0);
+        w->lift = lift;
         w->arena_top = mark;
     }
     if (rc == ES_OK)
@@ -2038,6 +2126,10 @@ static int solve(wsh *w, const ictx *x)
     return rc;
 }
 
+/* The value vector of context x, solving it if needed. Lifting: inside a chain at clue level c, a
+ * context missing at a lower level is solved at level c instead (its chain stores every level on
+ * the way), because the chain asks for the same context at level c too; so a context's tables are
+ * built once, not once per clue level. */
 static int get_values(wsh *w, const ictx *x, const uint64_t **out)
 {
     uint64_t *v;
@@ -2048,7 +2140,10 @@ static int get_values(wsh *w, const ictx *x, const uint64_t **out)
     }
     v = memo_find(w, pack(x), 0);
     if (!v) {
-        if ((rc = solve(w, x)) != ES_OK)
+        ictx up = *x;
+        if (up.c < w->lift)
+            up.c = w->lift;
+        if ((rc = solve(w, &up)) != ES_OK)
             return rc;
         v = memo_find(w, pack(x), 0);
         if (!v)
@@ -2128,6 +2223,7 @@ int ess_values(void *ws, const es_ctx *ctx, uint64_t *out, int32_t nout)
         return ES_EFULL;
     if ((rc = to_ictx(w, ctx, &x)) != ES_OK)
         return rc;
+    w->lift = x.c;
     if ((rc = get_values(w, &x, &v)) != ES_OK)
         return finish(w, rc);
     copy_out(w, v, out);
@@ -2198,6 +2294,7 @@ static int cache_table(wsh *w, const ictx *x, uint64_t **T)
     if (w->cache_key == key)
         return ES_OK;
     w->cache_key = 0;
+    w->lift = x->c;
     if ((rc = chain(w, x, *T)) != ES_OK)
         return rc;
     w->cache_key = key;
@@ -2271,6 +2368,7 @@ int ess_roll_values(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t 
         return rc;
     if (x.c == 0) {
         uint64_t best[ES_MAX_STATES];
+        w->lift = 0;
         rc = roll_single(w, &x, gi, yi, ri, best);
         if (rc == ES_OK)
             copy_out(w, best, out);

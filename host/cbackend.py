@@ -88,7 +88,7 @@ def count_ways_batch(face_sets, rolls, helds):
     n = len(rolls)
     counts = ffi.new("int32_t[]", max(n, 1))
     _check(lib.esm_ways_batch(fsb, len(face_sets), b"".join(bytes(r) for r in rolls),
-                              b"".join(bytes(h) for h in helds), n, counts))
+                              b"".join(bytes(h) for h in helds), n, counts, ffi.NULL, 0))
     return list(counts)[:n]
 
 
@@ -219,15 +219,15 @@ class CSolver:
         return out
 
     def estimate(self, ctx):
-        """What answering ctx costs (budget.Estimate): the work of the question alone, and the
-        bytes of the workspace it needs together with the contexts asked before (C's own
-        formulas, ess_estimate; kernel/eldersign/budget.py gives the same integers)."""
+        """What answering ctx costs (budget.Estimate): the work of the question alone (counting
+        only the held dice it can reach), and the bytes of the workspace it needs together with
+        the contexts asked before (the core's ess_estimate, the same integers as budget.py)."""
         need = self._limits_of(ctx)
         budget.check_limits(need)
-        own = self._c_estimate(need)
+        own = budget.estimate(budget.shape_of(self), need, 1, ctx[3])
         both = self._c_estimate(budget.merge(self._limits, need), self._scale)
-        return budget.Estimate(own.contexts, own.pairs, own.sweeps, both.bytes,
-                               budget.python_bytes(budget.shape_of(self), own.contexts, own.sweeps))
+        own.c_bytes = both.bytes
+        return own
 
     def reserve(self, ctx):
         """Size the workspace for ctx and everything it reaches now (advice asks many of them)."""

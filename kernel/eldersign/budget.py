@@ -4,9 +4,9 @@ The solver's work is bounded by two quantities every move of the game keeps or l
     sigma = held dice + focus + spells   (a focus or a spell turns a use into a held die)
     rho   = pool dice - 2 focus - spells (a focus sets one die aside and holds another)
 so the contexts a question can reach are, for each (focus f, spells s, clues c), the pools with at
-most rho + 2f + s dice times the held multisets of at most sigma - f - s dice. Each context costs
-its rolls once, or with spells or clues (c + 1) levels of a roll table for every node of its spell
-DAG (the pools left after holding up to s dice with spells). These are the formulas of the C core's
+most rho + 2f + s dice times the held multisets of at most sigma - f - s dice. Every (pool, held,
+focus, spells) is solved once at the top clue level C: C + 1 levels of a roll table for every node
+of its spell DAG (the pools left after holding up to s dice with spells; without spells, the pool). These are the formulas of the C core's
 ess_estimate and ess_workspace_size (csrc/es_solve.c, plan()), line for line: the integers agree
 (tests compare them), so a host, the fallback and the handheld all refuse the same questions.
 
@@ -21,7 +21,7 @@ MAX_BYTES = 1 << 48          # no workspace is larger (C returns 0)
 WS_HEADER = 8192             # C: bytes reserved for the workspace header
 FRAME_HDR = 8192             # C: bytes reserved for a frame's fixed part
 NSLOT = 256                  # C: roll signatures cached per frame
-SIGW = 16                    # C: words of a roll signature
+SIGW = 24                    # C: words of a roll signature
 BLK = 4                      # C: states per clue sweep
 FRAME_SLACK = 8              # C: frames beyond the nesting bound
 MAX_GREEN = 8
@@ -169,10 +169,28 @@ class Estimate:
         return (self.pairs * p + self.sweeps * sw + self.contexts * cx) // 1000000
 
 
-def estimate(sh, lim, scale=1):
-    """The Estimate of a solve within limits `lim` (limits_of / merge) for a card of Shape sh."""
+def _subsets(held):
+    """How many sub-multisets a multiset of faces has."""
+    n = 1
+    faces = []
+    for f in held:
+        if f not in faces:
+            faces.append(f)
+    for f in faces:
+        n *= held.count(f) + 1
+    return n
+
+
+def estimate(sh, lim, scale=1, held=None):
+    """The Estimate of a solve within limits `lim` (limits_of / merge) for a card of Shape sh.
+
+    The workspace bytes are those the C core allocates for these limits (any held dice of the
+    allowed number). With `held`, the dice held at the start of one question, the contexts, pairs
+    and sweeps count only the held multisets that question can reach (sub-multisets of `held`
+    plus dice added by the uses spent): a tighter time estimate for that question."""
     g0, y0, r0, F, S, C, sigma, rho = lim
     contexts = 0
+    memo = 0
     pairs = 0
     sweeps = 0
     chains = S > 0 or C > 0
@@ -189,6 +207,12 @@ def estimate(sh, lim, scale=1):
             if kmax < 0 or j < 0:
                 continue
             hs = binom(j + sh.nrep, sh.nrep)
+            if held is not None:
+                spent = (F - f) + (S - s)
+                tight = _subsets(held) * binom(spent + sh.nrep, sh.nrep)
+                hs_count = tight if tight < hs else hs
+            else:
+                hs_count = hs
             for k in range(min(dmax, kmax) + 1):
                 if j + 1 > hk[k]:
                     hk[k] = j + 1
@@ -198,12 +222,13 @@ def estimate(sh, lim, scale=1):
                         for r in range(r0 + 1):
                             if g + y + r == 0 or g + y + r > kmax:
                                 continue
-                            contexts += hs
-                            if s == 0 and c == 0:
-                                pairs += hs * _rows(sh, g, y, r)
-                            else:
-                                pairs += hs * (c + 1) * _dag(sh, g, y, r, s, 0)
-                                sweeps += hs * c * sh.n * _dag(sh, g, y, r, s, 1)
+                            contexts += hs_count
+                            memo += hs
+                            # lifting: each context's tables are built once, at clue level C
+                            if c < C:
+                                continue
+                            pairs += hs_count * (c + 1) * _dag(sh, g, y, r, s, 0)
+                            sweeps += hs_count * c * sh.n * _dag(sh, g, y, r, s, 1)
     # nesting: at most hk[k] open contexts with k pool dice, each with a frame and a DAG of tables
     depth = 0
     arena = 0
@@ -224,7 +249,7 @@ def estimate(sh, lim, scale=1):
     contexts = _sat(contexts)
     pairs = _sat(pairs)
     sweeps = _sat(sweeps)
-    need = _sat(contexts * scale)
+    need = _sat(_sat(memo) * scale)
     cap = 64
     while cap < SAT and cap * 3 < _sat(need * 4 + 4):
         cap <<= 1
@@ -232,10 +257,11 @@ def estimate(sh, lim, scale=1):
     fsh = 16
     while fsh < 2 * sh.nfs:
         fsh <<= 1
-    frame_bytes = FRAME_HDR + _a16((1 + sh.m + sh.ny + sh.nr) * sh.n * 8) + NSLOT * (3 + SIGW + sh.n) * 8
+    frame_bytes = FRAME_HDR + _a16((1 + sh.m + sh.ny + sh.nr) * sh.n * 8) + NSLOT * (2 + SIGW + sh.n) * 8
     total = WS_HEADER
     for area in (sh.nfs * 8, sh.nfs, fsh * 16, ngm * 8, ngm * 8, ngm * 16, ngm * 16, ngm * 8, ngm, ngm,
-                 ngm * (sh.ny + 1 if y0 else 1) * (sh.nr + 1 if r0 else 1) * (sh.nt + (sh.nt & 1)) * 8,
+                 ngm * (sh.ny + 1 if y0 else 1) * (sh.nr + 1 if r0 else 1) * (sh.nt + (sh.nt & 1)) * 8
+                 * (1 + (sh.nrep if sigma > 0 else 0)),
                  _sat(cap * 8), _sat(cap * sh.n * 8), sh.n * 8,
                  _keys(sh, g0, y0, r0) * BLK * 16 if C > 0 else 0,
                  _rows(sh, g0, y0, r0) * sh.n * 8 if chains else 0,

@@ -202,7 +202,7 @@ class Solver:
         g, y, r, held, f, s, c = ctx
         lim = budget.limits_of(g, y, r, len(held), f, s, c)
         budget.check_limits(lim)
-        return budget.estimate(budget.shape_of(self), lim)
+        return budget.estimate(budget.shape_of(self), lim, 1, held)
 
     def reserve(self, ctx):
         """Nothing to size in advance here (the C backend's twin sizes its workspace)."""
