@@ -31,7 +31,7 @@
 #define ES_MAX_STATES 64
 #define ES_MAX_GREEN 8
 #define ES_MAX_USES 4          /* focus, spells and clues: 0..4 each */
-#define ES_MAX_HELD 12         /* held dice in a context */
+#define ES_MAX_HELD 12         /* held dice in a context, and the es_limits held bound */
 #define ES_MAX_FACESETS 4096   /* minimal face sets per task */
 #define ES_MAX_SYMBOLS 8       /* symbols of a task (card.py MAX_SYMBOLS) */
 #define ESC_SCRATCH 2097152    /* scratch bytes esc_compile needs */
@@ -103,7 +103,8 @@ typedef struct es_setup {
 /* The contexts a workspace serves: green <= ES_MAX_GREEN, yellow and red 0/1, focus, spells and
  * clues <= ES_MAX_USES each, and two bounds that every move of the game keeps or lowers, so that
  * they hold for every context a solve reaches from the contexts asked:
- *   held   (0..ES_MAX_HELD)  most of (held dice + focus + spells) over the contexts asked;
+ *   held   (0..ES_MAX_HELD)  most of (held dice + min(focus + spells, pool dice)) over the
+ *                            contexts asked (uses can only hold dice the pool has);
  *   reach  (-12..10)         most of (pool dice - 2 * focus - spells) over the contexts asked
  *                            (a focus sets one die aside and holds another; a spell holds one).
  * The workspace is sized for the contexts inside these bounds (ess_estimate); scale (1..64)

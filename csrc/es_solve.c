@@ -248,11 +248,12 @@ static int check_limits(const es_limits *l)
 /* ----- sizing ----------------------------------------------------------------------------------
  *
  * A solve starting inside the limits stays inside them: every move keeps or lowers
- *   sigma = held dice + focus + spells   (a focus or a spell moves a use into a held die) and
- *   rho   = pool dice - 2 focus - spells (a focus costs two dice: one aside, one held).
- * So the contexts a workspace can meet are, for each (focus f, spells s, clues c), the pools with
- * at most rho + 2f + s dice times the held multisets of at most sigma - f - s dice over the card's
- * representative faces. Every (pool, held, focus, spells) is solved once, at the top clue level C
+ *   sigma = held dice + min(focus + spells, pool dice)  (a focus or a spell moves a use and a pool
+ *           die into a held die; the min because uses can only hold dice the pool has), and
+ *   rho   = pool dice - 2 focus - spells                (a focus costs two dice: aside and held).
+ * So the contexts a workspace can meet are, for each (focus f, spells s, clues c), the pools of
+ * k <= rho + 2f + s dice times the held multisets of at most sigma - min(f + s, k) dice over the
+ * card's representative faces. Every (pool, held, focus, spells) is solved once, at the top clue level C
  * (lifting, see get_values): C + 1 levels of a roll table for every node of its spell DAG (the
  * pools left after holding up to s dice; without spells the DAG is the pool alone). The formulas
  * below are mirrored line for line by kernel/eldersign/budget.py; tests compare them.
@@ -356,20 +357,23 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
         hk[k] = 0;
     for (f = 0; f <= l->focus; f++)
         for (s = 0; s <= l->spells; s++) {
-            int kmax = l->reach + 2 * f + s, j = l->held - f - s;
-            uint64_t hs;
-            if (kmax < 0 || j < 0)
+            int kmax = l->reach + 2 * f + s;
+            if (kmax < 0)
                 continue;
-            hs = binom(j + sh.nrep, sh.nrep);
-            for (k = 0; k <= dmax && k <= kmax; k++)
-                if ((uint64_t)j + 1 > hk[k])
+            for (k = 0; k <= dmax && k <= kmax; k++) {
+                int j = l->held - (f + s < k ? f + s : k);
+                if (j >= 0 && (uint64_t)j + 1 > hk[k])
                     hk[k] = (uint64_t)j + 1;
+            }
             for (c = 0; c <= l->clues; c++)
                 for (g = 0; g <= l->green; g++)
                     for (y = 0; y <= l->yellow; y++)
                         for (r = 0; r <= l->red; r++) {
-                            if (g + y + r == 0 || g + y + r > kmax)
+                            int k = g + y + r, j = l->held - (f + s < k ? f + s : k);
+                            uint64_t hs;
+                            if (k == 0 || k > kmax || j < 0)
                                 continue;
+                            hs = binom(j + sh.nrep, sh.nrep);
                             p->contexts = sat_add(p->contexts, hs);
                             /* lifting builds each context's tables once, at the top clue
                              * level: count its levels 0..clues with the c == clues context */
@@ -2182,9 +2186,11 @@ static int to_ictx(const wsh *w, const es_ctx *c, ictx *x)
         h += c->held[i];
         x->hp |= (uint32_t)c->held[i] << (4 * i);
     }
-    if (h + c->focus + c->spells > w->lim.held ||
-        c->green + c->yellow + c->red - 2 * c->focus - c->spells > w->lim.reach)
-        return ES_ECTX;
+    {
+        int dice = c->green + c->yellow + c->red, uses = c->focus + c->spells;
+        if (h + (uses < dice ? uses : dice) > w->lim.held || dice - 2 * c->focus - c->spells > w->lim.reach)
+            return ES_ECTX;
+    }
     x->g = c->green;
     x->y = c->yellow;
     x->r = c->red;

@@ -9,9 +9,10 @@ import sys
 
 from .backend import get_backend, NAMES as BACKEND_NAMES
 from . import play
+from . import limits
 from .kernel.errors import KernelError
 from .kernel.eldersign import library, answers
-from .kernel.eldersign.advice import advise
+from .kernel.eldersign.advice import advise, question
 from .kernel.eldersign.fixed import ONE, exact_text, percent_text
 from .kernel.eldersign.notation import parse_card, parse_roll
 from .kernel.eldersign.solver import Situation, terror_code, TERROR_NAMES
@@ -55,6 +56,27 @@ def _count(text):
     return value
 
 
+def _limit_arg(parse):
+    def convert(text):
+        try:
+            return parse(text)
+        except KernelError as exc:
+            raise argparse.ArgumentTypeError(exc.detail)
+    return convert
+
+
+def _add_limits(p):
+    p.add_argument("--max-seconds", type=_limit_arg(limits.parse_seconds), default=limits.DEFAULT_SECONDS,
+                   metavar="T", help="refuse questions estimated to take longer on one core "
+                   "(default %d; 90, 10m, 1h)" % limits.DEFAULT_SECONDS)
+    p.add_argument("--max-memory", type=_limit_arg(limits.parse_size), default=limits.DEFAULT_MEMORY,
+                   metavar="SIZE", help="refuse questions estimated to need more memory (default 1G)")
+
+
+def _limits_of(args):
+    return limits.Limits(args.max_seconds, args.max_memory)
+
+
 def _add_situation(p, pool=True):
     if pool:
         p.add_argument("--green", type=_count, default=6, metavar="N", help="green dice, 0-8 (default 6)")
@@ -72,6 +94,7 @@ def _add_situation(p, pool=True):
                    help="current sanity: tasks whose costs would bring it to 0 can't be attempted")
     p.add_argument("--stamina", type=_count, default=0, metavar="N", help="current stamina, likewise")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_limits(p)
 
 
 def build_parser():
@@ -115,6 +138,7 @@ def build_parser():
     p.add_argument("--query", default="", help="limit to names containing this")
     p.add_argument("--focus", type=_count, default=1, metavar="N", help="focus (default 1)")
     p.add_argument("--format", choices=("md", "csv", "json"), default="md", help="output format")
+    _add_limits(p)
 
     sub.add_parser("info", help="the active backend, the C core's build and the kernel version",
                    description="Which backend is active, how the C core was built, the kernel version.")
@@ -148,7 +172,9 @@ def cmd_odds(args, backend):
     sit = Situation(args.green, args.yellow, args.red, args.focus, args.spells, args.clues,
                     terror, args.sanity, args.stamina)
     solver = backend.make_solver(card, terror, args.sanity, args.stamina)
-    value = solver.value(sit.green, sit.yellow, sit.red, sit.focus, sit.spells, sit.clues)
+    ctx = limits.context_of(sit.green, sit.yellow, sit.red, (), sit.focus, sit.spells, sit.clues)
+    with limits.guard(solver, ctx, _limits_of(args), backend.name, "odds"):
+        value = solver.value(sit.green, sit.yellow, sit.red, sit.focus, sit.spells, sit.clues)
     if args.json:
         print(answers.to_json(answers.odds_answer(card, value, sit, backend.name, adventure)))
     else:
@@ -163,8 +189,10 @@ def cmd_advise(args, backend):
     Situation(0, False, False, args.focus, args.spells, args.clues, terror, args.sanity, args.stamina)
     done = answers.done_mask(args.done, len(card.tasks))
     solver = backend.make_solver(card, terror, args.sanity, args.stamina)
-    options = advise(solver, roll, held, done, args.focus, args.spells, args.clues,
-                     args.sanity, args.stamina)
+    ctx = question(solver, roll, held, args.focus, args.spells, args.clues)
+    with limits.guard(solver, ctx, _limits_of(args), backend.name, "advise"):
+        options = advise(solver, roll, held, done, args.focus, args.spells, args.clues,
+                         args.sanity, args.stamina)
     if args.json:
         print(answers.to_json(answers.advise_answer(card, roll, held, options, backend.name, args.top)))
     else:
@@ -198,18 +226,29 @@ def _progress(done, total, label):
     sys.stderr.flush()
 
 
-def table_rows(adventures, focus, backend, progress=None):
-    """[(adventure, [value per dice set])]: one solver per card covers all six dice sets."""
+def table_rows(adventures, focus, backend, progress=None, bounds=None):
+    """[(adventure, [value per dice set])]: one solver per card covers all six dice sets (the
+    largest is solved first, so its workspace holds the others)."""
     rows = []
     for k, a in enumerate(adventures):
         if progress:
             progress(k, len(adventures), a.name)
         terror = terror_code(a.terror)
         solver = backend.make_solver(a.card(), terror)
-        rows.append((a, [solver.value(g, y, r, focus) for _, g, y, r in DICE_SETS]))
+        ctx = limits.context_of(7, 1, 1, (), focus)
+        with limits.guard(solver, ctx, bounds, backend.name, a.name, stream=_NoStream()):
+            values = {d: solver.value(d[1], d[2], d[3], focus) for d in reversed(DICE_SETS)}
+        rows.append((a, [values[d] for d in DICE_SETS]))
     if progress:
         progress(len(adventures), len(adventures), "")
     return rows
+
+
+class _NoStream:
+    """table has its own progress bar (cards done); no second one per card."""
+
+    def isatty(self):
+        return False
 
 
 def cmd_table(args, backend):
@@ -225,7 +264,7 @@ def cmd_table(args, backend):
     if args.query:
         chosen = [a for a in chosen if args.query.lower() in a.name.lower()]
     Situation(0, False, False, args.focus, 0, 0)
-    rows = table_rows(chosen, args.focus, backend, _progress)
+    rows = table_rows(chosen, args.focus, backend, _progress, _limits_of(args))
     heads = [d[0] for d in DICE_SETS]
     if args.format == "json":
         print(json.dumps({"focus": args.focus, "backend": backend.name, "dice_sets": heads,
@@ -270,6 +309,9 @@ def main(argv=None):
     except (KernelError, CliError) as exc:
         sys.stderr.write("eldritch: %s\n" % exc)
         return 2
+    except KeyboardInterrupt:
+        sys.stderr.write("\neldritch: interrupted\n")
+        return 130
     except BrokenPipeError:
         return 0
 

@@ -1,10 +1,11 @@
 """What a solve will cost before it starts: contexts, (context, roll) pairs, memory, and time.
 
 The solver's work is bounded by two quantities every move of the game keeps or lowers:
-    sigma = held dice + focus + spells   (a focus or a spell turns a use into a held die)
-    rho   = pool dice - 2 focus - spells (a focus sets one die aside and holds another)
-so the contexts a question can reach are, for each (focus f, spells s, clues c), the pools with at
-most rho + 2f + s dice times the held multisets of at most sigma - f - s dice. Every (pool, held,
+    sigma = held dice + min(focus + spells, pool dice)  (a focus or a spell turns a use and a pool
+            die into a held die; uses can only hold dice the pool has)
+    rho   = pool dice - 2 focus - spells                (a focus sets one die aside, holds another)
+so the contexts a question can reach are, for each (focus f, spells s, clues c), the pools of
+k <= rho + 2f + s dice times the held multisets of at most sigma - min(f + s, k) dice. Every (pool, held,
 focus, spells) is solved once at the top clue level C: C + 1 levels of a roll table for every node
 of its spell DAG (the pools left after holding up to s dice with spells; without spells, the pool). These are the formulas of the C core's
 ess_estimate and ess_workspace_size (csrc/es_solve.c, plan()), line for line: the integers agree
@@ -84,8 +85,10 @@ def shape_of(solver):
 
 def limits_of(green, yellow, red, held, focus, spells, clues):
     """The limits of one context: (green, yellow, red, focus, spells, clues, sigma, rho)."""
-    return (green, yellow, red, focus, spells, clues, held + focus + spells,
-            green + yellow + red - 2 * focus - spells)
+    dice = green + yellow + red
+    uses = focus + spells
+    return (green, yellow, red, focus, spells, clues, held + (uses if uses < dice else dice),
+            dice - 2 * focus - spells)
 
 
 def merge(a, b):
@@ -115,7 +118,7 @@ def check_limits(lim):
         if not 0 <= v <= MAX_USES:
             raise KernelError("option", "%s must be 0 to %d, not %d" % (name, MAX_USES, v))
     if sigma > MAX_HELD:
-        raise KernelError("dice", "held dice, focus and spells add up to %d; at most %d"
+        raise KernelError("dice", "%d dice held or to be held by focus and spells; at most %d"
                           % (sigma, MAX_HELD))
 
 
@@ -203,25 +206,24 @@ def estimate(sh, lim, scale=1, held=None):
     for f in range(F + 1):
         for s in range(S + 1):
             kmax = rho + 2 * f + s
-            j = sigma - f - s
-            if kmax < 0 or j < 0:
+            if kmax < 0:
                 continue
-            hs = binom(j + sh.nrep, sh.nrep)
-            if held is not None:
-                spent = (F - f) + (S - s)
-                tight = _subsets(held) * binom(spent + sh.nrep, sh.nrep)
-                hs_count = tight if tight < hs else hs
-            else:
-                hs_count = hs
+            spent = (F - f) + (S - s)
+            tight = None if held is None else _subsets(held) * binom(spent + sh.nrep, sh.nrep)
             for k in range(min(dmax, kmax) + 1):
-                if j + 1 > hk[k]:
+                j = sigma - (f + s if f + s < k else k)
+                if j >= 0 and j + 1 > hk[k]:
                     hk[k] = j + 1
             for c in range(C + 1):
                 for g in range(g0 + 1):
                     for y in range(y0 + 1):
                         for r in range(r0 + 1):
-                            if g + y + r == 0 or g + y + r > kmax:
+                            k = g + y + r
+                            j = sigma - (f + s if f + s < k else k)
+                            if k == 0 or k > kmax or j < 0:
                                 continue
+                            hs = binom(j + sh.nrep, sh.nrep)
+                            hs_count = tight if tight is not None and tight < hs else hs
                             contexts += hs_count
                             memo += hs
                             # lifting: each context's tables are built once, at clue level C
