@@ -50,6 +50,7 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two task masks at on
 #define FRAME_SLACK 8                    /* frames beyond the nesting bound (entry recursion) */
 #define M24 ((uint64_t)0xFFFFFF)
 #define NSLOT 256                        /* roll signatures cached per frame */
+#define NFAIL 64                         /* fail vectors with focus cached per frame */
 #define SIGW 24                          /* words of a signature */
 
 typedef struct {
@@ -97,7 +98,7 @@ typedef struct {
     uint64_t off_cache;
     uint64_t cache_key;
     uint64_t off_arena, arena_bytes, arena_top, arena_peak;
-    uint64_t off_frames, frame_bytes, frame_cap, frame_top, slot_off, slot_bytes;
+    uint64_t off_frames, frame_bytes, frame_cap, frame_top, slot_off, slot_bytes, fail_off;
     uint64_t gen;                          /* frames pushed so far: stamps valid slots */
     uint64_t frame_hwm;                    /* frames whose slots were ever cleared */
     uint64_t pairs, contexts;
@@ -414,7 +415,7 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     while (p->fsh_cap < 2 * (uint64_t)sh.nfs)
         p->fsh_cap <<= 1;
     p->frame_bytes = FRAME_HDR + ALIGN16((uint64_t)(1 + sh.m + sh.ny + sh.nr) * (uint64_t)sh.n * 8) +
-                     NSLOT * (uint64_t)(2 + SIGW + sh.n) * 8;
+                     NSLOT * (uint64_t)(2 + SIGW + sh.n) * 8 + NFAIL * (uint64_t)(2 + sh.n) * 8;
     p->frame_cap = depth + FRAME_SLACK;
     off = WS_HEADER;
     p->off_fs = add_area(&off, (uint64_t)sh.nfs * 8);
@@ -683,6 +684,7 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     w->slot_off = FRAME_HDR + ALIGN16((uint64_t)(1 + w->ncls[0] + w->ncls[1] + w->ncls[2]) *
                                       (uint64_t)w->nstates * 8);
     w->slot_bytes = (uint64_t)(2 + SIGW + w->nstates) * 8;
+    w->fail_off = w->slot_off + NSLOT * w->slot_bytes;
     w->frame_cap = p.frame_cap;
     w->frame_top = 0;
     w->frame_hwm = 0;
@@ -1119,7 +1121,7 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
          * at every stride a frame may use (a word that is a slot's gen for one signature length
          * may be another word for another) */
         uint64_t *words = (uint64_t *)((unsigned char *)fr + w->slot_off);
-        for (i = 0; i < (int)(NSLOT * w->slot_bytes / 8); i++)
+        for (i = 0; i < (int)((NSLOT * w->slot_bytes + NFAIL * (2 + (uint64_t)w->nstates) * 8) / 8); i++)
             words[i] = 0;
         w->frame_hwm = w->frame_top;
     }
@@ -1300,7 +1302,17 @@ static int opt_fail(wsh *w, frame *fr, const roll *ro, uint64_t *best)
             best[i] = f0[i];
     }
     if (fr->focus) {
+        /* with focus the fail option depends on the faces present: cached by (green classes
+         * present, yellow class, red class), each entry stamped with the frame's generation */
         unsigned pres = PTR(w, w->off_gpres, uint8_t)[ro->gi];
+        uint64_t key = pres | (uint64_t)(ro->yi + 1) << 6 | (uint64_t)(ro->ri + 1) << 9;
+        uint64_t *e = (uint64_t *)((unsigned char *)fr + w->fail_off) +
+                      ((key * 0x9E3779B97F4A7C15ULL) >> 58) * (uint64_t)(2 + n);
+        if (e[0] == fr->gen && e[1] == key) {
+            for (i = 0; i < n; i++)
+                best[i] = e[2 + i];
+            return ES_OK;
+        }
         for (j = 0; j < m; j++)
             if (pres >> j & 1)
                 vmax(best, FVEC(w, fr, 1 + j), n);
@@ -1308,6 +1320,10 @@ static int opt_fail(wsh *w, frame *fr, const roll *ro, uint64_t *best)
             vmax(best, FVEC(w, fr, 1 + m + ro->yi), n);
         if (ro->ri >= 0)
             vmax(best, FVEC(w, fr, 1 + m + w->ncls[1] + ro->ri), n);
+        e[0] = fr->gen;
+        e[1] = key;
+        for (i = 0; i < n; i++)
+            e[2 + i] = best[i];
     }
     return ES_OK;
 }
@@ -1840,10 +1856,11 @@ static int solve_plain(wsh *w, const ictx *x)
  * kept, rerolled". Top-down, N(K) for a key with a die not kept is the weighted sum over that die's
  * classes of N(K plus the die); bottom-up, a key's best is the max of its own E and the bests of
  * the keys with one kept die fewer. States are swept BLK at a time; a green multiset's keys are one
- * contiguous block, so its neighbours are found once per block rather than per key and state. */
-static void best_keep(wsh *w, int g, int y, int r, uint64_t *T)
+ * contiguous block, so its neighbours are found once per block rather than per key and state.
+ * State `skip` (or none, -1) is left as it is. */
+static void best_keep(wsh *w, int g, int y, int r, uint64_t *T, int skip)
 {
-    int n = w->nstates, i0, b, nb, j, k, gi, ys2, rs2, yi, ri, q, ns;
+    int n = w->nstates, i0, b, nb, j, k, gi, ys2, rs2, yi, ri, q, ns, nst = 0, st[ES_MAX_STATES];
     int ny = w->ncls[1], nr = w->ncls[2], m = w->ncls[0];
     int NY = y ? ny : 1, NR = r ? nr : 1, NYS = y ? ny + 1 : 1, NRS = r ? nr + 1 : 1;
     int YU = y ? ny : -1, RU = r ? nr : -1;
@@ -1853,16 +1870,19 @@ static void best_keep(wsh *w, int g, int y, int r, uint64_t *T)
     const int16_t *gsub = PTR(w, w->off_gsub, int16_t);
     const uint8_t *gpres = PTR(w, w->off_gpres, uint8_t);
     const u128 *nb_ptr[ES_NFACES];
-    for (i0 = 0; i0 < n; i0 += BLK) {
+    for (k = 0; k < n; k++)
+        if (k != skip)
+            st[nst++] = k;
+    for (i0 = 0; i0 < nst; i0 += BLK) {
         const uint64_t *row = T;
-        nb = n - i0 < BLK ? n - i0 : BLK;
+        nb = nst - i0 < BLK ? nst - i0 : BLK;
         /* full rolls, and their sums over the red and over the yellow die (not kept) */
         for (gi = w->goff[g]; gi < w->goff[g + 1]; gi++) {
             u128 *base = N + (uint64_t)gi * sg;
             for (yi = 0; yi < NY; yi++)
                 for (ri = 0; ri < NR; ri++, row += n)
                     for (b = 0; b < BLK; b++)
-                        base[(uint64_t)yi * sy + (uint64_t)ri * BLK + (uint64_t)b] = b < nb ? row[i0 + b] : 0;
+                        base[(uint64_t)yi * sy + (uint64_t)ri * BLK + (uint64_t)b] = b < nb ? row[st[i0 + b]] : 0;
             if (r)
                 for (yi = 0; yi < NY; yi++)
                     for (b = 0; b < BLK; b++) {
@@ -1929,7 +1949,7 @@ static void best_keep(wsh *w, int g, int y, int r, uint64_t *T)
                 for (ri = 0; ri < NR; ri++)
                     for (b = 0; b < nb; b++)
                         T[(((uint64_t)(gi - w->goff[g]) * (uint64_t)NY + (uint64_t)yi) * (uint64_t)NR +
-                           (uint64_t)ri) * (uint64_t)n + (uint64_t)(i0 + b)] =
+                           (uint64_t)ri) * (uint64_t)n + (uint64_t)st[i0 + b]] =
                             (uint64_t)base[(uint64_t)yi * sy + (uint64_t)ri * BLK + (uint64_t)b];
         }
     }
@@ -2098,8 +2118,10 @@ static int chain(wsh *w, const ictx *top, uint64_t *root)
                             continue;
                         node_ctx(w, &d, dgi, dys, drs, &x);
                         x.c = lev;
+                        /* the empty state's column is read only from the entry points' table
+                         * (root): inside a context's own chain its average is ONE anyway */
                         if (lev > 0)
-                            best_keep(w, x.g, x.y, x.r, T);
+                            best_keep(w, x.g, x.y, x.r, T, root ? -1 : w->empty);
                         if ((rc = table_options(w, &x, T, lev == 0)) != ES_OK)
                             return rc;
                         if (size < d.smax)

@@ -22,6 +22,7 @@ MAX_BYTES = 1 << 48          # no workspace is larger (C returns 0)
 WS_HEADER = 8192             # C: bytes reserved for the workspace header
 FRAME_HDR = 8192             # C: bytes reserved for a frame's fixed part
 NSLOT = 256                  # C: roll signatures cached per frame
+NFAIL = 64                   # C: fail vectors with focus cached per frame
 SIGW = 24                    # C: words of a roll signature
 BLK = 4                      # C: states per clue sweep
 FRAME_SLACK = 8              # C: frames beyond the nesting bound
@@ -29,12 +30,15 @@ MAX_GREEN = 8
 MAX_USES = 4
 MAX_HELD = 12
 
-# nanoseconds per (pair, sweep step, context) on one core of the reference machine, and bytes per
-# context (+ per state) for the Python fallback's dictionaries
+# Nanoseconds per estimated (pair, clue-sweep step, context) on one core of the project's machine,
+# fitted by least squares on library questions (benchmarks/README.md, "Calibrating the limits"):
+# the estimate is within about 0.5x-2x of the measured time for C and 0.4x-2.2x for the
+# fallback. MicroPython is the unix port (about 4x CPython on the same questions); a board is
+# slower still and should measure its own.
 PROFILES = {
-    "c": (60, 4, 2000),
-    "python": (40000, 1500, 200000),
-    "micropython": (160000, 6000, 800000),
+    "c": (45, 16, 0),
+    "python": (120000, 30000, 0),
+    "micropython": (480000, 120000, 0),
 }
 
 
@@ -259,7 +263,8 @@ def estimate(sh, lim, scale=1, held=None):
     fsh = 16
     while fsh < 2 * sh.nfs:
         fsh <<= 1
-    frame_bytes = FRAME_HDR + _a16((1 + sh.m + sh.ny + sh.nr) * sh.n * 8) + NSLOT * (2 + SIGW + sh.n) * 8
+    frame_bytes = FRAME_HDR + _a16((1 + sh.m + sh.ny + sh.nr) * sh.n * 8) + NSLOT * (2 + SIGW + sh.n) * 8 \
+        + NFAIL * (2 + sh.n) * 8
     total = WS_HEADER
     for area in (sh.nfs * 8, sh.nfs, fsh * 16, ngm * 8, ngm * 8, ngm * 16, ngm * 16, ngm * 8, ngm, ngm,
                  ngm * (sh.ny + 1 if y0 else 1) * (sh.nr + 1 if r0 else 1) * (sh.nt + (sh.nt & 1)) * 8
