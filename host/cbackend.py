@@ -15,6 +15,7 @@ returns ES_EINTR, the memo keeps what was finished, and KeyboardInterrupt reache
 """
 
 import os
+import time
 
 from .kernel import VERSION
 from .kernel.errors import KernelError
@@ -141,6 +142,7 @@ class CSolver:
         self._handle = ffi.new_handle(self)
         self._classes = None
         self._face_sets = None
+        self.c_seconds = 0.0        # time spent inside the C core's entry points (benchmarks)
 
     # ----- set-up ---------------------------------------------------------------------------
 
@@ -283,7 +285,9 @@ class CSolver:
         while True:
             x = self._set_ctx(ctx)
             self._stop = None
+            t0 = time.perf_counter()
             rc = fn(self._wsp, x, *args, self._out, self.nstates)
+            self.c_seconds += time.perf_counter() - t0
             if rc == lib.ES_EINTR:
                 stop, self._stop = self._stop, None
                 raise stop if stop is not None else KeyboardInterrupt()

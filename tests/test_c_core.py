@@ -570,6 +570,104 @@ def test_fuzz_ways(nfs, fsdata, roll, held, cap):
         assert 0 <= n[0] <= cap
 
 
+# ----- fuzz at the documented limits (issue 10.3; run under ASan/UBSan by `make sanitize`) ---------
+
+EDGE_COUNT = st.sampled_from([0, 1, 2, 9, 10, 10, 10, 11, 255])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from([0, 1, 2, 4095, 4096, 4097]), st.lists(EDGE_COUNT, min_size=8, max_size=8),
+       st.lists(EDGE_COUNT, min_size=24, max_size=24), st.lists(EDGE_COUNT, min_size=24, max_size=24),
+       st.sampled_from([-1, 0, 1, 7, 1000]), st.booleans())
+def test_fuzz_ways_at_the_limits(nfs, face, roll, held, cap, with_out):
+    """Every count at, just under and just over its documented limit (10; face sets 4096): the
+    core answers a code, never overflows (more than 2^31 ways saturate) and writes only inside the
+    buffer it is given."""
+    sets = bytes(face) * max(nfs, 1)
+    out = ffi.new("uint8_t[]", 48 * max(cap, 1)) if with_out else ffi.NULL
+    n = ffi.new("int32_t *")
+    rc = lib.esm_ways(sets, nfs, bytes(roll), bytes(held), out, cap, n)
+    assert rc in CODES
+    valid = max(face) <= 10 and max(roll) <= 10 and max(held) <= 10 and nfs <= 4096
+    if valid and cap >= 0 and (with_out or cap == 0):
+        assert rc in (lib.ES_OK, lib.ES_EFULL) and 0 <= n[0] <= 2 ** 31 - 1
+    counts = ffi.new("int32_t[]", 2)
+    rc = lib.esm_ways_batch(sets, nfs, bytes(roll) * 2, bytes(held) * 2, 2, counts, out, cap)
+    assert rc in CODES
+    if valid and cap >= 0 and (with_out or cap == 0):
+        assert rc == lib.ES_OK and counts[0] == counts[1] == n[0]
+    cnt = ffi.new("int32_t *")
+    assert lib.esm_count_completable(sets, nfs, bytes(face), cnt) in CODES
+
+
+LIMIT_EDGE = [st.sampled_from([-1, 0, 1, 8, 9]), st.sampled_from([-1, 0, 1, 2]), st.sampled_from([-1, 0, 1, 2]),
+              st.sampled_from([-1, 0, 4, 5]), st.sampled_from([-1, 0, 4, 5]), st.sampled_from([-1, 0, 4, 5]),
+              st.sampled_from([-1, 0, 12, 13]), st.sampled_from([-13, -12, 0, 10, 11]),
+              st.sampled_from([0, 1, 64, 65])]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(["I3 > P P > L L", "L L L | L I3", "T | L P I4 | I2 I2 I2 | P T | L | L/P"]),
+       st.tuples(*LIMIT_EDGE))
+def test_fuzz_sizing_at_the_limits(text, lim):
+    """Workspace sizes and estimates at and beyond every documented limit: no overflow (a size is
+    0 or below 2^48), the same integers as the budget module, ES_EARG outside the limits."""
+    from eldritch.kernel.eldersign import budget
+    solver = CSolver(parse_card(text))
+    limits = ffi.new("es_limits *", list(lim))
+    out = ffi.new("es_estimate *")
+    rc = lib.ess_estimate(solver._card, limits, out)
+    size = lib.ess_workspace_size(solver._card, limits)
+    g, y, r, f, s, c, held, reach, scale = lim
+    inside = (0 <= g <= 8 and 0 <= y <= 1 and 0 <= r <= 1 and 0 <= f <= 4 and 0 <= s <= 4 and 0 <= c <= 4
+              and 0 <= held <= 12 and -12 <= reach <= 10 and 1 <= scale <= 64)
+    assert (rc == lib.ES_OK) == inside and (size > 0 or not inside or out.bytes == 0)
+    if inside:
+        want = budget.estimate(budget.shape_of(solver), lim[:8], scale)
+        assert (out.contexts, out.pairs, out.sweeps, out.bytes) == (want.contexts, want.pairs, want.sweeps,
+                                                                   want.c_bytes)
+        assert out.bytes < 2 ** 48 and size == out.bytes
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from([(8, 1, 1, 0, 0, 0, 0, 10), (2, 0, 0, 4, 4, 4, 8, -10), (1, 1, 1, 0, 4, 4, 7, -1),
+                        (0, 1, 1, 4, 0, 4, 12, -6), (3, 0, 1, 0, 0, 4, 12, 4), (2, 1, 0, 4, 0, 0, 12, -5)]),
+       st.data())
+def test_fuzz_solves_at_the_limits(lim, data):
+    """Contexts at the corners of the limits (the most green dice, every use at 4, the most held
+    dice) on a small card: every entry point answers a code and values stay within [0, 1]."""
+    card = parse_card(data.draw(st.sampled_from(["P | L", "I3 > P P", "T L | I2 I2"])))
+    solver = CSolver(card, data.draw(st.integers(0, 2)))
+    limits = ffi.new("es_limits *", list(lim) + [1])
+    ws = Workspace(solver._card, limits)
+    assert ws.size > 0
+    assert lib.ess_init(ws.ptr, ws.size, solver._card, limits) == lib.ES_OK
+    n = solver.nstates
+    out = ffi.new("uint64_t[]", n)
+    g, y, r, f, s, c, held, reach = lim
+    for _ in range(3):
+        h = data.draw(st.integers(0, held))
+        faces = [0] * 8
+        for _k in range(h):
+            faces[data.draw(st.sampled_from(sorted(set(solver.rep))))] += 1
+        ctx = _ctx(data.draw(st.integers(0, g)), data.draw(st.integers(0, y)), data.draw(st.integers(0, r)),
+                   data.draw(st.integers(0, f)), data.draw(st.integers(0, s)), data.draw(st.integers(0, c)), faces)
+        rc = lib.ess_values(ws.ptr, ctx, out, n)
+        assert rc in (lib.ES_OK, lib.ES_ECTX)
+        if rc == lib.ES_OK:
+            assert all(0 <= out[i] <= ONE for i in range(n))
+        gf = [0] * 8
+        for _k in range(ctx.green):
+            gf[data.draw(st.sampled_from([fc for fc, _w in solver.classes[0]]))] += 1
+        yf = solver.classes[1][0][0] if ctx.yellow else -1
+        rf = solver.classes[2][0][0] if ctx.red else -1
+        rc = lib.ess_roll_values(ws.ptr, ctx, bytes(gf), yf, rf, out, n)
+        assert rc in (lib.ES_OK, lib.ES_ECTX)
+        if ctx.clues:
+            rc = lib.ess_keep_value(ws.ptr, ctx, bytes(gf), 0, yf, rf, out, n)
+            assert rc in (lib.ES_OK, lib.ES_ECTX)
+
+
 # ----- valgrind ----------------------------------------------------------------------------------
 
 VALGRIND_CORPUS = """
