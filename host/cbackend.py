@@ -10,7 +10,7 @@ asked so far, and rebuilt larger when a bigger one comes (or when the C core rep
 ES_ENOMEM, retried at 4x, 16x, 64x the scale before giving up with a KernelError).
 
 A solve calls back into Python every few milliseconds (ess_set_progress): the solver's `progress`
-function, if any, sees (contexts, pairs) so far, and Ctrl-C stops the solve cleanly (the C core
+function, if any, sees the pairs done so far, and Ctrl-C stops the solve cleanly (the C core
 returns ES_EINTR, the memo keeps what was finished, and KeyboardInterrupt reaches the caller).
 """
 
@@ -99,12 +99,13 @@ FS_FIRST = 2048              # face sets tried first; a card with more gets the 
 
 @ffi.def_extern(onerror=lambda exception, value, traceback: 1)
 def es_py_progress(user, contexts, pairs):
-    """Called by the C core during a solve: report progress, and stop (1) on Ctrl-C or when the
-    progress function raises. An exception arriving before the `try` reaches onerror: stop too."""
+    """Called by the C core during a solve: report progress (solver.progress(pairs), the kernel
+    Solver's signature), and stop (1) on Ctrl-C or when the progress function raises. An
+    exception arriving before the `try` reaches onerror: stop too."""
     solver = ffi.from_handle(user)
     try:
         if solver.progress is not None:
-            solver.progress(contexts, pairs)
+            solver.progress(solver._pairs_before + pairs)
     except BaseException as exc:  # noqa: BLE001 - re-raised by CSolver._call after the C core stops
         solver._stop = exc
         return 1
@@ -127,6 +128,8 @@ class CSolver:
     def __init__(self, card, terror=0, sanity=0, stamina=0):
         self.card = card
         self.terror = terror
+        self.sanity = sanity
+        self.stamina = stamina
         self.progress = None
         self._stop = None
         self._compile(_spec(card, terror, sanity, stamina))

@@ -1,59 +1,98 @@
-"""The `eldritch` command line: exact odds, advice, the card library and odds tables.
+"""The `eldritch` command line: exact odds, advice, the card library, odds tables and the whole game.
 
-Bad input of any kind prints one line on stderr and exits 2; `--json` output is for scripts.
+Every subcommand has `--help` with examples. Bad input of any kind (an argument, a card, a roll, a
+file) prints one line on stderr and exits 2; Ctrl-C exits 130 with one line; `--json` output is for
+scripts. The `odds` and `advise` bodies are the kernel's (kernel/eldersign/answers.py), shared with
+the board's command line (micropython/cli.py): this module only parses arguments.
 """
 
 import argparse
 import json
+import os
 import sys
 
 from .backend import get_backend, NAMES as BACKEND_NAMES
-from . import play
+from . import play, simulate, atlas, sweep
+from . import arkham_cli
+from . import mansions_cli
 from . import limits
+from .kernel import VERSION
 from .kernel.errors import KernelError
+from .kernel.numbers import parse_count
 from .kernel.eldersign import library, answers
-from .kernel.eldersign.advice import advise, question
+from .kernel.eldersign.advice import question
+from .kernel.eldersign.notation import parse_roll
 from .kernel.eldersign.fixed import ONE, exact_text, percent_text
-from .kernel.eldersign.notation import parse_card, parse_roll
-from .kernel.eldersign.solver import Situation, terror_code, TERROR_NAMES
+from .kernel.eldersign.situation import Situation, TERROR_NAMES
 
-DICE_SETS = (("5G", 5, 0, 0), ("6G", 6, 0, 0), ("6G+Y", 6, 1, 0), ("6G+R", 6, 0, 1),
-             ("6G+Y+R", 6, 1, 1), ("7G+Y+R", 7, 1, 1))
+MAX_TEXT = 400          # longest card, roll or name argument accepted (a 6x8-symbol card is ~150)
 
-EPILOG_ODDS = """examples:
-  eldritch odds "I3 > P P > L L" --green 6 --yellow --red
-  eldritch odds --name "The Curator" --focus 0 --json
-card notation: tasks separated by ' | ' (any order) or ' > ' (top to bottom); symbols I<n>
+CARD_HELP = """card notation: tasks separated by ' | ' (any order) or ' > ' (top to bottom); symbols I<n>
 (investigation total n), L (lore), P (peril), T (terror), split symbols L/P T/P T/L L/P/T, and costs
 S<n> (sanity), H<n> (stamina), C (clock)."""
 
-EPILOG_ADVISE = """examples:
-  eldritch advise "I3 > P P > L L" --roll "I3 I1 P P T L y:I4 r:W"
-  eldritch advise "L L L | L I3" --roll "L L I2 P" --held "L" --done 2 --clues 1
-roll notation: faces I1 I2 I3 I4 L P T W, each optionally prefixed by its colour g: y: r:
+ROLL_HELP = """roll notation: faces I1 I2 I3 I4 L P T W, each optionally prefixed by its colour g: y: r:
 (default green). The pool is the dice of the roll."""
 
+EXAMPLES = {
+    "top": """examples:
+  eldritch odds "I3 > P P > L L" --green 6 --yellow --red
+  eldritch advise "L L L | L I3" --roll "L L I2 P T I1"
+  eldritch cards curator
+  eldritch play --players 2 --bots 2
+run 'eldritch COMMAND --help' for each command's options and examples.""",
+    "odds": """examples:
+  eldritch odds "I3 > P P > L L" --green 6 --yellow --red
+  eldritch odds --name curator --focus 0 --json
+  eldritch odds "T T P | L I4" --terror fail --clues 1
+""" + CARD_HELP,
+    "advise": """examples:
+  eldritch advise "I3 > P P > L L" --roll "I3 I1 P P T L y:I4 r:W"
+  eldritch advise "L L L | L I3" --roll "L L I2 P" --held "L" --done 2 --clues 1 --top 3
+""" + ROLL_HELP,
+    "cards": """examples:
+  eldritch cards                      every card of the library
+  eldritch cards night --set core     Core cards whose name contains "night"
+  eldritch cards --set gates --json""",
+    "table": """examples:
+  eldritch table --set core --set other
+  eldritch table --query curator --focus 0 --format csv
+  eldritch table --set core --spells 1 --clues 1 --dice 5G,6G+Y,7G+Y+R --chart core.png""",
+    "info": """examples:
+  eldritch info
+  ELDRITCH_BACKEND=python eldritch info""",
+}
 
-class CliError(Exception):
-    pass
+
+def one_line(text):
+    """text with line breaks and other control characters escaped, so an error stays one line."""
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in str(text))
+
+
+def fail(message):
+    """Print one error line (eldritch: ...) on stderr."""
+    sys.stderr.write("eldritch: %s\n" % one_line(message))
 
 
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on stderr and exit code 2."""
 
     def error(self, message):
-        sys.stderr.write("eldritch: %s (see %s --help)\n" % (message, self.prog))
+        fail("%s (see %s --help)" % (message, self.prog))
         sys.exit(2)
 
 
 def _count(text):
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("expected a whole number, not %r" % text)
-    if value < 0:
-        raise argparse.ArgumentTypeError("expected a number 0 or more, not %d" % value)
-    return value
+        return parse_count(text, "number")
+    except KernelError as exc:
+        raise argparse.ArgumentTypeError(exc.detail)
+
+
+def _text(text):
+    if len(text) > MAX_TEXT:
+        raise argparse.ArgumentTypeError("longer than %d characters" % MAX_TEXT)
+    return text
 
 
 def _limit_arg(parse):
@@ -97,106 +136,101 @@ def _add_situation(p, pool=True):
     _add_limits(p)
 
 
+def _sub(sub, name, help_text, description):
+    return sub.add_parser(name, help=help_text, description=description, epilog=EXAMPLES[name],
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
 def build_parser():
-    top = Parser(prog="eldritch", description="Exact Elder Sign odds, advice and card tables.")
+    top = Parser(prog="eldritch", description="Exact Elder Sign odds, advice, card tables and the whole game.",
+                 epilog=EXAMPLES["top"], formatter_class=argparse.RawDescriptionHelpFormatter)
+    top.add_argument("--version", action="version", version="eldritch %s" % VERSION)
     top.add_argument("--backend", choices=BACKEND_NAMES, default=None,
                      help="c or python (default: $ELDRITCH_BACKEND, else C when built)")
     sub = top.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
-    p = sub.add_parser("odds", help="probability of completing a card under optimal play",
-                       description="The exact probability of completing an adventure under optimal play.",
-                       epilog=EPILOG_ODDS, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("card", nargs="?", help="card notation, e.g. \"L L L | L I3\"")
-    p.add_argument("--name", help="take the card (and its terror effect) from the library")
-    p.add_argument("--set", dest="set_name", help="with --name: the set, when a name is in several")
+    p = _sub(sub, "odds", "probability of completing a card under optimal play",
+             "The exact probability of completing an adventure under optimal play.")
+    p.add_argument("card", nargs="?", type=_text, help="card notation, e.g. \"L L L | L I3\"")
+    p.add_argument("--name", type=_text, help="take the card (and its terror effect) from the library; "
+                   "a part of the name will do when only one card has it")
+    p.add_argument("--set", dest="set_name", type=_text, help="with --name: the set, when a name is in several")
     _add_situation(p)
 
-    p = sub.add_parser("advise", help="every option for a roll, with its odds, best first",
-                       description="Every legal option after a roll with its probability of completing "
-                                   "the card, best first.",
-                       epilog=EPILOG_ADVISE, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("card", nargs="?", help="card notation")
-    p.add_argument("--name", help="take the card from the library")
-    p.add_argument("--set", dest="set_name", help="with --name: the set")
-    p.add_argument("--roll", required=True, help="the dice just rolled, e.g. \"I3 I1 L P T y:I4 r:W\"")
-    p.add_argument("--held", default="", help="dice held aside by focus or spells, e.g. \"L r:W\"")
-    p.add_argument("--done", default="", help="tasks already completed, by number: \"1,3\"")
+    p = _sub(sub, "advise", "every option for a roll, with its odds, best first",
+             "Every legal option after a roll with its probability of completing the card, best first.")
+    p.add_argument("card", nargs="?", type=_text, help="card notation")
+    p.add_argument("--name", type=_text, help="take the card from the library")
+    p.add_argument("--set", dest="set_name", type=_text, help="with --name: the set")
+    p.add_argument("--roll", required=True, type=_text,
+                   help="the dice just rolled, e.g. \"I3 I1 L P T y:I4 r:W\"")
+    p.add_argument("--held", default="", type=_text, help="dice held aside by focus or spells, e.g. \"L r:W\"")
+    p.add_argument("--done", default="", type=_text, help="tasks already completed, by number: \"1,3\"")
     p.add_argument("--top", type=_count, default=0, metavar="N", help="show only the best N options")
     _add_situation(p, pool=False)
 
-    p = sub.add_parser("cards", help="list or search the card library",
-                       description="List the library's adventures whose name contains QUERY.")
-    p.add_argument("query", nargs="?", default="", help="part of a name (default: every card)")
-    p.add_argument("--set", dest="set_name", help="only this set (a prefix will do: core, gates...)")
+    p = _sub(sub, "cards", "list or search the card library",
+             "List the library's adventures whose name contains QUERY.")
+    p.add_argument("query", nargs="?", default="", type=_text, help="part of a name (default: every card)")
+    p.add_argument("--set", dest="set_name", type=_text, help="only this set (a prefix will do: core, gates...)")
     p.add_argument("--json", action="store_true", help="print a JSON list")
 
-    p = sub.add_parser("table", help="odds of library cards at the six usual dice sets",
-                       description="Odds of every matching library card for the dice sets "
-                                   + ", ".join(d[0] for d in DICE_SETS) + ".")
-    p.add_argument("--set", dest="sets", action="append", default=[], metavar="NAME",
+    p = _sub(sub, "table", "odds of library cards at the six usual dice sets",
+             "Odds of every matching library card for the dice sets "
+             + ", ".join(atlas.DEFAULT_DICE) + " (or --dice).")
+    p.add_argument("--set", dest="sets", action="append", default=[], metavar="NAME", type=_text,
                    help="limit to a set (repeatable; a prefix will do)")
-    p.add_argument("--query", default="", help="limit to names containing this")
+    p.add_argument("--query", default="", type=_text, help="limit to names containing this")
     p.add_argument("--focus", type=_count, default=1, metavar="N", help="focus (default 1)")
+    p.add_argument("--spells", type=_count, default=0, metavar="N", help="spells (default 0)")
+    p.add_argument("--clues", type=_count, default=0, metavar="N", help="clues (default 0)")
+    p.add_argument("--terror", choices=TERROR_NAMES, default=None,
+                   help="one terror effect for every card (default: each card's own)")
+    p.add_argument("--dice", default=",".join(atlas.DEFAULT_DICE), type=_text, metavar="SETS",
+                   help="dice sets, e.g. 5G,6G+Y,7G+Y+R (default the six usual ones)")
     p.add_argument("--format", choices=("md", "csv", "json"), default="md", help="output format")
+    p.add_argument("--chart", metavar="FILE.png", help="also draw a heatmap of the odds by card and dice set")
     _add_limits(p)
 
-    sub.add_parser("info", help="the active backend, the C core's build and the kernel version",
-                   description="Which backend is active, how the C core was built, the kernel version.")
+    _sub(sub, "info", "the active backend, the C core's build and the kernel version",
+         "Which backend is active, how the C core was built, the kernel version.")
     play.add_parser(sub)
+    simulate.add_parser(sub)
+    sweep.add_parser(sub)
+    arkham_cli.add_parser(sub)
+    mansions_cli.add_parser(sub)
     return top
 
 
-def _card_from(args, adventures=None):
-    """(Card, terror code, adventure or None) from a notation argument or --name."""
-    if args.name is not None and args.card is not None:
-        raise CliError("give a card notation or --name, not both")
-    adventure = None
-    if args.name is not None:
-        adventures = adventures or library.load()
-        set_name = library.resolve_set(adventures, args.set_name) if args.set_name else None
-        adventure = library.get(adventures, args.name, set_name)
-        card = adventure.card()
-        terror = adventure.terror
-    elif args.card is not None:
-        card = parse_card(args.card)
-        terror = "none"
-    else:
-        raise CliError("give a card notation or --name")
-    if args.terror is not None:
-        terror = args.terror
-    return card, terror_code(terror), adventure
+def situation_from(args, terror, pool=True):
+    """The Situation of an odds or advise question (advise: the dice are the roll's)."""
+    if pool:
+        return Situation(args.green, args.yellow, args.red, args.focus, args.spells, args.clues,
+                         terror, args.sanity, args.stamina)
+    return Situation(0, False, False, args.focus, args.spells, args.clues, terror, args.sanity,
+                     args.stamina)
 
 
 def cmd_odds(args, backend):
-    card, terror, adventure = _card_from(args)
-    sit = Situation(args.green, args.yellow, args.red, args.focus, args.spells, args.clues,
-                    terror, args.sanity, args.stamina)
-    solver = backend.make_solver(card, terror, args.sanity, args.stamina)
+    card, terror, adventure = answers.card_from(args.card, args.name, args.set_name, args.terror)
+    sit = situation_from(args, terror)
+    solver = backend.make_solver(card, sit.terror, sit.sanity, sit.stamina)
     ctx = limits.context_of(sit.green, sit.yellow, sit.red, (), sit.focus, sit.spells, sit.clues)
     with limits.guard(solver, ctx, _limits_of(args), backend.name, "odds"):
-        value = solver.value(sit.green, sit.yellow, sit.red, sit.focus, sit.spells, sit.clues)
-    if args.json:
-        print(answers.to_json(answers.odds_answer(card, value, sit, backend.name, adventure)))
-    else:
-        print("\n".join(answers.odds_lines(card, value, sit, adventure)))
+        text = answers.odds_command(card, sit, lambda *_: solver, backend.name, adventure, args.json)
+    print(text)
     return 0
 
 
 def cmd_advise(args, backend):
-    card, terror, adventure = _card_from(args)
-    roll = parse_roll(args.roll, "roll")
-    held = parse_roll(args.held, "held")
-    Situation(0, False, False, args.focus, args.spells, args.clues, terror, args.sanity, args.stamina)
-    done = answers.done_mask(args.done, len(card.tasks))
-    solver = backend.make_solver(card, terror, args.sanity, args.stamina)
-    ctx = question(solver, roll, held, args.focus, args.spells, args.clues)
+    card, terror, _ = answers.card_from(args.card, args.name, args.set_name, args.terror)
+    sit = situation_from(args, terror, pool=False)
+    solver = backend.make_solver(card, sit.terror, sit.sanity, sit.stamina)
+    ctx = question(solver, parse_roll(args.roll, "roll"), sit, parse_roll(args.held, "held"))
     with limits.guard(solver, ctx, _limits_of(args), backend.name, "advise"):
-        options = advise(solver, roll, held, done, args.focus, args.spells, args.clues,
-                         args.sanity, args.stamina)
-    if args.json:
-        print(answers.to_json(answers.advise_answer(card, roll, held, options, backend.name, args.top)))
-    else:
-        print("\n".join(answers.advise_lines(card, roll, held, options, args.top)))
+        text = answers.advise_command(card, sit, args.roll, args.held, args.done, lambda *_: solver,
+                                      backend.name, args.top, args.json)
+    print(text)
     return 0
 
 
@@ -226,63 +260,41 @@ def _progress(done, total, label):
     sys.stderr.flush()
 
 
-def table_rows(adventures, focus, backend, progress=None, bounds=None):
-    """[(adventure, [value per dice set])]: one solver per card covers all six dice sets (the
-    largest is solved first, so its workspace holds the others)."""
-    rows = []
-    for k, a in enumerate(adventures):
-        if progress:
-            progress(k, len(adventures), a.name)
-        terror = terror_code(a.terror)
-        solver = backend.make_solver(a.card(), terror)
-        ctx = limits.context_of(7, 1, 1, (), focus)
-        with limits.guard(solver, ctx, bounds, backend.name, a.name, stream=_NoStream()):
-            values = {d: solver.value(d[1], d[2], d[3], focus) for d in reversed(DICE_SETS)}
-        rows.append((a, [values[d] for d in DICE_SETS]))
-    if progress:
-        progress(len(adventures), len(adventures), "")
-    return rows
-
-
-class _NoStream:
-    """table has its own progress bar (cards done); no second one per card."""
-
-    def isatty(self):
-        return False
-
-
 def cmd_table(args, backend):
-    adventures = library.load()
-    chosen = []
-    if args.sets:
-        names = [library.resolve_set(adventures, s) for s in args.sets]
-        for a in adventures:
-            if a.set in names:
-                chosen.append(a)
-    else:
-        chosen = list(adventures)
-    if args.query:
-        chosen = [a for a in chosen if args.query.lower() in a.name.lower()]
-    Situation(0, False, False, args.focus, 0, 0)
-    rows = table_rows(chosen, args.focus, backend, _progress, _limits_of(args))
-    heads = [d[0] for d in DICE_SETS]
+    chosen = atlas.select_cards(args.sets, args.query)
+    dice = atlas.parse_dice_list(args.dice)
+    if args.chart:
+        from . import charts
+        charts.require()
+    ctxs = [limits.context_of(g, y, r, (), args.focus, args.spells, args.clues) for _, g, y, r in dice]
+    with limits.bounded(backend, ctxs, _limits_of(args)) as bounded:
+        rows = atlas.table_rows(chosen, dice, args.focus, bounded, args.spells, args.clues, args.terror,
+                                _progress)
+    heads = [d[0] for d in dice]
     if args.format == "json":
-        print(json.dumps({"focus": args.focus, "backend": backend.name, "dice_sets": heads,
+        print(json.dumps({"focus": args.focus, "spells": args.spells, "clues": args.clues, "backend": backend.name,
+                          "dice_sets": heads,
                           "cards": [{"set": a.set, "name": a.name, "card": a.notation,
-                                     "terror": a.terror,
+                                     "terror": args.terror or a.terror,
                                      "probability": [v / ONE for v in vals],
                                      "exact": [exact_text(v) for v in vals]} for a, vals in rows]}))
     elif args.format == "csv":
         print(",".join(["set", "name", "card", "terror"] + heads))
         for a, vals in rows:
-            cells = [a.set, a.name, a.notation, a.terror] + [percent_text(v) for v in vals]
+            cells = [a.set, a.name, a.notation, args.terror or a.terror] + [percent_text(v) for v in vals]
             print(",".join('"%s"' % c.replace('"', '""') if ("," in c or '"' in c) else c for c in cells))
     else:
         print("| set | name | card | terror | " + " | ".join(heads) + " |")
         print("|---|---|---|---|" + "---:|" * len(heads))
         for a, vals in rows:
-            print("| %s | %s | `%s` | %s | %s |" % (a.set, a.name, a.notation, a.terror,
+            print("| %s | %s | `%s` | %s | %s |" % (a.set, a.name, a.notation, args.terror or a.terror,
                                                    " | ".join(percent_text(v) for v in vals)))
+    if args.chart:
+        from . import charts
+        charts.heatmap([a.name for a, _ in rows], heads, [[v / ONE for v in vals] for _, vals in rows], args.chart,
+                       "odds by card and dice set (focus %d, spells %d, clues %d)" % (args.focus, args.spells,
+                                                                                      args.clues))
+        print("chart written to %s" % args.chart, file=sys.stderr)
     return 0
 
 
@@ -294,26 +306,47 @@ def cmd_info(args, backend):
 
 
 COMMANDS = {"odds": cmd_odds, "advise": cmd_advise, "cards": cmd_cards, "table": cmd_table,
-            "info": cmd_info, "play": lambda args, backend: play.run(args, backend)}
+            "info": cmd_info, "play": lambda args, backend: play.run(args, backend), "arkham": arkham_cli.run,
+            "simulate": simulate.run, "sweep": sweep.run,
+            "mansions": mansions_cli.run}
+
+
+def _quiet_stdout():
+    """After a broken pipe: send what is left to /dev/null so the exit flush raises nothing."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def main(argv=None):
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help()
-        return 2
     try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            fail("expected a command: %s (see eldritch --help)" % ", ".join(COMMANDS))
+            return 2
         backend = get_backend(args.backend)
-        return COMMANDS[args.command](args, backend)
-    except (KernelError, CliError) as exc:
-        sys.stderr.write("eldritch: %s\n" % exc)
+        code = COMMANDS[args.command](args, backend)
+        sys.stdout.flush()
+        return code
+    except KernelError as exc:
+        fail(exc)
         return 2
     except KeyboardInterrupt:
-        sys.stderr.write("\neldritch: interrupted\n")
+        fail("interrupted")
         return 130
     except BrokenPipeError:
+        _quiet_stdout()
         return 0
+    except OSError as exc:
+        if exc.filename is None:           # writing the output failed (a full disk, a closed stream)
+            _quiet_stdout()
+            fail("cannot write the output: %s" % (exc.strerror or exc))
+        else:
+            fail("%s: %s" % (exc.filename, exc.strerror or exc))
+        return 2
 
 
 if __name__ == "__main__":

@@ -100,11 +100,13 @@ def check(solver, ctx, limits: Limits, runtime: str) -> budget.Estimate:
 
 
 class Progress:
-    """A solver's progress callback: a bar on stderr (contexts done / estimated) once a solve has
-    run for `delay` seconds, redrawn at most ten times a second, on a terminal only."""
+    """A solver's progress callback (`solver.progress = Progress(...)`, called with the pairs done):
+    a bar on stderr of the contexts solved (read through `contexts()`) out of the estimate, once a
+    solve has run for `delay` seconds, redrawn at most ten times a second, on a terminal only."""
 
     def __init__(self, total: int, label: str, stream: Optional[TextIO] = None, delay: float = 1.0,
-                 force: bool = False) -> None:
+                 force: bool = False, contexts=None) -> None:
+        self.contexts = contexts or (lambda: 0)
         self.total = max(int(total), 1)
         self.label = label
         self.stream = stream if stream is not None else sys.stderr
@@ -114,7 +116,7 @@ class Progress:
         self.shown = False
         self.active = force or _isatty(self.stream)
 
-    def __call__(self, contexts: int, pairs: int) -> None:
+    def __call__(self, pairs: int) -> None:
         if not self.active:
             return
         now = time.monotonic()
@@ -122,7 +124,7 @@ class Progress:
             return
         self.last = now
         self.shown = True
-        done = min(int(contexts), self.total)
+        done = min(int(self.contexts()), self.total)
         width = 30
         filled = width * done // self.total
         self.stream.write("\r[%s%s] %d/%d contexts  %s  %.0f s\x1b[K" % (
@@ -151,7 +153,8 @@ def guard(solver, ctx, limits: Optional[Limits], runtime: str, label: str = "",
     workspace, show progress while the block runs, and turn a MemoryError into a KernelError."""
     limits = limits or Limits()
     est = check(solver, ctx, limits, runtime)
-    progress = Progress(est.contexts, label, stream)
+    base = solver.contexts
+    progress = Progress(est.contexts, label, stream, contexts=lambda: solver.contexts - base)
     before = solver.progress
     solver.progress = progress
     try:
@@ -163,6 +166,39 @@ def guard(solver, ctx, limits: Optional[Limits], runtime: str, label: str = "",
     finally:
         solver.progress = before
         progress.close()
+
+
+class _BoundedBackend:
+    """A backend whose solvers are checked against the limits for every question of a table and
+    sized for them all before any is solved (see bounded)."""
+
+    def __init__(self, backend, ctxs, limits: Limits) -> None:
+        self.backend = backend
+        self.name = backend.name
+        # the largest pools first, so the first reservation covers (nearly) all the others
+        self.ctxs = sorted(ctxs, key=lambda c: -(c[0] + c[1] + c[2]))
+        self.limits = limits
+
+    def make_solver(self, card, terror=0, sanity=0, stamina=0):
+        solver = self.backend.make_solver(card, terror, sanity, stamina)
+        for ctx in self.ctxs:
+            check(solver, ctx, self.limits, self.name)
+        for ctx in self.ctxs:
+            solver.reserve(ctx)
+        return solver
+
+    def __getattr__(self, name):
+        return getattr(self.backend, name)
+
+
+@contextmanager
+def bounded(backend, ctxs, limits: Optional[Limits]) -> Iterator[_BoundedBackend]:
+    """For commands that solve many cards (table): a backend whose every solver refuses a question
+    over the limits before solving it; MemoryError becomes a one-line KernelError."""
+    try:
+        yield _BoundedBackend(backend, ctxs, limits or Limits())
+    except MemoryError:
+        raise KernelError("memory", "out of memory while solving; free some or lower --max-memory") from None
 
 
 def context_of(green: int, yellow: int, red: int, held: tuple = (), focus: int = 0, spells: int = 0,

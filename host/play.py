@@ -1,189 +1,470 @@
 """`eldritch play`: a whole Elder Sign game in the terminal, seats human or bot, with save and load.
 
-    eldritch play --players 2                              # interactive, both seats human
+    eldritch play --players 2 --bots 2                    # the board on screen (Textual), seat 2 a bot
+    eldritch play --plain                                 # numbered prompts, line by line
+    eldritch play --resume                                # go on with the last autosave
     eldritch play --seed 7 --players 4 --bots all --log game.log
-    eldritch play --load game.sav                          # go on with a saved game
 
-A save is the kernel's game save (kernel/eldersign/gamesave.py: seed, options, action log, state
-digest, checksum), written to a temporary file and renamed, so a failed save never clobbers the
-last good one; a corrupt or foreign file is a one-line error (exit 2) and is left untouched.
-The log (--log) is text: the seed and options, then each action and the events it caused. The bot
-is the kernel's (gamebot.py) and the game never asks the backend anything, so the same seed gives
-the same log on every backend (and under MicroPython).
+The terminal UI (tui.py, the `tui` extra: Textual) is used when stdin and stdout are terminals and
+Textual is installed; `--plain`, a pipe or a missing Textual give the line-by-line prompts (for
+screen readers and scripts). Both drive a session.Session: the same seed and actions give the same
+log in either mode. Every action is autosaved to the per-user state folder (userdirs.py); `quit`
+and Ctrl-C ask first on a terminal, then save and write the log; a Ctrl-C (SIGINT) anywhere else
+saves, writes the log and exits 130. Bad input of any kind is one line: a typed line at the prompt
+(and the game goes on), or an argument, a save or a card file (exit 2).
+
+A save is a host save (playsave.py: the kernel's game save with the bot seats, hint setting, bot
+speed and card files), written atomically (atomic.py). A bot-only game (`--bots all`) is played
+straight through, printing one summary line; it saves only with --save (or at Ctrl-C).
 """
+
+from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
-from array import array
+import time
 
+from .atomic import SaveError, user_path, rename_durably, check_target
+from .gamelog import GameLog, FORMATS, TRANSCRIPT_HEADER, acting_seat
 from .kernel.errors import KernelError
-from .kernel.eldersign.gamedata import GameData
-from .kernel.eldersign.game import Game, MAX_GAME_ACTIONS
-from .kernel.eldersign import gamebot, gametext, gamesave
+from .kernel.numbers import is_count
+from .kernel.eldersign.game.data import GameData
+from .kernel.eldersign.game.machine import Game, PHASE_NAMES, P_ADV, P_BATTLE
+from .kernel.eldersign.game import text as gametext
+from . import playsave, userdirs
+from .session import Session, parse_command, COMMANDS_HELP
+from .playsave import Settings
 
-LOG_HEADER = "# eldritch play log v1"
-
+LOG_HEADER = TRANSCRIPT_HEADER
+INTERRUPTED = 130
 
 PLAY_EXAMPLES = """examples:
   eldritch play --players 2 --bots 2              you play seat 1, the bot seat 2
+  eldritch play --resume                          go on with the last autosaved game
   eldritch play --seed 7 --players 4 --bots all --log game.log
                                                   a whole bot game, its seed and log in game.log
-  eldritch play --load game.sav                   continue a saved game
-during play, type the number of an action, 'save FILE' to save, 'board' to show it, 'quit' to stop."""
+  eldritch play --load game.sav --plain           a saved game, as numbered prompts
+during play: a number (or a click) chooses, Enter takes the default, 'save PATH' saves, 'hint'
+explains the best option, 'board' shows the board, 'quit' asks, then saves and stops.
+The game is autosaved after every action to $XDG_STATE_HOME/eldritch (or ~/.local/state/eldritch;
+--state-dir or $ELDRITCH_STATE_DIR to change it)."""
+
+
+def _ascii_int(low: int, high: int, what: str):
+    """An argparse type: ASCII digits only (no '²' or other Unicode digits), within [low, high]."""
+    def parse(text: str) -> int:
+        t = text.strip()
+        if not is_count(t):
+            raise argparse.ArgumentTypeError("%s must be a whole number, not %r" % (what, text[:20]))
+        v = int(t)
+        if not low <= v <= high:
+            raise argparse.ArgumentTypeError("%s must be %d to %d, not %d" % (what, low, high, v))
+        return v
+    return parse
+
+
+def _speed(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("--speed must be seconds, e.g. 0.3, not %r" % text[:20])
+    if not 0 <= v <= 10:
+        raise argparse.ArgumentTypeError("--speed must be 0 to 10 seconds")
+    return v
 
 
 def add_parser(sub):
     p = sub.add_parser("play", help="play a whole game in the terminal (human or bot seats)",
-                       description="Play a whole Elder Sign game: seats are human or bots; save and load.",
+                       description="Play a whole Elder Sign game: the board on screen, the solver's odds "
+                                   "at every roll, seats human or bot, autosave, save and load.",
                        epilog=PLAY_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--seed", type=int, default=None, help="the game's seed (default: from the clock)")
-    p.add_argument("--players", type=int, default=1, help="players, 1-8 (default 1)")
+    p.add_argument("--seed", type=_ascii_int(0, 0x3FFFFFFF, "--seed"), default=None,
+                   help="the game's seed (default: from the clock)")
+    p.add_argument("--players", type=_ascii_int(1, 8, "--players"), default=None,
+                   help="players, 1-8 (default 1)")
     p.add_argument("--ancient-one", default="Yog-Sothoth",
                    help="Yog-Sothoth, Yig, Azathoth or Ithaqua (default Yog-Sothoth)")
-    p.add_argument("--bots", default="", help="'all', or seats taken by the bot: '2,3' (default none)")
-    p.add_argument("--log", help="write the seed and the action and event log to this file")
+    p.add_argument("--bots", default=None, help="'all', or seats taken by the bot: '2,3' (default none)")
+    p.add_argument("--plain", action="store_true",
+                   help="numbered prompts line by line (screen readers, pipes); the default when "
+                        "stdin or stdout is not a terminal or Textual is not installed")
+    p.add_argument("--no-hints", action="store_true", help="no odds, no best marks, no hint key")
+    p.add_argument("--speed", type=_speed, default=None, metavar="SECONDS",
+                   help="seconds per bot action on screen (default 0.3; 0 is instant)")
+    p.add_argument("--log", help="write the log of the game to this file (at the end, at quit or Ctrl-C)")
+    p.add_argument("--log-format", choices=FORMATS, default="text",
+                   help="text (words, default), json (for programs) or transcript (golden files)")
     p.add_argument("--load", help="continue the game saved in this file")
-    p.add_argument("--save", help="with --bots all: save the finished game to this file")
+    p.add_argument("--resume", action="store_true", help="continue the last autosaved game")
+    p.add_argument("--save", help="save the game to this file when it ends or stops")
+    p.add_argument("--state-dir", help="the folder for the autosave (default: the per-user state folder)")
     p.add_argument("--cards", action="append", default=[], metavar="FILE",
                    help="an extra card file (TSV, see kernel/eldersign/data/GAME.md); repeatable")
-    p.add_argument("--max-steps", type=int, default=200000, help=argparse.SUPPRESS)
+    p.add_argument("--max-steps", type=_ascii_int(1, 10 ** 7, "--max-steps"), default=200000,
+                   help=argparse.SUPPRESS)
+    p.add_argument("--exit-after-first-screen", action="store_true", help=argparse.SUPPRESS)
     return p
 
 
-def bot_seats(text, players):
-    if text == "all":
+def bot_seats(text: str, players: int) -> set:
+    if text.strip() == "all":
         return set(range(players))
     seats = set()
     for part in text.split(","):
         part = part.strip()
         if not part:
             continue
-        if not part.isdigit() or not 1 <= int(part) <= players:
-            raise KernelError("option", "--bots: '%s' is not a seat 1 to %d (or 'all')" % (part, players))
+        if not is_count(part) or not 1 <= int(part) <= players:
+            raise KernelError("option", "--bots: '%s' is not a seat 1 to %d (or 'all')" % (part[:20], players))
         seats.add(int(part) - 1)
     return seats
 
 
-def new_game(args, data):
-    if args.load:
-        try:
-            with open(args.load, "rb") as f:
-                blob = f.read()
-        except OSError as exc:
-            raise KernelError("save", "cannot read %s: %s" % (args.load, exc.strerror))
-        return gamesave.deserialize(blob, data)
-    seed = args.seed
-    if seed is None:
-        import time
-        seed = int(time.time()) & 0x3FFFFFFF
-    return Game(data, players=args.players, seed=seed, ancient_one=args.ancient_one)
-
-
-def save(game, path):
-    blob = gamesave.serialize(game)
-    tmp = path + ".tmp"
-    with open(tmp, "wb") as f:
-        f.write(blob)
-    os.replace(tmp, path)
-
+# ----- games and logs without a session (tests and golden files) -------------------------------
 
 def log_header(game):
     return [LOG_HEADER, "seed %d" % game.seed, "players %d" % game.players, "ancient_one %s" % game.ao.name]
 
 
-def play_bots(game, max_steps, out):
-    """Play to the end with the bot in every seat; out.append each log line."""
-    buf = array("i", [0] * MAX_GAME_ACTIONS)
-    steps = 0
-    while not game.is_terminal():
-        if steps >= max_steps:
-            raise KernelError("option", "the game did not end within %d steps" % max_steps)
-        n = game.legal_actions(buf)
-        a = gamebot.choose(game, buf, n)
-        out.append("> %d %s" % (a, gametext.action_text(game, a)))
-        game.apply(a)
-        for e in gametext.events(game):
-            out.append("  %s" % e)
-        steps += 1
-    out.append("result %s" % ("win" if game.returns() else "loss"))
-
-
 def golden_log(seed, players, ancient_one, data=None, max_steps=200000):
-    """The full text log of a bot game (what --bots all --log writes)."""
+    """The transcript of a bot game (what `--bots all --log-format transcript` writes) and the game."""
     data = data or GameData()
     game = Game(data, players=players, seed=seed, ancient_one=ancient_one)
-    out = log_header(game)
-    for i in range(game.setup_events // 4):
-        out.append("  %s" % gametext.event_text(game, i))
-    play_bots(game, max_steps, out)
-    return "\n".join(out) + "\n", game
+    log = GameLog(game)
+    session = Session(game, data, Settings(bots=range(players)), log=log, autosave_every_action=False)
+    play_bots(session, max_steps)
+    return log.transcript(), game
 
 
-def interactive(game, bots, out, args):
-    buf = array("i", [0] * MAX_GAME_ACTIONS)
-    last_turn = -1
-    while not game.is_terminal():
-        n = game.legal_actions(buf)
-        if game.seat in bots:
-            a = gamebot.choose(game, buf, n)
-        else:
-            if game.turn != last_turn:
-                last_turn = game.turn
-                print("\n".join(gametext.board(game)))
-            options = [buf[i] for i in range(n)]
-            print("seat %d, %s phase:" % (game.seat + 1, gametext.G.PHASE_NAMES[game.phase]))
-            for i, o in enumerate(options):
-                print("  %2d. %s" % (i + 1, gametext.action_text(game, o)))
-            a = None
-            while a is None:
-                try:
-                    line = input("choose (number, 'save FILE', 'board', 'quit'): ").strip()
-                except EOFError:
+def play_bots(session: Session, max_steps: int, guard=None, each=None) -> None:
+    """Play with the bot until the game ends or a seat is not a bot's; each(step) after each action."""
+    steps = 0
+    game = session.game
+    while not game.is_terminal() and session.bot_turn():
+        if steps >= max_steps:
+            raise KernelError("option", "the game did not end within %d steps" % max_steps)
+        step, notice = session.play(session.bot_action(), "bot")
+        if each is not None:
+            each(step, notice)
+        steps += 1
+        if guard is not None:
+            guard.check()
+
+
+# ----- Ctrl-C -----------------------------------------------------------------------------------
+
+class InterruptGuard:
+    """SIGINT only at safe points: while an action is applied or a save written, a Ctrl-C is held
+    until the step is done (a half-applied action would make an unloadable save)."""
+
+    def __init__(self):
+        self.pending = False
+        self.safe = False
+        self._old = None
+
+    def __enter__(self):
+        self._old = signal.signal(signal.SIGINT, self._handler)
+        return self
+
+    def __exit__(self, *exc):
+        signal.signal(signal.SIGINT, self._old)
+        return False
+
+    def _handler(self, signum, frame):
+        if self.safe:
+            raise KeyboardInterrupt
+        self.pending = True
+
+    def check(self):
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
+
+    def input(self, prompt: str) -> str:
+        """input() that a Ctrl-C interrupts (KeyboardInterrupt)."""
+        self.check()
+        self.safe = True
+        try:
+            return input(prompt)
+        finally:
+            self.safe = False
+
+
+# ----- the plain mode ---------------------------------------------------------------------------
+
+def say(text: str = "") -> None:
+    print(text, flush=True)
+
+
+class PlainGame:
+    """The line-by-line game: the board at each of the player's turns, numbered choices with the
+    solver's odds, one line for anything typed wrong."""
+
+    def __init__(self, session: Session, args, guard: InterruptGuard):
+        self.s = session
+        self.args = args
+        self.guard = guard
+        self.interactive = sys.stdin.isatty()
+        self._board_turn = -1
+
+    def show_step(self, step, notice=None):
+        if step.by == "bot" and self.interactive and self.s.settings.speed > 0:
+            time.sleep(self.s.settings.speed)       # bot turns at the player's pace, not a blur
+        say(step.line())
+        for e in step.events:
+            say("    " + e)
+        if notice:
+            say(notice)
+
+    def run(self) -> int:
+        s = self.s
+        game = s.game
+        if game.is_terminal():
+            say(s.log.summary())
+            return 0
+        while not game.is_terminal():
+            if s.bot_turn():
+                play_bots(s, self.args.max_steps, self.guard, self.show_step)
+                continue
+            choices = s.choices()
+            if len(choices) == 1:
+                step, notice = s.play(choices[0].action, "player")
+                self.show_step(step, notice)
+                self.guard.check()
+                continue
+            if s.log.turns != self._board_turn:
+                self._board_turn = s.log.turns
+                say("\n".join(s.board_lines()))
+            self.show_choices(choices)
+            code = self.ask(choices)
+            if code is not None:
+                return code
+        say(s.log.summary())
+        return 0
+
+    def show_choices(self, choices):
+        s = self.s
+        game = s.game
+        seat = acting_seat(game)
+        say("%s, %s phase:" % (gametext.seat_text(game, seat), PHASE_NAMES[game.phase]))
+        if game.phase in (P_ADV, P_BATTLE):
+            for line in s.adventure_lines():
+                say("  " + line)
+        odds = s.move_odds()
+        value = s.roll_value()
+        if value is not None:
+            from .kernel.eldersign.fixed import percent_text
+            say("  odds of completing this card from here: %s%%" % percent_text(value))
+        for c in choices:
+            line = c.line()
+            if odds and c.text.startswith("move to ") and "(slot " in c.text:
+                slot = int(c.text.rsplit("(slot ", 1)[1].rstrip(")")) - 1
+                if slot in odds:
+                    from .kernel.eldersign.fixed import percent_text
+                    line += "  [%s%% to complete]" % percent_text(odds[slot])
+            say(line)
+
+    def ask(self, choices):
+        """Read lines until one chooses an action (None) or the game stops (an exit code)."""
+        s = self.s
+        default = s.default_choice()
+        while True:
+            try:
+                line = self.guard.input("choose 1-%d (Enter: %d), or save PATH, board, hint, help, quit: "
+                                        % (len(choices), default.index + 1))
+            except EOFError:
+                say("")
+                say("input ended: %s" % self.stop_message())
+                return 0
+            except KeyboardInterrupt:
+                say("")
+                if self.confirm("Ctrl-C: quit the game?"):
+                    say(self.stop_message())
+                    return INTERRUPTED
+                continue
+            cmd = parse_command(line, len(choices))
+            kind = cmd[0]
+            if kind == "error":
+                say(cmd[1])
+            elif kind == "help":
+                say(COMMANDS_HELP)
+            elif kind == "board":
+                say("\n".join(s.board_lines()))
+            elif kind == "hint":
+                say(s.hint())
+            elif kind == "save":
+                say(s.save(cmd[1]))
+            elif kind == "quit":
+                if self.confirm("quit the game?"):
+                    say(self.stop_message())
                     return 0
-                if line == "quit":
-                    return 0
-                if line == "board":
-                    print("\n".join(gametext.board(game)))
-                elif line.startswith("save "):
-                    save(game, line[5:].strip())
-                    print("saved to %s" % line[5:].strip())
-                elif line.isdigit() and 1 <= int(line) <= len(options):
-                    a = options[int(line) - 1]
-                else:
-                    print("type a number 1 to %d" % len(options))
-        text = gametext.action_text(game, a)
-        out.append("> %d %s" % (a, text))
-        game.apply(a)
-        events = gametext.events(game)
-        out.extend("  " + e for e in events)
-        print("> " + text)
-        for e in events:
-            print("    " + e)
-    out.append("result %s" % ("win" if game.returns() else "loss"))
-    print("the investigators %s" % ("win" if game.returns() else "lose"))
-    return 0
+            else:
+                choice = default if kind == "default" else choices[cmd[1]]
+                step, notice = s.play(choice.action, "player")
+                self.show_step(step, notice)
+                self.guard.check()
+                return None
+
+    def confirm(self, question: str) -> bool:
+        """Ask on a terminal (Enter or n: no); without one there is nobody to ask: yes."""
+        if not self.interactive:
+            return True
+        try:
+            answer = self.guard.input("%s the game is saved either way [y/N] " % question)
+        except (EOFError, KeyboardInterrupt):
+            return True
+        return answer.strip().lower() in ("y", "yes")
+
+    def stop_message(self) -> str:
+        path = self.s.autosave_path
+        if path:
+            return "the game is saved in %s (eldritch play --resume goes on)" % path
+        return "stopped"
 
 
-def run(args, backend=None):
-    if not 1 <= args.players <= 8:
-        raise KernelError("option", "--players must be 1 to 8, not %d" % args.players)
-    data = GameData(extra=args.cards)
-    game = new_game(args, data)
-    bots = bot_seats(args.bots, game.players)
-    out = log_header(game)
-    for i in range(game.setup_events // 4 if game.nlog == 0 else 0):
-        out.append("  %s" % gametext.event_text(game, i))
-    if len(bots) == game.players:
-        play_bots(game, args.max_steps, out)
-        code = 0
-        print("seed %d: the investigators %s after %d turns (doom %d, elder signs %d)" % (
-            game.seed, "win" if game.returns() else "lose", game.turn, game.doom, game.elder))
+# ----- run --------------------------------------------------------------------------------------
+
+def _fail(message: str) -> int:
+    sys.stderr.write("eldritch: %s\n" % message)
+    return 2
+
+
+def open_game(args, state):
+    """(game, data, settings) from --resume, --load or a new game, with the command line's settings
+    over the save's."""
+    settings = None
+    if args.resume or args.load:
+        if args.resume and args.load:
+            raise KernelError("option", "--resume or --load, not both")
+        path = os.path.join(state, userdirs.AUTOSAVE) if args.resume else user_path(args.load)
+        if args.resume and not os.path.exists(path):
+            raise KernelError("option", "no autosaved game to resume in %s" % state)
+        cards = playsave.read_card_files(args.cards)
+        game, data, settings = playsave.load_file(path, cards)
+        if settings is None:
+            settings = Settings(cards=cards)
+        elif args.cards:
+            raise KernelError("option", "--cards: this save holds its own card files")
     else:
-        code = interactive(game, bots, out, args)
-    if args.log:
-        with open(args.log, "w") as f:
-            f.write("\n".join(out) + "\n")
+        cards = playsave.read_card_files(args.cards)
+        data = playsave.game_data(cards)
+        seed = args.seed
+        if seed is None:
+            seed = int(time.time()) & 0x3FFFFFFF
+        game = Game(data, players=args.players or 1, seed=seed, ancient_one=args.ancient_one)
+        settings = Settings(cards=cards)
+    bots = settings.bots
+    if args.bots is not None:
+        bots = bot_seats(args.bots, game.players)
+    settings = Settings(bots, settings.hints and not args.no_hints,
+                        settings.speed if args.speed is None else args.speed, settings.cards)
+    return game, data, settings
+
+
+def _keep_previous(state: str) -> str | None:
+    """A new game would overwrite the autosave: the game there is kept as autosave-previous.sav
+    first (renamed, not read: start-up stays fast whatever its length). The one line to show."""
+    path = os.path.join(state, userdirs.AUTOSAVE)
+    if not os.path.isfile(path):
+        return None
+    keep = os.path.join(state, userdirs.PREVIOUS)
+    rename_durably(path, keep)
+    return "the game autosaved before is kept in %s (eldritch play --load it)" % keep
+
+
+def use_tui(args) -> bool:
+    if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    try:
+        import textual  # noqa: F401
+    except ImportError:
+        sys.stderr.write("eldritch: Textual is not installed (pip install 'eldritch[tui]'): plain mode\n")
+        return False
+    return True
+
+
+def run(args, backend=None) -> int:
+    """The `play` command; an exit code (0, 2 for bad input, 130 after Ctrl-C)."""
+    try:
+        return _run(args, backend)
+    except SaveError as exc:
+        return _fail(str(exc))
+
+
+def _run(args, backend) -> int:
+    if args.players is not None and (args.load or args.resume):
+        raise KernelError("option", "--players: a loaded game keeps its players")
+    state = userdirs.state_dir(args.state_dir)
+    game, data, settings = open_game(args, state)
+    all_bots = len(settings.bots) == game.players
+    for option, path in (("--log", args.log), ("--save", args.save)):
+        problem = check_target(user_path(path)) if path else None
+        if problem and all_bots:
+            raise KernelError("option", "%s: %s" % (option, problem))
+        if problem:
+            say("%s: %s (the game goes on; save PATH works at any time)" % (option, problem))
+    fresh = not (args.load or args.resume)
+    log = GameLog(game, settings) if game.nlog == 0 else GameLog.replayed(game, data, settings)
+    if all_bots:
+        return _run_bots(args, game, data, settings, log, state)
+    session = Session(game, data, settings, backend, autosave_dir=state, log=log)
+
+    def first_save() -> list:
+        """Keep the previous autosave and make the first one: the lines to show (the screen calls
+        this right after its first paint, so disk syncs do not delay it)."""
+        lines = [_keep_previous(state)] if fresh else []
+        return [line for line in lines + [session.autosave()] if line]
+    if use_tui(args):
+        from .tui import run_tui
+        code = run_tui(session, args, first_save)
+    else:
+        for line in first_save():
+            say(line)
+        with InterruptGuard() as guard:
+            try:
+                code = PlainGame(session, args, guard).run()
+            except KeyboardInterrupt:
+                say("")
+                say("interrupted: %s" % PlainGame(session, args, guard).stop_message())
+                code = INTERRUPTED
+    _finish(session, args)
+    return code
+
+
+def _finish(session: Session, args) -> None:
+    """At the end, quit or Ctrl-C: the autosave is current; write the log and --save."""
+    session.autosave()
+    notice = session.write_log(user_path(args.log) if args.log else None, args.log_format)
+    if notice:
+        sys.stderr.write("eldritch: %s\n" % notice)
     if args.save:
-        save(game, args.save)
+        message = session.save(args.save)
+        if not message.startswith("saved to"):
+            sys.stderr.write("eldritch: %s\n" % message)
+
+
+def _run_bots(args, game, data, settings, log, state) -> int:
+    session = Session(game, data, settings, None, autosave_dir=None, log=log, autosave_every_action=False)
+    code = 0
+    with InterruptGuard() as guard:
+        try:
+            play_bots(session, args.max_steps, guard)
+        except KeyboardInterrupt:
+            session.autosave_dir = state
+            notice = session.autosave()
+            sys.stderr.write("eldritch: %s\n" % (notice or "interrupted: the game is saved in %s" % session.autosave_path))
+            code = INTERRUPTED
+    if code == 0:
+        say("seed %d: %s (doom %d, elder signs %d)" % (game.seed, log.summary(), game.doom, game.elder))
+    notice = session.write_log(user_path(args.log), args.log_format) if args.log else None
+    if notice:
+        sys.stderr.write("eldritch: %s\n" % notice)
+        code = code or 2
+    if args.save:
+        message = session.save(args.save)
+        if not message.startswith("saved to"):
+            sys.stderr.write("eldritch: %s\n" % message)
+            return 2 if code == 0 else code
     return code

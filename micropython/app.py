@@ -1,40 +1,93 @@
-"""The handheld app: choose an adventure, set the situation, see the odds, play it out with advice.
+"""The handheld app: choose an adventure, set the situation, see the odds, play it out with advice;
+or hand the device to a game mode (companion mode, and each mode registered in MODES).
 
 Thumby-style: `App(display, leds, data_dir, save_path)`, then `update(event, now_ms)` for each
-button event (composes the screen's text lines; may allocate) and `draw()` (blits the composed lines
-into the display's framebuf; allocates nothing). The adventure is saved after every action
-(store.py: power-cut safe) and resumed from the menu.
+button event (one handler per screen composes the screen's text lines; may allocate), `tick(now_ms)`
+between events (scrolls a long name on the selected row) and `draw()` (blits the composed lines into
+the display's framebuf; allocates nothing). The adventure is saved after every action (store.py:
+power-cut safe) and resumed from the menu.
 
-"Companion game" hands the buttons and the display to companion.py (imported when first chosen, so
-the adventure screens do not pay for the whole-game kernel); its save, companion.sav, sits beside
-the adventure's save.
+Buttons everywhere: up/down move, left/right change or scroll, A confirms, B goes back one level,
+a long B returns to the menu, a long A shows the screen's legend (HELP).
+
+Randomness: an adventure's dice are seeded from os.urandom (on the RP2040 the ring oscillator, in the
+simulator the host's entropy) unless the app was made with a fixed `seed` (tests, golden frames);
+the seed is in the save, so a resumed adventure replays exactly.
 """
 
 import gc
+import os
 from array import array
+
+try:                                  # for mypy only: MicroPython has no typing module
+    from typing import Any
+except ImportError:
+    pass
 
 import buttons as btn
 import leds as ledmod
 import store
-import compsave
 from kernel.errors import KernelError
+from kernel.prng import SEED_MAX
 from kernel.eldersign import adventure as advmod
 from kernel.eldersign.adventure import Adventure, MAX_ACTIONS, ACT_ROLL, ACT_ENTER, P_ROLL, P_DECIDE
 from kernel.eldersign.dice import DIE_FACES, FACE_TEXT, COLOUR_TEXT, NFACES
 from kernel.eldersign.notation import parse_card, format_card, format_roll
-from kernel.eldersign.oddstable import OddsTable, SolvedCard, split, HALF
+from kernel.eldersign.oddstable import OddsTable, SolvedCard
 from kernel.eldersign.fixed import percent_text
+from kernel.eldersign.situation import Situation, FIELDS, TOPS as SIT_TOPS, TERROR_NAMES
+
+# Game modes beside the adventure screens, one line each: (menu label, resume label, module, class,
+# save file). The class is made with (leds, save_path) and has new_game(), resume(),
+# handle(button, kind) -> True to leave, compose(), draw(fb) and screen_lines() (companion.py is the
+# model); its save file sits beside the adventure's. The module is imported when the mode is chosen.
+# A resume label of None: the one entry resumes the save when there is one.
+MODES = (
+    ("Companion game", "Resume companion", "companion", "Companion", "companion.sav"),
+    ("Arkham Horror", "Resume Arkham", "arkham_mode", "ArkhamMode", "arkham.sav"),
+    ("Mansions keeper", None, "mansions_mode", "MansionsMode", "mansions.sav"),
+)
 
 COLS = 16
 ROWS = 8
-S_MENU, S_SETS, S_CARDS, S_SEARCH, S_CUSTOM, S_SIT, S_ODDS, S_PLAY, S_ENTER, S_END, S_MSG, S_COMP = range(12)
-FIELDS = ("green", "yellow", "red", "focus", "spells", "clues", "terror", "sanity", "stamina")
-FIELD_TOP = (8, 1, 1, 4, 4, 4, 2, 20, 20)
-TERRORS = ("none", "fail", "discard")
+BODY = 7                # rows 0..6 of a scrolling screen; row 7 holds its keys
+(S_MENU, S_SETS, S_CARDS, S_SEARCH, S_CUSTOM, S_SIT, S_ODDS, S_PLAY, S_ENTER, S_END, S_MSG, S_MODE,
+ S_HELP) = range(13)
+S_COMP = S_MODE         # the mode screen's first name (a mode entered by an older enter(app) sets it)
 TOKENS = ("I1", "I2", "I3", "I4", "I5", "I6", "I7", "I8", "I9", "I10", "I12", "L", "P", "T", "L/P",
           "T/P", "T/L", "L/P/T", "S1", "S2", "H1", "H2", "C", "|", ">")
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ '"
 MAX_LIST = 40
+# The board's solver keeps at most this much heap free while it works (below it, the solve stops
+# and the menu learns that the situation is too big for this board, before a MemoryError would)
+RESERVE = 12 * 1024
+# Clue rerolls are not offered on the board: the solver's reroll tables over every partial roll
+# exceed the Pico's heap on the smallest library card (The Curator, 6 green, 1 clue: over 4 MB on
+# the unix port; micropython/README.md, "Memory")
+CLUES_TOP = 0
+# Collect after every 4 KB allocated: a solve makes many small long-lived values among short-lived
+# garbage, and MicroPython's first-fit heap never moves an object, so waiting for a full heap leaves
+# long-lived values scattered and no 1 KB block free in a heap a third empty. Collecting early keeps
+# them packed at the bottom (The Curator with a spell: 440 KB of heap without this, 190 KB with it).
+# The price is time: a collection of a Pico's heap every 4 KB a solve allocates.
+GC_THRESHOLD = 4096
+MARQUEE_MS = 350        # a long name on the selected row moves one character per step
+MARQUEE_PAUSE = 3       # steps it rests at each end
+
+# menu actions
+M_LIBRARY, M_SEARCH, M_CUSTOM, M_RESUME, M_MODE, M_MODE_RESUME = range(6)
+
+# The legends (long A) are in DATA/help.txt, read a page at a time: "== name" then 8 rows per page
+HELP_PAGES = {S_MENU: "menu", S_SETS: "sets", S_CARDS: "cards", S_SEARCH: "search", S_CUSTOM: "custom",
+              S_SIT: "situation", S_ODDS: "odds", S_PLAY: "play", S_ENTER: "roll", S_END: "end", S_MSG: "message"}
+
+
+class Cancelled(Exception):
+    """B pressed during a long solve."""
+
+
+class TooBig(Exception):
+    """A solve that would not fit in the heap (stopped before it runs out)."""
 
 
 def wrap(text, width=COLS):
@@ -59,19 +112,43 @@ def wrap(text, width=COLS):
     return out
 
 
+def random_seed():
+    """A seed from the hardware's entropy (os.urandom; on the RP2040 the ring oscillator)."""
+    try:
+        b = os.urandom(4)
+        return ((b[0] << 24) | (b[1] << 16) | (b[2] << 8) | b[3]) & SEED_MAX
+    except (AttributeError, NotImplementedError, OSError):
+        import time
+        return (time.ticks_us() if hasattr(time, "ticks_us") else int(time.time() * 1000000)) & SEED_MAX
+
+
 class App:
-    def __init__(self, display, leds, data_dir, save_path):
+    def __init__(self, display, leds, data_dir, save_path, seed=None):
+        if hasattr(gc, "threshold"):
+            # a 48th of the heap, at least 4 KB: a Pico's heap gets 4 KB; a roomy one (the unix
+            # port's 2 MB default) is not fragmented by a solve and would only pay for collections
+            heap = gc.mem_free() + gc.mem_alloc()  # type: ignore[attr-defined]
+            gc.threshold(max(GC_THRESHOLD, heap // 48))
         self.display = display
         self.fb = display.fb
         self.leds = leds
         self.data_dir = data_dir
         self.save_path = save_path
-        cut = save_path.rfind("/")
-        self.comp_path = save_path[:cut + 1] + "companion.sav"
-        self.comp = None
+        self.fixed_seed = seed
+        self.mode = None                        # type: Any
+        # (the running game mode's object)
+        self.mode_index = -1
+        self.mode_tick = None
+        self.cancel_pressed = None              # set by the board loop: True when B was pressed
+        self.refresh = None                     # called after a progress frame (the simulator)
         self.lines = [""] * ROWS
         self.inv = -1                           # highlighted row, -1 none
-        self.actions = array("i", [0] * MAX_ACTIONS)
+        self.scroll_row = -1                    # the row whose long text scrolls
+        self.marquee = 0
+        self.marquee_at = 0
+        self.actions = array("i", range(MAX_ACTIONS))     # sized from the range: no list on the way
+        # matching's buffers, made once while the heap is whole: every adventure played shares them
+        self.work = advmod.Workspace()
         self.halves = array("i", [0, 0])
         try:
             self.table = OddsTable(data_dir + "/odds.bin")
@@ -86,6 +163,37 @@ class App:
         self.title = ""
         self.notation = ""
         self.tokens = []
+        self.too_big = None                     # the smallest situation found too big for this card
+        self.items = []
+        self.acts = []                          # the menu's (action, mode) per item
+        self.list_from = S_SETS
+        self.sit_from = S_CARDS
+        self.top = 0                            # first body row shown on a scrolling screen
+        self.follow = True                      # keep the chosen option's advice in view
+        self.options = []
+        self.opt = 0
+        self.help_back = S_MENU
+        self.help_page = 0
+        self.all_options = False
+        self.entry = bytearray(3 * NFACES)      # the roll being entered die by die
+        self.entry_colours = []                 # type: list
+        self.entry_dice = bytearray(0)          # the die codes in the order entered (undo)
+        self.entry_pos = 0
+        self.entry_face = 0
+        self.msg = ""
+        self.back = S_MENU
+        self.odds = 0
+        self.odds_source = ""
+        self.play_block = ""                    # why A cannot start play here ("" when it can)
+        self.list_title = ""
+        self.set_cursor = 0
+        self.card_cursor = 0
+        self.prefix = ""
+        self.letter = 0
+        self.token = 0
+        self.handlers = (self._on_menu, self._on_sets, self._on_cards, self._on_search, self._on_custom,
+                         self._on_sit, self._on_odds, self._on_play, self._on_enter, self._on_end,
+                         self._on_msg, self._on_mode, self._on_help)
         self.goto(S_MENU)
 
     # ----- data ---------------------------------------------------------------------------------
@@ -133,18 +241,33 @@ class App:
                 break
         return out
 
+    def mode_path(self, i):
+        cut = self.save_path.rfind("/")
+        return self.save_path[:cut + 1] + MODES[i][4]
+
     # ----- screens --------------------------------------------------------------------------------
 
     def goto(self, screen):
         self.screen = screen
         self.cursor = 0
+        self.marquee = 0
         if screen == S_MENU:
-            self.items = ["Library", "Search by name", "Custom card", "Companion game"]  # type: list
-            if store.load(self.save_path, advmod.deserialize) is not None:
-                self.items.append("Resume")
-            if store.load(self.comp_path, compsave.decode) is not None:
-                self.items.append("Resume companion")
-            self.comp = None
+            # the labels in self.items, what each does in self.acts
+            items = ["Library", "Search by name", "Custom card"]
+            acts = [(M_LIBRARY, 0), (M_SEARCH, 0), (M_CUSTOM, 0)]
+            if store.exists(self.save_path):
+                items.append("Resume")
+                acts.append((M_RESUME, 0))
+            for i in range(len(MODES)):             # each mode, then its Resume when it has a save
+                items.append(MODES[i][0])
+                acts.append((M_MODE, i))
+                if MODES[i][1] is not None and store.exists(self.mode_path(i)):
+                    items.append(MODES[i][1])
+                    acts.append((M_MODE_RESUME, i))
+            self.items = items
+            self.acts = acts
+            self.mode = None
+            self.mode_index = -1
             gc.collect()
             self.leds.all(ledmod.OFF)
         elif screen == S_SETS:
@@ -163,28 +286,49 @@ class App:
         self.screen = S_MSG
         self.compose()
 
+    def _list_lines(self, lines, head, texts):
+        """A title row, six rows of a list with the cursor's row highlighted, the keys row."""
+        lines[0] = head
+        top = self.cursor - 5 if self.cursor > 5 else 0
+        for k in range(6):
+            j = top + k
+            if j < len(texts):
+                lines[k + 1] = texts[j]
+                if j == self.cursor:
+                    self.inv = k + 1
+                    self.scroll_row = k + 1
+        if not texts:
+            lines[2] = "(nothing found)"
+        lines[7] = "A:ok B:back"
+
+    def _body_lines(self, lines, body, keys):
+        """A body taller than the screen scrolls (left/right); the keys stay on row 7."""
+        top = self.top
+        if top > len(body) - BODY:
+            top = len(body) - BODY if len(body) > BODY else 0
+            self.top = top
+        for k in range(BODY):
+            if top + k < len(body):
+                lines[k] = body[top + k]
+        more = ("^" if top > 0 else "") + ("v" if top + BODY < len(body) else "")
+        lines[7] = keys + " " * (COLS - len(keys) - len(more)) + more if more else keys
+        return top
+
     def compose(self):
         """Fill self.lines for the current screen (allocation allowed here)."""
         s = self.screen
-        if s == S_COMP:
-            self.comp.compose()
+        self.inv = -1
+        self.scroll_row = -1
+        if s == S_MODE:
+            self.mode.compose()
             return
         lines = [""] * ROWS
-        self.inv = -1
-        if s in (S_MENU, S_SETS, S_CARDS):
-            head = "Eldritch" if s == S_MENU else "Sets" if s == S_SETS else self.list_title
-            lines[0] = head[:COLS]
-            top = self.cursor - 5 if self.cursor > 5 else 0
-            for k in range(6):
-                j = top + k
-                if j < len(self.items):
-                    item = self.items[j]
-                    lines[k + 1] = (item if isinstance(item, str) else item[1])[:COLS]
-                    if j == self.cursor:
-                        self.inv = k + 1
-            if not self.items:
-                lines[2] = "(nothing found)"
-            lines[7] = "A:ok B:back"
+        if s == S_MENU:
+            self._list_lines(lines, "Eldritch", self.items)
+        elif s == S_SETS:
+            self._list_lines(lines, "Sets", self.items)
+        elif s == S_CARDS:
+            self._list_lines(lines, self.list_title, [it[1] for it in self.items])
         elif s == S_SEARCH:
             lines[0] = "Search by name"
             lines[2] = (self.prefix + "[" + LETTERS[self.letter] + "]")[-COLS:]
@@ -199,75 +343,111 @@ class App:
             lines[6] = "rt:add lt:del"
             lines[7] = "A:done B:back"
         elif s == S_SIT:
-            lines[0] = self.title[:COLS]
-            top = self.cursor - 5 if self.cursor > 5 else 0
-            for k in range(6):
-                j = top + k
-                if j < len(FIELDS):
-                    v = self.sit[j]
-                    text = TERRORS[v] if j == 6 else ("yes" if v else "no") if j in (1, 2) else \
-                        ("-" if v == 0 and j > 6 else str(v))
-                    lines[k + 1] = "%-8s %s" % (FIELDS[j], text)
-                    if j == self.cursor:
-                        self.inv = k + 1
-            lines[7] = "A:odds B:back"
+            self._compose_sit(lines)
         elif s == S_ODDS:
-            lines[0] = self.title[:COLS]
+            lines[0] = self.title
+            self.scroll_row = 0
             body = wrap(self.notation)
             for k in range(min(3, len(body))):
                 lines[1 + k] = body[k]
             lines[4] = "odds %s%%" % percent_text(self.odds, 4)
             lines[5] = self.odds_source
-            lines[7] = "A:play B:back"
+            if self.play_block:
+                lines[6] = self.play_block
+                lines[7] = "B:back"
+            else:
+                lines[7] = "A:play B:back"
         elif s == S_PLAY:
             self._compose_play(lines)
         elif s == S_ENTER:
-            lines[0] = "Enter the roll"
-            done = wrap(format_roll(self.entry) or "-")
-            for k in range(min(3, len(done))):
-                lines[1 + k] = done[k]
-            if self.entry_pos < len(self.entry_colours):
-                c = self.entry_colours[self.entry_pos]
-                lines[5] = "die %d/%d: %s%s" % (self.entry_pos + 1, len(self.entry_colours),
-                                             (COLOUR_TEXT[c] + ":") if c else "",
-                                             FACE_TEXT[DIE_FACES[c][self.entry_face]])
-            lines[7] = "A:next B:undo"
+            self._compose_enter(lines)
         elif s == S_END:
             won = self.adv.won()
-            lines[0] = self.title[:COLS]
+            lines[0] = self.title
+            self.scroll_row = 0
             lines[2] = "COMPLETED!" if won else "FAILED"
-            lines[4] = "done %d of %d" % (bin(self.adv.done_mask()).count("1"), self.adv.ntasks)
+            lines[4] = "tasks done %d/%d" % (bin(self.adv.done_mask()).count("1"), self.adv.ntasks)
             lines[7] = "A:menu"
         elif s == S_MSG:
             body = wrap(self.msg)
-            for k in range(min(6, len(body))):
+            for k in range(min(7, len(body))):
                 lines[k] = body[k]
             lines[7] = "A:ok"
+        elif s == S_HELP:
+            page = self.help_text(HELP_PAGES.get(self.help_back, "menu") + ("2" if self.help_page else ""))
+            for k in range(min(ROWS, len(page))):
+                lines[k] = page[k]
         self.lines = lines
+
+    def _compose_sit(self, lines):
+        lines[0] = self.title
+        self.scroll_row = 0
+        top = self.cursor - 4 if self.cursor > 4 else 0
+        for k in range(5):
+            j = top + k
+            if j < len(FIELDS):
+                v = self.sit[j]
+                text = TERROR_NAMES[v] if j == 6 else ("yes" if v else "no") if j in (1, 2) else \
+                    ("-" if v == 0 and j > 6 else str(v))
+                lines[k + 1] = "%-8s %s" % (FIELDS[j], text)
+                if j == self.cursor:
+                    self.inv = k + 1
+        lines[6] = self.sit_note()
+        lines[7] = "A:odds B:back"
+
+    def sit_note(self):
+        """What the situation screen says under the values: why a value stops where it does."""
+        j = self.cursor
+        if 3 <= j <= 5 and self.sit[j] >= self.sit_top(j) and self.sit_top(j) < SIT_TOPS[j]:
+            return "max: memory" if j < 5 else "clues: no memory"
+        return ""
 
     def _compose_play(self, lines):
         adv = self.adv
         g, y, r = adv.pool()
         f, sp, cl = adv.uses()
-        lines[0] = ("%dG%s%s f%d s%d c%d" % (g, "Y" if y else "", "R" if r else "", f, sp, cl))[:COLS]
+        body = ["%dG%s%s f%d s%d c%d" % (g, "+Y" if y else "", "+R" if r else "", f, sp, cl)]
         done = adv.done_mask()
-        lines[1] = "tasks " + "".join(["x" if done & (1 << t) else "." for t in range(adv.ntasks)])
+        body.append("tasks " + "".join(["x" if done & (1 << t) else "." for t in range(adv.ntasks)]))
+        held = format_roll(adv.held)
+        if held:
+            body.extend(wrap("held " + held))
+        opt_row = -1
         if adv.phase() == P_ROLL:
-            lines[3] = "A: roll here"
-            lines[4] = "B: enter roll"
-            return
-        roll = wrap(format_roll(adv.roll_counts) or "(no dice)")
-        for k in range(min(2, len(roll))):
-            lines[2 + k] = roll[k]
-        if not self.options:
-            return
-        code, value = self.options[self.opt]
-        lines[4] = "%d/%d %s%%" % (self.opt + 1, len(self.options), percent_text(value, 2)) \
-            if value >= 0 else "%d/%d" % (self.opt + 1, len(self.options))
-        body = wrap(adv.action_text(code))
-        for k in range(min(3, len(body))):
-            lines[5 + k] = body[k]
-        self.inv = 4
+            kept = format_roll(adv.kept)
+            if kept:
+                body.extend(wrap("kept " + kept))
+            body.append("A: roll here")
+            body.append("B: enter roll")
+        else:
+            body.extend(wrap("roll " + (format_roll(adv.roll_counts) or "(no dice)")))
+            if self.options:
+                code, value = self.options[self.opt]
+                opt_row = len(body)
+                body.append("%d/%d %s%%" % (self.opt + 1, len(self.options), percent_text(value, 2))
+                            if value >= 0 else "%d/%d" % (self.opt + 1, len(self.options)))
+                body.extend(wrap(adv.action_text(code)))
+        if self.follow and opt_row >= 0:
+            # the option and its whole advice in view (the status rows scroll away first)
+            self.top = opt_row if opt_row < len(body) - BODY else len(body) - BODY
+            if self.top < 0:
+                self.top = 0
+        top = self._body_lines(lines, body, "A:roll B:enter" if opt_row < 0 else "A:ok ud:option")
+        if top <= opt_row < top + BODY:
+            self.inv = opt_row - top
+
+    def _compose_enter(self, lines):
+        lines[0] = "Enter the roll"
+        done = wrap(format_roll(self.entry) or "-")
+        for k in range(min(3, len(done))):
+            lines[1 + k] = done[len(done) - min(3, len(done)) + k]
+        if self.entry_pos < len(self.entry_colours):
+            c = self.entry_colours[self.entry_pos]
+            lines[5] = "die %d/%d: %s%s" % (self.entry_pos + 1, len(self.entry_colours),
+                                         (COLOUR_TEXT[c] + ":") if c else "",
+                                         FACE_TEXT[DIE_FACES[c][self.entry_face]])
+            self.inv = 5
+        lines[7] = "A:next B:undo"
 
     # ----- events ---------------------------------------------------------------------------------
 
@@ -279,14 +459,64 @@ class App:
         kind = ev & 3
         if kind == btn.RELEASE:
             return False
+        self.marquee = 0
+        self.marquee_at = now_ms
         try:
             self._handle(b, kind)
         except KernelError as exc:
-            self.message(str(exc), self.screen)
+            self.message(str(exc), self.screen if self.screen != S_MODE else S_MENU)
+        except TooBig:
+            self._too_big()
+        except Cancelled:
+            self.solver = None
+            self.solved = None
+            gc.collect()
+            self.message("Solve cancelled.", S_SIT)
         except MemoryError:
-            self.message("out of memory" if self.screen == S_COMP or self.comp is not None
-                         else "out of memory: fewer dice or uses", S_MENU)
+            in_mode = self.mode is not None
+            self.mode = None
+            if not in_mode and self.screen in (S_SIT, S_ODDS):
+                self._too_big()             # a solve ran out before the reserve check saw it
+            else:
+                self.solver = None
+                self.solved = None
+                gc.collect()
+                self.message("Out of memory.", S_MENU)
         return True
+
+    def _too_big(self):
+        """A solve that does not fit: let it go, remember the situation (the menu stops below it)
+        and say so."""
+        self.solver = None
+        self.solved = None
+        self.too_big = bytes(self.sit)
+        gc.collect()
+        self._clamp_uses()
+        self.message("Too big for this board's memory: %s, focus %d, spells %d. The menu now stops "
+                     "below it." % (Situation.from_values(self.too_big).pool_text(), self.too_big[3],
+                                    self.too_big[4]), S_SIT)
+
+    def tick(self, now_ms):
+        """Between events: move a long name on the selected row; True when a redraw is due."""
+        if self.screen == S_MODE:
+            return self.mode_tick is not None and self.mode_tick(now_ms)
+        if self.scroll_row < 0:
+            return False
+        over = len(self.lines[self.scroll_row]) - COLS
+        if over <= 0 or now_ms - self.marquee_at < MARQUEE_MS:
+            return False
+        self.marquee_at = now_ms
+        self.marquee += 1
+        if self.marquee > over + 2 * MARQUEE_PAUSE:
+            self.marquee = 0
+        return True
+
+    def marquee_offset(self):
+        over = len(self.lines[self.scroll_row]) - COLS if self.scroll_row >= 0 else 0
+        if over <= 0:
+            return 0
+        k = self.marquee - MARQUEE_PAUSE
+        return 0 if k < 0 else over if k > over else k
 
     def _move(self, b, n):
         if b == btn.UP and self.cursor > 0:
@@ -295,120 +525,240 @@ class App:
             self.cursor += 1
 
     def _handle(self, b, kind):
-        s = self.screen
-        if kind == btn.LONG and b == btn.B:
+        if kind == btn.LONG:
+            if b == btn.B:
+                self.goto(S_MENU)
+            elif b == btn.A and self.screen != S_MODE and self.screen != S_HELP:
+                self.help_back = self.screen
+                self.help_page = 0
+                self.screen = S_HELP
+                self.compose()
+            return
+        self.handlers[self.screen](b)
+
+    def _on_menu(self, b):
+        self._move(b, len(self.items))
+        if b == btn.A:
+            action, i = self.acts[self.cursor]
+            if action == M_LIBRARY:
+                self.goto(S_SETS)
+            elif action == M_SEARCH:
+                self.goto(S_SEARCH)
+            elif action == M_CUSTOM:
+                self.goto(S_CUSTOM)
+            elif action == M_RESUME:
+                self.resume()
+            else:
+                resume = action == M_MODE_RESUME or (MODES[i][1] is None and store.exists(self.mode_path(i)))
+                self.start_mode(i, resume)
+            return
+        self.compose()
+
+    def _on_sets(self, b):
+        self._move(b, len(self.items))
+        if b == btn.A and self.items:
+            name = self.items[self.cursor]
+            self.list_title = name
+            self.list_from = S_SETS
+            self.set_cursor = self.cursor
+            self._list(self._find(set_name=name))
+            return
+        if b == btn.B:
             self.goto(S_MENU)
             return
-        if kind == btn.LONG:
+        self.compose()
+
+    def _on_cards(self, b):
+        self._move(b, len(self.items))
+        if b == btn.A and self.items:
+            self.card_cursor = self.cursor
+            i, name, notation, terror = self.items[self.cursor]
+            self.sit_from = S_CARDS
+            self.choose(name, notation, TERROR_NAMES.index(terror), i)
             return
-        if s == S_COMP:
-            if self.comp.handle(b, kind):
-                self.goto(S_MENU)
+        if b == btn.B:
+            if self.list_from == S_SETS:
+                self.goto(S_SETS)
+                self.cursor = self.set_cursor
+                self.compose()
+            else:
+                self.screen = S_SEARCH
+                self.compose()
             return
-        if s == S_MENU:
-            self._move(b, len(self.items))
+        self.compose()
+
+    def _on_search(self, b):
+        if b == btn.UP:
+            self.letter = (self.letter + 1) % len(LETTERS)
+        elif b == btn.DOWN:
+            self.letter = (self.letter - 1) % len(LETTERS)
+        elif b == btn.RIGHT:
+            self.prefix += LETTERS[self.letter]
+        elif b == btn.LEFT:
+            self.prefix = self.prefix[:-1]
+        elif b == btn.A:
+            prefix = (self.prefix or LETTERS[self.letter]).lower()
+            self.list_title = "'" + prefix + "'"
+            self.list_from = S_SEARCH
+            self._list(self._find(prefix=prefix))
+            return
+        elif b == btn.B:
+            self.goto(S_MENU)
+            return
+        self.compose()
+
+    def _on_custom(self, b):
+        if b == btn.UP:
+            self.token = (self.token + 1) % len(TOKENS)
+        elif b == btn.DOWN:
+            self.token = (self.token - 1) % len(TOKENS)
+        elif b == btn.RIGHT:
+            self.tokens.append(TOKENS[self.token])
+        elif b == btn.LEFT and self.tokens:
+            self.tokens.pop()
+        elif b == btn.A:
+            card = parse_card(" ".join(self.tokens))
+            self.sit_from = S_CUSTOM
+            self.choose("Custom", format_card(card), 0, -1)
+            return
+        elif b == btn.B:
+            self.goto(S_MENU)
+            return
+        self.compose()
+
+    def _on_sit(self, b):
+        self._move(b, len(FIELDS))
+        j = self.cursor
+        if b == btn.RIGHT and self.sit[j] < self.sit_top(j):
+            self.sit[j] += 1
+        elif b == btn.LEFT and self.sit[j] > 0:
+            self.sit[j] -= 1
+        elif b == btn.A:
+            if self._too_big_now():
+                raise TooBig()
+            self.show_odds()
+            return
+        elif b == btn.B:
+            if self.sit_from == S_CARDS:
+                self.screen = S_CARDS
+                self.cursor = self.card_cursor
+            else:
+                self.screen = S_CUSTOM
+            self.compose()
+            return
+        self._clamp_uses()
+        self.compose()
+
+    def _on_odds(self, b):
+        if b == btn.A and not self.play_block:
+            self.start()
+            return
+        if b == btn.B:
+            self.screen = S_SIT
+        self.compose()
+
+    def _on_play(self, b):
+        adv = self.adv
+        if b == btn.LEFT or b == btn.RIGHT:
+            self.follow = False
+            if b == btn.RIGHT:
+                self.top += 1
+            elif self.top > 0:
+                self.top -= 1
+            self.compose()
+            return
+        if adv.phase() == P_ROLL:
             if b == btn.A:
-                item = self.items[self.cursor]
-                if item == "Library":
-                    self.goto(S_SETS)
-                elif item == "Search by name":
-                    self.goto(S_SEARCH)
-                elif item == "Custom card":
-                    self.goto(S_CUSTOM)
-                elif item == "Companion game" or item == "Resume companion":
-                    self.companion(item == "Resume companion")
-                else:
-                    self.resume()
-                return
-        elif s == S_SETS:
-            self._move(b, len(self.items))
-            if b == btn.A and self.items:
-                name = self.items[self.cursor]
-                self.list_title = name
-                self._list(self._find(set_name=name))
-                return
-            if b == btn.B:
-                self.goto(S_MENU)
-                return
-        elif s == S_CARDS:
-            self._move(b, len(self.items))
-            if b == btn.A and self.items:
-                i, name, notation, terror = self.items[self.cursor]
-                self.choose(name, notation, TERRORS.index(terror), i)
-                return
-            if b == btn.B:
-                self.goto(S_MENU)
-                return
-        elif s == S_SEARCH:
-            if b == btn.UP:
-                self.letter = (self.letter + 1) % len(LETTERS)
-            elif b == btn.DOWN:
-                self.letter = (self.letter - 1) % len(LETTERS)
-            elif b == btn.RIGHT:
-                self.prefix += LETTERS[self.letter]
-            elif b == btn.LEFT:
-                self.prefix = self.prefix[:-1]
-            elif b == btn.A:
-                prefix = (self.prefix or LETTERS[self.letter]).lower()
-                self.list_title = "'" + prefix + "'"
-                self._list(self._find(prefix=prefix))
-                return
+                adv.apply(ACT_ROLL)
+                self.save()
+                self.after_action()
             elif b == btn.B:
-                self.goto(S_MENU)
-                return
-        elif s == S_CUSTOM:
-            if b == btn.UP:
-                self.token = (self.token + 1) % len(TOKENS)
-            elif b == btn.DOWN:
-                self.token = (self.token - 1) % len(TOKENS)
-            elif b == btn.RIGHT:
-                self.tokens.append(TOKENS[self.token])
-            elif b == btn.LEFT and self.tokens:
-                self.tokens.pop()
-            elif b == btn.A:
-                text = " ".join(self.tokens)
-                card = parse_card(text)
-                self.choose("Custom", format_card(card), 0, -1)
-                return
-            elif b == btn.B:
-                self.goto(S_MENU)
-                return
-        elif s == S_SIT:
-            self._move(b, len(FIELDS))
-            j = self.cursor
-            if b == btn.RIGHT and self.sit[j] < FIELD_TOP[j]:
-                self.sit[j] += 1
-            elif b == btn.LEFT and self.sit[j] > 0:
-                self.sit[j] -= 1
-            elif b == btn.A:
-                self.show_odds()
-                return
-            elif b == btn.B:
-                self.goto(S_MENU)
-                return
-        elif s == S_ODDS:
-            if b == btn.A:
-                self.start()
-                return
-            if b == btn.B:
-                self.screen = S_SIT
-        elif s == S_PLAY:
-            self._play(b)
+                self.begin_entry()
             return
-        elif s == S_ENTER:
-            self._enter(b)
-            return
-        elif s == S_END:
-            if b == btn.A:
-                store.clear(self.save_path)
+        if b == btn.DOWN or b == btn.UP:
+            self.follow = True
+            if not self.all_options:
+                self.advise_all()
+            if b == btn.DOWN and self.opt < len(self.options) - 1:
+                self.opt += 1
+            elif b == btn.UP and self.opt > 0:
+                self.opt -= 1
+            self.compose()
+        elif b == btn.A and self.options:
+            adv.apply(self.options[self.opt][0])
+            self.save()
+            self.after_action()
+
+    def _on_enter(self, b):
+        c = self.entry_colours[self.entry_pos] if self.entry_pos < len(self.entry_colours) else 0
+        if b == btn.UP:
+            self.entry_face = (self.entry_face + 1) % 6
+        elif b == btn.DOWN:
+            self.entry_face = (self.entry_face - 1) % 6
+        elif b == btn.A:
+            if self.entry_pos < len(self.entry_colours):
+                d = c * NFACES + DIE_FACES[c][self.entry_face]
+                self.entry[d] += 1
+                self.entry_dice[self.entry_pos] = d
+                self.entry_pos += 1
+                self.entry_face = 0
+            if self.entry_pos >= len(self.entry_colours):
+                self.adv.apply(ACT_ENTER + advmod.roll_code(self.entry))
+                self.save()
+                self.after_action()
+                return
+        elif b == btn.B:
+            if self.entry_pos == 0:
+                self.screen = S_PLAY
+            else:                                  # undo: the last die entered only
+                self.entry_pos -= 1
+                self.entry[self.entry_dice[self.entry_pos]] -= 1
+                self.entry_face = 0
+        self.compose()
+
+    def _on_end(self, b):
+        if b == btn.A or b == btn.B:
+            store.clear(self.save_path)
+            self.goto(S_MENU)
+
+    def _on_msg(self, b):
+        if b == btn.A or b == btn.B:
+            if self.back == S_MENU:
                 self.goto(S_MENU)
                 return
-        elif s == S_MSG:
-            if b == btn.A:
-                self.screen = self.back
-                if self.back == S_MENU:
-                    self.goto(S_MENU)
-                    return
+            self.screen = self.back
+            self.compose()
+
+    def _on_mode(self, b):
+        if self.mode.handle(b, btn.PRESS):
+            self.goto(S_MENU)
+
+    def help_text(self, name):
+        """The 8 rows of legend page `name` from DATA/help.txt (streamed: no legend stays in memory)."""
+        rows = []
+        try:
+            f = open(self.data_dir + "/help.txt")
+            try:
+                found = False
+                for line in f:
+                    line = line.rstrip("\r\n")
+                    if line.startswith("== "):
+                        if found:
+                            break
+                        found = line[3:] == name
+                    elif found:
+                        rows.append(line)
+            finally:
+                f.close()
+        except OSError:
+            rows = ["(no help.txt)"]
+        return rows
+
+    def _on_help(self, b):
+        if self.help_back == S_PLAY and not self.help_page:
+            self.help_page = 1
+        else:
+            self.screen = self.help_back
         self.compose()
 
     def _list(self, items):
@@ -417,22 +767,36 @@ class App:
         self.cursor = 0
         self.compose()
 
-    # ----- companion mode ---------------------------------------------------------------------------
+    # ----- game modes -------------------------------------------------------------------------------
 
-    def companion(self, resume):
-        """Enter companion mode (a new game or the saved one); the adventure's objects are let go."""
+    def start_mode(self, i, resume):
+        """Enter mode i (a new game or its save); the adventure's objects are let go first."""
         self.adv = None
         self.solver = None
         self.solved = None
         gc.collect()
-        if self.comp is None:
-            from companion import Companion
-            self.comp = Companion(self.leds, self.comp_path)
+        module = __import__(MODES[i][2])
+        self.mode = getattr(module, MODES[i][3])(self.leds, self.mode_path(i))
+        self.mode_tick = getattr(self.mode, "tick", None)      # a mode may scroll long names too
+        self.mode_index = i
+        self.screen = S_MODE
         if resume:
-            self.comp.resume()
+            self.mode.resume()
         else:
-            self.comp.new_game()
-        self.screen = S_COMP
+            self.mode.new_game()
+
+    def companion(self, resume):
+        """Companion mode (kept for callers of the first version)."""
+        self.start_mode(0, resume)
+
+    @property
+    def comp(self):
+        return self.mode
+
+    @comp.setter
+    def comp(self, mode):
+        self.mode = mode
+        self.mode_tick = getattr(mode, "tick", None) if mode is not None else None
 
     # ----- the adventure --------------------------------------------------------------------------
 
@@ -445,48 +809,122 @@ class App:
         self.solved = None
         self.screen = S_SIT
         self.cursor = 0
+        self.too_big = None
+        self._clamp_uses()
         self.compose()
+
+    def sit_top(self, j):
+        """The highest value the menu offers for field j: the situation's range, no clues (CLUES_TOP),
+        and below a situation that was found too big for this board's memory."""
+        if j == 5:
+            return self.table_clues()
+        top = SIT_TOPS[j]
+        big = self.too_big
+        if big is not None and 3 <= j <= 4:
+            sit = self.sit
+            other = 4 if j == 3 else 3
+            if sit[0] >= big[0] and sit[1] >= big[1] and sit[2] >= big[2] and sit[other] >= big[other]:
+                return big[j] - 1 if big[j] > 0 else 0
+        return top
+
+    def table_clues(self):
+        """Clues the menu offers: none to solve here (CLUES_TOP), but a library card's odds with
+        clues come from the flash table where it holds the situation (play stays off: advice on a
+        clue reroll needs the reroll tables this heap cannot hold)."""
+        if self.card_index < 0 or self.table is None:
+            return CLUES_TOP
+        sit = self.sit
+        top = CLUES_TOP
+        for c in range(1, SIT_TOPS[5] + 1):
+            if sit[7] == 0 and sit[8] == 0 and self.table.find(sit[0], sit[1], sit[2], sit[3], sit[4], c) >= 0:
+                top = c
+        return top
+
+    def _too_big_now(self):
+        big = self.too_big
+        if big is None:
+            return False
+        for j in range(5):
+            if self.sit[j] < big[j]:
+                return False
+        return True
+
+    def _clamp_uses(self):
+        for j in (3, 4, 5):
+            top = self.sit_top(j)
+            if self.sit[j] > top:
+                self.sit[j] = top
+
+    def _progress(self, pairs):
+        """A long solve: the count so far on the display, B cancels."""
+        if self.cancel_pressed is not None and self.cancel_pressed():
+            raise Cancelled()
+        if gc.mem_free() < RESERVE:  # type: ignore[attr-defined]
+            gc.collect()
+            if gc.mem_free() < RESERVE:  # type: ignore[attr-defined]
+                raise TooBig()
+        lines = [""] * ROWS
+        lines[0] = "Solving..."
+        lines[2] = "%d rolls" % pairs
+        lines[4] = "B: cancel"
+        self.lines = lines
+        self.inv = -1
+        self.scroll_row = -1
+        self.draw()
+        if self.refresh is not None:
+            self.refresh()
 
     def _need_solver(self):
         if self.solver is None:
-            from kernel.eldersign.solver import Solver
-            sit = self.sit
-            self.solver = Solver(parse_card(self.notation), sit[6], sit[7], sit[8], lean=True)
-            self.solver.value(sit[0], sit[1], sit[2], sit[3], sit[4], sit[5])
-            self.solved = SolvedCard(self.solver)
+            from kernel.eldersign.solver import Solver, situation_value
+            sit = self.situation()
+            solver = Solver(parse_card(self.notation), sit.terror, sit.sanity, sit.stamina, lean=True)
+            solver.progress = self._progress
+            situation_value(solver, sit)
+            self.solver = solver
+            self.solved = SolvedCard(solver)
         return self.solver
 
     def show_odds(self):
-        sit = self.sit
+        sit = self.situation()
         self.odds = -1
-        if self.table is not None and self.card_index >= 0 and not (sit[4] or sit[5] or sit[7] or sit[8]):
-            k = self.table.find_set(sit[0], sit[1], sit[2], sit[3])
+        self.play_block = ""
+        if self.table is not None and self.card_index >= 0:
+            k = self.table.find_set(sit)
             if k >= 0:
                 self.table.lookup(self.card_index, k, self.halves)
                 self.odds = (self.halves[0] << 24) | self.halves[1]
                 self.odds_source = "(table)"
+                if sit.clues:
+                    self.play_block = "clue play:no RAM"
         if self.odds < 0:
             self.solver = None
-            solver = self._need_solver()
-            self.odds = solver.value(sit[0], sit[1], sit[2], sit[3], sit[4], sit[5])
+            self.solved = None
+            gc.collect()
+            from kernel.eldersign.solver import situation_value
+            self.odds = situation_value(self._need_solver(), sit)
             self.odds_source = "(solved here)"
         self.leds.band(self.odds >> 24)
         self.screen = S_ODDS
+        self.top = 0
         self.compose()
 
     def start(self, seed=None):
-        sit = self.sit
         if seed is None:
-            seed = self.card_index * 7919 + 1
-        self.adv = Adventure(self.notation, sit[0], sit[1], sit[2], sit[3], sit[4], sit[5], sit[6],
-                             sit[7], sit[8], seed)
+            seed = self.fixed_seed if self.fixed_seed is not None else random_seed()
+        adv = Adventure(self.notation, self.situation(), seed, self.work)
+        self._need_solver()                     # before the save: a situation too big stops here
+        self.adv = adv
         self.save()
-        self.screen = S_PLAY
-        self.options = []
-        self.compose()
+        self.top = 0
+        self.after_action()
+
+    def situation(self):
+        """The Situation the menu has set (self.sit holds its values in situation.FIELDS order)."""
+        return Situation.from_values(self.sit)
 
     def resume(self):
-        adv = store.load(self.save_path, advmod.deserialize)
+        adv = store.load(self.save_path, self._deserialize)
         if adv is None:
             self.message("no readable save", S_MENU)
             return
@@ -497,7 +935,11 @@ class App:
             self.sit[i] = adv.sit[i]
         self.solver = None
         self.card_index = -1
+        self.top = 0
         self.after_action()
+
+    def _deserialize(self, blob):
+        return advmod.deserialize(blob, self.work)
 
     def save(self):
         store.save(self.save_path, self.adv.serialize())
@@ -513,8 +955,11 @@ class App:
         self.screen = S_PLAY
         self.options = []
         self.opt = 0
+        self.top = 0
+        self.follow = True
         if adv.phase() == P_DECIDE:
             self.advise_best()
+        self.screen = S_PLAY
         self.compose()
 
     def advise_best(self):
@@ -538,8 +983,8 @@ class App:
         for k in range(n):
             codes[adv.action_text(self.actions[k])] = self.actions[k]
         f, sp, cl = adv.uses()
-        opts = advise(self.solver, adv.roll_counts, adv.held, adv.done_mask(), f, sp, cl,
-                      adv.sit[7], adv.sit[8]) if sum(adv.pool()) else []
+        now = Situation(0, 0, 0, f, sp, cl, adv.sit[6], adv.sit[7], adv.sit[8])
+        opts = advise(self.solver, adv.roll_counts, now, adv.held, adv.done_mask()) if sum(adv.pool()) else []
         out = []
         for o in opts:
             if o.text in codes:
@@ -550,29 +995,6 @@ class App:
                 out.append((a, 0))
         self.options = out
         self.all_options = True
-
-    def _play(self, b):
-        adv = self.adv
-        if adv.phase() == P_ROLL:
-            if b == btn.A:
-                adv.apply(ACT_ROLL)
-                self.save()
-                self.after_action()
-            elif b == btn.B:
-                self.begin_entry()
-            return
-        if b in (btn.DOWN, btn.UP):
-            if not self.all_options:
-                self.advise_all()
-            if b == btn.DOWN and self.opt < len(self.options) - 1:
-                self.opt += 1
-            elif b == btn.UP and self.opt > 0:
-                self.opt -= 1
-            self.compose()
-        elif b == btn.A and self.options:
-            adv.apply(self.options[self.opt][0])
-            self.save()
-            self.after_action()
 
     def begin_entry(self):
         adv = self.adv
@@ -586,53 +1008,43 @@ class App:
                 left -= adv.kept[c * NFACES + f]
             colours.extend([c] * left)
         self.entry_colours = colours
+        self.entry_dice = bytearray(len(colours))
         self.entry_pos = 0
         self.entry_face = 0
         self.screen = S_ENTER
-        self.compose()
-
-    def _enter(self, b):
-        c = self.entry_colours[self.entry_pos] if self.entry_pos < len(self.entry_colours) else 0
-        if b == btn.UP:
-            self.entry_face = (self.entry_face + 1) % 6
-        elif b == btn.DOWN:
-            self.entry_face = (self.entry_face - 1) % 6
-        elif b == btn.A:
-            if self.entry_pos < len(self.entry_colours):
-                self.entry[c * NFACES + DIE_FACES[c][self.entry_face]] += 1
-                self.entry_pos += 1
-                self.entry_face = 0
-            if self.entry_pos >= len(self.entry_colours):
-                self.adv.apply(ACT_ENTER + advmod.roll_code(self.entry))
-                self.save()
-                self.after_action()
-                return
-        elif b == btn.B:
-            self.screen = S_PLAY
         self.compose()
 
     # ----- drawing ----------------------------------------------------------------------------------
 
     def screen_lines(self):
         """The text rows on the display (the simulator's frame log; allocates)."""
-        if self.screen == S_COMP:
-            return self.comp.screen_lines()
-        return self.lines
+        if self.screen == S_MODE:
+            return self.mode.screen_lines()
+        out = []
+        for i in range(ROWS):
+            line = self.lines[i]
+            if i == self.scroll_row:
+                k = self.marquee_offset()
+                line = line[k:]
+            out.append(line[:COLS])
+        return out
 
     def draw(self):
-        """Blit the composed lines into the framebuf and send it (allocates nothing)."""
+        """Blit the composed lines into the framebuf and send it (allocates nothing): a long line
+        is drawn from a negative x so the framebuf clips it (the selected row's moves)."""
         fb = self.fb
-        if self.screen == S_COMP:
-            self.comp.draw(fb)
+        if self.screen == S_MODE:
+            self.mode.draw(fb)
             self.display.show()
             return
         fb.fill(0)
         lines = self.lines
         inv = self.inv
         for i in range(ROWS):
+            x = -8 * self.marquee_offset() if i == self.scroll_row else 0
             if i == inv:
                 fb.fill_rect(0, i * 8, 128, 8, 1)
-                fb.text(lines[i], 0, i * 8, 0)
+                fb.text(lines[i], x, i * 8, 0)
             else:
-                fb.text(lines[i], 0, i * 8, 1)
+                fb.text(lines[i], x, i * 8, 1)
         self.display.show()

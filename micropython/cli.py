@@ -15,12 +15,12 @@ _ROOT = _FILE.rsplit("/", 2)[0]
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
-import json  # noqa: E402
 
 from kernel.errors import KernelError  # noqa: E402
+from kernel.numbers import parse_count  # noqa: E402
 from kernel.eldersign import answers  # noqa: E402
-from kernel.eldersign.notation import parse_card, parse_roll  # noqa: E402
-from kernel.eldersign.solver import Solver, Situation, terror_code, TERROR_NAMES  # noqa: E402
+from kernel.eldersign.situation import Situation, TERROR_NAMES  # noqa: E402
+from kernel.eldersign.solver import Solver  # noqa: E402
 
 BACKEND = "micropython"
 FLAGS = ("--yellow", "--red", "--json")
@@ -35,10 +35,10 @@ class CliError(Exception):
 
 
 def _count(opts, name):
-    text = opts[name]
-    if not text.isdigit():
-        raise CliError("argument %s: expected a whole number, not %r" % (name, text))
-    return int(text)
+    try:
+        return parse_count(opts[name], "number")
+    except KernelError as exc:
+        raise CliError("argument %s: %s" % (name, exc.detail))
 
 
 def parse_args(argv):
@@ -78,64 +78,40 @@ def parse_args(argv):
     return opts
 
 
+def lean_solver(card, terror, sanity, stamina):
+    """The board's solver: the kernel's, lean (less heap, the same values)."""
+    return Solver(card, terror, sanity, stamina, lean=True)
+
+
 def card_from(opts):
-    adventure = None
-    if opts.get("--name") is not None and opts["card"] is not None:
-        raise CliError("give a card notation or --name, not both")
-    if opts.get("--name") is not None:
-        from kernel.eldersign import library
-        adventures = library.load(_ROOT + "/kernel/eldersign/data/adventures.tsv")
-        set_name = library.resolve_set(adventures, opts["--set"]) if opts.get("--set") else None
-        adventure = library.get(adventures, opts["--name"], set_name)
-        card = adventure.card()
-        terror = adventure.terror
-        adventures = None
-    elif opts["card"] is not None:
-        card = parse_card(opts["card"])
-        terror = "none"
-    else:
-        raise CliError("give a card notation or --name")
-    if opts.get("--terror") is not None:
-        if opts["--terror"] not in TERROR_NAMES:
-            raise CliError("argument --terror: invalid choice: %r (choose from 'none', 'fail', 'discard')"
-                           % opts["--terror"])
-        terror = opts["--terror"]
-    return card, terror_code(terror), adventure
+    terror = opts.get("--terror")
+    if terror is not None and terror not in TERROR_NAMES:
+        raise CliError("argument --terror: invalid choice: %r (choose from 'none', 'fail', 'discard')"
+                       % terror)
+    return answers.card_from(opts["card"], opts.get("--name"), opts.get("--set"), terror)
+
+
+def situation_from(opts, terror, pool=True):
+    if pool:
+        return Situation(_count(opts, "--green"), opts.get("--yellow", False), opts.get("--red", False),
+                         _count(opts, "--focus"), _count(opts, "--spells"), _count(opts, "--clues"),
+                         terror, _count(opts, "--sanity"), _count(opts, "--stamina"))
+    return Situation(0, False, False, _count(opts, "--focus"), _count(opts, "--spells"),
+                     _count(opts, "--clues"), terror, _count(opts, "--sanity"), _count(opts, "--stamina"))
 
 
 def cmd_odds(opts):
     card, terror, adventure = card_from(opts)
-    sit = Situation(_count(opts, "--green"), opts.get("--yellow", False), opts.get("--red", False),
-                    _count(opts, "--focus"), _count(opts, "--spells"), _count(opts, "--clues"),
-                    terror, _count(opts, "--sanity"), _count(opts, "--stamina"))
-    solver = Solver(card, terror, sit.sanity, sit.stamina, lean=True)
-    value = solver.value(sit.green, sit.yellow, sit.red, sit.focus, sit.spells, sit.clues)
-    if opts.get("--json"):
-        print(answers.to_json(answers.odds_answer(card, value, sit, BACKEND, adventure)))
-    else:
-        print("\n".join(answers.odds_lines(card, value, sit, adventure)))
+    print(answers.odds_command(card, situation_from(opts, terror), lean_solver, BACKEND, adventure,
+                               opts.get("--json", False)))
     return 0
 
 
 def cmd_advise(opts):
-    from kernel.eldersign.advice import advise
-    card, terror, adventure = card_from(opts)
-    roll = parse_roll(opts["--roll"], "roll")
-    held = parse_roll(opts["--held"], "held")
-    focus = _count(opts, "--focus")
-    spells = _count(opts, "--spells")
-    clues = _count(opts, "--clues")
-    sanity = _count(opts, "--sanity")
-    stamina = _count(opts, "--stamina")
-    Situation(0, False, False, focus, spells, clues, terror, sanity, stamina)
-    done = answers.done_mask(opts["--done"], len(card.tasks))
-    solver = Solver(card, terror, sanity, stamina, lean=True)
-    options = advise(solver, roll, held, done, focus, spells, clues, sanity, stamina)
-    top = _count(opts, "--top")
-    if opts.get("--json"):
-        print(answers.to_json(answers.advise_answer(card, roll, held, options, BACKEND, top)))
-    else:
-        print("\n".join(answers.advise_lines(card, roll, held, options, top)))
+    card, terror, _ = card_from(opts)
+    print(answers.advise_command(card, situation_from(opts, terror, False), opts["--roll"], opts["--held"],
+                                 opts["--done"], lean_solver, BACKEND, _count(opts, "--top"),
+                                 opts.get("--json", False)))
     return 0
 
 

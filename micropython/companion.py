@@ -2,7 +2,7 @@
 
 The players keep the real cards on the table; the device tracks the clock, the doom track, the elder
 signs, each investigator's sanity, stamina, clues and trophies, the adventures in play with their
-monsters, and the locked dice, through the kernel's companion API (kernel/eldersign/gamecompanion.py).
+monsters, and the locked dice, through the kernel's companion API (kernel/eldersign/game/companion.py).
 What happened on the table is entered as entries: an effect printed on a physical card as primitives
 of the effect vocabulary, an adventure revealed into a slot, an adventure won (its trophy, then its
 reward) or failed (its penalty), the clock advanced 3 hours (a midnight prompt at XII), the next player.
@@ -18,7 +18,7 @@ and the save), loading and undo allocate.
 The device reads the game only through the kernel's `status` (a bytearray of counts, refreshed after
 each entry, read by `compose_*`, `digest` and `show_leds`); whose turn it is, the turn, midnight
 (mythos locks freed, nothing drawn), a completed adventure, a freed die and a devoured
-investigator's replacement are kernel calls (kernel/eldersign/gamecompanion.py).
+investigator's replacement are kernel calls (kernel/eldersign/game/companion.py).
 
 LED rule (`led_rule`):
   green   elder signs: on from half of the Ancient One's number, blinking when one short;
@@ -36,15 +36,15 @@ import leds as ledmod
 import store
 import compsave
 from kernel.errors import KernelError
-from kernel.eldersign.gamedata import GameData
-from kernel.eldersign.gamecompanion import (new_companion, enter_effect, put_adventure, complete_adventure,
+from kernel.eldersign.game.data import GameData
+from kernel.eldersign.game.companion import (new_companion, enter_effect, put_adventure, complete_adventure,
                                              clock_step, next_player, free_die, replace_investigator,
                                              status, new_status, ST_CLOCK, ST_DOOM, ST_DOOM_TOP, ST_ELDER,
                                              ST_ELDER_NEED, ST_SEAT, ST_FIRST_ROUND, ST_BATTLE, ST_RESULT,
                                              ST_FREE, ST_MONSTERS, ST_TURN, ST_LOCKED, ST_POOL, ST_SEATS, SEAT_BYTES, SS_INV,
                                              SS_SAN, SS_MAXSAN, SS_STA, SS_MAXSTA, SS_CLUES, SS_TROPHIES,
                                              SS_STATE, ST_SLOTS, SLOT_BYTES, SL_ON, SL_CARD, SL_MONSTERS)
-from kernel.eldersign.gamedefs import MAX_SLOTS
+from kernel.eldersign.game.defs import MAX_SLOTS
 
 try:                                  # for mypy only: MicroPython has no typing module
     from typing import Any
@@ -112,7 +112,11 @@ INV_FIELDS = (b"Sanity", b"Stamina", b"Clues")
 INV_TOP = (20, 20, 20)
 INV_LOW = (1, 1, 0)
 
-F_NONE, F_REVEAL, F_WON, F_FAILED = range(4)
+F_NONE, F_REVEAL, F_WON, F_FAILED, F_SETUP = range(5)
+# where the effect picker starts: the library's most common reward (elder sign +1, on 51 cards) and
+# penalty (sanity -1, on 60 cards), else the first primitive
+PICK_REWARD = 5
+PICK_PENALTY = 0
 
 MIDNIGHT_TEXT = (b"MIDNIGHT", b"1 resolve every", b"  at-midnight", b"  effect in play",
                  b"2 reveal mythos,", b"  enter its", b"  effects", b"A:ok")
@@ -188,6 +192,7 @@ class Companion:
         advs = data.adventures
         self.names = [a.name.encode() for a in advs]
         self.ao_names = [a.name.encode() for a in data.ancient_ones]
+        self.inv_names = [i.name.encode() for i in data.investigators]
         main = [i for i in range(len(advs)) if not advs[i].other_world]
         ow = [i for i in range(len(advs)) if advs[i].other_world]
         self.main_cards = array("H", sorted(main, key=lambda i: advs[i].name.lower()))
@@ -224,6 +229,8 @@ class Companion:
         self.note = NOTE_NOTHING
         self.has_save = store.load(save_path, compsave.decode) is not None
         self.screen = C_SETUP
+        self.marquee = 0              # steps a long name on the selected card row has moved
+        self.marquee_at = 0
 
     # ----- the game and its entries (everything that calls the kernel) --------------------------
 
@@ -407,8 +414,22 @@ class Companion:
 
     # ----- buttons -----------------------------------------------------------------------------------
 
+    def tick(self, now_ms):
+        """Between presses: a card name longer than the row moves along it (allocates nothing);
+        True when the screen changed."""
+        if self.screen != C_CARD or not len(self.cards):
+            return False
+        over = len(self.names[self.cards[self.card]]) - COLS
+        if over <= 0 or now_ms - self.marquee_at < 350:
+            return False
+        self.marquee_at = now_ms
+        self.marquee = self.marquee + 1 if self.marquee < over + 6 else 0
+        self.compose()
+        return True
+
     def handle(self, b, kind):
         """One button press; True asks the app for its main menu."""
+        self.marquee = 0
         s = self.screen
         if s == C_SETUP:
             if self._setup(b):
@@ -531,7 +552,15 @@ class Companion:
             self.enter_sheet(seat)
         self.save()
         self.menu = 0
-        self.screen = C_TURN
+        self.begin_table()
+
+    def begin_table(self):
+        """Setup's last step: the six adventures on the table, slot by slot (B keeps the rest)."""
+        self.flow = F_SETUP
+        self.slot = 0
+        self.cards = self.main_cards
+        self.card = 0
+        self.screen = C_CARD
 
     def _turn(self, b):
         if b == btn.UP and self.menu > 0:
@@ -542,6 +571,8 @@ class Companion:
             m = self.menu
             if m == T_EFFECT or m == T_FAILED:
                 self.flow = F_FAILED if m == T_FAILED else F_NONE
+                if m == T_FAILED:
+                    self.prim = PICK.index(PICK_PENALTY)
                 self.screen = C_EFFECT
             elif m == T_REVEAL or m == T_WON:
                 self.flow = F_WON if m == T_WON else F_REVEAL
@@ -627,6 +658,7 @@ class Companion:
                     return
                 self.enter(K_WON, self.slot, 0, self.seat)
                 self.last_prim = -1
+                self.prim = PICK.index(PICK_REWARD)
                 self.after_entry(False)
                 if self.screen == C_TURN:
                     self.screen = C_EFFECT          # then the reward printed on the card
@@ -650,10 +682,20 @@ class Companion:
             self.card = self.card + 6 if self.card + 6 < n else (n - 1 if n else 0)
         elif b == btn.A and n:
             i = self.cards[self.card]
+            if self.flow == F_SETUP:
+                self.enter(K_REVEAL, self.slot, i >> 8, i & 255)
+                self.slot += 1                  # the list stays where it was: the next card is near
+                if self.slot >= 6:
+                    self.flow = F_NONE
+                    self.screen = C_TURN
+                return
             self.flow = F_NONE
             self.enter(K_REVEAL, self.slot, i >> 8, i & 255)
             self.screen = C_TURN
             self.after_entry(False)
+        elif b == btn.B and self.flow == F_SETUP:
+            self.flow = F_NONE                  # the kernel's cards stay in the slots not entered
+            self.screen = C_TURN
         elif b == btn.B:
             self.screen = C_SLOT if self.flow == F_REVEAL else C_TURN
             if self.flow != F_REVEAL:
@@ -677,6 +719,15 @@ class Companion:
             t[base + col] = s[i]
             col += 1
         return col
+
+    def put_from(self, row, s, start):
+        """bytes s from index start at the row's start (a long name scrolled; no slice)."""
+        t = self.text
+        base = row * COLS
+        for c in range(COLS):
+            if start + c >= len(s):
+                return
+            t[base + c] = s[start + c]
 
     def num(self, row, col, n):
         """n in decimal at (row, col); the column after it."""
@@ -762,7 +813,8 @@ class Companion:
         col = self.num(0, col, seat + 1)
         col = self.put(0, col, b" of ")
         self.num(0, col, self.players)
-        self.put(1, 0, b"investigator:")
+        inv = self.seat_field(seat, SS_INV)
+        self.put(1, 0, self.inv_names[inv] if inv < len(self.inv_names) else b"(no investigator)")
         for f in range(3):
             self.put(2 + f, 1, INV_FIELDS[f])
             v = self.setv[seat * 3 + f]
@@ -858,14 +910,21 @@ class Companion:
         self.put(7, 0, b"A:ok B:back")
 
     def compose_card(self):
-        col = self.put(0, 0, b"Slot ")
+        col = self.put(0, 0, b"Table slot " if self.flow == F_SETUP else b"Slot ")
         col = self.num(0, col, self.slot + 1)
-        self.put(0, col, b": which?")
+        self.put(0, col, b"?" if self.flow == F_SETUP else b": which?")
         n = len(self.cards)
         top = self.card - 5 if self.card > 5 else 0
         for k in range(6):
             if top + k < n:
-                self.put(1 + k, 0, self.names[self.cards[top + k]])
+                name = self.names[self.cards[top + k]]
+                if top + k == self.card and len(name) > COLS:
+                    # the selected name scrolls: it rests 3 steps at each end
+                    off = self.marquee - 3
+                    over = len(name) - COLS
+                    self.put_from(1 + k, name, 0 if off < 0 else over if off > over else off)
+                else:
+                    self.put(1 + k, 0, name)
         if n:
             self.inv = 1 + self.card - top
         else:

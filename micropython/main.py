@@ -1,7 +1,8 @@
 """The board's entry point (runs at boot): build the drivers from the pin map and run the app loop.
 
-The loop polls the buttons every 10 ms, hands events to the app, redraws when the screen changed and
-advances the LEDs; nothing in it allocates except the app's own update on an event.
+The loop polls the buttons every 10 ms, hands events to the app, lets it scroll a long name (tick),
+redraws when the screen changed and advances the LEDs; nothing in it allocates except the app's own
+update on an event. Adventures are seeded from os.urandom, the RP2040's ring oscillator.
 """
 
 import machine
@@ -14,8 +15,8 @@ from display import SSD1306
 from leds import Leds
 from app import App
 
-DATA_DIR = "/data"
-SAVE_PATH = "/adventure.sav"
+DATA_DIR = "data"            # relative to the current folder: "/" at boot on the board
+SAVE_PATH = "adventure.sav"
 
 
 def run():
@@ -27,6 +28,11 @@ def run():
     leds = Leds(led_pins)
     buttons = btn.Buttons(button_pins, ticks_ms())
     app = App(display, leds, DATA_DIR, SAVE_PATH)
+
+    def cancel_pressed():                   # polled by a long solve: B cancels it
+        return buttons.poll(ticks_ms()) == btn.event(btn.B, btn.PRESS)
+
+    app.cancel_pressed = cancel_pressed
     app.draw()
     while True:
         now = ticks_ms()
@@ -36,6 +42,8 @@ def run():
             if app.update(ev, now):
                 changed = True
             ev = buttons.poll(now)
+        if app.tick(now):
+            changed = True
         if changed:
             app.draw()
         leds.update(now)

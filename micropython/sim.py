@@ -1,15 +1,23 @@
 """The simulated board: the handheld app on the MicroPython unix port with a simulated machine layer.
 
-    micropython micropython/sim.py                     interactive: the display in block characters,
-                                                       keys for the buttons, the LEDs beside it
-    micropython micropython/sim.py --script "a down a" --frames DIR [--save PATH] [--data DIR]
-                                                       headless: press the buttons of the script,
-                                                       write each frame as DIR/frame_NNN.png and the
-                                                       screens and LEDs as DIR/frames.txt
+    micropython micropython/sim.py [--save PATH] [--seed N]
+        interactive, in any terminal of at least 64x18: the 128x64 display drawn with quadrant
+        blocks (2x2 pixels a cell: 64x32 cells) when the terminal has 34 rows, else with braille
+        (2x4 pixels a cell: 64x16), the LEDs on the row below and the keys under them; only the
+        rows that changed are redrawn; a smaller terminal gets a message saying the size it needs
+    micropython micropython/sim.py --script "a down a" --frames DIR [--save PATH] [--seed N] [--data DIR]
+        headless: press the buttons of the script, write each frame as DIR/frame_NNN.png and the
+        screens and LEDs as DIR/frames.txt (the highlighted row marked with >); --text-only: no PNGs
 
 Script words: up down left right a b (a press and release), long-a ... (a long press), wait,
-reset (a power cycle: the app starts again from its saves).
-Keys: arrows or w/s/a/d; Enter or space = A; Backspace or x = B; capital A/B (shift) = long press; q quits.
+reset (a power cycle: the app starts again from its saves), play (A until the adventure ends). `--script @FILE` reads the script from a
+file (see micropython/eldritch-board for the unix port's 255-byte argument limit).
+Keys: arrows or w/a/s/d move; Enter, space or z = A; Backspace, Escape or x = B; Z and X (shift) =
+long A (the screen's legend) and long B (the menu); q quits.
+
+Saves go to $ELDRITCH_STATE, else $XDG_STATE_HOME/eldritch, else ~/.local/state/eldritch
+(`--save` overrides); never a shared /tmp name. Without --seed, adventures are seeded from
+os.urandom like the board's ring oscillator.
 """
 
 import sys
@@ -31,6 +39,26 @@ from app import App  # noqa: E402
 
 TICK_MS = 10
 WORDS = {"up": btn.UP, "down": btn.DOWN, "left": btn.LEFT, "right": btn.RIGHT, "a": btn.A, "b": btn.B}
+QUADRANTS = " \u2597\u2596\u2584\u259d\u2590\u259e\u259f\u2598\u259a\u258c\u2599\u2580\u259c\u259b\u2588"
+LEGEND = "arrows/wasd move  enter A  bksp/esc B  Z/X long A/B  q quit"
+LED_NAMES = ("green", "yellow", "red")
+
+
+def state_dir():
+    """The per-user folder for the simulator's saves (made when missing)."""
+    base = os.getenv("ELDRITCH_STATE")
+    if not base:
+        xdg = os.getenv("XDG_STATE_HOME")
+        base = (xdg if xdg else (os.getenv("HOME") or ".") + "/.local/state") + "/eldritch"
+    path = ""
+    for part in base.split("/"):
+        path = path + "/" + part if path or base.startswith("/") else part
+        if part:
+            try:
+                os.mkdir(path)
+            except OSError:
+                pass
+    return base
 
 
 class Pin:
@@ -46,23 +74,37 @@ class Pin:
 
 
 class I2C:
-    """machine.I2C stand-in: the display writes go nowhere (the simulator reads the framebuf)."""
+    """machine.I2C stand-in: the display's writes are counted (the simulator reads the framebuf);
+    writevto takes the buffers as the board's I2C does, without joining them."""
+
+    def __init__(self):
+        self.frames = 0
+        self.bytes = 0
 
     def writeto(self, addr, data):
+        self.bytes += len(data)
         return len(data)
+
+    def writevto(self, addr, vector):
+        self.frames += 1
+        for part in vector:
+            self.bytes += len(part)
+        return self.bytes
 
 
 class Board:
-    def __init__(self, data_dir, save_path):
+    def __init__(self, data_dir, save_path, seed=None):
         self.data_dir = data_dir
         self.save_path = save_path
+        self.seed = seed
         self.now = 0
         self.button_pins = [Pin(1) for _ in range(btn.NBUTTONS)]
         self.led_pins = [Pin(0) for _ in range(3)]
-        self.display = SSD1306(I2C())
+        self.i2c = I2C()
+        self.display = SSD1306(self.i2c)
         self.leds = Leds(self.led_pins)
         self.buttons = btn.Buttons(self.button_pins, 0)
-        self.app = App(self.display, self.leds, data_dir, save_path)
+        self.app = App(self.display, self.leds, data_dir, save_path, seed)
         self.app.draw()
 
     def run_ms(self, ms):
@@ -75,6 +117,8 @@ class Board:
                 if self.app.update(ev, self.now):
                     changed = True
                 ev = self.buttons.poll(self.now)
+            if self.app.tick(self.now):
+                changed = True
             self.leds.update(self.now)
         if changed:
             self.app.draw()
@@ -85,7 +129,7 @@ class Board:
         self.app = None
         import gc
         gc.collect()
-        self.__init__(self.data_dir, self.save_path)
+        self.__init__(self.data_dir, self.save_path, self.seed)
 
     def press(self, button, long=False):
         self.button_pins[button].level = 0
@@ -98,25 +142,43 @@ class Board:
             ("*" if max(self.leds.mode) == 2 else "")
 
     def screen_text(self):
-        return "\n".join(["|" + line + " " * (16 - len(line)) + "|" for line in self.app.screen_lines()])
+        """The text rows between bars; the highlighted (cursor) row between > and <."""
+        inv = self.app.inv if self.app.screen != 11 else self.app.mode.inv
+        out = []
+        lines = self.app.screen_lines()
+        for i in range(len(lines)):
+            line = lines[i]
+            mark = (">", "<") if i == inv else ("|", "|")
+            out.append(mark[0] + line + " " * (16 - len(line)) + mark[1])
+        return "\n".join(out)
 
-    def blocks(self):
-        """The display as 32 rows of half-block characters."""
+    def cells(self, braille):
+        """The display as text rows: 32 of quadrant blocks, or 16 of braille (64 cells wide)."""
         d = self.display
         rows = []
-        for y in range(0, 64, 2):
+        step = 4 if braille else 2
+        for y in range(0, 64, step):
             row = []
-            for x in range(128):
-                top = d.pixel(x, y)
-                bottom = d.pixel(x, y + 1)
-                row.append("\u2588" if top and bottom else "\u2580" if top else "\u2584" if bottom else " ")
+            for x in range(0, 128, 2):
+                if braille:
+                    bits = 0
+                    for k in range(4):
+                        if d.pixel(x, y + k):
+                            bits |= (1, 2, 4, 64)[k]
+                        if d.pixel(x + 1, y + k):
+                            bits |= (8, 16, 32, 128)[k]
+                    row.append(chr(0x2800 + bits))
+                else:
+                    q = (d.pixel(x, y) << 3) | (d.pixel(x + 1, y) << 2) | (d.pixel(x, y + 1) << 1) | \
+                        d.pixel(x + 1, y + 1)
+                    row.append(QUADRANTS[q])
             rows.append("".join(row))
         return rows
 
 
-def headless(board, script, frames):
-    import os
-    import png
+def headless(board, script, frames, pngs=True):
+    if pngs:
+        import png
     try:
         os.mkdir(frames)
     except OSError:
@@ -125,16 +187,26 @@ def headless(board, script, frames):
     n = 0
 
     def snap(word):
-        png_bytes = png.encode(128, 64, board.display.pixel)
-        f = open("%s/frame_%03d.png" % (frames, n), "wb")
-        f.write(png_bytes)
-        f.close()
+        if pngs:
+            png_bytes = png.encode(128, 64, board.display.pixel)
+            f = open("%s/frame_%03d.png" % (frames, n), "wb")
+            f.write(png_bytes)
+            f.close()
         log.write("frame %03d after %s  leds %s\n%s\n" % (n, word, board.led_text(), board.screen_text()))
 
     snap("start")
     for word in script.split():
         n += 1
         word = word.lower()
+        if word == "play":                    # A until the adventure ends (at most 80 presses)
+            for _ in range(80):
+                if board.app.screen == 9:     # app.S_END
+                    break
+                board.press(btn.A)
+                board.app.draw()
+                snap("a")
+                n += 1
+            continue
         if word == "wait":
             board.run_ms(500)
         elif word == "reset":
@@ -151,9 +223,113 @@ def headless(board, script, frames):
     return n
 
 
+# ----- the interactive terminal ---------------------------------------------------------------------
+
+KEYS = {"w": (btn.UP, 0), "s": (btn.DOWN, 0), "a": (btn.LEFT, 0), "d": (btn.RIGHT, 0),
+        "\r": (btn.A, 0), "\n": (btn.A, 0), " ": (btn.A, 0), "z": (btn.A, 0),
+        "x": (btn.B, 0), "\x7f": (btn.B, 0), "\x08": (btn.B, 0), "\x1b": (btn.B, 0),
+        "Z": (btn.A, 1), "X": (btn.B, 1),
+        "\x1b[A": (btn.UP, 0), "\x1b[B": (btn.DOWN, 0), "\x1b[D": (btn.LEFT, 0), "\x1b[C": (btn.RIGHT, 0),
+        "\x1bOA": (btn.UP, 0), "\x1bOB": (btn.DOWN, 0), "\x1bOD": (btn.LEFT, 0), "\x1bOC": (btn.RIGHT, 0)}
+
+
+class Terminal:
+    """Keys in (escape sequences parsed with a short wait, so a lone Escape is a key and swallows
+    nothing), frames out (only the rows that changed), the terminal's size asked with a cursor
+    position report."""
+
+    def __init__(self, out=None):
+        import select
+        self.out = out or sys.stdout
+        self.poller = select.poll()
+        self.poller.register(sys.stdin, select.POLLIN)
+        self.pending = ""
+        self.shown = []
+        self.size = (0, 0)
+
+    def _byte(self, wait_ms):
+        if self.poller.poll(wait_ms):
+            ch = sys.stdin.read(1)
+            return ch if ch else None
+        return None
+
+    def key(self, wait_ms):
+        """The next key (a character or an escape sequence), or None after wait_ms."""
+        ch = self._byte(wait_ms)
+        if ch != "\x1b":
+            return ch
+        nxt = self._byte(30)
+        if nxt is None:
+            return "\x1b"                      # a lone Escape
+        if nxt not in "[O":
+            self.pending = nxt                 # Escape then a key: both count
+            return "\x1b"
+        seq = "\x1b" + nxt
+        while True:
+            c = self._byte(30)
+            if c is None:
+                return seq
+            seq += c
+            if "@" <= c <= "~" and len(seq) > 2:
+                return seq
+
+    def next_key(self, wait_ms):
+        if self.pending:
+            ch = self.pending
+            self.pending = ""
+            return ch
+        return self.key(wait_ms)
+
+    def ask_size(self):
+        """Rows and columns from the terminal (cursor to the far corner, then its position)."""
+        self.out.write("\x1b[s\x1b[999;999H\x1b[6n\x1b[u")
+        try:
+            self.out.flush()
+        except AttributeError:
+            pass
+        for _ in range(20):
+            k = self.key(100)
+            if k is None:
+                break
+            if k.startswith("\x1b[") and k.endswith("R") and ";" in k:
+                r, c = k[2:-1].split(";")
+                self.size = (int(r), int(c))
+                return self.size
+        env_rows = os.getenv("LINES")
+        env_cols = os.getenv("COLUMNS")
+        self.size = (int(env_rows) if env_rows else 24, int(env_cols) if env_cols else 80)
+        return self.size
+
+    def show(self, rows):
+        """Write the rows that differ from what is on the terminal (no full clear)."""
+        out = self.out
+        if len(rows) != len(self.shown):
+            out.write("\x1b[2J")
+            self.shown = [None] * len(rows)
+        for i in range(len(rows)):
+            if rows[i] != self.shown[i]:
+                out.write("\x1b[%d;1H%s\x1b[K" % (i + 1, rows[i]))
+                self.shown[i] = rows[i]
+        try:
+            out.flush()
+        except AttributeError:
+            pass
+
+
+def frame_rows(board, size):
+    """What the terminal shows at this size: the display, the LED row and the keys, or a message."""
+    rows, cols = size
+    if cols < 64 or rows < 18:
+        return ["Eldritch simulator: this terminal is %dx%d;" % (cols, rows),
+                "it needs at least 64x18 (64x34 for the", "large display). Resize it, or q to quit."]
+    screen = board.cells(rows < 34)
+    leds = "  ".join([("\x1b[3%dm\u25cf\x1b[0m " % (2, 3, 1)[k] if board.leds.lit[k] else "\u25cb ") +
+                      LED_NAMES[k] for k in range(3)])
+    return screen + ["LEDs " + leds, LEGEND[:cols]]
+
+
 def interactive(board):
     import termios
-    import select
     fd = sys.stdin.fileno() if hasattr(sys.stdin, "fileno") else 0
     old = termios.tcgetattr(fd)
     raw = termios.tcgetattr(fd)
@@ -162,52 +338,51 @@ def interactive(board):
         termios.setraw(fd)
     except AttributeError:
         termios.tcsetattr(fd, termios.TCSANOW, raw)
-    keys = {"w": (btn.UP, 0), "s": (btn.DOWN, 0), "a": (btn.LEFT, 0), "d": (btn.RIGHT, 0),
-            "\r": (btn.A, 0), "\n": (btn.A, 0), " ": (btn.A, 0), "x": (btn.B, 0), "\x7f": (btn.B, 0),
-            "A": (btn.A, 1), "B": (btn.B, 1), "X": (btn.B, 1),
-            "\x1b[A": (btn.UP, 0), "\x1b[B": (btn.DOWN, 0), "\x1b[D": (btn.LEFT, 0), "\x1b[C": (btn.RIGHT, 0)}
-    poller = select.poll()
-    poller.register(sys.stdin, select.POLLIN)
-    out = sys.stdout
+    term = Terminal()
+    term.out.write("\x1b[?25l")
+    term.ask_size()
+    asked = board.now
+
+    def cancel_pressed():
+        k = term.next_key(0)
+        return k in ("x", "\x7f", "\x08", "\x1b")
+
+    board.app.cancel_pressed = cancel_pressed
+    board.app.refresh = lambda: term.show(frame_rows(board, term.size))
     try:
         while True:
-            out.write("\x1b[H\x1b[2J")
-            rows = board.blocks()
-            colours = ("\x1b[32m", "\x1b[33m", "\x1b[31m")
-            for i in range(len(rows)):
-                side = ""
-                if i in (4, 8, 12):
-                    k = (i - 4) // 4
-                    on = board.leds.lit[k]
-                    side = "  " + colours[k] + ("\u25cf" if on else "\u25cb") + "\x1b[0m " + \
-                        ("green", "yellow", "red")[k]
-                out.write("\x1b[47;30m" + rows[i] + "\x1b[0m" + side + "\r\n")
-            out.write("arrows/wasd move  enter/space A  backspace/x B  shift=long  q quit\r\n")
-            if poller.poll(200):
-                ch = sys.stdin.read(1)
-                if ch == "\x1b":
-                    ch += sys.stdin.read(2)
-                if ch == "q":
-                    break
-                if ch in keys:
-                    button, long = keys[ch]
-                    board.press(button, bool(long))
-            else:
-                board.run_ms(200)
+            term.show(frame_rows(board, term.size))
+            k = term.next_key(100)
+            if k == "q":
+                break
+            if k in KEYS:
+                button, long = KEYS[k]
+                board.press(button, bool(long))
+            elif k is None:
+                board.run_ms(100)
+            if board.now - asked > 2000:         # a resized terminal is seen within two seconds
+                term.ask_size()
+                asked = board.now
     finally:
         termios.tcsetattr(fd, termios.TCSANOW, old)
-        out.write("\r\n")
+        term.out.write("\x1b[?25h\x1b[%d;1H\r\n" % (len(term.shown) + 1))
 
 
 def main(argv):
     data = _HERE + "/data"
-    save = "/tmp/eldritch_sim.sav"
+    save = None
     script = None
     frames = None
+    seed = None
+    pngs = True
     i = 1
     while i < len(argv):
         a = argv[i]
-        if a in ("--script", "--frames", "--save", "--data") and i + 1 < len(argv):
+        if a == "--text-only":                  # frames.txt without the PNG files
+            pngs = False
+            i += 1
+            continue
+        if a in ("--script", "--frames", "--save", "--data", "--seed") and i + 1 < len(argv):
             v = argv[i + 1]
             if a == "--script":
                 script = v
@@ -215,20 +390,27 @@ def main(argv):
                 frames = v
             elif a == "--save":
                 save = v
+            elif a == "--seed":
+                seed = int(v)
             else:
                 data = v
             i += 2
             continue
-        sys.stderr.write("usage: sim.py [--script WORDS|@FILE --frames DIR] [--save PATH] [--data DIR]\n")
+        sys.stderr.write("usage: sim.py [--script WORDS|@FILE --frames DIR [--text-only]] [--save PATH] "
+                         "[--seed N] [--data DIR]\n")
         return 2
-    board = Board(data, save)
+    if save is None:
+        save = state_dir() + "/adventure.sav"
+    board = Board(data, save, seed)
     if script is not None:
         if script.startswith("@"):
             f = open(script[1:])
             script = f.read()
             f.close()
-        n = headless(board, script, frames or "/tmp/eldritch_frames")
-        print("%d frames written to %s" % (n + 1, frames or "/tmp/eldritch_frames"))
+        if frames is None:
+            frames = state_dir() + "/frames"
+        n = headless(board, script, frames, pngs)
+        print("%d frames written to %s" % (n + 1, frames))
         return 0
     interactive(board)
     return 0

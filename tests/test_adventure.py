@@ -8,6 +8,7 @@ import pytest
 
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.eldersign import adventure as A
+from eldritch.kernel.eldersign.situation import Situation
 from eldritch.kernel.eldersign.matching import match
 from eldritch.kernel.eldersign.notation import parse_card, parse_roll
 from eldritch.kernel.eldersign.dice import DIE_FACES
@@ -17,12 +18,12 @@ CARDS = ["I3 > P P > L L", "L L L | L I3", "T | T P P", "I6 L/P | P T", "I4 I4 |
 PLAY = """
 from array import array
 from kernel.eldersign.adventure import Adventure, MAX_ACTIONS, deserialize
+from kernel.eldersign.situation import Situation
 CARDS = %r
 buf = array("i", [0] * MAX_ACTIONS)
 for ci in range(len(CARDS)):
     for seed in range(4):
-        a = Adventure(CARDS[ci], green=6, yellow=seed & 1, red=seed >> 1, focus=1, spells=seed & 1,
-                      clues=(seed >> 1) & 1, terror=ci %% 3, seed=seed * 31 + ci)
+        a = Adventure(CARDS[ci], Situation(green=6, yellow=seed & 1, red=seed >> 1, focus=1, spells=seed & 1, clues=(seed >> 1) & 1, terror=ci %% 3), seed=seed * 31 + ci)
         step = 0
         while not a.is_terminal():
             n = a.legal_actions(buf)
@@ -41,8 +42,7 @@ def play_lines():
     buf = array("i", [0] * A.MAX_ACTIONS)
     for ci, card in enumerate(CARDS):
         for seed in range(4):
-            a = A.Adventure(card, green=6, yellow=seed & 1, red=seed >> 1, focus=1, spells=seed & 1,
-                            clues=(seed >> 1) & 1, terror=ci % 3, seed=seed * 31 + ci)
+            a = A.Adventure(card, Situation(green=6, yellow=seed & 1, red=seed >> 1, focus=1, spells=seed & 1, clues=(seed >> 1) & 1, terror=ci % 3), seed=seed * 31 + ci)
             step = 0
             while not a.is_terminal():
                 n = a.legal_actions(buf)
@@ -70,7 +70,7 @@ def _random_roll(rng, g, y, r):
 @pytest.mark.parametrize("notation", CARDS + ["I12", "L L L L", "I2 I2 I2"])
 def test_ways_agree_with_matching(notation):
     rng = random.Random(notation)
-    adv = A.Adventure(notation, green=8, yellow=1, red=1)
+    adv = A.Adventure(notation, Situation(green=8, yellow=1, red=1, focus=0))
     for _ in range(150):
         adv.roll_counts[:] = _random_roll(rng, rng.randint(0, 8), rng.randint(0, 1), rng.randint(0, 1))
         adv.held[:] = _random_roll(rng, rng.randint(0, 2), rng.randint(0, 1), 0)
@@ -83,7 +83,7 @@ def test_ways_agree_with_matching(notation):
 
 
 def test_save_round_trip_and_corruption_is_a_kernel_error():
-    a = A.Adventure("I3 > P P > L L", green=6, focus=1, seed=3)
+    a = A.Adventure("I3 > P P > L L", Situation(green=6, focus=1), seed=3)
     buf = array("i", [0] * A.MAX_ACTIONS)
     for _ in range(3):
         if a.is_terminal():
@@ -103,7 +103,7 @@ def test_save_round_trip_and_corruption_is_a_kernel_error():
 
 
 def test_physical_roll_and_illegal_actions():
-    a = A.Adventure("L L L | L I3", green=2, seed=1)
+    a = A.Adventure("L L L | L I3", Situation(green=2, focus=0), seed=1)
     with pytest.raises(KernelError):
         a.apply(A.ACT_HOLD)                      # nothing rolled yet
     with pytest.raises(KernelError):
@@ -112,17 +112,17 @@ def test_physical_roll_and_illegal_actions():
     assert a.phase() == A.P_DECIDE and a.nways() == 1
     a.apply(a.ways and (1 << 8) | 0)             # complete task 2 with L I3
     assert a.is_terminal() and a.returns() == [0]  # no dice left for task 1
-    replayed = A.replay("L L L | L I3", list(a.log[:a.nlog]), seed=1, green=2)
+    replayed = A.replay("L L L | L I3", list(a.log[:a.nlog]), seed=1, situation=Situation(green=2, focus=0))
     assert replayed.serialize() == a.serialize()
 
 
 def test_terror_fail_loses_and_discard_removes():
-    a = A.Adventure("L L", green=3, terror=1)
+    a = A.Adventure("L L", Situation(green=3, terror=1, focus=0))
     a.enter_roll(parse_roll("T I1 I2"))
     buf = array("i", [0] * A.MAX_ACTIONS)
     n = a.legal_actions(buf)
     assert list(buf[:n]) == [A.ACT_FAIL_LOST]
-    d = A.Adventure("L L", green=3, terror=2)
+    d = A.Adventure("L L", Situation(green=3, terror=2, focus=0))
     d.enter_roll(parse_roll("T I1 I2"))
     d.apply(A.ACT_FAIL)
     assert d.pool() == (1, 0, 0)
@@ -138,20 +138,21 @@ def test_roll_codes_round_trip():
 
 
 def test_setters_and_pool_read():
-    a = A.Adventure("L L | I3", green=6, seed=2)
+    a = A.Adventure("L L | I3", Situation(green=6, focus=0), seed=2)
     with pytest.raises(KernelError):
-        A.Adventure("L L", green=9)
+        A.Adventure("L L", Situation(green=9, focus=0))
+    sit = Situation(green=6, focus=0)
     with pytest.raises(KernelError):
-        a.set_situation(6, 0, 0, 5, 0, 0, 0, 0, 0)      # focus above 4: nothing changes
+        sit.set(6, 0, 0, 5, 0, 0, 0, 0, 0)              # focus above 4: nothing changes
+    a.set_situation(sit)
     assert bytes(a.sit) == bytes((6, 0, 0, 0, 0, 0, 0, 0, 0))
-    a.set_situation(4, 1, 1, 1, 0, 2, 2, 5, 20)
+    a.set_situation(sit.set(4, 1, 1, 1, 0, 2, 2, 5, 20))
     a.set_seed(99)
     a.reset()
     a.add_held(8 + 4)                                   # a yellow Lore held from an earlier turn
     assert (a.pool_dice(0), a.pool_dice(1), a.pool_dice(2)) == a.pool() == (4, 1, 1)
     assert a.uses() == (1, 0, 2) and a.held[12] == 1
-    b = A.Adventure("L L | I3", green=4, yellow=1, red=1, focus=1, clues=2, terror=2, sanity=5,
-                    stamina=20, seed=99)
+    b = A.Adventure("L L | I3", Situation(green=4, yellow=1, red=1, focus=1, clues=2, terror=2, sanity=5, stamina=20), seed=99)
     b.held[12] = 1
     for adv in (a, b):
         adv.roll()

@@ -11,12 +11,12 @@ from eldritch.kernel.eldersign.advice import advise, COMPLETE, FAIL, HOLD, REROL
 from eldritch.kernel.eldersign.dice import DIE_FACES, NFACES
 from eldritch.kernel.eldersign.fixed import ONE
 from eldritch.kernel.eldersign.notation import parse_card, parse_roll
-from eldritch.kernel.eldersign.solver import terror_code
+from eldritch.kernel.eldersign.situation import Situation, terror_code
 
 
 def test_options_are_sorted_and_complete(backend):
     solver = backend.make_solver(parse_card("I3 > P P > L L"))
-    options = advise(solver, parse_roll("I3 P T y:I4 r:W"), focus=1, spells=1, clues=1)
+    options = advise(solver, parse_roll("I3 P T y:I4 r:W"), Situation(focus=1, spells=1, clues=1, terror=solver.terror))
     values = [o.value for o in options]
     assert values == sorted(values, reverse=True)
     kinds = {o.kind for o in options}
@@ -30,25 +30,25 @@ def test_options_are_sorted_and_complete(backend):
 
 def test_terror_fail_option(backend):
     solver = backend.make_solver(parse_card("L L"), terror_code("fail"))
-    options = advise(solver, parse_roll("T I1 I2"), focus=1)
+    options = advise(solver, parse_roll("T I1 I2"), Situation(focus=1, terror=solver.terror))
     assert [(o.kind, o.value) for o in options] == [(FAIL, 0)]
     assert "Terror" in options[0].text
 
 
 def test_completing_the_last_task_is_certain(backend):
     solver = backend.make_solver(parse_card("L | P"))
-    best = advise(solver, parse_roll("P I1"), done_mask=1)[0]
+    best = advise(solver, parse_roll("P I1"), Situation(focus=0, terror=solver.terror), done_mask=1)[0]
     assert best.kind == COMPLETE and best.value == ONE
 
 
 def test_bad_states(backend):
     solver = backend.make_solver(parse_card("L > P"))
     with pytest.raises(KernelError):
-        advise(solver, parse_roll(""))
+        advise(solver, parse_roll(""), Situation(focus=0, terror=solver.terror))
     with pytest.raises(KernelError):
-        advise(solver, parse_roll("L"), done_mask=2)   # ordered: task 2 cannot be done before 1
+        advise(solver, parse_roll("L"), Situation(focus=0, terror=solver.terror), done_mask=2)   # ordered: task 2 cannot be done before 1
     with pytest.raises(KernelError):
-        advise(solver, parse_roll("L"), done_mask=3)
+        advise(solver, parse_roll("L"), Situation(focus=0, terror=solver.terror), done_mask=3)
 
 
 def _rolls(pool):
@@ -70,7 +70,7 @@ def test_best_option_averages_to_the_solved_value(backend, text, pool, focus, sp
     total = 0
     count = 0
     for roll in _rolls(colours):
-        total += advise(solver, roll, focus=focus, spells=spells)[0].value
+        total += advise(solver, roll, Situation(focus=focus, spells=spells, terror=solver.terror))[0].value
         count += 1
     exact_avg = Fraction(total, count * ONE)
     assert abs(exact_avg - Fraction(solver.value(*pool, focus, spells), ONE)) < Fraction(1, 10 ** 12)
@@ -78,6 +78,6 @@ def test_best_option_averages_to_the_solved_value(backend, text, pool, focus, sp
 
 def test_a_roll_of_only_discarded_terror_still_has_an_option(backend):
     solver = backend.make_solver(parse_card("L"), terror_code("discard"))
-    options = advise(solver, parse_roll("T T"))
+    options = advise(solver, parse_roll("T T"), Situation(focus=0, terror=solver.terror))
     assert [(o.kind, o.value) for o in options] == [(FAIL, 0)]
     assert "no die left" in options[0].text

@@ -11,6 +11,7 @@ LOCKED = """
 import micropython, gc
 sys.path.insert(0, %(mp)r)
 from array import array
+from kernel.eldersign.situation import Situation
 from kernel.eldersign.adventure import Adventure, MAX_ACTIONS, P_ROLL
 from kernel.eldersign.solver import Solver
 from kernel.eldersign.oddstable import SolvedCard
@@ -19,8 +20,9 @@ board = Board(%(mp)r + "/data", "/tmp/eldritch_heap_test.sav")
 buf = array("i", [0] * MAX_ACTIONS)
 out = array("i", [0, 0])
 steps = 0
+n = i = 0          # module globals made before the lock (a new global can grow the globals dict)
 for card in ("I3 > P P > L L", "L L L | L I3", "I4 L/P | P T"):
-    adv = Adventure(card, green=6, yellow=1, focus=1, seed=11)
+    adv = Adventure(card, Situation(green=6, yellow=1, focus=1), seed=11)
     solver = Solver(adv.card, 0)
     solver.value(6, 1, 0, 1)
     solved = SolvedCard(solver)
@@ -101,7 +103,7 @@ sys.path.insert(0, %(mp)r)
 import sim
 import buttons as btn
 import companion
-from kernel.eldersign import gamecompanion as C
+from kernel.eldersign.game import companion as C
 W = sim.WORDS
 d = %(dir)r
 board = sim.Board(%(mp)r + "/data", d + "/adv.sav")
@@ -127,7 +129,7 @@ run("down down down a")
 steps += locked("right left down right left up")                                # new game options
 run("a")
 steps += locked("down right left down right up up left right")                 # investigator setup
-run("a a down a a a")                                                          # a card in slot 1
+run("a a b down a a a")                                                        # a card in slot 1
 comp = board.app.comp
 assert comp.screen == companion.C_TURN and comp.g.slot_on[0] and len(comp.log) == 8, comp.screen
 steps += locked("down down down down down down down up up up up up up up")          # turn menu

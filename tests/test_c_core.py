@@ -255,7 +255,8 @@ def test_card_setup_in_c_equals_the_kernel_solver_setup():
     """esc_compile gives what the kernel Solver's set-up gives, on every library card (states,
     allowed transitions under sanity/stamina limits, face classes, minimal face sets in order)."""
     from eldritch.kernel.eldersign import library
-    from eldritch.kernel.eldersign.solver import Solver, terror_code
+    from eldritch.kernel.eldersign.solver import Solver
+    from eldritch.kernel.eldersign.situation import terror_code
     for adv in library.load():
         for terror in (adv.terror, "discard"):
             for sanity, stamina in ((0, 0), (2, 3)):
@@ -301,7 +302,7 @@ def test_estimate_is_the_budget_modules_formula():
     so the Python backend and the handheld refuse what the C core would."""
     import random
     from eldritch.kernel.eldersign import budget, library
-    from eldritch.kernel.eldersign.solver import terror_code
+    from eldritch.kernel.eldersign.situation import terror_code
     rng = random.Random(11)
     advs = library.load()
     for k in range(400):
@@ -372,12 +373,12 @@ def test_progress_is_reported_and_ctrl_c_stops_cleanly():
     old = cb.REPORT_EVERY
     cb.REPORT_EVERY = 1000
     try:
-        s.progress = lambda contexts, pairs: seen.append((contexts, pairs))
+        s.progress = lambda pairs: seen.append(pairs)
         want = s.values(ctx)
         assert len(seen) > 3 and seen == sorted(seen)
         stopped = CSolver(card)
 
-        def interrupt(contexts, pairs):
+        def interrupt(pairs):
             if pairs > 20000:
                 raise KeyboardInterrupt
         stopped.progress = interrupt

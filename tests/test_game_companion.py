@@ -1,4 +1,4 @@
-"""The kernel's companion API (kernel/eldersign/gamecompanion.py): the turn step and a table midnight
+"""The kernel's companion API (kernel/eldersign/game/companion.py): the turn step and a table midnight
 (mythos locks freed, nothing drawn, no kernel midnight effects), freeing a die, completing an
 adventure, a devoured investigator's replacement, entry effects on the current player, the status
 buffer; the lean companion game and lean card data agree with the full ones; a scripted companion
@@ -9,10 +9,10 @@ import subprocess
 import pytest
 
 from eldritch.kernel.errors import KernelError
-from eldritch.kernel.eldersign import gamecompanion as C
-from eldritch.kernel.eldersign.gamedata import GameData
-from eldritch.kernel.eldersign.effects import compile_effects
-from eldritch.kernel.eldersign.gamedefs import NONE, LK_MYTHOS, LK_ADVENTURE
+from eldritch.kernel.eldersign.game import companion as C
+from eldritch.kernel.eldersign.game.data import GameData
+from eldritch.kernel.eldersign.game.effects import compile_effects
+from eldritch.kernel.eldersign.game.defs import NONE, LK_MYTHOS, LK_ADVENTURE
 
 from conftest import REPO, MICROPYTHON
 

@@ -4,10 +4,10 @@ code changes, unknown effects rejected at load with a clear error; companion mod
 import pytest
 
 from eldritch.kernel.errors import KernelError
-from eldritch.kernel.eldersign import effects as E
-from eldritch.kernel.eldersign.gamedata import GameData, SCHEMAS, FILES, read_table, _folder
-from eldritch.kernel.eldersign import gamecompanion as C
-from eldritch.kernel.eldersign import game as G
+from eldritch.kernel.eldersign.game import effects as E
+from eldritch.kernel.eldersign.game.data import GameData, SCHEMAS, FILES, read_table, _folder
+from eldritch.kernel.eldersign.game import companion as C
+from eldritch.kernel.eldersign.game import machine as G
 from eldritch.cli import main
 
 DATA = GameData()

@@ -10,9 +10,9 @@ import pytest
 
 from eldritch.play import golden_log, log_header
 from eldritch.cli import main
-from eldritch.kernel.eldersign.gamedata import GameData
-from eldritch.kernel.eldersign.game import Game
-from eldritch.kernel.eldersign import gamesave, gametext
+from eldritch.kernel.eldersign.game.data import GameData
+from eldritch.kernel.eldersign.game.machine import Game
+from eldritch.kernel.eldersign.game import save as gamesave, text as gametext
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden_games"
@@ -61,15 +61,16 @@ def test_golden_ends_cover_every_end_condition():
 def test_golden_cli_log_same_on_every_backend(name, seed, players, ao, backend, tmp_path, capsys):
     log = tmp_path / "game.log"
     code = main(["--backend", backend.name, "play", "--seed", str(seed), "--players", str(players),
-                 "--ancient-one", ao, "--bots", "all", "--log", str(log)])
+                 "--ancient-one", ao, "--bots", "all", "--log", str(log),
+                 "--log-format", "transcript"])
     assert code == 0
     assert log.read_text() == (GOLDEN / name).read_text()
 
 
 MP_SCRIPT = r'''
-from kernel.eldersign.gamedata import GameData
-from kernel.eldersign.game import Game
-from kernel.eldersign import gametext
+from kernel.eldersign.game.data import GameData
+from kernel.eldersign.game.machine import Game
+from kernel.eldersign.game import text as gametext
 data = GameData()
 import gc
 for seed, players, ao, actions in GAMES:
@@ -92,8 +93,8 @@ for seed, players, ao, actions in GAMES:
 LOCK_SCRIPT = r'''
 import micropython
 from array import array
-from kernel.eldersign.gamedata import GameData
-from kernel.eldersign.game import Game, MAX_GAME_ACTIONS
+from kernel.eldersign.game.data import GameData
+from kernel.eldersign.game.machine import Game, MAX_GAME_ACTIONS
 # the control: under heap_lock an allocation is a MemoryError on this port
 micropython.heap_lock()
 try:

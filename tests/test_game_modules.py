@@ -1,4 +1,4 @@
-"""The game's modules (kernel/eldersign/game*.py): each says what it is for at the top, imports only
+"""The game's modules (kernel/eldersign/game/*.py): each says what it is for at the top, imports only
 relatively (plus array and micropython), imports under the MicroPython unix port, and Game keeps
 the public API the host, the bot, the companion and the save format use."""
 
@@ -9,7 +9,7 @@ import pytest
 
 from conftest import REPO
 
-MODULES = sorted(p for p in (REPO / "kernel" / "eldersign").glob("game*.py"))
+MODULES = sorted(p for p in (REPO / "kernel" / "eldersign" / "game").glob("*.py"))
 ALLOWED_ABSOLUTE = {"array", "micropython"}
 
 
@@ -32,12 +32,12 @@ def test_every_game_module_imports_under_micropython(run_micropython):
         pytest.skip("no micropython")
     names = [p.stem for p in MODULES]
     lines = run_micropython("import %s\nprint('ok', %d)" % (
-        ", ".join("kernel.eldersign." + n for n in names), len(names)))
+        ", ".join("kernel.eldersign.game." + n for n in names), len(names)))
     assert lines == ["ok %d" % len(names)]
 
 
 def test_game_keeps_its_public_api():
-    from eldritch.kernel.eldersign import game as G
+    from eldritch.kernel.eldersign.game import machine as G
     for name in ("Game", "MAX_GAME_ACTIONS", "MAX_LOG", "MAX_HAND", "MAX_SLOTS", "MAX_MON", "MAX_TASKS_GAME",
                  "NONE", "G_BASE", "A_MOVE", "A_USE", "A_BEGIN", "A_GIVEUP", "A_AID", "A_LOSTFOUND", "A_SHOP",
                  "A_PICK", "A_KIND_MASK", "P_MOVE", "P_PREP", "P_ADV", "P_ENTRANCE", "P_PICK", "P_BATTLE_PREP",

@@ -6,12 +6,12 @@ from array import array
 import pytest
 
 from eldritch.kernel.errors import KernelError
-from eldritch.kernel.eldersign import effects as E
+from eldritch.kernel.eldersign.game import effects as E
 from eldritch.kernel.eldersign.adventure import ACT_ENTER, ACT_HOLD, ACT_FAIL, ACT_ROLL, roll_code
 from eldritch.kernel.eldersign.dice import GREEN, YELLOW, RED, I1, I2, I3, LORE, PERIL, TERROR
-from eldritch.kernel.eldersign.gamedata import GameData
-from eldritch.kernel.eldersign import game as G
-from eldritch.kernel.eldersign.game import Game
+from eldritch.kernel.eldersign.game.data import GameData
+from eldritch.kernel.eldersign.game import machine as G
+from eldritch.kernel.eldersign.game.machine import Game
 
 DATA = GameData()
 BUF = array("i", [0] * G.MAX_GAME_ACTIONS)

@@ -1,4 +1,4 @@
-"""The game's task table (gametasks.py): a slot's adventure rebound from precomputed ids shows the same
+"""The game's task table (game/tasks.py): a slot's adventure rebound from precomputed ids shows the same
 card, and matches rolls the same way, as an Adventure built from the card's text the way the rules
 say (printed tasks, a monster's task on a full or empty outline, monster task + kept symbols on a
 partial one, monsters as extra tasks)."""
@@ -8,10 +8,11 @@ import random
 import pytest
 
 from eldritch.kernel.errors import KernelError
+from eldritch.kernel.eldersign.situation import Situation
 from eldritch.kernel.eldersign.adventure import Adventure, TaskTable, Workspace
 from eldritch.kernel.eldersign.dice import DIE_FACES
-from eldritch.kernel.eldersign.gamedata import GameData, parse_outlines
-from eldritch.kernel.eldersign.game import Game, MAX_MON, MAX_SLOTS, NONE
+from eldritch.kernel.eldersign.game.data import GameData, parse_outlines
+from eldritch.kernel.eldersign.game.machine import Game, MAX_MON, MAX_SLOTS, NONE
 from eldritch.kernel.eldersign.notation import format_card, format_task, parse_card
 
 DATA = GameData()
@@ -110,7 +111,7 @@ def test_rebinding_reuses_the_slot_adventure_and_resets_it():
         if g.slot_on[s]:
             assert g.slot_adv[s] is pool[s]
     adv = g.slot_adv[0]
-    adv.set_situation(3, 1, 0, 1, 0, 0, 0, 0, 0)
+    adv.set_situation(Situation(3, 1, 0, 1))
     adv.reset()
     adv.roll()
     g.rebuild(0)

@@ -15,6 +15,7 @@ from eldritch.kernel.errors import KernelError
 from eldritch.kernel.eldersign import budget
 from eldritch.kernel.eldersign.advice import advise
 from eldritch.kernel.eldersign.notation import parse_card, parse_roll
+from eldritch.kernel.eldersign.situation import Situation
 
 CARD = "I3 > P P > L L"
 HUGE = ["odds", CARD, "--green", "8", "--yellow", "--red", "--focus", "4", "--spells", "4", "--clues", "4"]
@@ -94,13 +95,13 @@ def test_largest_question_under_the_limits_is_answered_with_the_same_integers():
 
 def test_progress_bar_counts_contexts_on_a_terminal():
     out = io.StringIO()
-    bar = limits.Progress(200, "odds", stream=out, delay=0, force=True)
-    bar(50, 1000)
+    bar = limits.Progress(200, "odds", stream=out, delay=0, force=True, contexts=lambda: 50)
+    bar(1000)
     assert "[#######" in out.getvalue() and "50/200 contexts" in out.getvalue()
     bar.close()
     assert out.getvalue().endswith("\r\x1b[K")
     quiet = io.StringIO()
-    limits.Progress(200, "odds", stream=quiet, delay=0)(50, 1000)    # not a terminal: nothing
+    limits.Progress(200, "odds", stream=quiet, delay=0, contexts=lambda: 50)(1000)   # not a terminal
     assert quiet.getvalue() == ""
 
 
@@ -108,8 +109,8 @@ def test_long_solve_shows_progress(backend, monkeypatch):
     out = io.StringIO()
     real = limits.Progress
 
-    def forced(total, label, stream=None, delay=1.0):
-        return real(total, label, out, delay=0, force=True)
+    def forced(total, label, stream=None, delay=1.0, contexts=None):
+        return real(total, label, out, delay=0, force=True, contexts=contexts)
     monkeypatch.setattr(limits, "Progress", forced)
     import eldritch.cbackend as cb
     monkeypatch.setattr(cb, "REPORT_EVERY", 500)
@@ -129,14 +130,14 @@ def test_ctrl_c_stops_the_solve_cleanly(backend, monkeypatch, capsys):
         def __init__(self, *args, **kwargs):
             pass
 
-        def __call__(self, contexts, pairs):
+        def __call__(self, pairs):
             raise KeyboardInterrupt
 
         def close(self):
             pass
     monkeypatch.setattr(limits, "Progress", Interrupting)
     code, out, err = run(["--backend", backend.name, "odds", CARD, "--focus", "1", "--yellow"], capsys)
-    assert code == 130 and out == "" and err == "\neldritch: interrupted\n"
+    assert code == 130 and out == "" and err == "eldritch: interrupted\n"
 
 
 def test_memory_error_is_one_line(backend, monkeypatch, capsys):
@@ -169,8 +170,11 @@ def test_bad_limit_flags_are_one_line(flag, value, capsys):
 
 def test_budget_refusal_text_is_integer_maths():
     est = budget.Estimate(10, 10 ** 12, 0, 3 << 30, 0)
+    ms = 10 ** 12 * budget.PROFILES["c"][0] // 10 ** 6
+    assert est.milliseconds("c") == ms
     text = budget.refusal(est, "c", 60000, 1 << 30)
-    assert text.startswith("this question needs about 16.6 h on one core and 3.0 GiB")
+    assert text.startswith("this question needs about %s on one core and 3.0 GiB" % budget.text_seconds(ms))
+    assert budget.text_seconds(45000000) == "12.5 h" and budget.text_seconds(61000) == "61 s"
     assert budget.refusal(budget.Estimate(1, 1000, 0, 1 << 20, 0), "c", 60000, 1 << 30) is None
 
 
@@ -184,7 +188,7 @@ def test_budget_refusal_text_is_integer_maths():
 def test_advise_rejects_dice_that_cannot_exist(backend, roll, held, colour, count):
     solver = backend.make_solver(parse_card("L L L | L I3"))
     with pytest.raises(KernelError) as exc:
-        advise(solver, parse_roll(roll), parse_roll(held, "held"), focus=1)
+        advise(solver, parse_roll(roll), Situation(focus=1), parse_roll(held, "held"))
     assert exc.value.what == "dice" and ("%d %s dice" % (count, colour)) in str(exc.value)
 
 

@@ -24,7 +24,8 @@ from eldritch.kernel.eldersign import library
 from eldritch.kernel.eldersign.advice import advise
 from eldritch.kernel.eldersign.dice import DIE_FACES, NFACES
 from eldritch.kernel.eldersign.matching import ways_for_task
-from eldritch.kernel.eldersign.solver import Solver, terror_code
+from eldritch.kernel.eldersign.solver import Solver
+from eldritch.kernel.eldersign.situation import Situation, terror_code
 
 if "c" not in available():
     if os.environ.get("ELDRITCH_REQUIRE_C") == "1":
@@ -209,8 +210,8 @@ def test_random_rolls_through_advice():
         roll = _random_roll(rng, g, y, r)
         done = rng.choice([m for m in range(1 << py.ntasks)
                            if m in py.state_done and m != (1 << py.ntasks) - 1])
-        args = dict(done_mask=done, focus=uses[0], spells=uses[1], clues=uses[2])
-        assert _advice_key(advise(c, roll, **args)) == _advice_key(advise(py, roll, **args))
+        sit = Situation(focus=uses[0], spells=uses[1], clues=uses[2], terror=py.terror)
+        assert _advice_key(advise(c, roll, sit, done_mask=done)) == _advice_key(advise(py, roll, sit, done_mask=done))
 
 
 def test_random_rolls_through_advice_spells_and_clues():
@@ -227,5 +228,5 @@ def test_random_rolls_through_advice_spells_and_clues():
         roll = _random_roll(rng, g, y, r)
         done = rng.choice([m for m in range(1 << py.ntasks)
                            if m in py.state_done and m != (1 << py.ntasks) - 1])
-        args = dict(done_mask=done, focus=uses[0], spells=uses[1], clues=uses[2])
-        assert _advice_key(advise(c, roll, **args)) == _advice_key(advise(py, roll, **args))
+        sit = Situation(focus=uses[0], spells=uses[1], clues=uses[2], terror=py.terror)
+        assert _advice_key(advise(c, roll, sit, done_mask=done)) == _advice_key(advise(py, roll, sit, done_mask=done))

@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.eldersign.fixed import ONE, percent_text
 from eldritch.kernel.eldersign.notation import parse_card
-from eldritch.kernel.eldersign.solver import Situation, terror_code
+from eldritch.kernel.eldersign.situation import Situation, terror_code
 
 import oracle
 from test_matching import oracle_task

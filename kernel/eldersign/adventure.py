@@ -31,9 +31,10 @@ from ..binio import fletcher16, put32, get32
 from .. import prng
 from ..surface import CHANCE, TERMINAL
 from .card import Card, MAX_TASKS
-from .dice import GREEN, YELLOW, RED, NFACES, TERROR, DIE_FACES, FACE_TEXT, COLOUR_TEXT, COLOUR_NAME
-from .matching import minimal_face_sets
+from .dice import GREEN, YELLOW, RED, NFACES, TERROR, DIE_FACES, COLOUR_NAME, die_code_text
+from .matching import minimal_face_sets, split_face_set, WAY_BYTES
 from .notation import parse_card, format_card, format_task
+from .situation import Situation
 
 try:
     from micropython import const
@@ -58,9 +59,7 @@ PHASE_NAMES = ("roll", "decide", "won", "lost")
 MAX_WAYS = const(192)
 MAX_ACTIONS = const(MAX_WAYS + 24 + 1023 + 97)
 MAX_LOG = const(96)
-MAX_USES = const(4)
 NDICE = const(24)
-WAY_BYTES = const(48)
 
 # st fields
 _PHASE = const(0)
@@ -74,9 +73,8 @@ _CLUES = const(7)
 _NWAYS = const(8)
 _NST = const(9)
 
-# sit fields (the starting situation, kept for replay)
-_SIT_NAMES = ("green", "yellow", "red", "focus", "spells", "clues", "terror", "sanity", "stamina")
-_SIT_TOP = (8, 1, 1, MAX_USES, MAX_USES, MAX_USES, 2, 20, 20)
+# sit: the starting situation's nine values in situation.FIELDS order, kept for replay
+_NSIT = const(9)
 
 _IDS = bytes(range(MAX_TASKS))     # a card's own table: task t is table task t
 
@@ -114,12 +112,6 @@ def decode_roll(code, counts):
         counts[GREEN * NFACES + faces[i]] = code % 9
         code //= 9
     return code == 0
-
-
-def _check_sit(i, v):
-    if not (0 <= v <= _SIT_TOP[i]):
-        raise KernelError("option", "%s must be 0 to %d, not %d" % (_SIT_NAMES[i], _SIT_TOP[i], v))
-
 
 
 class TaskTable:
@@ -173,18 +165,18 @@ class Workspace:
 
 
 class Adventure:
-    """The state of one adventure attempt. Construct with a Card (or its notation) and a situation.
+    """The state of one adventure attempt. Construct with a Card (or its notation) and a Situation
+    (default: Situation(), the CLI's defaults).
 
     `card=None` builds an unbound adventure (no tasks) for a caller that binds cards later with
     set_card; `work` shares a Workspace with other adventures (default: a private one).
     """
 
-    def __init__(self, card, green=6, yellow=0, red=0, focus=0, spells=0, clues=0, terror=0,
-                 sanity=0, stamina=0, seed=0, work=None):
+    def __init__(self, card, situation=None, seed=0, work=None):
         if isinstance(card, str):
             card = parse_card(card)
-        self.sit = bytearray(len(_SIT_TOP))
-        self.set_situation(green, yellow, red, focus, spells, clues, terror, sanity, stamina)
+        self.sit = bytearray(_NSIT)
+        self.set_situation(situation if situation is not None else Situation())
         self.seed = seed & prng.SEED_MAX
         # the bound card: per task its face sets in `table`, its costs, and the table's task id
         self.table = None
@@ -212,8 +204,6 @@ class Adventure:
         self._use = work.use
         self._scratch = work.scratch
         self._failbuf = work.failbuf
-        self._fsb = 0
-        self._task = 0
         if card is not None:
             n = len(card.tasks)
             self.set_card(TaskTable(card.tasks), _IDS, n, card.ordered)
@@ -246,28 +236,22 @@ class Adventure:
         self._notation = None
         self.reset()
 
-    def set_situation(self, green, yellow, red, focus, spells, clues, terror, sanity, stamina):
-        """The starting situation of the next reset() (the constructor's arguments, in order);
-        KernelError('option', ...) when a value is out of range (nothing is changed then)."""
-        yellow = 1 if yellow else 0
-        red = 1 if red else 0
-        _check_sit(0, green)
-        _check_sit(3, focus)
-        _check_sit(4, spells)
-        _check_sit(5, clues)
-        _check_sit(6, terror)
-        _check_sit(7, sanity)
-        _check_sit(8, stamina)
+    def set_situation(self, situation):
+        """The Situation of the next reset() (its values are copied; allocates nothing)."""
         sit = self.sit
-        sit[0] = green
-        sit[1] = yellow
-        sit[2] = red
-        sit[3] = focus
-        sit[4] = spells
-        sit[5] = clues
-        sit[6] = terror
-        sit[7] = sanity
-        sit[8] = stamina
+        sit[0] = situation.green
+        sit[1] = situation.yellow
+        sit[2] = situation.red
+        sit[3] = situation.focus
+        sit[4] = situation.spells
+        sit[5] = situation.clues
+        sit[6] = situation.terror
+        sit[7] = situation.sanity
+        sit[8] = situation.stamina
+
+    def situation(self):
+        """The starting Situation (a new object)."""
+        return Situation.from_values(self.sit)
 
     def set_seed(self, seed):
         """The PRNG seed of the next reset()."""
@@ -456,50 +440,14 @@ class Adventure:
                         ok = False
                         break
                 if ok:
-                    self._fsb = b
-                    self._task = t
-                    self._split(-1, 0, 0)
+                    n = self.st[_NWAYS]
+                    m = split_face_set(store, b, roll, held, use, self.ways, n, MAX_WAYS)
+                    if m > MAX_WAYS:
+                        m = MAX_WAYS
+                    for i in range(n, m):
+                        self.way_task[i] = t
+                    self.st[_NWAYS] = m
         return self.st[_NWAYS]
-
-    def _split(self, face, src, left):
-        """Draw `left` dice showing `face` from sources src.. (roll g/y/r, held g/y/r), then the next
-        face of the face set; depth stays small: only sources that have the face are visited."""
-        fs = self.table.store
-        b = self._fsb
-        if left == 0:
-            face += 1
-            while face < NFACES and fs[b + face] == 0:
-                face += 1
-            if face == NFACES:
-                n = self.st[_NWAYS]
-                if n < MAX_WAYS:
-                    base = n * WAY_BYTES
-                    ways = self.ways
-                    use = self._use
-                    for i in range(WAY_BYTES):
-                        ways[base + i] = use[i]
-                    self.way_task[n] = self._task
-                    self.st[_NWAYS] = n + 1
-                return
-            left = fs[b + face]
-            src = 0
-        cap = 0
-        idx = 0
-        while src < 6:
-            idx = src * NFACES + face                     # 0..23 roll, 24..47 held
-            cap = self.roll_counts[idx] if src < 3 else self.held[idx - 24]
-            if cap:
-                break
-            src += 1
-        if src == 6:
-            return
-        if cap > left:
-            cap = left
-        use = self._use
-        for k in range(cap + 1):
-            use[idx] = k
-            self._split(face, src + 1, left - k)
-        use[idx] = 0
 
     # ----- actions ----------------------------------------------------------------------------
 
@@ -802,7 +750,7 @@ class Adventure:
             return "complete task %d (%s) with %s" % (t + 1, format_task(self.card.tasks[t]),
                                                      " + held ".join([x for x in (dice, hdice) if x]))
         if action < ACT_FAIL:
-            return "hold %s with a spell" % die_text(action - ACT_HOLD)
+            return "hold %s with a spell" % die_code_text(action - ACT_HOLD)
         if action < ACT_REROLL:
             if action == ACT_FAIL_LOST:
                 if self.roll_counts[TERROR] and self.sit[6] == 1:
@@ -817,7 +765,7 @@ class Adventure:
                 note = ", Terror discards %d %s" % (terror, "dice" if terror > 1 else "die")
             text = "fail the roll%s, set aside a %s die" % (note, COLOUR_NAME[aside])
             if k:
-                text += ", focus %s" % die_text(k - 1)
+                text += ", focus %s" % die_code_text(k - 1)
             return text
         from .notation import format_roll
         rer = bytearray(NDICE)
@@ -871,15 +819,13 @@ class Adventure:
             self.apply(a)
 
 
-def die_text(d):
-    colour = d >> 3
-    return (COLOUR_TEXT[colour] + ":" if colour else "") + FACE_TEXT[d & 7]
 
 
 
 
-def deserialize(blob):
+def deserialize(blob, work=None):
     """An Adventure from serialize()'s bytes; KernelError('save', ...) when the blob is corrupt.
+    `work`: a Workspace to share (the board keeps one for every adventure it plays).
 
     The state is rebuilt by replaying the log from the seed and must equal the stored state.
     """
@@ -907,8 +853,7 @@ def deserialize(blob):
             log.append(get32(b, i))
             i += 4
         state_bytes = b[i:len(b) - 2]
-        adv = Adventure(notation, sit[0], sit[1], sit[2], sit[3], sit[4], sit[5], sit[6], sit[7],
-                        sit[8], seed)
+        adv = Adventure(notation, Situation.from_values(sit), seed, work)
         adv.replay(log)
     except KernelError as exc:
         raise KernelError("save", "does not replay: %s" % exc)
@@ -919,9 +864,9 @@ def deserialize(blob):
     return adv
 
 
-def replay(card, actions, seed=0, **situation):
-    """A new Adventure on `card` with `situation`, after the logged actions."""
-    adv = Adventure(card, seed=seed, **situation)
+def replay(card, actions, seed=0, situation=None):
+    """A new Adventure on `card` in `situation` (a Situation), after the logged actions."""
+    adv = Adventure(card, situation, seed)
     adv.replay(actions)
     return adv
 
@@ -962,13 +907,12 @@ class Rules:
     def __init__(self, options=None):
         options = dict(options or {})
         self.card = parse_card(options.pop("card", "I3 > P P > L L"))
-        self.situation = options
-        Adventure(self.card, **options)   # checks the situation now
+        self.situation = Situation(**options)
 
     def new_game(self, seed, players=1):
         if players != 1:
             raise KernelError("option", "an adventure is played by one investigator, not %d" % players)
-        return Adventure(self.card, seed=seed, **self.situation)
+        return Adventure(self.card, self.situation, seed)
 
     def deserialize(self, blob):
         return deserialize(blob)

@@ -6,11 +6,11 @@ fail the roll (terror effect, set aside one die, maybe focus another). Values co
 """
 
 from ..errors import KernelError
-from .dice import GREEN, YELLOW, RED, TERROR, NFACES, FACE_TEXT, COLOUR_TEXT, COLOUR_NAME, DIE_FACES
+from .dice import GREEN, YELLOW, RED, TERROR, NFACES, FACE_TEXT, COLOUR_NAME, DIE_FACES, die_text
 from .fixed import ONE
 from .matching import match
 from .notation import format_roll, format_task
-from .solver import TERROR_FAIL, TERROR_DISCARD
+from .situation import TERROR_FAIL, TERROR_DISCARD
 
 COMPLETE = "complete"
 REROLL = "reroll"
@@ -26,10 +26,6 @@ class Option:
         self.text = text
         self.value = value
         self.data = data
-
-
-def die_text(colour, face):
-    return (COLOUR_TEXT[colour] + ":" if colour != GREEN else "") + FACE_TEXT[face]
 
 
 def _pool_of(roll):
@@ -95,23 +91,31 @@ def check_dice(roll, held):
                 n, COLOUR_NAME[colour], "are at most 8" if colour == GREEN else "is one"))
 
 
-def question(solver, roll, held=None, focus=0, spells=0, clues=0):
+def question(solver, roll, situation, held=None):
     """The solver context that advice on this roll starts from: (pool, held faces, uses)."""
     if held is None:
         held = bytearray(3 * NFACES)
     check_dice(roll, held)
     g, y, r = _pool_of(roll)
-    return (g, y, r, _held_reps(solver, held), focus, spells, clues)
+    return (g, y, r, _held_reps(solver, held), situation.focus, situation.spells, situation.clues)
 
 
-def advise(solver, roll, held=None, done_mask=0, focus=0, spells=0, clues=0,
-           sanity=0, stamina=0):
+def advise(solver, roll, situation, held=None, done_mask=0):
     """Every legal option for this roll (counts by colour * 8 + face), best first.
 
-    The pool is the dice of the roll; `held` are dice held aside (by focus or spells) with their
-    faces; `done_mask` the tasks already completed. Ties keep the listing order: completions, spell
-    holds, clue rerolls, fails.
+    The pool is the dice of the roll; `situation` gives the focus, spells and clues left and the
+    sanity and stamina (its dice are those of the roll; its terror, sanity and stamina must be the
+    solver's); `held` are dice held aside (by focus or spells) with their faces; `done_mask` the
+    tasks already completed. Ties keep the listing order: completions, spell holds, clue rerolls,
+    fails.
     """
+    if situation.limits() != (solver.terror, solver.sanity, solver.stamina):
+        raise KernelError("option", "the situation's terror, sanity and stamina are not the solver's")
+    focus = situation.focus
+    spells = situation.spells
+    clues = situation.clues
+    sanity = situation.sanity
+    stamina = situation.stamina
     if held is None:
         held = bytearray(3 * NFACES)
     check_dice(roll, held)
@@ -226,7 +230,7 @@ def _fail_options(solver, ctx, roll, state, options):
         pool = [rg, ry, rr]
         pool[aside] -= 1
         succ = (pool[0], pool[1], pool[2], hreps, focus, spells, clues)
-        text = "fail the roll%s, set aside a %s die" % (note, ("green", "yellow", "red")[aside])
+        text = "fail the roll%s, set aside a %s die" % (note, COLOUR_NAME[aside])
         options.append(Option(FAIL, text, solver.values(succ)[state], (aside, -1, -1)))
         if focus == 0:
             continue

@@ -1,15 +1,66 @@
-"""What the `odds` and `advise` commands answer, as data and as text lines.
+"""The `odds` and `advise` commands: their bodies, and what they answer as data and as text lines.
 
-Shared by the host CLI (host/cli.py) and the board's CLI (micropython/cli.py) so that both print
-the same bytes for the same question; only the `backend` field differs. The JSON is written here
+Shared by the host CLI (host/cli.py) and the board's CLI (micropython/cli.py), which keep only their
+argument parsing, so that both print the same bytes for the same question; only the `backend`
+field differs (and the solver each passes in: the host's backend, the board's lean kernel Solver). The JSON is written here
 (keys in a fixed order, probabilities as integer-made decimals) because MicroPython's dicts and
 floats would not print the same bytes as CPython's.
 """
 
 from ..errors import KernelError
+from ..numbers import is_count
 from .fixed import exact_text, percent_text, decimal_text
-from .notation import format_card, format_roll
-from .solver import TERROR_NAMES
+from .notation import format_card, format_roll, parse_card, parse_roll
+from .situation import TERROR_NAMES, terror_code
+from .solver import situation_value
+from . import library
+
+
+def card_from(notation, name=None, set_name=None, terror=None, adventures=None):
+    """(Card, terror code, library card or None) from a notation or a library name (with its set);
+    `terror` (a name) overrides the card's own terror effect."""
+    if name is not None and notation is not None:
+        raise KernelError("option", "give a card notation or --name, not both")
+    found = None
+    if name is not None:
+        if adventures is None:
+            adventures = library.load()
+        only = library.resolve_set(adventures, set_name) if set_name else None
+        found = library.get(adventures, name, only)
+        card = found.card()
+        code = terror_code(found.terror)
+    elif notation is not None:
+        card = parse_card(notation)
+        code = 0
+    else:
+        raise KernelError("option", "give a card notation or --name")
+    if terror is not None:
+        code = terror_code(terror)
+    return card, code, found
+
+
+def odds_command(card, situation, make_solver, backend, adventure=None, as_json=False):
+    """The text `odds` prints: make_solver(card, terror, sanity, stamina) gives the solver."""
+    solver = make_solver(card, situation.terror, situation.sanity, situation.stamina)
+    value = situation_value(solver, situation)
+    if as_json:
+        return to_json(odds_answer(card, value, situation, backend, adventure))
+    return "\n".join(odds_lines(card, value, situation, adventure))
+
+
+def advise_command(card, situation, roll_text, held_text, done_text, make_solver, backend, top=0,
+                   as_json=False):
+    """The text `advise` prints for a roll (and held dice, and tasks done) in `situation` (whose
+    focus, spells, clues, terror, sanity and stamina count; the dice are the roll's)."""
+    from .advice import advise
+    roll = parse_roll(roll_text, "roll")
+    held = parse_roll(held_text, "held")
+    done = done_mask(done_text, len(card.tasks))
+    solver = make_solver(card, situation.terror, situation.sanity, situation.stamina)
+    options = advise(solver, roll, situation, held, done)
+    if as_json:
+        return to_json(advise_answer(card, roll, held, options, backend, top))
+    return "\n".join(advise_lines(card, roll, held, options, top))
 
 
 def done_mask(text, ntasks):
@@ -18,15 +69,11 @@ def done_mask(text, ntasks):
     for part in text.replace(" ", "").split(","):
         if not part:
             continue
-        if not part.isdigit() or not (1 <= int(part) <= ntasks):
+        if not is_count(part) or not (1 <= int(part) <= ntasks):
             raise KernelError("option", "--done takes task numbers 1 to %d separated by commas, not %r"
                               % (ntasks, part))
         mask |= 1 << (int(part) - 1)
     return mask
-
-
-def pool_text(sit):
-    return "%dG%s%s" % (sit.green, "+Y" if sit.yellow else "", "+R" if sit.red else "")
 
 
 class Number:
@@ -78,7 +125,7 @@ def odds_answer(card, value, sit, backend, adventure=None):
     """The JSON object of `odds` as ordered pairs: card, probability, exact, percent, backend and
     the situation (and the library name and set)."""
     out = [("card", format_card(card))] + probability_fields(value) + [
-        ("backend", backend), ("pool", pool_text(sit)),
+        ("backend", backend), ("pool", sit.pool_text()),
         ("green", sit.green), ("yellow", bool(sit.yellow)), ("red", bool(sit.red)),
         ("focus", sit.focus), ("spells", sit.spells), ("clues", sit.clues),
         ("terror", TERROR_NAMES[sit.terror]), ("sanity", sit.sanity), ("stamina", sit.stamina)]
@@ -92,7 +139,7 @@ def odds_lines(card, value, sit, adventure=None):
     title = "%s (%s)  " % (adventure.name, adventure.set) if adventure else ""
     return ["%s%s" % (title, format_card(card)),
             "%s, focus %d, spells %d, clues %d, terror %s: %s%%  (exact %s)" % (
-                pool_text(sit), sit.focus, sit.spells, sit.clues, TERROR_NAMES[sit.terror],
+                sit.pool_text(), sit.focus, sit.spells, sit.clues, TERROR_NAMES[sit.terror],
                 percent_text(value), exact_text(value))]
 
 

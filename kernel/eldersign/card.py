@@ -78,5 +78,8 @@ class Card:
         return hash((self.tasks, self.ordered))
 
     def __repr__(self):
+        return "Card(%r)" % str(self)
+
+    def __str__(self):
         from .notation import format_card
-        return "Card(%r)" % format_card(self)
+        return format_card(self)

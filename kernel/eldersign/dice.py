@@ -24,6 +24,7 @@ GREEN = const(0)
 YELLOW = const(1)
 RED = const(2)
 NCOLOURS = const(3)
+MAX_GREEN = const(8)      # the game has eight green dice (and one yellow, one red)
 
 FACE_TEXT = ("I1", "I2", "I3", "I4", "L", "P", "T", "W")
 COLOUR_TEXT = ("g", "y", "r")
@@ -49,3 +50,13 @@ FACE_SYMBITS = (0, 0, 0, 0, SYM_LORE, SYM_PERIL, SYM_TERROR, 7)
 def has_face(colour, face):
     """True when a die of `colour` has `face` among its six faces."""
     return face in DIE_FACES[colour]
+
+
+def die_text(colour, face):
+    """A die in roll notation: "I3" (green), "y:L", "r:W"."""
+    return (COLOUR_TEXT[colour] + ":" if colour != GREEN else "") + FACE_TEXT[face]
+
+
+def die_code_text(d):
+    """die_text of a die code d = colour * 8 + face."""
+    return die_text(d >> 3, d & 7)

@@ -11,15 +11,15 @@ cached at module level, so a caller loads the list once and keeps it.
 from ..errors import KernelError
 from ..tsv import lines
 from .notation import parse_card
+from .situation import TERROR_NAMES
 
 COLUMNS = ("set", "name", "notation", "terror", "trophy", "source", "monsters", "terror_text",
            "entry", "midnight", "reward", "penalty")
-TERROR_EFFECTS = ("none", "fail", "discard")
 DATA_FILE = "adventures.tsv"
 MAX_SUGGESTIONS = 3
 
 
-class Adventure:
+class LibraryCard:
     """One adventure card: the TSV's columns as attributes (trophy an int or None, the rest text)."""
 
     def __init__(self, fields):
@@ -41,7 +41,7 @@ class Adventure:
         return parse_card(self.notation)
 
     def __repr__(self):
-        return "Adventure(%r, %r, %r)" % (self.set, self.name, self.notation)
+        return "LibraryCard(%r, %r, %r)" % (self.set, self.name, self.notation)
 
 
 def default_path():
@@ -57,7 +57,7 @@ def _fields(line, number):
     fields = line.split("\t")
     if len(fields) != len(COLUMNS):
         raise KernelError("library", "line %d has %d fields, expected %d" % (number, len(fields), len(COLUMNS)))
-    if fields[3] not in TERROR_EFFECTS:
+    if fields[3] not in TERROR_NAMES:
         raise KernelError("library", "line %d: unknown terror effect '%s'" % (number, fields[3]))
     trophy = fields[4]
     if trophy and not trophy.isdigit():
@@ -76,7 +76,7 @@ def load(path=None):
                 raise KernelError("library", "line 1 is not the expected header")
             continue
         if line:
-            adventures.append(Adventure(_fields(line, number)))
+            adventures.append(LibraryCard(_fields(line, number)))
     return adventures
 
 
@@ -135,14 +135,20 @@ def search(adventures, query, set_name=None):
 
 
 def get(adventures, name, set_name=None):
-    """The one adventure named name (any case), optionally in one set; KernelError('card', ...) if none
-    or if the name is in several sets and no set was given."""
+    """The one adventure named name (any case), else the one whose name contains it, optionally in
+    one set; KernelError('card', ...) if none (with suggestions), if several names contain it, or
+    if the name is in several sets and no set was given."""
     wanted = name.strip().lower()
     only_set = resolve_set(adventures, set_name) if set_name is not None else None
     found = []
     for adventure in adventures:
         if adventure.name.lower() == wanted and (only_set is None or adventure.set == only_set):
             found.append(adventure)
+    if not found and wanted:
+        # no exact name: the one card whose name contains it ("curator" is The Curator)
+        found = search(adventures, name, only_set)
+        if len(found) > 1:
+            raise KernelError("card", _not_found_message(adventures, name, only_set))
     if len(found) == 1:
         return found[0]
     if not found:

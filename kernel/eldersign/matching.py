@@ -12,6 +12,7 @@ from .dice import (I1, I2, I3, I4, LORE, PERIL, TERROR, WILD, NFACES)
 MAX_DICE = 10           # eight green dice, the yellow and the red: no pool is larger
 _FACE_CAP = (9, 10, 10, 2, 10, 10, 8, 1)   # most dice that can show each face at once
 _BIT_FACE = ((1, LORE), (2, PERIL), (4, TERROR))
+WAY_BYTES = 48          # a way: 24 roll counts used, then 24 held counts used (colour * 8 + face)
 
 
 def _inv_sets(n):
@@ -102,21 +103,46 @@ def minimal_face_sets(task):
     return minimal
 
 
-def splits(need, caps):
-    """Every way to draw `need` dice from sources with the given caps: list of count tuples."""
-    out = []
-    n = len(caps)
+def split_face_set(store, b, roll, held, use, ways, n, limit, face=-1, src=0, left=0):
+    """Every way to take the face multiset store[b:b + 8] (a count per face) from the dice of `roll`
+    and `held` (counts by colour * 8 + face): write each as 48 bytes (24 roll counts used, then 24
+    held counts used) into `ways` from way n on while fewer than `limit` are written; return n plus
+    the number of ways found (limit 0 only counts them).
 
-    def rec(i, left, acc):
-        if i == n - 1:
-            if left <= caps[i]:
-                out.append(tuple(acc + [left]))
-            return
-        top = caps[i] if caps[i] < left else left
-        for k in range(top + 1):
-            rec(i + 1, left - k, acc + [k])
-    rec(0, need, [])
-    return out
+    `use` is a 48-byte scratch buffer of zeros (left zeroed). The one splitter of the kernel: the
+    adventure state machine calls it without allocating; `ways_for_task` wraps it in Way objects.
+    Order: faces ascending; per face the sources roll g, y, r, held g, y, r, fewer dice from the
+    earlier source first. Only sources that show the face are visited, so the depth stays small.
+    """
+    if left == 0:
+        face += 1
+        while face < NFACES and store[b + face] == 0:
+            face += 1
+        if face == NFACES:
+            if n < limit:
+                base = n * WAY_BYTES
+                for i in range(WAY_BYTES):
+                    ways[base + i] = use[i]
+            return n + 1
+        left = store[b + face]
+        src = 0
+    cap = 0
+    idx = 0
+    while src < 6:
+        idx = src * NFACES + face                     # 0..23 roll, 24..47 held
+        cap = roll[idx] if src < 3 else held[idx - 24]
+        if cap:
+            break
+        src += 1
+    if src == 6:
+        return n
+    if cap > left:
+        cap = left
+    for k in range(cap + 1):
+        use[idx] = k
+        n = split_face_set(store, b, roll, held, use, ways, n, limit, face, src + 1, left - k)
+    use[idx] = 0
+    return n
 
 
 class Way:
@@ -143,40 +169,18 @@ class Way:
 def ways_for_task(face_sets, task_index, roll, held):
     """All minimal ways to complete one task from `roll` and `held` (counts by colour * 8 + face)."""
     out = []
-    avail = [0] * NFACES
-    for c in range(3):
-        for f in range(NFACES):
-            avail[f] += roll[c * NFACES + f] + held[c * NFACES + f]
+    use = bytearray(WAY_BYTES)
     for fs in face_sets:
-        ok = True
+        store = bytearray(NFACES)
         for f, k in fs:
-            if avail[f] < k:
-                ok = False
-                break
-        if not ok:
-            continue
-        # per face: split among six sources (roll g/y/r, held g/y/r)
-        per_face = []
-        for f, k in fs:
-            caps = [roll[c * NFACES + f] for c in range(3)] + [held[c * NFACES + f] for c in range(3)]
-            per_face.append((f, splits(k, caps)))
-        _combine(per_face, 0, bytearray(3 * NFACES), bytearray(3 * NFACES), task_index, out)
+            store[f] = k
+        n = split_face_set(store, 0, roll, held, use, None, 0, 0)      # count, then fill
+        ways = bytearray(WAY_BYTES * n)
+        split_face_set(store, 0, roll, held, use, ways, 0, n)
+        for i in range(n):
+            base = i * WAY_BYTES
+            out.append(Way(task_index, ways[base:base + 24], ways[base + 24:base + 48]))
     return out
-
-
-def _combine(per_face, i, ru, hu, task_index, out):
-    if i == len(per_face):
-        out.append(Way(task_index, bytearray(ru), bytearray(hu)))
-        return
-    f, options = per_face[i]
-    for split in options:
-        for c in range(3):
-            ru[c * NFACES + f] += split[c]
-            hu[c * NFACES + f] += split[3 + c]
-        _combine(per_face, i + 1, ru, hu, task_index, out)
-        for c in range(3):
-            ru[c * NFACES + f] -= split[c]
-            hu[c * NFACES + f] -= split[3 + c]
 
 
 def allowed_tasks(card, done_mask, sanity=0, stamina=0):

@@ -10,14 +10,12 @@ Malformed input raises KernelError naming the position and what was expected.
 from ..errors import KernelError
 from .card import (Card, Task, SYM_INV, SYM_FACE, SYM_SANITY, SYM_STAMINA, SYM_CLOCK,
                    MAX_TASKS, MAX_SYMBOLS, MAX_INV, MAX_COST)
-from .dice import (FACE_TEXT, COLOUR_TEXT, COLOUR_NAME, GREEN, YELLOW, RED, NFACES, has_face)
+from .dice import (FACE_TEXT, COLOUR_TEXT, COLOUR_NAME, GREEN, YELLOW, RED, NFACES, MAX_GREEN, has_face)
 
 # Canonical text of each face-symbol bit set (Lore 1, Peril 2, Terror 4).
 FACE_SYMBOL_TEXT = {1: "L", 2: "P", 4: "T", 3: "L/P", 6: "T/P", 5: "T/L", 7: "L/P/T"}
 _LETTER_BITS = {"L": 1, "P": 2, "T": 4}
 _EXPECT_SYMBOL = "expected a symbol (I<n>, L, P, T, a split such as L/P, S<n>, H<n> or C)"
-
-MAX_GREEN = 8
 
 
 def _tokens(text):

@@ -4,9 +4,10 @@ Values are the solver's fixed-point probabilities (fixed.py, 48 fraction bits) s
 halves (hi, lo), so the board compares them with small ints only and never allocates a long int.
 
 1. The library table (host builds it with the solver, the board reads one record at a time):
-       b"EOT" version(1) nsets(1) then per dice set (green, yellow, red, focus) 4 bytes,
-       ncards(2, big-endian), then ncards * nsets records of 6 bytes (hi 24 bits, lo 24 bits),
-       cards in library file order; a trailing Fletcher-16 checksum of everything before it.
+       b"EOT" version(2) nsets(1) then per situation (green, yellow, red, focus, spells, clues)
+       6 bytes, ncards(2, big-endian), then ncards * nsets records of 6 bytes (hi 24 bits, lo 24
+       bits), cards in library file order; a trailing Fletcher-16 checksum of everything before it.
+       Version 1 (4 bytes a set: no spells or clues) is still read.
 2. SolvedCard: a Solver's memo flattened into sorted context keys (small ints) and value halves,
    then `best(adventure, actions, n, out)` picks the best of the completions and fails of the
    current roll without allocating (the per-step path under micropython.heap_lock()).
@@ -25,7 +26,8 @@ except ImportError:  # CPython
         return x
 
 MAGIC = b"EOT"
-VERSION = const(1)
+VERSION = const(2)
+SET_BYTES = (0, 4, 6)       # bytes of one situation in the header, by version
 RECORD = const(6)
 HALF = const(1 << 24)
 MASK24 = const(0xFFFFFF)
@@ -42,22 +44,20 @@ def join(hi, lo):
     return (hi << 24) | lo
 
 
-def percent_text(hi, lo, digits=6):
-    from .fixed import percent_text as _pt
-    return _pt(join(hi, lo), digits)
-
 
 
 # ----- the library table --------------------------------------------------------------------------
 
 
 def build_table(dice_sets, values):
-    """The table's bytes: dice_sets a list of (green, yellow, red, focus), values one list per card."""
+    """The table's bytes: dice_sets a list of (green, yellow, red, focus, spells, clues) (or the first
+    four: no spells or clues), values one list per card."""
     out = bytearray(MAGIC)
     out.append(VERSION)
     out.append(len(dice_sets))
-    for g, y, r, f in dice_sets:
-        out.extend(bytes((g, y, r, f)))
+    for d in dice_sets:
+        d = tuple(d) + (0, 0)
+        out.extend(bytes(d[:6]))
     out.append(len(values) >> 8)
     out.append(len(values) & 255)
     for row in values:
@@ -82,14 +82,19 @@ class OddsTable:
             head = f.read(5)
             if len(head) < 5 or head[:3] != MAGIC:
                 raise KernelError("table", "%s is not an odds table" % path)
-            if head[3] != VERSION:
+            if head[3] not in (1, VERSION):
                 raise KernelError("table", "odds table version %d, expected %d" % (head[3], VERSION))
             nsets = head[4]
-            self.sets = f.read(4 * nsets)
+            width = SET_BYTES[head[3]]
+            raw = f.read(width * nsets)
+            self.sets = bytearray(6 * nsets)          # (g, y, r, focus, spells, clues) each
+            for i in range(nsets):
+                for k in range(width):
+                    self.sets[6 * i + k] = raw[width * i + k]
             self.nsets = nsets
             n = f.read(2)
             self.ncards = (n[0] << 8) | n[1]
-            self.base = 5 + 4 * nsets + 2
+            self.base = 5 + width * nsets + 2
             if check:
                 f.seek(0)
                 a = 0
@@ -111,11 +116,21 @@ class OddsTable:
             f.close()
         self._rec = bytearray(RECORD)
 
-    def find_set(self, green, yellow, red, focus):
-        """The index of a dice set in the table, or -1."""
+    def find_set(self, situation):
+        """The index of the situation (dice, focus, spells, clues) in the table, or -1 (also for a
+        sanity or stamina limit: the table holds none)."""
+        if situation.sanity or situation.stamina:
+            return -1
+        return self.find(situation.green, situation.yellow, situation.red, situation.focus,
+                         situation.spells, situation.clues)
+
+    def find(self, g, y, r, focus, spells, clues):
+        """find_set by values (the menu asks before it has a Situation; allocates nothing)."""
         s = self.sets
         for i in range(self.nsets):
-            if s[4 * i] == green and s[4 * i + 1] == yellow and s[4 * i + 2] == red and s[4 * i + 3] == focus:
+            k = 6 * i
+            if (s[k] == g and s[k + 1] == y and s[k + 2] == r and s[k + 3] == focus and s[k + 4] == spells
+                    and s[k + 5] == clues):
                 return i
         return -1
 
@@ -149,6 +164,24 @@ def _held_code(held_reps):
     return code
 
 
+CHUNK = const(256)
+
+
+class IntChunks:
+    """n ints kept in arrays of CHUNK (1 KB each): the board's heap, fragmented by a solve, has many
+    small free blocks and few large ones. get/set allocate nothing."""
+
+    def __init__(self, n):
+        self.n = n
+        self.chunks = [array("i", range(CHUNK if k + CHUNK <= n else n - k)) for k in range(0, n, CHUNK)]
+
+    def get(self, i):
+        return self.chunks[i >> 8][i & 255]
+
+    def set(self, i, v):
+        self.chunks[i >> 8][i & 255] = v
+
+
 class SolvedCard:
     """A solved card flattened for the board: sorted context keys and their value halves per state.
 
@@ -166,6 +199,9 @@ class SolvedCard:
             self.state_of[solver.state_done[i]] = i
         entries = []
         for key in solver._memo:
+            if isinstance(key, int):          # a lean solver's key is the context key already
+                entries.append((key, key))
+                continue
             if len(key) != 7 or not isinstance(key[3], tuple) or len(key[3]) > MAX_HELD:
                 continue
             g, y, r, held, f, s, c = key
@@ -173,15 +209,15 @@ class SolvedCard:
         entries.sort()
         n = len(entries)
         self.nkeys = n
-        self.keys = array("i", [0] * n)
-        self.vals = array("i", [0] * (2 * n * self.nstates))
+        self.keys = IntChunks(n)
+        self.vals = IntChunks(2 * n * self.nstates)
         for i in range(n):
             k, key = entries[i]
-            self.keys[i] = k
+            self.keys.set(i, k)
             vec = solver._memo[key]
             for s in range(self.nstates):
-                self.vals[2 * (i * self.nstates + s)] = vec[s] >> 24
-                self.vals[2 * (i * self.nstates + s) + 1] = vec[s] & MASK24
+                self.vals.set(2 * (i * self.nstates + s), vec[s] >> 24)
+                self.vals.set(2 * (i * self.nstates + s) + 1, vec[s] & MASK24)
         self._held = bytearray(3 * NFACES)
 
     def find(self, key):
@@ -191,7 +227,7 @@ class SolvedCard:
         keys = self.keys
         while lo <= hi:
             mid = (lo + hi) >> 1
-            k = keys[mid]
+            k = keys.get(mid)
             if k == key:
                 return mid
             if k < key:
@@ -226,11 +262,13 @@ class SolvedCard:
             out[1] = 0
             return
         j = 2 * (i * self.nstates + s)
-        out[0] = self.vals[j]
-        out[1] = self.vals[j + 1]
+        out[0] = self.vals.get(j)
+        out[1] = self.vals.get(j + 1)
 
-    def start_value(self, g, y, r, focus, spells, clues, out):
-        self.value_at(context_key(g, y, r, focus, spells, clues, 0), 0, out)
+    def start_value(self, situation, out):
+        """out[0], out[1] = the halves of the situation's value before the first roll."""
+        sit = situation
+        self.value_at(context_key(sit.green, sit.yellow, sit.red, sit.focus, sit.spells, sit.clues, 0), 0, out)
 
     def best(self, adv, actions, n, out):
         """The index in actions[:n] of the best completion or fail, its halves in out[0], out[1].

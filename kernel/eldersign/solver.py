@@ -13,24 +13,47 @@ shrinks the rolls to enumerate without changing any sum. Values are fixed point 
 context's value is round(sum over rolls of weight * best option / 6^dice), rounded once.
 """
 
+from array import array
+
 from ..errors import KernelError
 from .dice import (GREEN, YELLOW, RED, DIE_FACES, INV_VALUE, FACE_SYMBITS, TERROR, WILD, NFACES)
 from .fixed import ONE
 from .matching import minimal_face_sets, allowed_tasks
+from .situation import TERROR_NONE, TERROR_FAIL, TERROR_NAMES
 from . import budget
 
-TERROR_NONE = 0
-TERROR_FAIL = 1
-TERROR_DISCARD = 2
-TERROR_NAMES = ("none", "fail", "discard")
+class ShardedMemo:
+    """A dict split over SHARDS small dicts by key hash: the same get / [] / in / iteration, but no
+    one table grows into a large contiguous block (on the board's heap, a memo of a thousand
+    contexts would need a 32 KB hash table in one piece, which a fragmented heap cannot give)."""
 
-MAX_GREEN = 8
+    SHARDS = 32
 
+    def __init__(self):
+        self.shards = [{} for _ in range(self.SHARDS)]
 
-def terror_code(name):
-    if name in TERROR_NAMES:
-        return TERROR_NAMES.index(name)
-    raise KernelError("option", "terror effect must be none, fail or discard, not %r" % (name,))
+    def _shard(self, key):
+        return self.shards[hash(key) & (self.SHARDS - 1)]
+
+    def get(self, key, default=None):
+        return self._shard(key).get(key, default)
+
+    def __getitem__(self, key):
+        return self._shard(key)[key]
+
+    def __setitem__(self, key, value):
+        self._shard(key)[key] = value
+
+    def __contains__(self, key):
+        return key in self._shard(key)
+
+    def __len__(self):
+        return sum([len(d) for d in self.shards])
+
+    def __iter__(self):
+        for d in self.shards:
+            for key in d:
+                yield key
 
 
 def _factorials(n):
@@ -38,30 +61,6 @@ def _factorials(n):
     for i in range(1, n + 1):
         f.append(f[-1] * i)
     return f
-
-
-class Situation:
-    """What the investigator brings to an adventure: dice, focus, spells, clues, sanity, stamina."""
-
-    def __init__(self, green=6, yellow=False, red=False, focus=1, spells=0, clues=0,
-                 terror="none", sanity=0, stamina=0):
-        if not (0 <= green <= MAX_GREEN):
-            raise KernelError("option", "green dice must be 0 to %d, not %d" % (MAX_GREEN, green))
-        for name, v, top in (("focus", focus, 4), ("spells", spells, 4), ("clues", clues, 4)):
-            if not (0 <= v <= top):
-                raise KernelError("option", "%s must be 0 to %d, not %d" % (name, top, v))
-        for name, v in (("sanity", sanity), ("stamina", stamina)):
-            if not (0 <= v <= 20):
-                raise KernelError("option", "%s must be 1 to 20 (0: no limit), not %d" % (name, v))
-        self.green = green
-        self.yellow = 1 if yellow else 0
-        self.red = 1 if red else 0
-        self.focus = focus
-        self.spells = spells
-        self.clues = clues
-        self.terror = terror_code(terror) if isinstance(terror, str) else terror
-        self.sanity = sanity
-        self.stamina = stamina
 
 
 class Solver:
@@ -80,15 +79,19 @@ class Solver:
         self.lean = lean
         self.card = card
         self.terror = terror
+        self.sanity = sanity
+        self.stamina = stamina
         self.ntasks = len(card.tasks)
         self._setup_states(sanity, stamina)
         self._setup_classes()
         self.face_sets = [minimal_face_sets(t) for t in card.tasks]
-        self._memo = {}
+        self._memo = ShardedMemo() if lean else {}
         self._shift = {}
         self.pairs = 0          # (context, roll) pairs evaluated: the work counter
         self.contexts = 0       # contexts solved
-        self.progress = None    # called as progress(contexts, pairs) after each context solved
+        # called as progress(pairs) every 64 pairs when set (the board shows a long solve and lets
+        # the player cancel it by raising from here; the host draws a bar of contexts solved)
+        self.progress = None
 
     # ----- setup -----------------------------------------------------------------------------
 
@@ -188,13 +191,16 @@ class Solver:
 
     def values(self, ctx):
         """The value vector over task-set states of a context (g, y, r, held, focus, spells, clues)."""
-        v = self._memo.get(ctx)
+        key = memo_key(ctx) if self.lean else ctx
+        v = self._memo.get(key)
         if v is None:
             v = self._solve(ctx)
-            self._memo[ctx] = v
+            if self.lean:
+                # 8 bytes a value on every runtime (a list of ints would hold one 48-bit long int
+                # object per value on a board with 31-bit small ints: about 36 bytes)
+                v = array("q", v)
+            self._memo[key] = v
             self.contexts += 1
-            if self.progress is not None:
-                self.progress(self.contexts, self.pairs)
         return v
 
     def estimate(self, ctx):
@@ -346,6 +352,8 @@ class Solver:
     def roll_values(self, ctx, gfaces, yf, rf):
         """The best value after this roll, for every task-set state (a vector)."""
         self.pairs += 1
+        if self.progress is not None and not self.pairs & 63:
+            self.progress(self.pairs)
         n = self.nstates
         fails = self.fail_candidates(ctx, gfaces, yf, rf)
         if fails:
@@ -484,12 +492,34 @@ class Solver:
         return out
 
 
+def memo_key(ctx):
+    """A lean solver's memo key: the context as one small int (28 bits: the board keeps no tuples
+    per context), the oddstable's context_key; a context holding more than 4 dice keeps its tuple."""
+    g, y, r, held, f, s, c = ctx
+    if len(held) > 4:
+        return ctx
+    code = 0
+    for face in held:
+        code = code * 9 + face + 1
+    return g | (y << 4) | (r << 5) | (f << 6) | (s << 9) | (c << 12) | (code << 15)
+
+
 def _add(held, face):
     return tuple(sorted(held + (face,)))
 
 
+def situation_value(solver, situation):
+    """The value (fixed point) of `situation` from a solver built for its limits (terror, sanity,
+    stamina): the Situation face of `Solver.value`, for this kernel Solver and the C core's twin."""
+    if situation.limits() != (solver.terror, solver.sanity, solver.stamina):
+        raise KernelError("option", "this solver is for terror %s, sanity %d, stamina %d; the situation "
+                          "asks for %s, %d, %d" % ((TERROR_NAMES[solver.terror], solver.sanity, solver.stamina)
+                                                    + (TERROR_NAMES[situation.terror], situation.sanity,
+                                                       situation.stamina)))
+    return solver.value(situation.green, situation.yellow, situation.red, situation.focus,
+                        situation.spells, situation.clues)
+
+
 def solve(card, situation):
     """The fixed-point probability of completing `card` from `situation` under optimal play."""
-    solver = Solver(card, situation.terror, situation.sanity, situation.stamina)
-    return solver.value(situation.green, situation.yellow, situation.red,
-                        situation.focus, situation.spells, situation.clues)
+    return situation_value(Solver(card, situation.terror, situation.sanity, situation.stamina), situation)

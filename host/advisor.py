@@ -1,0 +1,253 @@
+"""The solver at the table: exact odds for the decisions of a game in play, and hints in words.
+
+    adv = Advisor(backend)
+    values = adv.decision_values(game, actions)   # {action: fixed-point value} at an adventure roll
+    odds = adv.move_odds(game)                    # {slot: value} of every card in reach, move phase
+    text = adv.hint(game, choices)
+
+At an adventure decision the question is exactly `eldritch advise` for the adventure being played:
+the card as it stands (monsters included), its terror effect, the roll on the table, the dice held
+aside (focus and spells), the tasks done, the focus, spells and clues left, and the sanity and
+stamina the investigator started the attempt with (`situation` returns these, and the parity test
+feeds them to the CLI). Each option of `advice.advise` is matched to the game's legal action by what
+it does (task and dice, die held, dice rerolled, die set aside and focused), never by position.
+Giving up is worth 0. At the move phase each card's odds are the solver's value before the first
+roll for the dice the investigator would roll now, focus (plus helpers on that card), free spells,
+clues and the dice spells already hold. Solvers are cached per (card, terror, sanity, stamina).
+"""
+
+from __future__ import annotations
+
+from .kernel.eldersign.advice import advise, COMPLETE, HOLD, REROLL, FAIL
+from .kernel.eldersign.adventure import (ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, P_DECIDE,
+                                         P_ROLL, WAY_BYTES, NDICE)
+from .kernel.eldersign.dice import GREEN, YELLOW, RED, NFACES
+from .kernel.eldersign.fixed import percent_text
+from .kernel.eldersign.game.machine import P_ADV, P_MOVE, A_GIVEUP, G_BASE, MAX_SLOTS, NONE
+from .kernel.eldersign.notation import format_roll, format_card
+from .kernel.eldersign.situation import Situation, TERROR_NAMES
+
+
+class Question:
+    """The question an adventure decision asks the solver (what `eldritch advise` takes)."""
+
+    def __init__(self, card, terror, roll, held, done, focus, spells, clues, sanity, stamina):
+        self.card = card
+        self.terror = terror
+        self.roll = bytes(roll)
+        self.held = bytes(held)
+        self.done = done
+        self.focus = focus
+        self.spells = spells
+        self.clues = clues
+        self.sanity = sanity
+        self.stamina = stamina
+
+    def advise_args(self) -> list[str]:
+        """The `eldritch advise` arguments that ask the same question."""
+        done = ",".join(str(t + 1) for t in range(len(self.card.tasks)) if self.done & (1 << t))
+        return [format_card(self.card), "--roll", format_roll(self.roll), "--held", format_roll(self.held),
+                "--done", done, "--focus", str(self.focus), "--spells", str(self.spells),
+                "--clues", str(self.clues), "--terror", TERROR_NAMES[self.terror],
+                "--sanity", str(self.sanity), "--stamina", str(self.stamina)]
+
+
+def question(game) -> Question | None:
+    """The solver's question at the current adventure decision (a roll on the table), else None."""
+    if game.phase != P_ADV:
+        return None
+    adv = game.cur_adv()
+    if adv.phase() != P_DECIDE or not any(adv.roll_counts):
+        return None         # (a spell took the last die: `advise` has no roll to answer for)
+    focus, spells, clues = adv.uses()
+    return Question(adv.card, adv.sit[6], adv.roll_counts, adv.held, adv.done_mask(), focus, spells,
+                    clues, adv.sit[7], adv.sit[8])
+
+
+def _action_key(adv, action):
+    """What a legal adventure action does, in the terms advice options use (see option_key)."""
+    if action < ACT_HOLD:
+        base = (action & 255) * WAY_BYTES
+        return (COMPLETE, action >> 8, bytes(adv.ways[base:base + NDICE]),
+                bytes(adv.ways[base + NDICE:base + 2 * NDICE]))
+    if action < ACT_FAIL:
+        return (HOLD, action - ACT_HOLD)
+    if action < ACT_REROLL:
+        if action == ACT_FAIL_LOST:
+            return (FAIL, None)
+        code = action - ACT_FAIL
+        k = code & 31
+        return (FAIL, code >> 5, k - 1 if k else -1)
+    mask = action - ACT_REROLL
+    rer = bytearray(NDICE)
+    slot = 0
+    for d in range(NDICE):
+        for _ in range(adv.roll_counts[d]):
+            if mask & (1 << slot):
+                rer[d] += 1
+            slot += 1
+    return (REROLL, bytes(rer))
+
+
+def _option_key(option):
+    if option.kind == COMPLETE:
+        t, way = option.data
+        return (COMPLETE, t, bytes(way.roll_used), bytes(way.held_used))
+    if option.kind == HOLD:
+        colour, face = option.data
+        return (HOLD, colour * NFACES + face)
+    if option.kind == REROLL:
+        return (REROLL, bytes(option.data))
+    if option.data is None:
+        return (FAIL, None)
+    aside, colour, face = option.data
+    return (FAIL, aside, colour * NFACES + face if colour >= 0 else -1)
+
+
+class Advisor:
+    """Exact odds for a game in play, from one backend's solvers (see the module docstring)."""
+
+    def __init__(self, backend):
+        self.backend = backend
+        self._solvers: dict = {}
+
+    def solver(self, card, terror, sanity, stamina):
+        key = (format_card(card), terror, sanity, stamina)
+        s = self._solvers.get(key)
+        if s is None:
+            if len(self._solvers) > 64:
+                self._solvers.clear()
+            s = self.backend.make_solver(card, terror, sanity, stamina)
+            self._solvers[key] = s
+        return s
+
+    def options(self, q: Question):
+        """advice.advise for a question: every option, best first (what `eldritch advise` lists)."""
+        solver = self.solver(q.card, q.terror, q.sanity, q.stamina)
+        sit = Situation(0, False, False, q.focus, q.spells, q.clues, q.terror, q.sanity, q.stamina)
+        return advise(solver, bytearray(q.roll), sit, bytearray(q.held), q.done)
+
+    def decision_values(self, game, actions) -> dict:
+        """{action: value} for the legal actions at an adventure decision ({} elsewhere). Actions the
+        advice does not list (none should) get no value; giving up is worth 0."""
+        q = question(game)
+        if q is None:
+            return {}
+        by_key = {}
+        for o in self.options(q):
+            by_key.setdefault(_option_key(o), o.value)
+        adv = game.cur_adv()
+        out = {}
+        for a in actions:
+            if a == A_GIVEUP:
+                out[a] = 0
+            elif a < G_BASE:
+                v = by_key.get(_action_key(adv, a))
+                if v is not None:
+                    out[a] = v
+        return out
+
+    def roll_value(self, game) -> int | None:
+        """Before a roll in an adventure: the odds of completing the card from here, else None."""
+        if game.phase != P_ADV:
+            return None
+        adv = game.cur_adv()
+        if adv.phase() != P_ROLL or any(adv.kept):
+            return None
+        solver = self.solver(adv.card, adv.sit[6], adv.sit[7], adv.sit[8])
+        state = solver.state_index(adv.done_mask())
+        held = _held_reps(solver, adv.held)
+        focus, spells, clues = adv.uses()
+        g = adv.pool_dice(GREEN)
+        y = adv.pool_dice(YELLOW)
+        r = adv.pool_dice(RED)
+        return solver.values((g, y, r, held, focus, spells, clues))[state]
+
+    def move_odds(self, game) -> dict:
+        """{slot: value} of each card on the board for the active investigator now (move phase)."""
+        if game.phase != P_MOVE:
+            return {}
+        inv = game.active()
+        if inv == NONE:
+            return {}
+        green = game.free_dice(GREEN)
+        yellow = 1 if game.turn_yellow == 1 else 0
+        red = 1 if game.turn_red == 1 else 0
+        spells = game.hold_spells(inv, 4)
+        clues = min(game.clues[inv], 4)
+        sanity = min(game.san[inv], 20)
+        stamina = min(game.sta[inv], 20)
+        out = {}
+        for s in range(MAX_SLOTS):
+            if not game.slot_on[s]:
+                continue
+            adv = game.slot_adv[s]
+            terror = game.data.adventures[game.slot_card[s]].terror_code
+            helpers = 0
+            for seat in range(game.players):
+                h = game.seat_inv[seat]
+                if h != NONE and h != inv and game.loc[h] == s + 1 and not game.assisted[h]:
+                    helpers += 1
+            focus = min((0 if game.focus_used else 1) + min(helpers, 3), 4)
+            solver = self.solver(adv.card, terror, sanity, stamina)
+            held = tuple(sorted(solver.rep[game.sd_die[k] & 7] for k in range(game.nsd)))
+            out[s] = solver.values((green, yellow, red, held, focus, spells, clues))[solver.full_state]
+        return out
+
+    # ----- hints in words ---------------------------------------------------------------------
+
+    def hint(self, game, choices) -> str:
+        """The best option and why, in words (choices: session.Choice list with values)."""
+        if game.phase == P_MOVE:
+            odds = self.move_odds(game)
+            if not odds:
+                return "no card in reach"
+            best = max(odds, key=lambda s: (odds[s], -s))
+            name = game.data.adventures[game.slot_card[best]].name
+            ranked = sorted(odds.values(), reverse=True)
+            text = "Best odds: %s (slot %d), %s%% to complete it with the dice, focus, spells and clues you have" % (
+                name, best + 1, percent_text(odds[best]))
+            if len(ranked) > 1:
+                text += "; the next best card is at %s%%" % percent_text(ranked[1])
+            return text + ". Rewards and penalties matter too: the odds only say how likely you are to finish."
+        valued = [c for c in choices if c.value is not None]
+        if not valued:
+            value = self.roll_value(game)
+            if value is not None:
+                return "Roll: from here you complete this card %s%% of the time with best play." % percent_text(value)
+            return "No odds for this decision: the solver answers adventure rolls and the move phase."
+        ranked = sorted(valued, key=lambda c: -c.value)
+        best = ranked[0]
+        text = "Best: %s, %s%% to complete the card from there with best play after it" % (
+            best.text, percent_text(best.value))
+        if len(ranked) > 1:
+            second = ranked[1]
+            if second.value == best.value:
+                text += "; %s is just as good" % second.text
+            else:
+                text += "; the next best (%s) gives %s%%" % (second.text, percent_text(second.value))
+        return text + ". " + _why(best)
+
+
+def _why(choice) -> str:
+    t = choice.text
+    if t.startswith("complete task"):
+        return "Completing a task now banks it: the dice it uses are gone, the rest roll again."
+    if t.startswith("reroll"):
+        return "Nothing here is worth keeping as it is: a clue rerolls the dice that help least."
+    if t.startswith("hold"):
+        return "A spell keeps that die's face for a later task while the others roll again."
+    if "focus" in t:
+        return "No task fits this roll: fail it, losing the least useful die, and focus the face you will need."
+    if t.startswith("fail"):
+        return "No task fits this roll: fail it and lose the least useful die."
+    return ""
+
+
+def _held_reps(solver, held):
+    out = []
+    for c in (GREEN, YELLOW, RED):
+        for f in range(NFACES):
+            out.extend([solver.rep[f]] * held[c * NFACES + f])
+    return tuple(sorted(out))
+

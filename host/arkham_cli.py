@@ -1,0 +1,405 @@
+"""`eldritch arkham`: Arkham Horror (1987) - exact odds of its rolls, a whole game in the terminal, and a
+board file check.
+
+    eldritch arkham odds fight --fight 3 --physical 2 --strength 5 --stamina 4 --rounds 2 --json
+    eldritch arkham odds reach --from "Train Station" --monster "College Street=Zombie"
+    eldritch arkham play --players 2 --bots 2
+    eldritch arkham play --seed 7 --players 4 --bots all --log game.log
+    eldritch arkham check my_board/
+
+Odds are exact fractions (a power-of-6 denominator) and the kernel's fixed point round(p * 2^48);
+`--json` prints one object. The game is the kernel's (kernel/arkham/game/) and the bots are too, so a
+seeded bot game writes the same log on every backend and under MicroPython. Bad input: one line on
+stderr, exit code 2.
+"""
+
+import argparse
+import json
+import os
+from array import array
+
+from .kernel.errors import KernelError
+from .kernel.arkham import odds
+from .kernel.arkham.reach import reach_odds, OCC_MONSTER, OCC_BLOCKING, OCC_HOUND, MODE_FOOT, MODE_VEHICLE, MODE_MISTS
+from .kernel.arkham.gatechance import gate_odds
+from .kernel.arkham.game.board import Board, SPECIAL_HOUND, SPECIAL_BLOCKING
+from .kernel.arkham.game.rules import Rules
+from .kernel.arkham.game import defs as D
+from .kernel.arkham.game import playlog, text, save as gamesave
+from .kernel.arkham.game.bots import HeuristicBot, RandomBot
+from .kernel.surface import CHANCE
+
+MODES = {"foot": MODE_FOOT, "vehicle": MODE_VEHICLE, "mists": MODE_MISTS}
+IMMUNE = {"none": 0, "physical": odds.IMMUNE_PHYSICAL, "magical": odds.IMMUNE_MAGICAL,
+          "both": odds.IMMUNE_PHYSICAL | odds.IMMUNE_MAGICAL}
+
+EPILOG = """examples:
+  eldritch arkham odds fight --fight 3 --physical 2 --strength 5 --stamina 4 --rounds 2
+  eldritch arkham odds fight --fight 4 --magical 2 --strength 4 --immune physical --json
+  eldritch arkham odds stealth --stealth 3
+  eldritch arkham odds sanity --sanity 4 --loss 1/3
+  eldritch arkham odds close --difficulty 7 --fight 3 --physical 2 --attempts 2
+  eldritch arkham odds reach --from "Train Station" --monster "College Street=Zombie" --json
+  eldritch arkham odds gates --open "Woods,Graveyard" --sealed Church
+  eldritch arkham play --players 2 --bots 2        you play seat 1, the bot seat 2
+  eldritch arkham play --seed 7 --players 4 --bots all --log game.log
+  eldritch arkham check kernel/arkham/data/template
+The board is the project's own demonstration board unless --board names a folder filled in from the
+template (kernel/arkham/data/README.md)."""
+
+ODDS_EPILOG = """Every answer is an exact fraction num/den (den a power of 6) and its fixed point
+round(p * 2^48), rounded half up once ("exact" in --json).
+  fight    D6 + bonus against the monster's strength, exchange after exchange; a miss costs D6
+           strength. --rounds 0: until one side is beaten. The bonus: Fight and --physical unless
+           --immune physical (or both), --magical unless --immune magical (or both).
+  stealth  a D6 at most Stealth
+  sanity   a D6 at most the level (default: the current --sanity), losing a on a pass, b on a failure
+  close    D6 + Fight + physical + magical + a bound monster against the gate's difficulty
+  reach    the chance that a 2D6 move from a space can end on each space (monsters as SPACE=KIND)
+  gates    the chance of a gate (or a monster) at each location at the next mythos gate roll"""
+
+
+def _count(text):
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected a whole number, not %r" % text)
+    if v < 0:
+        raise argparse.ArgumentTypeError("expected a number 0 or more, not %d" % v)
+    return v
+
+
+def _pair(text):
+    a, slash, b = text.partition("/")
+    if not slash or not a.isdigit() or not b.isdigit():
+        raise argparse.ArgumentTypeError("expected a/b, the sanity lost on a pass and on a failure, not %r" % text)
+    return int(a), int(b)
+
+
+def add_parser(sub):
+    p = sub.add_parser("arkham", help="Arkham Horror (1987): exact odds, a whole game, board files",
+                       description="Arkham Horror (1987): exact odds of its rolls, a whole game on the "
+                                   "demonstration board (or your own), and a board file check.",
+                       epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    cls = type(p)
+    asub = p.add_subparsers(dest="arkham_command", metavar="COMMAND", parser_class=cls)
+
+    o = asub.add_parser("odds", help="exact odds of a roll", description="Exact odds of an Arkham Horror roll.",
+                        epilog=ODDS_EPILOG + "\n\n" + EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    osub = o.add_subparsers(dest="odds_kind", metavar="ROLL", parser_class=cls)
+
+    f = osub.add_parser("fight", help="beating a monster, within k exchanges, and the strength lost",
+                        description="D6 + bonus against a monster's strength, exchange after exchange.",
+                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    f.add_argument("--fight", type=_count, default=0, help="the Fight skill (a physical attack)")
+    f.add_argument("--physical", type=_count, default=0, help="physical weapons in hand (bonus)")
+    f.add_argument("--magical", type=_count, default=0, help="magical items and spells (bonus)")
+    f.add_argument("--bound", type=_count, default=0, help="a bound monster's strength (Bind Monster)")
+    f.add_argument("--strength", type=_count, required=True, help="the monster's strength")
+    f.add_argument("--immune", choices=sorted(IMMUNE), default="none", help="the monster's immunity")
+    f.add_argument("--stamina", type=_count, required=True, help="the investigator's strength left (1-30)")
+    f.add_argument("--rounds", type=_count, default=0, help="exchanges to look at (0: until decided)")
+    f.add_argument("--hound", action="store_true", help="a Hound of Tindalos (leaves after hurting once)")
+    f.add_argument("--json", action="store_true", help="print one JSON object")
+
+    s = osub.add_parser("stealth", help="a stealth check", description="A D6 at most the Stealth skill.")
+    s.add_argument("--stealth", type=_count, required=True, help="the Stealth skill")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+
+    s = osub.add_parser("sanity", help="a sanity check", description="A sanity check against a monster's SAN a/b.")
+    s.add_argument("--sanity", type=_count, required=True, help="the investigator's sanity now (1 or more)")
+    s.add_argument("--level", type=_count, default=None, help="what the D6 must not exceed (default --sanity)")
+    s.add_argument("--loss", type=_pair, required=True, help="the monster's SAN a/b, e.g. 1/3")
+    s.add_argument("--json", action="store_true", help="print one JSON object")
+
+    c = osub.add_parser("close", help="closing a gate", description="D6 + every attack against a gate's difficulty.")
+    c.add_argument("--difficulty", type=_count, required=True, help="the gate's closing difficulty")
+    c.add_argument("--fight", type=_count, default=0, help="the Fight skill")
+    c.add_argument("--physical", type=_count, default=0, help="physical weapons")
+    c.add_argument("--magical", type=_count, default=0, help="magical items and spells")
+    c.add_argument("--bound", type=_count, default=0, help="a bound monster's strength")
+    c.add_argument("--attempts", type=_count, default=1, help="rounds of attempts (default 1)")
+    c.add_argument("--json", action="store_true", help="print one JSON object")
+
+    r = osub.add_parser("reach", help="where a 2D6 move can end", description="The chance that a 2D6 move "
+                        "from a space can end on each space of the board.")
+    r.add_argument("--board", help="a board folder (default: the demonstration board)")
+    r.add_argument("--from", dest="start", required=True, help="the space the investigator starts from")
+    r.add_argument("--to", help="only this space")
+    r.add_argument("--mode", choices=sorted(MODES), default="foot", help="on foot, by vehicle, under the Mists")
+    r.add_argument("--money", type=_count, default=0, help="dollars (a taxi costs $1)")
+    r.add_argument("--whistle", action="store_true", help="holding the Taxi Whistle")
+    r.add_argument("--monster", action="append", default=[], metavar="SPACE=KIND",
+                   help="a monster on the board (repeatable), e.g. \"College Street=Zombie\"")
+    r.add_argument("--json", action="store_true", help="print one JSON object")
+
+    gt = osub.add_parser("gates", help="the next gate roll, per location",
+                         description="The chance of a gate, or of a monster, at each location next mythos.")
+    gt.add_argument("--board", help="a board folder (default: the demonstration board)")
+    gt.add_argument("--open", default="", help="locations with an open gate, comma separated")
+    gt.add_argument("--sealed", default="", help="locations sealed by an Elder Sign, comma separated")
+    gt.add_argument("--json", action="store_true", help="print one JSON object")
+
+    pl = asub.add_parser("play", help="play a whole game (human or bot seats)",
+                         description="A whole game of Arkham Horror (1987) on the demonstration board.",
+                         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    pl.add_argument("--board", help="a board folder (default: the demonstration board)")
+    pl.add_argument("--seed", type=int, default=None, help="the game's seed (default: from the clock)")
+    pl.add_argument("--players", type=int, default=1, help="players (the board's range; default 1)")
+    pl.add_argument("--bots", default="", help="'all', or the seats the bot plays: '2,3'")
+    pl.add_argument("--bot", choices=("heuristic", "random"), default="heuristic", help="which bot")
+    pl.add_argument("--house", default="", help="house rules, comma separated (see the README)")
+    pl.add_argument("--rounds", type=int, default=-1, help="an agreed round limit (0: none; default the board's)")
+    pl.add_argument("--doom", type=int, default=0, help="the doom track's length by agreement (default the board's)")
+    pl.add_argument("--dice", choices=("device", "table"), default="device",
+                    help="'table': type in the physical rolls instead of rolling here")
+    pl.add_argument("--log", help="write the seed and the action and event log to this file")
+    pl.add_argument("--load", help="continue the game saved in this file")
+    pl.add_argument("--save", help="save the game to this file when it ends (or stops)")
+
+    ck = asub.add_parser("check", help="validate a board folder", description="Load a board folder, "
+                         "reporting its first error (file, line, field) or a summary.")
+    ck.add_argument("folder", help="the folder of TSV files")
+    return p
+
+
+# ----- odds ----------------------------------------------------------------------------------------------
+
+def _prob(num, den):
+    return {"num": num, "den": den, "exact": odds.fixed(num, den), "probability": num / den}
+
+
+def _pct(num, den):
+    return "%.4f%%" % (100.0 * num / den)
+
+
+def cmd_odds(args):
+    kind = args.odds_kind
+    if kind is None:
+        raise KernelError("option", "give a roll: fight, stealth, sanity, close, reach or gates")
+    out = {"roll": kind}
+    lines = []
+    if kind == "fight":
+        bonus = odds.attack_bonus(args.fight, args.physical, args.magical, IMMUNE[args.immune]) + args.bound
+        win, ko, und, lost, den = odds.fight(bonus, args.strength, args.stamina, args.rounds, args.hound)
+        out.update(bonus=bonus, strength=args.strength, stamina=args.stamina, rounds=args.rounds,
+                   hit=_prob(odds.hit_faces(bonus, args.strength), 6), win=_prob(win, den),
+                   knocked_out=_prob(ko, den), undecided=_prob(und, den),
+                   strength_lost={"num": lost, "den": den, "expected": lost / den})
+        lines = ["bonus %d against strength %d: each attack hits %s" % (bonus, args.strength,
+                                                                         _pct(odds.hit_faces(bonus, args.strength), 6)),
+                 "beaten %s: %s (%d/%d)" % ("within %d exchanges" % args.rounds if args.rounds else "in the end",
+                                            _pct(win, den), win, den),
+                 "knocked out: %s, undecided: %s" % (_pct(ko, den), _pct(und, den)),
+                 "expected strength lost: %.4f (%d/%d)" % (lost / den, lost, den)]
+    elif kind == "stealth":
+        num, den = odds.stealth(args.stealth)
+        out.update(stealth=args.stealth, passes=_prob(num, den))
+        lines = ["stealth %d passes %s (%d/%d)" % (args.stealth, _pct(num, den), num, den)]
+    elif kind == "sanity":
+        a, b = args.loss
+        level = args.sanity if args.level is None else args.level
+        ok, insane, expected, den = odds.sanity_check(level, a, b, args.sanity)
+        out.update(level=level, loss=[a, b], sanity=args.sanity, passes=_prob(ok, den), insane=_prob(insane, den),
+                   sanity_lost={"num": expected, "den": den, "expected": expected / den})
+        lines = ["a D6 at most %d passes %s; loses %d on a pass, %d on a failure" % (level, _pct(ok, den), a, b),
+                 "goes mad: %s; expected sanity lost %.4f" % (_pct(insane, den), expected / den)]
+    elif kind == "close":
+        bonus = args.fight + args.physical + args.magical + args.bound
+        num, den = odds.close_gate(bonus, args.difficulty, max(1, args.attempts))
+        out.update(bonus=bonus, difficulty=args.difficulty, attempts=args.attempts, closed=_prob(num, den))
+        lines = ["bonus %d against difficulty %d: closed within %d round(s) %s (%d/%d)" % (
+            bonus, args.difficulty, args.attempts, _pct(num, den), num, den)]
+    elif kind == "reach":
+        board = Board(args.board)
+        start = _space(board, args.start, "--from")
+        occ = bytearray(board.nspaces)
+        for m in args.monster:
+            where, eq, name = m.partition("=")
+            s = _space(board, where.strip(), "--monster")
+            if not eq or name.strip() not in board.kind_names:
+                raise KernelError("option", "--monster '%s': give SPACE=KIND with a monster of this board" % m)
+            k = board.kind_names.index(name.strip())
+            sp = board.k_special[k]
+            occ[s] |= (OCC_HOUND if sp & SPECIAL_HOUND else OCC_MONSTER) | (OCC_BLOCKING if sp & SPECIAL_BLOCKING else 0)
+        got = reach_odds(board, occ, start, MODES[args.mode], args.money, args.whistle)
+        only = _space(board, args.to, "--to") if args.to else None
+        rows = [(board.space_names[s], got[s]) for s in range(board.nspaces) if only is None or s == only]
+        out.update({"from": args.start, "mode": args.mode, "spaces": {n: _prob(v, 36) for n, v in rows}})
+        lines = ["%-22s %s (%d/36)" % (n, _pct(v, 36), v) for n, v in rows]
+    else:
+        board = Board(args.board)
+        has = bytearray(board.nspaces)
+        sealed = bytearray(board.nspaces)
+        for name in [x.strip() for x in args.open.split(",") if x.strip()]:
+            has[_space(board, name, "--open")] = 1
+        for name in [x.strip() for x in args.sealed.split(",") if x.strip()]:
+            sealed[_space(board, name, "--sealed")] = 1
+        gate, monster = gate_odds(board.gate_table, sealed, has, board.nspaces)
+        out["locations"] = {board.space_names[s]: {"gate": _prob(gate[s], 36), "monster": _prob(monster[s], 36)}
+                            for s in board.locations}
+        lines = ["%-16s gate %s  monster %s" % (board.space_names[s], _pct(gate[s], 36), _pct(monster[s], 36))
+                 for s in board.locations]
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print("\n".join(lines))
+    return 0
+
+
+def _space(board, name, flag):
+    if name not in board.space_index:
+        raise KernelError("option", "%s: no space named '%s' on this board" % (flag, name))
+    return board.space_index[name]
+
+
+# ----- check ----------------------------------------------------------------------------------------------
+
+def cmd_check(args):
+    b = Board(args.folder)
+    print("%s: %d spaces (%d city locations), %d Other Worlds, %d gate cards, %d monsters of %d kinds, "
+          "%d item and spell cards, %d investigators, players %d-%d, doom track %d, gate limits %s" % (
+              args.folder, b.nspaces, len(b.locations), b.nworlds, b.ngates, b.nmonsters, b.nkinds, b.ncards,
+              b.ninv, b.min_players, b.max_players, b.doom_length,
+              ", ".join("%d:%d" % (p, b.gate_limit[p]) for p in range(b.min_players, b.max_players + 1))))
+    return 0
+
+
+# ----- play ---------------------------------------------------------------------------------------------
+
+def bot_seats(text_, players):
+    if text_ == "all":
+        return set(range(players))
+    seats = set()
+    for part in text_.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if not part.isdigit() or not 1 <= int(part) <= players:
+            raise KernelError("option", "--bots: '%s' is not a seat 1 to %d (or 'all')" % (part, players))
+        seats.add(int(part) - 1)
+    return seats
+
+
+def _rules(args):
+    return Rules({"board": args.board, "house": args.house, "round_limit": args.rounds, "doom": args.doom})
+
+
+def save_game(game, path):
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(game.serialize())
+    os.replace(tmp, path)
+
+
+def cmd_play(args):
+    rules = _rules(args)
+    if args.load:
+        try:
+            with open(args.load, "rb") as f:
+                blob = f.read()
+        except OSError as exc:
+            raise KernelError("save", "cannot read %s: %s" % (args.load, exc.strerror))
+        game = gamesave.deserialize(rules, blob, verify=True)
+    else:
+        if not rules.min_players <= args.players <= rules.max_players:
+            raise KernelError("option", "--players must be %d to %d on this board, not %d" % (
+                rules.min_players, rules.max_players, args.players))
+        seed = args.seed
+        if seed is None:
+            import time
+            seed = int(time.time()) & 0x3FFFFFFF
+        game = rules.new_game(seed, args.players)
+    bots = bot_seats(args.bots, game.players)
+    if len(bots) == game.players and args.dice == "device" and not args.load:
+        out, game = playlog.bot_game(rules, game.seed, game.players, args.bot)
+        print("seed %d: %s" % (game.seed, out[-1]))
+        for h in game.honoured():
+            print("Honoured Citizen: %s" % text.seat_name(game, h))
+    else:
+        out = playlog.header(game, args.bot)
+        for a in game.actions() if args.load else []:
+            out.append("> %d (loaded)" % a)
+        interactive(game, rules, bots, args, out)
+    if args.log:
+        with open(args.log, "w") as f:
+            f.write("\n".join(out) + "\n")
+    if args.save:
+        save_game(game, args.save)
+    return 0
+
+
+def interactive(game, rules, bots, args, out):
+    buf = array("i", [0] * rules.max_actions)
+    bot = HeuristicBot(rules.board) if args.bot == "heuristic" else RandomBot(game.seed * 7919 + 1)
+    last_round = -1
+    while not game.is_terminal():
+        n = game.legal_actions(buf)
+        who = game.current_player()
+        if who == CHANCE:
+            a = D.K_RESOLVE
+            if args.dice == "table":
+                a = _ask_roll(game)
+                if a is None:
+                    return
+        elif who in bots:
+            a = bot.choose(game, buf, n)
+        else:
+            if game.round != last_round:
+                last_round = game.round
+                print("\n".join(text.board_lines(game)))
+            options = [buf[i] for i in range(n)]
+            print("%s, %s:" % (text.seat_name(game, who), D.STEP_NAMES.get(game.step, "?")))
+            for i, o in enumerate(options):
+                print("  %2d. %s" % (i + 1, text.action_text(game, o)))
+            a = None
+            while a is None:
+                try:
+                    line = input("choose (number, 'board', 'save FILE', 'quit'): ").strip()
+                except EOFError:
+                    return
+                if line == "quit":
+                    return
+                if line == "board":
+                    print("\n".join(text.board_lines(game)))
+                elif line.startswith("save "):
+                    save_game(game, line[5:].strip())
+                    print("saved to %s" % line[5:].strip())
+                elif line.isdigit() and 1 <= int(line) <= len(options):
+                    a = options[int(line) - 1]
+                else:
+                    print("type a number 1 to %d" % len(options))
+        before = len(out)
+        playlog.step_lines(game, a, out)
+        for line in out[before:]:
+            print(line)
+    playlog.end_lines(game, out)
+    print(out[-1])
+    for h in game.honoured():
+        print("Honoured Citizen: %s" % text.seat_name(game, h))
+
+
+def _ask_roll(game):
+    outcomes = [a & D.ARG_MASK for a, _ in game.chance_outcomes()]
+    while True:
+        try:
+            line = input("%s: type the roll (%d-%d), or 'r' to roll here: " % (
+                D.STEP_NAMES.get(game.step, "roll"), outcomes[0], outcomes[-1])).strip()
+        except EOFError:
+            return None
+        if line == "r":
+            return D.K_RESOLVE
+        if line.isdigit() and int(line) in outcomes:
+            return D.K_OUTCOME + int(line)
+        print("not a possible roll")
+
+
+def run(args, backend=None):
+    cmd = args.arkham_command
+    if cmd == "odds":
+        return cmd_odds(args)
+    if cmd == "play":
+        return cmd_play(args)
+    if cmd == "check":
+        return cmd_check(args)
+    raise KernelError("option", "give a command: odds, play or check (see eldritch arkham --help)")

@@ -1,0 +1,331 @@
+"""Atomic, durable, locked file writes and capped reads: the host's one save routine.
+
+    write_atomic(path, data)            # all or nothing, survives a power cut, one line on failure
+    data = read_capped(path, limit, check_head=fn, head=32)
+
+`write_atomic` writes a unique temporary file in the target's folder (`.NAME.XXXX.tmp`), fsyncs it,
+renames it over the target with `os.replace` and fsyncs the folder, under an advisory lock
+(`fcntl.flock`) on the folder so two sessions saving into it never interleave (the lock also makes
+any leftover `.NAME.*.tmp` of an earlier power cut safe to remove). A reader never sees a partial
+file: it sees the old file or the new one. A target that exists and is not a regular file (a
+terminal, /dev/null, /dev/full, a pipe) is written in place, never replaced. Any failure is a
+`SaveError` with one line naming the path and what went wrong; nothing is left behind and nothing
+is created but the file itself: a missing folder is an error, not made.
+
+Every filesystem call goes through a `FileSystem` object (the real one by default), so the
+power-cut test (tests/test_host_powercut.py) can run the same routine on a simulated disk that
+writes one byte per step and loses everything not yet fsynced when the power is cut.
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import stat
+
+TMP_SUFFIX = ".tmp"
+
+
+class SaveError(Exception):
+    """A save, log or load that failed; str() is one line for the player."""
+
+
+def user_path(text: str) -> str:
+    """A path as a player types it: surrounding blanks dropped, a leading ~ expanded."""
+    return os.path.expanduser(text.strip())
+
+
+def describe(exc: OSError) -> str:
+    """An OSError as a few plain words ("no such folder", "permission denied", "disk full")."""
+    code = exc.errno
+    if code == errno.ENOENT:
+        return "no such file or folder"
+    if code == errno.EACCES or code == errno.EPERM:
+        return "permission denied"
+    if code == errno.ENOSPC:
+        return "no space left on the device"
+    if code == errno.EISDIR:
+        return "it is a folder"
+    if code == errno.ENOTDIR:
+        return "a part of the path is not a folder"
+    if code == errno.EROFS:
+        return "read-only file system"
+    if code == errno.ENAMETOOLONG:
+        return "the name is too long"
+    if code == errno.EDQUOT:
+        return "disk quota exceeded"
+    return (exc.strerror or str(exc)).lower()
+
+
+class FileSystem:
+    """The operations write_atomic and read_capped need, on the real filesystem (os calls)."""
+
+    def kind(self, path: str) -> str:
+        """'missing', 'file', 'dir' or 'other' (a device, pipe or socket); symlinks followed."""
+        try:
+            mode = os.stat(path).st_mode
+        except FileNotFoundError:
+            return "missing"
+        if stat.S_ISREG(mode):
+            return "file"
+        if stat.S_ISDIR(mode):
+            return "dir"
+        return "other"
+
+    def open_dir(self, folder: str) -> int:
+        return os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+
+    def lock(self, dirfd: int) -> None:
+        fcntl.flock(dirfd, fcntl.LOCK_EX)
+
+    def unlock(self, dirfd: int) -> None:
+        fcntl.flock(dirfd, fcntl.LOCK_UN)
+
+    def fsync_dir(self, dirfd: int) -> None:
+        os.fsync(dirfd)
+
+    def close_dir(self, dirfd: int) -> None:
+        os.close(dirfd)
+
+    def listdir(self, folder: str) -> list[str]:
+        return os.listdir(folder)
+
+    def unlink(self, path: str) -> None:
+        os.unlink(path)
+
+    def create_temp(self, folder: str, prefix: str) -> tuple[int, str]:
+        """A new, unique, empty file in folder (O_EXCL): (descriptor, path)."""
+        for _ in range(100):
+            name = "%s%s%s" % (prefix, os.urandom(6).hex(), TMP_SUFFIX)
+            path = os.path.join(folder, name)
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                continue
+            return fd, path
+        raise OSError(errno.EEXIST, "no unique temporary name")
+
+    def write(self, fd: int, data: memoryview) -> int:
+        return os.write(fd, data)
+
+    def fsync(self, fd: int) -> None:
+        os.fsync(fd)
+
+    def close(self, fd: int) -> None:
+        os.close(fd)
+
+    def chmod_like(self, fd: int, path: str) -> None:
+        """Give the new file the permissions of the file it replaces (else 0644 less the umask)."""
+        try:
+            mode = stat.S_IMODE(os.stat(path).st_mode)
+        except OSError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o644 & ~umask
+        os.fchmod(fd, mode)
+
+    def replace(self, src: str, dst: str) -> None:
+        os.replace(src, dst)
+
+    def write_in_place(self, path: str, data: bytes) -> None:
+        """Write to an existing non-regular file (a device or pipe) without creating anything."""
+        fd = os.open(path, os.O_WRONLY)
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+
+    def open_read(self, path: str) -> int:
+        return os.open(path, os.O_RDONLY)
+
+    def read(self, fd: int, n: int) -> bytes:
+        return os.read(fd, n)
+
+
+REAL = FileSystem()
+
+
+def _temp_prefix(path: str) -> str:
+    return "." + os.path.basename(path) + "."
+
+
+def check_target(path: str, fs: FileSystem = REAL) -> str | None:
+    """Why write_atomic(path, ...) would fail before writing anything (a folder, a missing folder),
+    as one line, or None. Lets a command refuse a bad --log or --save path up front."""
+    if not path:
+        return "no file name given"
+    target = os.path.realpath(path)
+    try:
+        kind = fs.kind(target)
+        if kind == "dir":
+            return "%s is a folder: give a file name" % path
+        if kind == "missing" and fs.kind(os.path.dirname(target) or ".") != "dir":
+            return "cannot write %s: no folder %s (nothing was created)" % (path, os.path.dirname(target))
+    except OSError as exc:
+        return "cannot write %s: %s" % (path, describe(exc))
+    return None
+
+
+def write_atomic(path: str, data: bytes, fs: FileSystem = REAL) -> None:
+    """Replace the file at path with data, atomically and durably (see the module docstring).
+
+    Raises SaveError (one line) on any failure; the old file, if any, is then untouched and no
+    temporary file is left behind."""
+    if not path:
+        raise SaveError("no file name given")
+    target = os.path.realpath(path)
+    folder = os.path.dirname(target) or "."
+    try:
+        kind = fs.kind(target)
+        if kind == "dir":
+            raise SaveError("%s is a folder: give a file name" % path)
+        if kind == "other":
+            fs.write_in_place(target, data)
+            return
+        if fs.kind(folder) != "dir":
+            raise SaveError("cannot write %s: no folder %s (nothing was created)" % (path, folder))
+    except OSError as exc:
+        raise SaveError("cannot write %s: %s" % (path, describe(exc)))
+    try:
+        dirfd = fs.open_dir(folder)
+    except OSError as exc:
+        raise SaveError("cannot write %s: %s" % (path, describe(exc)))
+    tmp = None
+    try:
+        fs.lock(dirfd)
+        _remove_stale_temps(fs, folder, _temp_prefix(target))
+        fd, tmp = fs.create_temp(folder, _temp_prefix(target))
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[fs.write(fd, view):]
+            fs.chmod_like(fd, target)
+            fs.fsync(fd)
+        finally:
+            fs.close(fd)
+        fs.replace(tmp, target)
+        tmp = None
+        fs.fsync_dir(dirfd)
+    except OSError as exc:
+        if tmp is not None:
+            try:
+                fs.unlink(tmp)
+            except OSError:
+                pass
+        raise SaveError("cannot write %s: %s" % (path, describe(exc)))
+    finally:
+        try:
+            fs.unlock(dirfd)
+        finally:
+            fs.close_dir(dirfd)
+
+
+def _remove_stale_temps(fs: FileSystem, folder: str, prefix: str) -> None:
+    """Temporary files of this target left by a power cut or a killed session (we hold the lock, so
+    no other session is writing one now)."""
+    for name in fs.listdir(folder):
+        if name.startswith(prefix) and name.endswith(TMP_SUFFIX) and len(name) == len(prefix) + 12 + len(TMP_SUFFIX):
+            try:
+                fs.unlink(os.path.join(folder, name))
+            except OSError:
+                pass
+
+
+def remove_durably(path: str, fs: FileSystem = REAL) -> None:
+    """Remove path (if it is there) so that it stays removed after a power cut."""
+    target = os.path.realpath(path)
+    folder = os.path.dirname(target) or "."
+    try:
+        dirfd = fs.open_dir(folder)
+    except OSError as exc:
+        raise SaveError("cannot remove %s: %s" % (path, describe(exc)))
+    try:
+        fs.lock(dirfd)
+        try:
+            fs.unlink(target)
+        except FileNotFoundError:
+            return
+        fs.fsync_dir(dirfd)
+    except OSError as exc:
+        raise SaveError("cannot remove %s: %s" % (path, describe(exc)))
+    finally:
+        try:
+            fs.unlock(dirfd)
+        finally:
+            fs.close_dir(dirfd)
+
+
+def rename_durably(src: str, dst: str, fs: FileSystem = REAL) -> None:
+    """Rename src to dst in the same folder (replacing dst), so that it stays renamed after a power
+    cut; SaveError (one line) on failure."""
+    folder = os.path.dirname(os.path.realpath(dst)) or "."
+    try:
+        dirfd = fs.open_dir(folder)
+    except OSError as exc:
+        raise SaveError("cannot rename %s: %s" % (src, describe(exc)))
+    try:
+        fs.lock(dirfd)
+        fs.replace(src, dst)
+        fs.fsync_dir(dirfd)
+    except OSError as exc:
+        raise SaveError("cannot rename %s: %s" % (src, describe(exc)))
+    finally:
+        try:
+            fs.unlock(dirfd)
+        finally:
+            fs.close_dir(dirfd)
+
+
+def read_capped(path: str, limit: int, check_head=None, head: int = 0, what: str = "file",
+                fs: FileSystem = REAL) -> bytes:
+    """The bytes of path, at most limit of them.
+
+    With check_head, the first `head` bytes are read and passed to it before anything else (it raises
+    to refuse the file), so /dev/zero or a huge foreign file is refused after a few bytes. A folder, a
+    file over the limit or an unreadable path is a SaveError (one line)."""
+    try:
+        kind = fs.kind(path)
+    except OSError as exc:
+        raise SaveError("cannot read %s: %s" % (path, describe(exc)))
+    if kind == "missing":
+        raise SaveError("cannot read %s: no such file" % path)
+    if kind == "dir":
+        raise SaveError("cannot read %s: it is a folder" % path)
+    try:
+        fd = fs.open_read(path)
+    except OSError as exc:
+        raise SaveError("cannot read %s: %s" % (path, describe(exc)))
+    try:
+        chunks = []
+        got = 0
+        if check_head is not None and head:
+            first = _read_upto(fs, fd, head)
+            check_head(first)
+            chunks.append(first)
+            got = len(first)
+        while got <= limit:
+            chunk = fs.read(fd, min(1 << 16, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+        if got > limit:
+            raise SaveError("%s is larger than %d bytes: not a %s" % (path, limit, what))
+        return b"".join(chunks)
+    except OSError as exc:
+        raise SaveError("cannot read %s: %s" % (path, describe(exc)))
+    finally:
+        fs.close(fd)
+
+
+def _read_upto(fs: FileSystem, fd: int, n: int) -> bytes:
+    out = b""
+    while len(out) < n:
+        chunk = fs.read(fd, n - len(out))
+        if not chunk:
+            break
+        out += chunk
+    return out

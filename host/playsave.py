@@ -1,0 +1,181 @@
+"""The host's save of a game in play: the kernel's game save plus the session's settings.
+
+    blob = dump(game, settings)                  # bytes
+    game, data, settings = load_file(path, extra_cards)
+
+A file is three lines of UTF-8 text:
+
+    ELDRITCH PLAY SAVE v1
+    {"bots": [1], "hints": true, "speed": 0.3, "cards": [{"name": "mine.tsv", "text": "..."}],
+     "game": "<base64 of the kernel save>"}
+    sha256 <hex digest of the two lines above, newlines included>
+
+The kernel save (kernel/eldersign/game/save.py) is the seed, the options and the action log, checked
+by replaying; around it the host keeps what the kernel does not know: which seats the bot plays,
+the hint setting and bot speed, and the text of every extra card file the game was started with (so
+a save loads on another machine, and the card files can change or vanish without breaking it).
+The header is checked before anything else is read and the size is capped (MAX_BYTES), so
+`--load /dev/zero` or a huge file is one line. A bare kernel save (what `--save` wrote before this
+format) still loads, with default settings.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import os
+import tempfile
+
+from .atomic import SaveError, read_capped
+from .kernel.errors import KernelError
+from .kernel.eldersign.game.data import GameData
+from .kernel.eldersign.game import save as gamesave
+
+MAGIC = b"ELDRITCH PLAY SAVE v1\n"
+KERNEL_MAGIC = b"EG"
+MAX_BYTES = 8 << 20          # a save with its card files; a game's own save is a few KB
+MAX_CARD_FILES = 32
+MAX_NAME = 255
+
+
+class Settings:
+    """What a session keeps besides the game: bot seats (0-based), hints, bot speed (seconds per
+    bot action) and the extra card files as (name, text) pairs."""
+
+    def __init__(self, bots=(), hints: bool = True, speed: float = 0.3, cards=()):
+        self.bots = frozenset(bots)
+        self.hints = bool(hints)
+        self.speed = float(speed)
+        self.cards = tuple(cards)
+
+    def __eq__(self, other):
+        return (isinstance(other, Settings) and self.bots == other.bots and self.hints == other.hints
+                and self.speed == other.speed and self.cards == other.cards)
+
+    def __repr__(self):
+        return "Settings(bots=%r, hints=%r, speed=%r, cards=%r)" % (
+            sorted(self.bots), self.hints, self.speed, [c[0] for c in self.cards])
+
+
+def read_card_files(paths) -> tuple:
+    """(name, text) of each --cards file, read strictly as UTF-8 (one line on failure)."""
+    out = []
+    for path in paths:
+        blob = read_capped(path, MAX_BYTES, what="card file")
+        try:
+            text = blob.decode("utf-8")
+        except UnicodeDecodeError:
+            raise SaveError("%s is not UTF-8 text" % path)
+        out.append((os.path.basename(path) or "cards.tsv", text))
+    if len(out) > MAX_CARD_FILES:
+        raise SaveError("at most %d card files" % MAX_CARD_FILES)
+    return tuple(out)
+
+
+def game_data(cards) -> GameData:
+    """The card data of a game: the built-in cards plus the (name, text) card files.
+
+    GameData reads files, so the texts are written to a private temporary folder for the load and
+    removed at once (the names in error messages are the original file names)."""
+    if not cards:
+        return GameData()
+    with tempfile.TemporaryDirectory(prefix="eldritch-cards-") as folder:
+        paths = []
+        for i, (name, text) in enumerate(cards):
+            sub = os.path.join(folder, str(i))
+            os.mkdir(sub)
+            path = os.path.join(sub, os.path.basename(name) or "cards.tsv")
+            with open(path, "w", encoding="utf-8", newline="") as f:
+                f.write(text)
+            paths.append(path)
+        try:
+            return GameData(extra=paths)
+        except KernelError as exc:
+            detail = exc.detail
+            for i, path in enumerate(paths):
+                detail = detail.replace(path, cards[i][0])
+            raise KernelError(exc.what, detail)
+
+
+def dump(game, settings: Settings) -> bytes:
+    """The save file's bytes."""
+    doc = {
+        "bots": sorted(settings.bots),
+        "hints": settings.hints,
+        "speed": settings.speed,
+        "cards": [{"name": n, "text": t} for n, t in settings.cards],
+        "game": base64.b64encode(gamesave.serialize(game)).decode("ascii"),
+    }
+    body = MAGIC + json.dumps(doc, ensure_ascii=True, separators=(",", ":")).encode("ascii") + b"\n"
+    return body + b"sha256 " + hashlib.sha256(body).hexdigest().encode("ascii") + b"\n"
+
+
+def _check_head(head: bytes) -> None:
+    if not (head == MAGIC or head.startswith(KERNEL_MAGIC)):
+        raise SaveError("not an Eldritch game save")
+
+
+def load_file(path: str, extra_cards=()):
+    """(game, data, settings or None) of a save file; settings is None for a bare kernel save (which
+    is played with extra_cards, the --cards files). SaveError or KernelError (one line) when the file
+    is not a good save; the file is never changed."""
+    blob = read_capped(path, MAX_BYTES, check_head=_check_head, head=len(MAGIC), what="save")
+    return loads(blob, extra_cards)
+
+
+def loads(blob: bytes, extra_cards=()):
+    """load_file on bytes."""
+    if blob.startswith(KERNEL_MAGIC):
+        data = game_data(extra_cards)
+        return gamesave.deserialize(blob, data), data, None
+    settings, kernel_blob = parse(blob)
+    data = game_data(settings.cards)
+    game = gamesave.deserialize(kernel_blob, data)
+    for seat in settings.bots:
+        if seat >= game.players:
+            raise KernelError("save", "bot seat %d but the game has %d players" % (seat + 1, game.players))
+    return game, data, settings
+
+
+def parse(blob: bytes):
+    """(Settings, kernel save bytes) of a host save, every field checked; KernelError('save', ...)."""
+    if not blob.startswith(MAGIC):
+        raise KernelError("save", "not an Eldritch game save")
+    lines = blob.split(b"\n")
+    if len(lines) != 4 or lines[3] != b"" or not lines[2].startswith(b"sha256 "):
+        raise KernelError("save", "a truncated or damaged save (expected three lines)")
+    body = lines[0] + b"\n" + lines[1] + b"\n"
+    if hashlib.sha256(body).hexdigest().encode("ascii") != lines[2][7:]:
+        raise KernelError("save", "checksum mismatch (a corrupt or truncated save)")
+    try:
+        doc = json.loads(lines[1].decode("ascii"))
+    except (UnicodeDecodeError, ValueError):
+        raise KernelError("save", "the settings line is not JSON")
+    if not isinstance(doc, dict) or set(doc) != {"bots", "hints", "speed", "cards", "game"}:
+        raise KernelError("save", "the settings line does not have the expected fields")
+    bots = doc["bots"]
+    if not isinstance(bots, list) or not all(type(b) is int and 0 <= b < 8 for b in bots):
+        raise KernelError("save", "bots must be a list of seats 0 to 7")
+    if type(doc["hints"]) is not bool:
+        raise KernelError("save", "hints must be true or false")
+    speed = doc["speed"]
+    if type(speed) not in (int, float) or not 0 <= speed <= 10:
+        raise KernelError("save", "speed must be 0 to 10 seconds")
+    cards = doc["cards"]
+    if not isinstance(cards, list) or len(cards) > MAX_CARD_FILES:
+        raise KernelError("save", "cards must be a list of at most %d files" % MAX_CARD_FILES)
+    pairs = []
+    for c in cards:
+        if (not isinstance(c, dict) or set(c) != {"name", "text"} or not isinstance(c["name"], str)
+                or not isinstance(c["text"], str) or len(c["name"]) > MAX_NAME):
+            raise KernelError("save", "a card file entry must be {name, text}")
+        pairs.append((c["name"], c["text"]))
+    if not isinstance(doc["game"], str):
+        raise KernelError("save", "game must be base64 text")
+    try:
+        kernel_blob = base64.b64decode(doc["game"], validate=True)
+    except (binascii.Error, ValueError):
+        raise KernelError("save", "game is not base64")
+    return Settings(bots, doc["hints"], speed, pairs), kernel_blob

@@ -1,0 +1,206 @@
+"""SolverBot: the heuristic bot's whole-game play with exact odds and exact roll play (host only).
+
+- Every roll is played optimally: the options of `advice.advise` (the exact solver's value of every
+  completion, spell hold, clue reroll and failed roll) are mapped to the game's action codes and
+  the best legal one is taken; a task whose cost the game forbids is skipped for the next best.
+- The adventure is chosen by expected value: the exact chance of completing the card in its slot
+  (monsters' tasks included) with the dice, item dice, focus, assistance, spells and clues the
+  investigator would bring, times the value of the reward and the trophy, plus the chance of
+  failing times the value of the penalty (value.py documents and tunes the weights; the
+  entrance's value is the heuristic bot's). Everything else is the heuristic bot's.
+
+Solvers are built by the backend (`backend.make_solver`; the C core when built) and cached per
+(card, terror, sanity, stamina), the oldest dropped past `cache` entries. The bot reads the game
+only through bots/observe.py: it never sees the decks' order or a PRNG.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from .kernel.eldersign.advice import advise, COMPLETE, HOLD, REROLL, FAIL
+from .kernel.eldersign.adventure import ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, ACT_ROLL, WAY_BYTES
+from .kernel.eldersign.dice import NFACES
+from .kernel.eldersign.fixed import ONE
+from .kernel.eldersign.situation import Situation
+from .kernel.eldersign.solver import situation_value
+from .kernel.eldersign.game.bots import observe as O
+from .kernel.eldersign.game.bots.heuristic import HeuristicBot
+
+NDICE = 3 * NFACES
+
+
+class MemoSolver:
+    """A solver whose answers are remembered: the same context asked again (another decision, another
+    game) costs a dict look-up instead of a call into the core (which may also have to rebuild its
+    workspace, and lose its own memo, when contexts of different sizes alternate). Every other
+    attribute is the wrapped solver's; values are the same integers."""
+
+    def __init__(self, solver, max_entries: int = 200_000):
+        self._solver = solver
+        self._memo: dict = {}
+        self._max = max_entries
+
+    def __getattr__(self, name):
+        return getattr(self._solver, name)
+
+    def _remember(self, key, compute):
+        got = self._memo.get(key)
+        if got is None:
+            got = compute()
+            if len(self._memo) >= self._max:
+                self._memo.clear()
+            self._memo[key] = got
+        return got
+
+    def value(self, green, yellow, red, focus=0, spells=0, clues=0, held=()):
+        return self.values((green, yellow, red, tuple(sorted(held)), focus, spells, clues))[self._solver.full_state]
+
+    def values(self, ctx):
+        return self._remember(("v", ctx), lambda: self._solver.values(ctx))
+
+    def roll_values(self, ctx, gfaces, yf, rf):
+        return self._remember(("r", ctx, tuple(gfaces), yf, rf), lambda: self._solver.roll_values(ctx, gfaces, yf, rf))
+
+    def keep_value(self, ctx, gfaces, unrolled_green, yf, rf):
+        return self._remember(("k", ctx, tuple(gfaces), unrolled_green, yf, rf),
+                              lambda: self._solver.keep_value(ctx, gfaces, unrolled_green, yf, rf))
+
+
+class SolverCache:
+    """Solvers and chances shared by every SolverBot of a process: exact values do not depend on
+    the game, so reusing them across games changes no result, only the time. Solvers are kept
+    per (card, terror, sanity, stamina), the least recently used dropped past `max_solvers`;
+    chances per (solver key, situation), all dropped past `max_values`."""
+
+    def __init__(self, backend=None, max_solvers: int = 256, max_values: int = 500_000):
+        if backend is None:
+            from .backend import get_backend
+            backend = get_backend(notice=False)
+        self.backend = backend
+        self.max_solvers = max_solvers
+        self.max_values = max_values
+        self._solvers: OrderedDict = OrderedDict()
+        self._values: dict = {}
+        self.built = 0
+
+    @staticmethod
+    def limits(card, sanity: int, stamina: int) -> tuple[int, int]:
+        """Sanity and stamina limits that give the same values: 0 (no limit) when the limit is above
+        every cost the card's tasks add up to (then no task is ever forbidden)."""
+        cost_san = sum(t.sanity for t in card.tasks)
+        cost_sta = sum(t.stamina for t in card.tasks)
+        return (0 if sanity > cost_san else sanity), (0 if stamina > cost_sta else stamina)
+
+    @classmethod
+    def card_key(cls, card, terror: int, sanity: int, stamina: int) -> tuple:
+        sanity, stamina = cls.limits(card, sanity, stamina)
+        return (tuple((t.inv, t.faces, t.sanity, t.stamina) for t in card.tasks), card.ordered,
+                terror, sanity, stamina)
+
+    def solver(self, card, terror: int, sanity: int, stamina: int):
+        """The solver of card for these limits (the equivalent no-limit solver when they never bind;
+        its `sanity` and `stamina` are then 0: build Situations with `limits`)."""
+        sanity, stamina = self.limits(card, sanity, stamina)
+        key = self.card_key(card, terror, sanity, stamina)
+        s = self._solvers.get(key)
+        if s is None:
+            s = MemoSolver(self.backend.make_solver(card, terror, sanity, stamina))
+            self.built += 1
+            self._solvers[key] = s
+            if len(self._solvers) > self.max_solvers:
+                self._solvers.popitem(last=False)
+        else:
+            self._solvers.move_to_end(key)
+        return s
+
+    def chance(self, card, values: tuple) -> float:
+        """The exact chance (a float) of completing card from the Situation of these nine values."""
+        sanity, stamina = self.limits(card, values[7], values[8])
+        values = values[:7] + (sanity, stamina)
+        key = (self.card_key(card, values[6], sanity, stamina), values)
+        got = self._values.get(key)
+        if got is None:
+            solver = self.solver(card, values[6], sanity, stamina)
+            got = situation_value(solver, Situation(*values)) / ONE
+            if len(self._values) >= self.max_values:
+                self._values.clear()
+            self._values[key] = got
+        return got
+
+
+class SolverBot(HeuristicBot):
+    """Exact odds for the adventure choice and every roll; `weights` tunes value.py; `cache` a
+    SolverCache shared with other bots (default: a new one on `backend`)."""
+
+    name = "solver"
+
+    def __init__(self, seed: int = 0, weights: dict | None = None, backend=None,
+                 cache: SolverCache | None = None):
+        super().__init__(seed, weights)
+        self.cache = cache if cache is not None else SolverCache(backend)
+
+    # ----- the adventure choice ---------------------------------------------------------------
+
+    def chance(self, g, s, inv):
+        return self.cache.chance(O.slot_adventure(g, s).card, self.situation_at(g, s, inv))
+
+    # ----- rolls ------------------------------------------------------------------------------
+
+    def roll(self, g, buf, n):
+        legal = set(buf[i] for i in range(n))
+        if ACT_ROLL in legal:
+            return ACT_ROLL
+        adv = O.current_adventure(g)
+        start = adv.situation()
+        focus, spells, clues = adv.uses()
+        roll = adv.roll_counts
+        g_, y_, r_ = _pool_of(roll)
+        if g_ + y_ + r_ == 0:
+            return super().roll(g, buf, n)
+        solver = self.cache.solver(adv.card, start.terror, start.sanity, start.stamina)
+        sit = Situation(g_, y_, r_, focus, spells, clues, start.terror, solver.sanity, solver.stamina)
+        for option in advise(solver, roll, sit, bytearray(adv.held), adv.done_mask()):
+            a = _action_of(adv, roll, option)
+            if a is not None and a in legal:
+                return a
+        return super().roll(g, buf, n)
+
+
+def _pool_of(roll) -> tuple[int, int, int]:
+    out = [0, 0, 0]
+    for d in range(NDICE):
+        out[d >> 3] += roll[d]
+    return out[0], out[1], out[2]
+
+
+def _action_of(adv, roll, option):
+    """The adventure action code of an advice Option (None when the adventure has no such action)."""
+    if option.kind == COMPLETE:
+        t, way = option.data
+        want = bytes(way.roll_used) + bytes(way.held_used)
+        for i in range(adv.nways()):
+            if adv.way_task[i] == t and bytes(adv.ways[i * WAY_BYTES:(i + 1) * WAY_BYTES]) == want:
+                return (t << 8) | i
+        return None
+    if option.kind == HOLD:
+        colour, f = option.data
+        return ACT_HOLD + colour * NFACES + f
+    if option.kind == REROLL:
+        rer = option.data
+        mask = 0
+        slot = 0
+        for d in range(NDICE):
+            for k in range(roll[d]):
+                if k < rer[d]:
+                    mask |= 1 << slot
+                slot += 1
+        return ACT_REROLL + mask
+    if option.kind == FAIL:
+        if option.data is None:
+            return ACT_FAIL_LOST
+        aside, colour, f = option.data
+        if colour < 0:
+            return ACT_FAIL + aside * 32
+        return ACT_FAIL + aside * 32 + 1 + colour * NFACES + f
+    return None

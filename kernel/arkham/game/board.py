@@ -1,0 +1,604 @@
+"""The board and its tables as data: read from a folder of TSV files and validated at load.
+
+    board = Board()                 # the demonstration board in kernel/arkham/data/
+    board = Board("/path/to/mine")  # a board a user filled in from the template
+
+Schema: kernel/arkham/data/README.md. Any error is one KernelError("board", ...) naming the file, the
+line and the field ("spaces.tsv line 7, field 'neighbours': unknown space 'Mian Street'"), found at
+load, never during play. Everything is kept in flat bytearrays the game reads without allocating;
+names and texts are lists of strings for the text layer. Portable: plain open() and split.
+"""
+
+from array import array
+
+from ...errors import KernelError
+from ...tsv import lines
+from .effects import compile_effects, OP_GATE
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+FILES = ("rules", "spaces", "worlds", "gates", "gate_table", "monsters", "items", "investigators", "events")
+SCHEMAS = {
+    "rules": ("key", "value"),
+    "spaces": ("name", "kind", "neighbours", "flags"),
+    "worlds": ("name", "colour"),
+    "gates": ("world", "difficulty", "count"),
+    "gate_table": ("roll", "location"),
+    "monsters": ("name", "count", "strength", "sanity", "move", "colour", "immune", "special"),
+    "items": ("name", "deck", "count", "attack", "bonus", "hands", "cost", "price", "special"),
+    "investigators": ("name", "sanity", "strength", "fight", "stealth", "money", "start", "items"),
+    "events": ("place", "roll", "effects", "text"),
+}
+RULE_KEYS = ("players", "doom_length", "gate_limits", "round_limit", "setup_gates")
+
+MAX_SPACES = const(120)
+MAX_NEIGHBOURS = const(8)
+MAX_WORLDS = const(8)
+MAX_GATES = const(48)
+MAX_KINDS = const(32)
+MAX_MONSTERS = const(64)
+MAX_ITEM_KINDS = const(48)
+MAX_CARDS = const(96)
+MAX_INVESTIGATORS = const(16)
+MAX_PLAYERS = const(8)
+MAX_START_ITEMS = const(4)
+NONE = const(255)
+
+# monster movement (k_mode), specials (k_special bits), immunities (k_immune bits)
+MOVE_STILL = const(0)
+MOVE_LEFT = const(1)
+MOVE_RIGHT = const(2)
+MOVE_FLY = const(3)
+SPECIAL_HOUND = const(1)
+SPECIAL_BLOCKING = const(2)
+IMMUNE_PHYSICAL = const(1)
+IMMUNE_MAGICAL = const(2)
+# items: deck, attack kind, special
+DECK_ITEM = const(0)
+DECK_SPELL = const(1)
+ATTACK_NONE = const(0)
+ATTACK_PHYSICAL = const(1)
+ATTACK_MAGICAL = const(2)
+SP_VEHICLE = const(1)
+SP_WHISTLE = const(2)
+SP_DRAGONS_EYE = const(3)
+SP_BLUE_WATCHER = const(4)
+SP_ELDER_SIGN = const(5)
+SP_MISTS = const(6)
+SP_BIND = const(7)
+
+SPACE_FLAGS = ("taxi", "asylum", "hospital")
+IMMUNE_NAMES = ("-", "physical", "magical", "both")
+MONSTER_SPECIALS = ("-", "hound", "blocking")
+ITEM_SPECIALS = ("-", "vehicle", "taxi_whistle", "dragons_eye", "blue_watcher", "elder_sign", "mists", "bind")
+ATTACK_NAMES = ("-", "physical", "magical")
+DECK_NAMES = ("item", "spell")
+
+
+def data_folder():
+    """The folder of the demonstration board (beside this package, on CPython and on the board)."""
+    here = __file__
+    cut = max(here.rfind("/"), here.rfind("\\"))
+    game = here[:cut] if cut >= 0 else "."
+    cut = max(game.rfind("/"), game.rfind("\\"))
+    return (game[:cut] if cut >= 0 else "..") + "/data"
+
+
+class _Row:
+    """One line of a table: its fields by column name, and where it came from (for errors)."""
+
+    def __init__(self, table, number, fields):
+        self.table = table
+        self.number = number
+        self.fields = fields
+
+    def get(self, column):
+        return self.fields[SCHEMAS[self.table].index(column)]
+
+    def fail(self, column, message):
+        raise KernelError("board", "%s.tsv line %d, field '%s': %s" % (self.table, self.number, column, message))
+
+    def int(self, column, low, high):
+        text = self.get(column)
+        neg = text.startswith("-") and text[1:].isdigit()
+        if not (text.isdigit() or neg) or not (low <= int(text) <= high):
+            self.fail(column, "'%s' must be a whole number %d to %d" % (text, low, high))
+        return int(text)
+
+    def choice(self, column, names):
+        text = self.get(column)
+        if text not in names:
+            self.fail(column, "'%s' must be one of %s" % (text, ", ".join(names)))
+        return names.index(text)
+
+
+class Board:
+    """A board and its tables. Fields are documented where they are filled (see load_*)."""
+
+    def __init__(self, folder=None):
+        self.folder = folder or data_folder()
+        self.fa = 0                        # the board's digest (Fletcher-16 over every line read)
+        self.fb = 0
+        rows = {}
+        for name in FILES:
+            rows[name] = self._read(name)
+        self.load_rules(rows["rules"])
+        self.load_spaces(rows["spaces"])
+        self.load_worlds(rows["worlds"])
+        self.load_gates(rows["gates"])
+        self.load_gate_table(rows["gate_table"])
+        self.load_monsters(rows["monsters"])
+        self.load_items(rows["items"])
+        self.load_investigators(rows["investigators"])
+        self.load_events(rows["events"])
+        self.digest = (self.fb << 8) | self.fa
+
+    # ----- reading -------------------------------------------------------------------------------
+
+    def _read(self, table):
+        path = self.folder + "/" + table + ".tsv"
+        header = None
+        out = []
+        ncols = len(SCHEMAS[table])
+        for number, line in lines(path, "board"):
+            for ch in line.encode():
+                self.fa = (self.fa + ch) % 255
+                self.fb = (self.fb + self.fa) % 255
+            if not line.strip() or line.startswith("#"):
+                continue
+            fields = [f.strip() for f in line.split("\t")]
+            if header is None:
+                header = tuple(fields)
+                if header != SCHEMAS[table]:
+                    raise KernelError("board", "%s.tsv line %d: the header must be the columns %s" % (
+                        table, number, ", ".join(SCHEMAS[table])))
+                continue
+            if len(fields) != ncols:
+                raise KernelError("board", "%s.tsv line %d: %d fields, expected %d (%s)" % (
+                    table, number, len(fields), ncols, ", ".join(SCHEMAS[table])))
+            out.append(_Row(table, number, fields))
+        if header is None:
+            raise KernelError("board", "%s.tsv: no header line (the columns %s)" % (table, ", ".join(SCHEMAS[table])))
+        if not out and table not in ("rules",):
+            raise KernelError("board", "%s.tsv: no rows" % table)
+        return out
+
+    @staticmethod
+    def _unique(row, column, name, seen):
+        if not name:
+            row.fail(column, "a name cannot be empty")
+        if name in seen:
+            row.fail(column, "'%s' is already defined" % name)
+
+    # ----- rules.tsv: key / value ---------------------------------------------------------------
+
+    def load_rules(self, rows):
+        """min_players, max_players, doom_length, gate_limit[players], round_limit, setup_gates."""
+        seen = {}
+        for row in rows:
+            key = row.get("key")
+            if key not in RULE_KEYS:
+                row.fail("key", "'%s' must be one of %s" % (key, ", ".join(RULE_KEYS)))
+            if key in seen:
+                row.fail("key", "'%s' is given twice" % key)
+            seen[key] = row
+        for key in RULE_KEYS:
+            if key not in seen:
+                raise KernelError("board", "rules.tsv: the key '%s' is missing" % key)
+        row = seen["players"]
+        lo, hi = self._range(row, row.get("value"), 1, MAX_PLAYERS)
+        self.min_players = lo
+        self.max_players = hi
+        self.doom_length = seen["doom_length"].int("value", 1, 99)
+        self.round_limit = seen["round_limit"].int("value", 0, 999)
+        self.setup_gates = seen["setup_gates"].int("value", 0, 8)
+        # gate_limits: "1-2:8,3-4:7,5-8:6" - every player count of the range exactly once
+        self.gate_limit = bytearray(MAX_PLAYERS + 1)
+        row = seen["gate_limits"]
+        for part in row.get("value").split(","):
+            span, colon, limit = part.partition(":")
+            if not colon or not limit.isdigit() or not (1 <= int(limit) <= 60):
+                row.fail("value", "'%s' must be PLAYERS:LIMIT, e.g. 1-2:8" % part)
+            a, b = self._range(row, span, 1, MAX_PLAYERS)
+            for p in range(a, b + 1):
+                if self.gate_limit[p]:
+                    row.fail("value", "%d players are given two gate limits" % p)
+                self.gate_limit[p] = int(limit)
+        for p in range(self.min_players, self.max_players + 1):
+            if not self.gate_limit[p]:
+                row.fail("value", "no gate limit for %d players" % p)
+
+    @staticmethod
+    def _range(row, text, low, high):
+        a, dash, b = text.partition("-")
+        if not dash:
+            b = a
+        if not a.isdigit() or not b.isdigit() or not (low <= int(a) <= int(b) <= high):
+            row.fail("value", "'%s' must be a range like 1-8 within %d to %d" % (text, low, high))
+        return int(a), int(b)
+
+    # ----- spaces.tsv: the street graph ---------------------------------------------------------
+
+    def load_spaces(self, rows):
+        """nspaces, space_names, space_index; is_loc, taxi; neighbours (clockwise) in nbrs from
+        nbr_start[s], nbr_count[s]; entrance[location] (its street); asylum, hospital; locations."""
+        n = len(rows)
+        if n > MAX_SPACES:
+            raise KernelError("board", "spaces.tsv: %d spaces, the kernel allows %d" % (n, MAX_SPACES))
+        self.nspaces = n
+        self.space_names = []
+        self.space_index = {}
+        for row in rows:
+            name = row.get("name")
+            self._unique(row, "name", name, self.space_index)
+            self.space_index[name] = len(self.space_names)
+            self.space_names.append(name)
+        self.is_loc = bytearray(n)
+        self.taxi = bytearray(n)
+        self.nbr_start = array("H", [0] * n)
+        self.nbr_count = bytearray(n)
+        self.entrance = bytearray([NONE] * n)
+        nbrs = []
+        self.asylum = NONE
+        self.hospital = NONE
+        for s in range(n):
+            row = rows[s]
+            self.is_loc[s] = row.choice("kind", ("street", "location"))
+            names = [x.strip() for x in row.get("neighbours").split(",")]
+            if names == [""]:
+                row.fail("neighbours", "a space needs at least one neighbour")
+            if len(names) > MAX_NEIGHBOURS:
+                row.fail("neighbours", "at most %d neighbours" % MAX_NEIGHBOURS)
+            self.nbr_start[s] = len(nbrs)
+            self.nbr_count[s] = len(names)
+            for name in names:
+                if name not in self.space_index:
+                    row.fail("neighbours", "unknown space '%s'" % name)
+                t = self.space_index[name]
+                if t == s or t in nbrs[self.nbr_start[s]:]:
+                    row.fail("neighbours", "'%s' is listed twice or is the space itself" % name)
+                nbrs.append(t)
+            flags = row.get("flags")
+            for flag in ([] if flags in ("", "-") else [f.strip() for f in flags.split(",")]):
+                if flag not in SPACE_FLAGS:
+                    row.fail("flags", "'%s' must be one of %s (or -)" % (flag, ", ".join(SPACE_FLAGS)))
+                if flag == "taxi":
+                    if self.is_loc[s]:
+                        row.fail("flags", "a taxi space is a street")
+                    self.taxi[s] = 1
+                elif not self.is_loc[s]:
+                    row.fail("flags", "'%s' must be a city location" % flag)
+                elif flag == "asylum":
+                    if self.asylum != NONE:
+                        row.fail("flags", "a second asylum")
+                    self.asylum = s
+                else:
+                    if self.hospital != NONE:
+                        row.fail("flags", "a second hospital")
+                    self.hospital = s
+        self.nbrs = bytearray(nbrs)
+        for s in range(n):
+            row = rows[s]
+            streets = 0
+            for i in range(self.nbr_count[s]):
+                t = self.nbrs[self.nbr_start[s] + i]
+                if not self.has_neighbour(t, s):
+                    row.fail("neighbours", "'%s' does not list '%s' back" % (self.space_names[t], self.space_names[s]))
+                if not self.is_loc[t]:
+                    streets += 1
+                    self.entrance[s] = t
+            if self.is_loc[s] and (self.nbr_count[s] != 1 or streets != 1):
+                row.fail("neighbours", "a city location has exactly one neighbour, the street of its entrance")
+            if not self.is_loc[s] and streets == 0:
+                row.fail("neighbours", "a street needs a street neighbour")
+            if not self.is_loc[s]:
+                self.entrance[s] = NONE
+        if self.asylum == NONE or self.hospital == NONE:
+            raise KernelError("board", "spaces.tsv: one city location must have the flag 'asylum' and one 'hospital'")
+        self.locations = bytearray([s for s in range(n) if self.is_loc[s]])
+        self.loc_names = {}
+        for s in self.locations:
+            self.loc_names[self.space_names[s]] = s
+
+    def has_neighbour(self, s, t):
+        base = self.nbr_start[s]
+        for i in range(self.nbr_count[s]):
+            if self.nbrs[base + i] == t:
+                return True
+        return False
+
+    def neighbour(self, s, i):
+        return self.nbrs[self.nbr_start[s] + i]
+
+    def turn(self, s, came_from, mode):
+        """Where a left- or right-handed monster that entered street s from came_from goes next: the
+        first street neighbour clockwise (left) or counter-clockwise (right) from came_from; back
+        where it came from at a dead end. Neighbours are listed clockwise, so a left turn is the next
+        one in the list. Allocates nothing."""
+        base = self.nbr_start[s]
+        n = self.nbr_count[s]
+        at = 0
+        for i in range(n):
+            if self.nbrs[base + i] == came_from:
+                at = i
+        step = 1 if mode == MOVE_LEFT else n - 1
+        for k in range(1, n):
+            t = self.nbrs[base + (at + k * step) % n]
+            if not self.is_loc[t]:
+                return t
+        return came_from
+
+    def first_street(self, s):
+        """A monster placed on street s faces its first listed street neighbour; in a location, its
+        entrance."""
+        if self.is_loc[s]:
+            return self.entrance[s]
+        base = self.nbr_start[s]
+        for i in range(self.nbr_count[s]):
+            t = self.nbrs[base + i]
+            if not self.is_loc[t]:
+                return t
+        return s
+
+    # ----- worlds.tsv, gates.tsv, gate_table.tsv ------------------------------------------------
+
+    def load_worlds(self, rows):
+        """nworlds, world_names, world_colours (names; a monster of a world's colour leaves the board
+        when a gate to that world closes)."""
+        if len(rows) > MAX_WORLDS:
+            raise KernelError("board", "worlds.tsv: %d Other Worlds, the kernel allows %d" % (len(rows), MAX_WORLDS))
+        self.world_names = []
+        self.world_colours = []
+        for row in rows:
+            name = row.get("name")
+            self._unique(row, "name", name, self.world_names)
+            if name in self.space_index:
+                row.fail("name", "'%s' is also a space (event places need distinct names)" % name)
+            colour = row.get("colour")
+            if not colour or colour == "-":
+                row.fail("colour", "an Other World needs a colour")
+            if colour in self.world_colours:
+                row.fail("colour", "'%s' is already the colour of %s" % (colour, self.world_names[self.world_colours.index(colour)]))
+            self.world_names.append(name)
+            self.world_colours.append(colour)
+        self.nworlds = len(self.world_names)
+
+    def load_gates(self, rows):
+        """ngates gate cards: gate_world[g], gate_diff[g] (closing difficulty)."""
+        worlds = []
+        diffs = []
+        for row in rows:
+            name = row.get("world")
+            if name not in self.world_names:
+                row.fail("world", "unknown Other World '%s'" % name)
+            d = row.int("difficulty", 1, 20)
+            for _ in range(row.int("count", 1, 10)):
+                worlds.append(self.world_names.index(name))
+                diffs.append(d)
+        if len(worlds) > MAX_GATES:
+            raise KernelError("board", "gates.tsv: %d gate cards, the kernel allows %d" % (len(worlds), MAX_GATES))
+        self.gate_world = bytearray(worlds)
+        self.gate_diff = bytearray(diffs)
+        self.ngates = len(worlds)
+        for w in range(self.nworlds):
+            if w not in worlds:
+                raise KernelError("board", "gates.tsv: no gate card leads to %s" % self.world_names[w])
+
+    def load_gate_table(self, rows):
+        """gate_table[2..12]: the city location a 2D6 roll names, NONE for no gate."""
+        self.gate_table = bytearray([NONE] * 13)
+        seen = bytearray(13)
+        for row in rows:
+            r = row.int("roll", 2, 12)
+            if seen[r]:
+                row.fail("roll", "%d is given twice" % r)
+            seen[r] = 1
+            name = row.get("location")
+            if name != "-":
+                if name not in self.loc_names:
+                    row.fail("location", "'%s' is not a city location (or - for no gate)" % name)
+                s = self.loc_names[name]
+                if s == self.asylum or s == self.hospital:
+                    row.fail("location", "no gate opens in the Asylum or the Hospital")
+                self.gate_table[r] = s
+        for r in range(2, 13):
+            if not seen[r]:
+                raise KernelError("board", "gate_table.tsv: no row for the roll %d (every 2D6 result 2-12 needs one)" % r)
+
+    # ----- monsters.tsv ---------------------------------------------------------------------------
+
+    def load_monsters(self, rows):
+        """nkinds kinds: kind_names, k_strength, k_san_pass, k_san_fail (SAN a/b), k_mode (MOVE_*),
+        k_moves, k_colour (world or NONE), k_immune, k_special; nmonsters tokens: mon_kind[m]."""
+        if len(rows) > MAX_KINDS:
+            raise KernelError("board", "monsters.tsv: %d kinds, the kernel allows %d" % (len(rows), MAX_KINDS))
+        n = len(rows)
+        self.nkinds = n
+        self.kind_names = []
+        self.k_strength = bytearray(n)
+        self.k_san_pass = bytearray(n)
+        self.k_san_fail = bytearray(n)
+        self.k_mode = bytearray(n)
+        self.k_moves = bytearray(n)
+        self.k_colour = bytearray(n)
+        self.k_immune = bytearray(n)
+        self.k_special = bytearray(n)
+        tokens = []
+        for k in range(n):
+            row = rows[k]
+            name = row.get("name")
+            self._unique(row, "name", name, self.kind_names)
+            self.kind_names.append(name)
+            count = row.int("count", 1, 10)
+            self.k_strength[k] = row.int("strength", 1, 20)
+            a, slash, b = row.get("sanity").partition("/")
+            if not slash or not a.isdigit() or not b.isdigit() or int(a) > 9 or int(b) > 9:
+                row.fail("sanity", "'%s' must be a/b, the sanity lost on a passed and on a failed check (0-9)" % row.get("sanity"))
+            self.k_san_pass[k] = int(a)
+            self.k_san_fail[k] = int(b)
+            move = row.get("move")
+            if move == "0":
+                self.k_mode[k] = MOVE_STILL
+            elif len(move) >= 2 and move[0] in "LRF" and move[1:].isdigit() and 1 <= int(move[1:]) <= 9:
+                self.k_mode[k] = "LRF".index(move[0]) + 1
+                self.k_moves[k] = int(move[1:])
+            else:
+                row.fail("move", "'%s' must be 0 (does not move), L<n> or R<n> (left- or right-handed) or F<n> (flying), n 1-9" % move)
+            colour = row.get("colour")
+            if colour in ("", "-"):
+                self.k_colour[k] = NONE
+            elif colour in self.world_colours:
+                self.k_colour[k] = self.world_colours.index(colour)
+            else:
+                row.fail("colour", "'%s' is not the colour of an Other World (or -)" % colour)
+            self.k_immune[k] = row.choice("immune", IMMUNE_NAMES)
+            sp = row.choice("special", MONSTER_SPECIALS)
+            self.k_special[k] = (0, SPECIAL_HOUND, SPECIAL_BLOCKING)[sp]
+            tokens.extend([k] * count)
+        if len(tokens) > MAX_MONSTERS:
+            raise KernelError("board", "monsters.tsv: %d tokens, the kernel allows %d" % (len(tokens), MAX_MONSTERS))
+        self.mon_kind = bytearray(tokens)
+        self.nmonsters = len(tokens)
+
+    # ----- items.tsv --------------------------------------------------------------------------------
+
+    def load_items(self, rows):
+        """nitems kinds: item_names, i_deck (DECK_*), i_attack (ATTACK_*), i_bonus, i_hands, i_cost
+        (sanity to use), i_price, i_special (SP_*); ncards cards: card_kind[c]."""
+        n = len(rows)
+        if n > MAX_ITEM_KINDS:
+            raise KernelError("board", "items.tsv: %d kinds, the kernel allows %d" % (n, MAX_ITEM_KINDS))
+        self.nitems = n
+        self.item_names = []
+        self.item_index = {}
+        self.i_deck = bytearray(n)
+        self.i_attack = bytearray(n)
+        self.i_bonus = bytearray(n)
+        self.i_hands = bytearray(n)
+        self.i_cost = bytearray(n)
+        self.i_price = bytearray(n)
+        self.i_special = bytearray(n)
+        cards = []
+        for i in range(n):
+            row = rows[i]
+            name = row.get("name")
+            self._unique(row, "name", name, self.item_index)
+            self.item_index[name] = i
+            self.item_names.append(name)
+            self.i_deck[i] = row.choice("deck", DECK_NAMES)
+            count = row.int("count", 1, 10)
+            self.i_attack[i] = row.choice("attack", ATTACK_NAMES)
+            self.i_bonus[i] = row.int("bonus", 0, 9)
+            if (self.i_attack[i] == ATTACK_NONE) != (self.i_bonus[i] == 0):
+                row.fail("bonus", "an attack kind needs a bonus above 0, and a bonus needs an attack kind")
+            self.i_hands[i] = row.int("hands", 0, 2)
+            self.i_cost[i] = row.int("cost", 0, 5)
+            self.i_price[i] = row.int("price", 0, 99)
+            self.i_special[i] = row.choice("special", ITEM_SPECIALS)
+            cards.extend([i] * count)
+        if len(cards) > MAX_CARDS:
+            raise KernelError("board", "items.tsv: %d cards, the kernel allows %d" % (len(cards), MAX_CARDS))
+        self.card_kind = bytearray(cards)
+        self.ncards = len(cards)
+
+    # ----- investigators.tsv ---------------------------------------------------------------------
+
+    def load_investigators(self, rows):
+        """ninv investigators: inv_names, inv_sanity, inv_strength (maxima), inv_fight, inv_stealth,
+        inv_money, inv_start (a city location), inv_items[i * MAX_START_ITEMS + k] (item kinds, NONE)."""
+        n = len(rows)
+        if n > MAX_INVESTIGATORS:
+            raise KernelError("board", "investigators.tsv: %d investigators, the kernel allows %d" % (n, MAX_INVESTIGATORS))
+        if n < self.max_players:
+            raise KernelError("board", "investigators.tsv: %d investigators for up to %d players" % (n, self.max_players))
+        self.ninv = n
+        self.inv_names = []
+        self.inv_sanity = bytearray(n)
+        self.inv_strength = bytearray(n)
+        self.inv_fight = bytearray(n)
+        self.inv_stealth = bytearray(n)
+        self.inv_money = bytearray(n)
+        self.inv_start = bytearray(n)
+        self.inv_items = bytearray([NONE] * (n * MAX_START_ITEMS))
+        for i in range(n):
+            row = rows[i]
+            name = row.get("name")
+            self._unique(row, "name", name, self.inv_names)
+            self.inv_names.append(name)
+            self.inv_sanity[i] = row.int("sanity", 1, 20)
+            self.inv_strength[i] = row.int("strength", 1, 20)
+            self.inv_fight[i] = row.int("fight", 0, 9)
+            self.inv_stealth[i] = row.int("stealth", 0, 9)
+            self.inv_money[i] = row.int("money", 0, 99)
+            start = row.get("start")
+            if start not in self.loc_names:
+                row.fail("start", "'%s' is not a city location" % start)
+            self.inv_start[i] = self.loc_names[start]
+            text = row.get("items")
+            names = [] if text in ("", "-") else [x.strip() for x in text.split(",")]
+            if len(names) > MAX_START_ITEMS:
+                row.fail("items", "at most %d starting items" % MAX_START_ITEMS)
+            for k in range(len(names)):
+                if names[k] not in self.item_index:
+                    row.fail("items", "no item or spell named '%s'" % names[k])
+                self.inv_items[i * MAX_START_ITEMS + k] = self.item_index[names[k]]
+
+    # ----- events.tsv -------------------------------------------------------------------------------
+
+    def load_events(self, rows):
+        """Six compiled rows per place (each city location, then each Other World: place index
+        nspaces + w): the (op, arg) pairs of row r of place p are prog[2*ev_start[p*6+r-1] ...] for
+        ev_len[...] ops; ev_text[p*6 + r - 1] is its text."""
+        nplaces = self.nspaces + self.nworlds
+        self.ev_start = array("H", [0] * (nplaces * 6))
+        self.ev_len = bytearray(nplaces * 6)
+        self.ev_text = [""] * (nplaces * 6)
+        seen = bytearray(nplaces * 6)
+        prog = []
+        for row in rows:
+            place = row.get("place")
+            if place in self.loc_names:
+                p = self.loc_names[place]
+                world = False
+            elif place in self.world_names:
+                p = self.nspaces + self.world_names.index(place)
+                world = True
+            else:
+                row.fail("place", "'%s' is neither a city location nor an Other World" % place)
+            r = row.int("roll", 1, 6)
+            k = p * 6 + r - 1
+            if seen[k]:
+                row.fail("roll", "%s already has a row for %d" % (place, r))
+            seen[k] = 1
+
+            def fail(message):
+                row.fail("effects", message)
+            ops = compile_effects(row.get("effects"), world, self.loc_names, self.item_index, fail)
+            if (p == self.asylum or p == self.hospital) and (OP_GATE, 0) in ops:
+                row.fail("effects", "no gate opens in the Asylum or the Hospital")
+            if len(ops) > 24:
+                row.fail("effects", "at most 24 effects in a row")
+            self.ev_start[k] = len(prog)
+            self.ev_len[k] = len(ops)
+            prog.extend(ops)
+            self.ev_text[k] = row.get("text")
+        self.prog = bytearray(2 * len(prog))
+        for i in range(len(prog)):
+            self.prog[2 * i] = prog[i][0]
+            self.prog[2 * i + 1] = prog[i][1]
+        for p in range(nplaces):
+            if p < self.nspaces and not self.is_loc[p]:
+                continue
+            for r in range(6):
+                if not seen[p * 6 + r]:
+                    name = self.space_names[p] if p < self.nspaces else self.world_names[p - self.nspaces]
+                    raise KernelError("board", "events.tsv: %s has no row for the roll %d (each place needs 1-6)" % (name, r + 1))
+
+    # ----- queries --------------------------------------------------------------------------------
+
+    def place_name(self, p):
+        return self.space_names[p] if p < self.nspaces else self.world_names[p - self.nspaces]

@@ -1,0 +1,326 @@
+"""Investigator phase, part 4 (and the mythos' counter-attacks): combat, closing gates, knock-outs.
+
+An attack is D6 + a bonus against the monster's strength. The bonus is chosen as a loadout
+(ST_LOADOUT, K_LOADOUT + mask over the possession slots, bit 7 the bound monster): weapons in hand
+need at most two hands; Fight and physical weapons do not count against a monster immune to physical
+attacks, magical items and spells not against one immune to magic; a spell's sanity cost is paid
+when it is used (never the investigator's last sanity); a bound monster adds its strength and goes
+back to the pool. A miss: the monster strikes back for D6 strength.
+
+Closing a gate (after the trip, or with the Dragon's Eye) is D6 + Fight + every physical and
+magical bonus (and a bound monster) against its difficulty, once a round; sealing it with an Elder
+Sign costs 2 sanity (and the Elder Sign card, unless house rule elder_sign_tokens); the Blue Watcher
+closes it outright and goes back into the item deck. A closed gate takes its guardians as trophies,
+is a trophy itself (gates_closed), and every monster of its world's colour leaves the board.
+
+Knock-outs: no sanity left - the Asylum (sanity 1), discarding a spell of the player's choice; no
+strength - the Hospital (strength 1), losing an item of the player's choice; either in an Other World
+- lost in time and space. Allocates nothing.
+"""
+
+from .board import (NONE, DECK_SPELL, ATTACK_PHYSICAL, ATTACK_MAGICAL, IMMUNE_PHYSICAL, IMMUNE_MAGICAL,
+                    SPECIAL_HOUND, SP_DRAGONS_EYE, SP_BLUE_WATCHER, SP_ELDER_SIGN)
+from .defs import (ST_LOADOUT, ST_CLOSE, ST_DISCARD, CH_ATTACK, CH_DAMAGE, CH_CLOSE, K_LOADOUT,
+                   K_CLOSE, K_SEAL, K_WATCHER, K_END, K_DISCARD, K_ORIENT, AT_WORLD, AT_POOL, AT_TROPHY,
+                   AT_BOUND, MAX_POSS, BOUND_BIT, PU_COUNTER, PU_CLOSE,
+                   HR_ELDER_SIGN_TOKENS, EV_ATTACK, EV_TROPHY, EV_HIT, EV_HOUND_LEAVES, EV_ASYLUM, EV_HOSPITAL,
+                   EV_DISCARD, EV_CLOSE_TRY, EV_CLOSED, EV_TO_POOL, EV_SPEND, EV_WATCHER, EV_ORIENT)
+
+SEAL_SANITY = 2
+
+
+class Combat:
+
+    # ----- the loadout ------------------------------------------------------------------------------------
+
+    def fighter(self):
+        """The seat attacking now (the active one, or the one a mythos monster attacks)."""
+        return self.check_seat if self.purpose == PU_COUNTER else self.seat
+
+    def bound_monster(self, seat):
+        for m in range(self.board.nmonsters):
+            if self.m_at[m] == AT_BOUND and self.m_owner[m] == seat:
+                return m
+        return NONE
+
+    def loadout_ok(self, seat, mask):
+        """mask uses only combat cards the seat holds, at most two hands, and leaves it sanity."""
+        b = self.board
+        hands = 0
+        cost = 0
+        base = seat * MAX_POSS
+        for k in range(MAX_POSS):
+            if mask & (1 << k):
+                c = self.poss[base + k]
+                if c == NONE:
+                    return False
+                kind = b.card_kind[c]
+                if b.i_bonus[kind] == 0:
+                    return False
+                hands += b.i_hands[kind]
+                cost += b.i_cost[kind]
+        if mask & BOUND_BIT and self.bound_monster(seat) == NONE:
+            return False
+        return hands <= 2 and cost < self.san[seat]
+
+    def legal_loadout(self, buf):
+        seat = self.fighter()
+        b = self.board
+        usable = 0
+        base = seat * MAX_POSS
+        for k in range(MAX_POSS):
+            c = self.poss[base + k]
+            if c != NONE and b.i_bonus[b.card_kind[c]]:
+                usable |= 1 << k
+        if self.bound_monster(seat) != NONE:
+            usable |= BOUND_BIT
+        n = 0
+        for mask in range(256):
+            if mask & ~usable == 0 and self.loadout_ok(seat, mask):
+                buf[n] = K_LOADOUT + mask
+                n += 1
+        return n
+
+    def loadout_bonus(self, seat, mask, immune, gate):
+        """The bonus of a loadout against a monster's immunities (gate: every bonus counts)."""
+        b = self.board
+        total = 0
+        if gate or not immune & IMMUNE_PHYSICAL:
+            total = self.fight[seat]
+        base = seat * MAX_POSS
+        for k in range(MAX_POSS):
+            if mask & (1 << k):
+                kind = b.card_kind[self.poss[base + k]]
+                a = b.i_attack[kind]
+                if gate or (a == ATTACK_PHYSICAL and not immune & IMMUNE_PHYSICAL) or \
+                        (a == ATTACK_MAGICAL and not immune & IMMUNE_MAGICAL):
+                    total += b.i_bonus[kind]
+        if mask & BOUND_BIT:
+            total += b.k_strength[b.mon_kind[self.bound_monster(seat)]]
+        return total
+
+    def apply_loadout(self, mask):
+        seat = self.fighter()
+        b = self.board
+        gate = self.purpose == PU_CLOSE
+        immune = 0 if gate else b.k_immune[b.mon_kind[self.target]]
+        self.bonus = self.loadout_bonus(seat, mask, immune, gate)
+        self.mask = mask
+        cost = 0
+        base = seat * MAX_POSS
+        for k in range(MAX_POSS):
+            if mask & (1 << k):
+                cost += b.i_cost[b.card_kind[self.poss[base + k]]]
+        if cost:
+            self.san[seat] -= cost
+            self.event(EV_SPEND, seat, cost, self.san[seat])
+        if mask & BOUND_BIT:
+            m = self.bound_monster(seat)
+            self.m_at[m] = AT_POOL
+            self.event(EV_TO_POOL, m, 1, 0)
+        self.chance(CH_CLOSE if gate else CH_ATTACK)
+
+    # ----- attacks -------------------------------------------------------------------------------------------
+
+    def on_attack_roll(self, v):
+        seat = self.fighter()
+        m = self.target
+        b = self.board
+        total = v + self.bonus
+        self.event(EV_ATTACK, seat, m, total)
+        if total >= b.k_strength[b.mon_kind[m]]:
+            self.m_at[m] = AT_TROPHY
+            self.m_owner[m] = seat
+            self.m_flags[m] = 0
+            self.event(EV_TROPHY, seat, m, 0)
+            if self.purpose == PU_COUNTER:
+                self.mythos_after_target()
+            else:
+                self.after_enc_change()
+            return
+        self.chance(CH_DAMAGE)
+
+    def on_damage_roll(self, v):
+        seat = self.fighter()
+        m = self.target
+        b = self.board
+        self.event(EV_HIT, seat, m, v)
+        hound = b.k_special[b.mon_kind[m]] & SPECIAL_HOUND
+        if hound:
+            # a Hound of Tindalos goes back to the pool once it has hurt someone
+            self.m_at[m] = AT_POOL
+            self.m_flags[m] = 0
+            self.event(EV_HOUND_LEAVES, m, 0, 0)
+        if self.change_strength(seat, -v):
+            return
+        if self.purpose == PU_COUNTER:
+            if hound:
+                self.mythos_after_target()
+            else:
+                self.decide(ST_LOADOUT, seat)       # the monster keeps attacking its target
+        else:
+            self.after_enc_change()
+
+    # ----- part 4: the gate ---------------------------------------------------------------------------------
+
+    def can_seal(self, seat, s):
+        if self.close_at[seat] != s or self.san[seat] < SEAL_SANITY:
+            return False
+        return self.house & HR_ELDER_SIGN_TOKENS or self.has_special(seat, SP_ELDER_SIGN) >= 0
+
+    def part4(self):
+        """After the monsters and the event: the gate here, if this investigator can close it."""
+        seat = self.seat
+        s = self.pos[seat]
+        if s != AT_WORLD and self.gate_at[s] != NONE and self.board.is_loc[s]:
+            if (self.close_at[seat] == s or self.has_special(seat, SP_DRAGONS_EYE) >= 0
+                    or self.has_special(seat, SP_BLUE_WATCHER) >= 0):
+                self.decide(ST_CLOSE, seat)
+                return
+        self.end_turn()
+
+    def legal_close(self, buf):
+        seat = self.seat
+        s = self.pos[seat]
+        n = 0
+        if self.close_at[seat] == s or self.has_special(seat, SP_DRAGONS_EYE) >= 0:
+            buf[n] = K_CLOSE
+            n += 1
+        if self.can_seal(seat, s):
+            buf[n] = K_SEAL
+            n += 1
+        if self.has_special(seat, SP_BLUE_WATCHER) >= 0:
+            buf[n] = K_WATCHER
+            n += 1
+        buf[n] = K_END
+        return n + 1
+
+    def apply_close(self, kind):
+        seat = self.seat
+        s = self.pos[seat]
+        if kind == K_CLOSE:
+            self.purpose = PU_CLOSE
+            self.decide(ST_LOADOUT, seat)
+        elif kind == K_SEAL:
+            if not self.house & HR_ELDER_SIGN_TOKENS:
+                k = self.has_special(seat, SP_ELDER_SIGN)
+                self.poss[seat * MAX_POSS + k] = NONE      # the sign stays on the board for good
+            self.close_gate(seat, s, 1)
+            if not self.change_sanity(seat, -SEAL_SANITY):
+                self.end_turn()
+        elif kind == K_WATCHER:
+            k = self.has_special(seat, SP_BLUE_WATCHER)
+            c = self.poss[seat * MAX_POSS + k]
+            self.poss[seat * MAX_POSS + k] = NONE
+            self.item_deck.insert_random(self.rng, c)
+            self.event(EV_WATCHER, seat, 0, 0)
+            self.close_gate(seat, s, 0)
+            self.end_turn()
+        else:
+            self.end_turn()
+
+    def on_close_roll(self, v):
+        seat = self.seat
+        s = self.pos[seat]
+        total = v + self.bonus
+        self.event(EV_CLOSE_TRY, seat, s, total)
+        if total >= self.board.gate_diff[self.gate_at[s]]:
+            self.close_gate(seat, s, 0)
+        self.end_turn()
+
+    def close_gate(self, seat, s, seal):
+        b = self.board
+        g = self.gate_at[s]
+        w = b.gate_world[g]
+        self.gate_at[s] = NONE
+        self.gate_shown[g] = 0
+        self.gate_deck.insert_random(self.rng, g)
+        self.gates_closed[seat] += 1
+        if seal:
+            self.sealed[s] = 1
+        self.event(EV_CLOSED, seat, s, seal)
+        for m in range(b.nmonsters):
+            at = self.m_at[m]
+            if at == s:
+                self.m_at[m] = AT_TROPHY            # the guardians are pulled in
+                self.m_owner[m] = seat
+                self.m_flags[m] = 0
+                self.event(EV_TROPHY, seat, m, 1)
+            elif at < b.nspaces and b.k_colour[b.mon_kind[m]] == w:
+                self.m_at[m] = AT_POOL              # the world's colour leaves the board
+                self.m_flags[m] = 0
+                self.event(EV_TO_POOL, m, 0, 0)
+        for t in range(self.players):
+            if self.close_at[t] == s:
+                self.close_at[t] = NONE
+
+    # ----- knock-outs -----------------------------------------------------------------------------------------
+
+    def insane(self, seat):
+        if self.pos[seat] == AT_WORLD:
+            self.lose_investigator(seat)
+            return
+        self.leave(seat)
+        self.pos[seat] = self.board.asylum
+        self.san[seat] = 1
+        self.event(EV_ASYLUM, seat, 0, 0)
+        self.knocked_out(seat, 1)
+
+    def unconscious(self, seat):
+        if self.pos[seat] == AT_WORLD:
+            self.lose_investigator(seat)
+            return
+        self.leave(seat)
+        self.pos[seat] = self.board.hospital
+        self.sta[seat] = 1
+        self.event(EV_HOSPITAL, seat, 0, 0)
+        self.knocked_out(seat, 0)
+
+    def knocked_out(self, seat, spell):
+        self.close_at[seat] = NONE
+        self.dist_dirty = 1
+        if self.count_poss(seat, spell):
+            self.discard_spell = spell
+            self.decide(ST_DISCARD, seat)
+        else:
+            self.after_knockout()
+
+    def legal_discard(self, buf):
+        seat = self.actor
+        b = self.board
+        n = 0
+        base = seat * MAX_POSS
+        for k in range(MAX_POSS):
+            c = self.poss[base + k]
+            if c != NONE and (b.i_deck[b.card_kind[c]] == DECK_SPELL) == (self.discard_spell == 1):
+                buf[n] = K_DISCARD + k
+                n += 1
+        return n
+
+    def apply_discard(self, k):
+        seat = self.actor
+        c = self.poss[seat * MAX_POSS + k]
+        self.poss[seat * MAX_POSS + k] = NONE
+        self.return_card(c)
+        self.event(EV_DISCARD, seat, self.board.card_kind[c], 0)
+        self.after_knockout()
+
+    # ----- a monster that survived a fight -------------------------------------------------------------------
+
+    def legal_orient(self, buf):
+        b = self.board
+        s = self.m_at[self.orient_m]
+        n = 0
+        for i in range(b.nbr_count[s]):
+            if not b.is_loc[b.neighbour(s, i)]:
+                buf[n] = K_ORIENT + i
+                n += 1
+        return n
+
+    def apply_orient(self, i):
+        m = self.orient_m
+        t = self.board.neighbour(self.m_at[m], i)
+        self.m_head[m] = t
+        self.event(EV_ORIENT, m, t, 0)
+        self.orient_m = NONE
+        self.after_orient()

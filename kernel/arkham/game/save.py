@@ -1,0 +1,251 @@
+"""Saving a game, and what each player may see of it.
+
+    blob = serialize(game); game2 = deserialize(rules, blob, verify=False)
+
+Layout: 'A' 'H' version, players, house-rule bits, round limit (2 bytes), doom length, the board's
+digest (2), seed (4), action count n (4), the actions (3 bytes each), their Fletcher-16 (2), the
+state's length (2), the state (state_bytes), a Fletcher-16 of everything but the actions (2).
+
+deserialize restores the state from its bytes (checked field by field: a value out of range is a
+KernelError, never a crash later), so loading is as fast as saving; with verify=True it also
+replays the log from the seed on the same board and checks that it reaches the stored state (the
+host's --load does). Anything wrong is KernelError('save', ...) and nothing is changed.
+
+`state_bytes` is every field (hidden ones included: the PRNG, the decks' order, where face-down gates
+lead); `public_bytes` leaves those out and is every player's view (all sheets and the whole board are
+public in this game). Both come from one field list, so saving and loading cannot drift apart.
+"""
+
+from ...errors import KernelError
+from ...binio import put32, get32
+from .board import NONE
+from .defs import (MAX_LOG, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD, PH_OVER, PH_INV, CH_COIN, CH_FIRST,
+                   CH_ATTACK, CH_DAMAGE, CH_SANITY, ST_LOADOUT, ST_ORIENT, ST_SHOP, ST_PICK, PU_CLOSE, STEP_NAMES)
+
+MAGIC0 = 0x41   # 'A'
+MAGIC1 = 0x48   # 'H'
+VERSION = 1
+HIDDEN_GATE = 254
+HEAD = 18
+
+# one byte each (values 0-255)
+SCALARS = ("phase", "step", "actor", "seat", "result", "doom", "gate_limit", "doom_length", "setup_left",
+           "mode", "moves_left", "entered", "met", "snuck", "event_done", "target", "purpose", "mask", "bonus",
+           "check_m", "check_seat", "place", "shop_card", "dest_optional", "discard_spell", "orient_m",
+           "coin_n", "coin_for", "cur_m", "fly_target", "last_roll", "attacked", "last_seat")
+# two bytes each (test_level is stored + 128: it can be below 0)
+WIDE = ("round", "prog_pos", "prog_end", "test_pass_end", "test_level")
+BUFFERS = ("seat_inv", "seat_status", "pos", "ow_world", "ow_stage", "close_at", "san", "maxsan", "sta",
+           "maxsta", "fight", "stealth", "poss", "gates_closed", "used_inv", "tied", "m_at", "m_owner",
+           "m_head", "m_checked", "m_flags", "fight_kinds", "sealed", "gate_shown")
+# not saved: seat_dist, a cache of distances that is valid whenever dist_dirty is 0 (a loaded game
+# recomputes it: the same values)
+
+
+def _common(g, out):
+    for name in SCALARS:
+        out.append(getattr(g, name) & 255)
+    for name in WIDE:
+        v = getattr(g, name) + (128 if name == "test_level" else 0)
+        out.append((v >> 8) & 255)
+        out.append(v & 255)
+    for name in BUFFERS:
+        out.extend(getattr(g, name))
+    for s in range(len(g.money)):
+        out.append(g.money[s] >> 8)
+        out.append(g.money[s] & 255)
+    for deck in (g.gate_deck, g.item_deck, g.spell_deck):
+        out.append(deck.n)
+
+
+def public_bytes(g):
+    """What every player sees (kernel/surface.py view): where a face-down gate leads is left out."""
+    out = bytearray()
+    _common(g, out)
+    for s in range(g.board.nspaces):
+        c = g.gate_at[s]
+        out.append(HIDDEN_GATE if c != NONE and not g.gate_shown[c] else c)
+    return bytes(out)
+
+
+def state_bytes(g):
+    """Every field of the state, hidden ones included, in a fixed order (not the log)."""
+    out = bytearray()
+    _common(g, out)
+    out.extend(g.gate_at)
+    for deck in (g.gate_deck, g.item_deck, g.spell_deck):
+        out.extend(deck.cards)
+    put32(out, g.rng[0])
+    put32(out, g.rng[1])
+    return bytes(out)
+
+
+def _fletcher(data, start, end, ab):
+    a = ab & 255
+    b = ab >> 8
+    for i in range(start, end):
+        a = (a + data[i]) % 255
+        b = (b + a) % 255
+    return (b << 8) | a
+
+
+def serialize(g):
+    b = g.board
+    head = bytearray((MAGIC0, MAGIC1, VERSION, g.players, g.house, g.round_limit >> 8, g.round_limit & 255,
+                      g.doom_length, b.digest >> 8, b.digest & 255))
+    put32(head, g.seed)
+    put32(head, g.nlog)
+    sb = state_bytes(g)
+    tail = bytearray((g.log_b, g.log_a, len(sb) >> 8, len(sb) & 255))
+    tail.extend(sb)
+    c = _fletcher(tail, 0, len(tail), _fletcher(head, 0, HEAD, 0))
+    tail.append(c >> 8)
+    tail.append(c & 255)
+    return bytes(head) + bytes(g.logb[:3 * g.nlog]) + bytes(tail)
+
+
+def _bad(message):
+    raise KernelError("save", message)
+
+
+def deserialize(rules, blob, verify=False):
+    """The game a save holds, on rules' board; KernelError('save', ...) when it is not one."""
+    from .rules import ArkhamGame
+    b = bytes(blob)
+    if len(b) < HEAD + 6 or b[0] != MAGIC0 or b[1] != MAGIC1:
+        _bad("not an Eldritch Arkham Horror save")
+    if b[2] != VERSION:
+        _bad("save format version %d, this kernel reads %d" % (b[2], VERSION))
+    n = get32(b, 14)
+    if n > MAX_LOG or len(b) < HEAD + 3 * n + 6:
+        _bad("the action count does not match the file's length (a truncated save?)")
+    t = HEAD + 3 * n
+    nstate = b[t + 2] << 8 | b[t + 3]
+    if len(b) != t + 4 + nstate + 2:
+        _bad("the file's length does not match its contents (a truncated save?)")
+    c = _fletcher(b, t, t + 4 + nstate, _fletcher(b, 0, HEAD, 0))
+    if c != (b[-2] << 8) | b[-1] or _fletcher(b, HEAD, t, 0) != (b[t] << 8) | b[t + 1]:
+        _bad("checksum mismatch (a corrupt save)")
+    if (b[8] << 8 | b[9]) != rules.board.digest:
+        _bad("the save was made on another board (or another version of it)")
+    players = b[3]
+    try:
+        g = ArkhamGame(rules.board, players, get32(b, 10), b[4], b[5] << 8 | b[6], b[7])
+    except KernelError as exc:
+        _bad("bad options: %s" % exc.detail)
+    g.logb[:3 * n] = b[HEAD:t]
+    g.nlog = n
+    g.log_b = b[t]
+    g.log_a = b[t + 1]
+    state = b[t + 4:t + 4 + nstate]
+    if len(state) != len(state_bytes(g)):
+        _bad("the stored state has the wrong size for this board")
+    load_state(g, state)
+    if verify:
+        again = ArkhamGame(rules.board, players, g.seed, g.house, g.round_limit, g.doom_length)
+        try:
+            again.replay(g.actions())
+        except KernelError as exc:
+            _bad("does not replay: %s" % exc.detail)
+        if state_bytes(again) != state:
+            _bad("the stored state does not match its action log")
+    return g
+
+
+def load_state(g, state):
+    """Restore every field from state_bytes' layout, checking each value's range."""
+    b = g.board
+    i = 0
+    for name in SCALARS:
+        setattr(g, name, state[i])
+        i += 1
+    for name in WIDE:
+        v = state[i] << 8 | state[i + 1]
+        setattr(g, name, v - 128 if name == "test_level" else v)
+        i += 2
+    for name in BUFFERS:
+        buf = getattr(g, name)
+        buf[:] = state[i:i + len(buf)]
+        i += len(buf)
+    for s in range(len(g.money)):
+        g.money[s] = state[i] << 8 | state[i + 1]
+        i += 2
+    for deck in (g.gate_deck, g.item_deck, g.spell_deck):
+        deck.n = state[i]
+        i += 1
+    g.gate_at[:] = state[i:i + b.nspaces]
+    i += b.nspaces
+    for deck in (g.gate_deck, g.item_deck, g.spell_deck):
+        deck.cards[:] = state[i:i + len(deck.cards)]
+        i += len(deck.cards)
+    r0 = get32(state, i)
+    r1 = get32(state, i + 4)
+    if r0 >= 1 << 30 or r1 >= 1 << 30:
+        _bad("the stored state is corrupt (the PRNG)")
+    g.rng[0] = r0
+    g.rng[1] = r1
+    g.dist_dirty = 1
+    g.touch()
+    _check(g)
+    try:
+        g.legal_actions(g.buf)
+        g.view(0)
+    except (IndexError, ValueError, KeyError):
+        _bad("the stored state is corrupt (inconsistent)")
+
+
+def _check(g):
+    """Every restored value in its range (a corrupt save fails here, not later in play)."""
+    b = g.board
+    ns = b.nspaces
+
+    def need(ok, what):
+        if not ok:
+            _bad("the stored state is corrupt (%s)" % what)
+    from ... import prng
+    need(prng.valid(g.rng), "the PRNG")
+    need(g.phase <= PH_OVER and (g.step in STEP_NAMES), "phase or step")
+    need(g.actor < g.players and g.seat <= g.players, "seats")
+    need(g.coin_n <= g.players and (g.step != CH_COIN or g.coin_n > 0), "a coin toss")
+    need(g.gate_deck.n <= b.ngates and g.item_deck.n <= b.ncards and g.spell_deck.n <= b.ncards, "deck sizes")
+    for s in range(g.players):
+        p = g.pos[s]
+        need(p < ns or p == AT_WORLD or (p == NONE and g.seat_inv[s] == NONE), "a position")
+        need(g.seat_inv[s] < b.ninv or g.seat_inv[s] == NONE, "an investigator")
+        need(g.ow_world[s] < b.nworlds and g.ow_stage[s] <= 2, "an Other World")
+        need(g.close_at[s] < ns or g.close_at[s] == NONE, "a gate to close")
+    for k in range(len(g.poss)):
+        need(g.poss[k] < b.ncards or g.poss[k] == NONE, "a card")
+    for m in range(b.nmonsters):
+        at = g.m_at[m]
+        need(at < ns or at == AT_POOL or at == AT_OW or at == AT_TROPHY or at == AT_BOUND, "a monster")
+        need(g.m_owner[m] < 8 and (g.m_head[m] < ns or g.m_head[m] == NONE), "a monster")
+    for s in range(ns):
+        need(g.gate_at[s] < b.ngates or g.gate_at[s] == NONE, "a gate")
+    for name in ("target", "check_m", "cur_m", "orient_m"):
+        v = getattr(g, name)
+        need(v < b.nmonsters or v == NONE, name)
+    need(g.shop_card < b.ncards or g.shop_card == NONE, "the shop")
+    need(g.place < ns + b.nworlds and g.prog_pos <= g.prog_end <= len(b.prog) // 2
+         and g.test_pass_end <= len(b.prog) // 2, "the event in progress")
+    st = g.step
+    # the registers the pending step reads
+    if st == CH_ATTACK or st == CH_DAMAGE or (st == ST_LOADOUT and g.purpose != PU_CLOSE):
+        need(g.target < b.nmonsters, "the monster fought")
+    if st == CH_SANITY:
+        need(g.check_m < b.nmonsters and g.check_seat < g.players, "the sanity check")
+    if st == ST_ORIENT:
+        need(g.orient_m < b.nmonsters and g.m_at[g.orient_m] < ns, "the monster to turn")
+    if st == ST_SHOP:
+        need(g.shop_card < b.ncards, "the shop")
+    if st == CH_COIN:
+        need(g.cur_m < b.nmonsters, "the coin toss")
+        for k in range(g.coin_n):
+            need(g.tied[k] < g.players, "the coin toss")
+    if g.phase != PH_OVER and st != 0 and st < CH_FIRST:
+        need(g.seat_inv[g.actor] != NONE or st == ST_PICK, "the player to act")
+    if g.phase == PH_INV and st != ST_PICK:
+        need(g.seat < g.players and g.seat_inv[g.seat] != NONE, "the investigator whose turn it is")
+    for deck, top in ((g.gate_deck, b.ngates), (g.item_deck, b.ncards), (g.spell_deck, b.ncards)):
+        for k in range(deck.n):
+            need(deck.cards[k] < top, "a deck")

@@ -1,0 +1,270 @@
+"""The game in words: actions as the acting player sees them, events for the log, a board summary.
+(Allocates: only the host, logs and tests call it.)"""
+
+from .board import NONE
+from .defs import (ARG_MASK, K_PICK, K_RETURN, K_STAY, K_RESOLVE, K_TAXI, K_MODE, K_STEP, K_STOP,
+                   K_GATE, K_EVENT, K_FIGHT, K_SNEAK, K_FACE, K_BIND, K_LOADOUT, K_CLOSE, K_SEAL, K_WATCHER,
+                   K_END, K_BUY, K_PASS, K_DEST, K_DISCARD, K_ORIENT, K_OUTCOME, K_ROLL, BOUND_BIT, MAX_POSS,
+                   AT_WORLD, AT_OW, ST_SNEAK_TO, ST_ORIENT, PU_CLOSE,
+                   PU_COUNTER, STEP_NAMES, PHASE_NAMES, RESULT_NAMES, CH_COIN)
+from . import defs as D
+
+MODES = ("on foot", "by vehicle", "under Mists of R'lyeh")
+
+
+def space_name(g, s):
+    if s == AT_WORLD or s == NONE:
+        return "an Other World"
+    return g.board.space_names[s]
+
+
+def monster_name(g, m):
+    return "%s #%d" % (g.board.kind_names[g.board.mon_kind[m]], m + 1)
+
+
+def seat_name(g, seat):
+    inv = g.seat_inv[seat]
+    who = g.board.inv_names[inv].split(",")[0] if inv != NONE else "no investigator"
+    return "seat %d (%s)" % (seat + 1, who)
+
+
+def card_name(g, c):
+    return g.board.item_names[g.board.card_kind[c]]
+
+
+def loadout_text(g, mask):
+    seat = g.check_seat if g.purpose == PU_COUNTER else g.seat
+    names = []
+    for k in range(MAX_POSS):
+        if mask & (1 << k):
+            names.append(card_name(g, g.poss[seat * MAX_POSS + k]))
+    if mask & BOUND_BIT:
+        names.append("the bound monster")
+    what = "attack the gate" if g.purpose == PU_CLOSE else "fight"
+    return "%s with %s" % (what, ", ".join(names) if names else "bare hands (Fight only)")
+
+
+def action_text(g, a):
+    kind = a & ~ARG_MASK
+    arg = a & ARG_MASK
+    b = g.board
+    if kind == K_RESOLVE:
+        return "roll (%s)" % STEP_NAMES.get(g.step, "?")
+    if kind == K_OUTCOME:
+        if g.step == CH_COIN:
+            return "coin: %s" % seat_name(g, g.tied[arg])
+        return "enter the roll %d (%s)" % (arg, STEP_NAMES.get(g.step, "?"))
+    if kind == K_PICK:
+        return "pick %s" % b.inv_names[arg]
+    if kind == K_RETURN:
+        return "come back through the gate at %s" % space_name(g, arg)
+    if kind == K_STAY:
+        return "stay at %s" % space_name(g, g.pos[g.seat])
+    if kind == K_ROLL:
+        return "roll 2D6 to move %s" % MODES[g.mode]
+    if kind == K_TAXI:
+        return "take a taxi ($1) to %s" % space_name(g, arg)
+    if kind == K_MODE:
+        return "drive the vehicle" if arg == 1 else "cast Mists of R'lyeh"
+    if kind == K_STEP:
+        s = g.m_at[g.orient_m] if g.step == ST_ORIENT else g.pos[g.seat]
+        t = b.neighbour(s, arg)
+        if g.step == ST_SNEAK_TO:
+            return "slip away to %s" % space_name(g, t)
+        return "step to %s (%d left)" % (space_name(g, t), g.moves_left - 1)
+    if kind == K_STOP:
+        return "stop here"
+    if kind == K_GATE:
+        return "step through the gate"
+    if kind == K_EVENT:
+        return "have the location's event"
+    if kind == K_FIGHT:
+        k = b.mon_kind[arg]
+        return "fight %s (strength %d, SAN %d/%d)" % (monster_name(g, arg), b.k_strength[k], b.k_san_pass[k],
+                                                      b.k_san_fail[k])
+    if kind == K_SNEAK:
+        return "sneak past (stealth %d)" % g.stealth[g.seat]
+    if kind == K_FACE:
+        return "face the gate (sanity checks against its guardians)"
+    if kind == K_BIND:
+        return "cast Bind Monster on %s" % monster_name(g, arg)
+    if kind == K_LOADOUT:
+        return loadout_text(g, arg)
+    if kind == K_CLOSE:
+        return "attack the gate to close it"
+    if kind == K_SEAL:
+        return "seal the gate with an Elder Sign (2 sanity)"
+    if kind == K_WATCHER:
+        return "close the gate with the Blue Watcher of the Pyramid"
+    if kind == K_END:
+        return "end the turn"
+    if kind == K_BUY:
+        c = g.shop_card
+        return "buy %s for $%d" % (card_name(g, c), b.i_price[b.card_kind[c]])
+    if kind == K_PASS:
+        return "decline"
+    if kind == K_DEST:
+        return "ride to %s" % space_name(g, arg)
+    if kind == K_DISCARD:
+        return "give up %s" % card_name(g, g.poss[g.actor * MAX_POSS + arg])
+    if kind == K_ORIENT:
+        return "turn %s toward %s" % (monster_name(g, g.orient_m), space_name(g, b.neighbour(g.m_at[g.orient_m], arg)))
+    return "action %d" % a
+
+
+def signed(v):
+    d = v - 128
+    return "%+d" % d
+
+
+def event_text(g, i):
+    """The i-th event record of the last step, in words."""
+    ev = g.ev
+    code = ev[4 * i]
+    a = ev[4 * i + 1]
+    x = ev[4 * i + 2]
+    c = ev[4 * i + 3]
+    b = g.board
+    if code == D.EV_ROUND:
+        return "round %d" % a
+    if code == D.EV_TURN:
+        return "turn: %s at %s" % (seat_name(g, a), where(g, a))
+    if code == D.EV_PICK:
+        return "%s starts at %s" % (seat_name(g, a), space_name(g, c))
+    if code == D.EV_ROLL:
+        return "%s: %d" % (STEP_NAMES.get(a, "?"), x) if a != CH_COIN else "coin toss"
+    if code == D.EV_MOVE:
+        return "%s moves to %s" % (seat_name(g, a), space_name(g, x))
+    if code == D.EV_TAXI:
+        return "%s rides to %s%s" % (seat_name(g, a), space_name(g, x), " ($1)" if c else " (free)")
+    if code == D.EV_EVENT:
+        return "event %s %d: %s" % (b.place_name(x), c, b.ev_text[x * 6 + c - 1])
+    if code == D.EV_MONEY:
+        return "%s money %s, now $%d" % (seat_name(g, a), signed(x), c)
+    if code == D.EV_SANITY:
+        return "%s sanity %s, now %d" % (seat_name(g, a), signed(x), c)
+    if code == D.EV_STRENGTH:
+        return "%s strength %s, now %d" % (seat_name(g, a), signed(x), c)
+    if code == D.EV_CARD:
+        return "%s gains %s" % (seat_name(g, a), b.item_names[x])
+    if code == D.EV_NO_CARD:
+        return "%s gains nothing (%s)" % (seat_name(g, a), "no room" if x else "none left")
+    if code == D.EV_MONSTER:
+        return "%s appears %s" % (monster_name(g, a), "in an Other World" if x == AT_OW else "at " + space_name(g, x))
+    if code == D.EV_GATE_OPENS:
+        return "a gate opens at %s (doom %d)" % (space_name(g, a), x)
+    if code == D.EV_GATE_MONSTER:
+        return "%s already has a gate: a monster comes out instead" % space_name(g, a)
+    if code == D.EV_SEALED_SPACE:
+        return "%s is sealed by an Elder Sign: nothing appears" % space_name(g, a)
+    if code == D.EV_THROUGH:
+        return "%s goes through the gate at %s to %s" % (seat_name(g, a), space_name(g, c), b.world_names[x])
+    if code == D.EV_GATE_REVEAL:
+        return "the gate at %s leads to %s" % (space_name(g, a), b.world_names[x])
+    if code == D.EV_OW_STAGE:
+        return "%s reaches area %d of %s" % (seat_name(g, a), c, b.world_names[x])
+    if code == D.EV_RETURN:
+        return "%s comes back to %s" % (seat_name(g, a), space_name(g, x))
+    if code == D.EV_NO_RETURN:
+        return "%s finds no open gate back from %s" % (seat_name(g, a), b.world_names[x])
+    if code == D.EV_STEALTH:
+        return "%s %s" % (seat_name(g, a), "sneaks past" if x else "is noticed")
+    if code == D.EV_SANCHECK:
+        return "%s checks sanity against %s: loses %d" % (seat_name(g, a), monster_name(g, x), c)
+    if code == D.EV_ATTACK:
+        return "%s attacks %s: total %d" % (seat_name(g, a), monster_name(g, x), c)
+    if code == D.EV_TROPHY:
+        return "%s takes %s as a trophy%s" % (seat_name(g, a), monster_name(g, x), " (a guardian)" if c else "")
+    if code == D.EV_HIT:
+        return "%s strikes %s for %d" % (monster_name(g, x), seat_name(g, a), c)
+    if code == D.EV_ASYLUM:
+        return "%s goes mad: to the Asylum" % seat_name(g, a)
+    if code == D.EV_HOSPITAL:
+        return "%s collapses: to the Hospital" % seat_name(g, a)
+    if code == D.EV_LOST:
+        return "seat %d: %s is lost in time and space" % (a + 1, b.inv_names[x] if x != NONE else "?")
+    if code == D.EV_DISCARD:
+        return "%s gives up %s" % (seat_name(g, a), b.item_names[x])
+    if code == D.EV_CLOSE_TRY:
+        return "%s attacks the gate at %s: total %d" % (seat_name(g, a), space_name(g, x), c)
+    if code == D.EV_CLOSED:
+        return "%s %s the gate at %s" % (seat_name(g, a), "seals" if c else "closes", space_name(g, x))
+    if code == D.EV_TO_POOL:
+        return "%s goes back to the pool" % monster_name(g, a)
+    if code == D.EV_MONSTER_MOVES:
+        return "%s moves from %s to %s" % (monster_name(g, a), space_name(g, x), space_name(g, c))
+    if code == D.EV_ATTACKS:
+        return "%s attacks %s" % (monster_name(g, a), seat_name(g, x))
+    if code == D.EV_HOUND_LEAVES:
+        return "%s has drawn blood and vanishes" % monster_name(g, a)
+    if code == D.EV_RESULT:
+        return "the investigators have %s" % RESULT_NAMES[a]
+    if code == D.EV_HONOUR:
+        return "Honoured Citizen: %s (%d gates closed, %d monster trophies)" % (seat_name(g, a), x, c)
+    if code == D.EV_BIND:
+        return "%s binds %s" % (seat_name(g, a), monster_name(g, x))
+    if code == D.EV_BUY:
+        return "%s buys %s for $%d" % (seat_name(g, a), b.item_names[x], c)
+    if code == D.EV_TEST:
+        return "%s skill test at %d: %s" % (seat_name(g, a), x, "passed" if c else "failed")
+    if code == D.EV_NO_MONSTER:
+        return "no monster is left in the pool"
+    if code == D.EV_PASSED:
+        return "%s declines" % seat_name(g, a)
+    if code == D.EV_ORIENT:
+        return "%s now faces %s" % (monster_name(g, a), space_name(g, x))
+    if code == D.EV_MODE:
+        return "%s moves %s" % (seat_name(g, a), MODES[x])
+    if code == D.EV_SPEND:
+        return "%s spends %d sanity on a spell, now %d" % (seat_name(g, a), x, c)
+    if code == D.EV_NO_GATE:
+        return "the gate table: no gate (roll %d)" % a
+    if code == D.EV_MYTHOS:
+        return "mythos phase"
+    if code == D.EV_WATCHER:
+        return "%s's Blue Watcher goes back into the item deck" % seat_name(g, a)
+    if code == D.EV_STAY:
+        return "%s stays at %s" % (seat_name(g, a), space_name(g, x))
+    if code == D.EV_OUT:
+        return "seat %d has no investigator left to pick" % (a + 1)
+    return "event %d %d %d %d" % (code, a, x, c)
+
+
+def events(g):
+    return [event_text(g, i) for i in range(g.nev // 4)]
+
+
+def where(g, seat):
+    if g.pos[seat] == AT_WORLD:
+        return "%s (area %d)" % (g.board.world_names[g.ow_world[seat]], g.ow_stage[seat])
+    return space_name(g, g.pos[seat])
+
+
+def board_lines(g):
+    """A summary of the board for a human player (allocates)."""
+    b = g.board
+    out = ["round %d, %s phase; doom %d/%d; open gates %d/%d" % (g.round, PHASE_NAMES[g.phase], g.doom,
+                                                                  g.doom_length, g.open_gates(), g.gate_limit)]
+    for seat in range(g.players):
+        if g.seat_inv[seat] == NONE:
+            out.append("  %s" % seat_name(g, seat))
+            continue
+        cards = [card_name(g, g.poss[seat * MAX_POSS + k]) for k in range(MAX_POSS) if g.poss[seat * MAX_POSS + k] != NONE]
+        out.append("  %s at %s: sanity %d/%d strength %d/%d fight %d stealth %d $%d gates %d trophies %d; %s" % (
+            seat_name(g, seat), where(g, seat), g.san[seat], g.maxsan[seat], g.sta[seat], g.maxsta[seat],
+            g.fight[seat], g.stealth[seat], g.money[seat], g.gates_closed[seat], g.trophies(seat),
+            ", ".join(cards) or "no cards"))
+    for s in range(b.nspaces):
+        bits = []
+        c = g.gate_at[s]
+        if c != NONE:
+            bits.append("gate to %s (difficulty %d)" % (b.world_names[b.gate_world[c]], b.gate_diff[c])
+                        if g.gate_shown[c] else "face-down gate")
+        if g.sealed[s]:
+            bits.append("Elder Sign")
+        ms = [monster_name(g, m) for m in range(b.nmonsters) if g.m_at[m] == s]
+        if ms:
+            bits.append(", ".join(ms))
+        if bits:
+            out.append("  %s: %s" % (b.space_names[s], "; ".join(bits)))
+    return out

@@ -1,0 +1,211 @@
+"""The round's frame: setup picks, rounds, each investigator's turn in seat order, the end of a turn
+(a fought monster turned by its player), knock-outs handing play on, the end of the game.
+
+Flow functions set `step` (and `actor` for a decision) and return; apply() calls the one that
+follows the action just taken. Allocates nothing.
+"""
+
+from .board import NONE, MOVE_LEFT, MOVE_RIGHT
+from .defs import (PH_SETUP, PH_INV, PH_MYTHOS, PH_OVER, ST_PICK, ST_MOVE, ST_RETURN, ST_ORIENT,
+                   CH_EVENT, CH_GATE, AT_WORLD, AT_POOL, AT_TROPHY, AT_BOUND, AT_OW, SEAT_PICK, SEAT_OUT,
+                   MAX_POSS, RES_PLAYING, RES_LOST_NOBODY, RES_WON, RES_LOST_ROUNDS, HR_DEFEAT_AT_ROUND_END,
+                   EV_ROUND, EV_TURN, EV_OW_STAGE, EV_NO_RETURN, EV_LOST, EV_OUT, EV_RESULT, EV_HONOUR,
+                   EV_TO_POOL)
+from .state import F_EVADED, F_FOUGHT
+
+
+class Turns:
+
+    def decide(self, step, seat):
+        self.step = step
+        self.actor = seat
+
+    def chance(self, step):
+        self.step = step
+
+    # ----- setup --------------------------------------------------------------------------------------
+
+    def picked_at_setup(self):
+        """After a seat's pick at setup: the next seat picks, then the setup gates, then round 1."""
+        for s in range(self.players):
+            if self.seat_status[s] == SEAT_PICK:
+                self.decide(ST_PICK, s)
+                return
+        if self.setup_left > 0:
+            self.chance(CH_GATE)
+            return
+        self.begin_round()
+
+    # ----- rounds and turns --------------------------------------------------------------------------
+
+    def begin_round(self):
+        self.round += 1
+        self.phase = PH_INV
+        for m in range(self.board.nmonsters):
+            self.m_checked[m] = 0
+        self.event(EV_ROUND, self.round, 0, 0)
+        self.seat = 0
+        self.begin_turn()
+
+    def begin_turn(self):
+        while self.seat < self.players and self.seat_inv[self.seat] == NONE:
+            self.seat += 1
+        if self.seat >= self.players:
+            self.begin_mythos()
+            return
+        seat = self.seat
+        self.mode = 0
+        self.moves_left = 0
+        self.entered = 0
+        self.met = 0
+        self.snuck = 0
+        self.event_done = 0
+        for m in range(self.board.nmonsters):
+            self.m_flags[m] &= ~(F_EVADED | F_FOUGHT)
+        for k in range(self.board.nkinds):
+            self.fight_kinds[k] = 0
+        self.event(EV_TURN, seat, 0, 0)
+        if self.pos[seat] == AT_WORLD:
+            if self.ow_stage[seat] == 2:
+                # the second round of the trip: area 1 and its event
+                self.ow_stage[seat] = 1
+                self.event(EV_OW_STAGE, seat, self.ow_world[seat], 1)
+                self.place = self.board.nspaces + self.ow_world[seat]
+                self.event_done = 1
+                self.chance(CH_EVENT)
+                return
+            # the third round: back to Arkham through a gate known to lead there
+            if self.return_gates(seat):
+                self.decide(ST_RETURN, seat)
+                return
+            self.event(EV_NO_RETURN, seat, self.ow_world[seat], 0)
+            self.lose_investigator(seat)
+            return
+        self.decide(ST_MOVE, seat)
+
+    def return_gates(self, seat):
+        """How many face-up gates lead to the seat's Other World."""
+        b = self.board
+        n = 0
+        for s in range(b.nspaces):
+            g = self.gate_at[s]
+            if g != NONE and self.gate_shown[g] and b.gate_world[g] == self.ow_world[seat]:
+                n += 1
+        return n
+
+    def end_turn(self):
+        if self.orient_pending(self.seat):
+            return
+        self.seat += 1
+        self.begin_turn()
+
+    def orient_pending(self, seat):
+        """A left- or right-handed monster that survived a fight on a street is turned by the player
+        who fought it (ST_ORIENT); True when that decision is now pending."""
+        b = self.board
+        for m in range(b.nmonsters):
+            if self.m_flags[m] & F_FOUGHT:
+                self.m_flags[m] &= ~F_FOUGHT
+                s = self.m_at[m]
+                mode = b.k_mode[b.mon_kind[m]]
+                if s < b.nspaces and not b.is_loc[s] and (mode == MOVE_LEFT or mode == MOVE_RIGHT):
+                    self.orient_m = m
+                    self.decide(ST_ORIENT, seat)
+                    return True
+        return False
+
+    def after_orient(self):
+        if self.phase == PH_INV:
+            self.end_turn()
+        else:
+            self.mythos_next_monster()
+
+    def after_knockout(self):
+        """An investigator went to the Asylum or the Hospital, or was lost: play goes on."""
+        if self.result != RES_PLAYING:
+            return
+        if self.phase == PH_MYTHOS:
+            self.mythos_after_target()
+        else:
+            self.end_turn()
+
+    # ----- lost in time and space ---------------------------------------------------------------------
+
+    def lose_investigator(self, seat):
+        """Lost in time and space (or out of sanity or strength in an Other World): cards back to
+        their decks, monster trophies and bound or met monsters back to the pool; the player picks a
+        new investigator (or the seat is out when none is left)."""
+        b = self.board
+        self.event(EV_LOST, seat, self.seat_inv[seat], 0)
+        base = seat * MAX_POSS
+        for k in range(MAX_POSS):
+            c = self.poss[base + k]
+            if c != NONE:
+                self.return_card(c)
+                self.poss[base + k] = NONE
+        for m in range(b.nmonsters):
+            at = self.m_at[m]
+            if (at == AT_TROPHY or at == AT_BOUND or at == AT_OW) and self.m_owner[m] == seat:
+                self.m_at[m] = AT_POOL
+                self.event(EV_TO_POOL, m, 0, 0)
+        self.seat_inv[seat] = NONE
+        self.pos[seat] = NONE
+        self.ow_stage[seat] = 0
+        self.close_at[seat] = NONE
+        self.gates_closed[seat] = 0
+        for i in range(b.ninv):
+            if not self.used_inv[i]:
+                self.seat_status[seat] = SEAT_PICK
+                self.decide(ST_PICK, seat)
+                return
+        self.seat_status[seat] = SEAT_OUT
+        self.event(EV_OUT, seat, 0, 0)
+        for s in range(self.players):
+            if self.seat_status[s] != SEAT_OUT:
+                self.after_knockout()
+                return
+        self.finish(RES_LOST_NOBODY)
+
+    def picked(self, seat, inv):
+        self.put_investigator(seat, inv)
+        if self.phase == PH_SETUP:
+            self.picked_at_setup()
+        else:
+            self.after_knockout()
+
+    # ----- the end ----------------------------------------------------------------------------------------
+
+    def end_round(self):
+        if self.house & HR_DEFEAT_AT_ROUND_END and self.check_defeat(True):
+            return
+        if self.round >= 2 and self.open_gates() == 0:
+            self.finish(RES_WON)
+            return
+        if self.round_limit and self.round >= self.round_limit:
+            self.finish(RES_LOST_ROUNDS)
+            return
+        self.begin_round()
+
+    def finish(self, result):
+        self.result = result
+        self.phase = PH_OVER
+        self.step = 0
+        self.event(EV_RESULT, result, 0, 0)
+        for seat in range(self.players):
+            if self.is_honoured(seat):
+                self.event(EV_HONOUR, seat, self.gates_closed[seat], self.trophies(seat))
+
+    def is_honoured(self, seat):
+        """The Honoured Citizen, win or lose: the most gates closed, then the most monster trophies;
+        investigators still tied share the title. A seat without an investigator has none."""
+        if self.seat_inv[seat] == NONE:
+            return False
+        g = self.gates_closed[seat]
+        t = self.trophies(seat)
+        for s in range(self.players):
+            if s == seat or self.seat_inv[s] == NONE:
+                continue
+            g2 = self.gates_closed[s]
+            if g2 > g or (g2 == g and self.trophies(s) > t):
+                return False
+        return True

@@ -1,0 +1,167 @@
+"""HeuristicBot: rules of thumb with the shared value function (value.py), no solver.
+
+It picks the adventure (or the entrance) with the best expected value: an estimated chance of
+completing the card (`estimate`: the dice, focus, spells and clues it brings against the symbols
+the card asks for) times the value of the reward and trophy, plus the chance of failing times the
+value of the penalty; staying at the entrance is worth healing, an elder sign from the gift shop,
+or a little. It adds item dice, buys elder signs as soon as its trophies pay, heals what is lowest,
+and plays rolls like the built-in bot (complete a task with the fewest dice, else reroll with a
+clue, else fail setting a green die aside and focusing the most useful face). The solver bot
+(eldritch/solverbot.py) is this bot with exact odds and exact roll play.
+
+Arithmetic is floating point (+ - * / only), deterministic on CPython and the MicroPython unix
+port (both doubles).
+"""
+
+from .. import effects as E
+from .. import bot as basic
+from ..defs import (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_PICK, P_BATTLE_PREP, P_BATTLE, A_MOVE, A_USE,
+                    A_BEGIN, A_LOSTFOUND, A_SHOP, A_PICK, MAX_HAND)
+from ...dice import GREEN, YELLOW, RED
+from . import observe as O
+from .value import Weights, effects_value
+
+ENTRANCE_BASE = 0.3         # what a turn at the entrance is worth with nothing to heal or buy
+LOW_STAT = 2                # at or below this sanity or stamina, the entrance is preferred
+
+
+def estimate(card, dice, focus, spells, clues):
+    """A rough chance (0..1) of completing `card` with this many dice and helps: each task asks
+    about one die per symbol plus one per 2.5 investigation points; each extra die, focus, spell
+    or clue is slack; the chance rises with the slack (a rational sigmoid, no exp)."""
+    need = 0.0
+    for task in card.tasks:
+        need += len(task.faces) * 1.25
+        for v in task.inv:
+            need += v / 2.5
+    ntasks = len(card.tasks)
+    supply = dice + 0.7 * focus + 0.8 * spells + 1.0 * clues
+    x = (supply - need - 0.6 * ntasks) * 0.6
+    p = 0.5 + 0.5 * x / (1.0 + (x if x > 0 else -x))
+    return p
+
+
+class HeuristicBot:
+    """Rule-of-thumb bot; `weights` overrides value.DEFAULTS."""
+
+    name = "heuristic"
+
+    def __init__(self, seed=0, weights=None):
+        self.w = Weights(weights)
+
+    # ----- the dispatcher ---------------------------------------------------------------------
+
+    def choose(self, game, buf, n):
+        ph = O.phase(game)
+        if ph == P_MOVE:
+            a = self.move(game, buf, n)
+        elif ph == P_PREP or ph == P_BATTLE_PREP:
+            a = self.prepare(game, buf, n)
+        elif ph == P_ENTRANCE:
+            a = self.entrance(game, buf, n)
+        elif ph == P_PICK:
+            a = self.pick(game, buf, n)
+        elif ph == P_ADV or ph == P_BATTLE:
+            a = self.roll(game, buf, n)
+        else:
+            a = buf[0]
+        for i in range(n):          # never an illegal move: an unknown case takes the first action
+            if buf[i] == a:
+                return a
+        return buf[0]
+
+    # ----- whole-game choices -----------------------------------------------------------------
+
+    def situation_at(self, g, s, inv):
+        """(green, yellow, red, focus, spells, clues, terror, sanity, stamina) of an attempt at slot
+        s begun this turn by inv (items it holds add their dice)."""
+        return (O.free_dice(g, GREEN), O.item_die_available(g, inv, YELLOW, P_PREP),
+                O.item_die_available(g, inv, RED, P_PREP), O.focus(g) + O.helpers_at(g, s, inv),
+                O.spell_holds(g, inv), min(O.clues(g, inv), 4), O.slot_card(g, s).terror_code,
+                min(O.sanity(g, inv), 20), min(O.stamina(g, inv), 20))
+
+    def chance(self, g, s, inv):
+        """The chance of completing the card in slot s (rough; the solver bot's is exact)."""
+        v = self.situation_at(g, s, inv)
+        return estimate(O.slot_adventure(g, s).card, v[0] + v[1] + v[2], v[3], v[4], v[5])
+
+    def adventure_value(self, g, s, inv):
+        card = O.slot_card(g, s)
+        p = self.chance(g, s, inv)
+        win = effects_value(g, self.w, card.reward, inv) + self.w["card_trophy"] * card.trophy
+        lose = effects_value(g, self.w, card.penalty, inv)
+        return p * win + (1.0 - p) * lose
+
+    def entrance_value(self, g, inv):
+        best = ENTRANCE_BASE
+        if O.trophies(g, inv) >= self.elder_price(g):
+            best = self.w["elder_sign"]
+        hurt = (O.max_sanity(g, inv) - O.sanity(g, inv)) + (O.max_stamina(g, inv) - O.stamina(g, inv))
+        low = min(O.sanity(g, inv), O.stamina(g, inv))
+        heal = (1.0 + 4.0 / (low + 0.5)) * (1 if hurt else 0)
+        return best if best > heal else heal
+
+    def elder_price(self, g):
+        for row in O.shop(g):
+            if E.has_op(row.code, E.OP_ELDER):
+                return row.cost_n
+        return 999
+
+    def move(self, g, buf, n):
+        inv = O.active(g)
+        if O.sanity(g, inv) <= LOW_STAT or O.stamina(g, inv) <= LOW_STAT:
+            return A_MOVE
+        best = A_MOVE
+        score = self.entrance_value(g, inv)
+        for i in range(n):
+            a = buf[i]
+            if A_MOVE < a <= A_MOVE + 12:
+                v = self.adventure_value(g, a - A_MOVE - 1, inv)
+                if v > score:
+                    score = v
+                    best = a
+        return best
+
+    def prepare(self, g, buf, n):
+        """Add the yellow or red die with an item; heal with an item when low; then roll."""
+        inv = O.active(g)
+        for i in range(n):
+            a = buf[i]
+            if A_USE <= a < A_USE + MAX_HAND:
+                op = O.hand_card(g, inv, a - A_USE).use[0]
+                if op == E.OP_DIE_YELLOW or op == E.OP_DIE_RED:
+                    return a
+        return A_BEGIN
+
+    def entrance(self, g, buf, n):
+        """An elder sign when affordable; else heal what is lowest; else lost and found (the basic bot's
+        healing choice)."""
+        shop = O.shop(g)
+        for i in range(n):
+            a = buf[i]
+            if A_SHOP <= a < A_SHOP + 256 and E.has_op(shop[a - A_SHOP].code, E.OP_ELDER):
+                return a
+        return basic.choose(g, buf, n) if _has(buf, n, A_LOSTFOUND) else buf[0]
+
+    def pick(self, g, buf, n):
+        """The sturdiest investigator left (most sanity + stamina)."""
+        best = buf[0]
+        score = -1
+        for i in range(n):
+            a = buf[i]
+            if A_PICK <= a < A_PICK + 256:
+                san, sta = O.investigator_stats(g, a - A_PICK)
+                if san + sta > score:
+                    score = san + sta
+                    best = a
+        return best
+
+    def roll(self, g, buf, n):
+        return basic.choose(g, buf, n)
+
+
+def _has(buf, n, a):
+    for i in range(n):
+        if buf[i] == a:
+            return True
+    return False

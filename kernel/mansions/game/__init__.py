@@ -1,0 +1,24 @@
+"""Mansions of Madness (first edition) as a kernel game over a story given as data.
+
+Nothing is imported here (the board imports only the modules a screen needs). The modules:
+
+    consts.py     limits, phases, action kinds, card kinds, effect and condition codes
+    vocab.py      the effect and condition vocabulary of the data files, compiled at load
+    story.py      a story's TSV files read and validated into flat arrays (KernelError: file, line, field)
+    state.py      the state's buffers, reset, clone, queries and the event records
+    effects.py    applying compiled effects: damage, horror, stun, spawn, seal, learn, mythos
+    checks.py     the attribute test as a sub-machine: the d10 chance node, rerolls, continuations
+    board.py      adjacency, movement with evading and lock cards, monster movement, horror checks
+    turn.py       the investigator's turn: legal actions and each action (run, ability, drop, attack,
+                  explore)
+    keeper.py     the keeper's turn: trade and stun, threat, keeper actions, monster attacks, event
+    victory.py    objectives, the revealed objective, every end of the game
+    prepare.py    setup: the keeper's guide answers, investigators and their two traits
+    choices.py    the named choices where the seed is silent, and the options that swap them
+    rules.py      Rules and State: the surface every kernel game shares (kernel/surface.py)
+    save.py       serialize / deserialize
+    view.py       per-player views as bytes, and the reader bots and screens use
+    text.py       actions, events and views in words
+    bots.py       a random and a heuristic bot for either side, reading only their view
+    gamelog.py    the text log of a seeded bot game (golden games on every runtime)
+"""

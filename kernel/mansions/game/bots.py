@@ -1,0 +1,354 @@
+"""Bots for either side, reading only their seat's view (view.Reader) and the legal actions:
+
+    bot = make_bot("heuristic", story, seat, seed)      # or "random"
+    action = bot.choose(state.view(seat), buf, n)       # buf[:n] from state.legal_actions(buf)
+
+`RandomBot` draws a legal action uniformly with its own kernel PRNG. `HeuristicBot` plays a plain
+plan: investigators explore the nearest room with face-down cards, deal with what they meet, heal
+when hurt, fight what shares their space, and chase their task once the objective is revealed; the
+keeper places monsters near the investigators, moves them in, attacks the weakest, and plays its
+mythos cards on the most hurt. A bot never builds an action itself: it picks from the list it is
+given, so it cannot play an illegal move. Allocates (not a per-step path of the kernel).
+"""
+
+from ... import prng
+from .consts import (NONE, KEEPER, ST_ALIVE, PH_GUIDE, PH_PICK_INV, PH_PICK_TRAIT,
+                     PH_ORDER, PH_TURN, PH_REROLL, PH_LOCK, PH_OBSTACLE, PH_PICKUP, PH_DROP, PH_TRADE,
+                     PH_KEEPER, PH_KMOVE, PH_ATTACKS, A_MOVE, A_RUN, A_EXPLORE, A_ATTACK, A_DROP_DONE,
+                     A_ABILITY, A_END, A_REROLL, A_UNLOCK, A_GIVE_UP, A_USE_KEY, A_PUZZLE, A_STOP,
+                     A_TAKE, A_UNSTUN, A_TRADE_DONE, A_KCARD, A_MYTHOS, A_KEEPER_DONE, A_MSTEP, A_MSTOP,
+                     A_MATTACK, A_ATTACKS_DONE, A_TRAIT, A_NEXT, E_SPAWN, E_MOVE, E_DRAW_MYTHOS,
+                     E_HEAL, E_CALM, W_NONE, W_SPELL, W_FIREARM, C_ESCAPE, C_BRING, C_KILL, C_REACH,
+                     R_CARD, K_OBSTACLE)
+from . import view as viewmod
+from .view import Reader, H_PHASE, H_REVEALED, H_OBJ, H_MOVES, H_KM_SLOT
+
+_MARKSMANSHIP = 1
+_STRENGTH = 0
+
+
+def kind_of(a):
+    return a >> 16
+
+
+def arg_a(a):
+    return (a >> 8) & 255
+
+
+def arg_b(a):
+    return a & 255
+
+
+class RandomBot:
+    def __init__(self, story, seat, seed=0):
+        self.story = story
+        self.seat = seat
+        self.rng = prng.new_state(seed * 31 + seat)
+
+    def choose(self, view, buf, n):
+        return buf[prng.die(self.rng, n)]
+
+
+class HeuristicBot:
+    def __init__(self, story, seat, seed=0):
+        self.story = story
+        self.seat = seat
+        self.rng = prng.new_state(seed * 31 + seat + 7)
+
+    def choose(self, view, buf, n):
+        legal = [buf[i] for i in range(n)]
+        if n == 1:
+            return legal[0]
+        r = Reader(self.story, view)
+        ph = r.h(H_PHASE)
+        if self.seat == KEEPER:
+            a = self.keeper(r, ph, legal)
+        else:
+            a = self.investigator(r, ph, legal)
+        if a is None or a not in legal:
+            a = legal[prng.die(self.rng, n)]
+        return a
+
+    # ----- helpers ------------------------------------------------------------------------------------
+
+    def first(self, legal, kind):
+        for a in legal:
+            if kind_of(a) == kind:
+                return a
+        return None
+
+    def all_of(self, legal, kind):
+        return [a for a in legal if kind_of(a) == kind]
+
+    def pick(self, items):
+        return items[prng.die(self.rng, len(items))] if items else None
+
+    # ----- the investigators ------------------------------------------------------------------------------
+
+    def investigator(self, r, ph, legal):
+        story = self.story
+        if ph == PH_PICK_INV:
+            return self.pick(legal)
+        if ph == PH_PICK_TRAIT:
+            # a weapon or spell first, then the most skill points
+            best = None
+            score = -1
+            for a in self.all_of(legal, A_TRAIT):
+                t = arg_a(a)
+                item = story.tr_item[t]
+                s = story.tr_skill[t] + (5 if item != NONE and story.atk_kind[item] != W_NONE else 0)
+                if s > score:
+                    best, score = a, s
+            return best
+        if ph == PH_ORDER:
+            # the most hurt goes last; otherwise the speaker goes first
+            return self.first(legal, A_NEXT)
+        if ph == PH_REROLL:
+            return self.first(legal, A_REROLL)
+        if ph == PH_LOCK:
+            return self.first(legal, A_UNLOCK) or self.first(legal, A_PUZZLE) or self.first(legal, A_GIVE_UP)
+        if ph == PH_OBSTACLE:
+            return self.first(legal, A_USE_KEY) or self.first(legal, A_PUZZLE) or self.first(legal, A_STOP)
+        if ph == PH_PICKUP:
+            return self.first(legal, A_TAKE)
+        if ph == PH_DROP:
+            return self.first(legal, A_DROP_DONE)
+        if ph == PH_TRADE:
+            return self.first(legal, A_UNSTUN) or self.first(legal, A_TRADE_DONE)
+        if ph == PH_TURN:
+            return self.turn(r, legal)
+        return None
+
+    def hurt(self, r, s):
+        inv = r.seat(s, 0)
+        return self.story.inv_health[inv] - r.seat(s, 2), self.story.inv_sanity[inv] - r.seat(s, 3)
+
+    def turn(self, r, legal):
+        story = self.story
+        me = self.seat
+        space = r.seat(me, 1)
+        inv = r.seat(me, 0)
+        health, sanity = self.hurt(r, me)
+        monsters_here = [m for m in r.monsters() if m[2] == space]
+        attacks = self.all_of(legal, A_ATTACK)
+        if monsters_here and attacks:
+            if health <= 2:
+                away = self.step_towards(r, legal, self.safe_spaces(r), A_RUN) or self.step_towards(
+                    r, legal, self.safe_spaces(r), A_MOVE)
+                if away:
+                    return away
+            return self.best_attack(r, attacks, inv)
+        # heal or calm when it matters
+        for a in self.all_of(legal, A_ABILITY):
+            k = story.card_ability[arg_a(a)]
+            op = story.eff.op[story.eff.start[k]]
+            if (op == E_HEAL and health <= 3) or (op == E_CALM and sanity <= 3):
+                return a
+        goal = self.goal_spaces(r)
+        room = story.space_room[space]
+        explore = self.first(legal, A_EXPLORE)
+        if explore and self.worth_exploring(r, room):
+            if not goal or space in goal or r.h(H_REVEALED) == 0:
+                return explore
+        if goal and space not in goal:
+            step = self.step_towards(r, legal, goal, A_MOVE)
+            if step:
+                return step
+            if r.h(H_MOVES) == 0 or not self.first(legal, A_MOVE):
+                step = self.step_towards(r, legal, goal, A_RUN)
+                if step:
+                    return step
+        return self.first(legal, A_END)
+
+    def best_attack(self, r, attacks, inv):
+        story = self.story
+        best = attacks[0]
+        score = -99
+        for a in attacks:
+            c = arg_b(a)
+            if c == NONE:
+                s = story.inv_attr[inv * 7 + _STRENGTH] - 2
+            elif story.atk_kind[c] == W_SPELL:
+                s = story.inv_attr[inv * 7 + story.spell_attr] + story.atk_a[c] - 128 + story.atk_b[c]
+            elif story.atk_kind[c] == W_FIREARM:
+                s = story.inv_attr[inv * 7 + _MARKSMANSHIP] + story.atk_a[c]
+            else:
+                s = story.inv_attr[inv * 7 + _STRENGTH] + story.atk_a[c]
+            if s > score:
+                best, score = a, s
+        return best
+
+    def safe_spaces(self, r):
+        taken = set(m[2] for m in r.monsters())
+        return set(s for s in range(self.story.nspaces) if s not in taken)
+
+    def worth_exploring(self, r, room):
+        n, down, obstacles, lock, pile = r.room(room)
+        if not n:
+            return False
+        top = pile[-1]
+        if top < viewmod.OBSTACLE_BACK and self.story.card_kind[top] == K_OBSTACLE:
+            return self.can_pass_obstacle(r, top)
+        return True
+
+    def can_pass_obstacle(self, r, ob):
+        story = self.story
+        if story.req_kind[ob] == 3:        # a puzzle
+            return True
+        for c in r.hand(self.seat):
+            if story.card_opens[c] == ob:
+                return True
+        return False
+
+    def lock_blocks(self, r, room):
+        """A face-up lock that names a card this investigator does not hold."""
+        story = self.story
+        for c in range(story.ncards):
+            w, d = r.card(c)
+            if w == viewmod.CW_LOCK_UP and d == room and story.req_kind[c] == R_CARD:
+                return story.req_a[c] not in r.hand(self.seat)
+        return False
+
+    def goal_spaces(self, r):
+        """Where to go: the objective's place once revealed, else the spaces of the nearest rooms
+        still holding cards worth exploring."""
+        story = self.story
+        me = self.seat
+        if r.h(H_REVEALED):
+            kind, a, b = story.obj_inv[r.h(H_OBJ)]
+            if kind == C_ESCAPE:
+                return set([a])
+            if kind == C_BRING:
+                w, d = r.card(a)
+                if w == viewmod.CW_HAND and d == me:
+                    return set(s for s in range(story.nspaces) if story.space_room[s] == b)
+                if w == viewmod.CW_HAND:
+                    return set([r.seat(d, 1)])
+            if kind == C_KILL:
+                spaces = set(m[2] for m in r.monsters() if m[1] == a)
+                if spaces:
+                    return spaces
+        rooms = set()
+        for k in range(story.nrooms):
+            if self.worth_exploring(r, k) and not self.lock_blocks(r, k):
+                rooms.add(k)
+        return set(s for s in range(story.nspaces) if story.space_room[s] in rooms)
+
+    def step_towards(self, r, legal, goal, kind):
+        """The legal step of `kind` that brings this investigator nearest to the goal."""
+        if not goal:
+            return None
+        dist = r.distances(goal)
+        best = None
+        score = dist[r.seat(self.seat, 1)]
+        for a in self.all_of(legal, kind):
+            d = dist[arg_a(a)]
+            if d < score:
+                best, score = a, d
+        return best
+
+    # ----- the keeper ---------------------------------------------------------------------------------
+
+    def investigator_spaces(self, r):
+        return [r.seat(s, 1) for s in range(1, r.players) if r.seat(s, 6) == ST_ALIVE]
+
+    def nearest(self, r, space, targets):
+        dist = r.distances(space)
+        return min([dist[t] for t in targets] or [NONE])
+
+    def towards(self, r, targets):
+        """Distances from every space to the nearest target."""
+        return r.distances(targets) if targets else bytearray([NONE] * self.story.nspaces)
+
+    def keeper(self, r, ph, legal):
+        story = self.story
+        if ph == PH_GUIDE:
+            return self.pick(legal)
+        if ph == PH_ATTACKS:
+            best = None
+            score = 999
+            for a in self.all_of(legal, A_MATTACK):
+                health, sanity = self.hurt(r, arg_b(a))
+                if min(health, sanity) < score:
+                    best, score = a, min(health, sanity)
+            return best or self.first(legal, A_ATTACKS_DONE)
+        if ph == PH_KMOVE:
+            m = r.h(H_KM_SLOT)
+            t, space, dmg, att = r.monster(m)
+            targets = self.keeper_targets(r, t)
+            if space in targets:
+                return self.first(legal, A_MSTOP)
+            dist = self.towards(r, targets)
+            best = None
+            score = dist[space]
+            for a in self.all_of(legal, A_MSTEP):
+                d = dist[arg_a(a)]
+                if d < score:
+                    best, score = a, d
+            return best or self.first(legal, A_MSTOP)
+        if ph == PH_KEEPER:
+            # mythos on the most hurt investigator
+            best = None
+            score = 999
+            for a in self.all_of(legal, A_MYTHOS):
+                health, sanity = self.hurt(r, arg_b(a))
+                if min(health, sanity) < score:
+                    best, score = a, min(health, sanity)
+            if best is not None:
+                return best
+            inv_spaces = self.investigator_spaces(r)
+            spawns = []
+            moves = []
+            draws = []
+            for a in self.all_of(legal, A_KCARD):
+                k = arg_a(a)
+                op = story.eff.op[story.eff.start[story.kc_eff[k]]]
+                if op == E_SPAWN:
+                    spawns.append(a)
+                elif op == E_MOVE:
+                    moves.append(a)
+                elif op == E_DRAW_MYTHOS:
+                    draws.append(a)
+            # move a monster that is not with an investigator yet
+            best = None
+            score = 999
+            for a in moves:
+                t, space, dmg, att = r.monster(arg_b(a))
+                d = self.towards(r, self.keeper_targets(r, t))[space]
+                if 0 < d < score:
+                    best, score = a, d
+            if best is not None and score <= 3:
+                return best
+            # the dearest monster, placed nearest an investigator
+            best = None
+            score = (999, 0)
+            near = self.towards(r, inv_spaces)
+            for a in spawns:
+                k = arg_a(a)
+                d = near[arg_b(a)]
+                key = (d, -story.kc_cost[k])
+                if key < score:
+                    best, score = a, key
+            if best is not None:
+                return best
+            if draws and r.h(viewmod.H_HAND) < 2:
+                return draws[0]
+            return self.first(legal, A_KEEPER_DONE)
+        return None
+
+    def keeper_targets(self, r, t):
+        """Where a monster of type t should go: the objective's room for its type, else an
+        investigator's space."""
+        story = self.story
+        kind, a, b = story.obj_inv[0] if r.h(H_OBJ) == NONE else story.obj_keeper[r.h(H_OBJ)]
+        if kind == C_REACH and a == t:
+            return [s for s in range(story.nspaces) if story.space_room[s] == b]
+        return self.investigator_spaces(r) or [0]
+
+
+def make_bot(kind, story, seat, seed=0):
+    if kind == "random":
+        return RandomBot(story, seat, seed)
+    if kind == "heuristic":
+        return HeuristicBot(story, seat, seed)
+    raise ValueError("bot kind 'random' or 'heuristic', not %r" % kind)

@@ -1,0 +1,299 @@
+"""The keeper's turn, its five steps: (1) trade between investigators in one space, and each stunned
+investigator may discard one stun token; (2) threat equal to the number of investigators, added to
+the unspent pool; (3) keeper action cards and mythos cards paid with threat; (4) one attack by each
+monster in an investigator's space; (5) a time token on the event deck, the event resolved when the
+tokens reach its time number.
+
+`legal(st, ph, buf)` and `act(st, ph, kind, a, b)` for PH_TRADE, PH_KEEPER, PH_KMOVE, PH_ATTACKS;
+continuations for the state's resume loop: `continue_keeper`, `continue_move`, `continue_attacks`,
+`after_event`. No allocation.
+"""
+
+from . import board, checks, effects
+from .consts import (NONE, KEEPER, MAX_MONSTERS, ST_ALIVE, K_EXPLORATION, K_ITEM,
+                     CTX_KEEPER, CTX_KMOVE, CTX_ATTACKS, CTX_EVENT, PH_TRADE, PH_KEEPER, PH_KMOVE,
+                     PH_ATTACKS, A_GIVE, A_UNSTUN, A_TRADE_DONE, A_KCARD, A_MYTHOS, A_KEEPER_DONE,
+                     A_MSTEP, A_MSTOP, A_MATTACK, A_ATTACKS_DONE, E_SPAWN, E_MOVE, E_DRAW_MYTHOS,
+                     C_EVENT, W_MONSTER, P_DEFEND, V_GIVE, V_UNSTUN, V_MYTHOS, V_COMBAT,
+                     V_TOKEN, V_EVENT)
+from .state import (G_PHASE, G_ACTOR, G_KSTEP, G_TRADER, G_THREAT, G_CTX, G_KM_SLOT, G_KM_STEPS,
+                    G_TOKENS, G_EVENT, G_OBJ, G_EVENT_WIN, G_LAST_EVENT, G_COMBAT, G_T_SEAT, G_T_P2)
+
+
+def _act(kind, a, b):
+    return (kind << 16) | (a << 8) | b
+
+
+# ----- step 1: trade and stun --------------------------------------------------------------------
+
+def begin(st):
+    story = st.story
+    st.g[G_KSTEP] = 1
+    for k in range(story.nkcards):
+        st.kused[k] = 0
+    for m in range(MAX_MONSTERS):
+        st.m_attacked[m] = 0
+    for c in range(story.ncards):
+        st.c_given[c] = 0
+    for s in range(st.players):
+        st.s_unstunned[s] = 0
+    trade_from(st, 1)
+
+
+def tradeable(st, seat, c):
+    """Documented choice `trade`: the holder gives; exploration cards and starting items (not
+    spells), each card at most once per keeper turn (so the step ends)."""
+    kind = st.story.card_kind[c]
+    return st.holds(seat, c) and not st.c_given[c] and (kind == K_EXPLORATION or kind == K_ITEM)
+
+
+def partner(st, seat, other):
+    return other != seat and st.s_state[other] == ST_ALIVE and st.s_space[other] == st.s_space[seat]
+
+
+def has_choice(st, seat):
+    if st.s_stun[seat] and not st.s_unstunned[seat]:
+        return True
+    for o in range(1, st.players):
+        if partner(st, seat, o):
+            for c in range(st.story.ncards):
+                if tradeable(st, seat, c):
+                    return True
+            return False
+    return False
+
+
+def trade_from(st, seat):
+    """The next investigator (seat order) with a trade or stun decision; then step 2 and step 3."""
+    g = st.g
+    for s in range(seat, st.players):
+        if st.s_state[s] == ST_ALIVE and has_choice(st, s):
+            g[G_TRADER] = s
+            g[G_PHASE] = PH_TRADE
+            g[G_ACTOR] = s
+            return
+    g[G_TRADER] = NONE
+    g[G_KSTEP] = 2
+    effects.gain_threat(st, st.players - 1)     # one per investigator player
+    g[G_KSTEP] = 3
+    g[G_CTX] = CTX_KEEPER
+    continue_keeper(st)
+
+
+# ----- step 3: keeper actions ----------------------------------------------------------------------
+
+def continue_keeper(st):
+    st.g[G_PHASE] = PH_KEEPER
+    st.g[G_ACTOR] = KEEPER
+
+
+def card_usable(st, k):
+    return st.story.kc_cost[k] <= st.g[G_THREAT] and (st.opt_kuses == 0 or st.kused[k] < st.opt_kuses)
+
+
+def can_move(st, m):
+    if st.m_type[m] == NONE:
+        return False
+    for d in range(st.story.nspaces):
+        if st.passable(st.m_space[m], d):
+            return True
+    return False
+
+
+def legal(st, ph, buf):
+    g = st.g
+    story = st.story
+    n = 0
+    if ph == PH_TRADE:
+        seat = g[G_TRADER]
+        for o in range(1, st.players):
+            if partner(st, seat, o):
+                for c in range(story.ncards):
+                    if tradeable(st, seat, c):
+                        buf[n] = _act(A_GIVE, c, o)
+                        n += 1
+        if st.s_stun[seat] and not st.s_unstunned[seat]:
+            buf[n] = _act(A_UNSTUN, 0, 0)
+            n += 1
+        buf[n] = _act(A_TRADE_DONE, 0, 0)
+        return n + 1
+    if ph == PH_KEEPER:
+        eff = story.eff
+        for k in range(story.nkcards):
+            if not card_usable(st, k):
+                continue
+            i = eff.start[story.kc_eff[k]]
+            op = eff.op[i]
+            if op == E_SPAWN:
+                if effects.can_spawn(st, eff.a[i]):
+                    for s in range(story.nspaces):
+                        if st.investigator_in(s) == NONE:
+                            buf[n] = _act(A_KCARD, k, s)
+                            n += 1
+            elif op == E_MOVE:
+                for m in range(MAX_MONSTERS):
+                    if can_move(st, m):
+                        buf[n] = _act(A_KCARD, k, m)
+                        n += 1
+            elif op == E_DRAW_MYTHOS:
+                if effects.mythos_available(st):
+                    buf[n] = _act(A_KCARD, k, 0)
+                    n += 1
+            else:
+                buf[n] = _act(A_KCARD, k, 0)
+                n += 1
+        for c in range(story.nmythos):
+            if st.my_where[c] == 1 and story.my_cost[c] <= g[G_THREAT]:
+                for s in range(1, st.players):
+                    if st.s_state[s] == ST_ALIVE:
+                        buf[n] = _act(A_MYTHOS, c, s)
+                        n += 1
+        buf[n] = _act(A_KEEPER_DONE, 0, 0)
+        return n + 1
+    if ph == PH_KMOVE:
+        m = g[G_KM_SLOT]
+        for d in range(story.nspaces):
+            if st.passable(st.m_space[m], d):
+                buf[n] = _act(A_MSTEP, d, 0)
+                n += 1
+        buf[n] = _act(A_MSTOP, 0, 0)
+        return n + 1
+    if ph == PH_ATTACKS:
+        for m in range(MAX_MONSTERS):
+            if st.m_type[m] != NONE and not st.m_attacked[m]:
+                for s in range(1, st.players):
+                    if st.s_state[s] == ST_ALIVE and st.s_space[s] == st.m_space[m]:
+                        buf[n] = _act(A_MATTACK, m, s)
+                        n += 1
+        buf[n] = _act(A_ATTACKS_DONE, 0, 0)
+        return n + 1
+    return 0
+
+
+def act(st, ph, kind, a, b):
+    g = st.g
+    story = st.story
+    if kind == A_GIVE:
+        seat = g[G_TRADER]
+        st.to_hand(a, b)
+        st.c_given[a] = 1
+        st.record(V_GIVE, a, b)
+        if has_choice(st, seat):
+            g[G_PHASE] = PH_TRADE
+            g[G_ACTOR] = seat
+        else:
+            trade_from(st, seat + 1)
+    elif kind == A_UNSTUN:
+        seat = g[G_TRADER]
+        st.s_stun[seat] -= 1
+        st.s_unstunned[seat] = 1
+        st.record(V_UNSTUN, seat, 0)
+        if has_choice(st, seat):
+            g[G_PHASE] = PH_TRADE
+            g[G_ACTOR] = seat
+        else:
+            trade_from(st, seat + 1)
+    elif kind == A_TRADE_DONE:
+        trade_from(st, g[G_TRADER] + 1)
+    elif kind == A_KCARD:
+        g[G_THREAT] -= story.kc_cost[a]
+        st.kused[a] += 1
+        g[G_CTX] = CTX_KEEPER
+        i = story.eff.start[story.kc_eff[a]]
+        op = story.eff.op[i]
+        if op == E_SPAWN:
+            effects.spawn(st, story.eff.a[i], b)
+        elif op == E_MOVE:
+            g[G_KM_SLOT] = b
+            g[G_KM_STEPS] = story.eff.n[i]
+            g[G_CTX] = CTX_KMOVE
+        else:
+            effects.apply_list(st, story.kc_eff[a], NONE, 0, NONE)
+    elif kind == A_MYTHOS:
+        g[G_THREAT] -= story.my_cost[a]
+        st.my_where[a] = 2
+        st.record(V_MYTHOS, a, b)
+        g[G_CTX] = CTX_KEEPER
+        effects.apply_list(st, story.my_eff[a], b, 0, NONE)
+    elif kind == A_KEEPER_DONE:
+        g[G_KSTEP] = 4
+        g[G_CTX] = CTX_ATTACKS
+    elif kind == A_MSTEP:
+        g[G_KM_STEPS] -= 1
+        board.monster_step(st, g[G_KM_SLOT], a)
+        g[G_CTX] = CTX_KMOVE
+    elif kind == A_MSTOP:
+        g[G_KM_STEPS] = 0
+        g[G_CTX] = CTX_KEEPER
+    elif kind == A_MATTACK:
+        st.m_attacked[a] = 1
+        cb = effects.draw_combat(st, story.type_class[st.m_type[a]], W_MONSTER)
+        g[G_COMBAT] = cb
+        st.record(V_COMBAT, cb, a)
+        g[G_CTX] = CTX_ATTACKS
+        checks.begin(st, b, story.cb_attr[cb], story.cb_mod[cb] - 128, P_DEFEND, a, cb, 0)
+    elif kind == A_ATTACKS_DONE:
+        event_step(st)
+
+
+def continue_move(st):
+    g = st.g
+    if g[G_KM_STEPS] > 0 and can_move(st, g[G_KM_SLOT]):
+        g[G_PHASE] = PH_KMOVE
+        g[G_ACTOR] = KEEPER
+    else:
+        g[G_KM_STEPS] = 0
+        g[G_CTX] = CTX_KEEPER
+
+
+def defend_done(st, passed):
+    """Documented choice `combat_card`: a monster attack's card, passed its pass effects (usually
+    none), failed its failure effects on the investigator."""
+    story = st.story
+    cb = st.g[G_T_P2]
+    effects.apply_list(st, story.cb_pass[cb] if passed else story.cb_fail[cb], st.g[G_T_SEAT], 0, NONE)
+
+
+# ----- step 4: monster attacks ----------------------------------------------------------------------
+
+def continue_attacks(st):
+    g = st.g
+    for m in range(MAX_MONSTERS):
+        if st.m_type[m] != NONE and not st.m_attacked[m]:
+            for s in range(1, st.players):
+                if st.s_state[s] == ST_ALIVE and st.s_space[s] == st.m_space[m]:
+                    g[G_PHASE] = PH_ATTACKS
+                    g[G_ACTOR] = KEEPER
+                    return
+    event_step(st)
+
+
+# ----- step 5: the event deck -----------------------------------------------------------------------
+
+def event_step(st):
+    g = st.g
+    story = st.story
+    g[G_KSTEP] = 5
+    g[G_CTX] = CTX_EVENT
+    e = g[G_EVENT]
+    g[G_TOKENS] += 1
+    st.record(V_TOKEN, g[G_TOKENS], story.ev_time[e])
+    if g[G_TOKENS] >= story.ev_time[e]:
+        g[G_TOKENS] = 0
+        g[G_EVENT] = e + 1
+        st.record(V_EVENT, e, 0)
+        effects.apply_list(st, story.ev_eff[e], NONE, 0, NONE)
+        kind, a, _ = story.obj_keeper[g[G_OBJ]]
+        if kind == C_EVENT and a == e:
+            g[G_EVENT_WIN] = 1
+
+
+def after_event(st):
+    """After the event step (and its horror checks): the last event resolved ends the game (the
+    victory check then finds no winner: everyone loses); else a new round."""
+    g = st.g
+    if g[G_EVENT] >= st.story.nevents:
+        g[G_LAST_EVENT] = 1
+        return
+    g[G_KSTEP] = 0
+    st.start_round()

@@ -1,0 +1,242 @@
+"""Mansions of Madness (first edition) as a kernel game: `Rules` and its `State`, the surface every
+kernel game shares (kernel/surface.py).
+
+    rules = Rules({"story": "demo"})          # options below; the story is read and checked once
+    state = rules.new_game(seed, players)     # players: the keeper (seat 0) + 1 .. 4 investigators
+
+Seat 0 is the keeper, a seat like any other (a person, a bot, or a person using the handheld's
+assistant); seats 1 .. players - 1 are the investigators. Actions are ints kind << 16 | a << 8 | b
+(consts.py); the d10 of every attribute test is an explicit chance node (A_ROLL lets the state's
+PRNG roll; A_FACE + f enters a physical roll). `legal_actions` and `apply` allocate nothing.
+
+Options (each a documented, swappable choice: game/choices.py, kernel/mansions/README.md):
+    story            "demo" (a folder under kernel/mansions/data/, or a path to one)
+    insanity         "out" (default: sanity exhausted takes the investigator out) | "ignored"
+    horror_checks    "on" (default) | "off"
+    evade            "on" (default: leaving a monster's space needs an evade test) | "off"
+    skill_rerolls    "on" (default: a skill point rerolls a failed test) | "off"
+    stun             "no-action" (default: a stunned investigator has no action step) | "skip-turn"
+    keeper_card_uses 1 (default: each keeper action card once per keeper turn) | 0 (no limit)
+"""
+
+from ...errors import KernelError
+from ...surface import CHANCE, TERMINAL
+from . import prepare, turn, keeper, board, checks, effects, victory, view, text, save
+from .story import Story
+from .choices import check_options, option_flags
+from .consts import (NONE, MAX_ACTIONS, MAX_LOG, PH_PICK_TRAIT, PH_ROLL, PH_TRADE, PH_OVER, CTX_TURN,
+                     CTX_EXPLORE, CTX_KEEPER, CTX_KMOVE, CTX_ATTACKS, A_ROLL, A_FACE, A_TRAIT, A_GIVE,
+                     P_LOCK_TEST, P_LOCK_PUZZLE, P_EVADE, P_HORROR, P_ATTACK, P_SPELL, P_DEFEND, P_OBSTACLE,
+                     P_MYTHOS, WIN_KEEPER, WIN_INVESTIGATORS)
+from .state import Base, G_PHASE, G_ACTOR, G_WINNER, G_HQ_N, G_CTX, G_T_SEAT, G_T_P1, G_T_P2
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+PH_CONT = const(16)     # inside apply only: a step finished, the resume loop finds the next node
+
+class State(Base):
+    """One game. See kernel/surface.py for the methods' contracts."""
+
+    def __init__(self, story, options, seed, players):
+        self.opt_insanity = options["insanity"] == "out"
+        self.opt_horror = options["horror_checks"] == "on"
+        self.opt_evade = options["evade"] == "on"
+        self.opt_rerolls = options["skill_rerolls"] == "on"
+        self.opt_stun_skips = options["stun"] == "skip-turn"
+        self.opt_kuses = options["keeper_card_uses"]
+        Base.__init__(self, story, options, seed, players)
+
+    # ----- the surface -----------------------------------------------------------------------------
+
+    def current_player(self):
+        ph = self.g[G_PHASE]
+        if ph == PH_OVER:
+            return TERMINAL
+        if ph == PH_ROLL:
+            return CHANCE
+        return self.g[G_ACTOR]
+
+    def is_terminal(self):
+        return self.g[G_PHASE] == PH_OVER
+
+    def returns(self):
+        w = self.g[G_WINNER]
+        out = [0] * self.players
+        if w == WIN_KEEPER:
+            out[0] = 1
+        elif w == WIN_INVESTIGATORS:
+            for s in range(1, self.players):
+                out[s] = 1
+        return out
+
+    def legal_actions(self, buf):
+        ph = self.g[G_PHASE]
+        if ph == PH_ROLL:
+            buf[0] = A_ROLL << 16
+            return 1
+        if ph == PH_OVER:
+            return 0
+        if ph <= PH_PICK_TRAIT:
+            return prepare.legal(self, ph, buf)
+        if ph >= PH_TRADE:
+            return keeper.legal(self, ph, buf)
+        return turn.legal(self, ph, buf)
+
+    def is_legal(self, action):
+        if not isinstance(action, int) or action < 0 or action > 0x3FFFFFFF:
+            return False
+        if self.g[G_PHASE] == PH_ROLL:
+            return action == A_ROLL << 16 or (action >> 8) == (A_FACE << 8) and 1 <= (action & 255) <= 10
+        n = self.legal_actions(self.scratch)
+        for i in range(n):
+            if self.scratch[i] == action:
+                return True
+        return False
+
+    def chance_outcomes(self):
+        if self.g[G_PHASE] != PH_ROLL:
+            return []
+        return [((A_FACE << 16) | f, 1) for f in range(1, 11)]
+
+    def apply(self, action):
+        g = self.g
+        ph = g[G_PHASE]
+        if ph == PH_OVER:
+            raise KernelError("action", "the game is over")
+        if not self.is_legal(action):
+            raise KernelError("action", "%d is not a legal action now (%s)" % (action, text.phase_name(ph)))
+        if self.nlog >= MAX_LOG:
+            raise KernelError("action", "the action log is full")
+        self.log[self.nlog] = action
+        self.nlog += 1
+        self.ev_n = 0
+        kind = action >> 16
+        a = (action >> 8) & 255
+        b = action & 255
+        g[G_PHASE] = PH_CONT
+        if kind == A_ROLL:
+            checks.rolled(self, checks.roll_prng(self))
+        elif kind == A_FACE:
+            checks.rolled(self, b)
+        elif kind <= A_TRAIT:
+            prepare.act(self, ph, kind, a, b)
+        elif kind >= A_GIVE:
+            keeper.act(self, ph, kind, a, b)
+        else:
+            turn.act(self, ph, kind, a, b)
+        if g[G_PHASE] == PH_CONT:
+            self.resume()
+
+    def view(self, player):
+        return view.encode(self, player)
+
+    def action_text(self, action):
+        return text.action_text(self, action)
+
+    def serialize(self):
+        return save.serialize(self)
+
+    def actions(self):
+        return [self.log[i] for i in range(self.nlog)]
+
+    def replay(self, actions):
+        self.reset()
+        for a in actions:
+            self.apply(a)
+
+    # ----- the flow between steps ----------------------------------------------------------------------
+
+    def resume(self):
+        """A step has finished: check the ends, run pending horror checks, then continue where the
+        context says, until a player's decision or a chance node is reached."""
+        g = self.g
+        while True:
+            g[G_PHASE] = PH_CONT
+            victory.check(self)
+            if g[G_WINNER]:
+                g[G_PHASE] = PH_OVER
+                g[G_ACTOR] = NONE
+                return
+            if g[G_HQ_N] and board.next_horror(self):
+                return
+            ctx = g[G_CTX]
+            if ctx == CTX_TURN:
+                turn.continue_turn(self)
+            elif ctx == CTX_EXPLORE:
+                turn.explore_next(self)
+            elif ctx == CTX_KEEPER:
+                keeper.continue_keeper(self)
+            elif ctx == CTX_KMOVE:
+                keeper.continue_move(self)
+            elif ctx == CTX_ATTACKS:
+                keeper.continue_attacks(self)
+            else:
+                keeper.after_event(self)
+            if g[G_PHASE] != PH_CONT:
+                return
+
+    def on_test(self, purpose, passed):
+        """An attribute test is over: continue what it was for."""
+        g = self.g
+        if purpose == P_EVADE:
+            if passed:
+                board.after_evade(self)
+            else:
+                board.evade_failed(self, g[G_T_P1])
+        elif purpose == P_LOCK_TEST:
+            if passed:
+                board.enter(self)
+            else:
+                board.stay(self)
+        elif purpose == P_LOCK_PUZZLE:
+            if passed:
+                board.lock_solved(self)
+            else:
+                board.stay(self)
+        elif purpose == P_HORROR:
+            if not passed:
+                board.horror_failed(self, g[G_T_SEAT], g[G_T_P2])
+        elif purpose == P_ATTACK:
+            turn.attack_done(self, passed)
+        elif purpose == P_SPELL:
+            turn.spell_done(self, passed)
+        elif purpose == P_OBSTACLE:
+            turn.obstacle_done(self, passed)
+        elif purpose == P_DEFEND:
+            keeper.defend_done(self, passed)
+        elif purpose == P_MYTHOS:
+            if not passed:
+                effects.apply_list(self, g[G_T_P1], g[G_T_SEAT], g[G_T_P2], NONE)
+
+    def keeper_begin(self):
+        keeper.begin(self)
+
+    def start_round(self):
+        turn.start_round(self)
+
+
+class Rules:
+    """Mansions of Madness on one story with one set of choices (see the module docstring)."""
+
+    name = "mansions"
+    min_players = 2
+    max_actions = MAX_ACTIONS
+
+    def __init__(self, options=None):
+        self.options = check_options(options)
+        self.story = Story(self.options["story"])
+        self.max_players = self.story.max_players
+        self.flags = option_flags(self.options)
+
+    def new_game(self, seed, players=2):
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise KernelError("option", "players must be %d to %d (the keeper and 1 to %d investigators), "
+                              "not %r" % (self.min_players, self.max_players, self.max_players - 1, players))
+        return State(self.story, self.options, seed, players)
+
+    def deserialize(self, blob):
+        return save.deserialize(self, blob)

@@ -1,0 +1,302 @@
+"""The game in words: actions, the events an apply caused (each shown only to the seats that may see
+it), and a view rendered for a person (read through view.Reader, so it cannot show more than the
+view holds). Allocates; never called by legal_actions or apply."""
+
+from .consts import (NONE, KEEPER, CLASSES, PHASE_NAMES, PURPOSE_NAMES, AGAINST_NAMES,
+                     ST_ALIVE, ST_KILLED, ST_INSANE,
+                     A_ROLL, A_FACE, A_ANSWER, A_INVESTIGATOR, A_TRAIT, A_NEXT, A_MOVE, A_RUN,
+                     A_EXPLORE, A_ATTACK, A_DROP, A_DROP_DONE, A_ABILITY, A_END, A_REROLL, A_ACCEPT,
+                     A_UNLOCK, A_GIVE_UP, A_USE_KEY, A_PUZZLE, A_STOP, A_TAKE, A_LEAVE, A_GIVE, A_UNSTUN,
+                     A_TRADE_DONE, A_KCARD, A_MYTHOS, A_KEEPER_DONE, A_MSTEP, A_MSTOP, A_MATTACK,
+                     A_ATTACKS_DONE, E_SPAWN, E_MOVE,
+                     V_REVEAL, V_TAKE, V_DISCARD, V_ROLL, V_PASS, V_FAIL, V_DAMAGE, V_HORROR, V_STUN,
+                     V_KILLED, V_INSANE, V_SPAWN, V_MONSTER_HIT, V_MONSTER_DIES, V_COMBAT, V_THREAT,
+                     V_TOKEN, V_EVENT, V_OBJECTIVE, V_WIN, V_SEAL, V_UNSEAL, V_LEARN, V_DRAW, V_MYTHOS,
+                     V_HEAL, V_CALM, V_SKILL, V_DROP, V_GIVE, V_ENTER, V_MONSTER_MOVE, V_ROUND, V_STAY,
+                     V_LOCKED_OUT, V_SHUFFLE, V_UNSTUN, WIN_KEEPER, WIN_INVESTIGATORS, WIN_NOBODY,
+                     K_LOCK, K_OBSTACLE)
+from . import view as viewmod
+from .state import G_TURN
+
+
+def phase_name(ph):
+    return PHASE_NAMES[ph] if 0 <= ph < len(PHASE_NAMES) else "phase %d" % ph
+
+
+def seat_name(st_or_players, s):
+    return "keeper" if s == KEEPER else "investigator %d" % s
+
+
+def _inv(st, s):
+    i = st.s_inv[s]
+    if i == NONE:
+        return "seat %d" % s
+    return st.story.inv_name[i]
+
+
+def _monster(st, m):
+    t = st.m_type[m]
+    story = st.story
+    if t == NONE:
+        return "monster %d" % m
+    return "%s (%d) in %s" % (story.type_name[t], m, story.space_name[st.m_space[m]])
+
+
+def action_text(st, action):
+    """The action in words, as the acting player sees it (keeper's cards named only to him)."""
+    story = st.story
+    kind = action >> 16
+    a = (action >> 8) & 255
+    b = action & 255
+    if kind == A_ROLL:
+        return "roll the d10"
+    if kind == A_FACE:
+        return "the d10 shows %d" % b
+    if kind == A_ANSWER:
+        return "guide question %d: %s" % (a + 1, story.answer_text.get((a, b), "answer %d" % (b + 1)))
+    if kind == A_INVESTIGATOR:
+        return "play %s" % story.inv_name[a]
+    if kind == A_TRAIT:
+        item = story.tr_item[a]
+        return "keep the trait %s (%d skill%s)" % (story.tr_name[a], story.tr_skill[a],
+                                                  ", " + story.card_name[item] if item != NONE else "")
+    if kind == A_NEXT:
+        return "%s takes the next turn" % _inv(st, a)
+    if kind == A_MOVE:
+        return "move to %s" % story.space_name[a]
+    if kind == A_RUN:
+        return "run to %s (the action)" % story.space_name[a]
+    if kind == A_EXPLORE:
+        seat = st.g[G_TURN]
+        return "explore the %s" % story.room_name[st.room_of(st.s_space[seat])] if seat != NONE else "explore"
+    if kind == A_ATTACK:
+        how = "bare hands" if b == NONE else story.card_name[b]
+        return "attack %s with %s" % (_monster(st, a), how)
+    if kind == A_DROP:
+        return "drop %s" % story.card_name[a]
+    if kind == A_DROP_DONE:
+        return "done dropping"
+    if kind == A_ABILITY:
+        return "use %s: %s" % (story.card_name[a], story.card_text[a])
+    if kind == A_END:
+        return "end the turn"
+    if kind == A_REROLL:
+        return "spend a skill point to reroll"
+    if kind == A_ACCEPT:
+        return "accept the failure"
+    if kind == A_UNLOCK:
+        return "discard %s to get through" % story.card_name[a]
+    if kind == A_GIVE_UP:
+        return "give up (stay)"
+    if kind == A_USE_KEY:
+        return "use %s on the obstacle" % story.card_name[a]
+    if kind == A_PUZZLE:
+        return "attempt it (test or puzzle)"
+    if kind == A_STOP:
+        return "stop exploring"
+    if kind == A_TAKE:
+        return "take the dropped card"
+    if kind == A_LEAVE:
+        return "leave the dropped card"
+    if kind == A_GIVE:
+        return "give %s to %s" % (story.card_name[a], _inv(st, b))
+    if kind == A_UNSTUN:
+        return "discard a stun token"
+    if kind == A_TRADE_DONE:
+        return "done trading"
+    if kind == A_KCARD:
+        i = story.eff.start[story.kc_eff[a]]
+        op = story.eff.op[i]
+        where = ""
+        if op == E_SPAWN:
+            where = " in %s" % story.space_name[b]
+        elif op == E_MOVE:
+            where = ": %s" % _monster(st, b)
+        return "%s (%d threat)%s" % (story.kc_name[a], story.kc_cost[a], where)
+    if kind == A_MYTHOS:
+        return "mythos %s (%d threat) on %s" % (story.my_name[a], story.my_cost[a], _inv(st, b))
+    if kind == A_KEEPER_DONE:
+        return "done with keeper actions"
+    if kind == A_MSTEP:
+        return "the monster steps to %s" % story.space_name[a]
+    if kind == A_MSTOP:
+        return "the monster stops"
+    if kind == A_MATTACK:
+        return "%s attacks %s" % (_monster(st, a), _inv(st, b))
+    if kind == A_ATTACKS_DONE:
+        return "no more monster attacks"
+    return "action %d" % action
+
+
+def action_text_for(st, action, viewer):
+    """The action as another seat sees it being played: the keeper's guide answers stay hidden from
+    the investigators."""
+    if action >> 16 == A_ANSWER and viewer != KEEPER:
+        return "the keeper answers guide question %d" % (((action >> 8) & 255) + 1)
+    return action_text(st, action)
+
+
+def visible(st, kind, a, b, seat):
+    """True when the event record may be shown to seat at all (every record is; event_text words
+    the keeper's draws for him alone)."""
+    return True
+
+
+def event_text(st, kind, a, b, seat=KEEPER):
+    story = st.story
+    if kind == V_REVEAL:
+        c = story.card_kind[a]
+        what = "lock" if c == K_LOCK else "obstacle" if c == K_OBSTACLE else "card"
+        return "%s revealed: %s - %s" % (what, story.card_name[a], story.card_text[a])
+    if kind == V_TAKE:
+        return "%s takes %s" % (_inv(st, b), story.card_name[a])
+    if kind == V_DISCARD:
+        return "%s discarded" % story.card_name[a]
+    if kind == V_ROLL:
+        return "d10: %d (pass at %d or less)" % (a, b)
+    if kind == V_PASS:
+        return "%s test passed" % PURPOSE_NAMES[a]
+    if kind == V_FAIL:
+        return "%s test failed" % PURPOSE_NAMES[a]
+    if kind == V_DAMAGE:
+        return "%s suffers %d damage" % (_inv(st, a), b)
+    if kind == V_HORROR:
+        return "%s suffers %d horror" % (_inv(st, a), b)
+    if kind == V_STUN:
+        return "%s is stunned" % _inv(st, a)
+    if kind == V_KILLED:
+        return "%s is killed" % _inv(st, a)
+    if kind == V_INSANE:
+        return "%s is driven out, insane" % _inv(st, a)
+    if kind == V_SPAWN:
+        t = st.m_type[a]
+        return "a %s appears in %s" % (story.type_name[t] if t != NONE else "monster", story.space_name[b])
+    if kind == V_MONSTER_HIT:
+        return "the monster takes %d damage" % b
+    if kind == V_MONSTER_DIES:
+        return "the %s is killed" % story.type_name[a]
+    if kind == V_COMBAT:
+        return "combat card (%s, against %s): %s" % (CLASSES[story.cb_class[a]], AGAINST_NAMES[story.cb_against[a]],
+                                                    story.cb_text[a])
+    if kind == V_THREAT:
+        return "the keeper gains %d threat (%d)" % (a, b)
+    if kind == V_TOKEN:
+        return "time token %d of %d on the event deck" % (a, b)
+    if kind == V_EVENT:
+        return "event: %s - %s" % (story.ev_name[a], story.ev_text[a])
+    if kind == V_OBJECTIVE:
+        return "clue 1 found: the keeper reveals his objective: %s - %s" % (story.obj_name[a], story.obj_text[a])
+    if kind == V_WIN:
+        return {WIN_KEEPER: "the keeper wins", WIN_INVESTIGATORS: "the investigators win",
+                WIN_NOBODY: "the last event is resolved: everyone loses"}[a]
+    if kind == V_SEAL:
+        return "the door %s - %s is sealed" % (story.space_name[story.door_a[a]], story.space_name[story.door_b[a]])
+    if kind == V_UNSEAL:
+        return "the door %s - %s opens" % (story.space_name[story.door_a[a]], story.space_name[story.door_b[a]])
+    if kind == V_LEARN:
+        return "%s learns %s" % (_inv(st, b), story.card_name[a])
+    if kind == V_DRAW:
+        return "the keeper draws %s" % story.my_name[a] if seat == KEEPER else "the keeper draws a mythos card"
+    if kind == V_MYTHOS:
+        return "mythos: %s on %s - %s" % (story.my_name[a], _inv(st, b), story.my_text[a])
+    if kind == V_HEAL:
+        return "%s heals %d" % (_inv(st, a), b)
+    if kind == V_CALM:
+        return "%s recovers %d sanity" % (_inv(st, a), b)
+    if kind == V_SKILL:
+        return "%s gains %d skill" % (_inv(st, a), b)
+    if kind == V_DROP:
+        return "%s dropped in the %s" % (story.card_name[a], story.room_name[b])
+    if kind == V_GIVE:
+        return "%s given to %s" % (story.card_name[a], _inv(st, b))
+    if kind == V_ENTER:
+        return "%s enters %s" % (_inv(st, a), story.space_name[b])
+    if kind == V_MONSTER_MOVE:
+        return "monster %d moves to %s" % (a, story.space_name[b])
+    if kind == V_ROUND:
+        return "round %d" % a
+    if kind == V_STAY:
+        return "%s stays (the step is spent)" % _inv(st, a)
+    if kind == V_LOCKED_OUT:
+        return "%s cannot get through %s" % (_inv(st, a), story.card_name[b])
+    if kind == V_SHUFFLE:
+        return "the %s combat deck is reshuffled" % CLASSES[a]
+    if kind == V_UNSTUN:
+        return "%s discards a stun token" % _inv(st, a)
+    return "event %d %d %d" % (kind, a, b)
+
+
+def events(st, seat=KEEPER):
+    """The events of the last apply, in words, as seat may see them."""
+    out = []
+    for i in range(st.ev_n):
+        kind = st.ev[i * 3]
+        a = st.ev[i * 3 + 1]
+        b = st.ev[i * 3 + 2]
+        if visible(st, kind, a, b, seat):
+            out.append(event_text(st, kind, a, b, seat))
+    return out
+
+
+def describe(story, view):
+    """A player's view as lines of text (what a terminal shows that player)."""
+    r = viewmod.Reader(story, view)
+    v = view
+    me = r.viewer
+    lines = []
+    lines.append("%s - round %d, %s's view" % (story.title, v[viewmod.H_ROUND],
+                                              "the keeper" if me == KEEPER else "investigator %d" % me))
+    time = v[viewmod.H_TIME]
+    lines.append("threat %d | event %d of %d: %d of %d time tokens | keeper's hand %d" % (
+        r.threat, min(v[viewmod.H_EVENT] + 1, story.nevents), story.nevents, v[viewmod.H_TOKENS], time,
+        v[viewmod.H_HAND]))
+    obj = v[viewmod.H_OBJ]
+    if obj != NONE:
+        lines.append("objective%s: %s - %s" % ("" if v[viewmod.H_REVEALED] else " (secret)", story.obj_name[obj],
+                                              story.obj_text[obj]))
+    else:
+        lines.append("objective: secret until clue 1 is found")
+    for s in range(1, r.players):
+        inv = r.seat(s, 0)
+        if inv == NONE:
+            continue
+        state = r.seat(s, 6)
+        status = {ST_ALIVE: "", ST_KILLED: " KILLED", ST_INSANE: " INSANE"}.get(state, "")
+        space = r.seat(s, 1)
+        cards = ", ".join(story.card_name[c] for c in r.hand(s)) or "-"
+        lines.append("%d %s%s at %s: damage %d/%d horror %d/%d skill %d stun %d | %s" % (
+            s, story.inv_name[inv], status, story.space_name[space] if space != NONE else "-",
+            r.seat(s, 2), story.inv_health[inv], r.seat(s, 3), story.inv_sanity[inv], r.seat(s, 4),
+            r.seat(s, 5), cards))
+    for m, t, space, dmg, att in r.monsters():
+        lines.append("monster %d: %s (%s) at %s, damage %d/%d" % (
+            m, story.type_name[t], CLASSES[story.type_class[t]], story.space_name[space], dmg, story.type_health[t]))
+    for k in range(story.nrooms):
+        n, down, obst, lock, pile = r.room(k)
+        if not n and not lock:
+            continue
+        shown = []
+        for c in reversed(pile):
+            if c == viewmod.FACE_DOWN:
+                shown.append("?")
+            elif c == viewmod.OBSTACLE_BACK:
+                shown.append("?obstacle")
+            else:
+                shown.append(story.card_name[c] + ("" if me != KEEPER or _up(r, c) else " (down)"))
+        lk = ""
+        if lock:
+            lc = [c for c in range(story.ncards) if r.card(c)[0] in (viewmod.CW_LOCK_UP, viewmod.CW_LOCK_DOWN)
+                  and r.card(c)[1] == k]
+            lk = " lock: %s" % (story.card_name[lc[0]] if lc else "face down")
+        lines.append("%s: %s%s" % (story.room_name[k], ", ".join(shown) if shown else "no cards", lk))
+    if me == KEEPER:
+        e = v[viewmod.H_EVENT]
+        if e < story.nevents:
+            lines.append("next event (keeper only): %s - %s" % (story.ev_name[e], story.ev_text[e]))
+        hand = [story.my_name[c] for c in range(story.nmythos) if r.mythos(c) == 1]
+        lines.append("mythos hand: %s" % (", ".join(hand) or "-"))
+    return lines
+
+
+def _up(r, c):
+    return r.card(c)[0] == viewmod.CW_PILE_UP

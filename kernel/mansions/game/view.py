@@ -1,0 +1,325 @@
+"""Per-player views as bytes: everything that player may know and nothing more, and the Reader that
+bots and screens use to read one (they never touch the state).
+
+Hidden from the investigators: the keeper's guide answers and objective (until clue 1 reveals it),
+the identity and order of face-down cards (a room shows its lock card's back, an obstacle's back
+where one lies, and how many face-down cards it holds), the cards out of the game, the keeper's hand
+(its size is public; played mythos cards are public) and the event cards not yet resolved (the top
+card's time number is public). Hidden from everyone: the order of the combat and mythos decks and
+the PRNG. Investigators' cards lie face up, so the keeper sees them.
+
+Layout (all bytes; NONE = 255):
+    header   HEAD bytes, see the H_* offsets
+    seats    per field, MAX_SEATS each: investigator, space, damage, horror, skill, stun, state,
+             done; then the two traits kept, 2 x MAX_SEATS
+    cards    ncards x 2: where (CW_*), detail (room or owner)
+    rooms    nrooms x (4 + PILE_CAP): cards on the pile, face-down count, face-down obstacle backs,
+             lock (0 none, 1 face down, 2 face up), then the pile bottom to top: a card id, or
+             FACE_DOWN / OBSTACLE_BACK for face-down cards the viewer may not know, NONE past the end
+    doors    ndoors: sealed
+    monsters per field, MAX_MONSTERS each: type, space, damage, attacked this turn
+    supply   ntypes: monsters of each type left to place
+    kcards   nkcards: keeper action cards used this turn
+    mythos   nmythos: 0 deck or unknown, 1 in the keeper's hand (keeper only), 2 played
+"""
+
+from .consts import (NONE, MAX_SEATS, MAX_MONSTERS, PILE_CAP, KEEPER, WH_PILE, WH_LOCK,
+                     WH_HAND, WH_DISCARD, K_OBSTACLE, PH_ROLL, PH_OVER, MAX_QUESTIONS)
+from .state import (G_PHASE, G_ACTOR, G_ROUND, G_THREAT, G_TOKENS, G_EVENT, G_OBJ, G_REVEALED,
+                    G_WINNER, G_KSTEP, G_TURN, G_MOVES, G_ACTIONS, G_T_SEAT, G_T_ATTR, G_T_TARGET,
+                    G_T_PURPOSE, G_T_ROLL, G_X_ROOM, G_X_POS, G_MV_DEST, G_KM_SLOT, G_KM_STEPS,
+                    G_TRADER, G_COMBAT, G_MTOP, G_T_P1, G_DROPPING, G_CTX, G_HQ_N, G_KILLED)
+
+VERSION = 1
+FACE_DOWN = 254
+OBSTACLE_BACK = 253
+
+# header offsets
+H_MAGIC = 0
+H_VIEWER = 1
+H_PLAYERS = 2
+H_PHASE = 3
+H_ACTOR = 4
+H_ROUND = 5
+H_THREAT = 6            # two bytes
+H_TOKENS = 8
+H_EVENT = 9
+H_NEVENTS = 10
+H_TIME = 11             # the top event card's time number (0: none left)
+H_REVEALED = 12
+H_OBJ = 13
+H_WINNER = 14
+H_KSTEP = 15
+H_TURN = 16
+H_MOVES = 17
+H_ACTIONS = 18
+H_T_SEAT = 19
+H_T_ATTR = 20
+H_T_TARGET = 21
+H_T_PURPOSE = 22
+H_T_ROLL = 23
+H_X_ROOM = 24
+H_X_POS = 25
+H_MV_DEST = 26
+H_KM_SLOT = 27
+H_KM_STEPS = 28
+H_TRADER = 29
+H_COMBAT = 30
+H_HAND = 31             # cards in the keeper's hand
+H_MDECK = 32            # mythos cards left in the deck
+H_T_P1 = 33
+H_DROPPING = 34
+H_CTX = 35
+H_HQ = 36
+H_KILLED = 37
+H_ANSWERS = 38          # MAX_QUESTIONS bytes: the guide's answers (keeper only)
+HEAD = H_ANSWERS + MAX_QUESTIONS
+SEAT = 10
+_PAD = bytes([NONE] * (2 * MAX_SEATS))
+
+# card places as a viewer sees them
+CW_UNKNOWN = 0
+CW_PILE_DOWN = 1
+CW_LOCK_DOWN = 2
+CW_HAND = 3
+CW_DISCARD = 4
+CW_PILE_UP = 5
+CW_LOCK_UP = 6
+CW_OUT = 7
+
+
+def encode(st, p):
+    story = st.story
+    g = st.g
+    keeper = p == KEEPER
+    out = bytearray(HEAD)
+    out[H_MAGIC] = 0x56
+    out[H_VIEWER] = p
+    out[H_PLAYERS] = st.players
+    ph = g[G_PHASE]
+    out[H_PHASE] = ph
+    out[H_ACTOR] = NONE if ph == PH_ROLL or ph == PH_OVER else g[G_ACTOR]
+    out[H_ROUND] = g[G_ROUND]
+    out[H_THREAT] = g[G_THREAT] >> 8
+    out[H_THREAT + 1] = g[G_THREAT] & 255
+    out[H_TOKENS] = g[G_TOKENS]
+    out[H_EVENT] = g[G_EVENT]
+    out[H_NEVENTS] = story.nevents
+    out[H_TIME] = story.ev_time[g[G_EVENT]] if g[G_EVENT] < story.nevents else 0
+    out[H_REVEALED] = g[G_REVEALED]
+    out[H_OBJ] = g[G_OBJ] if (keeper or g[G_REVEALED]) else NONE
+    out[H_WINNER] = g[G_WINNER]
+    out[H_KSTEP] = g[G_KSTEP]
+    out[H_TURN] = g[G_TURN] & 255
+    out[H_MOVES] = g[G_MOVES]
+    out[H_ACTIONS] = g[G_ACTIONS]
+    out[H_T_SEAT] = g[G_T_SEAT] & 255
+    out[H_T_ATTR] = g[G_T_ATTR]
+    out[H_T_TARGET] = g[G_T_TARGET]
+    out[H_T_PURPOSE] = g[G_T_PURPOSE]
+    out[H_T_ROLL] = g[G_T_ROLL]
+    out[H_X_ROOM] = g[G_X_ROOM]
+    out[H_X_POS] = g[G_X_POS]
+    out[H_MV_DEST] = g[G_MV_DEST]
+    out[H_KM_SLOT] = g[G_KM_SLOT]
+    out[H_KM_STEPS] = g[G_KM_STEPS]
+    out[H_TRADER] = g[G_TRADER] & 255
+    out[H_COMBAT] = g[G_COMBAT] & 255
+    hand = 0
+    for c in range(story.nmythos):
+        if st.my_where[c] == 1:
+            hand += 1
+    out[H_HAND] = hand
+    out[H_MDECK] = story.nmythos - g[G_MTOP]
+    out[H_T_P1] = g[G_T_P1] & 255
+    out[H_DROPPING] = g[G_DROPPING]
+    out[H_CTX] = g[G_CTX]
+    out[H_HQ] = g[G_HQ_N]
+    out[H_KILLED] = g[G_KILLED]
+    for q in range(MAX_QUESTIONS):
+        out[H_ANSWERS + q] = st.answers[q] if keeper else NONE
+    players = st.players
+    for buf in (st.s_inv, st.s_space, st.s_damage, st.s_horror, st.s_skill, st.s_stun, st.s_state,
+                st.s_done):
+        out.extend(buf[:players])
+        out.extend(_PAD[:MAX_SEATS - players])
+    out.extend(st.s_trait[:players * 2])
+    out.extend(_PAD[:(MAX_SEATS - players) * 2])
+    # cards: (where, detail) pairs written in place
+    nc = story.ncards
+    base = len(out)
+    out.extend(bytes(2 * nc))
+    c_where = st.c_where
+    c_up = st.c_up
+    c_room = st.c_room
+    lock_up = st.lock_up
+    for c in range(nc):
+        w = c_where[c]
+        k = base + 2 * c
+        if w == WH_HAND:
+            out[k] = CW_HAND
+            out[k + 1] = st.c_owner[c]
+        elif w == WH_DISCARD:
+            out[k] = CW_DISCARD
+            out[k + 1] = NONE
+        elif w == WH_PILE and c_up[c]:
+            out[k] = CW_PILE_UP
+            out[k + 1] = c_room[c]
+        elif w == WH_LOCK and lock_up[c_room[c]]:
+            out[k] = CW_LOCK_UP
+            out[k + 1] = c_room[c]
+        elif not keeper:
+            out[k] = CW_UNKNOWN
+            out[k + 1] = NONE
+        elif w == WH_PILE:
+            out[k] = CW_PILE_DOWN
+            out[k + 1] = c_room[c]
+        elif w == WH_LOCK:
+            out[k] = CW_LOCK_DOWN
+            out[k + 1] = c_room[c]
+        else:
+            out[k] = CW_OUT
+            out[k + 1] = NONE
+    # rooms: counts, the lock, then the pile bottom to top
+    kinds = story.card_kind
+    pile = st.pile
+    for r in range(story.nrooms):
+        n = st.pile_n[r]
+        at = r * PILE_CAP
+        row = bytearray(pile[at:at + PILE_CAP])
+        down = 0
+        obstacles = 0
+        for i in range(n):
+            c = row[i]
+            if not c_up[c]:
+                down += 1
+                if kinds[c] == K_OBSTACLE:
+                    obstacles += 1
+                    if not keeper:
+                        row[i] = OBSTACLE_BACK
+                elif not keeper:
+                    row[i] = FACE_DOWN
+        lock = st.lock[r]
+        out.append(n)
+        out.append(down)
+        out.append(obstacles)
+        out.append(0 if lock == NONE else 2 if lock_up[r] else 1)
+        out.extend(row)
+    out.extend(st.sealed[:story.ndoors])
+    out.extend(st.m_type)
+    out.extend(st.m_space)
+    out.extend(st.m_damage)
+    out.extend(st.m_attacked)
+    out.extend(st.t_left[:story.ntypes])
+    out.extend(st.kused[:story.nkcards])
+    for c in range(story.nmythos):
+        w = st.my_where[c]
+        out.append(w if (keeper or w == 2) else 0)
+    return bytes(out)
+
+
+class Reader:
+    """Reads a view (bytes) of a game on `story`: header fields by name, and per seat, card, room,
+    monster. Bots and screens read views only through this."""
+
+    def __init__(self, story, view):
+        self.story = story
+        self.v = view
+        self.seats_at = HEAD
+        self.cards_at = HEAD + MAX_SEATS * SEAT
+        self.rooms_at = self.cards_at + story.ncards * 2
+        self.doors_at = self.rooms_at + story.nrooms * (4 + PILE_CAP)
+        self.monsters_at = self.doors_at + story.ndoors
+        self.supply_at = self.monsters_at + MAX_MONSTERS * 4
+        self.kcards_at = self.supply_at + story.ntypes
+        self.mythos_at = self.kcards_at + story.nkcards
+        if len(view) != self.mythos_at + story.nmythos or view[0] != 0x56:
+            raise ValueError("not a view of this story")
+
+    def h(self, offset):
+        return self.v[offset]
+
+    @property
+    def viewer(self):
+        return self.v[H_VIEWER]
+
+    @property
+    def players(self):
+        return self.v[H_PLAYERS]
+
+    @property
+    def threat(self):
+        return (self.v[H_THREAT] << 8) | self.v[H_THREAT + 1]
+
+    def seat(self, s, field):
+        """field 0 investigator, 1 space, 2 damage, 3 horror, 4 skill, 5 stun, 6 state, 7 done,
+        8 and 9 the traits kept."""
+        if field >= 8:
+            return self.v[self.seats_at + 8 * MAX_SEATS + s * 2 + field - 8]
+        return self.v[self.seats_at + field * MAX_SEATS + s]
+
+    def card(self, c):
+        """(where CW_*, room or owner)."""
+        i = self.cards_at + c * 2
+        return self.v[i], self.v[i + 1]
+
+    def hand(self, s):
+        out = []
+        for c in range(self.story.ncards):
+            w, d = self.card(c)
+            if w == CW_HAND and d == s:
+                out.append(c)
+        return out
+
+    def room(self, r):
+        """(cards on the pile, face down, face-down obstacles, lock 0/1/2, [pile bottom to top])."""
+        i = self.rooms_at + r * (4 + PILE_CAP)
+        n = self.v[i]
+        return self.v[i], self.v[i + 1], self.v[i + 2], self.v[i + 3], list(self.v[i + 4:i + 4 + n])
+
+    def sealed(self, d):
+        return self.v[self.doors_at + d]
+
+    def monster(self, m):
+        """(type or NONE, space, damage, attacked)."""
+        i = self.monsters_at + m
+        return self.v[i], self.v[i + MAX_MONSTERS], self.v[i + 2 * MAX_MONSTERS], self.v[i + 3 * MAX_MONSTERS]
+
+    def monsters(self):
+        """[(slot, type, space, damage, attacked)] of the monsters on the board."""
+        return [(m,) + self.monster(m) for m in range(MAX_MONSTERS) if self.v[self.monsters_at + m] != NONE]
+
+    def supply(self, t):
+        return self.v[self.supply_at + t]
+
+    def kcard_used(self, k):
+        return self.v[self.kcards_at + k]
+
+    def mythos(self, c):
+        return self.v[self.mythos_at + c]
+
+    def passable(self, a, b):
+        story = self.story
+        n = story.nspaces
+        if not story.adj[a * n + b]:
+            return False
+        d = story.door[a * n + b]
+        return d == NONE or not self.sealed(d)
+
+    def distances(self, start):
+        """Steps from `start` (a space, or a collection of spaces) to every space through open doors
+        (NONE: unreachable)."""
+        n = self.story.nspaces
+        dist = bytearray([NONE] * n)
+        todo = [start] if isinstance(start, int) else list(start)
+        for s in todo:
+            dist[s] = 0
+        k = 0
+        while k < len(todo):
+            s = todo[k]
+            k += 1
+            for t in range(n):
+                if dist[t] == NONE and self.passable(s, t):
+                    dist[t] = dist[s] + 1
+                    todo.append(t)
+        return dist

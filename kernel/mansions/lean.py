@@ -1,0 +1,93 @@
+"""The few facts of a story the keeper's assistant on the handheld needs, read line by line with
+little memory: investigators (name, attributes), monster types (name, class), the event deck (time
+numbers, names) and the keeper action cards (name, cost). The full, validated loader is
+kernel/mansions/game/story.py (the host and tests load every story through it first); this one
+only checks the header and the numbers it reads, and names file and line in a KernelError.
+"""
+
+from ..errors import KernelError
+from ..tsv import lines
+
+ATTRIBUTES = ("strength", "marksmanship", "dexterity", "intellect", "lore", "will", "luck")
+CLASSES = ("humanoid", "beast", "eldritch")
+MAX_ROWS = 24
+
+
+def story_folder(name):
+    if "/" in name:
+        return name.rstrip("/")
+    here = __file__
+    cut = here.rfind("/")
+    return (here[:cut] if cut >= 0 else ".") + "/data/" + name
+
+
+def _rows(folder, file, columns):
+    """Yield (line number, cells) of a data file after checking its header."""
+    header = False
+    for number, line in lines(folder + "/" + file, "story"):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cells = line.split("\t")
+        if not header:
+            if len(cells) < len(columns) or cells[0].strip() != columns[0]:
+                raise KernelError("story", "%s line %d: not the header of %s" % (file, number, file))
+            header = True
+            continue
+        if len(cells) < len(columns):
+            raise KernelError("story", "%s line %d: %d fields, expected %d" % (file, number, len(cells),
+                                                                               len(columns)))
+        yield number, cells
+
+
+def _int(text, file, number, low, high):
+    t = text.strip()
+    body = t[1:] if t[:1] in ("+", "-") else t
+    if not body.isdigit() or not low <= int(t) <= high:
+        raise KernelError("story", "%s line %d: '%s' is not a number %d .. %d" % (file, number, text, low, high))
+    return int(t)
+
+
+class LeanStory:
+    """names as bytes (for the 16-column screen) and small-int tables."""
+
+    def __init__(self, name="demo"):
+        folder = story_folder(name)
+        self.title = b"story"
+        for number, cells in _rows(folder, "story.tsv", ("key", "value")):
+            if cells[0].strip() == "title":
+                self.title = cells[1].strip().encode()
+        self.inv_names = []
+        self.inv_attr = bytearray()
+        cols = ("name", "health", "sanity") + ATTRIBUTES
+        for number, cells in _rows(folder, "investigators.tsv", cols):
+            if len(self.inv_names) >= MAX_ROWS:
+                break
+            self.inv_names.append(cells[0].strip().encode())
+            for k in range(len(ATTRIBUTES)):
+                self.inv_attr.append(_int(cells[3 + k], "investigators.tsv", number, 0, 10))
+        self.type_names = []
+        self.type_class = bytearray()
+        for number, cells in _rows(folder, "monsters.tsv", ("name", "class")):
+            if len(self.type_names) >= MAX_ROWS:
+                break
+            c = cells[1].strip().lower()
+            if c not in CLASSES:
+                raise KernelError("story", "monsters.tsv line %d: unknown class '%s'" % (number, c))
+            self.type_names.append(cells[0].strip().encode())
+            self.type_class.append(CLASSES.index(c))
+        self.ev_time = bytearray()
+        self.ev_names = []
+        for number, cells in _rows(folder, "events.tsv", ("time", "name")):
+            if len(self.ev_names) >= MAX_ROWS:
+                break
+            self.ev_time.append(_int(cells[0], "events.tsv", number, 1, 20))
+            self.ev_names.append(cells[1].strip().encode())
+        self.kc_names = []
+        self.kc_cost = bytearray()
+        for number, cells in _rows(folder, "keeper_actions.tsv", ("name", "cost")):
+            if len(self.kc_names) >= MAX_ROWS:
+                break
+            self.kc_names.append(cells[0].strip().encode())
+            self.kc_cost.append(_int(cells[1], "keeper_actions.tsv", number, 1, 20))
+        if not self.ev_names or not self.type_names:
+            raise KernelError("story", "%s: no events or no monsters" % folder)

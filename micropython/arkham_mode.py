@@ -1,0 +1,792 @@
+"""Arkham Horror (1987) on the handheld: a companion for the physical game (issue 16, point 4).
+
+The board, the cards and the dice stay on the table. The device keeps the round, whose turn it is and
+which part of the phase (the investigator phase's four parts for each player in turn, then the mythos
+phase's three parts, each with its prompt), the gates open against the player-count limit (8 with 1-2
+investigators, 7 with 3-4, 6 with 5 or more; the seed's literal 1-3/3-4 reading as an option), the
+doom track (every gate ever opened), the gates each player closed (for the Honoured Citizen), and it
+calls victory (no gate open at the end of a round from the second on) and defeat.
+
+Each investigator's sheet (Fight, Stealth, sanity and strength, the bonus of physical weapons and of
+magical items and spells) is entered once; at a button press the Odds screen answers, exactly (the
+kernel's kernel/arkham/odds.py), a fight against a monster (strength, immunity, within k exchanges or
+to the end: hit, win, knocked out, expected strength lost), a stealth check, a sanity check (SAN a/b:
+pass, madness) or a gate closing (difficulty, within k rounds).
+
+Button handling and drawing allocate nothing: the screen is composed into one bytearray of 8 rows of
+16 characters from bytes constants and small ints. Working out odds (long ints) and saving allocate.
+The state is one bytearray, saved after each entry with the state before it (store.py, power-cut
+safe, a Fletcher-16); Undo steps back one entry, after a reset too.
+
+LED rule: red on with one gate or doom space short of defeat, blinking at the last; yellow on in the
+mythos phase, blinking on its prompts; green blinks after a victory, red after a defeat.
+"""
+
+import buttons as btn
+import leds as ledmod
+import store
+from kernel.errors import KernelError
+from kernel.binio import fletcher16
+from kernel.arkham import odds
+
+COLS = 16
+ROWS = 8
+SPACE = 32
+GLYPHS = tuple([chr(i) for i in range(32, 127)])
+
+A_SETUP, A_SHEET, A_TRACK, A_PROMPT, A_ODDS, A_PARAM, A_LEVELS, A_END, A_NOTE = range(9)
+
+# the state bytearray
+S_PLAYERS = 0
+S_DOOM_LEN = 1
+S_FLAGS = 2          # bit 0: the seed's literal gate limits
+S_ROUND = 3          # round, 1..255
+S_SEAT = 4
+S_PHASE = 5          # 0 investigators, 1 mythos, 2 won, 3 lost (gates), 4 lost (doom)
+S_PART = 6           # 1..4 (investigators), 1..3 (mythos)
+S_GATES = 7          # open now
+S_DOOM = 8
+S_SEALED = 9
+S_SHEETS = 10
+SHEET = 9            # fight, stealth, max sanity, sanity, max strength, strength, physical, magical, closed
+F_FIGHT, F_STEALTH, F_MAXSAN, F_SAN, F_MAXSTA, F_STA, F_PHYS, F_MAGIC, F_CLOSED = range(9)
+STATE = S_SHEETS + 8 * SHEET
+MAGIC = b"AK"
+VERSION = 1
+
+SHEET_NAMES = (b"Fight", b"Stealth", b"Sanity", b"Strength", b"Weapons +", b"Magic +")
+SHEET_FIELD = (F_FIGHT, F_STEALTH, F_MAXSAN, F_MAXSTA, F_PHYS, F_MAGIC)
+SHEET_LOW = (0, 0, 1, 1, 0, 0)
+SHEET_TOP = (9, 9, 20, 20, 20, 20)
+SHEET_DEFAULT = (2, 2, 5, 5, 0, 0)
+
+INV_PARTS = (b"1 Movement", b"2 Events", b"3 Monsters", b"4 Fight/gate")
+MYTHOS_PARTS = (b"1 Gates", b"2 Move", b"3 Attack")
+MENU = (b"Next part", b"Gate opened", b"Gate closed", b"Gate sealed", b"Odds", b"Sanity/strength",
+        b"Sheet", b"Undo", b"Main menu")
+M_NEXT, M_OPENED, M_CLOSED, M_SEALED, M_ODDS, M_LEVELS, M_SHEET, M_UNDO, M_MAIN = range(9)
+
+PROMPTS = (
+    (b"MYTHOS 1: GATES", b"Roll 2D6 on the", b"Gate Opening", b"table. A gate:", b"Gate opened, and", b"a monster. Gate",
+     b"there: a monster", b"Elder Sign: none"),
+    (b"MYTHOS 2: MOVE", b"Nearest monster", b"first. L/R turn", b"at crossings;", b"flyers to the", b"nearest (Fight,",
+     b"then a coin).", b"Not into places"),
+    (b"MYTHOS 3: FIGHT", b"On investigators", b"it attacks: the", b"highest Fight", b"first. Sanity", b"check, then D6+",
+     b"Fight+items. A", b"hound hurts once"),
+)
+ODDS_KINDS = (b"Fight a monster", b"Stealth", b"Sanity check", b"Close a gate")
+K_FIGHT, K_STEALTH, K_SANITY, K_CLOSE = range(4)
+IMMUNE_NAMES = (b"none", b"physical", b"magical", b"both")
+NOTE_NOTHING = (b"", b"Nothing to undo", b"", b"", b"", b"", b"", b"A:ok")
+NOTE_UNDONE = (b"", b"Last entry", b"undone.", b"", b"", b"", b"", b"A:ok")
+NOTE_NO_GATE = (b"", b"No gate is open", b"", b"", b"", b"", b"", b"A:ok")
+
+
+def gate_limit(players, flags):
+    """8 gates with 1-2 investigators, 7 with 3-4, 6 with 5 or more (the seed's literal text: 3 -> 8)."""
+    if players <= 2 or (players == 3 and flags & 1):
+        return 8
+    return 7 if players <= 4 else 6
+
+
+def digits(n):
+    d = 1
+    p = 10
+    while n >= p:
+        d += 1
+        p *= 10
+    return d
+
+
+SAVE = 4 + 2 * STATE + 2     # magic, version, has_prev, state, the state before the last entry, checksum
+
+
+def _sane(st):
+    return 1 <= st[S_PLAYERS] <= 8 and st[S_SEAT] < st[S_PLAYERS] and st[S_PHASE] <= 4 and \
+        1 <= st[S_PART] <= 4 and st[S_DOOM_LEN] >= 1
+
+
+def decode(blob):
+    """(state, previous state or None) of a save; ValueError when it is not one (store.load tries the
+    next file)."""
+    if len(blob) != SAVE or blob[0:2] != MAGIC or blob[2] != VERSION:
+        raise ValueError("not an Arkham companion save")
+    if fletcher16(blob, len(blob) - 2) != (blob[-2] << 8) | blob[-1]:
+        raise ValueError("checksum")
+    st = bytearray(blob[4:4 + STATE])
+    prev = bytearray(blob[4 + STATE:4 + 2 * STATE]) if blob[3] else None
+    if not _sane(st) or (prev is not None and not _sane(prev)):
+        raise ValueError("out of range")
+    return st, prev
+
+
+class ArkhamMode:
+    """The Arkham companion's screens. `handle(button, kind)` returns True to leave for the main menu."""
+
+    def __init__(self, leds, save_path):
+        self.leds = leds
+        self.save_path = save_path
+        self.text = bytearray(COLS * ROWS)
+        self.inv = -1
+        self.st = bytearray(STATE)
+        self.prev = bytearray(STATE)
+        self.has_prev = False
+        self.blob = bytearray(SAVE)
+        self.screen = A_SETUP
+        self.field = 0
+        self.menu = 0
+        self.sheet_seat = 0
+        self.sheet_back = A_TRACK
+        self.back = A_TRACK
+        self.note = NOTE_NOTHING
+        self.kind = 0
+        self.param = 0
+        # odds parameters and results (small ints: hundredths of a percent, hundredths of a point)
+        self.strength = 4
+        self.immune = 0
+        self.rounds = 0
+        self.san_pass = 1
+        self.san_fail = 2
+        self.difficulty = 6
+        self.attempts = 1
+        self.res = bytearray(8)
+        self.res_n = 0
+        self.r0 = 0
+        self.r1 = 0
+        self.r2 = 0
+        self.r3 = 0
+        self.has_save = store.load(save_path, decode) is not None
+        self.defaults()
+
+    # ----- state ---------------------------------------------------------------------------------
+
+    def defaults(self):
+        st = self.st
+        for i in range(STATE):
+            st[i] = 0
+        st[S_PLAYERS] = 2
+        st[S_DOOM_LEN] = 12
+        st[S_ROUND] = 1
+        st[S_PART] = 1
+        for seat in range(8):
+            self.sheet_defaults(seat)
+
+    def sheet_defaults(self, seat):
+        base = S_SHEETS + seat * SHEET
+        for k in range(6):
+            self.st[base + SHEET_FIELD[k]] = SHEET_DEFAULT[k]
+        self.st[base + F_SAN] = self.st[base + F_MAXSAN]
+        self.st[base + F_STA] = self.st[base + F_MAXSTA]
+        self.st[base + F_CLOSED] = 0
+
+    def field_of(self, seat, f):
+        return self.st[S_SHEETS + seat * SHEET + f]
+
+    def limit(self):
+        return gate_limit(self.st[S_PLAYERS], self.st[S_FLAGS])
+
+    def over(self):
+        return self.st[S_PHASE] >= 2
+
+    def remember(self):
+        """Keep the state before an entry (Undo goes back to it)."""
+        self.prev[:] = self.st
+        self.has_prev = True
+
+    def save(self):
+        b = self.blob
+        b[0] = MAGIC[0]
+        b[1] = MAGIC[1]
+        b[2] = VERSION
+        b[3] = 1 if self.has_prev else 0
+        b[4:4 + STATE] = self.st
+        b[4 + STATE:4 + 2 * STATE] = self.prev
+        c = fletcher16(b, SAVE - 2)
+        b[SAVE - 2] = c >> 8
+        b[SAVE - 1] = c & 255
+        store.save(self.save_path, b)
+        self.has_save = True
+
+    # ----- the app's entry points -----------------------------------------------------------------
+
+    def new_game(self):
+        self.defaults()
+        self.has_prev = False
+        self.field = 0
+        self.screen = A_SETUP
+        self.compose()
+
+    def resume(self):
+        got = store.load(self.save_path, decode)
+        if got is None:
+            raise KernelError("save", "no readable Arkham companion save")
+        self.st[:] = got[0]
+        self.has_prev = got[1] is not None
+        if self.has_prev:
+            self.prev[:] = got[1]
+        self.menu = 0
+        self.screen = A_END if self.over() else A_TRACK
+        self.compose()
+
+    # ----- entries (each saved) -----------------------------------------------------------------------
+
+    def next_part(self):
+        st = self.st
+        self.remember()
+        if st[S_PHASE] == 0:
+            if st[S_PART] < 4:
+                st[S_PART] += 1
+            elif st[S_SEAT] < st[S_PLAYERS] - 1:
+                st[S_SEAT] += 1
+                st[S_PART] = 1
+            else:
+                st[S_PHASE] = 1
+                st[S_PART] = 1
+                self.show_prompt()
+        elif st[S_PART] < 3:
+            st[S_PART] += 1
+            self.show_prompt()
+        else:
+            # the round ends: victory when no gate is open, from the second round on
+            if st[S_ROUND] >= 2 and st[S_GATES] == 0:
+                st[S_PHASE] = 2
+                self.screen = A_END
+            else:
+                if st[S_ROUND] < 255:
+                    st[S_ROUND] += 1
+                st[S_PHASE] = 0
+                st[S_SEAT] = 0
+                st[S_PART] = 1
+        self.save()
+
+    def show_prompt(self):
+        self.screen = A_PROMPT
+
+    def gate_opened(self):
+        st = self.st
+        self.remember()
+        st[S_GATES] += 1
+        if st[S_DOOM] < 255:
+            st[S_DOOM] += 1
+        if st[S_GATES] >= self.limit():
+            st[S_PHASE] = 3
+            self.screen = A_END
+        elif st[S_DOOM] >= st[S_DOOM_LEN]:
+            st[S_PHASE] = 4
+            self.screen = A_END
+        self.save()
+
+    def gate_closed(self, sealed):
+        st = self.st
+        if st[S_GATES] == 0:
+            self.show_note(NOTE_NO_GATE, A_TRACK)
+            return
+        self.remember()
+        st[S_GATES] -= 1
+        base = S_SHEETS + st[S_SEAT] * SHEET
+        st[base + F_CLOSED] += 1
+        if sealed:
+            st[S_SEALED] += 1
+        self.save()
+
+    def undo(self):
+        if not self.has_prev:
+            self.show_note(NOTE_NOTHING, A_TRACK)
+            return
+        self.st[:] = self.prev
+        self.has_prev = False
+        self.save()
+        self.show_note(NOTE_UNDONE, A_TRACK)
+
+    def show_note(self, note, back):
+        self.note = note
+        self.back = back
+        self.screen = A_NOTE
+
+    def honoured(self, seat):
+        """The most gates closed (ties share the title: the device does not count trophies)."""
+        mine = self.field_of(seat, F_CLOSED)
+        for s in range(self.st[S_PLAYERS]):
+            if self.field_of(s, F_CLOSED) > mine:
+                return False
+        return True
+
+    # ----- odds (kernel calls: these allocate) -----------------------------------------------------------
+
+    def work_out(self):
+        """The answer for the odds screen, as small ints r0..r3 (hundredths of a percent or of a point)."""
+        seat = self.st[S_SEAT]
+        fight = self.field_of(seat, F_FIGHT)
+        k = self.kind
+        if k == K_FIGHT:
+            bonus = odds.attack_bonus(fight, self.field_of(seat, F_PHYS), self.field_of(seat, F_MAGIC), self.immune)
+            sta = self.field_of(seat, F_STA)
+            win, ko, und, lost, den = odds.fight(bonus, self.strength, sta if sta else 1, self.rounds)
+            self.r0 = odds.percent100(odds.hit_faces(bonus, self.strength), 6)
+            self.r1 = odds.percent100(win, den)
+            self.r2 = odds.percent100(ko, den)
+            self.r3 = odds.percent100(lost, den) // 100
+        elif k == K_STEALTH:
+            num, den = odds.stealth(self.field_of(seat, F_STEALTH))
+            self.r0 = odds.percent100(num, den)
+        elif k == K_SANITY:
+            san = self.field_of(seat, F_SAN)
+            ok, mad, lost, den = odds.sanity_check(san, self.san_pass, self.san_fail, san if san else 1)
+            self.r0 = odds.percent100(ok, den)
+            self.r1 = odds.percent100(mad, den)
+            self.r3 = odds.percent100(lost, den) // 100
+        else:
+            bonus = fight + self.field_of(seat, F_PHYS) + self.field_of(seat, F_MAGIC)
+            num, den = odds.close_gate(bonus, self.difficulty, 1)
+            self.r0 = odds.percent100(num, den)
+            num, den = odds.close_gate(bonus, self.difficulty, self.attempts)
+            self.r1 = odds.percent100(num, den)
+
+    def params(self):
+        """How many parameters the chosen roll has."""
+        k = self.kind
+        return 3 if k == K_FIGHT else (0 if k == K_STEALTH else 2)
+
+    def change_param(self, step):
+        k = self.kind
+        p = self.param
+        if k == K_FIGHT:
+            if p == 0:
+                self.strength = min(20, max(1, self.strength + step))
+            elif p == 1:
+                self.immune = (self.immune + step) % 4
+            else:
+                self.rounds = min(9, max(0, self.rounds + step))
+        elif k == K_SANITY:
+            if p == 0:
+                self.san_pass = min(9, max(0, self.san_pass + step))
+            else:
+                self.san_fail = min(9, max(0, self.san_fail + step))
+        elif k == K_CLOSE:
+            if p == 0:
+                self.difficulty = min(20, max(1, self.difficulty + step))
+            else:
+                self.attempts = min(9, max(1, self.attempts + step))
+
+    # ----- buttons ------------------------------------------------------------------------------------
+
+    def handle(self, b, kind):
+        """One button press; True asks the app for its main menu."""
+        if kind == btn.LONG:
+            return False
+        s = self.screen
+        if s == A_SETUP:
+            if self._setup(b):
+                return True
+        elif s == A_SHEET:
+            self._sheet(b)
+        elif s == A_TRACK:
+            if self._track(b):
+                return True
+        elif s == A_PROMPT or s == A_NOTE:
+            if b == btn.A or b == btn.B:
+                self.screen = self.back if s == A_NOTE else A_TRACK
+        elif s == A_ODDS:
+            self._odds(b)
+        elif s == A_PARAM:
+            self._param(b)
+        elif s == A_LEVELS:
+            self._levels(b)
+        elif s == A_END:
+            if b == btn.A:
+                store.clear(self.save_path)
+                self.has_save = False
+                return True
+            if b == btn.B:
+                self.undo()
+        self.compose()
+        return False
+
+    def _setup(self, b):
+        st = self.st
+        if b == btn.UP and self.field > 0:
+            self.field -= 1
+        elif b == btn.DOWN and self.field < 2:
+            self.field += 1
+        elif b == btn.RIGHT or b == btn.LEFT:
+            step = 1 if b == btn.RIGHT else -1
+            if self.field == 0:
+                st[S_PLAYERS] = (st[S_PLAYERS] - 1 + step) % 8 + 1
+            elif self.field == 1:
+                st[S_DOOM_LEN] = min(99, max(1, st[S_DOOM_LEN] + step))
+            else:
+                st[S_FLAGS] ^= 1
+        elif b == btn.A:
+            self.sheet_seat = 0
+            self.field = 0
+            self.sheet_back = A_SETUP
+            self.screen = A_SHEET
+        elif b == btn.B:
+            return True
+        return False
+
+    def _sheet(self, b):
+        st = self.st
+        base = S_SHEETS + self.sheet_seat * SHEET
+        f = self.field
+        i = base + SHEET_FIELD[f]
+        if b == btn.UP and f > 0:
+            self.field -= 1
+        elif b == btn.DOWN and f < 5:
+            self.field += 1
+        elif b == btn.RIGHT and st[i] < SHEET_TOP[f]:
+            st[i] += 1
+        elif b == btn.LEFT and st[i] > SHEET_LOW[f]:
+            st[i] -= 1
+        elif b == btn.A:
+            st[base + F_SAN] = st[base + F_MAXSAN]
+            st[base + F_STA] = st[base + F_MAXSTA]
+            if self.sheet_back == A_SETUP and self.sheet_seat < st[S_PLAYERS] - 1:
+                self.sheet_seat += 1
+                self.field = 0
+                return
+            self.field = 0
+            self.menu = 0
+            self.screen = A_TRACK
+            self.save()
+        elif b == btn.B:
+            if self.sheet_back == A_SETUP and self.sheet_seat > 0:
+                self.sheet_seat -= 1
+            else:
+                self.field = 0
+                self.screen = self.sheet_back
+
+    def _track(self, b):
+        if b == btn.UP and self.menu > 0:
+            self.menu -= 1
+        elif b == btn.DOWN and self.menu < M_MAIN:
+            self.menu += 1
+        elif b == btn.B:
+            return True
+        elif b == btn.A:
+            m = self.menu
+            if m == M_NEXT:
+                self.next_part()
+            elif m == M_OPENED:
+                self.gate_opened()
+            elif m == M_CLOSED or m == M_SEALED:
+                self.gate_closed(m == M_SEALED)
+            elif m == M_ODDS:
+                self.kind = 0
+                self.screen = A_ODDS
+            elif m == M_LEVELS:
+                self.field = 0
+                self.screen = A_LEVELS
+            elif m == M_SHEET:
+                self.sheet_seat = self.st[S_SEAT]
+                self.field = 0
+                self.sheet_back = A_TRACK
+                self.screen = A_SHEET
+            elif m == M_UNDO:
+                self.undo()
+            else:
+                return True
+        return False
+
+    def _odds(self, b):
+        if b == btn.UP and self.kind > 0:
+            self.kind -= 1
+        elif b == btn.DOWN and self.kind < 3:
+            self.kind += 1
+        elif b == btn.A:
+            self.param = 0
+            self.work_out()
+            self.screen = A_PARAM
+        elif b == btn.B:
+            self.screen = A_TRACK
+
+    def _param(self, b):
+        n = self.params()
+        if b == btn.UP and self.param > 0:
+            self.param -= 1
+        elif b == btn.DOWN and self.param < n - 1:
+            self.param += 1
+        elif (b == btn.RIGHT or b == btn.LEFT) and n:
+            self.change_param(1 if b == btn.RIGHT else -1)
+            self.work_out()
+        elif b == btn.B or b == btn.A:
+            self.screen = A_ODDS
+
+    def _levels(self, b):
+        st = self.st
+        base = S_SHEETS + st[S_SEAT] * SHEET
+        i = base + (F_SAN if self.field == 0 else F_STA)
+        top = st[base + (F_MAXSAN if self.field == 0 else F_MAXSTA)]
+        if b == btn.UP or b == btn.DOWN:
+            self.field = 1 - self.field
+        elif b == btn.RIGHT and st[i] < top:
+            self.remember()
+            st[i] += 1
+            self.save()
+        elif b == btn.LEFT and st[i] > 0:
+            self.remember()
+            st[i] -= 1
+            self.save()
+        elif b == btn.A or b == btn.B:
+            self.screen = A_TRACK
+
+    # ----- composing (no allocation) -------------------------------------------------------------------
+
+    def clear(self):
+        t = self.text
+        for i in range(COLS * ROWS):
+            t[i] = SPACE
+        self.inv = -1
+
+    def put(self, row, col, s):
+        t = self.text
+        base = row * COLS
+        for i in range(len(s)):
+            if col >= COLS:
+                return col
+            t[base + col] = s[i]
+            col += 1
+        return col
+
+    def num(self, row, col, n):
+        t = self.text
+        end = col + digits(n)
+        c = end - 1
+        while c >= col:
+            if c < COLS:
+                t[row * COLS + c] = 48 + n % 10
+            n //= 10
+            c -= 1
+        return end
+
+    def frac(self, row, col, a, b):
+        col = self.num(row, col, a)
+        col = self.put(row, col, b"/")
+        return self.num(row, col, b)
+
+    def hundredths(self, row, col, v, pct):
+        """v / 100 with two decimals ("12.34", and "%" when pct)."""
+        col = self.num(row, col, v // 100)
+        col = self.put(row, col, b".")
+        r = v % 100
+        if r < 10:
+            col = self.put(row, col, b"0")
+        col = self.num(row, col, r)
+        if pct:
+            col = self.put(row, col, b"%")
+        return col
+
+    def lines(self, texts):
+        for r in range(ROWS):
+            self.put(r, 0, texts[r])
+
+    def compose(self):
+        self.clear()
+        s = self.screen
+        if s == A_SETUP:
+            self.compose_setup()
+        elif s == A_SHEET:
+            self.compose_sheet()
+        elif s == A_TRACK:
+            self.compose_track()
+        elif s == A_PROMPT:
+            self.lines(PROMPTS[self.st[S_PART] - 1])
+        elif s == A_ODDS:
+            self.compose_odds()
+        elif s == A_PARAM:
+            self.compose_param()
+        elif s == A_LEVELS:
+            self.compose_levels()
+        elif s == A_END:
+            self.compose_end()
+        elif s == A_NOTE:
+            self.lines(self.note)
+        self.show_leds()
+
+    def compose_setup(self):
+        st = self.st
+        self.put(0, 0, b"Arkham Horror")
+        self.put(2, 0, b"Players")
+        self.num(2, 14, st[S_PLAYERS])
+        self.put(3, 0, b"Doom track")
+        self.num(3, COLS - digits(st[S_DOOM_LEN]), st[S_DOOM_LEN])
+        self.put(4, 0, b"Seed limits")
+        self.put(4, 13, b"yes" if st[S_FLAGS] & 1 else b" no")
+        self.put(5, 0, b"gate limit")
+        self.num(5, 14, self.limit())
+        self.inv = 2 + self.field
+        if self.has_save:
+            self.put(6, 0, b"(replaces save)")
+        self.put(7, 0, b"A:next B:back")
+
+    def compose_sheet(self):
+        seat = self.sheet_seat
+        col = self.put(0, 0, b"Player ")
+        col = self.num(0, col, seat + 1)
+        self.put(0, col, b" sheet")
+        for k in range(6):
+            self.put(1 + k, 0, SHEET_NAMES[k])
+            v = self.field_of(seat, SHEET_FIELD[k])
+            self.num(1 + k, COLS - digits(v), v)
+        self.inv = 1 + self.field
+        self.put(7, 0, b"lt/rt A:ok")
+
+    def compose_track(self):
+        st = self.st
+        col = self.put(0, 0, b"Round ")
+        self.num(0, col, st[S_ROUND])
+        self.put(0, 11, b"P")
+        self.frac(0, 12, st[S_SEAT] + 1, st[S_PLAYERS])
+        if st[S_PHASE] == 0:
+            self.put(1, 0, b"Inv ")
+            self.put(1, 4, INV_PARTS[st[S_PART] - 1])
+        else:
+            self.put(1, 0, b"Myth ")
+            self.put(1, 5, MYTHOS_PARTS[st[S_PART] - 1])
+        self.put(2, 0, b"Gates")
+        self.frac(2, 6, st[S_GATES], self.limit())
+        self.put(2, 11, b"D")
+        self.frac(2, 12, st[S_DOOM], st[S_DOOM_LEN])
+        top = self.menu - 4 if self.menu > 4 else 0
+        for k in range(5):
+            self.put(3 + k, 0, MENU[top + k])
+        self.inv = 3 + self.menu - top
+
+    def compose_odds(self):
+        col = self.put(0, 0, b"Odds for P")
+        self.num(0, col, self.st[S_SEAT] + 1)
+        for k in range(4):
+            self.put(1 + k, 1, ODDS_KINDS[k])
+        self.inv = 1 + self.kind
+        self.put(7, 0, b"A:choose B:back")
+
+    def compose_param(self):
+        k = self.kind
+        self.put(0, 0, ODDS_KINDS[k])
+        if k == K_FIGHT:
+            self.put(1, 0, b"strength")
+            self.num(1, 14, self.strength)
+            self.put(2, 0, b"immune")
+            self.put(2, 8, IMMUNE_NAMES[self.immune])
+            self.put(3, 0, b"rounds")
+            if self.rounds:
+                self.num(3, 14, self.rounds)
+            else:
+                self.put(3, 13, b"end")
+            self.put(4, 0, b"hit")
+            self.hundredths(4, 8, self.r0, True)
+            self.put(5, 0, b"win")
+            self.hundredths(5, 8, self.r1, True)
+            col = self.put(6, 0, b"KO ")
+            col = self.hundredths(6, col, self.r2, True)
+            col = self.put(6, col, b" -")
+            self.hundredths(6, col, self.r3, False)
+        elif k == K_STEALTH:
+            self.put(1, 0, b"stealth")
+            self.num(1, 14, self.field_of(self.st[S_SEAT], F_STEALTH))
+            self.put(4, 0, b"pass")
+            self.hundredths(4, 8, self.r0, True)
+            self.put(5, 0, b"(never a hound)")
+        elif k == K_SANITY:
+            self.put(1, 0, b"SAN pass loss")
+            self.num(1, 14, self.san_pass)
+            self.put(2, 0, b"SAN fail loss")
+            self.num(2, 14, self.san_fail)
+            self.put(4, 0, b"pass")
+            self.hundredths(4, 8, self.r0, True)
+            self.put(5, 0, b"mad")
+            self.hundredths(5, 8, self.r1, True)
+            self.put(6, 0, b"lose")
+            self.hundredths(6, 8, self.r3, False)
+        else:
+            self.put(1, 0, b"difficulty")
+            self.num(1, 14, self.difficulty)
+            self.put(2, 0, b"rounds")
+            self.num(2, 14, self.attempts)
+            self.put(4, 0, b"1 try")
+            self.hundredths(4, 8, self.r0, True)
+            self.put(5, 0, b"in time")
+            self.hundredths(5, 8, self.r1, True)
+        if self.params():
+            self.inv = 1 + self.param
+        self.put(7, 0, b"lt/rt B:back")
+
+    def compose_levels(self):
+        st = self.st
+        seat = st[S_SEAT]
+        col = self.put(0, 0, b"Player ")
+        self.num(0, col, seat + 1)
+        self.put(2, 0, b"Sanity")
+        self.frac(2, 10, self.field_of(seat, F_SAN), self.field_of(seat, F_MAXSAN))
+        self.put(3, 0, b"Strength")
+        self.frac(3, 10, self.field_of(seat, F_STA), self.field_of(seat, F_MAXSTA))
+        self.inv = 2 + self.field
+        self.put(5, 0, b"0 sanity: Asylum")
+        self.put(6, 0, b"0 str.: Hospital")
+        self.put(7, 0, b"lt/rt A:ok")
+
+    def compose_end(self):
+        st = self.st
+        self.put(0, 0, b"GAME OVER")
+        ph = st[S_PHASE]
+        self.put(1, 0, b"Investigators" if ph == 2 else b"Defeat:")
+        self.put(2, 0, b"win!" if ph == 2 else (b"too many gates" if ph == 3 else b"Arkham is doomed"))
+        self.put(3, 0, b"Honoured: most")
+        self.put(4, 0, b"gates closed:")
+        col = 0
+        for seat in range(st[S_PLAYERS]):
+            if self.honoured(seat):
+                col = self.put(5, col, b"P")
+                col = self.num(5, col, seat + 1)
+                col += 1
+        self.put(6, 0, b"B:undo")
+        self.put(7, 0, b"A:menu (ends it)")
+
+    def show_leds(self):
+        leds = self.leds
+        leds.all(ledmod.OFF)
+        s = self.screen
+        if s == A_SETUP or s == A_SHEET:
+            return
+        st = self.st
+        ph = st[S_PHASE]
+        if ph >= 2:
+            leds.set(ledmod.GREEN if ph == 2 else ledmod.RED, ledmod.BLINK)
+            return
+        gates_left = self.limit() - st[S_GATES]
+        doom_left = st[S_DOOM_LEN] - st[S_DOOM]
+        left = gates_left if gates_left < doom_left else doom_left
+        if left <= 1:
+            leds.set(ledmod.RED, ledmod.BLINK)
+        elif left == 2:
+            leds.set(ledmod.RED, ledmod.ON)
+        if s == A_PROMPT:
+            leds.set(ledmod.YELLOW, ledmod.BLINK)
+        elif ph == 1:
+            leds.set(ledmod.YELLOW, ledmod.ON)
+
+    # ----- drawing (no allocation) ------------------------------------------------------------------
+
+    def screen_lines(self):
+        """The rows as text, trailing spaces cut (the simulator's frame log; allocates)."""
+        out = []
+        for r in range(ROWS):
+            out.append(bytes(self.text[r * COLS:(r + 1) * COLS]).decode().rstrip())
+        return out
+
+    def draw(self, fb):
+        fb.fill(0)
+        t = self.text
+        inv = self.inv
+        for r in range(ROWS):
+            c = 1
+            if r == inv:
+                fb.fill_rect(0, r * 8, 128, 8, 1)
+                c = 0
+            base = r * COLS
+            for k in range(COLS):
+                ch = t[base + k]
+                if ch != SPACE:
+                    if ch < 32 or ch > 126:
+                        ch = 63
+                    fb.text(GLYPHS[ch - 32], k * 8, r * 8, c)

@@ -1,0 +1,758 @@
+"""Mansions of Madness keeper's assistant: the handheld beside a physical game of the first edition.
+
+The keeper keeps the real cards and figures; the device keeps the keeper's bookkeeping:
+  - the threat pool, with each keeper turn's gain (one per investigator) and what is spent;
+  - the event timer: time tokens against the top event card's time number (editable, so any story's
+    deck can be followed), the event to resolve when they meet, and the end after the last one;
+  - the monsters on the board with their class, which of them may attack (those in an investigator's
+    space, marked by the keeper) and the combat deck to draw from for each (the deck stays on the
+    table);
+  - a reminder of each of the five steps of the keeper's turn;
+  - the exact odds of an investigator's attribute test (d10 at or below the attribute plus the
+    modifier, a skill point per reroll) at a button press (kernel/mansions/odds.py).
+
+Like companion.py: `MansionsMode(leds, save_path)`, `new_game()`, `resume()`, `handle(button, kind)`
+returning True to go back to the main menu, `compose()` into an 8 x 16 text buffer, `draw(fb)`,
+`screen_lines()`. Composing and moving around allocate nothing (bytes constants, small ints, the
+story's names turned into bytes once); a change is saved at once with store.py (power-cut safe),
+and saving allocates (the file).
+
+LED rule: yellow on during the keeper's turn; red blinking when the next time token resolves an
+event (red on after the last event); green on while the threat pool pays the cheapest keeper card.
+"""
+
+import buttons as btn
+import leds as ledmod
+import store
+from kernel.errors import KernelError
+from kernel.binio import fletcher16
+from kernel.mansions.lean import LeanStory, ATTRIBUTES, CLASSES
+from kernel.mansions.odds import target, percent_hundredths
+
+COLS = 16
+ROWS = 8
+SPACE = 32
+GLYPHS = tuple([chr(i) for i in range(32, 127)])
+NONE = 255
+MAX_MON = 8
+MAX_EV = 24
+MAX_SKILL = 3
+
+M_SETUP, M_TURN, M_MENU, M_MONS, M_ADD, M_ODDS, M_ADJUST, M_EVENT, M_END = range(9)
+
+# the save: fixed fields, then the event times, then the monsters (kind, engaged)
+F_INV, F_ROUND, F_STEP, F_THREAT, F_GAIN, F_SPENT, F_EVENT, F_TOKENS, F_OVER, F_NMON, F_KC = range(11)
+F_ODDS = 11           # inv, attribute, value, modifier + 10, skill
+NF = 16
+MAGIC = 0x4B          # 'K'
+VERSION = 1
+SAVE_BYTES = 2 + NF + MAX_EV + MAX_MON * 2 + 2
+
+ATTR_NAMES = tuple([a.encode() for a in ATTRIBUTES])
+CLASS_NAMES = tuple([c.encode() for c in CLASSES])
+GENERIC = (b"any humanoid", b"any beast", b"any eldritch")
+MENU = (b"Monsters", b"Attribute odds", b"Threat & timer", b"Back to turn", b"New game", b"Main menu")
+ADJUST = (b"Threat", b"Time tokens", b"Top card time", b"Event card")
+
+STEP_TEXT = (
+    (b"Investigators'", b"turns at the", b"table."),
+    (b"1 Trade: same", b"space swaps;", b"stunned: -1 stun"),
+    (b"2 Gain threat:", b"one for each", b"investigator:"),
+    (b"3 Keeper actions", b"", b""),
+    (b"4 Monster attack", b"each monster in", b"an inv. space"),
+    (b"5 Event: put a", b"time token on", b"the event deck"),
+)
+END_TEXT = (b"LAST EVENT", b"resolved. If no", b"side has met its", b"objective,", b"everyone loses.",
+            b"", b"", b"A:main menu")
+EVENT_TEXT = (b"EVENT RESOLVES", b"", b"Read the event", b"card aloud and", b"resolve it.", b"", b"",
+              b"A:ok")
+
+
+def enter(app):
+    """The app's "Mansions keeper" menu item: the assistant takes the companion's place (the app's
+    S_COMP screen hands it the buttons and the display); it resumes its save, if any."""
+    import gc
+    from app import S_COMP
+    app.adv = None
+    app.solver = None
+    app.solved = None
+    gc.collect()
+    cut = app.save_path.rfind("/")
+    mode = MansionsMode(app.leds, app.save_path[:cut + 1] + "mansions.sav")
+    app.comp = mode
+    if mode.has_save:
+        mode.resume()
+    else:
+        mode.new_game()
+    app.screen = S_COMP
+
+
+def digits(n):
+    d = 1
+    p = 10
+    while n >= p:
+        d += 1
+        p *= 10
+    return d
+
+
+class MansionsMode:
+    """The keeper's assistant screens. `handle(button, kind)` returns True to leave for the menu."""
+
+    def __init__(self, leds, save_path, story="demo"):
+        self.leds = leds
+        self.save_path = save_path
+        try:
+            self.story = LeanStory(story)
+        except OSError as exc:
+            raise KernelError("story", "the story data is missing (%s)" % exc)
+        self.text = bytearray(COLS * ROWS)
+        self.inv = -1
+        self.s = bytearray(NF + MAX_EV + MAX_MON * 2)
+        self.blob = bytearray(SAVE_BYTES)
+        self.screen = M_SETUP
+        self.cursor = 0
+        self.scroll = 0
+        self.back = M_TURN
+        self.event_name = b""
+        self.has_save = store.load(save_path, self.decode) is not None
+        self.reset(2)
+
+    # ----- the tracked state ---------------------------------------------------------------------
+
+    def reset(self, investigators):
+        s = self.s
+        for i in range(len(s)):
+            s[i] = 0
+        s[F_INV] = investigators
+        s[F_ROUND] = 1
+        s[F_ODDS] = 0
+        s[F_ODDS + 1] = 0
+        s[F_ODDS + 2] = self.attr_of(0, 0)
+        s[F_ODDS + 3] = 10
+        s[F_ODDS + 4] = 0
+        st = self.story
+        for e in range(MAX_EV):
+            s[NF + e] = st.ev_time[e] if e < len(st.ev_time) else 0
+        for m in range(MAX_MON):
+            s[NF + MAX_EV + 2 * m] = NONE
+
+    def attr_of(self, inv, a):
+        st = self.story
+        if inv >= len(st.inv_names):
+            return 3
+        return st.inv_attr[inv * len(ATTRIBUTES) + a]
+
+    def nevents(self):
+        return len(self.story.ev_time)
+
+    def time_now(self):
+        e = self.s[F_EVENT]
+        return self.s[NF + e] if e < self.nevents() else 0
+
+    def cheapest(self):
+        low = 99
+        for c in self.story.kc_cost:
+            if c < low:
+                low = c
+        return low
+
+    def mon_kind(self, m):
+        return self.s[NF + MAX_EV + 2 * m]
+
+    def mon_engaged(self, m):
+        return self.s[NF + MAX_EV + 2 * m + 1]
+
+    def mon_class(self, m):
+        k = self.mon_kind(m)
+        if k >= 100:
+            return k - 100
+        return self.story.type_class[k]
+
+    def engaged(self):
+        n = 0
+        for m in range(self.s[F_NMON]):
+            if self.mon_engaged(m):
+                n += 1
+        return n
+
+    # ----- saving -------------------------------------------------------------------------------------
+
+    def encode(self):
+        b = self.blob
+        b[0] = MAGIC
+        b[1] = VERSION
+        s = self.s
+        for i in range(len(s)):
+            b[2 + i] = s[i]
+        c = fletcher16(b, SAVE_BYTES - 2)
+        b[SAVE_BYTES - 2] = c >> 8
+        b[SAVE_BYTES - 1] = c & 255
+        return b
+
+    def decode(self, blob):
+        if len(blob) != SAVE_BYTES or blob[0] != MAGIC or blob[1] != VERSION:
+            raise KernelError("save", "not a keeper's assistant save")
+        if fletcher16(blob, SAVE_BYTES - 2) != (blob[SAVE_BYTES - 2] << 8) | blob[SAVE_BYTES - 1]:
+            raise KernelError("save", "checksum mismatch")
+        if not 1 <= blob[2 + F_INV] <= 4 or blob[2 + F_NMON] > MAX_MON:
+            raise KernelError("save", "bad counts")
+        return blob
+
+    def save(self):
+        store.save(self.save_path, self.encode())
+        self.has_save = True
+
+    # ----- entered from the app -----------------------------------------------------------------------
+
+    def new_game(self):
+        self.screen = M_SETUP
+        self.reset(self.s[F_INV] or 2)
+        self.compose()
+
+    def resume(self):
+        blob = store.load(self.save_path, self.decode)
+        if blob is None:
+            raise KernelError("save", "no readable keeper's assistant save")
+        s = self.s
+        for i in range(len(s)):
+            s[i] = blob[2 + i]
+        self.screen = M_END if s[F_OVER] else M_TURN
+        self.compose()
+
+    # ----- buttons ------------------------------------------------------------------------------------
+
+    def handle(self, b, kind):
+        """One button press; True asks the app for its main menu."""
+        sc = self.screen
+        if sc == M_SETUP:
+            if b == btn.LEFT and self.s[F_INV] > 1:
+                self.s[F_INV] -= 1
+            elif b == btn.RIGHT and self.s[F_INV] < 4:
+                self.s[F_INV] += 1
+            elif b == btn.A:
+                self.reset(self.s[F_INV])
+                self.save()
+                self.screen = M_TURN
+            elif b == btn.B:
+                return True
+        elif sc == M_TURN:
+            self._turn(b)
+        elif sc == M_MENU:
+            if self._menu(b):
+                return True
+        elif sc == M_MONS:
+            self._monsters(b)
+        elif sc == M_ADD:
+            self._add(b)
+        elif sc == M_ODDS:
+            self._odds(b)
+        elif sc == M_ADJUST:
+            self._adjust(b)
+        elif sc == M_EVENT:
+            if b == btn.A or b == btn.B:
+                self.screen = M_END if self.s[F_OVER] else M_TURN
+        elif sc == M_END:
+            if b == btn.A:
+                store.clear(self.save_path)
+                self.has_save = False
+                return True
+            if b == btn.B:
+                self.screen = M_MENU
+                self.cursor = 0
+        self.compose()
+        return False
+
+    def _turn(self, b):
+        s = self.s
+        step = s[F_STEP]
+        if b == btn.B:
+            self.screen = M_MENU
+            self.cursor = 0
+            return
+        if step == 3:
+            n = len(self.story.kc_names)
+            if b == btn.LEFT:
+                s[F_KC] = (s[F_KC] + n - 1) % n
+            elif b == btn.RIGHT:
+                s[F_KC] = (s[F_KC] + 1) % n
+            elif b == btn.UP:
+                cost = self.story.kc_cost[s[F_KC]]
+                if s[F_THREAT] >= cost:
+                    s[F_THREAT] -= cost
+                    s[F_SPENT] += cost
+                    self.save()
+            elif b == btn.DOWN:
+                if s[F_SPENT] > 0:
+                    s[F_SPENT] -= 1
+                    s[F_THREAT] += 1
+                    self.save()
+        if b != btn.A:
+            return
+        if step == 0:
+            s[F_STEP] = 1
+            s[F_SPENT] = 0
+        elif step == 1:
+            s[F_STEP] = 2
+        elif step == 2:
+            s[F_GAIN] = s[F_INV]
+            v = s[F_THREAT] + s[F_INV]
+            s[F_THREAT] = v if v < 250 else 250
+            s[F_STEP] = 3
+        elif step == 3:
+            s[F_STEP] = 4
+        elif step == 4:
+            s[F_STEP] = 5
+        else:
+            self.place_token()
+        self.save()
+
+    def place_token(self):
+        """Step 5: a time token; when the tokens reach the top card's time number the event resolves,
+        the tokens are removed and the next card is on top; then a new round."""
+        s = self.s
+        s[F_TOKENS] += 1
+        s[F_STEP] = 0
+        s[F_ROUND] += 1
+        for m in range(s[F_NMON]):
+            s[NF + MAX_EV + 2 * m + 1] = 0        # the keeper marks who may attack next turn
+        if s[F_TOKENS] >= self.time_now():
+            e = s[F_EVENT]
+            self.event_name = self.story.ev_names[e] if e < self.nevents() else b"event"
+            s[F_TOKENS] = 0
+            s[F_EVENT] = e + 1
+            if s[F_EVENT] >= self.nevents():
+                s[F_OVER] = 1
+            self.screen = M_EVENT
+
+    def _menu(self, b):
+        if b == btn.UP and self.cursor > 0:
+            self.cursor -= 1
+        elif b == btn.DOWN and self.cursor < len(MENU) - 1:
+            self.cursor += 1
+        elif b == btn.B:
+            self.screen = M_END if self.s[F_OVER] else M_TURN
+        elif b == btn.A:
+            c = self.cursor
+            self.cursor = 0
+            self.scroll = 0
+            if c == 0:
+                self.screen = M_MONS
+            elif c == 1:
+                self.screen = M_ODDS
+            elif c == 2:
+                self.screen = M_ADJUST
+            elif c == 3:
+                self.screen = M_END if self.s[F_OVER] else M_TURN
+            elif c == 4:
+                self.screen = M_SETUP
+            else:
+                return True
+        return False
+
+    def _monsters(self, b):
+        s = self.s
+        n = s[F_NMON]
+        if b == btn.UP and self.cursor > 0:
+            self.cursor -= 1
+        elif b == btn.DOWN and self.cursor < n:
+            self.cursor += 1
+        elif b == btn.B:
+            self.screen = M_MENU
+            self.cursor = 0
+        elif b == btn.A:
+            if self.cursor == n:
+                if n < MAX_MON:
+                    self.screen = M_ADD
+                    self.cursor = 0
+                    self.scroll = 0
+            else:
+                i = NF + MAX_EV + 2 * self.cursor + 1
+                s[i] = 1 - s[i]
+                self.save()
+        elif b == btn.LEFT and self.cursor < n:
+            base = NF + MAX_EV
+            for m in range(self.cursor, n - 1):
+                s[base + 2 * m] = s[base + 2 * m + 2]
+                s[base + 2 * m + 1] = s[base + 2 * m + 3]
+            s[base + 2 * (n - 1)] = NONE
+            s[base + 2 * (n - 1) + 1] = 0
+            s[F_NMON] = n - 1
+            self.save()
+        if self.cursor < self.scroll:
+            self.scroll = self.cursor
+        elif self.cursor > self.scroll + 5:
+            self.scroll = self.cursor - 5
+
+    def _add(self, b):
+        total = len(self.story.type_names) + 3
+        if b == btn.UP and self.cursor > 0:
+            self.cursor -= 1
+        elif b == btn.DOWN and self.cursor < total - 1:
+            self.cursor += 1
+        elif b == btn.B:
+            self.screen = M_MONS
+            self.cursor = self.s[F_NMON]
+        elif b == btn.A:
+            s = self.s
+            n = s[F_NMON]
+            nt = len(self.story.type_names)
+            s[NF + MAX_EV + 2 * n] = self.cursor if self.cursor < nt else 100 + self.cursor - nt
+            s[NF + MAX_EV + 2 * n + 1] = 0
+            s[F_NMON] = n + 1
+            self.save()
+            self.screen = M_MONS
+            self.cursor = n
+        if self.cursor < self.scroll:
+            self.scroll = self.cursor
+        elif self.cursor > self.scroll + 5:
+            self.scroll = self.cursor - 5
+
+    def _odds(self, b):
+        s = self.s
+        o = F_ODDS
+        ninv = len(self.story.inv_names)
+        if b == btn.UP and self.cursor > 0:
+            self.cursor -= 1
+        elif b == btn.DOWN and self.cursor < 4:
+            self.cursor += 1
+        elif b == btn.B or b == btn.A:
+            self.screen = M_MENU
+            self.cursor = 1
+            self.save()
+        elif b == btn.LEFT or b == btn.RIGHT:
+            d = 1 if b == btn.RIGHT else -1
+            f = self.cursor
+            if f == 0:
+                s[o] = (s[o] + d) % (ninv + 1)        # ninv: a custom value
+                if s[o] < ninv:
+                    s[o + 2] = self.attr_of(s[o], s[o + 1])
+            elif f == 1:
+                s[o + 1] = (s[o + 1] + d) % len(ATTRIBUTES)
+                if s[o] < ninv:
+                    s[o + 2] = self.attr_of(s[o], s[o + 1])
+            elif f == 2:
+                v = s[o + 2] + d
+                if 0 <= v <= 10:
+                    s[o + 2] = v
+                    s[o] = ninv
+            elif f == 3:
+                v = s[o + 3] + d
+                if 1 <= v <= 19:
+                    s[o + 3] = v
+            else:
+                v = s[o + 4] + d
+                if 0 <= v <= MAX_SKILL:
+                    s[o + 4] = v
+
+    def _adjust(self, b):
+        s = self.s
+        if b == btn.UP and self.cursor > 0:
+            self.cursor -= 1
+        elif b == btn.DOWN and self.cursor < len(ADJUST) - 1:
+            self.cursor += 1
+        elif b == btn.B or b == btn.A:
+            self.screen = M_MENU
+            self.cursor = 2
+            self.save()
+        elif b == btn.LEFT or b == btn.RIGHT:
+            d = 1 if b == btn.RIGHT else -1
+            f = self.cursor
+            if f == 0:
+                v = s[F_THREAT] + d
+                if 0 <= v <= 250:
+                    s[F_THREAT] = v
+            elif f == 1:
+                v = s[F_TOKENS] + d
+                if 0 <= v < self.time_now():
+                    s[F_TOKENS] = v
+            elif f == 2:
+                e = s[F_EVENT]
+                if e < self.nevents():
+                    v = s[NF + e] + d
+                    if s[F_TOKENS] < v <= 20:
+                        s[NF + e] = v
+            else:
+                v = s[F_EVENT] + d
+                if 0 <= v < self.nevents():
+                    s[F_EVENT] = v
+                    s[F_TOKENS] = 0
+                    s[F_OVER] = 0
+
+    # ----- composing (no allocation) ---------------------------------------------------------------------
+
+    def clear(self):
+        t = self.text
+        for i in range(COLS * ROWS):
+            t[i] = SPACE
+        self.inv = -1
+
+    def put(self, row, col, s):
+        t = self.text
+        base = row * COLS
+        for i in range(len(s)):
+            if col >= COLS:
+                return col
+            t[base + col] = s[i]
+            col += 1
+        return col
+
+    def put_cut(self, row, col, s, width):
+        """At most `width` characters of s."""
+        t = self.text
+        base = row * COLS
+        n = len(s) if len(s) < width else width
+        for i in range(n):
+            if col < COLS:
+                t[base + col] = s[i]
+            col += 1
+        return col
+
+    def num(self, row, col, n):
+        t = self.text
+        if n < 0:
+            if col < COLS:
+                t[row * COLS + col] = 45
+            col += 1
+            n = -n
+        end = col + digits(n)
+        c = end - 1
+        while c >= col:
+            if c < COLS:
+                t[row * COLS + c] = 48 + n % 10
+            n //= 10
+            c -= 1
+        return end
+
+    def signed(self, row, col, n):
+        if n >= 0 and col < COLS:
+            self.text[row * COLS + col] = 43
+            col += 1
+        return self.num(row, col, n)
+
+    def frac(self, row, col, a, b):
+        col = self.num(row, col, a)
+        col = self.put(row, col, b"/")
+        return self.num(row, col, b)
+
+    def percent(self, row, col, h):
+        """A percentage from hundredths, at most 5 characters: 40.00 (100 in full)."""
+        if h >= 10000:
+            return self.put(row, col, b"100")
+        col = self.num(row, col, h // 100)
+        col = self.put(row, col, b".")
+        f = h % 100
+        if f < 10:
+            col = self.put(row, col, b"0")
+        return self.num(row, col, f)
+
+    def lines(self, texts):
+        for r in range(ROWS):
+            self.put(r, 0, texts[r])
+
+    def compose(self):
+        self.clear()
+        sc = self.screen
+        if sc == M_SETUP:
+            self.put(0, 0, b"Mansions keeper")
+            self.put(1, 0, self.story.title)
+            self.put(3, 0, b"Investigators")
+            self.num(3, 15, self.s[F_INV])
+            self.inv = 3
+            if self.has_save:
+                self.put(5, 0, b"(replaces save)")
+            self.put(7, 0, b"A:start B:back")
+        elif sc == M_TURN:
+            self.compose_turn()
+        elif sc == M_MENU:
+            self.put(0, 0, b"Keeper menu")
+            for i in range(len(MENU)):
+                self.put(1 + i, 1, MENU[i])
+            self.inv = 1 + self.cursor
+            self.put(7, 0, b"A:open B:back")
+        elif sc == M_MONS:
+            self.compose_monsters()
+        elif sc == M_ADD:
+            self.compose_add()
+        elif sc == M_ODDS:
+            self.compose_odds()
+        elif sc == M_ADJUST:
+            self.compose_adjust()
+        elif sc == M_EVENT:
+            self.lines(EVENT_TEXT)
+            self.put(1, 0, self.event_name)
+        elif sc == M_END:
+            self.lines(END_TEXT)
+        self.show_leds()
+
+    def compose_turn(self):
+        s = self.s
+        step = s[F_STEP]
+        col = self.put(0, 0, b"Round ")
+        self.num(0, col, s[F_ROUND])
+        if step:
+            self.put(0, 10, b"Step ")
+            self.num(0, 15, step)
+        col = self.put(1, 0, b"Threat ")
+        col = self.num(1, col, s[F_THREAT])
+        if s[F_GAIN]:
+            col = self.put(1, col, b" (")
+            col = self.signed(1, col, s[F_GAIN])
+            self.put(1, col, b")")
+        col = self.put(2, 0, b"Event ")
+        col = self.frac(2, col, s[F_EVENT] + 1 if s[F_EVENT] < self.nevents() else self.nevents(),
+                        self.nevents())
+        col = self.put(2, col + 1, b"t ")
+        self.frac(2, col, s[F_TOKENS], self.time_now())
+        col = self.put(3, 0, b"Monsters ")
+        col = self.num(3, col, s[F_NMON])
+        col = self.put(3, col, b" att ")
+        self.num(3, col, self.engaged())
+        texts = STEP_TEXT[step]
+        for r in range(3):
+            self.put(4 + r, 0, texts[r])
+        if step == 0:
+            self.put(7, 0, b"A:keeper B:menu")
+        elif step == 2:
+            self.signed(6, 14, s[F_INV])
+            self.put(7, 0, b"A:add B:menu")
+        elif step == 3:
+            k = s[F_KC]
+            self.put(5, 0, b"<")
+            self.put_cut(5, 1, self.story.kc_names[k], 12)
+            self.num(5, 14 - digits(self.story.kc_cost[k]), self.story.kc_cost[k])
+            self.put(5, 15, b">")
+            col = self.put(6, 0, b"up:pay dn:undo ")
+            self.put(7, 0, b"A:done B:menu")
+        elif step == 4:
+            row = 5
+            shown = 0
+            for m in range(s[F_NMON]):
+                if self.mon_engaged(m) and shown < 2:
+                    self.put(row, 0, b"                ")
+                    col = self.put(row, 0, CLASS_NAMES[self.mon_class(m)])
+                    self.put(row, col, b" deck")
+                    row += 1
+                    shown += 1
+            if self.engaged() == 0:
+                self.put(5, 0, b"none may attack ")
+                self.put(6, 0, b"                ")
+            elif self.engaged() > 2:
+                col = self.put(6, 10, b"+")
+                self.num(6, col, self.engaged() - 2)
+            self.put(7, 0, b"A:next B:menu")
+        elif step == 5:
+            if s[F_TOKENS] + 1 >= self.time_now():
+                self.put(6, 0, b"-> EVENT NOW    ")
+            self.put(7, 0, b"A:token B:menu")
+        else:
+            self.put(7, 0, b"A:next B:menu")
+
+    def compose_monsters(self):
+        s = self.s
+        n = s[F_NMON]
+        self.put(0, 0, b"Monsters")
+        for r in range(6):
+            i = self.scroll + r
+            if i > n:
+                break
+            if i == n:
+                self.put(1 + r, 0, b"+ add monster")
+            else:
+                k = self.mon_kind(i)
+                name = GENERIC[k - 100] if k >= 100 else self.story.type_names[k]
+                self.put(1 + r, 0, b"*" if self.mon_engaged(i) else b" ")
+                self.put_cut(1 + r, 1, name, 13)
+                self.text[(1 + r) * COLS + 15] = CLASS_NAMES[self.mon_class(i)][0] - 32   # H B E
+            if i == self.cursor:
+                self.inv = 1 + r
+        self.put(7, 0, b"A:*att lt:del")
+
+    def compose_add(self):
+        st = self.story
+        nt = len(st.type_names)
+        self.put(0, 0, b"Add a monster")
+        for r in range(6):
+            i = self.scroll + r
+            if i >= nt + 3:
+                break
+            self.put(1 + r, 0, st.type_names[i] if i < nt else GENERIC[i - nt])
+            if i == self.cursor:
+                self.inv = 1 + r
+        self.put(7, 0, b"A:add B:back")
+
+    def compose_odds(self):
+        s = self.s
+        o = F_ODDS
+        st = self.story
+        self.put(0, 0, st.inv_names[s[o]] if s[o] < len(st.inv_names) else b"(any value)")
+        self.put(1, 0, ATTR_NAMES[s[o + 1]])
+        col = self.put(2, 0, b"value ")
+        self.num(2, col, s[o + 2])
+        col = self.put(3, 0, b"modifier ")
+        self.signed(3, col, s[o + 3] - 10)
+        col = self.put(4, 0, b"skill ")
+        self.num(4, col, s[o + 4])
+        t = target(s[o + 2], s[o + 3] - 10)
+        col = self.put(4, 9, b"d10<=")
+        self.num(4, col, t)
+        for k in range(s[o + 4] + 1):
+            row = 5 + k // 2
+            col = 9 * (k % 2)
+            col = self.num(row, col, k)
+            self.percent(row, col + 1, percent_hundredths(t, k))
+        self.inv = self.cursor
+        self.put(7, 0, b"%/skill  B:back")
+
+    def compose_adjust(self):
+        s = self.s
+        self.put(0, 0, b"Threat & timer")
+        for i in range(len(ADJUST)):
+            self.put(1 + i, 0, ADJUST[i])
+        self.num(1, 14, s[F_THREAT])
+        self.num(2, 14, s[F_TOKENS])
+        self.num(3, 14, self.time_now())
+        self.num(4, 14, s[F_EVENT] + 1)
+        self.inv = 1 + self.cursor
+        self.put(7, 0, b"lt/rt B:back")
+
+    def show_leds(self):
+        leds = self.leds
+        leds.all(ledmod.OFF)
+        s = self.s
+        if self.screen == M_SETUP:
+            return
+        if s[F_OVER]:
+            leds.set(ledmod.RED, ledmod.ON)
+            return
+        if s[F_STEP]:
+            leds.set(ledmod.YELLOW, ledmod.ON)
+        if s[F_TOKENS] + 1 >= self.time_now():
+            leds.set(ledmod.RED, ledmod.BLINK)
+        if s[F_THREAT] >= self.cheapest():
+            leds.set(ledmod.GREEN, ledmod.ON)
+
+    # ----- output --------------------------------------------------------------------------------------
+
+    def screen_lines(self):
+        out = []
+        for r in range(ROWS):
+            out.append(bytes(self.text[r * COLS:(r + 1) * COLS]).decode().rstrip())
+        return out
+
+    def draw(self, fb):
+        fb.fill(0)
+        t = self.text
+        inv = self.inv
+        for r in range(ROWS):
+            c = 1
+            if r == inv:
+                fb.fill_rect(0, r * 8, 128, 8, 1)
+                c = 0
+            base = r * COLS
+            for k in range(COLS):
+                ch = t[base + k]
+                if ch != SPACE:
+                    if ch < 32 or ch > 126:
+                        ch = 63
+                    fb.text(GLYPHS[ch - 32], k * 8, r * 8, c)

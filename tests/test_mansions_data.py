@@ -1,0 +1,151 @@
+"""Stories as data (kernel/mansions/data/README.md): the demonstration story uses every feature of the
+schema, the template loads and plays, every kind of bad data is one KernelError naming the file, the
+line and the field, and the handheld's lean reader agrees with the full loader."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.mansions.game.story import Story, data_folder, LINK_KINDS
+from eldritch.kernel.mansions.game import consts as K
+from eldritch.kernel.mansions.lean import LeanStory
+from eldritch.kernel.mansions.game.rules import Rules
+
+DEMO = Path(data_folder()) / "demo"
+
+
+def test_demo_story_is_labelled_as_the_projects_own():
+    s = Story("demo")
+    assert "Eldritch project" in s.label and "not a published" in s.label
+
+
+def test_demo_story_exercises_every_feature():
+    s = Story("demo")
+    links = set(line.split("\t")[2].strip() for line in (DEMO / "links.tsv").read_text().splitlines()
+                if line and not line.startswith("#") and not line.startswith("a\t"))
+    assert links == set(LINK_KINDS)
+    assert set(s.card_kind) == set(range(len(K.CARD_KINDS)))
+    types = 0
+    for t in s.card_types:
+        types |= t
+    assert types == (1 << len(K.TYPE_NAMES)) - 1
+    reqs = set((s.card_kind[c], s.req_kind[c]) for c in range(s.ncards) if s.req_kind[c])
+    assert reqs == {(K.K_LOCK, K.R_CARD), (K.K_LOCK, K.R_TEST), (K.K_LOCK, K.R_PUZZLE),
+                    (K.K_OBSTACLE, K.R_KEY), (K.K_OBSTACLE, K.R_PUZZLE)}
+    assert set(s.atk_kind) >= {K.W_FIREARM, K.W_BLADED, K.W_BLUNT, K.W_SPELL}
+    assert set(s.eff.op) == set(range(1, len(K.EFFECT_NAMES) - 1))      # all but `none`
+    conds = set(c[0] for c in s.obj_keeper) | set(c[0] for c in s.obj_inv)
+    assert conds == set(range(1, len(K.COND_NAMES)))
+    assert set(s.type_class) == {0, 1, 2} and s.nquestions == 2 and any(s.door_sealed)
+    assert s.ninv == 4 and s.nevents >= 3 and s.nmythos and s.nkcards
+
+
+def test_template_story_loads_and_plays():
+    r = Rules({"story": "template"})
+    from eldritch.kernel.mansions.game.gamelog import bot_game
+    out, st = bot_game(r, 3, 2, ["heuristic", "heuristic"])
+    assert st.is_terminal() and out[-1].startswith("result")
+
+
+def _copy(tmp_path):
+    folder = tmp_path / "story"
+    shutil.copytree(DEMO, folder)
+    return folder
+
+
+def _edit(folder, file, old, new):
+    p = folder / file
+    text = p.read_text()
+    assert old in text, (file, old)
+    p.write_text(text.replace(old, new, 1))
+    before = text[:text.index(old)]
+    return before.count("\n") + 1
+
+
+BAD = [
+    ("cards.tsv", "Brass Key\texploration", "Brass Key\tgadget", "field kind", "unknown kind 'gadget'"),
+    ("cards.tsv", "card:Brass Key", "card-Brass Key", "field requires", "a lock requires"),
+    ("cards.tsv", "\tfirearm:1\t", "\tfirearm:x\t", "field attack", "not a number"),
+    ("monsters.tsv", "Ghoul\tbeast\t2\t3", "Ghoul\tbeast\t2\tthree", "field health", "not a number"),
+    ("monsters.tsv", "Ghoul\tbeast", "Ghoul\tfish", "field class", "unknown class"),
+    ("links.tsv", "Hall NW\tStudy\tdoor", "Hall NW\tStudy\tline", "field kind", "different rooms"),
+    ("links.tsv", "Hall NW\tStudy\tdoor", "Hall NW\tStudyy\tdoor", "field b", "unknown space"),
+    ("events.tsv", "spawn:Ghoul:Cellar South", "spawn:Gool:Cellar South", "field effect", "unknown monster"),
+    ("events.tsv", "threat:2", "teleport:2", "field effect", "unknown effect"),
+    ("objectives.tsv", "escape:Foyer West", "escape:Roof", "field investigators_win", "unknown space"),
+    ("objectives.tsv", "event:4", "flee:4", "field keeper_wins", "not a keeper condition"),
+    ("keeper_actions.tsv", "Stalk\t1", "Stalk\t0", "field cost", "not in 1 .. 20"),
+    ("keeper_actions.tsv", "Dark Prayer\t1\tdraw_mythos:1", "Dark Prayer\t1\tthreat:2", "field effect",
+     "cannot gain as much threat as it costs"),
+    ("mythos.tsv", "test:dexterity:0", "test:agility:0", "field effect", "unknown attribute"),
+    ("investigators.tsv", "Agnes Thorne\t6\t8\t2", "Agnes Thorne\t6\t8\t12", "field strength", "not in 0 .. 10"),
+    ("traits.tsv", "Occultist\t1\tShrivelling", "Occultist\t1\tBroom", "field item", "unknown card"),
+    ("piles.tsv", "Chapel\tThe Final Page\t-", "Chapel\tThe Final Page\t-\textra", "fields", "4 fields, expected 3"),
+    ("piles.tsv", "Library\tTorn Map\t2=1", "Library\tTorn Map\t3=1", "field when", "not in 1 .. 2"),
+    ("combat.tsv", "eldritch\tbladed", "eldritch\tspoon", "field against", "unknown 'spoon'"),
+]
+
+
+@pytest.mark.parametrize("file,old,new,field,message", BAD, ids=[b[0] + ":" + b[3] for b in BAD])
+def test_bad_data_names_file_line_and_field(tmp_path, file, old, new, field, message):
+    folder = _copy(tmp_path)
+    line = _edit(folder, file, old, new)
+    with pytest.raises(KernelError) as e:
+        Story(str(folder))
+    text = str(e.value)
+    assert text.startswith("story: %s line %d" % (file, line)), text
+    assert field in text and message in text, text
+    assert "\n" not in text
+
+
+WHOLE = [
+    ("piles.tsv", "Chapel\tThe Final Page\t-\n", "", "the clues placed are [2, 3]"),
+    ("cards.tsv", "Crowbar\texploration\tkey,weapon\t-\tCollapsed Shelves", "Crowbar\texploration\tweapon\t-\t-",
+     "no key opens the obstacle 'Collapsed Shelves'"),
+    ("combat.tsv", "beast\tmonster\twill:0", "humanoid\tmonster\twill:0", ""),
+    ("objectives.tsv", "3\tThe Silver Chalice", "#", "three objectives"),
+    ("spaces.tsv", "space\troom", "space\troom\tsize", "the header must be"),
+]
+
+
+@pytest.mark.parametrize("file,old,new,message", WHOLE, ids=[w[0] for w in WHOLE])
+def test_bad_story_as_a_whole_is_one_clear_error(tmp_path, file, old, new, message):
+    folder = _copy(tmp_path)
+    _edit(folder, file, old, new)
+    if file == "combat.tsv":
+        # take every beast card against the monster's attack away
+        p = folder / file
+        p.write_text("\n".join(l for l in p.read_text().splitlines() if not l.startswith("beast\tmonster")) + "\n")
+        message = "the beast deck (for 'Ghoul') has no card against monster"
+    with pytest.raises(KernelError) as e:
+        Story(str(folder))
+    assert message in str(e.value) and str(e.value).startswith("story: ")
+
+
+def test_missing_story_folder_is_a_kernel_error(tmp_path):
+    with pytest.raises(KernelError) as e:
+        Story(str(tmp_path / "nowhere"))
+    assert "cannot open" in str(e.value)
+
+
+def test_lean_reader_agrees_with_the_full_loader():
+    s = Story("demo")
+    lean = LeanStory("demo")
+    assert [n.decode() for n in lean.inv_names] == s.inv_name
+    assert bytes(lean.inv_attr) == bytes(s.inv_attr)
+    assert [n.decode() for n in lean.type_names] == s.type_name and bytes(lean.type_class) == bytes(s.type_class)
+    assert bytes(lean.ev_time) == bytes(s.ev_time) and [n.decode() for n in lean.ev_names] == s.ev_name
+    assert bytes(lean.kc_cost) == bytes(s.kc_cost)
+    assert lean.title.decode() == s.title
+
+
+def test_every_mansions_module_imports_under_micropython(run_micropython):
+    root = Path(data_folder()).parent
+    names = sorted("kernel.mansions." + str(p.relative_to(root))[:-3].replace("/", ".")
+                   for p in root.rglob("*.py"))
+    names = [n[:-len(".__init__")] if n.endswith(".__init__") else n for n in names]
+    assert "kernel.mansions.game.rules" in names and len(names) >= 20
+    lines = run_micropython("\n".join("import " + n for n in names) + "\nprint('ok', %d)" % len(names))
+    assert lines == ["ok %d" % len(names)]
