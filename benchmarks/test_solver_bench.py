@@ -21,6 +21,7 @@ matching.
 
 import random
 import resource
+import time
 
 import pytest
 
@@ -118,16 +119,18 @@ def test_heaviest_question_the_default_limits_accept(benchmark):
 
     def solve():
         solver = CSolver(parse_card("I3 > P P > L L"))
+        t0 = time.process_time()
         solver.reserve(ctx)
         solver.values(ctx)
-        solvers.append(solver)
+        solvers.append((solver, time.process_time() - t0))
     benchmark.pedantic(solve, rounds=1, iterations=1)
-    s = solvers[-1]
+    s, cpu = solvers[-1]
     benchmark.extra_info.update({
         "context": repr(ctx), "estimated_ms": ms, "estimated_pairs": est.pairs, "pairs": s.pairs,
-        "workspace_bytes": s.workspace_bytes, "peak_rss_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
-        "arena_peak_note": "workspace is allocated without clearing; pages never touched are not resident"})
-    assert benchmark.stats.stats.min < 60 and s.workspace_bytes <= 1 << 30
+        "cpu_seconds": round(cpu, 2), "workspace_bytes": s.workspace_bytes,
+        "peak_rss_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024})
+    # the limit is time on one core: CPU seconds (wall time also counts other processes' turns)
+    assert cpu < 60 and s.workspace_bytes <= 1 << 30
 
 
 def _matching_corpus(n=20000, seed=7):

@@ -7,11 +7,11 @@
  * matching.ways_for_task does: face sets in the given order, faces in increasing order, and for
  * each face every split among the sources with the first source's count increasing first.
  *
- * Counting never enumerates: the ways of one face set are the product over its faces of the splits
- * of that face's need among the six sources (a small table), summed over the face sets in 64 bits
- * that saturate. At the documented limits (every count 10) a face set can have more than 2^31 ways;
- * esm_ways writes only the ways that fit the caller's buffer and stops enumerating there, and the
- * counts reported saturate at INT32_MAX.
+ * Ways are enumerated only into the caller's buffer: when they all fit, their number is the count;
+ * when the buffer fills, enumeration stops and the count comes from a formula instead (the ways of
+ * a face set are the product over its faces of the splits of that face's need among the six
+ * sources, summed over the face sets in 64 bits that saturate). At the documented limits (every
+ * count 10) a face set can have more than 2^31 ways; the counts reported saturate at INT32_MAX.
  */
 #include "eldersign.h"
 
@@ -28,6 +28,7 @@ typedef struct {
     uint8_t *out;
     int32_t max_ways;
     int32_t n;
+    int cut;                     /* a way did not fit the buffer: count by formula */
 } way_walk;
 
 static void combine(way_walk *w, int i);
@@ -59,8 +60,21 @@ static void split_face(way_walk *w, int i, int src, int left)
 static void combine(way_walk *w, int i)
 {
     int k;
-    if (w->n >= w->max_ways)
+    if (w->n >= w->max_ways) {
+        w->cut = 1;
         return;
+    }
+    if (i < w->nf) {
+        int f = w->face[i];
+        /* a face only green dice of the roll show: one split */
+        if (!w->roll[ES_NFACES + f] && !w->roll[2 * ES_NFACES + f] && !w->held[f] &&
+            !w->held[ES_NFACES + f] && !w->held[2 * ES_NFACES + f]) {
+            w->ru[f] = w->need[i];
+            combine(w, i + 1);
+            w->ru[f] = 0;
+            return;
+        }
+    }
     if (i == w->nf) {
         uint8_t *o = w->out + (size_t)w->n * 48;
         for (k = 0; k < 24; k++) {
@@ -101,18 +115,27 @@ static uint64_t sat_mul64(uint64_t a, uint64_t b)
     return a > COUNT_SAT / b ? COUNT_SAT : a * b;
 }
 
-int esm_ways(const uint8_t *facesets, int32_t nfacesets, const uint8_t *roll, const uint8_t *held,
-             uint8_t *out, int32_t max_ways, int32_t *nways)
+static int check_facesets(const uint8_t *facesets, int32_t nfacesets)
+{
+    int32_t s;
+    if (!facesets || nfacesets < 0 || nfacesets > ES_MAX_FACESETS)
+        return ES_EARG;
+    for (s = 0; s < nfacesets * ES_NFACES; s++)
+        if (facesets[s] > 10)
+            return ES_EARG;
+    return ES_OK;
+}
+
+/* esm_ways for face sets already checked: enumerate what fits, count exactly (by the ways written
+ * when they all fitted, else by the formula). */
+static int ways_one(const uint8_t *facesets, int32_t nfacesets, const uint8_t *roll, const uint8_t *held,
+                    uint8_t *out, int32_t max_ways, int32_t *nways)
 {
     way_walk w;
     int avail[ES_NFACES];
     int32_t s;
     int f, c;
     uint64_t total = 0;
-    if (!facesets || !roll || !held || !nways || (max_ways > 0 && !out))
-        return ES_EARG;
-    if (nfacesets < 0 || nfacesets > ES_MAX_FACESETS || max_ways < 0)
-        return ES_EARG;
     for (f = 0; f < ES_NFACES; f++)
         avail[f] = 0;
     for (c = 0; c < 24; c++) {
@@ -120,14 +143,12 @@ int esm_ways(const uint8_t *facesets, int32_t nfacesets, const uint8_t *roll, co
             return ES_EARG;
         avail[c % ES_NFACES] += roll[c] + held[c];
     }
-    for (s = 0; s < nfacesets * ES_NFACES; s++)
-        if (facesets[s] > 10)
-            return ES_EARG;
     w.roll = roll;
     w.held = held;
     w.out = out;
     w.max_ways = max_ways;
     w.n = 0;
+    w.cut = 0;
     for (c = 0; c < 24; c++) {
         w.ru[c] = 0;
         w.hu[c] = 0;
@@ -135,32 +156,54 @@ int esm_ways(const uint8_t *facesets, int32_t nfacesets, const uint8_t *roll, co
     for (s = 0; s < nfacesets; s++) {
         const uint8_t *fs = facesets + (size_t)s * ES_NFACES;
         int ok = 1;
-        uint64_t ways = 1;
         w.nf = 0;
-        for (f = 0; f < ES_NFACES; f++) {
-            int cap[6];
+        for (f = 0; f < ES_NFACES && ok; f++) {
             if (!fs[f])
                 continue;
-            if (avail[f] < fs[f]) {
-                ok = 0;
-                break;
-            }
-            for (c = 0; c < 3; c++) {
-                cap[c] = roll[c * ES_NFACES + f];
-                cap[3 + c] = held[c * ES_NFACES + f];
-            }
-            ways = sat_mul64(ways, split_count(fs[f], cap));
+            ok = avail[f] >= fs[f];
             w.face[w.nf] = (uint8_t)f;
             w.need[w.nf] = fs[f];
             w.nf++;
         }
-        if (!ok)
-            continue;
-        total = total + ways > COUNT_SAT ? COUNT_SAT : total + ways;
-        combine(&w, 0);
+        if (ok)
+            combine(&w, 0);
+    }
+    if (!w.cut) {
+        total = (uint64_t)w.n;
+    } else {
+        for (s = 0; s < nfacesets; s++) {
+            const uint8_t *fs = facesets + (size_t)s * ES_NFACES;
+            uint64_t ways = 1;
+            for (f = 0; f < ES_NFACES && ways; f++) {
+                int cap[6];
+                if (!fs[f])
+                    continue;
+                if (avail[f] < fs[f]) {
+                    ways = 0;
+                    break;
+                }
+                for (c = 0; c < 3; c++) {
+                    cap[c] = roll[c * ES_NFACES + f];
+                    cap[3 + c] = held[c * ES_NFACES + f];
+                }
+                ways = sat_mul64(ways, split_count(fs[f], cap));
+            }
+            total = total + ways > COUNT_SAT ? COUNT_SAT : total + ways;
+        }
     }
     *nways = total > (uint64_t)INT32_MAX ? INT32_MAX : (int32_t)total;
     return total > (uint64_t)max_ways ? ES_EFULL : ES_OK;
+}
+
+int esm_ways(const uint8_t *facesets, int32_t nfacesets, const uint8_t *roll, const uint8_t *held,
+             uint8_t *out, int32_t max_ways, int32_t *nways)
+{
+    int rc;
+    if (!roll || !held || !nways || max_ways < 0 || (max_ways > 0 && !out))
+        return ES_EARG;
+    if ((rc = check_facesets(facesets, nfacesets)) != ES_OK)
+        return rc;
+    return ways_one(facesets, nfacesets, roll, held, out, max_ways, nways);
 }
 
 int esm_count_completable(const uint8_t *facesets, int32_t nfacesets, const uint8_t *avail,
@@ -198,9 +241,11 @@ int esm_ways_batch(const uint8_t *facesets, int32_t nfacesets, const uint8_t *ro
     int rc;
     if (!rolls || !helds || !counts || n < 0 || max_ways < 0 || (max_ways > 0 && !out))
         return ES_EARG;
+    if ((rc = check_facesets(facesets, nfacesets)) != ES_OK)
+        return rc;
     for (i = 0; i < n; i++) {
-        rc = esm_ways(facesets, nfacesets, rolls + (size_t)i * 24, helds + (size_t)i * 24, out,
-                      max_ways, &counts[i]);
+        rc = ways_one(facesets, nfacesets, rolls + (size_t)i * 24, helds + (size_t)i * 24, out, max_ways,
+                      &counts[i]);
         if (rc != ES_OK && rc != ES_EFULL)
             return rc;
     }

@@ -145,7 +145,7 @@ class CSolver:
         self._handle = ffi.new_handle(self)
         self._classes = None
         self._face_sets = None
-        self.c_seconds = 0.0        # time spent inside the C core's entry points (benchmarks)
+        self.c_seconds = 0.0        # CPU time spent inside the C core's entry points (benchmarks)
 
     # ----- set-up ---------------------------------------------------------------------------
 
@@ -288,9 +288,9 @@ class CSolver:
         while True:
             x = self._set_ctx(ctx)
             self._stop = None
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             rc = fn(self._wsp, x, *args, self._out, self.nstates)
-            self.c_seconds += time.perf_counter() - t0
+            self.c_seconds += time.process_time() - t0
             if rc == lib.ES_EINTR:
                 stop, self._stop = self._stop, None
                 raise stop if stop is not None else KeyboardInterrupt()

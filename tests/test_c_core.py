@@ -673,7 +673,7 @@ def test_fuzz_solves_at_the_limits(lim, data):
 
 VALGRIND_CORPUS = """
 import sys
-from eldritch.kernel.eldersign import library, solver as S
+from eldritch.kernel.eldersign import library, situation as S
 from eldritch.cbackend import CSolver
 ads = library.load()[::%d]
 for a in ads:

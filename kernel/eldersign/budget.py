@@ -30,13 +30,14 @@ MAX_GREEN = 8
 MAX_USES = 4
 MAX_HELD = 12
 
-# Nanoseconds per estimated (pair, clue-sweep step, context) on one core of the project's machine,
-# fitted by least squares on library questions (benchmarks/README.md, "Calibrating the limits"):
-# the estimate is within about 0.5x-2x of the measured time for C and 0.4x-2.2x for the
-# fallback. MicroPython is the unix port (about 4x CPython on the same questions); a board is
-# slower still and should measure its own.
+# Nanoseconds per estimated (pair, clue-sweep step, context) on one core of the project's machine
+# (CPU time, measured on a busy shared machine: benchmarks/README.md, "Calibrating the limits").
+# C: fitted on questions up to 80 M pairs and 360 MB, where memory traffic costs most; it
+# over-estimates small questions (up to 2x) and stays above every heavy one measured. Fallback:
+# least squares on library questions, within 0.4x-2.2x. MicroPython is the unix port (about 4x
+# CPython on the same questions); a board is slower still and should measure its own.
 PROFILES = {
-    "c": (45, 16, 0),
+    "c": (80, 20, 0),
     "python": (120000, 30000, 0),
     "micropython": (480000, 120000, 0),
 }
