@@ -31,6 +31,7 @@
  * value & (2^24 - 1), each sum below 2^51) or in unsigned __int128, and divided once.
  */
 #include "eldersign.h"
+#include <string.h>
 
 __extension__ typedef unsigned __int128 u128;
 typedef uint64_t v2u __attribute__((vector_size(16)));   /* two task masks at once */
@@ -856,22 +857,23 @@ static inline __attribute__((always_inline)) void lat_fill_keys(wsh *w, int L, i
         for (ys = ylo; ys <= yhi; ys++) {
             uint64_t *row = gbase + (uint64_t)ys * ystride + (uint64_t)rlo * (uint64_t)ntp;
             for (rs = rlo; rs <= rhi; rs++, row += ntp) {
-                v2u *d = (v2u *)row;
+                /* accumulated in registers (nv <= 3 pairs), stored once: every neighbour read
+                 * (one green die fewer, no yellow, no red) was filled before this call */
+                v2u d[3] = {{0, 0}, {0, 0}, {0, 0}};
                 uint64_t tm = 0;
                 if (exact)
                     tm = fsh_tasks(w, gpack[gi] + (ym ? w->ypack[ys] : 0) + (rm ? w->rpack[rs] : 0) + hv);
                 if (tm)
-                    for (t = 0; t < ntp; t++)
-                        row[t] = (tm >> t & 1) ? bit : 0;
-                else
                     for (t = 0; t < nv; t++)
-                        d[t] = (v2u){0, 0};
+                        d[t] = (v2u){(tm >> (2 * t) & 1) ? bit : 0, (tm >> (2 * t + 1) & 1) ? bit : 0};
                 for (q = 0; q < nn; q++)
                     OR_INTO(d, (const v2u *)(row - back[q]), nv);
                 if (ym)         /* the same roll without the yellow die */
                     OR_INTO(d, (const v2u *)(row + (uint64_t)(yn - ys) * ystride), nv);
                 if (rm)         /* without the red die */
                     OR_INTO(d, (const v2u *)(row + (uint64_t)(rn - rs) * (uint64_t)ntp), nv);
+                for (t = 0; t < nv; t++)
+                    ((v2u *)row)[t] = d[t];
             }
         }
     }
@@ -944,6 +946,8 @@ typedef struct {
     int sig_words;               /* signature length of this frame's rolls */
     uint64_t slot_bytes;         /* slot stride: header, signature, vector */
     uint64_t gen;
+    uint64_t clr;                /* bytes of the slot area cleared at this stack position */
+    int fail_clr;                /* its fail cache cleared */
     uint64_t hbytes;             /* 0xFF in the bytes of the held faces */
     const uint64_t *comp[64];
     uint64_t hkey[HC];
@@ -1117,12 +1121,10 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
     fr = PTR(w, w->off_frames + w->frame_top * w->frame_bytes, frame);
     w->frame_top++;
     if (w->frame_top > w->frame_hwm) {
-        /* the workspace is not cleared by the caller: stamp this frame's slot area empty once,
-         * at every stride a frame may use (a word that is a slot's gen for one signature length
-         * may be another word for another) */
-        uint64_t *words = (uint64_t *)((unsigned char *)fr + w->slot_off);
-        for (i = 0; i < (int)((NSLOT * w->slot_bytes + NFAIL * (2 + (uint64_t)w->nstates) * 8) / 8); i++)
-            words[i] = 0;
+        /* the workspace is not cleared by the caller: a stack position used for the first time
+         * has nothing cleared yet (clr and fail_clr survive later pushes at this position) */
+        fr->clr = 0;
+        fr->fail_clr = 0;
         w->frame_hwm = w->frame_top;
     }
     fr->x = *x;
@@ -1144,13 +1146,27 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
      * weights < 2^27), so a stale word at a slot's gen position never looks valid */
     fr->gen = ++w->gen | (1ULL << 63);
     {
-        uint64_t rows = pool_rows(w, x->g, x->y, x->r), used = 4;
+        uint64_t rows = pool_rows(w, x->g, x->y, x->r), used = 4, extent;
         int bits = 2;
         while (used < NSLOT && used < 2 * rows) {
             used <<= 1;
             bits++;
         }
         fr->slot_shift = 64 - bits;
+        /* stamp empty, once per stack position, the slot bytes this frame's stride and slot
+         * count reach and no frame here reached before: a small pool touches only a few pages.
+         * Below clr every word is zero or was written by an earlier frame of this solve (any
+         * stride: a word that is a slot's gen for one signature length may be another word for
+         * another), and no such word equals a new generation. */
+        extent = fr->cached ? used * fr->slot_bytes : 0;
+        if (extent > fr->clr) {
+            memset((unsigned char *)fr + w->slot_off + fr->clr, 0, (size_t)(extent - fr->clr));
+            fr->clr = extent;
+        }
+        if (fr->focus && !fr->fail_clr) {       /* the fail cache is used with focus only */
+            memset((unsigned char *)fr + w->fail_off, 0, (size_t)(NFAIL * (2 + (uint64_t)w->nstates) * 8));
+            fr->fail_clr = 1;
+        }
     }
     if ((rc = frame_fail(w, fr)) != ES_OK)
         return rc;
@@ -1708,17 +1724,61 @@ static void slot_flush(const wsh *w, const frame *fr, slot_hdr *sl, uint64_t *hi
 /* The slot of roll ro's signature, computed on a miss (the slot it replaces is flushed into hi/lo
  * first when it carries weights). Without focus the slot's vector is the roll's best value, with
  * focus its completion part. */
-static int roll_slot(wsh *w, frame *fr, const roll *ro, uint64_t *hi, uint64_t *lo, slot_hdr **out)
+static inline __attribute__((always_inline)) int roll_slot(wsh *w, frame *fr, const roll *ro, uint64_t *hi,
+                                                              uint64_t *lo, slot_hdr **out)
 {
     uint64_t sig[SIGW], h, *v;
-    int len = roll_sig(w, fr, ro, sig, &h), k, i, rc;
-    slot_hdr *sl = SLOT(w, fr, h >> fr->slot_shift);
-    if (sl->gen == fr->gen) {
-        for (k = 0; k < len && sl->sig[k] == sig[k]; k++)
-            ;
-        if (k == len) {
-            *out = sl;
-            return ES_OK;
+    int len, k, i, rc;
+    slot_hdr *sl;
+    if (fr->nhl == 0 && fr->ngrp == 0) {
+        /* no held dice (every context at focus 0): the signature is the Terror key and the roll's
+         * lattice row, hashed as roll_sig does and compared in place; copied only on a miss */
+        const uint64_t K = 0x9E3779B97F4A7C15ULL, *lat = ro->lat;
+        uint64_t key = 0;
+        int ntp = w->ntp;
+        if (!fr->focus && w->terror != ES_TERROR_NONE && w->tcls >= 0) {
+            int tk = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)ro->gi * ES_NFACES + w->tcls];
+            key = w->terror == ES_TERROR_FAIL ? (uint64_t)(tk > 0) : (uint64_t)tk;
+        }
+        uint64_t diff;
+        /* ntp is 2, 4 or 6: the hash chain and the comparison unrolled for each */
+#define SIG_HASH(n) do { h = key * K; for (k = 0; k < (n); k++) h = (h ^ lat[k]) * K; } while (0)
+#define SIG_DIFF(n) do { diff = 0; for (k = 0; k < (n); k++) diff |= sl->sig[1 + k] ^ lat[k]; } while (0)
+        if (ntp == 2)
+            SIG_HASH(2);
+        else if (ntp == 4)
+            SIG_HASH(4);
+        else
+            SIG_HASH(6);
+        sl = SLOT(w, fr, h >> fr->slot_shift);
+        if (sl->gen == fr->gen && sl->sig[0] == key) {
+            if (ntp == 2)
+                SIG_DIFF(2);
+            else if (ntp == 4)
+                SIG_DIFF(4);
+            else
+                SIG_DIFF(6);
+            if (!diff) {
+                *out = sl;
+                return ES_OK;
+            }
+        }
+#undef SIG_HASH
+#undef SIG_DIFF
+        sig[0] = key;
+        for (k = 0; k < ntp; k++)
+            sig[1 + k] = lat[k];
+        len = 1 + ntp;
+    } else {
+        len = roll_sig(w, fr, ro, sig, &h);
+        sl = SLOT(w, fr, h >> fr->slot_shift);
+        if (sl->gen == fr->gen) {
+            for (k = 0; k < len && sl->sig[k] == sig[k]; k++)
+                ;
+            if (k == len) {
+                *out = sl;
+                return ES_OK;
+            }
         }
     }
     if (sl->gen == fr->gen && sl->wt && hi)
