@@ -16,6 +16,7 @@ from . import play, simulate, atlas, sweep
 from . import arkham_cli
 from . import mansions_cli
 from . import limits
+from . import stayaway_cli
 from .kernel import VERSION
 from .kernel.errors import KernelError
 from .kernel.numbers import parse_count
@@ -199,6 +200,7 @@ def build_parser():
     sweep.add_parser(sub)
     arkham_cli.add_parser(sub)
     mansions_cli.add_parser(sub)
+    stayaway_cli.add_parser(sub)
     return top
 
 
@@ -308,7 +310,7 @@ def cmd_info(args, backend):
 COMMANDS = {"odds": cmd_odds, "advise": cmd_advise, "cards": cmd_cards, "table": cmd_table,
             "info": cmd_info, "play": lambda args, backend: play.run(args, backend), "arkham": arkham_cli.run,
             "simulate": simulate.run, "sweep": sweep.run,
-            "mansions": mansions_cli.run}
+            "mansions": mansions_cli.run, "stayaway": stayaway_cli.run}
 
 
 def _quiet_stdout():

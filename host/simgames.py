@@ -24,6 +24,7 @@ from .kernel.errors import KernelError
 
 GAMES = {
     "eldersign": "eldritch.sim_eldersign",
+    "stayaway": "eldritch.sim_stayaway",
 }
 
 

@@ -41,11 +41,14 @@ from kernel.eldersign.situation import Situation, FIELDS, TOPS as SIT_TOPS, TERR
 # save file). The class is made with (leds, save_path) and has new_game(), resume(),
 # handle(button, kind) -> True to leave, compose(), draw(fb) and screen_lines() (companion.py is the
 # model); its save file sits beside the adventure's. The module is imported when the mode is chosen.
-# A resume label of None: the one entry resumes the save when there is one.
+# A resume label of None: the one entry resumes the save when there is one. A mode whose class has
+# raw_events = True gets every event, releases and long presses too (Stay Away! is looked at while B
+# is held).
 MODES = (
     ("Companion game", "Resume companion", "companion", "Companion", "companion.sav"),
     ("Arkham Horror", "Resume Arkham", "arkham_mode", "ArkhamMode", "arkham.sav"),
     ("Mansions keeper", None, "mansions_mode", "MansionsMode", "mansions.sav"),
+    ("Stay Away!", "Resume Stay Away!", "stayaway_mode", "StayAwayMode", "stayaway.sav"),
 )
 
 COLS = 16
@@ -457,7 +460,7 @@ class App:
             return False
         b = ev >> 2
         kind = ev & 3
-        if kind == btn.RELEASE:
+        if kind == btn.RELEASE and not (self.screen == S_MODE and getattr(self.mode, "raw_events", 0)):
             return False
         self.marquee = 0
         self.marquee_at = now_ms
@@ -525,6 +528,10 @@ class App:
             self.cursor += 1
 
     def _handle(self, b, kind):
+        if self.screen == S_MODE and getattr(self.mode, "raw_events", 0):
+            if self.mode.handle(b, kind):
+                self.goto(S_MENU)
+            return
         if kind == btn.LONG:
             if b == btn.B:
                 self.goto(S_MENU)

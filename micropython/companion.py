@@ -37,14 +37,15 @@ import store
 import compsave
 from kernel.errors import KernelError
 from kernel.eldersign.game.data import GameData
-from kernel.eldersign.game.companion import (new_companion, enter_effect, put_adventure, complete_adventure,
+from kernel.eldersign.game.companion import (new_companion, restart, enter_effect, put_adventure, complete_adventure,
                                              clock_step, next_player, free_die, replace_investigator,
+                                             pending, options, answer, option_label, ao_attack,
+                                             midnight_effects, slot_count, LEAN_OPTIONS, Q_CHOOSE,
                                              status, new_status, ST_CLOCK, ST_DOOM, ST_DOOM_TOP, ST_ELDER,
                                              ST_ELDER_NEED, ST_SEAT, ST_FIRST_ROUND, ST_BATTLE, ST_RESULT,
                                              ST_FREE, ST_MONSTERS, ST_TURN, ST_LOCKED, ST_POOL, ST_SEATS, SEAT_BYTES, SS_INV,
                                              SS_SAN, SS_MAXSAN, SS_STA, SS_MAXSTA, SS_CLUES, SS_TROPHIES,
                                              SS_STATE, ST_SLOTS, SLOT_BYTES, SL_ON, SL_CARD, SL_MONSTERS)
-from kernel.eldersign.game.defs import MAX_SLOTS
 
 try:                                  # for mypy only: MicroPython has no typing module
     from typing import Any
@@ -57,7 +58,7 @@ SPACE = 32
 GLYPHS = tuple([chr(i) for i in range(32, 127)])
 NONE = 255                      # the kernel's "no investigator" in seat_inv
 
-C_SETUP, C_INV, C_TURN, C_EFFECT, C_SLOT, C_CARD, C_BOARD, C_MIDNIGHT, C_END, C_NOTE, C_DIE = range(11)
+C_SETUP, C_INV, C_TURN, C_EFFECT, C_SLOT, C_CARD, C_BOARD, C_MIDNIGHT, C_END, C_NOTE, C_DIE, C_ASK = range(12)
 
 # entries: kind, then three bytes (see _do)
 K_EFFECT = 1        # primitive, amount + 128, seat
@@ -67,6 +68,9 @@ K_NEXT = 4          # -
 K_CLOCK = 5         # - (the turn's clock phase; saves before it used K_EFFECT clock+1, the same)
 K_FREE = 6          # colour
 K_REPLACE = 7       # seat
+K_ANSWER = 8        # the answer's index among the kernel's options (a question the entries asked)
+K_ATTACK = 9        # - (the Ancient One attacks: its card's attack, each investigator choosing)
+K_MIDFX = 10        # - (the at-midnight effects of the adventures in play)
 
 # the effect primitives: label, vocabulary name, lowest, highest amount, mode (0 plain, 1 each(...),
 # 2 set =). Saves store the index: append new ones, never reorder. PICK is the picker's order.
@@ -104,8 +108,12 @@ P_SETSTA = 17
 DEFAULT_AMOUNT = (-1, -1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, 1, 1, 1, 1, 1, 1, 1)
 
 TURN_ITEMS = (b"Effect", b"Card revealed", b"Adventure won", b"Adventure failed", b"Clock +3 hours",
-              b"Next player", b"Board", b"Undo last entry", b"Free a die", b"New investigator")
-T_EFFECT, T_REVEAL, T_WON, T_FAILED, T_CLOCK, T_NEXT, T_BOARD, T_UNDO, T_FREE, T_REPLACE = range(10)
+              b"Next player", b"Board", b"Undo last entry", b"Free a die", b"New investigator",
+              b"Midnight effects", b"Ancient One atk")
+T_EFFECT, T_REVEAL, T_WON, T_FAILED, T_CLOCK, T_NEXT, T_BOARD, T_UNDO, T_FREE, T_REPLACE, T_MIDFX, T_ATTACK = range(12)
+# the title of each kind of question (pending(): Q_*)
+ASK_TITLES = (b"Question", b"P? chooses:", b"Monster: where?", b"Defeat which?", b"Spend trophy:",
+              b"Lose which card?", b"Lock takes:")
 DIE_NAMES = (b"green", b"yellow", b"red")
 CLOCK_TEXT = (b"XII", b"III", b"VI", b"IX")
 INV_FIELDS = (b"Sanity", b"Stamina", b"Clues")
@@ -203,11 +211,16 @@ class Companion:
         self.g = None                 # type: Any
         self.players = 2
         self.ao = 0
-        self.nslots = 12
+        self.nslots = slot_count(data)
         self.snap = bytearray(0)
         self.log = bytearray()
         self.ebuf = bytearray(4)
-        self.st = new_status()
+        self.st = new_status(data)
+        self.obuf = array("i", [0] * LEAN_OPTIONS)
+        self.ask_kind = 0
+        self.ask_seat = 0
+        self.ask_labels = []           # the pending question's answers as text (made when asked)
+        self.opt = 0
         self.replacing = -1           # the seat whose new investigator's sheet is being entered
         self.die = 0
         self.screen = C_SETUP
@@ -238,7 +251,7 @@ class Companion:
         """A fresh companion game (reusing the allocated one when the options match)."""
         g = self.g
         if g is not None and self.players == players and self.ao == ao:
-            g.reset()
+            restart(g)
         else:
             self.g = None
             g = None
@@ -247,7 +260,7 @@ class Companion:
             self.g = g
         self.players = players
         self.ao = ao
-        self.nslots = MAX_SLOTS
+        self.nslots = slot_count(self.data)
         self.snap = bytearray(9 + 7 * players + 2 * self.nslots)
         status(g, self.st)
 
@@ -284,6 +297,15 @@ class Companion:
             if a >= self.players:
                 raise KernelError("save", "bad entry: seat %d" % (a + 1))
             replace_investigator(g, a)
+        elif kind == K_ANSWER:
+            n = options(g, self.obuf)
+            if a >= n:
+                raise KernelError("save", "bad answer %d of %d" % (a + 1, n))
+            answer(g, self.obuf[a])
+        elif kind == K_ATTACK:
+            ao_attack(g)
+        elif kind == K_MIDFX:
+            midnight_effects(g)
         else:
             raise KernelError("save", "unknown companion entry %d" % kind)
         status(g, self.st)
@@ -388,10 +410,27 @@ class Companion:
             self.show_note(NOTE_DIFFERS, self.screen)
         self.compose()
 
+    def asking(self):
+        """When the entries stopped at a question of the kernel's (where a monster goes, which
+        alternative an investigator takes...): its answers as text, and the question screen."""
+        q = pending(self.g)
+        if q is None:
+            return False
+        self.ask_kind, self.ask_seat = q
+        n = options(self.g, self.obuf)
+        self.ask_labels = [option_label(self.g, self.obuf[k]).encode()[:COLS] for k in range(n)]
+        self.opt = 0
+        self.screen = C_ASK
+        return True
+
     def after_entry(self, midnight):
-        """The screen after an entry: the end, the midnight prompt, or where the entry was made."""
+        """The screen after an entry: a question, the end, the midnight prompt, or where the entry
+        was made."""
         if self.over():
             self.screen = C_END
+        elif pending(self.g) is not None:
+            self.back = self.screen if self.screen in (C_TURN, C_EFFECT) else C_TURN
+            self.asking()
         elif midnight:
             self.back = self.screen if self.screen in (C_TURN, C_EFFECT) else C_TURN
             self.screen = C_MIDNIGHT
@@ -410,7 +449,12 @@ class Companion:
         self.log = self.log[:len(self.log) - 4]
         self.replay()
         self.save()
-        self.show_note(NOTE_UNDONE, C_END if self.over() else C_TURN)
+        back = C_TURN
+        if self.over():
+            back = C_END
+        elif self.asking():
+            back = C_ASK                   # the answer undone: the question again
+        self.show_note(NOTE_UNDONE, back)
 
     # ----- buttons -----------------------------------------------------------------------------------
 
@@ -456,6 +500,8 @@ class Companion:
         elif s == C_MIDNIGHT or s == C_NOTE:
             if b == btn.A or b == btn.B:
                 self.screen = self.back
+        elif s == C_ASK:
+            self._ask(b)
         elif s == C_END:
             if b == btn.A:
                 store.clear(self.save_path)
@@ -555,7 +601,7 @@ class Companion:
         self.begin_table()
 
     def begin_table(self):
-        """Setup's last step: the six adventures on the table, slot by slot (B keeps the rest)."""
+        """Setup's last step: the six adventures on the table, slot by slot (B leaves the rest empty, for "Card revealed" later)."""
         self.flow = F_SETUP
         self.slot = 0
         self.cards = self.main_cards
@@ -594,6 +640,10 @@ class Companion:
             elif m == T_FREE:
                 self.die = 0
                 self.screen = C_DIE
+            elif m == T_MIDFX or m == T_ATTACK:
+                self.back = C_TURN
+                self.enter(K_MIDFX if m == T_MIDFX else K_ATTACK, 0, 0, 0)
+                self.after_entry(False)
             elif m == T_REPLACE:
                 seat = self.seat
                 if self.seat_field(seat, SS_STATE) != 1 or not self.st[ST_POOL]:
@@ -605,6 +655,21 @@ class Companion:
                 self.setseat = seat
                 self.field = 0
                 self.screen = C_INV
+
+    def _ask(self, b):
+        """The question screen: up/down an answer, A answers it, B undoes the entry that asked."""
+        n = len(self.ask_labels)
+        if b == btn.UP and self.opt > 0:
+            self.opt -= 1
+        elif b == btn.DOWN and self.opt < n - 1:
+            self.opt += 1
+        elif b == btn.A and n:
+            self.enter(K_ANSWER, self.opt, 0, 0)
+            if not self.asking():
+                self.screen = self.back
+                self.after_entry(False)
+        elif b == btn.B:
+            self.undo()
 
     def _die(self, b):
         if b == btn.UP and self.die > 0:
@@ -694,7 +759,7 @@ class Companion:
             self.screen = C_TURN
             self.after_entry(False)
         elif b == btn.B and self.flow == F_SETUP:
-            self.flow = F_NONE                  # the kernel's cards stay in the slots not entered
+            self.flow = F_NONE                  # the slots not entered stay empty (the game deals none)
             self.screen = C_TURN
         elif b == btn.B:
             self.screen = C_SLOT if self.flow == F_REVEAL else C_TURN
@@ -794,7 +859,22 @@ class Companion:
             self.compose_die()
         elif s == C_NOTE:
             self.lines(self.note)
+        elif s == C_ASK:
+            self.compose_ask()
         self.show_leds()
+
+    def compose_ask(self):
+        kind = self.ask_kind
+        self.put(0, 0, ASK_TITLES[kind] if kind < len(ASK_TITLES) else ASK_TITLES[0])
+        if kind == Q_CHOOSE:
+            self.num(0, 1, self.ask_seat + 1)
+        n = len(self.ask_labels)
+        top = self.opt - 5 if self.opt > 5 else 0
+        for k in range(6):
+            if top + k < n:
+                self.put(1 + k, 0, self.ask_labels[top + k])
+        self.inv = 1 + self.opt - top
+        self.put(7, 0, b"A:ok B:undo")
 
     def compose_setup(self):
         self.put(0, 0, b"Companion game")

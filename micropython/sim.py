@@ -9,7 +9,8 @@
         headless: press the buttons of the script, write each frame as DIR/frame_NNN.png and the
         screens and LEDs as DIR/frames.txt (the highlighted row marked with >); --text-only: no PNGs
 
-Script words: up down left right a b (a press and release), long-a ... (a long press), wait,
+Script words: up down left right a b (a press and release), long-a ... (a long press), hold-b and
+release-b (press and keep down, let go; any button: Stay Away! is looked at with B held), wait,
 reset (a power cycle: the app starts again from its saves), play (A until the adventure ends). `--script @FILE` reads the script from a
 file (see micropython/eldritch-board for the unix port's 255-byte argument limit).
 Keys: arrows or w/a/s/d move; Enter, space or z = A; Backspace, Escape or x = B; Z and X (shift) =
@@ -131,6 +132,11 @@ class Board:
         gc.collect()
         self.__init__(self.data_dir, self.save_path, self.seed)
 
+    def hold(self, button, down):
+        """Press a button and keep it down (down=True), or let it go (Stay Away! is looked at with B held)."""
+        self.button_pins[button].level = 0 if down else 1
+        self.run_ms(60)
+
     def press(self, button, long=False):
         self.button_pins[button].level = 0
         self.run_ms(700 if long else 60)
@@ -213,6 +219,10 @@ def headless(board, script, frames, pngs=True):
             board.reboot()
         elif word.startswith("long-") and word[5:] in WORDS:
             board.press(WORDS[word[5:]], True)
+        elif word.startswith("hold-") and word[5:] in WORDS:
+            board.hold(WORDS[word[5:]], True)
+        elif word.startswith("release-") and word[8:] in WORDS:
+            board.hold(WORDS[word[8:]], False)
         elif word in WORDS:
             board.press(WORDS[word])
         else:

@@ -3,6 +3,7 @@
     store.save(path, blob)        the blob as the newest record
     store.load(path, check)       check(blob) of the newest good record, or None
     store.clear(path)             a "cleared" record: load gives None from then on
+    store.read_into(path, buf)    the newest payload read into a caller's buffer: its length, or -1
 
 A save never writes over the newest good record: it writes the other slot (`PATH.a` / `PATH.b`) with
 the next sequence number, so a power cut at any byte leaves the newest complete record standing
@@ -163,6 +164,20 @@ def read(path, fs=REAL):
     try:
         f.read(HEAD)
         return f.read(got[2])
+    finally:
+        f.close()
+
+
+def read_into(path, buf, fs=REAL):
+    """The newest good record's payload read into buf (no copy of it is allocated: Stay Away!'s
+    17 KB save); its length, or -1 (none, cleared, or longer than buf)."""
+    i, got = _newest(fs, path)
+    if got is None or got[1] & CLEARED or got[2] > len(buf):
+        return -1
+    f = fs.open(_slots(path)[i], "rb")
+    try:
+        f.read(HEAD)
+        return f.readinto(memoryview(buf)[:got[2]])
     finally:
         f.close()
 

@@ -673,11 +673,12 @@ def test_fuzz_solves_at_the_limits(lim, data):
 
 VALGRIND_CORPUS = """
 import sys
-from eldritch.kernel.eldersign import library, situation as S
+from eldritch.kernel.eldersign import library
+from eldritch.kernel.eldersign.situation import terror_code
 from eldritch.cbackend import CSolver
 ads = library.load()[::%d]
 for a in ads:
-    s = CSolver(a.card(), S.terror_code(a.terror))
+    s = CSolver(a.card(), terror_code(a.terror))
     for g, y, r in ((7, 1, 1), (6, 1, 1), (6, 0, 1), (6, 1, 0), (6, 0, 0), (5, 0, 0)):
         print(a.name, g, y, r, s.values((g, y, r, (), 0, 0, 0)))
     print(a.name, "focus", s.values((4, 1, 0, (), 1, 0, 0)))

@@ -1,0 +1,20 @@
+"""The whole Stay Away! game as a state machine (kernel/surface.py), one job per module:
+
+    defs     the game's numbers: cards, kinds, roles, phases, action and event codes, limits
+    deck     the deck file (data/deck.tsv or a user's), validated; the deck for a player count
+    core     the state's buffers, the table (seats, doors, quarantine), hands, piles, the log
+    setup    the deal: the normal setup, quick start and the advanced options
+    turn     the three-step turn, the end of a turn, who plays next, the ends of the game
+    exchange offers and answers, the defence cards against them, Missed!, infection
+    cards    the Stay Away! action and obstacle cards, the Flamethrower and swap defences
+    panic    every Panic! card
+    legal    the legal actions of each phase
+    rules    Rules and State: the surface every kernel game shares
+    views    a player's view as bytes (allocation-free) and its decoder
+    text     actions and events in words, per-player logs, the referee log
+    save     the state as bytes and back; crypt: saves sealed with a passphrase
+    belief   what a bot infers from its view; bots: random and heuristic; sample and search:
+             the determinized search bot; play: a whole game between bots
+
+Nothing here is imported by this file, so the board loads only the modules it uses.
+"""

@@ -1,0 +1,241 @@
+"""Stay Away! on the surface every kernel game shares (kernel/surface.py): Rules makes and loads
+States; a State is the whole game, its transitions allocation-free after setup.
+
+    rules = Rules({"vengeful": True})          # options below; None for the rulebook's game
+    state = rules.new_game(seed=7, players=6)
+    n = state.legal_actions(buf)               # buf: array("i", [0] * rules.max_actions)
+    state.apply(buf[0]); state.view(2); state.is_terminal(); state.returns()
+
+Options (a dict; every key optional):
+    deck              a deck file replacing data/deck.tsv (free deck building; schema in data/README.md)
+    quick_start       the rulebook's quick start: The Thing dealt with 2 Infected!
+    thing_in_pile     advanced 1: The Thing shuffled into the pile; who draws it becomes The Thing
+    infected          advanced 2: how many Infected! cards are used (default: as numbered)
+    flame_in_pile     advanced 3: Flamethrower and Analysis go into the pile, not the deal
+    neighbour_only    advanced 4: Seduction, You'd better run!, Can't we be friends? and Get out of
+                      here! only on a neighbour (unless Quarantine or doors bar both)
+    vengeful          advanced 6: The Thing burnt while Humans and Infected remain, play goes on
+    house_quarantine  the other edition's Quarantine (a house rule): three of the target's turns, and
+                      no exchanges at all with a player in Quarantine
+(Advanced rule 5, free deck building, is the deck option.) There are no chance nodes: shuffles and
+Suspicious's random card are drawn from the state's PRNG inside apply, as kernel/surface.py allows.
+"""
+
+from ... import prng
+from ...errors import KernelError
+from ...surface import TERMINAL
+from .defs import (MIN_PLAYERS, MAX_PLAYERS, MAX_ACTIONS, MAX_LOG, MAX_EVENTS, R_PLAYING, PHASE_NAMES, NOBODY)
+from .deck import Deck
+from .core import Core
+from .setup import Setup, deck_counts, check_counts
+from .turn import Turn
+from .exchange import Exchange
+from .cards import Cards
+from .panic import Panic
+from .legal import Legal
+
+FLAGS = ("quick_start", "thing_in_pile", "flame_in_pile", "neighbour_only", "vengeful", "house_quarantine")
+EVENT_MARGIN = 96          # the most events one action can add (a 12-player Round and round)
+
+
+class Options:
+    """The game's settings, checked: KernelError("option", ...) names a bad key or value."""
+
+    def __init__(self, options=None):
+        self.deck = None
+        self.infected = -1
+        for name in FLAGS:
+            setattr(self, name, False)
+        if options is None:
+            return
+        if not isinstance(options, dict):
+            raise KernelError("option", "options must be a dict, not %r" % (options,))
+        for key in options:
+            value = options[key]
+            if key in FLAGS:
+                if value not in (True, False, 0, 1):
+                    raise KernelError("option", "%s must be true or false, not %r" % (key, value))
+                setattr(self, key, bool(value))
+            elif key == "infected":
+                if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 40:
+                    raise KernelError("option", "infected must be a number of cards 0 to 40, not %r" % (value,))
+                self.infected = value
+            elif key == "deck":
+                if value is not None and not isinstance(value, str):
+                    raise KernelError("option", "deck must be a file path")
+                self.deck = value
+            else:
+                raise KernelError("option", "unknown option %r (options: deck, infected, %s)" % (key, ", ".join(FLAGS)))
+        if self.quick_start and self.thing_in_pile:
+            raise KernelError("option", "quick_start deals The Thing: it cannot go with thing_in_pile")
+
+    def flags(self):
+        """The flags as one byte (saves record them)."""
+        b = 0
+        for i in range(len(FLAGS)):
+            if getattr(self, FLAGS[i]):
+                b |= 1 << i
+        return b
+
+
+class Rules:
+    """Stay Away! with one set of options (the deck file is read here, once)."""
+
+    name = "stayaway"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    max_actions = MAX_ACTIONS
+
+    def __init__(self, options=None):
+        self.options = Options(options)
+        self.deck = Deck(self.options.deck)
+
+    def check_players(self, players):
+        if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise KernelError("option", "players must be %d to %d, not %r" % (MIN_PLAYERS, MAX_PLAYERS, players))
+
+    def new_game(self, seed, players):
+        self.check_players(players)
+        if not isinstance(seed, int):
+            raise KernelError("option", "the seed must be a whole number, not %r" % (seed,))
+        return State(self, seed, players)
+
+    def deserialize(self, blob):
+        from .save import load
+        return load(self, blob)
+
+
+class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
+    """One game of Stay Away! (see the modules of each part of the rules)."""
+
+    def __init__(self, rules, seed, players, deal=True):
+        self.rules = rules
+        self.options = rules.options
+        self.alloc(players)
+        self.counts = deck_counts(rules.deck, players, rules.options)
+        check_counts(self.counts, players, rules.options, rules.deck.path)
+        self.seed = seed & prng.SEED_MAX
+        self.vbuf = None
+        self.vcache = [None] * players       # (version, view bytes) per player
+        self.version = 0                     # bumped by every change: a view is cached per version
+        if deal:
+            self.reset()
+
+    def reset(self):
+        """Back to the setup of the game's seed (the deal, then the first player's draw)."""
+        self.clear()
+        self.version += 1
+        prng.seed(self.prng, self.seed)
+        self.deal()
+        self.start_turn(0)
+
+    # ----- the surface ---------------------------------------------------------------------------
+
+    def current_player(self):
+        return TERMINAL if self.result != R_PLAYING else self.actor
+
+    def apply(self, action):
+        """Apply one action; KernelError("action", ...) when it is not legal now."""
+        if self.result != R_PLAYING:
+            raise KernelError("action", "the game is over")
+        if not self.is_legal(action):
+            raise KernelError("action", "%d is not a legal action now (%s phase, player %d to act)"
+                              % (action, PHASE_NAMES[self.phase], self.actor + 1))
+        self.log[self.nlog] = action
+        self.nlog += 1
+        self.version += 1
+        self.step(action)
+        if self.result == R_PLAYING and (self.nlog >= MAX_LOG or self.nev > MAX_EVENTS - EVENT_MARGIN):
+            self.cut()
+
+    def apply_listed(self, action):
+        """apply() for an action just taken from legal_actions (a search's rollouts): no second check."""
+        self.log[self.nlog] = action
+        self.nlog += 1
+        self.version += 1
+        self.step(action)
+        if self.result == R_PLAYING and (self.nlog >= MAX_LOG or self.nev > MAX_EVENTS - EVENT_MARGIN):
+            self.cut()
+
+    def chance_outcomes(self):
+        return []
+
+    def is_terminal(self):
+        return self.result != R_PLAYING
+
+    def returns(self):
+        return [self.returns_[p] for p in range(self.players)]
+
+    def view_into(self, player, buf):
+        """Player's view written into buf (views.VIEW_MAX bytes); its length. Allocates nothing."""
+        from .views import write_view
+        return write_view(self, player, buf)
+
+    def view(self, player):
+        from .views import write_view, VIEW_MAX
+        if not 0 <= player < self.players:
+            raise KernelError("player", "no player %r in a %d-player game" % (player, self.players))
+        got = self.vcache[player]
+        if got is not None and got[0] == self.version:
+            return got[1]
+        if self.vbuf is None:
+            self.vbuf = bytearray(VIEW_MAX)
+        n = write_view(self, player, self.vbuf)
+        v = bytes(self.vbuf[:n])
+        self.vcache[player] = (self.version, v)
+        return v
+
+    def action_text(self, action):
+        from .text import action_text
+        return action_text(self, action)
+
+    def serialize(self):
+        from .save import dump
+        return bytes(dump(self))
+
+    def actions(self):
+        return [self.log[i] for i in range(self.nlog)]
+
+    def replay(self, actions):
+        self.reset()
+        for a in actions:
+            self.apply(a)
+
+    def referee_log(self, request=False):
+        """The full log, every card shown: only at the end, or on the referee's explicit request."""
+        if self.result == R_PLAYING and not request:
+            raise KernelError("log", "the referee log is shown only at the end (or on an explicit request)")
+        from .text import referee_log
+        return referee_log(self)
+
+    def player_log(self, player):
+        """Player's own log: their view's events in words."""
+        from .text import player_log
+        return player_log(self.rules, self.view(player))
+
+    def clone(self, with_log=True):
+        """A copy (allocates). Without the log: for a search's imagined games, which record nothing."""
+        other = State(self.rules, self.seed, self.players, deal=False)
+        other.copy_from(self, with_log)
+        return other
+
+    def copy_from(self, src, with_log=True):
+        for name in BUFFERS:
+            getattr(self, name)[:] = getattr(src, name)
+        if with_log:
+            self.ev[:] = src.ev
+            self.log[:] = src.log
+        for name in SCALARS:
+            setattr(self, name, getattr(src, name))
+        self.version += 1
+        if not with_log:
+            self.nev = 0
+            self.nlog = 0
+            self.record = False
+
+
+BUFFERS = ("prng", "seat_player", "seat_of", "alive", "role", "quar", "door", "hand", "hand_n", "pile", "disc",
+           "disc_pub", "res", "passes", "returns_")
+SCALARS = ("pile_n", "disc_n", "res_n", "direction", "thing", "phase", "active", "actor", "turn", "ctx_kind",
+           "ctx_a", "ctx_b", "ctx_card", "ctx_n", "ctx_flag", "offer_card", "partner", "last_infected",
+           "ever_eliminated_human", "result", "nev", "nlog", "record")

@@ -1,0 +1,256 @@
+"""The whole state as bytes (`state.serialize()`) and back (`rules.deserialize(blob)`).
+
+The blob holds everything, hidden parts included (hands, the pile's order, the PRNG, roles, the
+referee log): it is never shown to a player as it is. A save given to the table is sealed with a
+passphrase first (crypt.py). Loading checks everything and raises KernelError("save", ...) on a
+blob that is damaged, from another version, from other options or another deck, or whose cards do
+not add up to the deck (every card is in exactly one place: a hand, the pile, the discards, the table
+as an obstacle, or in transit in an exchange, a Resolute draw or Round and round).
+
+Layout (version 1): b"SA", version, players, option flags, Infected! option (255 default), seed (4),
+the deck's copies of each card type (31), the scalar fields (2 bytes each), the buffers (the hands
+HAND_MAX per player, the pile and discards as long as their counts), the PRNG (2 x 4), the referee log
+(2-byte count, 6 bytes per event), the actions (2-byte count, 2 bytes each), Fletcher-16 of all that.
+"""
+
+from ... import prng
+from ...binio import get32
+from ...errors import KernelError
+from .defs import (MAX_PLAYERS, HAND_MAX, NTYPES, DECK_MAX, MAX_EVENTS, EVENT_BYTES, MAX_LOG, NO_CARD, NOBODY,
+                   QUARANTINE, LOCKED_DOOR, PH_OVER, R_PLAYING, R_CUT)
+
+MAGIC = b"SA"
+VERSION = 1
+SCALARS = ("pile_n", "disc_n", "res_n", "direction", "thing", "phase", "active", "actor", "turn", "ctx_kind",
+           "ctx_a", "ctx_b", "ctx_card", "ctx_n", "ctx_flag", "offer_card", "partner", "last_infected",
+           "ever_eliminated_human", "result", "nev", "nlog")
+TABLE = ("seat_player", "seat_of", "alive", "role", "quar", "door", "returns_", "hand_n", "passes")
+
+
+def fletcher16(data, n):
+    """binio.fletcher16, the same value, its modulo deferred over runs of 360 bytes (a and b stay
+    below 2^30, so no big ints on the board)."""
+    a = 0
+    b = 0
+    i = 0
+    while i < n:
+        end = i + 360 if i + 360 < n else n
+        for j in range(i, end):
+            a += data[j]
+            b += a
+        a %= 255
+        b %= 255
+        i = end
+    return (b << 8) | a
+
+
+def size(state):
+    """The length of the state's bytes."""
+    s = state
+    return _fixed() + s.pile_n + 2 * s.disc_n + s.nev * EVENT_BYTES + 2 * s.nlog
+
+
+def max_size():
+    """The longest a state's bytes can be (full logs, every card in the piles)."""
+    return _fixed() + 2 * DECK_MAX + MAX_EVENTS * EVENT_BYTES + 2 * MAX_LOG
+
+
+def _fixed():
+    return 10 + NTYPES + 2 * len(SCALARS) + len(TABLE) * MAX_PLAYERS + MAX_PLAYERS * HAND_MAX + 3 + 8 + 2
+
+
+def dump(state, out=None, at=0):
+    """The state's bytes, written into `out` from `at` (allocated at the exact size when None: the
+    board writes them straight into the sealed save's buffer, so no second copy)."""
+    s = state
+    nev = s.nev * EVENT_BYTES
+    if out is None:
+        out = bytearray(size(s))
+    k = at
+    out[k] = MAGIC[0]
+    out[k + 1] = MAGIC[1]
+    out[k + 2] = VERSION
+    out[k + 3] = s.players
+    out[k + 4] = s.options.flags()
+    out[k + 5] = s.options.infected if s.options.infected >= 0 else 255
+    k = _put32(out, k + 6, s.seed)
+    k = _copy(out, k, s.counts, NTYPES)
+    for name in SCALARS:
+        v = getattr(s, name)
+        out[k] = (v >> 8) & 255
+        out[k + 1] = v & 255
+        k += 2
+    for name in TABLE:
+        k = _copy(out, k, getattr(s, name), MAX_PLAYERS)
+    k = _copy(out, k, s.hand, MAX_PLAYERS * HAND_MAX)
+    k = _copy(out, k, s.res, 3)
+    k = _copy(out, k, s.pile, s.pile_n)
+    k = _copy(out, k, s.disc, s.disc_n)
+    k = _copy(out, k, s.disc_pub, s.disc_n)
+    k = _put32(out, k, s.prng[0])
+    k = _put32(out, k, s.prng[1])
+    k = _copy(out, k, s.ev, nev)
+    for i in range(s.nlog):
+        a = s.log[i]
+        out[k] = a >> 8
+        out[k + 1] = a & 255
+        k += 2
+    c = fletcher16(memoryview(out)[at:k], k - at) if at else fletcher16(out, k)
+    out[k] = c >> 8
+    out[k + 1] = c & 255
+    return out
+
+
+def _put32(out, k, v):
+    out[k] = (v >> 24) & 255
+    out[k + 1] = (v >> 16) & 255
+    out[k + 2] = (v >> 8) & 255
+    out[k + 3] = v & 255
+    return k + 4
+
+
+def _copy(out, k, src, n):
+    for i in range(n):
+        out[k + i] = src[i]
+    return k + n
+
+
+def options_of(blob):
+    """The options a save was made with (a dict for Rules; the deck file is the caller's)."""
+    from .rules import FLAGS
+    b = bytes(blob)
+    if len(b) < 8 or b[:2] != MAGIC:
+        raise KernelError("save", "not a Stay Away! save")
+    opts = {}
+    for i in range(len(FLAGS)):
+        if b[4] & (1 << i):
+            opts[FLAGS[i]] = True
+    if b[5] != 255:
+        opts["infected"] = b[5]
+    return opts
+
+
+class _Reader:
+    def __init__(self, blob):
+        self.b = blob
+        self.i = 0
+
+    def take(self, n):
+        if self.i + n > len(self.b) - 2:
+            raise KernelError("save", "the save is cut short at byte %d" % self.i)
+        part = self.b[self.i:self.i + n]
+        self.i += n
+        return part
+
+    def byte(self):
+        return self.take(1)[0]
+
+
+def load(rules, blob):
+    """The state in a save (bytes, or a memoryview: the board reads a save in place)."""
+    from .rules import State
+    if isinstance(blob, memoryview):
+        b = blob
+    else:
+        try:
+            b = memoryview(bytes(blob))
+        except TypeError:
+            raise KernelError("save", "a save is bytes")
+    n = len(b)
+    if n < 16 or b[0] != MAGIC[0] or b[1] != MAGIC[1]:
+        raise KernelError("save", "not a Stay Away! save")
+    if b[2] != VERSION:
+        raise KernelError("save", "save version %d, this kernel reads version %d" % (b[2], VERSION))
+    if fletcher16(b, n - 2) != (b[n - 2] << 8) | b[n - 1]:
+        raise KernelError("save", "the save is damaged (checksum mismatch)")
+    r = _Reader(b)
+    r.take(3)
+    players = r.byte()
+    flags = r.byte()
+    infected = r.byte()
+    rules.check_players(players)
+    if flags != rules.options.flags() or (255 if rules.options.infected < 0 else rules.options.infected) != infected:
+        raise KernelError("save", "the save was made with other options")
+    seed = get32(r.take(4), 0)
+    s = State(rules, seed, players, deal=False)
+    if bytes(r.take(NTYPES)) != bytes(s.counts):
+        raise KernelError("save", "the save was made with another deck")
+    for name in SCALARS:
+        hi = r.byte()
+        setattr(s, name, (hi << 8) | r.byte())
+    if s.pile_n > DECK_MAX or s.disc_n > DECK_MAX or s.res_n > 3 or s.nev > MAX_EVENTS or s.nlog > MAX_LOG:
+        raise KernelError("save", "a count is out of range")
+    for name in TABLE:
+        getattr(s, name)[:] = r.take(MAX_PLAYERS)
+    s.hand[:] = r.take(MAX_PLAYERS * HAND_MAX)
+    s.res[:] = r.take(3)
+    s.pile[:s.pile_n] = r.take(s.pile_n)
+    s.disc[:s.disc_n] = r.take(s.disc_n)
+    s.disc_pub[:s.disc_n] = r.take(s.disc_n)
+    p0 = get32(r.take(4), 0)
+    p1 = get32(r.take(4), 0)
+    s.prng[0] = p0
+    s.prng[1] = p1
+    s.ev[:s.nev * EVENT_BYTES] = r.take(s.nev * EVENT_BYTES)
+    raw = r.take(2 * s.nlog)
+    for i in range(s.nlog):
+        s.log[i] = (raw[2 * i] << 8) | raw[2 * i + 1]
+    if r.i != len(b) - 2:
+        raise KernelError("save", "%d unexpected bytes at the end" % (len(b) - 2 - r.i))
+    check(s)
+    return s
+
+
+def check(s):
+    """The loaded state is one the rules can reach in shape: ranges, seats, and every card in one place."""
+    if not prng.valid(s.prng):
+        raise KernelError("save", "the random state is damaged")
+    n = s.players
+    if s.result != R_PLAYING and (s.result > R_CUT or s.phase != PH_OVER):
+        raise KernelError("save", "bad result %d" % s.result)
+    if s.phase > PH_OVER or (s.actor >= n and s.result == R_PLAYING) or s.active >= n:
+        raise KernelError("save", "bad phase or player to act")
+    if s.thing != NOBODY and s.thing >= n:
+        raise KernelError("save", "bad Thing")
+    for p in range(MAX_PLAYERS):
+        if s.hand_n[p] > HAND_MAX or (p >= n and s.hand_n[p]):
+            raise KernelError("save", "bad hand size for player %d" % (p + 1))
+        if p < n:
+            seat = s.seat_of[p]
+            if seat >= n or (s.alive[p] and s.seat_player[seat] != p) or s.role[p] > 2:
+                raise KernelError("save", "player %d's seat or role is damaged" % (p + 1))
+    for seat in range(n):
+        q = s.seat_player[seat]
+        if q != NOBODY and (q >= n or s.seat_of[q] != seat or not s.alive[q]):
+            raise KernelError("save", "seat %d is damaged" % (seat + 1))
+    counted = bytearray(NTYPES)
+    _count(counted, s.pile, s.pile_n)
+    _count(counted, s.disc, s.disc_n)
+    _count(counted, s.res, s.res_n)
+    for p in range(n):
+        _count(counted, s.hand[p * HAND_MAX:], s.hand_n[p])
+        if s.passes[p] != NO_CARD:
+            _count(counted, s.passes[p:], 1)
+        if s.quar[p]:
+            counted[QUARANTINE] += 1
+        if s.door[p]:
+            counted[LOCKED_DOOR] += 1
+    if s.offer_card != NO_CARD:
+        _count(counted, bytes((s.offer_card,)), 1)
+    for t in range(NTYPES):
+        if counted[t] != s.counts[t]:
+            raise KernelError("save", "the cards do not add up to the deck (card type %d: %d of %d)"
+                              % (t, counted[t], s.counts[t]))
+    for i in range(s.nlog):
+        if s.log[i] >= 14 * 1024:
+            raise KernelError("save", "action %d of the log is damaged" % (i + 1))
+
+
+def _count(counted, buf, k):
+    for i in range(k):
+        t = buf[i]
+        if t >= NTYPES:
+            raise KernelError("save", "an unknown card %d" % t)
+        if counted[t] == 255:
+            raise KernelError("save", "too many cards of type %d" % t)
+        counted[t] += 1

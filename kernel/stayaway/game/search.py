@@ -1,0 +1,283 @@
+"""The determinized search bot: for a decision that matters, it imagines worlds consistent with its
+view (sample.py: hidden hands and roles drawn from what it has seen, never from the true state), tries
+each candidate action in every world, plays each imagined game on with a fast rollout policy, and
+takes the action that won most often. Decisions it does not search are the heuristic's (bots.py).
+
+    bot = SearchBot(rules, seed=5, worlds=8)
+    action = bot.choose(state.view(p), legal)
+
+The rollout policy plays the imagined game the way the table plays, Humans reacting to what they
+themselves saw: each player holds evidence against each other, started from what the bot's view
+tells (initial_evidence: its own suspicion, and the shows it knows others saw) and raised, for the
+players who see it, when the imagined game shows an Infected! card in someone's hand (+4), passes one
+face up or to a Human who stays Human (+6, +8), shows one refused with Scary (+6), or a player keeps
+the hand hidden in Revelations (+2); The Thing card seen is proof. So a witness who is infected or
+burnt takes what they saw with them. (For a Human or an Infected bot the evidence is shared by the
+whole table, `shared`: it weighs suspects rather than witnesses, and measured better.) A Human with a Flamethrower burns a neighbour it holds 6 or more
+against `burn_bad` times in 10, any other `burn_other` times in 10, and refuses exchanges offered by
+a player it holds 4 or more against; The Thing infects the Humans it meets, burns Humans, declares
+when none is left; an Infected feeds The Thing Infected! cards; everyone defends with the cards they
+hold. Games longer than `horizon` actions are scored by how many Humans are left. Integers and the
+kernel PRNG only: the same choices on every runtime.
+"""
+
+from array import array
+
+from ... import prng
+from .defs import (ACT_KIND, A_DISCARD, A_PLAY, A_OFFER, A_ANSWER, A_DEFEND, A_DECLARE, A_PASS, HUMAN,
+                   INFECTED_ROLE, THE_THING, INFECTED, THING, FLAMETHROWER, PH_PLAY, PH_OFFER, PH_ANSWER,
+                   PH_DEFEND_FLAME, PH_DEFEND_SWAP, PH_ROUND, PH_TARGET, R_PLAYING, MAX_ACTIONS, EVENT_BYTES,
+                   MASK_ALL, E_SHOW, E_GIVE, E_NO_REVEAL, E_PLAY, E_DEFEND, SH_SCARY, SH_ANALYSIS,
+                   SH_SUSPICIOUS, SH_BETWEEN, NOBODY)
+from .bots import HeuristicBot, kind_of, arg_of
+from .sample import determinize
+
+SEARCHED = (PH_PLAY, PH_OFFER, PH_ANSWER, PH_TARGET, PH_DEFEND_SWAP, PH_ROUND)
+WIN = 1000
+PROOF = 50
+
+
+def evidence_from_events(s, start, evid, shared=False):
+    """Raise evid (evid[o * players + q]: what observer o holds against q) by the imagined game's
+    events from `start`, each for the players who saw it (for everyone when `shared`); return the new
+    start."""
+    ev = s.ev
+    n = s.players
+    for i in range(start, s.nev):
+        e = i * EVENT_BYTES
+        code = ev[e]
+        a = ev[e + 1]
+        c = ev[e + 3]
+        mask = MASK_ALL if shared else (ev[e + 4] << 8) | ev[e + 5]
+        if code == E_SHOW and (c == THING or c == INFECTED):
+            add = PROOF if c == THING else 6 if ev[e + 2] == SH_SCARY else 4
+            for o in range(n):
+                if o != a and mask & (1 << o):
+                    evid[o * n + a] += add
+        elif code == E_GIVE and c == INFECTED:
+            b = ev[e + 2]
+            if mask == MASK_ALL:
+                for o in range(n):
+                    evid[o * n + a] += 6
+            elif s.role[b] == HUMAN:
+                if shared:
+                    for o in range(n):
+                        evid[o * n + a] += 8
+                else:
+                    evid[b * n + a] += 8
+        elif code == E_NO_REVEAL:
+            for o in range(n):
+                evid[o * n + a] += 2
+    return s.nev
+
+
+def rollout_choice(s, buf, n, rng, evid, burn_bad=8, burn_other=1):
+    """The rollout policy on an imagined game's full state (see the module docstring)."""
+    p = s.actor
+    role = s.role[p]
+    ph = s.phase
+    declare = False
+    m = 0
+    for i in range(n):               # keep the declaration out, decide it first
+        a = buf[i]
+        if a == A_DECLARE:
+            declare = True
+        else:
+            buf[m] = a
+            m += 1
+    if declare and s.count_role(HUMAN) == 0:
+        return A_DECLARE
+    if m == 0:
+        return A_DECLARE
+    if m == 1:
+        return buf[0]
+    if ph == PH_DEFEND_FLAME or ph == PH_DEFEND_SWAP:
+        return buf[1] if kind_of(buf[1]) == A_DEFEND else buf[0]
+    if ph == PH_PLAY:
+        flame = -1
+        for i in range(m):
+            a = buf[i]
+            if kind_of(a) == A_PLAY and (arg_of(a) >> 5) == FLAMETHROWER:
+                q = arg_of(a) & 31
+                if role == HUMAN:
+                    if prng.die(rng, 10) < (burn_bad if evid[p * s.players + q] >= 6 else burn_other):
+                        return a
+                elif s.role[q] == HUMAN:
+                    flame = a
+            elif role == THE_THING and a == A_DISCARD + FLAMETHROWER:
+                return a
+            elif role == HUMAN and a == A_DISCARD + INFECTED:
+                return a
+        if flame >= 0 and prng.die(rng, 2) == 0:
+            return flame
+        # mostly a discard: the cheap, common move
+        if prng.die(rng, 3):
+            k = 0
+            for i in range(m):
+                if kind_of(buf[i]) == A_DISCARD:
+                    buf[k] = buf[i]
+                    k += 1
+            if k:
+                return buf[prng.die(rng, k)]
+        return buf[prng.die(rng, m)]
+    if ph == PH_OFFER or ph == PH_ANSWER or ph == PH_ROUND:
+        to = s.ctx_b if ph == PH_OFFER else s.ctx_a if ph == PH_ANSWER else s.next_player(p)
+        base = A_OFFER if ph == PH_OFFER else A_ANSWER if ph == PH_ANSWER else A_PASS
+        if (role == THE_THING and s.role[to] == HUMAN) or (role == INFECTED_ROLE and s.role[to] == THE_THING):
+            for i in range(m):
+                if buf[i] == base + INFECTED:
+                    return buf[i]
+        if ph == PH_ANSWER and role == HUMAN and (evid[p * s.players + to] >= 4 or prng.die(rng, 8) == 0):
+            for i in range(m):
+                if kind_of(buf[i]) == A_DEFEND:
+                    return buf[i]
+        k = 0
+        for i in range(m):
+            if kind_of(buf[i]) != A_DEFEND and arg_of(buf[i]) != INFECTED:
+                buf[k] = buf[i]
+                k += 1
+        if k:
+            return buf[prng.die(rng, k)]
+    return buf[prng.die(rng, m)]
+
+
+def initial_evidence(v, belief, shared=False):
+    """What each player holds against each other at the decision, as far as the bot's view tells:
+    its own suspicion for itself; for the others, the shows and passes it saw and knows they saw
+    (a whole hand shown to everyone, a card of its own shown to the player who played Analysis or
+    Suspicious on it or refused its offer with Scary, an Infected! passed face up, a hidden hand in
+    Revelations). evid[o * players + q]. With `shared`, every observer holds what the viewer holds
+    (its suspicion of the others) and what it knows was shown of itself."""
+    n = v.players
+    me = v.me
+    evid = [0] * (n * n)
+    looker = NOBODY
+    for i in range(v.nevents):
+        code, a, b, c = v.event(i)
+        if code == E_PLAY or code == E_DEFEND:
+            looker = a
+        elif code == E_SHOW and (c == THING or c == INFECTED):
+            add = PROOF if c == THING else 6 if b == SH_SCARY else 4
+            if b == SH_ANALYSIS or b == SH_SUSPICIOUS or b == SH_SCARY:
+                if looker != NOBODY and looker < n and looker != a:
+                    evid[looker * n + a] += add
+            elif b != SH_BETWEEN:
+                for o in range(n):
+                    if o != a:
+                        evid[o * n + a] += add
+        elif code == E_GIVE and c == INFECTED and a != me and b != me:
+            for o in range(n):                  # seen by the viewer though not its own: face up
+                evid[o * n + a] += 6
+        elif code == E_NO_REVEAL:
+            for o in range(n):
+                evid[o * n + a] += 2
+    if v.role == HUMAN:
+        for q in range(n):
+            evid[me * n + q] = belief.susp[q] if belief.susp[q] > 0 else 0
+            if belief.thing == q:
+                evid[me * n + q] = PROOF
+    if shared:
+        mine = 0
+        for o in range(n):
+            if evid[o * n + me] > mine:
+                mine = evid[o * n + me]
+        for o in range(n):
+            for q in range(n):
+                evid[o * n + q] = mine if q == me else evid[me * n + q]
+    return evid
+
+
+class SearchBot(HeuristicBot):
+    """Determinized search over the heuristic's candidate moves (see the module docstring)."""
+
+    name = "search"
+
+    def __init__(self, rules, seed=0, worlds=8, candidates=6, horizon=160, margin=WIN // 10, burn=(8, 1),
+                 shared=None):
+        HeuristicBot.__init__(self, seed)
+        self.shared = shared            # None: per observer for The Thing, shared for the others
+        self.rules = rules
+        self.worlds = worlds
+        self.max_candidates = candidates
+        self.horizon = horizon
+        self.margin = margin
+        self.burn_bad = burn[0]
+        self.burn_other = burn[1]
+        self.roll_rng = prng.new_state(seed ^ 0x5A5A5)
+        self.buf = array("i", [0] * MAX_ACTIONS)
+        self.world = None
+        self.work = None
+
+    def choose(self, view, legal):
+        if len(legal) == 1:
+            return legal[0]
+        v, b = self.observe(view)
+        first = self.decide(v, b, legal)
+        if v.phase not in SEARCHED:
+            return first
+        cands = self.candidates(v, legal, first)
+        if len(cands) == 1:
+            return cands[0]
+        if self.world is None or self.world.players != v.players:
+            from .rules import State
+            self.world = State(self.rules, 0, v.players, deal=False)
+            self.work = State(self.rules, 0, v.players, deal=False)
+        me = v.me
+        shared = self.shared if self.shared is not None else v.role != THE_THING
+        evid0 = initial_evidence(v, b, shared)
+        scores = [0] * len(cands)
+        roll = self.roll_rng
+        for _ in range(self.worlds):
+            world = determinize(self.rules, v, b, self.rng, self.world)
+            # common random numbers: every candidate's game in this world draws the same numbers
+            r0 = prng.next15(self.rng)
+            r1 = prng.next15(self.rng)
+            for i in range(len(cands)):
+                w = self.work
+                w.copy_from(world, False)
+                w.record = True                 # the rollout reads its own events for evidence
+                prng.seed(roll, (r0 << 15) | r1)
+                w.apply_listed(cands[i])
+                scores[i] += self.rollout(w, me, list(evid0), shared)
+        best = 0
+        for i in range(1, len(cands)):
+            if scores[i] > scores[best]:
+                best = i
+        # the heuristic's move stands unless another is clearly better
+        if scores[best] - scores[0] <= self.margin * self.worlds:
+            return cands[0]
+        return cands[best]
+
+    def candidates(self, v, legal, first):
+        """The heuristic's move first, then the others (declaring only when the heuristic would)."""
+        out = [first]
+        for a in legal:
+            if a != first and a != A_DECLARE:
+                out.append(a)
+        if len(out) > self.max_candidates:
+            # keep a spread: the heuristic's choice and a seeded sample of the rest
+            rest = out[1:]
+            keep = [first]
+            while len(keep) < self.max_candidates:
+                keep.append(rest.pop(prng.die(self.rng, len(rest))))
+            out = keep
+        return out
+
+    def rollout(self, s, me, evid, shared=False):
+        buf = self.buf
+        rng = self.roll_rng
+        steps = 0
+        done = evidence_from_events(s, 0, evid, shared)
+        while s.result == R_PLAYING and steps < self.horizon:
+            n = s.legal_actions(buf)
+            s.apply_listed(rollout_choice(s, buf, n, rng, evid, self.burn_bad, self.burn_other))
+            done = evidence_from_events(s, done, evid, shared)
+            steps += 1
+        if s.result != R_PLAYING:
+            return WIN if s.returns_[me] else 0
+        # cut short: the share of the table on the bot's side
+        humans = s.count_role(HUMAN)
+        alive = s.living()
+        if s.role[me] == HUMAN:
+            return WIN * humans // (2 * alive) if alive else 0
+        return WIN * (alive - humans) // (2 * alive) if alive else 0

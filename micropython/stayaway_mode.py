@@ -1,0 +1,643 @@
+"""Stay Away! pass-and-play: the handheld is the table's referee, passed from player to player.
+
+The display stays blank but for one public line (whose turn it is to look) until the player named
+holds B; while B is held it shows that player's own view (kernel/stayaway/game/views.py) and the
+buttons choose; releasing B blanks it again. When an action gives the decision to another player
+the screen blanks at once, even with B still held, and names the next player.
+
+While B is held:
+  left/right   pages: Actions (your choices), Hand (your cards and role), Table (seats, Locked
+               doors "|", Quarantine "q", the direction), News (your own log, newest last)
+  up/down      the highlighted action / scroll the news
+  A            do the highlighted action
+With B released (the privacy screen): a long press on A leaves for the main menu (the game is
+saved and can be resumed).
+
+Setup: the number of players (left/right), then a 4-digit table PIN (up/down a digit, left/right the
+place): every save is sealed with it (kernel/stayaway/game/crypt.py), so the save file on the device
+tells nothing without it; resuming asks for it. The game is saved after every action.
+
+LEDs (nothing secret: who must act is public at the table):
+  green   the active player's own turn (play, offer, Resolute, a Panic! card's choice)
+  yellow  blinking: an exchange under way (a player answers an offer, or Round and round)
+  red     someone answers a card aimed at them (a Flamethrower, a swap) or Revelations asks
+  at the end: green blinks when the Humans won, red when The Thing's side won.
+
+Button handling and composing allocate nothing: the view is written into one bytearray
+(`write_view`), the legal actions into one array, the screen into 8 x 16 bytes from bytes constants.
+An action's kernel step allocates nothing either; the save after it (state bytes, sealing) allocates.
+"""
+
+import gc
+from array import array
+
+import buttons as btn
+import leds as ledmod
+import store
+from kernel.errors import KernelError
+from kernel.stayaway.game import defs as D
+from kernel.stayaway.game.views import (write_view, V_ME, V_ROLE, V_PHASE, V_ACTIVE, V_DIRECTION,
+                                         V_TURN, V_SEATS, V_QUAR, V_DOOR, V_HAND_N, V_HAND, V_NEVENTS,
+                                         V_EVENTS, V_CTX_A, V_CTX_B, V_CTX_CARD, V_RES, V_THING, V_PLAYERS)
+
+COLS = 16
+ROWS = 8
+SPACE = 32
+GLYPHS = tuple([chr(i) for i in range(32, 127)])
+
+M_SETUP, M_PIN, M_PRIVACY, M_PLAYER, M_OVER, M_NOTE, M_RESUME = range(7)
+PAGES = (b"Acts", b"Hand", b"Tabl", b"News")
+VERBS = (b"", b"Disc ", b"Play ", b"Offer ", b"Give ", b"Defend ", b"No defence", b"Keep ", b"DECLARE",
+         b"", b"Target ", b"Forget ", b"Pass ", b"To pile ")
+ROLE_SHORT = (b"Human", b"Infected", b"The Thing")
+RESULT_SHORT = (b"Thing burnt", b"Thing declared", b"Thing alone", b"False declare", b"Flame found",
+                b"Vengeful end", b"Log full")
+DIGITS = b"0123456789"
+RESERVE = 40 * 1024           # held from entering the mode until the game's big buffers are made
+NEWS_ROWS = 6
+NEWS_KEEP = 60                 # the newest events of the player's log the News page can scroll through
+MAX_LIST = 5
+
+
+class StayAwayMode:
+    """The pass-and-play screens. `handle(button, kind)` returns True to leave for the main menu."""
+
+    raw_events = True          # the app forwards presses, releases and long presses (B is held)
+
+    def __init__(self, leds, save_path, rules=None, seed=None):
+        self.leds = leds
+        self.seed = seed               # None: a new game's seed comes from the device's randomness
+        self.save_path = save_path
+        self.rules = rules
+        self.state = None
+        self.sealer = None
+        self.box = None
+        # one contiguous block kept free for the save buffer and the state's logs (29 KB of them):
+        # loading the kernel's modules afterwards leaves the heap in small pieces
+        self.reserve = bytearray(RESERVE)
+        self.text = bytearray(COLS * ROWS)
+        self.inv = -1
+        self.view = bytearray(V_EVENTS + 4 * NEWS_KEEP)
+        self.vlen = 0
+        self.acts = array("i", bytes(D.MAX_ACTIONS))
+        self.nacts = 0
+        self.players = 5
+        self.pin = bytearray(4)
+        self.pin_pos = 0
+        self.screen = M_SETUP
+        self.held = False
+        self.page = 0
+        self.cursor = 0
+        self.scroll = 0
+        self.note = b""
+        self.back = M_SETUP
+
+    # ----- the game (everything that allocates) ---------------------------------------------------
+
+    def _rules(self):
+        if self.rules is None:
+            from kernel.stayaway.game.rules import Rules
+            self.rules = Rules()
+        return self.rules
+
+    def passphrase(self):
+        return bytes([DIGITS[d] for d in self.pin])
+
+    def _sealer(self, salt=None):
+        from kernel.stayaway.game.crypt import Sealer
+        return Sealer(self.passphrase(), salt)
+
+    def start(self):
+        import time
+        seed = self.seed
+        try:
+            import os
+            if seed is None:
+                r = os.urandom(3)
+                seed = (r[0] << 16) | (r[1] << 8) | r[2]
+        except (AttributeError, NotImplementedError, OSError):
+            seed = time.ticks_ms() & 0x3FFFFFFF if hasattr(time, "ticks_ms") else int(time.time()) & 0x3FFFFFFF
+        self.state = None
+        rules = self._rules()           # the modules first; then the big buffers, in the reserved block
+        self.sealer = self._sealer()
+        self.alloc_box()
+        self.state = rules.new_game(seed, self.players)
+        self.save()
+        self.after_action()
+
+    def resume_with_pin(self):
+        """The sealed save read into the save buffer (store.read_into: the newest good record),
+        checked, decrypted and loaded where it lies."""
+        from kernel.stayaway.game.crypt import unseal_in_place, SALT
+        from kernel.stayaway.game import save       # noqa: F401 (loaded before the big buffers)
+        self.state = None
+        rules = self._rules()           # the kernel's modules first, then the two big buffers
+        self.alloc_box()
+        box = self.box
+        n = store.read_into(self.save_path, box)
+        if n < 0:
+            raise KernelError("save", "no readable Stay Away! save")
+        sealer = self._sealer(bytes(box[8:8 + SALT]))
+        blob = unseal_in_place(box, n, self.passphrase(), sealer)
+        gc.collect()
+        self.state = rules.deserialize(blob)
+        self.sealer = sealer
+        self.players = self.state.players
+        self.after_action()
+
+    def alloc_box(self):
+        """The save buffer, allocated once at the longest a sealed save can be (about 17 KB), in the
+        block reserved for it (released here, so the state's logs follow it there)."""
+        if self.box is None:
+            from kernel.stayaway.game.save import max_size
+            from kernel.stayaway.game.crypt import HEAD, TAG
+            size = HEAD + max_size() + TAG
+            self.reserve = None
+            gc.collect()
+            self.box = bytearray(size)
+
+    def save(self):
+        """Sealed in one buffer allocated once at the longest a save can be (about 17 KB): the
+        state's bytes are written where the cipher reads them. A fresh buffer per save, a little
+        longer each time as the log grows, leaves the heap full of holes just too small for the next."""
+        from kernel.stayaway.game.save import dump, size
+        from kernel.stayaway.game.crypt import HEAD, TAG
+        n = size(self.state)
+        need = HEAD + n + TAG
+        self.alloc_box()
+        dump(self.state, self.box, HEAD)
+        self.sealer.seal_in_place(self.box, n)
+        store.save(self.save_path, memoryview(self.box)[:need])
+
+    def act(self, action):
+        self.state.apply(action)
+        self.save()
+        self.after_action()
+
+    def after_action(self):
+        """Whose decision it is now: the same player stays revealed, another gets the privacy screen."""
+        s = self.state
+        if s.is_terminal():
+            self.screen = M_OVER
+            return
+        p = s.current_player()
+        if self.screen == M_PLAYER and p == self.view[V_ME] and self.held:
+            self.refresh(p)
+        else:
+            self.screen = M_PRIVACY
+            self.held = False
+        self.cursor = 0
+
+    def refresh(self, p):
+        """The player's view and choices (no allocation)."""
+        self.vlen = write_view(self.state, p, self.view, NEWS_KEEP)
+        self.nacts = self.state.legal_actions(self.acts)
+        if self.cursor >= self.nacts:
+            self.cursor = 0
+
+    # ----- modes entered from the app ---------------------------------------------------------------
+
+    def new_game(self):
+        self.screen = M_SETUP
+        self.compose()
+
+    def resume(self):
+        self.pin_pos = 0
+        self.screen = M_RESUME
+        self.compose()
+
+    # ----- buttons ------------------------------------------------------------------------------------
+
+    def handle(self, b, kind):
+        """One button event (press, release or long press); True asks the app for its main menu."""
+        s = self.screen
+        leave = False
+        if s == M_PLAYER or s == M_PRIVACY:
+            leave = self._play(b, kind)
+        elif kind == btn.PRESS:
+            if s == M_SETUP:
+                leave = self._setup(b)
+            elif s == M_PIN or s == M_RESUME:
+                leave = self._pin(b)
+            elif s == M_OVER:
+                if b == btn.A:
+                    store.clear(self.save_path)
+                    self.state = None
+                    leave = True
+            elif s == M_NOTE:
+                if b == btn.A or b == btn.B:
+                    self.screen = self.back
+        if not leave:
+            self.compose()
+        return leave
+
+    def _play(self, b, kind):
+        if b == btn.B:
+            if kind == btn.PRESS and self.screen == M_PRIVACY:
+                self.held = True
+                self.screen = M_PLAYER
+                self.page = 0
+                self.cursor = 0
+                self.scroll = 0
+                self.refresh(self.state.current_player())
+            elif kind == btn.RELEASE:
+                self.held = False
+                self.screen = M_PRIVACY
+            return False
+        if self.screen == M_PRIVACY:
+            return b == btn.A and kind == btn.LONG
+        if kind != btn.PRESS:
+            return False
+        if b == btn.LEFT:
+            self.page = (self.page + 3) % 4
+            self.scroll = 0
+        elif b == btn.RIGHT:
+            self.page = (self.page + 1) % 4
+            self.scroll = 0
+        elif b == btn.UP:
+            if self.page == 0 and self.cursor > 0:
+                self.cursor -= 1
+            elif self.page == 3:
+                self.scroll += 1
+        elif b == btn.DOWN:
+            if self.page == 0 and self.cursor < self.nacts - 1:
+                self.cursor += 1
+            elif self.page == 3 and self.scroll > 0:
+                self.scroll -= 1
+        elif b == btn.A and self.page == 0 and self.nacts:
+            self.act(self.acts[self.cursor])
+        return False
+
+    def _setup(self, b):
+        if b == btn.LEFT and self.players > D.MIN_PLAYERS:
+            self.players -= 1
+        elif b == btn.RIGHT and self.players < D.MAX_PLAYERS:
+            self.players += 1
+        elif b == btn.A:
+            self.pin_pos = 0
+            self.screen = M_PIN
+        elif b == btn.B:
+            return True
+        return False
+
+    def _pin(self, b):
+        k = self.pin_pos
+        if b == btn.UP:
+            self.pin[k] = (self.pin[k] + 1) % 10
+        elif b == btn.DOWN:
+            self.pin[k] = (self.pin[k] + 9) % 10
+        elif b == btn.LEFT and k > 0:
+            self.pin_pos -= 1
+        elif b == btn.RIGHT and k < 3:
+            self.pin_pos += 1
+        elif b == btn.A:
+            try:
+                if self.screen == M_RESUME:
+                    self.resume_with_pin()
+                else:
+                    self.start()
+            except KernelError as exc:
+                self.show_note(b"Wrong PIN, or" if exc.what == "save" else b"Cannot start", M_RESUME
+                               if self.screen == M_RESUME else M_SETUP)
+        elif b == btn.B:
+            if self.screen == M_RESUME:
+                return True
+            self.screen = M_SETUP
+        return False
+
+    def show_note(self, text, back):
+        self.note = text
+        self.back = back
+        self.screen = M_NOTE
+
+    # ----- composing (no allocation) -------------------------------------------------------------------
+
+    def clear(self):
+        t = self.text
+        for i in range(COLS * ROWS):
+            t[i] = SPACE
+        self.inv = -1
+
+    def put(self, row, col, s):
+        t = self.text
+        base = row * COLS
+        for i in range(len(s)):
+            if col >= COLS:
+                return col
+            t[base + col] = s[i]
+            col += 1
+        return col
+
+    def num(self, row, col, n):
+        """n (0 or more) in decimal at (row, col); the column after it."""
+        width = 1
+        top = 10
+        while n >= top:
+            width += 1
+            top *= 10
+        end = col + width
+        c = end - 1
+        while c >= col:
+            if c < COLS:
+                self.text[row * COLS + c] = 48 + n % 10
+            n //= 10
+            c -= 1
+        return end
+
+    def player(self, row, col, p):
+        """"P3", or "you" for the viewer."""
+        if p == self.view[V_ME]:
+            return self.put(row, col, b"you")
+        col = self.put(row, col, b"P")
+        return self.num(row, col, p + 1)
+
+    def card(self, row, col, c):
+        if c >= D.NTYPES:
+            return self.put(row, col, b"?")
+        return self.put(row, col, D.CARD_SHORT[c])
+
+    def compose(self):
+        self.clear()
+        s = self.screen
+        if s == M_SETUP:
+            self.put(0, 0, b"Stay Away!")
+            self.put(2, 0, b"Players")
+            self.num(2, 14, self.players)
+            self.inv = 2
+            self.put(4, 0, b"pass the device;")
+            self.put(5, 0, b"hold B to look")
+            self.put(7, 0, b"A:next B:back")
+        elif s == M_PIN or s == M_RESUME:
+            self.put(0, 0, b"Table PIN" if s == M_PIN else b"Resume: PIN")
+            for i in range(4):
+                self.text[2 * COLS + 2 + 2 * i] = DIGITS[self.pin[i]]
+                self.text[3 * COLS + 2 + 2 * i] = 94 if i == self.pin_pos else SPACE
+            self.put(5, 0, b"seals the saves")
+            self.put(7, 0, b"A:ok B:back")
+        elif s == M_PRIVACY:
+            p = self.state.current_player()
+            self.put(3, 0, b"Pass to P")
+            self.num(3, 9, p + 1)
+            self.put(5, 0, b"hold B to look")
+        elif s == M_PLAYER:
+            self.compose_player()
+        elif s == M_OVER:
+            self.compose_over()
+        elif s == M_NOTE:
+            self.put(2, 0, self.note)
+            self.put(3, 0, b"try again")
+            self.put(7, 0, b"A:ok")
+        self.show_leds()
+
+    def compose_player(self):
+        v = self.view
+        me = v[V_ME]
+        col = self.put(0, 0, b"P")
+        col = self.num(0, col, me + 1)
+        col = self.put(0, col + 1, ROLE_SHORT[v[V_ROLE]])
+        self.put(0, 12, PAGES[self.page])
+        pg = self.page
+        if pg == 0:
+            self.compose_actions()
+        elif pg == 1:
+            self.compose_hand()
+        elif pg == 2:
+            self.compose_table()
+        else:
+            self.compose_news()
+
+    def compose_actions(self):
+        n = self.nacts
+        top = self.cursor - MAX_LIST + 1 if self.cursor >= MAX_LIST else 0
+        for k in range(MAX_LIST):
+            i = top + k
+            if i < n:
+                self.action_line(1 + k, self.acts[i], False)
+                if i == self.cursor:
+                    self.inv = 1 + k
+        if n:
+            self.action_line(6, self.acts[self.cursor], True)
+        self.put(7, 0, b"A:do </>:pages")
+
+    def action_line(self, row, a, detail):
+        """One action in 16 columns; with detail, what it aims at (or what is on offer)."""
+        kind = a // D.ACT_KIND
+        arg = a % D.ACT_KIND
+        if detail:
+            col = 0
+            if kind == 2:
+                t = arg & 31
+                if t == D.SELF:
+                    self.put(row, col, b"yourself")
+                elif t >= D.GAP:
+                    col = self.put(row, col, b"door ")
+                    col = self.num(row, col, t - D.GAP + 1)
+                    col = self.put(row, col, b"-")
+                    self.num(row, col, (t - D.GAP + 1) % self.view[V_PLAYERS] + 1)
+                else:
+                    self.player(row, col, t)
+            elif kind == 3:
+                col = self.put(row, col, b"to ")
+                self.player(row, col, self.view[V_CTX_B])
+            elif kind == 4 or kind == 5:
+                p = self.view[V_CTX_A]
+                col = self.put(row, col, b"from ")
+                col = self.player(row, col, p)
+                c = self.view[V_CTX_CARD]
+                if c != D.NO_CARD and p != self.view[V_ME]:
+                    self.card(row, col + 1, c)
+            elif kind == 10:
+                self.player(row, col, arg)
+            return
+        if kind == 9:
+            self.put(row, 0, b"Reveal hand" if arg else b"Keep hidden")
+            return
+        col = self.put(row, 0, VERBS[kind])
+        if kind == 1 or kind == 3 or kind == 4 or kind == 5 or kind == 7 or kind == 11 or kind == 12 or kind == 13:
+            self.card(row, col, arg)
+        elif kind == 2:
+            self.card(row, col, arg >> 5)
+        elif kind == 10:
+            self.player(row, col, arg)
+
+    def compose_hand(self):
+        v = self.view
+        n = v[V_HAND_N]
+        for i in range(n):
+            self.card(1 + i if i < 6 else 6, 1, v[V_HAND + i])
+        t = v[V_THING]
+        if t != D.NOBODY and t != v[V_ME]:
+            col = self.put(7, 0, b"Thing: ")
+            self.player(7, col, t)
+        elif v[V_PHASE] == D.PH_RESOLUTE and v[V_RES] != D.NO_CARD:
+            self.put(7, 0, b"(drew 3: Actions)")
+
+    def compose_table(self):
+        v = self.view
+        n = v[V_PLAYERS]
+        row = 1
+        col = 0
+        for seat in range(n):
+            q = v[V_SEATS + seat]
+            if col > 11:
+                row += 1
+                col = 0
+            if q == D.NOBODY:
+                col = self.put(row, col, b"--")
+            else:
+                col = self.put(row, col, b"P")
+                col = self.num(row, col, q + 1)
+                if q == v[V_ME]:
+                    col = self.put(row, col, b"*")
+                if v[V_QUAR + q]:
+                    col = self.put(row, col, b"q")
+            col = self.put(row, col, b"|" if v[V_DOOR + seat] else b" ")
+        self.put(6, 0, b"dir >>" if v[V_DIRECTION] == 0 else b"dir <<")
+        col = self.put(7, 0, b"turn ")
+        col = self.num(7, col, (v[V_TURN] << 8) | v[V_TURN + 1])
+        col = self.put(7, col + 1, b"P")
+        self.num(7, col, v[V_ACTIVE] + 1)
+
+    def compose_news(self):
+        v = self.view
+        count = (v[V_NEVENTS] << 8) | v[V_NEVENTS + 1]
+        last = count - self.scroll
+        first = last - NEWS_ROWS
+        if first < 0:
+            first = 0
+        row = 1
+        for i in range(first, last):
+            self.event_line(row, V_EVENTS + 4 * i)
+            row += 1
+        self.put(7, 0, b"up/dn: older")
+
+    def event_line(self, row, k):
+        """One event of the viewer's log in 16 columns."""
+        v = self.view
+        code = v[k] & 0x7F
+        a = v[k + 1]
+        b = v[k + 2]
+        c = v[k + 3]
+        if code == D.E_TURN:
+            col = self.put(row, 0, b"-- ")
+            self.player(row, col, a)
+            return
+        if code == D.E_END:
+            self.put(row, 0, b"GAME OVER")
+            return
+        if code == D.E_RESHUFFLE:
+            self.put(row, 0, b"pile reshuffled")
+            return
+        if code == D.E_BURY:
+            self.put(row, 0, b"Panic! buried")
+            return
+        col = self.player(row, 0, a) if a < D.MAX_PLAYERS else 0
+        col += 1
+        if code == D.E_DRAW or code == D.E_TAKE or code == D.E_KEEP:
+            col = self.put(row, col, b"+")
+            self.card(row, col, c)
+        elif code == D.E_DISCARD or code == D.E_TO_PILE:
+            col = self.put(row, col, b"-")
+            self.card(row, col, c)
+        elif code == D.E_PANIC or code == D.E_PLAY or code == D.E_DEFEND:
+            col = self.card(row, col, c)
+            if code == D.E_PLAY and b < D.MAX_PLAYERS:
+                self.player(row, col + 1, b)
+        elif code == D.E_OFFER or code == D.E_GIVE:
+            col = self.put(row, col - 1, b">")
+            col = self.player(row, col, b)
+            self.card(row, col + 1, c)
+        elif code == D.E_SHOW:
+            col = self.put(row, col, b"shows ")
+            self.card(row, col, c)
+        elif code == D.E_ELIMINATED or code == D.E_TOTAL:
+            col = self.put(row, col, b"X ")
+            self.player(row, col, b if code == D.E_ELIMINATED else a)
+        elif code == D.E_SWAP:
+            col = self.put(row, col, b"<> ")
+            self.player(row, col, b)
+        elif code == (D.E_INFECT & 0x7F):
+            self.player(row, 0, b)
+            self.put(row, 4, b"INFECTED")
+        elif code == D.E_NO_REVEAL:
+            self.put(row, col, b"hides hand")
+        elif code == D.E_NO_EXCHANGE:
+            self.put(row, col, b"no exchange")
+        elif code == D.E_DIRECTION:
+            self.put(row, col, b"reverses")
+        elif code == D.E_QUARANTINE or code == D.E_QUARANTINE_END:
+            col = self.put(row, col, b"Q " if code == D.E_QUARANTINE else b"Q off ")
+            self.player(row, col, b)
+        elif code == D.E_DOOR or code == D.E_DOOR_END:
+            self.put(row, col, b"door" if code == D.E_DOOR else b"door off")
+        elif code == D.E_DECLARE:
+            self.put(row, col, b"DECLARES")
+        elif code == D.E_ROLE:
+            self.put(row, col, ROLE_SHORT[b] if b < 3 else b"?")
+        else:
+            self.card(row, col, c)
+
+    def compose_over(self):
+        s = self.state
+        r = s.result
+        self.put(0, 0, b"GAME OVER")
+        self.put(1, 0, RESULT_SHORT[r] if r < len(RESULT_SHORT) else b"?")
+        row = 2
+        col = 0
+        for q in range(s.players):
+            if col > 8:
+                row += 1
+                col = 0
+            if row > 6:
+                break
+            col = self.put(row, col, b"P")
+            col = self.num(row, col, q + 1)
+            col = self.put(row, col, b"T" if s.role[q] == D.THE_THING else b"i" if s.role[q] == D.INFECTED_ROLE
+                           else b"h")
+            col = self.put(row, col, b"+ " if s.returns_[q] else b"- ")
+        self.put(7, 0, b"A:menu")
+
+    def show_leds(self):
+        leds = self.leds
+        leds.all(ledmod.OFF)
+        s = self.state
+        sc = self.screen
+        if s is None or sc == M_SETUP or sc == M_PIN or sc == M_RESUME:
+            return
+        if s.is_terminal():
+            r = s.result
+            humans = r == D.R_BURNT or r == D.R_FALSE or r == D.R_FOUND
+            leds.set(ledmod.GREEN if humans else ledmod.RED, ledmod.BLINK)
+            return
+        ph = s.phase
+        if ph == D.PH_ANSWER or ph == D.PH_ROUND:
+            leds.set(ledmod.YELLOW, ledmod.BLINK)
+        elif ph == D.PH_DEFEND_FLAME or ph == D.PH_DEFEND_SWAP or ph == D.PH_REVELATIONS:
+            leds.set(ledmod.RED, ledmod.ON)
+        else:
+            leds.set(ledmod.GREEN, ledmod.ON)
+
+    # ----- drawing (no allocation) ----------------------------------------------------------------------
+
+    def screen_lines(self):
+        out = []
+        for r in range(ROWS):
+            out.append(bytes(self.text[r * COLS:(r + 1) * COLS]).decode().rstrip())
+        return out
+
+    def draw(self, fb):
+        fb.fill(0)
+        t = self.text
+        inv = self.inv
+        for r in range(ROWS):
+            c = 1
+            if r == inv:
+                fb.fill_rect(0, r * 8, 128, 8, 1)
+                c = 0
+            base = r * COLS
+            for k in range(COLS):
+                ch = t[base + k]
+                if ch != SPACE:
+                    if ch < 32 or ch > 126:
+                        ch = 63
+                    fb.text(GLYPHS[ch - 32], k * 8, r * 8, c)

@@ -1,0 +1,109 @@
+"""The bots never make an illegal move: 10,000 seeded full games (4 to 12 players, every option) with a
+heuristic bot in one seat and random bots in the others, all-heuristic games, and games with the search
+bot; every choice is checked against the legal list before it is applied (apply checks it again).
+A bot reads only its view: given the same view it chooses the same action whatever the true state."""
+
+import random
+import time
+from array import array
+
+from eldritch.kernel import prng
+from eldritch.kernel.stayaway.game import defs as D
+from eldritch.kernel.stayaway.game.rules import Rules
+from eldritch.kernel.stayaway.game.bots import RandomBot, HeuristicBot
+from eldritch.kernel.stayaway.game.search import SearchBot
+from eldritch.kernel.stayaway.game.play import play_game, make_bots
+from test_stayaway_leaks import playouts, resample
+
+OPTIONS = [None, {"house_quarantine": True}, {"vengeful": True}, {"thing_in_pile": True}, {"quick_start": True},
+           {"neighbour_only": True, "flame_in_pile": True, "infected": 10}]
+
+
+class Checked:
+    """Wraps a bot: its choice must be one of the legal actions it was given."""
+
+    def __init__(self, bot):
+        self.bot = bot
+        self.calls = 0
+
+    def choose(self, view, legal):
+        assert isinstance(view, bytes)
+        a = self.bot.choose(view, legal)
+        assert a in legal, (self.bot.name, a, legal)
+        self.calls += 1
+        return a
+
+
+def test_bots_never_make_an_illegal_move_in_10000_seeded_games():
+    rules_by = [Rules(o) for o in OPTIONS]
+    buf = array("i", [0] * D.MAX_ACTIONS)
+    games = 0
+    ended = 0
+    heuristic_calls = 0
+    start = time.time()
+    for g in range(10000):
+        rules = rules_by[g % len(rules_by)]
+        n = 4 + g % 9
+        s = rules.new_game(g, n)
+        smart = g % n
+        rng = prng.new_state(g)
+        heur = HeuristicBot(g)
+        while not s.is_terminal() and s.nlog < 600:
+            p = s.current_player()
+            k = s.legal_actions(buf)
+            if p == smart and k > 1:
+                legal = [buf[i] for i in range(k)]
+                a = heur.choose(s.view(p), legal)
+                assert a in legal
+                heuristic_calls += 1
+            else:
+                a = buf[prng.die(rng, k)]
+            s.apply(a)
+        games += 1
+        ended += s.is_terminal()
+    elapsed = time.time() - start
+    print("10000 games in %.1f s, %d heuristic decisions" % (elapsed, heuristic_calls))
+    assert games == 10000 and ended >= 9900 and heuristic_calls > 20000
+
+
+def test_heuristic_bots_play_whole_games_legally():
+    results = set()
+    for g in range(120):
+        rules = Rules(OPTIONS[g % len(OPTIONS)])
+        n = 4 + g % 9
+        bots = [Checked(b) for b in make_bots(["heuristic"] * n, g, rules)]
+        s = play_game(rules, g, n, bots)
+        assert s.is_terminal()
+        results.add(s.result)
+    assert {D.R_BURNT, D.R_DECLARED, D.R_THING_ALONE} <= results
+
+
+def test_search_bot_plays_whole_games_legally():
+    rules = Rules()
+    for g in range(4):
+        n = 5 + g
+        bots = [Checked(b) for b in make_bots(["heuristic"] * n, g, rules)]
+        bots[g % n] = Checked(SearchBot(rules, g, worlds=2, candidates=3, horizon=40))
+        s = play_game(rules, g, n, bots)
+        assert s.is_terminal() and bots[g % n].calls > 0
+
+
+def test_bots_choose_from_the_view_alone():
+    """Two true states with the same view for a player: the same bot (same seed) chooses alike."""
+    rng = random.Random(8)
+    buf = array("i", [0] * D.MAX_ACTIONS)
+    checked = 0
+    for rules, s in playouts(30, seed0=300):
+        if s.is_terminal():
+            continue
+        p = s.current_player()
+        t = resample(s, p, rng)
+        assert t.view(p) == s.view(p)
+        n = s.legal_actions(buf)
+        legal = [buf[i] for i in range(n)]
+        m = t.legal_actions(buf)
+        assert [buf[i] for i in range(m)] == legal         # the options follow from the view too
+        for make in (lambda: HeuristicBot(5), lambda: SearchBot(rules, 5, worlds=2, candidates=3, horizon=30)):
+            assert make().choose(s.view(p), legal) == make().choose(t.view(p), legal)
+        checked += 1
+    assert checked >= 20
