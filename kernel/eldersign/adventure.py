@@ -220,6 +220,11 @@ class Adventure:
         Allocates nothing: the face sets stay in the table; `card` and `notation` are built when
         first read.
         """
+        self._bind_tasks(table, ids, n, ordered)
+        self.reset()
+
+    def _bind_tasks(self, table, ids, n, ordered):
+        """The tasks become table's tasks ids[0..n-1] (set_card and retask; allocates nothing)."""
         if n > MAX_TASKS:
             raise KernelError("card", "at most %d tasks" % MAX_TASKS)
         self.table = table
@@ -235,7 +240,6 @@ class Adventure:
             self.task_clock[t] = table.clock[i]
         self._card = None
         self._notation = None
-        self.reset()
 
     def set_situation(self, situation):
         """The Situation of the next reset() (its values are copied; allocates nothing)."""
@@ -313,21 +317,7 @@ class Adventure:
     def retask(self, table, ids, n, ordered):
         """The tasks change during the attempt (a monster on the card): like set_card, but the pool,
         the roll, the held dice and the tasks done stay (task t keeps its place)."""
-        if n > MAX_TASKS:
-            raise KernelError("card", "at most %d tasks" % MAX_TASKS)
-        self.table = table
-        self.ntasks = n
-        self.ordered = True if ordered else False
-        for t in range(n):
-            i = ids[t]
-            self.task_id[t] = i
-            self.fs_start[t] = table.start[i]
-            self.fs_count[t] = table.count[i]
-            self.task_sanity[t] = table.sanity[i]
-            self.task_stamina[t] = table.stamina[i]
-            self.task_clock[t] = table.clock[i]
-        self._card = None
-        self._notation = None
+        self._bind_tasks(table, ids, n, ordered)
         self._after_change()
 
     def _after_change(self):
