@@ -731,15 +731,9 @@ class Adventure:
             st[_NWAYS] = 0
             st[_PHASE] = P_LOST if st[_G] + st[_Y] + st[_R] == 0 else P_ROLL
             return
-        mask = action - ACT_REROLL
-        slot = 0
-        kept = self.kept
+        kept = self.rerolled_dice(action, self.kept)
         for d in range(NDICE):
-            kept[d] = 0
-            for k in range(roll[d]):
-                if not mask & (1 << slot):
-                    kept[d] += 1
-                slot += 1
+            kept[d] = roll[d] - kept[d]
             roll[d] = 0
         st[_CLUES] -= 1
         st[_NWAYS] = 0
@@ -835,15 +829,22 @@ class Adventure:
                 text += ", focus %s" % die_code_text(k - 1)
             return text
         from .notation import format_roll
-        rer = bytearray(NDICE)
+        return "reroll %s with a clue" % format_roll(self.rerolled_dice(action, bytearray(NDICE)))
+
+    def rerolled_dice(self, action, out):
+        """Writes into `out` (NDICE counts by die code) the rolled dice that the clue reroll `action`
+        picks up, and returns `out`: its mask has a bit per rolled die, in die-code order.
+        Allocates nothing (the reroll itself and the advisor use it)."""
         mask = action - ACT_REROLL
+        roll = self.roll_counts
         slot = 0
         for d in range(NDICE):
-            for k in range(self.roll_counts[d]):
+            out[d] = 0
+            for k in range(roll[d]):
                 if mask & (1 << slot):
-                    rer[d] += 1
+                    out[d] += 1
                 slot += 1
-        return "reroll %s with a clue" % format_roll(rer)
+        return out
 
     def describe(self):
         """A one-line summary of the state (for logs and golden playthroughs)."""
