@@ -29,7 +29,7 @@ from array import array
 from ..errors import KernelError
 from ..binio import fletcher16, put32, get32
 from .. import prng
-from ..surface import CHANCE, TERMINAL
+from ..surface import CHANCE, TERMINAL, in_legal_actions
 from .card import Card, MAX_TASKS
 from .dice import GREEN, YELLOW, RED, NFACES, TERROR, DIE_FACES, COLOUR_NAME, die_code_text
 from .matching import minimal_face_sets, split_face_set, WAY_BYTES
@@ -608,12 +608,7 @@ class Adventure:
     def is_legal(self, action):
         if action >= ACT_ENTER:
             return self.st[_PHASE] == P_ROLL and self._check_enter(action - ACT_ENTER)
-        buf = array("i", [0] * MAX_ACTIONS)
-        n = self.legal_actions(buf)
-        for i in range(n):
-            if buf[i] == action:
-                return True
-        return False
+        return in_legal_actions(self, array("i", [0] * MAX_ACTIONS), action)
 
     def apply(self, action):
         """Apply one action (raises KernelError('action', ...) when it is not legal now)."""
