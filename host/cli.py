@@ -270,10 +270,11 @@ def cmd_info(args, backend):
     return 0
 
 
-COMMANDS = {"odds": cmd_odds, "advise": cmd_advise, "cards": cmd_cards, "table": cmd_table,
-            "info": cmd_info, "play": lambda args, backend: play.run(args, backend), "arkham": arkham_cli.run,
-            "simulate": simulate.run, "sweep": sweep.run,
-            "mansions": mansions_cli.run, "stayaway": stayaway_cli.run}
+# each command's runner, called as run(args, backend); the game and simulation commands live in their
+# own modules (each with add_parser(sub) and run)
+COMMANDS = {"odds": cmd_odds, "advise": cmd_advise, "cards": cmd_cards, "table": cmd_table, "info": cmd_info,
+            "play": play.run, "simulate": simulate.run, "sweep": sweep.run,
+            "arkham": arkham_cli.run, "mansions": mansions_cli.run, "stayaway": stayaway_cli.run}
 
 
 def _quiet_stdout():

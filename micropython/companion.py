@@ -12,7 +12,7 @@ reset the game resumes by entering the same entries again on a fresh companion g
 last entry the same way.
 
 Button handling and drawing allocate nothing: a screen is composed into one bytearray of 8 rows of
-16 characters from bytes constants and small ints, and drawn glyph by glyph. Entries (the kernel call
+16 characters (textscreen.py) from bytes constants and small ints, and drawn glyph by glyph. Entries (the kernel call
 and the save), loading and undo allocate.
 
 The device reads the game only through the kernel's `status` (a bytearray of counts, refreshed after
@@ -35,6 +35,7 @@ import buttons as btn
 import leds as ledmod
 import store
 import compsave
+from textscreen import TextScreen, COLS, digits
 from kernel.errors import KernelError
 from kernel.eldersign.game.data import GameData
 from kernel.eldersign.game.companion import (new_companion, restart, enter_effect, put_adventure, complete_adventure,
@@ -52,10 +53,6 @@ try:                                  # for mypy only: MicroPython has no typing
 except ImportError:
     pass
 
-COLS = 16
-ROWS = 8
-SPACE = 32
-GLYPHS = tuple([chr(i) for i in range(32, 127)])
 NONE = 255                      # the kernel's "no investigator" in seat_inv
 
 C_SETUP, C_INV, C_TURN, C_EFFECT, C_SLOT, C_CARD, C_BOARD, C_MIDNIGHT, C_END, C_NOTE, C_DIE, C_ASK = range(12)
@@ -176,16 +173,7 @@ def effect_text(p, n):
     return "each(" + text + ")" if mode == 1 else text
 
 
-def digits(n):
-    d = 1
-    p = 10
-    while n >= p:
-        d += 1
-        p *= 10
-    return d
-
-
-class Companion:
+class Companion(TextScreen):
     """The companion screens. `handle(button, kind)` returns True to leave for the main menu."""
 
     def __init__(self, leds, save_path, data=None):
@@ -206,8 +194,7 @@ class Companion:
         self.main_cards = array("H", sorted(main, key=lambda i: advs[i].name.lower()))
         self.ow_cards = array("H", sorted(ow, key=lambda i: advs[i].name.lower()))
         self.cards = self.main_cards
-        self.text = bytearray(COLS * ROWS)
-        self.inv = -1
+        super().__init__()
         self.g = None                 # type: Any
         self.players = 2
         self.ao = 0
@@ -768,23 +755,6 @@ class Companion:
 
     # ----- composing (no allocation) -----------------------------------------------------------------
 
-    def clear(self):
-        t = self.text
-        for i in range(COLS * ROWS):
-            t[i] = SPACE
-        self.inv = -1
-
-    def put(self, row, col, s):
-        """bytes s at (row, col), cut at the row's end; the column after it."""
-        t = self.text
-        base = row * COLS
-        for i in range(len(s)):
-            if col >= COLS:
-                return col
-            t[base + col] = s[i]
-            col += 1
-        return col
-
     def put_from(self, row, s, start):
         """bytes s from index start at the row's start (a long name scrolled; no slice)."""
         t = self.text
@@ -793,41 +763,6 @@ class Companion:
             if start + c >= len(s):
                 return
             t[base + c] = s[start + c]
-
-    def num(self, row, col, n):
-        """n in decimal at (row, col); the column after it."""
-        t = self.text
-        if n < 0:
-            if col < COLS:
-                t[row * COLS + col] = 45
-            col += 1
-            n = -n
-        end = col + digits(n)
-        c = end - 1
-        while c >= col:
-            if c < COLS:
-                t[row * COLS + c] = 48 + n % 10
-            n //= 10
-            c -= 1
-        return end
-
-    def signed(self, row, col, n):
-        if n >= 0 and col < COLS:
-            self.text[row * COLS + col] = 43
-            col += 1
-        return self.num(row, col, n)
-
-    def frac(self, row, col, a, b):
-        col = self.num(row, col, a)
-        col = self.put(row, col, b"/")
-        return self.num(row, col, b)
-
-    def frac_right(self, row, a, b):
-        self.frac(row, COLS - digits(a) - 1 - digits(b), a, b)
-
-    def lines(self, texts):
-        for r in range(ROWS):
-            self.put(r, 0, texts[r])
 
     def compose(self):
         self.clear()
@@ -1056,29 +991,3 @@ class Companion:
         over = self.over()
         led_rule(self.leds, st[ST_DOOM], st[ST_DOOM_TOP], st[ST_ELDER], st[ST_ELDER_NEED], st[ST_BATTLE], over,
                  over and st[ST_RESULT] == 1, st[ST_CLOCK], self.screen == C_MIDNIGHT)
-
-    # ----- drawing (no allocation) -------------------------------------------------------------------
-
-    def screen_lines(self):
-        """The rows as text, trailing spaces cut (the simulator's frame log; allocates)."""
-        out = []
-        for r in range(ROWS):
-            out.append(bytes(self.text[r * COLS:(r + 1) * COLS]).decode().rstrip())
-        return out
-
-    def draw(self, fb):
-        fb.fill(0)
-        t = self.text
-        inv = self.inv
-        for r in range(ROWS):
-            c = 1
-            if r == inv:
-                fb.fill_rect(0, r * 8, 128, 8, 1)
-                c = 0
-            base = r * COLS
-            for k in range(COLS):
-                ch = t[base + k]
-                if ch != SPACE:
-                    if ch < 32 or ch > 126:
-                        ch = 63
-                    fb.text(GLYPHS[ch - 32], k * 8, r * 8, c)
