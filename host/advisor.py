@@ -88,15 +88,7 @@ def action_key(adv, action):
         code = action - ACT_FAIL
         k = code & 31
         return (FAIL, code >> 5, k - 1 if k else -1)
-    mask = action - ACT_REROLL
-    rer = bytearray(NDICE)
-    slot = 0
-    for d in range(NDICE):
-        for _ in range(adv.roll_counts[d]):
-            if mask & (1 << slot):
-                rer[d] += 1
-            slot += 1
-    return (REROLL, bytes(rer))
+    return (REROLL, bytes(adv.rerolled_dice(action, bytearray(NDICE))))
 
 
 def option_key(option):

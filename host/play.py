@@ -28,6 +28,7 @@ import time
 
 from .atomic import SaveError, user_path, rename_durably, check_target
 from .gamelog import GameLog, FORMATS, TRANSCRIPT_HEADER, acting_seat
+from .botseats import bot_seats
 from .kernel.errors import KernelError
 from .kernel.numbers import is_count
 from .kernel.eldersign.game.data import GameData
@@ -107,20 +108,6 @@ def add_parser(sub):
                    help=argparse.SUPPRESS)
     p.add_argument("--exit-after-first-screen", action="store_true", help=argparse.SUPPRESS)
     return p
-
-
-def bot_seats(text: str, players: int) -> set:
-    if text.strip() == "all":
-        return set(range(players))
-    seats = set()
-    for part in text.split(","):
-        part = part.strip()
-        if not part:
-            continue
-        if not is_count(part) or not 1 <= int(part) <= players:
-            raise KernelError("option", "--bots: '%s' is not a seat 1 to %d (or 'all')" % (part[:20], players))
-        seats.add(int(part) - 1)
-    return seats
 
 
 # ----- games and logs without a session (tests and golden files) -------------------------------

@@ -4,6 +4,7 @@
 Card files may come from users, so a file is read defensively: strictly UTF-8 (an undecodable or
 binary line is an error naming the file and line), lines of at most MAX_LINE bytes, at most
 `max_lines` lines. Every problem is one KernelError(what, ...) naming the file and the line.
+The data files sit beside the modules that read them: `folder_of(__file__)` finds them on every runtime.
 """
 
 from .errors import KernelError
@@ -12,6 +13,16 @@ MAX_LINE = 4096          # bytes in one line
 MAX_LINES = 100000       # lines in one file (the card library has 373)
 CHUNK = 256              # bytes read at a time: MicroPython's readline(n) allocates n bytes up front,
                          # and a 4 KB block may not exist in a small, fragmented heap (the Pico's)
+
+
+def folder_of(path):
+    """The folder holding path ('/' or '\\' separated, as __file__ is on CPython, MicroPython and
+    Windows), without the separator ("" at the root, so folder + "/data" stays right): "." for a
+    bare name, ".." for "." (so folder_of twice from a bare module name still climbs one level)."""
+    cut = max(path.rfind("/"), path.rfind("\\"))
+    if cut >= 0:
+        return path[:cut]
+    return ".." if path == "." else "."
 
 
 def _read_line(f):

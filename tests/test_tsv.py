@@ -43,3 +43,19 @@ def test_lines_match_a_plain_split(tmp_path_factory, shape, final_newline):
             for item in tsv.lines(str(path), "cards"):
                 got.append(item)
         assert got == expected
+
+
+@given(st.lists(st.sampled_from(["a", "kernel", "game", "x.py", ".."]), min_size=1, max_size=5),
+       st.sampled_from(["/", "\\"]), st.booleans())
+def test_folder_of_is_the_path_without_its_last_part(parts, sep, absolute):
+    """folder_of finds the data beside a module from its __file__, whichever separator the runtime
+    uses: the path minus its last part and separator (so "" at the root: "" + "/data" is right), or "."
+    for a bare name (and ".." above ".")."""
+    lead = sep if absolute else ""
+    path = lead + sep.join(parts)
+    if len(parts) > 1:
+        expected = lead + sep.join(parts[:-1])
+    else:
+        expected = "" if absolute else "."
+    assert tsv.folder_of(path) == expected
+    assert tsv.folder_of(".") == ".."

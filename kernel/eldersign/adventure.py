@@ -29,7 +29,7 @@ from array import array
 from ..errors import KernelError
 from ..binio import fletcher16, put32, get32
 from .. import prng
-from ..surface import CHANCE, TERMINAL
+from ..surface import CHANCE, TERMINAL, in_legal_actions
 from .card import Card, MAX_TASKS
 from .dice import GREEN, YELLOW, RED, NFACES, TERROR, DIE_FACES, COLOUR_NAME, die_code_text
 from .matching import minimal_face_sets, split_face_set, WAY_BYTES
@@ -220,6 +220,11 @@ class Adventure:
         Allocates nothing: the face sets stay in the table; `card` and `notation` are built when
         first read.
         """
+        self._bind_tasks(table, ids, n, ordered)
+        self.reset()
+
+    def _bind_tasks(self, table, ids, n, ordered):
+        """The tasks become table's tasks ids[0..n-1] (set_card and retask; allocates nothing)."""
         if n > MAX_TASKS:
             raise KernelError("card", "at most %d tasks" % MAX_TASKS)
         self.table = table
@@ -235,7 +240,6 @@ class Adventure:
             self.task_clock[t] = table.clock[i]
         self._card = None
         self._notation = None
-        self.reset()
 
     def set_situation(self, situation):
         """The Situation of the next reset() (its values are copied; allocates nothing)."""
@@ -313,21 +317,7 @@ class Adventure:
     def retask(self, table, ids, n, ordered):
         """The tasks change during the attempt (a monster on the card): like set_card, but the pool,
         the roll, the held dice and the tasks done stay (task t keeps its place)."""
-        if n > MAX_TASKS:
-            raise KernelError("card", "at most %d tasks" % MAX_TASKS)
-        self.table = table
-        self.ntasks = n
-        self.ordered = True if ordered else False
-        for t in range(n):
-            i = ids[t]
-            self.task_id[t] = i
-            self.fs_start[t] = table.start[i]
-            self.fs_count[t] = table.count[i]
-            self.task_sanity[t] = table.sanity[i]
-            self.task_stamina[t] = table.stamina[i]
-            self.task_clock[t] = table.clock[i]
-        self._card = None
-        self._notation = None
+        self._bind_tasks(table, ids, n, ordered)
         self._after_change()
 
     def _after_change(self):
@@ -618,12 +608,7 @@ class Adventure:
     def is_legal(self, action):
         if action >= ACT_ENTER:
             return self.st[_PHASE] == P_ROLL and self._check_enter(action - ACT_ENTER)
-        buf = array("i", [0] * MAX_ACTIONS)
-        n = self.legal_actions(buf)
-        for i in range(n):
-            if buf[i] == action:
-                return True
-        return False
+        return in_legal_actions(self, array("i", [0] * MAX_ACTIONS), action)
 
     def apply(self, action):
         """Apply one action (raises KernelError('action', ...) when it is not legal now)."""
@@ -741,15 +726,9 @@ class Adventure:
             st[_NWAYS] = 0
             st[_PHASE] = P_LOST if st[_G] + st[_Y] + st[_R] == 0 else P_ROLL
             return
-        mask = action - ACT_REROLL
-        slot = 0
-        kept = self.kept
+        kept = self.rerolled_dice(action, self.kept)
         for d in range(NDICE):
-            kept[d] = 0
-            for k in range(roll[d]):
-                if not mask & (1 << slot):
-                    kept[d] += 1
-                slot += 1
+            kept[d] = roll[d] - kept[d]
             roll[d] = 0
         st[_CLUES] -= 1
         st[_NWAYS] = 0
@@ -845,15 +824,22 @@ class Adventure:
                 text += ", focus %s" % die_code_text(k - 1)
             return text
         from .notation import format_roll
-        rer = bytearray(NDICE)
+        return "reroll %s with a clue" % format_roll(self.rerolled_dice(action, bytearray(NDICE)))
+
+    def rerolled_dice(self, action, out):
+        """Writes into `out` (NDICE counts by die code) the rolled dice that the clue reroll `action`
+        picks up, and returns `out`: its mask has a bit per rolled die, in die-code order.
+        Allocates nothing (the reroll itself and the advisor use it)."""
         mask = action - ACT_REROLL
+        roll = self.roll_counts
         slot = 0
         for d in range(NDICE):
-            for k in range(self.roll_counts[d]):
+            out[d] = 0
+            for k in range(roll[d]):
                 if mask & (1 << slot):
-                    rer[d] += 1
+                    out[d] += 1
                 slot += 1
-        return "reroll %s with a clue" % format_roll(rer)
+        return out
 
     def describe(self):
         """A one-line summary of the state (for logs and golden playthroughs)."""

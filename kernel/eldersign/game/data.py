@@ -21,7 +21,7 @@ roll against).
 """
 
 from ...errors import KernelError
-from ...tsv import lines
+from ...tsv import lines, folder_of
 from .effects import compile_effects, compile_ability, NO_ABILITY, MODIFIERS
 from .defs import A_ARG_MASK, NONE, MAX_HAND, PLACE_EXTRA, MAIN_SLOTS
 from ..notation import parse_card, format_card
@@ -78,11 +78,7 @@ class Row:
 
 def _folder():
     """kernel/eldersign/data/: the game's cards sit beside the library's, one folder up from here."""
-    here = __file__
-    cut = max(here.rfind("/"), here.rfind("\\"))
-    here = here[:cut] if cut >= 0 else "."
-    cut = max(here.rfind("/"), here.rfind("\\"))
-    return (here[:cut] if cut >= 0 else "..") + "/data/"
+    return folder_of(folder_of(__file__)) + "/data/"
 
 
 def open_table(path):

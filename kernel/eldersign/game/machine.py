@@ -36,7 +36,7 @@ them under micropython.heap_lock()).
 """
 
 from ...errors import KernelError
-from ...surface import CHANCE, TERMINAL
+from ...surface import CHANCE, TERMINAL, in_legal_actions
 from ..adventure import ACT_ENTER, ACT_HOLD, ACT_REROLL, ACT_ROLL, P_ROLL
 from .defs import *  # noqa: F401,F403 (the action codes, phases and limits a caller needs)
 from .defs import (G_BASE, A_ARG_MASK, A_MOVE, A_USE, A_BEGIN, A_GIVEUP, A_AID, A_LOSTFOUND, A_SHOP,
@@ -117,11 +117,8 @@ class Game(GameState):
     def is_legal(self, action):
         if self._result >= 0 or self._stack.n == 0:
             return False
-        buf = self._buf
-        n = self.legal_actions(buf)
-        for k in range(n):
-            if buf[k] == action:
-                return True
+        if in_legal_actions(self, self._buf, action):
+            return True
         if self.current_player() != CHANCE:
             return False
         if self._stack.op[self._stack.n - 1] == F_FACE:
