@@ -12,8 +12,8 @@ CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/_core_build.py setup.py
 
 BOARD_FILES := micropython/pins_pico.py micropython/display.py micropython/buttons.py \
 	micropython/leds.py micropython/store.py micropython/app.py micropython/main.py \
-	micropython/compsave.py micropython/companion.py micropython/arkham_mode.py \
-	micropython/mansions_mode.py micropython/stayaway_mode.py
+	micropython/compsave.py micropython/textscreen.py micropython/companion.py \
+	micropython/arkham_mode.py micropython/mansions_mode.py micropython/stayaway_mode.py
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -62,9 +62,11 @@ flash: $(STAMP)
 	$(BIN)/python tools/boardfit.py --stage build/board
 	cd build/board && ../../$(BIN)/mpremote connect $(PORT) resume cp -r kernel data $$(ls *.mpy) main.py :./ + reset
 
-# CI: the whole suite with the C core required (no silent fallback), then the sanitizer build.
+# CI: the whole suite with the C core required (no silent fallback) on JOBS workers (pytest-xdist; CI
+# has 2 cores), then the sanitizer build and valgrind.
+JOBS ?= 2
 test: $(STAMP)
-	ELDRITCH_REQUIRE_C=1 $(BIN)/python -m pytest -q
+	ELDRITCH_REQUIRE_C=1 $(BIN)/python -m pytest -q -n $(JOBS)
 	$(MAKE) sanitize
 	@if command -v valgrind >/dev/null; then $(MAKE) valgrind; else echo "valgrind not installed: make valgrind skipped"; fi
 

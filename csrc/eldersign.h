@@ -13,6 +13,7 @@
  *
  * Modules and prefixes:
  *   es_   (es_core.c)   version, build flags, error texts
+ *   esc_  (es_card.c)   card set-up: task-set states, face classes, minimal face sets
  *   esm_  (es_match.c)  minimal-way enumeration: splitting face sets among dice sources
  *   ess_  (es_solve.c)  the exact solver (values, roll values, clue expectations)
  *
@@ -30,8 +31,10 @@
 #define ES_MAX_STATES 64
 #define ES_MAX_GREEN 8
 #define ES_MAX_USES 4          /* focus, spells and clues: 0..4 each */
-#define ES_MAX_HELD 12         /* held dice in a context */
+#define ES_MAX_HELD 12         /* held dice in a context, and the es_limits held bound */
 #define ES_MAX_FACESETS 4096   /* minimal face sets per task */
+#define ES_MAX_SYMBOLS 8       /* symbols of a task (card.py MAX_SYMBOLS) */
+#define ESC_SCRATCH 2097152    /* scratch bytes esc_compile needs */
 #define ES_ONE ((uint64_t)1 << 48)
 
 /* Error codes: every entry point returns one of these (ES_OK is 0, errors are negative). */
@@ -43,6 +46,7 @@
 #define ES_ENOMEM (-5)    /* the workspace filled up during a solve: retry with a larger scale */
 #define ES_ENOTSUP (-6)   /* reserved: no longer returned (spells with clues are solved in C too) */
 #define ES_EFULL (-7)     /* the caller's output buffer is too small (count still reported) */
+#define ES_EINTR (-8)     /* the progress callback asked to stop: the memo keeps what was finished */
 
 /* Terror effects (solver.py TERROR_*). */
 #define ES_TERROR_NONE 0
@@ -73,11 +77,53 @@ typedef struct es_card {
     const uint8_t *facesets;
 } es_card;
 
-/* The largest contexts a workspace serves. held: most dice held aside in any context asked
- * (including those focus and spells can add); scale >= 1 multiplies the memo and scratch sizes. */
+/* A card as written (card.py Task/Card), the input of esc_compile: per task its investigation
+ * totals (1..36) and accepted-face bits (Lore 1, Peril 2, Terror 4; split symbols set several),
+ * at least one dice symbol and at most ES_MAX_SYMBOLS, and its sanity and stamina costs; the card
+ * ordered or not, its terror effect, and the investigator's sanity and stamina (0: no limit). */
+typedef struct es_task_spec {
+    int32_t ninv, inv[ES_MAX_SYMBOLS];
+    int32_t nfaces, faces[ES_MAX_SYMBOLS];
+    int32_t sanity, stamina;
+} es_task_spec;
+
+typedef struct es_spec {
+    int32_t ntasks, ordered, terror, sanity, stamina;
+    es_task_spec task[ES_MAX_TASKS];
+} es_spec;
+
+/* What esc_compile finds besides the es_card: the representative face of every face, the done-task
+ * mask of every state, the state with no task done, and the face sets written. */
+typedef struct es_setup {
+    int32_t rep[ES_NFACES];
+    int32_t state_done[ES_MAX_STATES];
+    int32_t full_state, nfacesets;
+} es_setup;
+
+/* The contexts a workspace serves: green <= ES_MAX_GREEN, yellow and red 0/1, focus, spells and
+ * clues <= ES_MAX_USES each, and two bounds that every move of the game keeps or lowers, so that
+ * they hold for every context a solve reaches from the contexts asked:
+ *   held   (0..ES_MAX_HELD)  most of (held dice + min(focus + spells, pool dice)) over the
+ *                            contexts asked (uses can only hold dice the pool has);
+ *   reach  (-12..10)         most of (pool dice - 2 * focus - spells) over the contexts asked
+ *                            (a focus sets one die aside and holds another; a spell holds one).
+ * The workspace is sized for the contexts inside these bounds (ess_estimate); scale (1..64)
+ * multiplies the memo and arena sizes, a retry for a workspace that filled up anyway. */
 typedef struct es_limits {
-    int32_t green, yellow, red, focus, spells, clues, held, scale;
+    int32_t green, yellow, red, focus, spells, clues, held, reach, scale;
 } es_limits;
+
+/* What a solve within limits may cost, from closed formulas (kernel/eldersign/budget.py computes
+ * the same integers): contexts it may store, (context, roll) pairs it may evaluate, (partial roll,
+ * state) steps of its clue sweeps, and the workspace bytes (0 when too large to address).
+ * Counts saturate at 2^62. */
+typedef struct es_estimate {
+    uint64_t contexts, pairs, sweeps, bytes;
+} es_estimate;
+
+/* A progress callback: called every `every` pairs or so with the contexts solved and pairs
+ * evaluated so far; a non-zero return stops the solve with ES_EINTR. */
+typedef int (*es_progress_fn)(void *user, uint64_t contexts, uint64_t pairs);
 
 /* A context (solver.py): pool (green count, yellow 0/1, red 0/1), held dice as counts by
  * representative face, focus, spell and clue uses left. */
@@ -91,19 +137,31 @@ const char *es_version(void);                 /* the C core's version */
 const char *es_build_flags(void);             /* compiler and flags the core was built with */
 const char *es_strerror(int code);            /* a short text for an error code */
 
+/* ---- es_card.c ---- */
+
+/* Compile a card: fills card (facesets points into the caller's buffer of cap face sets, 8 bytes
+ * each) and setup. scratch: ESC_SCRATCH bytes, 8-byte aligned. ES_EARG for a bad spec, ES_EFULL
+ * when cap is too small, ES_ECARD when a task has more than ES_MAX_FACESETS face sets. */
+int esc_compile(const es_spec *spec, es_card *card, es_setup *setup, uint8_t *facesets, int32_t cap,
+                void *scratch, size_t scratch_size);
+
 /* ---- es_match.c ---- */
 
 /* Every minimal way to complete a task (matching.ways_for_task, same ways in the same order).
- * facesets: nfacesets sets of 8 counts; roll, held: 24 counts (colour * 8 + face), each <= 10.
- * Writes up to max_ways ways to out, 48 bytes each (24 roll counts used, 24 held counts used), and
- * the number of ways to *nways; ES_EFULL when there were more than max_ways. */
+ * facesets: nfacesets (0..ES_MAX_FACESETS) sets of 8 counts, each <= 10; roll, held: 24 counts
+ * (colour * 8 + face), each <= 10. Writes the first min(ways, max_ways) ways to out (NULL allowed
+ * when max_ways is 0), 48 bytes each (24 roll counts used, 24 held counts used), and the number of
+ * ways to *nways, saturated at INT32_MAX (there can be more than 2^31 at these limits); ES_EFULL
+ * when there were more than max_ways. Counting does not enumerate. */
 int esm_ways(const uint8_t *facesets, int32_t nfacesets, const uint8_t *roll, const uint8_t *held,
              uint8_t *out, int32_t max_ways, int32_t *nways);
 
-/* esm_ways for n rolls at once (rolls and helds: n x 24 counts), counting ways only: counts[i] is
- * the number of ways of roll i. The matching throughput benchmark uses it. */
+/* esm_ways for n rolls at once (rolls and helds: n x 24 counts, n >= 0): counts[i] is the number
+ * of ways of roll i, saturated at INT32_MAX; each roll's first max_ways ways are written to out
+ * (the same buffer for every roll; NULL with max_ways 0 to count only). The matching throughput
+ * benchmark enumerates through it. */
 int esm_ways_batch(const uint8_t *facesets, int32_t nfacesets, const uint8_t *rolls,
-                   const uint8_t *helds, int32_t n, int32_t *counts);
+                   const uint8_t *helds, int32_t n, int32_t *counts, uint8_t *out, int32_t max_ways);
 
 /* How many of the face sets are contained in the available counts (8 faces): a throughput probe. */
 int esm_count_completable(const uint8_t *facesets, int32_t nfacesets, const uint8_t *avail,
@@ -111,10 +169,13 @@ int esm_count_completable(const uint8_t *facesets, int32_t nfacesets, const uint
 
 /* ---- es_solve.c ---- */
 
-/* Bytes of workspace for this card and these limits (0 when either is invalid). Covers the memo of
- * every context within the limits and, with clues, the roll tables a solve keeps live at once
- * (including, with spells too, the sub-context tables of held dice); scale multiplies both. */
+/* Bytes of workspace for this card and these limits (0 when either is invalid or the size is
+ * beyond 2^48). Covers the memo of every context within the limits, the roll tables a solve with
+ * spells or clues keeps live at once, the completion lattice and the frame stack. */
 size_t ess_workspace_size(const es_card *card, const es_limits *limits);
+
+/* The estimate of a solve within these limits (the formulas of ess_workspace_size). */
+int ess_estimate(const es_card *card, const es_limits *limits, es_estimate *out);
 
 /* Set up a solver in ws (16-byte aligned, at least ess_workspace_size bytes). Copies the card. */
 int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits);
@@ -123,15 +184,20 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
 int ess_values(void *ws, const es_ctx *ctx, uint64_t *out, int32_t nout);
 
 /* The best value after a roll (Solver.roll_values): gfaces are green counts by representative
- * face, yf and rf the yellow and red representative face or -1. */
+ * face of the card's green classes, yf and rf the yellow and red die's representative face (a face
+ * of one of that colour's classes; -1 exactly when the context has no such die). */
 int ess_roll_values(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t yf, int32_t rf,
                     uint64_t *out, int32_t nout);
 
-/* E[value with one clue fewer] when the dice not kept are rerolled (Solver.keep_value). */
+/* E[value with one clue fewer] when the dice not kept are rerolled (Solver.keep_value): gfaces the
+ * kept green dice, yf/rf the kept yellow/red face or -1 when that die is rerolled (or absent). */
 int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t unrolled_green,
                    int32_t yf, int32_t rf, uint64_t *out, int32_t nout);
 
 /* The work counter: (context, roll) pairs evaluated so far; and contexts solved. */
 int ess_stats(const void *ws, uint64_t *pairs, uint64_t *contexts);
+
+/* Report progress to fn(user, ...) about every `every` pairs (fn NULL: no reports). */
+int ess_set_progress(void *ws, es_progress_fn fn, void *user, uint64_t every);
 
 #endif

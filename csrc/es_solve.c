@@ -3,36 +3,56 @@
  *
  * Same model, same canonical integers. A context is (pool g/y/r, held dice by face, focus, spells,
  * clues); its value is a vector over task-set states: round(sum over rolls of weight * best option
- * / 6^dice), rounded once, half up, with weighted sums in unsigned __int128. The best option after a
- * roll is the max over: failing (terror effect, set a die aside, maybe focus another), completing an
- * allowed task with a minimal face set split among green/yellow/red/held dice, holding a die with a
- * spell (then the same roll minus that die), and a clue reroll (best over kept sub-rolls K of
- * E(K) = round(N(K) / 6^u), N exact).
+ * / 6^dice), rounded once, half up. The best option after a roll is the max over
+ *   - failing: the terror effect, set a die aside, maybe focus another (opt_fail);
+ *   - completing an allowed task with a minimal face set drawn from the roll (opt_complete) or
+ *     from the roll and the held dice (opt_held);
+ *   - holding a die with a spell, then the same roll minus that die (spell_merge);
+ *   - a clue reroll: the best over kept sub-rolls K of E(K) = round(N(K) / 6^u) (best_keep).
  *
- * Organisation. Contexts are memoised in an open-addressing table inside the workspace (values never
- * move). Green rolls are multisets over the card's green face classes, ranked with the combinatorial
- * number system, with +1/-1 neighbour tables. A context with clues is solved as a chain of "roll
- * tables" (the best value of every roll of the pool, one row per roll): level 0 is the context with
- * no clue, and level c adds the clue option, computed for every roll at once by two sweeps over the
- * partial rolls (exact N top-down, then best-over-subsets bottom-up), one state column at a time.
- * Nested tables come from a stack arena in the workspace. With spells and clues together, level c
- * also holds each die of every roll with a spell: the roll table of the sub-context (pool minus that
- * die, held plus it, one spell fewer, c clues) is built in the arena and its rows are merged into the
- * rows of the rolls that contain the die.
+ * Organisation (read in this order):
+ *   sizing        the closed formulas of ess_estimate: contexts, pairs and bytes of a solve within
+ *                 limits; kernel/eldersign/budget.py computes the same integers.
+ *   set-up        green roll multisets over the card's face classes (ranked with the combinatorial
+ *                 number system, with +1/-1 neighbour tables), face sets packed 8 counts a word.
+ *   memo          open addressing, values never move (pointers into it stay valid).
+ *   lattice       for every partial roll (green multiset, yellow class or none, red class or none)
+ *                 and task, the bits (green used, yellow used, red used) of the minimal face sets it
+ *                 contains exactly: filled lazily per pool, one OR over neighbours per entry, so a
+ *                 roll's completions cost one load per task instead of a scan of the face sets.
+ *   frames        what one context's rolls share: the fail options' maxima precomputed per focused
+ *                 face, successor pointers, and the residual face sets of the held dice.
+ *   options       the per-roll work: opt_fail, opt_complete, opt_held, combined by roll_best.
+ *   tables        contexts with spells or clues: roll tables built level by level over a DAG of
+ *                 spell-held dice (chain), with the clue sweeps of best_keep.
+ *   entry points  argument checks and the public API.
  *
- * Arena bound: every live arena table belongs to a context on the solve stack, and along that stack
- * the pool never grows (failing, focusing, completing and holding remove dice) while contexts with
- * the same pool differ by strictly fewer held dice (a task done with held dice only). So at most
- * held + 1 tables per pool are live at once, which is what plan() reserves (held + 2, times scale).
+ * Exactness: values are at most 2^48; weighted sums are kept as two 64-bit halves (value >> 24 and
+ * value & (2^24 - 1), each sum below 2^51) or in unsigned __int128, and divided once.
  */
 #include "eldersign.h"
+#include <string.h>
 
 __extension__ typedef unsigned __int128 u128;
+typedef uint64_t v2u __attribute__((vector_size(16)));   /* two task masks at once */
 
-#define WS_MAGIC 0x456c6472744331ULL /* "EldrtC1" */
+#define WS_MAGIC 0x456c6472744332ULL /* "EldrtC2" */
 #define TERROR_FACE 6
-#define ALIGN16(n) (((n) + 15u) & ~(size_t)15u)
+#define ALIGN16(n) (((n) + 15u) & ~(uint64_t)15u)
 #define MAX_SPLITS 64
+#define SAT ((uint64_t)1 << 62)          /* counts saturate here */
+#define MAX_BYTES ((uint64_t)1 << 48)    /* no workspace is larger */
+#define WS_HEADER 8192u                  /* bytes reserved for the header (wsh) */
+#define FRAME_HDR 8192u                  /* bytes reserved for a frame's fixed part */
+#define RES_MAX 256                      /* residual face sets of held dice per frame */
+#define GRP_MAX 48                       /* (task, held dice used) groups per frame */
+#define HC 64                            /* direct-mapped successor cache of held completions */
+#define BLK 4                            /* states per clue sweep */
+#define FRAME_SLACK 8                    /* frames beyond the nesting bound (entry recursion) */
+#define M24 ((uint64_t)0xFFFFFF)
+#define NSLOT 256                        /* roll signatures cached per frame */
+#define NFAIL 64                         /* fail vectors with focus cached per frame */
+#define SIGW 24                          /* words of a signature */
 
 typedef struct {
     int g, y, r, f, s, c;
@@ -44,31 +64,88 @@ typedef struct {
 
 typedef struct {
     uint64_t magic;
-    size_t size;
+    uint64_t size;
     es_limits lim;
     int ntasks, nstates, empty, terror;
     int ncls[3];
     int cface[3][ES_NFACES];
     uint64_t cw[3][ES_NFACES];
+    int tcls;                              /* green class of the Terror face, or -1 */
+    uint64_t ypack[ES_NFACES], rpack[ES_NFACES];
     int nallowed[ES_MAX_TASKS];
     uint8_t allowed[ES_MAX_TASKS][ES_MAX_STATES][2];
+    int active[ES_MAX_TASKS], nactive;     /* tasks with allowed transitions */
     int fsoff[ES_MAX_TASKS + 1];
     int ngm;                               /* green multisets of size 0..gmax */
+    uint32_t pascal[ES_MAX_GREEN + ES_NFACES + 2][ES_NFACES + 1];   /* C(n, k) for ranks */
+    int ntp;                               /* task masks per lattice entry (ntasks, even) */
     int goff[ES_MAX_GREEN + 2];
     uint64_t pow6[24];
-    size_t off_fs, off_fsn, off_gcnt, off_gw, off_gadd, off_gsub;
-    size_t memo_cap, memo_used, off_mkeys, off_mvals, off_empty;
-    size_t off_nscr, nkeys_max;
-    size_t off_cache, cache_rows;
+    uint64_t dmagic[11];                   /* ceil(2^(58 + l) / 6^u), l = ceil(log2 6^u) */
+    int dshift[11];                        /* 58 + l: see div_round */
+    uint64_t fsh_mask;
+    uint32_t fs_sizes;                     /* bit d set: some minimal face set has d dice */
+    uint64_t rdelta[ES_NFACES];            /* rpack[j] - rpack[j - 1] */
+    uint64_t off_fs, off_fsn, off_fsh;
+    uint64_t off_gcnt, off_gw, off_gadd, off_gsub, off_gpack, off_gpres, off_gsize;
+    int lny, lnr;                          /* lattice yellow/red dimension (class count + none) */
+    int nlat;                              /* lattices: the roll's own, then one per held face */
+    int lat_of_face[ES_NFACES];            /* lattice of completions using one held die of a face */
+    uint64_t lat_hv[1 + ES_NFACES];        /* face counts each lattice adds (its held die) */
+    int lat_k[1 + ES_NFACES][2][2];        /* largest green size filled per yellow/red region */
+    uint64_t off_lat, lat_size;            /* lattices are lat_size words apart */
+    uint64_t memo_cap, memo_used, off_mkeys, off_mvals, off_empty;
+    uint64_t off_nscr;
+    uint64_t off_cache;
     uint64_t cache_key;
-    size_t off_arena, arena_bytes, arena_top;
+    uint64_t off_arena, arena_bytes, arena_top, arena_peak;
+    uint64_t off_frames, frame_bytes, frame_cap, frame_top, slot_off, slot_bytes, fail_off;
+    uint64_t gen;                          /* frames pushed so far: stamps valid slots */
+    uint64_t frame_hwm;                    /* frames whose slots were ever cleared */
     uint64_t pairs, contexts;
+    int lift;                              /* missing contexts are solved at this clue level */
+    es_progress_fn progress;
+    void *user;
+    uint64_t every, next_report;
 } wsh;
+
+typedef char wsh_fits_header[sizeof(wsh) <= WS_HEADER ? 1 : -1];
 
 #define PTR(w, off, type) ((type *)((unsigned char *)(w) + (off)))
 
+/* round(num / 6^u), half up, for num < 2^75 and 1 <= u <= 10 (6^10 < 2^26): the quotient is taken
+ * 32 bits at a time; each step divides some x < 2^58 by multiplying with dmagic[u] =
+ * ceil(2^(58 + l) / 6^u), l = ceil(log2 6^u), and shifting right by 58 + l, which is exact for every
+ * x < 2^58 because 2^l >= 6^u (Granlund and Montgomery, 1994). dmagic < 2^59, so each product fits
+ * in 128 bits. The same integer as (num + 6^u / 2) / 6^u. */
+static inline uint64_t div_round(const wsh *w, u128 num, int u)
+{
+    uint64_t den = w->pow6[u], mg = w->dmagic[u];
+    int sh = w->dshift[u];
+    u128 m = num + den / 2;
+    uint64_t a = (uint64_t)(m >> 32), b = (uint64_t)m & 0xFFFFFFFFu;
+    uint64_t q1 = (uint64_t)(((u128)a * mg) >> sh), r1 = a - q1 * den;
+    uint64_t q2 = (uint64_t)(((u128)((r1 << 32) | b) * mg) >> sh);
+    return (q1 << 32) + q2;
+}
+
 /* ----- small maths ------------------------------------------------------------------------- */
 
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+    return a >= SAT || b >= SAT || a + b >= SAT ? SAT : a + b;
+}
+
+static uint64_t sat_mul(uint64_t a, uint64_t b)
+{
+    if (a == 0 || b == 0)
+        return 0;
+    if (a >= SAT || b >= SAT || a > SAT / b)
+        return SAT;
+    return a * b;
+}
+
+/* C(n, k) for the small arguments of this file (n <= 30): exact in 64 bits. */
 static uint64_t binom(int n, int k)
 {
     uint64_t r = 1;
@@ -80,19 +157,29 @@ static uint64_t binom(int n, int k)
     return r;
 }
 
-/* Rank of a multiset (counts over m classes) among the multisets of its size. */
-static int mrank(const uint8_t *c, int m)
+/* Rank of a multiset (counts over m classes) among the multisets of its size: the combinatorial
+ * number system, sum of C(p_i + i - 1, i) over the prefix sums p_i (Pascal's triangle in w). */
+#define MRANK(w, c, m) mrank_t((w)->pascal, (c), (m))
+static int mrank_t(const uint32_t (*pascal)[ES_NFACES + 1], const uint8_t *c, int m)
 {
     int i, p = 0;
-    uint64_t r = 0;
+    uint32_t r = 0;
     for (i = 1; i < m; i++) {
         p += c[i - 1];
-        r += binom(p + i - 1, i);
+        r += pascal[p + i - 1][i];
     }
     return (int)r;
 }
 
-/* ----- sizing ----------------------------------------------------------------------------------- */
+
+static inline void vmax(uint64_t *best, const uint64_t *v, int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        best[i] = v[i] > best[i] ? v[i] : best[i];
+}
+
+/* ----- checks ------------------------------------------------------------------------------ */
 
 static int check_card(const es_card *card)
 {
@@ -135,11 +222,13 @@ static int check_card(const es_card *card)
     for (k = 0; k < total; k++) {
         int nd = 0;
         for (j = 0; j < ES_NFACES; j++) {
-            if (card->facesets[k * ES_NFACES + j] > 10)
+            if (card->facesets[(size_t)k * ES_NFACES + j] > 10)
                 return ES_ECARD;
-            nd += card->facesets[k * ES_NFACES + j];
+            nd += card->facesets[(size_t)k * ES_NFACES + j];
         }
-        if (nd > 15)
+        /* a minimal face set needs at least one die (else completing it would not change the
+         * context) and at most 15 (no pool is larger) */
+        if (nd < 1 || nd > 15)
             return ES_ECARD;
     }
     return ES_OK;
@@ -152,87 +241,204 @@ static int check_limits(const es_limits *l)
     if (l->green < 0 || l->green > ES_MAX_GREEN || l->yellow < 0 || l->yellow > 1 || l->red < 0 ||
         l->red > 1 || l->focus < 0 || l->focus > ES_MAX_USES || l->spells < 0 ||
         l->spells > ES_MAX_USES || l->clues < 0 || l->clues > ES_MAX_USES || l->held < 0 ||
-        l->held > ES_MAX_HELD || l->scale < 1 || l->scale > 64)
+        l->held > ES_MAX_HELD || l->reach < -3 * ES_MAX_USES || l->reach > ES_MAX_GREEN + 2 ||
+        l->scale < 1 || l->scale > 64)
         return ES_EARG;
     return ES_OK;
 }
 
+/* ----- sizing ----------------------------------------------------------------------------------
+ *
+ * A solve starting inside the limits stays inside them: every move keeps or lowers
+ *   sigma = held dice + min(focus + spells, pool dice)  (a focus or a spell moves a use and a pool
+ *           die into a held die; the min because uses can only hold dice the pool has), and
+ *   rho   = pool dice - 2 focus - spells                (a focus costs two dice: aside and held).
+ * So the contexts a workspace can meet are, for each (focus f, spells s, clues c), the pools of
+ * k <= rho + 2f + s dice times the held multisets of at most sigma - min(f + s, k) dice over the
+ * card's representative faces. Every (pool, held, focus, spells) is solved once, at the top clue level C
+ * (lifting, see get_values): C + 1 levels of a roll table for every node of its spell DAG (the
+ * pools left after holding up to s dice; without spells the DAG is the pool alone). The formulas
+ * below are mirrored line for line by kernel/eldersign/budget.py; tests compare them.
+ */
+
 typedef struct {
-    size_t off_fs, off_fsn, off_gcnt, off_gw, off_gadd, off_gsub, off_mkeys, off_mvals, off_empty;
-    size_t off_nscr, off_cache, off_arena, total;
-    size_t memo_cap, nkeys_max, cache_rows, arena_bytes;
+    int n, nt, m, ny, nr, nrep, nfs;
+} shape;
+
+static void shape_of(const es_card *card, shape *sh)
+{
+    int seen[ES_NFACES] = {0}, c, j, t;
+    sh->n = card->nstates;
+    sh->nt = card->ntasks;
+    sh->m = card->nclasses[0];
+    sh->ny = card->nclasses[1];
+    sh->nr = card->nclasses[2];
+    sh->nrep = 0;
+    for (c = 0; c < 3; c++)
+        for (j = 0; j < card->nclasses[c]; j++)
+            seen[card->class_face[c][j]] = 1;
+    for (j = 0; j < ES_NFACES; j++)
+        sh->nrep += seen[j];
+    sh->nfs = 0;
+    for (t = 0; t < ES_MAX_TASKS; t++)
+        sh->nfs += card->nfacesets[t];
+}
+
+static uint64_t rows_of(const shape *sh, int g, int y, int r)
+{
+    return binom(g + sh->m - 1, sh->m - 1) * (uint64_t)(y ? sh->ny : 1) * (uint64_t)(r ? sh->nr : 1);
+}
+
+/* partial rolls of a pool (green size 0..g, yellow and red each a class or not rolled) */
+static uint64_t keys_of(const shape *sh, int g, int y, int r)
+{
+    return binom(g + sh->m, sh->m) * (uint64_t)(y ? sh->ny + 1 : 1) * (uint64_t)(r ? sh->nr + 1 : 1);
+}
+
+/* The spell DAG of pool (g, y, r) with s spells: one node per multiset of held dice (dg green of
+ * any classes, maybe the yellow, maybe the red, at most s in all). kind 0: rows, 1: partial-roll
+ * keys, 2: table bytes (n states) including the node grid. */
+static uint64_t dag_sum(const shape *sh, int g, int y, int r, int s, int kind)
+{
+    uint64_t tot = 0;
+    int dg, dy, dr;
+    for (dg = 0; dg <= g && dg <= s; dg++)
+        for (dy = 0; dy <= y; dy++)
+            for (dr = 0; dr <= r; dr++) {
+                uint64_t nodes, each;
+                if (dg + dy + dr > s)
+                    continue;
+                nodes = binom(dg + sh->m - 1, sh->m - 1) * (uint64_t)(dy ? sh->ny : 1) *
+                        (uint64_t)(dr ? sh->nr : 1);
+                if (kind == 0)
+                    each = rows_of(sh, g - dg, y - dy, r - dr);
+                else if (kind == 1)
+                    each = keys_of(sh, g - dg, y - dy, r - dr);
+                else
+                    each = ALIGN16(rows_of(sh, g - dg, y - dy, r - dr) * (uint64_t)sh->n * 8);
+                tot += nodes * each;
+            }
+    if (kind == 2) {
+        int d = g < s ? g : s;
+        tot += ALIGN16(binom(d + sh->m, sh->m) * (uint64_t)(y ? sh->ny + 1 : 1) *
+                       (uint64_t)(r ? sh->nr + 1 : 1) * 8);
+    }
+    return tot;
+}
+
+typedef struct {
+    uint64_t contexts, pairs, sweeps;
+    uint64_t off_fs, off_fsn, off_fsh, fsh_cap;
+    uint64_t off_gcnt, off_gw, off_gadd, off_gsub, off_gpack, off_gpres, off_gsize, off_lat;
+    uint64_t memo_cap, off_mkeys, off_mvals, off_empty, off_nscr, off_cache;
+    uint64_t off_arena, arena_bytes, off_frames, frame_bytes, frame_cap, total;
     int ngm;
 } layout;
 
-static size_t nrows_of(const es_card *card, int g, int y, int r)
+static uint64_t add_area(uint64_t *off, uint64_t bytes)
 {
-    return (size_t)binom(g + card->nclasses[0] - 1, card->nclasses[0] - 1) *
-           (size_t)(y ? card->nclasses[1] : 1) * (size_t)(r ? card->nclasses[2] : 1);
+    uint64_t at = *off;
+    *off = sat_add(*off, ALIGN16(bytes < SAT ? bytes : SAT));
+    return at;
 }
 
 static void plan(const es_card *card, const es_limits *l, layout *p)
 {
-    int t, total = 0, f, s, g, y, r, nrep = 0, face, c, j;
-    size_t bound = 0, cap = 64, off, arena = 0;
-    int seen[ES_NFACES] = {0};
-    for (t = 0; t < ES_MAX_TASKS; t++)
-        total += card->nfacesets[t];
-    for (c = 0; c < 3; c++)
-        for (j = 0; j < card->nclasses[c]; j++)
-            seen[card->class_face[c][j]] = 1;
-    for (face = 0; face < ES_NFACES; face++)
-        nrep += seen[face];
-    p->ngm = (int)binom(l->green + card->nclasses[0], card->nclasses[0]);
-    /* contexts: pools x uses x held multisets (held grows by one per focus or spell used) */
+    shape sh;
+    int f, s, c, g, y, r, k, dmax;
+    uint64_t off, hk[3 * ES_MAX_GREEN], depth = 0, arena = 0, cap = 64, need;
+    int chains = l->spells > 0 || l->clues > 0;
+    shape_of(card, &sh);
+    p->contexts = p->pairs = p->sweeps = 0;
+    dmax = l->green + l->yellow + l->red;
+    if (l->reach + 2 * l->focus + l->spells < dmax)
+        dmax = l->reach + 2 * l->focus + l->spells;
+    if (dmax < 0)
+        dmax = 0;
+    for (k = 0; k <= dmax; k++)
+        hk[k] = 0;
     for (f = 0; f <= l->focus; f++)
         for (s = 0; s <= l->spells; s++) {
-            int h = l->held - f - s;
-            if (h < 0)
-                h = 0;
-            bound += (size_t)binom(h + nrep, nrep);
+            int kmax = l->reach + 2 * f + s;
+            if (kmax < 0)
+                continue;
+            for (k = 0; k <= dmax && k <= kmax; k++) {
+                int j = l->held - (f + s < k ? f + s : k);
+                if (j >= 0 && (uint64_t)j + 1 > hk[k])
+                    hk[k] = (uint64_t)j + 1;
+            }
+            for (c = 0; c <= l->clues; c++)
+                for (g = 0; g <= l->green; g++)
+                    for (y = 0; y <= l->yellow; y++)
+                        for (r = 0; r <= l->red; r++) {
+                            int k = g + y + r, j = l->held - (f + s < k ? f + s : k);
+                            uint64_t hs;
+                            if (k == 0 || k > kmax || j < 0)
+                                continue;
+                            hs = binom(j + sh.nrep, sh.nrep);
+                            p->contexts = sat_add(p->contexts, hs);
+                            /* lifting builds each context's tables once, at the top clue
+                             * level: count its levels 0..clues with the c == clues context */
+                            if (c < l->clues)
+                                continue;
+                            p->pairs = sat_add(p->pairs, sat_mul(hs, sat_mul((uint64_t)c + 1,
+                                                                dag_sum(&sh, g, y, r, s, 0))));
+                            p->sweeps = sat_add(p->sweeps,
+                                                sat_mul(hs, sat_mul((uint64_t)c * (uint64_t)sh.n,
+                                                                    dag_sum(&sh, g, y, r, s, 1))));
+                        }
         }
-    bound *= (size_t)(l->green + 1) * (size_t)(l->yellow + 1) * (size_t)(l->red + 1) *
-             (size_t)(l->clues + 1);
-    bound = bound * 2 * (size_t)l->scale;
-    while (cap < bound)
-        cap <<= 1;
-    p->memo_cap = cap;
-    p->nkeys_max = (size_t)p->ngm * (size_t)(l->yellow ? card->nclasses[1] + 1 : 1) *
-                   (size_t)(l->red ? card->nclasses[2] + 1 : 1);
-    p->cache_rows = nrows_of(card, l->green, l->yellow, l->red);
-    if (l->clues > 0) {
+    /* Nesting: along the solve stack (pool dice, held dice) falls strictly in lexicographic
+     * order, so at most hk[k] contexts with k pool dice are open at once; each open context
+     * holds one frame and, with spells or clues, the tables of its spell DAG. */
+    for (k = 0; k <= dmax; k++) {
+        uint64_t big = 0;
+        depth += hk[k];
+        if (!chains)
+            continue;
         for (g = 0; g <= l->green; g++)
             for (y = 0; y <= l->yellow; y++)
                 for (r = 0; r <= l->red; r++)
-                    arena += ALIGN16(nrows_of(card, g, y, r) * (size_t)card->nstates * 8);
-        arena *= (size_t)(l->held + 2) * (size_t)l->scale;
+                    if (g + y + r == k) {
+                        uint64_t b = dag_sum(&sh, g, y, r, l->spells, 2);
+                        if (b > big)
+                            big = b;
+                    }
+        arena = sat_add(arena, sat_mul(hk[k], big));
     }
-    p->arena_bytes = arena;
-    off = ALIGN16(sizeof(wsh));
-    p->off_fs = off;
-    off = ALIGN16(off + (size_t)total * 8);
-    p->off_fsn = off;
-    off = ALIGN16(off + (size_t)total);
-    p->off_gcnt = off;
-    off = ALIGN16(off + (size_t)p->ngm * ES_NFACES);
-    p->off_gw = off;
-    off = ALIGN16(off + (size_t)p->ngm * 8);
-    p->off_gadd = off;
-    off = ALIGN16(off + (size_t)p->ngm * ES_NFACES * 2);
-    p->off_gsub = off;
-    off = ALIGN16(off + (size_t)p->ngm * ES_NFACES * 2);
-    p->off_mkeys = off;
-    off = ALIGN16(off + p->memo_cap * 8);
-    p->off_mvals = off;
-    off = ALIGN16(off + p->memo_cap * (size_t)card->nstates * 8);
-    p->off_empty = off;
-    off = ALIGN16(off + (size_t)card->nstates * 8);
-    p->off_nscr = off;
-    off = ALIGN16(off + (l->clues > 0 ? p->nkeys_max * 16 : 0));
-    p->off_cache = off;
-    off = ALIGN16(off + (l->clues > 0 ? p->cache_rows * (size_t)card->nstates * 8 : 0));
-    p->off_arena = off;
-    off = ALIGN16(off + p->arena_bytes);
+    p->arena_bytes = sat_mul(arena, (uint64_t)l->scale);
+    need = sat_mul(p->contexts, (uint64_t)l->scale);
+    while (cap < SAT && sat_mul(cap, 3) < sat_add(sat_mul(need, 4), 4))
+        cap <<= 1;
+    p->memo_cap = cap;
+    p->ngm = (int)binom(l->green + sh.m, sh.m);
+    p->fsh_cap = 16;
+    while (p->fsh_cap < 2 * (uint64_t)sh.nfs)
+        p->fsh_cap <<= 1;
+    p->frame_bytes = FRAME_HDR + ALIGN16((uint64_t)(1 + sh.m + sh.ny + sh.nr) * (uint64_t)sh.n * 8) +
+                     NSLOT * (uint64_t)(2 + SIGW + sh.n) * 8 + NFAIL * (uint64_t)(2 + sh.n) * 8;
+    p->frame_cap = depth + FRAME_SLACK;
+    off = WS_HEADER;
+    p->off_fs = add_area(&off, (uint64_t)sh.nfs * 8);
+    p->off_fsn = add_area(&off, (uint64_t)sh.nfs);
+    p->off_fsh = add_area(&off, p->fsh_cap * 16);
+    p->off_gcnt = add_area(&off, (uint64_t)p->ngm * ES_NFACES);
+    p->off_gw = add_area(&off, (uint64_t)p->ngm * 8);
+    p->off_gadd = add_area(&off, (uint64_t)p->ngm * ES_NFACES * 2);
+    p->off_gsub = add_area(&off, (uint64_t)p->ngm * ES_NFACES * 2);
+    p->off_gpack = add_area(&off, (uint64_t)p->ngm * 8);
+    p->off_gpres = add_area(&off, (uint64_t)p->ngm);
+    p->off_gsize = add_area(&off, (uint64_t)p->ngm);
+    p->off_lat = add_area(&off, (uint64_t)p->ngm * (uint64_t)(l->yellow ? sh.ny + 1 : 1) *
+                                    (uint64_t)(l->red ? sh.nr + 1 : 1) * (uint64_t)(sh.nt + (sh.nt & 1)) * 8 *
+                                    (uint64_t)(1 + (l->held > 0 ? sh.nrep : 0)));
+    p->off_mkeys = add_area(&off, sat_mul(p->memo_cap, 8));
+    p->off_mvals = add_area(&off, sat_mul(p->memo_cap, (uint64_t)sh.n * 8));
+    p->off_empty = add_area(&off, (uint64_t)sh.n * 8);
+    p->off_nscr = add_area(&off, l->clues > 0 ? keys_of(&sh, l->green, l->yellow, l->red) * BLK * 16 : 0);
+    p->off_cache = add_area(&off, chains ? rows_of(&sh, l->green, l->yellow, l->red) * (uint64_t)sh.n * 8 : 0);
+    p->off_arena = add_area(&off, p->arena_bytes);
+    p->off_frames = add_area(&off, sat_mul(p->frame_cap, p->frame_bytes));
     p->total = off;
 }
 
@@ -242,7 +448,27 @@ size_t ess_workspace_size(const es_card *card, const es_limits *limits)
     if (check_card(card) != ES_OK || check_limits(limits) != ES_OK)
         return 0;
     plan(card, limits, &p);
-    return p.total;
+    if (p.total >= MAX_BYTES || p.total > (uint64_t)SIZE_MAX)
+        return 0;
+    return (size_t)p.total;
+}
+
+int ess_estimate(const es_card *card, const es_limits *limits, es_estimate *out)
+{
+    layout p;
+    int rc;
+    if (!out)
+        return ES_EARG;
+    if ((rc = check_card(card)) != ES_OK)
+        return rc;
+    if ((rc = check_limits(limits)) != ES_OK)
+        return rc;
+    plan(card, limits, &p);
+    out->contexts = p.contexts;
+    out->pairs = p.pairs;
+    out->sweeps = p.sweeps;
+    out->bytes = p.total >= MAX_BYTES || p.total > (uint64_t)SIZE_MAX ? 0 : p.total;
+    return ES_OK;
 }
 
 /* ----- set-up ------------------------------------------------------------------------------------- */
@@ -253,18 +479,25 @@ static void gen_green(wsh *w, uint8_t *c, int j, int left, int k, const uint64_t
     int m = w->ncls[0], q, e;
     if (j == m - 1) {
         int idx;
-        uint64_t wt = fact[k];
+        uint64_t wt = fact[k], pack = 0;
+        uint8_t pres = 0;
         uint8_t *gcnt = PTR(w, w->off_gcnt, uint8_t);
         c[j] = (uint8_t)left;
-        idx = w->goff[k] + mrank(c, m);
+        idx = w->goff[k] + MRANK(w, c, m);
         for (q = 0; q < ES_NFACES; q++)
             gcnt[(size_t)idx * ES_NFACES + q] = q < m ? c[q] : 0;
         for (q = 0; q < m; q++) {
             wt /= fact[c[q]];
             for (e = 0; e < c[q]; e++)
                 wt *= w->cw[0][q];
+            pack += (uint64_t)c[q] << (8 * w->cface[0][q]);
+            if (c[q])
+                pres |= (uint8_t)(1u << q);
         }
         PTR(w, w->off_gw, uint64_t)[idx] = wt;
+        PTR(w, w->off_gpack, uint64_t)[idx] = pack;
+        PTR(w, w->off_gpres, uint8_t)[idx] = pres;
+        PTR(w, w->off_gsize, uint8_t)[idx] = (uint8_t)k;
         return;
     }
     for (q = 0; q <= left; q++) {
@@ -305,16 +538,47 @@ static void fill_green(wsh *w)
                 continue;
             if (size < gmax) {
                 c[j]++;
-                gadd[i * ES_NFACES + j] = (int16_t)(w->goff[size + 1] + mrank(c, m));
+                gadd[i * ES_NFACES + j] = (int16_t)(w->goff[size + 1] + MRANK(w, c, m));
                 c[j]--;
             }
             if (c[j]) {
                 c[j]--;
-                gsub[i * ES_NFACES + j] = (int16_t)(w->goff[size - 1] + mrank(c, m));
+                gsub[i * ES_NFACES + j] = (int16_t)(w->goff[size - 1] + MRANK(w, c, m));
                 c[j]++;
             }
         }
     }
+}
+
+/* The face-set hash: packed face counts -> bit mask of the tasks having it as a minimal face set. */
+static uint64_t fsh_slot(const wsh *w, uint64_t key)
+{
+    return (key * 0x9E3779B97F4A7C15ULL >> 17) & w->fsh_mask;
+}
+
+static void fsh_add(wsh *w, uint64_t key, int t)
+{
+    uint64_t *tab = PTR(w, w->off_fsh, uint64_t), h = fsh_slot(w, key);
+    for (;;) {
+        if (tab[2 * h] == key || tab[2 * h] == 0) {
+            tab[2 * h] = key;
+            tab[2 * h + 1] |= 1ULL << t;
+            return;
+        }
+        h = (h + 1) & w->fsh_mask;
+    }
+}
+
+static uint64_t fsh_tasks(const wsh *w, uint64_t key)
+{
+    const uint64_t *tab = PTR(w, w->off_fsh, uint64_t);
+    uint64_t h = fsh_slot(w, key);
+    while (tab[2 * h]) {
+        if (tab[2 * h] == key)
+            return tab[2 * h + 1];
+        h = (h + 1) & w->fsh_mask;
+    }
+    return 0;
 }
 
 int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits)
@@ -322,8 +586,7 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     layout p;
     wsh *w = (wsh *)ws;
     int rc, c, j, t, k, total = 0;
-    uint64_t *fs;
-    size_t i;
+    uint64_t *fs, i;
     if (!ws)
         return ES_EARG;
     if ((rc = check_card(card)) != ES_OK)
@@ -333,7 +596,7 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     if (((uintptr_t)ws & 15u) != 0)
         return ES_EWS;
     plan(card, limits, &p);
-    if (size < p.total)
+    if (p.total >= MAX_BYTES || (uint64_t)size < p.total)
         return ES_EWS;
     w->magic = 0;
     w->size = size;
@@ -342,6 +605,7 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     w->nstates = card->nstates;
     w->empty = card->empty_state;
     w->terror = card->terror;
+    w->tcls = -1;
     for (c = 0; c < 3; c++) {
         w->ncls[c] = card->nclasses[c];
         for (j = 0; j < ES_NFACES; j++) {
@@ -349,51 +613,123 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
             w->cw[c][j] = j < card->nclasses[c] ? (uint64_t)card->class_weight[c][j] : 0;
         }
     }
+    for (j = 0; j < w->ncls[0]; j++)
+        if (w->cface[0][j] == TERROR_FACE)
+            w->tcls = j;
+    for (j = 0; j < ES_NFACES; j++) {
+        w->ypack[j] = j < w->ncls[1] ? 1ULL << (8 * w->cface[1][j]) : 0;
+        w->rpack[j] = j < w->ncls[2] ? 1ULL << (8 * w->cface[2][j]) : 0;
+    }
+    w->nactive = 0;
     for (t = 0; t < ES_MAX_TASKS; t++) {
         w->nallowed[t] = card->nallowed[t];
         for (k = 0; k < ES_MAX_STATES; k++) {
             w->allowed[t][k][0] = k < card->nallowed[t] ? card->allowed[t][k][0] : 0;
             w->allowed[t][k][1] = k < card->nallowed[t] ? card->allowed[t][k][1] : 0;
         }
+        if (t < card->ntasks && card->nallowed[t] > 0)
+            w->active[w->nactive++] = t;
         w->fsoff[t] = total;
         total += card->nfacesets[t];
     }
     w->fsoff[ES_MAX_TASKS] = total;
     w->off_fs = p.off_fs;
     w->off_fsn = p.off_fsn;
+    w->off_fsh = p.off_fsh;
+    w->fsh_mask = p.fsh_cap - 1;
     w->off_gcnt = p.off_gcnt;
     w->off_gw = p.off_gw;
     w->off_gadd = p.off_gadd;
     w->off_gsub = p.off_gsub;
+    w->off_gpack = p.off_gpack;
+    w->off_gpres = p.off_gpres;
+    w->off_gsize = p.off_gsize;
+    w->off_lat = p.off_lat;
+    w->lny = limits->yellow ? w->ncls[1] + 1 : 1;
+    w->lnr = limits->red ? w->ncls[2] + 1 : 1;
+    /* one lattice for completions from the roll alone, and with held dice possible one per
+     * representative face for completions that use one held die of that face */
+    w->nlat = 1;
+    w->lat_hv[0] = 0;
+    for (j = 0; j < ES_NFACES; j++) {
+        int seen = 0;
+        w->lat_of_face[j] = -1;
+        for (c = 0; c < 3; c++)
+            for (k = 0; k < w->ncls[c]; k++)
+                seen |= w->cface[c][k] == j;
+        if (seen && limits->held > 0) {
+            w->lat_of_face[j] = w->nlat;
+            w->lat_hv[w->nlat++] = 1ULL << (8 * j);
+        }
+    }
+    w->lat_size = (uint64_t)p.ngm * (uint64_t)w->lny * (uint64_t)w->lnr *
+                  (uint64_t)(w->ntasks + (w->ntasks & 1));
+    for (t = 0; t < 1 + ES_NFACES; t++)
+        for (c = 0; c < 2; c++)
+            for (j = 0; j < 2; j++)
+                w->lat_k[t][c][j] = -1;
     w->memo_cap = p.memo_cap;
     w->memo_used = 0;
     w->off_mkeys = p.off_mkeys;
     w->off_mvals = p.off_mvals;
     w->off_empty = p.off_empty;
     w->off_nscr = p.off_nscr;
-    w->nkeys_max = p.nkeys_max;
     w->off_cache = p.off_cache;
-    w->cache_rows = p.cache_rows;
     w->cache_key = 0;
     w->off_arena = p.off_arena;
     w->arena_bytes = p.arena_bytes;
     w->arena_top = 0;
+    w->arena_peak = 0;
+    w->off_frames = p.off_frames;
+    w->frame_bytes = p.frame_bytes;
+    w->slot_off = FRAME_HDR + ALIGN16((uint64_t)(1 + w->ncls[0] + w->ncls[1] + w->ncls[2]) *
+                                      (uint64_t)w->nstates * 8);
+    w->slot_bytes = (uint64_t)(2 + SIGW + w->nstates) * 8;
+    w->fail_off = w->slot_off + NSLOT * w->slot_bytes;
+    w->frame_cap = p.frame_cap;
+    w->frame_top = 0;
+    w->frame_hwm = 0;
+    w->gen = 0;
+    w->lift = 0;
     w->pairs = 0;
     w->contexts = 0;
+    w->progress = 0;
+    w->user = 0;
+    w->every = 0;
+    w->next_report = 0;
     w->pow6[0] = 1;
     for (k = 1; k < 24; k++)
         w->pow6[k] = w->pow6[k - 1] * 6u;
-    fs = PTR(w, w->off_fs, uint64_t);
-    for (k = 0; k < total; k++) {
-        uint64_t v = 0;
-        int nd = 0;
-        for (j = 0; j < ES_NFACES; j++) {
-            v |= (uint64_t)card->facesets[k * ES_NFACES + j] << (8 * j);
-            nd += card->facesets[k * ES_NFACES + j];
-        }
-        fs[k] = v;
-        PTR(w, w->off_fsn, uint8_t)[k] = (uint8_t)nd;
+    for (k = 0; k < 11; k++) {
+        int l = 0;
+        while (((uint64_t)1 << l) < w->pow6[k])
+            l++;
+        w->dshift[k] = 58 + l;
+        w->dmagic[k] = (uint64_t)((((u128)1 << (58 + l)) + w->pow6[k] - 1) / w->pow6[k]);
     }
+    for (k = 0; k < ES_MAX_GREEN + ES_NFACES + 2; k++)
+        for (j = 0; j <= ES_NFACES; j++)
+            w->pascal[k][j] = (uint32_t)binom(k, j);
+    w->ntp = w->ntasks + (w->ntasks & 1);
+    fs = PTR(w, w->off_fs, uint64_t);
+    w->fs_sizes = 0;
+    for (j = 0; j < ES_NFACES; j++)
+        w->rdelta[j] = j > 0 && j < w->ncls[2] ? w->rpack[j] - w->rpack[j - 1] : 0;
+    for (i = 0; i < p.fsh_cap * 2; i++)
+        PTR(w, w->off_fsh, uint64_t)[i] = 0;
+    for (t = 0; t < ES_MAX_TASKS; t++)
+        for (k = w->fsoff[t]; k < w->fsoff[t + 1]; k++) {
+            uint64_t v = 0;
+            int nd = 0;
+            for (j = 0; j < ES_NFACES; j++) {
+                v |= (uint64_t)card->facesets[(size_t)k * ES_NFACES + j] << (8 * j);
+                nd += card->facesets[(size_t)k * ES_NFACES + j];
+            }
+            fs[k] = v;
+            PTR(w, w->off_fsn, uint8_t)[k] = (uint8_t)nd;
+            fsh_add(w, v, t);
+            w->fs_sizes |= 1u << nd;
+        }
     fill_green(w);
     for (i = 0; i < w->memo_cap; i++)
         PTR(w, w->off_mkeys, uint64_t)[i] = 0;
@@ -403,7 +739,7 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     return ES_OK;
 }
 
-/* ----- the memo ----------------------------------------------------------------------------------- */
+/* ----- the memo, the arena and the frame stack ----------------------------------------------------- */
 
 static inline uint64_t pack(const ictx *x)
 {
@@ -414,87 +750,661 @@ static inline uint64_t pack(const ictx *x)
 static inline uint64_t *memo_find(wsh *w, uint64_t key, int insert)
 {
     uint64_t *keys = PTR(w, w->off_mkeys, uint64_t);
-    size_t mask = w->memo_cap - 1;
-    size_t h = (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 20) & mask;
+    uint64_t mask = w->memo_cap - 1;
+    uint64_t h = ((key * 0x9E3779B97F4A7C15ULL) >> 20) & mask;
     for (;;) {
         if (keys[h] == key)
-            return PTR(w, w->off_mvals, uint64_t) + h * (size_t)w->nstates;
+            return PTR(w, w->off_mvals, uint64_t) + h * (uint64_t)w->nstates;
         if (keys[h] == 0) {
             if (!insert || (w->memo_used + 1) * 4 > w->memo_cap * 3)
                 return 0;
             keys[h] = key;
             w->memo_used++;
-            return PTR(w, w->off_mvals, uint64_t) + h * (size_t)w->nstates;
+            return PTR(w, w->off_mvals, uint64_t) + h * (uint64_t)w->nstates;
         }
         h = (h + 1) & mask;
     }
 }
 
-static void *arena_alloc(wsh *w, size_t bytes)
+static void *arena_alloc(wsh *w, uint64_t bytes)
 {
-    size_t need = ALIGN16(bytes);
+    uint64_t need = ALIGN16(bytes);
     void *p;
     if (w->arena_top + need > w->arena_bytes)
         return 0;
     p = PTR(w, w->off_arena + w->arena_top, void);
     w->arena_top += need;
+    if (w->arena_top > w->arena_peak)
+        w->arena_peak = w->arena_top;
     return p;
 }
 
-/* ----- per-roll evaluation ------------------------------------------------------------------------- */
+/* Rows of the roll table of pool (g, y, r). */
+static uint64_t pool_rows(const wsh *w, int g, int y, int r)
+{
+    return (uint64_t)(w->goff[g + 1] - w->goff[g]) * (uint64_t)(y ? w->ncls[1] : 1) *
+           (uint64_t)(r ? w->ncls[2] : 1);
+}
 
 static int get_values(wsh *w, const ictx *x, const uint64_t **out);
 
-static void vmax(uint64_t *best, const uint64_t *v, int n)
+/* Report progress; a non-zero answer from the callback stops the solve. */
+static int tick(wsh *w)
 {
-    int i;
-    for (i = 0; i < n; i++)
-        if (v[i] > best[i])
-            best[i] = v[i];
+    if (w->progress && w->pairs >= w->next_report) {
+        w->next_report = w->pairs + w->every;
+        if (w->progress(w->user, w->contexts, w->pairs))
+            return ES_EINTR;
+    }
+    return ES_OK;
 }
 
-/* Successor vectors already looked up while solving one context (pointers into the memo, which
- * never moves): fails by (aside, focused die), completions without held dice by (g, y, r used), and
- * completions with held dice in a small direct-mapped table. */
-#define HCACHE 64
+/* ----- the completion lattice -------------------------------------------------------------------------
+ *
+ * A way to complete a task without held dice uses a sub-roll (some green dice, maybe the yellow,
+ * maybe the red) whose faces are exactly one of the task's minimal face sets; what matters for
+ * the successor is only how many green dice it uses and whether it uses the yellow and the red:
+ * bit (green used * 4 + yellow used * 2 + red used). So the completion bits of a roll are the OR,
+ * over its sub-rolls, of "this sub-roll is a minimal face set", and every partial roll's bits are
+ * its own plus those of its neighbours with one die fewer: one pass over the partial rolls in
+ * order of size. Partial rolls are indexed like the clue sweeps' keys: (green multiset, yellow
+ * class or `none`, red class or `none`); the lattice covers the workspace's largest pool and is
+ * filled lazily, region by region (yellow none/some, red none/some), up to the green size a pool
+ * needs, so a solve touches only the part its pools use.
+ *
+ * With held dice, a way may also use some of them. A way using exactly one held die of face f is a
+ * sub-roll whose faces plus f are a minimal face set: the same OR over neighbours with "exactly" tested
+ * on faces + f. So the workspace keeps one more lattice per representative face (lat_of_face), and only
+ * ways using two held dice or more are found by scanning residual face sets (frame_held).
+ */
+
+#define LKEY(w, gi, ys, rs) (((uint64_t)(gi) * (uint64_t)(w)->lny + (uint64_t)(ys)) * (uint64_t)(w)->lnr + (uint64_t)(rs))
+
+/* d |= s over nv pairs of task masks (nv a constant where this is inlined). */
+#define OR_INTO(d, s, nv)                                                                              \
+    do {                                                                                               \
+        (d)[0] |= (s)[0];                                                                              \
+        if ((nv) > 1)                                                                                  \
+            (d)[1] |= (s)[1];                                                                          \
+        if ((nv) > 2)                                                                                  \
+            (d)[2] |= (s)[2];                                                                          \
+    } while (0)
+
+static inline __attribute__((always_inline)) void lat_fill_keys(wsh *w, int L, int ym, int rm, int k,
+                                                                const int nv)
+{
+    int ntp = 2 * nv, yn = w->lny - 1, rn = w->lnr - 1, m = w->ncls[0];
+    int gi, ys, rs, j, t, q, nn;
+    int ylo = ym ? 0 : yn, yhi = ym ? w->ncls[1] - 1 : yn;
+    int rlo = rm ? 0 : rn, rhi = rm ? w->ncls[2] - 1 : rn;
+    uint64_t ystride = (uint64_t)w->lnr * (uint64_t)ntp, gstride = (uint64_t)w->lny * ystride;
+    uint64_t *lat = PTR(w, w->off_lat, uint64_t) + (uint64_t)L * w->lat_size;
+    uint64_t bit = 1ULL << (k * 4 + ym * 2 + rm), hv = w->lat_hv[L];
+    int hn = L > 0;
+    const uint64_t *gpack = PTR(w, w->off_gpack, uint64_t);
+    const uint8_t *gpres = PTR(w, w->off_gpres, uint8_t);
+    const int16_t *gsub = PTR(w, w->off_gsub, int16_t);
+    /* only partial rolls with as many dice as some face set can be one */
+    int exact = w->fs_sizes >> (k + ym + rm + hn) & 1;
+    uint64_t back[ES_NFACES + 2];
+    for (gi = w->goff[k]; gi < w->goff[k + 1]; gi++) {
+        uint64_t *gbase = lat + (uint64_t)gi * gstride;
+        /* neighbours with one green die fewer: the same yellow/red cell of another multiset */
+        nn = 0;
+        for (j = 0; j < m; j++)
+            if (gpres[gi] >> j & 1)
+                back[nn++] = (uint64_t)(gi - gsub[gi * ES_NFACES + j]) * gstride;
+        for (ys = ylo; ys <= yhi; ys++) {
+            uint64_t *row = gbase + (uint64_t)ys * ystride + (uint64_t)rlo * (uint64_t)ntp;
+            for (rs = rlo; rs <= rhi; rs++, row += ntp) {
+                /* accumulated in registers (nv <= 3 pairs), stored once: every neighbour read
+                 * (one green die fewer, no yellow, no red) was filled before this call */
+                v2u d[3] = {{0, 0}, {0, 0}, {0, 0}};
+                uint64_t tm = 0;
+                if (exact)
+                    tm = fsh_tasks(w, gpack[gi] + (ym ? w->ypack[ys] : 0) + (rm ? w->rpack[rs] : 0) + hv);
+                if (tm)
+                    for (t = 0; t < nv; t++)
+                        d[t] = (v2u){(tm >> (2 * t) & 1) ? bit : 0, (tm >> (2 * t + 1) & 1) ? bit : 0};
+                for (q = 0; q < nn; q++)
+                    OR_INTO(d, (const v2u *)(row - back[q]), nv);
+                if (ym)         /* the same roll without the yellow die */
+                    OR_INTO(d, (const v2u *)(row + (uint64_t)(yn - ys) * ystride), nv);
+                if (rm)         /* without the red die */
+                    OR_INTO(d, (const v2u *)(row + (uint64_t)(rn - rs) * (uint64_t)ntp), nv);
+                for (t = 0; t < nv; t++)
+                    ((v2u *)row)[t] = d[t];
+            }
+        }
+    }
+}
+
+static void lat_fill_size(wsh *w, int L, int ym, int rm, int k)
+{
+    switch (w->ntp / 2) {
+    case 1:
+        lat_fill_keys(w, L, ym, rm, k, 1);
+        break;
+    case 2:
+        lat_fill_keys(w, L, ym, rm, k, 2);
+        break;
+    default:
+        lat_fill_keys(w, L, ym, rm, k, 3);
+        break;
+    }
+}
+
+/* Make the lattice cover pool (g, y, r): regions in the order none/none, none/red, yellow/none,
+ * yellow/red, so every neighbour is filled before it is read. */
+static void lat_fill(wsh *w, int L, int g, int y, int r)
+{
+    int ym, rm, k;
+    for (ym = 0; ym <= y; ym++)
+        for (rm = 0; rm <= r; rm++) {
+            for (k = w->lat_k[L][ym][rm] + 1; k <= g; k++)
+                lat_fill_size(w, L, ym, rm, k);
+            if (g > w->lat_k[L][ym][rm])
+                w->lat_k[L][ym][rm] = g;
+        }
+}
+
+/* ----- frames ---------------------------------------------------------------------------------------------
+ *
+ * A frame holds what every roll of one context shares, so that a roll costs a few vector maxima:
+ *   - the fail options' maxima over the die set aside: f0 without focus, and, with focus left, one
+ *     vector per face the focus may hold (green classes, the yellow's, the red's);
+ *   - successor pointers of completions without held dice, by their bit;
+ *   - with held dice: the residual face sets (a minimal face set minus the held dice it uses), in
+ *     groups per (task, held dice used); a roll completes a group when it contains a residual
+ *     exactly (the same bits as the lattice). Past RES_MAX residuals, the frame falls back to
+ *     splitting every face set that meets the held dice among the sources (split_rec).
+ * Frames live in a stack inside the workspace (their size depends on the card).
+ */
+
+enum { HELD_NONE, HELD_RESID, HELD_SPLIT };
+
 typedef struct {
-    const uint64_t *fail[3][25];
+    uint64_t v;                  /* residual face counts, 8 bits per face */
+    uint32_t nd;                 /* its dice */
+    uint32_t pad;
+} resid;
+
+typedef struct {
+    int t;                       /* task */
+    uint32_t hsub;               /* held dice used (packed like ictx.hp) */
+    int start, end;              /* its residuals */
+} rgroup;
+
+typedef struct {
+    ictx x;
+    int mode, nres, ngrp, focus;
+    int cached;                  /* rolls are looked up by signature (see roll_slot) */
+    int nhl;                     /* held faces whose one-die completions come from a lattice */
+    int hl_lat[ES_NFACES];       /* their lattices */
+    uint32_t hl_hsub[ES_NFACES]; /* the held die each uses (packed like ictx.hp) */
+    int slot_shift;              /* 64 - log2(slots used): fewer for small pools */
+    int sig_words;               /* signature length of this frame's rolls */
+    uint64_t slot_bytes;         /* slot stride: header, signature, vector */
+    uint64_t gen;
+    uint64_t clr;                /* bytes of the slot area cleared at this stack position */
+    int fail_clr;                /* its fail cache cleared */
+    uint64_t hbytes;             /* 0xFF in the bytes of the held faces */
     const uint64_t *comp[64];
-    uint64_t hkey[HCACHE];
-    const uint64_t *hval[HCACHE];
+    uint64_t hkey[HC];
+    const uint64_t *hval[HC];
+    resid res[RES_MAX];
+    rgroup grp[GRP_MAX];
 } frame;
 
-static void frame_reset(frame *fr)
-{
-    int a, i;
-    for (a = 0; a < 3; a++)
-        for (i = 0; i < 25; i++)
-            fr->fail[a][i] = 0;
-    for (i = 0; i < 64; i++)
-        fr->comp[i] = 0;
-    for (i = 0; i < HCACHE; i++) {
-        fr->hkey[i] = 0;
-        fr->hval[i] = 0;
-    }
-}
+typedef char frame_fits_header[sizeof(frame) <= FRAME_HDR ? 1 : -1];
 
-static int take(wsh *w, const ictx *x, const uint64_t **slot, uint64_t *best)
+/* Fail vectors of a frame: f0, then green classes, yellow classes, red classes; then the slots of
+ * the signature cache, each a header and a vector. */
+typedef struct {
+    uint64_t gen;                /* the frame generation that filled it (else empty) */
+    uint64_t wt;                 /* weight of the rolls aggregated in the slot */
+    uint64_t sig[SIGW];          /* only the frame's sig_words are there; its vector follows */
+} slot_hdr;
+#define SLOT(w, fr, k) ((slot_hdr *)((unsigned char *)(fr) + (w)->slot_off + (uint64_t)(k) * (fr)->slot_bytes))
+#define SVEC(fr, sl) ((uint64_t *)(sl) + 2 + (fr)->sig_words)
+#define FVEC(w, fr, k) ((uint64_t *)((unsigned char *)(fr) + FRAME_HDR) + (uint64_t)(k) * (uint64_t)(w)->nstates)
+
+static int take_max(wsh *w, const ictx *x, uint64_t *best)
 {
     const uint64_t *v;
-    int rc;
-    if (slot && *slot) {
-        vmax(best, *slot, w->nstates);
-        return ES_OK;
-    }
-    rc = get_values(w, x, &v);
-    if (rc == ES_OK) {
+    int rc = get_values(w, x, &v);
+    if (rc == ES_OK)
         vmax(best, v, w->nstates);
-        if (slot)
-            *slot = v;
-    }
     return rc;
 }
 
+/* The residual groups of the held dice of fr->x (HELD_SPLIT when they do not fit). */
+static void frame_held(wsh *w, frame *fr)
+{
+    const ictx *x = &fr->x;
+    const uint64_t *fs = PTR(w, w->off_fs, uint64_t);
+    const uint8_t *fsn = PTR(w, w->off_fsn, uint8_t);
+    int hc[ES_NFACES], sub[ES_NFACES], i, q, a, dice = x->g + x->y + x->r;
+    fr->hbytes = 0;
+    fr->nres = 0;
+    fr->ngrp = 0;
+    fr->nhl = 0;
+    fr->mode = x->hp ? HELD_RESID : HELD_NONE;
+    for (i = 0; i < ES_NFACES; i++) {
+        hc[i] = HELD(x, i);
+        sub[i] = 0;
+        if (hc[i])
+            fr->hbytes |= (uint64_t)255 << (8 * i);
+        if (hc[i] && w->lat_of_face[i] > 0) {
+            fr->hl_lat[fr->nhl] = w->lat_of_face[i];
+            fr->hl_hsub[fr->nhl] = HOLD(i);
+            fr->nhl++;
+            lat_fill(w, w->lat_of_face[i], x->g, x->y, x->r);
+        }
+    }
+    if (!x->hp)
+        return;
+    /* every non-empty sub-multiset of the held dice, as an odometer */
+    for (;;) {
+        uint64_t hv = 0;
+        uint32_t hsub = 0;
+        int hn = 0;
+        for (i = 0; i < ES_NFACES && sub[i] == hc[i]; i++)
+            sub[i] = 0;
+        if (i == ES_NFACES)
+            return;
+        sub[i]++;
+        for (i = 0; i < ES_NFACES; i++) {
+            hv |= (uint64_t)sub[i] << (8 * i);
+            hsub |= (uint32_t)sub[i] << (4 * i);
+            hn += sub[i];
+        }
+        if (hn == 1 && fr->nhl > 0)
+            continue;                                 /* one held die: its lattice has the ways */
+        for (a = 0; a < w->nactive; a++) {
+            int t = w->active[a], start = fr->nres;
+            for (q = w->fsoff[t]; q < w->fsoff[t + 1]; q++) {
+                const uint64_t H = 0x8080808080808080ULL;
+                if ((((fs[q] | H) - hv) & H) != H)
+                    continue;                         /* does not contain the held dice */
+                if ((int)fsn[q] - hn > dice)
+                    continue;                         /* no roll of this pool can give the rest */
+                if (fr->nres == RES_MAX) {
+                    fr->mode = HELD_SPLIT;
+                    return;
+                }
+                fr->res[fr->nres].v = fs[q] - hv;
+                fr->res[fr->nres].nd = (uint32_t)(fsn[q] - hn);
+                fr->nres++;
+            }
+            if (fr->nres > start) {
+                if (fr->ngrp == GRP_MAX) {
+                    fr->mode = HELD_SPLIT;
+                    return;
+                }
+                fr->grp[fr->ngrp].t = t;
+                fr->grp[fr->ngrp].hsub = hsub;
+                fr->grp[fr->ngrp].start = start;
+                fr->grp[fr->ngrp].end = fr->nres;
+                fr->ngrp++;
+            }
+        }
+    }
+}
+
+/* The fail vectors of context x (rolls without a Terror that matters). */
+static int frame_fail(wsh *w, frame *fr)
+{
+    const ictx *x = &fr->x;
+    int n = w->nstates, m = w->ncls[0], ny = w->ncls[1], nr = w->ncls[2], a, j, rc, k;
+    for (k = 0; k < 1 + m + ny + nr; k++) {
+        uint64_t *v = FVEC(w, fr, k);
+        for (j = 0; j < n; j++)
+            v[j] = 0;
+    }
+    /* aside 0: a green die, 1: the yellow, 2: the red */
+    for (a = 0; a < 3; a++) {
+        ictx c = *x;
+        if (a == 0) {
+            if (c.g == 0)
+                continue;
+            c.g--;
+        } else if (a == 1) {
+            if (!c.y)
+                continue;
+            c.y = 0;
+        } else {
+            if (!c.r)
+                continue;
+            c.r = 0;
+        }
+        if ((rc = take_max(w, &c, FVEC(w, fr, 0))) != ES_OK)
+            return rc;
+        if (x->f == 0)
+            continue;
+        c.f--;
+        /* focus a green die (another green die than the one set aside must be left) */
+        for (j = 0; j < m && c.g > 0; j++) {
+            ictx d = c;
+            if (w->terror != ES_TERROR_NONE && j == w->tcls)
+                continue;        /* rolls showing a Terror that matters take the slow path */
+            d.g--;
+            d.hp += HOLD(w->cface[0][j]);
+            if ((rc = take_max(w, &d, FVEC(w, fr, 1 + j))) != ES_OK)
+                return rc;
+        }
+        for (j = 0; j < ny && c.y; j++) {
+            ictx d = c;
+            d.y = 0;
+            d.hp += HOLD(w->cface[1][j]);
+            if ((rc = take_max(w, &d, FVEC(w, fr, 1 + m + j))) != ES_OK)
+                return rc;
+        }
+        for (j = 0; j < nr && c.r; j++) {
+            ictx d = c;
+            d.r = 0;
+            d.hp += HOLD(w->cface[2][j]);
+            if ((rc = take_max(w, &d, FVEC(w, fr, 1 + m + ny + j))) != ES_OK)
+                return rc;
+        }
+    }
+    return ES_OK;
+}
+
+/* Push the frame of context x: lattice, held residuals, fail vectors. */
+static int frame_push(wsh *w, const ictx *x, frame **out)
+{
+    frame *fr;
+    int i, rc;
+    if (w->frame_top >= w->frame_cap)
+        return ES_ENOMEM;
+    fr = PTR(w, w->off_frames + w->frame_top * w->frame_bytes, frame);
+    w->frame_top++;
+    if (w->frame_top > w->frame_hwm) {
+        /* the workspace is not cleared by the caller: a stack position used for the first time
+         * has nothing cleared yet (clr and fail_clr survive later pushes at this position) */
+        fr->clr = 0;
+        fr->fail_clr = 0;
+        w->frame_hwm = w->frame_top;
+    }
+    fr->x = *x;
+    fr->focus = x->f > 0;
+    for (i = 0; i < 64; i++)
+        fr->comp[i] = 0;
+    for (i = 0; i < HC; i++) {
+        fr->hkey[i] = 0;
+        fr->hval[i] = 0;
+    }
+    lat_fill(w, 0, x->g, x->y, x->r);
+    frame_held(w, fr);
+    fr->sig_words = 1 + w->ntp * (1 + fr->nhl) + fr->ngrp;
+    fr->cached = fr->mode != HELD_SPLIT && fr->sig_words <= SIGW;
+    fr->slot_bytes = (uint64_t)(2 + fr->sig_words + w->nstates) * 8;
+    /* a new generation empties every slot without touching them; a small pool uses few slots
+     * (about twice its rolls), which keeps its working set small */
+    /* generations carry bit 63, which no data word has (lattice masks < 2^44, values <= 2^48,
+     * weights < 2^27), so a stale word at a slot's gen position never looks valid */
+    fr->gen = ++w->gen | (1ULL << 63);
+    {
+        uint64_t rows = pool_rows(w, x->g, x->y, x->r), used = 4, extent;
+        int bits = 2;
+        while (used < NSLOT && used < 2 * rows) {
+            used <<= 1;
+            bits++;
+        }
+        fr->slot_shift = 64 - bits;
+        /* stamp empty, once per stack position, the slot bytes this frame's stride and slot
+         * count reach and no frame here reached before: a small pool touches only a few pages.
+         * Below clr every word is zero or was written by an earlier frame of this solve (any
+         * stride: a word that is a slot's gen for one signature length may be another word for
+         * another), and no such word equals a new generation. */
+        extent = fr->cached ? used * fr->slot_bytes : 0;
+        if (extent > fr->clr) {
+            memset((unsigned char *)fr + w->slot_off + fr->clr, 0, (size_t)(extent - fr->clr));
+            fr->clr = extent;
+        }
+        if (fr->focus && !fr->fail_clr) {       /* the fail cache is used with focus only */
+            memset((unsigned char *)fr + w->fail_off, 0, (size_t)(NFAIL * (2 + (uint64_t)w->nstates) * 8));
+            fr->fail_clr = 1;
+        }
+    }
+    if ((rc = frame_fail(w, fr)) != ES_OK)
+        return rc;
+    *out = fr;
+    return ES_OK;
+}
+
+static void frame_pop(wsh *w)
+{
+    w->frame_top--;
+}
+
+/* ----- options of one roll ----------------------------------------------------------------------------
+ *
+ * A roll is (gi: the global index of its green multiset, yi, ri: the yellow and red class or -1).
+ * roll_best(fr, roll) = max(opt_fail, opt_complete, opt_held); spells and clues are added on the
+ * roll tables (section "tables") because they need other rolls' values.
+ */
+
+typedef struct {
+    int gi, yi, ri;
+    int yf, rf;                  /* the yellow/red representative face, or -1 */
+    uint64_t avail;              /* face counts of the roll (without held dice) */
+    const uint64_t *lat;         /* its lattice entry: completion bits per task */
+} roll;
+
+static void roll_set(const wsh *w, roll *ro, int gi, int yi, int ri)
+{
+    ro->gi = gi;
+    ro->yi = yi;
+    ro->ri = ri;
+    ro->yf = yi >= 0 ? w->cface[1][yi] : -1;
+    ro->rf = ri >= 0 ? w->cface[2][ri] : -1;
+    ro->avail = PTR(w, w->off_gpack, uint64_t)[gi] + (yi >= 0 ? w->ypack[yi] : 0) +
+                (ri >= 0 ? w->rpack[ri] : 0);
+    ro->lat = PTR(w, w->off_lat, uint64_t) +
+              LKEY(w, gi, yi >= 0 ? yi : w->lny - 1, ri >= 0 ? ri : w->lnr - 1) * (uint64_t)w->ntp;
+}
+
+/* The rolls of a pool in table order (green multiset, yellow class, red class), with weights:
+ * roll_first / roll_next keep the lattice row and face counts up to date incrementally. */
+typedef struct {
+    int g0, g1, NY, NR, y, r;
+    uint64_t wt, wgy;            /* the roll's weight; green times yellow weight */
+} roll_iter;
+
+static void roll_first(const wsh *w, const ictx *x, roll_iter *it, roll *ro)
+{
+    it->g0 = w->goff[x->g];
+    it->g1 = w->goff[x->g + 1];
+    it->y = x->y;
+    it->r = x->r;
+    it->NY = x->y ? w->ncls[1] : 1;
+    it->NR = x->r ? w->ncls[2] : 1;
+    roll_set(w, ro, it->g0, x->y ? 0 : -1, x->r ? 0 : -1);
+    it->wgy = PTR(w, w->off_gw, uint64_t)[ro->gi] * (x->y ? w->cw[1][0] : 1);
+    it->wt = it->wgy * (x->r ? w->cw[2][0] : 1);
+}
+
+/* Advance to the next roll; 0 after the last. */
+static inline int roll_next(const wsh *w, roll_iter *it, roll *ro)
+{
+    if (it->r && ro->ri + 1 < it->NR) {
+        ro->ri++;
+        ro->rf = w->cface[2][ro->ri];
+        ro->avail += w->rdelta[ro->ri];
+        ro->lat += w->ntp;
+        it->wt = it->wgy * w->cw[2][ro->ri];
+        return 1;
+    }
+    if (it->y && ro->yi + 1 < it->NY)
+        roll_set(w, ro, ro->gi, ro->yi + 1, it->r ? 0 : -1);
+    else if (ro->gi + 1 < it->g1)
+        roll_set(w, ro, ro->gi + 1, it->y ? 0 : -1, it->r ? 0 : -1);
+    else
+        return 0;
+    it->wgy = PTR(w, w->off_gw, uint64_t)[ro->gi] * (it->y ? w->cw[1][ro->yi] : 1);
+    it->wt = it->wgy * (it->r ? w->cw[2][0] : 1);
+    return 1;
+}
+
+/* Failing with k Terror dice discarded: the pool shrinks first, so nothing precomputed applies. */
+static int fail_discard(wsh *w, const ictx *x, const roll *ro, int k, uint64_t *best)
+{
+    const uint8_t *pres = PTR(w, w->off_gpres, uint8_t);
+    int a, j, rc, m = w->ncls[0];
+    for (a = 0; a < 3; a++) {
+        ictx c = *x;
+        c.g -= k;
+        if (a == 0) {
+            if (c.g == 0)
+                continue;
+            c.g--;
+        } else if (a == 1) {
+            if (!c.y)
+                continue;
+            c.y = 0;
+        } else {
+            if (!c.r)
+                continue;
+            c.r = 0;
+        }
+        if ((rc = take_max(w, &c, best)) != ES_OK)
+            return rc;
+        if (x->f == 0)
+            continue;
+        c.f--;
+        for (j = 0; j < m && c.g > 0; j++)
+            if (j != w->tcls && (pres[ro->gi] >> j & 1)) {
+                ictx d = c;
+                d.g--;
+                d.hp += HOLD(w->cface[0][j]);
+                if ((rc = take_max(w, &d, best)) != ES_OK)
+                    return rc;
+            }
+        if (c.y && ro->yf >= 0) {
+            ictx d = c;
+            d.y = 0;
+            d.hp += HOLD(ro->yf);
+            if ((rc = take_max(w, &d, best)) != ES_OK)
+                return rc;
+        }
+        if (c.r && ro->rf >= 0) {
+            ictx d = c;
+            d.r = 0;
+            d.hp += HOLD(ro->rf);
+            if ((rc = take_max(w, &d, best)) != ES_OK)
+                return rc;
+        }
+    }
+    return ES_OK;
+}
+
+/* Fail the roll: the terror effect, set aside one die, then maybe focus another. Sets best. */
+static int opt_fail(wsh *w, frame *fr, const roll *ro, uint64_t *best)
+{
+    int n = w->nstates, m = w->ncls[0], i, j;
+    int tk = w->tcls >= 0 ? PTR(w, w->off_gcnt, uint8_t)[(uint64_t)ro->gi * ES_NFACES + w->tcls] : 0;
+    if (w->terror != ES_TERROR_NONE && tk > 0) {
+        for (i = 0; i < n; i++)
+            best[i] = 0;
+        if (w->terror == ES_TERROR_FAIL)
+            return ES_OK;            /* the adventure fails: no fail option is worth anything */
+        return fail_discard(w, &fr->x, ro, tk, best);
+    }
+    {
+        const uint64_t *f0 = FVEC(w, fr, 0);
+        for (i = 0; i < n; i++)
+            best[i] = f0[i];
+    }
+    if (fr->focus) {
+        /* with focus the fail option depends on the faces present: cached by (green classes
+         * present, yellow class, red class), each entry stamped with the frame's generation */
+        unsigned pres = PTR(w, w->off_gpres, uint8_t)[ro->gi];
+        uint64_t key = pres | (uint64_t)(ro->yi + 1) << 6 | (uint64_t)(ro->ri + 1) << 9;
+        uint64_t *e = (uint64_t *)((unsigned char *)fr + w->fail_off) +
+                      ((key * 0x9E3779B97F4A7C15ULL) >> 58) * (uint64_t)(2 + n);
+        if (e[0] == fr->gen && e[1] == key) {
+            for (i = 0; i < n; i++)
+                best[i] = e[2 + i];
+            return ES_OK;
+        }
+        for (j = 0; j < m; j++)
+            if (pres >> j & 1)
+                vmax(best, FVEC(w, fr, 1 + j), n);
+        if (ro->yi >= 0)
+            vmax(best, FVEC(w, fr, 1 + m + ro->yi), n);
+        if (ro->ri >= 0)
+            vmax(best, FVEC(w, fr, 1 + m + w->ncls[1] + ro->ri), n);
+        e[0] = fr->gen;
+        e[1] = key;
+        for (i = 0; i < n; i++)
+            e[2 + i] = best[i];
+    }
+    return ES_OK;
+}
+
+/* best[i] = max(best[i], v[j]) over the (i, j) transitions of task t. */
+static inline void apply_task(const wsh *w, int t, const uint64_t *v, uint64_t *best)
+{
+    int q, na = w->nallowed[t];
+    for (q = 0; q < na; q++) {
+        uint64_t val = v[w->allowed[t][q][1]];
+        int si = w->allowed[t][q][0];
+        if (val > best[si])
+            best[si] = val;
+    }
+}
+
+/* Complete a task with dice of the roll only: the lattice gives the bits per task. */
+static int opt_complete(wsh *w, frame *fr, const roll *ro, uint64_t *best)
+{
+    const ictx *x = &fr->x;
+    int a, rc;
+    const uint64_t *row = ro->lat;
+    for (a = 0; a < w->nactive; a++) {
+        int t = w->active[a];
+        uint64_t mask = row[t];
+        while (mask) {
+            int bit = __builtin_ctzll(mask);
+            const uint64_t *v = fr->comp[bit];
+            mask &= mask - 1;
+            if (!v) {
+                ictx sc = *x;
+                sc.g -= bit >> 2;
+                sc.y -= bit >> 1 & 1;
+                sc.r -= bit & 1;
+                if ((rc = get_values(w, &sc, &v)) != ES_OK)
+                    return rc;
+                fr->comp[bit] = v;
+            }
+            apply_task(w, t, v, best);
+        }
+    }
+    return ES_OK;
+}
+
+/* The bits (green used * 4 + yellow used * 2 + red used) of drawing face set v (nd dice) exactly
+ * from the roll's dice: the yellow and red die may or may not supply their face. */
+static inline void fast_bits(uint64_t *mask, uint64_t v, int nd, int yf, int rf, int gy, int gr)
+{
+    int ky = yf >= 0 ? (int)(v >> (8 * yf) & 255) : 0;
+    int kr = rf >= 0 ? (int)(v >> (8 * rf) & 255) : 0;
+    int b, cc;
+    for (b = 0; b <= (ky > 0); b++)
+        for (cc = 0; cc <= (kr > 0); cc++) {
+            if (yf >= 0 && yf == rf) {
+                int left = ky - b - cc;
+                if (left < 0 || left > gy)
+                    continue;
+            } else if (ky - b > gy || kr - cc > gr) {
+                continue;
+            }
+            *mask |= 1ULL << ((nd - b - cc) * 4 + b * 2 + cc);
+        }
+}
+
+/* The fallback for many held dice: every split of a face set among the six sources. */
 typedef struct {
     int nf;
     uint8_t face[ES_NFACES], need[ES_NFACES];
@@ -543,560 +1453,769 @@ static void split_rec(split_walk *sw, int i, int gu, int yu, int ru, uint32_t hu
         }
 }
 
-static int apply_splits(wsh *w, frame *fr, const ictx *x, int t, split_walk *sw, uint64_t *best)
+/* The successor of using (gu, yu, ru) roll dice and the held dice hu, cached by a 64-bit key. */
+static int held_succ(wsh *w, frame *fr, uint64_t key, int gu, int yu, int ru, uint32_t hu,
+                     const uint64_t **out)
 {
-    int q, k, rc;
+    int h = (int)((key * 0x9E3779B97F4A7C15ULL) >> 58), rc;
+    ictx s = fr->x;
+    if (fr->hkey[h] == (key | 1ULL << 63)) {
+        *out = fr->hval[h];
+        return ES_OK;
+    }
+    s.g -= gu;
+    s.y -= yu;
+    s.r -= ru;
+    s.hp -= hu;
+    if ((rc = get_values(w, &s, out)) != ES_OK)
+        return rc;
+    fr->hkey[h] = key | 1ULL << 63;
+    fr->hval[h] = *out;
+    return ES_OK;
+}
+
+static int apply_splits(wsh *w, frame *fr, int t, split_walk *sw, uint64_t *best)
+{
+    int q, rc;
     for (q = 0; q < sw->nkeys; q++) {
         uint64_t key = sw->keys[q];
-        ictx s = *x;
-        const uint64_t *v = 0;
-        int h = (int)((key * 0x9E3779B97F4A7C15ULL) >> 58);
-        if (fr && fr->hkey[h] == (key | 1ULL << 63))
-            v = fr->hval[h];
-        if (!v) {
-            s.g -= (int)(key & 15);
-            s.y -= (int)(key >> 4 & 1);
-            s.r -= (int)(key >> 5 & 1);
-            s.hp -= (uint32_t)(key >> 8);
-            if ((rc = get_values(w, &s, &v)) != ES_OK)
-                return rc;
-            if (fr) {
-                fr->hkey[h] = key | 1ULL << 63;
-                fr->hval[h] = v;
-            }
-        }
-        for (k = 0; k < w->nallowed[t]; k++) {
-            uint64_t val = v[w->allowed[t][k][1]];
-            int i = w->allowed[t][k][0];
-            if (val > best[i])
-                best[i] = val;
-        }
+        const uint64_t *v;
+        if ((rc = held_succ(w, fr, key, (int)(key & 15), (int)(key >> 4 & 1), (int)(key >> 5 & 1),
+                            (uint32_t)(key >> 8), &v)) != ES_OK)
+            return rc;
+        apply_task(w, t, v, best);
     }
     sw->nkeys = 0;
     return ES_OK;
 }
 
-/* The ways of face set v (nd dice) without held dice, as bits (g used * 4 + y used * 2 + r used). */
-static inline void fast_bits(uint64_t *mask, uint64_t v, int nd, int yf, int rf, int gy, int gr)
-{
-    int ky = yf >= 0 ? (int)(v >> (8 * yf) & 255) : 0;
-    int kr = rf >= 0 ? (int)(v >> (8 * rf) & 255) : 0;
-    int b, cc;
-    for (b = 0; b <= (ky > 0); b++)
-        for (cc = 0; cc <= (kr > 0); cc++) {
-            if (yf >= 0 && yf == rf) {
-                int left = ky - b - cc;
-                if (left < 0 || left > gy)
-                    continue;
-            } else if (ky - b > gy || kr - cc > gr) {
-                continue;
-            }
-            *mask |= 1ULL << ((nd - b - cc) * 4 + b * 2 + cc);
-        }
-}
-
-/* The best value after roll (gf by face, yf, rf) in context x, without the clue option. */
-static int rv(wsh *w, frame *fr, const ictx *x, const uint8_t *gf, int yf, int rf, uint64_t *best)
+static int held_split(wsh *w, frame *fr, const roll *ro, uint64_t *best)
 {
     const uint64_t HB = 0x8080808080808080ULL;
-    int n = w->nstates, i, face, aside, t, rc;
-    int g = x->g;
-    uint8_t gfl[ES_NFACES];
-    uint64_t avail = 0;
+    const ictx *x = &fr->x;
     const uint64_t *fs = PTR(w, w->off_fs, uint64_t);
-    w->pairs++;
-    for (i = 0; i < n; i++)
-        best[i] = 0;
-    for (i = 0; i < ES_NFACES; i++)
-        gfl[i] = gf[i];
-    /* fail the roll */
-    if (!(w->terror == ES_TERROR_FAIL && gf[TERROR_FACE])) {
-        const uint64_t *(*fc)[25] = fr ? fr->fail : 0;
-        if (w->terror == ES_TERROR_DISCARD && gf[TERROR_FACE]) {
-            g -= gfl[TERROR_FACE];
-            gfl[TERROR_FACE] = 0;
-            fc = 0;     /* the pool differs from the frame's */
-        }
-        for (aside = 0; aside < 3; aside++) {
-            ictx c = *x;
-            c.g = g;
-            if (aside == 0) {
-                if (c.g == 0)
-                    continue;
-                c.g--;
-            } else if (aside == 1) {
-                if (!c.y)
-                    continue;
-                c.y = 0;
-            } else {
-                if (!c.r)
-                    continue;
-                c.r = 0;
-            }
-            if ((rc = take(w, &c, fc ? &fc[aside][0] : 0, best)) != ES_OK)
-                return rc;
-            if (x->f == 0)
-                continue;
-            c.f--;
-            for (face = 0; face < ES_NFACES; face++)
-                if (gfl[face] && c.g > 0) {
-                    ictx d = c;
-                    d.g--;
-                    d.hp += HOLD(face);
-                    if ((rc = take(w, &d, fc ? &fc[aside][1 + face] : 0, best)) != ES_OK)
-                        return rc;
-                }
-            if (c.y && yf >= 0) {
-                ictx d = c;
-                d.y = 0;
-                d.hp += HOLD(yf);
-                if ((rc = take(w, &d, fc ? &fc[aside][9 + yf] : 0, best)) != ES_OK)
-                    return rc;
-            }
-            if (c.r && rf >= 0) {
-                ictx d = c;
-                d.r = 0;
-                d.hp += HOLD(rf);
-                if ((rc = take(w, &d, fc ? &fc[aside][17 + rf] : 0, best)) != ES_OK)
-                    return rc;
-            }
-        }
+    uint64_t avail = ro->avail;
+    uint8_t hc[ES_NFACES], gf[ES_NFACES];
+    int i, a, q, face, rc;
+    for (i = 0; i < ES_NFACES; i++) {
+        hc[i] = (uint8_t)HELD(x, i);
+        avail += (uint64_t)hc[i] << (8 * i);
+        gf[i] = (uint8_t)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * i));
     }
-    /* complete a task */
-    {
-        uint8_t av[ES_NFACES];
-        for (i = 0; i < ES_NFACES; i++)
-            av[i] = (uint8_t)(gf[i] + HELD(x, i));
-        if (yf >= 0)
-            av[yf]++;
-        if (rf >= 0)
-            av[rf]++;
-        for (i = 0; i < ES_NFACES; i++)
-            avail |= (uint64_t)av[i] << (8 * i);
-    }
-    {
-        const uint8_t *fsn = PTR(w, w->off_fsn, uint8_t);
-        int gy = yf >= 0 ? gf[yf] : 0, gr = rf >= 0 ? gf[rf] : 0;
-        uint64_t hbytes = 0;
-        uint8_t hc[ES_NFACES];
-        for (i = 0; i < ES_NFACES; i++) {
-            hc[i] = (uint8_t)HELD(x, i);
-            if (hc[i])
-                hbytes |= (uint64_t)255 << (8 * i);
-        }
-        for (t = 0; t < w->ntasks; t++) {
-            int q;
-            uint64_t mask = 0;
-            split_walk sw;
-            if (!w->nallowed[t])
-                continue;
-            sw.gf = gf;
-            sw.yf = yf;
-            sw.rf = rf;
-            sw.hc = hc;
-            sw.nkeys = 0;
-            sw.overflow = 0;
-            for (q = w->fsoff[t]; q < w->fsoff[t + 1]; q++) {
-                uint64_t v = fs[q];
-                if ((((avail | HB) - v) & HB) != HB)
-                    continue;
-                if (!(v & hbytes)) {
-                    fast_bits(&mask, v, fsn[q], yf, rf, gy, gr);
-                    continue;
-                }
-                sw.nf = 0;
-                for (face = 0; face < ES_NFACES; face++) {
-                    int k = (int)(v >> (8 * face) & 255);
-                    if (k) {
-                        sw.face[sw.nf] = (uint8_t)face;
-                        sw.need[sw.nf] = (uint8_t)k;
-                        sw.nf++;
-                    }
-                }
-                split_rec(&sw, 0, 0, 0, 0, 0);
-                if (sw.overflow || sw.nkeys > MAX_SPLITS - 16) {
-                    /* evaluate what is collected, then go on: duplicates only cost time */
-                    if ((rc = apply_splits(w, fr, x, t, &sw, best)) != ES_OK)
-                        return rc;
-                    if (sw.overflow) {
-                        sw.overflow = 0;
-                        split_rec(&sw, 0, 0, 0, 0, 0);
-                        if (sw.overflow)
-                            return ES_ENOMEM;
-                    }
+    for (a = 0; a < w->nactive; a++) {
+        int t = w->active[a];
+        split_walk sw;
+        sw.gf = gf;
+        sw.yf = ro->yf;
+        sw.rf = ro->rf;
+        sw.hc = hc;
+        sw.nkeys = 0;
+        sw.overflow = 0;
+        for (q = w->fsoff[t]; q < w->fsoff[t + 1]; q++) {
+            uint64_t v = fs[q];
+            if (!(v & fr->hbytes) || (((avail | HB) - v) & HB) != HB)
+                continue;     /* no held face (the lattice has it), or not contained */
+            sw.nf = 0;
+            for (face = 0; face < ES_NFACES; face++) {
+                int k = (int)(v >> (8 * face) & 255);
+                if (k) {
+                    sw.face[sw.nf] = (uint8_t)face;
+                    sw.need[sw.nf] = (uint8_t)k;
+                    sw.nf++;
                 }
             }
+            split_rec(&sw, 0, 0, 0, 0, 0);
+            if (sw.overflow || sw.nkeys > MAX_SPLITS - 16) {
+                /* evaluate what is collected, then go on: duplicates only cost time */
+                if ((rc = apply_splits(w, fr, t, &sw, best)) != ES_OK)
+                    return rc;
+                if (sw.overflow) {
+                    sw.overflow = 0;
+                    split_rec(&sw, 0, 0, 0, 0, 0);
+                    if (sw.overflow)
+                        return ES_ENOMEM;
+                }
+            }
+        }
+        if ((rc = apply_splits(w, fr, t, &sw, best)) != ES_OK)
+            return rc;
+    }
+    return ES_OK;
+}
+
+/* Complete a task using held dice: each residual group (task t, held dice used) is completed when
+ * the roll contains one of its residuals exactly. */
+static int opt_held(wsh *w, frame *fr, const roll *ro, uint64_t *best)
+{
+    const uint64_t HB = 0x8080808080808080ULL;
+    int q, e, rc, gy, gr;
+    if (fr->mode == HELD_NONE)
+        return ES_OK;
+    if (fr->mode == HELD_SPLIT)
+        return held_split(w, fr, ro, best);
+    for (q = 0; q < fr->nhl; q++) {
+        const uint64_t *row = ro->lat + (uint64_t)fr->hl_lat[q] * w->lat_size;
+        int a;
+        for (a = 0; a < w->nactive; a++) {
+            int t = w->active[a];
+            uint64_t mask = row[t];
             while (mask) {
                 int bit = __builtin_ctzll(mask);
-                ictx sc = *x;
-                const uint64_t *v = fr ? fr->comp[bit] : 0;
+                const uint64_t *v;
                 mask &= mask - 1;
-                if (!v) {
-                    sc.g -= bit >> 2;
-                    sc.y -= bit >> 1 & 1;
-                    sc.r -= bit & 1;
-                    if ((rc = get_values(w, &sc, &v)) != ES_OK)
-                        return rc;
-                    if (fr)
-                        fr->comp[bit] = v;
-                }
-                for (q = 0; q < w->nallowed[t]; q++) {
-                    uint64_t val = v[w->allowed[t][q][1]];
-                    int si = w->allowed[t][q][0];
-                    if (val > best[si])
-                        best[si] = val;
-                }
+                if ((rc = held_succ(w, fr, (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 61,
+                                    bit >> 2, bit >> 1 & 1, bit & 1, fr->hl_hsub[q], &v)) != ES_OK)
+                    return rc;
+                apply_task(w, t, v, best);
             }
-            if ((rc = apply_splits(w, fr, x, t, &sw, best)) != ES_OK)
-                return rc;
         }
     }
-    /* hold a die with a spell, then the same roll minus that die (with clues left the sub-roll's
-     * value has a clue option too: table_chain merges those from the sub-context's roll table) */
-    if (x->s > 0 && x->c == 0) {
-        uint64_t tmp[ES_MAX_STATES];
-        for (face = 0; face < ES_NFACES; face++)
-            if (gf[face]) {
-                ictx sub = *x;
-                uint8_t g2[ES_NFACES];
-                for (i = 0; i < ES_NFACES; i++)
-                    g2[i] = gf[i];
-                g2[face]--;
-                sub.g--;
-                sub.hp += HOLD(face);
-                sub.s--;
-                if ((rc = rv(w, 0, &sub, g2, yf, rf, tmp)) != ES_OK)
-                    return rc;
-                vmax(best, tmp, n);
-            }
-        if (yf >= 0) {
-            ictx sub = *x;
-            sub.y = 0;
-            sub.hp += HOLD(yf);
-            sub.s--;
-            if ((rc = rv(w, 0, &sub, gf, -1, rf, tmp)) != ES_OK)
-                return rc;
-            vmax(best, tmp, n);
+    gy = ro->yf >= 0 ? (int)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * ro->yf) & 255) : 0;
+    gr = ro->rf >= 0 ? (int)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * ro->rf) & 255) : 0;
+    for (q = 0; q < fr->ngrp; q++) {
+        const rgroup *gp = &fr->grp[q];
+        uint64_t mask = 0;
+        for (e = gp->start; e < gp->end; e++) {
+            uint64_t v = fr->res[e].v;
+            if ((((ro->avail | HB) - v) & HB) == HB)
+                fast_bits(&mask, v, (int)fr->res[e].nd, ro->yf, ro->rf, gy, gr);
         }
-        if (rf >= 0) {
-            ictx sub = *x;
-            sub.r = 0;
-            sub.hp += HOLD(rf);
-            sub.s--;
-            if ((rc = rv(w, 0, &sub, gf, yf, -1, tmp)) != ES_OK)
+        while (mask) {
+            int bit = __builtin_ctzll(mask);
+            const uint64_t *v;
+            mask &= mask - 1;
+            if ((rc = held_succ(w, fr, (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 62,
+                                bit >> 2, bit >> 1 & 1, bit & 1, gp->hsub, &v)) != ES_OK)
                 return rc;
-            vmax(best, tmp, n);
+            apply_task(w, gp->t, v, best);
         }
     }
     return ES_OK;
 }
 
-/* ----- roll tables and clue rerolls ---------------------------------------------------------------- */
-
-static void roll_of(const wsh *w, const ictx *x, size_t row, uint8_t *gf, int *yf, int *rf,
-                    uint64_t *weight)
+/* The best value after a roll without the spell and clue options, computed directly. */
+static int roll_best(wsh *w, frame *fr, const roll *ro, uint64_t *best)
 {
-    int NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1, j;
-    int ri = (int)(row % (size_t)NR);
-    int yi = (int)(row / (size_t)NR % (size_t)NY);
-    int gidx = w->goff[x->g] + (int)(row / (size_t)NR / (size_t)NY);
-    const uint8_t *cnt = PTR(w, w->off_gcnt, uint8_t) + (size_t)gidx * ES_NFACES;
-    uint64_t wt = PTR(w, w->off_gw, uint64_t)[gidx];
-    for (j = 0; j < ES_NFACES; j++)
-        gf[j] = 0;
-    for (j = 0; j < w->ncls[0]; j++)
-        gf[w->cface[0][j]] = cnt[j];
-    *yf = -1;
-    *rf = -1;
-    if (x->y) {
-        *yf = w->cface[1][yi];
-        wt *= w->cw[1][yi];
-    }
-    if (x->r) {
-        *rf = w->cface[2][ri];
-        wt *= w->cw[2][ri];
-    }
-    *weight = wt;
+    int rc;
+    if ((rc = opt_fail(w, fr, ro, best)) != ES_OK)
+        return rc;
+    if ((rc = opt_complete(w, fr, ro, best)) != ES_OK)
+        return rc;
+    return opt_held(w, fr, ro, best);
 }
 
-/* Replace each row of T (roll values one clue fewer) by the best over kept sub-rolls of E(K). */
-static void best_keep(wsh *w, const ictx *x, uint64_t *T)
+/* Roll signatures. A roll's completions depend only on its lattice masks and, with held dice, on
+ * which residuals of each group it contains (one mask per group); without focus its fail option
+ * depends only on the Terror dice that matter. So the words (terror key, lattice masks, group
+ * masks) determine the best value of a roll without focus, and its completion part with focus.
+ * The frame caches NSLOT signatures; without focus a slot also sums the weights of its rolls, so a
+ * context's average costs one multiply per distinct signature instead of one per roll (exact: the
+ * integer sums only regroup). */
+/* The signature of roll ro into sig, and its hash: the Terror key, the lattice words of the roll
+ * and of each held face's lattice, then the residual groups' masks. Returns its length. */
+static int roll_sig(const wsh *w, const frame *fr, const roll *ro, uint64_t *sig, uint64_t *hash)
 {
-    int n = w->nstates, g = x->g, i, j, k, gi, ys2, rs2;
-    int ny = w->ncls[1], nr = w->ncls[2];
-    int NY = x->y ? ny : 1, NR = x->r ? nr : 1;
-    int NYS = x->y ? ny + 1 : 1, NRS = x->r ? nr + 1 : 1;
-    int YU = x->y ? ny : -1, RU = x->r ? nr : -1;
-    u128 *N = PTR(w, w->off_nscr, u128);
-    const int16_t *gadd = PTR(w, w->off_gadd, int16_t);
-    const int16_t *gsub = PTR(w, w->off_gsub, int16_t);
-    const uint8_t *gcnt = PTR(w, w->off_gcnt, uint8_t);
-    int m = w->ncls[0];
-#define KEY(gidx, ys, rs) (((size_t)(gidx) * (size_t)NYS + (size_t)(ys)) * (size_t)NRS + (size_t)(rs))
-#define ROW(gidx, yi, ri) (((size_t)((gidx) - w->goff[g]) * (size_t)NY + (size_t)(yi)) * (size_t)NR + (size_t)(ri))
-    for (i = 0; i < n; i++) {
-        for (gi = w->goff[g]; gi < w->goff[g + 1]; gi++) {
-            int yi, ri;
-            for (yi = 0; yi < NY; yi++)
-                for (ri = 0; ri < NR; ri++)
-                    N[KEY(gi, yi, ri)] = T[ROW(gi, yi, ri) * (size_t)n + (size_t)i];
-            if (x->r)
-                for (yi = 0; yi < NY; yi++) {
-                    u128 s = 0;
-                    for (j = 0; j < nr; j++)
-                        s += (u128)w->cw[2][j] * N[KEY(gi, yi, j)];
-                    N[KEY(gi, yi, RU)] = s;
-                }
-            if (x->y)
-                for (ri = 0; ri < NRS; ri++) {
-                    u128 s = 0;
-                    for (j = 0; j < ny; j++)
-                        s += (u128)w->cw[1][j] * N[KEY(gi, j, ri)];
-                    N[KEY(gi, YU, ri)] = s;
-                }
-        }
-        for (k = g - 1; k >= 0; k--)
-            for (gi = w->goff[k]; gi < w->goff[k + 1]; gi++)
-                for (ys2 = 0; ys2 < NYS; ys2++)
-                    for (rs2 = 0; rs2 < NRS; rs2++) {
-                        u128 s = 0;
-                        for (j = 0; j < m; j++)
-                            s += (u128)w->cw[0][j] * N[KEY(gadd[gi * ES_NFACES + j], ys2, rs2)];
-                        N[KEY(gi, ys2, rs2)] = s;
-                    }
-        /* best over subsets, bottom-up; the unrolled states of yellow and red come first */
-        for (k = 0; k <= g; k++)
-            for (gi = w->goff[k]; gi < w->goff[k + 1]; gi++)
-                for (ys2 = 0; ys2 < NYS; ys2++) {
-                    int ys = x->y ? (ys2 == 0 ? YU : ys2 - 1) : 0;
-                    for (rs2 = 0; rs2 < NRS; rs2++) {
-                        int rs = x->r ? (rs2 == 0 ? RU : rs2 - 1) : 0;
-                        int u = (g - k) + (ys == YU) + (rs == RU);
-                        size_t key = KEY(gi, ys, rs);
-                        uint64_t d, e;
-                        if (u) {
-                            uint64_t den = w->pow6[u];
-                            e = (uint64_t)((N[key] + den / 2) / den);
-                        } else {
-                            e = (uint64_t)N[key];
-                        }
-                        d = e;
-                        for (j = 0; j < m; j++)
-                            if (gcnt[gi * ES_NFACES + j]) {
-                                uint64_t o = (uint64_t)N[KEY(gsub[gi * ES_NFACES + j], ys, rs)];
-                                if (o > d)
-                                    d = o;
-                            }
-                        if (x->y && ys != YU && (uint64_t)N[KEY(gi, YU, rs)] > d)
-                            d = (uint64_t)N[KEY(gi, YU, rs)];
-                        if (x->r && rs != RU && (uint64_t)N[KEY(gi, ys, RU)] > d)
-                            d = (uint64_t)N[KEY(gi, ys, RU)];
-                        N[key] = d;
-                    }
-                }
-        for (gi = w->goff[g]; gi < w->goff[g + 1]; gi++) {
-            int yi, ri;
-            for (yi = 0; yi < NY; yi++)
-                for (ri = 0; ri < NR; ri++)
-                    T[ROW(gi, yi, ri) * (size_t)n + (size_t)i] = (uint64_t)N[KEY(gi, yi, ri)];
+    const uint64_t HB = 0x8080808080808080ULL, K = 0x9E3779B97F4A7C15ULL;
+    int n = 1, q, e, t, ntp = w->ntp;
+    uint64_t key = 0, h;
+    if (!fr->focus && w->terror != ES_TERROR_NONE && w->tcls >= 0) {
+        int tk = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)ro->gi * ES_NFACES + w->tcls];
+        key = w->terror == ES_TERROR_FAIL ? (uint64_t)(tk > 0) : (uint64_t)tk;
+    }
+    sig[0] = key;
+    h = key * K;
+    for (t = 0; t < ntp; t++) {
+        uint64_t v = ro->lat[t];
+        sig[n++] = v;
+        h = (h ^ v) * K;
+    }
+    for (q = 0; q < fr->nhl; q++) {
+        const uint64_t *row = ro->lat + (uint64_t)fr->hl_lat[q] * w->lat_size;
+        for (t = 0; t < ntp; t++) {
+            uint64_t v = row[t];
+            sig[n++] = v;
+            h = (h ^ v) * K;
         }
     }
-#undef KEY
-#undef ROW
+    if (fr->ngrp > 0) {
+        int gy = ro->yf >= 0 ? (int)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * ro->yf) & 255) : 0;
+        int gr = ro->rf >= 0 ? (int)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * ro->rf) & 255) : 0;
+        for (q = 0; q < fr->ngrp; q++) {
+            uint64_t mask = 0;
+            for (e = fr->grp[q].start; e < fr->grp[q].end; e++) {
+                uint64_t v = fr->res[e].v;
+                if ((((ro->avail | HB) - v) & HB) == HB)
+                    fast_bits(&mask, v, (int)fr->res[e].nd, ro->yf, ro->rf, gy, gr);
+            }
+            sig[n++] = mask;
+            h = (h ^ mask) * K;
+        }
+    }
+    *hash = h;
+    return n;
 }
 
-/* Average a roll table into a value vector and store it for context x (if not stored yet). */
-static int store_average(wsh *w, const ictx *x, const uint64_t *T, size_t nrows)
+/* Max into best the completions a signature lists (lattice bits per task, then held groups). */
+static int sig_comp(wsh *w, frame *fr, const uint64_t *sig, uint64_t *best)
 {
-    u128 acc[ES_MAX_STATES];
-    int n = w->nstates, i, yf, rf;
-    size_t row;
-    uint8_t gf[ES_NFACES];
-    uint64_t wt, den = w->pow6[x->g + x->y + x->r];
-    uint64_t *slot;
-    uint64_t key = pack(x);
-    if (memo_find(w, key, 0))
+    const ictx *x = &fr->x;
+    int a, q, rc;
+    for (a = 0; a < w->nactive; a++) {
+        int t = w->active[a];
+        uint64_t mask = sig[1 + t];
+        while (mask) {
+            int bit = __builtin_ctzll(mask);
+            const uint64_t *v = fr->comp[bit];
+            mask &= mask - 1;
+            if (!v) {
+                ictx sc = *x;
+                sc.g -= bit >> 2;
+                sc.y -= bit >> 1 & 1;
+                sc.r -= bit & 1;
+                if ((rc = get_values(w, &sc, &v)) != ES_OK)
+                    return rc;
+                fr->comp[bit] = v;
+            }
+            apply_task(w, t, v, best);
+        }
+    }
+    for (q = 0; q < fr->nhl; q++) {
+        const uint64_t *words = sig + 1 + w->ntp * (1 + q);
+        for (a = 0; a < w->nactive; a++) {
+            int t = w->active[a];
+            uint64_t mask = words[t];
+            while (mask) {
+                int bit = __builtin_ctzll(mask);
+                const uint64_t *v;
+                mask &= mask - 1;
+                if ((rc = held_succ(w, fr, (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 61,
+                                    bit >> 2, bit >> 1 & 1, bit & 1, fr->hl_hsub[q], &v)) != ES_OK)
+                    return rc;
+                apply_task(w, t, v, best);
+            }
+        }
+    }
+    for (q = 0; fr->mode == HELD_RESID && q < fr->ngrp; q++) {
+        uint64_t mask = sig[1 + w->ntp * (1 + fr->nhl) + q];
+        while (mask) {
+            int bit = __builtin_ctzll(mask);
+            const uint64_t *v;
+            mask &= mask - 1;
+            if ((rc = held_succ(w, fr, (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 62,
+                                bit >> 2, bit >> 1 & 1, bit & 1, fr->grp[q].hsub, &v)) != ES_OK)
+                return rc;
+            apply_task(w, fr->grp[q].t, v, best);
+        }
+    }
+    return ES_OK;
+}
+
+static void slot_flush(const wsh *w, const frame *fr, slot_hdr *sl, uint64_t *hi, uint64_t *lo)
+{
+    const uint64_t *v = SVEC(fr, sl);
+    int i;
+    for (i = 0; i < w->nstates; i++) {
+        hi[i] += sl->wt * (v[i] >> 24);
+        lo[i] += sl->wt * (v[i] & M24);
+    }
+    sl->wt = 0;
+}
+
+/* The slot of roll ro's signature, computed on a miss (the slot it replaces is flushed into hi/lo
+ * first when it carries weights). Without focus the slot's vector is the roll's best value, with
+ * focus its completion part. */
+static inline __attribute__((always_inline)) int roll_slot(wsh *w, frame *fr, const roll *ro, uint64_t *hi,
+                                                              uint64_t *lo, slot_hdr **out)
+{
+    uint64_t sig[SIGW], h, *v;
+    int len, k, i, rc;
+    slot_hdr *sl;
+    if (fr->nhl == 0 && fr->ngrp == 0) {
+        /* no held dice (every context at focus 0): the signature is the Terror key and the roll's
+         * lattice row, hashed as roll_sig does and compared in place; copied only on a miss */
+        const uint64_t K = 0x9E3779B97F4A7C15ULL, *lat = ro->lat;
+        uint64_t key = 0;
+        int ntp = w->ntp;
+        if (!fr->focus && w->terror != ES_TERROR_NONE && w->tcls >= 0) {
+            int tk = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)ro->gi * ES_NFACES + w->tcls];
+            key = w->terror == ES_TERROR_FAIL ? (uint64_t)(tk > 0) : (uint64_t)tk;
+        }
+        uint64_t diff;
+        /* ntp is 2, 4 or 6: the hash chain and the comparison unrolled for each */
+#define SIG_HASH(n) do { h = key * K; for (k = 0; k < (n); k++) h = (h ^ lat[k]) * K; } while (0)
+#define SIG_DIFF(n) do { diff = 0; for (k = 0; k < (n); k++) diff |= sl->sig[1 + k] ^ lat[k]; } while (0)
+        if (ntp == 2)
+            SIG_HASH(2);
+        else if (ntp == 4)
+            SIG_HASH(4);
+        else
+            SIG_HASH(6);
+        sl = SLOT(w, fr, h >> fr->slot_shift);
+        if (sl->gen == fr->gen && sl->sig[0] == key) {
+            if (ntp == 2)
+                SIG_DIFF(2);
+            else if (ntp == 4)
+                SIG_DIFF(4);
+            else
+                SIG_DIFF(6);
+            if (!diff) {
+                *out = sl;
+                return ES_OK;
+            }
+        }
+#undef SIG_HASH
+#undef SIG_DIFF
+        sig[0] = key;
+        for (k = 0; k < ntp; k++)
+            sig[1 + k] = lat[k];
+        len = 1 + ntp;
+    } else {
+        len = roll_sig(w, fr, ro, sig, &h);
+        sl = SLOT(w, fr, h >> fr->slot_shift);
+        if (sl->gen == fr->gen) {
+            for (k = 0; k < len && sl->sig[k] == sig[k]; k++)
+                ;
+            if (k == len) {
+                *out = sl;
+                return ES_OK;
+            }
+        }
+    }
+    if (sl->gen == fr->gen && sl->wt && hi)
+        slot_flush(w, fr, sl, hi, lo);
+    sl->gen = 0;
+    for (k = 0; k < len; k++)
+        sl->sig[k] = sig[k];
+    v = SVEC(fr, sl);
+    if (fr->focus) {
+        for (i = 0; i < w->nstates; i++)
+            v[i] = 0;
+    } else if ((rc = opt_fail(w, fr, ro, v)) != ES_OK) {
+        return rc;
+    }
+    if ((rc = sig_comp(w, fr, sl->sig, v)) != ES_OK)
+        return rc;
+    sl->gen = fr->gen;
+    sl->wt = 0;
+    *out = sl;
+    return ES_OK;
+}
+
+/* The best value of one roll into best. */
+static int roll_value(wsh *w, frame *fr, const roll *ro, uint64_t *best)
+{
+    slot_hdr *sl;
+    int rc, i;
+    w->pairs++;
+    if (!fr->cached)
+        return roll_best(w, fr, ro, best);
+    if ((rc = roll_slot(w, fr, ro, 0, 0, &sl)) != ES_OK)
+        return rc;
+    if (fr->focus) {
+        if ((rc = opt_fail(w, fr, ro, best)) != ES_OK)
+            return rc;
+        vmax(best, SVEC(fr, sl), w->nstates);
+    } else {
+        for (i = 0; i < w->nstates; i++)
+            best[i] = SVEC(fr, sl)[i];
+    }
+    return ES_OK;
+}
+
+/* Add wt times the best value of one roll to the sums hi/lo (24-bit halves). */
+static int roll_add(wsh *w, frame *fr, const roll *ro, uint64_t wt, uint64_t *hi, uint64_t *lo)
+{
+    uint64_t best[ES_MAX_STATES];
+    slot_hdr *sl;
+    int rc, i;
+    if (fr->cached && !fr->focus) {
+        w->pairs++;
+        if ((rc = roll_slot(w, fr, ro, hi, lo, &sl)) != ES_OK)
+            return rc;
+        sl->wt += wt;
         return ES_OK;
-    for (i = 0; i < n; i++)
-        acc[i] = 0;
-    for (row = 0; row < nrows; row++) {
-        roll_of(w, x, row, gf, &yf, &rf, &wt);
-        for (i = 0; i < n; i++)
-            acc[i] += (u128)wt * T[row * (size_t)n + (size_t)i];
     }
-    slot = memo_find(w, key, 1);
+    if ((rc = roll_value(w, fr, ro, best)) != ES_OK)
+        return rc;
+    for (i = 0; i < w->nstates; i++) {
+        hi[i] += wt * (best[i] >> 24);
+        lo[i] += wt * (best[i] & M24);
+    }
+    return ES_OK;
+}
+
+/* Flush every slot's weights into hi/lo (the end of a context's rolls). */
+static void slots_flush(const wsh *w, frame *fr, uint64_t *hi, uint64_t *lo)
+{
+    int k;
+    for (k = 0; k < 1 << (64 - fr->slot_shift); k++) {
+        slot_hdr *sl = SLOT(w, fr, k);
+        if (sl->gen == fr->gen && sl->wt)
+            slot_flush(w, fr, sl, hi, lo);
+    }
+}
+
+/* ----- contexts without spells or clues --------------------------------------------------------------- */
+
+/* Store round(acc / 6^dice) for context x; acc is kept as 24-bit halves (hi * 2^24 + lo). */
+static int store_acc(wsh *w, const ictx *x, const uint64_t *hi, const uint64_t *lo)
+{
+    uint64_t *slot;
+    int i;
+    slot = memo_find(w, pack(x), 1);
     if (!slot)
         return ES_ENOMEM;
-    for (i = 0; i < n; i++)
-        slot[i] = (uint64_t)((acc[i] + den / 2) / den);
+    for (i = 0; i < w->nstates; i++)
+        slot[i] = div_round(w, ((u128)hi[i] << 24) + lo[i], x->g + x->y + x->r);
     slot[w->empty] = ES_ONE;
     w->contexts++;
     return ES_OK;
 }
 
-static int table_chain(wsh *w, const ictx *top, uint64_t *T);
-
-/* Rows of the roll table of pool (g, y, r). */
-static size_t pool_rows(const wsh *w, int g, int y, int r)
+static int solve_plain(wsh *w, const ictx *x)
 {
-    return (size_t)(w->goff[g + 1] - w->goff[g]) * (size_t)(y ? w->ncls[1] : 1) *
-           (size_t)(r ? w->ncls[2] : 1);
+    int n = w->nstates, i, rc;
+    uint64_t hi[ES_MAX_STATES], lo[ES_MAX_STATES];
+    frame *fr;
+    roll ro;
+    roll_iter it;
+    if ((rc = frame_push(w, x, &fr)) != ES_OK)
+        return rc;
+    for (i = 0; i < n; i++)
+        hi[i] = lo[i] = 0;
+    roll_first(w, x, &it, &ro);
+    do {
+        if ((rc = roll_add(w, fr, &ro, it.wt, hi, lo)) != ES_OK)
+            return rc;
+    } while (roll_next(w, &it, &ro));
+    slots_flush(w, fr, hi, lo);
+    frame_pop(w);
+    return store_acc(w, x, hi, lo);
 }
 
-/* The roll table of a held-die sub-context, built on top of the arena (released by the caller). */
-static int sub_table(wsh *w, const ictx *sub, uint64_t **S)
+/* ----- tables: contexts with spells or clues -----------------------------------------------------------
+ *
+ * Such a context is solved through roll tables: T[row] is the best value of every roll of its pool
+ * (rows ordered green multiset, yellow class, red class), and its value the weighted average.
+ *   - Clues: level c of the table is level c - 1 turned into the clue option (best_keep: the best
+ *     kept sub-roll of every roll at once, by two sweeps over the partial rolls), maxed with the
+ *     options of the roll at c clues.
+ *   - Spells: holding die j of a roll leaves the same roll minus j in the context (pool - j,
+ *     held + j, one spell fewer); its table is that of a node of the spell DAG, the multisets D of
+ *     dice held this way (at most s). A node's table at level c takes, row by row, the max with its
+ *     children's (D + j) tables at level c at the row minus j (spell_merge).
+ * chain builds every node's table in the arena and advances them together one clue level at a
+ * time, deepest nodes first, so no table is built twice; each node's average at each level is a
+ * context value the memo keeps.
+ */
+
+/* Replace each row of T (roll values one clue fewer, pool g/y/r) by the best over kept sub-rolls
+ * of E(K) = round(N(K) / 6^u): N exact top-down, then the best over subsets bottom-up.
+ *
+ * The partial rolls K are keys (green multiset, yellow class or U, red class or U), U meaning "not
+ * kept, rerolled". Top-down, N(K) for a key with a die not kept is the weighted sum over that die's
+ * classes of N(K plus the die); bottom-up, a key's best is the max of its own E and the bests of
+ * the keys with one kept die fewer. States are swept BLK at a time; a green multiset's keys are one
+ * contiguous block, so its neighbours are found once per block rather than per key and state.
+ * State `skip` (or none, -1) is left as it is. */
+static void best_keep(wsh *w, int g, int y, int r, uint64_t *T, int skip)
 {
-    *S = (uint64_t *)arena_alloc(w, pool_rows(w, sub->g, sub->y, sub->r) * (size_t)w->nstates * 8);
-    if (!*S)
-        return ES_ENOMEM;
-    return table_chain(w, sub, *S);
+    int n = w->nstates, i0, b, nb, j, k, gi, ys2, rs2, yi, ri, q, ns, nst = 0, st[ES_MAX_STATES];
+    int ny = w->ncls[1], nr = w->ncls[2], m = w->ncls[0];
+    int NY = y ? ny : 1, NR = r ? nr : 1, NYS = y ? ny + 1 : 1, NRS = r ? nr + 1 : 1;
+    int YU = y ? ny : -1, RU = r ? nr : -1;
+    uint64_t sy = (uint64_t)NRS * BLK, sg = (uint64_t)NYS * sy, c, cells = sg;
+    u128 *N = PTR(w, w->off_nscr, u128);
+    const int16_t *gadd = PTR(w, w->off_gadd, int16_t);
+    const int16_t *gsub = PTR(w, w->off_gsub, int16_t);
+    const uint8_t *gpres = PTR(w, w->off_gpres, uint8_t);
+    const u128 *nb_ptr[ES_NFACES];
+    for (k = 0; k < n; k++)
+        if (k != skip)
+            st[nst++] = k;
+    for (i0 = 0; i0 < nst; i0 += BLK) {
+        const uint64_t *row = T;
+        nb = nst - i0 < BLK ? nst - i0 : BLK;
+        /* full rolls, and their sums over the red and over the yellow die (not kept) */
+        for (gi = w->goff[g]; gi < w->goff[g + 1]; gi++) {
+            u128 *base = N + (uint64_t)gi * sg;
+            for (yi = 0; yi < NY; yi++)
+                for (ri = 0; ri < NR; ri++, row += n)
+                    for (b = 0; b < BLK; b++)
+                        base[(uint64_t)yi * sy + (uint64_t)ri * BLK + (uint64_t)b] = b < nb ? row[st[i0 + b]] : 0;
+            if (r)
+                for (yi = 0; yi < NY; yi++)
+                    for (b = 0; b < BLK; b++) {
+                        u128 t = 0;
+                        for (j = 0; j < nr; j++)
+                            t += (u128)w->cw[2][j] * base[(uint64_t)yi * sy + (uint64_t)j * BLK + (uint64_t)b];
+                        base[(uint64_t)yi * sy + (uint64_t)RU * BLK + (uint64_t)b] = t;
+                    }
+            if (y)
+                for (c = 0; c < sy; c++) {
+                    u128 t = 0;
+                    for (j = 0; j < ny; j++)
+                        t += (u128)w->cw[1][j] * base[(uint64_t)j * sy + c];
+                    base[(uint64_t)YU * sy + c] = t;
+                }
+        }
+        /* top-down: a green die not kept is the weighted sum over its classes */
+        for (k = g - 1; k >= 0; k--)
+            for (gi = w->goff[k]; gi < w->goff[k + 1]; gi++) {
+                u128 *dst = N + (uint64_t)gi * sg;
+                for (j = 0; j < m; j++)
+                    nb_ptr[j] = N + (uint64_t)gadd[gi * ES_NFACES + j] * sg;
+                for (c = 0; c < cells; c++) {
+                    u128 t = 0;
+                    for (j = 0; j < m; j++)
+                        t += (u128)w->cw[0][j] * nb_ptr[j][c];
+                    dst[c] = t;
+                }
+            }
+        /* bottom-up best over subsets; the not-kept states of yellow and red come first */
+        for (k = 0; k <= g; k++)
+            for (gi = w->goff[k]; gi < w->goff[k + 1]; gi++) {
+                u128 *base = N + (uint64_t)gi * sg;
+                ns = 0;
+                for (j = 0; j < m; j++)
+                    if (gpres[gi] >> j & 1)
+                        nb_ptr[ns++] = N + (uint64_t)gsub[gi * ES_NFACES + j] * sg;
+                for (ys2 = 0; ys2 < NYS; ys2++) {
+                    int ys = y ? (ys2 == 0 ? YU : ys2 - 1) : 0;
+                    for (rs2 = 0; rs2 < NRS; rs2++) {
+                        int rs = r ? (rs2 == 0 ? RU : rs2 - 1) : 0;
+                        int u = (g - k) + (ys == YU) + (rs == RU);
+                        uint64_t off = (uint64_t)ys * sy + (uint64_t)rs * BLK;
+                        u128 *key = base + off;
+                        const u128 *yu = y && ys != YU ? base + (uint64_t)YU * sy + (uint64_t)rs * BLK : 0;
+                        const u128 *ru = r && rs != RU ? base + (uint64_t)ys * sy + (uint64_t)RU * BLK : 0;
+                        for (b = 0; b < nb; b++) {
+                            uint64_t d = u ? div_round(w, key[b], u) : (uint64_t)key[b];
+                            for (q = 0; q < ns; q++)
+                                if ((uint64_t)nb_ptr[q][off + b] > d)
+                                    d = (uint64_t)nb_ptr[q][off + b];
+                            if (yu && (uint64_t)yu[b] > d)
+                                d = (uint64_t)yu[b];
+                            if (ru && (uint64_t)ru[b] > d)
+                                d = (uint64_t)ru[b];
+                            key[b] = d;
+                        }
+                    }
+                }
+            }
+        for (gi = w->goff[g]; gi < w->goff[g + 1]; gi++) {
+            const u128 *base = N + (uint64_t)gi * sg;
+            for (yi = 0; yi < NY; yi++)
+                for (ri = 0; ri < NR; ri++)
+                    for (b = 0; b < nb; b++)
+                        T[(((uint64_t)(gi - w->goff[g]) * (uint64_t)NY + (uint64_t)yi) * (uint64_t)NR +
+                           (uint64_t)ri) * (uint64_t)n + (uint64_t)st[i0 + b]] =
+                            (uint64_t)base[(uint64_t)yi * sy + (uint64_t)ri * BLK + (uint64_t)b];
+        }
+    }
 }
 
-/* The spell option of roll table T (context x with spells and clues left): for every die a roll may
- * hold, the roll table S of the sub-context is built (in the arena, levels 0..x->c) and each row of
- * T whose roll has that die takes the max with S at the roll minus the die (solver.py
- * _spell_options, whose roll_values of the sub-context include its clue option). */
-static int spell_merge(wsh *w, const ictx *x, uint64_t *T)
+/* Average a roll table into a value vector and store it for context x (if not stored yet). */
+static int store_average(wsh *w, const ictx *x, const uint64_t *T)
 {
-    int n = w->nstates, g = x->g, m = w->ncls[0], j, yi, ri, rc;
+    uint64_t hi[ES_MAX_STATES], lo[ES_MAX_STATES];
+    const uint64_t *gw = PTR(w, w->off_gw, uint64_t);
+    int n = w->nstates, i, gi, yi, ri, NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1;
+    if (x->g + x->y + x->r == 0 || memo_find(w, pack(x), 0))
+        return ES_OK;
+    for (i = 0; i < n; i++)
+        hi[i] = lo[i] = 0;
+    for (gi = w->goff[x->g]; gi < w->goff[x->g + 1]; gi++)
+        for (yi = 0; yi < NY; yi++)
+            for (ri = 0; ri < NR; ri++, T += n) {
+                uint64_t wt = gw[gi] * (x->y ? w->cw[1][yi] : 1) * (x->r ? w->cw[2][ri] : 1);
+                for (i = 0; i < n; i++) {
+                    hi[i] += wt * (T[i] >> 24);
+                    lo[i] += wt * (T[i] & M24);
+                }
+            }
+    return store_acc(w, x, hi, lo);
+}
+
+/* One level of the roll options of context x into T: set (first level) or max. */
+static int table_options(wsh *w, const ictx *x, uint64_t *T, int first)
+{
+    int n = w->nstates, i, rc;
+    uint64_t best[ES_MAX_STATES];
+    frame *fr;
+    roll ro;
+    roll_iter it;
+    if ((rc = frame_push(w, x, &fr)) != ES_OK)
+        return rc;
+    roll_first(w, x, &it, &ro);
+    do {
+        if ((rc = roll_value(w, fr, &ro, best)) != ES_OK)
+            return rc;
+        if (first)
+            for (i = 0; i < n; i++)
+                T[i] = best[i];
+        else
+            vmax(T, best, n);
+        T += n;
+    } while (roll_next(w, &it, &ro));
+    frame_pop(w);
+    return ES_OK;
+}
+
+/* The spell DAG of one chain: node (dgi, dys, drs) holds green multiset dgi, the yellow class dys
+ * and the red class drs (dys == ny / drs == nr: none). */
+typedef struct {
+    ictx top;
+    int ng, ndy, ndr, smax;
+    uint64_t **tab;              /* node grid -> table (0: no such node) */
+} dag;
+
+#define NODE(d, gi, ys, rs) (((uint64_t)(gi) * (uint64_t)(d)->ndy + (uint64_t)(ys)) * (uint64_t)(d)->ndr + (uint64_t)(rs))
+
+/* The context of node (dgi, dys, drs). */
+static void node_ctx(const wsh *w, const dag *d, int dgi, int dys, int drs, ictx *x)
+{
+    const uint8_t *gcnt = PTR(w, w->off_gcnt, uint8_t);
+    int j, size = PTR(w, w->off_gsize, uint8_t)[dgi];
+    *x = d->top;
+    x->g -= size;
+    for (j = 0; j < w->ncls[0]; j++)
+        x->hp += (uint32_t)gcnt[(uint64_t)dgi * ES_NFACES + j] * HOLD(w->cface[0][j]);
+    if (dys < d->ndy - 1) {
+        x->y = 0;
+        x->hp += HOLD(w->cface[1][dys]);
+        size++;
+    }
+    if (drs < d->ndr - 1) {
+        x->r = 0;
+        x->hp += HOLD(w->cface[2][drs]);
+        size++;
+    }
+    x->s -= size;
+}
+
+/* Max into node table T (context x) of its children's tables at the row minus the held die. */
+static void spell_merge(wsh *w, const dag *d, int dgi, int dys, int drs, const ictx *x, uint64_t *T)
+{
+    int n = w->nstates, g = x->g, m = w->ncls[0], j, yi, ri, gl;
     int NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1;
     int G = w->goff[g + 1] - w->goff[g];
     const int16_t *gsub = PTR(w, w->off_gsub, int16_t);
-    const uint8_t *gcnt = PTR(w, w->off_gcnt, uint8_t);
-    size_t mark = w->arena_top;
-    int gl;
-#define TROW(gl, yi, ri) (T + ((((size_t)(gl) * (size_t)NY + (size_t)(yi)) * (size_t)NR + (size_t)(ri)) * (size_t)n))
+    const int16_t *gadd = PTR(w, w->off_gadd, int16_t);
+    const uint8_t *gpres = PTR(w, w->off_gpres, uint8_t);
+#define TROW(gl, yi, ri) (T + ((((uint64_t)(gl) * (uint64_t)NY + (uint64_t)(yi)) * (uint64_t)NR + (uint64_t)(ri)) * (uint64_t)n))
     for (j = 0; g > 0 && j < m; j++) {
-        ictx sub = *x;
-        uint64_t *S;
-        sub.g--;
-        sub.hp += HOLD(w->cface[0][j]);
-        sub.s--;
-        if ((rc = sub_table(w, &sub, &S)) != ES_OK)
-            return rc;
+        const uint64_t *S = d->tab[NODE(d, gadd[dgi * ES_NFACES + j], dys, drs)];
         for (gl = 0; gl < G; gl++) {
             int gi = w->goff[g] + gl, sl;
-            if (!gcnt[(size_t)gi * ES_NFACES + (size_t)j])
+            if (!(gpres[gi] >> j & 1))
                 continue;
             sl = gsub[gi * ES_NFACES + j] - w->goff[g - 1];
             for (yi = 0; yi < NY; yi++)
                 for (ri = 0; ri < NR; ri++)
                     vmax(TROW(gl, yi, ri),
-                         S + (((size_t)sl * (size_t)NY + (size_t)yi) * (size_t)NR + (size_t)ri) * (size_t)n,
+                         S + (((uint64_t)sl * (uint64_t)NY + (uint64_t)yi) * (uint64_t)NR + (uint64_t)ri) * (uint64_t)n,
                          n);
         }
-        w->arena_top = mark;
     }
     for (j = 0; x->y && j < w->ncls[1]; j++) {
-        ictx sub = *x;
-        uint64_t *S;
-        sub.y = 0;
-        sub.hp += HOLD(w->cface[1][j]);
-        sub.s--;
-        if ((rc = sub_table(w, &sub, &S)) != ES_OK)
-            return rc;
+        const uint64_t *S = d->tab[NODE(d, dgi, j, drs)];
         for (gl = 0; gl < G; gl++)
             for (ri = 0; ri < NR; ri++)
-                vmax(TROW(gl, j, ri), S + ((size_t)gl * (size_t)NR + (size_t)ri) * (size_t)n, n);
-        w->arena_top = mark;
+                vmax(TROW(gl, j, ri), S + ((uint64_t)gl * (uint64_t)NR + (uint64_t)ri) * (uint64_t)n, n);
     }
     for (j = 0; x->r && j < w->ncls[2]; j++) {
-        ictx sub = *x;
-        uint64_t *S;
-        sub.r = 0;
-        sub.hp += HOLD(w->cface[2][j]);
-        sub.s--;
-        if ((rc = sub_table(w, &sub, &S)) != ES_OK)
-            return rc;
+        const uint64_t *S = d->tab[NODE(d, dgi, dys, j)];
         for (gl = 0; gl < G; gl++)
             for (yi = 0; yi < NY; yi++)
-                vmax(TROW(gl, yi, j), S + ((size_t)gl * (size_t)NY + (size_t)yi) * (size_t)n, n);
-        w->arena_top = mark;
+                vmax(TROW(gl, yi, j), S + ((uint64_t)gl * (uint64_t)NY + (uint64_t)yi) * (uint64_t)n, n);
     }
 #undef TROW
-    return ES_OK;
 }
 
-/* The roll table of context x (every roll of its pool, levels 0..x->c of clues) into T. Level 0 is
- * rv (spells included, by recursion over sub-rolls); level c >= 1 is the best kept sub-roll of level
- * c - 1, then rv without spells, then spell_merge. Every level's average is stored in the memo. */
-static int table_chain(wsh *w, const ictx *top, uint64_t *T)
+/* Build the roll tables of context top (levels 0..top->c) over its spell DAG; the root's table
+ * goes to `root` when given (the entry points' cache), else to the arena. The caller releases the
+ * arena. Every node's value at every level is stored in the memo. */
+static int chain(wsh *w, const ictx *top, uint64_t *root)
 {
-    ictx x = *top;
-    size_t nrows, row;
-    int n = w->nstates, lev, i, yf, rf, rc;
-    uint8_t gf[ES_NFACES];
-    uint64_t wt, tmp[ES_MAX_STATES];
-    frame fr;
-    nrows = pool_rows(w, x.g, x.y, x.r);
-    for (lev = 0; lev <= top->c; lev++) {
-        x.c = lev;
-        frame_reset(&fr);
-        if (lev > 0)
-            best_keep(w, &x, T);
-        for (row = 0; row < nrows; row++) {
-            uint64_t *dst = T + row * (size_t)n;
-            roll_of(w, &x, row, gf, &yf, &rf, &wt);
-            if ((rc = rv(w, &fr, &x, gf, yf, rf, tmp)) != ES_OK)
-                return rc;
-            if (lev == 0)
-                for (i = 0; i < n; i++)
-                    dst[i] = tmp[i];
-            else
-                vmax(dst, tmp, n);
-        }
-        if (lev > 0 && x.s > 0 && (rc = spell_merge(w, &x, T)) != ES_OK)
-            return rc;
-        if (x.g + x.y + x.r > 0 && (rc = store_average(w, &x, T, nrows)) != ES_OK)
-            return rc;
-    }
+    dag d;
+    int dgi, dys, drs, size, lev, rc;
+    const uint8_t *gsize = PTR(w, w->off_gsize, uint8_t);
+    uint64_t cells, q;
+    d.top = *top;
+    d.smax = top->s;
+    d.ng = w->goff[(top->g < top->s ? top->g : top->s) + 1];
+    d.ndy = top->y ? w->ncls[1] + 1 : 1;
+    d.ndr = top->r ? w->ncls[2] + 1 : 1;
+    cells = (uint64_t)d.ng * (uint64_t)d.ndy * (uint64_t)d.ndr;
+    d.tab = (uint64_t **)arena_alloc(w, cells * sizeof(uint64_t *));
+    if (!d.tab)
+        return ES_ENOMEM;
+    for (q = 0; q < cells; q++)
+        d.tab[q] = 0;
+    for (dgi = 0; dgi < d.ng; dgi++)
+        for (dys = 0; dys < d.ndy; dys++)
+            for (drs = 0; drs < d.ndr; drs++) {
+                ictx x;
+                size = gsize[dgi] + (dys < d.ndy - 1) + (drs < d.ndr - 1);
+                if (size > d.smax)
+                    continue;
+                node_ctx(w, &d, dgi, dys, drs, &x);
+                if (size == 0 && root)
+                    d.tab[NODE(&d, dgi, dys, drs)] = root;
+                else if (!(d.tab[NODE(&d, dgi, dys, drs)] = (uint64_t *)arena_alloc(
+                               w, pool_rows(w, x.g, x.y, x.r) * (uint64_t)w->nstates * 8)))
+                    return ES_ENOMEM;
+            }
+    for (lev = 0; lev <= top->c; lev++)
+        for (size = d.smax; size >= 0; size--)
+            for (dgi = 0; dgi < d.ng; dgi++)
+                for (dys = 0; dys < d.ndy; dys++)
+                    for (drs = 0; drs < d.ndr; drs++) {
+                        uint64_t *T = d.tab[NODE(&d, dgi, dys, drs)];
+                        ictx x;
+                        if (!T || gsize[dgi] + (dys < d.ndy - 1) + (drs < d.ndr - 1) != size)
+                            continue;
+                        node_ctx(w, &d, dgi, dys, drs, &x);
+                        x.c = lev;
+                        /* the empty state's column is read only from the entry points' table
+                         * (root): inside a context's own chain its average is ONE anyway */
+                        if (lev > 0)
+                            best_keep(w, x.g, x.y, x.r, T, root ? -1 : w->empty);
+                        if ((rc = table_options(w, &x, T, lev == 0)) != ES_OK)
+                            return rc;
+                        if (size < d.smax)
+                            spell_merge(w, &d, dgi, dys, drs, &x, T);
+                        if ((rc = store_average(w, &x, T)) != ES_OK)
+                            return rc;
+                        if ((rc = tick(w)) != ES_OK)
+                            return rc;
+                    }
     return ES_OK;
 }
 
 static int solve(wsh *w, const ictx *x)
 {
-    int n = w->nstates, i, rc, yf, rf;
-    if (x->c == 0) {
-        u128 acc[ES_MAX_STATES];
-        uint64_t best[ES_MAX_STATES], wt, den = w->pow6[x->g + x->y + x->r];
-        uint8_t gf[ES_NFACES];
-        size_t nrows, row;
-        uint64_t *slot;
-        nrows = (size_t)(w->goff[x->g + 1] - w->goff[x->g]) * (size_t)(x->y ? w->ncls[1] : 1) *
-                (size_t)(x->r ? w->ncls[2] : 1);
-        frame fr;
-        frame_reset(&fr);
-        for (i = 0; i < n; i++)
-            acc[i] = 0;
-        for (row = 0; row < nrows; row++) {
-            roll_of(w, x, row, gf, &yf, &rf, &wt);
-            if ((rc = rv(w, &fr, x, gf, yf, rf, best)) != ES_OK)
-                return rc;
-            for (i = 0; i < n; i++)
-                acc[i] += (u128)wt * best[i];
-        }
-        slot = memo_find(w, pack(x), 1);
-        if (!slot)
-            return ES_ENOMEM;
-        for (i = 0; i < n; i++)
-            slot[i] = (uint64_t)((acc[i] + den / 2) / den);
-        slot[w->empty] = ES_ONE;
-        w->contexts++;
-        return ES_OK;
-    }
-    {
-        size_t nrows = (size_t)(w->goff[x->g + 1] - w->goff[x->g]) *
-                       (size_t)(x->y ? w->ncls[1] : 1) * (size_t)(x->r ? w->ncls[2] : 1);
-        size_t mark = w->arena_top;
-        uint64_t *T = (uint64_t *)arena_alloc(w, nrows * (size_t)n * 8);
-        if (!T)
-            return ES_ENOMEM;
-        rc = table_chain(w, x, T);
+    uint64_t mark = w->arena_top;
+    int rc;
+    if (x->s == 0 && x->c == 0)
+        rc = solve_plain(w, x);
+    else {
+        int lift = w->lift;
+        w->lift = x->c;
+        rc = chain(w, x, 0);
+        w->lift = lift;
         w->arena_top = mark;
-        return rc;
     }
+    if (rc == ES_OK)
+        rc = tick(w);
+    return rc;
 }
 
+/* The value vector of context x, solving it if needed. Lifting: inside a chain at clue level c, a
+ * context missing at a lower level is solved at level c instead (its chain stores every level on
+ * the way), because the chain asks for the same context at level c too; so a context's tables are
+ * built once, not once per clue level. */
 static int get_values(wsh *w, const ictx *x, const uint64_t **out)
 {
     uint64_t *v;
@@ -1107,7 +2226,10 @@ static int get_values(wsh *w, const ictx *x, const uint64_t **out)
     }
     v = memo_find(w, pack(x), 0);
     if (!v) {
-        if ((rc = solve(w, x)) != ES_OK)
+        ictx up = *x;
+        if (up.c < w->lift)
+            up.c = w->lift;
+        if ((rc = solve(w, &up)) != ES_OK)
             return rc;
         v = memo_find(w, pack(x), 0);
         if (!v)
@@ -1117,7 +2239,7 @@ static int get_values(wsh *w, const ictx *x, const uint64_t **out)
     return ES_OK;
 }
 
-/* ----- entry points --------------------------------------------------------------------------------- */
+/* ----- entry points ------------------------------------------------------------------------------------------ */
 
 static int check_ws(void *ws)
 {
@@ -1128,6 +2250,8 @@ static int check_ws(void *ws)
     return ES_OK;
 }
 
+/* A context inside the workspace's limits (see es_limits: sigma and rho bound every context a
+ * solve reaches from the ones asked). */
 static int to_ictx(const wsh *w, const es_ctx *c, ictx *x)
 {
     int i, h = 0;
@@ -1144,8 +2268,11 @@ static int to_ictx(const wsh *w, const es_ctx *c, ictx *x)
         h += c->held[i];
         x->hp |= (uint32_t)c->held[i] << (4 * i);
     }
-    if (h + c->focus + c->spells > w->lim.held)
-        return ES_ECTX;
+    {
+        int dice = c->green + c->yellow + c->red, uses = c->focus + c->spells;
+        if (h + (uses < dice ? uses : dice) > w->lim.held || dice - 2 * c->focus - c->spells > w->lim.reach)
+            return ES_ECTX;
+    }
     x->g = c->green;
     x->y = c->yellow;
     x->r = c->red;
@@ -1162,10 +2289,11 @@ static void copy_out(wsh *w, const uint64_t *v, uint64_t *out)
         out[i] = v[i];
 }
 
-/* After an error mid-solve the memo holds only finished contexts; the arena is released. */
+/* After an error mid-solve the memo holds only finished contexts; arena and frames are released. */
 static int finish(wsh *w, int rc)
 {
     w->arena_top = 0;
+    w->frame_top = 0;
     return rc;
 }
 
@@ -1183,35 +2311,11 @@ int ess_values(void *ws, const es_ctx *ctx, uint64_t *out, int32_t nout)
         return ES_EFULL;
     if ((rc = to_ictx(w, ctx, &x)) != ES_OK)
         return rc;
+    w->lift = x.c;
     if ((rc = get_values(w, &x, &v)) != ES_OK)
         return finish(w, rc);
     copy_out(w, v, out);
     return finish(w, ES_OK);
-}
-
-/* Green counts by face -> the rank-global index of the class multiset, or -1. */
-static int green_index(const wsh *w, const uint8_t *gfaces, int *size)
-{
-    uint8_t c[ES_NFACES];
-    int f, j, k = 0;
-    for (j = 0; j < ES_NFACES; j++)
-        c[j] = 0;
-    for (f = 0; f < ES_NFACES; f++) {
-        int found = -1;
-        if (!gfaces[f])
-            continue;
-        for (j = 0; j < w->ncls[0]; j++)
-            if (w->cface[0][j] == f)
-                found = j;
-        if (found < 0 || gfaces[f] > ES_MAX_GREEN)
-            return -1;
-        c[found] = gfaces[f];
-        k += gfaces[f];
-    }
-    if (k > w->lim.green)
-        return -1;
-    *size = k;
-    return w->goff[k] + mrank(c, w->ncls[0]);
 }
 
 static int class_of(const wsh *w, int colour, int face)
@@ -1223,20 +2327,113 @@ static int class_of(const wsh *w, int colour, int face)
     return -1;
 }
 
+/* Green counts by face -> the global index of the class multiset (its size in *size), or -1 when a
+ * face is not one of the green classes' or there are more dice than the limits allow. */
+static int green_index(const wsh *w, const uint8_t *gfaces, int *size)
+{
+    uint8_t c[ES_NFACES];
+    int f, j, k = 0;
+    for (j = 0; j < ES_NFACES; j++)
+        c[j] = 0;
+    for (f = 0; f < ES_NFACES; f++) {
+        if (!gfaces[f])
+            continue;
+        j = class_of(w, 0, f);
+        if (j < 0 || gfaces[f] > ES_MAX_GREEN)
+            return -1;
+        c[j] = gfaces[f];
+        k += gfaces[f];
+    }
+    if (k > w->lim.green)
+        return -1;
+    *size = k;
+    return w->goff[k] + MRANK(w, c, w->ncls[0]);
+}
+
+/* Every entry point reads a roll the same way: green faces of green classes, a yellow (red) face
+ * of a yellow (red) class; `need` 1: exactly the context's dice, 0: a kept part of them (yf/rf -1
+ * for a die rerolled). Returns the class indices, or ES_ECTX. */
+static int read_roll(const wsh *w, const ictx *x, const uint8_t *gfaces, int32_t yf, int32_t rf,
+                     int exact, int *gi, int *gsize, int *yi, int *ri)
+{
+    *yi = -1;
+    *ri = -1;
+    if ((*gi = green_index(w, gfaces, gsize)) < 0)
+        return ES_ECTX;
+    if (yf < -1 || yf >= ES_NFACES || rf < -1 || rf >= ES_NFACES)
+        return ES_ECTX;
+    if (yf >= 0 && (!x->y || (*yi = class_of(w, 1, yf)) < 0))
+        return ES_ECTX;
+    if (rf >= 0 && (!x->r || (*ri = class_of(w, 2, rf)) < 0))
+        return ES_ECTX;
+    if (exact && (*gsize != x->g || (x->y && yf < 0) || (x->r && rf < 0)))
+        return ES_ECTX;
+    return ES_OK;
+}
+
 /* Fill the cache with the roll table of context x (unless it holds it already). */
 static int cache_table(wsh *w, const ictx *x, uint64_t **T)
 {
     uint64_t key = pack(x);
     int rc;
     *T = PTR(w, w->off_cache, uint64_t);
-    if (w->lim.clues == 0)
+    if (w->lim.clues == 0 && w->lim.spells == 0)
         return ES_ECTX;
     if (w->cache_key == key)
         return ES_OK;
     w->cache_key = 0;
-    if ((rc = table_chain(w, x, *T)) != ES_OK)
+    w->lift = x->c;
+    if ((rc = chain(w, x, *T)) != ES_OK)
         return rc;
     w->cache_key = key;
+    return ES_OK;
+}
+
+/* One roll's value in context x without clues: its options, and with spells left the value of
+ * every held die's sub-roll (recursively, one roll at a time). */
+static int roll_single(wsh *w, const ictx *x, int gi, int yi, int ri, uint64_t *out)
+{
+    int n = w->nstates, j, rc, m = w->ncls[0];
+    frame *fr;
+    roll ro;
+    uint64_t tmp[ES_MAX_STATES];
+    if ((rc = frame_push(w, x, &fr)) != ES_OK)
+        return rc;
+    roll_set(w, &ro, gi, yi, ri);
+    if ((rc = roll_value(w, fr, &ro, out)) != ES_OK)
+        return rc;
+    frame_pop(w);
+    if (x->s == 0)
+        return ES_OK;
+    for (j = 0; j < m; j++)
+        if (PTR(w, w->off_gpres, uint8_t)[gi] >> j & 1) {
+            ictx sub = *x;
+            sub.g--;
+            sub.hp += HOLD(w->cface[0][j]);
+            sub.s--;
+            if ((rc = roll_single(w, &sub, PTR(w, w->off_gsub, int16_t)[gi * ES_NFACES + j], yi, ri,
+                                  tmp)) != ES_OK)
+                return rc;
+            vmax(out, tmp, n);
+        }
+    if (yi >= 0) {
+        ictx sub = *x;
+        sub.y = 0;
+        sub.hp += HOLD(w->cface[1][yi]);
+        sub.s--;
+        if ((rc = roll_single(w, &sub, gi, -1, ri, tmp)) != ES_OK)
+            return rc;
+        vmax(out, tmp, n);
+    }
+    if (ri >= 0) {
+        ictx sub = *x;
+        sub.r = 0;
+        sub.hp += HOLD(w->cface[2][ri]);
+        sub.s--;
+        if ((rc = roll_single(w, &sub, gi, yi, -1, tmp)) != ES_OK)
+            return rc;
+        vmax(out, tmp, n);
+    }
     return ES_OK;
 }
 
@@ -1245,7 +2442,8 @@ int ess_roll_values(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t 
 {
     wsh *w = (wsh *)ws;
     ictx x;
-    int rc, i, k = 0;
+    int rc, gi, size, yi, ri;
+    uint64_t *T, row;
     if ((rc = check_ws(ws)) != ES_OK)
         return rc;
     if (!out || !gfaces)
@@ -1254,33 +2452,22 @@ int ess_roll_values(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t 
         return ES_EFULL;
     if ((rc = to_ictx(w, ctx, &x)) != ES_OK)
         return rc;
-    for (i = 0; i < ES_NFACES; i++)
-        k += gfaces[i];
-    if (k != x.g || yf < -1 || yf >= ES_NFACES || rf < -1 || rf >= ES_NFACES ||
-        (yf >= 0 && !x.y) || (rf >= 0 && !x.r))
-        return ES_ECTX;
+    if ((rc = read_roll(w, &x, gfaces, yf, rf, 1, &gi, &size, &yi, &ri)) != ES_OK)
+        return rc;
     if (x.c == 0) {
         uint64_t best[ES_MAX_STATES];
-        rc = rv(w, 0, &x, gfaces, yf, rf, best);
+        w->lift = 0;
+        rc = roll_single(w, &x, gi, yi, ri, best);
         if (rc == ES_OK)
             copy_out(w, best, out);
         return finish(w, rc);
     }
-    {
-        int size, gi, yi = 0, ri = 0;
-        size_t row;
-        uint64_t *T;
-        gi = green_index(w, gfaces, &size);
-        if (gi < 0 || (x.y && (yf < 0 || (yi = class_of(w, 1, yf)) < 0)) ||
-            (x.r && (rf < 0 || (ri = class_of(w, 2, rf)) < 0)))
-            return ES_ECTX;
-        if ((rc = cache_table(w, &x, &T)) != ES_OK)
-            return finish(w, rc);
-        row = ((size_t)(gi - w->goff[x.g]) * (size_t)(x.y ? w->ncls[1] : 1) + (size_t)yi) *
-                  (size_t)(x.r ? w->ncls[2] : 1) + (size_t)ri;
-        copy_out(w, T + row * (size_t)w->nstates, out);
-        return finish(w, ES_OK);
-    }
+    if ((rc = cache_table(w, &x, &T)) != ES_OK)
+        return finish(w, rc);
+    row = ((uint64_t)(gi - w->goff[x.g]) * (uint64_t)(x.y ? w->ncls[1] : 1) + (uint64_t)(x.y ? yi : 0)) *
+              (uint64_t)(x.r ? w->ncls[2] : 1) + (uint64_t)(x.r ? ri : 0);
+    copy_out(w, T + row * (uint64_t)w->nstates, out);
+    return finish(w, ES_OK);
 }
 
 int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t unrolled_green,
@@ -1288,7 +2475,7 @@ int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t u
 {
     wsh *w = (wsh *)ws;
     ictx x;
-    int rc, size, gi, i, j, yi0 = -1, ri0 = -1, u, n;
+    int rc, size, gi, i, j, yi0, ri0, u, n;
     uint64_t *T;
     u128 acc[ES_MAX_STATES];
     uint8_t kept[ES_NFACES];
@@ -1303,28 +2490,27 @@ int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t u
     n = w->nstates;
     if (x.c < 1)
         return ES_ECTX;
-    gi = green_index(w, gfaces, &size);
-    if (gi < 0 || unrolled_green < 0 || size + unrolled_green != x.g || yf < -1 || rf < -1 ||
-        (yf >= 0 && (!x.y || (yi0 = class_of(w, 1, yf)) < 0)) ||
-        (rf >= 0 && (!x.r || (ri0 = class_of(w, 2, rf)) < 0)))
+    if ((rc = read_roll(w, &x, gfaces, yf, rf, 0, &gi, &size, &yi0, &ri0)) != ES_OK)
+        return rc;
+    if (unrolled_green < 0 || size + unrolled_green != x.g)
         return ES_ECTX;
     x.c--;
     if ((rc = cache_table(w, &x, &T)) != ES_OK)
         return finish(w, rc);
     for (j = 0; j < ES_NFACES; j++)
-        kept[j] = PTR(w, w->off_gcnt, uint8_t)[(size_t)gi * ES_NFACES + j];
+        kept[j] = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)gi * ES_NFACES + j];
     for (i = 0; i < n; i++)
         acc[i] = 0;
     {
         int m = w->ncls[0], NY = x.y ? w->ncls[1] : 1, NR = x.r ? w->ncls[2] : 1, ci;
         for (ci = w->goff[unrolled_green]; ci < w->goff[unrolled_green + 1]; ci++) {
             uint8_t c[ES_NFACES];
-            const uint8_t *add = PTR(w, w->off_gcnt, uint8_t) + (size_t)ci * ES_NFACES;
+            const uint8_t *add = PTR(w, w->off_gcnt, uint8_t) + (uint64_t)ci * ES_NFACES;
             uint64_t gwt = PTR(w, w->off_gw, uint64_t)[ci];
             int full, yi, ri;
             for (j = 0; j < ES_NFACES; j++)
                 c[j] = (uint8_t)(kept[j] + add[j]);
-            full = mrank(c, m);
+            full = MRANK(w, c, m);
             for (yi = 0; yi < NY; yi++) {
                 uint64_t yw = 1;
                 if (x.y) {
@@ -1340,8 +2526,8 @@ int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t u
                             continue;
                         rw = ri0 >= 0 ? 1 : w->cw[2][ri];
                     }
-                    row = T + (((size_t)full * (size_t)NY + (size_t)yi) * (size_t)NR + (size_t)ri) *
-                                  (size_t)n;
+                    row = T + (((uint64_t)full * (uint64_t)NY + (uint64_t)yi) * (uint64_t)NR + (uint64_t)ri) *
+                                  (uint64_t)n;
                     for (i = 0; i < n; i++)
                         acc[i] += (u128)(gwt * yw * rw) * row[i];
                 }
@@ -1349,10 +2535,8 @@ int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t u
         }
     }
     u = unrolled_green + (x.y && yf < 0) + (x.r && rf < 0);
-    for (i = 0; i < n; i++) {
-        uint64_t den = w->pow6[u];
-        out[i] = (uint64_t)((acc[i] + den / 2) / den);
-    }
+    for (i = 0; i < n; i++)
+        out[i] = u ? div_round(w, acc[i], u) : (uint64_t)acc[i];
     return finish(w, ES_OK);
 }
 
@@ -1365,5 +2549,18 @@ int ess_stats(const void *ws, uint64_t *pairs, uint64_t *contexts)
         return ES_EWS;
     *pairs = w->pairs;
     *contexts = w->contexts;
+    return ES_OK;
+}
+
+int ess_set_progress(void *ws, es_progress_fn fn, void *user, uint64_t every)
+{
+    wsh *w = (wsh *)ws;
+    int rc;
+    if ((rc = check_ws(ws)) != ES_OK)
+        return rc;
+    w->progress = fn;
+    w->user = user;
+    w->every = every ? every : 1;
+    w->next_report = w->pairs + w->every;
     return ES_OK;
 }

@@ -7,11 +7,13 @@
 
 At an adventure decision the question is exactly `eldritch advise` for the adventure being played:
 the card as it stands (monsters included), its terror effect, the roll on the table, the dice held
-aside (focus and spells), the tasks done, the focus, spells and clues left, and the sanity and
-stamina the investigator started the attempt with (`situation` returns these, and the parity test
-feeds them to the CLI). Each option of `advice.advise` is matched to the game's legal action by what
-it does (task and dice, die held, dice rerolled, die set aside and focused), never by position.
-Giving up is worth 0. At the move phase each card's odds are the solver's value before the first
+aside (focus and spells), the tasks done, the focus, spells and clues left (`situation` returns
+these, and the parity test feeds them to the CLI). Each option of `advice.advise` is matched to the
+game's legal action by what it does (task and dice, die held, dice rerolled, die set aside and
+kept), never by position. The game asks a failed roll in steps: failing it is worth its best
+option, setting a colour aside the best option with that colour, keeping a die (focus, or a helper
+keeping it) the option that keeps it. Giving up is worth 0; the once-per-roll free reroll, cards and
+abilities get no value (the solver does not model them). At the move phase each card's odds are the solver's value before the first
 roll for the dice the investigator would roll now, focus (plus helpers on that card), free spells,
 clues and the dice spells already hold. Solvers are cached per (card, terror, sanity, stamina).
 """
@@ -23,9 +25,11 @@ from .kernel.eldersign.adventure import (ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_
                                          P_ROLL, WAY_BYTES, NDICE)
 from .kernel.eldersign.dice import GREEN, YELLOW, RED, NFACES
 from .kernel.eldersign.fixed import percent_text
-from .kernel.eldersign.game.machine import P_ADV, P_MOVE, A_GIVEUP, G_BASE, MAX_SLOTS, NONE
+from .kernel.eldersign.game.machine import (A_GIVEUP, A_FAIL, A_ASIDE, A_KEEP, A_ASK, A_HOLD, A_ARG_MASK,
+                                            G_BASE, NONE)
+from .kernel.eldersign.game import table as gametable
 from .kernel.eldersign.notation import format_roll, format_card
-from .kernel.eldersign.situation import Situation, TERROR_NAMES
+from .kernel.eldersign.situation import Situation, TERROR_NAMES, MAX_USES
 
 
 class Question:
@@ -52,19 +56,25 @@ class Question:
                 "--sanity", str(self.sanity), "--stamina", str(self.stamina)]
 
 
+def _adventure(game, tb=None):
+    """The adventure being attempted (not the final battle's attack), or None."""
+    tb = tb or gametable.snapshot(game)
+    if tb.attempt is None or tb.attempt.slot < 0:
+        return None
+    return tb.attempt.adventure
+
+
 def question(game) -> Question | None:
     """The solver's question at the current adventure decision (a roll on the table), else None."""
-    if game.phase != P_ADV:
-        return None
-    adv = game.cur_adv()
-    if adv.phase() != P_DECIDE or not any(adv.roll_counts):
+    adv = _adventure(game)
+    if adv is None or adv.phase() != P_DECIDE or not any(adv.roll_counts):
         return None         # (a spell took the last die: `advise` has no roll to answer for)
-    focus, spells, clues = adv.uses()
+    focus, spells, clues = (min(u, MAX_USES) for u in adv.uses())   # more clues than the solver takes: 4
     return Question(adv.card, adv.sit[6], adv.roll_counts, adv.held, adv.done_mask(), focus, spells,
                     clues, adv.sit[7], adv.sit[8])
 
 
-def _action_key(adv, action):
+def action_key(adv, action):
     """What a legal adventure action does, in the terms advice options use (see option_key)."""
     if action < ACT_HOLD:
         base = (action & 255) * WAY_BYTES
@@ -78,18 +88,10 @@ def _action_key(adv, action):
         code = action - ACT_FAIL
         k = code & 31
         return (FAIL, code >> 5, k - 1 if k else -1)
-    mask = action - ACT_REROLL
-    rer = bytearray(NDICE)
-    slot = 0
-    for d in range(NDICE):
-        for _ in range(adv.roll_counts[d]):
-            if mask & (1 << slot):
-                rer[d] += 1
-            slot += 1
-    return (REROLL, bytes(rer))
+    return (REROLL, bytes(adv.rerolled_dice(action, bytearray(NDICE))))
 
 
-def _option_key(option):
+def option_key(option):
     if option.kind == COMPLETE:
         t, way = option.data
         return (COMPLETE, t, bytes(way.roll_used), bytes(way.held_used))
@@ -102,6 +104,47 @@ def _option_key(option):
         return (FAIL, None)
     aside, colour, face = option.data
     return (FAIL, aside, colour * NFACES + face if colour >= 0 else -1)
+
+
+def action_values(adv, aside, options, actions) -> dict:
+    """{action: value} of the game's legal `actions` at a roll of adventure `adv`, from advice's
+    `options` for that roll (see the module docstring); `aside` is the colour set aside while a keep
+    is asked (table.Table.aside), else -1. Actions the solver does not model get no entry."""
+    by_key = {}
+    fails = []
+    for o in options:
+        key = option_key(o)
+        by_key.setdefault(key, o.value)
+        if key[0] == FAIL and key[1] is not None:
+            fails.append((key[1], key[2], o.value))
+    out = {}
+    for a in actions:
+        kind = a - (a & A_ARG_MASK) if a >= G_BASE else -1
+        arg = a & A_ARG_MASK
+        if a == A_GIVEUP:
+            out[a] = 0
+        elif a < G_BASE:
+            v = by_key.get(action_key(adv, a))
+            if v is not None:
+                out[a] = v
+        elif kind == A_HOLD:
+            v = by_key.get((HOLD, arg & 31))
+            if v is not None:
+                out[a] = v
+        elif kind == A_FAIL:
+            best = [v for _, _, v in fails] or [by_key.get((FAIL, None))]
+            if best[0] is not None:
+                out[a] = max(best)
+        elif kind == A_ASIDE:
+            vals = [v for colour, _, v in fails if colour == arg]
+            if vals:
+                out[a] = max(vals)
+        elif kind == A_KEEP or kind == A_ASK:
+            die = (arg - 1 if arg else -1) if kind == A_KEEP else arg & 31
+            v = by_key.get((FAIL, aside, die))
+            if v is not None:
+                out[a] = v
+    return out
 
 
 class Advisor:
@@ -128,36 +171,23 @@ class Advisor:
         return advise(solver, bytearray(q.roll), sit, bytearray(q.held), q.done)
 
     def decision_values(self, game, actions) -> dict:
-        """{action: value} for the legal actions at an adventure decision ({} elsewhere). Actions the
-        advice does not list (none should) get no value; giving up is worth 0."""
+        """{action: value} for the legal actions at an adventure decision ({} elsewhere): see the
+        module docstring."""
+        tb = gametable.snapshot(game)
         q = question(game)
         if q is None:
             return {}
-        by_key = {}
-        for o in self.options(q):
-            by_key.setdefault(_option_key(o), o.value)
-        adv = game.cur_adv()
-        out = {}
-        for a in actions:
-            if a == A_GIVEUP:
-                out[a] = 0
-            elif a < G_BASE:
-                v = by_key.get(_action_key(adv, a))
-                if v is not None:
-                    out[a] = v
-        return out
+        return action_values(tb.attempt.adventure, tb.aside, self.options(q), actions)
 
     def roll_value(self, game) -> int | None:
         """Before a roll in an adventure: the odds of completing the card from here, else None."""
-        if game.phase != P_ADV:
-            return None
-        adv = game.cur_adv()
-        if adv.phase() != P_ROLL or any(adv.kept):
+        adv = _adventure(game)
+        if adv is None or adv.phase() != P_ROLL or any(adv.kept):
             return None
         solver = self.solver(adv.card, adv.sit[6], adv.sit[7], adv.sit[8])
         state = solver.state_index(adv.done_mask())
         held = _held_reps(solver, adv.held)
-        focus, spells, clues = adv.uses()
+        focus, spells, clues = (min(u, MAX_USES) for u in adv.uses())
         g = adv.pool_dice(GREEN)
         y = adv.pool_dice(YELLOW)
         r = adv.pool_dice(RED)
@@ -165,45 +195,39 @@ class Advisor:
 
     def move_odds(self, game) -> dict:
         """{slot: value} of each card on the board for the active investigator now (move phase)."""
-        if game.phase != P_MOVE:
+        tb = gametable.snapshot(game)
+        if tb.phase != "move" or tb.over:
             return {}
-        inv = game.active()
-        if inv == NONE:
+        me = tb.seats[tb.active_seat]
+        if me.inv == NONE:
             return {}
-        green = game.free_dice(GREEN)
-        yellow = 1 if game.turn_yellow == 1 else 0
-        red = 1 if game.turn_red == 1 else 0
-        spells = game.hold_spells(inv, 4)
-        clues = min(game.clues[inv], 4)
-        sanity = min(game.san[inv], 20)
-        stamina = min(game.sta[inv], 20)
+        green = tb.free_dice[GREEN]
+        yellow = 1 if tb.item_dice[0] and tb.free_dice[YELLOW] else 0
+        red = 1 if tb.item_dice[1] and tb.free_dice[RED] else 0
+        spells = min(me.hold_spells, 4)
+        clues = min(me.clues, 4)
+        sanity = min(me.sanity, 20)
+        stamina = min(me.stamina, 20)
         out = {}
-        for s in range(MAX_SLOTS):
-            if not game.slot_on[s]:
-                continue
-            adv = game.slot_adv[s]
-            terror = game.data.adventures[game.slot_card[s]].terror_code
-            helpers = 0
-            for seat in range(game.players):
-                h = game.seat_inv[seat]
-                if h != NONE and h != inv and game.loc[h] == s + 1 and not game.assisted[h]:
-                    helpers += 1
-            focus = min((0 if game.focus_used else 1) + min(helpers, 3), 4)
-            solver = self.solver(adv.card, terror, sanity, stamina)
-            held = tuple(sorted(solver.rep[game.sd_die[k] & 7] for k in range(game.nsd)))
-            out[s] = solver.values((green, yellow, red, held, focus, spells, clues))[solver.full_state]
+        for v in tb.slots:
+            helpers = gametable.helpers_on(game, v.slot)
+            focus = min((0 if tb.focus_used else 1) + min(helpers, 3), 4)
+            solver = self.solver(v.adventure.card, v.terror, sanity, stamina)
+            held = tuple(sorted(solver.rep[d & 7] for d, _, _ in tb.spell_dice))
+            out[v.slot] = solver.values((green, yellow, red, held, focus, spells, clues))[solver.full_state]
         return out
 
     # ----- hints in words ---------------------------------------------------------------------
 
     def hint(self, game, choices) -> str:
         """The best option and why, in words (choices: session.Choice list with values)."""
-        if game.phase == P_MOVE:
+        tb = gametable.snapshot(game)
+        if tb.phase == "move":
             odds = self.move_odds(game)
             if not odds:
                 return "no card in reach"
             best = max(odds, key=lambda s: (odds[s], -s))
-            name = game.data.adventures[game.slot_card[best]].name
+            name = [v.name for v in tb.slots if v.slot == best][0]
             ranked = sorted(odds.values(), reverse=True)
             text = "Best odds: %s (slot %d), %s%% to complete it with the dice, focus, spells and clues you have" % (
                 name, best + 1, percent_text(odds[best]))
@@ -237,7 +261,7 @@ def _why(choice) -> str:
         return "Nothing here is worth keeping as it is: a clue rerolls the dice that help least."
     if t.startswith("hold"):
         return "A spell keeps that die's face for a later task while the others roll again."
-    if "focus" in t:
+    if "focus" in t or t.startswith("ask ") or t.startswith("set aside"):
         return "No task fits this roll: fail it, losing the least useful die, and focus the face you will need."
     if t.startswith("fail"):
         return "No task fits this roll: fail it and lose the least useful die."

@@ -18,6 +18,7 @@ import json
 import os
 from array import array
 
+from .botseats import bot_seats
 from .kernel.errors import KernelError
 from .kernel.arkham import odds
 from .kernel.arkham.reach import reach_odds, OCC_MONSTER, OCC_BLOCKING, OCC_HOUND, MODE_FOOT, MODE_VEHICLE, MODE_MISTS
@@ -266,20 +267,6 @@ def cmd_check(args):
 
 
 # ----- play ---------------------------------------------------------------------------------------------
-
-def bot_seats(text_, players):
-    if text_ == "all":
-        return set(range(players))
-    seats = set()
-    for part in text_.split(","):
-        part = part.strip()
-        if not part:
-            continue
-        if not part.isdigit() or not 1 <= int(part) <= players:
-            raise KernelError("option", "--bots: '%s' is not a seat 1 to %d (or 'all')" % (part, players))
-        seats.add(int(part) - 1)
-    return seats
-
 
 def _rules(args):
     return Rules({"board": args.board, "house": args.house, "round_limit": args.rounds, "doom": args.doom})

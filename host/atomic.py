@@ -23,6 +23,8 @@ import errno
 import fcntl
 import os
 import stat
+from contextlib import contextmanager
+from typing import Iterator
 
 TMP_SUFFIX = ".tmp"
 
@@ -152,6 +154,27 @@ def _temp_prefix(path: str) -> str:
     return "." + os.path.basename(path) + "."
 
 
+@contextmanager
+def _locked_folder(fs: FileSystem, folder: str, verb: str, path: str) -> Iterator[int]:
+    """The folder opened and locked (flock) for the block, unlocked and closed after it, whatever
+    happens. An OSError opening, locking or inside the block becomes SaveError("cannot VERB PATH: ...").
+    write_atomic, remove_durably and rename_durably all change a folder's entries this way."""
+    try:
+        dirfd = fs.open_dir(folder)
+    except OSError as exc:
+        raise SaveError("cannot %s %s: %s" % (verb, path, describe(exc)))
+    try:
+        fs.lock(dirfd)
+        yield dirfd
+    except OSError as exc:
+        raise SaveError("cannot %s %s: %s" % (verb, path, describe(exc)))
+    finally:
+        try:
+            fs.unlock(dirfd)
+        finally:
+            fs.close_dir(dirfd)
+
+
 def check_target(path: str, fs: FileSystem = REAL) -> str | None:
     """Why write_atomic(path, ...) would fail before writing anything (a folder, a missing folder),
     as one line, or None. Lets a command refuse a bad --log or --save path up front."""
@@ -189,38 +212,29 @@ def write_atomic(path: str, data: bytes, fs: FileSystem = REAL) -> None:
             raise SaveError("cannot write %s: no folder %s (nothing was created)" % (path, folder))
     except OSError as exc:
         raise SaveError("cannot write %s: %s" % (path, describe(exc)))
-    try:
-        dirfd = fs.open_dir(folder)
-    except OSError as exc:
-        raise SaveError("cannot write %s: %s" % (path, describe(exc)))
-    tmp = None
-    try:
-        fs.lock(dirfd)
-        _remove_stale_temps(fs, folder, _temp_prefix(target))
-        fd, tmp = fs.create_temp(folder, _temp_prefix(target))
-        try:
-            view = memoryview(data)
-            while view:
-                view = view[fs.write(fd, view):]
-            fs.chmod_like(fd, target)
-            fs.fsync(fd)
-        finally:
-            fs.close(fd)
-        fs.replace(tmp, target)
+    with _locked_folder(fs, folder, "write", path) as dirfd:
         tmp = None
-        fs.fsync_dir(dirfd)
-    except OSError as exc:
-        if tmp is not None:
-            try:
-                fs.unlink(tmp)
-            except OSError:
-                pass
-        raise SaveError("cannot write %s: %s" % (path, describe(exc)))
-    finally:
         try:
-            fs.unlock(dirfd)
-        finally:
-            fs.close_dir(dirfd)
+            _remove_stale_temps(fs, folder, _temp_prefix(target))
+            fd, tmp = fs.create_temp(folder, _temp_prefix(target))
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[fs.write(fd, view):]
+                fs.chmod_like(fd, target)
+                fs.fsync(fd)
+            finally:
+                fs.close(fd)
+            fs.replace(tmp, target)
+            tmp = None
+            fs.fsync_dir(dirfd)
+        except OSError:
+            if tmp is not None:
+                try:
+                    fs.unlink(tmp)
+                except OSError:
+                    pass
+            raise
 
 
 def _remove_stale_temps(fs: FileSystem, folder: str, prefix: str) -> None:
@@ -238,45 +252,21 @@ def remove_durably(path: str, fs: FileSystem = REAL) -> None:
     """Remove path (if it is there) so that it stays removed after a power cut."""
     target = os.path.realpath(path)
     folder = os.path.dirname(target) or "."
-    try:
-        dirfd = fs.open_dir(folder)
-    except OSError as exc:
-        raise SaveError("cannot remove %s: %s" % (path, describe(exc)))
-    try:
-        fs.lock(dirfd)
+    with _locked_folder(fs, folder, "remove", path) as dirfd:
         try:
             fs.unlink(target)
         except FileNotFoundError:
             return
         fs.fsync_dir(dirfd)
-    except OSError as exc:
-        raise SaveError("cannot remove %s: %s" % (path, describe(exc)))
-    finally:
-        try:
-            fs.unlock(dirfd)
-        finally:
-            fs.close_dir(dirfd)
 
 
 def rename_durably(src: str, dst: str, fs: FileSystem = REAL) -> None:
     """Rename src to dst in the same folder (replacing dst), so that it stays renamed after a power
     cut; SaveError (one line) on failure."""
     folder = os.path.dirname(os.path.realpath(dst)) or "."
-    try:
-        dirfd = fs.open_dir(folder)
-    except OSError as exc:
-        raise SaveError("cannot rename %s: %s" % (src, describe(exc)))
-    try:
-        fs.lock(dirfd)
+    with _locked_folder(fs, folder, "rename", src) as dirfd:
         fs.replace(src, dst)
         fs.fsync_dir(dirfd)
-    except OSError as exc:
-        raise SaveError("cannot rename %s: %s" % (src, describe(exc)))
-    finally:
-        try:
-            fs.unlock(dirfd)
-        finally:
-            fs.close_dir(dirfd)
 
 
 def read_capped(path: str, limit: int, check_head=None, head: int = 0, what: str = "file",

@@ -1,24 +1,26 @@
 """The C backend: solvers whose hot path runs in the C core (`eldritch._core`, built from csrc/).
 
 `CBackend().make_solver(card, ...)` returns a `CSolver`, the twin of the kernel's `Solver`: same
-attributes, same methods, identical integers. The card is compiled by the kernel's own Solver set-up
-(face classes, task-set states, allowed transitions, minimal face sets) and handed to C as flat
-arrays; C does the roll enumeration, matching and the dynamic programme in a workspace that this
-module allocates (the core never allocates). The workspace is sized for the largest context asked so
-far and is rebuilt larger when a bigger one comes (or when the C core reports it full: ES_ENOMEM,
-retried at 4x, 16x, 64x the scale before giving up with a KernelError).
+attributes, same methods, identical integers. The card is compiled by the core itself
+(esc_compile: face classes, task-set states, allowed transitions, minimal face sets, the same as
+the kernel Solver's set-up); C does the roll enumeration, matching and the dynamic programme in a
+workspace that this module allocates (the core never allocates). The workspace is sized by the
+core's closed formulas (ess_estimate, mirrored by kernel/eldersign/budget.py) for the contexts
+asked so far, and rebuilt larger when a bigger one comes (or when the C core reports it full:
+ES_ENOMEM, retried at 4x, 16x, 64x the scale before giving up with a KernelError).
 
-Every context is answered by C, spells and clues together included; the kernel's Solver is used only
-for the set-up (and state_index).
+A solve calls back into Python every few milliseconds (ess_set_progress): the solver's `progress`
+function, if any, sees the pairs done so far, and Ctrl-C stops the solve cleanly (the C core
+returns ES_EINTR, the memo keeps what was finished, and KeyboardInterrupt reaches the caller).
 """
 
 import os
+import time
 
 from .kernel import VERSION
 from .kernel.errors import KernelError
 from .kernel.eldersign.dice import NFACES
-from .kernel.eldersign.solver import Solver
-
+from .kernel.eldersign import budget
 
 
 def _load_core():
@@ -87,89 +89,182 @@ def count_ways_batch(face_sets, rolls, helds):
     n = len(rolls)
     counts = ffi.new("int32_t[]", max(n, 1))
     _check(lib.esm_ways_batch(fsb, len(face_sets), b"".join(bytes(r) for r in rolls),
-                              b"".join(bytes(h) for h in helds), n, counts))
+                              b"".join(bytes(h) for h in helds), n, counts, ffi.NULL, 0))
     return list(counts)[:n]
+
+
+REPORT_EVERY = 1 << 17       # pairs between two progress calls (a few milliseconds)
+FS_FIRST = 2048              # face sets tried first; a card with more gets the full capacity
+
+
+@ffi.def_extern(onerror=lambda exception, value, traceback: 1)
+def es_py_progress(user, contexts, pairs):
+    """Called by the C core during a solve: report progress (solver.progress(pairs), the kernel
+    Solver's signature), and stop (1) on Ctrl-C or when the progress function raises. An
+    exception arriving before the `try` reaches onerror: stop too."""
+    solver = ffi.from_handle(user)
+    try:
+        if solver.progress is not None:
+            solver.progress(solver._pairs_before + pairs)
+    except BaseException as exc:  # noqa: BLE001 - re-raised by CSolver._call after the C core stops
+        solver._stop = exc
+        return 1
+    return 0
+
+
+def _spec(card, terror, sanity, stamina):
+    tasks = []
+    for t in card.tasks:
+        tasks.append({"ninv": len(t.inv), "inv": list(t.inv), "nfaces": len(t.faces),
+                      "faces": list(t.faces), "sanity": t.sanity, "stamina": t.stamina})
+    return ffi.new("es_spec *", {"ntasks": len(card.tasks), "ordered": 1 if card.ordered else 0,
+                                 "terror": terror, "sanity": sanity, "stamina": stamina,
+                                 "task": tasks})
 
 
 class CSolver:
     """The kernel Solver's interface, answered by the C core."""
 
     def __init__(self, card, terror=0, sanity=0, stamina=0):
-        py = Solver(card, terror, sanity, stamina)     # set-up only
-        self._py = py
         self.card = card
         self.terror = terror
         self.sanity = sanity
         self.stamina = stamina
-        self.ntasks = py.ntasks
-        self.nstates = py.nstates
-        self.full_state = py.full_state
-        self.empty_state = py.empty_state
-        self.rep = py.rep
-        self.classes = py.classes
-        self.state_done = py.state_done
-        self.allowed = py.allowed
-        self.face_sets = py.face_sets
-        self._card = self._compile(py)
+        self.progress = None
+        self._stop = None
+        self._compile(_spec(card, terror, sanity, stamina))
         self._limits = None
         self._ws = None
         self._wsp = None
         self._scale = 1
+        self.workspace_bytes = 0
         self._out = ffi.new("uint64_t[]", self.nstates)
         self._ctx = ffi.new("es_ctx *")
         self._pairs_before = 0
+        self._contexts_before = 0
+        self._handle = ffi.new_handle(self)
+        self._classes = None
+        self._face_sets = None
+        self.c_seconds = 0.0        # CPU time spent inside the C core's entry points (benchmarks)
 
     # ----- set-up ---------------------------------------------------------------------------
 
-    def _compile(self, py):
+    def _compile(self, spec):
         c = ffi.new("es_card *")
-        c.ntasks = py.ntasks
-        c.nstates = py.nstates
-        c.empty_state = py.empty_state
-        c.terror = py.terror
-        for colour in range(3):
-            cls = py.classes[colour]
-            c.nclasses[colour] = len(cls)
-            for j, (face, weight) in enumerate(cls):
-                c.class_face[colour][j] = face
-                c.class_weight[colour][j] = weight
-        fsb = bytearray()
-        for t in range(py.ntasks):
-            pairs = py.allowed[t]
-            c.nallowed[t] = len(pairs)
-            for k, (i, j) in enumerate(pairs):
-                c.allowed[t][k][0] = i
-                c.allowed[t][k][1] = j
-            c.nfacesets[t] = len(py.face_sets[t])
-            fsb += _facesets_bytes(py.face_sets[t])
-        self._fs_buf = ffi.new("uint8_t[]", bytes(fsb) or b"\0")
+        setup = ffi.new("es_setup *")
+        scratch = _NOALLOC_CLEAR("uint64_t[]", lib.ESC_SCRATCH // 8)
+        cap = FS_FIRST
+        while True:
+            buf = _NOALLOC_CLEAR("uint8_t[]", cap * NFACES)
+            rc = lib.esc_compile(spec, c, setup, buf, cap, scratch, lib.ESC_SCRATCH)
+            if rc == lib.ES_EFULL and cap < lib.ES_MAX_TASKS * lib.ES_MAX_FACESETS:
+                cap = lib.ES_MAX_TASKS * lib.ES_MAX_FACESETS
+                continue
+            if rc == lib.ES_ECARD:
+                raise KernelError("card", "a task has more than %d ways to be completed"
+                                  % lib.ES_MAX_FACESETS)
+            _check(rc)
+            break
+        n = setup.nfacesets
+        self._fs_buf = ffi.new("uint8_t[]", max(n, 1) * NFACES)
+        ffi.memmove(self._fs_buf, buf, n * NFACES)
         c.facesets = self._fs_buf
-        return c
+        self._card = c
+        self.ntasks = c.ntasks
+        self.nstates = c.nstates
+        self.empty_state = c.empty_state
+        self.full_state = setup.full_state
+        self.rep = list(setup.rep)
+        self.state_done = list(setup.state_done)[:c.nstates]
+
+    @property
+    def classes(self):
+        """Per colour, the face classes as (representative face, weight)."""
+        if self._classes is None:
+            c = self._card
+            self._classes = [[(c.class_face[k][j], c.class_weight[k][j]) for j in range(c.nclasses[k])]
+                             for k in range(3)]
+        return self._classes
+
+    @property
+    def allowed(self):
+        """Per task, the (state, next state) pairs where it may be completed."""
+        c = self._card
+        return [[(c.allowed[t][k][0], c.allowed[t][k][1]) for k in range(c.nallowed[t])]
+                for t in range(c.ntasks)]
+
+    @property
+    def face_sets(self):
+        """Per task, its minimal face sets as tuples of (face, count) (matching.minimal_face_sets)."""
+        if self._face_sets is None:
+            raw = ffi.buffer(self._fs_buf)[:]
+            out = []
+            k = 0
+            for t in range(self.ntasks):
+                sets = []
+                for _ in range(self._card.nfacesets[t]):
+                    row = raw[k * NFACES:(k + 1) * NFACES]
+                    sets.append(tuple((f, row[f]) for f in range(NFACES) if row[f]))
+                    k += 1
+                out.append(sets)
+            self._face_sets = out
+        return self._face_sets
+
+    # ----- workspace --------------------------------------------------------------------------
+
+    @staticmethod
+    def _limits_of(ctx):
+        g, y, r, held, f, s, c = ctx
+        return budget.limits_of(g, y, r, len(held), f, s, c)
+
+    def _c_estimate(self, lim, scale=1):
+        limits = ffi.new("es_limits *", list(lim) + [scale])
+        out = ffi.new("es_estimate *")
+        _check(lib.ess_estimate(self._card, limits, out))
+        return out
+
+    def estimate(self, ctx):
+        """What answering ctx costs (budget.Estimate): the work of the question alone (counting
+        only the held dice it can reach), and the bytes of the workspace it needs together with
+        the contexts asked before (the core's ess_estimate, the same integers as budget.py)."""
+        need = self._limits_of(ctx)
+        budget.check_limits(need)
+        own = budget.estimate(budget.shape_of(self), need, 1, ctx[3])
+        both = self._c_estimate(budget.merge(self._limits, need), self._scale)
+        own.c_bytes = both.bytes
+        return own
+
+    def reserve(self, ctx):
+        """Size the workspace for ctx and everything it reaches now (advice asks many of them)."""
+        g, y, r, held, f, s, c = ctx
+        self._ensure(g, y, r, held, f, s, c)
 
     def _ensure(self, g, y, r, held, f, s, c):
-        need = (g, y, r, f, s, c, len(held) + f + s)
-        lim = self._limits
-        if lim is not None and all(a <= b for a, b in zip(need, lim)):
+        need = budget.limits_of(g, y, r, len(held), f, s, c)
+        if budget.covers(self._limits, need):
             return
-        if lim is not None:
-            need = tuple(max(a, b) for a, b in zip(need, lim))
-        else:
-            # the usual dice sets are asked smallest first too (eldritch table): start at 7G+Y+R
-            # so that they share one workspace and its memo instead of rebuilding for each
-            need = (max(need[0], 7), 1, 1) + need[3:]
-        self._build(need)
+        budget.check_limits(need)
+        self._build(budget.merge(self._limits, need))
 
     def _build(self, lim):
         if self._ws is not None:
-            self._pairs_before += self._stats()[0]
+            p, x = self._stats()
+            self._pairs_before += p
+            self._contexts_before += x
         limits = ffi.new("es_limits *", list(lim) + [self._scale])
         size = lib.ess_workspace_size(self._card, limits)
         if size == 0:
-            raise KernelError("core", "C core: no workspace for limits %r" % (lim,))
-        raw = _NOALLOC_CLEAR("uint8_t[]", size + 16)
+            raise KernelError("limits", "no workspace can hold the contexts of %r" % (lim,))
+        self._ws = None
+        try:
+            raw = _NOALLOC_CLEAR("uint8_t[]", size + 16)
+        except MemoryError:
+            raise KernelError("memory", "could not allocate the %s workspace this question needs"
+                              % budget.text_bytes(size)) from None
         addr = int(ffi.cast("uintptr_t", raw))
         ptr = ffi.cast("uint8_t *", raw) + ((-addr) % 16)
         _check(lib.ess_init(ptr, size, self._card, limits))
+        _check(lib.ess_set_progress(ptr, lib.es_py_progress, self._handle, REPORT_EVERY))
         self._ws = raw
         self._wsp = ptr
         self._limits = lim
@@ -192,7 +287,13 @@ class CSolver:
         """Run a C entry point, growing the workspace (scale x4) while the core reports it full."""
         while True:
             x = self._set_ctx(ctx)
+            self._stop = None
+            t0 = time.process_time()
             rc = fn(self._wsp, x, *args, self._out, self.nstates)
+            self.c_seconds += time.process_time() - t0
+            if rc == lib.ES_EINTR:
+                stop, self._stop = self._stop, None
+                raise stop if stop is not None else KeyboardInterrupt()
             if rc == lib.ES_ENOMEM:
                 if self._scale < self.MAX_SCALE:
                     self._scale = min(self._scale * 4, self.MAX_SCALE)
@@ -215,6 +316,12 @@ class CSolver:
         c_pairs = self._stats()[0] if self._ws is not None else 0
         return self._pairs_before + c_pairs
 
+    @property
+    def contexts(self):
+        """Contexts solved by C, over every workspace this solver has had."""
+        c_ctx = self._stats()[1] if self._ws is not None else 0
+        return self._contexts_before + c_ctx
+
     # ----- the Solver interface -------------------------------------------------------------
 
     def value(self, green, yellow, red, focus=0, spells=0, clues=0, held=()):
@@ -230,7 +337,14 @@ class CSolver:
         return self._call(lib.ess_keep_value, ctx, bytes(list(gfaces)), unrolled_green, yf, rf)
 
     def state_index(self, done_mask):
-        return self._py.state_index(done_mask)
+        """The state index of a set of completed tasks (bit t set: task t done)."""
+        full = (1 << self.ntasks) - 1
+        if done_mask < 0 or done_mask > full:
+            raise KernelError("state", "no such tasks done: %d" % done_mask)
+        for i in range(self.nstates):
+            if self.state_done[i] == done_mask:
+                return i
+        raise KernelError("state", "on an ordered card only the first tasks can be done")
 
 
 class CBackend:

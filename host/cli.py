@@ -15,11 +15,14 @@ from .backend import get_backend, NAMES as BACKEND_NAMES
 from . import play, simulate, atlas, sweep
 from . import arkham_cli
 from . import mansions_cli
+from . import limits
 from . import stayaway_cli
 from .kernel import VERSION
 from .kernel.errors import KernelError
 from .kernel.numbers import parse_count
 from .kernel.eldersign import library, answers
+from .kernel.eldersign.advice import question
+from .kernel.eldersign.notation import parse_roll
 from .kernel.eldersign.fixed import ONE, exact_text, percent_text
 from .kernel.eldersign.situation import Situation, TERROR_NAMES
 
@@ -93,6 +96,27 @@ def _text(text):
     return text
 
 
+def _limit_arg(parse):
+    def convert(text):
+        try:
+            return parse(text)
+        except KernelError as exc:
+            raise argparse.ArgumentTypeError(exc.detail)
+    return convert
+
+
+def _add_limits(p):
+    p.add_argument("--max-seconds", type=_limit_arg(limits.parse_seconds), default=limits.DEFAULT_SECONDS,
+                   metavar="T", help="refuse questions estimated to take longer on one core "
+                   "(default %d; 90, 10m, 1h)" % limits.DEFAULT_SECONDS)
+    p.add_argument("--max-memory", type=_limit_arg(limits.parse_size), default=limits.DEFAULT_MEMORY,
+                   metavar="SIZE", help="refuse questions estimated to need more memory (default 1G)")
+
+
+def _limits_of(args):
+    return limits.Limits(args.max_seconds, args.max_memory)
+
+
 def _add_situation(p, pool=True):
     if pool:
         p.add_argument("--green", type=_count, default=6, metavar="N", help="green dice, 0-8 (default 6)")
@@ -110,6 +134,7 @@ def _add_situation(p, pool=True):
                    help="current sanity: tasks whose costs would bring it to 0 can't be attempted")
     p.add_argument("--stamina", type=_count, default=0, metavar="N", help="current stamina, likewise")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_limits(p)
 
 
 def _sub(sub, name, help_text, description):
@@ -166,6 +191,7 @@ def build_parser():
                    help="dice sets, e.g. 5G,6G+Y,7G+Y+R (default the six usual ones)")
     p.add_argument("--format", choices=("md", "csv", "json"), default="md", help="output format")
     p.add_argument("--chart", metavar="FILE.png", help="also draw a heatmap of the odds by card and dice set")
+    _add_limits(p)
 
     _sub(sub, "info", "the active backend, the C core's build and the kernel version",
          "Which backend is active, how the C core was built, the kernel version.")
@@ -190,15 +216,23 @@ def situation_from(args, terror, pool=True):
 def cmd_odds(args, backend):
     card, terror, adventure = answers.card_from(args.card, args.name, args.set_name, args.terror)
     sit = situation_from(args, terror)
-    print(answers.odds_command(card, sit, backend.make_solver, backend.name, adventure, args.json))
+    solver = backend.make_solver(card, sit.terror, sit.sanity, sit.stamina)
+    ctx = limits.context_of(sit.green, sit.yellow, sit.red, (), sit.focus, sit.spells, sit.clues)
+    with limits.guard(solver, ctx, _limits_of(args), backend.name, "odds"):
+        text = answers.odds_command(card, sit, lambda *_: solver, backend.name, adventure, args.json)
+    print(text)
     return 0
 
 
 def cmd_advise(args, backend):
     card, terror, _ = answers.card_from(args.card, args.name, args.set_name, args.terror)
     sit = situation_from(args, terror, pool=False)
-    print(answers.advise_command(card, sit, args.roll, args.held, args.done, backend.make_solver,
-                                 backend.name, args.top, args.json))
+    solver = backend.make_solver(card, sit.terror, sit.sanity, sit.stamina)
+    ctx = question(solver, parse_roll(args.roll, "roll"), sit, parse_roll(args.held, "held"))
+    with limits.guard(solver, ctx, _limits_of(args), backend.name, "advise"):
+        text = answers.advise_command(card, sit, args.roll, args.held, args.done, lambda *_: solver,
+                                      backend.name, args.top, args.json)
+    print(text)
     return 0
 
 
@@ -234,7 +268,10 @@ def cmd_table(args, backend):
     if args.chart:
         from . import charts
         charts.require()
-    rows = atlas.table_rows(chosen, dice, args.focus, backend, args.spells, args.clues, args.terror, _progress)
+    ctxs = [limits.context_of(g, y, r, (), args.focus, args.spells, args.clues) for _, g, y, r in dice]
+    with limits.bounded(backend, ctxs, _limits_of(args)) as bounded:
+        rows = atlas.table_rows(chosen, dice, args.focus, bounded, args.spells, args.clues, args.terror,
+                                _progress)
     heads = [d[0] for d in dice]
     if args.format == "json":
         print(json.dumps({"focus": args.focus, "spells": args.spells, "clues": args.clues, "backend": backend.name,
@@ -270,10 +307,11 @@ def cmd_info(args, backend):
     return 0
 
 
-COMMANDS = {"odds": cmd_odds, "advise": cmd_advise, "cards": cmd_cards, "table": cmd_table,
-            "info": cmd_info, "play": lambda args, backend: play.run(args, backend), "arkham": arkham_cli.run,
-            "simulate": simulate.run, "sweep": sweep.run,
-            "mansions": mansions_cli.run, "stayaway": stayaway_cli.run}
+# each command's runner, called as run(args, backend); the game and simulation commands live in their
+# own modules (each with add_parser(sub) and run)
+COMMANDS = {"odds": cmd_odds, "advise": cmd_advise, "cards": cmd_cards, "table": cmd_table, "info": cmd_info,
+            "play": play.run, "simulate": simulate.run, "sweep": sweep.run,
+            "arkham": arkham_cli.run, "mansions": mansions_cli.run, "stayaway": stayaway_cli.run}
 
 
 def _quiet_stdout():

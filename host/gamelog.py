@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 
 from .kernel.eldersign.game import text as gametext
-from .kernel.eldersign.game.machine import Game, P_PICK, PHASE_NAMES, EV_TURN
+from .kernel.eldersign.game.machine import Game, EV_TURN
 
 TEXT_HEADER = "# eldritch play log v2"
 TRANSCRIPT_HEADER = "# eldritch play log v1"
@@ -50,8 +50,8 @@ class Step:
 
 
 def acting_seat(game) -> int:
-    """The seat whose decision it is (the seat picking a new investigator in the pick phase)."""
-    return game.pick_seat if game.phase == P_PICK else game.seat
+    """The seat whose decision it is (the seat a question names; the active seat at a roll)."""
+    return gametext.acting_seat(game)
 
 
 class GameLog:
@@ -60,46 +60,44 @@ class GameLog:
     def __init__(self, game, settings=None, setup_events=None):
         self.seed = game.seed
         self.players = game.players
-        self.ancient_one = game.ao.name
+        self.ancient_one = gametext.ancient_one(game)
         self.bots = sorted(settings.bots) if settings is not None else []
         self.cards = [name for name, _ in settings.cards] if settings is not None else []
         if setup_events is None:
-            setup_events = [gametext.event_text(game, i) for i in range(game.setup_events // 4)]
+            setup_events = gametext.setup_events(game)
         self.setup = setup_events
         self.steps: list[Step] = []
         self.turns = 0
-        self._count_turns(game, game.setup_events // 4)
+        self._count_turns(gametext.setup_event_codes(game))
         self.result: str | None = None
 
     @classmethod
     def replayed(cls, game, data, settings=None) -> "GameLog":
         """The log of a loaded game, rebuilt by replaying its actions from the seed (the kernel save
         keeps the actions, not who chose them: a seat the bot plays now is logged as the bot's)."""
-        fresh = Game(data, players=game.players, seed=game.seed, ancient_one=game.ao_index,
-                     companion=game.companion)
+        fresh = Game(data, players=game.players, seed=game.seed, ancient_one=gametext.ancient_one(game))
         log = cls(fresh, settings)
         bots = settings.bots if settings is not None else frozenset()
         for a in game.actions():
             log.play(fresh, a, "bot" if acting_seat(fresh) in bots else "player")
         return log
 
-    def _count_turns(self, game, nev):
-        ev = game.ev
-        for i in range(nev):
-            if ev[4 * i] == EV_TURN:
-                self.turns = ev[4 * i + 3] + 1
+    def _count_turns(self, events):
+        for code, a, b, c in events:
+            if code == EV_TURN:
+                self.turns = c + 1
 
     def play(self, game, action: int, by: str) -> Step:
         """Apply action to game (KernelError when it is not legal) and log it."""
         seat = acting_seat(game)
         step = Step(len(self.steps) + 1, self.turns, seat, gametext.seat_text(game, seat),
-                    PHASE_NAMES[game.phase], by, action, gametext.action_text(game, action))
+                    gametext.phase_name(game), by, action, gametext.action_text(game, action))
         game.apply(action)
         step.events = gametext.events(game)
-        self._count_turns(game, game.nev // 4)
+        self._count_turns(gametext.event_codes(game))
         self.steps.append(step)
         if game.is_terminal():
-            self.result = "win" if game.returns() else "loss"
+            self.result = "win" if game.returns()[0] else "loss"
         return step
 
     # ----- renderings -------------------------------------------------------------------------

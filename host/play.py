@@ -28,10 +28,12 @@ import time
 
 from .atomic import SaveError, user_path, rename_durably, check_target
 from .gamelog import GameLog, FORMATS, TRANSCRIPT_HEADER, acting_seat
+from .botseats import bot_seats
 from .kernel.errors import KernelError
 from .kernel.numbers import is_count
 from .kernel.eldersign.game.data import GameData
-from .kernel.eldersign.game.machine import Game, PHASE_NAMES, P_ADV, P_BATTLE
+from .kernel.eldersign.game.machine import Game
+from .kernel.eldersign.game import table as gametable
 from .kernel.eldersign.game import text as gametext
 from . import playsave, userdirs
 from .session import Session, parse_command, COMMANDS_HELP
@@ -108,24 +110,11 @@ def add_parser(sub):
     return p
 
 
-def bot_seats(text: str, players: int) -> set:
-    if text.strip() == "all":
-        return set(range(players))
-    seats = set()
-    for part in text.split(","):
-        part = part.strip()
-        if not part:
-            continue
-        if not is_count(part) or not 1 <= int(part) <= players:
-            raise KernelError("option", "--bots: '%s' is not a seat 1 to %d (or 'all')" % (part[:20], players))
-        seats.add(int(part) - 1)
-    return seats
-
-
 # ----- games and logs without a session (tests and golden files) -------------------------------
 
 def log_header(game):
-    return [LOG_HEADER, "seed %d" % game.seed, "players %d" % game.players, "ancient_one %s" % game.ao.name]
+    return [LOG_HEADER, "seed %d" % game.seed, "players %d" % game.players,
+            "ancient_one %s" % gametext.ancient_one(game)]
 
 
 def golden_log(seed, players, ancient_one, data=None, max_steps=200000):
@@ -248,8 +237,9 @@ class PlainGame:
         s = self.s
         game = s.game
         seat = acting_seat(game)
-        say("%s, %s phase:" % (gametext.seat_text(game, seat), PHASE_NAMES[game.phase]))
-        if game.phase in (P_ADV, P_BATTLE):
+        question = gametext.question(game)        # a card or a rule asks this seat
+        say("%s, %s:" % (gametext.seat_text(game, seat), question or gametext.phase_name(game) + " phase"))
+        if gametable.snapshot(game).attempt is not None:
             for line in s.adventure_lines():
                 say("  " + line)
         odds = s.move_odds()
@@ -406,7 +396,7 @@ def _run(args, backend) -> int:
         if problem:
             say("%s: %s (the game goes on; save PATH works at any time)" % (option, problem))
     fresh = not (args.load or args.resume)
-    log = GameLog(game, settings) if game.nlog == 0 else GameLog.replayed(game, data, settings)
+    log = GameLog(game, settings) if not game.actions() else GameLog.replayed(game, data, settings)
     if all_bots:
         return _run_bots(args, game, data, settings, log, state)
     session = Session(game, data, settings, backend, autosave_dir=state, log=log)
@@ -457,7 +447,8 @@ def _run_bots(args, game, data, settings, log, state) -> int:
             sys.stderr.write("eldritch: %s\n" % (notice or "interrupted: the game is saved in %s" % session.autosave_path))
             code = INTERRUPTED
     if code == 0:
-        say("seed %d: %s (doom %d, elder signs %d)" % (game.seed, log.summary(), game.doom, game.elder))
+        snap = gametable.snapshot(game)
+        say("seed %d: %s (doom %d, elder signs %d)" % (game.seed, log.summary(), snap.doom, snap.elder))
     notice = session.write_log(user_path(args.log), args.log_format) if args.log else None
     if notice:
         sys.stderr.write("eldritch: %s\n" % notice)

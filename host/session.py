@@ -27,9 +27,9 @@ from .gamelog import GameLog, acting_seat
 from . import playsave, userdirs
 from .kernel.eldersign.fixed import percent_text
 from .kernel.numbers import is_count
-from .kernel.eldersign.game import bot as gamebot, text as gametext
+from .kernel.eldersign.game import bot as gamebot, text as gametext, table as gametable
 from .kernel.eldersign.dice import GREEN, YELLOW, RED
-from .kernel.eldersign.game.machine import MAX_GAME_ACTIONS, EV_ROLL, EV_BEGIN, P_ADV, P_BATTLE
+from .kernel.eldersign.game.machine import MAX_GAME_ACTIONS, EV_ROLL, EV_BEGIN
 from .kernel.eldersign.notation import format_roll, format_task
 
 MAX_LINE = 1000
@@ -183,16 +183,16 @@ class Session:
     def adventure_lines(self) -> list[str]:
         """The adventure (or attack) under way: tasks done, pool, roll or last roll, held dice,
         uses left; the last roll alone between adventures."""
-        game = self.game
-        if game.phase not in (P_ADV, P_BATTLE):
+        attempt = gametable.snapshot(self.game).attempt
+        if attempt is None:
             return ["last roll: %s" % self.last_roll] if self.last_roll else []
-        adv = game.cur_adv()
+        adv = attempt.adventure
         done = adv.done_mask()
         tasks = []
         for i, task in enumerate(adv.card.tasks):
             tasks.append(("done " if done & (1 << i) else "") + format_task(task))
         sep = " > " if adv.card.ordered else " | "
-        where = game.ao.name if game.phase == P_BATTLE else gametext.loc_name(game, game.loc[game.active()])
+        where = attempt.name if attempt.slot < 0 else "%s (slot %d)" % (attempt.name, attempt.slot + 1)
         lines = ["adventure: %s: %s" % (where, sep.join(tasks)),
                  "  pool: %d green%s%s" % (adv.pool_dice(GREEN), " + yellow" if adv.pool_dice(YELLOW) else "",
                                           " + red" if adv.pool_dice(RED) else "")]
@@ -221,12 +221,11 @@ class Session:
         return step, notice
 
     def _track_roll(self, game):
-        ev = game.ev
-        for i in range(game.nev // 4):
-            if ev[4 * i] == EV_BEGIN:
+        for code, a, b, c in gametext.event_codes(game):
+            if code == EV_BEGIN:
                 self.last_roll = None
-            elif ev[4 * i] == EV_ROLL:
-                self.last_roll = gametext.roll_text(ev[4 * i + 1])
+            elif code == EV_ROLL:
+                self.last_roll = gametext.roll_text(a)
 
     def _track_roll_text(self, events):
         for e in events:

@@ -17,7 +17,7 @@ from array import array
 from .kernel.errors import KernelError
 from .kernel import prng
 from .kernel.eldersign.game.data import GameData, DEFAULT_SETS
-from .kernel.eldersign.game.machine import (Game, MAX_GAME_ACTIONS, P_PICK, A_PICK, EV_WON, EV_LOST,
+from .kernel.eldersign.game.machine import (Game, MAX_GAME_ACTIONS, F_PICK, A_PICK, EV_WON, EV_LOST,
                                             EV_DEVOUR)
 from .kernel.eldersign.game import bot as basic_bot
 from .kernel.eldersign.game.bots import observe as O
@@ -94,7 +94,7 @@ def play_game(setting: Setting, seed: int, ctx: Context, on_step=None) -> tuple[
         n = game.legal_actions(buf)
         seat = O.acting_seat(game)
         a = None
-        if ctx.prefer and O.phase(game) == P_PICK:
+        if ctx.prefer and O.question(game) == F_PICK:
             for inv in ctx.prefer:
                 for i in range(n):
                     if buf[i] == A_PICK + inv:
@@ -134,7 +134,7 @@ class EldersignRunner:
         p.add_argument("--ancient-one", default="Yog-Sothoth", metavar="NAMES",
                        help="Elder Sign: Ancient Ones, comma-separated, or 'all' (default Yog-Sothoth)")
         p.add_argument("--sets", default="", metavar="SETS",
-                       help="Elder Sign: adventure sets, comma-separated prefixes (default Core,Other Worlds)")
+                       help="Elder Sign: adventure sets, comma-separated prefixes (default: the game's, Core,Other Worlds,Generic)")
         p.add_argument("--investigators", default="", metavar="NAMES",
                        help="Elder Sign: investigators the bots pick first when they pick one (comma-separated)")
         p.add_argument("--weights", default="", metavar="NAME=V,...",

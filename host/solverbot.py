@@ -1,8 +1,10 @@
 """SolverBot: the heuristic bot's whole-game play with exact odds and exact roll play (host only).
 
 - Every roll is played optimally: the options of `advice.advise` (the exact solver's value of every
-  completion, spell hold, clue reroll and failed roll) are mapped to the game's action codes and
-  the best legal one is taken; a task whose cost the game forbids is skipped for the next best.
+  completion, spell hold, clue reroll and failed roll) are mapped to the game's action codes by
+  what they do (advisor.action_values: failing a roll is asked in steps, fail, set aside, keep)
+  and the best legal one is taken; a task whose cost the game forbids is not legal, so the next
+  best is.
 - The adventure is chosen by expected value: the exact chance of completing the card in its slot
   (monsters' tasks included) with the dice, item dice, focus, assistance, spells and clues the
   investigator would bring, times the value of the reward and the trophy, plus the chance of
@@ -18,11 +20,12 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from .kernel.eldersign.advice import advise, COMPLETE, HOLD, REROLL, FAIL
-from .kernel.eldersign.adventure import ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, ACT_ROLL, WAY_BYTES
+from .advisor import action_values
+from .kernel.eldersign.advice import advise
+from .kernel.eldersign.adventure import ACT_ROLL, P_DECIDE
 from .kernel.eldersign.dice import NFACES
 from .kernel.eldersign.fixed import ONE
-from .kernel.eldersign.situation import Situation
+from .kernel.eldersign.situation import Situation, MAX_USES
 from .kernel.eldersign.solver import situation_value
 from .kernel.eldersign.game.bots import observe as O
 from .kernel.eldersign.game.bots.heuristic import HeuristicBot
@@ -148,23 +151,38 @@ class SolverBot(HeuristicBot):
     # ----- rolls ------------------------------------------------------------------------------
 
     def roll(self, g, buf, n):
-        legal = set(buf[i] for i in range(n))
+        """A roll on the table (or a step of failing it): the legal action of the best exact value
+        (advisor.action_values maps advice's options onto the game's actions; the first of equal
+        values); actions the solver does not model (cards, the free reroll) are the heuristic's."""
+        legal = [buf[i] for i in range(n)]
         if ACT_ROLL in legal:
             return ACT_ROLL
         adv = O.current_adventure(g)
-        start = adv.situation()
-        focus, spells, clues = adv.uses()
+        if adv is None or adv.phase() != P_DECIDE:
+            return super().roll(g, buf, n)
         roll = adv.roll_counts
         g_, y_, r_ = _pool_of(roll)
         if g_ + y_ + r_ == 0:
             return super().roll(g, buf, n)
+        start = adv.situation()
+        focus, spells, clues = _capped(adv.uses())
         solver = self.cache.solver(adv.card, start.terror, start.sanity, start.stamina)
         sit = Situation(g_, y_, r_, focus, spells, clues, start.terror, solver.sanity, solver.stamina)
-        for option in advise(solver, roll, sit, bytearray(adv.held), adv.done_mask()):
-            a = _action_of(adv, roll, option)
-            if a is not None and a in legal:
-                return a
-        return super().roll(g, buf, n)
+        options = advise(solver, roll, sit, bytearray(adv.held), adv.done_mask())
+        values = action_values(adv, O.aside(g), options, legal)
+        best = None
+        for a in legal:
+            v = values.get(a)
+            if v is not None and (best is None or v > values[best]):
+                best = a
+        return best if best is not None else super().roll(g, buf, n)
+
+
+def _capped(uses) -> tuple[int, int, int]:
+    """(focus, spells, clues) within what the solver takes (MAX_USES each): an investigator may hold
+    more clues than that; the value with MAX_USES is then a lower bound (and nearly exact: a fifth
+    reroll rarely matters)."""
+    return tuple(min(u, MAX_USES) for u in uses)
 
 
 def _pool_of(roll) -> tuple[int, int, int]:
@@ -172,35 +190,3 @@ def _pool_of(roll) -> tuple[int, int, int]:
     for d in range(NDICE):
         out[d >> 3] += roll[d]
     return out[0], out[1], out[2]
-
-
-def _action_of(adv, roll, option):
-    """The adventure action code of an advice Option (None when the adventure has no such action)."""
-    if option.kind == COMPLETE:
-        t, way = option.data
-        want = bytes(way.roll_used) + bytes(way.held_used)
-        for i in range(adv.nways()):
-            if adv.way_task[i] == t and bytes(adv.ways[i * WAY_BYTES:(i + 1) * WAY_BYTES]) == want:
-                return (t << 8) | i
-        return None
-    if option.kind == HOLD:
-        colour, f = option.data
-        return ACT_HOLD + colour * NFACES + f
-    if option.kind == REROLL:
-        rer = option.data
-        mask = 0
-        slot = 0
-        for d in range(NDICE):
-            for k in range(roll[d]):
-                if k < rer[d]:
-                    mask |= 1 << slot
-                slot += 1
-        return ACT_REROLL + mask
-    if option.kind == FAIL:
-        if option.data is None:
-            return ACT_FAIL_LOST
-        aside, colour, f = option.data
-        if colour < 0:
-            return ACT_FAIL + aside * 32
-        return ACT_FAIL + aside * 32 + 1 + colour * NFACES + f
-    return None

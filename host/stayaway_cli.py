@@ -18,6 +18,7 @@ import sys
 from array import array
 from typing import Callable, Dict, List, Optional
 
+from .botseats import bot_seats
 from .kernel.errors import KernelError
 from .kernel.stayaway.game import defs as D
 from .kernel.stayaway.game import crypt
@@ -101,20 +102,6 @@ def player_counts(text: Optional[str], default: List[int]) -> List[int]:
         if not D.MIN_PLAYERS <= n <= D.MAX_PLAYERS:
             raise KernelError("option", "--players: %d is not 4 to 12" % n)
     return out
-
-
-def bot_seats(text: str, players: int) -> set:
-    if text == "all":
-        return set(range(players))
-    seats = set()
-    for part in text.split(","):
-        part = part.strip()
-        if not part:
-            continue
-        if not part.isdigit() or not 1 <= int(part) <= players:
-            raise KernelError("option", "--bots: '%s' is not a seat 1 to %d (or 'all')" % (part, players))
-        seats.add(int(part) - 1)
-    return seats
 
 
 # ----- the screens ------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ from textual.widgets.option_list import Option
 from . import tui_view as view
 from .gamelog import acting_seat
 from .kernel.eldersign.game import text as gametext
-from .kernel.eldersign.game.machine import P_MOVE, A_MOVE, MAX_SLOTS, PHASE_NAMES
+from .kernel.eldersign.game.machine import A_MOVE, A_ARG_MASK
 from .session import Session, parse_command, COMMANDS_HELP
 
 INTERRUPTED = 130
@@ -217,7 +217,7 @@ class PlayApp(App[int]):
         out = []
         for c in s.choices():
             note = ""
-            if game.phase == P_MOVE and A_MOVE < c.action <= A_MOVE + MAX_SLOTS:
+            if c.action - (c.action & A_ARG_MASK) == A_MOVE and c.action > A_MOVE:
                 slot = c.action - A_MOVE - 1
                 if slot in self._odds:
                     note = "%s to complete" % view.percent(self._odds[slot])
@@ -236,7 +236,8 @@ class PlayApp(App[int]):
         if s.bot_turn():
             ol.border_title = "%s (bot) is playing" % who
             return
-        ol.border_title = "%s: %s phase" % (who, PHASE_NAMES[game.phase])
+        question = gametext.question(game)        # a card or a rule asks this seat
+        ol.border_title = "%s: %s" % (who, question or gametext.phase_name(game) + " phase")
         default = s.default_choice()
         if default is not None:
             ol.highlighted = default.index

@@ -1,4 +1,4 @@
-"""The surface every kernel game shares (OpenSpiel style), and its two constants.
+"""The surface every kernel game shares (OpenSpiel style), its two constants, and the plain is_legal scan.
 
 Each game lives in `kernel/<game>/` (an odds half where it has one) and `kernel/<game>/game/` (the
 whole game). A game's entry module (`kernel/<game>/game/rules.py`; Elder Sign's adventure:
@@ -48,3 +48,14 @@ except ImportError:  # CPython
 
 CHANCE = const(-1)
 TERMINAL = const(-4)
+
+
+def in_legal_actions(state, buf, action):
+    """True when action is one of state's legal actions now, written into buf (preallocated,
+    rules.max_actions long) and scanned: the plain is_legal every game falls back on. Allocates
+    nothing."""
+    n = state.legal_actions(buf)
+    for i in range(n):
+        if buf[i] == action:
+            return True
+    return False

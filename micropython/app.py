@@ -39,8 +39,8 @@ from kernel.eldersign.situation import Situation, FIELDS, TOPS as SIT_TOPS, TERR
 
 # Game modes beside the adventure screens, one line each: (menu label, resume label, module, class,
 # save file). The class is made with (leds, save_path) and has new_game(), resume(),
-# handle(button, kind) -> True to leave, compose(), draw(fb) and screen_lines() (companion.py is the
-# model); its save file sits beside the adventure's. The module is imported when the mode is chosen.
+# handle(button, kind) -> True to leave, compose(), draw(fb) and screen_lines() (textscreen.TextScreen's;
+# companion.py is the model); its save file sits beside the adventure's. The module is imported when the mode is chosen.
 # A resume label of None: the one entry resumes the save when there is one. A mode whose class has
 # raw_events = True gets every event, releases and long presses too (Stay Away! is looked at while B
 # is held).

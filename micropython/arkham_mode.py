@@ -14,7 +14,7 @@ to the end: hit, win, knocked out, expected strength lost), a stealth check, a s
 pass, madness) or a gate closing (difficulty, within k rounds).
 
 Button handling and drawing allocate nothing: the screen is composed into one bytearray of 8 rows of
-16 characters from bytes constants and small ints. Working out odds (long ints) and saving allocate.
+16 characters (textscreen.py) from bytes constants and small ints. Working out odds (long ints) and saving allocate.
 The state is one bytearray, saved after each entry with the state before it (store.py, power-cut
 safe, a Fletcher-16); Undo steps back one entry, after a reset too.
 
@@ -25,14 +25,10 @@ mythos phase, blinking on its prompts; green blinks after a victory, red after a
 import buttons as btn
 import leds as ledmod
 import store
+from textscreen import TextScreen, COLS, digits
 from kernel.errors import KernelError
 from kernel.binio import fletcher16
 from kernel.arkham import odds
-
-COLS = 16
-ROWS = 8
-SPACE = 32
-GLYPHS = tuple([chr(i) for i in range(32, 127)])
 
 A_SETUP, A_SHEET, A_TRACK, A_PROMPT, A_ODDS, A_PARAM, A_LEVELS, A_END, A_NOTE = range(9)
 
@@ -89,15 +85,6 @@ def gate_limit(players, flags):
     return 7 if players <= 4 else 6
 
 
-def digits(n):
-    d = 1
-    p = 10
-    while n >= p:
-        d += 1
-        p *= 10
-    return d
-
-
 SAVE = 4 + 2 * STATE + 2     # magic, version, has_prev, state, the state before the last entry, checksum
 
 
@@ -120,14 +107,13 @@ def decode(blob):
     return st, prev
 
 
-class ArkhamMode:
+class ArkhamMode(TextScreen):
     """The Arkham companion's screens. `handle(button, kind)` returns True to leave for the main menu."""
 
     def __init__(self, leds, save_path):
         self.leds = leds
         self.save_path = save_path
-        self.text = bytearray(COLS * ROWS)
-        self.inv = -1
+        super().__init__()
         self.st = bytearray(STATE)
         self.prev = bytearray(STATE)
         self.has_prev = False
@@ -532,54 +518,6 @@ class ArkhamMode:
 
     # ----- composing (no allocation) -------------------------------------------------------------------
 
-    def clear(self):
-        t = self.text
-        for i in range(COLS * ROWS):
-            t[i] = SPACE
-        self.inv = -1
-
-    def put(self, row, col, s):
-        t = self.text
-        base = row * COLS
-        for i in range(len(s)):
-            if col >= COLS:
-                return col
-            t[base + col] = s[i]
-            col += 1
-        return col
-
-    def num(self, row, col, n):
-        t = self.text
-        end = col + digits(n)
-        c = end - 1
-        while c >= col:
-            if c < COLS:
-                t[row * COLS + c] = 48 + n % 10
-            n //= 10
-            c -= 1
-        return end
-
-    def frac(self, row, col, a, b):
-        col = self.num(row, col, a)
-        col = self.put(row, col, b"/")
-        return self.num(row, col, b)
-
-    def hundredths(self, row, col, v, pct):
-        """v / 100 with two decimals ("12.34", and "%" when pct)."""
-        col = self.num(row, col, v // 100)
-        col = self.put(row, col, b".")
-        r = v % 100
-        if r < 10:
-            col = self.put(row, col, b"0")
-        col = self.num(row, col, r)
-        if pct:
-            col = self.put(row, col, b"%")
-        return col
-
-    def lines(self, texts):
-        for r in range(ROWS):
-            self.put(r, 0, texts[r])
-
     def compose(self):
         self.clear()
         s = self.screen
@@ -764,29 +702,3 @@ class ArkhamMode:
             leds.set(ledmod.YELLOW, ledmod.BLINK)
         elif ph == 1:
             leds.set(ledmod.YELLOW, ledmod.ON)
-
-    # ----- drawing (no allocation) ------------------------------------------------------------------
-
-    def screen_lines(self):
-        """The rows as text, trailing spaces cut (the simulator's frame log; allocates)."""
-        out = []
-        for r in range(ROWS):
-            out.append(bytes(self.text[r * COLS:(r + 1) * COLS]).decode().rstrip())
-        return out
-
-    def draw(self, fb):
-        fb.fill(0)
-        t = self.text
-        inv = self.inv
-        for r in range(ROWS):
-            c = 1
-            if r == inv:
-                fb.fill_rect(0, r * 8, 128, 8, 1)
-                c = 0
-            base = r * COLS
-            for k in range(COLS):
-                ch = t[base + k]
-                if ch != SPACE:
-                    if ch < 32 or ch > 126:
-                        ch = 63
-                    fb.text(GLYPHS[ch - 32], k * 8, r * 8, c)

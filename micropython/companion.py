@@ -12,7 +12,7 @@ reset the game resumes by entering the same entries again on a fresh companion g
 last entry the same way.
 
 Button handling and drawing allocate nothing: a screen is composed into one bytearray of 8 rows of
-16 characters from bytes constants and small ints, and drawn glyph by glyph. Entries (the kernel call
+16 characters (textscreen.py) from bytes constants and small ints, and drawn glyph by glyph. Entries (the kernel call
 and the save), loading and undo allocate.
 
 The device reads the game only through the kernel's `status` (a bytearray of counts, refreshed after
@@ -35,29 +35,27 @@ import buttons as btn
 import leds as ledmod
 import store
 import compsave
+from textscreen import TextScreen, COLS, digits
 from kernel.errors import KernelError
 from kernel.eldersign.game.data import GameData
-from kernel.eldersign.game.companion import (new_companion, enter_effect, put_adventure, complete_adventure,
+from kernel.eldersign.game.companion import (new_companion, restart, enter_effect, put_adventure, complete_adventure,
                                              clock_step, next_player, free_die, replace_investigator,
+                                             pending, options, answer, option_label, ao_attack,
+                                             midnight_effects, slot_count, LEAN_OPTIONS, Q_CHOOSE,
                                              status, new_status, ST_CLOCK, ST_DOOM, ST_DOOM_TOP, ST_ELDER,
                                              ST_ELDER_NEED, ST_SEAT, ST_FIRST_ROUND, ST_BATTLE, ST_RESULT,
                                              ST_FREE, ST_MONSTERS, ST_TURN, ST_LOCKED, ST_POOL, ST_SEATS, SEAT_BYTES, SS_INV,
                                              SS_SAN, SS_MAXSAN, SS_STA, SS_MAXSTA, SS_CLUES, SS_TROPHIES,
                                              SS_STATE, ST_SLOTS, SLOT_BYTES, SL_ON, SL_CARD, SL_MONSTERS)
-from kernel.eldersign.game.defs import MAX_SLOTS
 
 try:                                  # for mypy only: MicroPython has no typing module
     from typing import Any
 except ImportError:
     pass
 
-COLS = 16
-ROWS = 8
-SPACE = 32
-GLYPHS = tuple([chr(i) for i in range(32, 127)])
 NONE = 255                      # the kernel's "no investigator" in seat_inv
 
-C_SETUP, C_INV, C_TURN, C_EFFECT, C_SLOT, C_CARD, C_BOARD, C_MIDNIGHT, C_END, C_NOTE, C_DIE = range(11)
+C_SETUP, C_INV, C_TURN, C_EFFECT, C_SLOT, C_CARD, C_BOARD, C_MIDNIGHT, C_END, C_NOTE, C_DIE, C_ASK = range(12)
 
 # entries: kind, then three bytes (see _do)
 K_EFFECT = 1        # primitive, amount + 128, seat
@@ -67,6 +65,9 @@ K_NEXT = 4          # -
 K_CLOCK = 5         # - (the turn's clock phase; saves before it used K_EFFECT clock+1, the same)
 K_FREE = 6          # colour
 K_REPLACE = 7       # seat
+K_ANSWER = 8        # the answer's index among the kernel's options (a question the entries asked)
+K_ATTACK = 9        # - (the Ancient One attacks: its card's attack, each investigator choosing)
+K_MIDFX = 10        # - (the at-midnight effects of the adventures in play)
 
 # the effect primitives: label, vocabulary name, lowest, highest amount, mode (0 plain, 1 each(...),
 # 2 set =). Saves store the index: append new ones, never reorder. PICK is the picker's order.
@@ -104,8 +105,12 @@ P_SETSTA = 17
 DEFAULT_AMOUNT = (-1, -1, 1, 1, 1, 1, 1, 1, 1, 1, -1, -1, 1, 1, 1, 1, 1, 1, 1)
 
 TURN_ITEMS = (b"Effect", b"Card revealed", b"Adventure won", b"Adventure failed", b"Clock +3 hours",
-              b"Next player", b"Board", b"Undo last entry", b"Free a die", b"New investigator")
-T_EFFECT, T_REVEAL, T_WON, T_FAILED, T_CLOCK, T_NEXT, T_BOARD, T_UNDO, T_FREE, T_REPLACE = range(10)
+              b"Next player", b"Board", b"Undo last entry", b"Free a die", b"New investigator",
+              b"Midnight effects", b"Ancient One atk")
+T_EFFECT, T_REVEAL, T_WON, T_FAILED, T_CLOCK, T_NEXT, T_BOARD, T_UNDO, T_FREE, T_REPLACE, T_MIDFX, T_ATTACK = range(12)
+# the title of each kind of question (pending(): Q_*)
+ASK_TITLES = (b"Question", b"P? chooses:", b"Monster: where?", b"Defeat which?", b"Spend trophy:",
+              b"Lose which card?", b"Lock takes:")
 DIE_NAMES = (b"green", b"yellow", b"red")
 CLOCK_TEXT = (b"XII", b"III", b"VI", b"IX")
 INV_FIELDS = (b"Sanity", b"Stamina", b"Clues")
@@ -168,16 +173,7 @@ def effect_text(p, n):
     return "each(" + text + ")" if mode == 1 else text
 
 
-def digits(n):
-    d = 1
-    p = 10
-    while n >= p:
-        d += 1
-        p *= 10
-    return d
-
-
-class Companion:
+class Companion(TextScreen):
     """The companion screens. `handle(button, kind)` returns True to leave for the main menu."""
 
     def __init__(self, leds, save_path, data=None):
@@ -198,16 +194,20 @@ class Companion:
         self.main_cards = array("H", sorted(main, key=lambda i: advs[i].name.lower()))
         self.ow_cards = array("H", sorted(ow, key=lambda i: advs[i].name.lower()))
         self.cards = self.main_cards
-        self.text = bytearray(COLS * ROWS)
-        self.inv = -1
+        super().__init__()
         self.g = None                 # type: Any
         self.players = 2
         self.ao = 0
-        self.nslots = 12
+        self.nslots = slot_count(data)
         self.snap = bytearray(0)
         self.log = bytearray()
         self.ebuf = bytearray(4)
-        self.st = new_status()
+        self.st = new_status(data)
+        self.obuf = array("i", [0] * LEAN_OPTIONS)
+        self.ask_kind = 0
+        self.ask_seat = 0
+        self.ask_labels = []           # the pending question's answers as text (made when asked)
+        self.opt = 0
         self.replacing = -1           # the seat whose new investigator's sheet is being entered
         self.die = 0
         self.screen = C_SETUP
@@ -238,7 +238,7 @@ class Companion:
         """A fresh companion game (reusing the allocated one when the options match)."""
         g = self.g
         if g is not None and self.players == players and self.ao == ao:
-            g.reset()
+            restart(g)
         else:
             self.g = None
             g = None
@@ -247,7 +247,7 @@ class Companion:
             self.g = g
         self.players = players
         self.ao = ao
-        self.nslots = MAX_SLOTS
+        self.nslots = slot_count(self.data)
         self.snap = bytearray(9 + 7 * players + 2 * self.nslots)
         status(g, self.st)
 
@@ -284,6 +284,15 @@ class Companion:
             if a >= self.players:
                 raise KernelError("save", "bad entry: seat %d" % (a + 1))
             replace_investigator(g, a)
+        elif kind == K_ANSWER:
+            n = options(g, self.obuf)
+            if a >= n:
+                raise KernelError("save", "bad answer %d of %d" % (a + 1, n))
+            answer(g, self.obuf[a])
+        elif kind == K_ATTACK:
+            ao_attack(g)
+        elif kind == K_MIDFX:
+            midnight_effects(g)
         else:
             raise KernelError("save", "unknown companion entry %d" % kind)
         status(g, self.st)
@@ -388,10 +397,27 @@ class Companion:
             self.show_note(NOTE_DIFFERS, self.screen)
         self.compose()
 
+    def asking(self):
+        """When the entries stopped at a question of the kernel's (where a monster goes, which
+        alternative an investigator takes...): its answers as text, and the question screen."""
+        q = pending(self.g)
+        if q is None:
+            return False
+        self.ask_kind, self.ask_seat = q
+        n = options(self.g, self.obuf)
+        self.ask_labels = [option_label(self.g, self.obuf[k]).encode()[:COLS] for k in range(n)]
+        self.opt = 0
+        self.screen = C_ASK
+        return True
+
     def after_entry(self, midnight):
-        """The screen after an entry: the end, the midnight prompt, or where the entry was made."""
+        """The screen after an entry: a question, the end, the midnight prompt, or where the entry
+        was made."""
         if self.over():
             self.screen = C_END
+        elif pending(self.g) is not None:
+            self.back = self.screen if self.screen in (C_TURN, C_EFFECT) else C_TURN
+            self.asking()
         elif midnight:
             self.back = self.screen if self.screen in (C_TURN, C_EFFECT) else C_TURN
             self.screen = C_MIDNIGHT
@@ -410,7 +436,12 @@ class Companion:
         self.log = self.log[:len(self.log) - 4]
         self.replay()
         self.save()
-        self.show_note(NOTE_UNDONE, C_END if self.over() else C_TURN)
+        back = C_TURN
+        if self.over():
+            back = C_END
+        elif self.asking():
+            back = C_ASK                   # the answer undone: the question again
+        self.show_note(NOTE_UNDONE, back)
 
     # ----- buttons -----------------------------------------------------------------------------------
 
@@ -456,6 +487,8 @@ class Companion:
         elif s == C_MIDNIGHT or s == C_NOTE:
             if b == btn.A or b == btn.B:
                 self.screen = self.back
+        elif s == C_ASK:
+            self._ask(b)
         elif s == C_END:
             if b == btn.A:
                 store.clear(self.save_path)
@@ -555,7 +588,7 @@ class Companion:
         self.begin_table()
 
     def begin_table(self):
-        """Setup's last step: the six adventures on the table, slot by slot (B keeps the rest)."""
+        """Setup's last step: the six adventures on the table, slot by slot (B leaves the rest empty, for "Card revealed" later)."""
         self.flow = F_SETUP
         self.slot = 0
         self.cards = self.main_cards
@@ -594,6 +627,10 @@ class Companion:
             elif m == T_FREE:
                 self.die = 0
                 self.screen = C_DIE
+            elif m == T_MIDFX or m == T_ATTACK:
+                self.back = C_TURN
+                self.enter(K_MIDFX if m == T_MIDFX else K_ATTACK, 0, 0, 0)
+                self.after_entry(False)
             elif m == T_REPLACE:
                 seat = self.seat
                 if self.seat_field(seat, SS_STATE) != 1 or not self.st[ST_POOL]:
@@ -605,6 +642,21 @@ class Companion:
                 self.setseat = seat
                 self.field = 0
                 self.screen = C_INV
+
+    def _ask(self, b):
+        """The question screen: up/down an answer, A answers it, B undoes the entry that asked."""
+        n = len(self.ask_labels)
+        if b == btn.UP and self.opt > 0:
+            self.opt -= 1
+        elif b == btn.DOWN and self.opt < n - 1:
+            self.opt += 1
+        elif b == btn.A and n:
+            self.enter(K_ANSWER, self.opt, 0, 0)
+            if not self.asking():
+                self.screen = self.back
+                self.after_entry(False)
+        elif b == btn.B:
+            self.undo()
 
     def _die(self, b):
         if b == btn.UP and self.die > 0:
@@ -694,7 +746,7 @@ class Companion:
             self.screen = C_TURN
             self.after_entry(False)
         elif b == btn.B and self.flow == F_SETUP:
-            self.flow = F_NONE                  # the kernel's cards stay in the slots not entered
+            self.flow = F_NONE                  # the slots not entered stay empty (the game deals none)
             self.screen = C_TURN
         elif b == btn.B:
             self.screen = C_SLOT if self.flow == F_REVEAL else C_TURN
@@ -702,23 +754,6 @@ class Companion:
                 self.flow = F_NONE
 
     # ----- composing (no allocation) -----------------------------------------------------------------
-
-    def clear(self):
-        t = self.text
-        for i in range(COLS * ROWS):
-            t[i] = SPACE
-        self.inv = -1
-
-    def put(self, row, col, s):
-        """bytes s at (row, col), cut at the row's end; the column after it."""
-        t = self.text
-        base = row * COLS
-        for i in range(len(s)):
-            if col >= COLS:
-                return col
-            t[base + col] = s[i]
-            col += 1
-        return col
 
     def put_from(self, row, s, start):
         """bytes s from index start at the row's start (a long name scrolled; no slice)."""
@@ -728,41 +763,6 @@ class Companion:
             if start + c >= len(s):
                 return
             t[base + c] = s[start + c]
-
-    def num(self, row, col, n):
-        """n in decimal at (row, col); the column after it."""
-        t = self.text
-        if n < 0:
-            if col < COLS:
-                t[row * COLS + col] = 45
-            col += 1
-            n = -n
-        end = col + digits(n)
-        c = end - 1
-        while c >= col:
-            if c < COLS:
-                t[row * COLS + c] = 48 + n % 10
-            n //= 10
-            c -= 1
-        return end
-
-    def signed(self, row, col, n):
-        if n >= 0 and col < COLS:
-            self.text[row * COLS + col] = 43
-            col += 1
-        return self.num(row, col, n)
-
-    def frac(self, row, col, a, b):
-        col = self.num(row, col, a)
-        col = self.put(row, col, b"/")
-        return self.num(row, col, b)
-
-    def frac_right(self, row, a, b):
-        self.frac(row, COLS - digits(a) - 1 - digits(b), a, b)
-
-    def lines(self, texts):
-        for r in range(ROWS):
-            self.put(r, 0, texts[r])
 
     def compose(self):
         self.clear()
@@ -794,7 +794,22 @@ class Companion:
             self.compose_die()
         elif s == C_NOTE:
             self.lines(self.note)
+        elif s == C_ASK:
+            self.compose_ask()
         self.show_leds()
+
+    def compose_ask(self):
+        kind = self.ask_kind
+        self.put(0, 0, ASK_TITLES[kind] if kind < len(ASK_TITLES) else ASK_TITLES[0])
+        if kind == Q_CHOOSE:
+            self.num(0, 1, self.ask_seat + 1)
+        n = len(self.ask_labels)
+        top = self.opt - 5 if self.opt > 5 else 0
+        for k in range(6):
+            if top + k < n:
+                self.put(1 + k, 0, self.ask_labels[top + k])
+        self.inv = 1 + self.opt - top
+        self.put(7, 0, b"A:ok B:undo")
 
     def compose_setup(self):
         self.put(0, 0, b"Companion game")
@@ -976,29 +991,3 @@ class Companion:
         over = self.over()
         led_rule(self.leds, st[ST_DOOM], st[ST_DOOM_TOP], st[ST_ELDER], st[ST_ELDER_NEED], st[ST_BATTLE], over,
                  over and st[ST_RESULT] == 1, st[ST_CLOCK], self.screen == C_MIDNIGHT)
-
-    # ----- drawing (no allocation) -------------------------------------------------------------------
-
-    def screen_lines(self):
-        """The rows as text, trailing spaces cut (the simulator's frame log; allocates)."""
-        out = []
-        for r in range(ROWS):
-            out.append(bytes(self.text[r * COLS:(r + 1) * COLS]).decode().rstrip())
-        return out
-
-    def draw(self, fb):
-        fb.fill(0)
-        t = self.text
-        inv = self.inv
-        for r in range(ROWS):
-            c = 1
-            if r == inv:
-                fb.fill_rect(0, r * 8, 128, 8, 1)
-                c = 0
-            base = r * COLS
-            for k in range(COLS):
-                ch = t[base + k]
-                if ch != SPACE:
-                    if ch < 32 or ch > 126:
-                        ch = 63
-                    fb.text(GLYPHS[ch - 32], k * 8, r * 8, c)

@@ -12,7 +12,7 @@ The keeper keeps the real cards and figures; the device keeps the keeper's bookk
     modifier, a skill point per reroll) at a button press (kernel/mansions/odds.py).
 
 Like companion.py: `MansionsMode(leds, save_path)`, `new_game()`, `resume()`, `handle(button, kind)`
-returning True to go back to the main menu, `compose()` into an 8 x 16 text buffer, `draw(fb)`,
+returning True to go back to the main menu, `compose()` into an 8 x 16 text buffer (textscreen.py), `draw(fb)`,
 `screen_lines()`. Composing and moving around allocate nothing (bytes constants, small ints, the
 story's names turned into bytes once); a change is saved at once with store.py (power-cut safe),
 and saving allocates (the file).
@@ -24,15 +24,12 @@ event (red on after the last event); green on while the threat pool pays the che
 import buttons as btn
 import leds as ledmod
 import store
+from textscreen import TextScreen, COLS, digits
 from kernel.errors import KernelError
 from kernel.binio import fletcher16
 from kernel.mansions.lean import LeanStory, ATTRIBUTES, CLASSES
 from kernel.mansions.odds import target, percent_hundredths
 
-COLS = 16
-ROWS = 8
-SPACE = 32
-GLYPHS = tuple([chr(i) for i in range(32, 127)])
 NONE = 255
 MAX_MON = 8
 MAX_EV = 24
@@ -87,16 +84,7 @@ def enter(app):
     app.screen = S_COMP
 
 
-def digits(n):
-    d = 1
-    p = 10
-    while n >= p:
-        d += 1
-        p *= 10
-    return d
-
-
-class MansionsMode:
+class MansionsMode(TextScreen):
     """The keeper's assistant screens. `handle(button, kind)` returns True to leave for the menu."""
 
     def __init__(self, leds, save_path, story="demo"):
@@ -106,8 +94,7 @@ class MansionsMode:
             self.story = LeanStory(story)
         except OSError as exc:
             raise KernelError("story", "the story data is missing (%s)" % exc)
-        self.text = bytearray(COLS * ROWS)
-        self.inv = -1
+        super().__init__()
         self.s = bytearray(NF + MAX_EV + MAX_MON * 2)
         self.blob = bytearray(SAVE_BYTES)
         self.screen = M_SETUP
@@ -481,22 +468,6 @@ class MansionsMode:
 
     # ----- composing (no allocation) ---------------------------------------------------------------------
 
-    def clear(self):
-        t = self.text
-        for i in range(COLS * ROWS):
-            t[i] = SPACE
-        self.inv = -1
-
-    def put(self, row, col, s):
-        t = self.text
-        base = row * COLS
-        for i in range(len(s)):
-            if col >= COLS:
-                return col
-            t[base + col] = s[i]
-            col += 1
-        return col
-
     def put_cut(self, row, col, s, width):
         """At most `width` characters of s."""
         t = self.text
@@ -508,47 +479,11 @@ class MansionsMode:
             col += 1
         return col
 
-    def num(self, row, col, n):
-        t = self.text
-        if n < 0:
-            if col < COLS:
-                t[row * COLS + col] = 45
-            col += 1
-            n = -n
-        end = col + digits(n)
-        c = end - 1
-        while c >= col:
-            if c < COLS:
-                t[row * COLS + c] = 48 + n % 10
-            n //= 10
-            c -= 1
-        return end
-
-    def signed(self, row, col, n):
-        if n >= 0 and col < COLS:
-            self.text[row * COLS + col] = 43
-            col += 1
-        return self.num(row, col, n)
-
-    def frac(self, row, col, a, b):
-        col = self.num(row, col, a)
-        col = self.put(row, col, b"/")
-        return self.num(row, col, b)
-
     def percent(self, row, col, h):
         """A percentage from hundredths, at most 5 characters: 40.00 (100 in full)."""
         if h >= 10000:
             return self.put(row, col, b"100")
-        col = self.num(row, col, h // 100)
-        col = self.put(row, col, b".")
-        f = h % 100
-        if f < 10:
-            col = self.put(row, col, b"0")
-        return self.num(row, col, f)
-
-    def lines(self, texts):
-        for r in range(ROWS):
-            self.put(r, 0, texts[r])
+        return self.hundredths(row, col, h)
 
     def compose(self):
         self.clear()
@@ -731,28 +666,3 @@ class MansionsMode:
             leds.set(ledmod.RED, ledmod.BLINK)
         if s[F_THREAT] >= self.cheapest():
             leds.set(ledmod.GREEN, ledmod.ON)
-
-    # ----- output --------------------------------------------------------------------------------------
-
-    def screen_lines(self):
-        out = []
-        for r in range(ROWS):
-            out.append(bytes(self.text[r * COLS:(r + 1) * COLS]).decode().rstrip())
-        return out
-
-    def draw(self, fb):
-        fb.fill(0)
-        t = self.text
-        inv = self.inv
-        for r in range(ROWS):
-            c = 1
-            if r == inv:
-                fb.fill_rect(0, r * 8, 128, 8, 1)
-                c = 0
-            base = r * COLS
-            for k in range(COLS):
-                ch = t[base + k]
-                if ch != SPACE:
-                    if ch < 32 or ch > 126:
-                        ch = 63
-                    fb.text(GLYPHS[ch - 32], k * 8, r * 8, c)

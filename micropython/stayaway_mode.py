@@ -24,7 +24,8 @@ LEDs (nothing secret: who must act is public at the table):
   at the end: green blinks when the Humans won, red when The Thing's side won.
 
 Button handling and composing allocate nothing: the view is written into one bytearray
-(`write_view`), the legal actions into one array, the screen into 8 x 16 bytes from bytes constants.
+(`write_view`), the legal actions into one array, the screen into 8 x 16 bytes
+(textscreen.py) from bytes constants.
 An action's kernel step allocates nothing either; the save after it (state bytes, sealing) allocates.
 """
 
@@ -34,16 +35,12 @@ from array import array
 import buttons as btn
 import leds as ledmod
 import store
+from textscreen import TextScreen, COLS, SPACE
 from kernel.errors import KernelError
 from kernel.stayaway.game import defs as D
 from kernel.stayaway.game.views import (write_view, V_ME, V_ROLE, V_PHASE, V_ACTIVE, V_DIRECTION,
                                          V_TURN, V_SEATS, V_QUAR, V_DOOR, V_HAND_N, V_HAND, V_NEVENTS,
                                          V_EVENTS, V_CTX_A, V_CTX_B, V_CTX_CARD, V_RES, V_THING, V_PLAYERS)
-
-COLS = 16
-ROWS = 8
-SPACE = 32
-GLYPHS = tuple([chr(i) for i in range(32, 127)])
 
 M_SETUP, M_PIN, M_PRIVACY, M_PLAYER, M_OVER, M_NOTE, M_RESUME = range(7)
 PAGES = (b"Acts", b"Hand", b"Tabl", b"News")
@@ -59,7 +56,7 @@ NEWS_KEEP = 60                 # the newest events of the player's log the News 
 MAX_LIST = 5
 
 
-class StayAwayMode:
+class StayAwayMode(TextScreen):
     """The pass-and-play screens. `handle(button, kind)` returns True to leave for the main menu."""
 
     raw_events = True          # the app forwards presses, releases and long presses (B is held)
@@ -75,8 +72,7 @@ class StayAwayMode:
         # one contiguous block kept free for the save buffer and the state's logs (29 KB of them):
         # loading the kernel's modules afterwards leaves the heap in small pieces
         self.reserve = bytearray(RESERVE)
-        self.text = bytearray(COLS * ROWS)
-        self.inv = -1
+        super().__init__()
         self.view = bytearray(V_EVENTS + 4 * NEWS_KEEP)
         self.vlen = 0
         self.acts = array("i", bytes(D.MAX_ACTIONS))
@@ -311,38 +307,6 @@ class StayAwayMode:
         self.screen = M_NOTE
 
     # ----- composing (no allocation) -------------------------------------------------------------------
-
-    def clear(self):
-        t = self.text
-        for i in range(COLS * ROWS):
-            t[i] = SPACE
-        self.inv = -1
-
-    def put(self, row, col, s):
-        t = self.text
-        base = row * COLS
-        for i in range(len(s)):
-            if col >= COLS:
-                return col
-            t[base + col] = s[i]
-            col += 1
-        return col
-
-    def num(self, row, col, n):
-        """n (0 or more) in decimal at (row, col); the column after it."""
-        width = 1
-        top = 10
-        while n >= top:
-            width += 1
-            top *= 10
-        end = col + width
-        c = end - 1
-        while c >= col:
-            if c < COLS:
-                self.text[row * COLS + c] = 48 + n % 10
-            n //= 10
-            c -= 1
-        return end
 
     def player(self, row, col, p):
         """"P3", or "you" for the viewer."""
@@ -616,28 +580,3 @@ class StayAwayMode:
             leds.set(ledmod.RED, ledmod.ON)
         else:
             leds.set(ledmod.GREEN, ledmod.ON)
-
-    # ----- drawing (no allocation) ----------------------------------------------------------------------
-
-    def screen_lines(self):
-        out = []
-        for r in range(ROWS):
-            out.append(bytes(self.text[r * COLS:(r + 1) * COLS]).decode().rstrip())
-        return out
-
-    def draw(self, fb):
-        fb.fill(0)
-        t = self.text
-        inv = self.inv
-        for r in range(ROWS):
-            c = 1
-            if r == inv:
-                fb.fill_rect(0, r * 8, 128, 8, 1)
-                c = 0
-            base = r * COLS
-            for k in range(COLS):
-                ch = t[base + k]
-                if ch != SPACE:
-                    if ch < 32 or ch > 126:
-                        ch = 63
-                    fb.text(GLYPHS[ch - 32], k * 8, r * 8, c)

@@ -106,6 +106,7 @@ def check_step(rules, state, buf, rng):
             assert state.is_legal(a), "chance outcome %d is not legal" % a
     else:
         assert state.chance_outcomes() == [], "chance outcomes at a player's node"
+    refused = []
     for a in _illegal_probes(legal, rng):
         if state.is_legal(a):
             continue          # a legal action the list does not show (a physical roll entered)
@@ -115,7 +116,18 @@ def check_step(rules, state, buf, rng):
             pass
         else:
             raise AssertionError("illegal action %d was applied" % a)
-        assert _snapshot(state) == before, "a refused action changed the state"
+        refused.append(a)
+    # one comparison after every probe (a whole game's snapshot is costly); on a difference, the
+    # probes are tried again one by one on a fresh copy to name the culprit
+    if _snapshot(state) != before:
+        probe = rules.deserialize(before[0])
+        for a in refused:
+            try:
+                probe.apply(a)
+            except KernelError:
+                pass
+            assert _snapshot(probe) == before, "refused action %d changed the state" % a
+        raise AssertionError("a refused action changed the state")
     # the save round trip, views and legal actions included
     back = rules.deserialize(state.serialize())
     assert _snapshot(back) == before, "serialize/deserialize changed the state"

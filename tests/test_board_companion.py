@@ -115,9 +115,13 @@ def press(c, words):
             return True
     return False
 
+def answer_all(c):
+    # questions the kernel asked (where a monster goes...): the first answer each time
+    while c.screen == C.C_ASK:
+        press(c, "a")
+
 def show(c):
-    g = c.g
-    counts = " doom %%d elder %%d" %% (g.doom, g.elder) if g is not None else ""
+    counts = " doom %%d elder %%d" %% (c.st[C.ST_DOOM], c.st[C.ST_ELDER]) if c.g is not None else ""
     return "|".join(c.screen_lines()) + counts + " leds " + "".join(["-oB"[m] for m in leds.mode])
 """
 
@@ -125,7 +129,7 @@ RESUME = DRIVE + """
 import random
 c = C.Companion(leds, path)
 c.new_game()
-press(c, "right right a a a a b")                    # four players, the dealt cards
+press(c, "right right a a a a b")                    # four players, no table entered
 random.seed(5)
 for i in range(120):
     k = random.getrandbits(3)
@@ -146,7 +150,7 @@ for i in range(120):
         press(c, "a " + "down " * random.getrandbits(3) + "a " + "down " * random.getrandbits(4) + "a")
     if c.screen != C.C_TURN:
         c.screen = C.C_TURN
-    if c.g.is_terminal():
+    if c.over():
         break
 c.compose()
 live = show(c), c.digest(), len(c.log)
@@ -221,9 +225,11 @@ press(c, "a " + "down " * 6 + "a")
 print("ow", c.cards is c.ow_cards, show(c))
 press(c, "a")
 c.menu = C.T_EFFECT
-press(c, "a " + "down " * 4 + "right right right right a")   # doom +5
+press(c, "a " + "down " * 4 + "right right right right a")   # doom +5 (a monster appears)
+answer_all(c)
 print("doom5", show(c))
-press(c, "right right left left left a")                      # doom +2: 7 of 8
+press(c, "right right left left left a")                      # doom +2: 7 of 8 (a monster)
+answer_all(c)
 print("doom7", show(c))
 press(c, "right a b")                                         # doom +1: the awakening
 print("battle", show(c))
@@ -331,7 +337,7 @@ c.menu = C.T_REPLACE
 press(c, "a")
 print("sheet", c.screen, c.screen_lines()[0])
 press(c, "right a")                                           # one more sanity than printed
-print("replaced", c.screen_lines()[3].startswith("San "), c.g.seat_inv[0] != 255)
+print("replaced", c.screen_lines()[3].startswith("San "), c.seat_field(0, 0) != 255)
 d = C.Companion(leds, path, c.data)
 d.resume()
 print("resumed", d.digest() == c.digest(), d.screen_lines()[3] == c.screen_lines()[3])
@@ -351,3 +357,54 @@ def test_free_a_die_and_a_new_investigator_for_a_devoured_one(run_micropython, t
     assert out["sheet"] == "1 Player 1 of 2"
     assert out["replaced"] == "True True"
     assert out["resumed"] == "True True"
+
+
+ASK = DRIVE + """
+c = C.Companion(leds, path)
+c.new_game()
+press(c, "a a a b")                                           # two players, Yog-Sothoth (no table entered)
+c.menu = C.T_REVEAL
+press(c, "a a a")                                             # slot 1: A Peculiar Specimen
+c.menu = C.T_REVEAL
+press(c, "a down a down a")                                   # slot 2: A Secret Gathering
+c.menu = C.T_EFFECT
+c.prim = 6                                                    # PICK[6]: monster +1
+press(c, "a a")
+print("place", c.screen == C.C_ASK, "|".join(c.screen_lines()))
+press(c, "down a")                                            # the second card
+print("placed", c.screen, c.monsters_on(0), c.monsters_on(1))
+press(c, "b")                                                 # back from the effect screen
+before = [c.seat_field(s, f) for s in (0, 1) for f in (C.SS_STA, C.SS_SAN)]
+c.menu = C.T_ATTACK
+press(c, "a")
+print("p1", "|".join(c.screen_lines()))
+press(c, "a")                                                 # P1: stamina
+print("p2", "|".join(c.screen_lines()))
+press(c, "down a")                                            # P2: sanity
+after = [c.seat_field(s, f) for s in (0, 1) for f in (C.SS_STA, C.SS_SAN)]
+print("done", c.screen, [b - a for a, b in zip(after, before)], c.st[C.ST_DOOM])
+d = C.Companion(leds, path, c.data)
+d.resume()
+print("resumed", d.digest() == c.digest(), d.monsters_on(1), len(d.log) == len(c.log))
+c.undo()
+press(c, "a")                                                 # the note: back to P2's question
+print("undone", c.screen == C.C_ASK, c.screen_lines()[0])
+"""
+
+
+def test_the_handheld_asks_where_a_monster_goes_and_each_investigators_alternative(run_micropython, tmp_path):
+    """Companion mode asks the questions the physical game needs answered: where the monster that
+    appeared goes (two cards: the table chooses the second), and, at the Ancient One's attack, whether
+    each investigator loses stamina or sanity (each answers for themselves); the answers are entries, so a
+    resume replays them and undo asks again."""
+    out = {}
+    for line in run_micropython(ASK % {"mp": MP, "dir": str(tmp_path)}):
+        key, _, rest = line.partition(" ")
+        out[key] = rest
+    assert out["place"].startswith("True Monster: where?|1+ A Peculiar Sp|2+ A Secret Gath")
+    assert out["placed"] == "3 0 1"                # back on the effect screen (C_EFFECT)
+    assert out["p1"].startswith("P1 chooses:|stamina-1|sanity-1")    # the (generic) attack
+    assert out["p2"].startswith("P2 chooses:|stamina-1|sanity-1")
+    assert out["done"] == "2 [1, 0, 0, 1] 1"       # the turn screen; each lowered their own; a doom
+    assert out["resumed"] == "True 1 True"
+    assert out["undone"] == "True P2 chooses:"

@@ -131,7 +131,7 @@ run("a")
 steps += locked("down right left down right up up left right")                 # investigator setup
 run("a a b down a a a")                                                        # a card in slot 1
 comp = board.app.comp
-assert comp.screen == companion.C_TURN and comp.g.slot_on[0] and len(comp.log) == 8, comp.screen
+assert comp.screen == companion.C_TURN and comp.slot_on(0) and len(comp.log) == 8, comp.screen
 steps += locked("down down down down down down down up up up up up up up")          # turn menu
 steps += locked("up a down down right right left left " + "down " * 17 + "up b")  # effect picker
 steps += locked("down a down down down down down down down down down down down up up b")  # slot picker
@@ -144,6 +144,17 @@ steps += locked("a down up")                                                    
 run("down down a")                                                             # undo: a note
 assert board.app.comp.screen == companion.C_NOTE
 steps += locked("a up down")
+# a question the kernel asks (where a monster goes, two cards without outlines): its screen
+comp = board.app.comp
+comp.enter(companion.K_REVEAL, 0, 0, [a.name for a in comp.data.adventures].index("The Curator"))
+comp.enter(companion.K_REVEAL, 1, 0, [a.name for a in comp.data.adventures].index("Hallway on Fire"))
+comp.screen = companion.C_EFFECT
+comp.enter(companion.K_EFFECT, 6, 129, 0)          # monster +1
+comp.after_entry(False)
+assert comp.screen == companion.C_ASK and len(comp.ask_labels) == 2, comp.screen
+steps += locked("down up down up")
+run("a")                                            # answered (an entry: it allocates)
+assert comp.screen != companion.C_ASK
 print("ok", steps)
 
 # what one entry allocates: the kernel call alone, then the app's whole entry (text, log, save)

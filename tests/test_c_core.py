@@ -22,9 +22,10 @@ if "c" not in available():
 from eldritch.cbackend import ffi, lib, CSolver, build_info  # noqa: E402
 from eldritch.kernel.eldersign.fixed import ONE  # noqa: E402
 from eldritch.kernel.eldersign.notation import parse_card  # noqa: E402
+from eldritch.kernel.eldersign.solver import Solver  # noqa: E402
 
 CODES = {lib.ES_OK, lib.ES_EARG, lib.ES_ECARD, lib.ES_ECTX, lib.ES_EWS, lib.ES_ENOMEM,
-         lib.ES_ENOTSUP, lib.ES_EFULL}
+         lib.ES_ENOTSUP, lib.ES_EFULL, lib.ES_EINTR}
 
 
 def _card(text="I3 > P P > L L"):
@@ -33,8 +34,9 @@ def _card(text="I3 > P P > L L"):
     return s._card, s
 
 
-def _limits(g=6, y=1, r=1, f=1, s=1, c=1, held=2, scale=1):
-    return ffi.new("es_limits *", [g, y, r, f, s, c, held, scale])
+def _limits(g=6, y=1, r=1, f=1, s=1, c=1, held=2, scale=1, reach=None):
+    """es_limits; reach defaults to the whole pool (every context with these dice and uses)."""
+    return ffi.new("es_limits *", [g, y, r, f, s, c, held, g + y + r if reach is None else reach, scale])
 
 
 class Workspace:
@@ -65,8 +67,9 @@ def test_workspace_size():
     assert 0 < small < big
     assert lib.ess_workspace_size(ffi.NULL, _limits()) == 0
     assert lib.ess_workspace_size(card, ffi.NULL) == 0
-    for bad in ([9, 1, 1, 0, 0, 0, 0, 1], [6, 2, 1, 0, 0, 0, 0, 1], [6, 1, 1, 5, 0, 0, 0, 1],
-                [6, 1, 1, 0, 0, 0, 13, 1], [6, 1, 1, 0, 0, 0, 0, 0], [-1, 0, 0, 0, 0, 0, 0, 1]):
+    for bad in ([9, 1, 1, 0, 0, 0, 0, 8, 1], [6, 2, 1, 0, 0, 0, 0, 8, 1], [6, 1, 1, 5, 0, 0, 0, 8, 1],
+                [6, 1, 1, 0, 0, 0, 13, 8, 1], [6, 1, 1, 0, 0, 0, 0, 8, 0], [-1, 0, 0, 0, 0, 0, 0, 8, 1],
+                [6, 1, 1, 0, 0, 0, 0, 11, 1], [6, 1, 1, 0, 0, 0, 0, -13, 1], [6, 1, 1, 0, 0, 0, 0, 8, 65]):
         assert lib.ess_workspace_size(card, ffi.new("es_limits *", bad)) == 0
 
 
@@ -111,7 +114,7 @@ def test_entry_point_errors():
     n = keep.nstates
     out = ffi.new("uint64_t[]", n)
     assert lib.ess_values(ws.ptr, _ctx(3), out, n) == lib.ES_OK
-    assert out[keep.full_state] == keep._py.values((3, 0, 0, (), 0, 0, 0))[keep.full_state]
+    assert out[keep.full_state] == Solver(keep.card).values((3, 0, 0, (), 0, 0, 0))[keep.full_state]
     assert lib.ess_values(ws.ptr, _ctx(3), out, n - 1) == lib.ES_EFULL
     assert lib.ess_values(ws.ptr, _ctx(3), ffi.NULL, n) == lib.ES_EARG
     assert lib.ess_values(ws.ptr, ffi.NULL, out, n) == lib.ES_EARG
@@ -120,6 +123,11 @@ def test_entry_point_errors():
     assert lib.ess_values(ws.ptr, _ctx(-1), out, n) == lib.ES_ECTX
     assert lib.ess_values(ws.ptr, _ctx(2, f=1, held=(2, 0, 0, 0, 0, 0, 0, 0)), out, n) == lib.ES_ECTX
     assert lib.ess_values(ws.ptr, _ctx(2, s=1), out, n) == lib.ES_ECTX     # spells over the limit
+    tight = _limits(5, 1, 1, 1, 0, 1, 2, reach=1)     # pool - 2 focus - spells <= 1
+    ws2 = Workspace(card, tight)
+    assert lib.ess_init(ws2.ptr, ws2.size, card, tight) == lib.ES_OK
+    assert lib.ess_values(ws2.ptr, _ctx(3, f=1), out, n) == lib.ES_OK      # 3 - 2 = 1
+    assert lib.ess_values(ws2.ptr, _ctx(3), out, n) == lib.ES_ECTX         # 3 > 1: outside reach
     gf = bytes([1, 1, 0, 0, 0, 0, 0, 0])
     assert lib.ess_roll_values(ws.ptr, _ctx(2), gf, -1, -1, out, n) == lib.ES_OK
     assert lib.ess_roll_values(ws.ptr, _ctx(3), gf, -1, -1, out, n) == lib.ES_ECTX   # 2 dice, not 3
@@ -143,7 +151,7 @@ def test_spells_and_clues_together_are_answered_by_c():
     assert lib.ess_init(ws.ptr, ws.size, card, lim) == lib.ES_OK
     n = keep.nstates
     out = ffi.new("uint64_t[]", n)
-    py = keep._py
+    py = Solver(keep.card)
     for ctx in ((3, 1, 0, (), 0, 1, 1), (2, 1, 1, (), 1, 1, 1), (3, 0, 0, (), 0, 2, 1),
                 (2, 1, 0, (), 0, 1, 2), (2, 0, 1, (2,), 0, 2, 2)):
         g, y, r, held, f, s, c = ctx
@@ -163,7 +171,8 @@ def test_spells_and_clues_together_are_answered_by_c():
     before = py.pairs
     fresh = CSolver(parse_card("I3 > P P > L L"))
     assert fresh.values((3, 1, 1, (), 1, 1, 1)) == py.values((3, 1, 1, (), 1, 1, 1))
-    assert fresh._py.pairs == 0 and fresh.pairs > 0 and py.pairs > before
+    assert fresh.pairs > 0 and py.pairs > before
+    assert not hasattr(fresh, "_py")       # no Python solver behind CSolver, not even for set-up
 
 
 def test_spells_and_clues_fit_the_sized_workspace():
@@ -200,7 +209,7 @@ def test_workspace_full_is_retried_larger(monkeypatch):
     import eldritch.cbackend as cb
     solver = CSolver(parse_card("I3 > P P > L L"))
     ctx = (3, 1, 0, (), 0, 1, 1)
-    want = solver._py.values(ctx)
+    want = Solver(solver.card).values(ctx)
     fake = _FullOnce(2)
     monkeypatch.setattr(cb, "lib", fake)
     assert solver.values(ctx) == want
@@ -238,6 +247,193 @@ def test_ways_errors():
     cnt = ffi.new("int32_t *")
     assert lib.esm_count_completable(fs, 1, bytes([0, 0, 1, 0, 0, 0, 0, 0]), cnt) == lib.ES_OK
     assert cnt[0] == 1
+
+
+# ----- the core's own set-up, sizing and binding ------------------------------------------------
+
+def test_card_setup_in_c_equals_the_kernel_solver_setup():
+    """esc_compile gives what the kernel Solver's set-up gives, on every library card (states,
+    allowed transitions under sanity/stamina limits, face classes, minimal face sets in order)."""
+    from eldritch.kernel.eldersign import library
+    from eldritch.kernel.eldersign.solver import Solver
+    from eldritch.kernel.eldersign.situation import terror_code
+    for adv in library.load():
+        for terror in (adv.terror, "discard"):
+            for sanity, stamina in ((0, 0), (2, 3)):
+                code = terror_code(terror)
+                c, py = CSolver(adv.card(), code, sanity, stamina), Solver(adv.card(), code, sanity, stamina)
+                for attr in ("ntasks", "nstates", "full_state", "empty_state", "rep", "state_done",
+                             "allowed", "face_sets"):
+                    assert getattr(c, attr) == getattr(py, attr), (adv.name, attr)
+                assert [list(k) for k in c.classes] == [list(k) for k in py.classes], adv.name
+
+
+def test_esc_compile_rejects_bad_specs():
+    card = ffi.new("es_card *")
+    setup = ffi.new("es_setup *")
+    buf = ffi.new("uint8_t[]", 8 * 64)
+    scratch = ffi.new("uint64_t[]", lib.ESC_SCRATCH // 8)
+    good = {"ntasks": 1, "ordered": 0, "terror": 0, "sanity": 0, "stamina": 0,
+            "task": [{"ninv": 1, "inv": [3], "nfaces": 1, "faces": [1], "sanity": 0, "stamina": 0}]}
+    assert lib.esc_compile(ffi.new("es_spec *", good), card, setup, buf, 64, scratch, lib.ESC_SCRATCH) == lib.ES_OK
+    assert lib.esc_compile(ffi.new("es_spec *", good), card, setup, buf, 0, scratch, lib.ESC_SCRATCH) == lib.ES_EFULL
+    assert lib.esc_compile(ffi.new("es_spec *", good), card, setup, buf, 64, scratch, 1024) == lib.ES_EWS
+    assert lib.esc_compile(ffi.NULL, card, setup, buf, 64, scratch, lib.ESC_SCRATCH) == lib.ES_EARG
+    for field, value in (("ntasks", 0), ("ntasks", 7), ("terror", 3), ("ordered", 2), ("sanity", -1)):
+        bad = dict(good, **{field: value})
+        assert lib.esc_compile(ffi.new("es_spec *", bad), card, setup, buf, 64, scratch,
+                               lib.ESC_SCRATCH) == lib.ES_EARG, field
+    for task in ({"ninv": 0, "nfaces": 0}, {"ninv": 1, "inv": [37]}, {"nfaces": 1, "faces": [8]},
+                 {"ninv": 5, "inv": [1] * 5, "nfaces": 4, "faces": [1] * 4}):
+        bad = dict(good, task=[dict(good["task"][0], **task)])
+        assert lib.esc_compile(ffi.new("es_spec *", bad), card, setup, buf, 64, scratch,
+                               lib.ESC_SCRATCH) == lib.ES_EARG, task
+
+
+def _random_limits(rng):
+    g, y, r = rng.randint(0, 8), rng.randint(0, 1), rng.randint(0, 1)
+    f, s, c = rng.randint(0, 4), rng.randint(0, 4), rng.randint(0, 4)
+    held = rng.randint(0, 12)
+    return [g, y, r, f, s, c, held, rng.randint(-12, 10)]
+
+
+def test_estimate_is_the_budget_modules_formula():
+    """ess_estimate and ess_workspace_size give exactly the integers of kernel/eldersign/budget.py,
+    so the Python backend and the handheld refuse what the C core would."""
+    import random
+    from eldritch.kernel.eldersign import budget, library
+    from eldritch.kernel.eldersign.situation import terror_code
+    rng = random.Random(11)
+    advs = library.load()
+    for k in range(400):
+        adv = advs[rng.randrange(len(advs))]
+        solver = CSolver(adv.card(), terror_code(adv.terror))
+        lim = _random_limits(rng)
+        scale = rng.choice((1, 1, 4, 64))
+        out = ffi.new("es_estimate *")
+        limits = ffi.new("es_limits *", lim + [scale])
+        assert lib.ess_estimate(solver._card, limits, out) == lib.ES_OK
+        want = budget.estimate(budget.shape_of(solver), tuple(lim), scale)
+        assert (out.contexts, out.pairs, out.sweeps, out.bytes) == \
+            (want.contexts, want.pairs, want.sweeps, want.c_bytes), (adv.name, lim, scale)
+        assert lib.ess_workspace_size(solver._card, limits) == want.c_bytes
+
+
+def test_estimate_bounds_what_a_solve_does():
+    """The estimate of a question is an upper bound on the contexts and pairs its solve really
+    takes, and not a loose one: within 2x from an empty hand, within 4x with a held die and two
+    spells (every face a spell may hold counts for every held die added)."""
+    from eldritch.kernel.eldersign.notation import parse_card
+    for text, ctx, slack in (("I3 > P P > L L", (6, 1, 1, (), 1, 0, 0), 2),
+                             ("I3 > P P > L L", (4, 1, 1, (), 1, 1, 1), 2),
+                             ("L L L | L I3", (5, 1, 0, (), 2, 0, 1), 2),
+                             ("L L L | L I3", (3, 0, 1, (4,), 1, 0, 2), 2),
+                             ("T T | L P I4", (3, 1, 1, (4,), 1, 2, 1), 4)):
+        s = CSolver(parse_card(text))
+        est = s.estimate(ctx)
+        s.values(ctx)
+        assert s.contexts <= est.contexts <= slack * s.contexts + 8, (text, ctx, s.contexts, est.contexts)
+        assert s.pairs <= est.pairs <= slack * s.pairs + 64, (text, ctx, s.pairs, est.pairs)
+        assert s.workspace_bytes == est.c_bytes
+        assert s.estimate(ctx).pairs == est.pairs
+
+
+def test_cdef_is_generated_from_the_header():
+    """The binding is generated from csrc/eldersign.h (host/_core_build.py), so every function and
+    every struct field of the header is in the compiled module, with nothing hand-copied."""
+    import importlib.util
+    from pathlib import Path
+    build = Path(__file__).resolve().parents[1] / "host" / "_core_build.py"
+    spec = importlib.util.spec_from_file_location("core_build", build)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    header = Path(mod.HEADER).read_text()
+    assert "typedef struct" not in open(build).read()          # no hand copy of a declaration
+    cdef = mod.read_cdef()
+    names = re.findall(r"^\s*(?:const\s+)?[a-z0-9_]+\s*\**\s*(es[a-z]*_[a-z_]+)\(", header, re.M)
+    assert len(names) >= 14
+    for name in names:
+        assert name in cdef and hasattr(lib, name), name
+    for struct in re.findall(r"typedef struct (es_[a-z_]+) \{(.*?)\}", header, re.S):
+        fields = set(re.findall(r"([a-z_]+)(?:\[[A-Z0-9_ +*]+\])*\s*[,;]", struct[1]))
+        assert fields == {f for f, _ in ffi.typeof(struct[0]).fields}, struct[0]
+    for const in re.findall(r"#define (ES_[A-Z_]+) \(?(-?\d+)\)?\n", header):
+        assert getattr(lib, const[0]) == int(const[1]), const
+
+
+def test_progress_is_reported_and_ctrl_c_stops_cleanly():
+    """The core calls back into Python during a solve; an exception there (Ctrl-C) stops it with
+    ES_EINTR, the caller gets the exception, and the solver then answers exactly what an
+    uninterrupted one does (the memo kept only finished contexts)."""
+    import eldritch.cbackend as cb
+    card = parse_card("I3 L > P P T > L L I2")
+    ctx = (5, 1, 1, (), 1, 1, 1)
+    seen = []
+    s = CSolver(card)
+    old = cb.REPORT_EVERY
+    cb.REPORT_EVERY = 1000
+    try:
+        s.progress = lambda pairs: seen.append(pairs)
+        want = s.values(ctx)
+        assert len(seen) > 3 and seen == sorted(seen)
+        stopped = CSolver(card)
+
+        def interrupt(pairs):
+            if pairs > 20000:
+                raise KeyboardInterrupt
+        stopped.progress = interrupt
+        with pytest.raises(KeyboardInterrupt):
+            stopped.values(ctx)
+        stopped.progress = None
+        assert stopped.values(ctx) == want
+    finally:
+        cb.REPORT_EVERY = old
+
+
+def test_ways_at_the_documented_limits_do_not_overflow():
+    """Issue 10.3: face set [10,10,10,0,...] against every count at 10 has more than 2^31 ways; the
+    counts saturate and nothing is written past the buffer (it used to write through NULL)."""
+    fs = bytes([10, 10, 10, 0, 0, 0, 0, 0])
+    roll = bytes([10] * 24)
+    held = bytes([10] * 24)
+    counts = ffi.new("int32_t[]", 3)
+    assert lib.esm_ways_batch(fs, 1, roll * 3, held * 3, 3, counts, ffi.NULL, 0) == lib.ES_OK
+    assert list(counts) == [2 ** 31 - 1] * 3
+    n = ffi.new("int32_t *")
+    assert lib.esm_ways(fs, 1, roll, held, ffi.NULL, 0, n) == lib.ES_EFULL and n[0] == 2 ** 31 - 1
+    out = ffi.new("uint8_t[]", 48 * 5 + 48)
+    assert lib.esm_ways(fs, 1, roll, held, out, 5, n) == lib.ES_EFULL and n[0] == 2 ** 31 - 1
+    assert bytes(out[48 * 5:48 * 6]) == bytes(48)        # nothing past the 5 ways asked
+    assert lib.esm_ways_batch(fs, 1, roll, held, 1, counts, ffi.NULL, 5) == lib.ES_EARG
+    small = bytes([0, 0, 1, 0, 0, 0, 0, 0])
+    r = bytearray(24)
+    r[2] = 2
+    r[8 + 2] = 1
+    assert lib.esm_ways(small, 1, bytes(r), bytes(24), out, 5, n) == lib.ES_OK and n[0] == 2
+
+
+def test_every_entry_point_rejects_faces_the_die_lacks():
+    """Issue 10.3: without clues ess_roll_values accepted a green W; every entry point now reads a
+    roll the same way (green faces of green classes, a yellow face of a yellow class...)."""
+    card, keep = _card()
+    for clues in (0, 1):
+        lim = _limits(4, 1, 1, 0, 1, clues, 2)
+        ws = Workspace(card, lim)
+        assert lib.ess_init(ws.ptr, ws.size, card, lim) == lib.ES_OK
+        n = keep.nstates
+        out = ffi.new("uint64_t[]", n)
+        wild = bytes([1, 0, 0, 0, 0, 0, 0, 1])                 # a green W: no green die has it
+        assert lib.ess_roll_values(ws.ptr, _ctx(2, c=clues), wild, -1, -1, out, n) == lib.ES_ECTX
+        assert lib.ess_roll_values(ws.ptr, _ctx(2, c=clues), bytes([1, 1, 0, 0, 0, 0, 0, 0]), -1, -1, out,
+                                   n) == lib.ES_OK
+        assert lib.ess_roll_values(ws.ptr, _ctx(2, 1, c=clues), bytes([1, 1, 0, 0, 0, 0, 0, 0]), 7, -1, out,
+                                   n) == lib.ES_ECTX              # a yellow W: no yellow die has it
+        assert lib.ess_roll_values(ws.ptr, _ctx(2, 1, c=clues), bytes([1, 1, 0, 0, 0, 0, 0, 0]), -1, -1, out,
+                                   n) == lib.ES_ECTX              # the yellow die must show a face
+        assert lib.ess_roll_values(ws.ptr, _ctx(2, 0, 1, c=clues), bytes([1, 1, 0, 0, 0, 0, 0, 0]), -1, 0,
+                                   out, n) == lib.ES_ECTX         # a red I1: no red die has it
+        if clues:
+            assert lib.ess_keep_value(ws.ptr, _ctx(2, c=1), wild, 0, -1, -1, out, n) == lib.ES_ECTX
 
 
 # ----- fuzz --------------------------------------------------------------------------------------
@@ -301,8 +497,9 @@ def valid_cards(draw):
         for k, (i, j) in enumerate(pairs):
             c.allowed[t][k][0] = i
             c.allowed[t][k][1] = j
-        # a face set needs at most 15 dice (the core rejects more: no pool is that large)
-        sets = draw(st.lists(st.lists(st.integers(0, 2), min_size=8, max_size=8).filter(lambda fs: sum(fs) <= 15),
+        # a face set needs 1 to 15 dice (the core rejects others: no pool is larger, and an empty
+        # face set would complete a task without changing the context)
+        sets = draw(st.lists(st.lists(st.integers(0, 2), min_size=8, max_size=8).filter(lambda fs: 1 <= sum(fs) <= 15),
                              min_size=0, max_size=6))
         c.nfacesets[t] = len(sets)
         for fs in sets:
@@ -313,7 +510,7 @@ def valid_cards(draw):
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
-@given(raw_cards(), st.lists(small_int, min_size=8, max_size=8))
+@given(raw_cards(), st.lists(small_int, min_size=9, max_size=9))
 def test_fuzz_malformed_cards_and_limits(card_buf, lim):
     card, _buf = card_buf
     limits = ffi.new("es_limits *", lim)
@@ -334,7 +531,7 @@ def test_fuzz_entry_points(card_buf, data):
     card, _buf = card_buf
     lim = [data.draw(st.integers(0, 3)), data.draw(st.integers(0, 1)), data.draw(st.integers(0, 1)),
            data.draw(st.integers(0, 1)), data.draw(st.integers(0, 1)), data.draw(st.integers(0, 1)),
-           data.draw(st.integers(0, 3)), 1]
+           data.draw(st.integers(0, 3)), data.draw(st.integers(-3, 5)), 1]
     limits = ffi.new("es_limits *", lim)
     size = lib.ess_workspace_size(card, limits)
     assert size > 0
@@ -374,15 +571,114 @@ def test_fuzz_ways(nfs, fsdata, roll, held, cap):
         assert 0 <= n[0] <= cap
 
 
+# ----- fuzz at the documented limits (issue 10.3; run under ASan/UBSan by `make sanitize`) ---------
+
+EDGE_COUNT = st.sampled_from([0, 1, 2, 9, 10, 10, 10, 11, 255])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from([0, 1, 2, 4095, 4096, 4097]), st.lists(EDGE_COUNT, min_size=8, max_size=8),
+       st.lists(EDGE_COUNT, min_size=24, max_size=24), st.lists(EDGE_COUNT, min_size=24, max_size=24),
+       st.sampled_from([-1, 0, 1, 7, 1000]), st.booleans())
+def test_fuzz_ways_at_the_limits(nfs, face, roll, held, cap, with_out):
+    """Every count at, just under and just over its documented limit (10; face sets 4096): the
+    core answers a code, never overflows (more than 2^31 ways saturate) and writes only inside the
+    buffer it is given."""
+    sets = bytes(face) * max(nfs, 1)
+    out = ffi.new("uint8_t[]", 48 * max(cap, 1)) if with_out else ffi.NULL
+    n = ffi.new("int32_t *")
+    rc = lib.esm_ways(sets, nfs, bytes(roll), bytes(held), out, cap, n)
+    assert rc in CODES
+    valid = max(face) <= 10 and max(roll) <= 10 and max(held) <= 10 and nfs <= 4096
+    if valid and cap >= 0 and (with_out or cap == 0):
+        assert rc in (lib.ES_OK, lib.ES_EFULL) and 0 <= n[0] <= 2 ** 31 - 1
+    counts = ffi.new("int32_t[]", 2)
+    rc = lib.esm_ways_batch(sets, nfs, bytes(roll) * 2, bytes(held) * 2, 2, counts, out, cap)
+    assert rc in CODES
+    if valid and cap >= 0 and (with_out or cap == 0):
+        assert rc == lib.ES_OK and counts[0] == counts[1] == n[0]
+    cnt = ffi.new("int32_t *")
+    assert lib.esm_count_completable(sets, nfs, bytes(face), cnt) in CODES
+
+
+LIMIT_EDGE = [st.sampled_from([-1, 0, 1, 8, 9]), st.sampled_from([-1, 0, 1, 2]), st.sampled_from([-1, 0, 1, 2]),
+              st.sampled_from([-1, 0, 4, 5]), st.sampled_from([-1, 0, 4, 5]), st.sampled_from([-1, 0, 4, 5]),
+              st.sampled_from([-1, 0, 12, 13]), st.sampled_from([-13, -12, 0, 10, 11]),
+              st.sampled_from([0, 1, 64, 65])]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(["I3 > P P > L L", "L L L | L I3", "T | L P I4 | I2 I2 I2 | P T | L | L/P"]),
+       st.tuples(*LIMIT_EDGE))
+def test_fuzz_sizing_at_the_limits(text, lim):
+    """Workspace sizes and estimates at and beyond every documented limit: no overflow (a size is
+    0 or below 2^48), the same integers as the budget module, ES_EARG outside the limits."""
+    from eldritch.kernel.eldersign import budget
+    solver = CSolver(parse_card(text))
+    limits = ffi.new("es_limits *", list(lim))
+    out = ffi.new("es_estimate *")
+    rc = lib.ess_estimate(solver._card, limits, out)
+    size = lib.ess_workspace_size(solver._card, limits)
+    g, y, r, f, s, c, held, reach, scale = lim
+    inside = (0 <= g <= 8 and 0 <= y <= 1 and 0 <= r <= 1 and 0 <= f <= 4 and 0 <= s <= 4 and 0 <= c <= 4
+              and 0 <= held <= 12 and -12 <= reach <= 10 and 1 <= scale <= 64)
+    assert (rc == lib.ES_OK) == inside and (size > 0 or not inside or out.bytes == 0)
+    if inside:
+        want = budget.estimate(budget.shape_of(solver), lim[:8], scale)
+        assert (out.contexts, out.pairs, out.sweeps, out.bytes) == (want.contexts, want.pairs, want.sweeps,
+                                                                   want.c_bytes)
+        assert out.bytes < 2 ** 48 and size == out.bytes
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from([(8, 1, 1, 0, 0, 0, 0, 10), (2, 0, 0, 4, 4, 4, 8, -10), (1, 1, 1, 0, 4, 4, 7, -1),
+                        (0, 1, 1, 4, 0, 4, 12, -6), (3, 0, 1, 0, 0, 4, 12, 4), (2, 1, 0, 4, 0, 0, 12, -5)]),
+       st.data())
+def test_fuzz_solves_at_the_limits(lim, data):
+    """Contexts at the corners of the limits (the most green dice, every use at 4, the most held
+    dice) on a small card: every entry point answers a code and values stay within [0, 1]."""
+    card = parse_card(data.draw(st.sampled_from(["P | L", "I3 > P P", "T L | I2 I2"])))
+    solver = CSolver(card, data.draw(st.integers(0, 2)))
+    limits = ffi.new("es_limits *", list(lim) + [1])
+    ws = Workspace(solver._card, limits)
+    assert ws.size > 0
+    assert lib.ess_init(ws.ptr, ws.size, solver._card, limits) == lib.ES_OK
+    n = solver.nstates
+    out = ffi.new("uint64_t[]", n)
+    g, y, r, f, s, c, held, reach = lim
+    for _ in range(3):
+        h = data.draw(st.integers(0, held))
+        faces = [0] * 8
+        for _k in range(h):
+            faces[data.draw(st.sampled_from(sorted(set(solver.rep))))] += 1
+        ctx = _ctx(data.draw(st.integers(0, g)), data.draw(st.integers(0, y)), data.draw(st.integers(0, r)),
+                   data.draw(st.integers(0, f)), data.draw(st.integers(0, s)), data.draw(st.integers(0, c)), faces)
+        rc = lib.ess_values(ws.ptr, ctx, out, n)
+        assert rc in (lib.ES_OK, lib.ES_ECTX)
+        if rc == lib.ES_OK:
+            assert all(0 <= out[i] <= ONE for i in range(n))
+        gf = [0] * 8
+        for _k in range(ctx.green):
+            gf[data.draw(st.sampled_from([fc for fc, _w in solver.classes[0]]))] += 1
+        yf = solver.classes[1][0][0] if ctx.yellow else -1
+        rf = solver.classes[2][0][0] if ctx.red else -1
+        rc = lib.ess_roll_values(ws.ptr, ctx, bytes(gf), yf, rf, out, n)
+        assert rc in (lib.ES_OK, lib.ES_ECTX)
+        if ctx.clues:
+            rc = lib.ess_keep_value(ws.ptr, ctx, bytes(gf), 0, yf, rf, out, n)
+            assert rc in (lib.ES_OK, lib.ES_ECTX)
+
+
 # ----- valgrind ----------------------------------------------------------------------------------
 
 VALGRIND_CORPUS = """
 import sys
-from eldritch.kernel.eldersign import library, solver as S
+from eldritch.kernel.eldersign import library
+from eldritch.kernel.eldersign.situation import terror_code
 from eldritch.cbackend import CSolver
 ads = library.load()[::%d]
 for a in ads:
-    s = CSolver(a.card(), S.terror_code(a.terror))
+    s = CSolver(a.card(), terror_code(a.terror))
     for g, y, r in ((7, 1, 1), (6, 1, 1), (6, 0, 1), (6, 1, 0), (6, 0, 0), (5, 0, 0)):
         print(a.name, g, y, r, s.values((g, y, r, (), 0, 0, 0)))
     print(a.name, "focus", s.values((4, 1, 0, (), 1, 0, 0)))

@@ -1,5 +1,6 @@
 """Elder Sign passes the conformance test every kernel game passes (tests/conformance.py): the
-adventure state machine on cards that exercise every option and terror effect."""
+adventure state machine on cards that exercise every option and terror effect, and the whole game
+(kernel/eldersign/game/rules.py) for every Ancient One and 1 to 8 players."""
 
 import pytest
 
@@ -23,3 +24,22 @@ def test_conformance_adventure_playouts(spec):
 @pytest.mark.parametrize("spec", ADVENTURES[:2], ids=["ordered", "terror-fail"])
 def test_conformance_adventure_three_runtimes(spec):
     assert check_three_runtimes(spec) == spec.mp_seeds
+
+
+# The whole game: every Ancient One, 1 to 8 players. A whole game's step is costly to check (each
+# step's save is replayed from the seed), so few, short playouts; the invariant checker
+# (tests/test_game_invariants.py) plays many whole games.
+GAMES = [GameSpec("eldersign.game.rules", {"ancient_one": ao}, players=(1, 2, 4, 8), seeds=1, steps=100,
+                  mp_seeds=1)
+         for ao in ("Yog-Sothoth", "Yig", "Azathoth", "Ithaqua")]
+GAME_IDS = ["yog-sothoth", "yig", "azathoth", "ithaqua"]
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=GAME_IDS)
+def test_conformance_game_playouts(spec):
+    assert check_playouts(spec) == len(spec.players) * spec.seeds
+
+
+@pytest.mark.parametrize("spec", GAMES[:2], ids=GAME_IDS[:2])
+def test_conformance_game_three_runtimes(spec):
+    assert check_three_runtimes(spec) == len(spec.players) * spec.mp_seeds

@@ -7,7 +7,7 @@ from eldritch.kernel.errors import KernelError
 from eldritch.kernel.eldersign.game import effects as E
 from eldritch.kernel.eldersign.game.data import GameData, SCHEMAS, FILES, read_table, _folder
 from eldritch.kernel.eldersign.game import companion as C
-from eldritch.kernel.eldersign.game import machine as G
+from eldritch.kernel.eldersign.game import pool
 from eldritch.cli import main
 
 DATA = GameData()
@@ -54,9 +54,17 @@ def test_unknown_effect_is_rejected_at_load_with_file_line_and_name(tmp_path):
 
 def test_user_card_file_adds_cards_without_code_changes(tmp_path):
     f = tmp_path / "mine.tsv"
-    f.write_text("\t".join(SCHEMAS["mythos"]) + "\n" + "My Mythos\t3\telder_sign+1\t\t\t\tmine\n")
+    f.write_text("\t".join(SCHEMAS["mythos"]) + "\n" + "My Mythos\t3\telder_sign+1\t\t\t\t\t\tmine\n")
     data = GameData(extra=[f])
     assert len(data.mythos) == 35 and data.mythos[-1].immediate == (E.OP_ELDER, 1, 0)
+
+
+def test_a_card_file_with_the_earlier_mythos_header_still_loads(tmp_path):
+    f = tmp_path / "old.tsv"
+    f.write_text("name\tcount\timmediate\tterror\tmidnight\tlock\tsource\n"
+                 "Old Mythos\t1\tdoom+1\t\t\t\tmine\n")
+    data = GameData(extra=[f])
+    assert data.mythos[-1].name == "Old Mythos" and data.mythos[-1].lasts_n == 1 and not data.mythos[-1].ongoing.any
 
 
 def test_bad_user_file_via_cli_is_one_line_exit_2(tmp_path, capsys):
@@ -81,12 +89,12 @@ def test_corrupt_save_is_one_line_exit_2_and_file_untouched(tmp_path, capsys):
 
 def test_companion_mode_tracks_entered_effects():
     g = C.new_companion(DATA, players=2)
-    assert g.mythos == -1                       # the table draws its own mythos cards
+    assert g._mythos == -1                       # the table draws its own mythos cards
     C.put_adventure(g, 0, "The Curator")
     C.place_monster(g, 0, "Generic Horror")    # locks the yellow die
-    assert len(g.slot_adv[0].card.tasks) == 3 and g.free_dice(1) == 0
-    doom = g.doom
+    assert len(g._slots.adv[0].card.tasks) == 3 and pool.free_dice(g, 1) == 0
+    doom = g._doom
     C.enter_effect(g, "doom+1,each(sanity-1)")
-    assert g.doom == doom + 1
+    assert g._doom == doom + 1
     with pytest.raises(KernelError):
         C.enter_effect(g, "summon+1")

@@ -16,8 +16,8 @@ from eldritch.kernel.eldersign.game import save as gamesave, text as gametext
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden_games"
-GAMES = (("s0_p2_yog.log", 0, 2, "Yog-Sothoth"), ("s56_p3_azathoth.log", 56, 3, "Azathoth"),
-         ("s54_p6_yog.log", 54, 6, "Yog-Sothoth"), ("s0_p2_yig.log", 0, 2, "Yig"))
+GAMES = (("s0_p2_yog.log", 0, 2, "Yog-Sothoth"), ("s0_p2_azathoth.log", 0, 2, "Azathoth"),
+         ("s20_p5_ithaqua.log", 20, 5, "Ithaqua"), ("s1_p2_yig.log", 1, 2, "Yig"))
 IDS = [g[0] for g in GAMES]
 DATA = GameData()
 
@@ -30,12 +30,12 @@ def replay_text(seed, players, ao, actions):
     """The log text rebuilt by replaying actions (no bot)."""
     g = Game(DATA, players=players, seed=seed, ancient_one=ao)
     out = log_header(g)
-    out += ["  " + gametext.event_text(g, i) for i in range(g.setup_events // 4)]
+    out += ["  " + e for e in gametext.setup_events(g)]
     for a in actions:
         out.append("> %d %s" % (a, gametext.action_text(g, a)))
         g.apply(a)
         out += ["  " + e for e in gametext.events(g)]
-    out.append("result %s" % ("win" if g.returns() else "loss"))
+    out.append("result %s" % ("win" if g.returns()[0] else "loss"))
     return "\n".join(out) + "\n"
 
 
@@ -77,15 +77,15 @@ for seed, players, ao, actions in GAMES:
     g = None
     gc.collect()
     g = Game(data, players=players, seed=seed, ancient_one=ao)
-    out = ["# eldritch play log v1", "seed %d" % g.seed, "players %d" % g.players, "ancient_one %s" % g.ao.name]
-    for i in range(g.setup_events // 4):
-        out.append("  " + gametext.event_text(g, i))
+    out = ["# eldritch play log v1", "seed %d" % g.seed, "players %d" % g.players, "ancient_one %s" % gametext.ancient_one(g)]
+    for e in gametext.setup_events(g):
+        out.append("  " + e)
     for a in actions:
         out.append("> %d %s" % (a, gametext.action_text(g, a)))
         g.apply(a)
         for e in gametext.events(g):
             out.append("  " + e)
-    out.append("result %s" % ("win" if g.returns() else "loss"))
+    out.append("result %s" % ("win" if g.returns()[0] else "loss"))
     print("\n".join(out))
     print("=====")
 '''
@@ -114,7 +114,7 @@ for seed, players, ao, actions in GAMES:
     locked = 0
     rebind_steps = 0
     for a in actions:
-        r = g.rebuilds
+        r = g._rebuilds
         micropython.heap_lock()
         try:
             g.legal_actions(buf)
@@ -122,9 +122,9 @@ for seed, players, ao, actions in GAMES:
         finally:
             micropython.heap_unlock()
         locked += 1
-        if g.rebuilds != r:
+        if g._rebuilds != r:
             rebind_steps += 1
-    print(seed, players, ao, locked, rebind_steps, g.result)
+    print(seed, players, ao, locked, rebind_steps, g._result)
 '''
 
 

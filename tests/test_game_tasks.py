@@ -12,7 +12,8 @@ from eldritch.kernel.eldersign.situation import Situation
 from eldritch.kernel.eldersign.adventure import Adventure, TaskTable, Workspace
 from eldritch.kernel.eldersign.dice import DIE_FACES
 from eldritch.kernel.eldersign.game.data import GameData, parse_outlines
-from eldritch.kernel.eldersign.game.machine import Game, MAX_MON, MAX_SLOTS, NONE
+from eldritch.kernel.eldersign.game.machine import Game
+from eldritch.kernel.eldersign.game import board
 from eldritch.kernel.eldersign.notation import format_card, format_task, parse_card
 
 DATA = GameData()
@@ -67,12 +68,10 @@ def distinct_monsters():
 
 
 def place(g, s, monsters):
-    for k in range(MAX_MON):
-        g.slot_mon[s * MAX_MON + k] = NONE
+    g._slots.clear_monsters(s)
     for k, (m, at) in enumerate(monsters):
-        g.slot_mon[s * MAX_MON + k] = m
-        g.slot_mon_at[s * MAX_MON + k] = at
-    g.rebuild(s)
+        g._slots.place(s, k, m, at)
+    board.rebuild(g, s)
 
 
 def test_every_adventure_with_every_monster_on_every_outline_matches_the_rules():
@@ -81,41 +80,41 @@ def test_every_adventure_with_every_monster_on_every_outline_matches_the_rules()
     s = 0
     checked = 0
     for c, card in enumerate(DATA.adventures):
-        g.slot_card[s] = c
-        g.slot_on[s] = 1
+        g._slots.card[s] = c
+        g._slots.on[s] = 1
         place(g, s, [])
-        assert g.slot_adv[s].notation == card.notation == reference_notation(card, [])
-        same_matching(g.slot_adv[s], card.notation, rng, 5)
+        assert g._slots.adv[s].notation == card.notation == reference_notation(card, [])
+        same_matching(g._slots.adv[s], card.notation, rng, 5)
         for o in range(len(card.outlines)):
             for m in distinct_monsters():
                 mons = [(m, o)]
                 place(g, s, mons)
                 want = reference_notation(card, mons)
-                assert g.slot_adv[s].notation == want, (card.name, o, m)
-                same_matching(g.slot_adv[s], want, rng, 5)
+                assert g._slots.adv[s].notation == want, (card.name, o, m)
+                same_matching(g._slots.adv[s], want, rng, 5)
                 checked += 1
         # two extra monsters on top of whatever fits
         extra = [(distinct_monsters()[0], 100), (distinct_monsters()[-1], 101)]
         if len(card.card.tasks) + 2 <= 6:
             place(g, s, extra)
             want = reference_notation(card, extra)
-            assert g.slot_adv[s].notation == want
-            same_matching(g.slot_adv[s], want, rng, 5)
+            assert g._slots.adv[s].notation == want
+            same_matching(g._slots.adv[s], want, rng, 5)
     assert checked > 20
 
 
 def test_rebinding_reuses_the_slot_adventure_and_resets_it():
     g = Game(DATA, players=1, seed=5)
-    pool = list(g.slot_pool)
-    for s in range(MAX_SLOTS):
-        if g.slot_on[s]:
-            assert g.slot_adv[s] is pool[s]
-    adv = g.slot_adv[0]
+    pool = list(g._slot_pool)
+    for s in range(g._slots.n):
+        if g._slots.on[s]:
+            assert g._slots.adv[s] is pool[s]
+    adv = g._slots.adv[0]
     adv.set_situation(Situation(3, 1, 0, 1))
     adv.reset()
     adv.roll()
-    g.rebuild(0)
-    assert g.slot_adv[0] is adv and adv.phase() == 0 and adv.pool() == (6, 0, 0)
+    board.rebuild(g, 0)
+    assert g._slots.adv[0] is adv and adv.phase() == 0 and adv.pool() == (6, 0, 0)
     assert sum(adv.roll_counts) == 0 and adv.seed == 0
 
 

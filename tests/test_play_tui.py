@@ -29,7 +29,9 @@ from eldritch.advisor import question
 from eldritch.gamelog import GameLog
 from eldritch.kernel.eldersign.fixed import exact_text
 from eldritch.kernel.eldersign.game.data import GameData
-from eldritch.kernel.eldersign.game.machine import Game
+from eldritch.kernel.eldersign.game.machine import (Game, A_DRAW, A_FAIL, A_ASIDE, A_KEEP, A_ASK, A_HOLD,
+                                                    A_ARG_MASK, G_BASE)
+from eldritch.kernel.eldersign.game import table as gametable
 from eldritch.playsave import Settings
 from eldritch.session import Session
 from eldritch.tui import PlayApp, ConfirmQuit, screen_text
@@ -44,8 +46,13 @@ BACKEND = get_backend()
 SEED = 52          # one human seat (seat 1) and a bot (seat 2); a short game under the policy
 
 
-def new_session(state, seed=SEED, players=2, bots=(1,), hints=True, game=None):
+def new_session(state, seed=SEED, players=2, bots=(1,), hints=True, game=None, picked=False):
+    """A session on a new game; picked: the investigators drawn already (the first screen is then the
+    first seat's move, not the setup's question)."""
     game = game or Game(DATA, players=players, seed=seed)
+    if picked:
+        for _ in range(players):
+            game.apply(A_DRAW)
     return Session(game, DATA, Settings(bots=bots, hints=hints, speed=0.0), BACKEND, autosave_dir=str(state))
 
 
@@ -89,14 +96,16 @@ async def play_through_screen(state, max_decisions=4000):
     shots = {}
     async with app.run_test(size=SIZE) as pilot:
         await settle(app, pilot)
-        shots["first"] = await steady_screen(app, pilot)
+        shots["pick"] = await steady_screen(app, pilot)        # setup: seat 1 chooses its investigator
         k = 0
         while not session.game.is_terminal() and k < max_decisions:
+            if "first" not in shots and gametable.snapshot(session.game).phase == "move":
+                shots["first"] = await steady_screen(app, pilot)
             if "adventure" not in shots and question(session.game) is not None:
                 shots["adventure"] = await steady_screen(app, pilot)
                 await pilot.press("h")
                 shots["hint"] = await steady_screen(app, pilot)
-            if "turn3" not in shots and session.log.turns >= 3 and session.game.phase == 0:
+            if "turn3" not in shots and session.log.turns >= 3 and gametable.snapshot(session.game).phase == "move":
                 shots["turn3"] = await steady_screen(app, pilot)
             choices = session.choices()
             default = session.default_choice().index
@@ -134,6 +143,7 @@ def test_a_seeded_game_through_the_screen_logs_as_plain_mode_and_kernel(tmp_path
     for name in SHOTS:
         assert shots[name] == (SCREENS / ("%s.txt" % name)).read_text(), name
     assert "★ best" in shots["adventure"] and "to complete" in shots["first"]
+    assert "choose an investigator" in shots["pick"] and "draw an investigator at random" in shots["pick"]
     assert "Best: " in shots["hint"] and "the investigators lose" in shots["end"]
     tui_log = session.log.text()
     assert session.log.result is not None and len(chosen) > 20
@@ -162,7 +172,10 @@ FAIL_LOST_ALIASES = {"fail the roll (no dice left: the adventure fails)": "fail 
 
 def test_advice_at_every_decision_equals_eldritch_advise(tmp_path, capsys):
     """Every adventure decision of a seeded game: the odds of each choice (what the screen shows)
-    are exactly those of `eldritch advise --json` for the same roll and situation."""
+    are exactly those of `eldritch advise --json` for the same roll and situation. A completion,
+    a clue reroll or a spell hold is the option of the same words; failing the roll (asked in steps
+    by the game) is worth the best fail option, setting a colour aside the best with that colour,
+    keeping a die (focus or a helper) the option that keeps it."""
     session = new_session(tmp_path, seed=5, players=1, bots=())
     session.autosave_dir = None
     decisions = compared = k = 0
@@ -174,21 +187,57 @@ def test_advice_at_every_decision_equals_eldritch_advise(tmp_path, capsys):
             assert main(["advise"] + q.advise_args() + ["--json"]) == 0
             options = json.loads(capsys.readouterr().out)["options"]
             cli = {o["action"]: o["exact"] for o in options}
+            fails = [o for o in options if o["action"].startswith("fail the roll")]
+            aside = gametable.snapshot(session.game).aside
             for c in choices:
+                a = c.action
+                kind = a - (a & A_ARG_MASK) if a >= G_BASE else -1
                 if c.text == "give up the adventure":
                     assert c.value == 0           # not an `advise` option: giving up completes nothing
                     continue
-                assert exact_text(c.value) == cli[FAIL_LOST_ALIASES.get(c.text, c.text)], c.text
+                if a < G_BASE:
+                    want = cli[FAIL_LOST_ALIASES.get(c.text, c.text)]
+                elif kind == A_HOLD:
+                    want = cli[c.text.split(" with ")[0] + " with a spell"]
+                elif kind == A_FAIL:
+                    want = max((o["exact"] for o in fails), key=lambda x: exact_value(x))
+                elif kind == A_ASIDE:
+                    colour = c.text.split(" ")[3]
+                    mine = [o["exact"] for o in fails if "set aside a %s die" % colour in o["action"]]
+                    want = max(mine, key=lambda x: exact_value(x))
+                elif kind in (A_KEEP, A_ASK):
+                    die = "" if c.text == "keep no die" else c.text.rsplit(" ", 1)[1]
+                    colour = ("green", "yellow", "red")[aside]
+                    mine = [o["exact"] for o in fails if "set aside a %s die" % colour in o["action"]
+                            and (o["action"].endswith(", focus " + die) if die else "focus" not in o["action"])]
+                    assert len(mine) == 1, (c.text, [o["action"] for o in fails])
+                    want = mine[0]
+                else:
+                    assert c.value is None, c.text     # cards, abilities, spell dice: no odds
+                    continue
+                assert exact_text(c.value) == want, c.text
                 compared += 1
-            best = options[0]["exact"]
-            assert {exact_text(c.value) for c in choices if c.best} == {best}
+            if any(c.best for c in choices):
+                # at the roll's main step every option is on offer, so the best is advise's; after
+                # failing the roll (set-aside, keep) the best of what is offered
+                main_step = gametable.snapshot(session.game).phase == "adventure"
+                best = options[0]["exact"] if main_step else max(
+                    (exact_text(c.value) for c in choices if c.value is not None), key=exact_value)
+                assert {exact_text(c.value) for c in choices if c.best} == {best}
         d = session.default_choice().index
         session.play(choices[policy(k, len(choices), d)].action)
         k += 1
     assert decisions >= 20 and compared >= 100
 
 
-SHOTS = ("first", "adventure", "hint", "turn3", "end")
+def exact_value(text):
+    """The exact fixed-point value of an `advise --json` "exact" field (to take a maximum)."""
+    num, _, den = text.partition("/")
+    from fractions import Fraction
+    return Fraction(int(num), int(den or 1))
+
+
+SHOTS = ("pick", "first", "adventure", "hint", "turn3", "end")
 
 
 # ----- bad input, quit, Ctrl-C, resume ------------------------------------------------------------
@@ -201,12 +250,13 @@ def test_every_bad_input_is_one_notice_and_the_game_goes_on(tmp_path, monkeypatc
     monkeypatch.chdir(tmp_path)
 
     async def go():
-        session = new_session(tmp_path / "state")
+        session = new_session(tmp_path / "state", picked=True)
         app = PlayApp(session, forced_pause=0, handle_sigint=False)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
-            nlog = session.game.nlog
-            for key in ("x", "0", "z", "!", "8", "9"):          # keys that choose nothing here
+            nlog = len(session.game.actions())
+            above = tuple(str(d) for d in range(len(session.choices()) + 1, 10))
+            for key in ("x", "0", "z", "!") + above:              # keys that choose nothing here
                 before = len(app.notices)
                 await pilot.press(key)
                 assert len(app.notices) == before + 1 and "\n" not in app.notices[-1], key
@@ -217,7 +267,7 @@ def test_every_bad_input_is_one_notice_and_the_game_goes_on(tmp_path, monkeypatc
                 app.query_one("#command").value = line.format(tmp=tmp_path)
                 await pilot.press("enter")
                 assert len(app.notices) == before + 1 and "\n" not in app.notices[-1], line[:20]
-            assert session.game.nlog == nlog and app.waiting_for_player and app.is_running
+            assert len(session.game.actions()) == nlog and app.waiting_for_player and app.is_running
             assert [n for n in os.listdir(tmp_path) if n != "state"] == []
             assert app.notices[-6].startswith("cannot write /nonexistent/dir/x.sav: no folder")
             # and a good save works from the same line
@@ -231,7 +281,7 @@ def test_every_bad_input_is_one_notice_and_the_game_goes_on(tmp_path, monkeypatc
 
 def test_ctrl_c_and_quit_ask_then_save(tmp_path):
     async def go():
-        session = new_session(tmp_path)
+        session = new_session(tmp_path, picked=True)
         app = PlayApp(session, forced_pause=0, handle_sigint=False)
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
@@ -249,16 +299,17 @@ def test_ctrl_c_and_quit_ask_then_save(tmp_path):
     code, session = run(go())
     assert code == 130
     game, _, _ = playsave.load_file(str(tmp_path / userdirs.AUTOSAVE))
-    assert game.actions() == session.game.actions() and game.nlog >= 1
+    assert game.actions() == session.game.actions() and len(game.actions()) >= 1
 
 
 def test_resume_shows_the_adventure_as_it_was(tmp_path):
     """A game saved in the middle of an adventure comes back with its roll, held dice and odds."""
     session = new_session(tmp_path)
-    while question(session.game) is None or not any(session.game.cur_adv().held):
+    while question(session.game) is None or not any(gametable.snapshot(session.game).attempt.adventure.held):
         choices = session.choices()
-        fail_focus = [c for c in choices if "focus" in c.text]
-        session.play((fail_focus[0] if fail_focus else session.default_choice()).action)
+        focus = [c for c in choices if c.text.startswith("focus")]        # after failing a roll
+        fail = [c for c in choices if c.text.startswith("fail the roll")]
+        session.play((focus[0] if focus else fail[0] if fail else session.default_choice()).action)
     session.autosave()
     game, data, settings = playsave.load_file(str(tmp_path / userdirs.AUTOSAVE))
     resumed = Session(game, data, settings, BACKEND, autosave_dir=str(tmp_path),
@@ -287,7 +338,7 @@ def test_sigint_to_the_app_in_a_terminal_saves_and_writes_the_log(tmp_path):
                                    "--players", "2", "--bots", "2", "--log", str(log)], env)
     out = b""
     deadline = time.time() + 30
-    while time.time() < deadline and not (b"move phase" in out and (state / userdirs.AUTOSAVE).exists()):
+    while time.time() < deadline and not (b"choose an investigator" in out and (state / userdirs.AUTOSAVE).exists()):
         ready, _, _ = select.select([fd], [], [], 0.2)
         if ready:
             try:

@@ -15,6 +15,8 @@ from eldritch import cli, simgames, simulate as sim
 from eldritch.kernel.errors import KernelError
 from eldritch.play import golden_log
 from eldritch.sim_eldersign import RUNNER, play_game, Context
+from eldritch.kernel.eldersign.game.bots import observe as O
+from eldritch.kernel.eldersign.game.data import DEFAULT_SETS
 from eldritch.simgames import Setting
 from eldritch.stats import wilson
 
@@ -30,13 +32,13 @@ def run_cli(capsys, *argv):
 
 def test_game_i_of_a_run_is_the_game_of_seed_plus_i():
     """simulate's game i (basic bot) is `eldritch play --seed S+i --bots all`'s game."""
-    setting = Setting("eldersign", 2, ("basic", "basic"), (("ancient_one", "Yig"), ("sets", ("Core", "Other Worlds"))))
+    setting = Setting("eldersign", 2, ("basic", "basic"), (("ancient_one", "Yig"), ("sets", DEFAULT_SETS)))
     ctx = Context(setting)
     for i in range(3):
         game, record = play_game(setting, sim.game_seed(40, i), ctx)
         _, golden = golden_log(40 + i, 2, "Yig")
         assert game.actions() == golden.actions()
-        assert record["win"] == golden.returns() and record["metrics"]["turns"] == golden.turn
+        assert record["win"] == O.won(golden) and record["metrics"]["turns"] == O.turns(golden)
 
 
 def test_the_same_seed_gives_the_same_summary_and_another_seed_another():

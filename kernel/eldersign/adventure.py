@@ -29,7 +29,7 @@ from array import array
 from ..errors import KernelError
 from ..binio import fletcher16, put32, get32
 from .. import prng
-from ..surface import CHANCE, TERMINAL
+from ..surface import CHANCE, TERMINAL, in_legal_actions
 from .card import Card, MAX_TASKS
 from .dice import GREEN, YELLOW, RED, NFACES, TERROR, DIE_FACES, COLOUR_NAME, die_code_text
 from .matching import minimal_face_sets, split_face_set, WAY_BYTES
@@ -197,6 +197,7 @@ class Adventure:
         self.rng = array("i", [1, 1])
         self.log = array("i", [0] * MAX_LOG)
         self.nlog = 0
+        self.logging = True           # a game's adventures keep no log of their own (game/attempt.py)
         if work is None:
             work = Workspace()
         self.ways = work.ways
@@ -219,6 +220,11 @@ class Adventure:
         Allocates nothing: the face sets stay in the table; `card` and `notation` are built when
         first read.
         """
+        self._bind_tasks(table, ids, n, ordered)
+        self.reset()
+
+    def _bind_tasks(self, table, ids, n, ordered):
+        """The tasks become table's tasks ids[0..n-1] (set_card and retask; allocates nothing)."""
         if n > MAX_TASKS:
             raise KernelError("card", "at most %d tasks" % MAX_TASKS)
         self.table = table
@@ -234,7 +240,6 @@ class Adventure:
             self.task_clock[t] = table.clock[i]
         self._card = None
         self._notation = None
-        self.reset()
 
     def set_situation(self, situation):
         """The Situation of the next reset() (its values are copied; allocates nothing)."""
@@ -261,6 +266,66 @@ class Adventure:
         """After reset(): a die of code d (colour*8+face) is already held (a spell's die from an
         earlier turn); it is not part of the pool."""
         self.held[d] += 1
+
+    # ----- a game changing the attempt in progress (allocation-free; game/attempt.py) --------------
+    #
+    # In the whole game the pool and the tasks change during an attempt: an item adds the yellow
+    # die after a roll, a lock takes a die, a die comes off a spell to be rolled, a monster appears
+    # on the card, an item defeats a monster. A die added between rolls is in the pool but not in
+    # the roll on the table: it is rolled with the next roll (a clue reroll included).
+
+    def set_uses(self, focus, spells, clues):
+        """The focuses, spell holds and clue rerolls left (0-255 each), replacing the situation's."""
+        self.st[_FOCUS] = focus
+        self.st[_SPELLS] = spells
+        self.st[_CLUES] = clues
+
+    def add_pool_die(self, colour):
+        """A die of colour joins the pool (not rolled yet)."""
+        self.st[_G + colour] += 1
+
+    def remove_pool_die(self, d):
+        """A die leaves the pool: the rolled die of code d when d >= 0 (a roll is on the table), else a
+        die of colour -1 - d not rolled yet. The ways are matched again."""
+        if d >= 0:
+            self.roll_counts[d] -= 1
+            colour = d >> 3
+        else:
+            colour = -1 - d
+        self.st[_G + colour] -= 1
+        self._after_change()
+
+    def remove_held(self, d):
+        """A held die of code d leaves the attempt (a lock takes it, or it goes back to the pool)."""
+        self.held[d] -= 1
+        self._after_change()
+
+    def held_to_pool(self, d):
+        """A held die of code d goes back into the pool, to be rolled again."""
+        self.held[d] -= 1
+        self.st[_G + (d >> 3)] += 1
+        self._after_change()
+
+    def mark_done(self, t):
+        """Task t counts as done (a card defeated the monster that was the task)."""
+        self.st[_DONE] |= 1 << t
+        if self.st[_DONE] == (1 << self.ntasks) - 1:
+            self.st[_PHASE] = P_WON
+            return
+        self._after_change()
+
+    def retask(self, table, ids, n, ordered):
+        """The tasks change during the attempt (a monster on the card): like set_card, but the pool,
+        the roll, the held dice and the tasks done stay (task t keeps its place)."""
+        self._bind_tasks(table, ids, n, ordered)
+        self._after_change()
+
+    def _after_change(self):
+        st = self.st
+        if st[_PHASE] == P_DECIDE:
+            self.match()
+        elif st[_PHASE] == P_ROLL and st[_G] + st[_Y] + st[_R] == 0:
+            st[_PHASE] = P_LOST
 
     @property
     def card(self):
@@ -543,12 +608,7 @@ class Adventure:
     def is_legal(self, action):
         if action >= ACT_ENTER:
             return self.st[_PHASE] == P_ROLL and self._check_enter(action - ACT_ENTER)
-        buf = array("i", [0] * MAX_ACTIONS)
-        n = self.legal_actions(buf)
-        for i in range(n):
-            if buf[i] == action:
-                return True
-        return False
+        return in_legal_actions(self, array("i", [0] * MAX_ACTIONS), action)
 
     def apply(self, action):
         """Apply one action (raises KernelError('action', ...) when it is not legal now)."""
@@ -556,7 +616,7 @@ class Adventure:
         phase = st[_PHASE]
         if phase >= P_WON:
             raise KernelError("action", "the adventure is over")
-        if self.nlog >= MAX_LOG:
+        if self.logging and self.nlog >= MAX_LOG:
             raise KernelError("action", "the action log is full")
         if action >= ACT_ENTER:
             if phase != P_ROLL or not self._check_enter(action - ACT_ENTER):
@@ -572,8 +632,9 @@ class Adventure:
             if phase != P_DECIDE or not self._legal_decision(action):
                 raise KernelError("action", "%d is not a legal action now" % action)
             self._decide(action)
-        self.log[self.nlog] = action
-        self.nlog += 1
+        if self.logging:
+            self.log[self.nlog] = action
+            self.nlog += 1
 
     def _legal_decision(self, action):
         st = self.st
@@ -665,15 +726,9 @@ class Adventure:
             st[_NWAYS] = 0
             st[_PHASE] = P_LOST if st[_G] + st[_Y] + st[_R] == 0 else P_ROLL
             return
-        mask = action - ACT_REROLL
-        slot = 0
-        kept = self.kept
+        kept = self.rerolled_dice(action, self.kept)
         for d in range(NDICE):
-            kept[d] = 0
-            for k in range(roll[d]):
-                if not mask & (1 << slot):
-                    kept[d] += 1
-                slot += 1
+            kept[d] = roll[d] - kept[d]
             roll[d] = 0
         st[_CLUES] -= 1
         st[_NWAYS] = 0
@@ -684,7 +739,7 @@ class Adventure:
         st = self.st
         if st[_PHASE] != P_ROLL:
             raise KernelError("action", "roll only when the dice are to be rolled")
-        if self.nlog >= MAX_LOG:
+        if self.logging and self.nlog >= MAX_LOG:
             raise KernelError("action", "the action log is full")
         roll = self.roll_counts
         kept = self.kept
@@ -697,8 +752,9 @@ class Adventure:
             faces = DIE_FACES[colour]
             for _ in range(n):
                 roll[colour * NFACES + faces[prng.die(self.rng, 6)]] += 1
-        self.log[self.nlog] = ACT_ROLL
-        self.nlog += 1
+        if self.logging:
+            self.log[self.nlog] = ACT_ROLL
+            self.nlog += 1
         self._rolled()
 
     def _rolled(self):
@@ -768,15 +824,22 @@ class Adventure:
                 text += ", focus %s" % die_code_text(k - 1)
             return text
         from .notation import format_roll
-        rer = bytearray(NDICE)
+        return "reroll %s with a clue" % format_roll(self.rerolled_dice(action, bytearray(NDICE)))
+
+    def rerolled_dice(self, action, out):
+        """Writes into `out` (NDICE counts by die code) the rolled dice that the clue reroll `action`
+        picks up, and returns `out`: its mask has a bit per rolled die, in die-code order.
+        Allocates nothing (the reroll itself and the advisor use it)."""
         mask = action - ACT_REROLL
+        roll = self.roll_counts
         slot = 0
         for d in range(NDICE):
-            for k in range(self.roll_counts[d]):
+            out[d] = 0
+            for k in range(roll[d]):
                 if mask & (1 << slot):
-                    rer[d] += 1
+                    out[d] += 1
                 slot += 1
-        return "reroll %s with a clue" % format_roll(rer)
+        return out
 
     def describe(self):
         """A one-line summary of the state (for logs and golden playthroughs)."""

@@ -6,7 +6,7 @@ fail the roll (terror effect, set aside one die, maybe focus another). Values co
 """
 
 from ..errors import KernelError
-from .dice import GREEN, YELLOW, RED, TERROR, NFACES, COLOUR_NAME, die_text
+from .dice import GREEN, YELLOW, RED, TERROR, NFACES, FACE_TEXT, COLOUR_NAME, DIE_FACES, die_text
 from .fixed import ONE
 from .matching import match
 from .notation import format_roll, format_task
@@ -73,6 +73,33 @@ def _without(held_reps, used_reps):
     return tuple(rest)
 
 
+MAX_DICE = (8, 1, 1)       # green dice a player can have, one yellow, one red
+
+
+def check_dice(roll, held):
+    """KernelError unless roll and held dice together are dice that can exist: at most eight
+    green, one yellow and one red, each showing a face its die has."""
+    for colour in (GREEN, YELLOW, RED):
+        n = 0
+        for f in range(NFACES):
+            k = roll[colour * NFACES + f] + held[colour * NFACES + f]
+            if k and f not in DIE_FACES[colour]:
+                raise KernelError("dice", "the %s die has no %s face" % (COLOUR_NAME[colour], FACE_TEXT[f]))
+            n += k
+        if n > MAX_DICE[colour]:
+            raise KernelError("dice", "%d %s dice in the roll and held together; there %s" % (
+                n, COLOUR_NAME[colour], "are at most 8" if colour == GREEN else "is one"))
+
+
+def question(solver, roll, situation, held=None):
+    """The solver context that advice on this roll starts from: (pool, held faces, uses)."""
+    if held is None:
+        held = bytearray(3 * NFACES)
+    check_dice(roll, held)
+    g, y, r = _pool_of(roll)
+    return (g, y, r, _held_reps(solver, held), situation.focus, situation.spells, situation.clues)
+
+
 def advise(solver, roll, situation, held=None, done_mask=0):
     """Every legal option for this roll (counts by colour * 8 + face), best first.
 
@@ -91,6 +118,7 @@ def advise(solver, roll, situation, held=None, done_mask=0):
     stamina = situation.stamina
     if held is None:
         held = bytearray(3 * NFACES)
+    check_dice(roll, held)
     g, y, r = _pool_of(roll)
     if g + y + r == 0:
         raise KernelError("roll", "an empty roll: there are no dice to advise on")

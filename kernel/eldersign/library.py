@@ -9,7 +9,7 @@ cached at module level, so a caller loads the list once and keeps it.
 """
 
 from ..errors import KernelError
-from ..tsv import lines
+from ..tsv import lines, folder_of
 from .notation import parse_card
 from .situation import TERROR_NAMES
 
@@ -46,10 +46,7 @@ class LibraryCard:
 
 def default_path():
     """data/adventures.tsv beside this module."""
-    here = __file__
-    cut = max(here.rfind("/"), here.rfind("\\"))
-    folder = here[:cut] if cut >= 0 else "."
-    return folder + "/data/" + DATA_FILE
+    return folder_of(__file__) + "/data/" + DATA_FILE
 
 
 def _fields(line, number):

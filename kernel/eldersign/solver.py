@@ -20,6 +20,7 @@ from .dice import (GREEN, YELLOW, RED, DIE_FACES, INV_VALUE, FACE_SYMBITS, TERRO
 from .fixed import ONE
 from .matching import minimal_face_sets, allowed_tasks
 from .situation import TERROR_NONE, TERROR_FAIL, TERROR_NAMES
+from . import budget
 
 class ShardedMemo:
     """A dict split over SHARDS small dicts by key hash: the same get / [] / in / iteration, but no
@@ -87,8 +88,9 @@ class Solver:
         self._memo = ShardedMemo() if lean else {}
         self._shift = {}
         self.pairs = 0          # (context, roll) pairs evaluated: the work counter
+        self.contexts = 0       # contexts solved
         # called as progress(pairs) every 64 pairs when set (the board shows a long solve and lets
-        # the player cancel it by raising from here)
+        # the player cancel it by raising from here; the host draws a bar of contexts solved)
         self.progress = None
 
     # ----- setup -----------------------------------------------------------------------------
@@ -198,7 +200,19 @@ class Solver:
                 # object per value on a board with 31-bit small ints: about 36 bytes)
                 v = array("q", v)
             self._memo[key] = v
+            self.contexts += 1
         return v
+
+    def estimate(self, ctx):
+        """What answering ctx may cost (budget.Estimate), from the same formulas as the C core."""
+        g, y, r, held, f, s, c = ctx
+        lim = budget.limits_of(g, y, r, len(held), f, s, c)
+        budget.check_limits(lim)
+        return budget.estimate(budget.shape_of(self), lim, 1, held)
+
+    def reserve(self, ctx):
+        """Nothing to size in advance here (the C backend's twin sizes its workspace)."""
+        return None
 
     def _solve(self, ctx):
         g, y, r, held, f, s, c = ctx

@@ -6,7 +6,7 @@ only checks the header and the numbers it reads, and names file and line in a Ke
 """
 
 from ..errors import KernelError
-from ..tsv import lines
+from ..tsv import lines, folder_of
 
 ATTRIBUTES = ("strength", "marksmanship", "dexterity", "intellect", "lore", "will", "luck")
 CLASSES = ("humanoid", "beast", "eldritch")
@@ -16,9 +16,7 @@ MAX_ROWS = 24
 def story_folder(name):
     if "/" in name:
         return name.rstrip("/")
-    here = __file__
-    cut = here.rfind("/")
-    return (here[:cut] if cut >= 0 else ".") + "/data/" + name
+    return folder_of(__file__) + "/data/" + name
 
 
 def _rows(folder, file, columns):

@@ -13,11 +13,11 @@ import sys
 try:
     from eldritch.kernel.stayaway.game.rules import Rules
     from eldritch.kernel.stayaway.game.play import make_bots
-    from eldritch.kernel.stayaway.game.save import fletcher16
+    from eldritch.kernel.binio import fletcher16
 except ImportError:                                   # MicroPython: the repository root on sys.path
     from kernel.stayaway.game.rules import Rules
     from kernel.stayaway.game.play import make_bots
-    from kernel.stayaway.game.save import fletcher16
+    from kernel.binio import fletcher16
 
 
 def transcript(players, seed, options=None, out=print):

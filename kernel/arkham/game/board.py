@@ -12,7 +12,7 @@ names and texts are lists of strings for the text layer. Portable: plain open() 
 from array import array
 
 from ...errors import KernelError
-from ...tsv import lines
+from ...tsv import lines, folder_of
 from .effects import compile_effects, OP_GATE
 
 try:
@@ -81,11 +81,7 @@ DECK_NAMES = ("item", "spell")
 
 def data_folder():
     """The folder of the demonstration board (beside this package, on CPython and on the board)."""
-    here = __file__
-    cut = max(here.rfind("/"), here.rfind("\\"))
-    game = here[:cut] if cut >= 0 else "."
-    cut = max(game.rfind("/"), game.rfind("\\"))
-    return (game[:cut] if cut >= 0 else "..") + "/data"
+    return folder_of(folder_of(__file__)) + "/data"
 
 
 class _Row:

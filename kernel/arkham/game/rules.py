@@ -15,7 +15,7 @@ legal_actions and apply allocate nothing.
 
 from ...errors import KernelError
 from ... import prng
-from ...surface import CHANCE, TERMINAL
+from ...surface import CHANCE, TERMINAL, in_legal_actions
 from .board import Board
 from .defs import (PH_OVER, ST_PICK, ST_RETURN, ST_MOVE, ST_STEP, ST_GATE_OR_EVENT, ST_ENC, ST_SNEAK_TO,
                    ST_LOADOUT, ST_CLOSE, ST_SHOP, ST_DEST, ST_DISCARD, ST_ORIENT, CH_FIRST, CH_MOVE, CH_EVENT,
@@ -144,12 +144,7 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos):
             if action == K_RESOLVE:
                 return True
             return action >> K_SHIFT == K_OUTCOME >> K_SHIFT and self._outcome_ok(action & ARG_MASK)
-        buf = self.buf
-        n = self.legal_actions(buf)
-        for i in range(n):
-            if buf[i] == action:
-                return True
-        return False
+        return in_legal_actions(self, self.buf, action)
 
     # ----- apply ---------------------------------------------------------------------------------------------
 

@@ -1,196 +1,196 @@
-"""Cards in hand and trophies: drawing and losing items, spells and allies; using them (the yellow and
-red dice for this turn's pool, effects, defeating a monster); spells holding dice across turns that
-any player may use; trophies gained and spent (the smallest total that pays, then the fewest cards).
+"""Cards in hand: drawing and losing items, spells and allies (the player picks which card of a
+deck to lose), using them (any main step of the active player's turn: an effect list, the yellow
+or red die, defeating a monster), and spells holding rolled dice across turns (any player may use
+them, or take a die off to roll it).
 """
 
-from . import effects as E
 from ..dice import YELLOW, RED
-from .defs import (P_ENTRANCE, P_BATTLE_PREP, P_OVER, MAX_HAND, NONE, EV_DRAW, EV_DISCARD, EV_EMPTY,
-                   EV_USE, EV_TROPHY, EV_RETURN, EV_HOLD)
+from . import effects as E
+from . import pool
+from .doom import target_options
+from .defs import (MAX_HAND, NONE, P_ENTRANCE, F_RUN, F_DISCARD, A_HOLD, A_UNHOLD, A_DISCARD, EV_DRAW,
+                   EV_DISCARD, EV_EMPTY, EV_USE, EV_HOLD, EV_UNHOLD)
 
 
-class Cards:
-    """Mixin of Game: hands, spells holding dice, trophies."""
+# ----- cards in hand --------------------------------------------------------------------------
 
-    # ----- cards in hand ----------------------------------------------------------------------
+def draw_card(g, k, inv):
+    """inv draws the top card of item deck k (nothing when the deck or the hand is full)."""
+    c = g._decks.items[k].draw()
+    if c < 0:
+        g._event(EV_EMPTY, inv, E.OP_COMMON + k)
+        return
+    i = g._inv.free_hand_slot(inv)
+    if i < 0:
+        g._decks.items[k].bottom(c)
+        g._event(EV_EMPTY, inv, E.OP_COMMON + k)
+        return
+    g._inv.put_card(inv, i, c)
+    g._event(EV_DRAW, inv, c)
 
-    def usable(self, inv, i, ph):
-        c = self.hand[inv * MAX_HAND + i]
-        kind = self.data.cards[c]
-        use = kind.use
-        if kind.limit == "hold" or not use:
-            return False
-        if kind.limit == "day" and self.hand_flag[inv * MAX_HAND + i]:
-            return False
-        op = use[0]
-        if op == E.OP_DIE_YELLOW:
-            return ph != P_ENTRANCE and self.turn_yellow == 0 and self.free_dice(YELLOW) > 0
-        if op == E.OP_DIE_RED:
-            return ph != P_ENTRANCE and self.turn_red == 0 and self.free_dice(RED) > 0
-        if op == E.OP_DEFEAT_MONSTER:
-            return self.monster_target() >= 0
-        return True
 
-    def use_card(self, inv, i):
-        c = self.hand[inv * MAX_HAND + i]
-        kind = self.data.cards[c]
-        self.event(EV_USE, inv, c)
-        op = kind.use[0]
-        if op == E.OP_DIE_YELLOW:
-            self.turn_yellow = 1
-        elif op == E.OP_DIE_RED:
-            self.turn_red = 1
-        elif op == E.OP_DEFEAT_MONSTER:
-            mi = self.monster_target()
-            s = self.defeat(mi, inv)
-            self.rebuild(s)
+def _same_kind_before(g, inv, i):
+    """True when an earlier hand card is the same kind as card i (the two are interchangeable)."""
+    kind = g._data.cards[g._inv.card(inv, i)]
+    for j in range(i):
+        c = g._inv.card(inv, j)
+        if c != NONE and g._data.cards[c] is kind:
+            return True
+    return False
+
+
+def discard_options(g, inv, k, buf):
+    """A_DISCARD + hand index for each kind of card of deck k inv holds (one per kind)."""
+    n = 0
+    for i in range(MAX_HAND):
+        c = g._inv.card(inv, i)
+        if c != NONE and g._data.cards[c].deck_index == k and not _same_kind_before(g, inv, i):
+            buf[n] = A_DISCARD + i
+            n += 1
+    return n
+
+
+def discard(g, inv, i, forced):
+    c = g._inv.drop_card(inv, i)
+    g._decks.items[g._data.cards[c].deck_index].bottom(c)
+    g._event(EV_DISCARD, inv, c, forced)
+
+
+def lose_cards(g, k, inv, n):
+    """inv loses n cards of deck k: the player picks which when their kinds differ (F_DISCARD)."""
+    if discard_options(g, inv, k, g._dbuf) == 0:
+        g._event(EV_EMPTY, inv, E.OP_COMMON + k)
+        return
+    g._stack.push(F_DISCARD, inv, k, n)
+
+
+def return_hand(g, inv):
+    """A devoured investigator's cards go to the bottoms of their decks; the dice their spells
+    hold are freed and those spells go back too."""
+    for i in range(MAX_HAND):
+        c = g._inv.card(inv, i)
+        if c != NONE:
+            g._inv.drop_card(inv, i)
+            g._decks.items[g._data.cards[c].deck_index].bottom(c)
+    sp = g._spells
+    k = 0
+    while k < sp.n:
+        if sp.owner[k] == inv:
+            pool.drop_spell_die(g, k)
         else:
-            self.run(kind.use, inv)
-        if kind.limit == "day":
-            self.hand_flag[inv * MAX_HAND + i] = 1
-        elif kind.limit == "discard":
-            self.hand[inv * MAX_HAND + i] = NONE
-            self.item_decks[kind.deck_index].bottom(c)
+            k += 1
 
-    def after_effects_in_turn(self):
-        """After a card's effect in the prepare or entrance step: a devoured active investigator or
-        the awakening ends the phase (the turn's clock phase follows)."""
-        if self.result >= 0:
-            self.phase = P_OVER
-        elif self.seat_inv[self.seat] == NONE or (self.battle and self.phase != P_BATTLE_PREP):
-            self.end_turn()
 
-    def draw_card(self, k, inv):
-        c = self.item_decks[k].draw()
-        if c < 0:
-            self.event(EV_EMPTY, inv, E.OP_COMMON + k)
-            return
-        base = inv * MAX_HAND
-        for i in range(MAX_HAND):
-            if self.hand[base + i] == NONE:
-                self.hand[base + i] = c
-                self.hand_flag[base + i] = 0
-                self.event(EV_DRAW, inv, c)
-                return
-        self.item_decks[k].bottom(c)
-        self.event(EV_EMPTY, inv, E.OP_COMMON + k)
-
-    def discard_card(self, k, inv):
-        """Lose one card of deck k (the first in hand)."""
-        base = inv * MAX_HAND
-        for i in range(MAX_HAND):
-            c = self.hand[base + i]
-            if c != NONE and self.data.cards[c].deck_index == k:
-                self.hand[base + i] = NONE
-                self.item_decks[k].bottom(c)
-                self.event(EV_DISCARD, inv, c)
-                return
-        self.event(EV_EMPTY, inv, E.OP_COMMON + k)
-
-    # ----- spells holding dice ----------------------------------------------------------------
-
-    def hold_spells(self, inv, top):
-        """Spells in inv's hand that can hold a die and hold none yet (at most top)."""
-        n = 0
-        base = inv * MAX_HAND
-        for i in range(MAX_HAND):
-            c = self.hand[base + i]
-            if c != NONE and self.data.cards[c].limit == "hold" and not self.spell_busy(c):
-                n += 1
-        return n if n < top else top
-
-    def spell_busy(self, c):
-        for k in range(self.nsd):
-            if self.sd_card[k] == c:
-                return True
+def usable(g, inv, i, phase):
+    """Card i of inv's hand may be used now (a main step of inv's own turn)."""
+    c = g._inv.card(inv, i)
+    if c == NONE:
         return False
+    kind = g._data.cards[c]
+    use = kind.use
+    if kind.limit == "hold" or not use:
+        return False
+    if kind.limit == "day" and g._inv.hand_flag[inv * MAX_HAND + i]:
+        return False
+    if _same_kind_before_usable(g, inv, i, kind):
+        return False
+    return effects_usable(g, use, phase)
 
-    def free_hold_spell(self, inv):
-        base = inv * MAX_HAND
-        for i in range(MAX_HAND):
-            c = self.hand[base + i]
-            if c != NONE and self.data.cards[c].limit == "hold" and not self.spell_busy(c):
-                self.hand[base + i] = NONE
-                return c
-        return 0
 
-    def hold_on_spell(self, inv, d):
-        """Die d of the roll goes onto one of inv's holding spells; returns that spell card."""
-        c = self.free_hold_spell(inv)
-        self.sd_die[self.nsd] = d
-        self.sd_card[self.nsd] = c
-        self.nsd += 1
-        self.event(EV_HOLD, d, c)
-        return c
+def _same_kind_before_usable(g, inv, i, kind):
+    """An earlier card of the same kind, in the same state, is listed instead (one action per kind)."""
+    for j in range(i):
+        c = g._inv.card(inv, j)
+        if c != NONE and g._data.cards[c] is kind and (
+                kind.limit != "day" or g._inv.hand_flag[inv * MAX_HAND + j] == 0):
+            return True
+    return False
 
-    def use_spell_dice(self, d, n):
-        k = 0
-        while n > 0 and k < self.nsd:
-            if self.sd_die[k] == d:
-                self.drop_spell_die(k)
-                n -= 1
-            else:
-                k += 1
 
-    def drop_spell_die(self, k):
-        """Spell-held die k leaves its spell; a spell with no die left goes to its deck's bottom."""
-        card = self.sd_card[k]
-        for j in range(k, self.nsd - 1):
-            self.sd_die[j] = self.sd_die[j + 1]
-            self.sd_card[j] = self.sd_card[j + 1]
-        self.nsd -= 1
-        for j in range(self.nsd):
-            if self.sd_card[j] == card:
-                return
-        self.item_decks[self.data.cards[card].deck_index].bottom(card)
-        self.event(EV_RETURN, card)
+def effects_usable(g, use, phase):
+    """An item's or ability's effect list can do something now: its die is free and unused this
+    turn (not at the entrance), its monster target exists."""
+    op = use[0]
+    if op == E.OP_DIE_YELLOW:
+        return phase != P_ENTRANCE and g._turn_yellow == 0 and pool.free_dice(g, YELLOW) > 0
+    if op == E.OP_DIE_RED:
+        return phase != P_ENTRANCE and g._turn_red == 0 and pool.free_dice(g, RED) > 0
+    if op == E.OP_DEFEAT_MONSTER:
+        return target_options(g, g._dbuf) > 0
+    return True
 
-    # ----- trophies ---------------------------------------------------------------------------
 
-    def pay_trophies(self, inv, need):
-        """Spend trophy cards worth at least need (no change): the smallest total that pays, then the
-        fewest cards (kernel rule, GAME.md); with too little, every trophy is lost."""
-        base = inv * 10
-        tb = self.tbuf
-        best_total = 999
-        best_cards = 99
-        # enumerate counts per value, values 1..9, bounded: a mixed-radix counter over tb
-        for v in range(10):
-            tb[v] = 0
-        while True:
-            total = 0
-            cards = 0
-            for v in range(10):
-                total += v * tb[v]
-                cards += tb[v]
-            if total >= need and (total < best_total or total == best_total and cards < best_cards):
-                best_total = total
-                best_cards = cards
-                self.best_code = 0
-                for v in range(9, -1, -1):
-                    self.best_code = self.best_code * 16 + tb[v]
-            v = 1
-            while v < 10:
-                if tb[v] < self.troph[base + v] and tb[v] < 15:
-                    tb[v] += 1
-                    break
-                tb[v] = 0
-                v += 1
-            if v == 10:
-                break
-        if best_total == 999:
-            for v in range(10):
-                self.troph[base + v] = 0
-            self.event(EV_TROPHY, inv, 0)
-            return
-        code = self.best_code
-        for v in range(10):
-            self.troph[base + v] -= code % 16
-            code //= 16
-        self.event(EV_TROPHY, inv, self.trophy_total(inv))
+def use_card(g, inv, i):
+    """inv uses card i: its effect list runs (pushed); a discard card goes to its deck's bottom, a
+    once-per-day card is marked used."""
+    c = g._inv.card(inv, i)
+    kind = g._data.cards[c]
+    g._event(EV_USE, inv, c)
+    if kind.limit == "day":
+        g._inv.hand_flag[inv * MAX_HAND + i] = 1
+    elif kind.limit == "discard":
+        g._inv.drop_card(inv, i)
+        g._decks.items[kind.deck_index].bottom(c)
+    g._stack.push(F_RUN, 0, len(kind.use), inv, 1, kind.use)
 
-    def add_trophy(self, inv, value):
-        if value > 9:
-            value = 9
-        self.troph[inv * 10 + value] += 1
-        self.event(EV_TROPHY, inv, self.trophy_total(inv))
+
+# ----- spells holding dice --------------------------------------------------------------------
+
+def hold_options(g, inv, adv, buf, n):
+    """A_HOLD + i*32 + d: put rolled die d on holding spell i of the hand (one spell per kind)."""
+    roll = adv.roll_counts
+    for i in range(MAX_HAND):
+        c = g._inv.card(inv, i)
+        if c == NONE or g._data.cards[c].limit != "hold" or _same_kind_before(g, inv, i):
+            continue
+        for d in range(24):
+            if roll[d]:
+                buf[n] = A_HOLD + i * 32 + d
+                n += 1
+    return n
+
+
+def hold_spells(g, inv):
+    """Holding spells in inv's hand (each can take one rolled die)."""
+    n = 0
+    for i in range(MAX_HAND):
+        c = g._inv.card(inv, i)
+        if c != NONE and g._data.cards[c].limit == "hold":
+            n += 1
+    return n
+
+
+def hold(g, inv, i, d):
+    """Rolled die d goes onto spell card i of inv's hand (the card leaves the hand while it holds)."""
+    c = g._inv.drop_card(inv, i)
+    g._spells.hold(d, c, inv)
+    g._event(EV_HOLD, d, c)
+
+
+def unhold_options(g, buf, n):
+    """A_UNHOLD + k: take spell-held die k off (one per die code and spell kind)."""
+    sp = g._spells
+    for k in range(sp.n):
+        same = False
+        for j in range(k):
+            if sp.die[j] == sp.die[k] and g._data.cards[sp.card[j]] is g._data.cards[sp.card[k]]:
+                same = True
+        if not same:
+            buf[n] = A_UNHOLD + k
+            n += 1
+    return n
+
+
+def unhold(g, k):
+    """Spell-held die k comes off its spell: into the pool of the attempt in progress (to be rolled)
+    or free for the next attempt."""
+    d = g._spells.die[k]
+    adv = pool.attempt_adv(g)
+    in_attempt = adv is not None and g._att.spell[d] > 0 and not adv.is_terminal()
+    if in_attempt:
+        g._att.spell[d] -= 1
+        adv.held_to_pool(d)
+    card = g._spells.remove(k)
+    if card >= 0:
+        g._decks.items[g._data.cards[card].deck_index].bottom(card)
+    g._event(EV_UNHOLD, d)

@@ -1,42 +1,70 @@
 """The game's cards as data: Ancient Ones, investigators, items/spells/allies, mythos, monsters, the
-entrance, and the adventures of the card library, loaded from the TSV files in data/ (schema in
-data/GAME.md). Every effect is compiled at load (effects.py), so a card naming an effect the
-vocabulary lacks is rejected here with the file, line and name, never during play.
+entrance, and the adventures (the card library's, with the game's own facts from the
+`adventure_rules` table), loaded from the TSV files in data/ (schema in data/GAME.md). Every effect
+and ability is compiled at load (effects.py), so a card naming an effect the vocabulary lacks is
+rejected here with the file, line and name, never during play.
 
 A user adds cards by passing extra TSV files (`GameData(extra=[path])`): a file's header line says
-which table it extends, so no code changes. Portable: plain open() and split, no csv module.
+which table it extends, so no code changes. User files are untrusted: they are read strictly
+(tsv.py: UTF-8, line and row caps), every number is ASCII digits in a range, every table is capped
+so that its ids fit the game's buffers and its action codes fit their field (no table can alias
+another action), and every problem is one KernelError naming the file, the line and the field.
+Portable: plain open() and split, no csv module.
 
 `GameData(lean=True)` is the card data of companion mode on the handheld (companion.py): every
 row is still checked and every effect compiled, but only what a companion game reads is kept. The
 adventures are streamed from the library file one line at a time (no list of every adventure of
-every set), each kept as a LeanBoardCard (name, Other World, trophy, task count, entry effect,
-monster outlines); the mythos deck keeps only its size; the entrance is left out; provenance,
-ability and location texts are dropped. A full Game cannot be built on it (no tasks to roll against).
+every set), each kept as a LeanBoardCard (name, Other World, trophy, task count, entry and midnight
+effects, lock icon, monster outlines); the mythos deck keeps only its size; the entrance is left
+out; provenance and location texts are dropped. A full Game cannot be built on it (no tasks to
+roll against).
 """
 
 from ...errors import KernelError
-from ...tsv import lines
-from .effects import compile_effects
+from ...tsv import lines, folder_of
+from .effects import compile_effects, compile_ability, NO_ABILITY, MODIFIERS
+from .defs import A_ARG_MASK, NONE, MAX_HAND, PLACE_EXTRA, MAIN_SLOTS
 from ..notation import parse_card, format_card
 from .. import library
 
 SCHEMAS = {
-    "ancient_ones": ("name", "doom", "elder_signs", "combat", "monster_spaces", "attack", "awaken", "source"),
+    "ancient_ones": ("name", "doom", "elder_signs", "combat", "monster_spaces", "attack", "awaken", "ability",
+                     "source"),
     "investigators": ("name", "sanity", "stamina", "start", "ability", "source"),
     "items": ("deck", "name", "count", "use", "limit", "source"),
-    "mythos": ("name", "count", "immediate", "terror", "midnight", "lock", "source"),
+    "mythos": ("name", "count", "immediate", "terror", "midnight", "lock", "ongoing", "lasts", "source"),
     "monsters": ("name", "count", "task", "trophy", "lock", "defeat", "source"),
     "entrance": ("section", "key", "cost", "effect", "source"),
+    "adventure_rules": ("set", "name", "notation", "terror", "trophy", "monsters", "terror_text", "entry",
+                        "midnight", "reward", "penalty", "lock", "ongoing", "source"),
 }
-FILES = ("ancient_ones", "investigators", "items", "mythos", "monsters", "entrance")
+# headers of earlier versions still read (the columns they lack are empty)
+LEGACY = {
+    ("name", "doom", "elder_signs", "combat", "monster_spaces", "attack", "awaken", "source"): "ancient_ones",
+    ("name", "count", "immediate", "terror", "midnight", "lock", "source"): "mythos",
+}
+FILES = ("ancient_ones", "investigators", "items", "mythos", "monsters", "entrance", "adventure_rules")
 DECKS = ("common", "unique", "spell", "ally")
 LIMITS = ("discard", "hold", "day", "keep")
 COLOURS = ("green", "yellow", "red")
 LOST_FOUND_KEYS = ("I1", "I2", "I3", "L", "P", "T")
-DEFAULT_SETS = ("Core", "Other Worlds")
+DEFAULT_SETS = ("Core", "Other Worlds", "Generic")
 OTHER_WORLDS = "Other Worlds"
 GENERIC_TROPHY = 1          # an adventure whose trophy value the data lacks
 OUTLINES = ("full", "empty", "partial")
+TERRORS = ("none", "fail", "discard")
+
+# caps (the ids live in bytes, NONE = 255 marks "none"; the action codes in 16 bits)
+MAX_ROWS = 1000             # data rows in one file
+MAX_INVESTIGATORS = 250
+MAX_CARDS = 250             # item, spell and ally copies
+MAX_MYTHOS = 250
+MAX_MONSTERS = 250
+MAX_SHOP = 250              # gift shop rows
+MAX_ADVENTURES = 1000
+MAX_OTHER_WORLDS = 250      # slots: 6 + Other Worlds, each in play at once if drawn
+MAX_COUNT = 40              # copies of one card
+MAX_NAME = 80               # characters in a name
 
 
 class Row:
@@ -50,35 +78,43 @@ class Row:
 
 def _folder():
     """kernel/eldersign/data/: the game's cards sit beside the library's, one folder up from here."""
-    here = __file__
-    cut = max(here.rfind("/"), here.rfind("\\"))
-    here = here[:cut] if cut >= 0 else "."
-    cut = max(here.rfind("/"), here.rfind("\\"))
-    return (here[:cut] if cut >= 0 else "..") + "/data/"
+    return folder_of(folder_of(__file__)) + "/data/"
 
 
 def open_table(path):
     """(table name, a generator of its rows one at a time) of one TSV file; the header must be one of
-    SCHEMAS."""
+    SCHEMAS (or a LEGACY header)."""
     it = lines(path, "data")
     for number, line in it:
         head = tuple(line.split("\t"))
         for name in SCHEMAS:
             if SCHEMAS[name] == head:
-                return name, _rows(it, name, path)
+                return name, _rows(it, name, head, path)
+        if head in LEGACY:
+            return LEGACY[head], _rows(it, LEGACY[head], head, path)
         break
     raise KernelError("data", "%s: line 1 is not the header of a card table (%s)" % (path, ", ".join(FILES)))
 
 
-def _rows(it, kind, path):
+def _rows(it, kind, head, path):
+    rows = 0
+    schema = SCHEMAS[kind]
     for number, line in it:
         if not line or line.startswith("#"):
             continue
+        rows += 1
+        if rows > MAX_ROWS:
+            raise KernelError("data", "%s line %d: more than %d rows in one file" % (path, number, MAX_ROWS))
         fields = line.split("\t")
-        if len(fields) != len(SCHEMAS[kind]):
+        if len(fields) != len(head):
             raise KernelError("data", "%s line %d has %d fields, expected %d" % (
-                path, number, len(fields), len(SCHEMAS[kind])))
-        yield Row(SCHEMAS[kind], fields, "%s line %d" % (path, number))
+                path, number, len(fields), len(head)))
+        if head != schema:          # a legacy header: the missing columns are empty
+            full = []
+            for col in schema:
+                full.append(fields[head.index(col)] if col in head else "")
+            fields = full
+        yield Row(schema, fields, "%s line %d" % (path, number))
 
 
 def read_table(path):
@@ -87,15 +123,37 @@ def read_table(path):
     return kind, list(rows)
 
 
+def _digits(text):
+    """True when text is ASCII digits only (str.isdigit also takes '²', which int() refuses)."""
+    if not text or len(text) > 6:
+        return False
+    for c in text:
+        if c not in "0123456789":
+            return False
+    return True
+
+
 def _int(row, name, low, high):
     text = getattr(row, name)
-    if not text.isdigit() or not (low <= int(text) <= high):
+    if not _digits(text) or not (low <= int(text) <= high):
         raise KernelError("data", "%s: %s '%s' must be a whole number %d to %d" % (row.where, name, text, low, high))
     return int(text)
 
 
+def _name(row, field="name"):
+    text = getattr(row, field)
+    if not text.strip() or len(text) > MAX_NAME:
+        raise KernelError("data", "%s: %s must be 1 to %d characters" % (row.where, field, MAX_NAME))
+    return text
+
+
 def _effects(row, name, notes):
-    return compile_effects(getattr(row, name), "%s (%s, %s)" % (row.where, row.name if hasattr(row, "name") else row.key, name), notes)
+    label = row.name if hasattr(row, "name") else row.key
+    return compile_effects(getattr(row, name), "%s (%s, %s)" % (row.where, label, name), notes)
+
+
+def _ability(row, name, notes):
+    return compile_ability(getattr(row, name), "%s (%s, %s)" % (row.where, row.name, name), notes)
 
 
 def _colour(row):
@@ -108,14 +166,14 @@ def _task(row, text):
     try:
         card = parse_card(text)
     except KernelError as exc:
-        raise KernelError("data", "%s: %s" % (row.where, exc))
+        raise KernelError("data", "%s: task '%s': %s" % (row.where, text, exc.detail))
     if len(card.tasks) != 1:
         raise KernelError("data", "%s: '%s' must be a single task" % (row.where, text))
     return format_card(card)
 
 
 def parse_outlines(text, ntasks, where):
-    """The monster outlines of a library adventure: list of (task index or -1 for a line of its own,
+    """The monster outlines of an adventure: list of (task index or -1 for a line of its own,
     kind 0 full / 1 empty / 2 partial, symbols outside for partial). '?:...' outlines (a task the
     transcriptions do not pair) are left out. A task has at most one outline (so at most one monster:
     tasks.py precomputes every task a slot can show on that basis)."""
@@ -128,13 +186,19 @@ def parse_outlines(text, ntasks, where):
             continue
         keep = 0
         if kind.startswith("partial"):
-            keep = int(kind[7:] or "0")
+            number = kind[7:] or "0"
+            if not _digits(number) or int(number) > 9:
+                raise KernelError("data", "%s: partial outline '%s' needs 0 to 9 symbols outside" % (where, part))
+            keep = int(number)
             kind = "partial"
         if kind not in OUTLINES:
             raise KernelError("data", "%s: unknown monster outline '%s'" % (where, part))
-        t = -1 if pos == "slot" else int(pos) - 1
-        if t >= ntasks:
-            raise KernelError("data", "%s: outline on task %d of %d" % (where, t + 1, ntasks))
+        if pos == "slot":
+            t = -1
+        elif _digits(pos) and 1 <= int(pos) <= ntasks:
+            t = int(pos) - 1
+        else:
+            raise KernelError("data", "%s: outline '%s' is not on a task 1 to %d (or 'slot')" % (where, part, ntasks))
         if t < 0:
             kind = "empty"
         for prev in out:
@@ -142,21 +206,29 @@ def parse_outlines(text, ntasks, where):
                 raise KernelError("data", "%s: two monster outlines on task %d (the kernel allows one)" % (
                     where, t + 1))
         out.append((t, OUTLINES.index(kind), keep))
+        if len(out) >= PLACE_EXTRA:
+            raise KernelError("data", "%s: more than %d monster outlines" % (where, PLACE_EXTRA - 1))
     return out
 
 
 class BoardCard:
-    """A library adventure prepared for the game: compiled effects, trophy, outlines, other world."""
+    """A library adventure prepared for the game: compiled effects, trophy, outlines, other world,
+    lock icon and ongoing ability (the last two from the adventure_rules table)."""
 
-    def __init__(self, adv, notes):
+    def __init__(self, adv, notes, rule=None):
         where = "adventure '%s' (%s)" % (adv.name, adv.set)
         self.name = adv.name
         self.set = adv.set
         self.notation = adv.notation
-        card = parse_card(adv.notation)
+        try:
+            card = parse_card(adv.notation)
+        except KernelError as exc:
+            raise KernelError("data", "%s: %s" % (where, exc.detail))
         self.card = card
         self.ntasks = len(card.tasks)
-        self.terror_code = ("none", "fail", "discard").index(adv.terror)
+        if adv.terror not in TERRORS:
+            raise KernelError("data", "%s: terror '%s' must be none, fail or discard" % (where, adv.terror))
+        self.terror_code = TERRORS.index(adv.terror)
         self.trophy = adv.trophy if adv.trophy is not None else GENERIC_TROPHY
         self.trophy_known = adv.trophy is not None
         self.other_world = adv.set == OTHER_WORLDS
@@ -166,37 +238,67 @@ class BoardCard:
         self.reward = compile_effects(adv.reward, where + " reward", notes)
         self.penalty = compile_effects(adv.penalty, where + " penalty", notes)
         self.outlines = parse_outlines(adv.monsters, len(card.tasks), where)
-        self.lock = -1          # the data has no lock icons (data/GAME.md)
+        self.lock = getattr(adv, "lock_colour", -1)
+        self.ongoing = getattr(adv, "ongoing_ability", NO_ABILITY)
 
 
 class LeanBoardCard:
     """A library adventure as companion mode keeps it (lean card data): the card's effects other than
-    its entry effect are the table's, so they are checked at load and dropped."""
+    its entry and midnight effects are the table's, so they are checked at load and dropped."""
 
-    lock = -1               # the data has no lock icons (data/GAME.md)
     terror = ()
-    midnight = ()
     reward = ()
     penalty = ()
+    ongoing = NO_ABILITY
 
-    def __init__(self, fields, number, notes):
+    def __init__(self, fields, notes, rule=None):
         where = "adventure '%s' (%s)" % (fields[1], fields[0])
         try:
             ntasks = len(parse_card(fields[2]).tasks)
         except KernelError as exc:
-            raise KernelError("data", "%s: %s" % (where, exc))
-        for k, what in ((7, " terror"), (9, " midnight"), (10, " reward"), (11, " penalty")):
+            raise KernelError("data", "%s: %s" % (where, exc.detail))
+        for k, what in ((7, " terror"), (10, " reward"), (11, " penalty")):
             compile_effects(fields[k], where + what, notes)
         self.name = fields[1]
         self.other_world = fields[0] == OTHER_WORLDS
         self.trophy = int(fields[4]) if fields[4] else GENERIC_TROPHY
         self.ntasks = ntasks
         self.entry = compile_effects(fields[8], where + " entry", notes)
+        self.midnight = compile_effects(fields[9], where + " midnight", notes)
         self.outlines = parse_outlines(fields[6], ntasks, where) if fields[6] else NO_OUTLINES
+        self.lock = -1
+        if rule is not None:
+            self.lock = rule.lock_colour
+            if rule.entry:
+                self.entry = compile_effects(rule.entry, where + " entry", notes)
+            if rule.midnight:
+                self.midnight = compile_effects(rule.midnight, where + " midnight", notes)
 
 
 NO_OUTLINES = []
-DROP = ("where", "source", "ability", "monster_spaces", "combat", "immediate", "terror", "midnight")
+DROP = ("where", "source", "monster_spaces", "combat", "immediate", "terror", "midnight", "ongoing")
+
+
+class RuleCard:
+    """An adventure_rules row as a library card: a new adventure, or the game's facts for a library
+    adventure of the same set and name (its non-empty columns replace the library's)."""
+
+    def __init__(self, row, base=None):
+        self.set = _name(row, "set")
+        self.name = _name(row)
+        for col in ("notation", "terror", "monsters", "terror_text", "entry", "midnight", "reward", "penalty"):
+            value = getattr(row, col)
+            setattr(self, col, value if value or base is None else getattr(base, col))
+        if row.trophy:
+            self.trophy = _int(row, "trophy", 0, 9)
+        else:
+            self.trophy = base.trophy if base is not None else None
+        if base is None:
+            if not self.notation:
+                raise KernelError("data", "%s: a new adventure needs its notation" % row.where)
+            if not self.terror:
+                self.terror = "none"
+        self.where = row.where
 
 
 class GameData:
@@ -205,16 +307,12 @@ class GameData:
     def __init__(self, folder=None, extra=(), sets=DEFAULT_SETS, lean=False):
         folder = folder or _folder()
         self.lean = lean
+        if isinstance(extra, str):
+            extra = (extra,)
         if lean:
             self._lean(folder, extra, sets)
             return
-        tables = {}
-        for name in FILES:
-            kind, rows = read_table(folder + name + ".tsv")
-            tables[kind] = rows
-        for path in extra:
-            kind, rows = read_table(path)
-            tables[kind] = tables[kind] + rows
+        tables = self._tables(folder, extra, ())
         self.notes = []
         self._ancient_ones(tables["ancient_ones"])
         self._investigators(tables["investigators"])
@@ -222,30 +320,53 @@ class GameData:
         self._mythos(tables["mythos"])
         self._monsters(tables["monsters"])
         self._entrance(tables["entrance"])
-        self._adventures(sets)
-        self.game_tasks = None      # gametasks.GameTasks, built by the first game's setup
+        self._adventures(sets, tables["adventure_rules"])
+        self._check_action_space()
+        self._abilities_in_use()
+        self.game_tasks = None      # tasks.GameTasks, built by the first game's setup
+
+    def _tables(self, folder, extra, skip):
+        tables = {}
+        for name in FILES:
+            if name not in skip:
+                kind, rows = read_table(folder + name + ".tsv")
+                tables[kind] = rows
+        for path in extra:
+            kind, rows = read_table(path)
+            if kind not in skip:
+                tables[kind] = tables[kind] + rows
+        return tables
 
     def _ancient_ones(self, rows):
         self.ancient_ones = []
         for r in rows:
+            _name(r)
             r.doom = _int(r, "doom", 1, 20)
             r.elder_signs = _int(r, "elder_signs", 1, 20)
             r.combat = _task(r, r.combat)
             r.spaces = bytearray(r.doom + 1)
             if r.monster_spaces:
                 for s in r.monster_spaces.split(","):
-                    if not s.isdigit() or not 1 <= int(s) <= r.doom:
+                    if not _digits(s) or not 1 <= int(s) <= r.doom:
                         raise KernelError("data", "%s: monster space '%s' is not 1 to %d" % (r.where, s, r.doom))
                     r.spaces[int(s)] = 1
             r.attack = _effects(r, "attack", self.notes)
             r.awaken = _effects(r, "awaken", self.notes)
+            r.ability = _ability(r, "ability", self.notes)
             self.ancient_ones.append(r)
+        if not self.ancient_ones or len(self.ancient_ones) > MAX_INVESTIGATORS:
+            raise KernelError("data", "1 to %d Ancient Ones" % MAX_INVESTIGATORS)
 
     def _investigators(self, rows):
         for r in rows:
+            _name(r)
             r.sanity = _int(r, "sanity", 1, 20)
             r.stamina = _int(r, "stamina", 1, 20)
             r.start = _effects(r, "start", self.notes)
+            r.ability = _ability(r, "ability", self.notes)
+        if len(rows) > MAX_INVESTIGATORS:
+            raise KernelError("data", "%s: more than %d investigators" % (rows[MAX_INVESTIGATORS].where,
+                                                                           MAX_INVESTIGATORS))
         self.investigators = rows
 
     def _items(self, rows):
@@ -253,51 +374,61 @@ class GameData:
         self.decks = ([], [], [], [])
         self.kinds = rows
         for r in rows:
+            _name(r)
             if r.deck not in DECKS:
                 raise KernelError("data", "%s: deck '%s' must be one of %s" % (r.where, r.deck, ", ".join(DECKS)))
             if r.limit not in LIMITS:
                 raise KernelError("data", "%s: limit '%s' must be one of %s" % (r.where, r.limit, ", ".join(LIMITS)))
-            r.count = _int(r, "count", 0, 40)
+            r.count = _int(r, "count", 0, MAX_COUNT)
             r.use = _effects(r, "use", self.notes)
             r.deck_index = DECKS.index(r.deck)
+            if len(self.cards) + r.count > MAX_CARDS:
+                raise KernelError("data", "%s: more than %d item, spell and ally cards" % (r.where, MAX_CARDS))
             for _ in range(r.count):
                 self.decks[r.deck_index].append(len(self.cards))
                 self.cards.append(r)
-        if len(self.cards) > 250:
-            raise KernelError("data", "more than 250 item, spell and ally cards")
 
     def _mythos(self, rows):
         self.mythos = []
         for r in rows:
-            r.count = _int(r, "count", 0, 40)
+            _name(r)
+            r.count = _int(r, "count", 0, MAX_COUNT)
             r.immediate = _effects(r, "immediate", self.notes)
             r.terror = _effects(r, "terror", self.notes)
             r.midnight = _effects(r, "midnight", self.notes)
             r.lock_colour = _colour(r)
+            r.ongoing = _ability(r, "ongoing", self.notes)
+            r.lasts_n = _int(r, "lasts", 0, 9) if r.lasts else 1
+            if len(self.mythos) + r.count > MAX_MYTHOS:
+                raise KernelError("data", "%s: the mythos deck would have more than %d cards" % (r.where, MAX_MYTHOS))
             for _ in range(r.count):
                 self.mythos.append(r)
-        if not self.mythos or len(self.mythos) > 250:
-            raise KernelError("data", "the mythos deck must have 1 to 250 cards")
+        if not self.mythos:
+            raise KernelError("data", "the mythos deck must have 1 to %d cards" % MAX_MYTHOS)
 
     def _monsters(self, rows):
         self.monsters = []
         for r in rows:
-            r.count = _int(r, "count", 0, 40)
+            _name(r)
+            r.count = _int(r, "count", 0, MAX_COUNT)
             r.task = _task(r, r.task)
             r.trophy = _int(r, "trophy", 0, 9)
             r.defeat = _effects(r, "defeat", self.notes)
             r.lock_colour = _colour(r)
+            if len(self.monsters) + r.count > MAX_MONSTERS:
+                raise KernelError("data", "%s: the monster cup would hold more than %d monsters" % (
+                    r.where, MAX_MONSTERS))
             for _ in range(r.count):
                 self.monsters.append(r)
-        if not self.monsters or len(self.monsters) > 250:
-            raise KernelError("data", "the monster cup must hold 1 to 250 monsters")
+        if not self.monsters:
+            raise KernelError("data", "the monster cup must hold 1 to %d monsters" % MAX_MONSTERS)
 
     def _entrance(self, rows):
         self.lost_found = [EMPTY_EFFECT] * 6
         self.shop = []
         seen = bytearray(6)
         for r in rows:
-            r.name = r.key
+            r.name = _name(r, "key")
             r.cost_n = _int(r, "cost", 0, 40)
             r.code = _effects(r, "effect", self.notes)
             if r.section == "lost_found":
@@ -309,6 +440,8 @@ class GameData:
             elif r.section == "gift_shop":
                 if r.cost_n < 1:
                     raise KernelError("data", "%s: a gift shop price must be at least 1" % r.where)
+                if len(self.shop) >= MAX_SHOP:
+                    raise KernelError("data", "%s: more than %d gift shop rows" % (r.where, MAX_SHOP))
                 self.shop.append(r)
             else:
                 raise KernelError("data", "%s: section '%s' must be lost_found or gift_shop" % (r.where, r.section))
@@ -316,27 +449,95 @@ class GameData:
             if not seen[i]:
                 raise KernelError("data", "entrance: lost and found has no row for %s" % LOST_FOUND_KEYS[i])
 
-    def _adventures(self, sets):
+    def _rules(self, rows):
+        """The adventure_rules rows by (set, name): their lock icon and ongoing ability compiled."""
+        rules = {}
+        for r in rows:
+            _name(r, "set")
+            _name(r)
+            r.lock_colour = _colour(r)
+            r.ongoing_ability = _ability(r, "ongoing", self.notes)
+            if r.terror and r.terror not in TERRORS:
+                raise KernelError("data", "%s: terror '%s' must be none, fail or discard" % (r.where, r.terror))
+            rules[(r.set, r.name)] = r
+        return rules
+
+    def _adventures(self, sets, rule_rows):
         self.adventures = []
+        rules = self._rules(rule_rows)
+        used = {}
         for adv in library.load():
             if adv.set in sets:
-                self.adventures.append(BoardCard(adv, self.notes))
-        if len(self.adventures) > 1000:
-            raise KernelError("data", "too many adventures")
+                rule = rules.get((adv.set, adv.name))
+                self.adventures.append(self._board(adv, rule))
+                used[(adv.set, adv.name)] = True
+        for r in rule_rows:
+            if r.set in sets and (r.set, r.name) not in used:
+                used[(r.set, r.name)] = True
+                self.adventures.append(self._board(None, r))
+            if len(self.adventures) > MAX_ADVENTURES:
+                raise KernelError("data", "%s: more than %d adventures" % (r.where, MAX_ADVENTURES))
+        if len(self.adventures) > MAX_ADVENTURES:
+            raise KernelError("data", "more than %d adventures" % MAX_ADVENTURES)
+        if not [a for a in self.adventures if not a.other_world]:
+            raise KernelError("data", "no adventure in the sets %s" % ", ".join(sets))
+
+    def _board(self, adv, rule):
+        if rule is None:
+            return BoardCard(adv, self.notes)
+        card = RuleCard(rule, adv)
+        card.lock_colour = rule.lock_colour
+        card.ongoing_ability = rule.ongoing_ability
+        try:
+            return BoardCard(card, self.notes)
+        except KernelError as exc:
+            if exc.detail.startswith(rule.where):
+                raise
+            raise KernelError("data", "%s: %s" % (rule.where, exc.detail))
+
+    def _abilities_in_use(self):
+        """Which modifiers any card has, and whether any adventure has an ongoing ability (so the
+        rules skip looking for what no card has)."""
+        used = [False] * len(MODIFIERS)
+        abilities = [a.ability for a in self.ancient_ones] + [m.ongoing for m in self.mythos] + \
+            [a.ongoing for a in self.adventures] + [i.ability for i in self.investigators]
+        for ab in abilities:
+            for m in range(len(MODIFIERS)):
+                if ab.modifiers[m]:
+                    used[m] = True
+        self.modifiers_used = tuple(used)
+        self.slot_abilities = False
+        for a in self.adventures:
+            if a.ongoing.any:
+                self.slot_abilities = True
+
+    def _check_action_space(self):
+        """Every index that becomes an action argument fits the 16-bit field of its action kind, and
+        every id kept in a byte stays below NONE (so no table can alias another action or id)."""
+        nslots = MAIN_SLOTS + len([a for a in self.adventures if a.other_world])
+        checks = (("gift shop rows", len(self.shop), A_ARG_MASK),
+                  ("investigators", len(self.investigators), NONE - 1),
+                  ("item, spell and ally cards", len(self.cards), NONE - 1),
+                  ("monsters", len(self.monsters), NONE - 1),
+                  ("mythos cards", len(self.mythos), NONE - 1),
+                  ("board slots (6 and the Other Worlds)", nslots * 32 + PLACE_EXTRA, A_ARG_MASK),
+                  ("hand", MAX_HAND * 32, A_ARG_MASK))
+        for what, n, top in checks:
+            if n > top:
+                raise KernelError("data", "%d %s do not fit their action codes (at most %d)" % (n, what, top))
+        if nslots - MAIN_SLOTS > MAX_OTHER_WORLDS:
+            raise KernelError("data", "more than %d Other World adventures" % MAX_OTHER_WORLDS)
 
     def _lean(self, folder, extra, sets):
         """Companion mode's card data (see the module docstring)."""
         self.notes = []
-        tables = {}
-        for path in [folder + name + ".tsv" for name in FILES if name != "entrance"] + list(extra):
-            kind, rows = read_table(path)
-            if kind != "entrance":
-                tables[kind] = tables.get(kind, []) + rows
+        tables = self._tables(folder, extra, ("entrance",))
         self._ancient_ones(tables["ancient_ones"])
         self._investigators(tables["investigators"])
         self._items(tables["items"])
         self._mythos(tables["mythos"])
         self._monsters(tables["monsters"])
+        rules = self._rules(tables["adventure_rules"])
         self.lost_found = [EMPTY_EFFECT] * 6
         self.shop = []
         # the mythos deck: its size only (the table draws its own cards)
@@ -346,6 +547,8 @@ class GameData:
                 for name in DROP:
                     if hasattr(r, name):
                         delattr(r, name)
+                if hasattr(r, "ability"):
+                    r.ability = NO_ABILITY      # abilities are the table's in companion mode
         tables = None
         self.adventures = []
         for number, line in lines(library.default_path(), "library"):
@@ -356,17 +559,34 @@ class GameData:
             if line:
                 fields = library._fields(line, number)
                 if fields[0] in sets:
-                    self.adventures.append(LeanBoardCard(fields, number, self.notes))
-        if len(self.adventures) > 1000:
-            raise KernelError("data", "too many adventures")
+                    self.adventures.append(LeanBoardCard(fields, self.notes, rules.get((fields[0], fields[1]))))
+        for key in rules:
+            r = rules[key]
+            if r.set in sets and not [a for a in self.adventures if a.name == r.name]:
+                card = RuleCard(r)
+                fields = (card.set, card.name, card.notation, card.terror, str(card.trophy or ""), "",
+                          card.monsters, card.terror_text, card.entry, card.midnight, card.reward, card.penalty)
+                self.adventures.append(LeanBoardCard(fields, self.notes, r))
+        if len(self.adventures) > MAX_ADVENTURES:
+            raise KernelError("data", "more than %d adventures" % MAX_ADVENTURES)
         self.game_tasks = None
 
     def ancient_one(self, name):
+        if not isinstance(name, str):
+            raise KernelError("option", "the Ancient One is named by a string, not %r" % (name,))
         for i in range(len(self.ancient_ones)):
             if self.ancient_ones[i].name.lower() == name.strip().lower():
                 return i
         raise KernelError("option", "no Ancient One named '%s' (%s)" % (
             name, ", ".join([a.name for a in self.ancient_ones])))
+
+    def other_worlds(self):
+        """How many Other World adventures the data has (the board has a slot for each)."""
+        n = 0
+        for a in self.adventures:
+            if a.other_world:
+                n += 1
+        return n
 
 
 EMPTY_EFFECT = ()

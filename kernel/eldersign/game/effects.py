@@ -1,23 +1,34 @@
-"""The effect vocabulary of the Elder Sign game: every primitive a card may name, in one place.
+"""The effect vocabulary of the Elder Sign game: every primitive a card may name, in one place, and
+the abilities built from them (what stays in effect, what a player may use once a roll or a day).
 
 An effect list is text (the card data's form, see data/GAME.md):
 
-    sanity-1,clue+2,each(stamina-1),choose(trophies-2;stamina-1,sanity-1),unmodelled:"text"
+    sanity-1,clue+2,each(stamina-1),choose(trophies-2;stamina-1,sanity-1),per_other_world(doom+1)
 
 `compile_effects(text, where)` turns it into a flat tuple of ints, three per primitive
-(op, signed amount, scope); the game (resolve.py) walks that tuple by index without allocating.
-A name the vocabulary lacks is a KernelError('card', ...) naming the card and the name: cards
-are checked when they are loaded, never during play.
+(op, signed amount, scope); the game (resolve.py, engine.py) walks that tuple by index without
+allocating. A name the vocabulary lacks is a KernelError('card', ...) naming the card and the name:
+cards are checked when they are loaded, never during play.
 
-Scopes: SC_ACTIVE (the investigator the effect is for), SC_EACH (every investigator in play).
-`choose(A;B;...)` compiles to OP_CHOOSE n (n alternatives) followed by each alternative as
-OP_ALT len (its primitive count) and its primitives: the kernel takes the first alternative the
-investigator can pay without being devoured (see GAME.md), else the last.
+Scopes: SC_ACTIVE (the investigator the effect is for), SC_EACH (every investigator in play, each
+in seat order). `choose(A;B;...)` compiles to OP_CHOOSE n (n alternatives) followed by each
+alternative as OP_ALT len (its primitive count) and its primitives: the investigator it is for
+chooses among the alternatives they can pay (inside `each(...)` every investigator chooses their
+own). `per_other_world(list)` compiles to OP_PER_OW len and the list: it runs once per Other World
+card in play.
+
+An ability (`compile_ability`) is a comma-separated list of triggers `when(list)` (TRIGGERS: the
+list runs when that happens, while the card is in effect), modifiers `name+n` (MODIFIERS: a number
+the rules read while the card is in effect), `day(list)` (a player's once-per-day ability) and
+`roll(reroll+1)` (a free reroll once per roll). Ancient Ones, mythos cards, adventures and
+investigators carry one (data/GAME.md).
+
+Limits (cards are data from users): an effect list of at most MAX_TEXT characters and MAX_PRIMS
+primitives, compound forms nested at most NEST_MAX deep, amounts at most MAX_AMOUNT.
 """
 
 from ...errors import KernelError
 
-# name -> (op, kind) ; kind: "n" counted (+n/-n), "s" set (=n) allowed, "f" a flag (+1 only)
 OP_NOTE = 0          # unmodelled / special card text: logged, no effect
 OP_SANITY = 1
 OP_STAMINA = 2
@@ -50,6 +61,8 @@ OP_SET_SANITY = 28
 OP_SET_STAMINA = 29
 OP_CHOOSE = 30
 OP_ALT = 31
+OP_PER_OW = 32       # the next list, once per Other World card in play
+OP_REROLL = 33       # (abilities) a free reroll of any dice of the roll
 
 NAMES = {
     "sanity": OP_SANITY, "stamina": OP_STAMINA, "clue": OP_CLUE, "common_item": OP_COMMON,
@@ -70,13 +83,50 @@ OP_TEXT = ("note", "sanity", "stamina", "clue", "common_item", "unique_item", "s
            "trophies", "doom", "elder_sign", "gate", "monster", "clock", "fail_adventure",
            "discard_terror_dice", "lock_green", "lock_yellow", "lock_red", "awaken", "lose_game",
            "max_sanity", "max_stamina", "heal_all", "die_yellow", "die_red", "hold_die",
-           "defeat_monster", "set_sanity", "set_stamina", "choose", "alt")
+           "defeat_monster", "set_sanity", "set_stamina", "choose", "alt", "per_other_world", "reroll")
 
 SC_ACTIVE = 0
 SC_EACH = 1
 
 MAX_AMOUNT = 20
+MAX_TEXT = 1000
+MAX_PRIMS = 64
+NEST_MAX = 4
 EMPTY = ()
+
+# abilities: triggers (when the list runs) and modifiers (numbers the rules read)
+T_MIDNIGHT = 0       # at midnight (not in the first round), for the active investigator
+T_TURN_END = 1       # at the end of each turn (after its clock phase), the active investigator
+T_ENTRANCE = 2       # at the end of a turn the active investigator spent at the entrance
+T_TERROR = 3         # on a failed roll showing Terror, with the card's own terror effect
+T_MONSTER = 4        # each time a monster appears (after it is placed)
+T_WON = 5            # when an adventure is completed (after its reward)
+T_FAILED = 6         # when an adventure is failed (after its penalty)
+T_DEVOURED = 7       # when an investigator is devoured (for the active investigator)
+TRIGGERS = ("at_midnight", "turn_end", "at_entrance", "on_terror", "on_monster", "on_won", "on_failed",
+            "on_devoured")
+M_SHOP_COST = 0      # added to every gift shop price (not below 1)
+M_AID_COST = 1       # added to first aid's trophy prices
+M_NO_FOCUS = 2       # 1: investigators may not focus (assistance still allowed)
+M_NO_CLUES = 3       # 1: clues may not be spent to reroll
+MODIFIERS = ("shop_cost", "aid_cost", "no_focus", "no_clues")
+
+
+class Ability:
+    """A compiled ability: `triggers[T]` the effect list for trigger T (EMPTY when none),
+    `modifiers[M]` a signed amount, `day` the once-per-day effect list, `rerolls` free rerolls per
+    roll (0 or 1), `text` the source."""
+
+    def __init__(self, text=""):
+        self.text = text
+        self.triggers = [EMPTY] * len(TRIGGERS)
+        self.modifiers = [0] * len(MODIFIERS)
+        self.day = EMPTY
+        self.rerolls = 0
+        self.any = False
+
+
+NO_ABILITY = Ability()
 
 
 def _split_top(text, sep):
@@ -95,11 +145,38 @@ def _split_top(text, sep):
             depth += 1
         elif c == ")":
             depth -= 1
+            if depth < 0:
+                raise KernelError("card", "a ')' without its '('")
         elif c == sep and depth == 0:
             parts.append(text[start:i])
             start = i + 1
+    if depth != 0:
+        raise KernelError("card", "a '(' without its ')'")
+    if quote:
+        raise KernelError("card", "a '\"' without its closing '\"'")
     parts.append(text[start:])
     return parts
+
+
+def _nesting(text, where):
+    """The deepest parenthesis nesting of text (checked before anything recurses on it)."""
+    depth = 0
+    top = 0
+    quote = False
+    for c in text:
+        if c == '"':
+            quote = not quote
+        elif quote:
+            continue
+        elif c == "(":
+            depth += 1
+            if depth > top:
+                top = depth
+        elif c == ")":
+            depth -= 1
+    if top > NEST_MAX:
+        raise KernelError("card", "%s: effects nested %d deep (at most %d)" % (where, top, NEST_MAX))
+    return top
 
 
 def compile_effects(text, where, notes=None):
@@ -111,8 +188,18 @@ def compile_effects(text, where, notes=None):
     text = text.strip()
     if not text:
         return EMPTY
+    if len(text) > MAX_TEXT:
+        raise KernelError("card", "%s: an effect list of %d characters (at most %d)" % (where, len(text), MAX_TEXT))
+    _nesting(text, where)
     out = []
-    _compile_list(text, where, SC_ACTIVE, out, notes)
+    try:
+        _compile_list(text, where, SC_ACTIVE, out, notes)
+    except KernelError as exc:
+        if exc.detail.startswith(where):
+            raise
+        raise KernelError("card", "%s: %s" % (where, exc.detail))
+    if len(out) // 3 > MAX_PRIMS:
+        raise KernelError("card", "%s: %d effects in one list (at most %d)" % (where, len(out) // 3, MAX_PRIMS))
     return tuple(out)
 
 
@@ -133,17 +220,45 @@ def _compile_one(item, where, scope, out, notes):
             out.extend((OP_NOTE, index, scope))
             return
     if item.startswith("each(") and item.endswith(")"):
+        if scope == SC_EACH:
+            raise KernelError("card", "%s: each(...) inside each(...)" % where)
         _compile_list(item[5:-1], where, SC_EACH, out, notes)
         return
     if item.startswith("choose(") and item.endswith(")"):
         alts = _split_top(item[7:-1], ";")
+        if len(alts) < 2:
+            raise KernelError("card", "%s: choose(...) needs two alternatives or more" % where)
         out.extend((OP_CHOOSE, len(alts), scope))
         for alt in alts:
             sub = []
-            _compile_list(alt, where, scope, sub, notes)
+            _compile_list(alt, where, SC_ACTIVE, sub, notes)
+            for k in range(0, len(sub), 3):
+                if sub[k] == OP_CHOOSE or sub[k] == OP_PER_OW:
+                    raise KernelError("card", "%s: an alternative of choose(...) must be plain effects" % where)
             out.extend((OP_ALT, len(sub) // 3, scope))
             out.extend(sub)
         return
+    if item.startswith("per_other_world(") and item.endswith(")"):
+        sub = []
+        _compile_list(item[16:-1], where, scope, sub, notes)
+        out.extend((OP_PER_OW, len(sub) // 3, scope))
+        out.extend(sub)
+        return
+    name, sign, n = _amount(item, where)
+    if sign == "=":
+        if name not in SET_OPS:
+            raise KernelError("card", "%s: '%s' cannot be set with '=' (only %s)" % (
+                where, name, ", ".join(sorted(SET_OPS))))
+        out.extend((SET_OPS[name], n, scope))
+        return
+    if name not in NAMES:
+        raise KernelError("card", "%s: unknown effect '%s' (the vocabulary: %s)" % (
+            where, name, ", ".join(sorted(NAMES))))
+    out.extend((NAMES[name], -n if sign == "-" else n, scope))
+
+
+def _amount(item, where):
+    """(name, sign, n) of 'name+n', 'name-n' or 'name=n' (n in ASCII digits, at most MAX_AMOUNT)."""
     sign = -1
     for i in range(len(item)):
         if item[i] in "+-=":
@@ -153,23 +268,50 @@ def _compile_one(item, where, scope, out, notes):
         raise KernelError("card", "%s: '%s' is not an effect (expected name+n, name-n or name=n)" % (where, item))
     name = item[:sign]
     number = item[sign + 1:]
-    if not number.isdigit():
+    if not number or len(number) > 3 or not all(c in "0123456789" for c in number):
         raise KernelError("card", "%s: '%s' needs a whole number after '%s'" % (where, item, item[sign]))
     n = int(number)
     if n > MAX_AMOUNT:
         raise KernelError("card", "%s: '%s' is more than %d" % (where, item, MAX_AMOUNT))
-    if item[sign] == "=":
-        if name not in SET_OPS:
-            raise KernelError("card", "%s: '%s' cannot be set with '=' (only %s)" % (
-                where, name, ", ".join(sorted(SET_OPS))))
-        out.extend((SET_OPS[name], n, scope))
-        return
-    if name not in NAMES:
-        raise KernelError("card", "%s: unknown effect '%s' (the vocabulary: %s)" % (
-            where, name, ", ".join(sorted(NAMES))))
-    if item[sign] == "-":
-        n = -n
-    out.extend((NAMES[name], n, scope))
+    return name, item[sign], n
+
+
+def compile_ability(text, where, notes=None):
+    """The Ability of a card's ability text (see the module docstring); NO_ABILITY when empty."""
+    text = text.strip()
+    if not text:
+        return NO_ABILITY
+    if len(text) > MAX_TEXT:
+        raise KernelError("card", "%s: an ability of %d characters (at most %d)" % (where, len(text), MAX_TEXT))
+    _nesting(text, where)
+    ab = Ability(text)
+    ab.any = True
+    for item in _split_top(text, ","):
+        item = item.strip()
+        head, _, rest = item.partition("(")
+        if rest and item.endswith(")"):
+            body = rest[:-1]
+            if head in TRIGGERS:
+                ab.triggers[TRIGGERS.index(head)] = compile_effects(body, "%s %s" % (where, head), notes)
+                continue
+            if head == "day":
+                ab.day = compile_effects(body, "%s day" % where, notes)
+                continue
+            if head == "roll":
+                if body.strip() != "reroll+1":
+                    raise KernelError("card", "%s: roll(...) takes reroll+1 (a free reroll once per roll)" % where)
+                ab.rerolls = 1
+                continue
+            raise KernelError("card", "%s: unknown ability '%s(...)' (the triggers: %s; day(...), roll(...))" % (
+                where, head, ", ".join(TRIGGERS)))
+        name, sign, n = _amount(item, where)
+        if name not in MODIFIERS or sign == "=":
+            raise KernelError("card", "%s: unknown ability '%s' (the modifiers: %s)" % (
+                where, item, ", ".join(MODIFIERS)))
+        ab.modifiers[MODIFIERS.index(name)] += -n if sign == "-" else n
+    ab.triggers = tuple(ab.triggers)
+    ab.modifiers = tuple(ab.modifiers)
+    return ab
 
 
 def has_op(code, op):
@@ -183,5 +325,6 @@ def has_op(code, op):
 def vocabulary():
     """Every effect name, sorted (for the docs and the schema test)."""
     names = list(NAMES) + ["%s=" % k for k in SET_OPS] + ["each(...)", "choose(...;...)",
+                                                          "per_other_world(...)",
                                                           "unmodelled:\"...\"", "special:\"...\""]
     return sorted(names)

@@ -6,7 +6,7 @@ Layout: 'E' 'G' version, players, Ancient One, flags (1 companion), seed (4 byte
 (4), actions (4 each), state digest (2), Fletcher-16 checksum (2). deserialize replays the log from
 the seed and checks the digest; anything wrong is KernelError('save', ...) and nothing is changed.
 `state_bytes(game)` is every field of the state in a fixed order (what the digest is taken of;
-tests compare it whole).
+tests compare it whole); `view_bytes(game, seat)` is the part a seat may see (no deck order, no PRNG).
 """
 
 from ...errors import KernelError
@@ -15,52 +15,93 @@ from .machine import Game, MAX_LOG
 
 MAGIC0 = 0x45   # 'E'
 MAGIC1 = 0x47   # 'G'
-VERSION = 1
+VERSION = 2           # 2: the action codes of every player decision (issue 9)
 
 
 
 
-def state_bytes(g):
-    """Every field of the game state (not the log), in a fixed order."""
-    out = bytearray()
-    for v in (g.clock, g.doom, g.elder, g.turn & 255, g.turn >> 8, g.seat, g.phase, g.result + 1,
-              1 if g.battle else 0, g.mythos + 1, 1 if g.midnight_due else 0, g.green_gone,
-              1 if g.yellow_gone else 0, 1 if g.red_gone else 0, g.turn_yellow, g.turn_red,
-              1 if g.focus_used else 0, g.nlocks, g.nsd, g.att_done, g.att_nhelp, g.pick_seat):
+def _put16(out, v):
+    out.append(v & 255)
+    out.append((v >> 8) & 255)
+
+
+def _public(g, out):
+    """Everything on the table: the scalars, every component, the work still to do and the question
+    asked, the cards in the slots and the Adventures' dice (not their PRNG)."""
+    for v in (g._clock.hour, g._doom, g._elder, g._clock.turn & 255, g._clock.turn >> 8, g._clock.seat,
+              g._result + 1, 1 if g._battle else 0, g._mythos + 1, 1 if g._midnight_due else 0,
+              1 if g._in_midnight else 0, 1 if g._awaken_due else 0, g._awaken_seat, g._green_gone,
+              1 if g._yellow_gone else 0, 1 if g._red_gone else 0, g._turn_yellow, g._turn_red,
+              1 if g._focus_used else 0, g._locks.n, g._spells.n, g._att.nhelp, g._att.slot + 2,
+              g._att.defeated, g._att.refused, g._att.rerolled, g._nlasting):
         out.append(v & 255)
-    for b in (g.san, g.sta, g.maxsan, g.maxsta, g.clues, g.loc, g.seat_of, g.used, g.assisted, g.hand,
-              g.hand_flag, g.troph, g.seat_inv, g.seat_state, g.slot_on, g.slot_mon, g.slot_mon_at,
-              g.slot_task_mon, g.lock_col, g.lock_kind, g.sd_die, g.sd_card, g.att_focus, g.att_spell,
-              g.att_helpers):
+    i = g._inv
+    for b in (i.san, i.sta, i.maxsan, i.maxsta, i.clues, i.loc, i.seat_of, i.used, i.assisted, i.hand,
+              i.hand_flag, i.ability_used, i.ntroph, g._seats.inv, g._seats.state, g._slots.on, g._slots.mon,
+              g._slots.at, g._slots.seq, g._slots.task_mon, g._locks.col, g._locks.kind, g._spells.die,
+              g._spells.card, g._spells.owner, g._att.focus, g._att.spell, g._att.helpers, g._lasting,
+              g._lasting_left):
         out.extend(b)
-    for s in range(len(g.slot_card)):
-        out.append(g.slot_card[s] & 255)
-        out.append(g.slot_card[s] >> 8)
-    for i in range(g.nlocks):
-        out.append(g.lock_src[i] & 255)
-    for deck in (g.adv_deck, g.ow_deck, g.mythos_deck, g.cup, g.inv_pool) + g.item_decks:
-        deck.state(out)
-    put32(out, g.rng[0])
-    put32(out, g.rng[1])
-    for adv in g.slot_adv + [g.combat_adv]:
-        if adv is not None:
+    for k in range(len(i.troph)):
+        _put16(out, i.troph[k])
+    for s in range(g._slots.n):
+        _put16(out, g._slots.card[s])
+    for k in range(g._locks.n):
+        _put16(out, g._locks.src[k])
+    st = g._stack
+    _put16(out, st.n)
+    for k in range(st.n):
+        out.append(st.op[k])
+        for v in (st.a[k], st.b[k], st.c[k], st.d[k]):
+            put32(out, v & 0xFFFFFFFF)
+        ref = st.ref[k]
+        _put16(out, len(ref) if ref is not None else 0xFFFF)
+    for adv in g._slots.adv + [g._combat_adv]:
+        if adv is not None and hasattr(adv, "st"):
             out.extend(adv.notation.encode())
+            out.extend(adv.sit)
             out.extend(adv.st)
             out.extend(adv.roll_counts)
             out.extend(adv.held)
             out.extend(adv.kept)
+
+
+def state_bytes(g):
+    """Every field of the game state (not the log), in a fixed order: the public part, then the
+    order of every deck and the PRNGs."""
+    out = bytearray()
+    _public(g, out)
+    for deck in g._decks.all():
+        deck.state(out)
+    put32(out, g._rng[0])
+    put32(out, g._rng[1])
+    for adv in g._slots.adv + [g._combat_adv]:
+        if adv is not None and hasattr(adv, "rng"):
             put32(out, adv.rng[0])
             put32(out, adv.rng[1])
     return bytes(out)
 
 
+def view_bytes(g, player):
+    """What seat `player` may know: the public part and how many cards each deck holds (Elder Sign
+    is cooperative, so every seat sees the same, bar the seat number)."""
+    out = bytearray()
+    out.append(player & 255)
+    _public(g, out)
+    for deck in g._decks.all():
+        out.append(deck.n & 255)
+        out.append(deck.n >> 8)
+    return bytes(out)
+
+
 def serialize(g):
-    out = bytearray((MAGIC0, MAGIC1, VERSION, g.players, g.ao_index, 1 if g.companion else 0))
+    out = bytearray((MAGIC0, MAGIC1, VERSION, g.players, g._ao_index, 1 if g._companion else 0))
     put32(out, g.seed)
-    put32(out, g.nlog)
-    for i in range(g.nlog):
-        put32(out, g.log[i])
-    digest = fletcher16(state_bytes(g), len(state_bytes(g)))
+    put32(out, g._nlog)
+    for i in range(g._nlog):
+        put32(out, g._log[i])
+    state = state_bytes(g)
+    digest = fletcher16(state, len(state))
     out.append(digest >> 8)
     out.append(digest & 255)
     c = fletcher16(out, len(out))
@@ -91,7 +132,8 @@ def deserialize(blob, data):
             g.apply(get32(b, 14 + 4 * i))
     except KernelError as exc:
         raise KernelError("save", "does not replay: %s" % exc.detail)
-    digest = fletcher16(state_bytes(g), len(state_bytes(g)))
+    state = state_bytes(g)
+    digest = fletcher16(state, len(state))
     if digest != (b[-4] << 8) | b[-3]:
         raise KernelError("save", "the stored state does not match its action log (other card data?)")
     return g

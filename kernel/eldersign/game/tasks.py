@@ -54,6 +54,7 @@ class GameTasks:
             nout += len(advs[a].outlines)
         self.outline_first[len(advs)] = nout
         self.partial_row = array("H", [NO_TASK] * nout)
+        self.kept = array("H", [NO_TASK] * nout)     # a partial outline's symbols outside, alone
         partial = []
         nmon = len(data.monsters)
         for a in range(len(advs)):
@@ -69,6 +70,11 @@ class GameTasks:
                 self.partial_row[self.outline_first[a] + o] = len(partial)
                 text = format_task(printed[t])
                 kept = " ".join(text.split(" ")[:keep])
+                try:
+                    if kept:
+                        self.kept[self.outline_first[a] + o] = add(kept, where + " (outside the monster)")
+                except KernelError:
+                    pass        # no dice outside (costs only): nothing left to roll for
                 for m in range(nmon):
                     mon = data.monsters[m]
                     partial.append(add(mon.task + (" " + kept if kept else ""),
@@ -79,6 +85,11 @@ class GameTasks:
     def partial_id(self, a, o, m):
         """The task of adventure a's partial outline o with monster m on it."""
         return self.partial[self.partial_row[self.outline_first[a] + o] + m]
+
+    def kept_id(self, a, o):
+        """The symbols outside adventure a's partial outline o as a task (what is left to do when a
+        card defeats the monster on it during an attempt), or NO_TASK when there are none."""
+        return self.kept[self.outline_first[a] + o]
 
 
 def for_data(data):

@@ -1,170 +1,197 @@
 """Turn flow: the three-phase turn (move, then an adventure or one entrance action, then the clock),
-seats that lost their investigator picking a new one, the clock, midnight (at-midnight effects of
-the adventures and of the mythos card, except in the first round; once-per-day abilities refresh)
-and the next mythos card with its lock and immediate effect.
+investigators chosen (or drawn) at setup and after being devoured, midnight and the mythos cards.
+
+The turn's frames (engine.py runs them): F_NEXT starts the next seat's turn and pushes its clock
+phase (F_CLOCK) and its main step (F_MAIN); a seat out of the game only moves the clock. F_CLOCK
+advances 3 hours; then the turn-end triggers, the active player's new investigator when theirs was
+devoured this turn, and midnight. F_MIDNIGHT resolves, in order: every at-midnight effect in play
+(adventures, the mythos card and those lasting, the abilities in effect; not in the first round),
+the next mythos card (F_MYTHOS: the old one to the bottom, or kept in effect while it lasts; the new
+one's lock icon and immediate effect), and once-per-day abilities refresh. In the final battle
+midnight is the Ancient One's attack instead.
 """
 
-from .defs import (P_MOVE, P_PREP, P_ENTRANCE, P_PICK, P_BATTLE_PREP, P_OVER, MAX_SLOTS, NONE,
-                   LOC_ENTRANCE, LOC_AO, LK_MYTHOS, EV_TURN, EV_MOVE, EV_PICK, EV_OUT, EV_CLOCK,
-                   EV_MIDNIGHT, EV_MYTHOS)
+from . import effects as E
+from . import pool, resolve
+from .defs import (P_MOVE, P_PREP, P_ENTRANCE, P_BATTLE_PREP, NONE, LOC_ENTRANCE, F_RUN, F_MAIN, F_CLOCK,
+                   F_NEXT, F_MIDNIGHT, F_MYTHOS, F_ATTACK, A_MOVE, A_PICK, A_DRAW, A_ARG_MASK,
+                   EV_TURN, EV_MOVE, EV_PICK, EV_MIDNIGHT, EV_MYTHOS, EV_LASTING, EV_EXPIRED)
+from .people import SEAT_MUST_PICK
+
+FOREVER = 255          # a lasting mythos card that stays to the end
 
 
-class Turn:
-    """Mixin of Game: turn order, the clock, midnight and mythos."""
+def next_step(g, i):
+    """F_NEXT: the next seat's turn (the first seat's, at setup)."""
+    st = g._stack
+    first = st.a[i]
+    st.pop()
+    if not first and g._clock.next_seat():
+        g._inv.clear_assisted()
+    s = g._clock.seat
+    g._turn_yellow = 0
+    g._turn_red = 0
+    g._focus_used = False
+    inv = g._seats.inv[s]
+    g._event(EV_TURN, s, inv, g._clock.turn)
+    st.push(F_NEXT, 0)
+    st.push(F_CLOCK)
+    if inv != NONE:
+        st.push(F_MAIN, P_BATTLE_PREP if g._battle else P_MOVE)
 
-    # ----- turn -------------------------------------------------------------------------------
 
-    def start_turn(self):
-        """The active seat's turn begins (or, out of play, only the clock moves)."""
-        while True:
-            if self.result >= 0:
-                self.phase = P_OVER
-                return
-            s = self.seat
-            self.turn_yellow = 0
-            self.turn_red = 0
-            self.focus_used = False
-            inv = self.seat_inv[s]
-            self.event(EV_TURN, s, inv, self.turn)
-            if inv == NONE:
-                # out of the game: the clock still moves as if the player took a turn
-                self.phase = P_MOVE
-                self.clock_phase()
-                if self.phase == P_PICK or self.result >= 0:
+def move_options(g, buf, n):
+    buf[n] = A_MOVE
+    n += 1
+    for s in range(g._slots.n):
+        if g._slots.on[s]:
+            buf[n] = A_MOVE + 1 + s
+            n += 1
+    return n
+
+
+def move(g, i, loc):
+    inv = g._active()
+    g._inv.loc[inv] = loc
+    g._event(EV_MOVE, inv, loc)
+    g._stack.a[i] = P_ENTRANCE if loc == LOC_ENTRANCE else P_PREP
+
+
+def clock_step(g, i):
+    """F_CLOCK: 3 hours on; then (top first) the turn-end triggers, the active player's pick of a
+    new investigator if theirs was devoured this turn, midnight."""
+    st = g._stack
+    st.pop()
+    resolve.advance_clock(g, 1)
+    if g._midnight_due:
+        g._midnight_due = False
+        st.push(F_MIDNIGHT, 0, 0)
+    s = g._clock.seat
+    if g._seats.state[s] == SEAT_MUST_PICK and g._seats.inv[s] == NONE:
+        resolve.push_pick(g, s)
+    inv = g._seats.inv[s]
+    if inv != NONE:
+        if g._inv.loc[inv] == LOC_ENTRANCE:
+            resolve.fire(g, E.T_ENTRANCE, inv)
+        resolve.fire(g, E.T_TURN_END, inv)
+
+
+# ----- choosing an investigator ----------------------------------------------------------------
+
+def pick_options(g, buf):
+    """A_PICK + each investigator nobody has chosen, and A_DRAW (the top of the shuffled pool)."""
+    pool_deck = g._decks.investigators
+    n = 0
+    for inv in range(g._ninv):
+        if not g._inv.used[inv]:
+            buf[n] = A_PICK + inv
+            n += 1
+    if pool_deck.n:
+        buf[n] = A_DRAW
+        n += 1
+    return n
+
+
+def pick(g, i, action):
+    """The seat of frame i takes investigator arg (A_PICK) or the top of the pool (A_DRAW)."""
+    st = g._stack
+    seat = st.a[i]
+    st.pop()
+    drawn = 1 if action == A_DRAW else 0
+    inv = g._decks.investigators.at(0) if drawn else action & A_ARG_MASK
+    g._event(EV_PICK, seat, inv, drawn)
+    resolve.enter_investigator(g, seat, inv)
+
+
+# ----- midnight --------------------------------------------------------------------------------
+
+def midnight_step(g, i):
+    """F_MIDNIGHT, stage a (index b): see the module docstring."""
+    st = g._stack
+    stage = st.a[i]
+    inv = g._decider_inv()
+    if stage == 0:
+        g._event(EV_MIDNIGHT)
+        g._in_midnight = True
+        if g._battle:
+            st.pop()
+            g._in_midnight = False
+            st.push(F_ATTACK)
+            return
+        st.a[i] = 1 if not g._clock.first_round() else 4
+        st.b[i] = 0
+        return
+    if stage == 1:                        # the adventures in play
+        s = st.b[i]
+        while s < g._slots.n:
+            if g._slots.on[s]:
+                code = g._data.adventures[g._slots.card[s]].midnight
+                if code:
+                    st.b[i] = s + 1
+                    st.push(F_RUN, 0, len(code), inv, 1, code)
                     return
-                continue
-            self.phase = P_BATTLE_PREP if self.battle else P_MOVE
-            return
-
-    def do_move(self, loc):
-        inv = self.active()
-        self.loc[inv] = loc
-        self.event(EV_MOVE, inv, loc)
-        self.phase = P_ENTRANCE if loc == LOC_ENTRANCE else P_PREP
-
-    def end_turn(self):
-        """Phase 3: the clock, then midnight, picks, and the next seat."""
-        if self.result >= 0:
-            self.phase = P_OVER
-            return
-        self.clock_phase()
-        if self.phase == P_PICK or self.result >= 0:
-            if self.result >= 0:
-                self.phase = P_OVER
-            return
-        self.start_turn()
-
-    def clock_phase(self):
-        self.advance_clock(1)
-        self.finish_round_step()
-
-    def finish_round_step(self):
-        """After the clock: midnight (or the Ancient One's attack), picks, next seat."""
-        if self.midnight_due and self.result < 0:
-            self.midnight_due = False
-            self.midnight()
-        if self.result >= 0:
-            self.phase = P_OVER
-            return
-        self.turn += 1
-        if self.turn % self.players == 0:
-            for i in range(self.ninv):
-                self.assisted[i] = 0
-        self.seat = (self.seat + 1) % self.players
-        if self.pick_pending():
-            return
-
-    def pick_pending(self):
-        for s in range(self.players):
-            if self.seat_state[s] == 1:
-                if self.inv_pool.n == 0 or self.battle:
-                    self.seat_state[s] = 2
-                    self.event(EV_OUT, s)
-                    continue
-                self.pick_seat = s
-                self.phase = P_PICK
-                return True
-        self.check_all_out()
-        return False
-
-    def check_all_out(self):
-        for s in range(self.players):
-            if self.seat_state[s] != 2:
+            s += 1
+        st.a[i] = 2
+        st.b[i] = 0
+        return
+    if stage == 2:                        # the mythos card, then those still in effect
+        k = st.b[i]
+        while k <= g._nlasting:
+            m = g._mythos if k == 0 else g._lasting[k - 1]
+            k += 1
+            if m >= 0 and g._data.mythos[m].midnight:
+                code = g._data.mythos[m].midnight
+                st.b[i] = k
+                st.push(F_RUN, 0, len(code), inv, 1, code)
                 return
-        self.lose(0)
+        st.a[i] = 3
+        resolve.fire(g, E.T_MIDNIGHT, inv)
+        return
+    if stage == 3:
+        st.a[i] = 4
+        st.push(F_MYTHOS)
+        return
+    g._inv.refresh_day()                  # stage 4: once-per-day abilities refresh
+    g._in_midnight = False
+    st.pop()
 
-    def pick(self, inv):
-        s = self.pick_seat
-        self.seat_state[s] = 0
-        # the chosen investigator comes out of the pool (kept in order)
-        n = self.inv_pool.n
-        for _ in range(n):
-            c = self.inv_pool.draw()
-            if c != inv:
-                self.inv_pool.bottom(c)
-        self.enter_investigator(s, inv)
-        self.event(EV_PICK, s, inv)
-        self.resolve_pending()
-        if self.result >= 0:
-            self.phase = P_OVER
-            return
-        if not self.pick_pending():
-            self.start_turn()
 
-    def enter_investigator(self, seat, inv):
-        d = self.data.investigators[inv]
-        self.seat_inv[seat] = inv
-        self.seat_of[inv] = seat
-        self.used[inv] = 1
-        self.san[inv] = d.sanity
-        self.sta[inv] = d.stamina
-        self.maxsan[inv] = d.sanity
-        self.maxsta[inv] = d.stamina
-        self.clues[inv] = 0
-        self.loc[inv] = LOC_AO if self.battle else LOC_ENTRANCE
-        self.run(d.start, inv)
-
-    def advance_clock(self, steps):
-        for _ in range(steps):
-            self.clock = (self.clock + 3) % 12
-            self.event(EV_CLOCK, self.clock)
-            if self.clock == 0:
-                self.midnight_due = True
-
-    # ----- midnight and mythos ----------------------------------------------------------------
-
-    def midnight(self):
-        self.event(EV_MIDNIGHT)
-        if self.battle:
-            self.ao_attack()
-            return
-        first_round = self.turn < self.players
-        if not first_round:
-            inv = self.active()
-            if inv == NONE:
-                inv = self.any_investigator()
-            for s in range(MAX_SLOTS):
-                if self.slot_on[s]:
-                    self.run(self.data.adventures[self.slot_card[s]].midnight, inv)
-            if self.mythos >= 0:
-                self.run(self.data.mythos[self.mythos].midnight, inv)
-        if self.result < 0 and not self.battle:
-            self.next_mythos()
-        # once per day abilities refresh
-        for i in range(len(self.hand_flag)):
-            self.hand_flag[i] = 0
-        self.resolve_pending(True)
-
-    def next_mythos(self):
-        if self.mythos >= 0:
-            self.free_locks(LK_MYTHOS, 0)
-            self.mythos_deck.bottom(self.mythos)
-        self.mythos = self.mythos_deck.draw()
-        m = self.data.mythos[self.mythos]
-        self.event(EV_MYTHOS, self.mythos)
-        if m.lock_colour >= 0:
-            self.add_lock(m.lock_colour, LK_MYTHOS, 0)
-        inv = self.active()
-        if inv == NONE:
-            inv = self.any_investigator()
-        self.run(m.immediate, inv)
+def mythos_step(g, i):
+    """F_MYTHOS: the old card to the bottom (or kept in effect while it lasts), the next one
+    revealed: its lock icon, its immediate effect."""
+    st = g._stack
+    st.pop()
+    d = g._data
+    old = g._mythos
+    if old >= 0:
+        pool.free_mythos_locks(g)
+        k = 0
+        while k < g._nlasting:
+            left = g._lasting_left[k]
+            if left != FOREVER:
+                left -= 1
+                g._lasting_left[k] = left
+            if left == 0:
+                g._event(EV_EXPIRED, g._lasting[k])
+                g._decks.mythos.bottom(g._lasting[k])
+                for j in range(k, g._nlasting - 1):
+                    g._lasting[j] = g._lasting[j + 1]
+                    g._lasting_left[j] = g._lasting_left[j + 1]
+                g._nlasting -= 1
+            else:
+                k += 1
+        lasts = d.mythos[old].lasts_n
+        if lasts != 1 and g._nlasting < len(g._lasting):
+            g._lasting[g._nlasting] = old
+            g._lasting_left[g._nlasting] = FOREVER if lasts == 0 else lasts - 1
+            g._nlasting += 1
+            g._event(EV_LASTING, old)
+        else:
+            g._decks.mythos.bottom(old)
+    g._mythos = g._decks.mythos.draw()
+    m = d.mythos[g._mythos]
+    g._event(EV_MYTHOS, g._mythos)
+    if m.immediate:
+        st.push(F_RUN, 0, len(m.immediate), g._decider_inv(), 1, m.immediate)
+    if m.lock_colour >= 0:
+        pool.add_lock(g, m.lock_colour, 1, 0)

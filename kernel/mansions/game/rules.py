@@ -20,7 +20,7 @@ Options (each a documented, swappable choice: game/choices.py, kernel/mansions/R
 """
 
 from ...errors import KernelError
-from ...surface import CHANCE, TERMINAL
+from ...surface import CHANCE, TERMINAL, in_legal_actions
 from . import prepare, turn, keeper, board, checks, effects, victory, view, text, save
 from .story import Story
 from .choices import check_options, option_flags
@@ -91,11 +91,7 @@ class State(Base):
             return False
         if self.g[G_PHASE] == PH_ROLL:
             return action == A_ROLL << 16 or (action >> 8) == (A_FACE << 8) and 1 <= (action & 255) <= 10
-        n = self.legal_actions(self.scratch)
-        for i in range(n):
-            if self.scratch[i] == action:
-                return True
-        return False
+        return in_legal_actions(self, self.scratch, action)
 
     def chance_outcomes(self):
         if self.g[G_PHASE] != PH_ROLL:

@@ -10,7 +10,7 @@ keeper assistant reads only the few tables it needs with `read_table` (monsters,
 from array import array
 
 from ...errors import KernelError
-from ...tsv import lines
+from ...tsv import lines, folder_of
 from . import vocab
 from .vocab import fail, number, attribute, lookup, EffectTable
 from .consts import (NONE, NATTR, CLASSES, ATTRIBUTES, MAX_SPACES, MAX_ROOMS, MAX_DOORS, MAX_CARDS,
@@ -64,11 +64,8 @@ _REVEAL = (E_SPAWN, E_SEAL, E_UNSEAL, E_THREAT, E_NOTHING)
 
 
 def data_folder():
-    here = __file__
-    cut = max(here.rfind("/"), here.rfind("\\"))
-    base = here[:cut] if cut >= 0 else "."
-    cut = max(base.rfind("/"), base.rfind("\\"))
-    return (base[:cut] if cut >= 0 else ".") + "/data"
+    """kernel/mansions/data/, the stories' folder (one level up from this module's)."""
+    return folder_of(folder_of(__file__)) + "/data"
 
 
 def story_folder(name):

@@ -13,18 +13,15 @@ the file's. Any mistake is one KernelError("deck", ...) naming the file, the lin
 """
 
 from ...errors import KernelError
-from ...tsv import lines
+from ...tsv import lines, folder_of
 from .defs import (NTYPES, CARD_NAMES, CARD_KIND, KIND_NAMES, THING, DECK_MAX, MAX_PLAYERS)
 
 HEADER = "card\tkind\tnumbers\teffect"
 
 
 def default_path():
-    here = __file__
-    cut = max(here.rfind("/"), here.rfind("\\"))
-    folder = here[:cut] if cut >= 0 else "."
-    cut = max(folder.rfind("/"), folder.rfind("\\"))
-    return (folder[:cut] if cut >= 0 else "..") + "/data/deck.tsv"
+    """kernel/stayaway/data/deck.tsv (one level up from this module's folder)."""
+    return folder_of(folder_of(__file__)) + "/data/deck.tsv"
 
 
 def card_type(name):

@@ -12,6 +12,7 @@ from .defs import (NTYPES, CARD_KIND, K_ACTION, K_OBSTACLE, NOBODY, THING, THE_T
                    A_ACCEPT, A_KEEP, A_DECLARE, A_REVEAL, A_TARGET, A_FORGET, A_PASS, A_BLIND, PH_PLAY,
                    PH_DEFEND_FLAME, PH_DEFEND_SWAP, PH_RESOLUTE, PH_OFFER, PH_ANSWER, PH_REVELATIONS,
                    PH_TARGET, PH_FORGET, PH_ROUND, PH_BLIND, R_PLAYING, DR_CARD)
+from ...surface import in_legal_actions
 
 
 class Legal:
@@ -90,12 +91,7 @@ class Legal:
         return n
 
     def is_legal(self, action):
-        buf = self.buf
-        n = self.legal_actions(buf)
-        for i in range(n):
-            if buf[i] == action:
-                return True
-        return False
+        return in_legal_actions(self, self.buf, action)
 
     def step(self, action):
         """Apply a legal action (the caller checked it)."""

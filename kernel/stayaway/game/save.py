@@ -14,7 +14,7 @@ HAND_MAX per player, the pile and discards as long as their counts), the PRNG (2
 """
 
 from ... import prng
-from ...binio import get32
+from ...binio import fletcher16, get32
 from ...errors import KernelError
 from .defs import (MAX_PLAYERS, HAND_MAX, NTYPES, DECK_MAX, MAX_EVENTS, EVENT_BYTES, MAX_LOG, NO_CARD, NOBODY,
                    QUARANTINE, LOCKED_DOOR, PH_OVER, R_PLAYING, R_CUT)
@@ -25,23 +25,6 @@ SCALARS = ("pile_n", "disc_n", "res_n", "direction", "thing", "phase", "active",
            "ctx_a", "ctx_b", "ctx_card", "ctx_n", "ctx_flag", "offer_card", "partner", "last_infected",
            "ever_eliminated_human", "result", "nev", "nlog")
 TABLE = ("seat_player", "seat_of", "alive", "role", "quar", "door", "returns_", "hand_n", "passes")
-
-
-def fletcher16(data, n):
-    """binio.fletcher16, the same value, its modulo deferred over runs of 360 bytes (a and b stay
-    below 2^30, so no big ints on the board)."""
-    a = 0
-    b = 0
-    i = 0
-    while i < n:
-        end = i + 360 if i + 360 < n else n
-        for j in range(i, end):
-            a += data[j]
-            b += a
-        a %= 255
-        b %= 255
-        i = end
-    return (b << 8) | a
 
 
 def size(state):

@@ -5,8 +5,10 @@ completing the card (`estimate`: the dice, focus, spells and clues it brings aga
 the card asks for) times the value of the reward and trophy, plus the chance of failing times the
 value of the penalty; staying at the entrance is worth healing, an elder sign from the gift shop,
 or a little. It adds item dice, buys elder signs as soon as its trophies pay, heals what is lowest,
-and plays rolls like the built-in bot (complete a task with the fewest dice, else reroll with a
-clue, else fail setting a green die aside and focusing the most useful face). The solver bot
+picks the sturdiest investigator, and plays rolls like the built-in bot (complete a task with the
+fewest dice, else reroll with a clue, else fail setting a green die aside and focusing the most
+useful face). Every other question a card or a rule asks (where a monster goes, which alternative,
+which trophies, ...) gets the built-in bot's answer (bot.py). The solver bot
 (eldritch/solverbot.py) is this bot with exact odds and exact roll play.
 
 Arithmetic is floating point (+ - * / only), deterministic on CPython and the MicroPython unix
@@ -15,8 +17,8 @@ port (both doubles).
 
 from .. import effects as E
 from .. import bot as basic
-from ..defs import (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_PICK, P_BATTLE_PREP, P_BATTLE, A_MOVE, A_USE,
-                    A_BEGIN, A_LOSTFOUND, A_SHOP, A_PICK, MAX_HAND)
+from ..defs import (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_BATTLE_PREP, P_BATTLE, A_MOVE, A_USE, A_BEGIN,
+                    A_SHOP, A_PICK, A_ARG_MASK, MAX_HAND, F_MAIN, F_PICK, F_ASIDE, F_KEEP)
 from ...dice import GREEN, YELLOW, RED
 from . import observe as O
 from .value import Weights, effects_value
@@ -52,19 +54,22 @@ class HeuristicBot:
     # ----- the dispatcher ---------------------------------------------------------------------
 
     def choose(self, game, buf, n):
+        q = O.question(game)
         ph = O.phase(game)
-        if ph == P_MOVE:
+        if q == F_MAIN and ph == P_MOVE:
             a = self.move(game, buf, n)
-        elif ph == P_PREP or ph == P_BATTLE_PREP:
+        elif q == F_MAIN and (ph == P_PREP or ph == P_BATTLE_PREP):
             a = self.prepare(game, buf, n)
-        elif ph == P_ENTRANCE:
+        elif q == F_MAIN and ph == P_ENTRANCE:
             a = self.entrance(game, buf, n)
-        elif ph == P_PICK:
-            a = self.pick(game, buf, n)
-        elif ph == P_ADV or ph == P_BATTLE:
+        elif q == F_MAIN and (ph == P_ADV or ph == P_BATTLE):
             a = self.roll(game, buf, n)
-        else:
-            a = buf[0]
+        elif q == F_PICK:
+            a = self.pick(game, buf, n)
+        elif q == F_ASIDE or q == F_KEEP:   # the steps of a failed roll
+            a = self.roll(game, buf, n)
+        else:                               # every other question: the built-in bot's answer
+            a = basic.choose(game, buf, n)
         for i in range(n):          # never an illegal move: an unknown case takes the first action
             if buf[i] == a:
                 return a
@@ -115,7 +120,7 @@ class HeuristicBot:
         score = self.entrance_value(g, inv)
         for i in range(n):
             a = buf[i]
-            if A_MOVE < a <= A_MOVE + 12:
+            if A_MOVE < a < A_USE:
                 v = self.adventure_value(g, a - A_MOVE - 1, inv)
                 if v > score:
                     score = v
@@ -139,9 +144,9 @@ class HeuristicBot:
         shop = O.shop(g)
         for i in range(n):
             a = buf[i]
-            if A_SHOP <= a < A_SHOP + 256 and E.has_op(shop[a - A_SHOP].code, E.OP_ELDER):
+            if A_SHOP <= a < A_SHOP + A_ARG_MASK and E.has_op(shop[a - A_SHOP].code, E.OP_ELDER):
                 return a
-        return basic.choose(g, buf, n) if _has(buf, n, A_LOSTFOUND) else buf[0]
+        return basic.choose(g, buf, n)
 
     def pick(self, g, buf, n):
         """The sturdiest investigator left (most sanity + stamina)."""
@@ -149,7 +154,7 @@ class HeuristicBot:
         score = -1
         for i in range(n):
             a = buf[i]
-            if A_PICK <= a < A_PICK + 256:
+            if A_PICK <= a < A_PICK + A_ARG_MASK:
                 san, sta = O.investigator_stats(g, a - A_PICK)
                 if san + sta > score:
                     score = san + sta
@@ -157,11 +162,6 @@ class HeuristicBot:
         return best
 
     def roll(self, g, buf, n):
+        """A roll on the table, or the steps of failing it: the built-in bot's play (the solver bot
+        plays them exactly)."""
         return basic.choose(g, buf, n)
-
-
-def _has(buf, n, a):
-    for i in range(n):
-        if buf[i] == a:
-            return True
-    return False

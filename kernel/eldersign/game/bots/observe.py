@@ -2,25 +2,49 @@
 
 Elder Sign is cooperative and open: stats, hands, trophies, the board, the doom track and the dice
 of an attempt are on the table. Hidden are the order of the decks (adventures, items, mythos, the
-monster cup) and every PRNG (the game's and an attempt's). Bots read the game only through these
-functions, so no bot can peek at hidden state, and a change of the game's internals is mended here.
+monster cup, the investigators not chosen) and every PRNG (the game's and an attempt's). Bots read
+the game only through these functions, so no bot can peek at hidden state, and a change of the
+game's internals is mended here (they read the game's private components: this module is part of
+the game package).
+
+A decision is either the turn's main step (`question(g) == F_MAIN`, its `phase`: move, prepare,
+adventure, entrance, battle) or a question a card or a rule asks (the top frame of the game's work
+stack, defs.F_PICK ... F_LOCKDIE; defs.py documents each one's actions).
 """
 
-from ..defs import NONE, MAX_HAND, MAX_SLOTS, MAX_PLAYERS, P_BATTLE, P_PICK
+from ..defs import NONE, MAX_HAND, MAX_MON, MAX_PLAYERS, MAIN_SLOTS, P_BATTLE, F_MAIN, F_KEEP, F_AGREE
+from .. import cards as _cards, pool as _pool, trophies as _trophies, text as _text
 from ...dice import GREEN, YELLOW, RED
 
 
+def question(g):
+    """The decision on the table: F_MAIN (the turn's main step) or the frame of a question (F_PICK,
+    F_CHOOSE, F_PLACE, ...); 0 when the game is over."""
+    st = g._stack
+    return st.op[st.n - 1] if st.n else 0
+
+
+def question_args(g):
+    """(a, b, c) of the question's frame (defs.py: what each frame's fields hold)."""
+    st = g._stack
+    i = st.n - 1
+    return st.a[i], st.b[i], st.c[i]
+
+
 def phase(g):
-    return g.phase
+    """The main step's phase (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_BATTLE_PREP, P_BATTLE), or -1 when
+    a question is asked."""
+    st = g._stack
+    return st.a[st.n - 1] if st.n and st.op[st.n - 1] == F_MAIN else -1
 
 
 def active(g):
     """The investigator whose turn it is (NONE when none)."""
-    return g.active()
+    return g._active()
 
 
 def data(g):
-    return g.data
+    return g._data
 
 
 def players(g):
@@ -31,145 +55,169 @@ def investigators_in_play(g):
     """Investigators in play, by seat."""
     out = []
     for s in range(g.players):
-        h = g.seat_inv[s]
+        h = g._seats.inv[s]
         if h != NONE:
             out.append(h)
     return out
 
 
 def sanity(g, inv):
-    return g.san[inv]
+    return g._inv.san[inv]
 
 
 def stamina(g, inv):
-    return g.sta[inv]
+    return g._inv.sta[inv]
 
 
 def max_sanity(g, inv):
-    return g.maxsan[inv]
+    return g._inv.maxsan[inv]
 
 
 def max_stamina(g, inv):
-    return g.maxsta[inv]
+    return g._inv.maxsta[inv]
 
 
 def clues(g, inv):
-    return g.clues[inv]
+    return g._inv.clues[inv]
 
 
 def trophies(g, inv):
-    return g.trophy_total(inv)
+    return _trophies.trophy_total(g, inv)
 
 
 def location(g, inv):
     """0 the entrance, 1 + slot an adventure, larger values elsewhere."""
-    return g.loc[inv]
+    return g._inv.loc[inv]
 
 
 def hand(g, inv):
     """[(hand index, card kind)] of the cards inv holds (kind: data.cards row: name, use, limit)."""
     out = []
-    base = inv * MAX_HAND
     for i in range(MAX_HAND):
-        c = g.hand[base + i]
+        c = g._inv.card(inv, i)
         if c != NONE:
-            out.append((i, g.data.cards[c]))
+            out.append((i, g._data.cards[c]))
     return out
 
 
 def hand_card(g, inv, i):
-    return g.data.cards[g.hand[inv * MAX_HAND + i]]
+    return g._data.cards[g._inv.card(inv, i)]
 
 
 def slots(g):
     """The board slots holding an adventure card."""
-    return [s for s in range(MAX_SLOTS) if g.slot_on[s]]
+    return [s for s in range(g._slots.n) if g._slots.on[s]]
+
+
+def other_worlds(g):
+    """How many Other World cards are in play."""
+    n = 0
+    for s in range(MAIN_SLOTS, g._slots.n):
+        if g._slots.on[s]:
+            n += 1
+    return n
 
 
 def slot_card(g, s):
     """The board card (data.BoardCard: name, terror_code, trophy, reward, penalty...) in slot s."""
-    return g.data.adventures[g.slot_card[s]]
+    return g._data.adventures[g._slots.card[s]]
 
 
 def slot_adventure(g, s):
     """The Adventure of slot s: its `card` is what must be done, monsters' tasks included."""
-    return g.slot_adv[s]
+    return g._slots.adv[s]
 
 
 def slot_monsters(g, s):
     n = 0
-    for k in range(4):
-        if g.slot_mon[s * 4 + k] != NONE:
+    for k in range(MAX_MON):
+        if g._slots.mon[s * MAX_MON + k] != NONE:
             n += 1
     return n
 
 
 def investigators_at(g, s):
-    return g.investigators_on(s)
+    """How many investigators are on slot s."""
+    n = 0
+    for seat in range(g.players):
+        h = g._seats.inv[seat]
+        if h != NONE and g._inv.loc[h] == s + 1:
+            n += 1
+    return n
 
 
 def free_dice(g, colour):
     """Dice of colour free for an attempt now (not locked, not held by a spell, not gone)."""
-    return g.free_dice(colour)
+    return _pool.free_dice(g, colour)
 
 
 def item_die(g, colour):
     """1 when an item already put the yellow (or red) die in this turn's pool."""
-    return 1 if (g.turn_yellow if colour == YELLOW else g.turn_red) == 1 else 0
+    return 1 if (g._turn_yellow if colour == YELLOW else g._turn_red) == 1 else 0
 
 
 def focus(g):
     """Focus holds of an attempt begun now (assistance from helpers on the card comes on top)."""
-    return 0 if g.focus_used else 1
+    return 0 if g._focus_used else 1
 
 
 def spell_holds(g, inv):
     """Spells inv could use to hold dice in an attempt (at most 4)."""
-    return g.hold_spells(inv, 4)
+    n = _cards.hold_spells(g, inv)
+    return n if n < 4 else 4
 
 
 def doom(g):
-    return g.doom
+    return g._doom
 
 
 def doom_max(g):
-    return g.ao.doom
+    return g._ao.doom
 
 
 def elder_signs(g):
-    return g.elder
+    return g._elder
 
 
 def elder_signs_needed(g):
-    return g.ao.elder_signs
+    return g._ao.elder_signs
 
 
 def clock(g):
-    return g.clock
+    return g._clock.hour
 
 
 def in_battle(g):
-    return g.battle
+    return bool(g._battle)
+
+
+def aside(g):
+    """After failing a roll: the colour of the die set aside while the keep is asked (F_KEEP, or the
+    asked helper's F_AGREE), else -1."""
+    q = question(g)
+    a, b, c = question_args(g)
+    return a if q == F_KEEP else (c if q == F_AGREE else -1)
 
 
 def current_adventure(g):
     """The Adventure being played (a board card or the final battle's)."""
-    return g.cur_adv()
+    return _pool.attempt_adv(g)
 
 
 def in_final_battle(g):
-    return g.phase == P_BATTLE
+    return phase(g) == P_BATTLE
 
 
 def attempt_terror(g):
     """The terror code of the current attempt's card (0 in the final battle)."""
-    if g.phase == P_BATTLE:
+    s = g._att.slot
+    if s < 0:
         return 0
-    return g.data.adventures[g.slot_card[g.loc[g.active()] - 1]].terror_code
+    return g._data.adventures[g._slots.card[s]].terror_code
 
 
 def shop(g):
-    return g.data.shop
+    return g._data.shop
 
 
 def colours():
@@ -182,15 +230,15 @@ def max_players():
 
 def usable(g, inv, i, ph):
     """True when inv may use hand card i in phase ph."""
-    return g.usable(inv, i, ph)
+    return _cards.usable(g, inv, i, ph)
 
 
 def helpers_at(g, s, inv):
     """Investigators other than inv on slot s who have not assisted this round (at most 3)."""
     n = 0
     for seat in range(g.players):
-        h = g.seat_inv[seat]
-        if h != NONE and h != inv and g.loc[h] == s + 1 and not g.assisted[h]:
+        h = g._seats.inv[seat]
+        if h != NONE and h != inv and g._inv.loc[h] == s + 1 and not g._inv.assisted[h]:
             n += 1
     return n if n < 3 else 3
 
@@ -209,35 +257,33 @@ def item_die_available(g, inv, colour, ph):
 
 def investigator_stats(g, i):
     """(sanity, stamina) printed on investigator i (for picking one)."""
-    r = g.data.investigators[i]
+    r = g._data.investigators[i]
     return r.sanity, r.stamina
 
 
 def acting_seat(g):
-    """The seat whose decision it is (the seat picking an investigator in the pick phase)."""
-    if g.phase == P_PICK:
-        return g.pick_seat
-    return g.seat
+    """The seat whose decision it is (a seat a question names; at a chance node, the active seat)."""
+    return _text.acting_seat(g)
 
 
 def step_events(g):
     """The events of the last step as (code, a, b, c) tuples."""
-    ev = g.ev
-    return [(ev[i], ev[i + 1], ev[i + 2], ev[i + 3]) for i in range(0, g.nev, 4)]
+    ev = g._ev
+    return [(ev[i], ev[i + 1], ev[i + 2], ev[i + 3]) for i in range(0, g._nev, 4)]
 
 
 def turns(g):
-    return g.turn
+    return g._clock.turn
 
 
 def adventure_name(g, card_id):
-    return g.data.adventures[card_id].name
+    return g._data.adventures[card_id].name
 
 
 def investigator_index(g, name):
     """The index of the investigator whose name contains `name` (case-insensitive), or -1."""
     name = name.lower()
-    for i, r in enumerate(g.data.investigators):
+    for i, r in enumerate(g._data.investigators):
         if name in r.name.lower():
             return i
     return -1

@@ -5,7 +5,8 @@ ELDER (10). Each primitive of the list (effects.py) counts WEIGHTS[op] per unit 
 (signed: a loss counts against), times the number of investigators for an `each(...)` scope. A
 sanity or stamina loss that would devour the investigator costs DEVOURED on top (a devoured
 investigator takes its hand and trophies away and advances doom). A `choose(...)` counts its best
-alternative. Doom counts more as the track fills (DOOM plus DOOM_LATE per token once the track is
+alternative (the investigator chooses it). `per_other_world(...)` counts its list once per Other World
+in play. Doom counts more as the track fills (DOOM plus DOOM_LATE per token once the track is
 more than half full) and the awakening of an Ancient One whose awakening is defeat is never taken.
 
 Everything is tunable: `Weights(overrides)` takes a dict {name: number} of any of the names of
@@ -97,10 +98,12 @@ def _scoped(g, w, op, amount, inv, scope):
 
 def effects_value(g, w, code, inv):
     """The value of the compiled effect list `code` applied to investigator inv now."""
-    i = 0
-    n = len(code)
+    return _list_value(g, w, code, 0, len(code), inv)
+
+
+def _list_value(g, w, code, i, end, inv):
     v = 0.0
-    while i < n:
+    while i < end:
         op = code[i]
         if op == E.OP_CHOOSE:
             nalt = code[i + 1]
@@ -118,6 +121,11 @@ def effects_value(g, w, code, inv):
                 j += 3 + 3 * length
             v += best or 0.0
             i = j
+            continue
+        if op == E.OP_PER_OW:           # once per Other World card in play
+            stop = i + 3 + 3 * code[i + 1]
+            v += O.other_worlds(g) * _list_value(g, w, code, i + 3, stop, inv)
+            i = stop
             continue
         v += _scoped(g, w, op, code[i + 1], inv, code[i + 2])
         i += 3

@@ -1,0 +1,325 @@
+"""What a solve will cost before it starts: contexts, (context, roll) pairs, memory, and time.
+
+The solver's work is bounded by two quantities every move of the game keeps or lowers:
+    sigma = held dice + min(focus + spells, pool dice)  (a focus or a spell turns a use and a pool
+            die into a held die; uses can only hold dice the pool has)
+    rho   = pool dice - 2 focus - spells                (a focus sets one die aside, holds another)
+so the contexts a question can reach are, for each (focus f, spells s, clues c), the pools of
+k <= rho + 2f + s dice times the held multisets of at most sigma - min(f + s, k) dice. Every (pool, held,
+focus, spells) is solved once at the top clue level C: C + 1 levels of a roll table for every node
+of its spell DAG (the pools left after holding up to s dice with spells; without spells, the pool). These are the formulas of the C core's
+ess_estimate and ess_workspace_size (csrc/es_solve.c, plan()), line for line: the integers agree
+(tests compare them), so a host, the fallback and the handheld all refuse the same questions.
+
+Time is the estimate times a per-runtime cost (PROFILES, nanoseconds per pair, per clue-sweep
+step and per context, measured on the project's machine and rounded up). Integer maths only.
+"""
+
+from ..errors import KernelError
+
+SAT = 1 << 62                # counts saturate here, as in C
+MAX_BYTES = 1 << 48          # no workspace is larger (C returns 0)
+WS_HEADER = 8192             # C: bytes reserved for the workspace header
+FRAME_HDR = 8192             # C: bytes reserved for a frame's fixed part
+NSLOT = 256                  # C: roll signatures cached per frame
+NFAIL = 64                   # C: fail vectors with focus cached per frame
+SIGW = 24                    # C: words of a roll signature
+BLK = 4                      # C: states per clue sweep
+FRAME_SLACK = 8              # C: frames beyond the nesting bound
+MAX_GREEN = 8
+MAX_USES = 4
+MAX_HELD = 12
+
+# Nanoseconds per estimated (pair, clue-sweep step, context) on one core of the project's machine
+# (CPU time, measured on a busy shared machine: benchmarks/README.md, "Calibrating the limits").
+# C: fitted on questions up to 80 M pairs and 360 MB, where memory traffic costs most; it
+# over-estimates small questions (up to 2x) and stays above every heavy one measured. Fallback:
+# least squares on library questions, within 0.4x-2.2x. MicroPython is the unix port (about 4x
+# CPython on the same questions); a board is slower still and should measure its own.
+PROFILES = {
+    "c": (80, 20, 0),
+    "python": (120000, 30000, 0),
+    "micropython": (480000, 120000, 0),
+}
+
+
+def binom(n, k):
+    if k < 0 or n < 0 or k > n:
+        return 0
+    r = 1
+    for i in range(1, k + 1):
+        r = r * (n - k + i) // i
+    return r
+
+
+def _sat(v):
+    return SAT if v >= SAT else v
+
+
+def _a16(n):
+    return (n + 15) & ~15
+
+
+class Shape:
+    """What the formulas need of a card: states, tasks, face classes per colour, representative
+    faces, and minimal face sets in all."""
+
+    def __init__(self, nstates, ntasks, m, ny, nr, nrep, nfacesets):
+        self.n = nstates
+        self.nt = ntasks
+        self.m = m
+        self.ny = ny
+        self.nr = nr
+        self.nrep = nrep
+        self.nfs = nfacesets
+
+
+def shape_of(solver):
+    """The Shape of a solver (kernel Solver or the C backend's CSolver)."""
+    reps = []
+    for cls in solver.classes:
+        for face, _w in cls:
+            if face not in reps:
+                reps.append(face)
+    nfs = 0
+    for sets in solver.face_sets:
+        nfs += len(sets)
+    return Shape(solver.nstates, solver.ntasks, len(solver.classes[0]), len(solver.classes[1]),
+                 len(solver.classes[2]), len(reps), nfs)
+
+
+def limits_of(green, yellow, red, held, focus, spells, clues):
+    """The limits of one context: (green, yellow, red, focus, spells, clues, sigma, rho)."""
+    dice = green + yellow + red
+    uses = focus + spells
+    return (green, yellow, red, focus, spells, clues, held + (uses if uses < dice else dice),
+            dice - 2 * focus - spells)
+
+
+def merge(a, b):
+    """Limits covering both (each bound is an upper bound)."""
+    if a is None:
+        return b
+    return tuple([a[i] if a[i] > b[i] else b[i] for i in range(8)])
+
+
+def covers(have, need):
+    """True when limits `have` serve every context of limits `need`."""
+    if have is None:
+        return False
+    for i in range(8):
+        if need[i] > have[i]:
+            return False
+    return True
+
+
+def check_limits(lim):
+    """KernelError unless the limits are inside what the C core accepts."""
+    g, y, r, f, s, c, sigma, rho = lim
+    if not (0 <= g <= MAX_GREEN and 0 <= y <= 1 and 0 <= r <= 1):
+        raise KernelError("dice", "a pool has 0 to %d green dice, one yellow and one red at most"
+                          % MAX_GREEN)
+    for name, v in (("focus", f), ("spells", s), ("clues", c)):
+        if not 0 <= v <= MAX_USES:
+            raise KernelError("option", "%s must be 0 to %d, not %d" % (name, MAX_USES, v))
+    if sigma > MAX_HELD:
+        raise KernelError("dice", "%d dice held or to be held by focus and spells; at most %d"
+                          % (sigma, MAX_HELD))
+
+
+def _rows(sh, g, y, r):
+    return binom(g + sh.m - 1, sh.m - 1) * (sh.ny if y else 1) * (sh.nr if r else 1)
+
+
+def _keys(sh, g, y, r):
+    return binom(g + sh.m, sh.m) * (sh.ny + 1 if y else 1) * (sh.nr + 1 if r else 1)
+
+
+def _dag(sh, g, y, r, s, kind):
+    """Sum over the spell DAG of pool (g, y, r): kind 0 rows, 1 partial-roll keys, 2 bytes."""
+    tot = 0
+    for dg in range(min(g, s) + 1):
+        for dy in range(y + 1):
+            for dr in range(r + 1):
+                if dg + dy + dr > s:
+                    continue
+                nodes = binom(dg + sh.m - 1, sh.m - 1) * (sh.ny if dy else 1) * (sh.nr if dr else 1)
+                if kind == 0:
+                    each = _rows(sh, g - dg, y - dy, r - dr)
+                elif kind == 1:
+                    each = _keys(sh, g - dg, y - dy, r - dr)
+                else:
+                    each = _a16(_rows(sh, g - dg, y - dy, r - dr) * sh.n * 8)
+                tot += nodes * each
+    if kind == 2:
+        d = g if g < s else s
+        tot += _a16(binom(d + sh.m, sh.m) * (sh.ny + 1 if y else 1) * (sh.nr + 1 if r else 1) * 8)
+    return tot
+
+
+class Estimate:
+    """contexts the solve may store, pairs it may evaluate, clue-sweep steps, the C workspace's
+    bytes (0: too large to allocate), and the Python fallback's bytes."""
+
+    def __init__(self, contexts, pairs, sweeps, c_bytes, py_bytes):
+        self.contexts = contexts
+        self.pairs = pairs
+        self.sweeps = sweeps
+        self.c_bytes = c_bytes
+        self.py_bytes = py_bytes
+
+    def bytes_for(self, runtime):
+        return self.c_bytes if runtime == "c" else self.py_bytes
+
+    def milliseconds(self, runtime):
+        """Estimated time on one core of the reference machine."""
+        p, sw, cx = PROFILES[runtime]
+        return (self.pairs * p + self.sweeps * sw + self.contexts * cx) // 1000000
+
+
+def _subsets(held):
+    """How many sub-multisets a multiset of faces has."""
+    n = 1
+    faces = []
+    for f in held:
+        if f not in faces:
+            faces.append(f)
+    for f in faces:
+        n *= held.count(f) + 1
+    return n
+
+
+def estimate(sh, lim, scale=1, held=None):
+    """The Estimate of a solve within limits `lim` (limits_of / merge) for a card of Shape sh.
+
+    The workspace bytes are those the C core allocates for these limits (any held dice of the
+    allowed number). With `held`, the dice held at the start of one question, the contexts, pairs
+    and sweeps count only the held multisets that question can reach (sub-multisets of `held`
+    plus dice added by the uses spent): a tighter time estimate for that question."""
+    g0, y0, r0, F, S, C, sigma, rho = lim
+    contexts = 0
+    memo = 0
+    pairs = 0
+    sweeps = 0
+    chains = S > 0 or C > 0
+    dmax = g0 + y0 + r0
+    if rho + 2 * F + S < dmax:
+        dmax = rho + 2 * F + S
+    if dmax < 0:
+        dmax = 0
+    hk = [0] * (dmax + 1)
+    for f in range(F + 1):
+        for s in range(S + 1):
+            kmax = rho + 2 * f + s
+            if kmax < 0:
+                continue
+            spent = (F - f) + (S - s)
+            tight = None if held is None else _subsets(held) * binom(spent + sh.nrep, sh.nrep)
+            for k in range(min(dmax, kmax) + 1):
+                j = sigma - (f + s if f + s < k else k)
+                if j >= 0 and j + 1 > hk[k]:
+                    hk[k] = j + 1
+            for c in range(C + 1):
+                for g in range(g0 + 1):
+                    for y in range(y0 + 1):
+                        for r in range(r0 + 1):
+                            k = g + y + r
+                            j = sigma - (f + s if f + s < k else k)
+                            if k == 0 or k > kmax or j < 0:
+                                continue
+                            hs = binom(j + sh.nrep, sh.nrep)
+                            hs_count = tight if tight is not None and tight < hs else hs
+                            contexts += hs_count
+                            memo += hs
+                            # lifting: each context's tables are built once, at clue level C
+                            if c < C:
+                                continue
+                            pairs += hs_count * (c + 1) * _dag(sh, g, y, r, s, 0)
+                            sweeps += hs_count * c * sh.n * _dag(sh, g, y, r, s, 1)
+    # nesting: at most hk[k] open contexts with k pool dice, each with a frame and a DAG of tables
+    depth = 0
+    arena = 0
+    for k in range(dmax + 1):
+        depth += hk[k]
+        if not chains:
+            continue
+        big = 0
+        for g in range(g0 + 1):
+            for y in range(y0 + 1):
+                for r in range(r0 + 1):
+                    if g + y + r == k:
+                        b = _dag(sh, g, y, r, S, 2)
+                        if b > big:
+                            big = b
+        arena += hk[k] * big
+    arena = _sat(_sat(arena) * scale)
+    contexts = _sat(contexts)
+    pairs = _sat(pairs)
+    sweeps = _sat(sweeps)
+    need = _sat(_sat(memo) * scale)
+    cap = 64
+    while cap < SAT and cap * 3 < _sat(need * 4 + 4):
+        cap <<= 1
+    ngm = binom(g0 + sh.m, sh.m)
+    fsh = 16
+    while fsh < 2 * sh.nfs:
+        fsh <<= 1
+    frame_bytes = FRAME_HDR + _a16((1 + sh.m + sh.ny + sh.nr) * sh.n * 8) + NSLOT * (2 + SIGW + sh.n) * 8 \
+        + NFAIL * (2 + sh.n) * 8
+    total = WS_HEADER
+    for area in (sh.nfs * 8, sh.nfs, fsh * 16, ngm * 8, ngm * 8, ngm * 16, ngm * 16, ngm * 8, ngm, ngm,
+                 ngm * (sh.ny + 1 if y0 else 1) * (sh.nr + 1 if r0 else 1) * (sh.nt + (sh.nt & 1)) * 8
+                 * (1 + (sh.nrep if sigma > 0 else 0)),
+                 _sat(cap * 8), _sat(cap * sh.n * 8), sh.n * 8,
+                 _keys(sh, g0, y0, r0) * BLK * 16 if C > 0 else 0,
+                 _rows(sh, g0, y0, r0) * sh.n * 8 if chains else 0,
+                 arena, _sat((depth + FRAME_SLACK) * frame_bytes)):
+        total = _sat(total + _a16(area if area < SAT else SAT))
+    c_bytes = 0 if total >= MAX_BYTES else total
+    return Estimate(contexts, pairs, sweeps, c_bytes, python_bytes(sh, contexts, sweeps))
+
+
+def python_bytes(sh, contexts, sweeps):
+    """The Python fallback's memory for a solve: each context's memo entry (key tuples, a list of
+    n big ints) and its per-task shifted copies, and with clues the two reroll dictionaries over
+    partial rolls (sweeps / n of them). Measured with tracemalloc, rounded up."""
+    per_context = 600 + 48 * sh.n + sh.nt * (200 + 8 * sh.n)
+    per_key = 2 * (400 + 48 * sh.n)
+    return _sat(contexts * per_context + (sweeps // sh.n) * per_key)
+
+
+def text_seconds(ms):
+    """A short duration: 850 ms, 42 s, 12 min, 3.5 h, 9 days."""
+    if ms < 1000:
+        return "%d ms" % ms
+    s = ms // 1000
+    if s < 120:
+        return "%d s" % s
+    if s < 7200:
+        return "%d min" % ((s + 30) // 60)
+    if s < 172800:
+        return "%d.%d h" % (s // 3600, (s % 3600) * 10 // 3600)
+    return "%d days" % (s // 86400)
+
+
+def text_bytes(n):
+    """A short size: 512 KB, 3.2 GB (powers of 1024)."""
+    if n < 1 << 20:
+        return "%d KiB" % ((n + 1023) >> 10)
+    if n < 1 << 30:
+        return "%d MiB" % ((n + (1 << 20) - 1) >> 20)
+    t = n * 10 >> 30
+    return "%d.%d GiB" % (t // 10, t % 10)
+
+
+def refusal(est, runtime, max_ms, max_bytes):
+    """None when the estimate fits the limits, else one line saying what it needs."""
+    ms = est.milliseconds(runtime)
+    need = est.bytes_for(runtime)
+    too_big = est.c_bytes == 0 and runtime == "c"
+    if ms <= max_ms and need <= max_bytes and not too_big:
+        return None
+    return "this question needs about %s on one core and %s (%d contexts, %d rolls to weigh); " \
+        "the limits are %s and %s" % (text_seconds(ms), "more memory than can be addressed"
+                                      if too_big else text_bytes(need), est.contexts, est.pairs,
+                                      text_seconds(max_ms), text_bytes(max_bytes))

@@ -1,0 +1,44 @@
+"""The whole Elder Sign game as a kernel game (kernel/surface.py): Rules makes and loads games.
+
+    rules = Rules({"ancient_one": "Yig", "cards": ["my_cards.tsv"]})
+    state = rules.new_game(seed=7, players=4)       # a machine.Game
+    state = rules.deserialize(blob)
+
+Options (all optional): "ancient_one" (a name, default Yog-Sothoth), "cards" (extra card files,
+data/GAME.md), "sets" (adventure sets, default Core and Other Worlds). Rules loads the card data
+once (it allocates); every game it makes shares it.
+"""
+
+from ...errors import KernelError
+from .data import GameData, DEFAULT_SETS
+from .machine import Game, MAX_GAME_ACTIONS, MAX_PLAYERS
+from . import save
+
+OPTIONS = ("ancient_one", "cards", "sets")
+
+
+class Rules:
+    """Elder Sign for 1 to 8 players over the shipped card data (and the user's card files)."""
+
+    name = "eldersign"
+    min_players = 1
+    max_players = MAX_PLAYERS
+    max_actions = MAX_GAME_ACTIONS
+
+    def __init__(self, options=None):
+        options = options or {}
+        for key in options:
+            if key not in OPTIONS:
+                raise KernelError("option", "unknown option '%s' (the options: %s)" % (key, ", ".join(OPTIONS)))
+        cards = options.get("cards", ())
+        if isinstance(cards, str):
+            cards = (cards,)
+        sets = options.get("sets", DEFAULT_SETS)
+        self.data = GameData(extra=cards, sets=tuple(sets))
+        self.ancient_one = self.data.ancient_one(options.get("ancient_one", "Yog-Sothoth"))
+
+    def new_game(self, seed, players=1):
+        return Game(self.data, players=players, seed=seed, ancient_one=self.ancient_one)
+
+    def deserialize(self, blob):
+        return save.deserialize(blob, self.data)

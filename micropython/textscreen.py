@@ -1,0 +1,129 @@
+"""The modes' 16x8 text screen: a row buffer written in place and drawn on the 128x64 framebuf.
+
+The game modes (companion.py, arkham_mode.py, mansions_mode.py, stayaway_mode.py) subclass
+TextScreen: their compose() calls clear(), writes the rows with put()/num()/frac()/hundredths(),
+and sets `inv` to the row shown inverted (the cursor's). Every write is cut at the row's end and
+returns the column after it; writing and draw() allocate nothing (the no-allocation tests run them
+under heap_lock). screen_lines() is the simulator's frame log and allocates.
+"""
+
+COLS = 16
+ROWS = 8
+SPACE = 32
+# fb.text takes a str: one per printable character, made once (draw() indexes, never builds one)
+GLYPHS = tuple([chr(i) for i in range(32, 127)])
+
+
+def digits(n):
+    """How many decimal digits n (0 or more) has."""
+    d = 1
+    p = 10
+    while n >= p:
+        d += 1
+        p *= 10
+    return d
+
+
+class TextScreen:
+    """The row buffer `text` (COLS bytes per row) and the inverted row `inv` (-1: none)."""
+
+    def __init__(self):
+        self.text = bytearray(COLS * ROWS)
+        self.inv = -1
+
+    # ----- writing (no allocation) -------------------------------------------------------------------
+
+    def clear(self):
+        t = self.text
+        for i in range(COLS * ROWS):
+            t[i] = SPACE
+        self.inv = -1
+
+    def put(self, row, col, s):
+        """bytes s at (row, col), cut at the row's end; the column after it."""
+        t = self.text
+        base = row * COLS
+        for i in range(len(s)):
+            if col >= COLS:
+                return col
+            t[base + col] = s[i]
+            col += 1
+        return col
+
+    def lines(self, texts):
+        """One bytes per row, each from the row's start (a screen of fixed text)."""
+        for r in range(ROWS):
+            self.put(r, 0, texts[r])
+
+    def num(self, row, col, n):
+        """n in decimal at (row, col), "-" first when negative; the column after it."""
+        t = self.text
+        if n < 0:
+            if col < COLS:
+                t[row * COLS + col] = 45
+            col += 1
+            n = -n
+        end = col + digits(n)
+        c = end - 1
+        while c >= col:
+            if c < COLS:
+                t[row * COLS + c] = 48 + n % 10
+            n //= 10
+            c -= 1
+        return end
+
+    def signed(self, row, col, n):
+        """n with its sign always shown: "+2", "0" as "+0", "-1"."""
+        if n >= 0 and col < COLS:
+            self.text[row * COLS + col] = 43
+            col += 1
+        return self.num(row, col, n)
+
+    def frac(self, row, col, a, b):
+        """"a/b" at (row, col)."""
+        col = self.num(row, col, a)
+        col = self.put(row, col, b"/")
+        return self.num(row, col, b)
+
+    def frac_right(self, row, a, b):
+        """"a/b" (both 0 or more) ending at the row's end."""
+        self.frac(row, COLS - digits(a) - 1 - digits(b), a, b)
+
+    def hundredths(self, row, col, v, pct=False):
+        """v (0 or more) / 100 with two decimals: "12.34", "12.34%" when pct."""
+        col = self.num(row, col, v // 100)
+        col = self.put(row, col, b".")
+        r = v % 100
+        if r < 10:
+            col = self.put(row, col, b"0")
+        col = self.num(row, col, r)
+        if pct:
+            col = self.put(row, col, b"%")
+        return col
+
+    # ----- drawing (no allocation) -------------------------------------------------------------------
+
+    def screen_lines(self):
+        """The rows as text, trailing spaces cut (the simulator's frame log; allocates)."""
+        out = []
+        for r in range(ROWS):
+            out.append(bytes(self.text[r * COLS:(r + 1) * COLS]).decode().rstrip())
+        return out
+
+    def draw(self, fb):
+        """The rows in the 8x8 font, row `inv` lit with dark text; a byte outside ASCII as "?"."""
+        fb.fill(0)
+        t = self.text
+        inv = self.inv
+        for r in range(ROWS):
+            c = 1
+            if r == inv:
+                fb.fill_rect(0, r * 8, 128, 8, 1)
+                c = 0
+            base = r * COLS
+            for k in range(COLS):
+                ch = t[base + k]
+                if ch != SPACE:
+                    if ch < 32 or ch > 126:
+                        ch = 63
+                    fb.text(GLYPHS[ch - 32], k * 8, r * 8, c)
