@@ -25,22 +25,24 @@ As The Thing the bot starts from a better move than the heuristic's where its ow
 or Suspicious that showed it, a Scary refuser, its Just between us neighbour, everyone for Oops!) burn
 it at their first Flamethrower, so it burns an adjacent witness first, else quarantines it, locks it
 out or moves away; Just between us goes to an Infected or an old witness. Witnesses hold proof in its
-rollouts. Passing Infected! to a Human is never searched: the rollouts are too short and noisy to
+rollouts. It never hands a Human a look at its hand (Analysis, Suspicious) or a Flamethrower in an
+exchange, and discards a look before any other card. Passing Infected! to a Human is never searched: the rollouts are too short and noisy to
 weigh an infection, and searching it let noise talk the bot out of infecting.
 """
 
 from array import array
 
 from ... import prng
-from .defs import (ACT_KIND, A_DISCARD, A_PLAY, A_OFFER, A_ANSWER, A_DEFEND, A_DECLARE, A_PASS, HUMAN,
+from .defs import (ACT_KIND, A_DISCARD, A_PLAY, A_TARGET, A_OFFER, A_ANSWER, A_DEFEND, A_DECLARE, A_PASS, HUMAN,
                    INFECTED_ROLE, THE_THING, INFECTED, THING, FLAMETHROWER, PH_PLAY, PH_OFFER, PH_ANSWER,
                    PH_DEFEND_FLAME, PH_DEFEND_SWAP, PH_ROUND, PH_TARGET, R_PLAYING, MAX_ACTIONS, EVENT_BYTES,
                    MASK_ALL, E_SHOW, E_GIVE, E_NO_REVEAL, E_PLAY, E_DEFEND, SH_SCARY, SH_ANALYSIS,
                    SH_SUSPICIOUS, SH_BETWEEN, NOBODY, PH_TARGET, BETWEEN_US, QUARANTINE, LOCKED_DOOR, GAP,
-                   SWAP_PLACES, BETTER_RUN)
+                   SWAP_PLACES, BETTER_RUN, ANALYSIS, SUSPICIOUS)
 from .bots import HeuristicBot, kind_of, arg_of
 from .sample import determinize
 
+LOOKS = (ANALYSIS, SUSPICIOUS)        # the cards that show The Thing's hand to a Human who plays them
 SEARCHED = (PH_PLAY, PH_OFFER, PH_ANSWER, PH_TARGET, PH_DEFEND_SWAP, PH_ROUND)
 WIN = 1000
 PROOF = 50
@@ -202,7 +204,7 @@ class SearchBot(HeuristicBot):
     name = "search"
 
     def __init__(self, rules, seed=0, worlds=8, candidates=6, horizon=160, margin=WIN // 10, burn=(8, 1),
-                 shared=None):
+                 shared=None, thing_margin=WIN * 2 // 5):
         HeuristicBot.__init__(self, seed)
         self.shared = shared            # None: per observer for The Thing, shared for the others
         self.rules = rules
@@ -210,6 +212,10 @@ class SearchBot(HeuristicBot):
         self.max_candidates = candidates
         self.horizon = horizon
         self.margin = margin
+        # The Thing's rollouts model its opponents worse than a Human's (the real Humans refuse and
+        # burn from their own belief), and measured, overriding its rules on a margin of a tenth of a
+        # win a world lost games: it overrides only on a clear lead
+        self.thing_margin = thing_margin
         self.burn_bad = burn[0]
         self.burn_other = burn[1]
         self.roll_rng = prng.new_state(seed ^ 0x5A5A5)
@@ -268,7 +274,8 @@ class SearchBot(HeuristicBot):
             if scores[i] > scores[best]:
                 best = i
         # the heuristic's move stands unless another is clearly better
-        if scores[best] - scores[0] <= self.margin * self.worlds:
+        margin = self.thing_margin if v.role == THE_THING else self.margin
+        if scores[best] - scores[0] <= margin * self.worlds:
             return cands[0]
         return cands[best]
 
@@ -309,15 +316,26 @@ class SearchBot(HeuristicBot):
         me = v.me
         if v.phase == PH_TARGET and v.ctx_card == BETWEEN_US:
             known = self.witnesses(v)
-            for a in legal:
+            # only the targets: the declaration is legal here too, and its argument is not a player
+            # (reading it as one declared falsely in 7 of 300 games at 8 players)
+            targets = [a for a in legal if kind_of(a) == A_TARGET]
+            for a in targets:
                 if v.roles[arg_of(a)] != HUMAN:
                     return a
-            for a in legal:
+            for a in targets:
                 if arg_of(a) in known:
                     return a
             return first
+        k = kind_of(first)
+        if k == A_OFFER or k == A_ANSWER or k == A_PASS:
+            return self.keep_looks_from_humans(v, legal, first)
         if v.phase != PH_PLAY:
             return first
+        if k == A_DISCARD:
+            for c in LOOKS:         # a discarded look is one no Human draws from the pile soon
+                if A_DISCARD + c in legal:
+                    first = A_DISCARD + c
+                    break
         known = self.witnesses(v)
         left = v.neighbour(me, 0)
         right = v.neighbour(me, 1)
@@ -348,6 +366,22 @@ class SearchBot(HeuristicBot):
             if not any(x in known for x in after if x != me):
                 return a
         return first
+
+    def keep_looks_from_humans(self, v, legal, first):
+        """Never hand a Human the means to look at this hand (Analysis, Suspicious) or a
+        Flamethrower: a Human plays a look on the suspect next to it, and one that shows The Thing
+        card (or a Flamethrower in The Thing's hand) is how The Thing is found. The heuristic would
+        give them away as cards The Thing has little use for."""
+        k = kind_of(first)
+        if arg_of(first) not in LOOKS and arg_of(first) != FLAMETHROWER:
+            return first
+        ph = v.phase
+        to = v.ctx_b if ph == PH_OFFER else v.ctx_a if ph == PH_ANSWER else v.neighbour(v.me, v.direction)
+        if v.roles[to] != HUMAN:
+            return first
+        alt = [a for a in legal if kind_of(a) == k and arg_of(a) not in LOOKS and arg_of(a) != FLAMETHROWER
+               and arg_of(a) != THING]
+        return self.cheapest(v, alt, k) if alt else first
 
     def candidates(self, v, legal, first):
         """The heuristic's move first, then the others (declaring only when the heuristic would)."""
