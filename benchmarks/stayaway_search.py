@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/stayaway_search.py --players 8 --role thing --games 300
     .venv/bin/python benchmarks/stayaway_search.py --players 5 --role human --games 300
-    .venv/bin/python benchmarks/stayaway_search.py --summary FILE [FILE ...]
+    .venv/bin/python benchmarks/stayaway_search.py --summary FILE [FILE ...]   (several: also combined)
 
 Paired games: for each seed, the same deal is played twice, every seat a heuristic bot, except that
 the second time one seat is the search bot: The Thing's seat (--role thing) or the seat after The
@@ -73,8 +73,13 @@ def main(argv=None):
     p.add_argument("--summary", nargs="+", metavar="FILE")
     args = p.parse_args(argv)
     if args.summary:
+        rows = []
         for path in args.summary:
+            rows += read(path)
             print(summary(read(path), path))
+        if len(args.summary) > 1:       # seeds split over processes (--start): the whole run
+            secs = sum(r[3] for r in rows) / len(rows) if rows else 0
+            print(summary(rows, "all:") + "; %.1f s per pair" % secs)
         return 0
     rules = Rules()
     out = open(args.out, "a") if args.out else None

@@ -107,3 +107,50 @@ def test_bots_choose_from_the_view_alone():
             assert make().choose(s.view(p), legal) == make().choose(t.view(p), legal)
         checked += 1
     assert checked >= 20
+
+
+def _thing_facing_a_witness(analysis):
+    """5 players, The Thing in seat 1; player 0 (a Human, its neighbour) has played Analysis on it
+    first when `analysis`; then it is The Thing's play step, and it has drawn a Flamethrower (drawn
+    after the Analysis: one seen in its hand would end the game)."""
+    from sa_positions import position
+    from eldritch.kernel.stayaway.game.views import View
+    filler = [D.WATCH_BACK] * 3
+    s = position(5, hands={0: [D.ANALYSIS] + filler, 1: [D.THING, D.WHISKY, D.AXE, D.AXE]},
+                 roles={1: D.THE_THING}, active=0, draw=False)
+    if analysis:
+        s.apply(D.A_PLAY + ((D.ANALYSIS << 5) | 1))
+    s.active = s.actor = 1                       # test surgery: straight to The Thing's play step
+    s.partner = D.NOBODY
+    s.hand_add(1, D.FLAMETHROWER)
+    s.version += 1
+    s.begin_play()
+    buf = array("i", [0] * s.rules.max_actions)
+    legal = [buf[i] for i in range(s.legal_actions(buf))]
+    return View(s.view(1)), legal
+
+
+def test_search_thing_burns_the_human_that_saw_its_card():
+    burn = [D.A_PLAY + ((D.FLAMETHROWER << 5) | q) for q in (0, 2)]
+    v, legal = _thing_facing_a_witness(True)
+    assert burn[0] in legal and burn[1] in legal
+    bot = SearchBot(Rules(), 1)
+    assert bot.witnesses(v) == [0]
+    assert bot.thing_first(v, legal, burn[1]) == burn[0]
+    # nobody saw it: the heuristic's choice stands
+    v, legal = _thing_facing_a_witness(False)
+    assert bot.witnesses(v) == []
+    assert bot.thing_first(v, legal, burn[1]) == burn[1]
+
+
+def test_search_thing_always_offers_infected_to_a_human():
+    """The Thing's exchange with a Human: the search keeps the infection in every seeded try."""
+    from sa_positions import position
+    for seed in range(12):
+        s = position(5, hands={1: [D.THING, D.INFECTED, D.WHISKY, D.AXE, D.WATCH_BACK]}, roles={1: D.THE_THING},
+                     active=1, draw=False)
+        s.apply(D.A_DISCARD + D.WATCH_BACK)
+        assert s.phase == D.PH_OFFER and s.actor == 1
+        buf = array("i", [0] * s.rules.max_actions)
+        legal = [buf[i] for i in range(s.legal_actions(buf))]
+        assert SearchBot(Rules(), seed, worlds=4).choose(s.view(1), legal) == D.A_OFFER + D.INFECTED

@@ -19,6 +19,14 @@ a player it holds 4 or more against; The Thing infects the Humans it meets, burn
 when none is left; an Infected feeds The Thing Infected! cards; everyone defends with the cards they
 hold. Games longer than `horizon` actions are scored by how many Humans are left. Integers and the
 kernel PRNG only: the same choices on every runtime.
+
+As The Thing the bot starts from a better move than the heuristic's where its own view says so
+(thing_first): the Humans that saw The Thing card in its hand (witnesses(): the player of an Analysis
+or Suspicious that showed it, a Scary refuser, its Just between us neighbour, everyone for Oops!) burn
+it at their first Flamethrower, so it burns an adjacent witness first, else quarantines it, locks it
+out or moves away; Just between us goes to an Infected or an old witness. Witnesses hold proof in its
+rollouts. Passing Infected! to a Human is never searched: the rollouts are too short and noisy to
+weigh an infection, and searching it let noise talk the bot out of infecting.
 """
 
 from array import array
@@ -28,7 +36,8 @@ from .defs import (ACT_KIND, A_DISCARD, A_PLAY, A_OFFER, A_ANSWER, A_DEFEND, A_D
                    INFECTED_ROLE, THE_THING, INFECTED, THING, FLAMETHROWER, PH_PLAY, PH_OFFER, PH_ANSWER,
                    PH_DEFEND_FLAME, PH_DEFEND_SWAP, PH_ROUND, PH_TARGET, R_PLAYING, MAX_ACTIONS, EVENT_BYTES,
                    MASK_ALL, E_SHOW, E_GIVE, E_NO_REVEAL, E_PLAY, E_DEFEND, SH_SCARY, SH_ANALYSIS,
-                   SH_SUSPICIOUS, SH_BETWEEN, NOBODY)
+                   SH_SUSPICIOUS, SH_BETWEEN, NOBODY, PH_TARGET, BETWEEN_US, QUARANTINE, LOCKED_DOOR, GAP,
+                   SWAP_PLACES, BETTER_RUN)
 from .bots import HeuristicBot, kind_of, arg_of
 from .sample import determinize
 
@@ -207,13 +216,23 @@ class SearchBot(HeuristicBot):
         self.buf = array("i", [0] * MAX_ACTIONS)
         self.world = None
         self.work = None
+        self.shown_to = []              # as The Thing: whom it showed its hand to with Just between us
 
     def choose(self, view, legal):
         if len(legal) == 1:
             return legal[0]
         v, b = self.observe(view)
         first = self.decide(v, b, legal)
+        if v.role == THE_THING:
+            first = self.thing_first(v, legal, first)
+            if v.phase == PH_TARGET and v.ctx_card == BETWEEN_US:
+                self.shown_to.append(arg_of(first))
         if v.phase not in SEARCHED:
+            return first
+        if v.role == THE_THING and arg_of(first) == INFECTED and kind_of(first) in (A_OFFER, A_ANSWER, A_PASS):
+            # The Thing passing Infected! on (offer, answer, Round and round) is how it wins; its
+            # rollouts are too short and noisy to weigh that, and measured, searching it let noise
+            # talk it out of infecting a third of the time
             return first
         cands = self.candidates(v, legal, first)
         if len(cands) == 1:
@@ -225,6 +244,11 @@ class SearchBot(HeuristicBot):
         me = v.me
         shared = self.shared if self.shared is not None else v.role != THE_THING
         evid0 = initial_evidence(v, b, shared)
+        if v.role == THE_THING:
+            n = v.players
+            for q in self.witnesses(v):
+                for o in (q,) if not shared else range(n):
+                    evid0[o * n + me] = PROOF
         scores = [0] * len(cands)
         roll = self.roll_rng
         for _ in range(self.worlds):
@@ -247,6 +271,83 @@ class SearchBot(HeuristicBot):
         if scores[best] - scores[0] <= self.margin * self.worlds:
             return cands[0]
         return cands[best]
+
+    # ----- The Thing: who has seen its card, and the moves that keep them from using it -----------
+
+    def witnesses(self, v):
+        """The living Humans who have seen The Thing card in this player's hand, from its own view:
+        the player of an Analysis or Suspicious that showed it, the refuser who looked with Scary,
+        the neighbour it chose for Just between us, everyone for a hand shown to all."""
+        n = v.players
+        me = v.me
+        seen = [False] * n
+        looker = NOBODY
+        between = 0
+        for i in range(v.nevents):
+            code, a, b, c = v.event(i)
+            if code == E_PLAY or code == E_DEFEND:
+                looker = a
+            elif code == E_SHOW and a == me and c == THING:
+                if b == SH_ANALYSIS or b == SH_SUSPICIOUS or b == SH_SCARY:
+                    if looker < n and looker != me:
+                        seen[looker] = True
+                elif b == SH_BETWEEN:
+                    if between < len(self.shown_to):
+                        seen[self.shown_to[between]] = True
+                    between += 1
+                else:
+                    for q in range(n):
+                        seen[q] = q != me
+        return [q for q in range(n) if seen[q] and v.alive[q] and v.roles[q] == HUMAN]
+
+    def thing_first(self, v, legal, first):
+        """The Thing's starting move, better than the heuristic's where its own view says so: a
+        Human that has seen The Thing card burns it at the first Flamethrower, so The Thing burns
+        such a witness first, shuts it out (Quarantine: it cannot eliminate; a Locked door: it cannot
+        target), or moves away from it; it shows its hand (Just between us) to an Infected, or to a
+        Human that has already seen it, rather than to a new one."""
+        me = v.me
+        if v.phase == PH_TARGET and v.ctx_card == BETWEEN_US:
+            known = self.witnesses(v)
+            for a in legal:
+                if v.roles[arg_of(a)] != HUMAN:
+                    return a
+            for a in legal:
+                if arg_of(a) in known:
+                    return a
+            return first
+        if v.phase != PH_PLAY:
+            return first
+        known = self.witnesses(v)
+        left = v.neighbour(me, 0)
+        right = v.neighbour(me, 1)
+        near = [q for q in known if q == left or q == right]
+        if not near:
+            return first
+        for a in legal:              # burn the witness
+            if kind_of(a) == A_PLAY and (arg_of(a) >> 5) == FLAMETHROWER and (arg_of(a) & 31) in near:
+                return a
+        if kind_of(first) == A_PLAY and (arg_of(first) >> 5) == FLAMETHROWER:
+            return first
+        for a in legal:              # shut it out
+            if kind_of(a) != A_PLAY:
+                continue
+            card = arg_of(a) >> 5
+            t = arg_of(a) & 31
+            if card == QUARANTINE and t in near:
+                return a
+            if card == LOCKED_DOOR:
+                q = left if t - GAP == v.seat_of(me) else right
+                if q in near:
+                    return a
+        for a in legal:              # move away from it
+            if kind_of(a) != A_PLAY or (arg_of(a) >> 5) not in (SWAP_PLACES, BETTER_RUN):
+                continue
+            q = arg_of(a) & 31
+            after = (v.neighbour(q, 0), v.neighbour(q, 1))
+            if not any(x in known for x in after if x != me):
+                return a
+        return first
 
     def candidates(self, v, legal, first):
         """The heuristic's move first, then the others (declaring only when the heuristic would)."""
