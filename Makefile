@@ -67,6 +67,7 @@ flash: $(STAMP)
 JOBS ?= 2
 test: $(STAMP)
 	ELDRITCH_REQUIRE_C=1 $(BIN)/python -m pytest -q -n $(JOBS)
+	$(MAKE) atlas-check
 	$(MAKE) sanitize
 	@if command -v valgrind >/dev/null; then $(MAKE) valgrind; else echo "valgrind not installed: make valgrind skipped"; fi
 
@@ -86,7 +87,8 @@ valgrind: $(STAMP)
 	ELDRITCH_VALGRIND=1 $(BIN)/python -m pytest -q -m valgrind tests/test_c_core.py
 
 # The whole Core + Other Worlds atlas (focus 0-1, spells 0-1, clues 0-1) against `eldritch odds` on
-# 200 random rows (minutes of CPU on two workers; deselected from `make test` by its marker)
+# 200 random rows (about 90 CPU s on two workers; deselected from the main pytest run by its marker
+# and run by `make test` after it)
 atlas-check: $(STAMP)
 	ELDRITCH_REQUIRE_C=1 $(BIN)/python -m pytest -q -m atlas tests/test_atlas.py
 

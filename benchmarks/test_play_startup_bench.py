@@ -28,7 +28,7 @@ def _env(tmp_path):
 
 def start_tui(tmp_path):
     """Spawn the game in a pty; seconds until the terminal has received its first screen (the
-    choices' title "move phase" is the last part painted)."""
+    choices' last line, seat 1's "draw an investigator at random", is the last part painted)."""
     env = _env(tmp_path)
     start = time.perf_counter()
     pid, fd = pty.fork()
@@ -48,7 +48,7 @@ def start_tui(tmp_path):
         if not chunk:
             break
         out += chunk
-        if elapsed is None and b"move phase" in out:
+        if elapsed is None and b"draw an investigator at random" in out:
             elapsed = time.perf_counter() - start
     _, status, usage = os.wait4(pid, 0)
     os.close(fd)

@@ -1356,10 +1356,28 @@ static inline void apply_task(const wsh *w, int t, const uint64_t *v, uint64_t *
     }
 }
 
+/* The values of the context left after the roll's dice of completion class `bit` (green count in
+ * bits 2+, yellow bit 1, red bit 0) complete a task: cached per frame, solved on first use. */
+static inline int comp_values(wsh *w, frame *fr, int bit, const uint64_t **out)
+{
+    const uint64_t *v = fr->comp[bit];
+    if (!v) {
+        ictx sc = fr->x;
+        int rc;
+        sc.g -= bit >> 2;
+        sc.y -= bit >> 1 & 1;
+        sc.r -= bit & 1;
+        if ((rc = get_values(w, &sc, &v)) != ES_OK)
+            return rc;
+        fr->comp[bit] = v;
+    }
+    *out = v;
+    return ES_OK;
+}
+
 /* Complete a task with dice of the roll only: the lattice gives the bits per task. */
 static int opt_complete(wsh *w, frame *fr, const roll *ro, uint64_t *best)
 {
-    const ictx *x = &fr->x;
     int a, rc;
     const uint64_t *row = ro->lat;
     for (a = 0; a < w->nactive; a++) {
@@ -1367,17 +1385,10 @@ static int opt_complete(wsh *w, frame *fr, const roll *ro, uint64_t *best)
         uint64_t mask = row[t];
         while (mask) {
             int bit = __builtin_ctzll(mask);
-            const uint64_t *v = fr->comp[bit];
+            const uint64_t *v;
             mask &= mask - 1;
-            if (!v) {
-                ictx sc = *x;
-                sc.g -= bit >> 2;
-                sc.y -= bit >> 1 & 1;
-                sc.r -= bit & 1;
-                if ((rc = get_values(w, &sc, &v)) != ES_OK)
-                    return rc;
-                fr->comp[bit] = v;
-            }
+            if ((rc = comp_values(w, fr, bit, &v)) != ES_OK)
+                return rc;
             apply_task(w, t, v, best);
         }
     }
@@ -1658,24 +1669,16 @@ static int roll_sig(const wsh *w, const frame *fr, const roll *ro, uint64_t *sig
 /* Max into best the completions a signature lists (lattice bits per task, then held groups). */
 static int sig_comp(wsh *w, frame *fr, const uint64_t *sig, uint64_t *best)
 {
-    const ictx *x = &fr->x;
     int a, q, rc;
     for (a = 0; a < w->nactive; a++) {
         int t = w->active[a];
         uint64_t mask = sig[1 + t];
         while (mask) {
             int bit = __builtin_ctzll(mask);
-            const uint64_t *v = fr->comp[bit];
+            const uint64_t *v;
             mask &= mask - 1;
-            if (!v) {
-                ictx sc = *x;
-                sc.g -= bit >> 2;
-                sc.y -= bit >> 1 & 1;
-                sc.r -= bit & 1;
-                if ((rc = get_values(w, &sc, &v)) != ES_OK)
-                    return rc;
-                fr->comp[bit] = v;
-            }
+            if ((rc = comp_values(w, fr, bit, &v)) != ES_OK)
+                return rc;
             apply_task(w, t, v, best);
         }
     }

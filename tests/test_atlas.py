@@ -100,8 +100,8 @@ def test_readme_documents_the_atlas_schema():
 @pytest.mark.atlas
 def test_full_atlas_of_core_and_other_worlds_agrees_with_odds_on_200_rows(tmp_path, capsys):
     """The done-when atlas (Core + Other Worlds, focus 0-1, spells 0-1, clues 0-1, six dice sets)
-    through `eldritch sweep atlas` on two workers; 200 random rows == `eldritch odds`. Minutes of
-    CPU: deselected from the default run, run by `make atlas-check`."""
+    through `eldritch sweep atlas` on two workers; 200 random rows == `eldritch odds`. About 90 CPU s:
+    deselected from the main pytest run by its marker, run by `make atlas-check` (part of `make test`)."""
     out = tmp_path / "atlas"
     proc = subprocess.run([sys.executable, "-m", "eldritch.cli", "sweep", "atlas", "--out", str(out), "--sets",
                            "core,other", "--focus", "0-1", "--spells", "0-1", "--clues", "0-1", "--workers", "2"],

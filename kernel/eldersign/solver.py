@@ -20,7 +20,6 @@ from .dice import (GREEN, YELLOW, RED, DIE_FACES, INV_VALUE, FACE_SYMBITS, TERRO
 from .fixed import ONE
 from .matching import minimal_face_sets, allowed_tasks
 from .situation import TERROR_NONE, TERROR_FAIL, TERROR_NAMES
-from . import budget
 
 class ShardedMemo:
     """A dict split over SHARDS small dicts by key hash: the same get / [] / in / iteration, but no
@@ -205,6 +204,9 @@ class Solver:
 
     def estimate(self, ctx):
         """What answering ctx may cost (budget.Estimate), from the same formulas as the C core."""
+        # imported here: only the host asks for estimates, and the board's heap (a custom card's
+        # solve fits 96 KB) has no room for budget.py's code
+        from . import budget
         g, y, r, held, f, s, c = ctx
         lim = budget.limits_of(g, y, r, len(held), f, s, c)
         budget.check_limits(lim)
