@@ -1052,6 +1052,26 @@ static void frame_held(wsh *w, frame *fr)
     }
 }
 
+/* A failed roll sets one die aside: a = 0 a green die, 1 the yellow, 2 the red. 0 when the pool has
+ * no such die (that choice does not exist), else 1 with c changed. */
+static inline int set_aside(ictx *c, int a)
+{
+    if (a == 0) {
+        if (c->g == 0)
+            return 0;
+        c->g--;
+    } else if (a == 1) {
+        if (!c->y)
+            return 0;
+        c->y = 0;
+    } else {
+        if (!c->r)
+            return 0;
+        c->r = 0;
+    }
+    return 1;
+}
+
 /* The fail vectors of context x (rolls without a Terror that matters). */
 static int frame_fail(wsh *w, frame *fr)
 {
@@ -1065,19 +1085,8 @@ static int frame_fail(wsh *w, frame *fr)
     /* aside 0: a green die, 1: the yellow, 2: the red */
     for (a = 0; a < 3; a++) {
         ictx c = *x;
-        if (a == 0) {
-            if (c.g == 0)
-                continue;
-            c.g--;
-        } else if (a == 1) {
-            if (!c.y)
-                continue;
-            c.y = 0;
-        } else {
-            if (!c.r)
-                continue;
-            c.r = 0;
-        }
+        if (!set_aside(&c, a))
+            continue;
         if ((rc = take_max(w, &c, FVEC(w, fr, 0))) != ES_OK)
             return rc;
         if (x->f == 0)
@@ -1256,19 +1265,8 @@ static int fail_discard(wsh *w, const ictx *x, const roll *ro, int k, uint64_t *
     for (a = 0; a < 3; a++) {
         ictx c = *x;
         c.g -= k;
-        if (a == 0) {
-            if (c.g == 0)
-                continue;
-            c.g--;
-        } else if (a == 1) {
-            if (!c.y)
-                continue;
-            c.y = 0;
-        } else {
-            if (!c.r)
-                continue;
-            c.r = 0;
-        }
+        if (!set_aside(&c, a))
+            continue;
         if ((rc = take_max(w, &c, best)) != ES_OK)
             return rc;
         if (x->f == 0)
