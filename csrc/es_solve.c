@@ -1483,6 +1483,27 @@ static int held_succ(wsh *w, frame *fr, uint64_t key, int gu, int yu, int ru, ui
     return ES_OK;
 }
 
+/* Complete tasks with the roll and held die q (a one-die lattice completion): masks[t] holds the
+ * completion classes per task, as a lattice row or a signature's words for q. */
+static inline int held_complete(wsh *w, frame *fr, int q, const uint64_t *masks, uint64_t *best)
+{
+    int a, rc;
+    for (a = 0; a < w->nactive; a++) {
+        int t = w->active[a];
+        uint64_t mask = masks[t];
+        while (mask) {
+            int bit = __builtin_ctzll(mask);
+            const uint64_t *v;
+            mask &= mask - 1;
+            if ((rc = held_succ(w, fr, (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 61,
+                                bit >> 2, bit >> 1 & 1, bit & 1, fr->hl_hsub[q], &v)) != ES_OK)
+                return rc;
+            apply_task(w, t, v, best);
+        }
+    }
+    return ES_OK;
+}
+
 static int apply_splits(wsh *w, frame *fr, int t, split_walk *sw, uint64_t *best)
 {
     int q, rc;
@@ -1563,21 +1584,8 @@ static int opt_held(wsh *w, frame *fr, const roll *ro, uint64_t *best)
     if (fr->mode == HELD_SPLIT)
         return held_split(w, fr, ro, best);
     for (q = 0; q < fr->nhl; q++) {
-        const uint64_t *row = ro->lat + (uint64_t)fr->hl_lat[q] * w->lat_size;
-        int a;
-        for (a = 0; a < w->nactive; a++) {
-            int t = w->active[a];
-            uint64_t mask = row[t];
-            while (mask) {
-                int bit = __builtin_ctzll(mask);
-                const uint64_t *v;
-                mask &= mask - 1;
-                if ((rc = held_succ(w, fr, (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 61,
-                                    bit >> 2, bit >> 1 & 1, bit & 1, fr->hl_hsub[q], &v)) != ES_OK)
-                    return rc;
-                apply_task(w, t, v, best);
-            }
-        }
+        if ((rc = held_complete(w, fr, q, ro->lat + (uint64_t)fr->hl_lat[q] * w->lat_size, best)) != ES_OK)
+            return rc;
     }
     gy = ro->yf >= 0 ? (int)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * ro->yf) & 255) : 0;
     gr = ro->rf >= 0 ? (int)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * ro->rf) & 255) : 0;
@@ -1681,20 +1689,8 @@ static int sig_comp(wsh *w, frame *fr, const uint64_t *sig, uint64_t *best)
         }
     }
     for (q = 0; q < fr->nhl; q++) {
-        const uint64_t *words = sig + 1 + w->ntp * (1 + q);
-        for (a = 0; a < w->nactive; a++) {
-            int t = w->active[a];
-            uint64_t mask = words[t];
-            while (mask) {
-                int bit = __builtin_ctzll(mask);
-                const uint64_t *v;
-                mask &= mask - 1;
-                if ((rc = held_succ(w, fr, (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 61,
-                                    bit >> 2, bit >> 1 & 1, bit & 1, fr->hl_hsub[q], &v)) != ES_OK)
-                    return rc;
-                apply_task(w, t, v, best);
-            }
-        }
+        if ((rc = held_complete(w, fr, q, sig + 1 + w->ntp * (1 + q), best)) != ES_OK)
+            return rc;
     }
     for (q = 0; fr->mode == HELD_RESID && q < fr->ngrp; q++) {
         uint64_t mask = sig[1 + w->ntp * (1 + fr->nhl) + q];

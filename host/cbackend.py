@@ -21,6 +21,7 @@ from .kernel import VERSION
 from .kernel.errors import KernelError
 from .kernel.eldersign.dice import NFACES
 from .kernel.eldersign import budget
+from .kernel.eldersign.solver import state_index as solver_state_index
 
 
 def _load_core():
@@ -338,13 +339,7 @@ class CSolver:
 
     def state_index(self, done_mask):
         """The state index of a set of completed tasks (bit t set: task t done)."""
-        full = (1 << self.ntasks) - 1
-        if done_mask < 0 or done_mask > full:
-            raise KernelError("state", "no such tasks done: %d" % done_mask)
-        for i in range(self.nstates):
-            if self.state_done[i] == done_mask:
-                return i
-        raise KernelError("state", "on an ordered card only the first tasks can be done")
+        return solver_state_index(self, done_mask)
 
 
 class CBackend:

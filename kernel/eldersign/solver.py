@@ -21,6 +21,17 @@ from .fixed import ONE
 from .matching import minimal_face_sets, allowed_tasks
 from .situation import TERROR_NONE, TERROR_FAIL, TERROR_NAMES
 
+
+def state_index(solver, done_mask):
+    """The index in solver.state_done (either backend's solver) of a set of completed tasks (bit t
+    set: task t done)."""
+    if done_mask < 0 or done_mask > (1 << solver.ntasks) - 1:
+        raise KernelError("state", "no such tasks done: %d" % done_mask)
+    for i in range(solver.nstates):
+        if solver.state_done[i] == done_mask:
+            return i
+    raise KernelError("state", "on an ordered card only the first tasks can be done")
+
 class ShardedMemo:
     """A dict split over SHARDS small dicts by key hash: the same get / [] / in / iteration, but no
     one table grows into a large contiguous block (on the board's heap, a memo of a thousand
@@ -397,13 +408,7 @@ class Solver:
 
     def state_index(self, done_mask):
         """The state index of a set of completed tasks (bit t set: task t done)."""
-        full = (1 << self.ntasks) - 1
-        if done_mask < 0 or done_mask > full:
-            raise KernelError("state", "no such tasks done: %d" % done_mask)
-        for i in range(self.nstates):
-            if self.state_done[i] == done_mask:
-                return i
-        raise KernelError("state", "on an ordered card only the first tasks can be done")
+        return state_index(self, done_mask)
 
     def keep_value(self, ctx, gfaces, unrolled_green, yf, rf):
         """E[best value with one clue fewer] when the dice not kept are rerolled (a vector).
