@@ -15,16 +15,36 @@ The front door (everything a library user needs is importable from here):
 - `library`: the 372 adventures by name (`library.get("curator")`), search and set.
 - `Game`, `GameData`: the whole Elder Sign game as a state machine (kernel/eldersign/game/).
 - `KernelError`: every bad input (notation, options, saves, illegal actions), one line naming it.
-- `backend_name()`: "c" when the C core answers (chosen at import when built), else "python";
-  `ELDRITCH_BACKEND=python` forces the pure-Python fallback. Results are identical on both.
+- `backend_name()`: "c" when the C core answers (when built; chosen at the odds API's first use),
+  else "python"; `ELDRITCH_BACKEND=python` forces the pure-Python fallback. Results are identical.
 """
 
 from .kernel import VERSION as __version__
 from .kernel.errors import KernelError
-from .solving import Card, Roll, Situation, Odds, Option, Solver, parse_card, parse_roll, odds, advise, backend_name
-from . import library
-from .kernel.eldersign.game.data import GameData
-from .kernel.eldersign.game.machine import Game
+
+# Each name is imported when first used (PEP 562), not with the package: `eldritch play` and every
+# other command import `eldritch` first, and the odds API (dataclasses, fractions, typing, the
+# backend's choice) is not theirs to pay for at start-up.
+_LAZY = {"Card": "solving", "Roll": "solving", "Situation": "solving", "Odds": "solving",
+         "Option": "solving", "Solver": "solving", "parse_card": "solving", "parse_roll": "solving",
+         "odds": "solving", "advise": "solving", "backend_name": "solving", "library": None,
+         "GameData": "kernel.eldersign.game.data", "Game": "kernel.eldersign.game.machine"}
 
 __all__ = ["__version__", "KernelError", "Card", "Roll", "Situation", "Odds", "Option", "Solver",
            "parse_card", "parse_roll", "odds", "advise", "backend_name", "library", "Game", "GameData"]
+
+
+def __getattr__(name):
+    if name not in _LAZY:
+        raise AttributeError("module 'eldritch' has no attribute %r" % name)
+    from importlib import import_module
+    module = _LAZY[name]
+    value = import_module("." + (module or name), __name__)
+    if module is not None:
+        value = getattr(value, name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

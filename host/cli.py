@@ -10,19 +10,12 @@ import argparse
 import json
 import os
 import sys
+from importlib import import_module
 
 from .backend import get_backend, NAMES as BACKEND_NAMES
-from . import play, simulate, atlas, sweep
-from . import arkham_cli
-from . import mansions_cli
-from . import limits
-from . import stayaway_cli
 from .kernel import VERSION
 from .kernel.errors import KernelError
 from .kernel.numbers import parse_count
-from .kernel.eldersign import library, answers
-from .kernel.eldersign.advice import question
-from .kernel.eldersign.notation import parse_roll
 from .kernel.eldersign.fixed import ONE, exact_text, percent_text
 from .kernel.eldersign.situation import Situation, TERROR_NAMES
 
@@ -106,6 +99,7 @@ def _limit_arg(parse):
 
 
 def _add_limits(p):
+    from . import limits
     p.add_argument("--max-seconds", type=_limit_arg(limits.parse_seconds), default=limits.DEFAULT_SECONDS,
                    metavar="T", help="refuse questions estimated to take longer on one core "
                    "(default %d; 90, 10m, 1h)" % limits.DEFAULT_SECONDS)
@@ -114,6 +108,7 @@ def _add_limits(p):
 
 
 def _limits_of(args):
+    from . import limits
     return limits.Limits(args.max_seconds, args.max_memory)
 
 
@@ -137,29 +132,48 @@ def _add_situation(p, pool=True):
     _add_limits(p)
 
 
-def _sub(sub, name, help_text, description):
-    return sub.add_parser(name, help=help_text, description=description, epilog=EXAMPLES[name],
+# Every command's one-line help (`eldritch --help`). The game and simulation commands live in their own
+# modules, each with add_parser(sub) and run(args, backend), imported only when their command is
+# asked: `eldritch play` starts without loading the other games (issue 13's half-second start-up).
+# Their lines here are the ones their add_parser gives (tests/test_cli.py compares them).
+COMMAND_HELP = {
+    "odds": "probability of completing a card under optimal play",
+    "advise": "every option for a roll, with its odds, best first",
+    "cards": "list or search the card library",
+    "table": "odds of library cards at the six usual dice sets",
+    "info": "the active backend, the C core's build and the kernel version",
+    "play": "play a whole game in the terminal (human or bot seats)",
+    "simulate": "play N seeded games with bots: win rate, length, adventures",
+    "sweep": "split a grid (simulate, atlas) into tasks: one core, a pool or Ray",
+    "arkham": "Arkham Horror (1987): exact odds, a whole game, board files",
+    "mansions": "Mansions of Madness (1st edition): play a story, attribute odds",
+    "stayaway": "play Stay Away! (hidden roles, 4-12 players) or simulate it",
+}
+COMMAND_MODULES = {"play": "play", "simulate": "simulate", "sweep": "sweep", "arkham": "arkham_cli",
+                   "mansions": "mansions_cli", "stayaway": "stayaway_cli"}
+
+
+def command_module(name):
+    """The module of a game or simulation command (imported now if it was not)."""
+    return import_module("." + COMMAND_MODULES[name], __package__)
+
+
+def _sub(sub, name, description):
+    return sub.add_parser(name, help=COMMAND_HELP[name], description=description, epilog=EXAMPLES[name],
                           formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
-def build_parser():
-    top = Parser(prog="eldritch", description="Exact Elder Sign odds, advice, card tables and the whole game.",
-                 epilog=EXAMPLES["top"], formatter_class=argparse.RawDescriptionHelpFormatter)
-    top.add_argument("--version", action="version", version="eldritch %s" % VERSION)
-    top.add_argument("--backend", choices=BACKEND_NAMES, default=None,
-                     help="c or python (default: $ELDRITCH_BACKEND, else C when built)")
-    sub = top.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-
-    p = _sub(sub, "odds", "probability of completing a card under optimal play",
-             "The exact probability of completing an adventure under optimal play.")
+def _add_odds(sub):
+    p = _sub(sub, "odds", "The exact probability of completing an adventure under optimal play.")
     p.add_argument("card", nargs="?", type=_text, help="card notation, e.g. \"L L L | L I3\"")
     p.add_argument("--name", type=_text, help="take the card (and its terror effect) from the library; "
                    "a part of the name will do when only one card has it")
     p.add_argument("--set", dest="set_name", type=_text, help="with --name: the set, when a name is in several")
     _add_situation(p)
 
-    p = _sub(sub, "advise", "every option for a roll, with its odds, best first",
-             "Every legal option after a roll with its probability of completing the card, best first.")
+
+def _add_advise(sub):
+    p = _sub(sub, "advise", "Every legal option after a roll with its probability of completing the card, best first.")
     p.add_argument("card", nargs="?", type=_text, help="card notation")
     p.add_argument("--name", type=_text, help="take the card from the library")
     p.add_argument("--set", dest="set_name", type=_text, help="with --name: the set")
@@ -170,14 +184,17 @@ def build_parser():
     p.add_argument("--top", type=_count, default=0, metavar="N", help="show only the best N options")
     _add_situation(p, pool=False)
 
-    p = _sub(sub, "cards", "list or search the card library",
-             "List the library's adventures whose name contains QUERY.")
+
+def _add_cards(sub):
+    p = _sub(sub, "cards", "List the library's adventures whose name contains QUERY.")
     p.add_argument("query", nargs="?", default="", type=_text, help="part of a name (default: every card)")
     p.add_argument("--set", dest="set_name", type=_text, help="only this set (a prefix will do: core, gates...)")
     p.add_argument("--json", action="store_true", help="print a JSON list")
 
-    p = _sub(sub, "table", "odds of library cards at the six usual dice sets",
-             "Odds of every matching library card for the dice sets "
+
+def _add_table(sub):
+    from . import atlas
+    p = _sub(sub, "table", "Odds of every matching library card for the dice sets "
              + ", ".join(atlas.DEFAULT_DICE) + " (or --dice).")
     p.add_argument("--set", dest="sets", action="append", default=[], metavar="NAME", type=_text,
                    help="limit to a set (repeatable; a prefix will do)")
@@ -193,14 +210,44 @@ def build_parser():
     p.add_argument("--chart", metavar="FILE.png", help="also draw a heatmap of the odds by card and dice set")
     _add_limits(p)
 
-    _sub(sub, "info", "the active backend, the C core's build and the kernel version",
-         "Which backend is active, how the C core was built, the kernel version.")
-    play.add_parser(sub)
-    simulate.add_parser(sub)
-    sweep.add_parser(sub)
-    arkham_cli.add_parser(sub)
-    mansions_cli.add_parser(sub)
-    stayaway_cli.add_parser(sub)
+
+def _add_info(sub):
+    _sub(sub, "info", "Which backend is active, how the C core was built, the kernel version.")
+
+
+BUILTIN_PARSERS = {"odds": _add_odds, "advise": _add_advise, "cards": _add_cards, "table": _add_table,
+                   "info": _add_info}
+
+
+def asked_command(argv):
+    """The command named on a command line (the first word not an option), or None."""
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word == "--backend":
+            skip = True
+        elif word == "--" or not word.startswith("-"):
+            return None if word == "--" else word
+    return None
+
+
+def build_parser(only=None):
+    """The whole command line; with `only` (a command's name), that command's options in full and the
+    others by name and help line only (their modules are not imported)."""
+    top = Parser(prog="eldritch", description="Exact Elder Sign odds, advice, card tables and the whole game.",
+                 epilog=EXAMPLES["top"], formatter_class=argparse.RawDescriptionHelpFormatter)
+    top.add_argument("--version", action="version", version="eldritch %s" % VERSION)
+    top.add_argument("--backend", choices=BACKEND_NAMES, default=None,
+                     help="c or python (default: $ELDRITCH_BACKEND, else C when built)")
+    sub = top.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    for name in COMMAND_HELP:
+        if only is not None and name != only:
+            sub.add_parser(name, help=COMMAND_HELP[name])
+        elif name in BUILTIN_PARSERS:
+            BUILTIN_PARSERS[name](sub)
+        else:
+            command_module(name).add_parser(sub)
     return top
 
 
@@ -214,6 +261,8 @@ def situation_from(args, terror, pool=True):
 
 
 def cmd_odds(args, backend):
+    from . import limits
+    from .kernel.eldersign import answers
     card, terror, adventure = answers.card_from(args.card, args.name, args.set_name, args.terror)
     sit = situation_from(args, terror)
     solver = backend.make_solver(card, sit.terror, sit.sanity, sit.stamina)
@@ -225,6 +274,10 @@ def cmd_odds(args, backend):
 
 
 def cmd_advise(args, backend):
+    from . import limits
+    from .kernel.eldersign import answers
+    from .kernel.eldersign.advice import question
+    from .kernel.eldersign.notation import parse_roll
     card, terror, _ = answers.card_from(args.card, args.name, args.set_name, args.terror)
     sit = situation_from(args, terror, pool=False)
     solver = backend.make_solver(card, sit.terror, sit.sanity, sit.stamina)
@@ -237,6 +290,7 @@ def cmd_advise(args, backend):
 
 
 def cmd_cards(args, backend):
+    from .kernel.eldersign import library
     adventures = library.load()
     set_name = library.resolve_set(adventures, args.set_name) if args.set_name else None
     found = library.search(adventures, args.query, set_name)
@@ -263,6 +317,7 @@ def _progress(done, total, label):
 
 
 def cmd_table(args, backend):
+    from . import atlas, limits
     chosen = atlas.select_cards(args.sets, args.query)
     dice = atlas.parse_dice_list(args.dice)
     if args.chart:
@@ -307,11 +362,9 @@ def cmd_info(args, backend):
     return 0
 
 
-# each command's runner, called as run(args, backend); the game and simulation commands live in their
-# own modules (each with add_parser(sub) and run)
-COMMANDS = {"odds": cmd_odds, "advise": cmd_advise, "cards": cmd_cards, "table": cmd_table, "info": cmd_info,
-            "play": play.run, "simulate": simulate.run, "sweep": sweep.run,
-            "arkham": arkham_cli.run, "mansions": mansions_cli.run, "stayaway": stayaway_cli.run}
+# the runners of the commands defined here, called as run(args, backend); the others are their
+# modules' run (COMMAND_MODULES)
+COMMANDS = {"odds": cmd_odds, "advise": cmd_advise, "cards": cmd_cards, "table": cmd_table, "info": cmd_info}
 
 
 def _quiet_stdout():
@@ -324,14 +377,16 @@ def _quiet_stdout():
 
 
 def main(argv=None):
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else argv
+    parser = build_parser(asked_command(words))
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(words)
         if args.command is None:
-            fail("expected a command: %s (see eldritch --help)" % ", ".join(COMMANDS))
+            fail("expected a command: %s (see eldritch --help)" % ", ".join(COMMAND_HELP))
             return 2
         backend = get_backend(args.backend)
-        code = COMMANDS[args.command](args, backend)
+        run = COMMANDS.get(args.command) or command_module(args.command).run
+        code = run(args, backend)
         sys.stdout.flush()
         return code
     except KernelError as exc:

@@ -6,7 +6,8 @@ gives for one adventure).
     '3.518522'
 
 The backend (the C core when it is built, else the pure-Python kernel; `ELDRITCH_BACKEND=python`
-forces the fallback) is chosen when `eldritch` is imported; results are identical on both.
+forces the fallback) is chosen when this module is imported (the odds API's first use); results are
+identical on both.
 Probabilities are exact: `Odds.exact` is round(p * 2^48) (rounded half up once per division, the
 kernel's one rounding rule), `Odds.fraction` that value as a Fraction, `Odds.probability` a float (printed with the same digits
 as the CLI's JSON).

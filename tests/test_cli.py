@@ -101,3 +101,22 @@ def test_console_script_help_and_errors():
     bad = subprocess.run([str(ELDRITCH), "odds", "I99"], capture_output=True, text=True)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert bad.stderr.strip().splitlines()[-1].startswith("eldritch: card:")
+
+
+def test_lazy_command_help_lines_are_the_modules():
+    """`eldritch --help` lists every command with its module's own help line, though a command's module
+    is imported only when it is asked (build_parser(only=...)): the two parsers' top help agree."""
+    from eldritch.cli import build_parser, COMMAND_HELP
+    whole, lazy = build_parser(), build_parser(only="info")
+    assert lazy.format_help() == whole.format_help()
+    listed = {a.dest: a.help for a in whole._subparsers._group_actions[0]._choices_actions}
+    assert listed == COMMAND_HELP
+
+
+def test_play_imports_no_other_game():
+    """A command line naming `play` builds its parser without the other games' modules."""
+    code = ("import sys; from eldritch import cli; cli.build_parser(cli.asked_command(['--backend', 'c', 'play', "
+            "'--help'])); print(sorted(m for m in sys.modules if m.startswith('eldritch.') and m.split('.')[1] in "
+            "('simulate', 'sweep', 'atlas', 'arkham_cli', 'mansions_cli', 'stayaway_cli', 'play', 'solving')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['eldritch.play']"
