@@ -35,7 +35,7 @@ from .kernel.eldersign.game.data import GameData
 from .kernel.eldersign.game.machine import Game
 from .kernel.eldersign.game import table as gametable
 from .kernel.eldersign.game import text as gametext
-from . import playsave, userdirs
+from . import gcpause, playsave, userdirs
 from .session import Session, parse_command, COMMANDS_HELP
 from .playsave import Settings
 
@@ -377,13 +377,16 @@ def use_tui(args) -> bool:
 
 def run(args, backend=None) -> int:
     """The `play` command; an exit code (0, 2 for bad input, 130 after Ctrl-C)."""
+    gc_was_on = gcpause.hold()          # until the first screen or prompt (gcpause.py)
     try:
-        return _run(args, backend)
+        return _run(args, backend, gc_was_on)
     except SaveError as exc:
         return _fail(str(exc))
+    finally:
+        gcpause.resume(gc_was_on)
 
 
-def _run(args, backend) -> int:
+def _run(args, backend, gc_was_on=True) -> int:
     if args.players is not None and (args.load or args.resume):
         raise KernelError("option", "--players: a loaded game keeps its players")
     state = userdirs.state_dir(args.state_dir)
@@ -408,8 +411,9 @@ def _run(args, backend) -> int:
         return [line for line in lines + [session.autosave()] if line]
     if use_tui(args):
         from .tui import run_tui
-        code = run_tui(session, args, first_save)
+        code = run_tui(session, args, first_save, lambda: gcpause.resume(gc_was_on, freeze=True))
     else:
+        gcpause.resume(gc_was_on)
         for line in first_save():
             say(line)
         with InterruptGuard() as guard:

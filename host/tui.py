@@ -99,9 +99,11 @@ class PlayApp(App[int]):
     ]
 
     def __init__(self, session: Session, forced_pause: float = FORCED_PAUSE,
-                 exit_after_first_screen: bool = False, handle_sigint: bool = True, first_save=None):
+                 exit_after_first_screen: bool = False, handle_sigint: bool = True, first_save=None,
+                 on_first_screen=None):
         super().__init__()
         self.first_save = first_save
+        self.on_first_screen = on_first_screen     # called once the first screen is painted
         self.session = session
         self.forced_pause = forced_pause
         self.exit_after_first_screen = exit_after_first_screen
@@ -155,6 +157,8 @@ class PlayApp(App[int]):
 
     def _start(self) -> None:
         """After the first paint: the first autosave (and keeping the previous one), then play."""
+        if self.on_first_screen is not None:
+            self.on_first_screen()
         if self.first_save is not None:
             for line in self.first_save():
                 self.notice(line)
@@ -436,9 +440,9 @@ def screen_text(app: App) -> str:
     return "\n".join(line.rstrip() for line in console.export_text().splitlines())
 
 
-def run_tui(session: Session, args, first_save=None) -> int:
+def run_tui(session: Session, args, first_save=None, on_first_screen=None) -> int:
     app = PlayApp(session, exit_after_first_screen=getattr(args, "exit_after_first_screen", False),
-                  first_save=first_save)
+                  first_save=first_save, on_first_screen=on_first_screen)
     result = app.run()
     code = app.return_code
     if code is None:

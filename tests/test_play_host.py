@@ -229,3 +229,28 @@ def test_bad_log_path_in_an_interactive_game_is_one_line_and_the_game_goes_on(st
     assert code == 0 and out.count("--log: cannot write") == 1 and "> seat 1" in out
     assert err.count("\n") == 1 and "log not written" in err and not (tmp_path / "no").exists()
     assert len(autosave(state)[0].actions()) >= 1
+
+
+def test_gc_held_at_start_up_and_resumed(state, monkeypatch, capsys):
+    """The collector is off from the command's start to the first prompt (gcpause.py), then on again;
+    resume(freeze=True) moves what is alive to the permanent generation; a collector turned off by
+    the caller stays off."""
+    import gc
+    from eldritch import gcpause, play as playmod
+    seen = []
+    real = playmod.PlainGame.run
+    monkeypatch.setattr(playmod.PlainGame, "run", lambda self: seen.append(gc.isenabled()) or real(self))
+    monkeypatch.setattr(playmod, "open_game", lambda *a, _o=playmod.open_game: seen.append(gc.isenabled()) or _o(*a))
+    assert gc.isenabled()
+    code, _, _ = play(monkeypatch, capsys, ["--seed", "3", "--players", "2", "--bots", "2"], ["quit"])
+    assert code == 0 and seen == [False, True] and gc.isenabled()
+    assert gcpause.hold() is True and not gc.isenabled()
+    assert gcpause.hold() is False
+    gcpause.resume(False)
+    assert not gc.isenabled()
+    try:
+        gcpause.resume(True, freeze=True)
+        assert gc.isenabled() and gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.enable()
