@@ -19,18 +19,24 @@ def _inv_sets(n):
     """Minimal multisets of investigation values summing to at least n, as counts of (1, 2, 3, 4)."""
     out = []
     for c4 in range(0, MAX_DICE + 1):
+        if c4 and 4 * c4 - 4 >= n:
+            break               # a 4 could go: not minimal, nor with more 4s
         for c3 in range(0, MAX_DICE + 1 - c4):
+            if c3 and 4 * c4 + 3 * c3 - 3 >= n:
+                break           # likewise a 3
             for c2 in range(0, MAX_DICE + 1 - c4 - c3):
-                for c1 in range(0, MAX_DICE + 1 - c4 - c3 - c2):
-                    total = c1 + 2 * c2 + 3 * c3 + 4 * c4
-                    if total < n:
-                        continue
-                    low = 1 if c1 else 2 if c2 else 3 if c3 else 4 if c4 else 0
-                    if low and total - low < n:
-                        out.append((c1, c2, c3, c4))
-                    # larger c1 only adds surplus
-                    if total >= n:
-                        break
+                if c2 and 4 * c4 + 3 * c3 + 2 * c2 - 2 >= n:
+                    break       # likewise a 2
+                # the fewest 1s that reach n (more only add surplus); none left for them: no set
+                c1 = n - (2 * c2 + 3 * c3 + 4 * c4)
+                if c1 < 0:
+                    c1 = 0
+                if c1 > MAX_DICE - c4 - c3 - c2:
+                    continue
+                total = c1 + 2 * c2 + 3 * c3 + 4 * c4
+                low = 1 if c1 else 2 if c2 else 3 if c3 else 4 if c4 else 0
+                if low and total - low < n:
+                    out.append((c1, c2, c3, c4))
     return out
 
 
@@ -88,17 +94,21 @@ def minimal_face_sets(task):
                 if ok:
                     grown[tuple(s)] = True
         partial = grown
+    # Fewest dice first: a set that contains another has more dice, so a set is minimal when it
+    # contains none of the minimal sets found before it (one that contains a non-minimal set also
+    # contains the minimal set under that one).
     sets = list(partial)
-    sets.sort()
-    minimal = []
+    sets.sort(key=sum)
+    kept = []
     for s in sets:
         dominated = False
-        for o in sets:
-            if o != s and _contains(s, o):
+        for o in kept:
+            if _contains(s, o):
                 dominated = True
                 break
         if not dominated:
-            minimal.append(tuple([(f, s[f]) for f in range(NFACES) if s[f]]))
+            kept.append(s)
+    minimal = [tuple([(f, s[f]) for f in range(NFACES) if s[f]]) for s in kept]
     minimal.sort()
     return minimal
 
