@@ -43,6 +43,27 @@ FORCED_PAUSE = 0.4
 SPEEDS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2, 2.0)
 
 
+def _titled(widget, title: str):
+    """widget with its border title (set before it is mounted: no second layout for it)."""
+    widget.border_title = title
+    return widget
+
+
+class ChoiceList(OptionList):
+    """The choices: an OptionList that shows its highlighted option (the default) in the frame where
+    it gets its size, the first screen's included. (OptionList scrolls to it when it is shown,
+    which is after the first paint: the first screen came in two frames, the second a full layout
+    later, with the default out of sight in the first when it is below the twelfth choice.) The
+    hook is Textual's, called when a layout gives the widget its size; were it renamed, the list
+    would scroll on show as before."""
+
+    def _size_updated(self, *args, **kwargs):
+        changed = super()._size_updated(*args, **kwargs)
+        if changed:
+            self.scroll_to_highlight()
+        return changed
+
+
 class ConfirmQuit(ModalScreen[bool]):
     """Quit? y / n (the game is saved either way)."""
 
@@ -118,27 +139,22 @@ class PlayApp(App[int]):
     # ----- layout -----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        # the first screen is built here, with its content, so it is laid out once
+        # the first screen is built here, with its content and titles, so it is laid out once
         s = self.session
         yield Static(view.status(s), id="status")
         with Horizontal(id="top"):
-            yield Static(view.board(s, {}), id="board")
+            yield _titled(Static(view.board(s, {}), id="board"), "board")
             with Vertical(id="side"):
-                yield Static(view.investigators(s), id="investigators")
-                yield Static(view.adventure(s, None), id="adventure")
+                yield _titled(Static(view.investigators(s), id="investigators"), "investigators")
+                yield _titled(Static(view.adventure(s, None), id="adventure"), "adventure")
         with Horizontal(id="bottom"):
-            yield OptionList(*self._choice_options(), id="choices")
-            yield RichLog(id="log", wrap=True, max_lines=2000, min_width=20)
+            yield self._show_choices_frame(ChoiceList(*self._choice_options(), id="choices"))
+            yield _titled(RichLog(id="log", wrap=True, max_lines=2000, min_width=20), "log")
         yield Static(id="notice")
         yield Input(id="command", select_on_focus=False, placeholder="a number, save PATH, hint, board, help, quit (Esc closes)")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#board").border_title = "board"
-        self.query_one("#investigators").border_title = "investigators"
-        self.query_one("#adventure").border_title = "adventure"
-        self.query_one("#choices").border_title = "choices"
-        self.query_one("#log").border_title = "log"
         log = self.query_one("#log", RichLog)
         for line in self.session.log.text().splitlines()[-300:-1]:
             log.write(Text(line))
@@ -148,7 +164,6 @@ class PlayApp(App[int]):
                 asyncio.get_running_loop().add_signal_handler(signal.SIGINT, self.on_sigint)
             except (RuntimeError, ValueError, NotImplementedError):
                 self.handle_sigint = False
-        self._show_choices_frame()
         self.query_one("#choices", OptionList).focus()
         if self.exit_after_first_screen:
             self.call_after_refresh(self._first_screen_done)
@@ -228,23 +243,26 @@ class PlayApp(App[int]):
             out.append(Option(view.choice_prompt(c, s.hints, note), id="c%d" % c.index))
         return out
 
-    def _show_choices_frame(self) -> None:
-        """The title over the choices and the highlighted default."""
+    def _show_choices_frame(self, ol: OptionList | None = None) -> OptionList:
+        """The title over the choices and the highlighted default (on `ol` before it is mounted, or
+        on the one shown); the option list."""
         s = self.session
         game = s.game
-        ol = self.query_one("#choices", OptionList)
+        if ol is None:
+            ol = self.query_one("#choices", OptionList)
         if game.is_terminal():
             ol.border_title = "the game is over"
-            return
+            return ol
         who = gametext.seat_text(game, acting_seat(game))
         if s.bot_turn():
             ol.border_title = "%s (bot) is playing" % who
-            return
+            return ol
         question = gametext.question(game)        # a card or a rule asks this seat
         ol.border_title = "%s: %s" % (who, question or gametext.phase_name(game) + " phase")
         default = s.default_choice()
         if default is not None:
             ol.highlighted = default.index
+        return ol
 
     def notice(self, text: str) -> None:
         """One line (or a hint's few) under the choices."""
