@@ -233,16 +233,19 @@ def asked_command(argv):
 
 
 def build_parser(only=None):
-    """The whole command line; with `only` (a command's name), that command's options in full and the
-    others by name and help line only (their modules are not imported)."""
+    """The whole command line. With `only`, the name of a command: that command alone, in full (the
+    others' modules are not imported, nor their parsers made: nothing in parsing or in that
+    command's messages names them); with a name that is no command: every command by name and help
+    line only, for the error that lists them."""
     top = Parser(prog="eldritch", description="Exact Elder Sign odds, advice, card tables and the whole game.",
                  epilog=EXAMPLES["top"], formatter_class=argparse.RawDescriptionHelpFormatter)
     top.add_argument("--version", action="version", version="eldritch %s" % VERSION)
     top.add_argument("--backend", choices=BACKEND_NAMES, default=None,
                      help="c or python (default: $ELDRITCH_BACKEND, else C when built)")
     sub = top.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    for name in COMMAND_HELP:
-        if only is not None and name != only:
+    names = [only] if only in COMMAND_HELP else list(COMMAND_HELP)
+    for name in names:
+        if only is not None and only not in COMMAND_HELP:
             sub.add_parser(name, help=COMMAND_HELP[name])
         elif name in BUILTIN_PARSERS:
             BUILTIN_PARSERS[name](sub)

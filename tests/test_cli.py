@@ -104,13 +104,27 @@ def test_console_script_help_and_errors():
 
 
 def test_lazy_command_help_lines_are_the_modules():
-    """`eldritch --help` lists every command with its module's own help line, though a command's module
-    is imported only when it is asked (build_parser(only=...)): the two parsers' top help agree."""
+    """`eldritch --help` lists every command with its module's own help line, and so does the error
+    for a word that is no command, though that parser imports no command's module (build_parser
+    with an unknown `only`); a known `only` makes that command's parser alone."""
     from eldritch.cli import build_parser, COMMAND_HELP
-    whole, lazy = build_parser(), build_parser(only="info")
+    whole, lazy = build_parser(), build_parser(only="no-such-command")
     assert lazy.format_help() == whole.format_help()
     listed = {a.dest: a.help for a in whole._subparsers._group_actions[0]._choices_actions}
     assert listed == COMMAND_HELP
+    alone = build_parser(only="play")._subparsers._group_actions[0]
+    assert list(alone.choices) == ["play"] and alone.choices["play"].format_help() == \
+        whole._subparsers._group_actions[0].choices["play"].format_help()
+
+
+def test_a_word_that_is_no_command_is_one_line(capsys):
+    code = None
+    try:
+        main(["plya", "--seed", "1"])
+    except SystemExit as exc:
+        code = exc.code
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.splitlines()) == 1 and "invalid choice: 'plya'" in err and "play" in err
 
 
 def test_play_imports_no_other_game():
