@@ -29,7 +29,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, OptionList, RichLog, Static
+from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from . import tui_view as view
@@ -101,7 +101,8 @@ class PlayApp(App[int]):
     #adventure { border: round $accent; padding: 0 1; height: 1fr; }
     #bottom { height: 14; }
     #choices { width: 3fr; border: round $success; }
-    #log { width: 2fr; border: round $primary; scrollbar-gutter: stable; }
+    #logpane { width: 2fr; border: round $primary; background: $surface; }
+    #log { height: 1fr; scrollbar-gutter: stable; }
     #board, #investigators, #adventure { scrollbar-gutter: stable; overflow-y: auto; }
     #notice { height: auto; max-height: 3; padding: 0 1; color: $warning; }
     #command { display: none; }
@@ -133,6 +134,7 @@ class PlayApp(App[int]):
         self._odds: dict = {}
         self._roll_value = None
         self._shown_steps = 0
+        self._log = None           # the log pane's RichLog (made after the first paint)
         self.notices: list[str] = []
         self.interrupted = False
 
@@ -149,16 +151,12 @@ class PlayApp(App[int]):
                 yield _titled(Static(view.adventure(s, None), id="adventure"), "adventure")
         with Horizontal(id="bottom"):
             yield self._show_choices_frame(ChoiceList(*self._choice_options(), id="choices"))
-            yield _titled(RichLog(id="log", wrap=True, max_lines=2000, min_width=20), "log")
+            yield _titled(Vertical(id="logpane"), "log")        # its RichLog comes after the first paint
         yield Static(id="notice")
         yield Input(id="command", select_on_focus=False, placeholder="a number, save PATH, hint, board, help, quit (Esc closes)")
         yield Footer()
 
     def on_mount(self) -> None:
-        log = self.query_one("#log", RichLog)
-        for line in self.session.log.text().splitlines()[-300:-1]:
-            log.write(Text(line))
-        self._shown_steps = len(self.session.log.steps)
         if self.handle_sigint:
             try:
                 asyncio.get_running_loop().add_signal_handler(signal.SIGINT, self.on_sigint)
@@ -171,13 +169,26 @@ class PlayApp(App[int]):
         self.call_after_refresh(self._start)
 
     def _start(self) -> None:
-        """After the first paint: the first autosave (and keeping the previous one), then play."""
+        """After the first paint: the log, the first autosave (and keeping the previous one), then play."""
         if self.on_first_screen is not None:
             self.on_first_screen()
+        self._open_log()
         if self.first_save is not None:
             for line in self.first_save():
                 self.notice(line)
         self.advance()
+
+    def _open_log(self) -> None:
+        """The log pane's RichLog with the game's log so far. Made after the first paint: the first
+        screen's log pane is empty anyway (a RichLog writes nothing before it has its size), and
+        RichLog brings Rich's pretty-printer (and attrs when installed), some 15 ms of imports."""
+        from textual.widgets import RichLog
+        log = RichLog(id="log", wrap=True, max_lines=2000, min_width=20)
+        self.query_one("#logpane").mount(log)
+        for line in self.session.log.text().splitlines()[-300:-1]:
+            log.write(Text(line))
+        self._shown_steps = len(self.session.log.steps)
+        self._log = log
 
     def _first_screen_done(self) -> None:
         """(--exit-after-first-screen, the start-up benchmark) the CPU time to the first screen."""
@@ -209,7 +220,9 @@ class PlayApp(App[int]):
         self._show_choices()
 
     def _show_new_log_lines(self) -> None:
-        log = self.query_one("#log", RichLog)
+        log = self._log
+        if log is None:
+            return                 # not yet shown: it starts with the whole log
         steps = self.session.log.steps
         for step in steps[self._shown_steps:]:
             log.write(Text(step.line(), style="bold" if step.by == "player" else ""))
