@@ -69,13 +69,6 @@ def _symbol_choices(task):
     return choices
 
 
-def _contains(big, small):
-    for f in range(NFACES):
-        if big[f] < small[f]:
-            return False
-    return True
-
-
 def minimal_face_sets(task):
     """Every minimal completable face multiset of a task, as tuples of (face, count) by face order.
 
@@ -101,12 +94,13 @@ def minimal_face_sets(task):
     sets.sort(key=sum)
     kept = []
     for s in sets:
-        dominated = False
         for o in kept:
-            if _contains(s, o):
-                dominated = True
-                break
-        if not dominated:
+            f = 0
+            while f < NFACES and s[f] >= o[f]:
+                f += 1
+            if f == NFACES:
+                break           # s contains o
+        else:
             kept.append(s)
     minimal = [tuple([(f, s[f]) for f in range(NFACES) if s[f]]) for s in kept]
     minimal.sort()
