@@ -401,6 +401,7 @@ def _run(args, backend, gc_was_on=True) -> int:
     fresh = not (args.load or args.resume)
     log = GameLog(game, settings) if not game.actions() else GameLog.replayed(game, data, settings)
     if all_bots:
+        gcpause.resume(gc_was_on)       # no screen to wait for: a whole game runs now
         return _run_bots(args, game, data, settings, log, state)
     session = Session(game, data, settings, backend, autosave_dir=state, log=log)
 

@@ -244,6 +244,10 @@ def test_gc_held_at_start_up_and_resumed(state, monkeypatch, capsys):
     assert gc.isenabled()
     code, _, _ = play(monkeypatch, capsys, ["--seed", "3", "--players", "2", "--bots", "2"], ["quit"])
     assert code == 0 and seen == [False, True] and gc.isenabled()
+    real_bots = playmod._run_bots
+    monkeypatch.setattr(playmod, "_run_bots", lambda *a: seen.append(gc.isenabled()) or real_bots(*a))
+    code, _, _ = play(monkeypatch, capsys, ["--seed", "3", "--players", "1", "--bots", "1", "--max-steps", "50"], [])
+    assert seen[2:] == [False, True] and gc.isenabled()          # a bots-only game runs collected
     assert gcpause.hold() is True and not gc.isenabled()
     assert gcpause.hold() is False
     gcpause.resume(False)
