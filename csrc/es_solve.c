@@ -47,7 +47,7 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two task masks at on
 #define RES_MAX 256                      /* residual face sets of held dice per frame */
 #define GRP_MAX 48                       /* (task, held dice used) groups per frame */
 #define HC 64                            /* direct-mapped successor cache of held completions */
-#define BLK 4                            /* states per clue sweep */
+#define BLK 4                            /* states per clue sweep (best_keep unrolls 4) */
 #define FRAME_SLACK 8                    /* frames beyond the nesting bound (entry recursion) */
 #define M24 ((uint64_t)0xFFFFFF)
 #define NSLOT 256                        /* roll signatures cached per frame */
@@ -1912,67 +1912,133 @@ static int solve_plain(wsh *w, const ictx *x)
  * The partial rolls K are keys (green multiset, yellow class or U, red class or U), U meaning "not
  * kept, rerolled". Top-down, N(K) for a key with a die not kept is the weighted sum over that die's
  * classes of N(K plus the die); bottom-up, a key's best is the max of its own E and the bests of
- * the keys with one kept die fewer. States are swept BLK at a time; a green multiset's keys are one
- * contiguous block, so its neighbours are found once per block rather than per key and state.
- * State `skip` (or none, -1) is left as it is. */
+ * the keys with one kept die fewer. States are swept BLK at a time (lanes past the last state are
+ * zeros, so every loop over lanes has BLK steps); a green multiset's keys are one contiguous
+ * block, so its neighbours are found once per block rather than per key and state.
+ * State `skip` (or none, -1) is left as it is.
+ *
+ * Width: N(K) <= 2^48 * 6^u, which fits 64 bits while u <= 6 (6^6 < 2^16). Every key of green size
+ * k has u <= g - k + y + r, so the sizes k >= g + y + r - 6 ("narrow", nearly all keys) keep N in
+ * one 64-bit word per (key, state), and their top-down sums are whole-block vector sums of the
+ * neighbours, each multiplied by its class weight (1..6) with shifts and adds; only the smallest
+ * green sizes of large pools ("wide") keep N in two words (low, high) summed in 128 bits. A green
+ * multiset's block has room for the wide form (16 bytes per key and state, as BLK * 16 bytes per
+ * key are reserved); a narrow size uses its first half. Bottom-up, a key's best (<= 2^48) replaces
+ * its word (narrow) or its low word (wide), where the larger keys read it. */
+static inline v2u mul_small(v2u x, uint64_t wt)
+{
+    switch (wt) {
+    case 1:
+        return x;
+    case 2:
+        return x << 1;
+    case 3:
+        return (x << 1) + x;
+    case 4:
+        return x << 2;
+    case 5:
+        return (x << 2) + x;
+    default:
+        return (x << 2) + (x << 1);      /* 6: class weights are 1..6 */
+    }
+}
+
+/* dst = sum over j < nsrc of wt[j] * src[j], over nv pairs of words (narrow top-down sums). */
+static void sum_weighted(v2u *restrict dst, const v2u *const *src, const uint64_t *wt, int nsrc, uint64_t nv)
+{
+    uint64_t c;
+    int j;
+    for (c = 0; c < nv; c++)
+        dst[c] = mul_small(src[0][c], wt[0]);
+    for (j = 1; j < nsrc; j++) {
+        const v2u *restrict s = src[j];
+        uint64_t k = wt[j];
+        if (k == 1)
+            for (c = 0; c < nv; c++)
+                dst[c] += s[c];
+        else
+            for (c = 0; c < nv; c++)
+                dst[c] += mul_small(s[c], k);
+    }
+}
+
+#define MAXL(d, o, st)                                                                                 \
+    do {                                                                                               \
+        for (b = 0; b < BLK; b++)                                                                      \
+            d[b] = (o)[b * (st)] > d[b] ? (o)[b * (st)] : d[b];                                        \
+    } while (0)
+
 static void best_keep(wsh *w, int g, int y, int r, uint64_t *T, int skip)
 {
     int n = w->nstates, i0, b, nb, j, k, gi, ys2, rs2, yi, ri, q, ns, nst = 0, st[ES_MAX_STATES];
     int ny = w->ncls[1], nr = w->ncls[2], m = w->ncls[0];
     int NY = y ? ny : 1, NR = r ? nr : 1, NYS = y ? ny + 1 : 1, NRS = r ? nr + 1 : 1;
     int YU = y ? ny : -1, RU = r ? nr : -1;
-    uint64_t sy = (uint64_t)NRS * BLK, sg = (uint64_t)NYS * sy, c, cells = sg;
-    u128 *N = PTR(w, w->off_nscr, u128);
+    int kw = g + y + r - 6;              /* green sizes below kw are wide */
+    uint64_t sy = (uint64_t)NRS * BLK, half = (uint64_t)NYS * sy, sg = 2 * half, c;
+    uint64_t *N = PTR(w, w->off_nscr, uint64_t);
     const int16_t *gadd = PTR(w, w->off_gadd, int16_t);
     const int16_t *gsub = PTR(w, w->off_gsub, int16_t);
     const uint8_t *gpres = PTR(w, w->off_gpres, uint8_t);
-    const u128 *nb_ptr[ES_NFACES];
+    const uint64_t *nb_ptr[ES_NFACES];
+    const v2u *vsrc[ES_NFACES];
     for (k = 0; k < n; k++)
         if (k != skip)
             st[nst++] = k;
     for (i0 = 0; i0 < nst; i0 += BLK) {
         const uint64_t *row = T;
         nb = nst - i0 < BLK ? nst - i0 : BLK;
-        /* full rolls, and their sums over the red and over the yellow die (not kept) */
+        /* full rolls (narrow: u <= 2 here), and their sums over the red and the yellow die */
         for (gi = w->goff[g]; gi < w->goff[g + 1]; gi++) {
-            u128 *base = N + (uint64_t)gi * sg;
+            uint64_t *base = N + (uint64_t)gi * sg;
             for (yi = 0; yi < NY; yi++)
                 for (ri = 0; ri < NR; ri++, row += n)
                     for (b = 0; b < BLK; b++)
                         base[(uint64_t)yi * sy + (uint64_t)ri * BLK + (uint64_t)b] = b < nb ? row[st[i0 + b]] : 0;
             if (r)
-                for (yi = 0; yi < NY; yi++)
+                for (yi = 0; yi < NY; yi++) {
+                    uint64_t *dst = base + (uint64_t)yi * sy + (uint64_t)RU * BLK;
+                    const uint64_t *src = base + (uint64_t)yi * sy;
                     for (b = 0; b < BLK; b++) {
-                        u128 t = 0;
+                        uint64_t t = 0;
                         for (j = 0; j < nr; j++)
-                            t += (u128)w->cw[2][j] * base[(uint64_t)yi * sy + (uint64_t)j * BLK + (uint64_t)b];
-                        base[(uint64_t)yi * sy + (uint64_t)RU * BLK + (uint64_t)b] = t;
+                            t += w->cw[2][j] * src[(uint64_t)j * BLK + (uint64_t)b];
+                        dst[b] = t;
                     }
-            if (y)
-                for (c = 0; c < sy; c++) {
-                    u128 t = 0;
-                    for (j = 0; j < ny; j++)
-                        t += (u128)w->cw[1][j] * base[(uint64_t)j * sy + c];
-                    base[(uint64_t)YU * sy + c] = t;
                 }
+            if (y) {
+                for (j = 0; j < ny; j++)
+                    vsrc[j] = (const v2u *)(base + (uint64_t)j * sy);
+                sum_weighted((v2u *)(base + (uint64_t)YU * sy), vsrc, w->cw[1], ny, sy / 2);
+            }
         }
         /* top-down: a green die not kept is the weighted sum over its classes */
         for (k = g - 1; k >= 0; k--)
             for (gi = w->goff[k]; gi < w->goff[k + 1]; gi++) {
-                u128 *dst = N + (uint64_t)gi * sg;
+                uint64_t *dst = N + (uint64_t)gi * sg;
+                if (k >= kw) {
+                    for (j = 0; j < m; j++)
+                        vsrc[j] = (const v2u *)(N + (uint64_t)gadd[gi * ES_NFACES + j] * sg);
+                    sum_weighted((v2u *)dst, vsrc, w->cw[0], m, half / 2);
+                    continue;
+                }
                 for (j = 0; j < m; j++)
                     nb_ptr[j] = N + (uint64_t)gadd[gi * ES_NFACES + j] * sg;
-                for (c = 0; c < cells; c++) {
+                for (c = 0; c < half; c++) {
                     u128 t = 0;
                     for (j = 0; j < m; j++)
-                        t += (u128)w->cw[0][j] * nb_ptr[j][c];
-                    dst[c] = t;
+                        t += (u128)w->cw[0][j] * (k + 1 >= kw ? (u128)nb_ptr[j][c] :
+                                                  (u128)nb_ptr[j][2 * c + 1] << 64 | nb_ptr[j][2 * c]);
+                    dst[2 * c] = (uint64_t)t;
+                    dst[2 * c + 1] = (uint64_t)(t >> 64);
                 }
             }
-        /* bottom-up best over subsets; the not-kept states of yellow and red come first */
-        for (k = 0; k <= g; k++)
+        /* bottom-up best over subsets; the not-kept states of yellow and red come first. A key's
+         * word of lane b is at its index + b (narrow) or 2 * (index + b) (wide): shift wk */
+        for (k = 0; k <= g; k++) {
+            int wk = k < kw, wg = k - 1 < kw;
             for (gi = w->goff[k]; gi < w->goff[k + 1]; gi++) {
-                u128 *base = N + (uint64_t)gi * sg;
+                uint64_t *base = N + (uint64_t)gi * sg;
                 ns = 0;
                 for (j = 0; j < m; j++)
                     if (gpres[gi] >> j & 1)
@@ -1982,35 +2048,75 @@ static void best_keep(wsh *w, int g, int y, int r, uint64_t *T, int skip)
                     for (rs2 = 0; rs2 < NRS; rs2++) {
                         int rs = r ? (rs2 == 0 ? RU : rs2 - 1) : 0;
                         int u = (g - k) + (ys == YU) + (rs == RU);
-                        uint64_t off = (uint64_t)ys * sy + (uint64_t)rs * BLK;
-                        u128 *key = base + off;
-                        const u128 *yu = y && ys != YU ? base + (uint64_t)YU * sy + (uint64_t)rs * BLK : 0;
-                        const u128 *ru = r && rs != RU ? base + (uint64_t)ys * sy + (uint64_t)RU * BLK : 0;
-                        for (b = 0; b < nb; b++) {
-                            uint64_t d = u ? div_round(w, key[b], u) : (uint64_t)key[b];
+                        uint64_t idx = (uint64_t)ys * sy + (uint64_t)rs * BLK, d[BLK];
+                        uint64_t *key = base + (idx << wk);
+                        if (!wg) {
+                            /* narrow key, narrow neighbours (nearly every key): four lanes in
+                             * registers */
+                            uint64_t d0, d1, d2, d3;
+                            const uint64_t *o;
+                            if (u) {
+                                d0 = div_round(w, key[0], u);
+                                d1 = div_round(w, key[1], u);
+                                d2 = div_round(w, key[2], u);
+                                d3 = div_round(w, key[3], u);
+                            } else {
+                                d0 = key[0];
+                                d1 = key[1];
+                                d2 = key[2];
+                                d3 = key[3];
+                            }
+#define MAX4(p)                                                                                        \
+    do {                                                                                               \
+        o = (p);                                                                                       \
+        d0 = o[0] > d0 ? o[0] : d0;                                                                    \
+        d1 = o[1] > d1 ? o[1] : d1;                                                                    \
+        d2 = o[2] > d2 ? o[2] : d2;                                                                    \
+        d3 = o[3] > d3 ? o[3] : d3;                                                                    \
+    } while (0)
                             for (q = 0; q < ns; q++)
-                                if ((uint64_t)nb_ptr[q][off + b] > d)
-                                    d = (uint64_t)nb_ptr[q][off + b];
-                            if (yu && (uint64_t)yu[b] > d)
-                                d = (uint64_t)yu[b];
-                            if (ru && (uint64_t)ru[b] > d)
-                                d = (uint64_t)ru[b];
-                            key[b] = d;
+                                MAX4(nb_ptr[q] + idx);
+                            if (y && ys != YU)
+                                MAX4(base + (uint64_t)YU * sy + (uint64_t)rs * BLK);
+                            if (r && rs != RU)
+                                MAX4(base + (uint64_t)ys * sy + (uint64_t)RU * BLK);
+#undef MAX4
+                            key[0] = d0;
+                            key[1] = d1;
+                            key[2] = d2;
+                            key[3] = d3;
+                            continue;
                         }
+                        if (wk)
+                            for (b = 0; b < BLK; b++)
+                                d[b] = div_round(w, (u128)key[2 * b + 1] << 64 | key[2 * b], u);
+                        else
+                            for (b = 0; b < BLK; b++)
+                                d[b] = u ? div_round(w, key[b], u) : key[b];
+                        for (q = 0; q < ns; q++)
+                            MAXL(d, nb_ptr[q] + (idx << wg), 1 << wg);
+                        if (y && ys != YU)
+                            MAXL(d, base + (((uint64_t)YU * sy + (uint64_t)rs * BLK) << wk), 1 << wk);
+                        if (r && rs != RU)
+                            MAXL(d, base + (((uint64_t)ys * sy + (uint64_t)RU * BLK) << wk), 1 << wk);
+                        for (b = 0; b < BLK; b++)
+                            key[b << wk] = d[b];
                     }
                 }
             }
+        }
         for (gi = w->goff[g]; gi < w->goff[g + 1]; gi++) {
-            const u128 *base = N + (uint64_t)gi * sg;
+            const uint64_t *base = N + (uint64_t)gi * sg;
             for (yi = 0; yi < NY; yi++)
                 for (ri = 0; ri < NR; ri++)
                     for (b = 0; b < nb; b++)
                         T[(((uint64_t)(gi - w->goff[g]) * (uint64_t)NY + (uint64_t)yi) * (uint64_t)NR +
                            (uint64_t)ri) * (uint64_t)n + (uint64_t)st[i0 + b]] =
-                            (uint64_t)base[(uint64_t)yi * sy + (uint64_t)ri * BLK + (uint64_t)b];
+                            base[(uint64_t)yi * sy + (uint64_t)ri * BLK + (uint64_t)b];
         }
     }
 }
+#undef MAXL
 
 /* Average a roll table into a value vector and store it for context x (if not stored yet). */
 static int store_average(wsh *w, const ictx *x, const uint64_t *T)
