@@ -314,14 +314,18 @@ static uint64_t dag_sum(const shape *sh, int g, int y, int r, int s, int kind)
                     each = rows_of(sh, g - dg, y - dy, r - dr);
                 else if (kind == 1)
                     each = keys_of(sh, g - dg, y - dy, r - dr);
-                else
-                    each = ALIGN16(rows_of(sh, g - dg, y - dy, r - dr) * (uint64_t)sh->n * 8);
+                else    /* its table and its rows' signature numbers (table_options) */
+                    each = ALIGN16(rows_of(sh, g - dg, y - dy, r - dr) * (uint64_t)sh->n * 8) +
+                           ALIGN16(rows_of(sh, g - dg, y - dy, r - dr) * 4);
                 tot += nodes * each;
             }
     if (kind == 2) {
+        /* the node grids (tables, signature numbers), and the vectors of one node's signatures
+         * while a level is built (at most one per row of the largest node, the root) */
         int d = g < s ? g : s;
-        tot += ALIGN16(binom(d + sh->m, sh->m) * (uint64_t)(y ? sh->ny + 1 : 1) *
-                       (uint64_t)(r ? sh->nr + 1 : 1) * 8);
+        tot += 2 * ALIGN16(binom(d + sh->m, sh->m) * (uint64_t)(y ? sh->ny + 1 : 1) *
+                           (uint64_t)(r ? sh->nr + 1 : 1) * 8) +
+               ALIGN16(rows_of(sh, g, y, r) * (uint64_t)sh->n * 8);
     }
     return tot;
 }
@@ -2140,28 +2144,85 @@ static int store_average(wsh *w, const ictx *x, const uint64_t *T)
     return store_acc(w, x, hi, lo);
 }
 
-/* One level of the roll options of context x into T: set (first level) or max. */
-static int table_options(wsh *w, const ictx *x, uint64_t *T, int first)
+/* One level of the roll options of context x into T: set (level 0) or max (higher levels).
+ *
+ * The levels of a node differ only in the clue count, so a roll's signature (roll_sig) is the same
+ * at every level: level 0 looks rolls up in the frame's signature cache as solve_plain does and
+ * records in ids[row] the number of the slot's signature (numbered in order of first appearance;
+ * a signature evicted and met again just gets another number), and a higher level evaluates each
+ * number once, at its first row, into the scratch vectors D (one per number, in the arena), so its
+ * rows cost the fail option and a vector maximum instead of a signature and a cache probe. Frames
+ * that do not cache (split held dice, long signatures) evaluate every roll at every level. */
+static int table_options(wsh *w, const ictx *x, uint64_t *T, int lev, uint32_t *ids)
 {
     int n = w->nstates, i, rc;
-    uint64_t best[ES_MAX_STATES];
+    uint64_t best[ES_MAX_STATES], *D = 0, mark = w->arena_top;
+    uint32_t nid = 0, row = 0;
     frame *fr;
+    slot_hdr *sl;
     roll ro;
     roll_iter it;
     if ((rc = frame_push(w, x, &fr)) != ES_OK)
         return rc;
+    if (lev > 0 && fr->cached &&
+        !(D = (uint64_t *)arena_alloc(w, pool_rows(w, x->g, x->y, x->r) * (uint64_t)n * 8)))
+        return ES_ENOMEM;
     roll_first(w, x, &it, &ro);
     do {
-        if ((rc = roll_value(w, fr, &ro, best)) != ES_OK)
-            return rc;
-        if (first)
+        if (!fr->cached) {
+            if ((rc = roll_value(w, fr, &ro, best)) != ES_OK)
+                return rc;
+        } else if (lev == 0) {
+            w->pairs++;
+            if ((rc = roll_slot(w, fr, &ro, 0, 0, &sl)) != ES_OK)
+                return rc;
+            if (!sl->wt)                 /* a new signature (the table path has no weights) */
+                sl->wt = ++nid;
+            if (ids)
+                ids[row] = (uint32_t)(sl->wt - 1);
+            if (fr->focus) {
+                if ((rc = opt_fail(w, fr, &ro, best)) != ES_OK)
+                    return rc;
+                vmax(best, SVEC(fr, sl), n);
+            } else {
+                for (i = 0; i < n; i++)
+                    best[i] = SVEC(fr, sl)[i];
+            }
+        } else {
+            uint64_t *v = D + (uint64_t)ids[row] * (uint64_t)n;
+            w->pairs++;
+            if (ids[row] == nid) {       /* first row of this signature */
+                uint64_t sig[SIGW], h;
+                roll_sig(w, fr, &ro, sig, &h);
+                if (fr->focus) {
+                    for (i = 0; i < n; i++)
+                        v[i] = 0;
+                } else if ((rc = opt_fail(w, fr, &ro, v)) != ES_OK) {
+                    return rc;
+                }
+                if ((rc = sig_comp(w, fr, sig, v)) != ES_OK)
+                    return rc;
+                nid++;
+            }
+            if (fr->focus) {
+                if ((rc = opt_fail(w, fr, &ro, best)) != ES_OK)
+                    return rc;
+                vmax(best, v, n);
+            } else {
+                for (i = 0; i < n; i++)
+                    best[i] = v[i];
+            }
+        }
+        if (lev == 0)
             for (i = 0; i < n; i++)
                 T[i] = best[i];
         else
             vmax(T, best, n);
         T += n;
+        row++;
     } while (roll_next(w, &it, &ro));
     frame_pop(w);
+    w->arena_top = mark;
     return ES_OK;
 }
 
@@ -2171,6 +2232,7 @@ typedef struct {
     ictx top;
     int ng, ndy, ndr, smax;
     uint64_t **tab;              /* node grid -> table (0: no such node) */
+    uint32_t **ids;              /* node grid -> signature numbers of its rows (with clues) */
 } dag;
 
 #define NODE(d, gi, ys, rs) (((uint64_t)(gi) * (uint64_t)(d)->ndy + (uint64_t)(ys)) * (uint64_t)(d)->ndr + (uint64_t)(rs))
@@ -2252,10 +2314,13 @@ static int chain(wsh *w, const ictx *top, uint64_t *root)
     d.ndr = top->r ? w->ncls[2] + 1 : 1;
     cells = (uint64_t)d.ng * (uint64_t)d.ndy * (uint64_t)d.ndr;
     d.tab = (uint64_t **)arena_alloc(w, cells * sizeof(uint64_t *));
-    if (!d.tab)
+    d.ids = (uint32_t **)arena_alloc(w, cells * sizeof(uint32_t *));
+    if (!d.tab || !d.ids)
         return ES_ENOMEM;
-    for (q = 0; q < cells; q++)
+    for (q = 0; q < cells; q++) {
         d.tab[q] = 0;
+        d.ids[q] = 0;
+    }
     for (dgi = 0; dgi < d.ng; dgi++)
         for (dys = 0; dys < d.ndy; dys++)
             for (drs = 0; drs < d.ndr; drs++) {
@@ -2268,6 +2333,9 @@ static int chain(wsh *w, const ictx *top, uint64_t *root)
                     d.tab[NODE(&d, dgi, dys, drs)] = root;
                 else if (!(d.tab[NODE(&d, dgi, dys, drs)] = (uint64_t *)arena_alloc(
                                w, pool_rows(w, x.g, x.y, x.r) * (uint64_t)w->nstates * 8)))
+                    return ES_ENOMEM;
+                if (top->c > 0 && !(d.ids[NODE(&d, dgi, dys, drs)] = (uint32_t *)arena_alloc(
+                                        w, pool_rows(w, x.g, x.y, x.r) * 4)))
                     return ES_ENOMEM;
             }
     for (lev = 0; lev <= top->c; lev++)
@@ -2285,7 +2353,7 @@ static int chain(wsh *w, const ictx *top, uint64_t *root)
                          * (root): inside a context's own chain its average is ONE anyway */
                         if (lev > 0)
                             best_keep(w, x.g, x.y, x.r, T, root ? -1 : w->empty);
-                        if ((rc = table_options(w, &x, T, lev == 0)) != ES_OK)
+                        if ((rc = table_options(w, &x, T, lev, d.ids[NODE(&d, dgi, dys, drs)])) != ES_OK)
                             return rc;
                         if (size < d.smax)
                             spell_merge(w, &d, dgi, dys, drs, &x, T);

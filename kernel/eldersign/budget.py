@@ -148,12 +148,15 @@ def _dag(sh, g, y, r, s, kind):
                     each = _rows(sh, g - dg, y - dy, r - dr)
                 elif kind == 1:
                     each = _keys(sh, g - dg, y - dy, r - dr)
-                else:
-                    each = _a16(_rows(sh, g - dg, y - dy, r - dr) * sh.n * 8)
+                else:   # its table and its rows' signature numbers
+                    rows = _rows(sh, g - dg, y - dy, r - dr)
+                    each = _a16(rows * sh.n * 8) + _a16(rows * 4)
                 tot += nodes * each
     if kind == 2:
         d = g if g < s else s
-        tot += _a16(binom(d + sh.m, sh.m) * (sh.ny + 1 if y else 1) * (sh.nr + 1 if r else 1) * 8)
+        # the node grids (tables, signature numbers) and one node's signature vectors
+        tot += (2 * _a16(binom(d + sh.m, sh.m) * (sh.ny + 1 if y else 1) * (sh.nr + 1 if r else 1) * 8)
+                + _a16(_rows(sh, g, y, r) * sh.n * 8))
     return tot
 
 
