@@ -15,7 +15,8 @@
  *                 limits; kernel/eldersign/budget.py computes the same integers.
  *   set-up        green roll multisets over the card's face classes (ranked with the combinatorial
  *                 number system, with +1/-1 neighbour tables), face sets packed 8 counts a word.
- *   memo          open addressing, values never move (pointers into it stay valid).
+ *   memo          open addressing over the keys; the values are stored densely in insertion order and
+ *                 never move (pointers into them stay valid).
  *   lattice       for every partial roll (green multiset, yellow class or none, red class or none)
  *                 and task, the bits (green used, yellow used, red used) of the minimal face sets it
  *                 contains exactly: filled lazily per pool, one OR over neighbours per entry, so a
@@ -94,7 +95,7 @@ typedef struct {
     uint64_t lat_hv[1 + ES_NFACES];        /* face counts each lattice adds (its held die) */
     int lat_k[1 + ES_NFACES][2][2];        /* largest green size filled per yellow/red region */
     uint64_t off_lat, lat_size;            /* lattices are lat_size words apart */
-    uint64_t memo_cap, memo_used, off_mkeys, off_mvals, off_empty;
+    uint64_t memo_cap, memo_used, off_mkeys, off_midx, off_mvals, off_empty;
     uint64_t off_nscr;
     uint64_t off_cache;
     uint64_t cache_key;
@@ -334,7 +335,7 @@ typedef struct {
     uint64_t contexts, pairs, sweeps;
     uint64_t off_fs, off_fsn, off_fsh, fsh_cap;
     uint64_t off_gcnt, off_gw, off_gadd, off_gsub, off_gpack, off_gpres, off_gsize, off_lat;
-    uint64_t memo_cap, off_mkeys, off_mvals, off_empty, off_nscr, off_cache;
+    uint64_t memo_cap, off_mkeys, off_midx, off_mvals, off_empty, off_nscr, off_cache;
     uint64_t off_arena, arena_bytes, off_frames, frame_bytes, frame_cap, total;
     int ngm;
 } layout;
@@ -437,7 +438,10 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
                                     (uint64_t)(l->red ? sh.nr + 1 : 1) * (uint64_t)(sh.nt + (sh.nt & 1)) * 8 *
                                     (uint64_t)(1 + (l->held > 0 ? sh.nrep : 0)));
     p->off_mkeys = add_area(&off, sat_mul(p->memo_cap, 8));
-    p->off_mvals = add_area(&off, sat_mul(p->memo_cap, (uint64_t)sh.n * 8));
+    /* the memo's values are stored densely in insertion order (a solve touches the pages of the
+     * contexts it stores, not pages scattered by the hash): at most 3/4 of the slots are used */
+    p->off_midx = add_area(&off, sat_mul(p->memo_cap, 4));
+    p->off_mvals = add_area(&off, sat_mul(p->memo_cap / 4 * 3, (uint64_t)sh.n * 8));
     p->off_empty = add_area(&off, (uint64_t)sh.n * 8);
     p->off_nscr = add_area(&off, l->clues > 0 ? keys_of(&sh, l->green, l->yellow, l->red) * BLK * 16 : 0);
     p->off_cache = add_area(&off, chains ? rows_of(&sh, l->green, l->yellow, l->red) * (uint64_t)sh.n * 8 : 0);
@@ -675,6 +679,7 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     w->memo_cap = p.memo_cap;
     w->memo_used = 0;
     w->off_mkeys = p.off_mkeys;
+    w->off_midx = p.off_midx;
     w->off_mvals = p.off_mvals;
     w->off_empty = p.off_empty;
     w->off_nscr = p.off_nscr;
@@ -758,13 +763,13 @@ static inline uint64_t *memo_find(wsh *w, uint64_t key, int insert)
     uint64_t h = ((key * 0x9E3779B97F4A7C15ULL) >> 20) & mask;
     for (;;) {
         if (keys[h] == key)
-            return PTR(w, w->off_mvals, uint64_t) + h * (uint64_t)w->nstates;
+            return PTR(w, w->off_mvals, uint64_t) + PTR(w, w->off_midx, uint32_t)[h] * (uint64_t)w->nstates;
         if (keys[h] == 0) {
-            if (!insert || (w->memo_used + 1) * 4 > w->memo_cap * 3)
+            if (!insert || (w->memo_used + 1) * 4 > w->memo_cap * 3 || w->memo_used >= UINT32_MAX)
                 return 0;
             keys[h] = key;
-            w->memo_used++;
-            return PTR(w, w->off_mvals, uint64_t) + h * (uint64_t)w->nstates;
+            PTR(w, w->off_midx, uint32_t)[h] = (uint32_t)w->memo_used;
+            return PTR(w, w->off_mvals, uint64_t) + w->memo_used++ * (uint64_t)w->nstates;
         }
         h = (h + 1) & mask;
     }

@@ -273,7 +273,7 @@ def estimate(sh, lim, scale=1, held=None):
     for area in (sh.nfs * 8, sh.nfs, fsh * 16, ngm * 8, ngm * 8, ngm * 16, ngm * 16, ngm * 8, ngm, ngm,
                  ngm * (sh.ny + 1 if y0 else 1) * (sh.nr + 1 if r0 else 1) * (sh.nt + (sh.nt & 1)) * 8
                  * (1 + (sh.nrep if sigma > 0 else 0)),
-                 _sat(cap * 8), _sat(cap * sh.n * 8), sh.n * 8,
+                 _sat(cap * 8), _sat(cap * 4), _sat(cap // 4 * 3 * sh.n * 8), sh.n * 8,
                  _keys(sh, g0, y0, r0) * BLK * 16 if C > 0 else 0,
                  _rows(sh, g0, y0, r0) * sh.n * 8 if chains else 0,
                  arena, _sat((depth + FRAME_SLACK) * frame_bytes)):
