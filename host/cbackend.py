@@ -16,6 +16,7 @@ returns ES_EINTR, the memo keeps what was finished, and KeyboardInterrupt reache
 
 import os
 import time
+import weakref
 
 from .kernel import VERSION
 from .kernel.errors import KernelError
@@ -95,6 +96,42 @@ def count_ways_batch(face_sets, rolls, helds):
 
 
 REPORT_EVERY = 1 << 17       # pairs between two progress calls (a few milliseconds)
+POOL_BYTES = 64 << 20        # workspace bytes kept for reuse after their solvers are gone
+
+
+class WorkspacePool:
+    """Workspace buffers of solvers that no longer need them, handed to the next solver.
+
+    A fresh multi-megabyte buffer costs a page fault for every page the core touches (a table of
+    65 cards spent a quarter of its CPU time in the kernel faulting pages in); a buffer that was
+    used before is already mapped. The core needs no zeroed memory (ess_init sets up everything it
+    reads), so any buffer at least as large as asked will do. At most `max_bytes` are kept; one
+    pool serves the process (solvers are made and dropped in many places), only reused memory
+    is shared, never a solver's state."""
+
+    def __init__(self, max_bytes=POOL_BYTES):
+        self.max_bytes = max_bytes
+        self._free = []             # (size, cdata buffer), smallest first
+
+    def take(self, size):
+        """A buffer of at least size bytes: the smallest kept one that fits, else a new one."""
+        for i, (have, buf) in enumerate(self._free):
+            if have >= size:
+                del self._free[i]
+                return buf, have
+        return _NOALLOC_CLEAR("uint8_t[]", size), size
+
+    def give(self, buf, size):
+        """Keep buf for a later solver, dropping the largest kept ones past max_bytes."""
+        if size > self.max_bytes:
+            return
+        self._free.append((size, buf))
+        self._free.sort(key=lambda e: e[0])
+        while sum(e[0] for e in self._free) > self.max_bytes:
+            self._free.pop()
+
+
+_POOL = WorkspacePool()
 FS_FIRST = 2048              # face sets tried first; a card with more gets the full capacity
 
 
@@ -103,7 +140,9 @@ def es_py_progress(user, contexts, pairs):
     """Called by the C core during a solve: report progress (solver.progress(pairs), the kernel
     Solver's signature), and stop (1) on Ctrl-C or when the progress function raises. An
     exception arriving before the `try` reaches onerror: stop too."""
-    solver = ffi.from_handle(user)
+    solver = ffi.from_handle(user)()
+    if solver is None:
+        return 1
     try:
         if solver.progress is not None:
             solver.progress(solver._pairs_before + pairs)
@@ -143,7 +182,11 @@ class CSolver:
         self._ctx = ffi.new("es_ctx *")
         self._pairs_before = 0
         self._contexts_before = 0
-        self._handle = ffi.new_handle(self)
+        # the core's callback reaches the solver through a weak reference: a handle to the solver
+        # itself would make a reference cycle, and the workspace would wait for the cycle
+        # collector instead of going back to the pool when the solver is dropped
+        self._link = weakref.ref(self)
+        self._handle = ffi.new_handle(self._link)
         self._classes = None
         self._face_sets = None
         self.c_seconds = 0.0        # CPU time spent inside the C core's entry points (benchmarks)
@@ -256,9 +299,9 @@ class CSolver:
         size = lib.ess_workspace_size(self._card, limits)
         if size == 0:
             raise KernelError("limits", "no workspace can hold the contexts of %r" % (lim,))
-        self._ws = None
+        self._release()
         try:
-            raw = _NOALLOC_CLEAR("uint8_t[]", size + 16)
+            raw, have = _POOL.take(size + 16)
         except MemoryError:
             raise KernelError("memory", "could not allocate the %s workspace this question needs"
                               % budget.text_bytes(size)) from None
@@ -267,9 +310,23 @@ class CSolver:
         _check(lib.ess_init(ptr, size, self._card, limits))
         _check(lib.ess_set_progress(ptr, lib.es_py_progress, self._handle, REPORT_EVERY))
         self._ws = raw
+        self._ws_have = have
         self._wsp = ptr
         self._limits = lim
         self.workspace_bytes = size
+
+    def _release(self):
+        """Give the workspace buffer back to the pool (the solver's state in it is dropped)."""
+        if self._ws is not None:
+            _POOL.give(self._ws, self._ws_have)
+            self._ws = None
+            self._wsp = None
+
+    def __del__(self):
+        try:
+            self._release()
+        except Exception:  # noqa: BLE001 - interpreter shutdown: nothing left to give back to
+            pass
 
     def _set_ctx(self, ctx):
         g, y, r, held, f, s, c = ctx
