@@ -84,6 +84,8 @@ typedef struct {
     uint64_t pow6[24];
     uint64_t dmagic[11];                   /* ceil(2^(58 + l) / 6^u), l = ceil(log2 6^u) */
     int dshift[11];                        /* 58 + l: see div_round */
+    uint64_t nmagic[7];                    /* div_narrow: 2^64 (2^l - 6^u) / 6^u + 1 */
+    int nshift[7];                         /* l - 1 */
     uint64_t fsh_mask;
     uint32_t fs_sizes;                     /* bit d set: some minimal face set has d dice */
     uint64_t rdelta[ES_NFACES];            /* rpack[j] - rpack[j - 1] */
@@ -128,6 +130,17 @@ static inline uint64_t div_round(const wsh *w, u128 num, int u)
     uint64_t q1 = (uint64_t)(((u128)a * mg) >> sh), r1 = a - q1 * den;
     uint64_t q2 = (uint64_t)(((u128)((r1 << 32) | b) * mg) >> sh);
     return (q1 << 32) + q2;
+}
+
+/* round(x / 6^u), half up, for x <= 2^48 * 6^u and 1 <= u <= 6 (best_keep's 64-bit sums): y = x +
+ * 6^u / 2 < 2^64, and floor(y / 6^u) by one multiply-high with the 64-bit magic of Granlund and
+ * Montgomery (1994, figure 4.1: t = mulhi(m', y), q = (t + (y - t) / 2) >> (l - 1), with
+ * l = ceil(log2 6^u) and m' = floor(2^64 (2^l - 6^u) / 6^u) + 1), exact for every y < 2^64. */
+static inline uint64_t div_narrow(const wsh *w, uint64_t x, int u)
+{
+    uint64_t y = x + w->pow6[u] / 2;
+    uint64_t t = (uint64_t)(((u128)y * w->nmagic[u]) >> 64);
+    return (((y - t) >> 1) + t) >> w->nshift[u];
 }
 
 /* ----- small maths ------------------------------------------------------------------------- */
@@ -715,6 +728,10 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
             l++;
         w->dshift[k] = 58 + l;
         w->dmagic[k] = (uint64_t)((((u128)1 << (58 + l)) + w->pow6[k] - 1) / w->pow6[k]);
+        if (k >= 1 && k <= 6) {
+            w->nmagic[k] = (uint64_t)((((u128)1 << 64) * (((uint64_t)1 << l) - w->pow6[k])) / w->pow6[k]) + 1;
+            w->nshift[k] = l - 1;
+        }
     }
     for (k = 0; k < ES_MAX_GREEN + ES_NFACES + 2; k++)
         for (j = 0; j <= ES_NFACES; j++)
@@ -1307,35 +1324,40 @@ static int fail_discard(wsh *w, const ictx *x, const roll *ro, int k, uint64_t *
     return ES_OK;
 }
 
-/* Fail the roll: the terror effect, set aside one die, then maybe focus another. Sets best. */
-static int opt_fail(wsh *w, frame *fr, const roll *ro, uint64_t *best)
+/* The fail option of a roll (the terror effect, set aside one die, then maybe focus another): a
+ * pointer to its vector, the frame's f0 without focus or the focus cache's entry with focus, or on
+ * the slow path (a Terror that matters) computed into tmp. The pointer is good until the next
+ * call on this frame. */
+static int fail_vec(wsh *w, frame *fr, const roll *ro, uint64_t *tmp, const uint64_t **out)
 {
     int n = w->nstates, m = w->ncls[0], i, j;
     int tk = w->tcls >= 0 ? PTR(w, w->off_gcnt, uint8_t)[(uint64_t)ro->gi * ES_NFACES + w->tcls] : 0;
+    *out = tmp;
     if (w->terror != ES_TERROR_NONE && tk > 0) {
         for (i = 0; i < n; i++)
-            best[i] = 0;
+            tmp[i] = 0;
         if (w->terror == ES_TERROR_FAIL)
             return ES_OK;            /* the adventure fails: no fail option is worth anything */
-        return fail_discard(w, &fr->x, ro, tk, best);
+        return fail_discard(w, &fr->x, ro, tk, tmp);
+    }
+    if (!fr->focus) {
+        *out = FVEC(w, fr, 0);
+        return ES_OK;
     }
     {
-        const uint64_t *f0 = FVEC(w, fr, 0);
-        for (i = 0; i < n; i++)
-            best[i] = f0[i];
-    }
-    if (fr->focus) {
         /* with focus the fail option depends on the faces present: cached by (green classes
          * present, yellow class, red class), each entry stamped with the frame's generation */
+        const uint64_t *f0 = FVEC(w, fr, 0);
         unsigned pres = PTR(w, w->off_gpres, uint8_t)[ro->gi];
         uint64_t key = pres | (uint64_t)(ro->yi + 1) << 6 | (uint64_t)(ro->ri + 1) << 9;
         uint64_t *e = (uint64_t *)((unsigned char *)fr + w->fail_off) +
                       ((key * 0x9E3779B97F4A7C15ULL) >> 58) * (uint64_t)(2 + n);
-        if (e[0] == fr->gen && e[1] == key) {
-            for (i = 0; i < n; i++)
-                best[i] = e[2 + i];
+        uint64_t *best = e + 2;
+        *out = best;
+        if (e[0] == fr->gen && e[1] == key)
             return ES_OK;
-        }
+        for (i = 0; i < n; i++)
+            best[i] = f0[i];
         for (j = 0; j < m; j++)
             if (pres >> j & 1)
                 vmax(best, FVEC(w, fr, 1 + j), n);
@@ -1345,10 +1367,19 @@ static int opt_fail(wsh *w, frame *fr, const roll *ro, uint64_t *best)
             vmax(best, FVEC(w, fr, 1 + m + w->ncls[1] + ro->ri), n);
         e[0] = fr->gen;
         e[1] = key;
-        for (i = 0; i < n; i++)
-            e[2 + i] = best[i];
     }
     return ES_OK;
+}
+
+/* The fail option into best. */
+static int opt_fail(wsh *w, frame *fr, const roll *ro, uint64_t *best)
+{
+    const uint64_t *v;
+    int i, rc = fail_vec(w, fr, ro, best, &v);
+    if (rc == ES_OK && v != best)
+        for (i = 0; i < w->nstates; i++)
+            best[i] = v[i];
+    return rc;
 }
 
 /* best[i] = max(best[i], v[j]) over the (i, j) transitions of task t. */
@@ -1818,9 +1849,11 @@ static int roll_value(wsh *w, frame *fr, const roll *ro, uint64_t *best)
     if ((rc = roll_slot(w, fr, ro, 0, 0, &sl)) != ES_OK)
         return rc;
     if (fr->focus) {
-        if ((rc = opt_fail(w, fr, ro, best)) != ES_OK)
+        const uint64_t *fv, *sv = SVEC(fr, sl);
+        if ((rc = fail_vec(w, fr, ro, best, &fv)) != ES_OK)
             return rc;
-        vmax(best, SVEC(fr, sl), w->nstates);
+        for (i = 0; i < w->nstates; i++)
+            best[i] = fv[i] > sv[i] ? fv[i] : sv[i];
     } else {
         for (i = 0; i < w->nstates; i++)
             best[i] = SVEC(fr, sl)[i];
@@ -1991,6 +2024,21 @@ static void best_keep(wsh *w, int g, int y, int r, uint64_t *T, int skip)
     const uint8_t *gpres = PTR(w, w->off_gpres, uint8_t);
     const uint64_t *nb_ptr[ES_NFACES];
     const v2u *vsrc[ES_NFACES];
+    /* the (yellow, red) cells of a green multiset in bottom-up order (not-kept first): index,
+     * not-kept dice, and the indices of the cells without the yellow / red die (or -1) */
+    int ncell = 0, cc, cu[(ES_NFACES + 1) * (ES_NFACES + 1)];
+    int64_t cidx[(ES_NFACES + 1) * (ES_NFACES + 1)], cyo[(ES_NFACES + 1) * (ES_NFACES + 1)];
+    int64_t cro[(ES_NFACES + 1) * (ES_NFACES + 1)];
+    for (ys2 = 0; ys2 < NYS; ys2++) {
+        int ys = y ? (ys2 == 0 ? YU : ys2 - 1) : 0;
+        for (rs2 = 0; rs2 < NRS; rs2++, ncell++) {
+            int rs = r ? (rs2 == 0 ? RU : rs2 - 1) : 0;
+            cu[ncell] = (ys == YU) + (rs == RU);
+            cidx[ncell] = (int64_t)((uint64_t)ys * sy + (uint64_t)rs * BLK);
+            cyo[ncell] = y && ys != YU ? (int64_t)((uint64_t)YU * sy + (uint64_t)rs * BLK) : -1;
+            cro[ncell] = r && rs != RU ? (int64_t)((uint64_t)ys * sy + (uint64_t)RU * BLK) : -1;
+        }
+    }
     for (k = 0; k < n; k++)
         if (k != skip)
             st[nst++] = k;
@@ -2052,12 +2100,10 @@ static void best_keep(wsh *w, int g, int y, int r, uint64_t *T, int skip)
                 for (j = 0; j < m; j++)
                     if (gpres[gi] >> j & 1)
                         nb_ptr[ns++] = N + (uint64_t)gsub[gi * ES_NFACES + j] * sg;
-                for (ys2 = 0; ys2 < NYS; ys2++) {
-                    int ys = y ? (ys2 == 0 ? YU : ys2 - 1) : 0;
-                    for (rs2 = 0; rs2 < NRS; rs2++) {
-                        int rs = r ? (rs2 == 0 ? RU : rs2 - 1) : 0;
-                        int u = (g - k) + (ys == YU) + (rs == RU);
-                        uint64_t idx = (uint64_t)ys * sy + (uint64_t)rs * BLK, d[BLK];
+                for (cc = 0; cc < ncell; cc++) {
+                    {
+                        int u = (g - k) + cu[cc];
+                        uint64_t idx = cidx[cc], d[BLK];
                         uint64_t *key = base + (idx << wk);
                         if (!wg) {
                             /* narrow key, narrow neighbours (nearly every key): four lanes in
@@ -2065,10 +2111,10 @@ static void best_keep(wsh *w, int g, int y, int r, uint64_t *T, int skip)
                             uint64_t d0, d1, d2, d3;
                             const uint64_t *o;
                             if (u) {
-                                d0 = div_round(w, key[0], u);
-                                d1 = div_round(w, key[1], u);
-                                d2 = div_round(w, key[2], u);
-                                d3 = div_round(w, key[3], u);
+                                d0 = div_narrow(w, key[0], u);
+                                d1 = div_narrow(w, key[1], u);
+                                d2 = div_narrow(w, key[2], u);
+                                d3 = div_narrow(w, key[3], u);
                             } else {
                                 d0 = key[0];
                                 d1 = key[1];
@@ -2085,10 +2131,10 @@ static void best_keep(wsh *w, int g, int y, int r, uint64_t *T, int skip)
     } while (0)
                             for (q = 0; q < ns; q++)
                                 MAX4(nb_ptr[q] + idx);
-                            if (y && ys != YU)
-                                MAX4(base + (uint64_t)YU * sy + (uint64_t)rs * BLK);
-                            if (r && rs != RU)
-                                MAX4(base + (uint64_t)ys * sy + (uint64_t)RU * BLK);
+                            if (cyo[cc] >= 0)
+                                MAX4(base + cyo[cc]);
+                            if (cro[cc] >= 0)
+                                MAX4(base + cro[cc]);
 #undef MAX4
                             key[0] = d0;
                             key[1] = d1;
@@ -2101,13 +2147,13 @@ static void best_keep(wsh *w, int g, int y, int r, uint64_t *T, int skip)
                                 d[b] = div_round(w, (u128)key[2 * b + 1] << 64 | key[2 * b], u);
                         else
                             for (b = 0; b < BLK; b++)
-                                d[b] = u ? div_round(w, key[b], u) : key[b];
+                                d[b] = u ? div_narrow(w, key[b], u) : key[b];
                         for (q = 0; q < ns; q++)
                             MAXL(d, nb_ptr[q] + (idx << wg), 1 << wg);
-                        if (y && ys != YU)
-                            MAXL(d, base + (((uint64_t)YU * sy + (uint64_t)rs * BLK) << wk), 1 << wk);
-                        if (r && rs != RU)
-                            MAXL(d, base + (((uint64_t)ys * sy + (uint64_t)RU * BLK) << wk), 1 << wk);
+                        if (cyo[cc] >= 0)
+                            MAXL(d, base + ((uint64_t)cyo[cc] << wk), 1 << wk);
+                        if (cro[cc] >= 0)
+                            MAXL(d, base + ((uint64_t)cro[cc] << wk), 1 << wk);
                         for (b = 0; b < BLK; b++)
                             key[b << wk] = d[b];
                     }
@@ -2174,9 +2220,11 @@ static int table_options(wsh *w, const ictx *x, uint64_t *T, int lev, uint32_t *
         return ES_ENOMEM;
     roll_first(w, x, &it, &ro);
     do {
+        const uint64_t *fv = 0, *sv;
         if (!fr->cached) {
             if ((rc = roll_value(w, fr, &ro, best)) != ES_OK)
                 return rc;
+            sv = best;
         } else if (lev == 0) {
             w->pairs++;
             if ((rc = roll_slot(w, fr, &ro, 0, 0, &sl)) != ES_OK)
@@ -2185,14 +2233,7 @@ static int table_options(wsh *w, const ictx *x, uint64_t *T, int lev, uint32_t *
                 sl->wt = ++nid;
             if (ids)
                 ids[row] = (uint32_t)(sl->wt - 1);
-            if (fr->focus) {
-                if ((rc = opt_fail(w, fr, &ro, best)) != ES_OK)
-                    return rc;
-                vmax(best, SVEC(fr, sl), n);
-            } else {
-                for (i = 0; i < n; i++)
-                    best[i] = SVEC(fr, sl)[i];
-            }
+            sv = SVEC(fr, sl);
         } else {
             uint64_t *v = D + (uint64_t)ids[row] * (uint64_t)n;
             w->pairs++;
@@ -2209,20 +2250,24 @@ static int table_options(wsh *w, const ictx *x, uint64_t *T, int lev, uint32_t *
                     return rc;
                 nid++;
             }
-            if (fr->focus) {
-                if ((rc = opt_fail(w, fr, &ro, best)) != ES_OK)
-                    return rc;
-                vmax(best, v, n);
-            } else {
-                for (i = 0; i < n; i++)
-                    best[i] = v[i];
-            }
+            sv = v;
         }
-        if (lev == 0)
+        /* with focus a cached vector is the completion part: max in the fail option */
+        if (fr->cached && fr->focus && (rc = fail_vec(w, fr, &ro, best, &fv)) != ES_OK)
+            return rc;
+        if (lev == 0 && fv)
             for (i = 0; i < n; i++)
-                T[i] = best[i];
+                T[i] = fv[i] > sv[i] ? fv[i] : sv[i];
+        else if (lev == 0)
+            for (i = 0; i < n; i++)
+                T[i] = sv[i];
+        else if (fv)
+            for (i = 0; i < n; i++) {
+                uint64_t a = fv[i] > sv[i] ? fv[i] : sv[i];
+                T[i] = a > T[i] ? a : T[i];
+            }
         else
-            vmax(T, best, n);
+            vmax(T, sv, n);
         T += n;
         row++;
     } while (roll_next(w, &it, &ro));
