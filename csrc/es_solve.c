@@ -29,7 +29,9 @@
  *   entry points  argument checks and the public API.
  *
  * Exactness: values are at most 2^48; weighted sums are kept as two 64-bit halves (value >> 24 and
- * value & (2^24 - 1), each sum below 2^51) or in unsigned __int128, and divided once.
+ * value & (2^24 - 1), each sum below 2^51), in one 64-bit word where they provably fit (the clue
+ * sweeps' sums over at most six rerolled dice, below 2^48 * 6^6) or in unsigned __int128, and
+ * divided once.
  */
 #include "eldersign.h"
 #include <string.h>
@@ -1945,7 +1947,8 @@ static int solve_plain(wsh *w, const ictx *x)
  *     children's (D + j) tables at level c at the row minus j (spell_merge).
  * chain builds every node's table in the arena and advances them together one clue level at a
  * time, deepest nodes first, so no table is built twice; each node's average at each level is a
- * context value the memo keeps.
+ * context value the memo keeps. With clues each node also keeps its rows' signature numbers from
+ * level 0, so the higher levels evaluate each distinct signature once (table_options).
  */
 
 /* Replace each row of T (roll values one clue fewer, pool g/y/r) by the best over kept sub-rolls

@@ -8,6 +8,8 @@ workspace that this module allocates (the core never allocates). The workspace i
 core's closed formulas (ess_estimate, mirrored by kernel/eldersign/budget.py) for the contexts
 asked so far, and rebuilt larger when a bigger one comes (or when the C core reports it full:
 ES_ENOMEM, retried at 4x, 16x, 64x the scale before giving up with a KernelError).
+Buffers come from a per-process pool (WorkspacePool): a solver that is dropped or rebuilt gives its
+buffer back, so the next solver's workspace is memory that is already mapped.
 
 A solve calls back into Python every few milliseconds (ess_set_progress): the solver's `progress`
 function, if any, sees the pairs done so far, and Ctrl-C stops the solve cleanly (the C core
