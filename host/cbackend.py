@@ -17,6 +17,7 @@ returns ES_EINTR, the memo keeps what was finished, and KeyboardInterrupt reache
 """
 
 import os
+import threading
 import time
 import weakref
 
@@ -114,23 +115,34 @@ class WorkspacePool:
     def __init__(self, max_bytes=POOL_BYTES):
         self.max_bytes = max_bytes
         self._free = []             # (size, cdata buffer), smallest first
+        # reentrant: a solver dropped by the garbage collector during take() gives back from the
+        # same thread; solvers of other threads (the terminal UI's workers) take and give too
+        self._lock = threading.RLock()
 
     def take(self, size):
-        """A buffer of at least size bytes: the smallest kept one that fits, else a new one."""
-        for i, (have, buf) in enumerate(self._free):
-            if have >= size:
-                del self._free[i]
-                return buf, have
+        """A buffer of at least size bytes: the smallest kept one that fits, else a new one. An
+        entry is handed out only once it is removed from the pool, so no two solvers share it."""
+        with self._lock:
+            fits = [e for e in self._free if e[0] >= size]
+            if fits:
+                entry = min(fits, key=lambda e: e[0])
+                try:
+                    self._free.remove(entry)          # tuples compare the buffers' addresses
+                except ValueError:                    # dropped meanwhile by a reentrant give()
+                    entry = None
+                if entry is not None:
+                    return entry[1], entry[0]
         return _NOALLOC_CLEAR("uint8_t[]", size), size
 
     def give(self, buf, size):
         """Keep buf for a later solver, dropping the largest kept ones past max_bytes."""
         if size > self.max_bytes:
             return
-        self._free.append((size, buf))
-        self._free.sort(key=lambda e: e[0])
-        while sum(e[0] for e in self._free) > self.max_bytes:
-            self._free.pop()
+        with self._lock:
+            self._free.append((size, buf))
+            self._free.sort(key=lambda e: e[0])
+            while sum(e[0] for e in self._free) > self.max_bytes:
+                self._free.pop()
 
 
 _POOL = WorkspacePool()
