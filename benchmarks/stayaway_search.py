@@ -27,7 +27,7 @@ def seat_for(state, role):
 
 
 def one_pair(rules, seed, players, role, worlds, burn=(8, 1), margin=100, baseline=True, horizon=160,
-             shared=None, thing_margin=400, mimic=False, critical=0):
+             shared=None, thing_margin=400, mimic=True, critical=16):
     wins = []
     for variant in ((0, 1) if baseline else (1,)):
         g = rules.new_game(seed, players)
@@ -72,10 +72,12 @@ def main(argv=None):
     p.add_argument("--worlds", type=int, default=8)
     p.add_argument("--thing-margin", type=int, default=400,
                    help="as The Thing, the lead (thousandths of a win a world) an override needs")
-    p.add_argument("--mimic", action="store_true",
-                   help="as The Thing, rollout Humans play as the heuristic Humans (looks and burns at suspects)")
-    p.add_argument("--critical", type=int, default=0,
-                   help="as The Thing, search only its critical decisions, with this many worlds")
+    p.add_argument("--no-mimic", dest="mimic", action="store_false",
+                   help="as The Thing, rollout Humans as before (random discards, burns by evidence odds) "
+                        "instead of playing as the heuristic Humans")
+    p.add_argument("--critical", type=int, default=16,
+                   help="as The Thing, search only its critical decisions, with this many worlds "
+                        "(0: every decision, with --worlds)")
     p.add_argument("--out")
     p.add_argument("--summary", nargs="+", metavar="FILE")
     args = p.parse_args(argv)

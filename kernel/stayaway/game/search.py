@@ -26,8 +26,16 @@ or Suspicious that showed it, a Scary refuser, its Just between us neighbour, ev
 it at their first Flamethrower, so it burns an adjacent witness first, else quarantines it, locks it
 out or moves away; Just between us goes to an Infected or an old witness. Witnesses hold proof in its
 rollouts. It never hands a Human a look at its hand (Analysis, Suspicious) or a Flamethrower in an
-exchange, and discards a look before any other card. Passing Infected! to a Human is never searched: the rollouts are too short and noisy to
-weigh an infection, and searching it let noise talk the bot out of infecting.
+exchange, and discards a look before any other card. With an Infected! card it seduces a witness,
+else a neighbour (only a neighbour can look at its hand or burn it; an Infected one never does).
+Passing Infected! to a Human is never searched: the rollouts are too short and noisy to weigh an
+infection, and searching it let noise talk the bot out of infecting.
+
+Searching every decision of The Thing cost it games against the heuristic Humans (measured: 8
+players, its rules alone won more), so with `critical` it searches only its critical decisions
+(critical_candidates: whom to burn or whether to, a Panic! card's target, a defence against a swap)
+with that many worlds, and follows its rules elsewhere; with `mimic` its rollouts' Humans play as the
+heuristic Humans do (human_play_as_heuristic). A Human seat never uses either.
 """
 
 from array import array
@@ -253,7 +261,7 @@ class SearchBot(HeuristicBot):
     name = "search"
 
     def __init__(self, rules, seed=0, worlds=8, candidates=6, horizon=160, margin=WIN // 10, burn=(8, 1),
-                 shared=None, thing_margin=WIN * 2 // 5, mimic=False, critical=0):
+                 shared=None, thing_margin=WIN * 2 // 5, mimic=True, critical=16):
         HeuristicBot.__init__(self, seed)
         self.shared = shared            # None: per observer for The Thing, shared for the others
         self.rules = rules
