@@ -15,7 +15,8 @@
  *                 limits; kernel/eldersign/budget.py computes the same integers.
  *   set-up        green roll multisets over the card's face classes (ranked with the combinatorial
  *                 number system, with +1/-1 neighbour tables), face sets packed 8 counts a word.
- *   memo          open addressing, values never move (pointers into it stay valid).
+ *   memo          open addressing over the keys; the values are stored densely in insertion order and
+ *                 never move (pointers into them stay valid).
  *   lattice       for every partial roll (green multiset, yellow class or none, red class or none)
  *                 and task, the bits (green used, yellow used, red used) of the minimal face sets it
  *                 contains exactly: filled lazily per pool, one OR over neighbours per entry, so a
@@ -28,7 +29,9 @@
  *   entry points  argument checks and the public API.
  *
  * Exactness: values are at most 2^48; weighted sums are kept as two 64-bit halves (value >> 24 and
- * value & (2^24 - 1), each sum below 2^51) or in unsigned __int128, and divided once.
+ * value & (2^24 - 1), each sum below 2^51), in one 64-bit word where they provably fit (the clue
+ * sweeps' sums over at most six rerolled dice, below 2^48 * 6^6) or in unsigned __int128, and
+ * divided once.
  */
 #include "eldersign.h"
 #include <string.h>
@@ -47,7 +50,7 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two task masks at on
 #define RES_MAX 256                      /* residual face sets of held dice per frame */
 #define GRP_MAX 48                       /* (task, held dice used) groups per frame */
 #define HC 64                            /* direct-mapped successor cache of held completions */
-#define BLK 4                            /* states per clue sweep */
+#define BLK 4                            /* states per clue sweep (best_keep unrolls 4) */
 #define FRAME_SLACK 8                    /* frames beyond the nesting bound (entry recursion) */
 #define M24 ((uint64_t)0xFFFFFF)
 #define NSLOT 256                        /* roll signatures cached per frame */
@@ -83,6 +86,8 @@ typedef struct {
     uint64_t pow6[24];
     uint64_t dmagic[11];                   /* ceil(2^(58 + l) / 6^u), l = ceil(log2 6^u) */
     int dshift[11];                        /* 58 + l: see div_round */
+    uint64_t nmagic[7];                    /* div_narrow: 2^64 (2^l - 6^u) / 6^u + 1 */
+    int nshift[7];                         /* l - 1 */
     uint64_t fsh_mask;
     uint32_t fs_sizes;                     /* bit d set: some minimal face set has d dice */
     uint64_t rdelta[ES_NFACES];            /* rpack[j] - rpack[j - 1] */
@@ -94,7 +99,7 @@ typedef struct {
     uint64_t lat_hv[1 + ES_NFACES];        /* face counts each lattice adds (its held die) */
     int lat_k[1 + ES_NFACES][2][2];        /* largest green size filled per yellow/red region */
     uint64_t off_lat, lat_size;            /* lattices are lat_size words apart */
-    uint64_t memo_cap, memo_used, off_mkeys, off_mvals, off_empty;
+    uint64_t memo_cap, memo_used, off_mkeys, off_midx, off_mvals, off_empty;
     uint64_t off_nscr;
     uint64_t off_cache;
     uint64_t cache_key;
@@ -127,6 +132,17 @@ static inline uint64_t div_round(const wsh *w, u128 num, int u)
     uint64_t q1 = (uint64_t)(((u128)a * mg) >> sh), r1 = a - q1 * den;
     uint64_t q2 = (uint64_t)(((u128)((r1 << 32) | b) * mg) >> sh);
     return (q1 << 32) + q2;
+}
+
+/* round(x / 6^u), half up, for x <= 2^48 * 6^u and 1 <= u <= 6 (best_keep's 64-bit sums): y = x +
+ * 6^u / 2 < 2^64, and floor(y / 6^u) by one multiply-high with the 64-bit magic of Granlund and
+ * Montgomery (1994, figure 4.1: t = mulhi(m', y), q = (t + (y - t) / 2) >> (l - 1), with
+ * l = ceil(log2 6^u) and m' = floor(2^64 (2^l - 6^u) / 6^u) + 1), exact for every y < 2^64. */
+static inline uint64_t div_narrow(const wsh *w, uint64_t x, int u)
+{
+    uint64_t y = x + w->pow6[u] / 2;
+    uint64_t t = (uint64_t)(((u128)y * w->nmagic[u]) >> 64);
+    return (((y - t) >> 1) + t) >> w->nshift[u];
 }
 
 /* ----- small maths ------------------------------------------------------------------------- */
@@ -314,14 +330,18 @@ static uint64_t dag_sum(const shape *sh, int g, int y, int r, int s, int kind)
                     each = rows_of(sh, g - dg, y - dy, r - dr);
                 else if (kind == 1)
                     each = keys_of(sh, g - dg, y - dy, r - dr);
-                else
-                    each = ALIGN16(rows_of(sh, g - dg, y - dy, r - dr) * (uint64_t)sh->n * 8);
+                else    /* its table and its rows' signature numbers (table_options) */
+                    each = ALIGN16(rows_of(sh, g - dg, y - dy, r - dr) * (uint64_t)sh->n * 8) +
+                           ALIGN16(rows_of(sh, g - dg, y - dy, r - dr) * 4);
                 tot += nodes * each;
             }
     if (kind == 2) {
+        /* the node grids (tables, signature numbers), and the vectors of one node's signatures
+         * while a level is built (at most one per row of the largest node, the root) */
         int d = g < s ? g : s;
-        tot += ALIGN16(binom(d + sh->m, sh->m) * (uint64_t)(y ? sh->ny + 1 : 1) *
-                       (uint64_t)(r ? sh->nr + 1 : 1) * 8);
+        tot += 2 * ALIGN16(binom(d + sh->m, sh->m) * (uint64_t)(y ? sh->ny + 1 : 1) *
+                           (uint64_t)(r ? sh->nr + 1 : 1) * 8) +
+               ALIGN16(rows_of(sh, g, y, r) * (uint64_t)sh->n * 8);
     }
     return tot;
 }
@@ -330,7 +350,7 @@ typedef struct {
     uint64_t contexts, pairs, sweeps;
     uint64_t off_fs, off_fsn, off_fsh, fsh_cap;
     uint64_t off_gcnt, off_gw, off_gadd, off_gsub, off_gpack, off_gpres, off_gsize, off_lat;
-    uint64_t memo_cap, off_mkeys, off_mvals, off_empty, off_nscr, off_cache;
+    uint64_t memo_cap, off_mkeys, off_midx, off_mvals, off_empty, off_nscr, off_cache;
     uint64_t off_arena, arena_bytes, off_frames, frame_bytes, frame_cap, total;
     int ngm;
 } layout;
@@ -433,7 +453,10 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
                                     (uint64_t)(l->red ? sh.nr + 1 : 1) * (uint64_t)(sh.nt + (sh.nt & 1)) * 8 *
                                     (uint64_t)(1 + (l->held > 0 ? sh.nrep : 0)));
     p->off_mkeys = add_area(&off, sat_mul(p->memo_cap, 8));
-    p->off_mvals = add_area(&off, sat_mul(p->memo_cap, (uint64_t)sh.n * 8));
+    /* the memo's values are stored densely in insertion order (a solve touches the pages of the
+     * contexts it stores, not pages scattered by the hash): at most 3/4 of the slots are used */
+    p->off_midx = add_area(&off, sat_mul(p->memo_cap, 4));
+    p->off_mvals = add_area(&off, sat_mul(p->memo_cap / 4 * 3, (uint64_t)sh.n * 8));
     p->off_empty = add_area(&off, (uint64_t)sh.n * 8);
     p->off_nscr = add_area(&off, l->clues > 0 ? keys_of(&sh, l->green, l->yellow, l->red) * BLK * 16 : 0);
     p->off_cache = add_area(&off, chains ? rows_of(&sh, l->green, l->yellow, l->red) * (uint64_t)sh.n * 8 : 0);
@@ -671,6 +694,7 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     w->memo_cap = p.memo_cap;
     w->memo_used = 0;
     w->off_mkeys = p.off_mkeys;
+    w->off_midx = p.off_midx;
     w->off_mvals = p.off_mvals;
     w->off_empty = p.off_empty;
     w->off_nscr = p.off_nscr;
@@ -706,6 +730,10 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
             l++;
         w->dshift[k] = 58 + l;
         w->dmagic[k] = (uint64_t)((((u128)1 << (58 + l)) + w->pow6[k] - 1) / w->pow6[k]);
+        if (k >= 1 && k <= 6) {
+            w->nmagic[k] = (uint64_t)((((u128)1 << 64) * (((uint64_t)1 << l) - w->pow6[k])) / w->pow6[k]) + 1;
+            w->nshift[k] = l - 1;
+        }
     }
     for (k = 0; k < ES_MAX_GREEN + ES_NFACES + 2; k++)
         for (j = 0; j <= ES_NFACES; j++)
@@ -754,13 +782,13 @@ static inline uint64_t *memo_find(wsh *w, uint64_t key, int insert)
     uint64_t h = ((key * 0x9E3779B97F4A7C15ULL) >> 20) & mask;
     for (;;) {
         if (keys[h] == key)
-            return PTR(w, w->off_mvals, uint64_t) + h * (uint64_t)w->nstates;
+            return PTR(w, w->off_mvals, uint64_t) + PTR(w, w->off_midx, uint32_t)[h] * (uint64_t)w->nstates;
         if (keys[h] == 0) {
-            if (!insert || (w->memo_used + 1) * 4 > w->memo_cap * 3)
+            if (!insert || (w->memo_used + 1) * 4 > w->memo_cap * 3 || w->memo_used >= UINT32_MAX)
                 return 0;
             keys[h] = key;
-            w->memo_used++;
-            return PTR(w, w->off_mvals, uint64_t) + h * (uint64_t)w->nstates;
+            PTR(w, w->off_midx, uint32_t)[h] = (uint32_t)w->memo_used;
+            return PTR(w, w->off_mvals, uint64_t) + w->memo_used++ * (uint64_t)w->nstates;
         }
         h = (h + 1) & mask;
     }
@@ -1298,35 +1326,40 @@ static int fail_discard(wsh *w, const ictx *x, const roll *ro, int k, uint64_t *
     return ES_OK;
 }
 
-/* Fail the roll: the terror effect, set aside one die, then maybe focus another. Sets best. */
-static int opt_fail(wsh *w, frame *fr, const roll *ro, uint64_t *best)
+/* The fail option of a roll (the terror effect, set aside one die, then maybe focus another): a
+ * pointer to its vector, the frame's f0 without focus or the focus cache's entry with focus, or on
+ * the slow path (a Terror that matters) computed into tmp. The pointer is good until the next
+ * call on this frame. */
+static int fail_vec(wsh *w, frame *fr, const roll *ro, uint64_t *tmp, const uint64_t **out)
 {
     int n = w->nstates, m = w->ncls[0], i, j;
     int tk = w->tcls >= 0 ? PTR(w, w->off_gcnt, uint8_t)[(uint64_t)ro->gi * ES_NFACES + w->tcls] : 0;
+    *out = tmp;
     if (w->terror != ES_TERROR_NONE && tk > 0) {
         for (i = 0; i < n; i++)
-            best[i] = 0;
+            tmp[i] = 0;
         if (w->terror == ES_TERROR_FAIL)
             return ES_OK;            /* the adventure fails: no fail option is worth anything */
-        return fail_discard(w, &fr->x, ro, tk, best);
+        return fail_discard(w, &fr->x, ro, tk, tmp);
+    }
+    if (!fr->focus) {
+        *out = FVEC(w, fr, 0);
+        return ES_OK;
     }
     {
-        const uint64_t *f0 = FVEC(w, fr, 0);
-        for (i = 0; i < n; i++)
-            best[i] = f0[i];
-    }
-    if (fr->focus) {
         /* with focus the fail option depends on the faces present: cached by (green classes
          * present, yellow class, red class), each entry stamped with the frame's generation */
+        const uint64_t *f0 = FVEC(w, fr, 0);
         unsigned pres = PTR(w, w->off_gpres, uint8_t)[ro->gi];
         uint64_t key = pres | (uint64_t)(ro->yi + 1) << 6 | (uint64_t)(ro->ri + 1) << 9;
         uint64_t *e = (uint64_t *)((unsigned char *)fr + w->fail_off) +
                       ((key * 0x9E3779B97F4A7C15ULL) >> 58) * (uint64_t)(2 + n);
-        if (e[0] == fr->gen && e[1] == key) {
-            for (i = 0; i < n; i++)
-                best[i] = e[2 + i];
+        uint64_t *best = e + 2;
+        *out = best;
+        if (e[0] == fr->gen && e[1] == key)
             return ES_OK;
-        }
+        for (i = 0; i < n; i++)
+            best[i] = f0[i];
         for (j = 0; j < m; j++)
             if (pres >> j & 1)
                 vmax(best, FVEC(w, fr, 1 + j), n);
@@ -1336,10 +1369,19 @@ static int opt_fail(wsh *w, frame *fr, const roll *ro, uint64_t *best)
             vmax(best, FVEC(w, fr, 1 + m + w->ncls[1] + ro->ri), n);
         e[0] = fr->gen;
         e[1] = key;
-        for (i = 0; i < n; i++)
-            e[2 + i] = best[i];
     }
     return ES_OK;
+}
+
+/* The fail option into best. */
+static int opt_fail(wsh *w, frame *fr, const roll *ro, uint64_t *best)
+{
+    const uint64_t *v;
+    int i, rc = fail_vec(w, fr, ro, best, &v);
+    if (rc == ES_OK && v != best)
+        for (i = 0; i < w->nstates; i++)
+            best[i] = v[i];
+    return rc;
 }
 
 /* best[i] = max(best[i], v[j]) over the (i, j) transitions of task t. */
@@ -1809,9 +1851,11 @@ static int roll_value(wsh *w, frame *fr, const roll *ro, uint64_t *best)
     if ((rc = roll_slot(w, fr, ro, 0, 0, &sl)) != ES_OK)
         return rc;
     if (fr->focus) {
-        if ((rc = opt_fail(w, fr, ro, best)) != ES_OK)
+        const uint64_t *fv, *sv = SVEC(fr, sl);
+        if ((rc = fail_vec(w, fr, ro, best, &fv)) != ES_OK)
             return rc;
-        vmax(best, SVEC(fr, sl), w->nstates);
+        for (i = 0; i < w->nstates; i++)
+            best[i] = fv[i] > sv[i] ? fv[i] : sv[i];
     } else {
         for (i = 0; i < w->nstates; i++)
             best[i] = SVEC(fr, sl)[i];
@@ -1903,7 +1947,8 @@ static int solve_plain(wsh *w, const ictx *x)
  *     children's (D + j) tables at level c at the row minus j (spell_merge).
  * chain builds every node's table in the arena and advances them together one clue level at a
  * time, deepest nodes first, so no table is built twice; each node's average at each level is a
- * context value the memo keeps.
+ * context value the memo keeps. With clues each node also keeps its rows' signature numbers from
+ * level 0, so the higher levels evaluate each distinct signature once (table_options).
  */
 
 /* Replace each row of T (roll values one clue fewer, pool g/y/r) by the best over kept sub-rolls
@@ -1912,105 +1957,224 @@ static int solve_plain(wsh *w, const ictx *x)
  * The partial rolls K are keys (green multiset, yellow class or U, red class or U), U meaning "not
  * kept, rerolled". Top-down, N(K) for a key with a die not kept is the weighted sum over that die's
  * classes of N(K plus the die); bottom-up, a key's best is the max of its own E and the bests of
- * the keys with one kept die fewer. States are swept BLK at a time; a green multiset's keys are one
- * contiguous block, so its neighbours are found once per block rather than per key and state.
- * State `skip` (or none, -1) is left as it is. */
+ * the keys with one kept die fewer. States are swept BLK at a time (lanes past the last state are
+ * zeros, so every loop over lanes has BLK steps); a green multiset's keys are one contiguous
+ * block, so its neighbours are found once per block rather than per key and state.
+ * State `skip` (or none, -1) is left as it is.
+ *
+ * Width: N(K) <= 2^48 * 6^u, which fits 64 bits while u <= 6 (6^6 < 2^16). Every key of green size
+ * k has u <= g - k + y + r, so the sizes k >= g + y + r - 6 ("narrow", nearly all keys) keep N in
+ * one 64-bit word per (key, state), and their top-down sums are whole-block vector sums of the
+ * neighbours, each multiplied by its class weight (1..6) with shifts and adds; only the smallest
+ * green sizes of large pools ("wide") keep N in two words (low, high) summed in 128 bits. A green
+ * multiset's block has room for the wide form (16 bytes per key and state, as BLK * 16 bytes per
+ * key are reserved); a narrow size uses its first half. Bottom-up, a key's best (<= 2^48) replaces
+ * its word (narrow) or its low word (wide), where the larger keys read it. */
+static inline v2u mul_small(v2u x, uint64_t wt)
+{
+    switch (wt) {
+    case 1:
+        return x;
+    case 2:
+        return x << 1;
+    case 3:
+        return (x << 1) + x;
+    case 4:
+        return x << 2;
+    case 5:
+        return (x << 2) + x;
+    default:
+        return (x << 2) + (x << 1);      /* 6: class weights are 1..6 */
+    }
+}
+
+/* dst = sum over j < nsrc of wt[j] * src[j], over nv pairs of words (narrow top-down sums). */
+static void sum_weighted(v2u *restrict dst, const v2u *const *src, const uint64_t *wt, int nsrc, uint64_t nv)
+{
+    uint64_t c;
+    int j;
+    for (c = 0; c < nv; c++)
+        dst[c] = mul_small(src[0][c], wt[0]);
+    for (j = 1; j < nsrc; j++) {
+        const v2u *restrict s = src[j];
+        uint64_t k = wt[j];
+        if (k == 1)
+            for (c = 0; c < nv; c++)
+                dst[c] += s[c];
+        else
+            for (c = 0; c < nv; c++)
+                dst[c] += mul_small(s[c], k);
+    }
+}
+
+#define MAXL(d, o, st)                                                                                 \
+    do {                                                                                               \
+        for (b = 0; b < BLK; b++)                                                                      \
+            d[b] = (o)[b * (st)] > d[b] ? (o)[b * (st)] : d[b];                                        \
+    } while (0)
+
 static void best_keep(wsh *w, int g, int y, int r, uint64_t *T, int skip)
 {
     int n = w->nstates, i0, b, nb, j, k, gi, ys2, rs2, yi, ri, q, ns, nst = 0, st[ES_MAX_STATES];
     int ny = w->ncls[1], nr = w->ncls[2], m = w->ncls[0];
     int NY = y ? ny : 1, NR = r ? nr : 1, NYS = y ? ny + 1 : 1, NRS = r ? nr + 1 : 1;
     int YU = y ? ny : -1, RU = r ? nr : -1;
-    uint64_t sy = (uint64_t)NRS * BLK, sg = (uint64_t)NYS * sy, c, cells = sg;
-    u128 *N = PTR(w, w->off_nscr, u128);
+    int kw = g + y + r - 6;              /* green sizes below kw are wide */
+    uint64_t sy = (uint64_t)NRS * BLK, half = (uint64_t)NYS * sy, sg = 2 * half, c;
+    uint64_t *N = PTR(w, w->off_nscr, uint64_t);
     const int16_t *gadd = PTR(w, w->off_gadd, int16_t);
     const int16_t *gsub = PTR(w, w->off_gsub, int16_t);
     const uint8_t *gpres = PTR(w, w->off_gpres, uint8_t);
-    const u128 *nb_ptr[ES_NFACES];
+    const uint64_t *nb_ptr[ES_NFACES];
+    const v2u *vsrc[ES_NFACES];
+    /* the (yellow, red) cells of a green multiset in bottom-up order (not-kept first): index,
+     * not-kept dice, and the indices of the cells without the yellow / red die (or -1) */
+    int ncell = 0, cc, cu[(ES_NFACES + 1) * (ES_NFACES + 1)];
+    int64_t cidx[(ES_NFACES + 1) * (ES_NFACES + 1)], cyo[(ES_NFACES + 1) * (ES_NFACES + 1)];
+    int64_t cro[(ES_NFACES + 1) * (ES_NFACES + 1)];
+    for (ys2 = 0; ys2 < NYS; ys2++) {
+        int ys = y ? (ys2 == 0 ? YU : ys2 - 1) : 0;
+        for (rs2 = 0; rs2 < NRS; rs2++, ncell++) {
+            int rs = r ? (rs2 == 0 ? RU : rs2 - 1) : 0;
+            cu[ncell] = (ys == YU) + (rs == RU);
+            cidx[ncell] = (int64_t)((uint64_t)ys * sy + (uint64_t)rs * BLK);
+            cyo[ncell] = y && ys != YU ? (int64_t)((uint64_t)YU * sy + (uint64_t)rs * BLK) : -1;
+            cro[ncell] = r && rs != RU ? (int64_t)((uint64_t)ys * sy + (uint64_t)RU * BLK) : -1;
+        }
+    }
     for (k = 0; k < n; k++)
         if (k != skip)
             st[nst++] = k;
     for (i0 = 0; i0 < nst; i0 += BLK) {
         const uint64_t *row = T;
         nb = nst - i0 < BLK ? nst - i0 : BLK;
-        /* full rolls, and their sums over the red and over the yellow die (not kept) */
+        /* full rolls (narrow: u <= 2 here), and their sums over the red and the yellow die */
         for (gi = w->goff[g]; gi < w->goff[g + 1]; gi++) {
-            u128 *base = N + (uint64_t)gi * sg;
+            uint64_t *base = N + (uint64_t)gi * sg;
             for (yi = 0; yi < NY; yi++)
                 for (ri = 0; ri < NR; ri++, row += n)
                     for (b = 0; b < BLK; b++)
                         base[(uint64_t)yi * sy + (uint64_t)ri * BLK + (uint64_t)b] = b < nb ? row[st[i0 + b]] : 0;
             if (r)
-                for (yi = 0; yi < NY; yi++)
+                for (yi = 0; yi < NY; yi++) {
+                    uint64_t *dst = base + (uint64_t)yi * sy + (uint64_t)RU * BLK;
+                    const uint64_t *src = base + (uint64_t)yi * sy;
                     for (b = 0; b < BLK; b++) {
-                        u128 t = 0;
+                        uint64_t t = 0;
                         for (j = 0; j < nr; j++)
-                            t += (u128)w->cw[2][j] * base[(uint64_t)yi * sy + (uint64_t)j * BLK + (uint64_t)b];
-                        base[(uint64_t)yi * sy + (uint64_t)RU * BLK + (uint64_t)b] = t;
+                            t += w->cw[2][j] * src[(uint64_t)j * BLK + (uint64_t)b];
+                        dst[b] = t;
                     }
-            if (y)
-                for (c = 0; c < sy; c++) {
-                    u128 t = 0;
-                    for (j = 0; j < ny; j++)
-                        t += (u128)w->cw[1][j] * base[(uint64_t)j * sy + c];
-                    base[(uint64_t)YU * sy + c] = t;
                 }
+            if (y) {
+                for (j = 0; j < ny; j++)
+                    vsrc[j] = (const v2u *)(base + (uint64_t)j * sy);
+                sum_weighted((v2u *)(base + (uint64_t)YU * sy), vsrc, w->cw[1], ny, sy / 2);
+            }
         }
         /* top-down: a green die not kept is the weighted sum over its classes */
         for (k = g - 1; k >= 0; k--)
             for (gi = w->goff[k]; gi < w->goff[k + 1]; gi++) {
-                u128 *dst = N + (uint64_t)gi * sg;
+                uint64_t *dst = N + (uint64_t)gi * sg;
+                if (k >= kw) {
+                    for (j = 0; j < m; j++)
+                        vsrc[j] = (const v2u *)(N + (uint64_t)gadd[gi * ES_NFACES + j] * sg);
+                    sum_weighted((v2u *)dst, vsrc, w->cw[0], m, half / 2);
+                    continue;
+                }
                 for (j = 0; j < m; j++)
                     nb_ptr[j] = N + (uint64_t)gadd[gi * ES_NFACES + j] * sg;
-                for (c = 0; c < cells; c++) {
+                for (c = 0; c < half; c++) {
                     u128 t = 0;
                     for (j = 0; j < m; j++)
-                        t += (u128)w->cw[0][j] * nb_ptr[j][c];
-                    dst[c] = t;
+                        t += (u128)w->cw[0][j] * (k + 1 >= kw ? (u128)nb_ptr[j][c] :
+                                                  (u128)nb_ptr[j][2 * c + 1] << 64 | nb_ptr[j][2 * c]);
+                    dst[2 * c] = (uint64_t)t;
+                    dst[2 * c + 1] = (uint64_t)(t >> 64);
                 }
             }
-        /* bottom-up best over subsets; the not-kept states of yellow and red come first */
-        for (k = 0; k <= g; k++)
+        /* bottom-up best over subsets; the not-kept states of yellow and red come first. A key's
+         * word of lane b is at its index + b (narrow) or 2 * (index + b) (wide): shift wk */
+        for (k = 0; k <= g; k++) {
+            int wk = k < kw, wg = k - 1 < kw;
             for (gi = w->goff[k]; gi < w->goff[k + 1]; gi++) {
-                u128 *base = N + (uint64_t)gi * sg;
+                uint64_t *base = N + (uint64_t)gi * sg;
                 ns = 0;
                 for (j = 0; j < m; j++)
                     if (gpres[gi] >> j & 1)
                         nb_ptr[ns++] = N + (uint64_t)gsub[gi * ES_NFACES + j] * sg;
-                for (ys2 = 0; ys2 < NYS; ys2++) {
-                    int ys = y ? (ys2 == 0 ? YU : ys2 - 1) : 0;
-                    for (rs2 = 0; rs2 < NRS; rs2++) {
-                        int rs = r ? (rs2 == 0 ? RU : rs2 - 1) : 0;
-                        int u = (g - k) + (ys == YU) + (rs == RU);
-                        uint64_t off = (uint64_t)ys * sy + (uint64_t)rs * BLK;
-                        u128 *key = base + off;
-                        const u128 *yu = y && ys != YU ? base + (uint64_t)YU * sy + (uint64_t)rs * BLK : 0;
-                        const u128 *ru = r && rs != RU ? base + (uint64_t)ys * sy + (uint64_t)RU * BLK : 0;
-                        for (b = 0; b < nb; b++) {
-                            uint64_t d = u ? div_round(w, key[b], u) : (uint64_t)key[b];
+                for (cc = 0; cc < ncell; cc++) {
+                    {
+                        int u = (g - k) + cu[cc];
+                        uint64_t idx = cidx[cc], d[BLK];
+                        uint64_t *key = base + (idx << wk);
+                        if (!wg) {
+                            /* narrow key, narrow neighbours (nearly every key): four lanes in
+                             * registers */
+                            uint64_t d0, d1, d2, d3;
+                            const uint64_t *o;
+                            if (u) {
+                                d0 = div_narrow(w, key[0], u);
+                                d1 = div_narrow(w, key[1], u);
+                                d2 = div_narrow(w, key[2], u);
+                                d3 = div_narrow(w, key[3], u);
+                            } else {
+                                d0 = key[0];
+                                d1 = key[1];
+                                d2 = key[2];
+                                d3 = key[3];
+                            }
+#define MAX4(p)                                                                                        \
+    do {                                                                                               \
+        o = (p);                                                                                       \
+        d0 = o[0] > d0 ? o[0] : d0;                                                                    \
+        d1 = o[1] > d1 ? o[1] : d1;                                                                    \
+        d2 = o[2] > d2 ? o[2] : d2;                                                                    \
+        d3 = o[3] > d3 ? o[3] : d3;                                                                    \
+    } while (0)
                             for (q = 0; q < ns; q++)
-                                if ((uint64_t)nb_ptr[q][off + b] > d)
-                                    d = (uint64_t)nb_ptr[q][off + b];
-                            if (yu && (uint64_t)yu[b] > d)
-                                d = (uint64_t)yu[b];
-                            if (ru && (uint64_t)ru[b] > d)
-                                d = (uint64_t)ru[b];
-                            key[b] = d;
+                                MAX4(nb_ptr[q] + idx);
+                            if (cyo[cc] >= 0)
+                                MAX4(base + cyo[cc]);
+                            if (cro[cc] >= 0)
+                                MAX4(base + cro[cc]);
+#undef MAX4
+                            key[0] = d0;
+                            key[1] = d1;
+                            key[2] = d2;
+                            key[3] = d3;
+                            continue;
                         }
+                        if (wk)
+                            for (b = 0; b < BLK; b++)
+                                d[b] = div_round(w, (u128)key[2 * b + 1] << 64 | key[2 * b], u);
+                        else
+                            for (b = 0; b < BLK; b++)
+                                d[b] = u ? div_narrow(w, key[b], u) : key[b];
+                        for (q = 0; q < ns; q++)
+                            MAXL(d, nb_ptr[q] + (idx << wg), 1 << wg);
+                        if (cyo[cc] >= 0)
+                            MAXL(d, base + ((uint64_t)cyo[cc] << wk), 1 << wk);
+                        if (cro[cc] >= 0)
+                            MAXL(d, base + ((uint64_t)cro[cc] << wk), 1 << wk);
+                        for (b = 0; b < BLK; b++)
+                            key[b << wk] = d[b];
                     }
                 }
             }
+        }
         for (gi = w->goff[g]; gi < w->goff[g + 1]; gi++) {
-            const u128 *base = N + (uint64_t)gi * sg;
+            const uint64_t *base = N + (uint64_t)gi * sg;
             for (yi = 0; yi < NY; yi++)
                 for (ri = 0; ri < NR; ri++)
                     for (b = 0; b < nb; b++)
                         T[(((uint64_t)(gi - w->goff[g]) * (uint64_t)NY + (uint64_t)yi) * (uint64_t)NR +
                            (uint64_t)ri) * (uint64_t)n + (uint64_t)st[i0 + b]] =
-                            (uint64_t)base[(uint64_t)yi * sy + (uint64_t)ri * BLK + (uint64_t)b];
+                            base[(uint64_t)yi * sy + (uint64_t)ri * BLK + (uint64_t)b];
         }
     }
 }
+#undef MAXL
 
 /* Average a roll table into a value vector and store it for context x (if not stored yet). */
 static int store_average(wsh *w, const ictx *x, const uint64_t *T)
@@ -2034,28 +2198,84 @@ static int store_average(wsh *w, const ictx *x, const uint64_t *T)
     return store_acc(w, x, hi, lo);
 }
 
-/* One level of the roll options of context x into T: set (first level) or max. */
-static int table_options(wsh *w, const ictx *x, uint64_t *T, int first)
+/* One level of the roll options of context x into T: set (level 0) or max (higher levels).
+ *
+ * The levels of a node differ only in the clue count, so a roll's signature (roll_sig) is the same
+ * at every level: level 0 looks rolls up in the frame's signature cache as solve_plain does and
+ * records in ids[row] the number of the slot's signature (numbered in order of first appearance;
+ * a signature evicted and met again just gets another number), and a higher level evaluates each
+ * number once, at its first row, into the scratch vectors D (one per number, in the arena), so its
+ * rows cost the fail option and a vector maximum instead of a signature and a cache probe. Frames
+ * that do not cache (split held dice, long signatures) evaluate every roll at every level. */
+static int table_options(wsh *w, const ictx *x, uint64_t *T, int lev, uint32_t *ids)
 {
     int n = w->nstates, i, rc;
-    uint64_t best[ES_MAX_STATES];
+    uint64_t best[ES_MAX_STATES], *D = 0, mark = w->arena_top;
+    uint32_t nid = 0, row = 0;
     frame *fr;
+    slot_hdr *sl;
     roll ro;
     roll_iter it;
     if ((rc = frame_push(w, x, &fr)) != ES_OK)
         return rc;
+    if (lev > 0 && fr->cached &&
+        !(D = (uint64_t *)arena_alloc(w, pool_rows(w, x->g, x->y, x->r) * (uint64_t)n * 8)))
+        return ES_ENOMEM;
     roll_first(w, x, &it, &ro);
     do {
-        if ((rc = roll_value(w, fr, &ro, best)) != ES_OK)
+        const uint64_t *fv = 0, *sv;
+        if (!fr->cached) {
+            if ((rc = roll_value(w, fr, &ro, best)) != ES_OK)
+                return rc;
+            sv = best;
+        } else if (lev == 0) {
+            w->pairs++;
+            if ((rc = roll_slot(w, fr, &ro, 0, 0, &sl)) != ES_OK)
+                return rc;
+            if (!sl->wt)                 /* a new signature (the table path has no weights) */
+                sl->wt = ++nid;
+            if (ids)
+                ids[row] = (uint32_t)(sl->wt - 1);
+            sv = SVEC(fr, sl);
+        } else {
+            uint64_t *v = D + (uint64_t)ids[row] * (uint64_t)n;
+            w->pairs++;
+            if (ids[row] == nid) {       /* first row of this signature */
+                uint64_t sig[SIGW], h;
+                roll_sig(w, fr, &ro, sig, &h);
+                if (fr->focus) {
+                    for (i = 0; i < n; i++)
+                        v[i] = 0;
+                } else if ((rc = opt_fail(w, fr, &ro, v)) != ES_OK) {
+                    return rc;
+                }
+                if ((rc = sig_comp(w, fr, sig, v)) != ES_OK)
+                    return rc;
+                nid++;
+            }
+            sv = v;
+        }
+        /* with focus a cached vector is the completion part: max in the fail option */
+        if (fr->cached && fr->focus && (rc = fail_vec(w, fr, &ro, best, &fv)) != ES_OK)
             return rc;
-        if (first)
+        if (lev == 0 && fv)
             for (i = 0; i < n; i++)
-                T[i] = best[i];
+                T[i] = fv[i] > sv[i] ? fv[i] : sv[i];
+        else if (lev == 0)
+            for (i = 0; i < n; i++)
+                T[i] = sv[i];
+        else if (fv)
+            for (i = 0; i < n; i++) {
+                uint64_t a = fv[i] > sv[i] ? fv[i] : sv[i];
+                T[i] = a > T[i] ? a : T[i];
+            }
         else
-            vmax(T, best, n);
+            vmax(T, sv, n);
         T += n;
+        row++;
     } while (roll_next(w, &it, &ro));
     frame_pop(w);
+    w->arena_top = mark;
     return ES_OK;
 }
 
@@ -2065,6 +2285,7 @@ typedef struct {
     ictx top;
     int ng, ndy, ndr, smax;
     uint64_t **tab;              /* node grid -> table (0: no such node) */
+    uint32_t **ids;              /* node grid -> signature numbers of its rows (with clues) */
 } dag;
 
 #define NODE(d, gi, ys, rs) (((uint64_t)(gi) * (uint64_t)(d)->ndy + (uint64_t)(ys)) * (uint64_t)(d)->ndr + (uint64_t)(rs))
@@ -2146,10 +2367,13 @@ static int chain(wsh *w, const ictx *top, uint64_t *root)
     d.ndr = top->r ? w->ncls[2] + 1 : 1;
     cells = (uint64_t)d.ng * (uint64_t)d.ndy * (uint64_t)d.ndr;
     d.tab = (uint64_t **)arena_alloc(w, cells * sizeof(uint64_t *));
-    if (!d.tab)
+    d.ids = (uint32_t **)arena_alloc(w, cells * sizeof(uint32_t *));
+    if (!d.tab || !d.ids)
         return ES_ENOMEM;
-    for (q = 0; q < cells; q++)
+    for (q = 0; q < cells; q++) {
         d.tab[q] = 0;
+        d.ids[q] = 0;
+    }
     for (dgi = 0; dgi < d.ng; dgi++)
         for (dys = 0; dys < d.ndy; dys++)
             for (drs = 0; drs < d.ndr; drs++) {
@@ -2162,6 +2386,9 @@ static int chain(wsh *w, const ictx *top, uint64_t *root)
                     d.tab[NODE(&d, dgi, dys, drs)] = root;
                 else if (!(d.tab[NODE(&d, dgi, dys, drs)] = (uint64_t *)arena_alloc(
                                w, pool_rows(w, x.g, x.y, x.r) * (uint64_t)w->nstates * 8)))
+                    return ES_ENOMEM;
+                if (top->c > 0 && !(d.ids[NODE(&d, dgi, dys, drs)] = (uint32_t *)arena_alloc(
+                                        w, pool_rows(w, x.g, x.y, x.r) * 4)))
                     return ES_ENOMEM;
             }
     for (lev = 0; lev <= top->c; lev++)
@@ -2179,7 +2406,7 @@ static int chain(wsh *w, const ictx *top, uint64_t *root)
                          * (root): inside a context's own chain its average is ONE anyway */
                         if (lev > 0)
                             best_keep(w, x.g, x.y, x.r, T, root ? -1 : w->empty);
-                        if ((rc = table_options(w, &x, T, lev == 0)) != ES_OK)
+                        if ((rc = table_options(w, &x, T, lev, d.ids[NODE(&d, dgi, dys, drs)])) != ES_OK)
                             return rc;
                         if (size < d.smax)
                             spell_merge(w, &d, dgi, dys, drs, &x, T);

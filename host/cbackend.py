@@ -8,6 +8,8 @@ workspace that this module allocates (the core never allocates). The workspace i
 core's closed formulas (ess_estimate, mirrored by kernel/eldersign/budget.py) for the contexts
 asked so far, and rebuilt larger when a bigger one comes (or when the C core reports it full:
 ES_ENOMEM, retried at 4x, 16x, 64x the scale before giving up with a KernelError).
+Buffers come from a per-process pool (WorkspacePool): a solver that is dropped or rebuilt gives its
+buffer back, so the next solver's workspace is memory that is already mapped.
 
 A solve calls back into Python every few milliseconds (ess_set_progress): the solver's `progress`
 function, if any, sees the pairs done so far, and Ctrl-C stops the solve cleanly (the C core
@@ -15,7 +17,9 @@ returns ES_EINTR, the memo keeps what was finished, and KeyboardInterrupt reache
 """
 
 import os
+import threading
 import time
+import weakref
 
 from .kernel import VERSION
 from .kernel.errors import KernelError
@@ -95,6 +99,53 @@ def count_ways_batch(face_sets, rolls, helds):
 
 
 REPORT_EVERY = 1 << 17       # pairs between two progress calls (a few milliseconds)
+POOL_BYTES = 64 << 20        # workspace bytes kept for reuse after their solvers are gone
+
+
+class WorkspacePool:
+    """Workspace buffers of solvers that no longer need them, handed to the next solver.
+
+    A fresh multi-megabyte buffer costs a page fault for every page the core touches (a table of
+    65 cards spent a quarter of its CPU time in the kernel faulting pages in); a buffer that was
+    used before is already mapped. The core needs no zeroed memory (ess_init sets up everything it
+    reads), so any buffer at least as large as asked will do. At most `max_bytes` are kept; one
+    pool serves the process (solvers are made and dropped in many places), only reused memory
+    is shared, never a solver's state."""
+
+    def __init__(self, max_bytes=POOL_BYTES):
+        self.max_bytes = max_bytes
+        self._free = []             # (size, cdata buffer), smallest first
+        # reentrant: a solver dropped by the garbage collector during take() gives back from the
+        # same thread; solvers of other threads (the terminal UI's workers) take and give too
+        self._lock = threading.RLock()
+
+    def take(self, size):
+        """A buffer of at least size bytes: the smallest kept one that fits, else a new one. An
+        entry is handed out only once it is removed from the pool, so no two solvers share it."""
+        with self._lock:
+            fits = [e for e in self._free if e[0] >= size]
+            if fits:
+                entry = min(fits, key=lambda e: e[0])
+                try:
+                    self._free.remove(entry)          # tuples compare the buffers' addresses
+                except ValueError:                    # dropped meanwhile by a reentrant give()
+                    entry = None
+                if entry is not None:
+                    return entry[1], entry[0]
+        return _NOALLOC_CLEAR("uint8_t[]", size), size
+
+    def give(self, buf, size):
+        """Keep buf for a later solver, dropping the largest kept ones past max_bytes."""
+        if size > self.max_bytes:
+            return
+        with self._lock:
+            self._free.append((size, buf))
+            self._free.sort(key=lambda e: e[0])
+            while sum(e[0] for e in self._free) > self.max_bytes:
+                self._free.pop()
+
+
+_POOL = WorkspacePool()
 FS_FIRST = 2048              # face sets tried first; a card with more gets the full capacity
 
 
@@ -103,7 +154,9 @@ def es_py_progress(user, contexts, pairs):
     """Called by the C core during a solve: report progress (solver.progress(pairs), the kernel
     Solver's signature), and stop (1) on Ctrl-C or when the progress function raises. An
     exception arriving before the `try` reaches onerror: stop too."""
-    solver = ffi.from_handle(user)
+    solver = ffi.from_handle(user)()
+    if solver is None:
+        return 1
     try:
         if solver.progress is not None:
             solver.progress(solver._pairs_before + pairs)
@@ -143,7 +196,11 @@ class CSolver:
         self._ctx = ffi.new("es_ctx *")
         self._pairs_before = 0
         self._contexts_before = 0
-        self._handle = ffi.new_handle(self)
+        # the core's callback reaches the solver through a weak reference: a handle to the solver
+        # itself would make a reference cycle, and the workspace would wait for the cycle
+        # collector instead of going back to the pool when the solver is dropped
+        self._link = weakref.ref(self)
+        self._handle = ffi.new_handle(self._link)
         self._classes = None
         self._face_sets = None
         self.c_seconds = 0.0        # CPU time spent inside the C core's entry points (benchmarks)
@@ -256,9 +313,9 @@ class CSolver:
         size = lib.ess_workspace_size(self._card, limits)
         if size == 0:
             raise KernelError("limits", "no workspace can hold the contexts of %r" % (lim,))
-        self._ws = None
+        self._release()
         try:
-            raw = _NOALLOC_CLEAR("uint8_t[]", size + 16)
+            raw, have = _POOL.take(size + 16)
         except MemoryError:
             raise KernelError("memory", "could not allocate the %s workspace this question needs"
                               % budget.text_bytes(size)) from None
@@ -267,9 +324,23 @@ class CSolver:
         _check(lib.ess_init(ptr, size, self._card, limits))
         _check(lib.ess_set_progress(ptr, lib.es_py_progress, self._handle, REPORT_EVERY))
         self._ws = raw
+        self._ws_have = have
         self._wsp = ptr
         self._limits = lim
         self.workspace_bytes = size
+
+    def _release(self):
+        """Give the workspace buffer back to the pool (the solver's state in it is dropped)."""
+        if self._ws is not None:
+            _POOL.give(self._ws, self._ws_have)
+            self._ws = None
+            self._wsp = None
+
+    def __del__(self):
+        try:
+            self._release()
+        except Exception:  # noqa: BLE001 - interpreter shutdown: nothing left to give back to
+            pass
 
     def _set_ctx(self, ctx):
         g, y, r, held, f, s, c = ctx

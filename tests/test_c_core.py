@@ -221,6 +221,30 @@ def test_workspace_full_is_retried_larger(monkeypatch):
     assert small._scale == 1 and small.workspace_bytes < size16
 
 
+def test_rule_a_dropped_solvers_workspace_serves_the_next_solver(monkeypatch):
+    """The workspace pool: a solver dropped gives its buffer (dirty with its memo) to the next
+    one, which answers the same integers as on a fresh buffer; past max_bytes nothing is kept."""
+    import eldritch.cbackend as cb
+    pool = cb.WorkspacePool()
+    monkeypatch.setattr(cb, "_POOL", pool)
+    first = CSolver(parse_card("I3 > P P > L L"))
+    first.values((6, 1, 1, (), 1, 1, 1))
+    buf = first._ws
+    del first                       # no reference cycle: the buffer goes back at once
+    assert [b for _, b in pool._free] == [buf]
+    ctx = (5, 1, 0, (), 1, 0, 1)
+    second = CSolver(parse_card("I4 L | P T"))
+    got = second.values(ctx)
+    assert second._ws is buf and pool._free == []
+    assert got == Solver(second.card).values(ctx)
+    del second
+    pool.max_bytes = 0
+    third = CSolver(parse_card("I3 | L L | P T"))
+    third.values((4, 0, 0, (), 0, 0, 0))
+    del third
+    assert pool._free == []
+
+
 def test_workspace_full_at_the_largest_scale_is_a_clear_error(monkeypatch):
     import eldritch.cbackend as cb
     from eldritch.kernel.errors import KernelError

@@ -148,12 +148,15 @@ def _dag(sh, g, y, r, s, kind):
                     each = _rows(sh, g - dg, y - dy, r - dr)
                 elif kind == 1:
                     each = _keys(sh, g - dg, y - dy, r - dr)
-                else:
-                    each = _a16(_rows(sh, g - dg, y - dy, r - dr) * sh.n * 8)
+                else:   # its table and its rows' signature numbers
+                    rows = _rows(sh, g - dg, y - dy, r - dr)
+                    each = _a16(rows * sh.n * 8) + _a16(rows * 4)
                 tot += nodes * each
     if kind == 2:
         d = g if g < s else s
-        tot += _a16(binom(d + sh.m, sh.m) * (sh.ny + 1 if y else 1) * (sh.nr + 1 if r else 1) * 8)
+        # the node grids (tables, signature numbers) and one node's signature vectors
+        tot += (2 * _a16(binom(d + sh.m, sh.m) * (sh.ny + 1 if y else 1) * (sh.nr + 1 if r else 1) * 8)
+                + _a16(_rows(sh, g, y, r) * sh.n * 8))
     return tot
 
 
@@ -270,7 +273,7 @@ def estimate(sh, lim, scale=1, held=None):
     for area in (sh.nfs * 8, sh.nfs, fsh * 16, ngm * 8, ngm * 8, ngm * 16, ngm * 16, ngm * 8, ngm, ngm,
                  ngm * (sh.ny + 1 if y0 else 1) * (sh.nr + 1 if r0 else 1) * (sh.nt + (sh.nt & 1)) * 8
                  * (1 + (sh.nrep if sigma > 0 else 0)),
-                 _sat(cap * 8), _sat(cap * sh.n * 8), sh.n * 8,
+                 _sat(cap * 8), _sat(cap * 4), _sat(cap // 4 * 3 * sh.n * 8), sh.n * 8,
                  _keys(sh, g0, y0, r0) * BLK * 16 if C > 0 else 0,
                  _rows(sh, g0, y0, r0) * sh.n * 8 if chains else 0,
                  arena, _sat((depth + FRAME_SLACK) * frame_bytes)):
