@@ -27,7 +27,7 @@ def seat_for(state, role):
 
 
 def one_pair(rules, seed, players, role, worlds, burn=(8, 1), margin=100, baseline=True, horizon=160,
-             shared=None, thing_margin=400):
+             shared=None, thing_margin=400, mimic=True, critical=16):
     wins = []
     for variant in ((0, 1) if baseline else (1,)):
         g = rules.new_game(seed, players)
@@ -35,7 +35,8 @@ def one_pair(rules, seed, players, role, worlds, burn=(8, 1), margin=100, baseli
         bots = make_bots(["heuristic"] * players, seed, rules)
         if variant:
             bots[seat] = SearchBot(rules, seed * 64 + seat, worlds=worlds, burn=burn, margin=margin, horizon=horizon,
-                                   shared=shared, thing_margin=thing_margin)
+                                   shared=shared, thing_margin=thing_margin, mimic=mimic,
+                                   critical=critical)
         s = play_game(rules, seed, players, bots, state=g)
         wins.append(s.returns()[seat])
     return wins
@@ -71,6 +72,12 @@ def main(argv=None):
     p.add_argument("--worlds", type=int, default=8)
     p.add_argument("--thing-margin", type=int, default=400,
                    help="as The Thing, the lead (thousandths of a win a world) an override needs")
+    p.add_argument("--no-mimic", dest="mimic", action="store_false",
+                   help="as The Thing, rollout Humans as before (random discards, burns by evidence odds) "
+                        "instead of playing as the heuristic Humans")
+    p.add_argument("--critical", type=int, default=16,
+                   help="as The Thing, search only its critical decisions, with this many worlds "
+                        "(0: every decision, with --worlds)")
     p.add_argument("--out")
     p.add_argument("--summary", nargs="+", metavar="FILE")
     args = p.parse_args(argv)
@@ -86,12 +93,13 @@ def main(argv=None):
     rules = Rules()
     out = open(args.out, "a") if args.out else None
     if out is not None and args.start == 0:
-        out.write("# players %d role %s worlds %d thing-margin %d\n"
-                  % (args.players, args.role, args.worlds, args.thing_margin))
+        out.write("# players %d role %s worlds %d thing-margin %d mimic %d critical %d\n"
+                  % (args.players, args.role, args.worlds, args.thing_margin, args.mimic, args.critical))
     rows = []
     for seed in range(args.start, args.start + args.games):
         t0 = time.time()
-        h, s = one_pair(rules, seed, args.players, args.role, args.worlds, thing_margin=args.thing_margin)
+        h, s = one_pair(rules, seed, args.players, args.role, args.worlds, thing_margin=args.thing_margin,
+                       mimic=args.mimic, critical=args.critical)
         rows.append((seed, h, s, time.time() - t0))
         if out is not None:
             out.write("%d %d %d %.1f\n" % rows[-1])

@@ -154,3 +154,37 @@ def test_search_thing_always_offers_infected_to_a_human():
         buf = array("i", [0] * s.rules.max_actions)
         legal = [buf[i] for i in range(s.legal_actions(buf))]
         assert SearchBot(Rules(), seed, worlds=4).choose(s.view(1), legal) == D.A_OFFER + D.INFECTED
+
+
+def _thing_with_seduction(witness):
+    """5 players, The Thing in seat 1 holding Infected! and Seduction at its play step; player 2 (a
+    Human, its neighbour) has played Analysis on it first when `witness`."""
+    from sa_positions import position
+    from eldritch.kernel.stayaway.game.views import View
+    s = position(5, hands={2: [D.ANALYSIS] + [D.WATCH_BACK] * 3,
+                           1: [D.THING, D.INFECTED, D.SEDUCTION, D.AXE]},
+                 roles={1: D.THE_THING}, active=2, draw=False)
+    if witness:
+        s.apply(D.A_PLAY + ((D.ANALYSIS << 5) | 1))
+    s.active = s.actor = 1                       # test surgery: straight to The Thing's play step
+    s.partner = D.NOBODY
+    s.version += 1
+    s.begin_play()
+    buf = array("i", [0] * s.rules.max_actions)
+    legal = [buf[i] for i in range(s.legal_actions(buf))]
+    return View(s.view(1)), legal
+
+
+def test_search_thing_seduces_the_witness_else_a_neighbour():
+    seduce = [D.A_PLAY + ((D.SEDUCTION << 5) | q) for q in range(5)]
+    bot = SearchBot(Rules(), 1)
+    v, legal = _thing_with_seduction(True)
+    assert bot.witnesses(v) == [2] and seduce[0] in legal and seduce[3] in legal
+    assert bot.thing_first(v, legal, D.A_DISCARD + D.AXE) == seduce[2]
+    # nobody saw it: a neighbour (0 or 2), never a Human further away
+    v, legal = _thing_with_seduction(False)
+    assert bot.witnesses(v) == []
+    assert bot.thing_first(v, legal, D.A_DISCARD + D.AXE) in (seduce[0], seduce[2])
+    # a burn stands
+    burn = D.A_PLAY + ((D.FLAMETHROWER << 5) | 0)
+    assert bot.seduce_first(v, legal + [burn], burn) == burn
