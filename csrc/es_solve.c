@@ -2013,7 +2013,61 @@ static void sum_weighted(v2u *restrict dst, const v2u *const *src, const uint64_
             d[b] = (o)[b * (st)] > d[b] ? (o)[b * (st)] : d[b];                                        \
     } while (0)
 
-static void best_keep(wsh *w, int g, int y, int r, uint64_t *T, int skip)
+/* The AVX2 build of the sweeps (x86-64 with GCC, chosen at run time; every other build, and x86-64
+ * without AVX2, runs the plain code): the four lanes of a narrow key in one 256-bit register, and the
+ * narrow top-down sums four words at a time. The maxima compare signed: every word they compare is
+ * a best value (<= ES_ONE = 2^48), so it is below 2^63 and the signed and unsigned orders agree. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define ES_AVX2 1
+typedef int64_t v4i __attribute__((vector_size(32), aligned(8)));
+typedef uint64_t v4u __attribute__((vector_size(32), aligned(8)));
+#define VMAX4(d, p)                                                                                    \
+    do {                                                                                               \
+        v4i o_ = *(const v4i *)(p), m_ = o_ > (d);                                                     \
+        (d) = (o_ & m_) | ((d) & ~m_);                                                                 \
+    } while (0)
+/* dst = sum over j < nsrc of wt[j] * src[j], over nq quadruples of words */
+#define SUM4_LOOP(expr)                                                                                \
+    for (c = 0; c < nq; c++) {                                                                         \
+        v4u x_ = s[c];                                                                                 \
+        dst[c] += (expr);                                                                              \
+    }
+static inline __attribute__((always_inline)) void sum_weighted4(v4u *restrict dst, const v4u *const *src,
+                                                                const uint64_t *wt, int nsrc, uint64_t nq)
+{
+    uint64_t c;
+    int j;
+    for (c = 0; c < nq; c++)
+        dst[c] = (v4u){0, 0, 0, 0};
+    for (j = 0; j < nsrc; j++) {
+        const v4u *restrict s = src[j];
+        switch (wt[j]) {
+        case 1:
+            SUM4_LOOP(x_);
+            break;
+        case 2:
+            SUM4_LOOP(x_ << 1);
+            break;
+        case 3:
+            SUM4_LOOP((x_ << 1) + x_);
+            break;
+        case 4:
+            SUM4_LOOP(x_ << 2);
+            break;
+        case 5:
+            SUM4_LOOP((x_ << 2) + x_);
+            break;
+        default:
+            SUM4_LOOP((x_ << 2) + (x_ << 1));
+            break;
+        }
+    }
+}
+#undef SUM4_LOOP
+#endif
+
+static inline __attribute__((always_inline)) void best_keep_body(wsh *w, int g, int y, int r, uint64_t *T,
+                                                                 int skip, int vec)
 {
     int n = w->nstates, i0, b, nb, j, k, gi, ys2, rs2, yi, ri, q, ns, nst = 0, st[ES_MAX_STATES];
     int ny = w->ncls[1], nr = w->ncls[2], m = w->ncls[0];
@@ -2077,6 +2131,15 @@ static void best_keep(wsh *w, int g, int y, int r, uint64_t *T, int skip)
             for (gi = w->goff[k]; gi < w->goff[k + 1]; gi++) {
                 uint64_t *dst = N + (uint64_t)gi * sg;
                 if (k >= kw) {
+#ifdef ES_AVX2
+                    if (vec) {
+                        const v4u *qsrc[ES_NFACES];
+                        for (j = 0; j < m; j++)
+                            qsrc[j] = (const v4u *)(N + (uint64_t)gadd[gi * ES_NFACES + j] * sg);
+                        sum_weighted4((v4u *)dst, qsrc, w->cw[0], m, half / 4);
+                        continue;
+                    }
+#endif
                     for (j = 0; j < m; j++)
                         vsrc[j] = (const v2u *)(N + (uint64_t)gadd[gi * ES_NFACES + j] * sg);
                     sum_weighted((v2u *)dst, vsrc, w->cw[0], m, half / 2);
@@ -2113,6 +2176,24 @@ static void best_keep(wsh *w, int g, int y, int r, uint64_t *T, int skip)
                              * registers */
                             uint64_t d0, d1, d2, d3;
                             const uint64_t *o;
+#ifdef ES_AVX2
+                            if (vec) {
+                                v4i dv;
+                                if (u)
+                                    dv = (v4i){(int64_t)div_narrow(w, key[0], u), (int64_t)div_narrow(w, key[1], u),
+                                               (int64_t)div_narrow(w, key[2], u), (int64_t)div_narrow(w, key[3], u)};
+                                else
+                                    dv = *(const v4i *)key;
+                                for (q = 0; q < ns; q++)
+                                    VMAX4(dv, nb_ptr[q] + idx);
+                                if (cyo[cc] >= 0)
+                                    VMAX4(dv, base + cyo[cc]);
+                                if (cro[cc] >= 0)
+                                    VMAX4(dv, base + cro[cc]);
+                                *(v4i *)key = dv;
+                                continue;
+                            }
+#endif
                             if (u) {
                                 d0 = div_narrow(w, key[0], u);
                                 d1 = div_narrow(w, key[1], u);
@@ -2175,6 +2256,29 @@ static void best_keep(wsh *w, int g, int y, int r, uint64_t *T, int skip)
     }
 }
 #undef MAXL
+
+static void best_keep_plain(wsh *w, int g, int y, int r, uint64_t *T, int skip)
+{
+    best_keep_body(w, g, y, r, T, skip, 0);
+}
+
+#ifdef ES_AVX2
+static __attribute__((target("avx2"))) void best_keep_avx2(wsh *w, int g, int y, int r, uint64_t *T, int skip)
+{
+    best_keep_body(w, g, y, r, T, skip, 1);
+}
+#endif
+
+static void best_keep(wsh *w, int g, int y, int r, uint64_t *T, int skip)
+{
+#ifdef ES_AVX2
+    if (__builtin_cpu_supports("avx2")) {
+        best_keep_avx2(w, g, y, r, T, skip);
+        return;
+    }
+#endif
+    best_keep_plain(w, g, y, r, T, skip);
+}
 
 /* Average a roll table into a value vector and store it for context x (if not stored yet). */
 static int store_average(wsh *w, const ictx *x, const uint64_t *T)
