@@ -54,8 +54,10 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two task masks at on
 #define FRAME_SLACK 8                    /* frames beyond the nesting bound (entry recursion) */
 #define M24 ((uint64_t)0xFFFFFF)
 #define NSLOT 256                        /* roll signatures cached per frame */
-#define NFAIL 64                         /* fail vectors with focus cached per frame */
+#define NFAIL 100                        /* fail vectors with focus cached per frame (fail_vec) */
 #define SIGW 24                          /* words of a signature */
+#define IDS_POOLS 32                     /* largest pools' signature numbers the ids cache holds */
+#define IDS_DIR 1024                     /* entries of the ids cache's directory (a power of 2) */
 
 typedef struct {
     int g, y, r, f, s, c;
@@ -103,6 +105,7 @@ typedef struct {
     uint64_t off_nscr;
     uint64_t off_cache;
     uint64_t cache_key;
+    uint64_t off_ids, ids_bytes, ids_head; /* the ids cache (table_options): ring of numbers */
     uint64_t off_arena, arena_bytes, arena_top, arena_peak;
     uint64_t off_frames, frame_bytes, frame_cap, frame_top, slot_off, slot_bytes, fail_off;
     uint64_t gen;                          /* frames pushed so far: stamps valid slots */
@@ -350,7 +353,7 @@ typedef struct {
     uint64_t contexts, pairs, sweeps;
     uint64_t off_fs, off_fsn, off_fsh, fsh_cap;
     uint64_t off_gcnt, off_gw, off_gadd, off_gsub, off_gpack, off_gpres, off_gsize, off_lat;
-    uint64_t memo_cap, off_mkeys, off_midx, off_mvals, off_empty, off_nscr, off_cache;
+    uint64_t memo_cap, off_mkeys, off_midx, off_mvals, off_empty, off_nscr, off_cache, off_ids, ids_bytes;
     uint64_t off_arena, arena_bytes, off_frames, frame_bytes, frame_cap, total;
     int ngm;
 } layout;
@@ -460,6 +463,9 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     p->off_empty = add_area(&off, (uint64_t)sh.n * 8);
     p->off_nscr = add_area(&off, l->clues > 0 ? keys_of(&sh, l->green, l->yellow, l->red) * BLK * 16 : 0);
     p->off_cache = add_area(&off, chains ? rows_of(&sh, l->green, l->yellow, l->red) * (uint64_t)sh.n * 8 : 0);
+    /* the ids cache: a directory, then a ring of IDS_POOLS times the largest pool's numbers */
+    p->ids_bytes = l->clues > 0 ? IDS_POOLS * ALIGN16(rows_of(&sh, l->green, l->yellow, l->red) * 4) : 0;
+    p->off_ids = add_area(&off, l->clues > 0 ? IDS_DIR * 24 + p->ids_bytes : 0);
     p->off_arena = add_area(&off, p->arena_bytes);
     p->off_frames = add_area(&off, sat_mul(p->frame_cap, p->frame_bytes));
     p->total = off;
@@ -700,6 +706,12 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     w->off_nscr = p.off_nscr;
     w->off_cache = p.off_cache;
     w->cache_key = 0;
+    w->off_ids = p.off_ids;
+    w->ids_bytes = p.ids_bytes;
+    w->ids_head = 0;
+    if (w->ids_bytes)
+        for (k = 0; k < IDS_DIR * 3; k++)
+            PTR(w, w->off_ids, uint64_t)[k] = 0;
     w->off_arena = p.off_arena;
     w->arena_bytes = p.arena_bytes;
     w->arena_top = 0;
@@ -1326,49 +1338,68 @@ static int fail_discard(wsh *w, const ictx *x, const roll *ro, int k, uint64_t *
     return ES_OK;
 }
 
-/* The fail option of a roll (the terror effect, set aside one die, then maybe focus another): a
- * pointer to its vector, the frame's f0 without focus or the focus cache's entry with focus, or on
- * the slow path (a Terror that matters) computed into tmp. The pointer is good until the next
- * call on this frame. */
-static int fail_vec(wsh *w, frame *fr, const roll *ro, uint64_t *tmp, const uint64_t **out)
+/* A fail-cache entry of the frame: a generation stamp, a spare word, then the vector. */
+#define FAIL_ENTRY(w, fr, k) ((uint64_t *)((unsigned char *)(fr) + (w)->fail_off) + (uint64_t)(k) * (uint64_t)(2 + (w)->nstates))
+
+/* The fail option of a roll (the terror effect, set aside one die, then maybe focus another) as the
+ * maximum of one or two vectors *a and *b (b null when one): the frame's f0 without focus; with
+ * focus max(G[green classes present], YR[yellow class, red class]); on the slow path (a Terror that
+ * matters) computed into tmp. The pointers are good until the next call on this frame.
+ *
+ * With focus the option is the max of f0 and of the focus vectors of the faces the roll shows; max
+ * is associative, so it splits exactly into a green part G (f0 and the present green classes: at
+ * most 64 subsets, since a die has at most 6 classes) and a yellow/red part YR (at most 6 x 6
+ * pairs), each cached in the frame by its exact index (the first 64 entries, then 36), filled on
+ * first use and stamped with the frame's generation. A roll's option is then two loads of cached
+ * vectors whatever order the rows come in, where one cache keyed by (classes, yellow, red) missed
+ * on most rows of large pools. */
+static inline __attribute__((always_inline)) int fail_vec(wsh *w, frame *fr, const roll *ro, uint64_t *tmp,
+                                                           const uint64_t **a, const uint64_t **b)
 {
     int n = w->nstates, m = w->ncls[0], i, j;
     int tk = w->tcls >= 0 ? PTR(w, w->off_gcnt, uint8_t)[(uint64_t)ro->gi * ES_NFACES + w->tcls] : 0;
-    *out = tmp;
+    *b = 0;
     if (w->terror != ES_TERROR_NONE && tk > 0) {
+        *a = tmp;
         for (i = 0; i < n; i++)
             tmp[i] = 0;
         if (w->terror == ES_TERROR_FAIL)
             return ES_OK;            /* the adventure fails: no fail option is worth anything */
         return fail_discard(w, &fr->x, ro, tk, tmp);
     }
-    if (!fr->focus) {
-        *out = FVEC(w, fr, 0);
+    *a = FVEC(w, fr, 0);
+    if (!fr->focus)
         return ES_OK;
-    }
     {
-        /* with focus the fail option depends on the faces present: cached by (green classes
-         * present, yellow class, red class), each entry stamped with the frame's generation */
-        const uint64_t *f0 = FVEC(w, fr, 0);
         unsigned pres = PTR(w, w->off_gpres, uint8_t)[ro->gi];
-        uint64_t key = pres | (uint64_t)(ro->yi + 1) << 6 | (uint64_t)(ro->ri + 1) << 9;
-        uint64_t *e = (uint64_t *)((unsigned char *)fr + w->fail_off) +
-                      ((key * 0x9E3779B97F4A7C15ULL) >> 58) * (uint64_t)(2 + n);
-        uint64_t *best = e + 2;
-        *out = best;
-        if (e[0] == fr->gen && e[1] == key)
-            return ES_OK;
-        for (i = 0; i < n; i++)
-            best[i] = f0[i];
-        for (j = 0; j < m; j++)
-            if (pres >> j & 1)
-                vmax(best, FVEC(w, fr, 1 + j), n);
-        if (ro->yi >= 0)
-            vmax(best, FVEC(w, fr, 1 + m + ro->yi), n);
-        if (ro->ri >= 0)
-            vmax(best, FVEC(w, fr, 1 + m + w->ncls[1] + ro->ri), n);
-        e[0] = fr->gen;
-        e[1] = key;
+        if (pres) {
+            uint64_t *e = FAIL_ENTRY(w, fr, pres), *g = e + 2;
+            if (e[0] != fr->gen) {
+                const uint64_t *f0 = FVEC(w, fr, 0);
+                for (i = 0; i < n; i++)
+                    g[i] = f0[i];
+                for (j = 0; j < m; j++)
+                    if (pres >> j & 1)
+                        vmax(g, FVEC(w, fr, 1 + j), n);
+                e[0] = fr->gen;
+            }
+            *a = g;
+        }
+        if (ro->yi >= 0 && ro->ri >= 0) {
+            uint64_t *e = FAIL_ENTRY(w, fr, 64 + ro->yi * 6 + ro->ri), *yr = e + 2;
+            if (e[0] != fr->gen) {
+                const uint64_t *fy = FVEC(w, fr, 1 + m + ro->yi);
+                const uint64_t *fr_ = FVEC(w, fr, 1 + m + w->ncls[1] + ro->ri);
+                for (i = 0; i < n; i++)
+                    yr[i] = fy[i] > fr_[i] ? fy[i] : fr_[i];
+                e[0] = fr->gen;
+            }
+            *b = yr;
+        } else if (ro->yi >= 0) {
+            *b = FVEC(w, fr, 1 + m + ro->yi);
+        } else if (ro->ri >= 0) {
+            *b = FVEC(w, fr, 1 + m + w->ncls[1] + ro->ri);
+        }
     }
     return ES_OK;
 }
@@ -1376,12 +1407,18 @@ static int fail_vec(wsh *w, frame *fr, const roll *ro, uint64_t *tmp, const uint
 /* The fail option into best. */
 static int opt_fail(wsh *w, frame *fr, const roll *ro, uint64_t *best)
 {
-    const uint64_t *v;
-    int i, rc = fail_vec(w, fr, ro, best, &v);
-    if (rc == ES_OK && v != best)
+    const uint64_t *a, *b;
+    int i, rc = fail_vec(w, fr, ro, best, &a, &b);
+    if (rc != ES_OK)
+        return rc;
+    if (b) {
         for (i = 0; i < w->nstates; i++)
-            best[i] = v[i];
-    return rc;
+            best[i] = a[i] > b[i] ? a[i] : b[i];
+    } else if (a != best) {
+        for (i = 0; i < w->nstates; i++)
+            best[i] = a[i];
+    }
+    return ES_OK;
 }
 
 /* best[i] = max(best[i], v[j]) over the (i, j) transitions of task t. */
@@ -1851,11 +1888,17 @@ static int roll_value(wsh *w, frame *fr, const roll *ro, uint64_t *best)
     if ((rc = roll_slot(w, fr, ro, 0, 0, &sl)) != ES_OK)
         return rc;
     if (fr->focus) {
-        const uint64_t *fv, *sv = SVEC(fr, sl);
-        if ((rc = fail_vec(w, fr, ro, best, &fv)) != ES_OK)
+        const uint64_t *fa, *fb, *sv = SVEC(fr, sl);
+        if ((rc = fail_vec(w, fr, ro, best, &fa, &fb)) != ES_OK)
             return rc;
-        for (i = 0; i < w->nstates; i++)
-            best[i] = fv[i] > sv[i] ? fv[i] : sv[i];
+        if (fb)
+            for (i = 0; i < w->nstates; i++) {
+                uint64_t f = fa[i] > fb[i] ? fa[i] : fb[i];
+                best[i] = f > sv[i] ? f : sv[i];
+            }
+        else
+            for (i = 0; i < w->nstates; i++)
+                best[i] = fa[i] > sv[i] ? fa[i] : sv[i];
     } else {
         for (i = 0; i < w->nstates; i++)
             best[i] = SVEC(fr, sl)[i];
@@ -2302,6 +2345,53 @@ static int store_average(wsh *w, const ictx *x, const uint64_t *T)
     return store_acc(w, x, hi, lo);
 }
 
+/* The ids cache. Level 0 of a table numbers its rows' signatures (table_options), and those numbers
+ * depend only on the pool, the held dice and whether focus is left (focus drops the Terror key from
+ * the signature): the card's lattices, the frame's residual groups and its slot count are functions
+ * of those, and the numbering is deterministic. Contexts that share them and differ in focus count,
+ * spells or clues are common (a die focused after a failed roll and the same die held by a spell
+ * give the same pool and held dice), so the numbers of recent pools are kept in a ring of
+ * IDS_POOLS times the largest pool's rows, found through a direct-mapped directory of IDS_DIR
+ * entries (key, absolute ring position, rows; key 0 is empty).
+ *
+ * Positions are absolute: ids_head counts every byte the ring has advanced, a wrap skipping to the
+ * next lap (a multiple of ids_bytes). An entry written at absolute A is intact until a later lap
+ * writes over its bytes, which needs the head past A + ids_bytes, so "head <= A + ids_bytes" tells
+ * whether it is still there without scanning the directory on every store. A context found there
+ * builds level 0 as the higher levels do: each number evaluated once, at its first row, with no
+ * signature and no cache probe per row. */
+static uint64_t *ids_entry(const wsh *w, uint64_t key)
+{
+    return PTR(w, w->off_ids, uint64_t) + 3 * ((key * 0x9E3779B97F4A7C15ULL) >> 54 & (IDS_DIR - 1));
+}
+
+static const uint32_t *ids_find(const wsh *w, uint64_t key, uint64_t rows)
+{
+    const uint64_t *e;
+    if (!w->ids_bytes)
+        return 0;
+    e = ids_entry(w, key);
+    if (e[0] != key || e[2] != rows || w->ids_head > e[1] + w->ids_bytes)
+        return 0;
+    return (const uint32_t *)PTR(w, w->off_ids + IDS_DIR * 24 + e[1] % w->ids_bytes, unsigned char);
+}
+
+static void ids_store(wsh *w, uint64_t key, const uint32_t *ids, uint64_t rows)
+{
+    uint64_t len = ALIGN16(rows * 4), *e;
+    if (!w->ids_bytes || len > w->ids_bytes)
+        return;
+    if (w->ids_head % w->ids_bytes + len > w->ids_bytes)
+        w->ids_head += w->ids_bytes - w->ids_head % w->ids_bytes;      /* next lap */
+    e = ids_entry(w, key);
+    e[0] = key;
+    e[1] = w->ids_head;
+    e[2] = rows;
+    memcpy(PTR(w, w->off_ids + IDS_DIR * 24 + w->ids_head % w->ids_bytes, unsigned char), ids,
+           (size_t)(rows * 4));
+    w->ids_head += len;
+}
+
 /* One level of the roll options of context x into T: set (level 0) or max (higher levels).
  *
  * The levels of a node differ only in the clue count, so a roll's signature (roll_sig) is the same
@@ -2314,25 +2404,37 @@ static int store_average(wsh *w, const ictx *x, const uint64_t *T)
 static int table_options(wsh *w, const ictx *x, uint64_t *T, int lev, uint32_t *ids)
 {
     int n = w->nstates, i, rc;
-    uint64_t best[ES_MAX_STATES], *D = 0, mark = w->arena_top;
+    uint64_t best[ES_MAX_STATES], *D = 0, mark = w->arena_top, rows = pool_rows(w, x->g, x->y, x->r);
+    uint64_t ikey = 0;
     uint32_t nid = 0, row = 0;
+    int numbered = lev > 0;      /* ids[] already holds this pool's signature numbers */
     frame *fr;
     slot_hdr *sl;
     roll ro;
     roll_iter it;
     if ((rc = frame_push(w, x, &fr)) != ES_OK)
         return rc;
-    if (lev > 0 && fr->cached &&
-        !(D = (uint64_t *)arena_alloc(w, pool_rows(w, x->g, x->y, x->r) * (uint64_t)n * 8)))
+    if (lev == 0 && ids && fr->cached) {
+        const uint32_t *got;
+        ictx k = *x;
+        k.f = k.f > 0;
+        k.s = k.c = 0;
+        ikey = pack(&k);
+        if ((got = ids_find(w, ikey, rows)) != 0) {
+            memcpy(ids, got, (size_t)(rows * 4));
+            numbered = 1;
+        }
+    }
+    if (numbered && fr->cached && !(D = (uint64_t *)arena_alloc(w, rows * (uint64_t)n * 8)))
         return ES_ENOMEM;
     roll_first(w, x, &it, &ro);
     do {
-        const uint64_t *fv = 0, *sv;
+        const uint64_t *fv = 0, *fb = 0, *sv;
         if (!fr->cached) {
             if ((rc = roll_value(w, fr, &ro, best)) != ES_OK)
                 return rc;
             sv = best;
-        } else if (lev == 0) {
+        } else if (!numbered) {
             w->pairs++;
             if ((rc = roll_slot(w, fr, &ro, 0, 0, &sl)) != ES_OK)
                 return rc;
@@ -2360,9 +2462,19 @@ static int table_options(wsh *w, const ictx *x, uint64_t *T, int lev, uint32_t *
             sv = v;
         }
         /* with focus a cached vector is the completion part: max in the fail option */
-        if (fr->cached && fr->focus && (rc = fail_vec(w, fr, &ro, best, &fv)) != ES_OK)
+        if (fr->cached && fr->focus && (rc = fail_vec(w, fr, &ro, best, &fv, &fb)) != ES_OK)
             return rc;
-        if (lev == 0 && fv)
+        if (fb && lev == 0)
+            for (i = 0; i < n; i++) {
+                uint64_t a = fv[i] > fb[i] ? fv[i] : fb[i];
+                T[i] = a > sv[i] ? a : sv[i];
+            }
+        else if (fb)
+            for (i = 0; i < n; i++) {
+                uint64_t a = fv[i] > fb[i] ? fv[i] : fb[i], c = sv[i] > T[i] ? sv[i] : T[i];
+                T[i] = a > c ? a : c;
+            }
+        else if (lev == 0 && fv)
             for (i = 0; i < n; i++)
                 T[i] = fv[i] > sv[i] ? fv[i] : sv[i];
         else if (lev == 0)
@@ -2378,6 +2490,8 @@ static int table_options(wsh *w, const ictx *x, uint64_t *T, int lev, uint32_t *
         T += n;
         row++;
     } while (roll_next(w, &it, &ro));
+    if (ikey && !numbered)
+        ids_store(w, ikey, ids, rows);
     frame_pop(w);
     w->arena_top = mark;
     return ES_OK;
@@ -2491,7 +2605,9 @@ static int chain(wsh *w, const ictx *top, uint64_t *root)
                 else if (!(d.tab[NODE(&d, dgi, dys, drs)] = (uint64_t *)arena_alloc(
                                w, pool_rows(w, x.g, x.y, x.r) * (uint64_t)w->nstates * 8)))
                     return ES_ENOMEM;
-                if (top->c > 0 && !(d.ids[NODE(&d, dgi, dys, drs)] = (uint32_t *)arena_alloc(
+                /* signature numbers: the higher clue levels read them, and level 0 shares
+                 * them through the ids cache (dag_sum counts them for every chain) */
+                if (!(d.ids[NODE(&d, dgi, dys, drs)] = (uint32_t *)arena_alloc(
                                         w, pool_rows(w, x.g, x.y, x.r) * 4)))
                     return ES_ENOMEM;
             }

@@ -22,8 +22,10 @@ MAX_BYTES = 1 << 48          # no workspace is larger (C returns 0)
 WS_HEADER = 8192             # C: bytes reserved for the workspace header
 FRAME_HDR = 8192             # C: bytes reserved for a frame's fixed part
 NSLOT = 256                  # C: roll signatures cached per frame
-NFAIL = 64                   # C: fail vectors with focus cached per frame
+NFAIL = 100                  # C: fail vectors with focus cached per frame
 SIGW = 24                    # C: words of a roll signature
+IDS_POOLS = 32               # C: largest pools' signature numbers the ids cache holds
+IDS_DIR = 1024               # C: entries of the ids cache's directory
 BLK = 4                      # C: states per clue sweep
 FRAME_SLACK = 8              # C: frames beyond the nesting bound
 MAX_GREEN = 8
@@ -276,6 +278,7 @@ def estimate(sh, lim, scale=1, held=None):
                  _sat(cap * 8), _sat(cap * 4), _sat(cap // 4 * 3 * sh.n * 8), sh.n * 8,
                  _keys(sh, g0, y0, r0) * BLK * 16 if C > 0 else 0,
                  _rows(sh, g0, y0, r0) * sh.n * 8 if chains else 0,
+                 IDS_DIR * 24 + IDS_POOLS * _a16(_rows(sh, g0, y0, r0) * 4) if C > 0 else 0,
                  arena, _sat((depth + FRAME_SLACK) * frame_bytes)):
         total = _sat(total + _a16(area if area < SAT else SAT))
     c_bytes = 0 if total >= MAX_BYTES else total
