@@ -56,7 +56,7 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two task masks at on
 #define NSLOT 256                        /* roll signatures cached per frame */
 #define NFAIL 100                        /* fail vectors with focus cached per frame (fail_vec) */
 #define SIGW 24                          /* words of a signature */
-#define IDS_POOLS 32                     /* largest pools' signature numbers the ids cache holds */
+#define IDS_POOLS 16                     /* largest pools' signature numbers the ids cache holds */
 #define IDS_DIR 1024                     /* entries of the ids cache's directory (a power of 2) */
 
 typedef struct {
