@@ -1709,7 +1709,8 @@ static int roll_best(wsh *w, frame *fr, const roll *ro, uint64_t *best)
  * integer sums only regroup). */
 /* The signature of roll ro into sig, and its hash: the Terror key, the lattice words of the roll
  * and of each held face's lattice, then the residual groups' masks. Returns its length. */
-static int roll_sig(const wsh *w, const frame *fr, const roll *ro, uint64_t *sig, uint64_t *hash)
+static inline __attribute__((always_inline)) int roll_sig(const wsh *w, const frame *fr, const roll *ro,
+                                                          uint64_t *sig, uint64_t *hash)
 {
     const uint64_t HB = 0x8080808080808080ULL, K = 0x9E3779B97F4A7C15ULL;
     int n = 1, q, e, t, ntp = w->ntp;
@@ -1720,19 +1721,31 @@ static int roll_sig(const wsh *w, const frame *fr, const roll *ro, uint64_t *sig
     }
     sig[0] = key;
     h = key * K;
-    for (t = 0; t < ntp; t++) {
-        uint64_t v = ro->lat[t];
-        sig[n++] = v;
-        h = (h ^ v) * K;
-    }
-    for (q = 0; q < fr->nhl; q++) {
-        const uint64_t *row = ro->lat + (uint64_t)fr->hl_lat[q] * w->lat_size;
-        for (t = 0; t < ntp; t++) {
-            uint64_t v = row[t];
-            sig[n++] = v;
-            h = (h ^ v) * K;
-        }
-    }
+    /* the lattice rows' words (ntp is 2, 4 or 6: unrolled for each, as in roll_slot) */
+#define SIG_ROW(src)                                                                                   \
+    do {                                                                                               \
+        const uint64_t *s_ = (src);                                                                    \
+        if (ntp == 2)                                                                                  \
+            for (t = 0; t < 2; t++) {                                                                  \
+                sig[n + t] = s_[t];                                                                    \
+                h = (h ^ s_[t]) * K;                                                                   \
+            }                                                                                          \
+        else if (ntp == 4)                                                                             \
+            for (t = 0; t < 4; t++) {                                                                  \
+                sig[n + t] = s_[t];                                                                    \
+                h = (h ^ s_[t]) * K;                                                                   \
+            }                                                                                          \
+        else                                                                                           \
+            for (t = 0; t < 6; t++) {                                                                  \
+                sig[n + t] = s_[t];                                                                    \
+                h = (h ^ s_[t]) * K;                                                                   \
+            }                                                                                          \
+        n += ntp;                                                                                      \
+    } while (0)
+    SIG_ROW(ro->lat);
+    for (q = 0; q < fr->nhl; q++)
+        SIG_ROW(ro->lat + (uint64_t)fr->hl_lat[q] * w->lat_size);
+#undef SIG_ROW
     if (fr->ngrp > 0) {
         int gy = ro->yf >= 0 ? (int)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * ro->yf) & 255) : 0;
         int gr = ro->rf >= 0 ? (int)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * ro->rf) & 255) : 0;
