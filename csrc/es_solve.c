@@ -1405,7 +1405,7 @@ static inline __attribute__((always_inline)) int fail_vec(wsh *w, frame *fr, con
 }
 
 /* The fail option into best. */
-static int opt_fail(wsh *w, frame *fr, const roll *ro, uint64_t *best)
+static inline __attribute__((always_inline)) int opt_fail(wsh *w, frame *fr, const roll *ro, uint64_t *best)
 {
     const uint64_t *a, *b;
     int i, rc = fail_vec(w, fr, ro, best, &a, &b);
@@ -1542,7 +1542,7 @@ static void split_rec(split_walk *sw, int i, int gu, int yu, int ru, uint32_t hu
 }
 
 /* The successor of using (gu, yu, ru) roll dice and the held dice hu, cached by a 64-bit key. */
-static int held_succ(wsh *w, frame *fr, uint64_t key, int gu, int yu, int ru, uint32_t hu,
+static inline __attribute__((always_inline)) int held_succ(wsh *w, frame *fr, uint64_t key, int gu, int yu, int ru, uint32_t hu,
                      const uint64_t **out)
 {
     int h = (int)((key * 0x9E3779B97F4A7C15ULL) >> 58), rc;
