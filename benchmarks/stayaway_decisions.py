@@ -32,6 +32,7 @@ CONFIGS = {           # name: SearchBot attributes
     "mimic64": dict(critical=64, policy=False),
     "policy8": dict(critical=8, policy=True, horizon=400),
     "policy16": dict(critical=16, policy=True, horizon=400),
+    "mimic32": dict(critical=32, policy=False),
 }
 
 
@@ -60,9 +61,11 @@ def value(rules, s, bots, cand, thing, reps, seed, buf):
     return wins
 
 
-def searched_candidates(me, view, legal):
+def searched_candidates(me, view, legal, rng_seed, wide):
     """The candidates SearchBot.choose would search here ([] when it would not search)."""
     probe = copy.deepcopy(me, {id(me.rules): me.rules})
+    probe.wide = wide
+    probe.search_rng = prng.new_state(rng_seed)
     v, b = probe.observe(view)
     first = probe.thing_first(v, legal, probe.decide(v, b, legal))
     if v.phase not in SEARCHED:
@@ -72,7 +75,7 @@ def searched_candidates(me, view, legal):
     return first, probe.critical_candidates(v, legal, first)
 
 
-def one_game(rules, seed, players, reps, out):
+def one_game(rules, seed, players, reps, out, wide=False, configs=None):
     s = rules.new_game(seed, players)
     thing = s.thing
     bots = make_bots(["heuristic"] * players, seed, rules)
@@ -80,23 +83,27 @@ def one_game(rules, seed, players, reps, out):
     bots[thing] = me
     buf = array("i", [0] * rules.max_actions)
     k = 0
+    t = 0
     while not s.is_terminal():
         p = s.current_player()
         m = s.legal_actions(buf)
         legal = [buf[i] for i in range(m)]
         if p == thing and m > 1:
             view = s.view(p)
-            first, cands = searched_candidates(me, view, legal)
+            t += 1
+            first, cands = searched_candidates(me, view, legal, seed * 64 + t, wide)
             if len(cands) > 1:
                 vals = [value(rules, s, bots, c, thing, reps, seed * 100 + k, array("i", buf)) for c in cands]
                 parts = []
-                for name, attrs in CONFIGS.items():
+                for name in configs:
+                    attrs = CONFIGS[name]
                     bot = copy.deepcopy(me, {id(rules): rules})
                     bot.worlds = 8
                     bot.thing_margin = 0
-                    bot.search_rng = prng.new_state(seed * 64 + k)
+                    bot.search_rng = prng.new_state(seed * 64 + t)
                     for a, x in attrs.items():
                         setattr(bot, a, x)
+                    bot.wide = wide
                     bot.last = None
                     bot.choose(view, legal)
                     c2, sc, worlds = bot.last
@@ -128,6 +135,8 @@ def summary(paths, reps):
           "(%.3f a decision); decisions where some candidate is better: %d"
           % (n, len(set(r[0] for r in rows)), head, head / n if n else 0, sum(1 for r in rows if max(r[2]) > r[2][0])))
     for name in CONFIGS:
+        if name not in rows[0][3]:
+            continue
         for margin in (0, 50, 100, 200, 400):
             gain = 0
             over = 0
@@ -151,6 +160,8 @@ def main(argv=None):
     p.add_argument("--games", type=int, default=50)
     p.add_argument("--start", type=int, default=5000)
     p.add_argument("--reps", type=int, default=16)
+    p.add_argument("--wide", action="store_true", help="search every play step and the cards it passes")
+    p.add_argument("--configs", default="mimic16,mimic64,policy8,policy16")
     p.add_argument("--out")
     p.add_argument("--summary", nargs="+")
     args = p.parse_args(argv)
@@ -161,7 +172,7 @@ def main(argv=None):
     with open(args.out, "a") as out:
         for seed in range(args.start, args.start + args.games):
             t0 = time.time()
-            one_game(rules, seed, args.players, args.reps, out)
+            one_game(rules, seed, args.players, args.reps, out, args.wide, args.configs.split(","))
             print("seed %d %.1f s" % (seed, time.time() - t0), flush=True)
     return 0
 

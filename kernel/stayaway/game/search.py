@@ -311,13 +311,15 @@ class SearchBot(HeuristicBot):
     name = "search"
 
     def __init__(self, rules, seed=0, worlds=8, candidates=6, horizon=160, margin=WIN // 10, burn=(8, 1),
-                 shared=None, thing_margin=WIN * 2 // 5, mimic=True, critical=16, policy=False):
+                 shared=None, thing_margin=WIN * 2 // 5, mimic=True, critical=16, policy=False, wide=False):
         HeuristicBot.__init__(self, seed)
         # The Thing's search draws its worlds from its own generator, so that its decisions outside the
         # search (and the search's agreement with its rules) play exactly as its rules alone
         self.search_rng = prng.new_state(seed ^ 0x3C3C3)
         # as The Thing, rollouts where every other seat is a heuristic bot reading its imagined view
         self.policy = policy
+        # as The Thing, search every play step and the card it passes when it does not infect too
+        self.wide = wide
         self.extra_witnesses = []        # a rollout's own seat: the witnesses its real self knew
         self.views = None                # a policy rollout's views (RolloutViews)
         self.searched = 0                # decisions searched, and how many overrode the rules
@@ -347,11 +349,17 @@ class SearchBot(HeuristicBot):
         if len(legal) == 1:
             return legal[0]
         v, b = self.observe(view)
+        a = self.search(v, b, legal)
+        if v.role == THE_THING and v.phase == PH_TARGET and v.ctx_card == BETWEEN_US and kind_of(a) == A_TARGET:
+            self.shown_to.append(arg_of(a))        # the one it chose, searched or not
+        return a
+
+    def search(self, v, b, legal):
+        """The move: the heuristic's (and The Thing's rules), overridden where the search finds
+        one clearly better."""
         first = self.decide(v, b, legal)
         if v.role == THE_THING:
             first = self.thing_first(v, legal, first)
-            if v.phase == PH_TARGET and v.ctx_card == BETWEEN_US:
-                self.shown_to.append(arg_of(first))
         if v.phase not in SEARCHED:
             return first
         if v.role == THE_THING and arg_of(first) == INFECTED and kind_of(first) in (A_OFFER, A_ANSWER, A_PASS):
@@ -559,6 +567,18 @@ class SearchBot(HeuristicBot):
         holds a card that changes who finds or burns whom (CRITICAL), its rules' move against those
         plays; a Panic! card's target; a defence against a swap. Elsewhere only its rules' move."""
         ph = v.phase
+        if self.wide and ph == PH_PLAY:
+            return self.candidates(v, legal, first, self.search_rng)
+        if self.wide and (ph == PH_OFFER or ph == PH_ANSWER or ph == PH_ROUND):
+            # which card to pass when it is not an infection: never a look or a Flamethrower to a Human
+            to = v.ctx_b if ph == PH_OFFER else v.ctx_a if ph == PH_ANSWER else v.neighbour(v.me, v.direction)
+            k = kind_of(first)
+            out = [first]
+            for a in legal:
+                if a != first and kind_of(a) == k and arg_of(a) != THING and not (
+                        v.roles[to] == HUMAN and (arg_of(a) in LOOKS or arg_of(a) == FLAMETHROWER)):
+                    out.append(a)
+            return out[:self.max_candidates]
         if ph == PH_PLAY:
             out = [first]
             for a in legal:
