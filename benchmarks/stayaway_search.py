@@ -28,7 +28,7 @@ def seat_for(state, role):
 
 
 def one_pair(rules, seed, players, role, worlds, burn=(8, 1), margin=100, baseline=True, horizon=160,
-             shared=None, thing_margin=400, mimic=True, critical=16, ablation=False, policy=False, stats=None):
+             shared=None, thing_margin=0, mimic=True, critical=16, ablation=False, policy=False, stats=None):
     """The seat's wins: heuristic (with baseline), the search bot with its search off (with ablation),
     the search bot. `stats` (a list) gets the search bot's searched decisions and overrides."""
     wins = []
@@ -115,7 +115,7 @@ def main(argv=None):
     p.add_argument("--games", type=int, default=300)
     p.add_argument("--start", type=int, default=0)
     p.add_argument("--worlds", type=int, default=8)
-    p.add_argument("--thing-margin", type=int, default=400,
+    p.add_argument("--thing-margin", type=int, default=0,
                    help="as The Thing, the lead (thousandths of a win a world) an override needs")
     p.add_argument("--no-mimic", dest="mimic", action="store_false",
                    help="as The Thing, rollout Humans as before (random discards, burns by evidence odds) "

@@ -36,6 +36,14 @@ players, its rules alone won more), so with `critical` it searches only its crit
 (critical_candidates: whom to burn or whether to, a Panic! card's target, a defence against a swap)
 with that many worlds, and follows its rules elsewhere; with `mimic` its rollouts' Humans play as the
 heuristic Humans do (human_play_as_heuristic). A Human seat never uses either.
+
+As The Thing its worlds come from a generator of their own (search_rng), so its decisions outside the
+search, and the searched ones where it keeps its rules' move, are exactly those of its rules alone:
+the search bot and the same bot with the search off differ only where the search overrode a move,
+which is what an ablation measures. Two options for The Thing, measured in benchmarks/README.md:
+`policy`, rollouts where every other seat is a heuristic bot reading its own view of the imagined
+game (RolloutViews), its suspicion started from what the Thing's view says it holds; `wide`, searching
+every play step and the card it passes when it does not infect.
 """
 
 from array import array
@@ -311,7 +319,7 @@ class SearchBot(HeuristicBot):
     name = "search"
 
     def __init__(self, rules, seed=0, worlds=8, candidates=6, horizon=160, margin=WIN // 10, burn=(8, 1),
-                 shared=None, thing_margin=WIN * 2 // 5, mimic=True, critical=16, policy=False, wide=False):
+                 shared=None, thing_margin=0, mimic=True, critical=16, policy=False, wide=False):
         HeuristicBot.__init__(self, seed)
         # The Thing's search draws its worlds from its own generator, so that its decisions outside the
         # search (and the search's agreement with its rules) play exactly as its rules alone
@@ -330,9 +338,10 @@ class SearchBot(HeuristicBot):
         self.max_candidates = candidates
         self.horizon = horizon
         self.margin = margin
-        # The Thing's rollouts model its opponents worse than a Human's (the real Humans refuse and
-        # burn from their own belief), and measured, overriding its rules on a margin of a tenth of a
-        # win a world lost games: it overrides only on a clear lead
+        # The Thing's override margin. It was 400 (two fifths of a win a world) when it searched every
+        # decision and its overrides lost games; at its critical decisions only, 400 made it override
+        # almost never (the search was its rules), and the referee's values of the searched
+        # decisions (benchmarks/stayaway_decisions.py) favoured taking the best move outright: 0
         self.thing_margin = thing_margin
         self.mimic = mimic
         # as The Thing, search only its critical decisions, with this many worlds (0: every decision)
