@@ -15,6 +15,7 @@ heuristic win, search win, seconds), so a long run can be resumed (--start) and 
 import argparse
 import sys
 import time
+from fractions import Fraction
 from math import comb
 
 from eldritch.stats import wilson
@@ -56,7 +57,7 @@ def sign_test(better, worse):
     if n == 0:
         return 1.0
     k = min(better, worse)
-    tail = sum(comb(n, i) for i in range(k + 1)) / 2.0 ** n
+    tail = float(Fraction(sum(comb(n, i) for i in range(k + 1)), 2 ** n))   # exact: 2.0 ** n overflows
     return min(1.0, 2 * tail)
 
 
