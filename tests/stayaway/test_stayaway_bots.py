@@ -188,3 +188,63 @@ def test_search_thing_seduces_the_witness_else_a_neighbour():
     # a burn stands
     burn = D.A_PLAY + ((D.FLAMETHROWER << 5) | 0)
     assert bot.seduce_first(v, legal + [burn], burn) == burn
+
+
+def test_rollout_views_match_the_state_views():
+    """A policy rollout's views (the log appended event by event) are the views state.view writes,
+    for every player at every step, from a game's start and from a log cleared mid-game as a rollout's is."""
+    from eldritch.kernel.stayaway.game.search import RolloutViews
+    rules = Rules()
+    buf = array("i", [0] * D.MAX_ACTIONS)
+    checked = 0
+    for g in range(3):
+        n = 5 + g
+        s = rules.new_game(g, n)
+        bots = make_bots(["heuristic"] * n, g, rules)
+        views = RolloutViews(n)
+        while not s.is_terminal():
+            if s.nlog == 60:                # a rollout's imagined game: the same state, an empty log
+                w = s.clone(with_log=False)
+                w.record = True
+                s = w
+                views.reset()
+            for q in range(n):
+                assert views.view(s, q).raw == s.view(q)
+                checked += 1
+            m = s.legal_actions(buf)
+            legal = [buf[i] for i in range(m)]
+            s.apply(legal[0] if m == 1 else bots[s.current_player()].choose(s.view(s.current_player()), legal))
+    assert checked > 1000
+
+
+def _thing_games(seed, players, **search):
+    """One game with heuristic bots and a SearchBot as The Thing: its actions and its bot."""
+    rules = Rules()
+    g = rules.new_game(seed, players)
+    bots = make_bots(["heuristic"] * players, seed, rules)
+    bots[g.thing] = Checked(SearchBot(rules, seed, **search))
+    s = play_game(rules, seed, players, bots, state=g)
+    assert s.is_terminal()
+    return s.actions(), bots[g.thing].bot
+
+
+def test_search_thing_plays_as_its_rules_wherever_it_does_not_override():
+    """The Thing's search draws from its own generator: with an override margin it never clears, the
+    search bot plays move for move as its rules alone (so an ablation differs only where it overrides)."""
+    searched = 0
+    for seed in range(6):
+        off, _ = _thing_games(seed, 8, worlds=0, critical=0)
+        on, bot = _thing_games(seed, 8, critical=4, thing_margin=10 ** 6)
+        assert bot.overrides == 0
+        assert on == off
+        searched += bot.searched
+    assert searched > 0
+
+
+def test_search_thing_with_policy_rollouts_plays_whole_games_legally():
+    searched = overrides = 0
+    for seed in (0, 4):                 # 8 players: seeds where it searches (5, 2 times) and overrides
+        _, bot = _thing_games(seed, 8, critical=2, policy=True, thing_margin=0)
+        searched += bot.searched
+        overrides += bot.overrides
+    assert searched > 0 and overrides > 0

@@ -80,12 +80,10 @@ def knows_thing(state, p):
     return NOBODY
 
 
-def write_view(state, p, buf, keep=MAX_EVENTS):
-    """Fill buf with player p's view; return its length. Allocates nothing. With `keep`, only the
-    newest `keep` events of the log are written (the handheld's small buffer: V_EVENTS + 4 * keep);
-    the view proper (state.view) keeps them all."""
+def write_head(state, p, buf):
+    """Everything of player p's view but the log (write_view; a search's rollouts append the log
+    themselves, event by event). Allocates nothing."""
     s = state
-    bit = 1 << p
     over = s.result != R_PLAYING
     buf[V_VERSION] = VERSION
     buf[V_ME] = p
@@ -161,6 +159,15 @@ def write_view(state, p, buf, keep=MAX_EVENTS):
     for i in range(s.disc_n):
         if s.disc_pub[i]:
             buf[V_PUBLIC_DISC + s.disc[i]] += 1
+
+
+def write_view(state, p, buf, keep=MAX_EVENTS):
+    """Fill buf with player p's view; return its length. Allocates nothing. With `keep`, only the
+    newest `keep` events of the log are written (the handheld's small buffer: V_EVENTS + 4 * keep);
+    the view proper (state.view) keeps them all."""
+    write_head(state, p, buf)
+    s = state
+    bit = 1 << p
     # the log
     ev = s.ev
     hi = bit >> 8
