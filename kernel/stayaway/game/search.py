@@ -54,10 +54,10 @@ from .defs import (ACT_KIND, A_DISCARD, A_PLAY, A_TARGET, A_OFFER, A_ANSWER, A_D
                    PH_DEFEND_FLAME, PH_DEFEND_SWAP, PH_ROUND, PH_TARGET, R_PLAYING, MAX_ACTIONS, EVENT_BYTES,
                    MASK_ALL, E_SHOW, E_GIVE, E_NO_REVEAL, E_PLAY, E_DEFEND, SH_SCARY, SH_ANALYSIS,
                    SH_SUSPICIOUS, SH_BETWEEN, NOBODY, PH_TARGET, BETWEEN_US, QUARANTINE, LOCKED_DOOR, GAP,
-                   SWAP_PLACES, BETTER_RUN, ANALYSIS, SUSPICIOUS, SEDUCTION, NO_CARD, EV_PRIVATE)
+                   SWAP_PLACES, BETTER_RUN, ANALYSIS, SUSPICIOUS, SEDUCTION)
 from .bots import HeuristicBot, kind_of, arg_of
 from .sample import determinize
-from .views import V_EVENTS, V_NEVENTS, VIEW_EVENT
+from .views import V_EVENTS, V_NEVENTS
 
 LOOKS = (ANALYSIS, SUSPICIOUS)        # the cards that show The Thing's hand to a Human who plays them
 # the Thing's plays that change who can find or burn whom (critical_candidates)
@@ -219,8 +219,8 @@ def rollout_choice(s, buf, n, rng, evid, burn_bad=8, burn_other=1, mimic=False):
 
 
 class RolloutViews:
-    """Views of an imagined game for its players, the log appended event by event rather than
-    rewritten at every step (views.write_view rewrites it: most of a policy rollout's time)."""
+    """Views of an imagined game for its players, the log appended event by event (views.write_log)
+    rather than rewritten at every step (views.write_view rewrites it: most of a policy rollout's time)."""
 
     def __init__(self, players):
         from .views import VIEW_MAX
@@ -234,36 +234,17 @@ class RolloutViews:
         self.next = [0] * n
 
     def view(self, s, p):
-        from .views import View, write_head
+        from .views import View, write_head, write_log
         buf = self.buf[p]
         write_head(s, p, buf)
         if s.nev < self.next[p]:            # the log was cut: write it again
             self.k[p] = V_EVENTS
             self.count[p] = 0
             self.next[p] = 0
-        ev = s.ev
-        bit = 1 << p
-        hi = bit >> 8
-        lo = bit & 255
-        k = self.k[p]
-        count = self.count[p]
-        e = self.next[p] * EVENT_BYTES
-        for _ in range(self.next[p], s.nev):
-            code = ev[e]
-            seen = (ev[e + 4] & hi) | (ev[e + 5] & lo)
-            if seen or not code & EV_PRIVATE:
-                buf[k] = code
-                buf[k + 1] = ev[e + 1]
-                buf[k + 2] = ev[e + 2]
-                buf[k + 3] = ev[e + 3] if seen else NO_CARD
-                k += VIEW_EVENT
-                count += 1
-            e += EVENT_BYTES
+        k = write_log(s, p, buf, self.k[p], self.count[p], self.next[p])
         self.k[p] = k
-        self.count[p] = count
+        self.count[p] = (buf[V_NEVENTS] << 8) | buf[V_NEVENTS + 1]
         self.next[p] = s.nev
-        buf[V_NEVENTS] = count >> 8
-        buf[V_NEVENTS + 1] = count & 255
         return View(memoryview(buf)[:k])
 
 

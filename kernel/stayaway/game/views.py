@@ -180,10 +180,21 @@ def write_view(state, p, buf, keep=MAX_EVENTS):
                 skip += 1
             e += EVENT_BYTES
         skip = skip - keep if skip > keep else 0
-    k = V_EVENTS
-    count = 0
-    e = 0
-    for _ in range(s.nev):
+    return write_log(s, p, buf, V_EVENTS, 0, 0, skip)
+
+
+def write_log(state, p, buf, k, count, first, skip=0):
+    """Write player p's log into buf at k, after `count` events already there: the events from index
+    `first` on that p may see (a private event's card only if p saw it), the oldest `skip` of them
+    left out. Sets the view's event count; returns the new end. Allocates nothing. write_view writes
+    the whole log; a search's rollouts (search.RolloutViews) append the new events at every step."""
+    s = state
+    ev = s.ev
+    bit = 1 << p
+    hi = bit >> 8
+    lo = bit & 255
+    e = first * EVENT_BYTES
+    for _ in range(first, s.nev):
         code = ev[e]
         seen = (ev[e + 4] & hi) | (ev[e + 5] & lo)
         if seen or not code & EV_PRIVATE:
