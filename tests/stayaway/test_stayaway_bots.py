@@ -114,15 +114,22 @@ def _thing_facing_a_witness(analysis):
     first when `analysis`; then it is The Thing's play step, and it has drawn a Flamethrower (drawn
     after the Analysis: one seen in its hand would end the game)."""
     from sa_positions import position
-    from eldritch.kernel.stayaway.game.views import View
     filler = [D.WATCH_BACK] * 3
     s = position(5, hands={0: [D.ANALYSIS] + filler, 1: [D.THING, D.WHISKY, D.AXE, D.AXE]},
                  roles={1: D.THE_THING}, active=0, draw=False)
     if analysis:
         s.apply(D.A_PLAY + ((D.ANALYSIS << 5) | 1))
-    s.active = s.actor = 1                       # test surgery: straight to The Thing's play step
+    return _thing_at_its_play_step(s, D.FLAMETHROWER)
+
+
+def _thing_at_its_play_step(s, drawn=None):
+    """Test surgery: straight to The Thing's (seat 1's) play step, with `drawn` added to its hand;
+    its view and legal actions there."""
+    from eldritch.kernel.stayaway.game.views import View
+    s.active = s.actor = 1
     s.partner = D.NOBODY
-    s.hand_add(1, D.FLAMETHROWER)
+    if drawn is not None:
+        s.hand_add(1, drawn)
     s.version += 1
     s.begin_play()
     buf = array("i", [0] * s.rules.max_actions)
@@ -160,19 +167,12 @@ def _thing_with_seduction(witness):
     """5 players, The Thing in seat 1 holding Infected! and Seduction at its play step; player 2 (a
     Human, its neighbour) has played Analysis on it first when `witness`."""
     from sa_positions import position
-    from eldritch.kernel.stayaway.game.views import View
     s = position(5, hands={2: [D.ANALYSIS] + [D.WATCH_BACK] * 3,
                            1: [D.THING, D.INFECTED, D.SEDUCTION, D.AXE]},
                  roles={1: D.THE_THING}, active=2, draw=False)
     if witness:
         s.apply(D.A_PLAY + ((D.ANALYSIS << 5) | 1))
-    s.active = s.actor = 1                       # test surgery: straight to The Thing's play step
-    s.partner = D.NOBODY
-    s.version += 1
-    s.begin_play()
-    buf = array("i", [0] * s.rules.max_actions)
-    legal = [buf[i] for i in range(s.legal_actions(buf))]
-    return View(s.view(1)), legal
+    return _thing_at_its_play_step(s)
 
 
 def test_search_thing_seduces_the_witness_else_a_neighbour():
