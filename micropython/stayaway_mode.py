@@ -51,6 +51,7 @@ RESULT_SHORT = (b"Thing burnt", b"Thing declared", b"Thing alone", b"False decla
                 b"Vengeful end", b"Log full")
 DIGITS = b"0123456789"
 RESERVE = 40 * 1024           # held from entering the mode until the game's big buffers are made
+STATE_LOGS = D.MAX_EVENTS * D.EVENT_BYTES + 2 * D.MAX_LOG + 512   # a state's event and action logs
 NEWS_ROWS = 6
 NEWS_KEEP = 60                 # the newest events of the player's log the News page can scroll through
 MAX_LIST = 5
@@ -130,11 +131,16 @@ class StayAwayMode(TextScreen):
         rules = self._rules()           # the kernel's modules first, then the two big buffers
         self.alloc_box()
         box = self.box
+        # the state's two big buffers' room, held next to the box while the key derivation and the
+        # reading allocate (they would leave that room in pieces: a 12 KB log then fails on a heap
+        # with 40 KB free), released just before the state is made
+        hold = bytearray(STATE_LOGS)
         n = store.read_into(self.save_path, box)
         if n < 0:
             raise KernelError("save", "no readable Stay Away! save")
         sealer = self._sealer(bytes(box[8:8 + SALT]))
         blob = unseal_in_place(box, n, self.passphrase(), sealer)
+        hold = None
         gc.collect()
         self.state = rules.deserialize(blob)
         self.sealer = sealer
