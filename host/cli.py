@@ -220,12 +220,13 @@ BUILTIN_PARSERS = {"odds": _add_odds, "advise": _add_advise, "cards": _add_cards
 
 
 def asked_command(argv):
-    """The command named on a command line (the first word not an option), or None."""
+    """The command named on a command line (the first word not an option), or None. `--backend`'s
+    value is skipped, also when the option is abbreviated as argparse allows (`--back c`)."""
     skip = False
     for word in argv:
         if skip:
             skip = False
-        elif word == "--backend":
+        elif len(word) > 2 and "--backend".startswith(word):
             skip = True
         elif word == "--" or not word.startswith("-"):
             return None if word == "--" else word

@@ -134,3 +134,11 @@ def test_play_imports_no_other_game():
             "('simulate', 'sweep', 'atlas', 'arkham_cli', 'mansions_cli', 'stayaway_cli', 'play', 'solving')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['eldritch.play']"
+
+
+@pytest.mark.parametrize("option", ["--backend", "--back", "--b"])
+def test_an_abbreviated_backend_option_still_finds_the_command(option, capsys):
+    """argparse takes `--back c` for `--backend c`; the lazy parser must skip its value too, or the
+    command's own options go unrecognised."""
+    assert main([option, "python", "odds", "L L", "--json"]) == 0
+    assert "probability" in capsys.readouterr().out
