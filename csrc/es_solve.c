@@ -92,6 +92,7 @@ typedef struct {
     int nshift[7];                         /* l - 1 */
     uint64_t fsh_mask;
     uint32_t fs_sizes;                     /* bit d set: some minimal face set has d dice */
+    uint32_t useful_hp;                    /* 0xF in the nibbles (ictx.hp) of faces some face set has */
     uint64_t rdelta[ES_NFACES];            /* rpack[j] - rpack[j - 1] */
     uint64_t off_fs, off_fsn, off_fsh;
     uint64_t off_gcnt, off_gw, off_gadd, off_gsub, off_gpack, off_gpres, off_gsize;
@@ -771,6 +772,11 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
             w->fs_sizes |= 1u << nd;
         }
     fill_green(w);
+    w->useful_hp = 0;
+    for (k = 0; k < total; k++)
+        for (j = 0; j < ES_NFACES; j++)
+            if (fs[k] >> (8 * j) & 255)
+                w->useful_hp |= 15u << (4 * j);
     for (i = 0; i < w->memo_cap; i++)
         PTR(w, w->off_mkeys, uint64_t)[i] = 0;
     for (k = 0; k < w->nstates; k++)
@@ -781,10 +787,16 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
 
 /* ----- the memo, the arena and the frame stack ----------------------------------------------------- */
 
-static inline uint64_t pack(const ictx *x)
+/* The memo key of a context. Held dice of a face that no minimal face set has are left out: such a
+ * die can never be used (a way draws a minimal face set; a failed roll, a spell or a clue treats
+ * rolled dice only), so every option of the context, and by induction every context after it, is
+ * the same with and without it, and so is the value vector, integer for integer. Such contexts are
+ * common (a focus or a spell may hold a blank die: the solver weighs every choice), and they share
+ * the memo entry, and so the solve, of the context without the useless die. */
+static inline uint64_t pack(const wsh *w, const ictx *x)
 {
     return (uint64_t)x->g | (uint64_t)x->y << 4 | (uint64_t)x->r << 5 | (uint64_t)x->f << 6 |
-           (uint64_t)x->s << 9 | (uint64_t)x->c << 12 | (uint64_t)x->hp << 16 | (1ULL << 63);
+           (uint64_t)x->s << 9 | (uint64_t)x->c << 12 | (uint64_t)(x->hp & w->useful_hp) << 16 | (1ULL << 63);
 }
 
 static inline uint64_t *memo_find(wsh *w, uint64_t key, int insert)
@@ -1177,6 +1189,7 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
         w->frame_hwm = w->frame_top;
     }
     fr->x = *x;
+    fr->x.hp &= w->useful_hp;    /* a useless held die changes nothing (see pack): not in the frame */
     fr->focus = x->f > 0;
     for (i = 0; i < 64; i++)
         fr->comp[i] = 0;
@@ -1959,7 +1972,7 @@ static int store_acc(wsh *w, const ictx *x, const uint64_t *hi, const uint64_t *
 {
     uint64_t *slot;
     int i;
-    slot = memo_find(w, pack(x), 1);
+    slot = memo_find(w, pack(w, x), 1);
     if (!slot)
         return ES_ENOMEM;
     for (i = 0; i < w->nstates; i++)
@@ -2342,7 +2355,7 @@ static int store_average(wsh *w, const ictx *x, const uint64_t *T)
     uint64_t hi[ES_MAX_STATES], lo[ES_MAX_STATES];
     const uint64_t *gw = PTR(w, w->off_gw, uint64_t);
     int n = w->nstates, i, gi, yi, ri, NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1;
-    if (x->g + x->y + x->r == 0 || memo_find(w, pack(x), 0))
+    if (x->g + x->y + x->r == 0 || memo_find(w, pack(w, x), 0))
         return ES_OK;
     for (i = 0; i < n; i++)
         hi[i] = lo[i] = 0;
@@ -2432,7 +2445,7 @@ static int table_options(wsh *w, const ictx *x, uint64_t *T, int lev, uint32_t *
         ictx k = *x;
         k.f = k.f > 0;
         k.s = k.c = 0;
-        ikey = pack(&k);
+        ikey = pack(w, &k);
         if ((got = ids_find(w, ikey, rows)) != 0) {
             memcpy(ids, got, (size_t)(rows * 4));
             numbered = 1;
@@ -2681,14 +2694,15 @@ static int get_values(wsh *w, const ictx *x, const uint64_t **out)
         *out = PTR(w, w->off_empty, uint64_t);
         return ES_OK;
     }
-    v = memo_find(w, pack(x), 0);
+    v = memo_find(w, pack(w, x), 0);
     if (!v) {
         ictx up = *x;
+        up.hp &= w->useful_hp;
         if (up.c < w->lift)
             up.c = w->lift;
         if ((rc = solve(w, &up)) != ES_OK)
             return rc;
-        v = memo_find(w, pack(x), 0);
+        v = memo_find(w, pack(w, x), 0);
         if (!v)
             return ES_ENOMEM;
     }
@@ -2831,7 +2845,7 @@ static int read_roll(const wsh *w, const ictx *x, const uint8_t *gfaces, int32_t
 /* Fill the cache with the roll table of context x (unless it holds it already). */
 static int cache_table(wsh *w, const ictx *x, uint64_t **T)
 {
-    uint64_t key = pack(x);
+    uint64_t key = pack(w, x);
     int rc;
     *T = PTR(w, w->off_cache, uint64_t);
     if (w->lim.clues == 0 && w->lim.spells == 0)
