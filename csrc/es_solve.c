@@ -37,7 +37,7 @@
 #include <string.h>
 
 __extension__ typedef unsigned __int128 u128;
-typedef uint64_t v2u __attribute__((vector_size(16)));   /* two task masks at once */
+typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (clue sweeps) */
 
 #define WS_MAGIC 0x456c6472744332ULL /* "EldrtC2" */
 #define TERROR_FACE 6
@@ -83,7 +83,10 @@ typedef struct {
     int fsoff[ES_MAX_TASKS + 1];
     int ngm;                               /* green multisets of size 0..gmax */
     uint32_t pascal[ES_MAX_GREEN + ES_NFACES + 2][ES_NFACES + 1];   /* C(n, k) for ranks */
-    int ntp;                               /* task masks per lattice entry (ntasks, even) */
+    int lw;                                /* words per lattice entry (see "the completion lattice") */
+    int lpk;                               /* 1: two task masks a word (32 bits each), 0: one */
+    int lbits;                             /* a mask's bits in a word: 31 (two a word) or 63 */
+    uint64_t lact[ES_MAX_TASKS];           /* per entry word, the bits of active tasks' masks */
     int goff[ES_MAX_GREEN + 2];
     uint64_t pow6[24];
     uint64_t dmagic[11];                   /* ceil(2^(58 + l) / 6^u), l = ceil(log2 6^u) */
@@ -359,6 +362,13 @@ typedef struct {
     int ngm;
 } layout;
 
+/* Words per lattice entry: one task mask a word, ntasks rounded up to even; or, when every mask
+ * fits 32 bits (green <= 7: bits up to 7 * 4 + 3), two task masks a word (see lat_mask). */
+static int lat_words(int ntasks, int green)
+{
+    return green <= 7 ? (ntasks + 1) / 2 : ntasks + (ntasks & 1);
+}
+
 static uint64_t add_area(uint64_t *off, uint64_t bytes)
 {
     uint64_t at = *off;
@@ -454,7 +464,7 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     p->off_gpres = add_area(&off, (uint64_t)p->ngm);
     p->off_gsize = add_area(&off, (uint64_t)p->ngm);
     p->off_lat = add_area(&off, (uint64_t)p->ngm * (uint64_t)(l->yellow ? sh.ny + 1 : 1) *
-                                    (uint64_t)(l->red ? sh.nr + 1 : 1) * (uint64_t)(sh.nt + (sh.nt & 1)) * 8 *
+                                    (uint64_t)(l->red ? sh.nr + 1 : 1) * (uint64_t)lat_words(sh.nt, l->green) * 8 *
                                     (uint64_t)(1 + (l->held > 0 ? sh.nrep : 0)));
     p->off_mkeys = add_area(&off, sat_mul(p->memo_cap, 8));
     /* the memo's values are stored densely in insertion order (a solve touches the pages of the
@@ -692,8 +702,14 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
             w->lat_hv[w->nlat++] = 1ULL << (8 * j);
         }
     }
-    w->lat_size = (uint64_t)p.ngm * (uint64_t)w->lny * (uint64_t)w->lnr *
-                  (uint64_t)(w->ntasks + (w->ntasks & 1));
+    w->lpk = limits->green <= 7;
+    w->lw = lat_words(w->ntasks, limits->green);
+    w->lbits = w->lpk ? 31 : 63;
+    for (j = 0; j < ES_MAX_TASKS; j++)
+        w->lact[j] = 0;
+    for (j = 0; j < w->nactive; j++)
+        w->lact[w->active[j] >> w->lpk] |= w->lpk ? 0xFFFFFFFFULL << (32 * (w->active[j] & 1)) : ~0ULL;
+    w->lat_size = (uint64_t)p.ngm * (uint64_t)w->lny * (uint64_t)w->lnr * (uint64_t)w->lw;
     for (t = 0; t < 1 + ES_NFACES; t++)
         for (c = 0; c < 2; c++)
             for (j = 0; j < 2; j++)
@@ -721,8 +737,8 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     w->frame_bytes = p.frame_bytes;
     w->slot_off = FRAME_HDR + ALIGN16((uint64_t)(1 + w->ncls[0] + w->ncls[1] + w->ncls[2]) *
                                       (uint64_t)w->nstates * 8);
-    w->slot_bytes = (uint64_t)(2 + SIGW + w->nstates) * 8;
-    w->fail_off = w->slot_off + NSLOT * w->slot_bytes;
+    w->slot_bytes = (uint64_t)(1 + SIGW + w->nstates) * 8;
+    w->fail_off = w->slot_off + NSLOT * 8 + NSLOT * w->slot_bytes;     /* stamps, slots */
     w->frame_cap = p.frame_cap;
     w->frame_top = 0;
     w->frame_hwm = 0;
@@ -751,7 +767,6 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     for (k = 0; k < ES_MAX_GREEN + ES_NFACES + 2; k++)
         for (j = 0; j <= ES_NFACES; j++)
             w->pascal[k][j] = (uint32_t)binom(k, j);
-    w->ntp = w->ntasks + (w->ntasks & 1);
     fs = PTR(w, w->off_fs, uint64_t);
     w->fs_sizes = 0;
     for (j = 0; j < ES_NFACES; j++)
@@ -868,28 +883,58 @@ static int tick(wsh *w)
  * sub-roll whose faces plus f are a minimal face set: the same OR over neighbours with "exactly" tested
  * on faces + f. So the workspace keeps one more lattice per representative face (lat_of_face), and only
  * ways using two held dice or more are found by scanning residual face sets (frame_held).
+ *
+ * Words: an entry holds the task masks of a partial roll, lw words. A mask has bits up to
+ * green used * 4 + 3, so while the workspace's pools have at most 7 green dice every mask fits 32
+ * bits and a word holds two of them (lpk: task t in word t / 2, bits 32 (t % 2) up); with 8 green
+ * dice a word holds one (lpk 0, ntasks rounded up to even words). Two masks a word halve the
+ * lattices' memory (the pages a first solve touches) and the words every roll's signature copies,
+ * hashes and compares (roll_sig, roll_slot); only the readers of single masks (lat_mask) unpack.
  */
+
+/* STMT(c) for the constant c equal to lw (1, 2, 3, 4 or 6), so that loops over an entry's words
+ * unroll. */
+#define LW_CASES(lw, STMT)                                                                             \
+    do {                                                                                               \
+        switch (lw) {                                                                                  \
+        case 1:                                                                                        \
+            STMT(1);                                                                                   \
+            break;                                                                                     \
+        case 2:                                                                                        \
+            STMT(2);                                                                                   \
+            break;                                                                                     \
+        case 3:                                                                                        \
+            STMT(3);                                                                                   \
+            break;                                                                                     \
+        case 4:                                                                                        \
+            STMT(4);                                                                                   \
+            break;                                                                                     \
+        default:                                                                                       \
+            STMT(6);                                                                                   \
+            break;                                                                                     \
+        }                                                                                              \
+    } while (0)
+
+/* For every completion in a lattice entry (or a signature's copy of one) of an active task (one
+ * with allowed transitions): its task t and bit, word by word (j, mask: the word's bits left),
+ * whether a word holds one mask or two: bit b of word j is task (j << lpk) + b / 32, bit b % 32
+ * with two a word, and task j, bit b with one. */
+#define FOR_LAT_BITS(w, entry, j, mask, t, bit)                                                        \
+    for ((j) = 0; (j) < (w)->lw; (j)++)                                                                \
+        for ((mask) = (entry)[j] & (w)->lact[j];                                                       \
+             (mask) && ((bit) = __builtin_ctzll(mask), (t) = ((j) << (w)->lpk) + ((bit) >> 5 & (w)->lpk), \
+                        (bit) &= (w)->lbits, (mask) &= (mask) - 1, 1);)
 
 #define LKEY(w, gi, ys, rs) (((uint64_t)(gi) * (uint64_t)(w)->lny + (uint64_t)(ys)) * (uint64_t)(w)->lnr + (uint64_t)(rs))
 
-/* d |= s over nv pairs of task masks (nv a constant where this is inlined). */
-#define OR_INTO(d, s, nv)                                                                              \
-    do {                                                                                               \
-        (d)[0] |= (s)[0];                                                                              \
-        if ((nv) > 1)                                                                                  \
-            (d)[1] |= (s)[1];                                                                          \
-        if ((nv) > 2)                                                                                  \
-            (d)[2] |= (s)[2];                                                                          \
-    } while (0)
-
 static inline __attribute__((always_inline)) void lat_fill_keys(wsh *w, int L, int ym, int rm, int k,
-                                                                const int nv)
+                                                                const int lw)
 {
-    int ntp = 2 * nv, yn = w->lny - 1, rn = w->lnr - 1, m = w->ncls[0];
+    int yn = w->lny - 1, rn = w->lnr - 1, m = w->ncls[0], lpk = w->lpk;
     int gi, ys, rs, j, t, q, nn;
     int ylo = ym ? 0 : yn, yhi = ym ? w->ncls[1] - 1 : yn;
     int rlo = rm ? 0 : rn, rhi = rm ? w->ncls[2] - 1 : rn;
-    uint64_t ystride = (uint64_t)w->lnr * (uint64_t)ntp, gstride = (uint64_t)w->lny * ystride;
+    uint64_t ystride = (uint64_t)w->lnr * (uint64_t)lw, gstride = (uint64_t)w->lny * ystride;
     uint64_t *lat = PTR(w, w->off_lat, uint64_t) + (uint64_t)L * w->lat_size;
     uint64_t bit = 1ULL << (k * 4 + ym * 2 + rm), hv = w->lat_hv[L];
     int hn = L > 0;
@@ -907,41 +952,51 @@ static inline __attribute__((always_inline)) void lat_fill_keys(wsh *w, int L, i
             if (gpres[gi] >> j & 1)
                 back[nn++] = (uint64_t)(gi - gsub[gi * ES_NFACES + j]) * gstride;
         for (ys = ylo; ys <= yhi; ys++) {
-            uint64_t *row = gbase + (uint64_t)ys * ystride + (uint64_t)rlo * (uint64_t)ntp;
-            for (rs = rlo; rs <= rhi; rs++, row += ntp) {
-                /* accumulated in registers (nv <= 3 pairs), stored once: every neighbour read
-                 * (one green die fewer, no yellow, no red) was filled before this call */
-                v2u d[3] = {{0, 0}, {0, 0}, {0, 0}};
-                uint64_t tm = 0;
+            uint64_t *row = gbase + (uint64_t)ys * ystride + (uint64_t)rlo * (uint64_t)lw;
+            for (rs = rlo; rs <= rhi; rs++, row += lw) {
+                /* accumulated in registers (lw <= 6 words, a constant here), stored once: every
+                 * neighbour read (one green die fewer, no yellow, no red) was filled before */
+                uint64_t d[6] = {0, 0, 0, 0, 0, 0}, tm = 0;
+                const uint64_t *o;
                 if (exact)
                     tm = fsh_tasks(w, gpack[gi] + (ym ? w->ypack[ys] : 0) + (rm ? w->rpack[rs] : 0) + hv);
-                if (tm)
-                    for (t = 0; t < nv; t++)
-                        d[t] = (v2u){(tm >> (2 * t) & 1) ? bit : 0, (tm >> (2 * t + 1) & 1) ? bit : 0};
+                for (t = 0; tm; t++, tm >>= 1)
+                    if (tm & 1)
+                        d[t >> lpk] |= bit << (32 * (t & lpk));
                 for (q = 0; q < nn; q++)
-                    OR_INTO(d, (const v2u *)(row - back[q]), nv);
+                    for (o = row - back[q], j = 0; j < lw; j++)
+                        d[j] |= o[j];
                 if (ym)         /* the same roll without the yellow die */
-                    OR_INTO(d, (const v2u *)(row + (uint64_t)(yn - ys) * ystride), nv);
+                    for (o = row + (uint64_t)(yn - ys) * ystride, j = 0; j < lw; j++)
+                        d[j] |= o[j];
                 if (rm)         /* without the red die */
-                    OR_INTO(d, (const v2u *)(row + (uint64_t)(rn - rs) * (uint64_t)ntp), nv);
-                for (t = 0; t < nv; t++)
-                    ((v2u *)row)[t] = d[t];
+                    for (o = row + (uint64_t)(rn - rs) * (uint64_t)lw, j = 0; j < lw; j++)
+                        d[j] |= o[j];
+                for (j = 0; j < lw; j++)
+                    row[j] = d[j];
             }
         }
     }
 }
 
+/* lw is 1, 2, 3 (two masks a word) or 2, 4, 6 (one). */
 static void lat_fill_size(wsh *w, int L, int ym, int rm, int k)
 {
-    switch (w->ntp / 2) {
+    switch (w->lw) {
     case 1:
         lat_fill_keys(w, L, ym, rm, k, 1);
         break;
     case 2:
         lat_fill_keys(w, L, ym, rm, k, 2);
         break;
-    default:
+    case 3:
         lat_fill_keys(w, L, ym, rm, k, 3);
+        break;
+    case 4:
+        lat_fill_keys(w, L, ym, rm, k, 4);
+        break;
+    default:
+        lat_fill_keys(w, L, ym, rm, k, 6);
         break;
     }
 }
@@ -998,7 +1053,7 @@ typedef struct {
     int sig_words;               /* signature length of this frame's rolls */
     uint64_t slot_bytes;         /* slot stride: header, signature, vector */
     uint64_t gen;
-    uint64_t clr;                /* bytes of the slot area cleared at this stack position */
+    uint64_t gclr;               /* generation stamps cleared at this stack position */
     int fail_clr;                /* its fail cache cleared */
     uint64_t hbytes;             /* 0xFF in the bytes of the held faces */
     const uint64_t *comp[64];
@@ -1010,15 +1065,17 @@ typedef struct {
 
 typedef char frame_fits_header[sizeof(frame) <= FRAME_HDR ? 1 : -1];
 
-/* Fail vectors of a frame: f0, then green classes, yellow classes, red classes; then the slots of
- * the signature cache, each a header and a vector. */
+/* Fail vectors of a frame: f0, then green classes, yellow classes, red classes; then the signature
+ * cache: NSLOT generation stamps (GEN: slot k is filled when its stamp is the frame's generation),
+ * then the slots, each a header and a vector at the frame's stride. The stamps have a place of
+ * their own, whatever the stride, so a stale word there is always an older generation or zero. */
 typedef struct {
-    uint64_t gen;                /* the frame generation that filled it (else empty) */
     uint64_t wt;                 /* weight of the rolls aggregated in the slot */
     uint64_t sig[SIGW];          /* only the frame's sig_words are there; its vector follows */
 } slot_hdr;
-#define SLOT(w, fr, k) ((slot_hdr *)((unsigned char *)(fr) + (w)->slot_off + (uint64_t)(k) * (fr)->slot_bytes))
-#define SVEC(fr, sl) ((uint64_t *)(sl) + 2 + (fr)->sig_words)
+#define GEN(w, fr) ((uint64_t *)((unsigned char *)(fr) + (w)->slot_off))
+#define SLOT(w, fr, k) ((slot_hdr *)((unsigned char *)(fr) + (w)->slot_off + NSLOT * 8 + (uint64_t)(k) * (fr)->slot_bytes))
+#define SVEC(fr, sl) ((uint64_t *)(sl) + 1 + (fr)->sig_words)
 #define FVEC(w, fr, k) ((uint64_t *)((unsigned char *)(fr) + FRAME_HDR) + (uint64_t)(k) * (uint64_t)(w)->nstates)
 
 static int take_max(wsh *w, const ictx *x, uint64_t *best)
@@ -1183,8 +1240,8 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
     w->frame_top++;
     if (w->frame_top > w->frame_hwm) {
         /* the workspace is not cleared by the caller: a stack position used for the first time
-         * has nothing cleared yet (clr and fail_clr survive later pushes at this position) */
-        fr->clr = 0;
+         * has nothing cleared yet (gclr and fail_clr survive later pushes at this position) */
+        fr->gclr = 0;
         fr->fail_clr = 0;
         w->frame_hwm = w->frame_top;
     }
@@ -1199,31 +1256,28 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
     }
     lat_fill(w, 0, x->g, x->y, x->r);
     frame_held(w, fr);
-    fr->sig_words = 1 + w->ntp * (1 + fr->nhl) + fr->ngrp;
+    fr->sig_words = 1 + w->lw * (1 + fr->nhl) + fr->ngrp;
     fr->cached = fr->mode != HELD_SPLIT && fr->sig_words <= SIGW;
-    fr->slot_bytes = (uint64_t)(2 + fr->sig_words + w->nstates) * 8;
+    fr->slot_bytes = (uint64_t)(1 + fr->sig_words + w->nstates) * 8;
     /* a new generation empties every slot without touching them; a small pool uses few slots
-     * (about twice its rolls), which keeps its working set small */
-    /* generations carry bit 63, which no data word has (lattice masks < 2^44, values <= 2^48,
-     * weights < 2^27), so a stale word at a slot's gen position never looks valid */
+     * (about twice its rolls), which keeps its working set small. Generations carry bit 63,
+     * which no value of the fail cache has (values <= 2^48), so a stale word there never looks
+     * valid; the slots' stamps (GEN) hold nothing but generations. */
     fr->gen = ++w->gen | (1ULL << 63);
     {
-        uint64_t rows = pool_rows(w, x->g, x->y, x->r), used = 4, extent;
+        uint64_t rows = pool_rows(w, x->g, x->y, x->r), used = 4;
         int bits = 2;
         while (used < NSLOT && used < 2 * rows) {
             used <<= 1;
             bits++;
         }
         fr->slot_shift = 64 - bits;
-        /* stamp empty, once per stack position, the slot bytes this frame's stride and slot
-         * count reach and no frame here reached before: a small pool touches only a few pages.
-         * Below clr every word is zero or was written by an earlier frame of this solve (any
-         * stride: a word that is a slot's gen for one signature length may be another word for
-         * another), and no such word equals a new generation. */
-        extent = fr->cached ? used * fr->slot_bytes : 0;
-        if (extent > fr->clr) {
-            memset((unsigned char *)fr + w->slot_off + fr->clr, 0, (size_t)(extent - fr->clr));
-            fr->clr = extent;
+        /* stamp empty, once per stack position, the stamps of the slots this frame uses and no
+         * frame here used before (a small pool touches only a few pages); the stamps below
+         * gclr are zero or older generations */
+        if (fr->cached && used > fr->gclr) {
+            memset(GEN(w, fr) + fr->gclr, 0, (size_t)((used - fr->gclr) * 8));
+            fr->gclr = used;
         }
         if (fr->focus && !fr->fail_clr) {       /* the fail cache is used with focus only */
             memset((unsigned char *)fr + w->fail_off, 0, (size_t)(NFAIL * (2 + (uint64_t)w->nstates) * 8));
@@ -1265,7 +1319,7 @@ static void roll_set(const wsh *w, roll *ro, int gi, int yi, int ri)
     ro->avail = PTR(w, w->off_gpack, uint64_t)[gi] + (yi >= 0 ? w->ypack[yi] : 0) +
                 (ri >= 0 ? w->rpack[ri] : 0);
     ro->lat = PTR(w, w->off_lat, uint64_t) +
-              LKEY(w, gi, yi >= 0 ? yi : w->lny - 1, ri >= 0 ? ri : w->lnr - 1) * (uint64_t)w->ntp;
+              LKEY(w, gi, yi >= 0 ? yi : w->lny - 1, ri >= 0 ? ri : w->lnr - 1) * (uint64_t)w->lw;
 }
 
 /* The rolls of a pool in table order (green multiset, yellow class, red class), with weights:
@@ -1295,7 +1349,7 @@ static inline int roll_next(const wsh *w, roll_iter *it, roll *ro)
         ro->ri++;
         ro->rf = w->cface[2][ro->ri];
         ro->avail += w->rdelta[ro->ri];
-        ro->lat += w->ntp;
+        ro->lat += w->lw;
         it->wt = it->wgy * w->cw[2][ro->ri];
         return 1;
     }
@@ -1468,19 +1522,15 @@ static inline int comp_values(wsh *w, frame *fr, int bit, const uint64_t **out)
 /* Complete a task with dice of the roll only: the lattice gives the bits per task. */
 static int opt_complete(wsh *w, frame *fr, const roll *ro, uint64_t *best)
 {
-    int a, rc;
+    int rc;
     const uint64_t *row = ro->lat;
-    for (a = 0; a < w->nactive; a++) {
-        int t = w->active[a];
-        uint64_t mask = row[t];
-        while (mask) {
-            int bit = __builtin_ctzll(mask);
-            const uint64_t *v;
-            mask &= mask - 1;
-            if ((rc = comp_values(w, fr, bit, &v)) != ES_OK)
-                return rc;
-            apply_task(w, t, v, best);
-        }
+    int j, t, bit;
+    uint64_t mask;
+    FOR_LAT_BITS(w, row, j, mask, t, bit) {
+        const uint64_t *v;
+        if ((rc = comp_values(w, fr, bit, &v)) != ES_OK)
+            return rc;
+        apply_task(w, t, v, best);
     }
     return ES_OK;
 }
@@ -1575,23 +1625,18 @@ static inline __attribute__((always_inline)) int held_succ(wsh *w, frame *fr, ui
     return ES_OK;
 }
 
-/* Complete tasks with the roll and held die q (a one-die lattice completion): masks[t] holds the
+/* Complete tasks with the roll and held die q (a one-die lattice completion): lat_mask(masks, t) is the
  * completion classes per task, as a lattice row or a signature's words for q. */
 static inline int held_complete(wsh *w, frame *fr, int q, const uint64_t *masks, uint64_t *best)
 {
-    int a, rc;
-    for (a = 0; a < w->nactive; a++) {
-        int t = w->active[a];
-        uint64_t mask = masks[t];
-        while (mask) {
-            int bit = __builtin_ctzll(mask);
-            const uint64_t *v;
-            mask &= mask - 1;
-            if ((rc = held_succ(w, fr, (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 61,
-                                bit >> 2, bit >> 1 & 1, bit & 1, fr->hl_hsub[q], &v)) != ES_OK)
-                return rc;
-            apply_task(w, t, v, best);
-        }
+    int rc, j, t, bit;
+    uint64_t mask;
+    FOR_LAT_BITS(w, masks, j, mask, t, bit) {
+        const uint64_t *v;
+        if ((rc = held_succ(w, fr, (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 61,
+                            bit >> 2, bit >> 1 & 1, bit & 1, fr->hl_hsub[q], &v)) != ES_OK)
+            return rc;
+        apply_task(w, t, v, best);
     }
     return ES_OK;
 }
@@ -1726,7 +1771,7 @@ static inline __attribute__((always_inline)) int roll_sig(const wsh *w, const fr
                                                           uint64_t *sig, uint64_t *hash)
 {
     const uint64_t HB = 0x8080808080808080ULL, K = 0x9E3779B97F4A7C15ULL;
-    int n = 1, q, e, t, ntp = w->ntp;
+    int n = 1, q, e, t, lw = w->lw;
     uint64_t key = 0, h;
     if (!fr->focus && w->terror != ES_TERROR_NONE && w->tcls >= 0) {
         int tk = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)ro->gi * ES_NFACES + w->tcls];
@@ -1734,31 +1779,23 @@ static inline __attribute__((always_inline)) int roll_sig(const wsh *w, const fr
     }
     sig[0] = key;
     h = key * K;
-    /* the lattice rows' words (ntp is 2, 4 or 6: unrolled for each, as in roll_slot) */
+    /* the lattice entries' words (lw: unrolled for each, as in roll_slot) */
+#define SIG_COPY(c)                                                                                    \
+    for (t = 0; t < (c); t++) {                                                                        \
+        sig[n + t] = s_[t];                                                                            \
+        h = (h ^ s_[t]) * K;                                                                           \
+    }
 #define SIG_ROW(src)                                                                                   \
     do {                                                                                               \
         const uint64_t *s_ = (src);                                                                    \
-        if (ntp == 2)                                                                                  \
-            for (t = 0; t < 2; t++) {                                                                  \
-                sig[n + t] = s_[t];                                                                    \
-                h = (h ^ s_[t]) * K;                                                                   \
-            }                                                                                          \
-        else if (ntp == 4)                                                                             \
-            for (t = 0; t < 4; t++) {                                                                  \
-                sig[n + t] = s_[t];                                                                    \
-                h = (h ^ s_[t]) * K;                                                                   \
-            }                                                                                          \
-        else                                                                                           \
-            for (t = 0; t < 6; t++) {                                                                  \
-                sig[n + t] = s_[t];                                                                    \
-                h = (h ^ s_[t]) * K;                                                                   \
-            }                                                                                          \
-        n += ntp;                                                                                      \
+        LW_CASES(lw, SIG_COPY);                                                                        \
+        n += lw;                                                                                       \
     } while (0)
     SIG_ROW(ro->lat);
     for (q = 0; q < fr->nhl; q++)
         SIG_ROW(ro->lat + (uint64_t)fr->hl_lat[q] * w->lat_size);
 #undef SIG_ROW
+#undef SIG_COPY
     if (fr->ngrp > 0) {
         int gy = ro->yf >= 0 ? (int)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * ro->yf) & 255) : 0;
         int gr = ro->rf >= 0 ? (int)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * ro->rf) & 255) : 0;
@@ -1780,25 +1817,20 @@ static inline __attribute__((always_inline)) int roll_sig(const wsh *w, const fr
 /* Max into best the completions a signature lists (lattice bits per task, then held groups). */
 static int sig_comp(wsh *w, frame *fr, const uint64_t *sig, uint64_t *best)
 {
-    int a, q, rc;
-    for (a = 0; a < w->nactive; a++) {
-        int t = w->active[a];
-        uint64_t mask = sig[1 + t];
-        while (mask) {
-            int bit = __builtin_ctzll(mask);
-            const uint64_t *v;
-            mask &= mask - 1;
-            if ((rc = comp_values(w, fr, bit, &v)) != ES_OK)
-                return rc;
-            apply_task(w, t, v, best);
-        }
+    int q, rc, j, t, bit;
+    uint64_t mask;
+    FOR_LAT_BITS(w, sig + 1, j, mask, t, bit) {
+        const uint64_t *v;
+        if ((rc = comp_values(w, fr, bit, &v)) != ES_OK)
+            return rc;
+        apply_task(w, t, v, best);
     }
     for (q = 0; q < fr->nhl; q++) {
-        if ((rc = held_complete(w, fr, q, sig + 1 + w->ntp * (1 + q), best)) != ES_OK)
+        if ((rc = held_complete(w, fr, q, sig + 1 + w->lw * (1 + q), best)) != ES_OK)
             return rc;
     }
     for (q = 0; fr->mode == HELD_RESID && q < fr->ngrp; q++) {
-        uint64_t mask = sig[1 + w->ntp * (1 + fr->nhl) + q];
+        uint64_t mask = sig[1 + w->lw * (1 + fr->nhl) + q];
         while (mask) {
             int bit = __builtin_ctzll(mask);
             const uint64_t *v;
@@ -1829,7 +1861,7 @@ static void slot_flush(const wsh *w, const frame *fr, slot_hdr *sl, uint64_t *hi
 static inline __attribute__((always_inline)) int roll_slot(wsh *w, frame *fr, const roll *ro, uint64_t *hi,
                                                               uint64_t *lo, slot_hdr **out)
 {
-    uint64_t sig[SIGW], h, *v;
+    uint64_t sig[SIGW], h, *v, *gen;
     int len, k, i, rc;
     slot_hdr *sl;
     if (fr->nhl == 0 && fr->ngrp == 0) {
@@ -1837,29 +1869,22 @@ static inline __attribute__((always_inline)) int roll_slot(wsh *w, frame *fr, co
          * lattice row, hashed as roll_sig does and compared in place; copied only on a miss */
         const uint64_t K = 0x9E3779B97F4A7C15ULL, *lat = ro->lat;
         uint64_t key = 0;
-        int ntp = w->ntp;
+        int lw = w->lw;
         if (!fr->focus && w->terror != ES_TERROR_NONE && w->tcls >= 0) {
             int tk = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)ro->gi * ES_NFACES + w->tcls];
             key = w->terror == ES_TERROR_FAIL ? (uint64_t)(tk > 0) : (uint64_t)tk;
         }
         uint64_t diff;
-        /* ntp is 2, 4 or 6: the hash chain and the comparison unrolled for each */
-#define SIG_HASH(n) do { h = key * K; for (k = 0; k < (n); k++) h = (h ^ lat[k]) * K; } while (0)
-#define SIG_DIFF(n) do { diff = 0; for (k = 0; k < (n); k++) diff |= sl->sig[1 + k] ^ lat[k]; } while (0)
-        if (ntp == 2)
-            SIG_HASH(2);
-        else if (ntp == 4)
-            SIG_HASH(4);
-        else
-            SIG_HASH(6);
+        /* the hash chain and the comparison unrolled for each lw */
+#define SIG_HASH(n) for (k = 0; k < (n); k++) h = (h ^ lat[k]) * K
+#define SIG_DIFF(n) for (k = 0; k < (n); k++) diff |= sl->sig[1 + k] ^ lat[k]
+        h = key * K;
+        LW_CASES(lw, SIG_HASH);
         sl = SLOT(w, fr, h >> fr->slot_shift);
-        if (sl->gen == fr->gen && sl->sig[0] == key) {
-            if (ntp == 2)
-                SIG_DIFF(2);
-            else if (ntp == 4)
-                SIG_DIFF(4);
-            else
-                SIG_DIFF(6);
+        gen = GEN(w, fr) + (h >> fr->slot_shift);
+        if (*gen == fr->gen && sl->sig[0] == key) {
+            diff = 0;
+            LW_CASES(lw, SIG_DIFF);
             if (!diff) {
                 *out = sl;
                 return ES_OK;
@@ -1868,13 +1893,14 @@ static inline __attribute__((always_inline)) int roll_slot(wsh *w, frame *fr, co
 #undef SIG_HASH
 #undef SIG_DIFF
         sig[0] = key;
-        for (k = 0; k < ntp; k++)
+        for (k = 0; k < lw; k++)
             sig[1 + k] = lat[k];
-        len = 1 + ntp;
+        len = 1 + lw;
     } else {
         len = roll_sig(w, fr, ro, sig, &h);
         sl = SLOT(w, fr, h >> fr->slot_shift);
-        if (sl->gen == fr->gen) {
+        gen = GEN(w, fr) + (h >> fr->slot_shift);
+        if (*gen == fr->gen) {
             for (k = 0; k < len && sl->sig[k] == sig[k]; k++)
                 ;
             if (k == len) {
@@ -1883,9 +1909,9 @@ static inline __attribute__((always_inline)) int roll_slot(wsh *w, frame *fr, co
             }
         }
     }
-    if (sl->gen == fr->gen && sl->wt && hi)
+    if (*gen == fr->gen && sl->wt && hi)
         slot_flush(w, fr, sl, hi, lo);
-    sl->gen = 0;
+    *gen = 0;
     for (k = 0; k < len; k++)
         sl->sig[k] = sig[k];
     v = SVEC(fr, sl);
@@ -1897,7 +1923,7 @@ static inline __attribute__((always_inline)) int roll_slot(wsh *w, frame *fr, co
     }
     if ((rc = sig_comp(w, fr, sl->sig, v)) != ES_OK)
         return rc;
-    sl->gen = fr->gen;
+    *gen = fr->gen;
     sl->wt = 0;
     *out = sl;
     return ES_OK;
@@ -1957,10 +1983,13 @@ static int roll_add(wsh *w, frame *fr, const roll *ro, uint64_t wt, uint64_t *hi
 /* Flush every slot's weights into hi/lo (the end of a context's rolls). */
 static void slots_flush(const wsh *w, frame *fr, uint64_t *hi, uint64_t *lo)
 {
+    const uint64_t *gen = GEN(w, fr);
     int k;
+    if (!fr->cached)
+        return;             /* no slot was used (nor are its stamps cleared) */
     for (k = 0; k < 1 << (64 - fr->slot_shift); k++) {
         slot_hdr *sl = SLOT(w, fr, k);
-        if (sl->gen == fr->gen && sl->wt)
+        if (gen[k] == fr->gen && sl->wt)
             slot_flush(w, fr, sl, hi, lo);
     }
 }

@@ -273,7 +273,7 @@ def estimate(sh, lim, scale=1, held=None):
         + NFAIL * (2 + sh.n) * 8
     total = WS_HEADER
     for area in (sh.nfs * 8, sh.nfs, fsh * 16, ngm * 8, ngm * 8, ngm * 16, ngm * 16, ngm * 8, ngm, ngm,
-                 ngm * (sh.ny + 1 if y0 else 1) * (sh.nr + 1 if r0 else 1) * (sh.nt + (sh.nt & 1)) * 8
+                 ngm * (sh.ny + 1 if y0 else 1) * (sh.nr + 1 if r0 else 1) * lat_words(sh.nt, g0) * 8
                  * (1 + (sh.nrep if sigma > 0 else 0)),
                  _sat(cap * 8), _sat(cap * 4), _sat(cap // 4 * 3 * sh.n * 8), sh.n * 8,
                  _keys(sh, g0, y0, r0) * BLK * 16 if C > 0 else 0,
@@ -283,6 +283,12 @@ def estimate(sh, lim, scale=1, held=None):
         total = _sat(total + _a16(area if area < SAT else SAT))
     c_bytes = 0 if total >= MAX_BYTES else total
     return Estimate(contexts, pairs, sweeps, c_bytes, python_bytes(sh, contexts, sweeps))
+
+
+def lat_words(ntasks, green):
+    """C lat_words: words per completion-lattice entry; two 32-bit task masks a word while the
+    pools have at most 7 green dice (every mask bit is green used * 4 + 3 or less)."""
+    return (ntasks + 1) // 2 if green <= 7 else ntasks + (ntasks & 1)
 
 
 def python_bytes(sh, contexts, sweeps):
