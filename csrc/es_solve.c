@@ -202,6 +202,26 @@ static inline void vmax(uint64_t *best, const uint64_t *v, int n)
         best[i] = v[i] > best[i] ? v[i] : best[i];
 }
 
+/* STMT(c) with c a constant for the common state counts (2, 4 and 8: most cards have 2 tasks, or 3
+ * in order, so 4 states), else STMT(n): the loops over a vector's states unroll for those. */
+#define N_CASES(n, STMT)                                                                               \
+    do {                                                                                               \
+        switch (n) {                                                                                   \
+        case 2:                                                                                        \
+            STMT(2);                                                                                   \
+            break;                                                                                     \
+        case 4:                                                                                        \
+            STMT(4);                                                                                   \
+            break;                                                                                     \
+        case 8:                                                                                        \
+            STMT(8);                                                                                   \
+            break;                                                                                     \
+        default:                                                                                       \
+            STMT(n);                                                                                   \
+            break;                                                                                     \
+        }                                                                                              \
+    } while (0)
+
 /* ----- checks ------------------------------------------------------------------------------ */
 
 static int check_card(const es_card *card)
@@ -2117,6 +2137,7 @@ static void sum_weighted(v2u *restrict dst, const v2u *const *src, const uint64_
  * a best value (<= ES_ONE = 2^48), so it is below 2^63 and the signed and unsigned orders agree. */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
 #define ES_AVX2 1
+#include <immintrin.h>
 typedef int64_t v4i __attribute__((vector_size(32), aligned(8)));
 typedef uint64_t v4u __attribute__((vector_size(32), aligned(8)));
 #define VMAX4(d, p)                                                                                    \
@@ -2379,15 +2400,11 @@ static void best_keep(wsh *w, int g, int y, int r, uint64_t *T, int skip)
 }
 
 /* Average a roll table into a value vector and store it for context x (if not stored yet). */
-static int store_average(wsh *w, const ictx *x, const uint64_t *T)
+static inline __attribute__((always_inline)) void table_sum(const wsh *w, const ictx *x, const uint64_t *T,
+                                                           uint64_t *hi, uint64_t *lo, const int n)
 {
-    uint64_t hi[ES_MAX_STATES], lo[ES_MAX_STATES];
     const uint64_t *gw = PTR(w, w->off_gw, uint64_t);
-    int n = w->nstates, i, gi, yi, ri, NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1;
-    if (x->g + x->y + x->r == 0 || memo_find(w, pack(w, x), 0))
-        return ES_OK;
-    for (i = 0; i < n; i++)
-        hi[i] = lo[i] = 0;
+    int i, gi, yi, ri, NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1;
     for (gi = w->goff[x->g]; gi < w->goff[x->g + 1]; gi++)
         for (yi = 0; yi < NY; yi++)
             for (ri = 0; ri < NR; ri++, T += n) {
@@ -2397,6 +2414,47 @@ static int store_average(wsh *w, const ictx *x, const uint64_t *T)
                     lo[i] += wt * (T[i] & M24);
                 }
             }
+}
+
+#ifdef ES_AVX2
+/* table_sum of a 4-state table in AVX2: a row is one register; a roll weight is at most 6^10 < 2^26 and
+ * both halves of a value are below 2^32, so each product is one exact 32 x 32 -> 64-bit multiply. */
+static __attribute__((target("avx2"))) void table_sum4_avx2(const wsh *w, const ictx *x, const uint64_t *T,
+                                                            uint64_t *hi, uint64_t *lo)
+{
+    const uint64_t *gw = PTR(w, w->off_gw, uint64_t);
+    int gi, yi, ri, NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1;
+    __m256i h = _mm256_setzero_si256(), l = _mm256_setzero_si256(), m24 = _mm256_set1_epi64x((int64_t)M24);
+    for (gi = w->goff[x->g]; gi < w->goff[x->g + 1]; gi++)
+        for (yi = 0; yi < NY; yi++)
+            for (ri = 0; ri < NR; ri++, T += 4) {
+                uint64_t wt = gw[gi] * (x->y ? w->cw[1][yi] : 1) * (x->r ? w->cw[2][ri] : 1);
+                __m256i wv = _mm256_set1_epi64x((int64_t)wt), t = _mm256_loadu_si256((const __m256i *)T);
+                h = _mm256_add_epi64(h, _mm256_mul_epu32(_mm256_srli_epi64(t, 24), wv));
+                l = _mm256_add_epi64(l, _mm256_mul_epu32(_mm256_and_si256(t, m24), wv));
+            }
+    _mm256_storeu_si256((__m256i *)hi, h);
+    _mm256_storeu_si256((__m256i *)lo, l);
+}
+#endif
+
+static int store_average(wsh *w, const ictx *x, const uint64_t *T)
+{
+    uint64_t hi[ES_MAX_STATES], lo[ES_MAX_STATES];
+    int n = w->nstates, i;
+    if (x->g + x->y + x->r == 0 || memo_find(w, pack(w, x), 0))
+        return ES_OK;
+#ifdef ES_AVX2
+    if (n == 4 && __builtin_cpu_supports("avx2")) {
+        table_sum4_avx2(w, x, T, hi, lo);
+        return store_acc(w, x, hi, lo);
+    }
+#endif
+    for (i = 0; i < n; i++)
+        hi[i] = lo[i] = 0;
+#define SUM_N(c) table_sum(w, x, T, hi, lo, c)
+    N_CASES(n, SUM_N);
+#undef SUM_N
     return store_acc(w, x, hi, lo);
 }
 
@@ -2445,6 +2503,36 @@ static void ids_store(wsh *w, uint64_t key, const uint32_t *ids, uint64_t rows)
     memcpy(PTR(w, w->off_ids + IDS_DIR * 24 + w->ids_head % w->ids_bytes, unsigned char), ids,
            (size_t)(rows * 4));
     w->ids_head += len;
+}
+
+/* T = max(sv, fv, fb) at level 0, T = max(T, sv, fv, fb) above (fv, fb: 0 when absent). */
+static inline __attribute__((always_inline)) void row_max(uint64_t *T, const uint64_t *sv, const uint64_t *fv,
+                                                          const uint64_t *fb, int lev, const int n)
+{
+    int i;
+    if (fb && lev == 0)
+        for (i = 0; i < n; i++) {
+            uint64_t a = fv[i] > fb[i] ? fv[i] : fb[i];
+            T[i] = a > sv[i] ? a : sv[i];
+        }
+    else if (fb)
+        for (i = 0; i < n; i++) {
+            uint64_t a = fv[i] > fb[i] ? fv[i] : fb[i], c = sv[i] > T[i] ? sv[i] : T[i];
+            T[i] = a > c ? a : c;
+        }
+    else if (lev == 0 && fv)
+        for (i = 0; i < n; i++)
+            T[i] = fv[i] > sv[i] ? fv[i] : sv[i];
+    else if (lev == 0)
+        for (i = 0; i < n; i++)
+            T[i] = sv[i];
+    else if (fv)
+        for (i = 0; i < n; i++) {
+            uint64_t a = fv[i] > sv[i] ? fv[i] : sv[i];
+            T[i] = a > T[i] ? a : T[i];
+        }
+    else
+        vmax(T, sv, n);
 }
 
 /* One level of the roll options of context x into T: set (level 0) or max (higher levels).
@@ -2519,29 +2607,9 @@ static int table_options(wsh *w, const ictx *x, uint64_t *T, int lev, uint32_t *
         /* with focus a cached vector is the completion part: max in the fail option */
         if (fr->cached && fr->focus && (rc = fail_vec(w, fr, &ro, best, &fv, &fb)) != ES_OK)
             return rc;
-        if (fb && lev == 0)
-            for (i = 0; i < n; i++) {
-                uint64_t a = fv[i] > fb[i] ? fv[i] : fb[i];
-                T[i] = a > sv[i] ? a : sv[i];
-            }
-        else if (fb)
-            for (i = 0; i < n; i++) {
-                uint64_t a = fv[i] > fb[i] ? fv[i] : fb[i], c = sv[i] > T[i] ? sv[i] : T[i];
-                T[i] = a > c ? a : c;
-            }
-        else if (lev == 0 && fv)
-            for (i = 0; i < n; i++)
-                T[i] = fv[i] > sv[i] ? fv[i] : sv[i];
-        else if (lev == 0)
-            for (i = 0; i < n; i++)
-                T[i] = sv[i];
-        else if (fv)
-            for (i = 0; i < n; i++) {
-                uint64_t a = fv[i] > sv[i] ? fv[i] : sv[i];
-                T[i] = a > T[i] ? a : T[i];
-            }
-        else
-            vmax(T, sv, n);
+#define ROW_N(c) row_max(T, sv, fv, fb, lev, c)
+        N_CASES(n, ROW_N);
+#undef ROW_N
         T += n;
         row++;
     } while (roll_next(w, &it, &ro));
@@ -2586,9 +2654,10 @@ static void node_ctx(const wsh *w, const dag *d, int dgi, int dys, int drs, ictx
 }
 
 /* Max into node table T (context x) of its children's tables at the row minus the held die. */
-static void spell_merge(wsh *w, const dag *d, int dgi, int dys, int drs, const ictx *x, uint64_t *T)
+static inline __attribute__((always_inline)) void spell_merge_n(wsh *w, const dag *d, int dgi, int dys, int drs,
+                                                                 const ictx *x, uint64_t *T, const int n)
 {
-    int n = w->nstates, g = x->g, m = w->ncls[0], j, yi, ri, gl;
+    int g = x->g, m = w->ncls[0], j, yi, ri, gl;
     int NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1;
     int G = w->goff[g + 1] - w->goff[g];
     const int16_t *gsub = PTR(w, w->off_gsub, int16_t);
@@ -2622,6 +2691,13 @@ static void spell_merge(wsh *w, const dag *d, int dgi, int dys, int drs, const i
                 vmax(TROW(gl, yi, j), S + ((uint64_t)gl * (uint64_t)NY + (uint64_t)yi) * (uint64_t)n, n);
     }
 #undef TROW
+}
+
+static void spell_merge(wsh *w, const dag *d, int dgi, int dys, int drs, const ictx *x, uint64_t *T)
+{
+#define MERGE_N(c) spell_merge_n(w, d, dgi, dys, drs, x, T, c)
+    N_CASES(w->nstates, MERGE_N);
+#undef MERGE_N
 }
 
 /* Build the roll tables of context top (levels 0..top->c) over its spell DAG; the root's table
