@@ -2505,11 +2505,40 @@ static void ids_store(wsh *w, uint64_t key, const uint32_t *ids, uint64_t rows)
     w->ids_head += len;
 }
 
+/* best = max(best, v) over 4 states in one AVX2 register (vec, in the AVX2 builds) or n words. */
+static inline __attribute__((always_inline)) void vmax_v(uint64_t *best, const uint64_t *v, const int n,
+                                                         const int vec)
+{
+#ifdef ES_AVX2
+    if (vec && n == 4) {
+        v4i d = *(const v4i *)best;
+        VMAX4(d, v);
+        *(v4i *)best = d;
+        return;
+    }
+#endif
+    (void)vec;
+    vmax(best, v, n);
+}
+
 /* T = max(sv, fv, fb) at level 0, T = max(T, sv, fv, fb) above (fv, fb: 0 when absent). */
 static inline __attribute__((always_inline)) void row_max(uint64_t *T, const uint64_t *sv, const uint64_t *fv,
-                                                          const uint64_t *fb, int lev, const int n)
+                                                          const uint64_t *fb, int lev, const int n, const int vec)
 {
     int i;
+#ifdef ES_AVX2
+    if (vec && n == 4) {            /* every word is a value (<= 2^48): VMAX4's signed order holds */
+        v4i d = *(const v4i *)sv;
+        if (fv)
+            VMAX4(d, fv);
+        if (fb)
+            VMAX4(d, fb);
+        if (lev)
+            VMAX4(d, T);
+        *(v4i *)T = d;
+        return;
+    }
+#endif
     if (fb && lev == 0)
         for (i = 0; i < n; i++) {
             uint64_t a = fv[i] > fb[i] ? fv[i] : fb[i];
@@ -2544,7 +2573,8 @@ static inline __attribute__((always_inline)) void row_max(uint64_t *T, const uin
  * number once, at its first row, into the scratch vectors D (one per number, in the arena), so its
  * rows cost the fail option and a vector maximum instead of a signature and a cache probe. Frames
  * that do not cache (split held dice, long signatures) evaluate every roll at every level. */
-static int table_options(wsh *w, const ictx *x, uint64_t *T, int lev, uint32_t *ids)
+static inline __attribute__((always_inline)) int table_options_body(wsh *w, const ictx *x, uint64_t *T, int lev,
+                                                                     uint32_t *ids, const int vec)
 {
     int n = w->nstates, i, rc;
     uint64_t best[ES_MAX_STATES], *D = 0, mark = w->arena_top, rows = pool_rows(w, x->g, x->y, x->r);
@@ -2607,7 +2637,7 @@ static int table_options(wsh *w, const ictx *x, uint64_t *T, int lev, uint32_t *
         /* with focus a cached vector is the completion part: max in the fail option */
         if (fr->cached && fr->focus && (rc = fail_vec(w, fr, &ro, best, &fv, &fb)) != ES_OK)
             return rc;
-#define ROW_N(c) row_max(T, sv, fv, fb, lev, c)
+#define ROW_N(c) row_max(T, sv, fv, fb, lev, c, vec)
         N_CASES(n, ROW_N);
 #undef ROW_N
         T += n;
@@ -2618,6 +2648,29 @@ static int table_options(wsh *w, const ictx *x, uint64_t *T, int lev, uint32_t *
     frame_pop(w);
     w->arena_top = mark;
     return ES_OK;
+}
+
+static int table_options_plain(wsh *w, const ictx *x, uint64_t *T, int lev, uint32_t *ids)
+{
+    return table_options_body(w, x, T, lev, ids, 0);
+}
+
+#ifdef ES_AVX2
+static __attribute__((target("avx2"))) int table_options_avx2(wsh *w, const ictx *x, uint64_t *T, int lev,
+                                                              uint32_t *ids)
+{
+    return table_options_body(w, x, T, lev, ids, 1);
+}
+#endif
+
+/* The AVX2 build (chosen at run time, like best_keep's) keeps a 4-state row in one register. */
+static int table_options(wsh *w, const ictx *x, uint64_t *T, int lev, uint32_t *ids)
+{
+#ifdef ES_AVX2
+    if (w->nstates == 4 && __builtin_cpu_supports("avx2"))
+        return table_options_avx2(w, x, T, lev, ids);
+#endif
+    return table_options_plain(w, x, T, lev, ids);
 }
 
 /* The spell DAG of one chain: node (dgi, dys, drs) holds green multiset dgi, the yellow class dys
@@ -2655,7 +2708,8 @@ static void node_ctx(const wsh *w, const dag *d, int dgi, int dys, int drs, ictx
 
 /* Max into node table T (context x) of its children's tables at the row minus the held die. */
 static inline __attribute__((always_inline)) void spell_merge_n(wsh *w, const dag *d, int dgi, int dys, int drs,
-                                                                 const ictx *x, uint64_t *T, const int n)
+                                                                 const ictx *x, uint64_t *T, const int n,
+                                                                 const int vec)
 {
     int g = x->g, m = w->ncls[0], j, yi, ri, gl;
     int NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1;
@@ -2673,29 +2727,43 @@ static inline __attribute__((always_inline)) void spell_merge_n(wsh *w, const da
             sl = gsub[gi * ES_NFACES + j] - w->goff[g - 1];
             for (yi = 0; yi < NY; yi++)
                 for (ri = 0; ri < NR; ri++)
-                    vmax(TROW(gl, yi, ri),
-                         S + (((uint64_t)sl * (uint64_t)NY + (uint64_t)yi) * (uint64_t)NR + (uint64_t)ri) * (uint64_t)n,
-                         n);
+                    vmax_v(TROW(gl, yi, ri),
+                           S + (((uint64_t)sl * (uint64_t)NY + (uint64_t)yi) * (uint64_t)NR + (uint64_t)ri) * (uint64_t)n,
+                           n, vec);
         }
     }
     for (j = 0; x->y && j < w->ncls[1]; j++) {
         const uint64_t *S = d->tab[NODE(d, dgi, j, drs)];
         for (gl = 0; gl < G; gl++)
             for (ri = 0; ri < NR; ri++)
-                vmax(TROW(gl, j, ri), S + ((uint64_t)gl * (uint64_t)NR + (uint64_t)ri) * (uint64_t)n, n);
+                vmax_v(TROW(gl, j, ri), S + ((uint64_t)gl * (uint64_t)NR + (uint64_t)ri) * (uint64_t)n, n, vec);
     }
     for (j = 0; x->r && j < w->ncls[2]; j++) {
         const uint64_t *S = d->tab[NODE(d, dgi, dys, j)];
         for (gl = 0; gl < G; gl++)
             for (yi = 0; yi < NY; yi++)
-                vmax(TROW(gl, yi, j), S + ((uint64_t)gl * (uint64_t)NY + (uint64_t)yi) * (uint64_t)n, n);
+                vmax_v(TROW(gl, yi, j), S + ((uint64_t)gl * (uint64_t)NY + (uint64_t)yi) * (uint64_t)n, n, vec);
     }
 #undef TROW
 }
 
+#ifdef ES_AVX2
+static __attribute__((target("avx2"))) void spell_merge4_avx2(wsh *w, const dag *d, int dgi, int dys, int drs,
+                                                              const ictx *x, uint64_t *T)
+{
+    spell_merge_n(w, d, dgi, dys, drs, x, T, 4, 1);
+}
+#endif
+
 static void spell_merge(wsh *w, const dag *d, int dgi, int dys, int drs, const ictx *x, uint64_t *T)
 {
-#define MERGE_N(c) spell_merge_n(w, d, dgi, dys, drs, x, T, c)
+#ifdef ES_AVX2
+    if (w->nstates == 4 && __builtin_cpu_supports("avx2")) {
+        spell_merge4_avx2(w, d, dgi, dys, drs, x, T);
+        return;
+    }
+#endif
+#define MERGE_N(c) spell_merge_n(w, d, dgi, dys, drs, x, T, c, 0)
     N_CASES(w->nstates, MERGE_N);
 #undef MERGE_N
 }
