@@ -2225,9 +2225,15 @@ static inline __attribute__((always_inline)) void best_keep_body(wsh *w, int g, 
         for (gi = w->goff[g]; gi < w->goff[g + 1]; gi++) {
             uint64_t *base = N + (uint64_t)gi * sg;
             for (yi = 0; yi < NY; yi++)
-                for (ri = 0; ri < NR; ri++, row += n)
+                for (ri = 0; ri < NR; ri++, row += n) {
+                    uint64_t *dst = base + (uint64_t)yi * sy + (uint64_t)ri * BLK;
+                    if (skip < 0 && nb == BLK) {
+                        memcpy(dst, row + i0, BLK * 8);     /* the block's states are consecutive */
+                        continue;
+                    }
                     for (b = 0; b < BLK; b++)
-                        base[(uint64_t)yi * sy + (uint64_t)ri * BLK + (uint64_t)b] = b < nb ? row[st[i0 + b]] : 0;
+                        dst[b] = b < nb ? row[st[i0 + b]] : 0;
+                }
             if (r)
                 for (yi = 0; yi < NY; yi++) {
                     uint64_t *dst = base + (uint64_t)yi * sy + (uint64_t)RU * BLK;
@@ -2366,11 +2372,17 @@ static inline __attribute__((always_inline)) void best_keep_body(wsh *w, int g, 
         for (gi = w->goff[g]; gi < w->goff[g + 1]; gi++) {
             const uint64_t *base = N + (uint64_t)gi * sg;
             for (yi = 0; yi < NY; yi++)
-                for (ri = 0; ri < NR; ri++)
+                for (ri = 0; ri < NR; ri++) {
+                    uint64_t *dst = T + (((uint64_t)(gi - w->goff[g]) * (uint64_t)NY + (uint64_t)yi) * (uint64_t)NR +
+                                         (uint64_t)ri) * (uint64_t)n;
+                    const uint64_t *src = base + (uint64_t)yi * sy + (uint64_t)ri * BLK;
+                    if (skip < 0 && nb == BLK) {
+                        memcpy(dst + i0, src, BLK * 8);
+                        continue;
+                    }
                     for (b = 0; b < nb; b++)
-                        T[(((uint64_t)(gi - w->goff[g]) * (uint64_t)NY + (uint64_t)yi) * (uint64_t)NR +
-                           (uint64_t)ri) * (uint64_t)n + (uint64_t)st[i0 + b]] =
-                            base[(uint64_t)yi * sy + (uint64_t)ri * BLK + (uint64_t)b];
+                        dst[st[i0 + b]] = src[b];
+                }
         }
     }
 }
@@ -2822,9 +2834,13 @@ static int chain(wsh *w, const ictx *top, uint64_t *root)
                         node_ctx(w, &d, dgi, dys, drs, &x);
                         x.c = lev;
                         /* the empty state's column is read only from the entry points' table
-                         * (root): inside a context's own chain its average is ONE anyway */
+                         * (root): inside a context's own chain its average is ONE anyway, and a
+                         * column's sweep reads no other column, so it is skipped there, but only
+                         * when that saves a block of BLK states (n % BLK == 1): otherwise the
+                         * blocks are full either way, and with every state swept a block's
+                         * states are consecutive, copied in and out whole */
                         if (lev > 0)
-                            best_keep(w, x.g, x.y, x.r, T, root ? -1 : w->empty);
+                            best_keep(w, x.g, x.y, x.r, T, root || w->nstates % BLK != 1 ? -1 : w->empty);
                         if ((rc = table_options(w, &x, T, lev, d.ids[NODE(&d, dgi, dys, drs)])) != ES_OK)
                             return rc;
                         if (size < d.smax)
