@@ -2291,6 +2291,37 @@ static inline __attribute__((always_inline)) void best_keep_body(wsh *w, int g, 
                 for (j = 0; j < m; j++)
                     if (gpres[gi] >> j & 1)
                         nb_ptr[ns++] = N + (uint64_t)gsub[gi * ES_NFACES + j] * sg;
+#ifdef ES_AVX2
+                if (vec && !wg) {
+                    /* narrow keys and neighbours (nearly every key), in three passes over the
+                     * multiset's cells (consecutive, BLK words each): E(K) of every cell; the
+                     * maxima with the green neighbours (final: one die fewer), cell after cell
+                     * without per-cell work; then, in bottom-up order, the maxima with the
+                     * cells without the yellow or the red die, final by then (max is
+                     * associative, so the order of the maxima does not change a word) */
+                    v4i *cell = (v4i *)base;
+                    for (cc = 0; cc < ncell; cc++) {
+                        int u = (g - k) + cu[cc];
+                        uint64_t *key = base + cidx[cc];
+                        if (u)
+                            *(v4i *)key = (v4i){(int64_t)div_narrow(w, key[0], u), (int64_t)div_narrow(w, key[1], u),
+                                                (int64_t)div_narrow(w, key[2], u), (int64_t)div_narrow(w, key[3], u)};
+                    }
+                    for (q = 0; q < ns; q++)
+                        for (cc = 0; cc < ncell; cc++)
+                            VMAX4(cell[cc], nb_ptr[q] + (uint64_t)cc * BLK);
+                    for (cc = 0; cc < ncell; cc++)
+                        if (cyo[cc] >= 0 || cro[cc] >= 0) {
+                            v4i dv = *(const v4i *)(base + cidx[cc]);
+                            if (cyo[cc] >= 0)
+                                VMAX4(dv, base + cyo[cc]);
+                            if (cro[cc] >= 0)
+                                VMAX4(dv, base + cro[cc]);
+                            *(v4i *)(base + cidx[cc]) = dv;
+                        }
+                    continue;
+                }
+#endif
                 for (cc = 0; cc < ncell; cc++) {
                     {
                         int u = (g - k) + cu[cc];
