@@ -2238,6 +2238,15 @@ static inline __attribute__((always_inline)) void best_keep_body(wsh *w, int g, 
                 for (yi = 0; yi < NY; yi++) {
                     uint64_t *dst = base + (uint64_t)yi * sy + (uint64_t)RU * BLK;
                     const uint64_t *src = base + (uint64_t)yi * sy;
+#ifdef ES_AVX2
+                    if (vec) {          /* the red classes' cells are consecutive, BLK words each */
+                        const v4u *qsrc[ES_NFACES];
+                        for (j = 0; j < nr; j++)
+                            qsrc[j] = (const v4u *)(src + (uint64_t)j * BLK);
+                        sum_weighted4((v4u *)dst, qsrc, w->cw[2], nr, 1);
+                        continue;
+                    }
+#endif
                     for (b = 0; b < BLK; b++) {
                         uint64_t t = 0;
                         for (j = 0; j < nr; j++)
