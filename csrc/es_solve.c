@@ -2469,24 +2469,34 @@ static inline __attribute__((always_inline)) void table_sum(const wsh *w, const 
 }
 
 #ifdef ES_AVX2
-/* table_sum of a 4-state table in AVX2: a row is one register; a roll weight is at most 6^10 < 2^26 and
- * both halves of a value are below 2^32, so each product is one exact 32 x 32 -> 64-bit multiply. */
-static __attribute__((target("avx2"))) void table_sum4_avx2(const wsh *w, const ictx *x, const uint64_t *T,
-                                                            uint64_t *hi, uint64_t *lo)
+/* table_sum of a 4- or 8-state table (n) in AVX2: a row is one or two registers; a roll weight is at
+ * most 6^10 < 2^26 and both halves of a value are below 2^32, so each product is one exact
+ * 32 x 32 -> 64-bit multiply. */
+static __attribute__((target("avx2"))) void table_sum_avx2(const wsh *w, const ictx *x, const uint64_t *T,
+                                                           uint64_t *hi, uint64_t *lo, int n)
 {
     const uint64_t *gw = PTR(w, w->off_gw, uint64_t);
     int gi, yi, ri, NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1;
-    __m256i h = _mm256_setzero_si256(), l = _mm256_setzero_si256(), m24 = _mm256_set1_epi64x((int64_t)M24);
+    __m256i h0 = _mm256_setzero_si256(), l0 = h0, h1 = h0, l1 = h0, m24 = _mm256_set1_epi64x((int64_t)M24);
     for (gi = w->goff[x->g]; gi < w->goff[x->g + 1]; gi++)
         for (yi = 0; yi < NY; yi++)
-            for (ri = 0; ri < NR; ri++, T += 4) {
+            for (ri = 0; ri < NR; ri++, T += n) {
                 uint64_t wt = gw[gi] * (x->y ? w->cw[1][yi] : 1) * (x->r ? w->cw[2][ri] : 1);
                 __m256i wv = _mm256_set1_epi64x((int64_t)wt), t = _mm256_loadu_si256((const __m256i *)T);
-                h = _mm256_add_epi64(h, _mm256_mul_epu32(_mm256_srli_epi64(t, 24), wv));
-                l = _mm256_add_epi64(l, _mm256_mul_epu32(_mm256_and_si256(t, m24), wv));
+                h0 = _mm256_add_epi64(h0, _mm256_mul_epu32(_mm256_srli_epi64(t, 24), wv));
+                l0 = _mm256_add_epi64(l0, _mm256_mul_epu32(_mm256_and_si256(t, m24), wv));
+                if (n == 8) {
+                    t = _mm256_loadu_si256((const __m256i *)(T + 4));
+                    h1 = _mm256_add_epi64(h1, _mm256_mul_epu32(_mm256_srli_epi64(t, 24), wv));
+                    l1 = _mm256_add_epi64(l1, _mm256_mul_epu32(_mm256_and_si256(t, m24), wv));
+                }
             }
-    _mm256_storeu_si256((__m256i *)hi, h);
-    _mm256_storeu_si256((__m256i *)lo, l);
+    _mm256_storeu_si256((__m256i *)hi, h0);
+    _mm256_storeu_si256((__m256i *)lo, l0);
+    if (n == 8) {
+        _mm256_storeu_si256((__m256i *)(hi + 4), h1);
+        _mm256_storeu_si256((__m256i *)(lo + 4), l1);
+    }
 }
 #endif
 
@@ -2497,8 +2507,8 @@ static int store_average(wsh *w, const ictx *x, const uint64_t *T)
     if (x->g + x->y + x->r == 0 || memo_find(w, pack(w, x), 0))
         return ES_OK;
 #ifdef ES_AVX2
-    if (n == 4 && __builtin_cpu_supports("avx2")) {
-        table_sum4_avx2(w, x, T, hi, lo);
+    if ((n == 4 || n == 8) && __builtin_cpu_supports("avx2")) {
+        table_sum_avx2(w, x, T, hi, lo, n);
         return store_acc(w, x, hi, lo);
     }
 #endif
@@ -2557,15 +2567,18 @@ static void ids_store(wsh *w, uint64_t key, const uint32_t *ids, uint64_t rows)
     w->ids_head += len;
 }
 
-/* best = max(best, v) over 4 states in one AVX2 register (vec, in the AVX2 builds) or n words. */
+/* best = max(best, v) over 4 or 8 states in AVX2 registers (vec, in the AVX2 builds) or n words. */
 static inline __attribute__((always_inline)) void vmax_v(uint64_t *best, const uint64_t *v, const int n,
                                                          const int vec)
 {
 #ifdef ES_AVX2
-    if (vec && n == 4) {
-        v4i d = *(const v4i *)best;
-        VMAX4(d, v);
-        *(v4i *)best = d;
+    if (vec && (n == 4 || n == 8)) {
+        int h;
+        for (h = 0; h < n; h += 4) {
+            v4i d = *(const v4i *)(best + h);
+            VMAX4(d, v + h);
+            *(v4i *)(best + h) = d;
+        }
         return;
     }
 #endif
@@ -2579,15 +2592,18 @@ static inline __attribute__((always_inline)) void row_max(uint64_t *T, const uin
 {
     int i;
 #ifdef ES_AVX2
-    if (vec && n == 4) {            /* every word is a value (<= 2^48): VMAX4's signed order holds */
-        v4i d = *(const v4i *)sv;
-        if (fv)
-            VMAX4(d, fv);
-        if (fb)
-            VMAX4(d, fb);
-        if (lev)
-            VMAX4(d, T);
-        *(v4i *)T = d;
+    if (vec && (n == 4 || n == 8)) {  /* every word is a value (<= 2^48): VMAX4's signed order holds */
+        int h;
+        for (h = 0; h < n; h += 4) {
+            v4i d = *(const v4i *)(sv + h);
+            if (fv)
+                VMAX4(d, fv + h);
+            if (fb)
+                VMAX4(d, fb + h);
+            if (lev)
+                VMAX4(d, T + h);
+            *(v4i *)(T + h) = d;
+        }
         return;
     }
 #endif
@@ -2715,11 +2731,12 @@ static __attribute__((target("avx2"))) int table_options_avx2(wsh *w, const ictx
 }
 #endif
 
-/* The AVX2 build (chosen at run time, like best_keep's) keeps a 4-state row in one register. */
+/* The AVX2 build (chosen at run time, like best_keep's) keeps a 4-state row in one register (an
+ * 8-state row in two). */
 static int table_options(wsh *w, const ictx *x, uint64_t *T, int lev, uint32_t *ids)
 {
 #ifdef ES_AVX2
-    if (w->nstates == 4 && __builtin_cpu_supports("avx2"))
+    if ((w->nstates == 4 || w->nstates == 8) && __builtin_cpu_supports("avx2"))
         return table_options_avx2(w, x, T, lev, ids);
 #endif
     return table_options_plain(w, x, T, lev, ids);
@@ -2805,13 +2822,22 @@ static __attribute__((target("avx2"))) void spell_merge4_avx2(wsh *w, const dag 
 {
     spell_merge_n(w, d, dgi, dys, drs, x, T, 4, 1);
 }
+
+static __attribute__((target("avx2"))) void spell_merge8_avx2(wsh *w, const dag *d, int dgi, int dys, int drs,
+                                                              const ictx *x, uint64_t *T)
+{
+    spell_merge_n(w, d, dgi, dys, drs, x, T, 8, 1);
+}
 #endif
 
 static void spell_merge(wsh *w, const dag *d, int dgi, int dys, int drs, const ictx *x, uint64_t *T)
 {
 #ifdef ES_AVX2
-    if (w->nstates == 4 && __builtin_cpu_supports("avx2")) {
-        spell_merge4_avx2(w, d, dgi, dys, drs, x, T);
+    if ((w->nstates == 4 || w->nstates == 8) && __builtin_cpu_supports("avx2")) {
+        if (w->nstates == 4)
+            spell_merge4_avx2(w, d, dgi, dys, drs, x, T);
+        else
+            spell_merge8_avx2(w, d, dgi, dys, drs, x, T);
         return;
     }
 #endif
