@@ -248,3 +248,22 @@ def test_search_thing_with_policy_rollouts_plays_whole_games_legally():
         searched += bot.searched
         overrides += bot.overrides
     assert searched > 0 and overrides > 0
+
+
+def test_search_human_with_its_search_off_plays_as_the_heuristic():
+    """A Human seat's search off (worlds 0) is the heuristic bot move for move: SearchBot adds no rule
+    of its own for a Human (thing_first, critical, mimic act only for The Thing), so the Human
+    ablation (benchmarks/stayaway_search.py --role human --ablation) measures the search alone."""
+    rules = Rules()
+    for seed in range(4):
+        games = []
+        for search in (False, True):
+            g = rules.new_game(seed, 5)
+            seat = g.next_player(g.thing)
+            bots = make_bots(["heuristic"] * 5, seed, rules)
+            if search:
+                bots[seat] = SearchBot(rules, seed * 64 + seat, worlds=0)
+            else:
+                bots[seat] = HeuristicBot(seed * 64 + seat)
+            games.append(play_game(rules, seed, 5, bots, state=g).actions())
+        assert games[0] == games[1]

@@ -360,6 +360,10 @@ class SearchBot(HeuristicBot):
         worlds = self.worlds
         if v.role == THE_THING and worlds == 0 and self.critical == 0:
             return first
+        if v.role != THE_THING and worlds == 0:
+            # search off as a Human or an Infected: the heuristic's move, before candidates() draws from
+            # the generator the heuristic shares, so it plays move for move as the heuristic bot
+            return first
         if v.role == THE_THING and self.critical:
             cands = self.critical_candidates(v, legal, first)
             worlds = self.critical
