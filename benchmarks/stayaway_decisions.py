@@ -83,7 +83,7 @@ def one_game(rules, seed, players, reps, out, wide=False, configs=None):
     s = rules.new_game(seed, players)
     thing = s.thing
     bots = make_bots(["heuristic"] * players, seed, rules)
-    me = SearchBot(rules, seed * 64 + thing, worlds=0, critical=0)
+    me = SearchBot(rules, seed * 64 + thing, worlds=0, critical=0, burns=True)   # value both kinds
     bots[thing] = me
     buf = array("i", [0] * rules.max_actions)
     k = 0

@@ -30,7 +30,7 @@ def seat_for(state, role):
 
 def one_pair(rules, seed, players, role, worlds, burn=(8, 1), margin=100, baseline=True, horizon=160,
              shared=None, thing_margin=0, mimic=True, critical=16, ablation=False, policy=False, stats=None,
-             burns=True, reps=1):
+             burns=False, reps=1):
     """The seat's wins: heuristic (with baseline), the search bot with its search off (with ablation),
     the search bot. `stats` (a list) gets the search bot's searched decisions and overrides."""
     wins = []
@@ -129,9 +129,11 @@ def main(argv=None):
                    help="also play each seed with the search bot's search off (worlds 0, critical 0)")
     p.add_argument("--policy", action="store_true",
                    help="as The Thing, rollouts where the other seats are heuristic bots reading their views")
-    p.add_argument("--no-burns", dest="burns", action="store_false",
-                   help="as The Thing, do not search the play step with a Flamethrower (only a Panic! "
-                        "card's target and a swap defence)")
+    p.add_argument("--burns", dest="burns", action="store_true",
+                   help="as The Thing, search the play step with a Flamethrower too (the default before "
+                        "2026-12-01; now only a Panic! card's target and a swap defence)")
+    p.add_argument("--no-burns", dest="burns", action="store_false", help="the default (kept for old commands)")
+    p.set_defaults(burns=False)
     p.add_argument("--reps", type=int, default=1, help="rollouts a world, every candidate the same")
     p.add_argument("--horizon", type=int, default=160, help="rollout length in actions before scoring")
     p.add_argument("--out")

@@ -244,7 +244,7 @@ def test_search_thing_plays_as_its_rules_wherever_it_does_not_override():
 def test_search_thing_with_policy_rollouts_plays_whole_games_legally():
     searched = overrides = 0
     for seed in (0, 4):                 # 8 players: seeds where it searches (5, 2 times) and overrides
-        _, bot = _thing_games(seed, 8, critical=2, policy=True, thing_margin=0)
+        _, bot = _thing_games(seed, 8, critical=2, policy=True, thing_margin=0, burns=True)
         searched += bot.searched
         overrides += bot.overrides
     assert searched > 0 and overrides > 0
