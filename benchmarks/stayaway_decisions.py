@@ -33,7 +33,11 @@ CONFIGS = {           # name: SearchBot attributes
     "policy8": dict(critical=8, policy=True, horizon=400),
     "policy16": dict(critical=16, policy=True, horizon=400),
     "mimic32": dict(critical=32, policy=False),
+    "mimic16r4": dict(critical=16, policy=False, reps=4),      # 4 rollouts a world
+    "mimic64r4": dict(critical=64, policy=False, reps=4),
 }
+PHASES = {D.PH_PLAY: "play step (Flamethrower)", D.PH_TARGET: "Panic! target", D.PH_DEFEND_SWAP: "swap defence",
+          D.PH_OFFER: "offer", D.PH_ANSWER: "answer", D.PH_ROUND: "Round and round"}
 
 
 def play_out(rules, s, bots, buf):
@@ -79,7 +83,7 @@ def one_game(rules, seed, players, reps, out, wide=False, configs=None):
     s = rules.new_game(seed, players)
     thing = s.thing
     bots = make_bots(["heuristic"] * players, seed, rules)
-    me = SearchBot(rules, seed * 64 + thing, worlds=0, critical=0)
+    me = SearchBot(rules, seed * 64 + thing, worlds=0, critical=0, burns=True)   # value both kinds
     bots[thing] = me
     buf = array("i", [0] * rules.max_actions)
     k = 0
@@ -134,6 +138,22 @@ def summary(paths, reps):
     print("%d decisions in %d games; best candidate (referee) over the rules' move: %.2f wins in total "
           "(%.3f a decision); decisions where some candidate is better: %d"
           % (n, len(set(r[0] for r in rows)), head, head / n if n else 0, sum(1 for r in rows if max(r[2]) > r[2][0])))
+    for ph in sorted(set(r[1] for r in rows)):
+        part = [r for r in rows if r[1] == ph]
+        ub = sum(max(r[2]) - r[2][0] for r in part) / reps
+        line = "  %s: %d decisions, best candidate %+.2f;" % (PHASES.get(ph, ph), len(part), ub)
+        for name in CONFIGS:
+            if name not in rows[0][3]:
+                continue
+            gain = over = 0
+            for seed, _, vals, confs in part:
+                worlds, sc = confs[name]
+                best = max(range(len(sc)), key=lambda i: (sc[i], -i))
+                if sc[best] > sc[0]:
+                    over += 1
+                    gain += vals[best] - vals[0]
+            line += " %s %d overrides %+.2f;" % (name, over, gain / reps)
+        print(line + " (margin 0)")
     for name in CONFIGS:
         if name not in rows[0][3]:
             continue

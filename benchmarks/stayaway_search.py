@@ -29,7 +29,8 @@ def seat_for(state, role):
 
 
 def one_pair(rules, seed, players, role, worlds, burn=(8, 1), margin=100, baseline=True, horizon=160,
-             shared=None, thing_margin=0, mimic=True, critical=16, ablation=False, policy=False, stats=None):
+             shared=None, thing_margin=0, mimic=True, critical=16, ablation=False, policy=False, stats=None,
+             burns=False, reps=1):
     """The seat's wins: heuristic (with baseline), the search bot with its search off (with ablation),
     the search bot. `stats` (a list) gets the search bot's searched decisions and overrides."""
     wins = []
@@ -42,7 +43,7 @@ def one_pair(rules, seed, players, role, worlds, burn=(8, 1), margin=100, baseli
             off = variant == 2
             bots[seat] = SearchBot(rules, seed * 64 + seat, worlds=0 if off else worlds, burn=burn, margin=margin,
                                    horizon=horizon, shared=shared, thing_margin=thing_margin, mimic=mimic,
-                                   critical=0 if off else critical, policy=policy)
+                                   critical=0 if off else critical, policy=policy, burns=burns, reps=reps)
         s = play_game(rules, seed, players, bots, state=g)
         wins.append(s.returns()[seat])
         if variant == 1 and stats is not None:
@@ -128,6 +129,12 @@ def main(argv=None):
                    help="also play each seed with the search bot's search off (worlds 0, critical 0)")
     p.add_argument("--policy", action="store_true",
                    help="as The Thing, rollouts where the other seats are heuristic bots reading their views")
+    p.add_argument("--burns", dest="burns", action="store_true",
+                   help="as The Thing, search the play step with a Flamethrower too (the default before "
+                        "2026-12-01; now only a Panic! card's target and a swap defence)")
+    p.add_argument("--no-burns", dest="burns", action="store_false", help="the default (kept for old commands)")
+    p.set_defaults(burns=False)
+    p.add_argument("--reps", type=int, default=1, help="rollouts a world, every candidate the same")
     p.add_argument("--horizon", type=int, default=160, help="rollout length in actions before scoring")
     p.add_argument("--out")
     p.add_argument("--summary", nargs="+", metavar="FILE")
@@ -144,17 +151,17 @@ def main(argv=None):
     rules = Rules()
     out = open(args.out, "a") if args.out else None
     if out is not None and args.start == 0:
-        out.write("# players %d role %s worlds %d thing-margin %d mimic %d critical %d policy %d horizon %d\n"
+        out.write("# players %d role %s worlds %d thing-margin %d mimic %d critical %d policy %d horizon %d burns %d reps %d\n"
                   "# seed heuristic search-off(-1: not played) search seconds searched overrides\n"
                   % (args.players, args.role, args.worlds, args.thing_margin, args.mimic, args.critical,
-                     args.policy, args.horizon))
+                     args.policy, args.horizon, args.burns, args.reps))
     rows = []
     for seed in range(args.start, args.start + args.games):
         t0 = time.time()
         stats = []
         w = one_pair(rules, seed, args.players, args.role, args.worlds, thing_margin=args.thing_margin,
                      mimic=args.mimic, critical=args.critical, ablation=args.ablation, policy=args.policy,
-                     horizon=args.horizon, stats=stats)
+                     horizon=args.horizon, stats=stats, burns=args.burns, reps=args.reps)
         off = w[1] if args.ablation else -1
         rows.append((seed, w[0], off, w[-1], time.time() - t0, stats[0], stats[1]))
         if out is not None:

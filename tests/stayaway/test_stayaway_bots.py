@@ -244,7 +244,58 @@ def test_search_thing_plays_as_its_rules_wherever_it_does_not_override():
 def test_search_thing_with_policy_rollouts_plays_whole_games_legally():
     searched = overrides = 0
     for seed in (0, 4):                 # 8 players: seeds where it searches (5, 2 times) and overrides
-        _, bot = _thing_games(seed, 8, critical=2, policy=True, thing_margin=0)
+        _, bot = _thing_games(seed, 8, critical=2, policy=True, thing_margin=0, burns=True)
         searched += bot.searched
         overrides += bot.overrides
     assert searched > 0 and overrides > 0
+
+
+def test_search_human_with_its_search_off_plays_as_the_heuristic():
+    """A Human seat's search off (worlds 0) is the heuristic bot move for move: SearchBot adds no rule
+    of its own for a Human (thing_first, critical, mimic act only for The Thing), so the Human
+    ablation (benchmarks/stayaway_search.py --role human --ablation) measures the search alone."""
+    rules = Rules()
+    for seed in range(4):
+        games = []
+        for search in (False, True):
+            g = rules.new_game(seed, 5)
+            seat = g.next_player(g.thing)
+            bots = make_bots(["heuristic"] * 5, seed, rules)
+            if search:
+                bots[seat] = SearchBot(rules, seed * 64 + seat, worlds=0)
+            else:
+                bots[seat] = HeuristicBot(seed * 64 + seat)
+            games.append(play_game(rules, seed, 5, bots, state=g).actions())
+        assert games[0] == games[1]
+
+
+def test_search_thing_without_burn_search_searches_only_targets_and_plays_as_its_rules_elsewhere():
+    """burns=False: The Thing searches only a Panic! card's target and a swap defence, never its play
+    step; with several rollouts a world (reps) it plays whole games legally and overrides, and with an
+    override margin it never clears it plays move for move as its rules alone."""
+    phases = []
+
+    class Recording(SearchBot):
+        def critical_candidates(self, v, legal, first):
+            out = SearchBot.critical_candidates(self, v, legal, first)
+            if len(out) > 1:
+                phases.append(v.phase)
+            return out
+
+    rules = Rules()
+    searched = overrides = 0
+    for seed in range(6):
+        off, _ = _thing_games(seed, 8, worlds=0, critical=0)
+        for margin in (10 ** 6, 0):
+            g = rules.new_game(seed, 8)
+            bots = make_bots(["heuristic"] * 8, seed, rules)
+            bot = Recording(rules, seed, critical=2, reps=2, burns=False, thing_margin=margin)
+            bots[g.thing] = Checked(bot)
+            on = play_game(rules, seed, 8, bots, state=g).actions()
+            if margin:
+                assert bot.overrides == 0 and on == off
+            else:
+                searched += bot.searched
+                overrides += bot.overrides
+    assert searched > 0 and overrides > 0
+    assert phases and all(ph in (D.PH_TARGET, D.PH_DEFEND_SWAP) for ph in phases)

@@ -300,7 +300,7 @@ class SearchBot(HeuristicBot):
     name = "search"
 
     def __init__(self, rules, seed=0, worlds=8, candidates=6, horizon=160, margin=WIN // 10, burn=(8, 1),
-                 shared=None, thing_margin=0, mimic=True, critical=16, policy=False, wide=False):
+                 shared=None, thing_margin=0, mimic=True, critical=16, policy=False, wide=False, burns=False, reps=1):
         HeuristicBot.__init__(self, seed)
         # The Thing's search draws its worlds from its own generator, so that its decisions outside the
         # search (and the search's agreement with its rules) play exactly as its rules alone
@@ -309,6 +309,13 @@ class SearchBot(HeuristicBot):
         self.policy = policy
         # as The Thing, search every play step and the card it passes when it does not infect too
         self.wide = wide
+        # as The Thing, whether its critical search includes the play step with a Flamethrower (whom to
+        # burn or whether to): the referee found no value there, only in a Panic! card's target. Off
+        # since the run of 2026-12-01 (benchmarks/README.md, branch thing3): 6000 fresh paired seeds,
+        # search on 3717 wins, its rules alone 3633, sign test p = 0.005
+        self.burns = burns
+        # rollouts per imagined world, each with its own rollout seed, the same for every candidate
+        self.reps = reps
         self.extra_witnesses = []        # a rollout's own seat: the witnesses its real self knew
         self.views = None                # a policy rollout's views (RolloutViews)
         self.searched = 0                # decisions searched, and how many overrode the rules
@@ -360,6 +367,10 @@ class SearchBot(HeuristicBot):
         worlds = self.worlds
         if v.role == THE_THING and worlds == 0 and self.critical == 0:
             return first
+        if v.role != THE_THING and worlds == 0:
+            # search off as a Human or an Infected: the heuristic's move, before candidates() draws from
+            # the generator the heuristic shares, so it plays move for move as the heuristic bot
+            return first
         if v.role == THE_THING and self.critical:
             cands = self.critical_candidates(v, legal, first)
             worlds = self.critical
@@ -389,27 +400,28 @@ class SearchBot(HeuristicBot):
         self.searched += 1
         for _ in range(worlds):
             world = determinize(self.rules, v, b, rng, self.world)
-            # common random numbers: every candidate's game in this world draws the same numbers
-            r0 = prng.next15(rng)
-            r1 = prng.next15(rng)
-            for i in range(len(cands)):
-                w = self.work
-                w.copy_from(world, False)
-                w.record = True                 # the rollout reads its own events for evidence
-                prng.seed(roll, (r0 << 15) | r1)
-                w.apply_listed(cands[i])
-                if policy:
-                    scores[i] += self.policy_rollout(w, me, evid0, known, (r0 << 15) | r1)
-                else:
-                    scores[i] += self.rollout(w, me, list(evid0), shared, mimic)
-        self.last = (cands, scores, worlds)      # for benchmarks/stayaway_decisions.py
+            for _ in range(self.reps):
+                # common random numbers: every candidate's game in this world draws the same numbers
+                r0 = prng.next15(rng)
+                r1 = prng.next15(rng)
+                for i in range(len(cands)):
+                    w = self.work
+                    w.copy_from(world, False)
+                    w.record = True                 # the rollout reads its own events for evidence
+                    prng.seed(roll, (r0 << 15) | r1)
+                    w.apply_listed(cands[i])
+                    if policy:
+                        scores[i] += self.policy_rollout(w, me, evid0, known, (r0 << 15) | r1)
+                    else:
+                        scores[i] += self.rollout(w, me, list(evid0), shared, mimic)
+        self.last = (cands, scores, worlds * self.reps)      # for benchmarks/stayaway_decisions.py
         best = 0
         for i in range(1, len(cands)):
             if scores[i] > scores[best]:
                 best = i
         # the heuristic's move stands unless another is clearly better
         margin = self.thing_margin if v.role == THE_THING else self.margin
-        if scores[best] - scores[0] <= margin * worlds:
+        if scores[best] - scores[0] <= margin * worlds * self.reps:
             return cands[0]
         self.overrides += 1
         return cands[best]
@@ -571,6 +583,8 @@ class SearchBot(HeuristicBot):
             return out[:self.max_candidates]
         if ph == PH_PLAY:
             out = [first]
+            if not self.burns:
+                return out
             for a in legal:
                 if a != first and kind_of(a) == A_PLAY and (arg_of(a) >> 5) in CRITICAL:
                     out.append(a)
