@@ -16,7 +16,7 @@ import types
 
 from eldritch import simulate as sim
 from eldritch.backend import get_backend
-from eldritch.sim_eldersign import RUNNER
+from eldritch.eldersign.sim import RUNNER
 
 AOS = ("Yog-Sothoth", "Yig", "Azathoth", "Ithaqua")
 

@@ -15,7 +15,7 @@ import pytest
 
 from eldritch import atlas, sweep as sw, simulate as sim
 from eldritch.backend import get_backend, available
-from eldritch.sim_eldersign import RUNNER
+from eldritch.eldersign.sim import RUNNER
 
 
 def settings_for(bots, ao="Yig", players=1):

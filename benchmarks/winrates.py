@@ -92,7 +92,7 @@ def main(folders):
 def chart(by, path):
     """The table's win rates as a PNG (charts.win_rate_chart), heuristic and solver."""
     from eldritch import charts
-    from eldritch.sim_eldersign import RUNNER
+    from eldritch.eldersign.sim import RUNNER
     results = []
     for (ao, p, bot), summ in sorted(by.items()):
         if bot in ("heuristic", "solver"):

@@ -149,8 +149,8 @@ COMMAND_HELP = {
     "mansions": "Mansions of Madness (1st edition): play a story, attribute odds",
     "stayaway": "play Stay Away! (hidden roles, 4-12 players) or simulate it",
 }
-COMMAND_MODULES = {"play": "play", "simulate": "simulate", "sweep": "sweep", "arkham": "arkham_cli",
-                   "mansions": "mansions_cli", "stayaway": "stayaway_cli"}
+COMMAND_MODULES = {"play": "eldersign.play", "simulate": "simulate", "sweep": "sweep", "arkham": "arkham.cli",
+                   "mansions": "mansions.cli", "stayaway": "stayaway.cli"}
 
 
 def command_module(name):

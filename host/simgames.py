@@ -23,8 +23,8 @@ import importlib
 from .kernel.errors import KernelError
 
 GAMES = {
-    "eldersign": "eldritch.sim_eldersign",
-    "stayaway": "eldritch.sim_stayaway",
+    "eldersign": "eldritch.eldersign.sim",
+    "stayaway": "eldritch.stayaway.sim",
 }
 
 

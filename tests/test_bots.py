@@ -21,12 +21,12 @@ from eldritch.kernel.eldersign.game.bots.randombot import RandomBot
 from eldritch.kernel.eldersign.game.bots.value import Weights, effects_value, DEFAULTS
 from eldritch.kernel.eldersign import library
 from eldritch.backend import get_backend
-from eldritch.solverbot import SolverBot, SolverCache
-from eldritch.advisor import action_key, option_key, action_values
+from eldritch.eldersign.solverbot import SolverBot, SolverCache
+from eldritch.eldersign.advisor import action_key, option_key, action_values
 from eldritch.kernel.eldersign.game.machine import (A_DRAW, A_FAIL, A_ASIDE, A_KEEP, A_ASK, A_HOLD, G_BASE, A_ARG_MASK,
                                                    F_MAIN, F_ASIDE, F_KEEP)
 from eldritch.kernel.eldersign.game.bots import observe as O
-from eldritch.sim_eldersign import BasicBot
+from eldritch.eldersign.sim import BasicBot
 
 from conftest import REPO, MICROPYTHON
 
@@ -281,7 +281,7 @@ def test_rule_solver_bot_and_advisor_play_a_roll_with_more_clues_and_spells_than
     and values it as with MAX_USES (a lower bound), and the advisor answers too."""
     from eldritch.kernel.eldersign.game import attempt
     from eldritch.kernel.eldersign.situation import MAX_USES
-    from eldritch.advisor import Advisor
+    from eldritch.eldersign.advisor import Advisor
     bot = SolverBot(8, cache=SHARED)
     g = Game(DATA, players=1, seed=8, ancient_one="Yig")
     buf = array("i", [0] * MAX_GAME_ACTIONS)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from eldritch.play import golden_log, log_header
+from eldritch.eldersign.play import golden_log, log_header
 from eldritch.cli import main
 from eldritch.kernel.eldersign.game.data import GameData
 from eldritch.kernel.eldersign.game.machine import Game

@@ -12,7 +12,7 @@ import pytest
 
 from eldritch.atomic import (write_atomic, read_capped, remove_durably, check_target, SaveError,
                              user_path)
-from eldritch import playsave
+from eldritch.eldersign import playsave
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -128,7 +128,7 @@ print("done", tag)
 
 RACE_READER = r"""
 import os, sys
-from eldritch import playsave
+from eldritch.eldersign import playsave
 target, stop = sys.argv[1], sys.argv[2]
 reads = bad = 0
 while not os.path.exists(stop):

@@ -18,8 +18,8 @@ import random
 import pytest
 
 from eldritch.atomic import write_atomic, remove_durably, SaveError
-from eldritch import playsave
-from eldritch.playsave import Settings
+from eldritch.eldersign import playsave
+from eldritch.eldersign.playsave import Settings
 from eldritch.kernel.eldersign.game.data import GameData
 from eldritch.kernel.eldersign.game.machine import Game
 from eldritch.kernel.eldersign.game import bot as gamebot

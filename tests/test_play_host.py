@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 
 from eldritch.cli import main
-from eldritch import playsave, userdirs
-from eldritch.gamelog import GameLog
+from eldritch import userdirs
+from eldritch.eldersign import playsave
+from eldritch.eldersign.gamelog import GameLog
 
 REPO = Path(__file__).resolve().parents[1]
 PROMPT = "choose 1-"
@@ -206,7 +207,7 @@ def test_ctrl_c_in_a_subprocess_leaves_a_loadable_save_and_the_log(tmp_path):
 def test_sigint_during_a_bot_game_saves_and_exits_130(state, monkeypatch, capsys):
     """A SIGINT in the middle of an action is held until the action is done (a half-applied action
     would make an unloadable save), then the game is saved and the command exits 130."""
-    from eldritch.session import Session
+    from eldritch.eldersign.session import Session
     real_play = Session.play
     calls = []
 
@@ -236,7 +237,8 @@ def test_gc_held_at_start_up_and_resumed(state, monkeypatch, capsys):
     resume(freeze=True) moves what is alive to the permanent generation; a collector turned off by
     the caller stays off."""
     import gc
-    from eldritch import gcpause, play as playmod
+    from eldritch import gcpause
+    from eldritch.eldersign import play as playmod
     seen = []
     real = playmod.PlainGame.run
     monkeypatch.setattr(playmod.PlainGame, "run", lambda self: seen.append(gc.isenabled()) or real(self))

@@ -24,18 +24,19 @@ from pathlib import Path
 
 from eldritch.backend import get_backend
 from eldritch.cli import main
-from eldritch import playsave, userdirs
-from eldritch.advisor import question
-from eldritch.gamelog import GameLog
+from eldritch import userdirs
+from eldritch.eldersign import playsave
+from eldritch.eldersign.advisor import question
+from eldritch.eldersign.gamelog import GameLog
 from eldritch.kernel.eldersign.fixed import exact_text
 from eldritch.kernel.eldersign.game.data import GameData
 from eldritch.kernel.eldersign.game.machine import (Game, A_DRAW, A_FAIL, A_ASIDE, A_KEEP, A_ASK, A_HOLD,
                                                     A_ARG_MASK, G_BASE)
 from eldritch.kernel.eldersign.game import table as gametable
-from eldritch.playsave import Settings
-from eldritch.session import Session
-from eldritch.tui import PlayApp, ConfirmQuit, screen_text
-from eldritch import tui_view as view
+from eldritch.eldersign.playsave import Settings
+from eldritch.eldersign.session import Session
+from eldritch.eldersign.tui import PlayApp, ConfirmQuit, screen_text
+from eldritch.eldersign import tui_view as view
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent

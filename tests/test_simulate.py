@@ -13,8 +13,8 @@ from hypothesis import given, settings, strategies as st
 
 from eldritch import cli, simgames, simulate as sim
 from eldritch.kernel.errors import KernelError
-from eldritch.play import golden_log
-from eldritch.sim_eldersign import RUNNER, play_game, Context
+from eldritch.eldersign.play import golden_log
+from eldritch.eldersign.sim import RUNNER, play_game, Context
 from eldritch.kernel.eldersign.game.bots import observe as O
 from eldritch.kernel.eldersign.game.data import DEFAULT_SETS
 from eldritch.simgames import Setting

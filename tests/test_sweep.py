@@ -15,7 +15,7 @@ import pytest
 
 from eldritch import sweep as sw
 from eldritch.kernel.errors import KernelError
-from eldritch.sim_eldersign import RUNNER
+from eldritch.eldersign.sim import RUNNER
 from eldritch import atlas
 
 ray = pytest.importorskip("ray", reason="Ray is in the test extra: pip install -e '.[test]'")

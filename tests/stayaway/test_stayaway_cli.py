@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from eldritch.cli import main
-from eldritch import stayaway_cli
+from eldritch.stayaway import cli as stayaway_cli
 from eldritch.kernel.stayaway.game import defs as D
 from eldritch.kernel.stayaway.game.views import View
 

@@ -75,7 +75,7 @@ def test_rule_deck_by_player_count():
 def test_rule_deck_file_is_the_shared_csv():
     """data/deck.tsv is the shared deck list, row for row (when ../shared is beside the repository)."""
     if not SHARED_CSV.exists():
-        pytest.fail("../shared/data/stayaway-deck.csv is missing: the deck cannot be checked against it")
+        pytest.skip("no ../shared/data/stayaway-deck.csv beside the repository (a user's clone): nothing to compare with")
     with open(SHARED_CSV, newline="", encoding="utf-8") as f:
         shared = [(r["card"], r["kind"], r["numbers"], r["effect"]) for r in csv.DictReader(f)]
     mine = [(r["card"], r["kind"], r["numbers"], r["effect"]) for r in deck_rows()]

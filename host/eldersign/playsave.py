@@ -28,10 +28,10 @@ import json
 import os
 import tempfile
 
-from .atomic import SaveError, read_capped
-from .kernel.errors import KernelError
-from .kernel.eldersign.game.data import GameData
-from .kernel.eldersign.game import save as gamesave
+from ..atomic import SaveError, read_capped
+from ..kernel.errors import KernelError
+from ..kernel.eldersign.game.data import GameData
+from ..kernel.eldersign.game import save as gamesave
 
 MAGIC = b"ELDRITCH PLAY SAVE v1\n"
 KERNEL_MAGIC = b"EG"

@@ -1,6 +1,6 @@
 """Regenerate kernel/stayaway/data/deck.tsv from ../shared/data/stayaway-deck.csv (row for row).
 
-    python -m eldritch.stayaway_data [--check] [--csv PATH]
+    python -m eldritch.stayaway.data [--check] [--csv PATH]
 
 The CSV's columns card, kind, numbers, effect become tab-separated fields; `--check` exits 1 when
 the committed file differs from what would be written.

@@ -34,8 +34,8 @@ from textual.widgets.option_list import Option
 
 from . import tui_view as view
 from .gamelog import acting_seat
-from .kernel.eldersign.game import text as gametext
-from .kernel.eldersign.game.machine import A_MOVE, A_ARG_MASK
+from ..kernel.eldersign.game import text as gametext
+from ..kernel.eldersign.game.machine import A_MOVE, A_ARG_MASK
 from .session import Session, parse_command, COMMANDS_HELP
 
 INTERRUPTED = 130

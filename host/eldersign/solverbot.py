@@ -21,14 +21,14 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from .advisor import action_values
-from .kernel.eldersign.advice import advise
-from .kernel.eldersign.adventure import ACT_ROLL, P_DECIDE
-from .kernel.eldersign.dice import NFACES
-from .kernel.eldersign.fixed import ONE
-from .kernel.eldersign.situation import Situation, MAX_USES
-from .kernel.eldersign.solver import situation_value
-from .kernel.eldersign.game.bots import observe as O
-from .kernel.eldersign.game.bots.heuristic import HeuristicBot
+from ..kernel.eldersign.advice import advise
+from ..kernel.eldersign.adventure import ACT_ROLL, P_DECIDE
+from ..kernel.eldersign.dice import NFACES
+from ..kernel.eldersign.fixed import ONE
+from ..kernel.eldersign.situation import Situation, MAX_USES
+from ..kernel.eldersign.solver import situation_value
+from ..kernel.eldersign.game.bots import observe as O
+from ..kernel.eldersign.game.bots.heuristic import HeuristicBot
 
 NDICE = 3 * NFACES
 
@@ -78,7 +78,7 @@ class SolverCache:
 
     def __init__(self, backend=None, max_solvers: int = 256, max_values: int = 500_000):
         if backend is None:
-            from .backend import get_backend
+            from ..backend import get_backend
             backend = get_backend(notice=False)
         self.backend = backend
         self.max_solvers = max_solvers

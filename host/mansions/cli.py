@@ -16,15 +16,15 @@ import argparse
 import json
 from array import array
 
-from .atomic import SaveError, read_capped, user_path, write_atomic
-from .kernel.errors import KernelError
-from .kernel.mansions import odds
-from .kernel.mansions.game.rules import Rules
-from .kernel.mansions.game.choices import OPTION_VALUES
-from .kernel.mansions.game.consts import MAX_ACTIONS, KEEPER
-from .kernel.mansions.game import text, gamelog
-from .kernel.mansions.game.bots import make_bot
-from .kernel.surface import CHANCE
+from ..atomic import SaveError, read_capped, user_path, write_atomic
+from ..kernel.errors import KernelError
+from ..kernel.mansions import odds
+from ..kernel.mansions.game.rules import Rules
+from ..kernel.mansions.game.choices import OPTION_VALUES
+from ..kernel.mansions.game.consts import MAX_ACTIONS, KEEPER
+from ..kernel.mansions.game import text, gamelog
+from ..kernel.mansions.game.bots import make_bot
+from ..kernel.surface import CHANCE
 
 PLAY_EXAMPLES = """examples:
   eldritch mansions play --players 3 --bots keeper      two human investigators against the bot keeper

@@ -18,15 +18,15 @@ import sys
 from array import array
 from typing import Callable, Dict, List, Optional
 
-from .botseats import bot_seats
-from .kernel.errors import KernelError
-from .kernel.stayaway.game import defs as D
-from .kernel.stayaway.game import crypt
-from .kernel.stayaway.game.rules import Rules
-from .kernel.stayaway.game.views import View
-from .kernel.stayaway.game.text import event_text, player_name
-from .kernel.stayaway.game.play import make_bots
-from .stats import wilson
+from ..botseats import bot_seats
+from ..kernel.errors import KernelError
+from ..kernel.stayaway.game import defs as D
+from ..kernel.stayaway.game import crypt
+from ..kernel.stayaway.game.rules import Rules
+from ..kernel.stayaway.game.views import View
+from ..kernel.stayaway.game.text import event_text, player_name
+from ..kernel.stayaway.game.play import make_bots
+from ..stats import wilson
 
 EXAMPLES = """examples:
   eldritch stayaway --players 5 --bots 2,3,4,5         you play P1 against four heuristic bots
@@ -183,7 +183,7 @@ def load_save(path: str, passphrase: Optional[str], deck: Optional[str]):
     if passphrase is None:
         passphrase = getpass.getpass("passphrase for %s: " % path)
     blob = crypt.unseal(box, passphrase)
-    from .kernel.stayaway.game.save import options_of
+    from ..kernel.stayaway.game.save import options_of
     opts = options_of(blob)
     if deck:
         opts["deck"] = deck
@@ -274,7 +274,7 @@ def simulate(args) -> int:
             seed = seed0 + g
             s = rules.new_game(seed, n)
             bots = make_bots([args.bot_kind] * n, seed, rules)
-            from .kernel.stayaway.game.play import play_game
+            from ..kernel.stayaway.game.play import play_game
             play_game(rules, seed, n, bots, args.max_steps, state=s)
             if s.result in (D.R_DECLARED, D.R_THING_ALONE):
                 thing += 1

@@ -22,15 +22,16 @@ import os
 from array import array
 
 from .advisor import Advisor
-from .atomic import SaveError, write_atomic, user_path
+from ..atomic import SaveError, write_atomic, user_path
 from .gamelog import GameLog, acting_seat
-from . import playsave, userdirs
-from .kernel.eldersign.fixed import percent_text
-from .kernel.numbers import is_count
-from .kernel.eldersign.game import bot as gamebot, text as gametext, table as gametable
-from .kernel.eldersign.dice import GREEN, YELLOW, RED
-from .kernel.eldersign.game.machine import MAX_GAME_ACTIONS, EV_ROLL, EV_BEGIN
-from .kernel.eldersign.notation import format_roll, format_task
+from .. import userdirs
+from . import playsave
+from ..kernel.eldersign.fixed import percent_text
+from ..kernel.numbers import is_count
+from ..kernel.eldersign.game import bot as gamebot, text as gametext, table as gametable
+from ..kernel.eldersign.dice import GREEN, YELLOW, RED
+from ..kernel.eldersign.game.machine import MAX_GAME_ACTIONS, EV_ROLL, EV_BEGIN
+from ..kernel.eldersign.notation import format_roll, format_task
 
 MAX_LINE = 1000
 COMMANDS_HELP = ("a number chooses; Enter takes the default (marked *); "

@@ -26,16 +26,17 @@ import signal
 import sys
 import time
 
-from .atomic import SaveError, user_path, rename_durably, check_target
+from ..atomic import SaveError, user_path, rename_durably, check_target
 from .gamelog import GameLog, FORMATS, TRANSCRIPT_HEADER, acting_seat
-from .botseats import bot_seats
-from .kernel.errors import KernelError
-from .kernel.numbers import is_count
-from .kernel.eldersign.game.data import GameData
-from .kernel.eldersign.game.machine import Game
-from .kernel.eldersign.game import table as gametable
-from .kernel.eldersign.game import text as gametext
-from . import gcpause, playsave, userdirs
+from ..botseats import bot_seats
+from ..kernel.errors import KernelError
+from ..kernel.numbers import is_count
+from ..kernel.eldersign.game.data import GameData
+from ..kernel.eldersign.game.machine import Game
+from ..kernel.eldersign.game import table as gametable
+from ..kernel.eldersign.game import text as gametext
+from .. import gcpause, userdirs
+from . import playsave
 from .session import Session, parse_command, COMMANDS_HELP
 from .playsave import Settings
 
@@ -245,14 +246,14 @@ class PlainGame:
         odds = s.move_odds()
         value = s.roll_value()
         if value is not None:
-            from .kernel.eldersign.fixed import percent_text
+            from ..kernel.eldersign.fixed import percent_text
             say("  odds of completing this card from here: %s%%" % percent_text(value))
         for c in choices:
             line = c.line()
             if odds and c.text.startswith("move to ") and "(slot " in c.text:
                 slot = int(c.text.rsplit("(slot ", 1)[1].rstrip(")")) - 1
                 if slot in odds:
-                    from .kernel.eldersign.fixed import percent_text
+                    from ..kernel.eldersign.fixed import percent_text
                     line += "  [%s%% to complete]" % percent_text(odds[slot])
             say(line)
 

@@ -18,17 +18,17 @@ import json
 import os
 from array import array
 
-from .botseats import bot_seats
-from .kernel.errors import KernelError
-from .kernel.arkham import odds
-from .kernel.arkham.reach import reach_odds, OCC_MONSTER, OCC_BLOCKING, OCC_HOUND, MODE_FOOT, MODE_VEHICLE, MODE_MISTS
-from .kernel.arkham.gatechance import gate_odds
-from .kernel.arkham.game.board import Board, SPECIAL_HOUND, SPECIAL_BLOCKING
-from .kernel.arkham.game.rules import Rules
-from .kernel.arkham.game import defs as D
-from .kernel.arkham.game import playlog, text, save as gamesave
-from .kernel.arkham.game.bots import HeuristicBot, RandomBot
-from .kernel.surface import CHANCE
+from ..botseats import bot_seats
+from ..kernel.errors import KernelError
+from ..kernel.arkham import odds
+from ..kernel.arkham.reach import reach_odds, OCC_MONSTER, OCC_BLOCKING, OCC_HOUND, MODE_FOOT, MODE_VEHICLE, MODE_MISTS
+from ..kernel.arkham.gatechance import gate_odds
+from ..kernel.arkham.game.board import Board, SPECIAL_HOUND, SPECIAL_BLOCKING
+from ..kernel.arkham.game.rules import Rules
+from ..kernel.arkham.game import defs as D
+from ..kernel.arkham.game import playlog, text, save as gamesave
+from ..kernel.arkham.game.bots import HeuristicBot, RandomBot
+from ..kernel.surface import CHANCE
 
 MODES = {"foot": MODE_FOOT, "vehicle": MODE_VEHICLE, "mists": MODE_MISTS}
 IMMUNE = {"none": 0, "physical": odds.IMMUNE_PHYSICAL, "magical": odds.IMMUNE_MAGICAL,

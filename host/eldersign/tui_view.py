@@ -12,12 +12,12 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from .kernel.eldersign.dice import GREEN, YELLOW, RED, NFACES
-from .kernel.eldersign.fixed import ONE
-from .kernel.eldersign.game import table as gametable, text as gametext
-from .kernel.eldersign.adventure import P_DECIDE
-from .kernel.eldersign.notation import format_task, format_roll
-from .kernel.eldersign.situation import TERROR_NAMES
+from ..kernel.eldersign.dice import GREEN, YELLOW, RED, NFACES
+from ..kernel.eldersign.fixed import ONE
+from ..kernel.eldersign.game import table as gametable, text as gametext
+from ..kernel.eldersign.adventure import P_DECIDE
+from ..kernel.eldersign.notation import format_task, format_roll
+from ..kernel.eldersign.situation import TERROR_NAMES
 
 COLOUR_STYLE = ("green", "yellow", "red")
 

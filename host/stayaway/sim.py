@@ -9,11 +9,11 @@ the bot of seat k in the game of seed s is seeded s * 64 + k (kernel/stayaway/ga
 
 from __future__ import annotations
 
-from .kernel.errors import KernelError
-from .kernel.stayaway.game import defs as D
-from .kernel.stayaway.game.rules import Rules
-from .kernel.stayaway.game.play import play_game, make_bots
-from .simgames import Setting
+from ..kernel.errors import KernelError
+from ..kernel.stayaway.game import defs as D
+from ..kernel.stayaway.game.rules import Rules
+from ..kernel.stayaway.game.play import play_game, make_bots
+from ..simgames import Setting
 
 BOTS = {
     "random": "a uniformly random legal action",

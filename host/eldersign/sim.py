@@ -14,17 +14,17 @@ from __future__ import annotations
 
 from array import array
 
-from .kernel.errors import KernelError
-from .kernel import prng
-from .kernel.eldersign.game.data import GameData, DEFAULT_SETS
-from .kernel.eldersign.game.machine import (Game, MAX_GAME_ACTIONS, F_PICK, A_PICK, EV_WON, EV_LOST,
+from ..kernel.errors import KernelError
+from ..kernel import prng
+from ..kernel.eldersign.game.data import GameData, DEFAULT_SETS
+from ..kernel.eldersign.game.machine import (Game, MAX_GAME_ACTIONS, F_PICK, A_PICK, EV_WON, EV_LOST,
                                             EV_DEVOUR)
-from .kernel.eldersign.game import bot as basic_bot
-from .kernel.eldersign.game.bots import observe as O
-from .kernel.eldersign.game.bots.heuristic import HeuristicBot
-from .kernel.eldersign.game.bots.randombot import RandomBot
-from .kernel.eldersign import library
-from .simgames import Setting
+from ..kernel.eldersign.game import bot as basic_bot
+from ..kernel.eldersign.game.bots import observe as O
+from ..kernel.eldersign.game.bots.heuristic import HeuristicBot
+from ..kernel.eldersign.game.bots.randombot import RandomBot
+from ..kernel.eldersign import library
+from ..simgames import Setting
 
 MAX_STEPS = 100_000
 
@@ -178,7 +178,7 @@ class EldersignRunner:
 
 
 def parse_weights(text: str) -> dict:
-    from .kernel.eldersign.game.bots.value import DEFAULTS
+    from ..kernel.eldersign.game.bots.value import DEFAULTS
     out = {}
     for part in text.split(","):
         if not part.strip():

@@ -1,0 +1,1 @@
+"""Arkham Horror (1987)'s host side: the `eldritch arkham` commands."""

@@ -1,0 +1,1 @@
+"""Mansions of Madness (first edition)'s host side: the `eldritch mansions` commands."""
