@@ -85,8 +85,7 @@ HELP_PAGES = {S_MENU: "menu", S_SETS: "sets", S_CARDS: "cards", S_SEARCH: "searc
               S_SIT: "situation", S_ODDS: "odds", S_PLAY: "play", S_ENTER: "roll", S_END: "end", S_MSG: "message"}
 
 
-class Cancelled(Exception):
-    """B pressed during a long solve."""
+Cancelled = btn.Cancelled       # B pressed during a long solve
 
 
 class TooBig(Exception):
@@ -784,6 +783,7 @@ class App:
         gc.collect()
         module = __import__(MODES[i][2])
         self.mode = getattr(module, MODES[i][3])(self.leds, self.mode_path(i))
+        self.mode.busy = self._mode_busy                       # a long action's progress frames
         self.mode_tick = getattr(self.mode, "tick", None)      # a mode may scroll long names too
         self.mode_index = i
         self.screen = S_MODE
@@ -878,6 +878,16 @@ class App:
         self.inv = -1
         self.scroll_row = -1
         self.draw()
+        if self.refresh is not None:
+            self.refresh()
+
+    def _mode_busy(self, mode):
+        """A mode's progress frame (textscreen.TextScreen.progress): drawn at once; B, read on the
+        board's clock, cancels the action (btn.Cancelled, which the mode catches)."""
+        if self.cancel_pressed is not None and self.cancel_pressed():
+            raise Cancelled()
+        mode.draw(self.fb)
+        self.display.show()
         if self.refresh is not None:
             self.refresh()
 

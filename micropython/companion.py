@@ -35,6 +35,7 @@ import buttons as btn
 import leds as ledmod
 import store
 import compsave
+from heap import quick
 from textscreen import TextScreen, COLS, digits
 from kernel.errors import KernelError
 from kernel.eldersign.game.data import GameData
@@ -181,7 +182,7 @@ class Companion(TextScreen):
         self.save_path = save_path
         if data is None:
             try:
-                data = GameData(lean=True)
+                data = quick(GameData, lean=True)       # the library streamed line by line
             except OSError as exc:
                 raise KernelError("data", "the card data is missing (%s)" % exc)
         self.data = data
@@ -390,7 +391,7 @@ class Companion(TextScreen):
         self.players = players
         self.ao = ao
         self.log = bytearray(entries)
-        self.replay()
+        quick(self.replay)
         self.menu = 0
         self.after_entry(False)
         if self.digest() != digest:
@@ -434,7 +435,7 @@ class Companion(TextScreen):
             self.show_note(NOTE_NOTHING, C_TURN)
             return
         self.log = self.log[:len(self.log) - 4]
-        self.replay()
+        quick(self.replay)
         self.save()
         back = C_TURN
         if self.over():

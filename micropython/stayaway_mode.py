@@ -35,6 +35,7 @@ from array import array
 import buttons as btn
 import leds as ledmod
 import store
+from heap import quick
 from textscreen import TextScreen, COLS, SPACE
 from kernel.errors import KernelError
 from kernel.stayaway.game import defs as D
@@ -101,8 +102,12 @@ class StayAwayMode(TextScreen):
         return bytes([DIGITS[d] for d in self.pin])
 
     def _sealer(self, salt=None):
+        """The keys for the table PIN: the key derivation (20,000 hashes), with a progress screen."""
         from kernel.stayaway.game.crypt import Sealer
-        return Sealer(self.passphrase(), salt)
+        return quick(Sealer, self.passphrase(), salt, progress=self._unlocking)
+
+    def _unlocking(self, done, total):
+        self.progress(b"Sealing the PIN", done, total)
 
     def start(self):
         import time
@@ -139,7 +144,7 @@ class StayAwayMode(TextScreen):
         if n < 0:
             raise KernelError("save", "no readable Stay Away! save")
         sealer = self._sealer(bytes(box[8:8 + SALT]))
-        blob = unseal_in_place(box, n, self.passphrase(), sealer)
+        blob = quick(unseal_in_place, box, n, self.passphrase(), sealer)
         hold = None
         gc.collect()
         self.state = rules.deserialize(blob)
@@ -168,7 +173,7 @@ class StayAwayMode(TextScreen):
         need = HEAD + n + TAG
         self.alloc_box()
         dump(self.state, self.box, HEAD)
-        self.sealer.seal_in_place(self.box, n)
+        quick(self.sealer.seal_in_place, self.box, n)
         store.save(self.save_path, memoryview(self.box)[:need])
 
     def act(self, action):
@@ -301,6 +306,9 @@ class StayAwayMode(TextScreen):
             except KernelError as exc:
                 self.show_note(b"Wrong PIN, or" if exc.what == "save" else b"Cannot start", M_RESUME
                                if self.screen == M_RESUME else M_SETUP)
+            except btn.Cancelled:             # B on the progress screen: the PIN screen again
+                self.state = None
+                self.sealer = None
         elif b == btn.B:
             if self.screen == M_RESUME:
                 return True

@@ -30,6 +30,21 @@ class TextScreen:
     def __init__(self):
         self.text = bytearray(COLS * ROWS)
         self.inv = -1
+        self.busy = None        # set by the app: busy(self) draws the screen now, or raises
+        #                         buttons.Cancelled when B was pressed
+
+    def progress(self, title, done, total):
+        """A long action's progress: the title, done/total and "B: cancel" drawn at once through the
+        app (which raises buttons.Cancelled when B was pressed); nothing without an app."""
+        if self.busy is None:
+            return
+        self.clear()
+        self.put(1, 0, title)
+        col = self.num(3, 0, done)
+        col = self.put(3, col, b"/")
+        self.num(3, col, total)
+        self.put(5, 0, b"B: cancel")
+        self.busy(self)
 
     # ----- writing (no allocation) -------------------------------------------------------------------
 

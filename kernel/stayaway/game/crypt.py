@@ -35,7 +35,9 @@ def _random(n):
         return bytes(os.urandom(n))
     except (AttributeError, NotImplementedError):          # a port without urandom
         import time
-        return hashlib.sha256(b"%d" % time.time()).digest()[:n]
+        # a microcontroller port may keep no calendar time either (MicroPython's qemu port)
+        now = time.ticks_us() if hasattr(time, "ticks_us") else time.time()
+        return hashlib.sha256(b"%d" % now).digest()[:n]
 
 
 def _sha(data):
@@ -50,12 +52,16 @@ def _bytes(passphrase):
     return bytes(passphrase)
 
 
-def derive(passphrase, salt, iterations):
-    """(encryption key, MAC key) for this passphrase and salt."""
+def derive(passphrase, salt, iterations, progress=None):
+    """(encryption key, MAC key) for this passphrase and salt. progress(done, iterations), when given,
+    is called every 1024 rounds (the board shows it; an exception it raises cancels)."""
     p = _bytes(passphrase)
     k = _sha(salt + p)
-    for _ in range(iterations):
-        k = _sha(k + salt + p)
+    tail = salt + p
+    for i in range(iterations):
+        k = _sha(k + tail)
+        if progress is not None and not i & 1023:
+            progress(i, iterations)
     return _sha(b"enc" + k), _sha(b"mac" + k)
 
 
@@ -98,7 +104,7 @@ def hmac_of(key, buf, n):
 class Sealer:
     """Keys derived once for a passphrase (a new random salt unless one is given); seal() per save."""
 
-    def __init__(self, passphrase, salt=None, iterations=ITERATIONS):
+    def __init__(self, passphrase, salt=None, iterations=ITERATIONS, progress=None):
         if salt is None:
             salt = _random(SALT)
         if len(salt) != SALT:
@@ -107,7 +113,7 @@ class Sealer:
             raise KernelError("passphrase", "bad iteration count %d" % iterations)
         self.salt = bytes(salt)
         self.iterations = iterations
-        self.enc, self.mac = derive(passphrase, self.salt, iterations)
+        self.enc, self.mac = derive(passphrase, self.salt, iterations, progress)
         self.count = 0
 
     def seal(self, blob, nonce=None):
