@@ -75,7 +75,7 @@ def max_bytes(game: str) -> int:
 def _legacy_magic(game: str) -> tuple:
     """The first bytes of the bare kernel saves that today's code still reads (and may replace)."""
     return {"eldersign": (b"EG\x02", b"EG\x03"), "arkham": (b"AH\x01", b"AH\x02"),
-            "mansions": (b"M\x01", b"M\x02"), "stayaway": (b"SAE1",)}[game]
+            "mansions": (b"M\x01", b"M\x02"), "stayaway": (b"SAE1", b"SAE2")}[game]
 
 
 def is_save_head(head: bytes, game: str) -> bool:
@@ -230,10 +230,9 @@ def _legacy(blob: bytes, game: str, passphrase) -> Save:
         from .kernel.stayaway.game import crypt
         from .kernel.errors import KernelError
         try:
-            iterations, _ = crypt.header(blob)
-            if iterations > crypt.ITERATIONS:
-                raise SaveError("an old sealed Stay Away! save asking for %d key rounds (at most %d): "
-                                "refused unread" % (iterations, crypt.ITERATIONS))
+            version, _, _ = crypt.header(blob)        # SAE1's iteration count bounded here, before any work
+            if version != 1:
+                raise SaveError("a handheld's sealed save (SAE2): it opens only on the device that sealed it")
             payload = crypt.unseal(blob, _words(passphrase))
         except KernelError as exc:
             raise SaveError(exc.detail)

@@ -291,7 +291,7 @@ def end_save(game, path, settings):
         note = auto.write(game.serialize(), settings)
         print("eldritch: --save: %s; %s" % (exc, note or "the game is saved in %s instead" % auto.path),
               file=sys.stderr)
-        return 2 if note else 0
+        return 2
 
 
 def _check_paths(args):

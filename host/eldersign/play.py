@@ -388,6 +388,10 @@ def run(args, backend=None) -> int:
 
 
 def _run(args, backend, gc_was_on=True) -> int:
+    for flag, value in (("--load", args.load), ("--save", args.save), ("--log", args.log),
+                        ("--state-dir", args.state_dir)):
+        if value is not None and not value.strip():
+            raise KernelError("option", "%s: no file name given" % flag)    # '' is not "none"
     if args.players is not None and (args.load or args.resume):
         raise KernelError("option", "--players: a loaded game keeps its players")
     state = userdirs.state_dir(args.state_dir)

@@ -214,7 +214,7 @@ def end_save(st, path, key, settings):
             note = str(again)
         print("eldritch: --save: %s; %s" % (exc, note or "the game is saved in %s instead" % auto.path),
               file=sys.stderr)
-        return 2 if note else 0
+        return 2
 
 
 def cmd_play(args):

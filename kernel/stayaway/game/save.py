@@ -168,6 +168,8 @@ def load(rules, blob):
     if flags != rules.options.flags() or (255 if rules.options.infected < 0 else rules.options.infected) != infected:
         raise KernelError("save", "the save was made with other options")
     seed = get32(r.take(4), 0)
+    if seed > prng.SEED_MAX:
+        raise KernelError("save", "the seed is out of range")
     s = State(rules, seed, players, deal=False)
     if bytes(r.take(NTYPES)) != bytes(s.counts):
         raise KernelError("save", "the save was made with another deck")
