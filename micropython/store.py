@@ -120,7 +120,7 @@ def newer(a, b):
 def _records(fs, path):
     """The good records, newest first: a list of (slot index, (seq, flags, length)), at most two."""
     names = _slots(path)
-    out = []
+    out = []  # type: list
     for i in range(2):
         r = _scan(fs, names[i])
         if r is not None:
