@@ -80,14 +80,14 @@ class TableKey:
     def __init__(self, fd: int | None = None, ask=None):
         self.fd = fd
         self.ask = ask               # a function(question) -> words, for a front end's own prompt
-        self._words = None
+        self._words: str | None = None
         self._seal = None
 
     def words(self) -> str:
         if self._words is None:
             q = "the table's passphrase: "
             self._words = self.ask(q) if self.ask is not None else obtain(self.fd, q)
-        return self._words
+        return self._words or ""
 
     def adopt(self, seal) -> None:
         """The table of a loaded save goes on with its own seal (its id and number)."""

@@ -256,8 +256,8 @@ class Autosaves:
         self.game = game
         self.base = "autosave" if game == "eldersign" else game + "-autosave"
         self.path = os.path.join(self.folder, self.base + ".sav")
-        self.saved = None          # True/False: whether the last write succeeded; None before any
-        self.error = None          # the last failure's line
+        self.saved: bool | None = None     # whether the last write succeeded; None before any
+        self.error: str | None = None      # the last failure's line
 
     def write(self, payload: bytes, settings: dict | None = None, seal: Seal | None = None) -> str | None:
         """Autosave; None, or one line saying why it failed (the game goes on either way)."""

@@ -5,7 +5,7 @@
     text, seal = Seal.open(box, "the table's words", context=b"...")   # SaveError if wrong or changed
     table, number = peek(box)                       # who and which, before any key work
 
-What the seal protects against (docs/saves.md says the same for players):
+What the seal protects against (README.md, "Saves", says the same for players):
   - an outsider who reads the file: without the passphrase it is noise (no hand, role, seed or
     objective shows), and guessing is slow: scrypt (memory-hard, 32 MiB and ~0.1 s per guess);
   - a changed byte, a file cut short or spliced from two saves: the tag (HMAC-SHA256) is checked
@@ -110,7 +110,7 @@ class Seal:
         n = len(plaintext)
         out = bytearray(head)
         out.extend(bytes(n))
-        kcrypt._xor_into(out, HEAD, memoryview(plaintext), self.enc, nonce)
+        kcrypt.keystream_xor(out, HEAD, memoryview(plaintext), self.enc, nonce)
         out.extend(self._tag(context, out))
         return bytes(out)
 
@@ -140,5 +140,5 @@ class Seal:
         if not hmac.compare_digest(seal._tag(context, memoryview(box)[:n]), bytes(box[n:])):
             raise SaveError("wrong passphrase, or the save was changed")
         out = bytearray(n - HEAD)
-        kcrypt._xor_into(out, 0, memoryview(box)[HEAD:n], seal.enc, bytes(box[HEAD - NONCE:HEAD]))
+        kcrypt.keystream_xor(out, 0, memoryview(box)[HEAD:n], seal.enc, bytes(box[HEAD - NONCE:HEAD]))
         return bytes(out), seal

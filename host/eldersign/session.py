@@ -107,8 +107,8 @@ class Session:
         self.log = log if log is not None else GameLog(game, settings)
         self.autosave_dir = autosave_dir
         self.autosave_every_action = autosave_every_action
-        self.autosaved = None        # whether the last autosave succeeded (None: none tried)
-        self.autosave_error = None   # the last failed autosave's line
+        self.autosaved: bool | None = None       # whether the last autosave succeeded (None: none tried)
+        self.autosave_error: str | None = None   # the last failed autosave's line
         self.buf = array("i", [0] * MAX_GAME_ACTIONS)
         self._choices: list[Choice] | None = None
         self._last_notice = None
