@@ -398,7 +398,10 @@ def _run(args, backend, gc_was_on=True) -> int:
     game, data, settings = open_game(args, state)
     all_bots = len(settings.bots) == game.players
     for option, path in (("--log", args.log), ("--save", args.save)):
-        problem = check_target(user_path(path)) if path else None
+        if option == "--save":          # never a user's file, symlink or device (saves.py)
+            problem = saves.check_target(user_path(path), "eldersign") if path else None
+        else:
+            problem = check_target(user_path(path)) if path else None
         if problem and all_bots:
             raise KernelError("option", "%s: %s" % (option, problem))
         if problem:
