@@ -11,7 +11,7 @@ CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/_core_build.py setup.py
 .PHONY: run test bench clean board flash mpy tables atlas-check firmware fw-tools board-qemu
 
 BOARD_FILES := micropython/pins_pico.py micropython/display.py micropython/buttons.py \
-	micropython/leds.py micropython/store.py micropython/heap.py micropython/app.py micropython/main.py \
+	micropython/leds.py micropython/store.py micropython/app.py micropython/main.py \
 	micropython/compsave.py micropython/textscreen.py micropython/companion.py \
 	micropython/arkham_mode.py micropython/mansions_mode.py micropython/stayaway_mode.py
 

@@ -35,8 +35,7 @@ import buttons as btn
 import leds as ledmod
 import store
 import compsave
-from heap import quick
-from textscreen import TextScreen, COLS, digits
+from textscreen import TextScreen, COLS, digits, quick
 from kernel.errors import KernelError
 from kernel.eldersign.game.data import GameData
 from kernel.eldersign.game.companion import (new_companion, restart, enter_effect, put_adventure, complete_adventure,

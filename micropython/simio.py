@@ -13,7 +13,7 @@ class Pin:
     IN = 0
     OUT = 1
     PULL_UP = 1
-    made = {}               # id -> the last Pin made with it
+    made = {}  # type: dict  # id -> the last Pin made with it
 
     def __init__(self, id=None, mode=-1, pull=-1):
         self.id = id

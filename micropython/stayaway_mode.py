@@ -40,8 +40,7 @@ from array import array
 import buttons as btn
 import leds as ledmod
 import store
-from heap import quick
-from textscreen import TextScreen, COLS, SPACE
+from textscreen import TextScreen, COLS, SPACE, quick
 from kernel.errors import KernelError
 from kernel.stayaway.game import defs as D
 from kernel.stayaway.game.views import (write_view, V_ME, V_ROLE, V_PHASE, V_ACTIVE, V_DIRECTION,

@@ -309,7 +309,7 @@ def _mpy_tree(dest):
     """The kernel and the mode compiled with mpy-cross for the unix port's machine (x64), the way
     `make mpy` compiles them for the RP2040 (armv6m): no compiler memory on the device."""
     files = [p for p in (REPO / "kernel").rglob("*.py")]
-    files += [MP / n for n in ("buttons.py", "leds.py", "store.py", "heap.py", "textscreen.py", "stayaway_mode.py")]
+    files += [MP / n for n in ("buttons.py", "leds.py", "store.py", "textscreen.py", "stayaway_mode.py")]
     for f in files:
         rel = f.relative_to(REPO)
         out = dest / rel.with_suffix(".mpy")
