@@ -782,15 +782,19 @@ class App:
         self.solved = None
         gc.collect()
         module = __import__(MODES[i][2])
-        self.mode = getattr(module, MODES[i][3])(self.leds, self.mode_path(i))
-        self.mode.busy = self._mode_busy                       # a long action's progress frames
-        self.mode_tick = getattr(self.mode, "tick", None)      # a mode may scroll long names too
-        self.mode_index = i
-        self.screen = S_MODE
-        if resume:
-            self.mode.resume()
-        else:
-            self.mode.new_game()
+        # a long start (companion mode reads its card data) shows its progress; B goes back
+        module.TextScreen.busy = self._mode_busy
+        try:
+            self.mode = getattr(module, MODES[i][3])(self.leds, self.mode_path(i))
+            self.mode_tick = getattr(self.mode, "tick", None)      # a mode may scroll long names too
+            self.mode_index = i
+            self.screen = S_MODE
+            if resume:
+                self.mode.resume()
+            else:
+                self.mode.new_game()
+        except Cancelled:
+            self.goto(S_MENU)
 
     def companion(self, resume):
         """Companion mode (kept for callers of the first version)."""

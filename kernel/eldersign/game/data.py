@@ -304,13 +304,15 @@ class RuleCard:
 class GameData:
     """Every card table the game needs; `extra` TSV files add rows to the tables their headers name."""
 
-    def __init__(self, folder=None, extra=(), sets=DEFAULT_SETS, lean=False):
+    def __init__(self, folder=None, extra=(), sets=DEFAULT_SETS, lean=False, progress=None):
+        """progress(count), when given, is called as the lean data is read (the tables, then every 32
+        library lines): the board shows it, and an exception it raises stops the reading."""
         folder = folder or _folder()
         self.lean = lean
         if isinstance(extra, str):
             extra = (extra,)
         if lean:
-            self._lean(folder, extra, sets)
+            self._lean(folder, extra, sets, progress)
             return
         tables = self._tables(folder, extra, ())
         self.notes = []
@@ -528,10 +530,12 @@ class GameData:
         if nslots - MAIN_SLOTS > MAX_OTHER_WORLDS:
             raise KernelError("data", "more than %d Other World adventures" % MAX_OTHER_WORLDS)
 
-    def _lean(self, folder, extra, sets):
+    def _lean(self, folder, extra, sets, progress=None):
         """Companion mode's card data (see the module docstring)."""
         self.notes = []
         tables = self._tables(folder, extra, ("entrance",))
+        if progress is not None:
+            progress(0)
         self._ancient_ones(tables["ancient_ones"])
         self._investigators(tables["investigators"])
         self._items(tables["items"])
@@ -560,6 +564,8 @@ class GameData:
                 fields = library._fields(line, number)
                 if fields[0] in sets:
                     self.adventures.append(LeanBoardCard(fields, self.notes, rules.get((fields[0], fields[1]))))
+            if progress is not None and not number & 31:
+                progress(number)
         for key in rules:
             r = rules[key]
             if r.set in sets and not [a for a in self.adventures if a.name == r.name]:
