@@ -781,18 +781,28 @@ class App:
         self.solver = None
         self.solved = None
         gc.collect()
-        module = __import__(MODES[i][2])
-        # a long start (companion mode reads its card data) shows its progress; B goes back
-        module.TextScreen.busy = self._mode_busy
+        cls = getattr(__import__(MODES[i][2]), MODES[i][3])
+        # a long start (companion mode reads its card data) shows its progress; B goes back. The
+        # class lends the progress frames to the constructor only: held there, they would keep
+        # this app (and all it holds) alive past a power cycle of the simulator.
+        cls.busy = self._mode_busy
         try:
-            self.mode = getattr(module, MODES[i][3])(self.leds, self.mode_path(i))
-            self.mode_tick = getattr(self.mode, "tick", None)      # a mode may scroll long names too
-            self.mode_index = i
-            self.screen = S_MODE
+            mode = cls(self.leds, self.mode_path(i))
+        except Cancelled:
+            self.goto(S_MENU)
+            return
+        finally:
+            cls.busy = None
+        mode.busy = self._mode_busy
+        self.mode = mode
+        self.mode_tick = getattr(mode, "tick", None)      # a mode may scroll long names too
+        self.mode_index = i
+        self.screen = S_MODE
+        try:
             if resume:
-                self.mode.resume()
+                mode.resume()
             else:
-                self.mode.new_game()
+                mode.new_game()
         except Cancelled:
             self.goto(S_MENU)
 

@@ -191,8 +191,10 @@ def stayaway(players, seed, ballast=0, budget=1 << 30, cut=40, quiet=150):
                     press(btn.DOWN, "down")
                 press(btn.A, "a")
                 press(btn.A, "a")                   # PIN 0000
-            m = board.app.mode
             hold(True, "hold-b")
+            m = board.app.mode
+            if m is None or m.screen != M.M_PLAYER:       # out of memory: the app left the mode
+                break
             if steps < quiet:
                 while m.nacts > 1 and m.cursor < m.nacts - 1 and m.acts[m.cursor] == D.A_DECLARE:
                     press(btn.DOWN, "down")
