@@ -93,7 +93,7 @@ $(FIRMWARE): $(FW_COPY)/.copied $(FW_FLAGS_FILE) $(FW_INPUTS) | fw-tools
 	@touch $@
 
 $(FW_COPY)/.copied: micropython/qemu/boot.patch
-	@if [ ! -f "$(MICROPYTHON_SRC)/py/mpconfig.h" ]; then echo "make firmware: no MicroPython source in $(MICROPYTHON_SRC): put its source there (../shared/vendor/micropython) or give a checkout with MICROPYTHON_SRC=/path/to/micropython" >&2; exit 2; fi
+	$(if $(wildcard $(MICROPYTHON_SRC)/py/mpconfig.h),,$(error make firmware: no MicroPython source in $(MICROPYTHON_SRC): put its source there (../shared/vendor/micropython) or give a checkout with MICROPYTHON_SRC=/path/to/micropython))
 	rm -rf $(FW_COPY)
 	mkdir -p build && cp -r $(MICROPYTHON_SRC) $(FW_COPY) && chmod -R u+w $(FW_COPY)
 	cd $(FW_COPY) && patch -p1 -s < $(CURDIR)/micropython/qemu/boot.patch
@@ -112,11 +112,13 @@ fw-tools:
 board-qemu: firmware $(STAMP)
 	$(BIN)/python tools/qemuboard.py run
 
-# CI: the whole suite with the C core required (no silent fallback) on JOBS workers (pytest-xdist; CI
-# has 2 cores), then the sanitizer build and valgrind.
+# CI: the QEMU firmware built first (tests/test_firmware.py runs on it, all on one worker: the
+# loadgroup), then the whole suite with the C core required (no silent fallback) on JOBS workers
+# (pytest-xdist; CI has 2 cores), then the sanitizer build and valgrind.
 JOBS ?= 2
 test: $(STAMP)
-	ELDRITCH_REQUIRE_C=1 $(BIN)/python -m pytest -q -n $(JOBS)
+	@$(MAKE) -s firmware || echo "make test: no firmware built (the line above says why); tests/test_firmware.py says it again"
+	ELDRITCH_REQUIRE_C=1 $(BIN)/python -m pytest -q -n $(JOBS) --dist loadgroup
 	$(MAKE) atlas-check
 	$(MAKE) sanitize
 	@if command -v valgrind >/dev/null; then $(MAKE) valgrind; else echo "valgrind not installed: make valgrind skipped"; fi

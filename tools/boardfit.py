@@ -6,6 +6,8 @@ smallest heap in which it still runs to its end), on the 32-bit firmware or on t
     python tools/boardfit.py --firmware arkham --write  # one feature, its figures written into
                                                         # benchmarks/firmware.json (the README's table)
     python tools/boardfit.py --firmware --counts        # instructions only (no bisection)
+    python tools/boardfit.py --firmware library_big_pool --step=4096 --write   # a coarser bisection
+    python tools/boardfit.py --table                    # the README's table from the figures
     python tools/boardfit.py                            # every feature on the 64-bit unix port
     python tools/boardfit.py --stage DIR [--frozen]     # the board's files only (what make flash copies)
 
@@ -96,6 +98,69 @@ FEATURES = {
 GAMES = {"stayaway5": (5, 2), "stayaway8": (8, 9), "stayaway12": (12, 6)}
 
 
+# The README's table (micropython/README.md, "Memory"): each feature's mode and what it runs
+LABELS = {
+    "library_play": ("Elder Sign", "a library card: odds from the table, the adventure played to its end"),
+    "library_clues": ("Elder Sign", "a library card's odds with a clue (from the table)"),
+    "library_spell": ("Elder Sign", "a library card with a spell: odds and advice solved here, played to its end"),
+    "library_big_pool": ("Elder Sign", "The Curator at 7 green, yellow, red, focus 1: solved here, played"),
+    "custom_play": ("Elder Sign", "a custom card (I3 I4): solved here, played to its end"),
+    "resume": ("Elder Sign", "a power cut mid-adventure, Resume, played to its end"),
+    "companion8": ("Companion", "8 players: setup, the six table cards, entries, the clock, a cut, Resume"),
+    "arkham": ("Arkham Horror", "4 players: sheets, gates, the four odds screens, mythos, a cut, Resume, undo, "
+               "defeat"),
+    "mansions": ("Mansions keeper", "eleven keeper turns with monsters, odds and the timer, a cut, Resume"),
+    "stayaway5": ("Stay Away!", "5 players: a whole game through the buttons, a cut, Resume with the PIN"),
+    "stayaway8": ("Stay Away!", "8 players: the same"),
+    "stayaway12": ("Stay Away!", "12 players: the same"),
+}
+
+
+def table(figs=None):
+    """The README's table rows from benchmarks/firmware.json (`tools/boardfit.py --table`)."""
+    import boardtime
+    figs = figs if figs is not None else boardtime.figures()
+    rows = ["| mode | feature (`tools/boardfit.py` name) | smallest heap | of 190 KB | M instructions "
+            "| RP2040 s | longest wait, RP2040 s |", "|---|---|---|---|---|---|---|"]
+    for name in list(FEATURES) + list(GAMES):
+        if name not in figs or name not in LABELS:
+            continue
+        f = figs[name]
+        mode, what = LABELS[name]
+        # the slowest action a player waits for (a start or a power cycle is not one), and whether
+        # it shows progress (frames while it runs: B cancels it)
+        slow = sorted([w for w in f.get("slow", []) if w[0] not in ("start", "reset")], key=lambda w: -w[1])
+        wait = "under %.0f" % boardtime.BUDGET_S
+        if slow:
+            wait = "%.1f%s" % (boardtime.rp2040_seconds(slow[0][1]),
+                               ", progress, B cancels" if slow[0][3] <= boardtime.BUDGET_K else "")
+        rows.append("| %s | %s (`%s`) | %s | %s | %.0f | %.1f | %s |" % (
+            mode, what, name, "%.1f KB" % (f["peak"] / 1024.0) if "peak" in f else "-",
+            "fits" if f.get("ok") else "DOES NOT FIT", f["kinstr"] / 1000.0, boardtime.rp2040_seconds(f["kinstr"]),
+            wait))
+    return "\n".join(rows)
+
+
+def time_table(figs=None):
+    """benchmarks/README.md's table of instructions: every feature and board CLI question."""
+    import boardtime
+    figs = figs if figs is not None else boardtime.figures()
+    rows = ["| feature or board CLI question | M instructions (Cortex-M3) | RP2040 s | fits 190 KB |",
+            "|---|---:|---:|---|"]
+    names = [n for n in list(FEATURES) + list(GAMES) if n in figs] + sorted(n for n in figs if n.startswith("cli "))
+    for name in names:
+        f = figs[name]
+        label = "`%s`" % name if not name.startswith("cli ") else "`" + name[4:].replace("|", "\\|") + "`"
+        rows.append("| %s | %.1f | %.1f | %s |" % (label, f["kinstr"] / 1000.0, boardtime.rp2040_seconds(f["kinstr"]),
+                                                  "yes" if f.get("ok") else "no: out of memory"))
+    return "\n".join(rows)
+
+
+def readme_block(text, start, end):
+    """The lines between two marker lines of a text."""
+    return text[text.index(start) + len(start):text.index(end)].strip("\n")
+
+
 def harness_call(name, ballast=0, budget=1 << 30):
     """The harness call (micropython/qemu/harness.py) that runs a feature on the QEMU firmware."""
     if name in GAMES:
@@ -181,10 +246,10 @@ def peak(board_dir, feature, work, low=32, high=1024):
     return high
 
 
-def firmware(names, write=False, peaks=True):
+def firmware(names, write=False, peaks=True, step=256):
     """Each feature on the QEMU firmware (tools/qemuboard.py, one boot): its instructions at the
     whole heap and, with peaks, its smallest heap (the largest ballast it still runs with, bisected to
-    256 bytes, one soft reset a run); then the board CLI's questions. write: into
+    `step` bytes, one soft reset a run); then the board CLI's questions. write: into
     benchmarks/firmware.json (the checked-in figures the tests and the README hold)."""
     import qemuboard
     import boardtime
@@ -204,7 +269,7 @@ def firmware(names, write=False, peaks=True):
             fig = {"kinstr": r["kinstr"], "ok": r["ok"]}
             if peaks and r["ok"]:
                 lo, hi = 0, boardtime.HEAP
-                while hi - lo > 256:
+                while hi - lo > step:
                     mid = (lo + hi) // 2
                     if board.call(call(mid))["ok"]:
                         lo = mid
@@ -228,12 +293,18 @@ def firmware(names, write=False, peaks=True):
 
 
 def main(argv):
+    if argv[1:2] == ["--table"]:
+        print(table())
+        print()
+        print(time_table())
+        return
     if argv[1:2] == ["--firmware"]:
         rest = argv[2:]
         write = "--write" in rest
         counts = "--counts" in rest
+        step = [int(a[7:]) for a in rest if a.startswith("--step=")] or [256]
         names = [a for a in rest if not a.startswith("--")] or list(FEATURES) + list(GAMES) + ["cli"]
-        firmware(names, write, peaks=not counts)
+        firmware(names, write, peaks=not counts, step=step[0])
         return
     if len(argv) in (3, 4) and argv[1] == "--stage":  # make flash: the board's files in one folder
         shutil.rmtree(argv[2], ignore_errors=True)

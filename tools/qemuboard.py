@@ -47,6 +47,17 @@ def qemu_command(firmware, flash):
             "-kernel", str(firmware)]
 
 
+def _die_with_parent():
+    """In QEMU's child process: end it when the process that started it ends, however that ends (a
+    killed test run leaves no emulator spinning). Linux's prctl(PR_SET_PDEATHSIG); elsewhere nothing."""
+    try:
+        import ctypes
+        import signal
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)
+    except (OSError, AttributeError):
+        pass
+
+
 class QemuBoard:
     def __init__(self, firmware=FIRMWARE, flash=FLASH, fresh=False):
         self.firmware = Path(firmware)
@@ -69,7 +80,7 @@ class QemuBoard:
         if not self.firmware.exists():
             raise BoardError("no firmware at %s: make firmware" % self.firmware)
         self.proc = subprocess.Popen(self.command(self.firmware, self.flash), stdin=subprocess.DEVNULL,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
         atexit.register(self.stop)          # never a QEMU left behind by a failed run
         out = b""
         end = time.time() + timeout
@@ -154,6 +165,36 @@ class QemuBoard:
             dst.flush()
 
 
+def build():
+    """`make firmware` (incremental), under a lock (tests and benchmarks may build at the same time):
+    (firmware path, "") when built; (None, the one-line reason) when this machine cannot build it (no
+    MicroPython source beside the clone, no toolchain and no apt-get). A build that fails for
+    another reason raises BoardError."""
+    import fcntl
+    lock = REPO / "build" / "firmware.lock"
+    lock.parent.mkdir(exist_ok=True)
+
+    def make(target):
+        return subprocess.run(["make", "-s", "-C", str(REPO), target], capture_output=True, text=True,
+                              timeout=1800)
+
+    with open(lock, "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        tools = make("fw-tools")
+        if tools.returncode:
+            why = [ln for ln in tools.stderr.splitlines() if "make firmware:" in ln]
+            if why:
+                return None, why[0]
+            raise BoardError("make fw-tools failed:\n" + tools.stderr[-3000:])
+        proc = make("firmware")
+    if proc.returncode:
+        why = [ln for ln in proc.stderr.splitlines() if "make firmware: no MicroPython source" in ln]
+        if why:
+            return None, why[0]
+        raise BoardError("make firmware failed:\n" + proc.stdout[-3000:] + proc.stderr[-3000:])
+    return FIRMWARE, ""
+
+
 class Flashed:
     """A QEMU board flashed as the README says for this firmware (`make flash FROZEN=1 PORT=...`:
     the card data, the tables and main.py onto its littlefs, then a reset, which ends QEMU and is
@@ -206,12 +247,17 @@ def main(argv):
         sys.stderr.write("usage: qemuboard.py run [--fresh]\n")
         return 2
     board = QemuBoard(fresh="--fresh" in argv)
+    import signal
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, stop)     # as Ctrl-C: QEMU stopped with this process
     try:
         while True:
             port = board.start()
             print("QEMU board on %s (flash: %s). For example:" % (port, board.flash.relative_to(REPO)))
             print("  make flash FROZEN=1 PORT=%s       # the data files and main.py onto it, then a reset" % port)
-            print("  .venv/bin/python -m serial.tools.miniterm %s   # the app: keys w/s/a/d, Enter, x; Ctrl-] quits" % port)
+            print("  .venv/bin/python -m serial.tools.miniterm %s   # the app: w/s/a/d, space A, x B; Ctrl-] quits" % port)
             print("  .venv/bin/mpremote connect %s exec \"import harness; harness.feature('a a a a a play', ['COMPLETED'])\"" % port)
             sys.stdout.flush()
             code = board.proc.wait()
