@@ -380,8 +380,36 @@ def _quiet_stdout():
         pass
 
 
+def _quiet_memory_errors(unraisable):
+    """sys.unraisablehook while a command runs: a MemoryError raised where Python cannot pass it on
+    (a generator closed while memory runs out) is not printed; the command's own MemoryError is
+    reported in one line. Anything else goes to the default hook."""
+    if isinstance(unraisable.exc_value, MemoryError):
+        return
+    sys.__unraisablehook__(unraisable)
+
+
+OUT_OF_MEMORY = "out of memory: free some memory or ask a smaller question"
+
+
 def main(argv=None):
     words = sys.argv[1:] if argv is None else argv
+    before = sys.unraisablehook
+    sys.unraisablehook = _quiet_memory_errors
+    try:
+        code = _main(words)
+    finally:
+        sys.unraisablehook = before
+    if code is None:        # out of memory: reported here, once the frames that held it are gone
+        import gc
+        gc.collect()
+        fail(OUT_OF_MEMORY)
+        return 2
+    return code
+
+
+def _main(words):
+    from .atomic import SaveError
     parser = build_parser(asked_command(words))
     try:
         args = parser.parse_args(words)
@@ -396,6 +424,11 @@ def main(argv=None):
     except KernelError as exc:
         fail(exc)
         return 2
+    except SaveError as exc:
+        fail(exc)
+        return 2
+    except MemoryError:
+        return None
     except KeyboardInterrupt:
         fail("interrupted")
         return 130
