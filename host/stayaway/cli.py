@@ -205,15 +205,20 @@ def play(state, bots, term: Terminal, max_steps: int) -> int:
             a = legal[0] if n == 1 else bot.choose(state.view(p), legal)
         else:
             if p != last_human:
-                term.privacy(p)
+                try:
+                    term.privacy(p)
+                except EOFError:                # input ended (stdin closed, < /dev/null): a clean stop
+                    term.write("")
+                    term.write("input ended: the game stops here (save it with 'save FILE' next time)")
+                    return 0
                 last_human = p
             v = View(state.view(p))
             for line in private_screen(v, seen[p]):
                 term.write(line)
             seen[p] = v.nevents
             a = ask(state, p, legal, term)
-            if a is None:
-                return 1
+            if a is None:                       # 'quit' or the end of input: a clean exit, as `play`'s
+                return 0
         state.apply(a)
         steps += 1
     return 0
@@ -227,6 +232,8 @@ def ask(state, p: int, legal: List[int], term: Terminal) -> Optional[int]:
         try:
             line = term.read("number, 'log', 'table', 'save FILE' or 'quit': ").strip()
         except EOFError:
+            term.write("")
+            term.write("input ended: the game stops here (save it with 'save FILE' next time)")
             return None
         if line == "quit":
             return None
