@@ -168,6 +168,9 @@ def ray_session(address: str, workers=None):
     """The ray module, connected to `address` for the block (see the module docstring); if Ray was
     already initialised in this process, that connection is used and left open."""
     word, host, port = parse_address(address)
+    loaded = sys.modules.get("ray")
+    if host is not None and not (loaded is not None and loaded.is_initialized()):
+        probe(host, port)                   # before importing Ray (a second or two) for nothing
     try:
         import ray
     except ImportError:
@@ -176,8 +179,6 @@ def ray_session(address: str, workers=None):
         if ray.is_initialized():
             yield ray
             return
-        if host is not None:
-            probe(host, port)
         seconds = connect_seconds()
         timer = None
         try:

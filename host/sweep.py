@@ -44,6 +44,7 @@ from .simgames import Setting, grid, runner as game_runner
 from . import simulate as sim
 from .sweepstore import PLAN_VERSION, Store, write_atomic  # noqa: F401  (the store's names, as before)
 
+MAX_WORKERS = 256                      # a process pool forks all its workers at once
 TRACE_ENV = "ELDRITCH_SWEEP_TRACE"     # a folder: each task writes its worker's pid there (tests, monitoring)
 
 
@@ -159,7 +160,7 @@ def run_pool(tasks, store, backend_name, progress, retries, workers):
     while todo:
         ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
         broken = False
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        with ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=ctx) as pool:
             futures = {pool.submit(run_task, t, backend_name): t for t in todo}
             pending = set(futures)
             while pending:
@@ -256,6 +257,13 @@ def _positive(text):
     return sim._positive(text)
 
 
+def _workers(text):
+    n = sim._positive(text)
+    if n > MAX_WORKERS:
+        raise argparse.ArgumentTypeError("at most %d worker processes, not %d" % (MAX_WORKERS, n))
+    return n
+
+
 def _retries(text):
     if not is_count(text.strip()) or int(text) > 100:
         raise argparse.ArgumentTypeError("expected a number 0 to 100, not %r" % text[:20])
@@ -279,8 +287,9 @@ def add_parser(sub):
     kinds.required = True
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--out", required=True, help="the sweep's folder (plan and one result file per task)")
-    common.add_argument("--workers", type=_positive, default=1,
-                        help="local worker processes (default 1: this one); with --ray local, its CPUs")
+    common.add_argument("--workers", type=_workers, default=1,
+                        help="local worker processes, 1-%d (default 1: this one); with --ray local, its CPUs"
+                             % MAX_WORKERS)
     common.add_argument("--ray", metavar="ADDRESS", type=_ray,
                         help="run on Ray: a cluster's HOST:PORT (or ray://HOST:PORT), 'auto' for the one this "
                              "machine runs, or 'local' to start one")
