@@ -1,0 +1,216 @@
+"""A game in play, whatever shows it: seats human or bot, the decision shape of the seat to act, the
+log as each reader may see it, autosave, save, resume and the seat whose eyes are on the screen.
+
+    s = Session(game_adapter, settings, Persist("arkham", state_dir()))
+    while not s.game.is_terminal():
+        if s.bot_turn(): s.play(s.bot_action(), "bot"); continue
+        if s.needs_handoff(): ... show the handoff screen ...; s.hand_to(s.acting_seat())
+        shape = s.decision()                    # model.Menu / Toggle, leaves = legal actions
+        s.play(action_from_keys, "player")      # logged, then autosaved
+
+`settings` has `bots` (0-based seats), `hints` and `speed` (seconds per bot action on screen).
+
+Hidden information: in a game that hides it, `viewer` is the seat the screen belongs to. It changes
+only through `hand_to` (after a handoff screen the next seat confirmed), so nothing is drawn for a
+seat before they are the one looking; at the end of the game it becomes the referee (the rules show
+every card then). A game with one human seat starts with that seat as the viewer (no handoffs).
+Saves of such a game are sealed with the table's passphrase, or not written at all: without one,
+`autosave` does nothing and `save` asks for it (`needs_passphrase`). The log written to a file
+while the game can go on is the public one; the referee's is written once the game is over.
+"""
+
+from __future__ import annotations
+
+from .gamelog import PUBLIC, REFEREE
+from .shapes import advised_action
+from . import persist as persistmod
+
+
+class Session:
+    """One game in play (see the module docstring)."""
+
+    def __init__(self, game, settings, persist=None, autosave_every_action: bool = True, sealer=None):
+        self.game = game
+        self.settings = settings
+        self.persist = persist
+        self.autosave_every_action = autosave_every_action
+        self.sealer = sealer
+        self._legal = None
+        self._shape = None
+        self.seen: dict = {}                   # viewer -> steps of the log shown to them so far
+        humans = self.humans()
+        if not game.hides_information:
+            self.viewer = REFEREE
+        elif game.is_terminal():
+            self.viewer = REFEREE
+        elif len(humans) == 1:
+            self.viewer = humans[0]
+        else:
+            self.viewer = None                 # nobody yet: the first human decision hands over
+
+    # ----- seats ----------------------------------------------------------------------------------
+
+    @property
+    def hides(self) -> bool:
+        return self.game.hides_information
+
+    def humans(self) -> list:
+        return [s for s in range(self.game.players) if s not in self.settings.bots]
+
+    def acting_seat(self):
+        return self.game.acting_seat()
+
+    def bot_turn(self) -> bool:
+        """True when the machine moves now: a bot's seat, or chance."""
+        if self.game.is_terminal():
+            return False
+        seat = self.acting_seat()
+        return seat is None or seat in self.settings.bots
+
+    def legal(self) -> list:
+        if self._legal is None:
+            self._legal = [] if self.game.is_terminal() else self.game.legal()
+        return self._legal
+
+    def forced(self) -> bool:
+        """A human seat with one legal action: taken without asking."""
+        return not self.game.is_terminal() and not self.bot_turn() and len(self.legal()) == 1
+
+    def needs_handoff(self) -> bool:
+        """A human decision for a seat that is not the one looking (games that hide information)."""
+        if not self.hides or self.game.is_terminal() or self.bot_turn() or self.forced():
+            return False
+        return self.acting_seat() != self.viewer
+
+    def hand_to(self, seat) -> None:
+        self.viewer = seat
+
+    @property
+    def shown_viewer(self):
+        """Whose eyes the screen is drawn for (PUBLIC before the first handoff)."""
+        return PUBLIC if self.viewer is None else self.viewer
+
+    # ----- the decision ---------------------------------------------------------------------------
+
+    @property
+    def hints(self) -> bool:
+        return bool(getattr(self.settings, "hints", True))
+
+    def decision(self):
+        """The decision shape of the seat to act (cached until the next action)."""
+        if self._shape is None:
+            self._shape = self.game.shape(self.acting_seat(), self.legal(), self.hints)
+        return self._shape
+
+    def default_action(self):
+        """What Enter (then Enter) takes: the advised leaf, else the first."""
+        return advised_action(self.decision())
+
+    def bot_action(self) -> int:
+        return self.game.bot_action(self.acting_seat())
+
+    def hint(self) -> str:
+        if not self.hints:
+            return "hints are off (--no-hints)"
+        if self.game.is_terminal():
+            return "the game is over"
+        return self.game.hint(self.acting_seat())
+
+    def play(self, action: int, by: str = "player"):
+        """Apply action (logged, then autosaved): (the step's Record, one-line notice or None)."""
+        record = self.game.play(action, by)
+        self._legal = None
+        self._shape = None
+        if self.game.is_terminal() and self.hides:
+            self.viewer = REFEREE
+        notice = self.autosave() if self.autosave_every_action else None
+        return record, notice
+
+    # ----- what is shown --------------------------------------------------------------------------
+
+    def screen(self):
+        return self.game.screen(self.shown_viewer)
+
+    def log_lines(self, since: int = 0) -> list:
+        return self.game.log_lines(self.shown_viewer, since)
+
+    def steps(self) -> int:
+        return len(self.game.log.steps)
+
+    def unseen_lines(self) -> list:
+        """The viewer's log lines since they last looked (their whole log the first time)."""
+        v = self.shown_viewer
+        since = self.seen.get(v, 0)
+        self.seen[v] = self.steps()
+        return self.game.log_lines(v, since)
+
+    def summary(self) -> str:
+        return self.game.summary()
+
+    # ----- saving ---------------------------------------------------------------------------------
+
+    def needs_passphrase(self) -> bool:
+        return self.hides and self.sealer is None
+
+    def set_passphrase(self, words: str) -> None:
+        """The table's passphrase (KernelError for an empty one); saves are sealed with it."""
+        self.sealer = persistmod.sealer_for(words)
+
+    def save_bytes(self) -> bytes | None:
+        """The save's bytes; None in a hidden-information game without a passphrase."""
+        blob = self.game.save_blob(self.settings)
+        if not self.hides:
+            return blob
+        if self.sealer is None:
+            return None
+        return persistmod.seal(blob, self.sealer)
+
+    @property
+    def autosave_path(self):
+        return self.persist.autosave_path if self.persist is not None else None
+
+    def autosave(self) -> str | None:
+        if self.persist is None or self.persist.state is None:
+            return None
+        blob = self.save_bytes()
+        if blob is None:
+            return None
+        return self.persist.autosave(blob)
+
+    def saved(self) -> bool:
+        """True when the autosave holds the game now (for the stop message)."""
+        return (self.persist is not None and self.persist.state is not None and not self.persist.failed
+                and not self.needs_passphrase())
+
+    def save(self, text: str) -> str:
+        """`save PATH`: one line."""
+        blob = self.save_bytes()
+        if blob is None:
+            return "a passphrase is needed first: this game's saves are sealed"
+        if self.persist is None:
+            return "no saving in this session"
+        return self.persist.save(text, blob)
+
+    def log_viewer_for_file(self):
+        """The log a file may hold now: the referee's at the end (or in an open game), else public."""
+        return REFEREE if (not self.hides or self.game.is_terminal()) else PUBLIC
+
+    def write_log(self, path: str | None, fmt: str = "text") -> str | None:
+        text = self.game.log_text(self.log_viewer_for_file(), fmt)
+        if self.persist is None:
+            from ..atomic import write_atomic, SaveError
+            if not path:
+                return None
+            try:
+                write_atomic(path, text.encode())
+            except SaveError as exc:
+                return "log not written: %s" % exc
+            return None
+        return self.persist.write_log(path, text, self.game.log_text(self.log_viewer_for_file(), "text"))
+
+    def stop_message(self) -> str:
+        if self.saved():
+            return "the game is saved in %s (%s --resume goes on)" % (self.autosave_path, self.game.command)
+        if self.needs_passphrase():
+            return "stopped: not saved (no passphrase given)"
+        return "stopped"
