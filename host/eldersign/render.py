@@ -77,6 +77,8 @@ def card_lines(v, notes, indent=2) -> list:
     lines.append(Line(indent=indent).add("penalty: ", "dim").add(penalty or "none", "bad"))
     terror = effect_words(v.terror_effect, notes)
     rule = TERROR_RULE[v.terror] if 0 <= v.terror < len(TERROR_RULE) else ""
+    if rule and terror == "the adventure fails":
+        terror = ""
     if terror or rule:
         lines.append(Line(indent=indent).add("terror: ", "dim").add("; ".join(x for x in (rule, terror) if x), "warn"))
     for what, code in (("on entering", v.entry), ("at midnight", v.midnight)):

@@ -255,10 +255,10 @@ class FrontApp(App[int]):
                 pass
 
     def on_resize(self, event) -> None:
-        self._check_size()
+        self._check_size(event.size)
 
-    def _check_size(self) -> None:
-        w, h = self.size
+    def _check_size(self, size=None) -> None:
+        w, h = size or self.size
         screen = self.screen
         if isinstance(screen, (Handoff, ModalScreen)):
             screen = self.screen_stack[0]
