@@ -48,8 +48,9 @@ class Record:
 class MultiLog:
     """The header, the setup and the steps of one game, with a result line at the end."""
 
-    def __init__(self, header, setup=None):
+    def __init__(self, header, setup=None, referee_header=None):
         self.header = list(header)
+        self.referee_header = list(referee_header) if referee_header is not None else self.header
         self.setup = setup or Record()
         self.steps: list = []
         self.result: str | None = None        # one line once the game is over
@@ -69,12 +70,13 @@ class MultiLog:
         return self.result or "the game goes on (%d steps)" % len(self.steps)
 
     def text(self, viewer=PUBLIC) -> str:
-        out = self.header + self.lines(viewer)
+        out = (self.referee_header if viewer == REFEREE else self.header) + self.lines(viewer)
         out.append("result %s" % (self.result if self.result else "none yet: " + self.summary()))
         return "\n".join(out) + "\n"
 
     def json_doc(self, viewer=PUBLIC) -> dict:
-        return {"format": "eldritch-log", "version": 2, "header": self.header, "viewer": str(viewer),
+        return {"format": "eldritch-log", "version": 2, "viewer": str(viewer),
+                "header": self.referee_header if viewer == REFEREE else self.header,
                 "setup": [l.strip() for l in self.setup.lines(viewer)],
                 "steps": [r.as_json(i + 1, viewer) for i, r in enumerate(self.steps)],
                 "result": self.result}
