@@ -56,11 +56,11 @@ def screen_lines(screen, width: int, focus: bool = True, panels: bool = True, st
 class PlainUI:
     """See the module docstring."""
 
-    def __init__(self, session, guard, read=input, write=None, interactive=None, clear=None,
+    def __init__(self, session, guard, read=None, write=None, interactive=None, clear=None,
                  getpass=None, width=None):
         self.s = session
         self.guard = guard
-        self.read = read
+        self.read = read or (lambda prompt: input(prompt))
         self._write = write
         self.interactive = sys.stdin.isatty() if interactive is None else interactive
         self.clear = (sys.stdout.isatty() if clear is None else clear)
@@ -138,7 +138,7 @@ class PlainUI:
             self.say("input ended: %s" % s.stop_message())
             return False
         s.hand_to(seat)
-        self._turn = object()
+        self._turn = s.game.turn_key() if hasattr(s.game, "turn_key") else None
         self._focus_shown = None
         screen = s.screen()
         self.say_lines(screen_lines(screen, self.width, focus=False))

@@ -71,7 +71,7 @@ def menu_of(prompt: str, leaves: list, max_options: int = MAX_OPTIONS, sub_promp
         if len(members) == 1:
             options.append(members[0].option())
             continue
-        sub = menu_of(sub_prompt or members[0].group_label or prompt, members, max_options)
+        sub = fit(Menu(sub_prompt or members[0].group_label or prompt, [m.option() for m in members]), max_options)
         sub.default = next((i for i, o in enumerate(sub.options) if o.advised), _best_index(sub.options))
         best = _best(sub.options)
         options.append(Option(members[0].group_label or members[0].label, then=sub,

@@ -1,0 +1,210 @@
+"""Mansions of Madness in the shared front end: the adapter (frontend/adapter.py) over a kernel State.
+
+    game = MansionsGame(rules, state, settings)
+    session = frontend.session.Session(game, settings, persist)
+
+Seat 0 is the keeper, 1 .. 4 the investigators. A seat's screen is drawn from its own view
+(render.py); the keeper's secrets (his objective until clue 1, guide answers, mythos hand, the next
+event) reach only the keeper's screen and log. The log: the public one reads as the investigators
+see the game (the guide's answers hidden, the keeper's draws unnamed), the keeper's names his cards,
+the referee's has everything; the public header has no seed. Decisions with many options (moves,
+attacks, keeper cards with their targets, guide answers) are grouped; the advised option is the
+heuristic bot's from that seat's view (a fresh bot seeded by the state, so every face agrees).
+"""
+
+from __future__ import annotations
+
+from array import array
+
+from ..frontend.adapter import GameAdapter
+from ..frontend.gamelog import MultiLog, Record, PUBLIC, REFEREE
+from ..frontend.shapes import Leaf, menu_of
+from ..frontend import savefile
+from ..kernel.errors import KernelError
+from ..kernel.mansions.game import text, gamelog
+from ..kernel.mansions.game.bots import make_bot
+from ..kernel.mansions.game.consts import (MAX_ACTIONS, KEEPER, PHASE_NAMES, A_MOVE, A_RUN, A_ATTACK, A_KCARD,
+                                           A_MYTHOS, A_ANSWER, A_GIVE, A_DROP, A_MSTEP, A_MATTACK, A_INVESTIGATOR,
+                                           A_TRAIT, A_NEXT, A_ABILITY, A_USE_KEY, A_UNLOCK)
+from ..kernel.mansions.game.rules import Rules
+from ..kernel.mansions.game.state import G_PHASE, G_ROUND
+from .render import render
+
+GAME = "mansions"
+GROUPS = {A_MOVE: "move...", A_RUN: "run (the action)...", A_ATTACK: "attack...", A_KCARD: "keeper cards...",
+          A_MYTHOS: "mythos cards...", A_ANSWER: "answer guide question...", A_GIVE: "give a card...",
+          A_DROP: "drop a card...", A_MSTEP: "move the monster...", A_MATTACK: "monster attacks...",
+          A_INVESTIGATOR: "play an investigator...", A_TRAIT: "keep a trait...", A_NEXT: "who takes the turn...",
+          A_ABILITY: "use a card's ability...", A_USE_KEY: "use a key...", A_UNLOCK: "get through the lock..."}
+
+
+def seat_name(story, state, seat) -> str:
+    if seat == KEEPER:
+        return "the keeper"
+    inv = state.s_inv[seat] if state is not None else 255
+    if inv == 255:
+        return "investigator %d" % seat
+    return "investigator %d (%s)" % (seat, story.inv_name[inv])
+
+
+class MansionsGame(GameAdapter):
+    """Mansions of Madness for the front end (see the module docstring)."""
+
+    name = GAME
+    title = "Mansions of Madness"
+    hides_information = True
+    command = "eldritch mansions play"
+
+    def __init__(self, rules, state, settings, log=None):
+        self.rules = rules
+        self.story = rules.story
+        self.state = state
+        self.settings = settings
+        self.players = state.players
+        self.bots = {s: make_bot(settings.kind, self.story, s, state.seed) for s in settings.bots}
+        self.buf = array("i", [0] * MAX_ACTIONS)
+        self.log = log if log is not None else self._fresh_log()
+
+    def _header(self, referee):
+        kinds = [self.settings.kind if s in self.settings.bots else "human" for s in range(self.players)]
+        lines = gamelog.header(self.rules, self.state.seed, self.players, kinds)
+        lines[0] = "# eldritch mansions log v2"
+        if not referee:
+            lines = [l for l in lines if not l.startswith("seed ")]
+        return lines
+
+    def _fresh_log(self):
+        if self.state.nlog:
+            return replayed_log(self.rules, self.state, self.settings)
+        return MultiLog(self._header(False), None, self._header(True))
+
+    # ----- the kernel ---------------------------------------------------------------------------
+
+    def seat_name(self, seat):
+        return seat_name(self.story, self.state, seat)
+
+    def acting_seat(self):
+        p = self.state.current_player()
+        return p if p >= 0 else None
+
+    def is_terminal(self):
+        return self.state.is_terminal()
+
+    def legal(self):
+        n = self.state.legal_actions(self.buf)
+        return [self.buf[i] for i in range(n)]
+
+    def bot_action(self, seat):
+        n = self.state.legal_actions(self.buf)
+        if seat is None:                 # chance: the d10, rolled by the state's own PRNG
+            return self.buf[0]
+        bot = self.bots.get(seat)
+        if bot is None:
+            return self.buf[0]
+        return bot.choose(self.state.view(seat), self.buf, n)
+
+    def play(self, action, by):
+        rec = step_record(self.story, self.state, action, by)
+        self.log.add(rec)
+        if self.state.is_terminal():
+            self.log.result = gamelog.result_line(self.state)[len("result "):]
+        return rec
+
+    def turn_key(self):
+        return self.state.g[G_ROUND]
+
+    # ----- the screen and the decision ------------------------------------------------------------
+
+    def screen(self, viewer):
+        if viewer == PUBLIC or viewer is None or viewer == REFEREE:
+            public_seat = 1 if self.players > 1 else 0
+            return render(self.story, self.state.view(public_seat), public=True)
+        return render(self.story, self.state.view(viewer))
+
+    def advised(self, seat, legal):
+        if len(legal) == 1:
+            return legal[0]
+        bot = make_bot("heuristic", self.story, seat, (self.state.seed * 7 + self.state.nlog) & 0x3FFFFFFF)
+        buf = array("i", legal)
+        return bot.choose(self.state.view(seat), buf, len(legal))
+
+    def shape(self, seat, legal, hints):
+        st = self.state
+        advised = self.advised(seat, legal) if hints else None
+        leaves = []
+        for a in legal:
+            kind = a >> 16
+            leaf = Leaf(st.action_text(a), a, advised=a == advised)
+            if kind in GROUPS:
+                first = (a >> 8) & 255
+                key = (kind, first) if kind in (A_ATTACK, A_KCARD, A_MYTHOS, A_ANSWER, A_GIVE, A_MATTACK) else (kind,)
+                leaf.group = key
+                label = GROUPS[kind]
+                if len(key) == 2 and kind == A_ANSWER:
+                    label = "guide question %d..." % (first + 1)
+                elif len(key) == 2:
+                    label = leaf.label.split(" on ")[0].split(" with ")[0].split(" in ")[0] + "..."
+                leaf.group_label = label
+            leaves.append(leaf)
+        ph = st.g[G_PHASE]
+        phase = PHASE_NAMES[ph] if 0 <= ph < len(PHASE_NAMES) else "decision"
+        return menu_of("%s: %s" % (self.seat_name(seat), phase), leaves)
+
+    def hint(self, seat):
+        a = self.advised(seat, self.legal())
+        return "The heuristic bot, in your place and with only what you know, would: %s." % self.state.action_text(a)
+
+    # ----- saves --------------------------------------------------------------------------------
+
+    def save_blob(self, settings):
+        doc = settings.as_json()
+        doc["options"] = dict(self.rules.options)
+        return savefile.dump(GAME, doc, self.state.serialize())
+
+
+def step_record(story, st, action, by) -> Record:
+    """Apply action to st; the step as each reader sees it."""
+    actor = st.current_player()
+    who = "the d10" if actor < 0 else seat_name(story, st, actor)
+    words = {q: text.action_text_for(st, action, q) for q in range(st.players)}
+    referee_words = st.action_text(action)
+    st.apply(action)
+    seats = {}
+    for q in range(st.players):
+        seats[q] = ["> %s: %s" % (who, words[q])] + ["  " + e for e in text.events(st, q)]
+    public_seat = 1 if st.players > 1 else 0
+    public = ["> %s: %s" % (who, words[public_seat])]
+    public += ["  " + e for e in text.events(st, public_seat)]
+    referee = ["> %s: %s" % (who, referee_words)] + ["  " + e for e in text.events(st, KEEPER)]
+    return Record(seat=actor if actor >= 0 else None, who=who, by=by, action=action, public=public,
+                  seats=seats, referee=referee)
+
+
+def replayed_log(rules, state, settings) -> MultiLog:
+    fresh = rules.new_game(state.seed, state.players)
+    adapter = MansionsGame(rules, fresh, settings)
+    for a in state.actions():
+        seat = fresh.current_player()
+        adapter.play(a, "bot" if seat < 0 or seat in settings.bots else "player")
+    return adapter.log
+
+
+def load(blob: bytes, story="demo", choices=None):
+    """(rules, state, settings) of an unsealed save: a host save (its rule choices and story), or a
+    bare kernel save (the old --save) played with the command line's."""
+    if savefile.is_host_save(blob, GAME):
+        doc, kernel_blob = savefile.parse(blob, GAME)
+        options = doc.get("options", {})
+        if not isinstance(options, dict):
+            raise KernelError("save", "the save's rule choices are not a table")
+        rules = Rules(options)
+    else:
+        doc, kernel_blob = {}, blob
+        options = dict(choices or {})
+        options["story"] = story
+        rules = Rules(options)
+    state = rules.deserialize(kernel_blob)
+    settings = savefile.Settings.from_json(doc, state.players)
+    if settings.kind not in ("heuristic", "random"):
+        raise KernelError("save", "bot kind must be heuristic or random")
+    return rules, state, settings
