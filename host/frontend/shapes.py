@@ -79,6 +79,10 @@ def menu_of(prompt: str, leaves: list, max_options: int = MAX_OPTIONS, sub_promp
                               value=best.value if best is not None else None,
                               advised=any(o.advised for o in sub.options),
                               note="%d choices" % len(members)))
+    if len(options) == 1 and options[0].then is not None:
+        only = options[0].then                      # one group is the whole decision: no step for it
+        only.prompt = prompt
+        return only
     return fit(Menu(prompt, options), max_options)
 
 
