@@ -73,6 +73,12 @@ async def tui_game(session, size, choose, check=None, max_decisions=3000, app_kw
         while not session.game.is_terminal():
             assert k < max_decisions, "too many decisions"
             if app.handing_off:
+                from eldritch.frontend.tui import Handoff
+                for _ in range(50):
+                    if isinstance(app.screen, Handoff):
+                        break
+                    await pilot.pause(0)
+                await pilot.pause()
                 if check is not None:
                     check(app, "handoff")
                 await pilot.press("enter")
