@@ -39,6 +39,8 @@ GROUPS = {A_MOVE: "move...", A_RUN: "run (the action)...", A_ATTACK: "attack..."
 
 
 def seat_name(story, state, seat) -> str:
+    if seat is None:
+        return "the d10"
     if seat == KEEPER:
         return "the keeper"
     inv = state.s_inv[seat] if state is not None else 255
