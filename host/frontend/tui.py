@@ -209,13 +209,23 @@ class FrontApp(App[int]):
                 yield focus
                 yield Static(rich_panels(screen.panels) if screen else "", id="panels")
             yield Vertical(id="logpane")
-        yield Static("", id="prompt")
-        yield OptionList(id="menu")
+        prompt, options = self._first_decision()
+        yield Static(prompt, id="prompt")
+        yield OptionList(*options, id="menu")
         yield Static("", id="notice")
         yield Input(id="command", select_on_focus=False,
                     placeholder="a number, save PATH, hint, board, log, help, quit (Esc closes)")
         yield Static("", id="toosmall")
         yield Footer()
+
+    def _first_decision(self):
+        """The first screen's prompt and options (built with it: one layout for the first paint)."""
+        s = self.session
+        if s.game.is_terminal() or s.bot_turn() or s.forced() or s.needs_handoff():
+            return "", []
+        self.walker = Walker(s.decision())
+        self.rows = self.walker.rows()
+        return self.walker.prompt(), [Option(self._row_text(r), id="r%d" % i) for i, r in enumerate(self.rows)]
 
     def on_mount(self) -> None:
         if self.handle_sigint:
@@ -224,7 +234,9 @@ class FrontApp(App[int]):
             except (RuntimeError, ValueError, NotImplementedError):
                 self.handle_sigint = False
         self._check_size()
-        self.query_one("#menu", OptionList).focus()
+        menu = self.query_one("#menu", OptionList)
+        menu.highlighted = next((i for i, r in enumerate(self.rows) if r.default), 0) if self.rows else None
+        menu.focus()
         if self.exit_after_first_screen:
             self.call_after_refresh(self._first_screen_done)
             return
