@@ -6,11 +6,8 @@
 Cooperative with nothing private: every seat sees one screen and one log (in words: "> seat 1
 (Silas Moore): pick Silas Moore", never the action's code). Dice are rolled by the game's PRNG
 (chance, played by the machine), or with `dice: table` typed in by the table: then a roll is a
-decision of the seat concerned, the possible rolls as options and "roll here". Decisions with many
-options are grouped (a taxi's or a free move's destinations, the investigators to pick, the
-outcomes of a roll); choosing the items to fight with is a toggle over the investigator's cards
-(every legal combination, the bot's choice to start with). The advised option is the heuristic
-bot's.
+decision of the seat concerned, the possible rolls as options and "roll here". Decisions:
+shapes.py. The advised option is the heuristic bot's.
 """
 
 from __future__ import annotations
@@ -19,8 +16,6 @@ from array import array
 
 from ..frontend.adapter import GameAdapter
 from ..frontend.gamelog import MultiLog, Record
-from ..frontend.model import Combo
-from ..frontend.shapes import Leaf, menu_of, toggle_of
 from ..frontend import savefile
 from ..kernel.errors import KernelError
 from ..kernel.arkham.game import text, playlog, defs as D
@@ -28,13 +23,9 @@ from ..kernel.arkham.game.bots import HeuristicBot, RandomBot
 from ..kernel.arkham.game.rules import Rules
 from ..kernel.surface import CHANCE
 from .render import render
+from . import shapes
 
 GAME = "arkham"
-GROUPS = {D.K_TAXI: "take a taxi ($1)...", D.K_DEST: "ride to...", D.K_PICK: "pick an investigator...",
-          D.K_DISCARD: "give up a card...", D.K_OUTCOME: "type the roll...", D.K_FIGHT: "fight...",
-          D.K_BIND: "cast Bind Monster...", D.K_RETURN: "come back through a gate...", D.K_ORIENT: "turn the monster..."}
-
-
 class ArkhamGame(GameAdapter):
     """Arkham Horror for the front end (see the module docstring)."""
 
@@ -117,54 +108,7 @@ class ArkhamGame(GameAdapter):
         return self.adviser.choose(g, buf, len(legal))
 
     def shape(self, seat, legal, hints):
-        g = self.state
-        advised = self.advised(legal) if hints else None
-        leaves = []
-        loadouts = []
-        for a in legal:
-            kind = a & ~D.ARG_MASK
-            if kind == D.K_LOADOUT:
-                loadouts.append(a)
-                continue
-            leaf = Leaf(self.action_text(a), a, advised=a == advised)
-            if kind == D.K_OUTCOME and g.step != D.CH_COIN:
-                outcomes = [x & D.ARG_MASK for x in legal if x & ~D.ARG_MASK == D.K_OUTCOME]
-                if len(outcomes) > 7:                  # 2D6: two ranges, a key for the range, one for the roll
-                    lo, hi = outcomes[0], outcomes[-1]
-                    mid = (lo + hi) // 2
-                    first = (a & D.ARG_MASK) <= mid
-                    leaf.group = (kind, first)
-                    leaf.group_label = "the roll is %d to %d..." % ((lo, mid) if first else (mid + 1, hi))
-            elif kind in GROUPS:
-                leaf.group = (kind,)
-                leaf.group_label = GROUPS[kind]
-            leaves.append(leaf)
-        if len(loadouts) > 1:
-            leaves.insert(0, Leaf("choose the items to use...", None, advised=advised in loadouts,
-                                  then=self._loadout_toggle(loadouts, advised)))
-        elif loadouts:
-            leaves.insert(0, Leaf(self.action_text(loadouts[0]), loadouts[0], advised=loadouts[0] == advised))
-        who = text.seat_name(g, seat) if seat is not None else "the table"
-        step = "type in the %s" % D.STEP_NAMES.get(g.step, "roll") if g.current_player() == CHANCE else \
-            D.STEP_NAMES.get(g.step, "decide")
-        return menu_of("%s: %s" % (who, step), leaves, group_always=g.current_player() == CHANCE)
-
-    def _loadout_toggle(self, loadouts, advised):
-        g = self.state
-        seat = g.check_seat if g.purpose == D.PU_COUNTER else g.seat
-        bits = sorted({k for a in loadouts for k in range(8) if (a & D.ARG_MASK) >> k & 1})
-        items = []
-        for k in bits:
-            if (1 << k) == D.BOUND_BIT:
-                items.append(("the bound monster", "warn"))
-            else:
-                items.append((text.card_name(g, g.poss[seat * D.MAX_POSS + k]), ""))
-        combos = []
-        for a in loadouts:
-            mask = a & D.ARG_MASK
-            chosen = frozenset(i for i, k in enumerate(bits) if mask >> k & 1)
-            combos.append(Combo(chosen, a, self.action_text(a), advised=a == advised))
-        return toggle_of("the items to use (toggle, then Enter)", items, combos, "fight")
+        return shapes.decision(self, seat, legal, self.advised(legal) if hints else None)
 
     def action_text(self, a) -> str:
         g = self.state

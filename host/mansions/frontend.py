@@ -18,26 +18,17 @@ from array import array
 
 from ..frontend.adapter import GameAdapter
 from ..frontend.gamelog import MultiLog, Record, PUBLIC, REFEREE
-from ..frontend.shapes import Leaf, menu_of
 from ..frontend import savefile
 from ..kernel.errors import KernelError
 from ..kernel.mansions.game import text, gamelog
 from ..kernel.mansions.game.bots import make_bot
-from ..kernel.mansions.game.consts import (MAX_ACTIONS, KEEPER, PHASE_NAMES, A_MOVE, A_RUN, A_ATTACK, A_KCARD,
-                                           A_MYTHOS, A_ANSWER, A_GIVE, A_DROP, A_MSTEP, A_MATTACK, A_INVESTIGATOR,
-                                           A_TRAIT, A_NEXT, A_ABILITY, A_USE_KEY, A_UNLOCK)
+from ..kernel.mansions.game.consts import MAX_ACTIONS, KEEPER
 from ..kernel.mansions.game.rules import Rules
-from ..kernel.mansions.game.state import G_PHASE, G_ROUND
+from ..kernel.mansions.game.state import G_ROUND
 from .render import render
+from . import shapes
 
 GAME = "mansions"
-GROUPS = {A_MOVE: "move...", A_RUN: "run (the action)...", A_ATTACK: "attack...", A_KCARD: "keeper cards...",
-          A_MYTHOS: "mythos cards...", A_ANSWER: "answer guide question...", A_GIVE: "give a card...",
-          A_DROP: "drop a card...", A_MSTEP: "move the monster...", A_MATTACK: "monster attacks...",
-          A_INVESTIGATOR: "play an investigator...", A_TRAIT: "keep a trait...", A_NEXT: "who takes the turn...",
-          A_ABILITY: "use a card's ability...", A_USE_KEY: "use a key...", A_UNLOCK: "get through the lock..."}
-
-
 def seat_name(story, state, seat) -> str:
     if seat is None:
         return "the d10"
@@ -131,26 +122,8 @@ class MansionsGame(GameAdapter):
         return bot.choose(self.state.view(seat), buf, len(legal))
 
     def shape(self, seat, legal, hints):
-        st = self.state
-        advised = self.advised(seat, legal) if hints else None
-        leaves = []
-        for a in legal:
-            kind = a >> 16
-            leaf = Leaf(st.action_text(a), a, advised=a == advised)
-            if kind in GROUPS:
-                first = (a >> 8) & 255
-                key = (kind, first) if kind in (A_ATTACK, A_KCARD, A_MYTHOS, A_ANSWER, A_GIVE, A_MATTACK) else (kind,)
-                leaf.group = key
-                label = GROUPS[kind]
-                if len(key) == 2 and kind == A_ANSWER:
-                    label = "guide question %d..." % (first + 1)
-                elif len(key) == 2:
-                    label = leaf.label.split(" on ")[0].split(" with ")[0].split(" in ")[0] + "..."
-                leaf.group_label = label
-            leaves.append(leaf)
-        ph = st.g[G_PHASE]
-        phase = PHASE_NAMES[ph] if 0 <= ph < len(PHASE_NAMES) else "decision"
-        return menu_of("%s: %s" % (self.seat_name(seat), phase), leaves)
+        return shapes.decision(self.state, self.seat_name(seat), legal,
+                               self.advised(seat, legal) if hints else None)
 
     def hint(self, seat):
         a = self.advised(seat, self.legal())

@@ -5,10 +5,8 @@
 
 - The screen of a seat is drawn from that seat's view only (render.py): their role, their hand,
   what they may know of the decision; the public screen shows the table alone.
-- The decision (shape): each card played is one option (a sub-menu of its targets when it has
-  several), discarding is one option (a sub-menu of the cards), the rest are the kernel's options
-  as they are; the advised option (Enter) is what the heuristic bot would play from that seat's
-  view (a fresh bot seeded by the state, so the advice is the same in every face).
+- The decision (shapes.py); the advised option (Enter) is what the heuristic bot would play from
+  that seat's view (a fresh bot seeded by the state, so the advice is the same in every face).
 - The log: each step in words for the public (cards played face up by name, cards passed face down
   as "a card"), for each seat (what that seat saw: their own cards, the cards shown to them) and for
   the referee (every card, with who saw it). The public header has no seed (with it and the actions
@@ -21,7 +19,6 @@ from array import array
 
 from ..frontend.adapter import GameAdapter
 from ..frontend.gamelog import MultiLog, Record, PUBLIC, REFEREE
-from ..frontend.shapes import Leaf, menu_of
 from ..frontend import savefile
 from ..kernel.errors import KernelError
 from ..kernel.stayaway.game import defs as D
@@ -32,6 +29,7 @@ from ..kernel.stayaway.game.text import (event_lines, player_name, public_action
                                          REFEREE as K_REFEREE)
 from ..kernel.stayaway.game.views import View
 from .render import render
+from . import shapes
 
 GAME = "stayaway"
 OPTION_NAMES = ("quick_start", "thing_in_pile", "flame_in_pile", "neighbour_only", "vengeful",
@@ -128,23 +126,7 @@ class StayAwayGame(GameAdapter):
         return bot.choose(self.state.view(seat), legal)
 
     def shape(self, seat, legal, hints):
-        state = self.state
-        advised = self.advised(seat, legal) if hints else None
-        leaves = []
-        for a in legal:
-            kind = a - a % D.ACT_KIND
-            arg = a % D.ACT_KIND
-            leaf = Leaf(state.action_text(a), a, advised=a == advised)
-            if kind == D.A_PLAY:
-                t = arg >> 5
-                leaf.group = ("play", t)
-                leaf.group_label = "play %s..." % D.CARD_NAMES[t]
-            elif kind == D.A_DISCARD:
-                leaf.group = ("discard",)
-                leaf.group_label = "discard a card..."
-            leaves.append(leaf)
-        prompt = "%s, %s" % (player_name(seat), PROMPTS.get(state.phase, "choose"))
-        return menu_of(prompt, leaves, group_always=True)
+        return shapes.decision(self.state, seat, legal, self.advised(seat, legal) if hints else None)
 
     def hint(self, seat):
         legal = self.legal()
@@ -161,13 +143,6 @@ class StayAwayGame(GameAdapter):
 
     def save_blob(self, settings):
         return savefile.dump(GAME, settings.as_json(), self.state.serialize())
-
-
-PROMPTS = {D.PH_PLAY: "your turn: play or discard a card", D.PH_OFFER: "the card you offer face down",
-           D.PH_ANSWER: "your answer to the offer", D.PH_DEFEND_FLAME: "defend against the Flamethrower?",
-           D.PH_DEFEND_SWAP: "defend against the swap?", D.PH_RESOLUTE: "the card you keep",
-           D.PH_TARGET: "the target", D.PH_FORGET: "the card you discard", D.PH_ROUND: "the card you pass on",
-           D.PH_BLIND: "the card you swap", D.PH_REVELATIONS: "show your hand?"}
 
 
 def step_record(state, action, by) -> Record:
