@@ -99,8 +99,10 @@ def test_play_at_the_terminal_with_a_bot_save_and_load(tmp_path, capsys, monkeyp
                           str(tmp_path / "g.log"), "--state-dir", str(tmp_path / "state")], capsys)
     assert code == 0 and "pick Ada Brandt" in out and "round 0, setup phase" in out, out[-2000:]
     assert "saved to" in out and sav.exists() and "no choice 99" in out
+    from eldritch import saves
     from eldritch.arkham.frontend import load, new_rules
-    _, game, settings = load(sav.read_bytes(), new_rules)
+    save = saves.read_save(str(sav), "arkham")
+    _, game, settings = load(save.payload, save.settings, new_rules)
     assert game.nlog >= 1 and settings.bots == {1}
     log = (tmp_path / "g.log").read_text()
     assert log.startswith("# eldritch arkham log v2") and "> seat 1" in log

@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 from eldritch.frontend.gamelog import PUBLIC, REFEREE
-from eldritch.frontend.persist import Persist, unseal
-from eldritch.frontend.savefile import Settings
+from eldritch import saves
+from eldritch.frontend.persist import Persist
+from eldritch.frontend.settings import Settings
 from eldritch.frontend.session import Session
 from eldritch.frontend.tui import FrontApp, ConfirmQuit, Passphrase, screen_text
 from eldritch.kernel.stayaway.game.rules import Rules as StayAwayRules
@@ -119,18 +120,20 @@ async def quit_midway(session, words=None, size=(80, 24), actions=3):
 
 
 @pytest.mark.parametrize("make,load,words", [
-    (stayaway, lambda blob: load_stayaway(blob)[0], "table words"),
-    (mansions, lambda blob: load_mansions(blob)[1], "table words"),
-    (arkham, lambda blob: load_arkham(blob, new_rules)[1], None),
+    (stayaway, lambda save: load_stayaway(save.payload, save.settings)[0], "table words"),
+    (mansions, lambda save: load_mansions(save.payload, save.settings)[1], "table words"),
+    (arkham, lambda save: load_arkham(save.payload, save.settings, new_rules)[1], None),
 ], ids=["stayaway", "mansions", "arkham"])
 def test_quit_asks_then_saves_in_every_game(tmp_path, make, load, words):
     session = make(str(tmp_path))
     assert run(quit_midway(session, words)) == 0
-    blob = (tmp_path / ("autosave-%s.sav" % session.game.name)).read_bytes()
-    if words is not None:
-        assert blob[:4] == b"SAE1" and b"seed" not in blob        # sealed: nothing readable
-        blob = unseal(blob, words)
-    state = load(blob)
+    name = session.game.name
+    path = tmp_path / ("%s-autosave.sav" % name)
+    blob = path.read_bytes()
+    if words is not None:                           # sealed: nothing readable without the words
+        assert blob.startswith(b"ELDRITCH %s SEALED SAVE" % name.upper().encode()) and b"seed" not in blob
+    save = saves.read_save(str(path), name, passphrase=words, state_dir=str(tmp_path))
+    state = load(save)
     assert state.actions() == session.game.state.actions() and len(state.actions()) >= 3
 
 

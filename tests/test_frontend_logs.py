@@ -12,7 +12,7 @@ import re
 import pytest
 
 from eldritch.frontend.gamelog import PUBLIC, REFEREE
-from eldritch.frontend.savefile import Settings
+from eldritch.frontend.settings import Settings
 from eldritch.frontend.session import Session
 from eldritch.frontend.shapes import check as check_shape
 from eldritch.eldersign.play import make_session

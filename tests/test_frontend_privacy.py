@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-from eldritch.frontend.savefile import Settings
+from eldritch.frontend.settings import Settings
 from eldritch.frontend.session import Session
 from eldritch.kernel.stayaway.game import defs as SD
 from eldritch.kernel.stayaway.game.rules import Rules as StayAwayRules

@@ -59,25 +59,41 @@ def test_help_has_examples(argv):
     assert proc.returncode == 0 and "examples:" in proc.stdout and "eldritch mansions" in proc.stdout
 
 
+def words_fd(words="table words"):
+    import os
+    r, w = os.pipe()
+    os.write(w, words.encode() + b"\n")
+    os.close(w)
+    return r
+
+
 def test_play_humans_against_the_bot_keeper(capsys, monkeypatch, tmp_path):
     """Two human investigators (typing numbers, a handoff between them) against the bot keeper, a
     bad line, a sealed save, quit; the save loads with the passphrase and goes on."""
+    import os
     answers = iter(["", "1", "1", "1", "", "2", "1", "1", "board", "1", "x", "save %s" % (tmp_path / "mid.sav"),
                     "quit"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    r = words_fd()
     code, out, err = run(capsys, "mansions", "play", "--seed", "3", "--players", "3", "--bots", "keeper",
-                         "--save", str(tmp_path / "end.sav"), "--passphrase", "table words",
+                         "--save", str(tmp_path / "end.sav"), "--passphrase-fd", str(r),
                          "--state-dir", str(tmp_path / "state"))
+    os.close(r)
     assert code == 0 and "investigator 1: investigator:" in out and "=" * 40 in out     # a handoff
-    assert "'x' is not a choice" in out
+    assert "'x' is not a choice" in out and "sealed into" in out
     assert "the keeper answers guide question 1" in out and "objective 1)" not in out     # hidden
     for name in ("mid.sav", "end.sav"):
-        assert (tmp_path / name).read_bytes()[:4] == b"SAE1"                             # sealed
+        assert (tmp_path / name).read_bytes().startswith(b"ELDRITCH MANSIONS SEALED SAVE v1")
     answers = iter(["", "quit"])
-    code, out, _ = run(capsys, "mansions", "play", "--load", str(tmp_path / "end.sav"), "--passphrase",
-                       "table words", "--state-dir", str(tmp_path / "state"))
+    r = words_fd()
+    code, out, _ = run(capsys, "mansions", "play", "--load", str(tmp_path / "end.sav"), "--passphrase-fd", str(r),
+                       "--state-dir", str(tmp_path / "state"))
+    os.close(r)
     assert code == 0 and "You" not in out and "investigator 1" in out
-    code, out, err = run(capsys, "mansions", "play", "--load", str(tmp_path / "end.sav"), "--passphrase", "wrong")
+    r = words_fd("wrong")
+    code, out, err = run(capsys, "mansions", "play", "--load", str(tmp_path / "end.sav"), "--passphrase-fd", str(r),
+                         "--state-dir", str(tmp_path / "state"))
+    os.close(r)
     assert code == 2 and "wrong passphrase" in err
 
 

@@ -264,22 +264,18 @@ def cmd_check(args):
 
 # ----- play ---------------------------------------------------------------------------------------------
 
-def is_ours(head: bytes) -> bool:
-    """A file `save PATH` may replace: an Arkham host save, or a bare kernel save (the old format)."""
-    from ..frontend.savefile import magic
-    return head.startswith(magic("arkham")) or head.startswith(b"AH")
-
-
 def cmd_play(args):
     from ..frontend import cli as fcli
     from ..frontend.persist import Persist
     from ..frontend.session import Session
-    from ..frontend.savefile import Settings
+    from ..frontend.settings import Settings
     from .frontend import ArkhamGame, load, new_rules
-    persist = Persist("arkham", fcli.state_folder(args), is_ours)
+    fcli.check_names(args)
+    persist = Persist("arkham", fcli.state_folder(args))
     fresh = not (args.load or args.resume)
     options = {"board": args.board, "house": args.house, "rounds": args.rounds, "doom": args.doom,
                "dice": args.dice}
+    notices = []
     if fresh:
         rules = new_rules(options)
         if not rules.min_players <= args.players <= rules.max_players:
@@ -294,13 +290,14 @@ def cmd_play(args):
     else:
         loaded = {}
 
-        def opened(blob):
-            loaded["rules"], g, st = load(blob, lambda saved: new_rules(saved or options))
+        def opened(payload, doc):
+            loaded["rules"], g, st = load(payload, doc, lambda saved: new_rules(saved or options))
             return g, st
-        game, settings, _ = fcli.read_save(persist, args, opened)
+        game, settings, _, notice = fcli.read_save(persist, args, opened)
+        notices.append(notice)
         rules = loaded["rules"]
-        if not settings.options:
-            settings.options = options
+        if "board" not in settings.options:
+            settings.options = dict(options)
         if args.bots:
             settings.bots = frozenset(bot_seats(args.bots, game.players))
         settings.options["dice"] = args.dice
@@ -309,7 +306,7 @@ def cmd_play(args):
     if args.no_hints:
         settings.hints = False
     all_bots = len(settings.bots) == game.players and args.dice == "device"
-    for line in fcli.check_paths(args, all_bots):
+    for line in fcli.check_paths(args, "arkham", all_bots):
         print(line)
     adapter = ArkhamGame(rules, game, settings)
     session = Session(adapter, settings, None if all_bots else persist)
@@ -317,7 +314,13 @@ def cmd_play(args):
         code = fcli.bot_game(session, args)
         print("seed %d: result %s" % (game.seed, adapter.log.result or "unfinished"))
         return code
-    return fcli.play_session(session, args, fresh)
+    return interactive(session, args, fresh, [n for n in notices if n])
+
+
+def interactive(session, args, fresh, notices=()):
+    """The game with people at the table, on the shared front end (Textual or plain)."""
+    from ..frontend import cli as fcli
+    return fcli.play_session(session, args, fresh, notices)
 
 
 def run(args, backend=None):

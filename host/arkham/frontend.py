@@ -16,7 +16,7 @@ from array import array
 
 from ..frontend.adapter import GameAdapter
 from ..frontend.gamelog import MultiLog, Record
-from ..frontend import savefile
+from ..frontend.settings import Settings
 from ..kernel.errors import KernelError
 from ..kernel.arkham.game import text, playlog, defs as D
 from ..kernel.arkham.game.bots import HeuristicBot, RandomBot
@@ -124,10 +124,7 @@ class ArkhamGame(GameAdapter):
 
     # ----- saves --------------------------------------------------------------------------------
 
-    def save_blob(self, settings):
-        doc = settings.as_json()
-        doc["options"] = dict(settings.options)
-        return savefile.dump(GAME, doc, self.state.serialize())
+
 
 
 def step_record(g, action, by) -> Record:
@@ -164,23 +161,17 @@ def replayed_log(rules, game, settings) -> MultiLog:
     return adapter.log
 
 
-def load(blob: bytes, rules_for):
-    """(rules, game, settings) of a save: a host save (its house rules, board and dice), or a bare
-    kernel save (the old --save) with the command line's rules (`rules_for(options)` makes Rules)."""
+def load(payload: bytes, settings_doc: dict, rules_for):
+    """(rules, game, settings) of a save's kernel payload and settings: the save's board, house rules
+    and dice when it holds them, else (a save written before the front end) the command line's
+    (`rules_for(options or None)` makes the Rules)."""
     from ..kernel.arkham.game import save as gamesave
-    if savefile.is_host_save(blob, GAME):
-        doc, kernel_blob = savefile.parse(blob, GAME)
-    else:
-        doc, kernel_blob = {}, blob
-    options = doc.get("options", {})
-    if not isinstance(options, dict):
-        raise KernelError("save", "the save's options are not a table")
-    rules = rules_for(options)
-    game = gamesave.deserialize(rules, kernel_blob, verify=True)
-    settings = savefile.Settings.from_json(doc, game.players)
-    settings.options = options
+    settings = Settings.from_json(settings_doc, 8)
     if settings.kind not in ("heuristic", "random"):
         raise KernelError("save", "bot kind must be heuristic or random")
+    rules = rules_for(settings.options if "board" in settings.options else {})
+    game = gamesave.deserialize(rules, payload, verify=True)
+    settings = Settings.from_json(settings_doc, game.players)
     return rules, game, settings
 
 

@@ -147,8 +147,12 @@ class ElderSignGame(GameAdapter):
 
     # ----- saves and logs ----------------------------------------------------------------------------
 
-    def save_blob(self, settings):
-        return playsave.dump(self.state, settings)
+    def save_payload(self):
+        from ..kernel.eldersign.game import save as gamesave
+        return gamesave.serialize(self.state)
+
+    def save_settings(self, settings):
+        return playsave.settings_doc(settings)
 
     def log_text(self, viewer, fmt="text"):
         return self.log.render(fmt)

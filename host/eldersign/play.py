@@ -37,7 +37,7 @@ from ..kernel.eldersign.game import table as gametable
 from ..kernel.eldersign.game import text as gametext
 from .. import gcpause, userdirs
 from ..frontend.interrupt import InterruptGuard
-from ..frontend.persist import Persist, target_problem
+from ..frontend.persist import Persist, log_problem, save_problem
 from ..frontend.session import Session
 from . import playsave
 from .frontend import ElderSignGame
@@ -124,15 +124,10 @@ def log_header(game):
             "ancient_one %s" % gametext.ancient_one(game)]
 
 
-def is_ours(head: bytes) -> bool:
-    """True when a file starts like an Elder Sign save (host or bare kernel save)."""
-    return head.startswith(playsave.MAGIC) or head.startswith(playsave.KERNEL_MAGIC)
-
-
 def make_session(game, data, settings, backend=None, state=None, log=None, autosave_every_action=True):
     """A frontend Session on an Elder Sign game (state: the autosave folder, None for none)."""
     adapter = ElderSignGame(game, data, settings, backend, log)
-    return Session(adapter, settings, Persist("eldersign", state, is_ours), autosave_every_action)
+    return Session(adapter, settings, Persist("eldersign", state), autosave_every_action)
 
 
 def golden_log(seed, players, ancient_one, data=None, max_steps=200000):
@@ -227,13 +222,20 @@ def run(args, backend=None) -> int:
 
 
 def _run(args, backend, gc_was_on=True) -> int:
+    for flag, value in (("--load", args.load), ("--save", args.save), ("--log", args.log),
+                        ("--state-dir", args.state_dir)):
+        if value is not None and not value.strip():
+            raise KernelError("option", "%s: no file name given" % flag)    # '' is not "none"
     if args.players is not None and (args.load or args.resume):
         raise KernelError("option", "--players: a loaded game keeps its players")
     state = userdirs.state_dir(args.state_dir)
     game, data, settings = open_game(args, state)
     all_bots = len(settings.bots) == game.players
     for option, path in (("--log", args.log), ("--save", args.save)):
-        problem = target_problem(path)
+        if option == "--save":          # never a user's file, symlink or device (the save layer)
+            problem = save_problem(path, "eldersign") if path else None
+        else:
+            problem = log_problem(path) if path else None
         if problem and all_bots:
             raise KernelError("option", "%s: %s" % (option, problem))
         if problem:
@@ -277,8 +279,8 @@ def _finish(session, args) -> None:
         sys.stderr.write("eldritch: %s\n" % notice)
     if args.save:
         message = session.save(args.save)
-        if not message.startswith("saved to"):
-            sys.stderr.write("eldritch: %s\n" % message)
+        if message.startswith("not saved: "):
+            sys.stderr.write("eldritch: %s\n" % message[len("not saved: "):].replace(" (the game goes on)", ""))
 
 
 def _run_bots(args, game, data, settings, log, state) -> int:
@@ -288,9 +290,8 @@ def _run_bots(args, game, data, settings, log, state) -> int:
         try:
             play_bots(session, args.max_steps, guard)
         except KeyboardInterrupt:
-            session.persist.state = state
-            notice = session.autosave()
-            sys.stderr.write("eldritch: %s\n" % (notice or "interrupted: the game is saved in %s" % session.autosave_path))
+            session.persist = Persist("eldersign", state)
+            sys.stderr.write("eldritch: %s\n" % session.stop_message(interrupted=True))
             code = INTERRUPTED
     if code == 0:
         snap = gametable.snapshot(game)
@@ -301,7 +302,7 @@ def _run_bots(args, game, data, settings, log, state) -> int:
         code = code or 2
     if args.save:
         message = session.save(args.save)
-        if not message.startswith("saved to"):
-            sys.stderr.write("eldritch: %s\n" % message)
+        if message.startswith("not saved: "):
+            sys.stderr.write("eldritch: %s\n" % message[len("not saved: "):].replace(" (the game goes on)", ""))
             return 2 if code == 0 else code
     return code

@@ -11,7 +11,8 @@
         def screen(self, viewer): ...             # the Screen a viewer sees (a seat, PUBLIC, REFEREE)
         def shape(self, seat, legal, hints): ...  # the decision shape (model.Menu / Toggle)
         def hint(self, seat): ...                 # the advice in words (optional)
-        def save_blob(self, settings): ...        # the host save's bytes (sealed by the session)
+        def save_payload(self): ...               # the kernel's save (the save layer wraps it)
+        def save_settings(self, settings): ...    # the session's settings as the save's dict
 
 The kernel surface does the rules; the adapter only reads it: the renderer reads the seat's decoded
 view (so it cannot show what the seat may not know), the shapes read the legal actions and words.
@@ -20,7 +21,6 @@ view (so it cannot show what the seat may not know), the shapes read the legal a
 
 from __future__ import annotations
 
-from .gamelog import PUBLIC, REFEREE  # noqa: F401  (re-exported for the adapters)
 
 
 class GameAdapter:
@@ -64,8 +64,11 @@ class GameAdapter:
     def summary(self) -> str:
         return self.log.summary()
 
-    def save_blob(self, settings) -> bytes:
-        raise NotImplementedError
+    def save_payload(self) -> bytes:
+        return bytes(self.state.serialize())
+
+    def save_settings(self, settings) -> dict:
+        return settings.as_json()
 
     def actions(self) -> list:
         return self.state.actions()

@@ -67,48 +67,74 @@ def state_folder(args) -> str:
     return userdirs.state_dir(getattr(args, "state_dir", None))
 
 
-def read_save(persist, args, load, limit: int = 1 << 20):
-    """(state, settings, sealer or None) from --resume or --load: the file read capped, unsealed with
-    the passphrase (--passphrase, else asked) when sealed, then load(blob). KernelError or SaveError
-    (one line) when it cannot be."""
+def read_save(persist, args, load):
+    """(state, settings, seal or None, notice or None) from --resume or --load through the save
+    layer: a sealed save asks its passphrase (--passphrase-fd N, else at the terminal: one line when
+    there is neither), an older save of its table needs --allow-older; then load(payload, settings
+    dict) gives the game. KernelError (one line) when it cannot be."""
+    from ..passphrase import obtain
     if args.resume and args.load:
         raise KernelError("option", "--resume or --load, not both")
-    if args.resume:
-        path = persist.autosave_path
-        if not os.path.exists(path):
-            raise KernelError("option", "no autosaved game to resume in %s" % persist.state)
-    else:
-        path = user_path(args.load)
-        if not path:
-            raise KernelError("option", "--load needs a file name")
+    fd = getattr(args, "passphrase_fd", None)
+    allow = getattr(args, "allow_older", False)
+
+    def ask():
+        return obtain(fd, "the table's passphrase: ")
     try:
-        box = persist.read(path, limit)
+        if args.resume:
+            if not os.path.exists(persist.autosave_path):
+                raise KernelError("option", "no autosaved game to resume in %s" % persist.state)
+            save = persist.read_autosave(ask, allow)
+        else:
+            save = persist.read(user_path(args.load), ask, allow)
     except SaveError as exc:
         raise KernelError("save", str(exc))
-    sealer = None
-    if persistmod.is_sealed(box):
-        words = getattr(args, "passphrase", None)
-        if words is None:
-            words = getpass.getpass("passphrase for %s: " % path)
-        blob = persistmod.unseal(box, words)
-        sealer = persistmod.sealer_for(words)
-    else:
-        blob = box
-    state, settings = load(blob)
-    return state, settings, sealer
+    state, settings = load(save.payload, save.settings)
+    return state, settings, save.seal, save.notice
 
 
-def play_session(session, args, fresh: bool) -> int:
+def new_seal(args):
+    """A new table's Seal from --passphrase-fd N (None without it: asked when first needed)."""
+    fd = getattr(args, "passphrase_fd", None)
+    if fd is None:
+        return None
+    from ..passphrase import from_fd
+    from ..seal import Seal
+    try:
+        return Seal.new(from_fd(fd))
+    except SaveError as exc:
+        raise KernelError("option", str(exc))
+
+
+def check_names(args, flags=("load", "save", "log", "state_dir")) -> None:
+    """An empty file name is refused, not taken for 'none' (one line)."""
+    for flag in flags:
+        value = getattr(args, flag, None)
+        if value is not None and not value.strip():
+            raise KernelError("option", "--%s: no file name given" % flag.replace("_", "-"))
+
+
+def add_passphrase_args(p) -> None:
+    """The sealed games' options: the passphrase from a descriptor (never argv), older saves."""
+    from ..passphrase import NoPassphraseOnArgv
+    p.add_argument("--passphrase-fd", type=int, default=None, metavar="N",
+                   help="read the table's passphrase from file descriptor N (default: asked when first needed; "
+                        "never on the command line, where every user of the machine can read it)")
+    p.add_argument("--passphrase", action=NoPassphraseOnArgv, help=argparse.SUPPRESS)
+    p.add_argument("--allow-older", action="store_true",
+                   help="load a save older than the newest this table has made (said on the screen)")
+
+
+def play_session(session, args, fresh: bool, notices=()) -> int:
     """The game on screen (Textual or plain) until it ends or the players stop; then finish()."""
 
     def first_save() -> list:
-        lines = []
-        if fresh and session.persist is not None and not session.needs_passphrase():
+        lines = list(notices)
+        if fresh and session.persist is not None:
             try:
-                kept = session.persist.keep_previous()
+                lines.append(session.persist.keep_previous())
             except SaveError as exc:
-                kept = "the previous autosave was not kept: %s" % exc
-            lines.append(kept)
+                lines.append("the previous autosave was not kept: %s" % exc)
         lines.append(session.autosave())
         return [line for line in lines if line]
     if use_tui(args):
@@ -120,23 +146,30 @@ def play_session(session, args, fresh: bool) -> int:
             print(line, flush=True)
         with InterruptGuard() as guard:
             code = PlainUI(session, guard, getpass=getpass.getpass).run()
-    finish(session, args)
-    return code
+    return finish(session, args) or code
 
 
-def finish(session, args) -> None:
+def finish(session, args) -> int:
     """At the end, quit or Ctrl-C: the autosave is current; write --log and --save (one line each
-    on stderr when they fail)."""
+    on stderr when they fail: a failed --save says where the game is instead). 0, or 2 when --log or
+    --save failed."""
     session.autosave()
+    code = 0
     log = getattr(args, "log", None)
     notice = session.write_log(user_path(log) if log else None, getattr(args, "log_format", "text"))
     if notice:
         sys.stderr.write("eldritch: %s\n" % notice)
+        code = 2
     save = getattr(args, "save", None)
     if save:
         message = session.save(save)
-        if not message.startswith("saved to"):
-            sys.stderr.write("eldritch: %s\n" % message)
+        if message.startswith("not saved: "):
+            where = ("the game is saved in %s instead" % session.autosave_path
+                     if session.persist is not None and session.persist.saved else "the game is not saved")
+            reason = message[len("not saved: "):].replace(" (the game goes on)", "")
+            sys.stderr.write("eldritch: --save: %s; %s\n" % (reason, where))
+            code = 2
+    return code
 
 
 def bot_game(session, args, max_steps: int = 1000000) -> int:
@@ -161,20 +194,25 @@ def bot_game(session, args, max_steps: int = 1000000) -> int:
     save = getattr(args, "save", None)
     if save:
         message = session.save(save)
-        if not message.startswith("saved to"):
-            sys.stderr.write("eldritch: %s\n" % message)
+        if message.startswith("not saved: "):
+            sys.stderr.write("eldritch: --save: %s\n" % message[len("not saved: "):].replace(" (the game goes on)", ""))
             code = code or 2
     return code
 
 
-def check_paths(args, all_bots: bool) -> list:
-    """Refuse a bad --log or --save before a bot game; before a game with people, say it and go on."""
+def check_paths(args, game: str, all_bots: bool) -> list:
+    """Refuse a --save that would replace what is not a save of this game (a user's file, symlink,
+    device), always, up front; a bad --log before a bot game; before a game with people, a bad --log
+    is said and the game goes on."""
     lines = []
-    for option in ("log", "save"):
-        path = getattr(args, option, None)
-        problem = persistmod.target_problem(path) if path else None
-        if problem and all_bots:
-            raise KernelError("option", "--%s: %s" % (option, problem))
-        if problem:
-            lines.append("--%s: %s (the game goes on; save PATH works at any time)" % (option, problem))
+    save = getattr(args, "save", None)
+    problem = persistmod.save_problem(save, game) if save else None
+    if problem:
+        raise KernelError("option", "--save: %s" % problem)
+    log = getattr(args, "log", None)
+    problem = persistmod.log_problem(log) if log else None
+    if problem and all_bots:
+        raise KernelError("option", "--log: %s" % problem)
+    if problem:
+        lines.append("--log: %s (the game goes on; save PATH works at any time)" % problem)
     return lines

@@ -1,115 +1,103 @@
 """Every save, load, autosave and log file of the front end goes through here: one small module over
-host/atomic.py (atomic, durable, refuses to replace what is not a save), so moving to the generic save
-layer (host/saves.py, issue 24) is a change in this file only.
+the save layer (host/saves.py: atomic and durable, refuses to replace anything but a save of that
+game, bounded reads, sealed saves numbered per table), so a change of the layer is a change here.
 
-    p = Persist("stayaway", state_dir(), MAGIC, is_ours=looks_like_a_save)
-    p.autosave(blob)              # None, or one line when it failed (each new failure once)
-    p.save("~/game.sav", blob)    # one line: where it went, or why not
-    blob = p.read(path, limit)    # SaveError (one line) when it cannot be read
-    p.keep_previous()             # a new game keeps the unfinished one autosaved before
-    box = seal(blob, sealer); blob = unseal(box, passphrase)   # games with hidden information
+    p = Persist("stayaway", state_dir())
+    p.autosave(payload, settings, seal)     # None, or one line when it failed (each new failure once)
+    p.save("~/game.sav", payload, settings, seal)   # one line: where it went, or why not
+    save = p.read(path, passphrase, allow_older)    # saves.Save (payload, settings, seal, notice)
+    p.keep_previous()                       # a new game keeps the unfinished one autosaved before
+    p.write_log(path, text, autosave_text)  # --log, and the log beside the autosave
 
-Sealing uses the kernel's passphrase seal (kernel/stayaway/game/crypt.py: keys derived once per
-passphrase, a fresh nonce per save, HMAC checked before anything is decrypted): a hidden-information
-game's saves and autosaves hold every hand, so they are written sealed or not at all.
+`payload` is the kernel's save, `settings` the session's (a dict), `seal` the table's Seal for a
+game that hides information (host/seal.py, from the table's passphrase: host/passphrase.py).
 """
 
 from __future__ import annotations
 
 import os
 
-from ..atomic import SaveError, write_atomic, read_capped, user_path, rename_durably, check_target
-from .. import userdirs
-
-
-def autosave_name(game: str) -> str:
-    """Elder Sign keeps the name it always had; the other games have their own file."""
-    return userdirs.AUTOSAVE if game == "eldersign" else "autosave-%s.sav" % game
-
-
-def previous_name(game: str) -> str:
-    return userdirs.PREVIOUS if game == "eldersign" else "autosave-%s-previous.sav" % game
+from ..atomic import SaveError, write_atomic, user_path, check_target, check_path
+from .. import saves, userdirs
 
 
 class Persist:
     """The saves of one game in play (see the module docstring). `state` None: no autosave."""
 
-    def __init__(self, game: str, state: str | None, is_ours=None):
+    def __init__(self, game: str, state: str | None):
         self.game = game
         self.state = state
-        self.is_ours = is_ours or (lambda head: False)
+        self.auto = saves.Autosaves(state, game) if state is not None else None
         self._last_notice = None
-        self.failed = False              # the last autosave failed
 
     @property
     def autosave_path(self) -> str | None:
-        return None if self.state is None else os.path.join(self.state, autosave_name(self.game))
+        return self.auto.path if self.auto is not None else None
 
     @property
-    def previous_path(self) -> str | None:
-        return None if self.state is None else os.path.join(self.state, previous_name(self.game))
+    def saved(self) -> bool | None:
+        """Whether the last autosave succeeded (None before any)."""
+        return self.auto.saved if self.auto is not None else None
+
+    @property
+    def error(self) -> str | None:
+        return self.auto.error if self.auto is not None else None
 
     @property
     def log_path(self) -> str | None:
         if self.state is None:
             return None
-        name = userdirs.AUTOSAVE_LOG if self.game == "eldersign" else "autosave-%s.log" % self.game
+        name = userdirs.AUTOSAVE_LOG if self.game == "eldersign" else "%s-autosave.log" % self.game
         return os.path.join(self.state, name)
 
-    def write(self, path: str, data: bytes) -> None:
-        write_atomic(path, data)
-
-    def autosave(self, blob: bytes | None) -> str | None:
+    def autosave(self, payload: bytes, settings: dict, seal=None) -> str | None:
         """Write the autosave; None, or one line the first time a new failure happens."""
-        if self.state is None or blob is None:
+        if self.auto is None:
             return None
-        try:
-            userdirs.ensure_state_dir(self.state)
-            write_atomic(self.autosave_path, blob)
-        except SaveError as exc:
-            self.failed = True
-            text = "autosave failed: %s" % exc
-            if text == self._last_notice:
-                return None
-            self._last_notice = text
-            return text
-        self.failed = False
-        self._last_notice = None
-        return None
+        text = self.auto.write(payload, settings, seal)
+        if self.auto.saved:
+            self._last_notice = None
+            return text                     # None, or the table counter's own line
+        if text == self._last_notice:
+            return None
+        self._last_notice = text
+        return text
 
-    def save(self, text: str, blob: bytes) -> str:
-        """`save PATH`: one line saying where it went or why not (a file that is not a save of
-        this game is never overwritten)."""
+    def save(self, text: str, payload: bytes, settings: dict, seal=None) -> str:
+        """`save PATH`: one line saying where it went, or why not (the game goes on)."""
         path = user_path(text)
         if not path:
             return "save needs a file name: save PATH"
-        if os.path.isfile(path) and not self._ours(path):
-            return "%s exists and is not an Eldritch save: not overwritten" % path
         try:
-            write_atomic(path, blob)
+            check_path(path)
+            if os.path.isfile(path) and not os.path.islink(path) and not _is_save(path, self.game):
+                return "%s exists and is not an Eldritch save: not overwritten" % path
+            note = saves.write_save(path, self.game, payload, settings, seal, state_dir=self.state)
         except SaveError as exc:
-            return str(exc)
-        return "saved to %s" % path
+            return "not saved: %s (the game goes on)" % exc
+        done = ("sealed into %s" if seal is not None else "saved to %s") % path
+        return done + ("; " + note if note else "")
 
-    def _ours(self, path: str) -> bool:
-        try:
-            with open(path, "rb") as f:
-                head = f.read(64)
-        except OSError:
-            return False
-        return bool(self.is_ours(head))
+    def read(self, path: str, passphrase=None, allow_older: bool = False, known=None):
+        """saves.Save of a file (SaveError, one line, when it cannot be read or opened)."""
+        return saves.read_save(path, self.game, passphrase, allow_older, self.state, known)
 
-    def read(self, path: str, limit: int, check_head=None, head: int = 0) -> bytes:
-        return read_capped(path, limit, check_head=check_head, head=head, what="save")
+    def read_autosave(self, passphrase=None, allow_older: bool = False):
+        if self.auto is None:
+            raise SaveError("no state folder")
+        return self.auto.read(passphrase, allow_older)
 
     def keep_previous(self) -> str | None:
-        """A new game would overwrite the autosave: keep that game as the previous one (renamed,
-        not read). The line to show, or None."""
-        path = self.autosave_path
-        if path is None or not os.path.isfile(path):
+        """A new game would replace the autosave: the game there is kept under a name of its own.
+        The line to show, or None."""
+        if self.auto is None:
             return None
-        rename_durably(path, self.previous_path)
-        return "the game autosaved before is kept in %s" % self.previous_path
+        keep = self.auto.keep_current()
+        if keep is None:
+            return None
+        kept = self.auto.kept()
+        more = " (%d unfinished games are kept there)" % len(kept) if len(kept) > 1 else ""
+        return "the game autosaved before is kept in %s%s" % (keep, more)
 
     def write_log(self, path: str | None, text: str, autosave_text: str | None = None) -> str | None:
         """Write a log to path (and `autosave_text` beside the autosave); a one-line notice on failure."""
@@ -128,28 +116,21 @@ class Persist:
         return "; ".join(notices) or None
 
 
-def target_problem(path: str) -> str | None:
-    """Why a --log or --save path cannot be written, before playing (one line), or None."""
+def _is_save(path: str, game: str) -> bool:
+    try:
+        with open(path, "rb") as f:
+            head = f.read(64)
+    except OSError:
+        return False
+    return saves.is_save_head(head, game)
+
+
+def log_problem(path: str) -> str | None:
+    """Why a --log path cannot be written, before playing (one line), or None."""
     return check_target(user_path(path)) if path else None
 
 
-# ----- sealing ------------------------------------------------------------------------------------
-
-def sealer_for(passphrase: str):
-    """Keys for a passphrase (derived once; KernelError for an empty one)."""
-    from ..kernel.stayaway.game.crypt import Sealer
-    return Sealer(passphrase)
-
-
-def seal(blob: bytes, sealer) -> bytes:
-    return bytes(sealer.seal(blob))
-
-
-def unseal(box: bytes, passphrase: str) -> bytes:
-    """KernelError('save', ...) for a wrong passphrase or a changed byte."""
-    from ..kernel.stayaway.game.crypt import unseal as _unseal
-    return _unseal(box, passphrase)
-
-
-def is_sealed(box: bytes) -> bool:
-    return bytes(box[:4]) == b"SAE1"
+def save_problem(path: str, game: str) -> str | None:
+    """Why a --save path would be refused, before playing: a folder, a missing folder, a device, a
+    pipe, a symlink or a file that is not a save of this game (one line), or None."""
+    return saves.check_target(user_path(path), game) if path else None

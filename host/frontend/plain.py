@@ -23,6 +23,7 @@ import sys
 import textwrap
 import time
 
+from ..atomic import SaveError
 from .commands import parse_command, COMMANDS_HELP
 from .walk import Walker
 
@@ -101,7 +102,7 @@ class PlainUI:
                     return code
         except KeyboardInterrupt:
             self.say("")
-            self.say("interrupted: %s" % self.s.stop_message())
+            self.say(self.s.stop_message(interrupted=True))
             return INTERRUPTED
         self.say_lines(screen_lines(s.screen(), self.width, focus=False))
         self.say(s.summary())
@@ -249,18 +250,19 @@ class PlainUI:
             return False
         if not words.strip():
             return False
-        s.set_passphrase(words.strip())
+        try:
+            s.set_passphrase(words.strip())
+        except SaveError as exc:
+            self.say(str(exc))
+            return False
         return True
 
     def save(self, path: str) -> str:
         if not self.ask_passphrase():
-            return "not saved: this game's saves are sealed with a passphrase"
+            return "not saved: this game's saves are sealed with the table's passphrase (the game goes on)"
         return self.s.save(path)
 
     def stop(self, code: int) -> int:
-        if self.ask_passphrase():
-            notice = self.s.autosave()
-            if notice:
-                self.say(notice)
-        self.say(self.s.stop_message())
+        self.ask_passphrase()
+        self.say(self.s.stop_message(interrupted=code == INTERRUPTED))
         return code

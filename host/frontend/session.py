@@ -14,27 +14,28 @@ Hidden information: in a game that hides it, `viewer` is the seat the screen bel
 only through `hand_to` (after a handoff screen the next seat confirmed), so nothing is drawn for a
 seat before they are the one looking; at the end of the game it becomes the referee (the rules show
 every card then). A game with one human seat starts with that seat as the viewer (no handoffs).
-Saves of such a game are sealed with the table's passphrase, or not written at all: without one,
-`autosave` does nothing and `save` asks for it (`needs_passphrase`). The log written to a file
-while the game can go on is the public one; the referee's is written once the game is over.
+Saves of such a game are sealed with the table's Seal (host/seal.py: from the table's passphrase,
+given at the start with --passphrase-fd, adopted from a loaded save, or asked by the face when first
+needed), or not written at all: without one, `autosave` does nothing and `save` says so
+(`needs_passphrase`). The log written to a file while the game can go on is the public one; the
+referee's is written once the game is over. Every file goes through persist.py (the save layer).
 """
 
 from __future__ import annotations
 
 from .gamelog import PUBLIC, REFEREE
 from .shapes import advised_action
-from . import persist as persistmod
 
 
 class Session:
     """One game in play (see the module docstring)."""
 
-    def __init__(self, game, settings, persist=None, autosave_every_action: bool = True, sealer=None):
+    def __init__(self, game, settings, persist=None, autosave_every_action: bool = True, seal=None):
         self.game = game
         self.settings = settings
         self.persist = persist
         self.autosave_every_action = autosave_every_action
-        self.sealer = sealer
+        self.seal = seal
         self._legal = None
         self._shape = None
         self.seen: dict = {}                   # viewer -> steps of the log shown to them so far
@@ -150,46 +151,35 @@ class Session:
     # ----- saving ---------------------------------------------------------------------------------
 
     def needs_passphrase(self) -> bool:
-        return self.hides and self.sealer is None
+        return self.hides and self.seal is None
 
     def set_passphrase(self, words: str) -> None:
-        """The table's passphrase (KernelError for an empty one); saves are sealed with it."""
-        self.sealer = persistmod.sealer_for(words)
+        """A new table's passphrase (SaveError for an empty one): its saves are sealed with it."""
+        from ..seal import Seal
+        self.seal = Seal.new(words)
 
-    def save_bytes(self) -> bytes | None:
-        """The save's bytes; None in a hidden-information game without a passphrase."""
-        blob = self.game.save_blob(self.settings)
-        if not self.hides:
-            return blob
-        if self.sealer is None:
-            return None
-        return persistmod.seal(blob, self.sealer)
+    def _parts(self):
+        return self.game.save_payload(), self.game.save_settings(self.settings)
 
     @property
     def autosave_path(self):
         return self.persist.autosave_path if self.persist is not None else None
 
     def autosave(self) -> str | None:
-        if self.persist is None or self.persist.state is None:
+        """Autosave now (nothing in a hidden game without its seal); None or one line."""
+        if self.persist is None or self.persist.state is None or self.needs_passphrase():
             return None
-        blob = self.save_bytes()
-        if blob is None:
-            return None
-        return self.persist.autosave(blob)
-
-    def saved(self) -> bool:
-        """True when the autosave holds the game now (for the stop message)."""
-        return (self.persist is not None and self.persist.state is not None and not self.persist.failed
-                and not self.needs_passphrase())
+        payload, settings = self._parts()
+        return self.persist.autosave(payload, settings, self.seal if self.hides else None)
 
     def save(self, text: str) -> str:
         """`save PATH`: one line."""
-        blob = self.save_bytes()
-        if blob is None:
-            return "a passphrase is needed first: this game's saves are sealed"
+        if self.needs_passphrase():
+            return "not saved: this game's saves are sealed with the table's passphrase (the game goes on)"
         if self.persist is None:
-            return "no saving in this session"
-        return self.persist.save(text, blob)
+            return "not saved: no saving in this session"
+        payload, settings = self._parts()
+        return self.persist.save(text, payload, settings, self.seal if self.hides else None)
 
     def log_viewer_for_file(self):
         """The log a file may hold now: the referee's at the end (or in an open game), else public."""
@@ -208,9 +198,15 @@ class Session:
             return None
         return self.persist.write_log(path, text, self.game.log_text(self.log_viewer_for_file(), "text"))
 
-    def stop_message(self) -> str:
-        if self.saved():
-            return "the game is saved in %s (%s --resume goes on)" % (self.autosave_path, self.game.command)
+    def stop_message(self, interrupted: bool = False) -> str:
+        """What to say when the game stops: where it is saved, after one more autosave, only if that
+        is true (on a full disk no autosave exists, so none is claimed)."""
+        head = "interrupted: " if interrupted else ""
+        if self.persist is None or self.persist.state is None:
+            return head + "stopped"
         if self.needs_passphrase():
-            return "stopped: not saved (no passphrase given)"
-        return "stopped"
+            return head + "stopped: not saved (no passphrase given for the table's sealed saves)"
+        self.autosave()
+        if self.persist.saved:
+            return "%sthe game is saved in %s (%s --resume goes on)" % (head, self.autosave_path, self.game.command)
+        return "%sthe game could NOT be saved (%s)" % (head, self.persist.error or "autosave failed")

@@ -33,6 +33,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..atomic import SaveError
 from .commands import parse_command, COMMANDS_HELP
 from .walk import Walker
 
@@ -613,7 +614,12 @@ class FrontApp(App[int]):
 
         def got(words) -> None:
             if words and words.strip():
-                s.set_passphrase(words.strip())
+                try:
+                    s.set_passphrase(words.strip())
+                except SaveError as exc:
+                    self.notice(str(exc))
+                    then(False)
+                    return
                 then(True)
             else:
                 then(False)
@@ -621,7 +627,8 @@ class FrontApp(App[int]):
 
     def save(self, path: str) -> None:
         def go(ok: bool) -> None:
-            self.notice(self.session.save(path) if ok else "not saved: this game's saves are sealed with a passphrase")
+            self.notice(self.session.save(path) if ok else
+                        "not saved: this game's saves are sealed with the table's passphrase (the game goes on)")
         self.with_passphrase(go)
 
     def action_ask_quit(self, why: str) -> None:
@@ -677,5 +684,5 @@ def run_tui(session, args, first_save=None, on_first_screen=None) -> int:
     elif session.game.is_terminal():
         print(session.summary())
     else:
-        print(("interrupted: " if code == INTERRUPTED else "") + session.stop_message())
+        print(session.stop_message(interrupted=code == INTERRUPTED))
     return code

@@ -9,7 +9,8 @@ demonstration story by default, kernel/mansions/data/demo), played on the shared
 (host/frontend/, the Mansions adapter in frontend.py). Seats: 0 is the keeper, 1 .. 4 the
 investigators; `--players` counts the keeper. Each seat sees only its own view: in a shared terminal
 the screen and its scrollback are cleared and the next seat named before a different seat decides.
-Saves hold the keeper's secrets, so they are sealed with the table's passphrase (frontend/persist.py).
+Saves hold the keeper's secrets, so they go through the save layer sealed with the table's passphrase
+(host/saves.py, host/seal.py; asked when first needed or read from --passphrase-fd N, never argv).
 `--log` holds the public log while the game can go on, the referee's once it is over (in words).
 """
 
@@ -28,6 +29,7 @@ PLAY_EXAMPLES = """examples:
   eldritch mansions play --seed 7 --players 4 --bots all --log game.log
                                                         a whole bot game, its full log in game.log
   eldritch mansions play --choice horror_checks=off --choice stun=skip-turn --players 2 --bots all
+  eldritch mansions play --load game.sav --passphrase-fd 3 3<words.txt
 seats: 0 (or 'keeper') is the keeper, 1-4 the investigators; --players counts the keeper (2-5).
 during play: a number chooses (0 goes back), Enter takes the advised option, 'board' shows your view
 again, 'log' your log, 'save FILE' seals a save with the table's passphrase, 'quit' asks, then saves.
@@ -67,9 +69,9 @@ def add_parser(sub):
                                  "full referee log (seed and every event) once it is over")
     q.add_argument("--save", help="seal the game into this file at the end (or on 'quit')")
     q.add_argument("--load", help="continue the game saved in this file (asks its passphrase)")
-    q.add_argument("--passphrase", help="the table's passphrase for sealed saves (default: asked when needed)")
-    from ..frontend.cli import add_play_args
+    from ..frontend.cli import add_play_args, add_passphrase_args
     add_play_args(q)
+    add_passphrase_args(q)
     q = msub.add_parser("odds", help="exact odds of an attribute test with skill points",
                         description="The exact probability of passing an attribute test.",
                         epilog=ODDS_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -152,21 +154,17 @@ def bot_seats(text_, players):
     return seats
 
 
-def is_ours(head: bytes) -> bool:
-    """Mansions saves are sealed (they hold the keeper's objective, answers and decks): a file `save
-    PATH` may replace starts with the seal's magic."""
-    return head.startswith(b"SAE1")
-
-
 def cmd_play(args):
     from ..frontend import cli as fcli
-    from ..frontend.persist import Persist, sealer_for
+    from ..frontend.persist import Persist
     from ..frontend.session import Session
-    from ..frontend.savefile import Settings
+    from ..frontend.settings import Settings
     from .frontend import MansionsGame, load
-    persist = Persist("mansions", fcli.state_folder(args), is_ours)
+    fcli.check_names(args)
+    persist = Persist("mansions", fcli.state_folder(args))
     fresh = not (args.load or args.resume)
-    sealer = None
+    notices = []
+    seal = None
     if fresh:
         options = parse_choices(args.choice)
         options["story"] = args.story
@@ -183,10 +181,11 @@ def cmd_play(args):
     else:
         loaded = {}
 
-        def opened(blob):
-            loaded["rules"], state, settings = load(blob, args.story, parse_choices(args.choice))
+        def opened(payload, doc):
+            loaded["rules"], state, settings = load(payload, doc, args.story, parse_choices(args.choice))
             return state, settings
-        st, settings, sealer = fcli.read_save(persist, args, opened, MAX_SAVE)
+        st, settings, seal, notice = fcli.read_save(persist, args, opened)
+        notices.append(notice)
         rules = loaded["rules"]
         if args.bots:
             settings.bots = frozenset(bot_seats(args.bots, st.players))
@@ -196,18 +195,17 @@ def cmd_play(args):
         settings.speed = args.speed
     if args.no_hints:
         settings.hints = False
-    if sealer is None and args.passphrase:
-        sealer = sealer_for(args.passphrase)
     all_bots = len(settings.bots) == st.players
-    for line in fcli.check_paths(args, all_bots):
+    for line in fcli.check_paths(args, "mansions", all_bots):
         print(line)
+    if seal is None and not all_bots:
+        seal = fcli.new_seal(args)
     game = MansionsGame(rules, st, settings)
-    session = Session(game, settings, None if all_bots else persist, sealer=sealer)
+    session = Session(game, settings, None if all_bots else persist, seal=seal)
     if all_bots:
         code = fcli.bot_game(session, args)
         print("seed %d: result %s" % (st.seed, game.log.result or "unfinished"))
         return code
-    return fcli.play_session(session, args, fresh)
+    return fcli.play_session(session, args, fresh, [n for n in notices if n])
 
 
-MAX_SAVE = 1 << 20          # a sealed host save of the longest game fits many times over

@@ -18,7 +18,7 @@ from array import array
 
 from ..frontend.adapter import GameAdapter
 from ..frontend.gamelog import MultiLog, Record, PUBLIC, REFEREE
-from ..frontend import savefile
+from ..frontend.settings import Settings
 from ..kernel.errors import KernelError
 from ..kernel.mansions.game import text, gamelog
 from ..kernel.mansions.game.bots import make_bot
@@ -131,10 +131,10 @@ class MansionsGame(GameAdapter):
 
     # ----- saves --------------------------------------------------------------------------------
 
-    def save_blob(self, settings):
+    def save_settings(self, settings):
         doc = settings.as_json()
-        doc["options"] = dict(self.rules.options)
-        return savefile.dump(GAME, doc, self.state.serialize())
+        doc["options"] = dict(self.rules.options)          # the story and the rule choices
+        return doc
 
 
 def step_record(story, st, action, by) -> Record:
@@ -164,22 +164,18 @@ def replayed_log(rules, state, settings) -> MultiLog:
     return adapter.log
 
 
-def load(blob: bytes, story="demo", choices=None):
-    """(rules, state, settings) of an unsealed save: a host save (its rule choices and story), or a
-    bare kernel save (the old --save) played with the command line's."""
-    if savefile.is_host_save(blob, GAME):
-        doc, kernel_blob = savefile.parse(blob, GAME)
-        options = doc.get("options", {})
-        if not isinstance(options, dict):
-            raise KernelError("save", "the save's rule choices are not a table")
-        rules = Rules(options)
+def load(payload: bytes, settings_doc: dict, story="demo", choices=None):
+    """(rules, state, settings) of a save's kernel payload and settings: the save's story and rule
+    choices when it holds them, else (a save written before the front end) the command line's."""
+    settings = Settings.from_json(settings_doc, 5)
+    if settings.kind not in ("heuristic", "random"):
+        raise KernelError("save", "bot kind must be heuristic or random")
+    if settings.options:
+        rules = Rules(settings.options)
     else:
-        doc, kernel_blob = {}, blob
         options = dict(choices or {})
         options["story"] = story
         rules = Rules(options)
-    state = rules.deserialize(kernel_blob)
-    settings = savefile.Settings.from_json(doc, state.players)
-    if settings.kind not in ("heuristic", "random"):
-        raise KernelError("save", "bot kind must be heuristic or random")
+    state = rules.deserialize(payload)
+    settings = Settings.from_json(settings_doc, state.players)
     return rules, state, settings

@@ -8,9 +8,13 @@ at the end, and `eldritch stayaway simulate` for win rates with Wilson intervals
 
 Between two human decisions of different players the screen and its scrollback are cleared and the
 next player is named; they press Enter when only they are looking, and see only their own view
-(render.py reads kernel/stayaway/game/views.py). A save holds every hand, so it is sealed with the
-table's passphrase (--passphrase, or asked when first needed); without one nothing is autosaved.
-`--log` holds the public log while the game can go on, the referee log (every card) once it is over.
+(render.py reads kernel/stayaway/game/views.py). A save holds every hand, so it goes through the save
+layer sealed with the table's passphrase (host/saves.py, host/seal.py): asked when first needed
+without echo, or read from a descriptor (--passphrase-fd N), never taken from the command line;
+without one nothing is autosaved. A save older than the newest this table has reached is refused
+unless --allow-older. The seal keeps outsiders out and shows tampering; a player who knows the
+passphrase can still open the save. `--log` holds the public log while the game can go on, the
+referee log (every card) once it is over.
 """
 
 import argparse
@@ -32,6 +36,7 @@ EXAMPLES = """examples:
                                                         a whole bot game; the referee log in game.log
   eldritch stayaway --players 6 --bots all --bot-kind search --vengeful
   eldritch stayaway --load game.sae                     go on with a sealed save (asks its passphrase)
+  eldritch stayaway --load game.sae --passphrase-fd 3 3<words.txt   the passphrase from a file
   eldritch stayaway --resume                            go on with the last autosaved game
   eldritch stayaway simulate --games 200 --players 4-12 win rates by side, with 95% intervals
 during play: a number chooses (0 goes back), Enter takes the advised option, 'board' shows the
@@ -63,7 +68,6 @@ def add_parser(sub) -> argparse.ArgumentParser:
                                  "referee log (every card) once it is over")
     p.add_argument("--load", help="go on with a sealed save")
     p.add_argument("--save", help="seal the game into this file when it ends or stops")
-    p.add_argument("--passphrase", help="the table's passphrase for sealed saves (default: asked when needed)")
     p.add_argument("--games", type=int, default=100, help="simulate: games per player count (default 100)")
     p.add_argument("--json", action="store_true", help="simulate: print one JSON object")
     p.add_argument("--deck", help="a deck file replacing the kernel's (free deck building)")
@@ -71,8 +75,9 @@ def add_parser(sub) -> argparse.ArgumentParser:
     for name, text in OPTION_FLAGS:
         p.add_argument("--" + name.replace("_", "-"), dest=name, action="store_true", help=text)
     p.add_argument("--max-steps", type=int, default=100000, help=argparse.SUPPRESS)
-    from ..frontend.cli import add_play_args
+    from ..frontend.cli import add_play_args, add_passphrase_args
     add_play_args(p)
+    add_passphrase_args(p)
     return p
 
 
@@ -160,24 +165,25 @@ def simulate(args) -> int:
 
 # ----- the command --------------------------------------------------------------------------------------
 
-def is_ours(head: bytes) -> bool:
-    """Stay Away! saves are sealed: a file `save PATH` may replace starts with the seal's magic."""
-    return head.startswith(b"SAE1")
-
-
 def cmd_play(args) -> int:
     from ..frontend import cli as fcli
-    from ..frontend.persist import Persist, sealer_for
+    from ..frontend.persist import Persist
     from ..frontend.session import Session
-    from ..frontend.savefile import Settings
+    from ..frontend.settings import Settings
     from .frontend import StayAwayGame, load
-    persist = Persist("stayaway", fcli.state_folder(args), is_ours)
+    fcli.check_names(args)
+    persist = Persist("stayaway", fcli.state_folder(args))
     fresh = not (args.load or args.resume)
-    sealer = None
+    notices = []
     if not fresh:
-        state, settings, sealer = fcli.read_save(persist, args, lambda blob: load(blob, args.deck))
         if args.players is not None:
             raise KernelError("option", "--players: a loaded game keeps its players")
+        state, settings, seal, notice = fcli.read_save(persist, args, lambda payload, doc: load(payload, doc, args.deck))
+        notices.append(notice)
+        if args.bots:
+            settings.bots = frozenset(bot_seats(args.bots, state.players))
+        if args.bot_kind != "heuristic":
+            settings.kind = args.bot_kind
     else:
         players = player_counts(args.players, [5])
         if len(players) != 1:
@@ -188,26 +194,23 @@ def cmd_play(args) -> int:
             seed = int(time.time()) & 0x3FFFFFFF
         state = Rules(options_from(args)).new_game(seed, players[0])
         settings = Settings(bot_seats(args.bots, state.players), args.bot_kind)
-    if args.bots and not fresh:
-        settings.bots = frozenset(bot_seats(args.bots, state.players))
-    settings.kind = args.bot_kind if args.bot_kind != "heuristic" or fresh else settings.kind
+        seal = None
     if args.speed is not None:
         settings.speed = args.speed
     if args.no_hints:
         settings.hints = False
-    if sealer is None and args.passphrase:
-        sealer = sealer_for(args.passphrase)
     all_bots = len(settings.bots) == state.players
-    for line in fcli.check_paths(args, all_bots):
+    for line in fcli.check_paths(args, "stayaway", all_bots):
         print(line)
-    session = Session(StayAwayGame(state, settings), settings, None if all_bots else persist,
-                      sealer=sealer)
+    if seal is None and not all_bots:
+        seal = fcli.new_seal(args)
+    session = Session(StayAwayGame(state, settings), settings, None if all_bots else persist, seal=seal)
     if all_bots:
         code = fcli.bot_game(session, args, args.max_steps)
         for line in end_text(state) if state.is_terminal() else []:
             print(line)
         return code
-    return fcli.play_session(session, args, fresh)
+    return fcli.play_session(session, args, fresh, [n for n in notices if n])
 
 
 def run(args, backend=None) -> int:

@@ -19,8 +19,7 @@ from array import array
 
 from ..frontend.adapter import GameAdapter
 from ..frontend.gamelog import MultiLog, Record, PUBLIC, REFEREE
-from ..frontend import savefile
-from ..kernel.errors import KernelError
+from ..frontend.settings import Settings
 from ..kernel.stayaway.game import defs as D
 from ..kernel.stayaway.game.bots import HeuristicBot
 from ..kernel.stayaway.game.play import make_bots
@@ -141,8 +140,6 @@ class StayAwayGame(GameAdapter):
             return self.state.referee_log()
         return GameAdapter.log_text(self, viewer, fmt)
 
-    def save_blob(self, settings):
-        return savefile.dump(GAME, settings.as_json(), self.state.serialize())
 
 
 def step_record(state, action, by) -> Record:
@@ -181,18 +178,11 @@ def replayed_log(state, settings, bots=None) -> MultiLog:
     return adapter.log
 
 
-def load(blob: bytes, deck=None):
-    """(state, settings) of an unsealed save: a host save, or a bare kernel save (the old --load)."""
-    if savefile.is_host_save(blob, GAME):
-        doc, kernel_blob = savefile.parse(blob, GAME)
-    else:
-        doc, kernel_blob = {}, blob
+def load(payload: bytes, settings_doc: dict, deck=None):
+    """(state, settings) of a save's kernel payload and settings (the save layer has opened it)."""
     from ..kernel.stayaway.game.save import options_of
-    opts = options_of(kernel_blob)
+    opts = options_of(payload)
     if deck:
         opts["deck"] = deck
-    state = Rules(opts).deserialize(kernel_blob)
-    settings = savefile.Settings.from_json(doc, state.players)
-    if settings.kind not in ("heuristic", "random", "search"):
-        raise KernelError("save", "bot kind must be heuristic, random or search")
-    return state, settings
+    state = Rules(opts).deserialize(payload)
+    return state, Settings.from_json(settings_doc, state.players)

@@ -80,7 +80,7 @@ def hot_seat(tmp_path, seed, players, bots, answers):
     from eldritch.frontend.interrupt import NoGuard
     from eldritch.frontend.plain import PlainUI
     from eldritch.frontend.persist import Persist
-    from eldritch.frontend.savefile import Settings
+    from eldritch.frontend.settings import Settings
     from eldritch.frontend.session import Session
     from eldritch.kernel.stayaway.game.rules import Rules
     from eldritch.stayaway.frontend import StayAwayGame
@@ -117,20 +117,36 @@ def test_hot_seat_privacy_screen_between_human_players(tmp_path):
                            for x in text[i + 1:upto])
 
 
+def words_fd(words="table words"):
+    r, w = os.pipe()
+    os.write(w, words.encode() + b"\n")
+    os.close(w)
+    return r
+
+
 def test_sealed_save_and_load(tmp_path):
     path = tmp_path / "game.sae"
     state = tmp_path / "state"
     proc = run(["stayaway", "--seed", "9", "--players", "4", "--bots", "2,3,4", "--plain",
                 "--state-dir", str(state)], stdin="save %s\ntable words\nquit\n" % path)
-    assert proc.returncode == 0, proc.stderr
+    assert proc.returncode == 0 and "sealed into" in proc.stdout, proc.stderr
     box = path.read_bytes()
-    assert box[:4] == b"SAE1" and b"seed" not in box and b"STAYAWAY" not in box
-    proc = run(["stayaway", "--load", str(path), "--passphrase", "wrong words", "--bots", "2,3,4"])
-    assert proc.returncode == 2 and "wrong passphrase" in proc.stderr
-    proc = run(["stayaway", "--load", str(path), "--passphrase", "table words", "--plain",
-                "--state-dir", str(state)], stdin="quit\n")
+    assert box.startswith(b"ELDRITCH STAYAWAY SEALED SAVE v1") and b"seed" not in box
+    r = words_fd("wrong words")
+    proc = subprocess.run(ELDRITCH + ["stayaway", "--load", str(path), "--passphrase-fd", str(r), "--bots", "2,3,4",
+                                      "--state-dir", str(state)], capture_output=True, text=True, timeout=300,
+                          pass_fds=(r,))
+    os.close(r)
+    assert proc.returncode == 2 and "wrong passphrase" in proc.stderr, proc.stderr
+    # the autosave went on numbering the table's saves: game.sae is now an older one, loaded by agreement
+    r = words_fd()
+    proc = subprocess.run(ELDRITCH + ["stayaway", "--load", str(path), "--passphrase-fd", str(r), "--plain",
+                                      "--allow-older", "--state-dir", str(state)], input="quit\n",
+                          capture_output=True, text=True, timeout=300, pass_fds=(r,))
+    os.close(r)
     assert proc.returncode == 0 and "You are P1" in proc.stdout, proc.stderr
-    assert "stopped" not in proc.stdout and "saved in" in proc.stdout     # the passphrase seals the autosave
+    assert "loaded by agreement" in proc.stdout
+    assert "saved in" in proc.stdout                 # the passphrase seals the autosave
 
 
 def test_general_simulate_plays_stayaway():
