@@ -110,6 +110,11 @@ class ArkhamGame(GameAdapter):
     def shape(self, seat, legal, hints):
         return shapes.decision(self, seat, legal, self.advised(legal) if hints else None)
 
+    def log_text(self, viewer, fmt="text"):
+        if fmt == "transcript":
+            return "\n".join(transcript(self.rules, self.state, self.settings.kind)) + "\n"
+        return GameAdapter.log_text(self, viewer, fmt)
+
     def action_text(self, a) -> str:
         g = self.state
         if g.current_player() == CHANCE:
@@ -140,6 +145,17 @@ def step_record(g, action, by) -> Record:
     g.apply(action)
     lines = ["> %s: %s" % (who, words)] + ["  " + e for e in text.events(g)]
     return Record(seat=p if p >= 0 else None, who=who, by=by, action=action, public=lines)
+
+
+def transcript(rules, game, bot) -> list:
+    """The kernel's golden-file log of the game (kernel/arkham/game/playlog.py: "> CODE text" and the
+    events), rebuilt by replaying its actions from the seed: tests/golden_games/arkham."""
+    fresh = rules.new_game(game.seed, game.players)
+    out = playlog.header(fresh, bot)
+    for a in game.actions():
+        playlog.step_lines(fresh, a, out)
+    playlog.end_lines(fresh, out)
+    return out
 
 
 def result_line(g) -> str:

@@ -24,7 +24,7 @@ from . import persist as persistmod
 from .interrupt import InterruptGuard
 
 INTERRUPTED = 130
-LOG_FORMATS = ("text", "json")
+LOG_FORMATS = ("text", "json", "transcript")
 
 
 def _speed(text: str) -> float:
@@ -49,7 +49,8 @@ def add_play_args(p, hints: bool = True) -> None:
     p.add_argument("--resume", action="store_true", help="continue the last autosaved game of this game")
     p.add_argument("--state-dir", help="the folder for the autosave (default: the per-user state folder)")
     p.add_argument("--log-format", choices=LOG_FORMATS, default="text",
-                   help="text (words, default) or json (for programs: each action's code beside its words)")
+                   help="text (words, default), json (for programs: each action's code beside its words) or "
+                        "transcript (the golden-file form of tests/golden_games: each action's code, replayable)")
 
 
 def use_tui(args) -> bool:

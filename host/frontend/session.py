@@ -186,7 +186,10 @@ class Session:
         return REFEREE if (not self.hides or self.game.is_terminal()) else PUBLIC
 
     def write_log(self, path: str | None, fmt: str = "text") -> str | None:
-        text = self.game.log_text(self.log_viewer_for_file(), fmt)
+        viewer = self.log_viewer_for_file()
+        if fmt == "transcript" and viewer != REFEREE:
+            fmt = "text"                  # the golden form holds every secret: the public words until the end
+        text = self.game.log_text(viewer, fmt)
         if self.persist is None:
             from ..atomic import write_atomic, SaveError
             if not path:

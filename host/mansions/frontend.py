@@ -103,6 +103,11 @@ class MansionsGame(GameAdapter):
             self.log.result = gamelog.result_line(self.state)[len("result "):]
         return rec
 
+    def log_text(self, viewer, fmt="text"):
+        if fmt == "transcript":
+            return "\n".join(transcript(self.rules, self.state, self.settings)) + "\n"
+        return GameAdapter.log_text(self, viewer, fmt)
+
     def turn_key(self):
         return self.state.g[G_ROUND]
 
@@ -153,6 +158,20 @@ def step_record(story, st, action, by) -> Record:
     referee = ["> %s: %s" % (who, referee_words)] + ["  " + e for e in text.events(st, KEEPER)]
     return Record(seat=actor if actor >= 0 else None, who=who, by=by, action=action, public=public,
                   seats=seats, referee=referee)
+
+
+def transcript(rules, state, settings) -> list:
+    """The kernel's golden-file log of the game (kernel/mansions/game/gamelog.py: "> ACTION SEAT TEXT"
+    and every event as the keeper sees them), rebuilt by replaying its actions from the seed."""
+    kinds = [settings.kind if s in settings.bots else "human" for s in range(state.players)]
+    st = rules.new_game(state.seed, state.players)
+    out = gamelog.header(rules, state.seed, state.players, kinds)
+    for a in state.actions():
+        out.append("> %d %d %s" % (a, st.current_player(), st.action_text(a)))
+        st.apply(a)
+        out.extend("  " + e for e in text.events(st))
+    out.append(gamelog.result_line(st))
+    return out
 
 
 def replayed_log(rules, state, settings) -> MultiLog:
