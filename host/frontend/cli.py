@@ -146,8 +146,17 @@ def play_session(session, args, fresh: bool, notices=()) -> int:
         for line in first_save():
             print(line, flush=True)
         with InterruptGuard() as guard:
-            code = PlainUI(session, guard, getpass=getpass.getpass).run()
+            code = PlainUI(session, guard, getpass=_ask_twice).run()
     return finish(session, args) or code
+
+
+def _ask_twice(question: str) -> str:
+    """A new table's passphrase at the terminal, without echo, typed twice (passphrase.prompt);
+    nothing typed: no save."""
+    words = getpass.getpass(question)
+    if words and getpass.getpass("the same again: ") != words:
+        raise SaveError("the two passphrases differ: not sealed")
+    return words
 
 
 def finish(session, args) -> int:

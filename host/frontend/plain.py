@@ -240,13 +240,16 @@ class PlainUI:
         s = self.s
         if not s.needs_passphrase():
             return True
-        question = "passphrase to seal the save (Enter: no save): "
+        question = "a passphrase for the table's sealed saves (Enter: no save): "
         try:
             if self.interactive and self.getpass is not None:
                 words = self.getpass(question)
             else:
                 words = self.guard.input(question, self.read)
         except (EOFError, KeyboardInterrupt):
+            return False
+        except SaveError as exc:                  # the prompt's own refusal (two passphrases differ)
+            self.say(str(exc))
             return False
         if not words.strip():
             return False
