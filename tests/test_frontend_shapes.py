@@ -69,3 +69,18 @@ def test_walking_back_and_a_single_group_is_its_own_menu():
     w = Walker(shape)
     assert w.pick(8) is None and w.depth == 1      # "more..."
     assert w.rows()[-1].key == "0" and w.back() and w.depth == 0 and not w.back()
+
+
+def test_plain_mode_never_imports_textual(tmp_path):
+    """Plain mode is for pipes and screen readers, and for machines without the tui extra: the four
+    games' play commands in plain mode run without importing Textual."""
+    import subprocess
+    import sys
+    code = ("import sys\nfrom eldritch import cli\n"
+            "for argv in (['play'], ['stayaway', 'play'], ['arkham', 'play'], ['mansions', 'play']):\n"
+            "    cli.main(argv + ['--plain', '--seed', '1', '--state-dir', sys.argv[1]])\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))\n")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], input="", capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "[]"
