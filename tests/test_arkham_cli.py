@@ -10,7 +10,6 @@ import pytest
 
 from eldritch.cli import main
 from eldritch.kernel.arkham import odds
-from eldritch.kernel.arkham.game.rules import Rules
 
 
 def run(argv, capsys):

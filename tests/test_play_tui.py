@@ -38,7 +38,7 @@ from eldritch.kernel.eldersign.adventure import P_DECIDE
 from eldritch.kernel.eldersign.fixed import exact_text
 from eldritch.kernel.eldersign.game.data import GameData
 from eldritch.kernel.eldersign.game.machine import (Game, A_DRAW, A_FAIL, A_ASIDE, A_KEEP, A_ASK, A_HOLD,
-                                                    A_FREEROLL, A_ARG_MASK, G_BASE)
+                                                    A_ARG_MASK, G_BASE)
 from eldritch.kernel.eldersign.game import table as gametable, text as gametext
 from eldritch.kernel.eldersign.notation import format_roll, format_task
 
