@@ -76,6 +76,16 @@ class Parser(argparse.ArgumentParser):
         fail("%s (see %s --help)" % (message, self.prog))
         sys.exit(2)
 
+    def _get_values(self, action, arg_strings):
+        # Python 3.11's argparse drops a "--" given as an option's value (`--loss=--`) and hands the
+        # action an empty list, past its type check (`a, b = []` crashed later): take "--" as the
+        # value, checked like any other, as later Pythons do
+        if action.option_strings and action.nargs in (None, argparse.OPTIONAL) and arg_strings == ["--"]:
+            value = self._get_value(action, "--")
+            self._check_value(action, value)
+            return value
+        return super()._get_values(action, arg_strings)
+
 
 def _count(text):
     try:

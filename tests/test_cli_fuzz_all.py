@@ -32,7 +32,7 @@ from clirun import run_cli
 from eldritch.cli import build_parser
 
 PER_CALL_SECONDS = 30
-EXAMPLES = int(os.environ.get("ELDRITCH_FUZZ_EXAMPLES", "250"))
+EXAMPLES = int(os.environ.get("ELDRITCH_FUZZ_EXAMPLES", "400"))
 
 
 class Overtime(BaseException):
@@ -65,7 +65,7 @@ COMMAND_WORDS = sorted({w for words, _ in PATHS for w in words})
 NUMBERS = ["0", "1", "2", "3", "8", "-1", "²", "٣", "१", "1" * 40, "", " 1", "1.5", "0x10", "1e3", "+1", "9999999999"]
 TEXTS = ["", " ", ",", "|", ",,", "all", "none", "L", "L L > P", "I3 | L/P/T S9 H9 C", "é", "x" * 300, "\t",
          "a\nb", "\udcff", "-", "--", "-x", "=", "curator", "core", "Yig", "heuristic", "random", "1,2", "2,3,4"]
-PATHS_HOSTILE = ["", ".", "/proc/x", "/nonexistent/x", "missing.txt", "garbage.bin", "empty.txt",
+PATHS_HOSTILE = ["", ".", "/proc/x", "/proc/nonexistent/x", "missing/x", "missing.txt", "garbage.bin", "empty.txt",
                  "x" * 300, "\udcff.txt", "sub"]
 SAVES_PENDING = ["/dev/null", "/dev/full", "/dev/zero", "/dev/urandom"]     # see the docstring
 
@@ -81,9 +81,9 @@ WORK = {
     "--rounds": ["1", "2", "0", "-1", "²"],
     "--ray": ["", " ", ":", "a:b", "127.0.0.1:1", "ray://", "ray://127.0.0.1:1", "host:99999", "ünï:1",
               "x" * 300 + ":1", "[::1]:1", "1.2.3.4", "a b:1"],
-    "--out": ["{fresh}", "{fresh}", "{fresh}", "out", "", "/proc/x", "/nonexistent/x", "garbage.bin", "x" * 300],
-    "--output": ["atlas.csv", "", "/proc/x.csv", "/nonexistent/x.csv", ".", "sub"],
-    "--chart": ["c.png", "", "/proc/x.png", "/nonexistent/c.png", "."],
+    "--out": ["{fresh}", "{fresh}", "{fresh}", "out", "", "/proc/x", "/proc/nonexistent/x", "missing/x", "garbage.bin", "x" * 300],
+    "--output": ["atlas.csv", "", "/proc/x.csv", "/proc/nonexistent/x.csv", "missing/x.csv", ".", "sub"],
+    "--chart": ["c.png", "", "/proc/x.png", "/proc/nonexistent/c.png", "missing/c.png", "."],
     "--bots": ["", "all", "1", "2", "1,2", ",", "|", "heuristic", "random", "basic", "search",
                "heuristic|random", "heuristic,random", "nobody", "²", "9", "0", "-1", " , "],
     "--sets": ["core", "gates", "nowhere", "²", "x" * 300, ",core", "core,core"],
@@ -95,6 +95,9 @@ WORK = {
     "--players": ["1", "2", "4", "5", "0", "9", "13", "²", "1,1", ",", "-1", "4,5"],
     "--cards-per-task": ["1", "4", "0", "²"],
     "--speed": ["0", "1", "-1", "²", "x"],
+    # never 0-2 nor another open descriptor: this process's own stdin is pytest's (under xdist, the
+    # channel to the controller) and reading it would steal or wait
+    "--passphrase-fd": ["-1", "999", "4096", "²", "x", ""],
 }
 # path flags: every flag that names a file or folder (by its help text or its name)
 PATH_FLAGS = {"--log", "--load", "--save", "--deck", "--cards", "--board", "--story", "--state-dir", "folder"}

@@ -183,12 +183,13 @@ def test_another_sweeps_plan_is_still_refused(tmp_path, finished):
 
 # ----- 17: outputs checked before the work; bad options --------------------------------------------------
 
-@pytest.mark.parametrize("flag,value", [("--output", "/proc/x.csv"), ("--output", "/nonexistent/x.csv"),
+@pytest.mark.parametrize("flag,value", [("--output", "/proc/x.csv"), ("--output", "MISSING/x.csv"),
                                         ("--output", "."), ("--output", ""), ("--output", "FIFO")])
 def test_atlas_refuses_an_output_it_cannot_write_before_the_work(tmp_path, flag, value):
     if value == "FIFO":
         value = str(tmp_path / "fifo")
         os.mkfifo(value)                                  # no reader: opening it would block
+    value = value.replace("MISSING", str(tmp_path / "missing"))     # a folder that is not there
     out = tmp_path / "atlas"
     code, _, err = run_cli(["sweep", "atlas", "--out", str(out), "--sets", "core", "--focus", "0", "--spells", "0",
                             "--clues", "0", "--dice", "5G", flag, value])
