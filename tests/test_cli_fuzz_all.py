@@ -32,7 +32,7 @@ from clirun import run_cli
 from eldritch.cli import build_parser
 
 PER_CALL_SECONDS = 30
-EXAMPLES = int(os.environ.get("ELDRITCH_FUZZ_EXAMPLES", "400"))
+EXAMPLES = int(os.environ.get("ELDRITCH_FUZZ_EXAMPLES", "600"))   # about 20 s on two busy cores
 
 
 class Overtime(BaseException):
