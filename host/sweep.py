@@ -9,8 +9,9 @@ result file per task (OUT/results/ID.json), written atomically (a temporary file
 coordinating process as each task's result arrives, with its task id and a checksum. Running the same
 command again resumes: tasks whose result file is there and passes its checks are not run again; a
 file that fails them is set aside and its task run again, and the sweep says so in one line
-(sweepstore.py). A grid that names a setting twice runs it once (simgames.grid). A plan may grow in the same folder (more games in
-whole chunks, more settings: the tasks it had are kept and not run again); any other plan is refused.
+(sweepstore.py). A grid that names a setting twice runs it once (simgames.grid). A plan may grow in
+the same folder (more games in whole chunks, more settings: the tasks it had are kept and not run
+again); any other plan is refused.
 The merged result (the simulate report, or the atlas CSV at OUT/atlas.csv or --output) is built from
 the result files in plan order, so it is the same whatever ran the tasks:
 
