@@ -76,7 +76,7 @@ class StayAwayMode(TextScreen):
         super().__init__()
         self.view = bytearray(V_EVENTS + 4 * NEWS_KEEP)
         self.vlen = 0
-        self.acts = array("i", bytes(D.MAX_ACTIONS))
+        self.acts = array("i", bytes(4 * D.MAX_ACTIONS))    # raw memory: 4 bytes an action
         self.nacts = 0
         self.players = 5
         self.pin = bytearray(4)

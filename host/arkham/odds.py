@@ -70,7 +70,7 @@ class GateChance:
 
 
 def _immunity(immune: str) -> int:
-    if immune not in IMMUNITIES:
+    if not isinstance(immune, str) or immune not in IMMUNITIES:
         raise KernelError("option", "immune must be one of %s, not %r" % (", ".join(IMMUNITIES), immune))
     return IMMUNITIES[immune]
 
@@ -167,7 +167,7 @@ def reach(start: str, monsters: Optional[Mapping[str, str]] = None, mode: str = 
     Rules or Board (default the demonstration board)."""
     b = _board(board)
     s = _space(b, start, "start")
-    if mode not in MODES:
+    if not isinstance(mode, str) or mode not in MODES:
         raise KernelError("option", "mode must be one of %s, not %r" % (", ".join(MODES), mode))
     check_int("money", money, 0, 999)
     got = reach_odds(b, occupancy(b, monsters or {}), s, MODES[mode], money, bool(whistle))

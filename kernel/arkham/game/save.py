@@ -21,6 +21,7 @@ so saving, loading and reading cannot drift apart.
 
 from ...errors import KernelError
 from ...binio import put32, get32
+from ...surface import check_blob
 from .board import NONE
 from .defs import (MAX_LOG, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD, PH_OVER, PH_INV, CH_COIN, CH_FIRST,
                    CH_ATTACK, CH_DAMAGE, CH_SANITY, ST_LOADOUT, ST_ORIENT, ST_SHOP, ST_PICK, PU_CLOSE, STEP_NAMES)
@@ -181,7 +182,7 @@ def _bad(message):
 def deserialize(rules, blob, verify=False):
     """The game a save holds, on rules' board; KernelError('save', ...) when it is not one."""
     from .rules import ArkhamGame
-    b = bytes(blob)
+    b = check_blob(blob)
     if len(b) < HEAD + 6 or b[0] != MAGIC0 or b[1] != MAGIC1:
         _bad("not an Eldritch Arkham Horror save")
     if b[2] != VERSION:

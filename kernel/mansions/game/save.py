@@ -4,6 +4,7 @@ the same story and choices and checks the digest, so a save that does not replay
 (KernelError('save', ...)) and never half-loaded."""
 
 from ...errors import KernelError
+from ...surface import check_blob
 from ...binio import fletcher16, put32, get32
 from .choices import option_flags
 from .consts import PILE_CAP
@@ -78,7 +79,7 @@ def serialize(st):
 
 
 def deserialize(rules, blob):
-    b = bytes(blob)
+    b = check_blob(blob)
     if len(b) < 14 or b[0] != MAGIC:
         raise KernelError("save", "not a Mansions of Madness save")
     if b[1] != VERSION:

@@ -23,7 +23,7 @@ Suspicious's random card are drawn from the state's PRNG inside apply, as kernel
 
 from ... import prng
 from ...errors import KernelError
-from ...surface import TERMINAL
+from ...surface import TERMINAL, check_player, check_action
 from .defs import (MIN_PLAYERS, MAX_PLAYERS, MAX_ACTIONS, MAX_LOG, MAX_EVENTS, R_PLAYING, PHASE_NAMES, NOBODY)
 from .deck import Deck
 from .core import Core
@@ -139,7 +139,7 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
         if self.result != R_PLAYING:
             raise KernelError("action", "the game is over")
         if not self.is_legal(action):
-            raise KernelError("action", "%d is not a legal action now (%s phase, player %d to act)"
+            raise KernelError("action", "%r is not a legal action now (%s phase, player %d to act)"
                               % (action, PHASE_NAMES[self.phase], self.actor + 1))
         self.log[self.nlog] = action
         self.nlog += 1
@@ -173,8 +173,7 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
 
     def view(self, player):
         from .views import write_view, VIEW_MAX
-        if not 0 <= player < self.players:
-            raise KernelError("player", "no player %r in a %d-player game" % (player, self.players))
+        check_player(player, self.players)
         got = self.vcache[player]
         if got is not None and got[0] == self.version:
             return got[1]
@@ -187,7 +186,7 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
 
     def action_text(self, action):
         from .text import action_text
-        return action_text(self, action)
+        return action_text(self, check_action(action))
 
     def serialize(self):
         from .save import dump

@@ -16,6 +16,7 @@ HAND_MAX per player, the pile and discards as long as their counts), the PRNG (2
 from ... import prng
 from ...binio import fletcher16, get32
 from ...errors import KernelError
+from ...surface import check_blob
 from .defs import (MAX_PLAYERS, HAND_MAX, NTYPES, DECK_MAX, MAX_EVENTS, EVENT_BYTES, MAX_LOG, NO_CARD, NOBODY,
                    QUARANTINE, LOCKED_DOOR, PH_OVER, R_PLAYING, R_CUT)
 
@@ -135,10 +136,7 @@ def load(rules, blob):
     if isinstance(blob, memoryview):
         b = blob
     else:
-        try:
-            b = memoryview(bytes(blob))
-        except TypeError:
-            raise KernelError("save", "a save is bytes")
+        b = memoryview(check_blob(blob))
     n = len(b)
     if n < 16 or b[0] != MAGIC[0] or b[1] != MAGIC[1]:
         raise KernelError("save", "not a Stay Away! save")
