@@ -35,7 +35,8 @@ EXAMPLES = """examples:
                                                         a whole bot game; the referee log in game.log
   eldritch stayaway --players 6 --bots all --bot-kind search --vengeful
   eldritch stayaway --load game.sae                     go on with a sealed save (asks its passphrase)
-  eldritch stayaway simulate --games 200 --players 4-12 win rates by side, with 95% intervals
+  eldritch stayaway simulate --games 200 --players 4-12
+                                                        win rates by side, with 95% intervals
 during play: a number chooses; 'log' shows your log, 'table' the table, 'save FILE' seals a save with
 a passphrase, 'quit' stops. The referee log is never shown during play."""
 
@@ -205,7 +206,10 @@ def play(state, bots, term: Terminal, max_steps: int) -> int:
             a = legal[0] if n == 1 else bot.choose(state.view(p), legal)
         else:
             if p != last_human:
-                term.privacy(p)
+                try:
+                    term.privacy(p)
+                except EOFError:
+                    return 0            # input ended: the game stops, as after 'quit' (exit code 0)
                 last_human = p
             v = View(state.view(p))
             for line in private_screen(v, seen[p]):
@@ -213,7 +217,7 @@ def play(state, bots, term: Terminal, max_steps: int) -> int:
             seen[p] = v.nevents
             a = ask(state, p, legal, term)
             if a is None:
-                return 1
+                return 0                # 'quit' or the end of input: the players stopped, no error
         state.apply(a)
         steps += 1
     return 0
