@@ -234,7 +234,7 @@ def run_ray(tasks, store, backend_name, progress, retries, address, workers):
     try:
         import ray
     except ImportError:
-        raise KernelError("option", "--ray needs Ray: pip install 'eldritch[ray]'")
+        raise KernelError("option", "--ray needs Ray: .venv/bin/pip install -e '.[ray]' (or pip install 'eldritch[ray]')")
     started = False
     if not ray.is_initialized():
         if address == "local":
