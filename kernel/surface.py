@@ -78,6 +78,12 @@ def check_action(action):
     return action
 
 
+def no_such_action(action):
+    """The KernelError of an action code that names nothing in this game (action_text's, when the
+    code's parts index no card, space or seat)."""
+    return KernelError("action", "%d is not an action of this game" % action)
+
+
 def check_player(player, players):
     """player when it is a seat 0 .. players - 1, else KernelError("player", ...)."""
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < players:

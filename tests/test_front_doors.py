@@ -33,6 +33,14 @@ def test_odds_of_a_library_name_says_to_use_library_get():
     assert eldritch.odds(eldritch.library.get("The Curator")) == eldritch.odds("L L L | L I3")
 
 
+def test_the_cli_says_to_give_a_library_name_with_name(capsys):
+    from eldritch.cli import main
+    assert main(["odds", "The Curator"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--name 'The Curator'" in err and "L L L | L I3" in err
+    assert main(["odds", "L Q"]) == 2 and "at position 3" in capsys.readouterr().err
+
+
 # ----- a short buffer -------------------------------------------------------------------------------------
 
 def _states():
@@ -118,7 +126,7 @@ CALLS = {"eldersign": _eldersign_calls, "stayaway": lambda: _door_calls(stayaway
 def test_junk_to_every_public_function_is_a_kernel_error(game):
     calls = CALLS[game]()
 
-    @settings(max_examples=25, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=40, deadline=None, database=None, suppress_health_check=list(HealthCheck))
     @given(junk=JUNK)
     def check(junk):
         for call in calls:

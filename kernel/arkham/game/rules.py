@@ -16,7 +16,7 @@ legal_actions and apply allocate nothing.
 from ...errors import KernelError
 from ... import prng
 from ...surface import (CHANCE, TERMINAL, in_legal_actions, check_buffer, is_action, check_action, check_player,
-                         check_new_game, check_options)
+                         check_new_game, check_options, no_such_action)
 from .board import Board
 from .defs import (PH_OVER, ST_PICK, ST_RETURN, ST_MOVE, ST_STEP, ST_GATE_OR_EVENT, ST_ENC, ST_SNEAK_TO,
                    ST_LOADOUT, ST_CLOSE, ST_SHOP, ST_DEST, ST_DISCARD, ST_ORIENT, CH_FIRST, CH_MOVE, CH_EVENT,
@@ -254,7 +254,10 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos):
 
     def action_text(self, action):
         from .text import action_text
-        return action_text(self, check_action(action))
+        try:
+            return action_text(self, check_action(action))
+        except (IndexError, KeyError):
+            raise no_such_action(action)
 
     def serialize(self):
         if self._save_version != self.version:

@@ -36,7 +36,8 @@ them under micropython.heap_lock()).
 """
 
 from ...errors import KernelError
-from ...surface import CHANCE, TERMINAL, in_legal_actions, check_buffer, is_action, check_action, check_player
+from ...surface import CHANCE, TERMINAL, in_legal_actions, check_buffer, is_action, check_action, check_player,\
+    no_such_action
 from ..adventure import ACT_ENTER, ACT_HOLD, ACT_REROLL, ACT_ROLL, P_ROLL
 from .defs import *  # noqa: F401,F403 (the action codes, phases and limits a caller needs)
 from .defs import (G_BASE, A_ARG_MASK, A_MOVE, A_USE, A_BEGIN, A_GIVEUP, A_AID, A_LOSTFOUND, A_SHOP,
@@ -96,7 +97,10 @@ class Game(GameState):
 
     def action_text(self, action):
         from .text import action_text
-        return action_text(self, check_action(action))
+        try:
+            return action_text(self, check_action(action))
+        except (IndexError, KeyError):
+            raise no_such_action(action)
 
     def serialize(self):
         from .save import serialize

@@ -21,7 +21,7 @@ Options (each a documented, swappable choice: game/choices.py, kernel/mansions/R
 
 from ...errors import KernelError
 from ...surface import (CHANCE, TERMINAL, in_legal_actions, check_buffer, is_action, check_action, check_player,
-                         check_options as surface_options)
+                         check_options as surface_options, no_such_action)
 from . import prepare, turn, keeper, board, checks, effects, victory, view, text, save
 from .story import Story
 from .choices import check_options, option_flags
@@ -133,7 +133,10 @@ class State(Base):
         return view.encode(self, check_player(player, self.players))
 
     def action_text(self, action):
-        return text.action_text(self, check_action(action))
+        try:
+            return text.action_text(self, check_action(action))
+        except (IndexError, KeyError):
+            raise no_such_action(action)
 
     def serialize(self):
         return save.serialize(self)

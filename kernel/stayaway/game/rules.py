@@ -23,7 +23,7 @@ Suspicious's random card are drawn from the state's PRNG inside apply, as kernel
 
 from ... import prng
 from ...errors import KernelError
-from ...surface import TERMINAL, check_player, check_action
+from ...surface import TERMINAL, check_player, check_action, no_such_action
 from .defs import (MIN_PLAYERS, MAX_PLAYERS, MAX_ACTIONS, MAX_LOG, MAX_EVENTS, R_PLAYING, PHASE_NAMES, NOBODY)
 from .deck import Deck
 from .core import Core
@@ -186,7 +186,10 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
 
     def action_text(self, action):
         from .text import action_text
-        return action_text(self, check_action(action))
+        try:
+            return action_text(self, check_action(action))
+        except (IndexError, KeyError):
+            raise no_such_action(action)
 
     def serialize(self):
         from .save import dump
