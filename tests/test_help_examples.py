@@ -3,8 +3,9 @@
 The examples are read from the help itself: every parser of `eldritch` (every command and
 subcommand, all four games, simulate, sweep, table...) is walked and each line of its help that
 starts with `eldritch` (or `VAR=value eldritch`) is an example, the command being what precedes a
-gap of two spaces (the rest is its explanation). Each is run as a user would run it, as a separate
-process, in one temporary folder (files they write land there; the autosave folder is there too),
+gap of two spaces (the rest is its explanation). Each is run as a user would run it, by bash (an
+example may redirect, as `3<words.txt`), each in a temporary folder of its own (files they write land
+there; the autosave folder is there too),
 with stdin closed unless said below, and must exit with 0. Play loops with human seats run with
 stdin closed and must stop cleanly with 0 (their input ended, as after 'quit').
 
@@ -67,13 +68,22 @@ SUBSTITUTIONS = {
 }
 
 # example -> (a command run first in the same folder, its stdin, why)
+SEALED = ("eldritch stayaway --seed 3 --players 4 --bots 2,3,4", "\nsave game.sae\ntable words\nquit\n",
+          "game.sae: a sealed save made with 'save game.sae' at the table, passphrase 'table words'")
 PREPARE = {
+    "eldritch play --resume":
+        ("eldritch play --seed 3 --players 2 --bots 2 --plain", "",
+         "an autosave: a game whose input ended (the game the example resumes)"),
     "eldritch play --load game.sav --plain":
         ("eldritch play --seed 3 --players 2 --bots 2 --plain --save game.sav", "",
          "game.sav: a game saved when its input ended (the save the example loads)"),
-    "eldritch stayaway --load game.sae":
-        ("eldritch stayaway --seed 3 --players 4 --bots 2,3,4", "\nsave game.sae\ntable words\nquit\n",
-         "game.sae: a sealed save made with 'save game.sae' at the table, passphrase 'table words'"),
+    "eldritch stayaway --load game.sae": SEALED,
+    "eldritch stayaway --load game.sae --passphrase-fd 3 3<words.txt":
+        (SEALED[0] + " && printf 'table words\\n' > words.txt", SEALED[1], SEALED[2] + "; words.txt holds it"),
+    "eldritch mansions play --load game.sav --passphrase-fd 3 3<words.txt":
+        ("printf 'table words\\n' > words.txt && eldritch mansions play --seed 3 --players 2 --bots keeper "
+         "--passphrase-fd 3 3<words.txt", "save game.sav\nquit\n",
+         "game.sav: a Mansions game sealed with 'save game.sav', its passphrase in words.txt"),
 }
 
 # example -> what is typed on its stdin (else stdin is closed)
@@ -105,16 +115,14 @@ def examples():
 
 
 def run(command, folder, stdin=None, timeout=600, extra_env=None):
-    words = shlex.split(command)
+    """bash runs the command with `eldritch` (each one, after any VAR=value) this venv's."""
     env = dict(os.environ, ELDRITCH_STATE_DIR=str(folder / "state"), XDG_STATE_HOME=str(folder / "xdg"),
                RAY_TMPDIR=str(folder), **(extra_env or {}))
-    while "=" in words[0]:
-        key, value = words.pop(0).split("=", 1)
-        env[key] = value
-    assert words[0] == "eldritch", command
-    words[0] = str(BIN / "eldritch")
+    script = re.sub(r"(^|&& )((?:[A-Z_]+=\S+\s+)*)eldritch ", lambda m: "%s%s%s " % (
+        m.group(1), m.group(2), shlex.quote(str(BIN / "eldritch"))), command)
+    assert str(BIN) in script, command
     # a session of its own: no controlling terminal, so a passphrase prompt reads stdin like a pipe
-    proc = subprocess.run(words, cwd=folder, env=env, input=stdin if stdin is not None else "",
+    proc = subprocess.run(["bash", "-c", script], cwd=folder, env=env, input=stdin if stdin is not None else "",
                           capture_output=True, text=True, timeout=timeout, start_new_session=True)
     return proc
 
@@ -146,11 +154,13 @@ def test_every_command_and_subcommand_has_examples_and_every_substitution_is_use
 
 def test_help_examples_run(tmp_path):
     failed = []
-    for example in examples():
+    for k, example in enumerate(examples()):
         if is_ray(example):
             continue
+        folder = tmp_path / ("example%02d" % k)
+        folder.mkdir()
         try:
-            check(example, tmp_path)
+            check(example, folder)
         except AssertionError as exc:
             failed.append(str(exc))
     assert not failed, "\n\n".join(failed)

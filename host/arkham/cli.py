@@ -15,6 +15,7 @@ stderr, exit code 2.
 
 import argparse
 import json
+import os
 import sys
 from array import array
 

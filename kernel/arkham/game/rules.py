@@ -15,8 +15,8 @@ legal_actions and apply allocate nothing.
 
 from ...errors import KernelError
 from ... import prng
-from ...surface import (CHANCE, TERMINAL, in_legal_actions, check_buffer, is_action, check_action, check_player,
-                         check_new_game, check_options, no_such_action)
+from ...surface import CHANCE, TERMINAL, in_legal_actions, check_buffer
+from ...checks import is_action, check_action, check_player, check_new_game, check_options, no_such_action
 from .board import Board
 from .defs import (PH_OVER, ST_PICK, ST_RETURN, ST_MOVE, ST_STEP, ST_GATE_OR_EVENT, ST_ENC, ST_SNEAK_TO,
                    ST_LOADOUT, ST_CLOSE, ST_SHOP, ST_DEST, ST_DISCARD, ST_ORIENT, CH_FIRST, CH_MOVE, CH_EVENT,

@@ -28,7 +28,7 @@ so saving, loading and reading cannot drift apart.
 
 from ...errors import KernelError
 from ...binio import put32, get32, put_crc32, crc32_at
-from ...surface import check_blob
+from ...checks import check_blob
 from ... import prng
 from .board import NONE
 from .defs import (MAX_LOG, HOUSE_RULES, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD, PH_OVER, PH_INV, CH_COIN, CH_FIRST,

@@ -36,8 +36,8 @@ them under micropython.heap_lock()).
 """
 
 from ...errors import KernelError
-from ...surface import CHANCE, TERMINAL, in_legal_actions, check_buffer, is_action, check_action, check_player,\
-    no_such_action
+from ...surface import CHANCE, TERMINAL, in_legal_actions, check_buffer
+from ...checks import is_action, check_action, check_player, no_such_action
 from ..adventure import ACT_ENTER, ACT_HOLD, ACT_REROLL, ACT_ROLL, P_ROLL
 from .defs import *  # noqa: F401,F403 (the action codes, phases and limits a caller needs)
 from .defs import (G_BASE, A_ARG_MASK, A_MOVE, A_USE, A_BEGIN, A_GIVEUP, A_AID, A_LOSTFOUND, A_SHOP,

@@ -10,7 +10,7 @@ once (it allocates); every game it makes shares it.
 """
 
 from ...errors import KernelError
-from ...surface import check_options
+from ...checks import check_options
 from .data import GameData, DEFAULT_SETS
 from .machine import Game, MAX_GAME_ACTIONS, MAX_PLAYERS
 from . import save

@@ -15,7 +15,7 @@ tests compare it whole); `view_bytes(game, seat)` is the part a seat may see (no
 from ...errors import KernelError
 from ...binio import fletcher16, put32, get32, put_crc32, crc32_at
 from ... import prng
-from ...surface import check_blob
+from ...checks import check_blob
 from .machine import Game, MAX_LOG
 
 MAGIC0 = 0x45   # 'E'

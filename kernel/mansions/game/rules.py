@@ -20,8 +20,8 @@ Options (each a documented, swappable choice: game/choices.py, kernel/mansions/R
 """
 
 from ...errors import KernelError
-from ...surface import (CHANCE, TERMINAL, in_legal_actions, check_buffer, is_action, check_action, check_player,
-                         check_options as surface_options, no_such_action)
+from ...surface import CHANCE, TERMINAL, in_legal_actions, check_buffer
+from ...checks import is_action, check_action, check_player, check_options as surface_options, no_such_action
 from . import prepare, turn, keeper, board, checks, effects, victory, view, text, save
 from .story import Story
 from .choices import check_options, option_flags

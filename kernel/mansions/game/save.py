@@ -11,7 +11,7 @@ the guide's answers, the decks and the dice still to come: the host seals it (ho
 from ...errors import KernelError
 from ...binio import fletcher16, put32, get32, put_crc32, crc32_at
 from ... import prng
-from ...surface import check_blob
+from ...checks import check_blob
 from .choices import option_flags
 from .consts import PILE_CAP, MAX_LOG
 from .state import G_HQ_N

@@ -23,7 +23,7 @@ Suspicious's random card are drawn from the state's PRNG inside apply, as kernel
 
 from ... import prng
 from ...errors import KernelError
-from ...surface import TERMINAL, check_player, check_action, no_such_action
+from ...surface import TERMINAL
 from .defs import (MIN_PLAYERS, MAX_PLAYERS, MAX_ACTIONS, MAX_LOG, MAX_EVENTS, R_PLAYING, PHASE_NAMES, NOBODY)
 from .deck import Deck
 from .core import Core
@@ -173,7 +173,8 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
 
     def view(self, player):
         from .views import write_view, VIEW_MAX
-        check_player(player, self.players)
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
+            raise KernelError("player", "no player %r in a %d-player game" % (player, self.players))
         got = self.vcache[player]
         if got is not None and got[0] == self.version:
             return got[1]
@@ -186,10 +187,12 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
 
     def action_text(self, action):
         from .text import action_text
-        try:
-            return action_text(self, check_action(action))
-        except (IndexError, KeyError):
-            raise no_such_action(action)
+        if isinstance(action, int) and not isinstance(action, bool) and 0 <= action <= 0x3FFFFFFF:
+            try:
+                return action_text(self, action)
+            except (IndexError, KeyError):
+                pass                    # a code whose parts name no card or player
+        raise KernelError("action", "%r is not an action of this game" % (action,))
 
     def serialize(self):
         from .save import dump

@@ -18,7 +18,6 @@ still read: they come sealed, so their tag checked them first) a Fletcher-16 (2)
 from ... import prng
 from ...binio import fletcher16, get32, crc32
 from ...errors import KernelError
-from ...surface import check_blob
 from .defs import (MAX_PLAYERS, HAND_MAX, NTYPES, DECK_MAX, MAX_EVENTS, EVENT_BYTES, MAX_LOG, NO_CARD, NOBODY,
                    QUARANTINE, LOCKED_DOOR, PH_OVER, R_PLAYING, R_CUT)
 
@@ -140,7 +139,9 @@ def load(rules, blob):
     if isinstance(blob, memoryview):
         b = blob
     else:
-        b = memoryview(check_blob(blob))
+        if not isinstance(blob, (bytes, bytearray)):
+            raise KernelError("save", "a save is bytes, not %s" % type(blob).__name__)
+        b = memoryview(bytes(blob))
     n = len(b)
     if n < 16 or b[0] != MAGIC[0] or b[1] != MAGIC[1]:
         raise KernelError("save", "not a Stay Away! save")
