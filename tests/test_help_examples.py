@@ -63,13 +63,23 @@ SUBSTITUTIONS = {
         ("eldritch sweep atlas --out runs/other --sets other --dice 5G --focus 0 --spells 0 --clues 0-1 "
          "--ray 127.0.0.1:{port} --output atlas.csv",
          "the head node the test started, on a free port; one dice set and fewer situations"),
+    "eldritch stayaway --load game.sae":
+        ("eldritch stayaway --load game.sae --passphrase-fd 0",
+         "the passphrase is asked at a terminal and the test has none: it is typed as stdin's first line "
+         "with --passphrase-fd 0, the way host/passphrase.py gives scripts"),
+    "eldritch stayaway --resume":
+        ("eldritch stayaway --resume --passphrase-fd 0", "likewise: the autosave is sealed, its passphrase on stdin"),
     "eldritch stayaway simulate --games 200 --players 4-12":
         ("eldritch stayaway simulate --games 5 --players 4-12", "5 games per player count instead of 200"),
 }
 
-# example -> (a command run first in the same folder, its stdin, why)
-SEALED = ("eldritch stayaway --seed 3 --players 4 --bots 2,3,4", "\nsave game.sae\ntable words\nquit\n",
-          "game.sae: a sealed save made with 'save game.sae' at the table, passphrase 'table words'")
+# example -> (a command run first in the same folder, its stdin, why). Sealed saves are made with
+# --passphrase-fd 3 from words.txt, and in a state folder of their own: the save layer refuses a save
+# older than the newest its table has made (the autosave at the end of the preparing game would be)
+WORDS = "printf 'table words\\n' > words.txt && "
+SEALED = (WORDS + "ELDRITCH_STATE_DIR=prep eldritch stayaway --seed 3 --players 4 --bots 2,3,4 "
+          "--passphrase-fd 3 3<words.txt", "save game.sae\n",
+          "game.sae: a game sealed with 'save game.sae' at the table, passphrase 'table words' (in words.txt)")
 PREPARE = {
     "eldritch play --resume":
         ("eldritch play --seed 3 --players 2 --bots 2 --plain", "",
@@ -78,16 +88,18 @@ PREPARE = {
         ("eldritch play --seed 3 --players 2 --bots 2 --plain --save game.sav", "",
          "game.sav: a game saved when its input ended (the save the example loads)"),
     "eldritch stayaway --load game.sae": SEALED,
-    "eldritch stayaway --load game.sae --passphrase-fd 3 3<words.txt":
-        (SEALED[0] + " && printf 'table words\\n' > words.txt", SEALED[1], SEALED[2] + "; words.txt holds it"),
+    "eldritch stayaway --load game.sae --passphrase-fd 3 3<words.txt": SEALED,
+    "eldritch stayaway --resume":
+        (WORDS + "eldritch stayaway --seed 3 --players 4 --bots 2,3,4 --passphrase-fd 3 3<words.txt", "",
+         "a sealed autosave: a game whose input ended (the game the example resumes)"),
     "eldritch mansions play --load game.sav --passphrase-fd 3 3<words.txt":
-        ("printf 'table words\\n' > words.txt && eldritch mansions play --seed 3 --players 2 --bots keeper "
-         "--passphrase-fd 3 3<words.txt", "save game.sav\nquit\n",
+        (WORDS + "ELDRITCH_STATE_DIR=prep eldritch mansions play --seed 3 --players 2 --bots keeper "
+         "--passphrase-fd 3 3<words.txt", "save game.sav\n",
          "game.sav: a Mansions game sealed with 'save game.sav', its passphrase in words.txt"),
 }
 
 # example -> what is typed on its stdin (else stdin is closed)
-STDIN = {"eldritch stayaway --load game.sae": "table words\n"}
+STDIN = {"eldritch stayaway --load game.sae": "table words\n", "eldritch stayaway --resume": "table words\n"}
 
 
 def walk(parser, path, out):
