@@ -174,7 +174,7 @@ def ray_session(address: str, workers=None):
     try:
         import ray
     except ImportError:
-        raise KernelError("option", "--ray needs Ray: pip install 'eldritch[ray]'")
+        raise KernelError("option", "--ray needs Ray: .venv/bin/pip install -e '.[ray]' (or pip install 'eldritch[ray]')")
     with stdout_to_stderr():
         if ray.is_initialized():
             yield ray
