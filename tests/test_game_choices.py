@@ -699,10 +699,10 @@ def test_interactive_play_shows_each_choice_with_the_players_options(monkeypatch
     import sys
     from eldritch.cli import main
     monkeypatch.setenv("ELDRITCH_STATE_DIR", str(tmp_path / "state"))
-    monkeypatch.setattr(sys, "stdin", io.StringIO("17\nquit\n"))      # 17: draw one at random
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nquit\n"))      # 1: draw one at random (no terminal: quit is not asked)
     assert main(["play", "--plain", "--seed", "3", "--players", "2", "--bots", "2", "--no-hints"]) == 0
     out = capsys.readouterr().out
-    assert "seat 1: no investigator yet, choose an investigator (or draw one):" in out
-    assert "   1. take Generic Investigator A" in out and "17. draw an investigator at random" in out
+    assert "seat 1: no investigator yet: choose an investigator (or draw one):" in out
+    assert "  2. take Generic Investigator A" in out and "1. draw an investigator at random" in out
     assert "> seat 2: no investigator yet: draw an investigator at random" in out     # the bot's
-    assert ", move phase:" in out and "move to the entrance" in out
+    assert ": move phase:" in out and "move to the entrance" in out
