@@ -10,7 +10,9 @@ ability), use items, allies, spells and abilities (the yellow or red die joins t
 next roll), take a die off a spell into the pool, give up, or fail the roll. Failing a roll: the
 terror effects first (the card's, the mythos cards', the abilities'), then the player sets aside a
 die of the colour they choose, then they may focus a rolled die or ask any investigator on the card
-who has not assisted this round to keep one (that player agrees or refuses).
+who has not assisted this round to keep one (that player agrees or refuses). Giving up with a roll
+that completes nothing and shows Terror fails that roll first: its terror effects resolve, then
+the adventure fails.
 
 The end of the phase (F_END_ATTEMPT): the monsters whose tasks were done (or that a card defeated)
 become trophies, then the trophy card and the reward, or the penalty; then every helper of an
@@ -310,10 +312,16 @@ def _complete_task(g, action):
 def fail(g):
     """A_FAIL: the roll fails; with a Terror showing, the terror effects first (F_FAILED waits)."""
     a = adv(g)
-    st = g._stack
-    st.push(F_FAILED)
+    g._stack.push(F_FAILED)
     if attacking(g) or not a.roll_counts[TERROR_DIE]:
         return
+    _terror_effects(g)
+
+
+def _terror_effects(g):
+    """The terror effects of a failed roll showing Terror, pushed: the abilities' on_terror
+    triggers, the mythos cards' (the active one and those lasting), the card's own (run first)."""
+    st = g._stack
     s = g._att.slot
     inv = g._active()
     resolve.fire(g, E.T_TERROR, inv)
@@ -437,13 +445,31 @@ def agree(g, i, action):
     _apply_fail(g, c, d)
 
 
+def completes_nothing(g):
+    """The roll on the table completes no task the investigator can pay for (with the held dice)."""
+    a = adv(g)
+    buf = g._dbuf
+    m = a.legal_actions(buf)
+    for k in range(m):
+        x = buf[k]
+        if x < ACT_HOLD and cost_ok(g, a, x >> 8):
+            return False
+    return True
+
+
 def give_up(g, i):
+    """A_GIVEUP: the adventure fails now (the attack ends). A roll on the table that completes
+    nothing and shows Terror is a failed roll: its terror effects resolve first (rulebook p.9),
+    then the penalty."""
     g._event(EV_GIVEUP)
     g._stack.pop()
     if attacking(g):
         end_attack(g)
-    else:
-        g._stack.push(F_END_ATTEMPT, 0)
+        return
+    a = adv(g)
+    g._stack.push(F_END_ATTEMPT, 0)
+    if a.phase() == P_DECIDE and a.roll_counts[TERROR_DIE] and completes_nothing(g):
+        _terror_effects(g)
 
 
 def settle(g):

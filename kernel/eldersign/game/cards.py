@@ -1,6 +1,6 @@
 """Cards in hand: drawing and losing items, spells and allies (the player picks which card of a
-deck to lose), using them (any main step of the active player's turn: an effect list, the yellow
-or red die, defeating a monster), and spells holding rolled dice across turns (any player may use
+deck to lose), using them (any main step of the active player's turn, its end before the clock
+included: an effect list, the yellow or red die, defeating a monster), and spells holding rolled dice across turns (any player may use
 them, or take a die off to roll it).
 """
 
@@ -8,7 +8,7 @@ from ..dice import YELLOW, RED
 from . import effects as E
 from . import pool
 from .doom import target_options
-from .defs import (MAX_HAND, NONE, P_ENTRANCE, F_RUN, F_DISCARD, A_HOLD, A_UNHOLD, A_DISCARD, EV_DRAW,
+from .defs import (MAX_HAND, NONE, P_ENTRANCE, P_END, F_RUN, F_DISCARD, A_HOLD, A_UNHOLD, A_DISCARD, EV_DRAW,
                    EV_DISCARD, EV_EMPTY, EV_USE, EV_HOLD, EV_UNHOLD)
 
 
@@ -94,7 +94,7 @@ def usable(g, inv, i, phase):
         return False
     if _same_kind_before_usable(g, inv, i, kind):
         return False
-    return effects_usable(g, use, phase)
+    return effects_usable(g, use, phase, inv)
 
 
 def _same_kind_before_usable(g, inv, i, kind):
@@ -107,16 +107,38 @@ def _same_kind_before_usable(g, inv, i, kind):
     return False
 
 
-def effects_usable(g, use, phase):
-    """An item's or ability's effect list can do something now: its die is free and unused this
-    turn (not at the entrance), its monster target exists."""
+def effects_usable(g, use, phase, inv):
+    """An item's or ability's effect list can do something now for inv: its die is free and unused
+    this turn, and an attempt can still follow (not at the entrance, not at the end of the main
+    step); its monster target exists; healing is not all wasted on full sanity and stamina."""
     op = use[0]
     if op == E.OP_DIE_YELLOW:
-        return phase != P_ENTRANCE and g._turn_yellow == 0 and pool.free_dice(g, YELLOW) > 0
+        return (phase != P_ENTRANCE and phase != P_END and g._turn_yellow == 0
+                and pool.free_dice(g, YELLOW) > 0)
     if op == E.OP_DIE_RED:
-        return phase != P_ENTRANCE and g._turn_red == 0 and pool.free_dice(g, RED) > 0
+        return (phase != P_ENTRANCE and phase != P_END and g._turn_red == 0
+                and pool.free_dice(g, RED) > 0)
     if op == E.OP_DEFEAT_MONSTER:
         return target_options(g, g._dbuf) > 0
+    return not _only_wasted_healing(g, use, inv)
+
+
+def _only_wasted_healing(g, use, inv):
+    """True when every primitive of the list heals inv's sanity or stamina and both are full (using
+    it would only throw the card away; an option that does nothing is not offered)."""
+    iv = g._inv
+    for k in range(0, len(use), 3):
+        op = use[k]
+        if use[k + 2] != E.SC_ACTIVE or use[k + 1] <= 0:
+            return False
+        if op == E.OP_SANITY:
+            if iv.san[inv] < iv.maxsan[inv]:
+                return False
+        elif op == E.OP_STAMINA:
+            if iv.sta[inv] < iv.maxsta[inv]:
+                return False
+        else:
+            return False
     return True
 
 

@@ -6,7 +6,8 @@
 
 Every decision the rules give a player is an action of the player who makes it (defs.py lists
 them): the active player's turn (move, then an adventure or one entrance action; items, allies,
-spells and abilities at any of its steps, between rolls too), and every question a card or a rule
+spells and abilities at any of its steps, between rolls too and after the adventure or the entrance
+action, before the clock), and every question a card or a rule
 asks on the way (an investigator to pick, an alternative to choose for oneself, where a monster
 goes, which trophies to spend, which card to lose, which die to set aside, whom to ask to keep a
 die and whether to agree, which stat a helper loses...). `current_player()` says who: a seat, or
@@ -40,8 +41,8 @@ from ...surface import CHANCE, TERMINAL, in_legal_actions
 from ..adventure import ACT_ENTER, ACT_HOLD, ACT_REROLL, ACT_ROLL, P_ROLL
 from .defs import *  # noqa: F401,F403 (the action codes, phases and limits a caller needs)
 from .defs import (G_BASE, A_ARG_MASK, A_MOVE, A_USE, A_BEGIN, A_GIVEUP, A_AID, A_LOSTFOUND, A_SHOP,
-                   A_FAIL, A_HOLD, A_UNHOLD, A_ABILITY, A_FREEROLL, A_FACE, A_AGREE,
-                   P_MOVE, P_ADV, P_ENTRANCE, P_BATTLE, MAX_HAND,
+                   A_FAIL, A_HOLD, A_UNHOLD, A_ABILITY, A_FREEROLL, A_FACE, A_AGREE, A_END,
+                   P_MOVE, P_ADV, P_ENTRANCE, P_END, P_BATTLE, MAX_HAND, NONE,
                    MAX_LOG, F_MAIN, F_FACE, F_CLOCK, F_NEXT, F_MIDNIGHT, F_MYTHOS, F_END_ATTEMPT,
                    F_FAILED, F_ATTACK, F_PICK, F_LOSE, F_ASIDE, F_KEEP, F_AGREE, F_HELD, F_RUN,
                    EV_ABILITY)
@@ -162,7 +163,7 @@ class Game(GameState):
 
     def _ability_usable(self, inv, ph):
         ab = self._data.investigators[inv].ability
-        return ab.day and not self._inv.ability_used[inv] and cards.effects_usable(self, ab.day, ph)
+        return ab.day and not self._inv.ability_used[inv] and cards.effects_usable(self, ab.day, ph, inv)
 
     def _main_options(self, i, buf):
         ph = self._stack.a[i]
@@ -177,6 +178,9 @@ class Game(GameState):
             n = turn.move_options(self, buf, 0)
         elif ph == P_ENTRANCE:
             n = entrance.options(self, buf, 0)
+        elif ph == P_END:
+            buf[0] = A_END
+            n = 1
         else:
             buf[0] = A_BEGIN
             n = 1
@@ -187,9 +191,19 @@ class Game(GameState):
         if self._ability_usable(inv, ph):
             buf[n] = A_ABILITY
             n += 1
-        if ph != P_MOVE and ph != P_ENTRANCE:
+        if ph != P_MOVE and ph != P_ENTRANCE and ph != P_END:
             n = cards.unhold_options(self, buf, n)
         return n
+
+    def _end_step_useful(self):
+        """At the end of the main step (P_END): a card in hand or the ability can do something now."""
+        inv = self._active()
+        if inv == NONE:
+            return False
+        for k in range(MAX_HAND):
+            if cards.usable(self, inv, k, P_END):
+                return True
+        return self._ability_usable(inv, P_END)
 
     def _main_answer(self, i, action):
         st = self._stack
@@ -233,6 +247,8 @@ class Game(GameState):
         elif kind == A_SHOP:
             st.pop()
             entrance.gift_shop(self, arg)
+        elif kind == A_END:
+            st.pop()
 
     # ----- the game's own frames and questions (engine.py calls these) -----------------------------
 

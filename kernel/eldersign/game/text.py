@@ -167,6 +167,8 @@ def action_text(game, action):
         return "the die shows %s" % LOST_FOUND[arg]
     if kind == G.A_DIEROLL:
         return "roll the lost-and-found die"
+    if kind == G.A_END:
+        return "end the turn (the clock moves)"
     return "action %d" % action
 
 
