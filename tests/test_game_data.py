@@ -26,7 +26,14 @@ def test_known_ancient_one_facts():
     assert (ao["Yog-Sothoth"].doom, ao["Yog-Sothoth"].elder_signs, ao["Yog-Sothoth"].combat) == (10, 10, "L L I3")
     assert (ao["Yig"].doom, ao["Yig"].elder_signs, ao["Yig"].combat) == (8, 10, "P P")
     assert (ao["Azathoth"].doom, ao["Azathoth"].elder_signs) == (12, 14)
-    assert (ao["Ithaqua"].doom, ao["Ithaqua"].elder_signs) == (9, 11)
+    assert (ao["Ithaqua"].doom, ao["Ithaqua"].elder_signs, ao["Ithaqua"].combat) == (9, 11, "I3 T P")
+    assert [i for i in range(len(ao["Ithaqua"].spaces)) if ao["Ithaqua"].spaces[i]] == [3, 5, 8]
+    assert [a.name for a in DATA.ancient_ones if a.masks] == ["Nyarlathotep"]
+
+
+def test_all_eight_base_game_ancient_ones_are_rows():
+    assert sorted(a.name for a in DATA.ancient_ones) == sorted(
+        ["Azathoth", "Cthulhu", "Hastur", "Ithaqua", "Nyarlathotep", "Shub-Niggurath", "Yig", "Yog-Sothoth"])
 
 
 def test_deck_sizes_match_the_base_game():

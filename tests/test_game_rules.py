@@ -664,3 +664,53 @@ def test_rule_items_may_be_used_after_the_adventure_phase():
     g.apply(G.A_USE + i)
     codes = events(g)
     assert g._inv.sta[inv] == 3 and codes.index(G.EV_STAT) < codes.index(G.EV_CLOCK)   # before the clock
+
+
+def test_rule_the_other_world_deck_holds_the_cards_with_a_reward_or_a_penalty():
+    """Rulebook p.10: "Idegen dimenziók ... Kapuikonok révén kerülnek a játékba": an Other World is
+    played for its reward (its elder signs). The 8 CSV-only Other World rows have no reward, no
+    penalty and no trophy value: they stay out of the deck, and a gate deals only the others."""
+    g = game()
+    deck = g._decks.other_worlds
+    cards = [DATA.adventures[deck.at(k)] for k in range(deck.n)]
+    assert len(cards) == 11 and all(c.reward or c.penalty for c in cards)
+    assert sorted(DATA.left_out) == sorted(["City of Gugs", "Ancient Sarnath", "Lost in Time and Space",
+                                            "The Vaults of Zin", "Far Side of the Moon", "Ancient Egypt",
+                                            "Unknown Kadath", "The Great Temple"])
+    run(g, "gate+1", active(g))
+    s = [s for s in range(G.MAIN_SLOTS, g._slots.n) if g._slots.on[s]][0]
+    assert DATA.adventures[g._slots.card[s]].reward
+
+
+def test_rule_masks_go_into_the_cup_only_against_nyarlathotep():
+    """Rulebook p.4, setup 3: "Ha a Mérhetetlen Vén Nyarlathotep, maszkjait (ezek a maszkszimbólumos
+    szörnyek) is rakjátok a szörnytárolóba; ha nem ő a Mérhetetlen Vén, a maszkokat rakjátok vissza a
+    játék dobozába"."""
+    masks = [m for m in range(len(DATA.monsters)) if DATA.monsters[m].mask]
+    assert len(masks) == 5
+    for ao in [a.name for a in DATA.ancient_ones]:
+        g = game(ao=ao)
+        cup = [g._decks.cup.at(k) for k in range(g._decks.cup.n)]
+        in_cup = [m for m in masks if m in cup]
+        assert in_cup == (masks if ao == "Nyarlathotep" else []), ao
+
+
+def test_rule_the_ancient_one_may_be_drawn_at_random():
+    """Rulebook p.4, setup 2: "Válasszatok (vagy a megkevert lapok közül véletlenszerűen húzzatok) egy
+    Mérhetetlen Vént": `--ancient-one random` draws it from the game's seed (the same seed, the same
+    one), over all eight."""
+    from eldritch.kernel.eldersign.game.machine import Game
+    drawn = [Game(DATA, players=1, seed=s, ancient_one="random")._ao.name for s in range(200)]
+    assert drawn == [Game(DATA, players=1, seed=s, ancient_one="RANDOM")._ao.name for s in range(200)]
+    assert sorted(set(drawn)) == sorted(a.name for a in DATA.ancient_ones) and len(DATA.ancient_ones) == 8
+
+
+def test_core_has_47_adventures_because_the_card_csv_files_the_elder_sign_under_unseen_forces():
+    """Rulebook p.2: "48 kalandlap". The card CSV files "The Elder Sign" under Unseen Forces (the JSON
+    has it in Core): the library keeps the CSV's set and records the JSON's, so the default game
+    deals 47 Core adventures."""
+    core = [a for a in DATA.adventures if a.set == "Core"]
+    assert len(core) == 47 and "The Elder Sign" not in [a.name for a in core]
+    from eldritch.kernel.eldersign import library
+    row = [a for a in library.load() if a.name == "The Elder Sign"][0]
+    assert row.set == "Unseen Forces" and "json set: Core" in row.source

@@ -28,12 +28,12 @@ from ..notation import parse_card, format_card
 from .. import library
 
 SCHEMAS = {
-    "ancient_ones": ("name", "doom", "elder_signs", "combat", "monster_spaces", "attack", "awaken", "ability",
-                     "source"),
+    "ancient_ones": ("name", "doom", "elder_signs", "combat", "monster_spaces", "masks", "attack", "awaken",
+                     "ability", "source"),
     "investigators": ("name", "sanity", "stamina", "start", "ability", "source"),
     "items": ("deck", "name", "count", "use", "limit", "source"),
     "mythos": ("name", "count", "immediate", "terror", "midnight", "lock", "ongoing", "lasts", "source"),
-    "monsters": ("name", "count", "task", "trophy", "lock", "defeat", "source"),
+    "monsters": ("name", "count", "task", "trophy", "lock", "mask", "defeat", "source"),
     "entrance": ("section", "key", "cost", "effect", "source"),
     "adventure_rules": ("set", "name", "notation", "terror", "trophy", "monsters", "terror_text", "entry",
                         "midnight", "reward", "penalty", "lock", "ongoing", "source"),
@@ -41,7 +41,10 @@ SCHEMAS = {
 # headers of earlier versions still read (the columns they lack are empty)
 LEGACY = {
     ("name", "doom", "elder_signs", "combat", "monster_spaces", "attack", "awaken", "source"): "ancient_ones",
+    ("name", "doom", "elder_signs", "combat", "monster_spaces", "attack", "awaken", "ability", "source"):
+        "ancient_ones",
     ("name", "count", "immediate", "terror", "midnight", "lock", "source"): "mythos",
+    ("name", "count", "task", "trophy", "lock", "defeat", "source"): "monsters",
 }
 FILES = ("ancient_ones", "investigators", "items", "mythos", "monsters", "entrance", "adventure_rules")
 DECKS = ("common", "unique", "spell", "ally")
@@ -51,6 +54,7 @@ LOST_FOUND_KEYS = ("I1", "I2", "I3", "L", "P", "T")
 DEFAULT_SETS = ("Core", "Other Worlds", "Generic")
 OTHER_WORLDS = "Other Worlds"
 GENERIC_TROPHY = 1          # an adventure whose trophy value the data lacks
+RANDOM = -1                 # GameData.ancient_one("random"): the game draws its Ancient One
 OUTLINES = ("full", "empty", "partial")
 TERRORS = ("none", "fail", "discard")
 
@@ -147,6 +151,16 @@ def _name(row, field="name"):
     return text
 
 
+def _flag(row, name):
+    """A yes/no column: 1 (or yes), or 0 / empty."""
+    text = getattr(row, name)
+    if text in ("", "0", "no"):
+        return 0
+    if text in ("1", "yes"):
+        return 1
+    raise KernelError("data", "%s: %s '%s' must be 1 (yes), 0 or empty" % (row.where, name, text))
+
+
 def _effects(row, name, notes):
     label = row.name if hasattr(row, "name") else row.key
     return compile_effects(getattr(row, name), "%s (%s, %s)" % (row.where, label, name), notes)
@@ -237,6 +251,7 @@ class BoardCard:
         self.midnight = compile_effects(adv.midnight, where + " midnight", notes)
         self.reward = compile_effects(adv.reward, where + " reward", notes)
         self.penalty = compile_effects(adv.penalty, where + " penalty", notes)
+        self.stakes = bool(self.reward or self.penalty)
         self.outlines = parse_outlines(adv.monsters, len(card.tasks), where)
         self.lock = getattr(adv, "lock_colour", -1)
         self.ongoing = getattr(adv, "ongoing_ability", NO_ABILITY)
@@ -259,6 +274,7 @@ class LeanBoardCard:
             raise KernelError("data", "%s: %s" % (where, exc.detail))
         for k, what in ((7, " terror"), (10, " reward"), (11, " penalty")):
             compile_effects(fields[k], where + what, notes)
+        self.stakes = bool(fields[10] or fields[11] or (rule is not None and (rule.reward or rule.penalty)))
         self.name = fields[1]
         self.other_world = fields[0] == OTHER_WORLDS
         self.trophy = int(fields[4]) if fields[4] else GENERIC_TROPHY
@@ -350,6 +366,7 @@ class GameData:
                     if not _digits(s) or not 1 <= int(s) <= r.doom:
                         raise KernelError("data", "%s: monster space '%s' is not 1 to %d" % (r.where, s, r.doom))
                     r.spaces[int(s)] = 1
+            r.masks = _flag(r, "masks")
             r.attack = _effects(r, "attack", self.notes)
             r.awaken = _effects(r, "awaken", self.notes)
             r.ability = _ability(r, "ability", self.notes)
@@ -415,6 +432,7 @@ class GameData:
             r.trophy = _int(r, "trophy", 0, 9)
             r.defeat = _effects(r, "defeat", self.notes)
             r.lock_colour = _colour(r)
+            r.mask = _flag(r, "mask")
             if len(self.monsters) + r.count > MAX_MONSTERS:
                 raise KernelError("data", "%s: the monster cup would hold more than %d monsters" % (
                     r.where, MAX_MONSTERS))
@@ -464,23 +482,33 @@ class GameData:
 
     def _adventures(self, sets, rule_rows):
         self.adventures = []
+        self.left_out = []          # Other World cards with no reward and no penalty (not dealt)
         rules = self._rules(rule_rows)
         used = {}
         for adv in library.load():
             if adv.set in sets:
                 rule = rules.get((adv.set, adv.name))
-                self.adventures.append(self._board(adv, rule))
+                self._deal(self._board(adv, rule))
                 used[(adv.set, adv.name)] = True
         for r in rule_rows:
             if r.set in sets and (r.set, r.name) not in used:
                 used[(r.set, r.name)] = True
-                self.adventures.append(self._board(None, r))
+                self._deal(self._board(None, r))
             if len(self.adventures) > MAX_ADVENTURES:
                 raise KernelError("data", "%s: more than %d adventures" % (r.where, MAX_ADVENTURES))
         if len(self.adventures) > MAX_ADVENTURES:
             raise KernelError("data", "more than %d adventures" % MAX_ADVENTURES)
         if not [a for a in self.adventures if not a.other_world]:
             raise KernelError("data", "no adventure in the sets %s" % ", ".join(sets))
+
+    def _deal(self, card):
+        """A card into the game's decks; an Other World card with neither reward nor penalty stays out
+        (its only point is its reward: the CSV-only Other Worlds have none, README.md says why;
+        an adventure_rules row giving it a reward or a penalty deals it)."""
+        if card.other_world and not card.stakes:
+            self.left_out.append(card.name)
+            return
+        self.adventures.append(card)
 
     def _board(self, adv, rule):
         if rule is None:
@@ -551,6 +579,8 @@ class GameData:
                     r.ability = NO_ABILITY      # abilities are the table's in companion mode
         tables = None
         self.adventures = []
+        self.left_out = []
+        seen = {}
         for number, line in lines(library.default_path(), "library"):
             if number == 1:
                 if line != "\t".join(library.COLUMNS):
@@ -559,25 +589,31 @@ class GameData:
             if line:
                 fields = library._fields(line, number)
                 if fields[0] in sets:
-                    self.adventures.append(LeanBoardCard(fields, self.notes, rules.get((fields[0], fields[1]))))
+                    seen[(fields[0], fields[1])] = True
+                    self._deal(LeanBoardCard(fields, self.notes, rules.get((fields[0], fields[1]))))
         for key in rules:
             r = rules[key]
-            if r.set in sets and not [a for a in self.adventures if a.name == r.name]:
+            if r.set in sets and key not in seen:
                 card = RuleCard(r)
                 fields = (card.set, card.name, card.notation, card.terror, str(card.trophy or ""), "",
                           card.monsters, card.terror_text, card.entry, card.midnight, card.reward, card.penalty)
-                self.adventures.append(LeanBoardCard(fields, self.notes, r))
+                self._deal(LeanBoardCard(fields, self.notes, r))
         if len(self.adventures) > MAX_ADVENTURES:
             raise KernelError("data", "more than %d adventures" % MAX_ADVENTURES)
         self.game_tasks = None
 
     def ancient_one(self, name):
+        """The index of the Ancient One named `name` (any case), or RANDOM for "random" (the game then
+        draws one from its seed, as the rulebook allows: "vagy a megkevert lapok közül véletlenszerűen
+        húzzatok")."""
         if not isinstance(name, str):
             raise KernelError("option", "the Ancient One is named by a string, not %r" % (name,))
+        if name.strip().lower() == "random":
+            return RANDOM
         for i in range(len(self.ancient_ones)):
             if self.ancient_ones[i].name.lower() == name.strip().lower():
                 return i
-        raise KernelError("option", "no Ancient One named '%s' (%s)" % (
+        raise KernelError("option", "no Ancient One named '%s' (%s, or random)" % (
             name, ", ".join([a.name for a in self.ancient_ones])))
 
     def other_worlds(self):
