@@ -4,12 +4,18 @@ It picks the adventure (or the entrance) with the best expected value: an estima
 completing the card (`estimate`: the dice, focus, spells and clues it brings against the symbols
 the card asks for) times the value of the reward and trophy, plus the chance of failing times the
 value of the penalty; staying at the entrance is worth healing, an elder sign from the gift shop,
-or a little. It adds item dice, buys elder signs as soon as its trophies pay, heals what is lowest,
-picks the sturdiest investigator, and plays rolls like the built-in bot (complete a task with the
-fewest dice, else reroll with a clue, else fail setting a green die aside and focusing the most
-useful face). Every other question a card or a rule asks (where a monster goes, which alternative,
-which trophies, ...) gets the built-in bot's answer (bot.py). The solver bot
+or a little. It buys elder signs as soon as its trophies pay, heals what is lowest, picks the
+sturdiest investigator, and plays rolls like the built-in bot (complete a task with the fewest
+dice, else its free reroll, else reroll with a clue, else fail setting a green die aside and
+focusing the most useful face). Every other question a card or a rule asks (where a monster goes,
+which alternative, which trophies, ...) gets the built-in bot's answer (bot.py). The solver bot
 (eldritch/solverbot.py) is this bot with exact odds and exact roll play.
+
+Cards and abilities (`use_now`), at every step of its own turn: a once-per-day ability or ally that
+gains something is used at once (it comes back at midnight); a die item or ability before rolling;
+a card that defeats a monster before rolling at a card with a monster on it; healing when it is not
+wasted (the whole amount heals) or a stat is low, a once-per-day healing also at the end of the
+turn when hurt at all.
 
 Arithmetic is floating point (+ - * / only), deterministic on CPython and the MicroPython unix
 port (both doubles).
@@ -17,8 +23,9 @@ port (both doubles).
 
 from .. import effects as E
 from .. import bot as basic
-from ..defs import (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_BATTLE_PREP, P_BATTLE, A_MOVE, A_USE, A_BEGIN,
-                    A_SHOP, A_PICK, A_ARG_MASK, MAX_HAND, F_MAIN, F_PICK, F_ASIDE, F_KEEP)
+from ..defs import (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_END, P_BATTLE_PREP, P_BATTLE, A_MOVE, A_USE,
+                    A_BEGIN, A_SHOP, A_PICK, A_ABILITY, A_END, A_ARG_MASK, MAX_HAND, F_MAIN, F_PICK,
+                    F_ASIDE, F_KEEP)
 from ...dice import GREEN, YELLOW, RED
 from . import observe as O
 from .value import Weights, effects_value
@@ -56,7 +63,12 @@ class HeuristicBot:
     def choose(self, game, buf, n):
         q = O.question(game)
         ph = O.phase(game)
-        if q == F_MAIN and ph == P_MOVE:
+        use = self.use_now(game, buf, n, ph) if q == F_MAIN else -1
+        if use >= 0:
+            a = use
+        elif q == F_MAIN and ph == P_END:
+            a = A_END
+        elif q == F_MAIN and ph == P_MOVE:
             a = self.move(game, buf, n)
         elif q == F_MAIN and (ph == P_PREP or ph == P_BATTLE_PREP):
             a = self.prepare(game, buf, n)
@@ -74,6 +86,44 @@ class HeuristicBot:
             if buf[i] == a:
                 return a
         return buf[0]
+
+    # ----- cards and abilities -----------------------------------------------------------------
+
+    def use_now(self, g, buf, n, ph):
+        """The card or ability (A_USE + k, A_ABILITY) worth using now, or -1 (module docstring)."""
+        inv = O.active(g)
+        for i in range(n):
+            a = buf[i]
+            if A_USE <= a < A_USE + MAX_HAND:
+                kind = O.hand_card(g, inv, a - A_USE)
+                if kind.limit != "keep" and self.helps(g, inv, kind.use, kind.limit == "day", ph):
+                    return a
+            elif a == A_ABILITY:
+                if self.helps(g, inv, O.day_ability(g, inv), True, ph):
+                    return a
+        return -1
+
+    def helps(self, g, inv, use, daily, ph):
+        """True when the effect list `use` is worth using now (see use_now)."""
+        op = use[0]
+        before_roll = ph == P_PREP or ph == P_BATTLE_PREP
+        if op == E.OP_DIE_YELLOW or op == E.OP_DIE_RED:
+            return before_roll
+        if op == E.OP_DEFEAT_MONSTER:
+            return ph == P_PREP and O.slot_monsters(g, O.location(g, inv) - 1) > 0
+        if O.heals_only(use):
+            hurt_san = O.max_sanity(g, inv) - O.sanity(g, inv)
+            hurt_sta = O.max_stamina(g, inv) - O.stamina(g, inv)
+            low = min(O.sanity(g, inv), O.stamina(g, inv)) <= LOW_STAT
+            if low and (hurt_san or hurt_sta):
+                return True
+            whole = True
+            for k in range(0, len(use), 3):
+                hurt = hurt_san if use[k] == E.OP_SANITY else hurt_sta
+                if hurt < use[k + 1]:
+                    whole = False
+            return whole or (daily and ph == P_END and (hurt_san or hurt_sta) > 0)
+        return effects_value(g, self.w, use, inv) > 0
 
     # ----- whole-game choices -----------------------------------------------------------------
 
@@ -128,14 +178,7 @@ class HeuristicBot:
         return best
 
     def prepare(self, g, buf, n):
-        """Add the yellow or red die with an item; heal with an item when low; then roll."""
-        inv = O.active(g)
-        for i in range(n):
-            a = buf[i]
-            if A_USE <= a < A_USE + MAX_HAND:
-                op = O.hand_card(g, inv, a - A_USE).use[0]
-                if op == E.OP_DIE_YELLOW or op == E.OP_DIE_RED:
-                    return a
+        """Roll (the cards worth using before it are use_now's)."""
         return A_BEGIN
 
     def entrance(self, g, buf, n):

@@ -32,8 +32,8 @@ def question_args(g):
 
 
 def phase(g):
-    """The main step's phase (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_BATTLE_PREP, P_BATTLE), or -1 when
-    a question is asked."""
+    """The main step's phase (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_END, P_BATTLE_PREP, P_BATTLE), or -1
+    when a question is asked."""
     st = g._stack
     return st.a[st.n - 1] if st.n and st.op[st.n - 1] == F_MAIN else -1
 
@@ -253,6 +253,22 @@ def item_die_available(g, inv, colour, ph):
         if kind.use and kind.use[0] == want and usable(g, inv, i, ph):
             return 1
     return 0
+
+
+def day_ability(g, inv):
+    """The effect list of inv's once-per-day ability (empty when it has none)."""
+    return g._data.investigators[inv].ability.day
+
+
+def heals_only(use):
+    """True when the effect list only restores the user's sanity or stamina."""
+    from .. import effects as E
+    if not use:
+        return False
+    for k in range(0, len(use), 3):
+        if (use[k] != E.OP_SANITY and use[k] != E.OP_STAMINA) or use[k + 1] <= 0 or use[k + 2] != E.SC_ACTIVE:
+            return False
+    return True
 
 
 def investigator_stats(g, i):
