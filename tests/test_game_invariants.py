@@ -23,7 +23,7 @@ from collections import Counter
 
 from eldritch.kernel.eldersign.game.data import GameData
 from eldritch.kernel.eldersign.game.machine import Game
-from eldritch.kernel.eldersign.game import machine as G, bot
+from eldritch.kernel.eldersign.game import machine as G, bot, effects as E
 from eldritch.kernel.eldersign.dice import GREEN, YELLOW, RED, NFACES
 
 DATA = GameData()
@@ -34,7 +34,7 @@ BUF = array("i", [0] * G.MAX_GAME_ACTIONS)
 # the decision outcome events, and the action kind that answers each
 DECISIONS = {G.EV_CHOSE: G.A_CHOOSE, G.EV_PLACED: G.A_PLACE, G.EV_SPENT: G.A_SPEND, G.EV_LOSES: G.A_LOSE,
              G.EV_ASIDE: G.A_ASIDE, G.EV_USED_HELD: G.A_HELD, G.EV_LOCKED_DIE: G.A_LOCKDIE,
-             G.EV_TARGET: G.A_TARGET, G.EV_DISCARD: G.A_DISCARD}
+             G.EV_TARGET: G.A_TARGET, G.EV_DISCARD: G.A_DISCARD, G.EV_WHO: G.A_WHO}
 
 
 def kind(action):
@@ -105,6 +105,9 @@ def check_dice(g):
     """Locked, spell-held and in-attempt dice per colour never exceed the dice there are."""
     from eldritch.kernel.eldersign.game import pool
     a = pool.attempt_adv(g)
+    inv = g._seats.inv[g._clock.seat]
+    if inv != G.NONE and a is not None and g._data.investigators[inv].ability.modifiers[E.M_ROLL_LOCKED]:
+        return          # roll_locked: the locked dice are rolled too (they stay on their icons)
     for colour in (GREEN, YELLOW, RED):
         total = pool.total(g, colour)
         locked = g._locks.count(colour)

@@ -25,7 +25,7 @@ from collections import OrderedDict
 from .advisor import action_values, action_key, option_key
 from ..kernel.eldersign.advice import advise, REROLL
 from ..kernel.eldersign.adventure import ACT_ROLL, ACT_REROLL, P_DECIDE
-from ..kernel.eldersign.game.machine import A_FREEROLL, A_ARG_MASK
+from ..kernel.eldersign.game.machine import A_FREEROLL, A_ARG_MASK, A_REACT, REACT_REROLL
 from ..kernel.eldersign.dice import NFACES
 from ..kernel.eldersign.fixed import ONE
 from ..kernel.eldersign.situation import Situation, MAX_USES
@@ -184,6 +184,31 @@ class SolverBot(HeuristicBot):
                 best = a
         return best if best is not None else super().roll(g, buf, n)
 
+
+    def offer(self, g, buf, n):
+        """An anyroll ability offered after a roll (another player's or one's own): the reroll of the
+        best exact value (as a free reroll: free_reroll_values), or not now when none beats the
+        roll as it is (its best option); at a turn's start, the heuristic's answer."""
+        legal = [buf[i] for i in range(n)]
+        a_, b_, c_ = O.question_args(g)
+        adv = O.current_adventure(g)
+        if b_ == 0 or adv is None or adv.phase() != P_DECIDE:
+            return super().offer(g, buf, n)
+        roll = adv.roll_counts
+        g_, y_, r_ = _pool_of(roll)
+        start = adv.situation()
+        focus, spells, clues = _capped(adv.uses())
+        solver = self.cache.solver(adv.card, start.terror, start.sanity, start.stamina)
+        sit = Situation(g_, y_, r_, focus, spells, clues, start.terror, solver.sanity, solver.stamina)
+        options = advise(solver, roll, sit, bytearray(adv.held), adv.done_mask())
+        keep = max(o.value for o in options) if options else 0
+        masks = [a - A_REACT - REACT_REROLL + A_FREEROLL for a in legal if a >= A_REACT + REACT_REROLL]
+        values = self.free_reroll_values(adv, solver, roll, g_, y_, r_, focus, spells, clues, start, masks)
+        best, top = A_REACT, keep
+        for a, v in values.items():
+            if v > top:
+                best, top = a - A_FREEROLL + A_REACT + REACT_REROLL, v
+        return best
 
     def free_reroll_values(self, adv, solver, roll, g_, y_, r_, focus, spells, clues, start, free) -> dict:
         """{A_FREEROLL + mask: value}: each clue reroll's value with one clue more to spend."""

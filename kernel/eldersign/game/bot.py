@@ -26,13 +26,17 @@ turn's main step by its phase):
     agree       yes unless the loss would devour the helper
     held        the die kept by focus or assistance before a spell's
     lock        a die not rolled yet, else the rolled die with the lowest face
+    offer       an ability of any player's turn: at a turn's start use it (it is offered only when
+                it does something); after a roll, reroll as many dice as it may when the roll
+                completes nothing, else not now
+    who         any(...): the investigator in play with the lowest sanity + stamina
 """
 
 from . import effects as E
 from ..adventure import ACT_HOLD, ACT_REROLL, ACT_ROLL, WAY_BYTES
-from . import trophies
+from . import trophies, attempt
 from .defs import (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_END, P_BATTLE_PREP, P_BATTLE, A_MOVE, A_USE, A_BEGIN,
-                   A_ABILITY, A_END,
+                   A_ABILITY, A_END, A_REACT, A_WHO, REACT_REROLL, F_OFFER, F_WHO,
                    A_AID, A_LOSTFOUND, A_SHOP, A_GIVEUP, A_DRAW, A_CHOOSE, A_PLACE, A_SPEND, A_LOSE,
                    A_ASIDE, A_KEEP, A_ASK, A_AGREE, A_HELD, A_LOCKDIE, A_FAIL, A_FREEROLL, A_ARG_MASK,
                    MAX_HAND, MAX_MON, NONE, F_MAIN, F_PICK, F_CHOOSE, F_PLACE, F_TARGET, F_SPEND,
@@ -324,6 +328,42 @@ def _lock(game, buf, n):
     return best
 
 
+def _offer(game, buf, n):
+    st = game._stack
+    if st.b[st.n - 1] == 0:
+        return A_REACT + 1 if _find(buf, n, A_REACT + 1) else A_REACT
+    if not attempt.completes_nothing(game):
+        return A_REACT
+    best = A_REACT
+    most = 0
+    for i in range(n):
+        k = _bits(buf[i] - A_REACT - REACT_REROLL) if buf[i] >= A_REACT + REACT_REROLL else 0
+        if k > most:
+            most = k
+            best = buf[i]
+    return best
+
+
+def _bits(x):
+    n = 0
+    while x:
+        n += x & 1
+        x >>= 1
+    return n
+
+
+def _who(game, buf, n):
+    best = buf[0]
+    low = 99
+    for i in range(n):
+        h = game._seats.inv[buf[i] - A_WHO]
+        v = game._inv.san[h] + game._inv.sta[h]
+        if v < low:
+            low = v
+            best = buf[i]
+    return best
+
+
 CHOOSERS = {F_PICK: _pick, F_CHOOSE: _choose, F_PLACE: _place, F_TARGET: _target, F_SPEND: _spend,
             F_LOSE: _lose, F_ASIDE: _aside, F_KEEP: _keep, F_AGREE: _agree, F_HELD: _held,
-            F_LOCKDIE: _lock}
+            F_LOCKDIE: _lock, F_OFFER: _offer, F_WHO: _who}

@@ -8,25 +8,42 @@ from ..dice import YELLOW, RED
 from . import effects as E
 from . import pool
 from .doom import target_options
-from .defs import (MAX_HAND, NONE, P_ENTRANCE, P_END, F_RUN, F_DISCARD, A_HOLD, A_UNHOLD, A_DISCARD, EV_DRAW,
+from .defs import (MAX_HAND, NONE, P_ENTRANCE, P_END, F_RUN, F_DISCARD, A_HOLD, A_UNHOLD, A_DISCARD, EV_CARD, EV_DRAW,
                    EV_DISCARD, EV_EMPTY, EV_USE, EV_HOLD, EV_UNHOLD)
 
 
 # ----- cards in hand --------------------------------------------------------------------------
 
 def draw_card(g, k, inv):
-    """inv draws the top card of item deck k (nothing when the deck or the hand is full)."""
+    """inv draws the top card of item deck k (nothing when the deck or the hand is full); True when
+    a card was drawn."""
     c = g._decks.items[k].draw()
     if c < 0:
         g._event(EV_EMPTY, inv, E.OP_COMMON + k)
-        return
+        return False
     i = g._inv.free_hand_slot(inv)
     if i < 0:
         g._decks.items[k].bottom(c)
         g._event(EV_EMPTY, inv, E.OP_COMMON + k)
-        return
+        return False
     g._inv.put_card(inv, i, c)
     g._event(EV_DRAW, inv, c)
+    return True
+
+
+def take_named(g, row, inv):
+    """card("Name"): inv takes a copy of the items table's row `row` out of its deck (nothing when
+    every copy is elsewhere or the hand is full)."""
+    kind = g._data.kinds[row]
+    deck = g._decks.items[kind.deck_index]
+    i = g._inv.free_hand_slot(inv)
+    if i >= 0:
+        for c in range(len(g._data.cards)):
+            if g._data.cards[c] is kind and deck.take(c):
+                g._inv.put_card(inv, i, c)
+                g._event(EV_CARD, inv, c)
+                return
+    g._event(EV_EMPTY, inv, E.OP_COMMON + kind.deck_index)
 
 
 def _same_kind_before(g, inv, i):
@@ -120,14 +137,20 @@ def effects_usable(g, use, phase, inv):
                 and pool.free_dice(g, RED) > 0)
     if op == E.OP_DEFEAT_MONSTER:
         return target_options(g, g._dbuf) > 0
-    return not _only_wasted_healing(g, use, inv)
+    if op == E.OP_ANY and 3 + 3 * use[1] == len(use):
+        for s in range(g.players):          # any(list) alone: someone it does something for
+            h = g._seats.inv[s]
+            if h != NONE and not wasted_on(g, use, 3, len(use), h):
+                return True
+        return False
+    return not wasted_on(g, use, 0, len(use), inv)
 
 
-def _only_wasted_healing(g, use, inv):
-    """True when every primitive of the list heals inv's sanity or stamina and both are full (using
-    it would only throw the card away; an option that does nothing is not offered)."""
+def wasted_on(g, use, start, end, inv):
+    """True when every primitive of use[start:end] heals inv's sanity or stamina and both are full
+    (using it would only throw the card away; an option that does nothing is not offered)."""
     iv = g._inv
-    for k in range(0, len(use), 3):
+    for k in range(start, end, 3):
         op = use[k]
         if use[k + 2] != E.SC_ACTIVE or use[k + 1] <= 0:
             return False

@@ -48,6 +48,9 @@ Who takes them: the active player (A), the seat a decision names (S), or chance 
     A_FACE + f            C  the lost-and-found die shows green face index f (0-5)
     A_DIEROLL             C  roll the lost-and-found die with the PRNG
     A_END                 A  the end of the turn's main step (items used): on to the clock phase
+    A_REACT + k           S  an ability used in any player's turn (F_OFFER): 0 not now; at a turn's
+                             start 1 use it; after a roll 256 + mask reroll the dice of mask
+    A_WHO + seat          S  any(...): the effects go to the investigator of that seat
 
 The legal actions of a state are those of the top frame of the game's work stack (stack.py): the
 main step of the turn (F_MAIN: move, prepare, adventure, entrance, battle) or a decision a card
@@ -94,7 +97,10 @@ A_FREEROLL = const(G_BASE + (25 << 16))
 A_FACE = const(G_BASE + (26 << 16))
 A_DIEROLL = const(G_BASE + (27 << 16))
 A_END = const(G_BASE + (28 << 16))
-A_KINDS = const(29)
+A_REACT = const(G_BASE + (29 << 16))
+A_WHO = const(G_BASE + (30 << 16))
+A_KINDS = const(31)
+REACT_REROLL = const(256)      # A_REACT + REACT_REROLL + mask: an anyroll reroll
 PLACE_EXTRA = const(31)        # A_PLACE: the monster goes as an extra task
 
 # phases of the turn's main step (F_MAIN's a)
@@ -128,6 +134,10 @@ F_ATTACK = const(9)       # the Ancient One attacks
 F_MYTHOS = const(10)      # reveal the next mythos card
 F_FAILED = const(11)      # after a failed roll's terror effects: ask for the set-aside
 F_FIRE = const(12)        # fire trigger a for investigator c (sources one by one: b)
+F_REACT = const(13)       # the abilities of any player's turn: a 0 at a turn's start, 1 after a roll;
+                          # b the next seat to offer
+RUN_NOGAIN = const(4)     # F_RUN d: its gains fire no on_common/.../on_clue trigger (start gear, and
+                          # the lists those triggers run, so that a gain never triggers itself)
 F_DECIDE = const(32)
 F_MAIN = const(32)        # the turn's main step: a phase (P_END waits under the others)
 F_PICK = const(33)        # a seat, b 1 at setup
@@ -143,6 +153,8 @@ F_AGREE = const(42)       # a asked seat, b die, c colour set aside, d refusals 
 F_HELD = const(43)        # a die code, b completion action
 F_LOCKDIE = const(44)     # a colour (the lock just added)
 F_FACE = const(45)        # chance: the lost-and-found die
+F_OFFER = const(46)       # a seat, b 0 turn start / 1 after a roll, c investigator: use the ability?
+F_WHO = const(47)         # any(...): ref code, a start, b end, c investigator who chooses
 
 MAX_PLAYERS = const(8)
 MAIN_SLOTS = const(6)
@@ -234,3 +246,6 @@ EV_USED_HELD = const(53)    # die code, source (0 kept, 1 spell), forced
 EV_LASTING = const(54)      # mythos id (stays in effect beyond the next card)
 EV_EXPIRED = const(55)      # mythos id (a lasting card leaves)
 EV_FREEROLL = const(56)     # inv
+EV_CARD = const(57)         # inv, card id (card("Name") took that card)
+EV_WHO = const(58)          # chooser inv, chosen inv, forced
+EV_NOMONSTER = const(59)    # inv (no_monsters: a monster would have appeared in their turn)

@@ -23,7 +23,7 @@ from . import resolve, doom, cards, trophies, pool
 from .defs import (F_RUN, F_EACH, F_MONSTER, F_GATE, F_CLOCK, F_NEXT, F_MIDNIGHT, F_END_ATTEMPT,
                    F_ATTACK, F_FAILED, F_FIRE, F_DECIDE, F_MAIN, F_PICK, F_CHOOSE, F_PLACE,
                    F_TARGET, F_SPEND, F_DISCARD, F_LOSE, F_ASIDE, F_KEEP, F_AGREE, F_HELD, F_LOCKDIE,
-                   F_FACE, NONE, A_ARG_MASK, A_LOCKDIE, EV_OUT, EV_LOCKED_DIE, MN_ATTACK, P_END)
+                   F_FACE, F_WHO, NONE, A_ARG_MASK, A_LOCKDIE, EV_OUT, EV_LOCKED_DIE, MN_ATTACK, P_END)
 from .people import SEAT_OUT
 
 RUN_TOP = 1            # F_RUN d: a whole effect list (not an alternative or a repetition inside one)
@@ -117,6 +117,12 @@ def run_step(g, i):
         for s in range(6, g._slots.n):
             if g._slots.on[s]:
                 st.push(F_RUN, pc + 3, end, inv, RUN_STARTED, code)
+        return
+    if op == E.OP_ANY:
+        end = pc + 3 + 3 * amount
+        st.a[i] = end
+        if inv != NONE:
+            st.push(F_WHO, pc + 3, end, inv, 0, code)     # the investigator picks who it is for
         return
     st.a[i] = pc + 3
     if scope == E.SC_EACH:

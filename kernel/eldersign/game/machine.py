@@ -31,6 +31,8 @@ This module is the state machine's face and its dispatcher: the top frame of the
     board      the cards in the slots and their Adventures (tasks: tasks.py)
     cards      the hand, spells holding dice;   trophies: trophies as cards
     pool       where the dice go: locks, spells, the pool of the attempt
+    anytime    abilities used in any player's turn; any(...)'s investigator
+    inforce    the modifiers of the abilities in effect
 Events are small-int records (4 ints: code, a, b, c) of the last step, rendered by text.py. After
 setup, `legal_actions` and `apply` allocate nothing (the conformance test and the golden games run
 them under micropython.heap_lock()).
@@ -45,9 +47,10 @@ from .defs import (G_BASE, A_ARG_MASK, A_MOVE, A_USE, A_BEGIN, A_GIVEUP, A_AID, 
                    P_MOVE, P_ADV, P_ENTRANCE, P_END, P_BATTLE, MAX_HAND, NONE,
                    MAX_LOG, F_MAIN, F_FACE, F_CLOCK, F_NEXT, F_MIDNIGHT, F_MYTHOS, F_END_ATTEMPT,
                    F_FAILED, F_ATTACK, F_PICK, F_LOSE, F_ASIDE, F_KEEP, F_AGREE, F_HELD, F_RUN,
+                   F_REACT, F_OFFER, F_WHO,
                    EV_ABILITY)
 from .state import GameState
-from . import engine, turn, attempt, entrance, battle, cards
+from . import engine, turn, attempt, entrance, battle, cards, anytime
 
 
 class Game(GameState):
@@ -267,6 +270,8 @@ class Game(GameState):
             attempt.failed_step(self, i)
         elif op == F_ATTACK:
             battle.attack_step(self, i)
+        elif op == F_REACT:
+            anytime.react_step(self, i)
         else:
             raise KernelError("game", "unknown frame %d" % op)
 
@@ -285,6 +290,10 @@ class Game(GameState):
             return 2
         if op == F_HELD:
             return attempt.held_options(self, self._stack.a[i], buf)
+        if op == F_OFFER:
+            return anytime.offer_options(self, i, buf)
+        if op == F_WHO:
+            return anytime.who_options(self, i, buf)
         return 0
 
     def _answer(self, i, op, action, forced):
@@ -300,11 +309,17 @@ class Game(GameState):
             attempt.agree(self, i, action)
         elif op == F_HELD:
             attempt.held_answer(self, i, action, forced)
+        elif op == F_OFFER:
+            anytime.offer_answer(self, i, action)
+        elif op == F_WHO:
+            anytime.who_answer(self, i, action, forced)
 
     def _seat_of(self, i, op):
         st = self._stack
-        if op == F_PICK or op == F_AGREE:
+        if op == F_PICK or op == F_AGREE or op == F_OFFER:
             return st.a[i]
         if op == F_LOSE:
             return self._inv.seat_of[st.a[i]]
+        if op == F_WHO:
+            return self._inv.seat_of[st.c[i]]
         return self._decider_seat()

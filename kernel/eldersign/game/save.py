@@ -15,7 +15,8 @@ from .machine import Game, MAX_LOG
 
 MAGIC0 = 0x45   # 'E'
 MAGIC1 = 0x47   # 'G'
-VERSION = 2           # 2: the action codes of every player decision (issue 9)
+VERSION = 3           # 2: the action codes of every player decision (issue 9); 3: issues 26-27 (the
+                      # end-of-turn step, abilities in any player's turn, any(...)): old logs replay differently
 
 
 
@@ -32,7 +33,7 @@ def _public(g, out):
               g._result + 1, 1 if g._battle else 0, g._mythos + 1, 1 if g._midnight_due else 0,
               1 if g._in_midnight else 0, 1 if g._awaken_due else 0, g._awaken_seat, g._green_gone,
               1 if g._yellow_gone else 0, 1 if g._red_gone else 0, g._turn_yellow, g._turn_red,
-              1 if g._focus_used else 0, g._locks.n, g._spells.n, g._att.nhelp, g._att.slot + 2,
+              g._focus_used, g._locks.n, g._spells.n, g._att.nhelp, g._att.slot + 2,
               g._att.defeated, g._att.refused, g._att.rerolled, g._nlasting):
         out.append(v & 255)
     i = g._inv

@@ -151,7 +151,7 @@ class GameState:
         self._red_gone = False
         self._turn_yellow = 0       # 0 unused, 1 in the pool, 2 given back this turn
         self._turn_red = 0
-        self._focus_used = False
+        self._focus_used = 0          # focus taken this turn
         self._ended_by = -1
         self._setup_events = 0
         decks = self._decks

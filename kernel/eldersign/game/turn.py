@@ -18,7 +18,7 @@ refresh after it (MN_ATTACK: also the stage an awakening at midnight resumes at,
 from . import effects as E
 from . import pool, resolve
 from .defs import (P_MOVE, P_PREP, P_ENTRANCE, P_END, P_BATTLE_PREP, NONE, MN_MYTHOS, MN_REFRESH, MN_ATTACK, LOC_ENTRANCE, F_RUN, F_MAIN, F_CLOCK,
-                   F_NEXT, F_MIDNIGHT, F_MYTHOS, F_ATTACK, A_MOVE, A_PICK, A_DRAW, A_ARG_MASK,
+                   F_NEXT, F_MIDNIGHT, F_MYTHOS, F_ATTACK, F_REACT, A_MOVE, A_PICK, A_DRAW, A_ARG_MASK,
                    EV_TURN, EV_MOVE, EV_PICK, EV_MIDNIGHT, EV_MYTHOS, EV_LASTING, EV_EXPIRED)
 from .people import SEAT_MUST_PICK
 
@@ -35,7 +35,7 @@ def next_step(g, i):
     s = g._clock.seat
     g._turn_yellow = 0
     g._turn_red = 0
-    g._focus_used = False
+    g._focus_used = 0
     inv = g._seats.inv[s]
     g._event(EV_TURN, s, inv, g._clock.turn)
     st.push(F_NEXT, 0)
@@ -43,6 +43,8 @@ def next_step(g, i):
     if inv != NONE:
         st.push(F_MAIN, P_END)
         st.push(F_MAIN, P_BATTLE_PREP if g._battle else P_MOVE)
+    if g._data.anyturn:
+        st.push(F_REACT, 0, 0)                 # the abilities usable at the start of any turn
 
 
 def move_options(g, buf, n):

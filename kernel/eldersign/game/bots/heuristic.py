@@ -25,7 +25,7 @@ from .. import effects as E
 from .. import bot as basic
 from ..defs import (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_END, P_BATTLE_PREP, P_BATTLE, A_MOVE, A_USE,
                     A_BEGIN, A_SHOP, A_PICK, A_ABILITY, A_END, A_ARG_MASK, MAX_HAND, F_MAIN, F_PICK,
-                    F_ASIDE, F_KEEP)
+                    F_ASIDE, F_KEEP, F_OFFER)
 from ...dice import GREEN, YELLOW, RED
 from . import observe as O
 from .value import Weights, effects_value
@@ -80,6 +80,8 @@ class HeuristicBot:
             a = self.pick(game, buf, n)
         elif q == F_ASIDE or q == F_KEEP:   # the steps of a failed roll
             a = self.roll(game, buf, n)
+        elif q == F_OFFER:                  # an ability of any player's turn
+            a = self.offer(game, buf, n)
         else:                               # every other question: the built-in bot's answer
             a = basic.choose(game, buf, n)
         for i in range(n):          # never an illegal move: an unknown case takes the first action
@@ -203,6 +205,11 @@ class HeuristicBot:
                     score = san + sta
                     best = a
         return best
+
+    def offer(self, g, buf, n):
+        """An ability offered in any player's turn: the built-in bot's answer (the solver bot values
+        a reroll of another player's roll exactly)."""
+        return basic.choose(g, buf, n)
 
     def roll(self, g, buf, n):
         """A roll on the table, or the steps of failing it: the built-in bot's play (the solver bot

@@ -13,7 +13,8 @@ stack, defs.F_PICK ... F_LOCKDIE; defs.py documents each one's actions).
 """
 
 from ..defs import NONE, MAX_HAND, MAX_MON, MAX_PLAYERS, MAIN_SLOTS, P_BATTLE, F_MAIN, F_KEEP, F_AGREE
-from .. import cards as _cards, pool as _pool, trophies as _trophies, text as _text
+from .. import cards as _cards, pool as _pool, trophies as _trophies, text as _text, inforce as _inforce
+from .. import effects as _E
 from ...dice import GREEN, YELLOW, RED
 
 
@@ -158,7 +159,8 @@ def item_die(g, colour):
 
 def focus(g):
     """Focus holds of an attempt begun now (assistance from helpers on the card comes on top)."""
-    return 0 if g._focus_used else 1
+    left = 1 + _inforce.modifier(g, _E.M_FOCUS) - g._focus_used
+    return left if left > 0 else 0
 
 
 def spell_holds(g, inv):
