@@ -5,7 +5,9 @@ and ability is compiled at load (effects.py), so a card naming an effect the voc
 rejected here with the file, line and name, never during play.
 
 A user adds cards by passing extra TSV files (`GameData(extra=[path])`): a file's header line says
-which table it extends, so no code changes. User files are untrusted: they are read strictly
+which table it extends, so no code changes. A whole data set of one's own is a folder of the seven
+tables (`GameData(folder, library=False)`: every adventure then comes from its adventure_rules rows,
+none from the card library). User files are untrusted: they are read strictly
 (tsv.py: UTF-8, line and row caps), every number is ASCII digits in a range, every table is capped
 so that its ids fit the game's buffers and its action codes fit their field (no table can alias
 another action), and every problem is one KernelError naming the file, the line and the field.
@@ -324,9 +326,12 @@ class GameData:
     modifiers_used = (False,) * len(MODIFIERS)
     slot_abilities = False
 
-    def __init__(self, folder=None, extra=(), sets=DEFAULT_SETS, lean=False):
+    def __init__(self, folder=None, extra=(), sets=DEFAULT_SETS, lean=False, library=True):
         folder = folder or _folder()
+        if not folder.endswith("/"):
+            folder += "/"
         self.lean = lean
+        self.library = library      # False: no card of the library; every adventure is a rules row
         if isinstance(extra, str):
             extra = (extra,)
         if lean:
@@ -493,7 +498,7 @@ class GameData:
         self.left_out = []          # Other World cards with no reward and no penalty (not dealt)
         rules = self._rules(rule_rows)
         used = {}
-        for adv in library.load():
+        for adv in (library.load() if self.library else ()):
             if adv.set in sets:
                 rule = rules.get((adv.set, adv.name))
                 card = self._board(adv, rule)
@@ -604,7 +609,7 @@ class GameData:
         self.adventures = []
         self.left_out = []
         seen = {}
-        for number, line in lines(library.default_path(), "library"):
+        for number, line in (lines(library.default_path(), "library") if self.library else ()):
             if number == 1:
                 if line != "\t".join(library.COLUMNS):
                     raise KernelError("library", "line 1 is not the expected header")

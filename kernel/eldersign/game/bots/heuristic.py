@@ -15,7 +15,8 @@ Cards and abilities (`use_now`), at every step of its own turn: a once-per-day a
 gains something is used at once (it comes back at midnight); a die item or ability before rolling;
 a card that defeats a monster before rolling at a card with a monster on it; healing when it is not
 wasted (the whole amount heals) or a stat is low, a once-per-day healing also at the end of the
-turn when hurt at all.
+turn when hurt at all; and before rolling, a die held on a spell whose face the card cannot use is
+taken off to be rolled again.
 
 Arithmetic is floating point (+ - * / only), deterministic on CPython and the MicroPython unix
 port (both doubles).
@@ -24,12 +25,13 @@ port (both doubles).
 from .. import effects as E
 from .. import bot as basic
 from ..defs import (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_END, P_BATTLE_PREP, P_BATTLE, A_MOVE, A_USE,
-                    A_BEGIN, A_SHOP, A_PICK, A_ABILITY, A_END, A_ARG_MASK, MAX_HAND, F_MAIN, F_PICK,
+                    A_BEGIN, A_SHOP, A_PICK, A_ABILITY, A_END, A_UNHOLD, A_ARG_MASK, MAX_HAND, F_MAIN, F_PICK,
                     F_ASIDE, F_KEEP, F_OFFER)
 from ...dice import GREEN, YELLOW, RED
 from . import observe as O
 from .value import Weights, effects_value
 
+FACE_BITS = (0, 0, 0, 0, 1, 2, 4, 7)    # dice faces I1..I4, L, P, T, W: the symbol bits they fit
 ENTRANCE_BASE = 0.3         # what a turn at the entrance is worth with nothing to heal or buy
 LOW_STAT = 2                # at or below this sanity or stamina, the entrance is preferred
 
@@ -92,10 +94,14 @@ class HeuristicBot:
     # ----- cards and abilities -----------------------------------------------------------------
 
     def use_now(self, g, buf, n, ph):
-        """The card or ability (A_USE + k, A_ABILITY) worth using now, or -1 (module docstring)."""
+        """The card or ability (A_USE + k, A_ABILITY) worth using now, or -1 (module docstring); before
+        rolling, a spell-held die whose face the card cannot use is taken off to be rolled (A_UNHOLD)."""
         inv = O.active(g)
         for i in range(n):
             a = buf[i]
+            if A_UNHOLD <= a < A_UNHOLD + A_ARG_MASK and (ph == P_PREP or ph == P_BATTLE_PREP):
+                if not self.face_useful(g, inv, O.spell_die(g, a - A_UNHOLD) & 7, ph):
+                    return a
             if A_USE <= a < A_USE + MAX_HAND:
                 kind = O.hand_card(g, inv, a - A_USE)
                 if kind.limit != "keep" and self.helps(g, inv, kind.use, kind.limit == "day", ph):
@@ -104,6 +110,18 @@ class HeuristicBot:
                 if self.helps(g, inv, O.day_ability(g, inv), True, ph):
                     return a
         return -1
+
+    def face_useful(self, g, inv, face, ph):
+        """True when a die showing `face` can go on a symbol of the card about to be rolled."""
+        card = O.combat_card(g) if ph == P_BATTLE_PREP else O.slot_adventure(g, O.location(g, inv) - 1).card
+        bit = FACE_BITS[face]
+        for task in card.tasks:
+            if face <= 3 and task.inv:
+                return True
+            for f in task.faces:
+                if f & bit:
+                    return True
+        return face == 7                    # the wildcard fits anything
 
     def helps(self, g, inv, use, daily, ph):
         """True when the effect list `use` is worth using now (see use_now)."""

@@ -257,6 +257,16 @@ def item_die_available(g, inv, colour, ph):
     return 0
 
 
+def spell_die(g, k):
+    """The die code (colour * 8 + face) held on spell-held die k."""
+    return g._spells.die[k]
+
+
+def combat_card(g):
+    """The Ancient One's combat target as a card (its one task)."""
+    return g._combat_adv.card
+
+
 def day_ability(g, inv):
     """The effect list of inv's once-per-day ability (empty when it has none)."""
     return g._data.investigators[inv].ability.day
