@@ -99,7 +99,8 @@ def test_play_at_the_terminal_with_a_bot_save_and_load(tmp_path, capsys, monkeyp
                           str(tmp_path / "g.log")], capsys)
     assert code == 0 and "pick Ada Brandt" in out and "round 1, investigators phase" in out
     assert "saved to" in out and sav.exists()
-    game = Rules(None).deserialize(sav.read_bytes())
+    from eldritch import saves
+    game = Rules(None).deserialize(saves.read_save(str(sav), "arkham").payload)
     assert game.nlog >= 3
     answers = iter(["quit"])
     code, out, err = run(["arkham", "play", "--load", str(sav), "--bots", "2"], capsys)

@@ -20,6 +20,15 @@ def run(capsys, *argv):
     return code, out, err
 
 
+def words_fd(words="table words"):
+    """A descriptor to read the passphrase from (--passphrase-fd), as a script would give it."""
+    import os
+    r, w = os.pipe()
+    os.write(w, words.encode() + b"\n")
+    os.close(w)
+    return str(r)
+
+
 def test_odds_text_and_json(capsys):
     code, out, _ = run(capsys, "mansions", "odds", "4", "--modifier", "-1", "--skill", "2")
     assert code == 0 and "65.70%" in out and "(657/1000)" in out
@@ -65,14 +74,15 @@ def test_play_humans_against_the_bot_keeper(capsys, monkeypatch, tmp_path):
     answers = iter(["1", "1", "1", "2", "1", "1", "view", "1", "1", "1", "x", "save %s" % (tmp_path / "mid.sav"),
                     "quit"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    monkeypatch.setenv("ELDRITCH_STATE_DIR", str(tmp_path / "state"))
     code, out, err = run(capsys, "mansions", "play", "--seed", "3", "--players", "3", "--bots", "keeper",
-                         "--save", str(tmp_path / "end.sav"))
+                         "--save", str(tmp_path / "end.sav"), "--passphrase-fd", words_fd())
     assert code == 0 and "investigator 1 to decide:" in out and "type a number" in out
     assert "the keeper answers guide question 1" in out and "objective 1)" not in out     # hidden
     assert (tmp_path / "mid.sav").exists() and (tmp_path / "end.sav").exists()
     answers = iter(["quit"])
     code, out, _ = run(capsys, "mansions", "play", "--load", str(tmp_path / "end.sav"), "--players", "3",
-                       "--bots", "keeper")
+                       "--bots", "keeper", "--passphrase-fd", words_fd())
     assert code == 0 and "to decide:" in out
 
 

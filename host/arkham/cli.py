@@ -15,9 +15,11 @@ stderr, exit code 2.
 
 import argparse
 import json
-import os
+import sys
 from array import array
 
+from ..atomic import SaveError, user_path, write_atomic
+from .. import saves
 from ..botseats import bot_seats
 from ..kernel.errors import KernelError
 from ..kernel.arkham import odds
@@ -156,7 +158,8 @@ def add_parser(sub):
                     help="'table': type in the physical rolls instead of rolling here")
     pl.add_argument("--log", help="write the seed and the action and event log to this file")
     pl.add_argument("--load", help="continue the game saved in this file")
-    pl.add_argument("--save", help="save the game to this file when it ends (or stops)")
+    pl.add_argument("--save", help="save the game to this file when it ends (or stops); never replaces a "
+                                   "file that is not an Arkham save")
 
     ck = asub.add_parser("check", help="validate a board folder", description="Load a board folder, "
                          "reporting its first error (file, line, field) or a summary.")
@@ -272,21 +275,44 @@ def _rules(args):
     return Rules({"board": args.board, "house": args.house, "round_limit": args.rounds, "doom": args.doom})
 
 
-def save_game(game, path):
-    tmp = path + ".tmp"
-    with open(tmp, "wb") as f:
-        f.write(game.serialize())
-    os.replace(tmp, path)
+def save_game(game, path, settings=None):
+    """The game saved through the save layer (host/saves.py); SaveError (one line) on failure."""
+    saves.write_save(path, "arkham", game.serialize(), settings)
+
+
+def end_save(game, path, settings):
+    """--save at the end: on failure one line, and the game goes to the autosave instead (nothing
+    lost); the exit code (0, or 2 when even that failed)."""
+    try:
+        save_game(game, path, settings)
+        return 0
+    except SaveError as exc:
+        auto = saves.Autosaves(None, "arkham")
+        note = auto.write(game.serialize(), settings)
+        print("eldritch: --save: %s; %s" % (exc, note or "the game is saved in %s instead" % auto.path),
+              file=sys.stderr)
+        return 2
+
+
+def _check_paths(args):
+    """--load, --save and --log refused up front in one line (an empty name is not 'none')."""
+    for flag, value in (("--load", args.load), ("--save", args.save), ("--log", args.log)):
+        if value is not None and not value.strip():
+            raise KernelError("option", "%s: no file name given" % flag)
+    if args.save is not None:
+        problem = saves.check_target(user_path(args.save), "arkham")
+        if problem:
+            raise KernelError("option", "--save: %s" % problem)
 
 
 def cmd_play(args):
+    _check_paths(args)
     rules = _rules(args)
     if args.load:
         try:
-            with open(args.load, "rb") as f:
-                blob = f.read()
-        except OSError as exc:
-            raise KernelError("save", "cannot read %s: %s" % (args.load, exc.strerror))
+            blob = saves.read_save(args.load, "arkham").payload
+        except SaveError as exc:
+            raise KernelError("save", str(exc))
         game = gamesave.deserialize(rules, blob, verify=True)
     else:
         if not rules.min_players <= args.players <= rules.max_players:
@@ -298,6 +324,7 @@ def cmd_play(args):
             seed = int(time.time()) & 0x3FFFFFFF
         game = rules.new_game(seed, args.players)
     bots = bot_seats(args.bots, game.players)
+    settings = {"bots": sorted(bots), "bot": args.bot, "dice": args.dice}
     if len(bots) == game.players and args.dice == "device" and not args.load:
         out, game = playlog.bot_game(rules, game.seed, game.players, args.bot)
         print("seed %d: %s" % (game.seed, out[-1]))
@@ -307,16 +334,16 @@ def cmd_play(args):
         out = playlog.header(game, args.bot)
         for a in game.actions() if args.load else []:
             out.append("> %d (loaded)" % a)
-        interactive(game, rules, bots, args, out)
-    if args.log:
-        with open(args.log, "w") as f:
-            f.write("\n".join(out) + "\n")
+        interactive(game, rules, bots, args, out, settings)
+    code = 0
     if args.save:
-        save_game(game, args.save)
-    return 0
+        code = end_save(game, args.save, settings)
+    if args.log:
+        write_atomic(user_path(args.log), ("\n".join(out) + "\n").encode())   # a FIFO nobody reads: one line
+    return code
 
 
-def interactive(game, rules, bots, args, out):
+def interactive(game, rules, bots, args, out, settings=None):
     buf = array("i", [0] * rules.max_actions)
     bot = HeuristicBot(rules.board) if args.bot == "heuristic" else RandomBot(game.seed * 7919 + 1)
     last_round = -1
@@ -349,9 +376,13 @@ def interactive(game, rules, bots, args, out):
                     return
                 if line == "board":
                     print("\n".join(text.board_lines(game)))
-                elif line.startswith("save "):
-                    save_game(game, line[5:].strip())
-                    print("saved to %s" % line[5:].strip())
+                elif line == "save" or line.startswith("save "):
+                    path = user_path(line[5:])
+                    try:
+                        save_game(game, path, settings)
+                        print("saved to %s" % path)
+                    except SaveError as exc:
+                        print("not saved: %s (the game goes on)" % exc)
                 elif line.isdigit() and 1 <= int(line) <= len(options):
                     a = options[int(line) - 1]
                 else:

@@ -26,7 +26,8 @@ import signal
 import sys
 import time
 
-from ..atomic import SaveError, user_path, rename_durably, check_target
+from ..atomic import SaveError, user_path, check_target
+from .. import saves
 from .gamelog import GameLog, FORMATS, TRANSCRIPT_HEADER, acting_seat
 from ..botseats import bot_seats
 from ..kernel.errors import KernelError
@@ -309,10 +310,7 @@ class PlainGame:
         return answer.strip().lower() in ("y", "yes")
 
     def stop_message(self) -> str:
-        path = self.s.autosave_path
-        if path:
-            return "the game is saved in %s (eldritch play --resume goes on)" % path
-        return "stopped"
+        return self.s.stop_message()
 
 
 # ----- run --------------------------------------------------------------------------------------
@@ -355,14 +353,16 @@ def open_game(args, state):
 
 
 def _keep_previous(state: str) -> str | None:
-    """A new game would overwrite the autosave: the game there is kept as autosave-previous.sav
-    first (renamed, not read: start-up stays fast whatever its length). The one line to show."""
-    path = os.path.join(state, userdirs.AUTOSAVE)
-    if not os.path.isfile(path):
+    """A new game would overwrite the autosave: the game there is kept first, under a name no other
+    kept game has (autosave-previous.sav, then -2, -3 ...: saves.Autosaves; nothing is overwritten,
+    so two new games in a row lose nothing). The one line to show."""
+    auto = saves.Autosaves(state, "eldersign")
+    keep = auto.keep_current()
+    if keep is None:
         return None
-    keep = os.path.join(state, userdirs.PREVIOUS)
-    rename_durably(path, keep)
-    return "the game autosaved before is kept in %s (eldritch play --load it)" % keep
+    kept = auto.kept()
+    more = " (%d unfinished games are kept there)" % len(kept) if len(kept) > 1 else ""
+    return "the game autosaved before is kept in %s (eldritch play --load it)%s" % (keep, more)
 
 
 def use_tui(args) -> bool:
@@ -388,13 +388,20 @@ def run(args, backend=None) -> int:
 
 
 def _run(args, backend, gc_was_on=True) -> int:
+    for flag, value in (("--load", args.load), ("--save", args.save), ("--log", args.log),
+                        ("--state-dir", args.state_dir)):
+        if value is not None and not value.strip():
+            raise KernelError("option", "%s: no file name given" % flag)    # '' is not "none"
     if args.players is not None and (args.load or args.resume):
         raise KernelError("option", "--players: a loaded game keeps its players")
     state = userdirs.state_dir(args.state_dir)
     game, data, settings = open_game(args, state)
     all_bots = len(settings.bots) == game.players
     for option, path in (("--log", args.log), ("--save", args.save)):
-        problem = check_target(user_path(path)) if path else None
+        if option == "--save":          # never a user's file, symlink or device (saves.py)
+            problem = saves.check_target(user_path(path), "eldersign") if path else None
+        else:
+            problem = check_target(user_path(path)) if path else None
         if problem and all_bots:
             raise KernelError("option", "%s: %s" % (option, problem))
         if problem:
@@ -423,7 +430,7 @@ def _run(args, backend, gc_was_on=True) -> int:
                 code = PlainGame(session, args, guard).run()
             except KeyboardInterrupt:
                 say("")
-                say("interrupted: %s" % PlainGame(session, args, guard).stop_message())
+                say(session.stop_message(interrupted=True))
                 code = INTERRUPTED
     _finish(session, args)
     return code
@@ -449,8 +456,7 @@ def _run_bots(args, game, data, settings, log, state) -> int:
             play_bots(session, args.max_steps, guard)
         except KeyboardInterrupt:
             session.autosave_dir = state
-            notice = session.autosave()
-            sys.stderr.write("eldritch: %s\n" % (notice or "interrupted: the game is saved in %s" % session.autosave_path))
+            sys.stderr.write("eldritch: %s\n" % session.stop_message(interrupted=True))
             code = INTERRUPTED
     if code == 0:
         snap = gametable.snapshot(game)

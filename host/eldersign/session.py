@@ -12,8 +12,10 @@ choices carry the solver's exact odds and the best is marked (advisor.py); the d
 or a forced pause takes) is the best then, and otherwise the kernel bot's choice.
 
 Nothing is lost: after every action the game is saved to the per-user state folder (autosave.sav,
-atomic and durable, atomic.py); a failed autosave is one line and the game goes on. `save PATH`
-expands ~, makes no folder and never overwrites a file that is not an Eldritch save.
+through the save layer, saves.Autosaves: atomic and durable); a failed autosave is one line and the
+game goes on, and `autosaved` says whether the last one succeeded (so a stop message never claims
+a save that is not there). `save PATH` expands ~, makes no folder and never replaces anything but
+an Elder Sign save (not a user's file, a symlink, a device or a pipe).
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ import os
 from array import array
 
 from .advisor import Advisor
-from ..atomic import SaveError, write_atomic, user_path
+from ..atomic import SaveError, write_atomic, user_path, check_path
+from .. import saves
 from .gamelog import GameLog, acting_seat
 from .. import userdirs
 from . import playsave
@@ -104,6 +107,8 @@ class Session:
         self.log = log if log is not None else GameLog(game, settings)
         self.autosave_dir = autosave_dir
         self.autosave_every_action = autosave_every_action
+        self.autosaved: bool | None = None       # whether the last autosave succeeded (None: none tried)
+        self.autosave_error: str | None = None   # the last failed autosave's line
         self.buf = array("i", [0] * MAX_GAME_ACTIONS)
         self._choices: list[Choice] | None = None
         self._last_notice = None
@@ -250,27 +255,43 @@ class Session:
         """Save to the state folder; a one-line notice when it fails (shown once per new failure)."""
         if self.autosave_dir is None:
             return None
-        try:
-            userdirs.ensure_state_dir(self.autosave_dir)
-            write_atomic(self.autosave_path, self.save_bytes())
-        except SaveError as exc:
-            text = "autosave failed: %s" % exc
-            if text == self._last_notice:
-                return None
-            self._last_notice = text
-            return text
-        self._last_notice = None
-        return None
+        auto = saves.Autosaves(self.autosave_dir, "eldersign")
+        text = auto.write(gamesave_blob(self.game), playsave.settings_doc(self.settings))
+        self.autosaved = auto.saved
+        self.autosave_error = auto.error
+        if auto.saved:
+            self._last_notice = None
+            return None
+        if text == self._last_notice:
+            return None
+        self._last_notice = text
+        return text
+
+    def stop_message(self, interrupted: bool = False) -> str:
+        """What to say when the game stops: where it is saved, after one more autosave, only if that
+        is true (issue 24 item 3: on a full disk no autosave exists, so none is claimed)."""
+        if self.autosave_dir is None:
+            return "stopped"
+        self.autosave()
+        if self.autosaved:
+            return "%sthe game is saved in %s (eldritch play --resume goes on)" % (
+                "interrupted: " if interrupted else "", self.autosave_path)
+        return "%sthe game could NOT be saved (%s)" % ("interrupted: " if interrupted else "",
+                                                      self.autosave_error or "autosave failed")
 
     def save(self, text: str) -> str:
         """`save PATH`: one line saying where it went or why not."""
         path = user_path(text)
         if not path:
             return "save needs a file name: save PATH"
-        if os.path.isfile(path) and not _is_save(path):
+        try:
+            check_path(path)
+        except SaveError as exc:
+            return str(exc)
+        if os.path.isfile(path) and not os.path.islink(path) and not _is_save(path):
             return "%s exists and is not an Eldritch save: not overwritten" % path
         try:
-            write_atomic(path, self.save_bytes())
+            saves.write_save(path, "eldersign", gamesave_blob(self.game), playsave.settings_doc(self.settings))
         except SaveError as exc:
             return str(exc)
         return "saved to %s" % path
@@ -293,12 +314,17 @@ class Session:
         return "; ".join(notices) or None
 
 
+def gamesave_blob(game) -> bytes:
+    from ..kernel.eldersign.game import save as gamesave
+    return gamesave.serialize(game)
+
+
 def _is_save(path: str) -> bool:
-    """True when the file at path starts like an Eldritch save (host or bare kernel save)."""
+    """True when the file at path starts like an Elder Sign save (host or bare kernel save)."""
+    from ..atomic import REAL
     try:
-        with open(path, "rb") as f:
-            head = f.read(len(playsave.MAGIC))
-    except OSError:
+        head = REAL.read_head(path, 64)
+    except (OSError, ValueError):
         return False
-    return head.startswith(playsave.MAGIC) or head.startswith(playsave.KERNEL_MAGIC)
+    return saves.is_save_head(head, "eldersign")
 

@@ -481,9 +481,9 @@ def run_tui(session: Session, args, first_save=None, on_first_screen=None) -> in
     if app.exit_after_first_screen:
         print("first screen after %.3f s of CPU" % getattr(app, "first_screen_cpu", -1))
     elif code == INTERRUPTED:
-        print("interrupted: the game is saved in %s (eldritch play --resume goes on)" % session.autosave_path)
+        print(session.stop_message(interrupted=True))
     elif not session.game.is_terminal():
-        print("the game is saved in %s (eldritch play --resume goes on)" % session.autosave_path)
+        print(session.stop_message())
     else:
         print(session.log.summary())
     return code

@@ -8,15 +8,23 @@ The game is the kernel's (eldritch.kernel.mansions.game.rules) on a story given 
 demonstration story by default, kernel/mansions/data/demo). Seats: 0 is the keeper, 1 .. 4 the
 investigators; `--players` counts the keeper. Humans see only their own seat's view (in a shared
 terminal, the screen shows the view of the seat about to decide). A bot game's log (--log) is the
-full referee's log: the same text on every backend and under MicroPython (golden games). Saves and logs
-are written with host/atomic.py (the old file or the new one, never half).
+full referee's log: the same text on every backend and under MicroPython (golden games).
+
+Saves go through the save layer (host/saves.py) and are sealed with the table's passphrase (a save
+holds the seed and every action: read in clear, it would give any investigator the keeper's
+objective, the guide's answers, the decks and the dice to come). The passphrase is asked at the
+terminal, or read from a descriptor (--passphrase-fd N), never taken from the command line. The full
+log (--log: the seed and the keeper's secrets) is written only when the game is over.
 """
 
 import argparse
 import json
+import sys
 from array import array
 
-from ..atomic import SaveError, read_capped, user_path, write_atomic
+from ..atomic import SaveError, user_path, write_atomic
+from .. import saves
+from ..passphrase import TableKey, NoPassphraseOnArgv
 from ..kernel.errors import KernelError
 from ..kernel.mansions import odds
 from ..kernel.mansions.game.rules import Rules
@@ -32,8 +40,11 @@ PLAY_EXAMPLES = """examples:
   eldritch mansions play --seed 7 --players 4 --bots all --log game.log
                                                         a whole bot game, its full log in game.log
   eldritch mansions play --choice horror_checks=off --choice stun=skip-turn --players 2 --bots all
+  eldritch mansions play --load game.sav --passphrase-fd 3 3<words.txt
 seats: 0 (or 'keeper') is the keeper, 1-4 the investigators; --players counts the keeper (2-5).
 during play: type the number of an action, 'view' to see your view again, 'save FILE', 'quit'.
+saves are sealed with the table's passphrase: it keeps outsiders out and shows later tampering; a
+player who knows it can still open the save.
 choices (--choice NAME=VALUE): """ + "; ".join("%s=%s" % (k, "|".join(str(v) for v in vals))
                                               for k, vals in sorted(OPTION_VALUES.items()))
 
@@ -66,8 +77,13 @@ def add_parser(sub):
     q.add_argument("--choice", action="append", default=[], metavar="NAME=VALUE",
                    help="swap a documented rule choice (repeatable; see below)")
     q.add_argument("--log", help="write the full log (seed, actions, events) to this file")
-    q.add_argument("--save", help="save the game to this file at the end (or on 'quit')")
-    q.add_argument("--load", help="continue the game saved in this file")
+    q.add_argument("--save", help="save the game, sealed, to this file at the end (or on 'quit')")
+    q.add_argument("--load", help="continue the game saved in this file (asks its passphrase)")
+    q.add_argument("--passphrase-fd", type=int, default=None, metavar="N",
+                   help="read the table's passphrase from file descriptor N (default: asked at the terminal)")
+    q.add_argument("--passphrase", action=NoPassphraseOnArgv, help=argparse.SUPPRESS)
+    q.add_argument("--allow-older", action="store_true",
+                   help="load a save older than the newest this table has made (said on the screen)")
     q = msub.add_parser("odds", help="exact odds of an attribute test with skill points",
                         description="The exact probability of passing an attribute test.",
                         epilog=ODDS_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -150,20 +166,22 @@ def bot_seats(text_, players):
     return seats
 
 
-MAX_SAVE = 1 << 16          # the action log of the longest game fits many times over
-
-
-def load_state(rules, path):
+def load_state(rules, path, key, allow_older=False):
     try:
-        blob = read_capped(user_path(path), MAX_SAVE, what="save")
+        save = saves.read_save(path, "mansions", passphrase=key.words, allow_older=allow_older)
     except SaveError as exc:
         raise KernelError("save", str(exc))
-    return rules.deserialize(blob)
+    key.adopt(save.seal)
+    if save.notice:
+        print("eldritch: %s" % save.notice, file=sys.stderr)
+    return rules.deserialize(save.payload)
 
 
-def save_state(st, path):
-    """The save written atomically (host/atomic.py): the old file or the new one, never half."""
-    write_file(path, st.serialize())
+def save_state(st, path, key, settings=None):
+    """The save, sealed, through the save layer; SaveError (one line) on failure, the old file kept."""
+    note = saves.write_save(path, "mansions", st.serialize(), settings, seal=key.seal())
+    if note:
+        print("eldritch: %s" % note, file=sys.stderr)
 
 
 def write_file(path, data):
@@ -173,12 +191,40 @@ def write_file(path, data):
         raise KernelError("save", str(exc))
 
 
+def _check_paths(args):
+    for flag, value in (("--load", args.load), ("--save", args.save), ("--log", args.log)):
+        if value is not None and not value.strip():
+            raise KernelError("option", "%s: no file name given" % flag)
+    if args.save is not None:
+        problem = saves.check_target(user_path(args.save), "mansions")
+        if problem:
+            raise KernelError("option", "--save: %s" % problem)
+
+
+def end_save(st, path, key, settings):
+    """--save at the end: on failure one line, and the game goes to the (sealed) autosave instead."""
+    try:
+        save_state(st, path, key, settings)
+        return 0
+    except SaveError as exc:
+        auto = saves.Autosaves(None, "mansions")
+        try:
+            note = auto.write(st.serialize(), settings, seal=key.seal())
+        except SaveError as again:
+            note = str(again)
+        print("eldritch: --save: %s; %s" % (exc, note or "the game is saved in %s instead" % auto.path),
+              file=sys.stderr)
+        return 2
+
+
 def cmd_play(args):
+    _check_paths(args)
     options = parse_choices(args.choice)
     options["story"] = args.story
     rules = Rules(options)
+    key = TableKey(args.passphrase_fd)
     if args.load:
-        st = load_state(rules, args.load)
+        st = load_state(rules, args.load, key, args.allow_older)
         seed = st.seed
     else:
         if not rules.min_players <= args.players <= rules.max_players:
@@ -191,6 +237,7 @@ def cmd_play(args):
         st = rules.new_game(seed, args.players)
     bots_at = bot_seats(args.bots, st.players)
     kinds = [args.bot_kind if s in bots_at else "human" for s in range(st.players)]
+    settings = {"bots": sorted(bots_at), "bot_kind": args.bot_kind}
     out = gamelog.header(rules, seed, st.players, kinds)
     if len(bots_at) == st.players and st.nlog == 0:
         bots = [make_bot(args.bot_kind, rules.story, s, seed) for s in range(st.players)]
@@ -198,15 +245,19 @@ def cmd_play(args):
         print("seed %d: %s" % (seed, out[-1]))
         code = 0
     else:
-        code = interactive(rules, st, bots_at, args, out, seed)
-    if args.log:
-        write_file(args.log, ("\n".join(out) + "\n").encode())
+        code = interactive(rules, st, bots_at, args, out, seed, key, settings)
     if args.save:
-        save_state(st, args.save)
+        code = end_save(st, args.save, key, settings) or code
+    if args.log:
+        if st.is_terminal():
+            write_file(args.log, ("\n".join(out) + "\n").encode())
+        else:
+            print("eldritch: --log: the full log (the seed and the keeper's secrets) is written only at the end "
+                  "of a game: not written", file=sys.stderr)
     return code
 
 
-def interactive(rules, st, bots_at, args, out, seed):
+def interactive(rules, st, bots_at, args, out, seed, key=None, settings=None):
     story = rules.story
     bots = {s: make_bot(args.bot_kind, story, s, seed) for s in bots_at}
     humans = [s for s in range(st.players) if s not in bots_at]
@@ -240,9 +291,13 @@ def interactive(rules, st, bots_at, args, out, seed):
                     return 0
                 if line == "view":
                     print("\n".join(text.describe(story, st.view(who))))
-                elif line.startswith("save "):
-                    save_state(st, line[5:].strip())
-                    print("saved to %s" % line[5:].strip())
+                elif line == "save" or line.startswith("save "):
+                    path = user_path(line[5:])
+                    try:
+                        save_state(st, path, key, settings)
+                        print("sealed into %s" % path)
+                    except SaveError as exc:
+                        print("not saved: %s (the game goes on)" % exc)
                 elif line.isdigit() and 1 <= int(line) <= len(options):
                     a = options[int(line) - 1]
                 else:

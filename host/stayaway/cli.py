@@ -8,20 +8,27 @@ saves, the referee log, and `eldritch stayaway simulate` for win rates with Wils
 Between two human decisions the screen is cleared and the next player is named; they press Enter when
 only they are looking, and see only their own view (kernel/stayaway/game/views.py). The referee log,
 every card shown, is written at the end (--log) and never printed during play.
+
+Saves go through the save layer (host/saves.py), sealed with the table's passphrase (host/seal.py):
+asked at the terminal without echo, or read from a descriptor (--passphrase-fd N), never taken from
+the command line (argv shows in /proc/PID/cmdline). Files are mode 0600; a save older than the newest
+this table has reached on this account is refused unless --allow-older, which the screen then says.
+The seal keeps outsiders out and shows tampering; a player who knows the passphrase can still open
+the save and read every hand: it does not keep secrets from the people holding the key.
 """
 
 import argparse
-import getpass
 import json
-import os
 import sys
 from array import array
 from typing import Callable, Dict, List, Optional
 
+from ..atomic import SaveError, user_path, write_atomic
+from .. import saves
+from ..passphrase import TableKey, NoPassphraseOnArgv
 from ..botseats import bot_seats
 from ..kernel.errors import KernelError
 from ..kernel.stayaway.game import defs as D
-from ..kernel.stayaway.game import crypt
 from ..kernel.stayaway.game.rules import Rules
 from ..kernel.stayaway.game.views import View
 from ..kernel.stayaway.game.text import event_text, player_name
@@ -35,6 +42,7 @@ EXAMPLES = """examples:
                                                         a whole bot game; the referee log in game.log
   eldritch stayaway --players 6 --bots all --bot-kind search --vengeful
   eldritch stayaway --load game.sae                     go on with a sealed save (asks its passphrase)
+  eldritch stayaway --load game.sae --passphrase-fd 3 3<words.txt   the passphrase from a file
   eldritch stayaway simulate --games 200 --players 4-12 win rates by side, with 95% intervals
 during play: a number chooses; 'log' shows your log, 'table' the table, 'save FILE' seals a save with
 a passphrase, 'quit' stops. The referee log is never shown during play."""
@@ -62,7 +70,12 @@ def add_parser(sub) -> argparse.ArgumentParser:
                    help="the bots' kind (default heuristic)")
     p.add_argument("--log", help="write the referee log (every card) to this file at the end")
     p.add_argument("--load", help="go on with a sealed save")
-    p.add_argument("--passphrase", help="the save's passphrase (default: asked)")
+    p.add_argument("--passphrase-fd", type=int, default=None, metavar="N",
+                   help="read the table's passphrase from file descriptor N (default: asked at the terminal; "
+                        "never on the command line, where every user of the machine can read it)")
+    p.add_argument("--passphrase", action=NoPassphraseOnArgv, help=argparse.SUPPRESS)
+    p.add_argument("--allow-older", action="store_true",
+                   help="load a save older than the newest this table has made (said on the screen)")
     p.add_argument("--games", type=int, default=100, help="simulate: games per player count (default 100)")
     p.add_argument("--json", action="store_true", help="simulate: print one JSON object")
     p.add_argument("--deck", help="a deck file replacing the kernel's (free deck building)")
@@ -165,24 +178,20 @@ class Terminal:
         self.read("Pass to %s. Press Enter when only %s is looking. " % (player_name(who), player_name(who)))
 
 
-def seal_save(state, path: str, passphrase: str) -> None:
-    box = crypt.seal(state.serialize(), passphrase)
-    tmp = path + ".tmp"
-    with open(tmp, "wb") as f:
-        f.write(box)
-    os.replace(tmp, path)
+def seal_save(state, path: str, key: TableKey) -> None:
+    """The game sealed with the table's key through the save layer; SaveError (one line) on failure."""
+    saves.write_save(user_path(path), "stayaway", state.serialize(), None, seal=key.seal())
 
 
-def load_save(path: str, passphrase: Optional[str], deck: Optional[str]):
+def load_save(path: str, key: TableKey, deck: Optional[str], allow_older: bool = False, say=None):
     try:
-        with open(path, "rb") as f:
-            box = f.read()
-    except OSError as exc:
-        raise KernelError("save", "cannot read %s: %s" % (path, exc.strerror))
-    crypt.header(box)
-    if passphrase is None:
-        passphrase = getpass.getpass("passphrase for %s: " % path)
-    blob = crypt.unseal(box, passphrase)
+        save = saves.read_save(path, "stayaway", passphrase=key.words, allow_older=allow_older)
+    except SaveError as exc:
+        raise KernelError("save", str(exc))
+    key.adopt(save.seal)
+    if save.notice and say is not None:
+        say(save.notice)
+    blob = save.payload
     from ..kernel.stayaway.game.save import options_of
     opts = options_of(blob)
     if deck:
@@ -190,7 +199,7 @@ def load_save(path: str, passphrase: Optional[str], deck: Optional[str]):
     return Rules(opts).deserialize(blob)
 
 
-def play(state, bots, term: Terminal, max_steps: int) -> int:
+def play(state, bots, term: Terminal, max_steps: int, key: Optional[TableKey] = None) -> int:
     """Play to the end; human seats through the terminal, bots by themselves."""
     buf = array("i", [0] * state.rules.max_actions)
     seen = [0] * state.players          # how much of each human's log they have been shown
@@ -211,7 +220,7 @@ def play(state, bots, term: Terminal, max_steps: int) -> int:
             for line in private_screen(v, seen[p]):
                 term.write(line)
             seen[p] = v.nevents
-            a = ask(state, p, legal, term)
+            a = ask(state, p, legal, term, key)
             if a is None:
                 return 1
         state.apply(a)
@@ -219,7 +228,7 @@ def play(state, bots, term: Terminal, max_steps: int) -> int:
     return 0
 
 
-def ask(state, p: int, legal: List[int], term: Terminal) -> Optional[int]:
+def ask(state, p: int, legal: List[int], term: Terminal, key: Optional[TableKey] = None) -> Optional[int]:
     term.write("%s, choose:" % player_name(p))
     for i, a in enumerate(legal):
         term.write("  %2d. %s" % (i + 1, state.action_text(a)))
@@ -235,15 +244,15 @@ def ask(state, p: int, legal: List[int], term: Terminal) -> Optional[int]:
         elif line == "table":
             for t in table_text(View(state.view(p))):
                 term.write(t)
-        elif line.startswith("save "):
-            path = line[5:].strip()
-            words = getpass.getpass("passphrase for the table (all must agree): ") if sys.stdin.isatty() \
-                else term.read("passphrase: ")
+        elif line == "save" or line.startswith("save "):
+            path = user_path(line[5:])
+            if key is None:
+                key = TableKey(None, None if sys.stdin.isatty() else term.read)
             try:
-                seal_save(state, path, words)
+                seal_save(state, path, key)
                 term.write("sealed into %s" % path)
-            except (OSError, KernelError) as exc:
-                term.write("not saved: %s" % exc)
+            except SaveError as exc:
+                term.write("not saved: %s (the game goes on)" % exc)
         elif line.isdigit() and 1 <= int(line) <= len(legal):
             return legal[int(line) - 1]
         else:
@@ -307,8 +316,13 @@ def run(args, backend=None, term: Optional[Terminal] = None) -> int:
     if args.mode == "simulate":
         return simulate(args)
     term = term or Terminal()
+    for flag, value in (("--load", args.load), ("--log", args.log), ("--deck", args.deck)):
+        if value is not None and not value.strip():
+            raise KernelError("option", "%s: no file name given" % flag)
+    ask = None if args.passphrase_fd is not None or sys.stdin.isatty() else term.read
+    key = TableKey(args.passphrase_fd, ask)
     if args.load:
-        state = load_save(args.load, args.passphrase, args.deck)
+        state = load_save(args.load, key, args.deck, args.allow_older, term.write)
     else:
         players = player_counts(args.players, [5])
         if len(players) != 1:
@@ -321,13 +335,12 @@ def run(args, backend=None, term: Optional[Terminal] = None) -> int:
     seats = bot_seats(args.bots, state.players)
     kinds = [args.bot_kind if q in seats else "human" for q in range(state.players)]
     bots = make_bots(kinds, state.seed, state.rules)
-    code = play(state, bots, term, args.max_steps)
+    code = play(state, bots, term, args.max_steps, key)
     if state.is_terminal():
         for line in end_text(state):
             term.write(line)
     if args.log:
         if not state.is_terminal():
             raise KernelError("log", "the referee log is written only at the end of a game")
-        with open(args.log, "w") as f:
-            f.write(state.referee_log())
+        write_atomic(user_path(args.log), state.referee_log().encode())     # a FIFO nobody reads: one line
     return code

@@ -135,16 +135,35 @@ def test_hot_seat_privacy_screen_between_human_players(monkeypatch):
         assert hand_line in text
 
 
+def run_fd(args, words, env=None, stdin=""):
+    """run() with the passphrase on a descriptor (--passphrase-fd N), as a script passes it."""
+    r, w = os.pipe()
+    os.write(w, words.encode() + b"\n")
+    os.close(w)
+    try:
+        return subprocess.run(ELDRITCH + args + ["--passphrase-fd", str(r)], capture_output=True, text=True,
+                              timeout=300, env=env, input=stdin, pass_fds=(r,))
+    finally:
+        os.close(r)
+
+
 def test_sealed_save_and_load(tmp_path, monkeypatch):
+    """A save typed at the table is sealed (mode 0600, no seed or card in clear); it opens with the
+    table's words on a descriptor, never on the command line; wrong words are one line."""
+    env = dict(os.environ, ELDRITCH_STATE_DIR=str(tmp_path / "state"))
+    monkeypatch.setenv("ELDRITCH_STATE_DIR", str(tmp_path / "state"))
     path = tmp_path / "game.sae"
     script = Script(["", "save %s" % path, "table words", "quit"])
     term = stayaway_cli.Terminal(script.read, script.write, clear=False)
     stayaway_cli.run(_args(["--seed", "9", "--players", "4", "--bots", "2,3,4"]), None, term)
     box = path.read_bytes()
-    assert box[:4] == b"SAE1" and b"seed" not in box
-    proc = run(["stayaway", "--load", str(path), "--passphrase", "wrong words", "--bots", "2,3,4"])
-    assert proc.returncode == 2 and "wrong passphrase" in proc.stderr
-    proc = run(["stayaway", "--load", str(path), "--passphrase", "table words", "--bots", "2,3,4"], stdin="\n")
+    assert box.startswith(b"ELDRITCH STAYAWAY SEALED SAVE v1\n") and b"seed" not in box
+    assert os.stat(path).st_mode & 0o777 == 0o600
+    proc = run(["stayaway", "--load", str(path), "--passphrase", "table words"])
+    assert proc.returncode == 2 and "never on the command line" in proc.stderr
+    proc = run_fd(["stayaway", "--load", str(path), "--bots", "2,3,4"], "wrong words", env)
+    assert proc.returncode == 2 and "wrong passphrase" in proc.stderr and proc.stderr.count("\n") == 1
+    proc = run_fd(["stayaway", "--load", str(path), "--bots", "2,3,4"], "table words", env, stdin="\n")
     assert "You are P1" in proc.stdout
 
 
