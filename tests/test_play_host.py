@@ -152,7 +152,7 @@ def _last_turn(text):
 
 def test_logs_are_words_json_and_count_turns_consistently(state, tmp_path, monkeypatch, capsys):
     text_log, json_log = tmp_path / "g.log", tmp_path / "g.json"
-    code, out, _ = play(monkeypatch, capsys, ["--seed", "0", "--players", "2", "--bots", "all",
+    code, out, _ = play(monkeypatch, capsys, ["--seed", "2", "--players", "2", "--bots", "all",
                                               "--log", str(text_log)], [])
     text = text_log.read_text()
     assert code == 0 and not re.search(r"^> \d", text, re.M)          # no action codes
@@ -160,7 +160,7 @@ def test_logs_are_words_json_and_count_turns_consistently(state, tmp_path, monke
     assert "terror effects" not in text and "a Terror face: no terror effect here" in text
     turns = _last_turn(text)
     assert "after %d turns" % turns in out and text.rstrip().endswith("after %d turns" % turns)
-    play(monkeypatch, capsys, ["--seed", "0", "--players", "2", "--bots", "all", "--log", str(json_log),
+    play(monkeypatch, capsys, ["--seed", "2", "--players", "2", "--bots", "all", "--log", str(json_log),
                                "--log-format", "json"], [])
     doc = json.loads(json_log.read_text())
     assert doc["turns"] == turns and doc["result"] == "loss" and doc["bots"] == [1, 2]
