@@ -79,6 +79,12 @@ def path(g, a):
         return "a task uses the kept die" if arg == 0 else "a task uses a spell's die"
     if kind == G.A_PLACE:
         return "place a monster as an extra task" if arg & 31 == G.PLACE_EXTRA else "place a monster on an outline"
+    if kind == G.A_REACT:
+        if arg == 0:
+            return "another turn's ability: not now"
+        return "anyturn: use it at a turn's start" if arg < G.REACT_REROLL else "anyroll: reroll a player's roll"
+    if kind == G.A_WHO:
+        return "any(...): pick the investigator"
     return name or "action kind %d" % (kind >> 16)
 
 
@@ -141,6 +147,8 @@ def all_paths(data):
     out = set(KIND_NAMES.values()) - {"move", "use", "first aid", "gift shop", "start rolling", "give up",
                                       "helper loses", "set aside", "after a failed roll", "asked to assist",
                                       "a task uses a held die", "place a monster", "once-per-day ability"}
+    out |= {"another turn's ability: not now", "anyturn: use it at a turn's start", "anyroll: reroll a player's roll",
+            "any(...): pick the investigator"}
     out |= {"complete a task", "complete the combat target", "reroll with a clue", "move: the entrance",
             "move: an adventure", "move: an Other World", "keep no die", "focus a die", "agree to assist",
             "refuse to assist", "a task uses the kept die", "a task uses a spell's die",

@@ -22,6 +22,9 @@ Arithmetic is floating point (+ - * / only), deterministic on CPython and the Mi
 port (both doubles).
 """
 
+from array import array
+
+from .... import prng
 from .. import effects as E
 from .. import bot as basic
 from ..defs import (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_END, P_BATTLE_PREP, P_BATTLE, A_MOVE, A_USE,
@@ -59,6 +62,8 @@ class HeuristicBot:
 
     def __init__(self, seed=0, weights=None):
         self.w = Weights(weights)
+        self.rng = array("i", [1, 1])           # breaks ties between equally sturdy investigators
+        prng.seed(self.rng, seed & prng.SEED_MAX)
 
     # ----- the dispatcher ---------------------------------------------------------------------
 
@@ -212,17 +217,31 @@ class HeuristicBot:
         return basic.choose(g, buf, n)
 
     def pick(self, g, buf, n):
-        """The sturdiest investigator left (most sanity + stamina)."""
-        best = buf[0]
+        """One of the sturdiest investigators left (most sanity + stamina), a tie broken with the
+        bot's own seeded PRNG (so that every kind of ability gets played)."""
         score = -1
+        ties = 0
         for i in range(n):
             a = buf[i]
             if A_PICK <= a < A_PICK + A_ARG_MASK:
                 san, sta = O.investigator_stats(g, a - A_PICK)
                 if san + sta > score:
                     score = san + sta
-                    best = a
-        return best
+                    ties = 0
+                if san + sta == score:
+                    ties += 1
+        if ties == 0:
+            return buf[0]
+        k = prng.die(self.rng, ties)
+        for i in range(n):
+            a = buf[i]
+            if A_PICK <= a < A_PICK + A_ARG_MASK:
+                san, sta = O.investigator_stats(g, a - A_PICK)
+                if san + sta == score:
+                    if k == 0:
+                        return a
+                    k -= 1
+        return buf[0]
 
     def offer(self, g, buf, n):
         """An ability offered in any player's turn: the built-in bot's answer (the solver bot values
