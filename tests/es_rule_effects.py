@@ -126,7 +126,7 @@ def all_other_worlds(data):
     new = GameData.__new__(GameData)
     orig = GameData._deal
 
-    def deal_all(self, card):
+    def deal_all(self, card, stakes=True):
         self.adventures.append(card)
     GameData._deal = deal_all
     try:
