@@ -156,7 +156,7 @@ class HeuristicBot:
         """(green, yellow, red, focus, spells, clues, terror, sanity, stamina) of an attempt at slot
         s begun this turn by inv (items it holds add their dice)."""
         return (O.free_dice(g, GREEN), O.item_die_available(g, inv, YELLOW, P_PREP),
-                O.item_die_available(g, inv, RED, P_PREP), O.focus(g) + O.helpers_at(g, s, inv),
+                O.item_die_available(g, inv, RED, P_PREP), min(O.focus(g) + O.helpers_at(g, s, inv), 4),
                 O.spell_holds(g, inv), min(O.clues(g, inv), 4), O.slot_card(g, s).terror_code,
                 min(O.sanity(g, inv), 20), min(O.stamina(g, inv), 20))
 
