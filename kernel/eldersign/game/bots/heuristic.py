@@ -8,7 +8,8 @@ or a little. It buys elder signs as soon as its trophies pay, heals what is lowe
 sturdiest investigator, and plays rolls like the built-in bot (complete a task with the fewest
 dice, else its free reroll, else reroll with a clue, else fail setting a green die aside and
 focusing the most useful face). Every other question a card or a rule asks (where a monster goes,
-which alternative, which trophies, ...) gets the built-in bot's answer (bot.py). The solver bot
+which alternative, which trophies, ...) gets the built-in bot's answer (bot.py), but an alternative of choose(...) is
+the one of the best value that does not devour the investigator. The solver bot
 (eldritch/solverbot.py) is this bot with exact odds and exact roll play.
 
 Cards and abilities (`use_now`), at every step of its own turn: a once-per-day ability or ally that
@@ -28,11 +29,11 @@ from .... import prng
 from .. import effects as E
 from .. import bot as basic
 from ..defs import (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_END, P_BATTLE_PREP, P_BATTLE, A_MOVE, A_USE,
-                    A_BEGIN, A_SHOP, A_PICK, A_ABILITY, A_END, A_UNHOLD, A_ARG_MASK, MAX_HAND, F_MAIN, F_PICK,
-                    F_ASIDE, F_KEEP, F_OFFER)
+                    A_BEGIN, A_SHOP, A_PICK, A_ABILITY, A_END, A_UNHOLD, A_CHOOSE, A_ARG_MASK, MAX_HAND,
+                    F_MAIN, F_PICK, F_ASIDE, F_KEEP, F_OFFER, F_CHOOSE)
 from ...dice import GREEN, YELLOW, RED
 from . import observe as O
-from .value import Weights, effects_value
+from .value import Weights, effects_value, alt_value
 
 FACE_BITS = (0, 0, 0, 0, 1, 2, 4, 7)    # dice faces I1..I4, L, P, T, W: the symbol bits they fit
 ENTRANCE_BASE = 0.3         # what a turn at the entrance is worth with nothing to heal or buy
@@ -89,6 +90,8 @@ class HeuristicBot:
             a = self.roll(game, buf, n)
         elif q == F_OFFER:                  # an ability of any player's turn
             a = self.offer(game, buf, n)
+        elif q == F_CHOOSE:
+            a = self.alternative(game, buf, n)
         else:                               # every other question: the built-in bot's answer
             a = basic.choose(game, buf, n)
         for i in range(n):          # never an illegal move: an unknown case takes the first action
@@ -242,6 +245,24 @@ class HeuristicBot:
                         return a
                     k -= 1
         return buf[0]
+
+    def alternative(self, g, buf, n):
+        """choose(...): the alternative of the best value (value.py) for the investigator choosing,
+        among those that do not devour them (the built-in bot's first such one when values tie)."""
+        safe = basic.choose(g, buf, n)
+        code, pc, inv = O.choose_frame(g)
+        best = safe
+        top = None
+        for i in range(n):
+            a = buf[i]
+            start, end = O.alternative_range(code, pc, a - A_CHOOSE)
+            v = alt_value(g, self.w, code, start, end, inv)
+            if O.devours(g, code, start, end, inv):
+                continue
+            if top is None or v > top:
+                top = v
+                best = a
+        return best
 
     def offer(self, g, buf, n):
         """An ability offered in any player's turn: the built-in bot's answer (the solver bot values

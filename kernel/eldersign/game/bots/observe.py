@@ -267,6 +267,40 @@ def combat_card(g):
     return g._combat_adv.card
 
 
+def choose_frame(g):
+    """At a choose(...) question: (its compiled list, the choose's position, the investigator)."""
+    st = g._stack
+    i = st.n - 1
+    return st.ref[i], st.a[i], st.b[i]
+
+
+def alternative_range(code, pc, k):
+    """(start, end) of alternative k's primitives in the choose at pc of code."""
+    j = pc + 3
+    for _ in range(k):
+        j += 3 + 3 * code[j + 1]
+    return j + 3, j + 3 + 3 * code[j + 1]
+
+
+def devours(g, code, start, end, inv):
+    """True when the primitives code[start:end] would bring inv's sanity or stamina to 0."""
+    E = _E
+    san = g._inv.san[inv]
+    sta = g._inv.sta[inv]
+    for b in range(start, end, 3):
+        op = code[b]
+        n = code[b + 1]
+        if op == E.OP_SANITY:
+            san += n
+        elif op == E.OP_STAMINA:
+            sta += n
+        elif op == E.OP_MAX_SANITY and san > g._inv.maxsan[inv] + n:
+            san = g._inv.maxsan[inv] + n
+        elif op == E.OP_MAX_STAMINA and sta > g._inv.maxsta[inv] + n:
+            sta = g._inv.maxsta[inv] + n
+    return san <= 0 or sta <= 0
+
+
 def day_ability(g, inv):
     """The effect list of inv's once-per-day ability (empty when it has none)."""
     return g._data.investigators[inv].ability.day
