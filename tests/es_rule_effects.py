@@ -3,11 +3,13 @@ lives beside the tests because it reverts rules through the game's internal modu
 
 For each fix, the same seeded games are played twice by the same bot: with the kernel as it is, and
 with that one fix reverted (a monkeypatch restoring the old behaviour; everything else unchanged).
-Printed per fix: the win rate both ways and how many games changed outcome. Games that hit the
-kernel's log cap count as losses and are reported.
+Printed per fix: the win rate both ways, how many games changed outcome, and how many ended otherwise
+(outcome, doom, elder signs or turns: a fix can change games that every bot loses). Games that hit
+the kernel's log cap count as losses and are reported.
 
     .venv/bin/python tests/es_rule_effects.py --games 250 --players 4-8 --bot heuristic
     .venv/bin/python tests/es_rule_effects.py --games 250 --players 1-8 --only other_world_deck --bot basic
+    .venv/bin/python tests/es_rule_effects.py --games 250 --players 1-8 --only terror_before_give_up --bot random
 
 Seeds 0 .. games-1; game k has 4 + k % 5 players for "4-8" (1 + k % 8 for "1-8"), and the Ancient One
 k // (player counts) % 8 of the data.
@@ -166,6 +168,9 @@ def make_bot(name, seed):
         return Basic(seed)
     if name == "heuristic":
         return HeuristicBot(seed)
+    if name == "random":
+        from eldritch.kernel.eldersign.game.bots.randombot import RandomBot
+        return RandomBot(seed)
     from eldritch.eldersign.solverbot import SolverBot, SolverCache
     global _CACHE
     if _CACHE is None:
@@ -190,17 +195,21 @@ def outcomes(data, games, counts, bot_name):
                 n = g.legal_actions(buf)
                 from eldritch.kernel.eldersign.game.bots import observe as O
                 g.apply(bots[O.acting_seat(g)].choose(g, buf, n))
-            out.append(g.returns()[0])
+            out.append((g.returns()[0], g._doom, g._elder, g._clock.turn))
         except KernelError:
-            out.append(-1)              # the log cap: no result
+            out.append((-1, 0, 0, 0))   # the log cap: no result
     return out
+
+
+def wins(results, v=1):
+    return sum(1 for r in results if r[0] == v)
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=250)
     p.add_argument("--players", default="4-8")
-    p.add_argument("--bot", default="heuristic", choices=("basic", "heuristic", "solver"))
+    p.add_argument("--bot", default="heuristic", choices=("basic", "heuristic", "solver", "random"))
     p.add_argument("--only", default="", help="comma-separated fixes (default: all)")
     args = p.parse_args(argv)
     lo, hi = (int(x) for x in args.players.split("-"))
@@ -210,7 +219,7 @@ def main(argv=None):
     t = time.time()
     now = outcomes(data, args.games, counts, args.bot)
     print("%d games, %s players, bot %s: %d wins (%.1f%%), %d stopped by the log cap  [%.0f s]" % (
-        args.games, args.players, args.bot, now.count(1), 100.0 * now.count(1) / args.games, now.count(-1),
+        args.games, args.players, args.bot, wins(now), 100.0 * wins(now) / args.games, wins(now, -1),
         time.time() - t))
     for name in list(KERNEL_REVERTS) + list(DATA_REVERTS):
         if only and name not in only:
@@ -221,10 +230,11 @@ def main(argv=None):
                 before = outcomes(data, args.games, counts, args.bot)
         else:
             before = outcomes(DATA_REVERTS[name](data), args.games, counts, args.bot)
-        changed = sum(1 for a, b in zip(before, now) if a != b)
-        print("%-26s before %5.1f%% (%d capped)  now %5.1f%%  changed outcome: %d of %d  [%.0f s]" % (
-            name, 100.0 * before.count(1) / args.games, before.count(-1), 100.0 * now.count(1) / args.games,
-            changed, args.games, time.time() - t))
+        changed = sum(1 for a, b in zip(before, now) if a[0] != b[0])
+        differ = sum(1 for a, b in zip(before, now) if a != b)
+        print("%-26s before %5.1f%% (%d capped)  now %5.1f%%  changed outcome: %d of %d (ended otherwise: "
+              "%d)  [%.0f s]" % (name, 100.0 * wins(before) / args.games, wins(before, -1),
+                                 100.0 * wins(now) / args.games, changed, args.games, differ, time.time() - t))
         sys.stdout.flush()
 
 
