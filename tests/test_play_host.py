@@ -95,7 +95,7 @@ def test_quit_saves_and_resume_keeps_bots_hints_and_card_files(state, tmp_path, 
     assert log.read_text().startswith("# eldritch play log v2") and "bots seat 2" in log.read_text()
     n = len(game.actions())
     cards.unlink()                                                 # the save does not need the file
-    code, out, _ = play(monkeypatch, capsys, ["--resume"], ["", "quit"])
+    code, out, _ = play(monkeypatch, capsys, ["--resume"], ["", "", "quit"])   # (a two-step decision: Enter twice)
     assert code == 0
     game2, _, settings2 = autosave(state)
     assert len(game2.actions()) > n and game2.actions()[:n] == game.actions() and settings2 == settings
