@@ -339,7 +339,7 @@ def test_rule_pending_replacement_is_not_put_out_at_the_awakening():
     """Seat 1's investigator devoured in their own turn (their pick waits for the clock phase), then
     another devouring wakes the Ancient One: seat 1 still picks (the old kernel put it out); only
     the player whose devouring woke it is out."""
-    g = game(players=3, ao="Ithaqua")                      # no monster on the last doom spaces
+    g = game(players=3, ao="Hastur")                       # no monster on the last doom spaces
     a, b = seat_inv(g, 0), seat_inv(g, 1)
     move(g, None)
     g._inv.sta[a] = 1
@@ -668,7 +668,7 @@ def test_a_user_card_file_gives_abilities_lock_icons_and_lasting_mythos(tmp_path
     from eldritch.kernel.eldersign.game import effects as E
     files = {
         "investigators": "Real Investigator\t5\t5\tclue+1\tday(stamina+2)\tuser: the real card",
-        "ancient_ones": "Real One\t8\t9\tL L\t4\tdoom+1\t\tat_midnight(each(sanity-1)),shop_cost+2\tuser",
+        "ancient_ones": "Real One\t8\t9\tL L\t4\t\tdoom+1\t\tat_midnight(each(sanity-1)),shop_cost+2\tuser",
         "mythos": "Real Mythos\t1\t\t\t\t\ton_won(elder_sign+1)\t0\tuser",
         "adventure_rules": "Core\tThe Curator\t\t\t\t\t\t\t\t\t\tred\ton_failed(doom+1)\tuser: its lock icon\n"
                            "Core\tReal Adventure\tL L | P\tnone\t2\t\t\t\t\telder_sign+1\tsanity-1\t\t\tuser",
