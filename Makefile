@@ -61,10 +61,12 @@ tables: $(STAMP)
 # card data and the app compiled to .mpy (tools/boardfit.py --stage), the tables, main.py; one
 # mpremote session on PORT ("resume": no soft reset before copying), then a reset. FROZEN=1: for a
 # firmware with the kernel and the app frozen in (micropython/manifest.py), only what stays a file.
+# STAGE: the folder the files are gathered in (the QEMU tests give each board its own).
 PORT ?= auto
+STAGE ?= build/board
 flash: $(STAMP)
-	$(BIN)/python tools/boardfit.py --stage build/board $(if $(FROZEN),--frozen)
-	cd build/board && ../../$(BIN)/mpremote connect $(PORT) resume cp -r kernel data $$(ls *.mpy 2>/dev/null) main.py :./ + reset
+	$(BIN)/python tools/boardfit.py --stage $(STAGE) $(if $(FROZEN),--frozen)
+	cd $(STAGE) && $(CURDIR)/$(BIN)/mpremote connect $(PORT) resume cp -r kernel data $$(ls *.mpy 2>/dev/null) main.py :./ + reset
 
 # The QEMU test firmware (micropython/README.md, "The firmware under QEMU"): MicroPython's qemu port
 # for the MPS2-AN385 board (a 32-bit Cortex-M3) with the Pico's heap, the modules of

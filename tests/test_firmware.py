@@ -159,7 +159,7 @@ def test_make_flash_copies_the_files_and_the_app_starts_from_them(board, tmp_pat
     """`make flash FROZEN=1 PORT=...` against the QEMU board: every staged file is on its littlefs
     byte for byte (hashed on the board) and nothing else; its `reset` ends QEMU (machine.reset);
     the next boot runs main.py from the flash, which draws the simulator's menu."""
-    staged = REPO / "build" / "board"
+    staged = board.stage
     files = sorted(str(p.relative_to(staged)) for p in staged.rglob("*") if p.is_file())
     assert "main.py" in files and "data/odds.bin" in files and len(files) > 30
     assert not any(f.endswith(".mpy") for f in files)        # the kernel and the app are frozen

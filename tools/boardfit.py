@@ -257,7 +257,7 @@ def firmware(names, write=False, peaks=True, step=256):
     from test_board_sim import CLI_CASES
     subprocess.run(["make", "-s", "-C", str(REPO), "firmware"], check=True)
     figs = boardtime.figures()
-    board = qemuboard.Flashed(flash=REPO / "build" / "firmware" / "boardfit.img")
+    board = qemuboard.Flashed(flash=REPO / "build" / "firmware" / ("boardfit-%d.img" % os.getpid()))
     try:
         board.flash()
         jobs = [(name, (lambda b, n=name: harness_call(n, b))) for name in names if name != "cli"]
@@ -282,13 +282,15 @@ def firmware(names, write=False, peaks=True, step=256):
                 fig["longest"] = r["longest"]
                 fig["slow"] = r["slow"]
             figs[name] = fig
+            if write:       # re-read first: another run may have written its own figures meanwhile
+                now = boardtime.figures()
+                now[name] = fig
+                boardtime.FIGURES.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n")
             print("%-40s %-5s %9.1f M instr  %6.2f s RP2040  peak %s" % (
                 name, r["ok"], r["kinstr"] / 1000.0, boardtime.rp2040_seconds(r["kinstr"]),
                 "%.1f KB" % (fig["peak"] / 1024.0) if "peak" in fig else "-"))
-            if write:
-                boardtime.FIGURES.write_text(json.dumps(figs, indent=1, sort_keys=True) + "\n")
     finally:
-        board.stop()
+        board.remove()
     return figs
 
 

@@ -208,12 +208,14 @@ class Flashed:
         self.board = QemuBoard(flash=flash, fresh=True)
         self.make = make
         self.snapshot = Path(str(flash) + ".flashed")
+        self.stage = Path(str(flash) + ".staged")     # what make flash gathered for this board
         self.flash_log = ""
         self.first_boot = b""           # what the board printed of its first frame after the reset
 
     def flash(self, timeout=600):
         port = self.board.start()
-        proc = subprocess.run([self.make, "-s", "-C", str(REPO), "flash", "FROZEN=1", "PORT=" + port],
+        proc = subprocess.run([self.make, "-s", "-C", str(REPO), "flash", "FROZEN=1", "PORT=" + port,
+                               "STAGE=" + str(self.stage)],
                               capture_output=True, text=True, timeout=timeout)
         self.flash_log = proc.stdout + proc.stderr
         if proc.returncode:
@@ -226,7 +228,7 @@ class Flashed:
                                          "print(sorted(os.listdir('/')))")
         self.board.save_flash(self.snapshot)
 
-    def call(self, code, timeout=900):
+    def call(self, code, timeout=1800):
         """Run harness code on a fresh heap and the flashed filesystem; the HARNESS line's fields."""
         self.board.load_flash(self.snapshot)
         out = self.board.run("import harness\n" + code, soft_reset=True, timeout=timeout)
@@ -240,6 +242,14 @@ class Flashed:
 
     def stop(self):
         self.board.stop()
+
+    def remove(self):
+        """The board stopped and its files deleted (the flash image, its snapshot, the staging)."""
+        self.stop()
+        for path in (self.board.flash, self.snapshot):
+            if path.exists():
+                path.unlink()
+        shutil.rmtree(self.stage, ignore_errors=True)
 
 
 def main(argv):

@@ -6,9 +6,10 @@ empty sys.path takes the built-in.
 
 While main.py's loop runs at boot, the serial port drives it: a key pressed on the REPL's terminal
 presses a button (w/s/a/d up/down/left/right, space or z A, x or Backspace B, Z/X long A/B) and
-Ctrl-C stops the app (as on a board, so that mpremote takes the REPL; Enter is no key here, as
-mpremote sends one before its Ctrl-C). `frames()` is how many frames
-the display was sent and `frame()` the last one (the SSD1306's data prefix and its 1 KB buffer).
+Ctrl-C stops the app (as on a board, so that mpremote takes the REPL). Enter and Escape are no keys
+here: mpremote sends an Enter before its Ctrl-C, and a terminal's arrow keys start with an Escape.
+`frames()` is how many frames the display was sent and `frame()` the last one (the SSD1306's data
+prefix and its 1 KB buffer).
 """
 
 import sys
@@ -76,7 +77,7 @@ def _serial():
     ch = sys.stdin.read(1)
     if ch == "\x03":
         raise KeyboardInterrupt
-    key = simio.KEYS.get(ch) if ch not in "\r\n" else None
+    key = simio.KEYS.get(ch) if ch not in "\r\n\x1b" else None
     if key is not None:
         _echo = True
         _held = simio.Pin.made[pins_pico.BUTTON_PINS[key[0]]]
