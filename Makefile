@@ -100,7 +100,7 @@ $(FIRMWARE): $(FW_COPY)/.copied $(FW_FLAGS_FILE) $(FW_INPUTS) | fw-tools
 $(FW_COPY)/.copied: micropython/qemu/boot.patch
 	$(if $(wildcard $(MICROPYTHON_SRC)/py/mpconfig.h),,$(error make firmware: no MicroPython source in $(MICROPYTHON_SRC): put its source there (../shared/vendor/micropython) or give a checkout with MICROPYTHON_SRC=/path/to/micropython))
 	rm -rf $(FW_COPY)
-	mkdir -p build && cp -r $(MICROPYTHON_SRC) $(FW_COPY) && chmod -R u+w $(FW_COPY)
+	mkdir -p $(dir $(FW_COPY)) && cp -r $(MICROPYTHON_SRC) $(FW_COPY) && chmod -R u+w $(FW_COPY)
 	cd $(FW_COPY) && patch -p1 -s < $(CURDIR)/micropython/qemu/boot.patch
 	@touch $@
 

@@ -56,4 +56,4 @@ def test_feature_instructions(benchmark, board, name):
 
 @pytest.mark.parametrize("args", CLI_CASES, ids=lambda a: " ".join(a[:2]))
 def test_board_cli_instructions(benchmark, board, args):
-    _gate(benchmark, board, "cli " + " ".join(args), "harness.cli(%r)" % (args,))
+    _gate(benchmark, board, "cli " + " ".join(args), "harness.cli(%r)" % (boardtime.board_args(args),))

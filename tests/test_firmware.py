@@ -268,7 +268,7 @@ def _host(args):
 
 @pytest.mark.parametrize("args", CLI_CASES, ids=lambda a: " ".join(a[:2]))
 def test_board_cli_on_the_firmware_answers_as_the_host(board, args):
-    r = board.call("harness.cli(%r)" % (args,))
+    r = board.call("harness.cli(%r)" % (boardtime.board_args(args),))
     assert r["ok"], r["output"][-2000:]
     printed = r["output"].split("HARNESS ")[0].replace("\r\n", "\n")
     assert _normalised(printed, "micropython") == _host(args)
@@ -283,12 +283,17 @@ PENDING_CLUES = pytest.mark.xfail(strict=True, reason="clues on the board (issue
                                   "not merged: the clue solver runs out of the Pico's heap")
 
 
+# "odds T T P | L I4 --green 6 --yellow --spells 1" runs to its end on the firmware at 190 KB but takes 65.9 G instructions (minutes under QEMU, about 17 minutes on an RP2040):
+# measured by `tools/boardfit.py --firmware cli`, its row in benchmarks/README.md, not run in CI
+CI_QUESTIONS = [a for a in boardtime.ISSUE_QUESTIONS if "--spells" not in a]
+
+
 @pytest.mark.parametrize("args", [pytest.param(a, marks=PENDING_CLUES) if "--clues" in a else a
-                                  for a in boardtime.ISSUE_QUESTIONS], ids=lambda a: " ".join(a[:2]))
+                                  for a in CI_QUESTIONS], ids=lambda a: " ".join(a[:2]))
 def test_board_cli_clue_questions_at_the_picos_heap(board, args):
     """The issue's four questions with clues and spells, odds and advice on a clue reroll, at 190 KB
     on the firmware: the host's exact values (the clue solver of issue 25 item 4)."""
-    r = board.call("harness.cli(%r)" % (args,))
+    r = board.call("harness.cli(%r)" % (boardtime.board_args(args),))
     assert r["ok"], r["output"][-2000:]
     printed = r["output"].split("HARNESS ")[0].replace("\r\n", "\n")
     assert _normalised(printed, "micropython") == _host(args)

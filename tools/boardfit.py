@@ -263,7 +263,7 @@ def firmware(names, write=False, peaks=True, step=256):
         jobs = [(name, (lambda b, n=name: harness_call(n, b))) for name in names if name != "cli"]
         if "cli" in names:
             for args in CLI_CASES + boardtime.ISSUE_QUESTIONS:
-                jobs.append(("cli " + " ".join(args), (lambda b, a=args: "harness.cli(%r, %d)" % (a, b))))
+                jobs.append(("cli " + " ".join(args), (lambda b, a=args: "harness.cli(%r, %d)" % (boardtime.board_args(a), b))))
         for name, call in jobs:
             r = board.call(call(0) if name.startswith("cli ") else harness_call(name, 0, boardtime.BUDGET_K))
             fig = {"kinstr": r["kinstr"], "ok": r["ok"]}
