@@ -4,7 +4,8 @@ At ST_MOVE the investigator stays, rolls 2D6 to move, calls a taxi (on a taxi sp
 Whistle, $1, to any city location, ending the move), drives (a vehicle) or casts Mists of R'lyeh
 (its sanity cost). After the roll, ST_STEP takes one step at a time (K_STEP + neighbour index),
 stops, or calls a taxi from a taxi space; reach.py's `enterable` and `stops` decide, so the odds
-(`reach_odds`) and the game agree. Leaving the gate an investigator came back through loses the
+(`reach_odds`) and the game agree. A move whose last point lands on a taxi space (without monsters)
+stays at ST_STEP with no step left: stop there, or call the taxi. Leaving the gate an investigator came back through loses the
 right to close it without another trip. Allocates nothing.
 """
 
@@ -58,7 +59,7 @@ class Movement:
         s = self.pos[seat]
         n = 0
         base = b.nbr_start[s]
-        for i in range(b.nbr_count[s]):
+        for i in range(b.nbr_count[s] if self.moves_left else 0):
             if enterable(b, self.occ, b.nbrs[base + i], self.mode):
                 buf[n] = K_STEP + i
                 n += 1
@@ -124,5 +125,9 @@ class Movement:
         if b.is_loc[t]:
             self.entered = 1
             self.arrive()
-        elif stops(b, self.occ, t, self.mode) or self.moves_left == 0:
+        elif stops(b, self.occ, t, self.mode):
             self.arrive()
+        elif self.moves_left == 0 and not self.taxi_ok(seat):
+            self.arrive()
+        # else the move goes on (ST_STEP); with no point left, only to stop or to call a taxi: "any
+        # investigator who lands on a taxi space may call a taxi", the last point's space included

@@ -1,0 +1,101 @@
+"""Issue 26, items 12-16: the Arkham Horror (1987) rules the audit found deviating from the seed
+(../shared/seeds/003_*.txt) or missing, one focused test per rule, each from a set-up position on the
+demonstration board (tests/arkham_setup.py), dice entered as physical rolls."""
+
+import pytest
+
+from eldritch.kernel.arkham.game import defs as D, save
+from eldritch.kernel.arkham.game.defs import (K_STAY, K_ROLL, K_TAXI, K_STOP, K_FIGHT, K_SNEAK, K_LOADOUT)
+from eldritch.kernel.arkham.reach import reach_odds, TWO_D6
+from arkham_setup import BOARD, sp, new, legal, roll, put, monster, give, step_to
+
+
+# ----- 26.12: a taxi on the move's last point ------------------------------------------------------
+
+def test_rule_a_taxi_may_be_called_from_the_space_the_last_movement_point_reaches():
+    g = new(invs=("Silas",))                     # $4
+    put(g, 0, "Station Square")
+    g.apply(K_ROLL)
+    roll(g, 2)
+    g.apply(step_to(g, "College Street"))
+    g.apply(step_to(g, "Church Street"))         # a taxi space, with the last point
+    assert g.step == D.ST_STEP and g.moves_left == 0
+    acts = legal(g)
+    assert K_STOP in acts and K_TAXI + sp("Hospital") in acts
+    assert not [a for a in acts if a & ~D.ARG_MASK == D.K_STEP]     # no point left to step
+    g.apply(K_TAXI + sp("Hospital"))
+    assert g.pos[0] == sp("Hospital") and g.money[0] == 3
+
+
+def test_rule_no_taxi_on_the_last_point_without_a_dollar_or_with_a_monster_there():
+    g = new(invs=("Silas",))
+    put(g, 0, "Station Square")
+    g.money[0] = 0
+    g.apply(K_ROLL)
+    roll(g, 2)
+    g.apply(step_to(g, "College Street"))
+    g.apply(step_to(g, "Church Street"))
+    assert g.step != D.ST_STEP and g.pos[0] == sp("Church Street")  # the move is over
+
+
+def _game_reach(g, base, start, money, mode, memo):
+    """Per space, the 36ths of 2D6 rolls after which the game's own legal actions can end the move
+    there (every path explored through apply), with staying and a taxi before the roll at 36."""
+    def setup(pos, step, moves):
+        save.load_state(g, base)
+        g.pos[0] = pos
+        g.money[0] = money
+        g.step = step
+        g.actor = 0
+        g.mode = mode
+        g.moves_left = moves
+        g.nlog = 0
+        g.touch()
+
+    def ends(pos, moves):
+        if (pos, moves) not in memo:
+            out = set()
+            setup(pos, D.ST_STEP, moves)
+            for a in legal(g):
+                setup(pos, D.ST_STEP, moves)
+                g.apply(a)
+                if g.step == D.ST_STEP:
+                    out |= ends(g.pos[0], g.moves_left)
+                else:
+                    out.add(g.pos[0])
+            memo[(pos, moves)] = out
+        return memo[(pos, moves)]
+    setup(start, D.ST_MOVE, 0)
+    free = {start} | {a & D.ARG_MASK for a in legal(g) if a & ~D.ARG_MASK == K_TAXI}
+    num = [0] * BOARD.nspaces
+    for r in range(2, 13):
+        for s in ends(start, r):
+            num[s] += TWO_D6[r]
+    for s in free:
+        num[s] = 36
+    return num
+
+
+MONSTERS = {"Mill Street": "Zombie", "College Street": "Ghoul", "Forest Lane": "Hound of Tindalos",
+            "Church Street": "Dark Young"}
+
+
+@pytest.mark.parametrize("mode,money,monsters,whistle", [
+    (0, 0, {}, False), (0, 3, {}, False), (0, 3, MONSTERS, False), (1, 1, MONSTERS, False),
+    (2, 2, MONSTERS, False), (0, 1, MONSTERS, True)],
+    ids=["foot-$0", "foot-$3", "foot-$3-monsters", "vehicle-$1-monsters", "mists-$2-monsters", "whistle"])
+def test_rule_arkham_odds_reach_equals_the_game_over_every_start_and_target(mode, money, monsters, whistle):
+    """`arkham odds reach` (reach_odds) against the game's own moves, exactly, for every start and
+    every target of the demonstration board (issue 26.12: 35/36 against 36/36 before)."""
+    g = new(invs=("Silas",))
+    for space, kind in monsters.items():
+        monster(g, kind, space)
+    if whistle:
+        give(g, 0, "Taxi Whistle")
+    base = save.state_bytes(g)
+    g.fill_occupancy()
+    occ = bytearray(g.occ)
+    memo = {}
+    for start in range(BOARD.nspaces):
+        got = _game_reach(g, base, start, money, mode, memo)
+        assert got == reach_odds(BOARD, occ, start, mode, money, whistle), BOARD.space_names[start]
