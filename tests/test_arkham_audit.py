@@ -99,3 +99,60 @@ def test_rule_arkham_odds_reach_equals_the_game_over_every_start_and_target(mode
     for start in range(BOARD.nspaces):
         got = _game_reach(g, base, start, money, mode, memo)
         assert got == reach_odds(BOARD, occ, start, mode, money, whistle), BOARD.space_names[start]
+
+
+# ----- 26.13: a failed stealth roll means a fight --------------------------------------------------
+
+def _meet(g, kind, space="Market Street"):
+    put(g, 0, "Forest Lane")
+    m = monster(g, kind, space)
+    g.apply(K_ROLL)
+    roll(g, 5)
+    g.apply(step_to(g, space))
+    assert g.step == D.ST_ENC
+    return m
+
+
+def test_rule_failed_stealth_means_a_fight_with_the_sanity_check_first():
+    """The seed: "if the stealth check fails, the investigator enters a fight and takes the sanity
+    check before it begins". No free D6 strike: the investigator must attack (no sneak, no bind)."""
+    g = new(invs=("Nell",))                                      # stealth 4, Fight 3
+    m = _meet(g, "Formless Spawn")                               # strength 5, SAN 1/2
+    sta = g.sta[0]
+    g.apply(K_SNEAK)
+    roll(g, 5)                                                   # noticed
+    assert g.step == D.ST_ENC and g.sta[0] == sta
+    assert legal(g) == [K_FIGHT + m]                             # the fight begins
+    g.apply(K_FIGHT + m)
+    assert g.step == D.CH_SANITY and g.check_m == m              # the sanity check before it
+    roll(g, 1)
+    assert g.step == D.ST_LOADOUT
+    g.apply(K_LOADOUT)
+    assert g.step == D.CH_ATTACK                                 # an attack roll, then a strike back
+    roll(g, 1)
+    roll(g, 2)
+    assert g.sta[0] == sta - 2 and K_SNEAK in legal(g)           # after the exchange: fight or sneak
+
+
+def test_rule_sneaking_past_a_gates_guardians_a_failure_costs_d6_strength_then_try_again():
+    """The seed's gate case: "if sneaking failed, the investigator rolls a die and loses that much
+    strength; then may try again to sneak to the gate, if still alive". A success goes through."""
+    from arkham_setup import gate
+    g = new(invs=("Nell",))
+    put(g, 0, "Forest Lane")
+    gate(g, "Woods", "Verdant Maze")
+    m = monster(g, "Zombie", "Woods")
+    g.apply(K_ROLL)
+    roll(g, 3)
+    g.apply(step_to(g, "Woods"))
+    assert K_SNEAK + 1 in legal(g) and K_SNEAK in legal(g)
+    sta = g.sta[0]
+    g.apply(K_SNEAK + 1)
+    roll(g, 6)                                                   # noticed
+    assert g.step == D.CH_SANITY and g.check_m == m
+    roll(g, 1)
+    roll(g, 2)                                                   # D6 strength, no fight
+    assert g.sta[0] == sta - 2 and g.step == D.ST_ENC and K_SNEAK + 1 in legal(g)
+    g.apply(K_SNEAK + 1)
+    roll(g, 1)                                                   # past them (checked this round)
+    assert g.pos[0] == D.AT_WORLD and g.ow_stage[0] == 2 and g.step == D.CH_EVENT

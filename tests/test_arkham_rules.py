@@ -299,8 +299,8 @@ def test_rule_sneaking_past_several_monsters_is_one_stealth_roll_then_the_most_f
     assert g.step == D.ST_SNEAK_TO and not g.m_checked[m1]
 
 
-def test_rule_failed_stealth_means_a_fight_with_the_sanity_check_first():
-    g = new(invs=("Nell",))
+def test_house_rule_stealth_fail_strikes_a_failed_stealth_is_a_d6_strike_without_a_fight():
+    g = new(invs=("Nell",), house="stealth_fail_strikes")
     m = meet(g, "Deep One")
     sta = g.sta[0]
     g.apply(K_SNEAK)
@@ -310,6 +310,7 @@ def test_rule_failed_stealth_means_a_fight_with_the_sanity_check_first():
     assert g.step == D.CH_DAMAGE
     roll(g, 3)
     assert g.sta[0] == sta - 3 and g.step == D.ST_ENC              # fight it, or try again
+    assert K_SNEAK in legal(g)
 
 
 def test_rule_stealth_moves_to_an_adjacent_space_unless_monsters_hold_every_one():

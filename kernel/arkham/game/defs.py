@@ -128,8 +128,9 @@ HR_EVENT_ON_STAY = const(2)      # staying in a city location also has its event
 HR_SANITY_CHECK_MAX = const(4)   # a sanity check rolls against the printed (maximum) sanity
 HR_DEFEAT_AT_ROUND_END = const(8)  # the gate-limit and doom defeats are checked at the round's end
 HR_ELDER_SIGN_TOKENS = const(16)   # sealing takes 2 sanity but no Elder Sign card
+HR_STEALTH_FAIL_STRIKES = const(32)  # a failed stealth roll: the monster strikes for D6, no fight
 HOUSE_RULES = ("seed_gate_limits", "event_on_stay", "sanity_check_max", "defeat_at_round_end",
-               "elder_sign_tokens")
+               "elder_sign_tokens", "stealth_fail_strikes")
 
 # ----- events (records of 4 ints: code, a, b, c) --------------------------------------------------
 EV_ROUND = const(1)        # round

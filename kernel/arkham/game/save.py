@@ -54,7 +54,8 @@ def max_size():
 SCALARS = ("phase", "step", "actor", "seat", "result", "doom", "gate_limit", "doom_length", "setup_left",
            "mode", "moves_left", "entered", "met", "snuck", "event_done", "target", "purpose", "mask", "bonus",
            "check_m", "check_seat", "place", "shop_card", "dest_optional", "discard_spell", "orient_m",
-           "coin_n", "coin_for", "cur_m", "fly_target", "last_roll", "attacked", "last_seat")
+           "coin_n", "coin_for", "cur_m", "fly_target", "last_roll", "attacked", "last_seat", "must_fight",
+           "sneak_gate")
 # two bytes each (test_level is stored + 128: it can be below 0)
 WIDE = ("round", "prog_pos", "prog_end", "test_pass_end", "test_level")
 BUFFERS = ("seat_inv", "seat_status", "pos", "ow_world", "ow_stage", "close_at", "san", "maxsan", "sta",
@@ -357,6 +358,7 @@ def _check(g):
         v = getattr(g, name)
         need(v < b.nmonsters or v == NONE, name)
     need(g.shop_card < b.ncards or g.shop_card == NONE, "the shop")
+    need(g.must_fight <= 1 and g.sneak_gate <= 1, "a sneak")
     need(g.place < ns + b.nworlds and g.prog_pos <= g.prog_end <= len(b.prog) // 2
          and g.test_pass_end <= len(b.prog) // 2, "the event in progress")
     st = g.step

@@ -205,6 +205,8 @@ class State:
         self.moves_left = 0
         self.entered = 0
         self.snuck = 0
+        self.must_fight = 0
+        self.sneak_gate = 0
         self.target = NONE
         self.purpose = 0
         self.mask = 0

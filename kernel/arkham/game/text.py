@@ -83,6 +83,8 @@ def action_text(g, a):
         return "fight %s (strength %d, SAN %d/%d)" % (monster_name(g, arg), b.k_strength[k], b.k_san_pass[k],
                                                       b.k_san_fail[k])
     if kind == K_SNEAK:
+        if arg:
+            return "sneak past the guardians through the gate (stealth %d)" % g.stealth[g.seat]
         return "sneak past (stealth %d)" % g.stealth[g.seat]
     if kind == K_FACE:
         return "face the gate (sanity checks against its guardians)"

@@ -59,6 +59,8 @@ class Turns:
         self.entered = 0
         self.met = 0
         self.snuck = 0
+        self.must_fight = 0
+        self.sneak_gate = 0
         self.event_done = 0
         for m in range(self.board.nmonsters):
             self.m_flags[m] &= ~(F_EVADED | F_FOUGHT)
