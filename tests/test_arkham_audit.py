@@ -156,3 +156,61 @@ def test_rule_sneaking_past_a_gates_guardians_a_failure_costs_d6_strength_then_t
     g.apply(K_SNEAK + 1)
     roll(g, 1)                                                   # past them (checked this round)
     assert g.pos[0] == D.AT_WORLD and g.ow_stage[0] == 2 and g.step == D.CH_EVENT
+
+
+# ----- 26.14: gate trophies; a lost investigator's cards shuffled back ---------------------------------
+
+def _through_and_back(g, world, difficulty=None):
+    """Seat 0 goes through the Library's gate to `world` and comes back (two rounds)."""
+    from arkham_setup import gate
+    put(g, 0, "College Street")
+    c = gate(g, "Library", world, difficulty)
+    g.apply(K_ROLL)
+    roll(g, 2)
+    g.apply(step_to(g, "Library"))
+    g.apply(D.K_GATE)
+    for _ in range(2):
+        roll(g, 5)                                   # the Other World's event: none
+        while g.phase == D.PH_INV and g.step >= D.CH_FIRST:
+            roll(g, 1)
+        assert g.phase == D.PH_MYTHOS, g.step
+        roll(g, 7)                                   # no gate
+    g.apply(D.K_RETURN + sp("Library"))
+    return c
+
+
+def test_rule_a_closed_gate_is_the_investigators_trophy_not_shuffled_back():
+    """The seed: "also add to your trophies every gate your investigator closed"."""
+    g = new(invs=("Otto",), house="no_event_on_stay")
+    c = _through_and_back(g, "Sunken City", 6)
+    n = g.gate_deck.n
+    g.apply(K_STAY)
+    g.apply(D.K_CLOSE)
+    g.apply(K_LOADOUT + (1 << 0))                    # the Shotgun: 4 + 3
+    roll(g, 6)
+    assert g.gate_at[sp("Library")] == 255 and g.gates_closed[0] == 1
+    assert g.gate_keep[c] == 0 and g.gate_deck.n == n
+    assert c not in g.gate_deck.cards[:g.gate_deck.n]
+
+
+def test_rule_a_lost_investigators_cards_and_gate_trophies_are_shuffled_back_into_their_decks():
+    """The seed: "shuffle his cards back into the decks" (not under them)."""
+    depths = set()
+    for seed in range(8):
+        g = new(invs=("Otto",), seed=seed)
+        shotgun = g.poss[0]
+        trophy = g.gate_deck.cards[0]
+        g.gate_deck.take(trophy)
+        g.gate_keep[trophy] = 0
+        put(g, 0, "College Street")
+        from arkham_setup import gate
+        gate(g, "Library", "Verdant Maze")
+        g.apply(K_ROLL)
+        roll(g, 2)
+        g.apply(step_to(g, "Library"))
+        g.apply(D.K_GATE)
+        roll(g, 6)                                   # Verdant Maze 6: lost in time and space
+        assert g.seat_inv[0] == 255 and g.gate_keep[trophy] == 255
+        assert trophy in g.gate_deck.cards[:g.gate_deck.n]
+        depths.add(list(g.item_deck.cards[:g.item_deck.n]).index(shotgun))
+    assert len(depths) > 2                           # shuffled in, not always under the deck

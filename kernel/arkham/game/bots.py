@@ -17,7 +17,7 @@ from .board import NONE, SP_VEHICLE, IMMUNE_PHYSICAL, IMMUNE_MAGICAL
 from .defs import (PH_OVER, CH_FIRST, ST_PICK, ST_MOVE, ST_STEP, ST_GATE_OR_EVENT, ST_ENC, ST_LOADOUT, ST_CLOSE,
                    ST_SHOP, ST_DEST, ST_DISCARD, K_RESOLVE, K_PICK, K_STAY, K_ROLL, K_TAXI, K_MODE, K_STEP,
                    K_STOP, K_GATE, K_EVENT, K_FIGHT, K_SNEAK, K_FACE, K_BIND, K_CLOSE, K_SEAL, K_WATCHER, K_END,
-                   K_BUY, K_PASS, K_DEST, ARG_MASK, MAX_POSS, PU_CLOSE, PU_COUNTER)
+                   K_BUY, K_PASS, K_DEST, ARG_MASK, MAX_POSS, PU_CLOSE, PU_COUNTER, HR_NO_EVENT_ON_STAY)
 from ..reach import UNREACHED, MODE_VEHICLE
 
 
@@ -184,7 +184,8 @@ class HeuristicBot:
             if t == NONE or (t == here and not self.healing(game, seat)):
                 return K_STAY
             if t == here:
-                return K_ROLL           # step out and back in: the event heals
+                # waiting has the event (part 2); with no_event_on_stay, step out and back in
+                return K_ROLL if game.house & HR_NO_EVENT_ON_STAY else K_STAY
             self.bfs(t)
             if self.dist[here] > 4 and self.find(buf, n, K_TAXI + t):
                 return K_TAXI + t
@@ -194,7 +195,7 @@ class HeuristicBot:
         if st == ST_STEP:
             here = game.pos[seat]
             t = self.target(game, seat)
-            if t == here and not game.entered and self.healing(game, seat):
+            if t == here and not game.entered and self.healing(game, seat) and game.moves_left:
                 return K_STEP          # out to the street; the next step comes back in
             if t == NONE or t == here:
                 return K_STOP

@@ -10,8 +10,9 @@ back to the pool. A miss: the monster strikes back for D6 strength.
 Closing a gate (after the trip, or with the Dragon's Eye) is D6 + Fight + every physical and
 magical bonus (and a bound monster) against its difficulty, once a round; sealing it with an Elder
 Sign costs 2 sanity (and the Elder Sign card, unless house rule elder_sign_tokens); the Blue Watcher
-closes it outright and goes back into the item deck. A closed gate takes its guardians as trophies,
-is a trophy itself (gates_closed), and every monster of its world's colour leaves the board.
+closes it outright and goes back into the item deck. A closed (or sealed) gate takes its guardians as
+trophies, is a trophy itself (gate_keep: its card stays out of the gate deck; gates_closed counts the
+closings for the Honoured Citizen), and every monster of its world's colour leaves the board.
 
 Knock-outs: no sanity left - the Asylum (sanity 1), discarding a spell of the player's choice; no
 strength - the Hospital (strength 1), losing an item of the player's choice; either in an Other World
@@ -234,7 +235,7 @@ class Combat:
         w = b.gate_world[g]
         self.gate_at[s] = NONE
         self.gate_shown[g] = 0
-        self.gate_deck.insert_random(self.rng, g)
+        self.gate_keep[g] = seat                    # "add to your trophies every gate you closed"
         self.gates_closed[seat] += 1
         if seal:
             self.sealed[s] = 1

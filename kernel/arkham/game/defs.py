@@ -92,6 +92,7 @@ AT_OW = const(251)        # with the investigator of m_owner in an Other World
 AT_TROPHY = const(252)    # a trophy of m_owner
 AT_BOUND = const(253)     # bound by m_owner's Bind Monster
 AT_WORLD = const(251)     # an investigator's pos while in an Other World
+GATE_DAGON = const(253)   # gate_keep: a gate trophy given to the Esoteric Order of Dagon (out of play)
 
 # ----- seats ---------------------------------------------------------------------------------------------
 SEAT_PLAYING = const(0)
@@ -124,12 +125,12 @@ MAX_ACTIONS = const(264)
 
 # ----- house rules (bits of State.house) ---------------------------------------------------------
 HR_SEED_GATE_LIMITS = const(1)   # the seed's literal limits: 1-3 investigators 8 gates, 3-4... 7
-HR_EVENT_ON_STAY = const(2)      # staying in a city location also has its event
+HR_NO_EVENT_ON_STAY = const(2)   # only entering a city location gives its event, not staying there
 HR_SANITY_CHECK_MAX = const(4)   # a sanity check rolls against the printed (maximum) sanity
 HR_DEFEAT_AT_ROUND_END = const(8)  # the gate-limit and doom defeats are checked at the round's end
 HR_ELDER_SIGN_TOKENS = const(16)   # sealing takes 2 sanity but no Elder Sign card
 HR_STEALTH_FAIL_STRIKES = const(32)  # a failed stealth roll: the monster strikes for D6, no fight
-HOUSE_RULES = ("seed_gate_limits", "event_on_stay", "sanity_check_max", "defeat_at_round_end",
+HOUSE_RULES = ("seed_gate_limits", "no_event_on_stay", "sanity_check_max", "defeat_at_round_end",
                "elder_sign_tokens", "stealth_fail_strikes")
 
 # ----- events (records of 4 ints: code, a, b, c) --------------------------------------------------

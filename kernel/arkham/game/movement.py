@@ -11,7 +11,7 @@ right to close it without another trip. Allocates nothing.
 
 from .board import NONE, SP_VEHICLE, SP_MISTS, SP_WHISTLE
 from .defs import (ST_STEP, CH_MOVE, K_STAY, K_ROLL, K_TAXI, K_MODE, K_STEP, K_STOP, MAX_POSS,
-                   HR_EVENT_ON_STAY, EV_MOVE, EV_TAXI, EV_MODE, EV_STAY, EV_SPEND)
+                   HR_NO_EVENT_ON_STAY, EV_MOVE, EV_TAXI, EV_MODE, EV_STAY, EV_SPEND)
 from ..reach import MODE_FOOT, MODE_VEHICLE, MODE_MISTS, enterable, stops
 
 
@@ -78,7 +78,9 @@ class Movement:
         seat = self.seat
         if kind == K_STAY:
             self.event(EV_STAY, seat, self.pos[seat], 0)
-            if self.house & HR_EVENT_ON_STAY and self.board.is_loc[self.pos[seat]]:
+            # part 2, "events with investigators": one who waits in a city location has its event
+            # too ("on empty spaces nothing happens"); house rule no_event_on_stay: entering only
+            if not self.house & HR_NO_EVENT_ON_STAY and self.board.is_loc[self.pos[seat]]:
                 self.entered = 1
             self.arrive()
         elif kind == K_ROLL:

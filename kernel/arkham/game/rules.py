@@ -1,6 +1,6 @@
 """Arkham Horror (1987) on the kernel's surface (kernel/surface.py): Rules and ArkhamGame.
 
-    rules = Rules({"board": None, "house": "event_on_stay", "round_limit": 30})
+    rules = Rules({"board": None, "house": "no_event_on_stay", "round_limit": 30})
     state = rules.new_game(seed, players)     # every seat picks an investigator first
     n = state.legal_actions(buf); state.apply(buf[0]); ...
 

@@ -31,7 +31,7 @@ from ...binio import put32, get32, put_crc32, crc32_at
 from ...checks import check_blob
 from ... import prng
 from .board import NONE
-from .defs import (MAX_LOG, HOUSE_RULES, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD, PH_OVER, PH_INV, CH_COIN, CH_FIRST,
+from .defs import (MAX_LOG, HOUSE_RULES, GATE_DAGON, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD, PH_OVER, PH_INV, CH_COIN, CH_FIRST,
                    CH_ATTACK, CH_DAMAGE, CH_SANITY, ST_LOADOUT, ST_ORIENT, ST_SHOP, ST_PICK, PU_CLOSE, STEP_NAMES)
 
 MAGIC0 = 0x41   # 'A'
@@ -60,7 +60,7 @@ SCALARS = ("phase", "step", "actor", "seat", "result", "doom", "gate_limit", "do
 WIDE = ("round", "prog_pos", "prog_end", "test_pass_end", "test_level")
 BUFFERS = ("seat_inv", "seat_status", "pos", "ow_world", "ow_stage", "close_at", "san", "maxsan", "sta",
            "maxsta", "fight", "stealth", "poss", "gates_closed", "used_inv", "tied", "m_at", "m_owner",
-           "m_head", "m_checked", "m_flags", "fight_kinds", "sealed", "gate_shown")
+           "m_head", "m_checked", "m_flags", "fight_kinds", "sealed", "gate_shown", "gate_keep")
 # not saved: seat_dist, a cache of distances that is valid whenever dist_dirty is 0 (a loaded game
 # recomputes it: the same values)
 
@@ -98,7 +98,7 @@ def buffer_sizes(board):
             sizes.append(b.nkinds)
         elif name == "sealed":
             sizes.append(b.nspaces)
-        elif name == "gate_shown":
+        elif name == "gate_shown" or name == "gate_keep":
             sizes.append(b.ngates)
         else:
             sizes.append(MAX_PLAYERS)
@@ -354,6 +354,9 @@ def _check(g):
         need(g.m_owner[m] < 8 and (g.m_head[m] < ns or g.m_head[m] == NONE), "a monster")
     for s in range(ns):
         need(g.gate_at[s] < b.ngates or g.gate_at[s] == NONE, "a gate")
+    for c in range(b.ngates):
+        k = g.gate_keep[c]
+        need(k < g.players or k == NONE or k == GATE_DAGON, "a gate trophy")
     for name in ("target", "check_m", "cur_m", "orient_m"):
         v = getattr(g, name)
         need(v < b.nmonsters or v == NONE, name)

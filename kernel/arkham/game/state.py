@@ -10,7 +10,8 @@ or AT_WORLD with ow_world/ow_stage (2 then 1, the Other World's two areas). Mons
 space, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND) and m_owner (the seat for the last three), m_head (the
 space it moves into next), m_checked (seats that took their sanity check against it this round),
 m_flags (evaded this turn, fought, moved this mythos). Gates: gate_at[space] (a gate card or NONE),
-sealed[space], gate_shown[card]. Decks are stacks (the top is the last card); their order is hidden.
+sealed[space], gate_shown[card], gate_keep[card] (the seat that closed it and keeps it as a trophy,
+GATE_DAGON once given to the Esoteric Order of Dagon, else NONE: in the deck or open). Decks are stacks (the top is the last card); their order is hidden.
 """
 
 from array import array
@@ -141,6 +142,7 @@ class State:
         self.gate_at = bytearray(ns)
         self.sealed = bytearray(ns)
         self.gate_shown = bytearray(b.ngates)
+        self.gate_keep = bytearray(b.ngates)
         self.gate_deck = Deck(b.ngates)
         self.item_deck = Deck(b.ncards)
         self.spell_deck = Deck(b.ncards)
@@ -172,7 +174,7 @@ class State:
                     self.gate_shown, self.occ, self.seat_dist, self.queue):
             for i in range(len(buf)):
                 buf[i] = 0
-        for buf in (self.seat_inv, self.pos, self.close_at, self.poss, self.m_head, self.gate_at):
+        for buf in (self.seat_inv, self.pos, self.close_at, self.poss, self.m_head, self.gate_at, self.gate_keep):
             for i in range(len(buf)):
                 buf[i] = NONE
         for m in range(b.nmonsters):
@@ -297,6 +299,20 @@ class State:
             self.spell_deck.bottom(c)
         else:
             self.item_deck.bottom(c)
+
+    def shuffle_back(self, c):
+        """A card shuffled back into its deck (a lost investigator's cards)."""
+        if self.board.i_deck[self.board.card_kind[c]] == DECK_SPELL:
+            self.spell_deck.insert_random(self.rng, c)
+        else:
+            self.item_deck.insert_random(self.rng, c)
+
+    def gate_trophies(self, seat):
+        n = 0
+        for g in range(self.board.ngates):
+            if self.gate_keep[g] == seat:
+                n += 1
+        return n
 
     def monsters_at(self, s):
         n = 0

@@ -134,17 +134,22 @@ class Turns:
     # ----- lost in time and space ---------------------------------------------------------------------
 
     def lose_investigator(self, seat):
-        """Lost in time and space (or out of sanity or strength in an Other World): cards back to
-        their decks, monster trophies and bound or met monsters back to the pool; the player picks a
-        new investigator (or the seat is out when none is left)."""
+        """Lost in time and space (or out of sanity or strength in an Other World): "shuffle his
+        cards back into their decks" (items, spells and the gate trophies), monster trophies and
+        bound or met monsters back to the pool; the player picks a new investigator (or the seat is
+        out when none is left)."""
         b = self.board
         self.event(EV_LOST, seat, self.seat_inv[seat], 0)
         base = seat * MAX_POSS
         for k in range(MAX_POSS):
             c = self.poss[base + k]
             if c != NONE:
-                self.return_card(c)
+                self.shuffle_back(c)
                 self.poss[base + k] = NONE
+        for g in range(b.ngates):
+            if self.gate_keep[g] == seat:
+                self.gate_keep[g] = NONE
+                self.gate_deck.insert_random(self.rng, g)
         for m in range(b.nmonsters):
             at = self.m_at[m]
             if (at == AT_TROPHY or at == AT_BOUND or at == AT_OW) and self.m_owner[m] == seat:
