@@ -59,7 +59,7 @@ ERRORS = [
     ("events", "Woods\t1", "Woods\t1\tteleport\tx", "events.tsv line {n}, field 'effects': unknown effect 'teleport'"),
     ("events", "Woods\t1", "Woods\t1\tmonster; money+1\tx", "events.tsv line {n}, field 'effects': 'monster' hands the turn on"),
     ("events", "Sunken City\t1", "Sunken City\t1\tgate\tx", "events.tsv line {n}, field 'effects': 'gate' cannot happen in an Other World"),
-    ("events", "Woods\t1", "Woods\t1\ttest luck +1: item / none\tx", "events.tsv line {n}, field 'effects': a test is"),
+    ("events", "Woods\t1", "Woods\t1\ttest cooking +1: item / none\tx", "events.tsv line {n}, field 'effects': a test is"),
     ("events", "Woods\t1", "Woods\t1\tmove:Nowhere\tx", "events.tsv line {n}, field 'effects': 'move:Nowhere'"),
     ("events", "Woods\t1", "Woods\t1\tfind:Lamp\tx", "events.tsv line {n}, field 'effects': 'find:Lamp'"),
     ("events", "Woods\t2", "Woods\t1\tnone\tx", "events.tsv line {n}, field 'roll': Woods already has a row for 1"),

@@ -13,11 +13,12 @@ are deterministic and allocate nothing per choice (their scratch is made once).
 
 from ... import prng
 from ..odds import hit_faces
-from .board import NONE, SP_VEHICLE, IMMUNE_PHYSICAL, IMMUNE_MAGICAL
+from .board import NONE, SP_VEHICLE, IMMUNE_PHYSICAL
 from .defs import (PH_OVER, CH_FIRST, ST_PICK, ST_MOVE, ST_STEP, ST_GATE_OR_EVENT, ST_ENC, ST_LOADOUT, ST_CLOSE,
                    ST_SHOP, ST_DEST, ST_DISCARD, K_RESOLVE, K_PICK, K_STAY, K_ROLL, K_TAXI, K_MODE, K_STEP,
                    K_STOP, K_GATE, K_EVENT, K_FIGHT, K_SNEAK, K_FACE, K_BIND, K_CLOSE, K_SEAL, K_WATCHER, K_END,
-                   K_BUY, K_PASS, K_DEST, ARG_MASK, MAX_POSS, PU_CLOSE, PU_COUNTER, HR_NO_EVENT_ON_STAY)
+                   K_BUY, K_PASS, K_DEST, K_SELL, K_PAY, K_BID, K_LOADOUT, ARG_MASK, MAX_POSS, PU_CLOSE, PU_COUNTER,
+                   HR_NO_EVENT_ON_STAY, ST_SPLIT, ST_PAY, ST_SELL, ST_BID)
 from ..reach import UNREACHED, MODE_VEHICLE
 
 
@@ -97,35 +98,41 @@ class HeuristicBot:
         return (here == b.asylum and game.san[seat] < game.maxsan[seat]) or \
             (here == b.hospital and game.sta[seat] < game.maxsta[seat])
 
-    def best_loadout(self, game, buf, n, immune, gate):
-        """The legal loadout with the highest bonus (ties: the lowest sanity cost, then the smallest)."""
+    def best_loadout(self, game, buf, n, mk, gate):
+        """The legal loadout with the highest bonus that counts (the kernel's own sum: immunities,
+        classes), ties: the lowest sanity cost, then the fewest cards; or Bind Monster on a mythos
+        attacker the loadout would not beat at even odds."""
         b = self.board
         seat = game.check_seat if game.purpose == PU_COUNTER else game.seat
         best = buf[0]
         bscore = -1
+        bind = NONE
         for i in range(n):
-            mask = buf[i] & ARG_MASK
-            bonus = 0 if (immune & IMMUNE_PHYSICAL and not gate) else game.fight[seat]
+            a = buf[i]
+            if a & ~ARG_MASK != K_LOADOUT:
+                bind = a
+                continue
+            mask = a & ARG_MASK
+            bonus = game.loadout_bonus(seat, mask, mk, gate)
             cost = 0
+            cards = 0
             for k in range(MAX_POSS):
                 if mask & (1 << k):
-                    kind = b.card_kind[game.poss[seat * MAX_POSS + k]]
-                    a = b.i_attack[kind]
-                    if gate or (a == 1 and not immune & IMMUNE_PHYSICAL) or (a == 2 and not immune & IMMUNE_MAGICAL):
-                        bonus += b.i_bonus[kind]
-                    cost += b.i_cost[kind]
-            if mask & 128:
-                bonus += 3
-            score = bonus * 64 - cost * 8 - (1 if mask else 0)
+                    cost += b.i_cost[b.card_kind[game.poss[seat * MAX_POSS + k]]]
+                    cards += 1
+            score = bonus * 64 - cost * 8 - cards
             if score > bscore:
                 bscore = score
-                best = buf[i]
+                best = a
+        if bind != NONE and hit_faces(bscore // 64 if bscore >= 0 else 0, b.k_strength[mk]) < 3:
+            return bind
         return best
 
-    def best_bonus(self, game, seat, immune):
-        """The bonus of the investigator's strongest hand-legal combination (spells included)."""
+    def best_bonus(self, game, seat, mk):
+        """The bonus of the investigator's strongest hand-legal combination against monster kind
+        mk (spells included; the kernel's card_counts says what counts)."""
         b = self.board
-        total = 0 if immune & IMMUNE_PHYSICAL else game.fight[seat]
+        total = 0 if b.k_immune[mk] & IMMUNE_PHYSICAL else game.skill_of(seat, 0)
         free = 0
         h0 = 0                  # the best weapons for the two hands: h0 >= h1, or h0 a two-hander
         h1 = 0
@@ -134,8 +141,7 @@ class HeuristicBot:
             if c == NONE:
                 continue
             kind = b.card_kind[c]
-            a = b.i_attack[kind]
-            if not ((a == 1 and not immune & IMMUNE_PHYSICAL) or (a == 2 and not immune & IMMUNE_MAGICAL)):
+            if not b.i_bonus[kind] or not game.card_counts(kind, mk, False):
                 continue
             v = b.i_bonus[kind]
             if b.i_hands[kind] == 0:
@@ -151,6 +157,35 @@ class HeuristicBot:
                     h0 = h1
                     h1 = t
         return total + free + h0 + h1
+
+    def worth_paying(self, game, seat):
+        """Pay an event's cost when it leaves the investigator sound: a gate trophy (no other use),
+        money it can spare, sanity or strength above 3 after paying."""
+        kind = game.pay_kind
+        amount = game.pay_amount
+        if kind == 3:
+            return True
+        if kind == 0:
+            return game.money[seat] - amount >= 1
+        left = (game.san[seat] if kind == 1 else game.sta[seat]) - amount
+        return left >= 4
+
+    def spare_sale(self, game, buf, n, seat):
+        """The card worth the least in a fight (and no special use) to sell, else stop."""
+        b = self.board
+        best = K_PASS
+        low = 99
+        for i in range(n):
+            a = buf[i]
+            if a & ~ARG_MASK != K_SELL:
+                continue
+            kind = b.card_kind[game.poss[seat * MAX_POSS + (a & ARG_MASK)]]
+            if b.i_special[kind] or b.i_bonus[kind] >= 2:
+                continue
+            if b.i_bonus[kind] < low:
+                low = b.i_bonus[kind]
+                best = a
+        return best
 
     def find(self, buf, n, action):
         for i in range(n):
@@ -226,7 +261,7 @@ class HeuristicBot:
                 if a & ~ARG_MASK != K_FIGHT:
                     continue
                 kind = b.mon_kind[a & ARG_MASK]
-                h = hit_faces(self.best_bonus(game, seat, b.k_immune[kind]), b.k_strength[kind])
+                h = hit_faces(self.best_bonus(game, seat, kind), b.k_strength[kind])
                 if h > faces:
                     faces = h
                     best = a
@@ -235,7 +270,7 @@ class HeuristicBot:
                     weakest = a
             if faces >= 3:
                 return best
-            if self.find(buf, n, K_SNEAK) and game.stealth[seat] >= 2:
+            if self.find(buf, n, K_SNEAK) and game.skill_of(seat, 1) >= 2:
                 return K_SNEAK
             for i in range(n):
                 if buf[i] & ~ARG_MASK == K_BIND:
@@ -243,8 +278,7 @@ class HeuristicBot:
             return best if best != NONE else weakest
         if st == ST_LOADOUT:
             gate = game.purpose == PU_CLOSE
-            immune = 0 if gate else b.k_immune[b.mon_kind[game.target]]
-            return self.best_loadout(game, buf, n, immune, gate)
+            return self.best_loadout(game, buf, n, 0 if gate else b.mon_kind[game.target], gate)
         if st == ST_CLOSE:
             if self.find(buf, n, K_SEAL) and game.san[seat] >= 4:
                 return K_SEAL
@@ -255,12 +289,23 @@ class HeuristicBot:
             return K_END
         if st == ST_SHOP:
             c = game.shop_card
-            return K_BUY if game.money[seat] >= b.i_price[b.card_kind[c]] + 1 else K_PASS
+            if self.find(buf, n, K_BUY) and game.money[seat] >= b.i_price[b.card_kind[c]] + 1:
+                return K_BUY
+            return K_PASS
         if st == ST_DEST:
             t = self.target(game, seat)
             if t != NONE and self.find(buf, n, K_DEST + t):
                 return K_DEST + t
             return buf[0]
+        if st == ST_SPLIT:
+            return buf[n // 2]                 # a balanced split
+        if st == ST_PAY:
+            return K_PAY if self.worth_paying(game, seat) else K_PASS
+        if st == ST_SELL:
+            return K_PASS if game.money[seat] >= 3 else self.spare_sale(game, buf, n, seat)
+        if st == ST_BID:
+            c = game.auction_card
+            return K_BID if game.bid + 1 <= b.i_price[b.card_kind[c]] and game.money[seat] > game.bid + 1 else K_PASS
         if st == ST_DISCARD:
             best = buf[0]
             low = 999

@@ -18,7 +18,7 @@ monsters to slip into; in an Other World a success sends the monster back to the
 nothing.
 """
 
-from .board import NONE, SPECIAL_HOUND, SP_BIND, SP_DRAGONS_EYE, SP_BLUE_WATCHER
+from .board import NONE, SPECIAL_HOUND, SP_BIND, SP_DRAGONS_EYE, SP_BLUE_WATCHER, SKILL_STEALTH
 from .defs import (ST_ENC, ST_LOADOUT, ST_SNEAK_TO, CH_SANITY, CH_STEALTH, CH_DAMAGE, K_FIGHT, K_SNEAK,
                    K_FACE, K_BIND, K_WATCHER, K_STEP, AT_WORLD, AT_OW, AT_POOL, AT_BOUND, MAX_POSS, PU_FIGHT, PU_SNEAK_OK,
                    PU_SNEAK_FAIL, PU_FACE, PU_COUNTER, HR_SANITY_CHECK_MAX, HR_STEALTH_FAIL_STRIKES, EV_STEALTH, EV_SANCHECK,
@@ -153,15 +153,20 @@ class Meetings:
         elif kind == K_WATCHER:
             self.apply_close(K_WATCHER)
         else:
-            k = self.bind_slot(seat)
-            cost = self.board.i_cost[self.board.card_kind[self.poss[seat * MAX_POSS + k]]]
-            if cost:
-                self.san[seat] -= cost
-                self.event(EV_SPEND, seat, cost, self.san[seat])
-            self.m_at[arg] = AT_BOUND
-            self.m_owner[arg] = seat
-            self.event(EV_BIND, seat, arg, 0)
+            self.bind(seat, arg)
             self.after_enc_change()
+
+    def bind(self, seat, m):
+        """Cast Bind Monster on monster m: its sanity cost, and m leaves the board, bound by seat."""
+        k = self.bind_slot(seat)
+        cost = self.board.i_cost[self.board.card_kind[self.poss[seat * MAX_POSS + k]]]
+        if cost:
+            self.san[seat] -= cost
+            self.event(EV_SPEND, seat, cost, self.san[seat])
+        self.m_at[m] = AT_BOUND
+        self.m_owner[m] = seat
+        self.m_flags[m] = 0
+        self.event(EV_BIND, seat, m, 0)
 
     def face_next(self):
         """Facing the gate: a sanity check against each guardian not yet checked, then part 4."""
@@ -211,7 +216,7 @@ class Meetings:
 
     def on_stealth_roll(self, v):
         seat = self.seat
-        ok = v <= self.stealth[seat]
+        ok = v <= self.skill_of(seat, SKILL_STEALTH)
         self.event(EV_STEALTH, seat, 1 if ok else 0, 0)
         m = self.most_frightening(seat)
         self.target = m

@@ -1,6 +1,7 @@
 """Investigator phase, part 1: movement.
 
-At ST_MOVE the investigator stays, rolls 2D6 to move, calls a taxi (on a taxi space or with the Taxi
+At ST_MOVE the investigator may first give cards or dollars to investigators in its space (trade.py);
+then it stays, rolls 2D6 to move, calls a taxi (on a taxi space or with the Taxi
 Whistle, $1, to any city location, ending the move), drives (a vehicle) or casts Mists of R'lyeh
 (its sanity cost). After the roll, ST_STEP takes one step at a time (K_STEP + neighbour index),
 stops, or calls a taxi from a taxi space; reach.py's `enterable` and `stops` decide, so the odds
@@ -50,7 +51,7 @@ class Movement:
                 n += 1
         if self.taxi_ok(seat):
             n = self.list_taxis(buf, n, seat)
-        return n
+        return self.list_gifts(buf, n, seat)
 
     def legal_step(self, buf):
         seat = self.seat
@@ -96,6 +97,8 @@ class Movement:
             self.event(EV_MODE, seat, arg, 0)
         elif kind == K_TAXI:
             self.take_taxi(seat, arg)
+        else:
+            self.apply_give(kind, arg)              # a card or $1 to an investigator here
 
     def take_taxi(self, seat, dest):
         self.money[seat] -= 1

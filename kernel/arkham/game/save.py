@@ -31,7 +31,7 @@ from ...binio import put32, get32, put_crc32, crc32_at
 from ...checks import check_blob
 from ... import prng
 from .board import NONE
-from .defs import (MAX_LOG, HOUSE_RULES, GATE_DAGON, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD, PH_OVER, PH_INV, CH_COIN, CH_FIRST,
+from .defs import (MAX_LOG, HOUSE_RULES, GATE_DAGON, OPT_TABLE_DRAWS, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD, PH_OVER, PH_INV, CH_COIN, CH_FIRST,
                    CH_ATTACK, CH_DAMAGE, CH_SANITY, ST_LOADOUT, ST_ORIENT, ST_SHOP, ST_PICK, PU_CLOSE, STEP_NAMES)
 
 MAGIC0 = 0x41   # 'A'
@@ -55,11 +55,12 @@ SCALARS = ("phase", "step", "actor", "seat", "result", "doom", "gate_limit", "do
            "mode", "moves_left", "entered", "met", "snuck", "event_done", "target", "purpose", "mask", "bonus",
            "check_m", "check_seat", "place", "shop_card", "dest_optional", "discard_spell", "orient_m",
            "coin_n", "coin_for", "cur_m", "fly_target", "last_roll", "attacked", "last_seat", "must_fight",
-           "sneak_gate")
+           "sneak_gate", "draw_want", "ndrawn", "draw_used", "resume", "known_top", "gate_roll", "dice_op",
+           "pick_inv", "pay_kind", "pay_amount", "auction_card", "bid", "bidder", "bidders")
 # two bytes each (test_level is stored + 128: it can be below 0)
 WIDE = ("round", "prog_pos", "prog_end", "test_pass_end", "test_level")
 BUFFERS = ("seat_inv", "seat_status", "pos", "ow_world", "ow_stage", "close_at", "san", "maxsan", "sta",
-           "maxsta", "fight", "stealth", "poss", "gates_closed", "used_inv", "tied", "m_at", "m_owner",
+           "maxsta", "fight", "stealth", "skill", "lost_turns", "retainer", "draw_kinds", "drawn", "poss", "gates_closed", "used_inv", "tied", "m_at", "m_owner",
            "m_head", "m_checked", "m_flags", "fight_kinds", "sealed", "gate_shown", "gate_keep")
 # not saved: seat_dist, a cache of distances that is valid whenever dist_dirty is 0 (a loaded game
 # recomputes it: the same values)
@@ -77,19 +78,23 @@ def _common(g, out):
     for s in range(len(g.money)):
         out.append(g.money[s] >> 8)
         out.append(g.money[s] & 255)
-    for deck in (g.gate_deck, g.item_deck, g.spell_deck):
+    for deck in (g.gate_deck, g.item_deck, g.spell_deck, g.ally_deck):
         out.append(deck.n)
 
 
 def buffer_sizes(board):
     """The length of each of BUFFERS (in order) on this board, as State.__init__ makes them."""
-    from .board import MAX_PLAYERS
-    from .defs import MAX_POSS
+    from .board import MAX_PLAYERS, MAX_SKILLS
+    from .defs import MAX_POSS, MAX_DRAWS
     b = board
     sizes = []
     for name in BUFFERS:
         if name == "poss":
             sizes.append(MAX_PLAYERS * MAX_POSS)
+        elif name == "skill":
+            sizes.append(MAX_PLAYERS * MAX_SKILLS)
+        elif name == "draw_kinds" or name == "drawn":
+            sizes.append(MAX_DRAWS)
         elif name == "used_inv":
             sizes.append(b.ninv)
         elif name[:2] == "m_":
@@ -162,7 +167,7 @@ def state_bytes(g):
     out = bytearray()
     _common(g, out)
     out.extend(g.gate_at)
-    for deck in (g.gate_deck, g.item_deck, g.spell_deck):
+    for deck in (g.gate_deck, g.item_deck, g.spell_deck, g.ally_deck):
         out.extend(deck.cards)
     put32(out, g.rng[0])
     put32(out, g.rng[1])
@@ -237,7 +242,7 @@ def deserialize(rules, blob, verify=False):
     if not board.min_players <= players <= board.max_players:
         _bad("the header says %d players; this board takes %d to %d" % (players, board.min_players,
                                                                         board.max_players))
-    if house >> len(HOUSE_RULES):
+    if (house & ~OPT_TABLE_DRAWS) >> len(HOUSE_RULES):
         _bad("the header has unknown house-rule bits (%d)" % house)
     if round_limit > MAX_ROUND_LIMIT:
         _bad("the header's round limit %d is out of range (0 to %d)" % (round_limit, MAX_ROUND_LIMIT))
@@ -302,12 +307,12 @@ def load_state(g, state):
     for s in range(len(g.money)):
         g.money[s] = state[i] << 8 | state[i + 1]
         i += 2
-    for deck in (g.gate_deck, g.item_deck, g.spell_deck):
+    for deck in (g.gate_deck, g.item_deck, g.spell_deck, g.ally_deck):
         deck.n = state[i]
         i += 1
     g.gate_at[:] = state[i:i + b.nspaces]
     i += b.nspaces
-    for deck in (g.gate_deck, g.item_deck, g.spell_deck):
+    for deck in (g.gate_deck, g.item_deck, g.spell_deck, g.ally_deck):
         deck.cards[:] = state[i:i + len(deck.cards)]
         i += len(deck.cards)
     r0 = get32(state, i)
@@ -339,7 +344,8 @@ def _check(g):
     need(g.phase <= PH_OVER and (g.step in STEP_NAMES), "phase or step")
     need(g.actor < g.players and g.seat <= g.players, "seats")
     need(g.coin_n <= g.players and (g.step != CH_COIN or g.coin_n > 0), "a coin toss")
-    need(g.gate_deck.n <= b.ngates and g.item_deck.n <= b.ncards and g.spell_deck.n <= b.ncards, "deck sizes")
+    need(g.gate_deck.n <= b.ngates and g.item_deck.n <= b.ncards and g.spell_deck.n <= b.ncards and
+         g.ally_deck.n <= b.ncards, "deck sizes")
     for s in range(g.players):
         p = g.pos[s]
         need(p < ns or p == AT_WORLD or (p == NONE and g.seat_inv[s] == NONE), "a position")
@@ -361,7 +367,21 @@ def _check(g):
         v = getattr(g, name)
         need(v < b.nmonsters or v == NONE, name)
     need(g.shop_card < b.ncards or g.shop_card == NONE, "the shop")
+    st = g.step
     need(g.must_fight <= 1 and g.sneak_gate <= 1, "a sneak")
+    from .defs import MAX_DRAWS, ST_SPLIT, CH_DRAW, CH_AMOUNT, ST_BID, DRAW_MONSTER, DRAW_DECK
+    need(g.draw_used <= g.ndrawn <= g.draw_want <= MAX_DRAWS and g.resume <= 3 and g.known_top < 8, "a draw")
+    for k in range(g.draw_want):
+        need(DRAW_MONSTER <= g.draw_kinds[k] <= DRAW_DECK + 2, "a draw")
+    need(g.pick_inv < b.ninv or g.pick_inv == NONE, "a pick")
+    need(g.auction_card < b.ncards or g.auction_card == NONE, "an auction")
+    need(g.bidder < g.players or g.bidder == NONE, "an auction")
+    if st == CH_DRAW:
+        need(g.ndrawn < g.draw_want and g.resume >= 1, "a draw")
+    if st == ST_SPLIT:
+        need(g.seat_inv[g.actor] < b.ninv and b.inv_split[g.seat_inv[g.actor]] > 0, "a split")
+    if st == ST_BID:
+        need(g.auction_card < b.ncards, "an auction")
     need(g.place < ns + b.nworlds and g.prog_pos <= g.prog_end <= len(b.prog) // 2
          and g.test_pass_end <= len(b.prog) // 2, "the event in progress")
     st = g.step
@@ -382,6 +402,7 @@ def _check(g):
         need(g.seat_inv[g.actor] != NONE or st == ST_PICK, "the player to act")
     if g.phase == PH_INV and st != ST_PICK:
         need(g.seat < g.players and g.seat_inv[g.seat] != NONE, "the investigator whose turn it is")
-    for deck, top in ((g.gate_deck, b.ngates), (g.item_deck, b.ncards), (g.spell_deck, b.ncards)):
+    for deck, top in ((g.gate_deck, b.ngates), (g.item_deck, b.ncards), (g.spell_deck, b.ncards),
+                      (g.ally_deck, b.ncards)):
         for k in range(deck.n):
             need(deck.cards[k] < top, "a deck")
