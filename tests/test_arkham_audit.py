@@ -214,3 +214,178 @@ def test_rule_a_lost_investigators_cards_and_gate_trophies_are_shuffled_back_int
         assert trophy in g.gate_deck.cards[:g.gate_deck.n]
         depths.add(list(g.item_deck.cards[:g.item_deck.n]).index(shotgun))
     assert len(depths) > 2                           # shuffled in, not always under the deck
+
+
+# ----- 26.15: the rules that were missing ---------------------------------------------------------
+
+def _slot(g, seat, item):
+    from arkham_setup import slot_of
+    return slot_of(g, seat, item)
+
+
+def test_rule_a_nightgaunt_carries_the_investigator_through_the_nearest_gate_and_nothing_happens_on_the_way():
+    """The seed: "when a Nightgaunt grabs the investigator and carries him through locations into
+    another world, nothing happens to him in those locations"."""
+    from arkham_setup import gate
+    g = new(invs=("Ada",))                                       # Fight 1
+    put(g, 0, "Forest Lane")
+    m = monster(g, "Nightgaunt", "Market Street")
+    c = gate(g, "Museum", "Burning Desert")
+    gate(g, "Witch House", "Sunken City")
+    ghoul = monster(g, "Ghoul", "Museum Row")
+    sta = g.sta[0]
+    g.apply(K_ROLL)
+    roll(g, 5)
+    g.apply(step_to(g, "Market Street"))
+    g.apply(K_FIGHT + m)
+    roll(g, 1)
+    g.apply(K_LOADOUT)
+    roll(g, 1)                                                   # 1 + 1 < 3: the Nightgaunt wins
+    assert g.step == D.CH_EVENT and g.pos[0] == D.AT_WORLD and g.ow_world[0] == BOARD.world_names.index(
+        "Burning Desert") and g.ow_stage[0] == 2                  # through the nearest gate, area 2 and its event
+    assert g.sta[0] == sta and g.gate_shown[c] and not g.m_checked[ghoul]
+    assert D.EV_CARRIED in [g.ev[4 * i] for i in range(g.nev // 4)] and D.EV_HIT not in [g.ev[4 * i] for i in range(g.nev // 4)]
+
+
+def test_rule_a_nightgaunt_with_no_gate_open_strikes_for_d6():
+    g = new(invs=("Ada",))
+    put(g, 0, "Forest Lane")
+    m = monster(g, "Nightgaunt", "Market Street")
+    sta = g.sta[0]
+    g.apply(K_ROLL)
+    roll(g, 5)
+    g.apply(step_to(g, "Market Street"))
+    g.apply(K_FIGHT + m)
+    roll(g, 1)
+    g.apply(K_LOADOUT)
+    roll(g, 1)
+    roll(g, 2)
+    assert g.sta[0] == sta - 2 and g.pos[0] == sp("Market Street")
+
+
+def test_rule_a_nightgaunt_carries_off_in_the_mythos_phase_and_the_mythos_goes_on():
+    from arkham_setup import gate
+    g = new(players=2, invs=("Ada", "Silas"))
+    put(g, 0, "Market Street")
+    put(g, 1, "Harbour Street")
+    m = monster(g, "Nightgaunt", "College Street")               # flies onto seat 0 and attacks
+    monster(g, "Zombie", "Crooked Lane")                         # another monster still to move
+    gate(g, "Museum", "Burning Desert")
+    from arkham_setup import end_turn_staying
+    end_turn_staying(g)
+    end_turn_staying(g)
+    roll(g, 7)                                                   # no gate
+    assert g.step == D.CH_SANITY and g.check_seat == 0 and g.target == m
+    roll(g, 1)
+    g.apply(K_LOADOUT)
+    roll(g, 1)                                                   # the counter-attack misses
+    assert g.pos[0] == D.AT_WORLD and g.step == D.CH_EVENT and g.phase == D.PH_MYTHOS
+    roll(g, 5)                                                   # Burning Desert 5: none
+    from arkham_setup import events
+    assert D.EV_MONSTER_MOVES in events(g)                       # the mythos went on: the Zombie moved
+    assert g.round == 2 and g.pos[0] == D.AT_WORLD and g.ow_stage[0] == 1 and g.step == D.CH_EVENT  # area 1 next
+
+
+def test_rule_a_gate_given_to_the_esoteric_order_of_dagon_leaves_play_and_still_counts_on_the_doom_track():
+    """The seed: the doom track counts the gates closed and kept as trophies "or given to the
+    Esoteric Order of Dagon". The demo's Harbour 5: pay a gate trophy for a spell and 2 sanity."""
+    g = new(invs=("Otto",))
+    trophy = g.gate_deck.cards[0]
+    g.gate_deck.take(trophy)
+    g.gate_keep[trophy] = 0
+    g.doom = 1
+    g.san[0] = 1
+    put(g, 0, "Harbour Street")
+    g.apply(K_ROLL)
+    roll(g, 2)
+    g.apply(step_to(g, "Harbour"))
+    roll(g, 5)
+    assert legal(g) == [D.K_PAY, D.K_PASS]
+    g.apply(D.K_PAY)
+    assert g.gate_keep[trophy] == D.GATE_DAGON and g.doom == 1 and g.san[0] == 3 and g.count_poss(0, 1) == 1
+    assert trophy not in g.gate_deck.cards[:g.gate_deck.n]
+
+
+def test_rule_selling_an_item_pays_the_seller_half_its_price():
+    """The seed: "when a player sells his investigator's property, he gets the money". The demo's
+    General Store (its shop) also buys: half the price, rounded down."""
+    g = new(invs=("Otto",))                                      # a Shotgun ($5), $1
+    put(g, 0, "Market Street")
+    g.apply(K_ROLL)
+    roll(g, 2)
+    g.apply(step_to(g, "General Store"))
+    roll(g, 1)                                                   # shop
+    k = _slot(g, 0, "Shotgun")
+    assert D.K_SELL + k in legal(g)
+    g.apply(D.K_SELL + k)
+    assert g.money[0] == 1 + 5 // 2 and _slot(g, 0, "Shotgun") < 0 and g.step == D.ST_SHOP
+
+
+def test_rule_investigators_in_one_space_may_trade_cards_and_money():
+    g = new(players=2, invs=("Otto", "Ada"))
+    put(g, 0, "Market Street")
+    put(g, 1, "Market Street")
+    k = _slot(g, 0, "Shotgun")
+    assert D.K_GIVE + k * 8 + 1 in legal(g) and D.K_GIVE_MONEY + 1 in legal(g)
+    g.apply(D.K_GIVE + k * 8 + 1)
+    g.apply(D.K_GIVE_MONEY + 1)
+    assert _slot(g, 1, "Shotgun") >= 0 and g.money[0] == 0 and g.money[1] == 4 and g.step == D.ST_MOVE
+    put(g, 1, "College Street")
+    assert not [a for a in legal(g) if a & ~D.ARG_MASK in (D.K_GIVE, D.K_GIVE_MONEY)]
+
+
+def test_rule_spells_and_magical_items_are_used_besides_two_hands_of_weapons():
+    """The seed: "one or two items held in the hands, and also other magical items and spells"."""
+    g = new(invs=("Iris",))                                      # Flame Word (+3), Old Amulet (+1)
+    give(g, 0, "Revolver")
+    give(g, 0, "Knife")
+    m = _meet(g, "Shoggoth")
+    g.apply(K_FIGHT + m)
+    roll(g, 1)
+    mask = sum(1 << _slot(g, 0, it) for it in ("Revolver", "Knife", "Flame Word", "Old Amulet"))
+    assert K_LOADOUT + mask in legal(g)
+    g.apply(K_LOADOUT + mask)
+    assert g.bonus == 1 + 2 + 1 + 3 + 1
+
+
+def test_rule_bind_monster_turns_a_mythos_attacker_against_another():
+    """The seed puts it in the monsters' attack: "with Bind Monster one can make one monster attack
+    another". When a mythos monster attacks, the investigator may bind it instead of fighting back."""
+    from arkham_setup import end_turn_staying
+    g = new(invs=("Abel",))                                      # Bind Monster, sanity 7
+    put(g, 0, "College Street")
+    m = monster(g, "Zombie", "Market Street", head="College Street")
+    end_turn_staying(g)
+    roll(g, 7)
+    assert g.step == D.CH_SANITY and g.target == m
+    roll(g, 1)
+    assert D.K_BIND + m in legal(g)
+    g.apply(D.K_BIND + m)
+    assert g.m_at[m] == D.AT_BOUND and g.san[0] == 7 - 2 and g.round == 2
+
+
+# ----- 26.16: the Asylum loop, and boards whose defeats cannot happen -------------------------------
+
+def test_rule_waiting_in_the_asylum_has_its_event_so_an_investigator_recovers_there():
+    g = new(invs=("Otto",), house="")
+    put(g, 0, "Asylum")
+    g.san[0] = 1
+    g.apply(K_STAY)
+    roll(g, 2)                                                   # Asylum 2: sanity +2
+    assert g.san[0] == 3
+
+
+def test_every_two_player_game_without_a_round_limit_ends():
+    """Issue 26.16: with unlimited rounds some 2-player games never ended (7 gates open, one sealed,
+    both investigators looping through the Asylum). 40 seeded heuristic games now end."""
+    from array import array
+    from eldritch.kernel.arkham.game.rules import Rules
+    from eldritch.kernel.arkham.game.bots import HeuristicBot
+    rules = Rules({"round_limit": 0})
+    bot = HeuristicBot(rules.board)
+    buf = array("i", [0] * rules.max_actions)
+    for seed in range(40):
+        g = rules.new_game(seed, 2)
+        while not g.is_terminal() and g.round < 200:
+            g.apply(bot.choose(g, buf, g.legal_actions(buf)))
+        assert g.is_terminal(), seed

@@ -168,7 +168,7 @@ class Combat:
             else:
                 self.after_enc_change()
             return
-        self.chance(CH_DAMAGE)
+        self.strike()
 
     def nearest_gate(self, seat):
         """The open gate nearest the seat's space by the streets (the first listed among the
@@ -200,12 +200,19 @@ class Combat:
         self.through_gate(seat, s)
         return True
 
+    def strike(self):
+        """The monster (target) strikes the fighter: a Nightgaunt carries it off through a gate
+        when one is open, any other monster (or a Nightgaunt without a gate) rolls D6 strength."""
+        b = self.board
+        m = self.target
+        if b.k_special[b.mon_kind[m]] & SPECIAL_CARRY and self.carried(self.fighter(), m):
+            return
+        self.chance(CH_DAMAGE)
+
     def on_damage_roll(self, v):
         seat = self.fighter()
         m = self.target
         b = self.board
-        if b.k_special[b.mon_kind[m]] & SPECIAL_CARRY and self.carried(seat, m):
-            return
         self.event(EV_HIT, seat, m, v)
         hound = b.k_special[b.mon_kind[m]] & SPECIAL_HOUND
         if hound:

@@ -90,7 +90,6 @@ K_DISCARD = const(23 << 12)   # + possession slot
 K_ORIENT = const(24 << 12)    # + neighbour index
 K_OUTCOME = const(25 << 12)   # + value
 K_ROLL = const(26 << 12)
-K_TOP = const(27 << 12)
 K_GIVE = const(28 << 12)      # + slot * 8 + seat: a card to an investigator in the same space
 K_GIVE_MONEY = const(29 << 12)  # + seat: $1 to an investigator in the same space
 K_SELL = const(30 << 12)      # + possession slot

@@ -209,7 +209,7 @@ class Meetings:
         elif pu == PU_SNEAK_OK:
             self.finish_sneak()
         elif pu == PU_SNEAK_FAIL:
-            self.chance(CH_DAMAGE)
+            self.strike()
         else:
             self.m_flags[m] |= F_EVADED
             self.face_next()
@@ -234,7 +234,7 @@ class Meetings:
             if self.need_check(seat, m, False):
                 self.chance(CH_SANITY)
             else:
-                self.chance(CH_DAMAGE)
+                self.strike()
         else:
             # "the investigator enters a fight, and takes the sanity check before it begins"
             self.must_fight = 1
