@@ -384,10 +384,11 @@ class State:
         self.draw_used += 1
         return c
 
-    def reserved(self, c):
-        """c was already drawn for this operation (not yet placed): not drawable again."""
+    def reserved(self, c, dk):
+        """c was already drawn (a draw of kind dk) for this operation and not yet placed: it cannot
+        be drawn again."""
         for i in range(self.draw_used, self.ndrawn):
-            if self.drawn[i] == c:
+            if self.drawn[i] == c and self.draw_kinds[i] == dk:
                 return True
         return False
 
@@ -399,19 +400,19 @@ class State:
         n = 0
         if dk == DRAW_MONSTER:
             for m in range(b.nmonsters):
-                if self.m_at[m] == AT_POOL and b.mon_kind[m] == v and not self.reserved(m):
+                if self.m_at[m] == AT_POOL and b.mon_kind[m] == v and not self.reserved(m, dk):
                     n += 1
         elif dk == DRAW_GATE:
             deck = self.gate_deck
             for i in range(deck.n):
                 g = deck.cards[i]
-                if b.gate_row[g] == v and not self.reserved(g):
+                if b.gate_row[g] == v and not self.reserved(g, dk):
                     n += 1
         else:
             deck = self.decks[dk - DRAW_DECK]
             for i in range(deck.n):
                 c = deck.cards[i]
-                if b.card_kind[c] == v and not self.reserved(c):
+                if b.card_kind[c] == v and not self.reserved(c, dk):
                     n += 1
         return n
 
@@ -433,19 +434,19 @@ class State:
         got = NONE
         if dk == DRAW_MONSTER:
             for m in range(b.nmonsters):
-                if got == NONE and self.m_at[m] == AT_POOL and b.mon_kind[m] == v and not self.reserved(m):
+                if got == NONE and self.m_at[m] == AT_POOL and b.mon_kind[m] == v and not self.reserved(m, dk):
                     got = m
         elif dk == DRAW_GATE:
             deck = self.gate_deck
             for i in range(deck.n):
                 g = deck.cards[i]
-                if got == NONE and b.gate_row[g] == v and not self.reserved(g):
+                if got == NONE and b.gate_row[g] == v and not self.reserved(g, dk):
                     got = g
         else:
             deck = self.decks[dk - DRAW_DECK]
             for i in range(deck.n):
                 c = deck.cards[i]
-                if got == NONE and b.card_kind[c] == v and not self.reserved(c):
+                if got == NONE and b.card_kind[c] == v and not self.reserved(c, dk):
                     got = c
         self.drawn[self.ndrawn] = got
         self.ndrawn += 1
