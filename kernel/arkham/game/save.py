@@ -400,7 +400,8 @@ def _check(g):
             need(g.tied[k] < g.players, "the coin toss")
     if g.phase != PH_OVER and st != 0 and st < CH_FIRST:
         need(g.seat_inv[g.actor] != NONE or st == ST_PICK, "the player to act")
-    if g.phase == PH_INV and st != ST_PICK:
+    picking = st == ST_PICK or (st == CH_DRAW and g.resume == 3)        # R_PICK: its random cards
+    if g.phase == PH_INV and not picking:
         need(g.seat < g.players and g.seat_inv[g.seat] != NONE, "the investigator whose turn it is")
     for deck, top in ((g.gate_deck, b.ngates), (g.item_deck, b.ncards), (g.spell_deck, b.ncards),
                       (g.ally_deck, b.ncards)):

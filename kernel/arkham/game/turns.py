@@ -204,11 +204,11 @@ class Turns:
         else:
             self.after_knockout()
 
-    def split_range(self, seat):
-        """(lowest, highest) sanity of the seat's split: each of sanity and strength at least 1
-        and at most its sheet's."""
+    def legal_split(self, buf):
+        """Every sanity of the seat's split: each of sanity and strength at least 1 and at most its
+        sheet's (no tuple: this runs per step, under heap_lock on the board)."""
         b = self.board
-        inv = self.seat_inv[seat]
+        inv = self.seat_inv[self.actor]
         t = b.inv_split[inv]
         lo = t - b.inv_strength[inv]
         hi = t - 1
@@ -216,10 +216,6 @@ class Turns:
             lo = 1
         if hi > b.inv_sanity[inv]:
             hi = b.inv_sanity[inv]
-        return lo, hi
-
-    def legal_split(self, buf):
-        lo, hi = self.split_range(self.actor)
         n = 0
         for v in range(lo, hi + 1):
             buf[n] = K_SPLIT + v
