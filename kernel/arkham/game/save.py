@@ -2,12 +2,14 @@
 
     blob = serialize(game); game2 = deserialize(rules, blob, verify=False)
 
-Layout (version 2): 'A' 'H' version, players, house-rule bits, round limit (2 bytes), doom length,
-the board's digest (2), seed (4), action count n (4), the actions (3 bytes each), the state's length
-(2), the state (state_bytes), a CRC-32 of everything before it (4). Version 1 (the saves before
-issue 24) had a Fletcher-16 of the actions (2) before the state's length and a Fletcher-16 of the
-rest at the end: it is still read (with the same range checks; the host's --load replays it), but a
-byte changed from 0x00 to 0xFF passes Fletcher-16, which is why version 2 has CRC-32 (binio.py).
+Layout (version 3): 'A' 'H' version, players, house-rule bits (and OPT_TABLE_DRAWS), round limit (2
+bytes), doom length, the board's digest (2), seed (4), action count n (4), the actions (3 bytes
+each), the state's length (2), the state (state_bytes), a CRC-32 of everything before it (4).
+Version 2 had the same layout under the rules before issue 26; version 1 (before issue 24) had a
+Fletcher-16 of the actions (2) before the state's length and a Fletcher-16 of the rest at the end
+(a byte changed from 0x00 to 0xFF passes Fletcher-16, hence CRC-32, binio.py). Saves of versions 1
+and 2 are read as far as their header's range checks, then refused with a message saying why: their
+games were played under rules issue 26 changed, so their logs do not replay under these.
 
 Every header field is range-checked before it is used (players on this board, known house rules,
 a round limit of at most 999, a doom track of 1 to 99, a seed within the PRNG's range), so a
@@ -36,8 +38,9 @@ from .defs import (MAX_LOG, HOUSE_RULES, GATE_DAGON, OPT_TABLE_DRAWS, AT_POOL, A
 
 MAGIC0 = 0x41   # 'A'
 MAGIC1 = 0x48   # 'H'
-VERSION = 2
+VERSION = 3
 OLD_VERSION = 1
+RULES_VERSION = 3       # saves of an older version were played under rules issue 26 changed
 HIDDEN_GATE = 254
 HEAD = 18
 VIEW_HEAD = 4
@@ -113,7 +116,7 @@ def buffer_sizes(board):
 class ViewFields:
     """A view read back by read_view: `players`, `house`, `round_limit`, every name of SCALARS and WIDE
     (ints), of BUFFERS (bytes, as long as the state's), `money` (a list per seat), the decks' counts
-    `gate_deck_n`, `item_deck_n`, `spell_deck_n`, and `gate_at` (bytes per space: a gate card,
+    `gate_deck_n`, `item_deck_n`, `spell_deck_n`, `ally_deck_n`, and `gate_at` (bytes per space: a gate card,
     NONE, or HIDDEN_GATE when face down)."""
 
 
@@ -123,7 +126,7 @@ def read_view(board, view):
     from .board import MAX_PLAYERS
     v = bytes(view)
     sizes = buffer_sizes(board)
-    want = VIEW_HEAD + len(SCALARS) + 2 * len(WIDE) + sum(sizes) + 2 * MAX_PLAYERS + 3 + board.nspaces
+    want = VIEW_HEAD + len(SCALARS) + 2 * len(WIDE) + sum(sizes) + 2 * MAX_PLAYERS + 4 + board.nspaces
     if len(v) != want:
         raise KernelError("view", "not an Arkham Horror view of this board (%d bytes, expected %d)" % (len(v), want))
     f = ViewFields()
@@ -148,7 +151,8 @@ def read_view(board, view):
     f.gate_deck_n = v[i]
     f.item_deck_n = v[i + 1]
     f.spell_deck_n = v[i + 2]
-    f.gate_at = v[i + 3:i + 3 + board.nspaces]
+    f.ally_deck_n = v[i + 3]
+    f.gate_at = v[i + 4:i + 4 + board.nspaces]
     return f
 
 
@@ -209,8 +213,8 @@ def deserialize(rules, blob, verify=False):
     b = check_blob(blob)
     if len(b) < HEAD + 6 or b[0] != MAGIC0 or b[1] != MAGIC1:
         _bad("not an Eldritch Arkham Horror save")
-    if b[2] != VERSION and b[2] != OLD_VERSION:
-        _bad("save format version %d, this kernel reads %d and %d" % (b[2], OLD_VERSION, VERSION))
+    if not OLD_VERSION <= b[2] <= VERSION:
+        _bad("save format version %d, this kernel reads %d to %d" % (b[2], OLD_VERSION, VERSION))
     if len(b) > max_size():
         _bad("%d bytes: longer than any Arkham Horror save (%d)" % (len(b), max_size()))
     old = b[2] == OLD_VERSION
@@ -231,8 +235,6 @@ def deserialize(rules, blob, verify=False):
         ok = crc32_at(b, len(b) - 4)
     if not ok:
         _bad("checksum mismatch (a corrupt save)")
-    if (b[8] << 8 | b[9]) != rules.board.digest:
-        _bad("the save was made on another board (or another version of it)")
     players = b[3]
     house = b[4]
     round_limit = b[5] << 8 | b[6]
@@ -250,6 +252,12 @@ def deserialize(rules, blob, verify=False):
         _bad("the header's doom track %d is out of range (1 to %d)" % (doom, MAX_DOOM))
     if seed > prng.SEED_MAX:
         _bad("the header's seed is out of range")
+    if b[2] < RULES_VERSION:
+        _bad("a save of format version %d, from before the rules were brought to the rulebook (issue 26: gate "
+             "trophies, events when waiting, failed stealth, the taxi): its game cannot go on under these "
+             "rules; its action log replays with an older Eldritch" % b[2])
+    if (b[8] << 8 | b[9]) != rules.board.digest:
+        _bad("the save was made on another board (or another version of it)")
     try:
         g = ArkhamGame(board, players, seed, house, round_limit, doom)
     except KernelError as exc:
