@@ -244,7 +244,8 @@ def test_rule_a_nightgaunt_carries_the_investigator_through_the_nearest_gate_and
     assert g.step == D.CH_EVENT and g.pos[0] == D.AT_WORLD and g.ow_world[0] == BOARD.world_names.index(
         "Burning Desert") and g.ow_stage[0] == 2                  # through the nearest gate, area 2 and its event
     assert g.sta[0] == sta and g.gate_shown[c] and not g.m_checked[ghoul]
-    assert D.EV_CARRIED in [g.ev[4 * i] for i in range(g.nev // 4)] and D.EV_HIT not in [g.ev[4 * i] for i in range(g.nev // 4)]
+    codes = [g.ev[4 * i] for i in range(g.nev // 4)]
+    assert D.EV_CARRIED in codes and D.EV_HIT not in codes
 
 
 def test_rule_a_nightgaunt_with_no_gate_open_strikes_for_d6():

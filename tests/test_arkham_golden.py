@@ -14,7 +14,7 @@ from eldritch.kernel.arkham.game import playlog, save
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden_games" / "arkham"
-GAMES = ((18, 3, "heuristic"), (0, 2, "heuristic"), (4, 3, "heuristic"), (1, 2, "heuristic"), (1, 3, "random"),
+GAMES = ((18, 3, "heuristic"), (0, 2, "heuristic"), (4, 3, "heuristic"), (3, 2, "heuristic"), (1, 3, "random"),
          (65, 4, "heuristic"))
 IDS = ["s%d_p%d_%s" % g for g in GAMES]
 RULES = Rules(None)

@@ -406,3 +406,37 @@ def test_table_mode_games_replay_and_save_like_any_other(board):
 def test_table_mode_is_refused_with_an_unknown_value():
     with pytest.raises(KernelError, match="draws must be"):
         Rules({"draws": "cards"})
+
+
+def test_the_data_readme_examples_are_rows_the_schema_reads():
+    """kernel/arkham/data/README.md's "one card of each kind" (issue 27.5): every example row has its
+    table's columns (with the optional ones its text names), and every effect compiles."""
+    from eldritch.kernel.arkham.game.board import SCHEMAS, OPTIONAL
+    from eldritch.kernel.arkham.game.effects import compile_effects, Names
+    text = (DEMO / "README.md").read_text()
+    part = text[text.index("## Entering your own copy"):]
+    rows = [line[4:] for line in part.split("\n") if line.startswith("    ") and "\t" in line]
+    width = {t: len(SCHEMAS[t]) + len(OPTIONAL.get(t, ())) for t in SCHEMAS}
+    seen = set()
+    names = Names({"Lamp Works": 0, "Reed Archive": 1}, {"Revolver": 0}, ["Amber Waste", "Grey Market"],
+                  ["fight", "stealth", "fast_talk", "knowledge", "luck"], False)
+    for row in rows:
+        f = row.split("\t")
+        if f[1] in ("street", "location"):
+            table = "spaces"
+        elif len(f) == 4 and f[1].isdigit():
+            table = "events"
+            compile_effects(f[2], f[0] == "Amber Waste", names, lambda m: pytest.fail("%s: %s" % (row, m)))
+        elif len(f) == 3 and f[1].isdigit():
+            table = "gates"
+        elif len(f) == 2:
+            table = "worlds" if not f[1].isdigit() and f[0][0].isupper() else "rules"
+        elif f[1] in ("item", "spell", "ally"):
+            table = "items"
+        elif "/" in f[3]:
+            table = "monsters"
+        else:
+            table = "investigators"
+        assert len(f) == width[table], (table, row)
+        seen.add(table)
+    assert seen == set(SCHEMAS) - {"gate_table"}, seen

@@ -11,7 +11,6 @@ from eldritch import cli, simulate as sim, sweep as sw
 from eldritch.arkham.sim import RUNNER, play_game
 from eldritch.kernel.arkham.game.rules import Rules
 from eldritch.kernel.arkham.game import playlog
-from eldritch.simgames import Setting
 from eldritch.stats import wilson
 
 

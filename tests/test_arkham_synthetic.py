@@ -11,7 +11,6 @@ from array import array
 import pytest
 
 from eldritch.cli import main
-from eldritch.kernel.arkham.game import defs as D
 from eldritch.kernel.arkham.game.board import Board, DECK_ITEM, DECK_SPELL, DECK_ALLY, SPECIAL_HOUND, \
     SPECIAL_BLOCKING, SPECIAL_CARRY, RANDOM_ITEM, NONE
 from eldritch.kernel.arkham.game import effects as E

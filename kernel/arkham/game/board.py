@@ -226,7 +226,9 @@ class Board:
         self.doom_length = seen["doom_length"].int("value", 1, 99)
         self.round_limit = seen["round_limit"].int("value", 0, 999)
         self.setup_gates = seen["setup_gates"].int("value", 0, 8)
-        self.first_gate_monsters = seen["first_gate_monsters"].int("value", 1, 9) if "first_gate_monsters" in seen else 1
+        self.first_gate_monsters = 1
+        if "first_gate_monsters" in seen:
+            self.first_gate_monsters = seen["first_gate_monsters"].int("value", 1, 9)
         # skills: fight and stealth, then the board's own (tests, cards and investigators name them)
         text = seen["skills"].get("value") if "skills" in seen else DEFAULT_SKILLS
         names = [x.strip() for x in text.split(",") if x.strip() and x.strip() != "-"]

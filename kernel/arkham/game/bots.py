@@ -17,28 +17,28 @@ leads). Its rules of thumb:
   it with an Elder Sign when it can spare the sanity, else attacks it;
 - meets monsters: faces a gate's guardians when it may close the gate, fights what it beats at even
   odds or better unless a failed sanity check would drive it mad, sneaks past the guardians into a
-  gate it wants to cross, sneaks past the rest, binds what it can neither beat nor pass; in the
-  mythos binds an attacker it would not beat; its loadout is the strongest that counts (the
+  gate it wants to cross, sneaks past two or more at once (one roll, one sanity check) and past
+  what it cannot beat, binds what it can neither beat nor pass; in the mythos binds an attacker it
+  would not beat; its loadout is the strongest that counts (the
   kernel's own sum: immunities, classes, a bound monster), the cheapest in sanity among equals;
 - gives a weapon it cannot hold (more than two hands' worth) to an investigator in its space with a
-  weaker hand, and a dollar to a penniless one (a taxi); pays a gate trophy to the Esoteric Order of Dagon (it has no other use), money or
-  points it can spare; buys a weapon or a useful card it can afford (selling a card of no use to
-  afford it); bids up to a card's price less one; sells a spare card (a weapon its hands do not
-  need, a second card of a special kind) when short of money.
+  weaker hand, and a dollar to a penniless one (a taxi); pays a gate trophy to the Esoteric Order
+  of Dagon (it has no other use), money or points it can spare; buys a weapon or a useful card it
+  can afford (selling a spare card to afford it); bids up to a card's price less one; sells a spare
+  card (a weapon its hands do not need, a second card of a special kind) when short of money.
 
 Both are deterministic and allocate nothing per choice (their scratch is made once).
 """
 
 from ... import prng
 from ..odds import hit_faces
-from .board import (NONE, SP_VEHICLE, SP_MISTS, SP_WHISTLE, SP_BLUE_WATCHER, SP_DRAGONS_EYE, SP_ELDER_SIGN,
-                    SP_BIND, IMMUNE_PHYSICAL, DECK_ITEM, SKILL_STEALTH)
+from .board import NONE, SP_VEHICLE, IMMUNE_PHYSICAL, SKILL_STEALTH
 from .effects import OP_SHOP
 from .defs import (PH_OVER, CH_FIRST, ST_PICK, ST_MOVE, ST_STEP, ST_GATE_OR_EVENT, ST_ENC, ST_LOADOUT, ST_CLOSE,
                    ST_SHOP, ST_DEST, ST_DISCARD, K_RESOLVE, K_PICK, K_STAY, K_ROLL, K_TAXI, K_MODE, K_STEP,
                    K_STOP, K_GATE, K_EVENT, K_FIGHT, K_SNEAK, K_FACE, K_BIND, K_CLOSE, K_SEAL, K_WATCHER, K_END,
-                   K_BUY, K_PASS, K_DEST, K_SELL, K_PAY, K_BID, K_LOADOUT, K_GIVE, K_GIVE_MONEY, ARG_MASK, MAX_POSS, PU_CLOSE,
-                   PU_COUNTER, HR_NO_EVENT_ON_STAY, ST_SPLIT, ST_PAY, ST_SELL, ST_BID, AT_WORLD)
+                   K_BUY, K_PASS, K_DEST, K_SELL, K_PAY, K_BID, K_LOADOUT, K_GIVE, K_GIVE_MONEY, ARG_MASK,
+                   MAX_POSS, PU_CLOSE, PU_COUNTER, HR_NO_EVENT_ON_STAY, ST_SPLIT, ST_PAY, ST_SELL, ST_BID, AT_WORLD)
 from ..reach import UNREACHED, MODE_VEHICLE, MODE_MISTS
 
 
@@ -418,7 +418,8 @@ class HeuristicBot:
         if st == ST_GATE_OR_EVENT:
             if self.find(buf, n, K_WATCHER):
                 return K_WATCHER
-            healthy = not self.low(game.san[seat], game.maxsan[seat]) and not self.low(game.sta[seat], game.maxsta[seat])
+            healthy = not self.low(game.san[seat], game.maxsan[seat]) and \
+                not self.low(game.sta[seat], game.maxsta[seat])
             return K_GATE if healthy and game.san[seat] >= 3 and game.sta[seat] >= 3 else K_EVENT
         if st == ST_ENC:
             return self.meet(game, buf, n, seat)
@@ -511,6 +512,12 @@ class HeuristicBot:
             game.close_at[seat] != here and game.san[seat] >= 3 and game.sta[seat] >= 3
         if wants_gate and self.find(buf, n, K_SNEAK + 1) and stealth >= 3 and faces < 5:
             return K_SNEAK + 1
+        crowd = 0
+        for i in range(n):
+            if buf[i] & ~ARG_MASK == K_FIGHT:
+                crowd += 1
+        if crowd >= 2 and stealth >= 3 and self.find(buf, n, K_SNEAK):
+            return K_SNEAK                     # one roll and one sanity check past them all
         if faces >= 3 and not risky:
             return best
         if self.find(buf, n, K_SNEAK) and stealth >= 2:

@@ -14,7 +14,7 @@ decision (ST_PAY), a draw in table mode on the table's card (CH_DRAW, then R_EFF
 effect again with the draw in); a terminal effect hands the turn on. Allocates nothing.
 """
 
-from .board import NONE, DECK_ITEM, DECK_SPELL, DECK_ALLY, SP_BLUE_WATCHER, MAX_SKILLS
+from .board import NONE, DECK_ITEM, DECK_SPELL, DECK_ALLY, SP_BLUE_WATCHER
 from .effects import (OP_MONEY, OP_SANITY, OP_STRENGTH, OP_ITEM, OP_SPELL, OP_ALLY, OP_FIND, OP_NONE,
                       OP_LOSE_TURN, OP_RETAINER, OP_CHARITY, OP_DICE, OP_MONSTER, OP_GATE, OP_MOVE,
                       OP_FREE_MOVE, OP_SHELDON, OP_SHOP, OP_LOST, OP_WORLD, OP_JAIL, OP_AUCTION, OP_SELL,

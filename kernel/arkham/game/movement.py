@@ -6,8 +6,8 @@ Whistle, $1, to any city location, ending the move), drives (a vehicle) or casts
 (its sanity cost). After the roll, ST_STEP takes one step at a time (K_STEP + neighbour index),
 stops, or calls a taxi from a taxi space; reach.py's `enterable` and `stops` decide, so the odds
 (`reach_odds`) and the game agree. A move whose last point lands on a taxi space (without monsters)
-stays at ST_STEP with no step left: stop there, or call the taxi. Leaving the gate an investigator came back through loses the
-right to close it without another trip. Allocates nothing.
+stays at ST_STEP with no step left: stop there, or call the taxi. Leaving the gate an investigator
+came back through loses the right to close it without another trip. Allocates nothing.
 """
 
 from .board import NONE, SP_VEHICLE, SP_MISTS, SP_WHISTLE

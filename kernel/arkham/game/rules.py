@@ -342,7 +342,8 @@ class Rules:
             raise KernelError("option", "unknown option(s): %s" % ", ".join(sorted(options)))
         self.house = house_bits(house)
         if draws not in ("deck", "table"):
-            raise KernelError("option", "draws must be 'deck' (the game draws) or 'table' (entered as drawn), not %r" % (draws,))
+            raise KernelError("option", "draws must be 'deck' (the game draws) or 'table' (entered as drawn), "
+                                        "not %r" % (draws,))
         if draws == "table":
             self.house |= OPT_TABLE_DRAWS
         if not isinstance(self.round_limit, int) or self.round_limit < -1 or self.round_limit > 999:

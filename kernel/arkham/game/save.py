@@ -33,8 +33,9 @@ from ...binio import put32, get32, put_crc32, crc32_at
 from ...checks import check_blob
 from ... import prng
 from .board import NONE
-from .defs import (MAX_LOG, HOUSE_RULES, GATE_DAGON, OPT_TABLE_DRAWS, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD, PH_OVER, PH_INV, CH_COIN, CH_FIRST,
-                   CH_ATTACK, CH_DAMAGE, CH_SANITY, ST_LOADOUT, ST_ORIENT, ST_SHOP, ST_PICK, PU_CLOSE, STEP_NAMES)
+from .defs import (MAX_LOG, HOUSE_RULES, GATE_DAGON, OPT_TABLE_DRAWS, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD,
+                   PH_OVER, PH_INV, CH_COIN, CH_FIRST, CH_ATTACK, CH_DAMAGE, CH_SANITY, ST_LOADOUT, ST_ORIENT,
+                   ST_SHOP, ST_PICK, PU_CLOSE, STEP_NAMES)
 
 MAGIC0 = 0x41   # 'A'
 MAGIC1 = 0x48   # 'H'
@@ -63,8 +64,9 @@ SCALARS = ("phase", "step", "actor", "seat", "result", "doom", "gate_limit", "do
 # two bytes each (test_level is stored + 128: it can be below 0)
 WIDE = ("round", "prog_pos", "prog_end", "test_pass_end", "test_level")
 BUFFERS = ("seat_inv", "seat_status", "pos", "ow_world", "ow_stage", "close_at", "san", "maxsan", "sta",
-           "maxsta", "fight", "stealth", "skill", "lost_turns", "retainer", "draw_kinds", "drawn", "poss", "gates_closed", "used_inv", "tied", "m_at", "m_owner",
-           "m_head", "m_checked", "m_flags", "fight_kinds", "sealed", "gate_shown", "gate_keep")
+           "maxsta", "fight", "stealth", "skill", "lost_turns", "retainer", "draw_kinds", "drawn", "poss",
+           "gates_closed", "used_inv", "tied", "m_at", "m_owner", "m_head", "m_checked", "m_flags", "fight_kinds",
+           "sealed", "gate_shown", "gate_keep")
 # not saved: seat_dist, a cache of distances that is valid whenever dist_dirty is 0 (a loaded game
 # recomputes it: the same values)
 
@@ -377,7 +379,7 @@ def _check(g):
     need(g.shop_card < b.ncards or g.shop_card == NONE, "the shop")
     st = g.step
     need(g.must_fight <= 1 and g.sneak_gate <= 1, "a sneak")
-    from .defs import MAX_DRAWS, ST_SPLIT, CH_DRAW, CH_AMOUNT, ST_BID, DRAW_MONSTER, DRAW_DECK
+    from .defs import MAX_DRAWS, ST_SPLIT, CH_DRAW, ST_BID, DRAW_MONSTER, DRAW_DECK
     need(g.draw_used <= g.ndrawn <= g.draw_want <= MAX_DRAWS and g.resume <= 3 and g.known_top < 8, "a draw")
     for k in range(g.draw_want):
         need(DRAW_MONSTER <= g.draw_kinds[k] <= DRAW_DECK + 2, "a draw")

@@ -11,16 +11,18 @@ space, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND) and m_owner (the seat for the last t
 space it moves into next), m_checked (seats that took their sanity check against it this round),
 m_flags (evaded this turn, fought, moved this mythos). Gates: gate_at[space] (a gate card or NONE),
 sealed[space], gate_shown[card], gate_keep[card] (the seat that closed it and keeps it as a trophy,
-GATE_DAGON once given to the Esoteric Order of Dagon, else NONE: in the deck or open). Decks are stacks (the top is the last card); their order is hidden.
+GATE_DAGON once given to the Esoteric Order of Dagon, else NONE: in the deck or open). Decks are
+stacks (the top is the last card); their order is hidden. Table mode (house & OPT_TABLE_DRAWS): a
+draw is entered by the table (want_draw, ready, on_drawn, next_drawn below).
 """
 
 from array import array
 
 from ...errors import KernelError
 from ... import prng
-from .board import (NONE, MAX_PLAYERS, MAX_START_ITEMS, MAX_SKILLS, DECK_ITEM, DECK_SPELL, DECK_ALLY,
+from .board import (NONE, MAX_PLAYERS, MAX_START_ITEMS, MAX_SKILLS, DECK_ITEM, DECK_SPELL,
                     SPECIAL_HOUND, SPECIAL_BLOCKING, RANDOM_ITEM, SKILL_FIGHT, SKILL_STEALTH)
-from .defs import (PH_SETUP, ST_PICK, ST_SPLIT, CH_DRAW, MAX_POSS, MAX_LOG, MAX_EV, MAX_ACTIONS, AT_POOL,
+from .defs import (PH_SETUP, ST_PICK, CH_DRAW, MAX_POSS, MAX_LOG, MAX_EV, MAX_ACTIONS, AT_POOL,
                    AT_WORLD, SEAT_PICK, RES_PLAYING, HR_SEED_GATE_LIMITS, OPT_TABLE_DRAWS, DRAW_MONSTER,
                    DRAW_GATE, DRAW_DECK, MAX_DRAWS, R_PICK, EV_PICK, EV_DRAWN)
 from ..reach import OCC_MONSTER, OCC_BLOCKING, OCC_HOUND

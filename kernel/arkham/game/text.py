@@ -8,7 +8,7 @@ from .defs import (ARG_MASK, K_PICK, K_RETURN, K_STAY, K_RESOLVE, K_TAXI, K_MODE
                    K_END, K_BUY, K_PASS, K_DEST, K_DISCARD, K_ORIENT, K_OUTCOME, K_ROLL, BOUND_BIT, MAX_POSS,
                    AT_WORLD, AT_OW, ST_SNEAK_TO, ST_ORIENT, PU_CLOSE,
                    PU_COUNTER, STEP_NAMES, PHASE_NAMES, RESULT_NAMES, CH_COIN, CH_DRAW, K_GIVE, K_GIVE_MONEY,
-                   K_SELL, K_PAY, K_BID, K_SPLIT, ST_LOADOUT, ST_SHOP, DRAW_MONSTER, DRAW_GATE, DRAW_DECK)
+                   K_SELL, K_PAY, K_BID, K_SPLIT, ST_LOADOUT, DRAW_MONSTER, DRAW_GATE, DRAW_DECK)
 from . import defs as D
 
 MODES = ("on foot", "by vehicle", "under Mists of R'lyeh")

@@ -19,10 +19,10 @@ Allocates nothing.
 """
 
 from .board import NONE, DECK_ALLY
-from .effects import PAY_MONEY, PAY_SANITY, PAY_STRENGTH, PAY_GATE
-from .defs import (ST_SELL, ST_BID, ST_PAY, K_SELL, K_PASS, K_BID, K_PAY, K_GIVE, K_GIVE_MONEY, MAX_POSS,
-                   AT_WORLD, GATE_DAGON, EV_SELL, EV_PASSED, EV_BID, EV_AUCTION, EV_CARD, EV_NO_CARD, EV_PAY,
-                   EV_DAGON, EV_GIVE, EV_MONEY)
+from .effects import PAY_MONEY, PAY_SANITY, PAY_STRENGTH
+from .defs import (ST_BID, ST_PAY, K_SELL, K_PASS, K_BID, K_PAY, K_GIVE, K_GIVE_MONEY, MAX_POSS,
+                   AT_WORLD, GATE_DAGON, EV_SELL, EV_PASSED, EV_BID, EV_AUCTION, EV_CARD, EV_PAY,
+                   EV_DAGON, EV_GIVE)
 
 
 class Trade:
