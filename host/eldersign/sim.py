@@ -200,6 +200,8 @@ def seat_bots(text: str, players: int, runner) -> list[tuple]:
     out = []
     for alt in (text or runner.default_bot).split("|"):
         names = [x.strip() for x in alt.split(",") if x.strip()]
+        if not names:
+            raise KernelError("option", "--bots: %r names no bot (the bots: %s)" % (text[:40], ", ".join(runner.bots)))
         for n in names:
             if n not in runner.bots:
                 raise KernelError("option", "--bots: no bot '%s' (the bots: %s)" % (n, ", ".join(runner.bots)))
