@@ -440,3 +440,17 @@ def test_the_data_readme_examples_are_rows_the_schema_reads():
         assert len(f) == width[table], (table, row)
         seen.add(table)
     assert seen == set(SCHEMAS) - {"gate_table"}, seen
+
+
+def test_an_auction_bid_above_255_dollars_survives_the_save(board):
+    """The bid is saved in two bytes (money goes to 999)."""
+    from eldritch.kernel.arkham.game import save
+    g = new(board, invs=("Mara", "Silas"))
+    g.money[0] = g.money[1] = 900
+    g.touch()
+    enter(g, "General Store", 5)
+    for _ in range(300):
+        g.apply(D.K_BID)
+    assert g.bid == 300 and g.step == D.ST_BID
+    back = save.deserialize(Rules({"board": board}), g.serialize())          # a set-up position: no replay
+    assert back.bid == 300 and back.serialize() == g.serialize()

@@ -60,9 +60,9 @@ SCALARS = ("phase", "step", "actor", "seat", "result", "doom", "gate_limit", "do
            "check_m", "check_seat", "place", "shop_card", "dest_optional", "discard_spell", "orient_m",
            "coin_n", "coin_for", "cur_m", "fly_target", "last_roll", "attacked", "last_seat", "must_fight",
            "sneak_gate", "draw_want", "ndrawn", "draw_used", "resume", "known_top", "gate_roll", "dice_op",
-           "pick_inv", "pay_kind", "pay_amount", "auction_card", "bid", "bidder", "bidders")
+           "pick_inv", "pay_kind", "pay_amount", "auction_card", "bidder", "bidders")
 # two bytes each (test_level is stored + 128: it can be below 0)
-WIDE = ("round", "prog_pos", "prog_end", "test_pass_end", "test_level")
+WIDE = ("round", "prog_pos", "prog_end", "test_pass_end", "test_level", "bid")
 BUFFERS = ("seat_inv", "seat_status", "pos", "ow_world", "ow_stage", "close_at", "san", "maxsan", "sta",
            "maxsta", "fight", "stealth", "skill", "lost_turns", "retainer", "draw_kinds", "drawn", "poss",
            "gates_closed", "used_inv", "tied", "m_at", "m_owner", "m_head", "m_checked", "m_flags", "fight_kinds",
@@ -386,6 +386,7 @@ def _check(g):
     need(g.pick_inv < b.ninv or g.pick_inv == NONE, "a pick")
     need(g.auction_card < b.ncards or g.auction_card == NONE, "an auction")
     need(g.bidder < g.players or g.bidder == NONE, "an auction")
+    need(g.bid <= 999, "an auction")
     if st == CH_DRAW:
         need(g.ndrawn < g.draw_want and g.resume >= 1, "a draw")
     if st == ST_SPLIT:

@@ -222,7 +222,7 @@ class Trade:
                     if self.poss[seat * MAX_POSS + k] != NONE:
                         buf[n] = K_GIVE + k * 8 + t
                         n += 1
-            if self.money[seat] >= 1:
+            if self.money[seat] >= 1 and self.money[t] < 999:
                 buf[n] = K_GIVE_MONEY + t
                 n += 1
         return n
