@@ -454,3 +454,30 @@ def test_an_auction_bid_above_255_dollars_survives_the_save(board):
     assert g.bid == 300 and g.step == D.ST_BID
     back = save.deserialize(Rules({"board": board}), g.serialize())          # a set-up position: no replay
     assert back.bid == 300 and back.serialize() == g.serialize()
+
+
+def test_bot_the_heuristic_bot_sells_a_spare_card_when_short_of_money(board):
+    """The seed's selling, taken by the strongest bot (issue 26, the rule paths bots never take): at a
+    buyer with under $4 it sells a card it does not use (a second Elder Sign), keeps the one it uses,
+    and stops selling once it has $4."""
+    from eldritch.kernel.arkham.game.bots import HeuristicBot
+    g = new(board, invs=("Otto",))                                # a Shotgun, $1
+    kind = board.item_index["Elder Sign"]
+    for c in [c for c in g.item_deck.cards[:g.item_deck.n] if board.card_kind[c] == kind]:
+        g.item_deck.take(c)
+        assert g.give(0, c)
+    g.touch()
+    enter(g, "Graveyard", 1)
+    assert g.step == D.ST_SELL
+    bot = HeuristicBot(board)
+    buf = array("i", [0] * D.MAX_ACTIONS)
+    n = g.legal_actions(buf)
+    a = bot.choose(g, buf, n)
+    assert a & ~D.ARG_MASK == D.K_SELL
+    assert board.card_kind[g.poss[a & D.ARG_MASK]] == kind
+    g.apply(a)
+    elder = [k for k in range(D.MAX_POSS) if g.poss[k] != 255 and board.card_kind[g.poss[k]] == kind]
+    assert g.money[0] == 1 + 9 // 2 and len(elder) == 1 and slot(g, 0, "Shotgun") >= 0
+    if g.step == D.ST_SELL:
+        n = g.legal_actions(buf)
+        assert bot.choose(g, buf, n) == D.K_PASS
