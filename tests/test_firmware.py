@@ -111,7 +111,10 @@ def test_readme_tables_are_the_checked_in_figures_and_every_feature_fits():
                                  "<!-- end of the table -->") == boardfit.time_table()
     figs = boardtime.figures()
     for name in list(boardfit.FEATURES) + list(boardfit.GAMES):
-        assert figs[name]["ok"] and figs[name]["peak"] <= boardtime.HEAP, name
+        # library_big_pool has no bisected peak (145 G instructions a run): its fit is its run to
+        # the end at the whole heap
+        assert figs[name]["ok"] and figs[name].get("peak", 0) <= boardtime.HEAP, name
+        assert "peak" in figs[name] or name == "library_big_pool", name
 
 
 def test_a_second_make_firmware_is_incremental(firmware):
