@@ -56,6 +56,8 @@ def position(players=5, hands=None, roles=None, pile=(), discards=(), active=0, 
     s.result = D.R_PLAYING
     s.ever_eliminated_human = 0
     s.last_infected = D.NOBODY
+    s.thing_known = 0
+    s.flame_old = 0
     counts = bytearray(D.NTYPES)
     for p in range(players):
         for i in range(s.hand_n[p]):

@@ -166,14 +166,13 @@ def test_resampling_finds_a_planted_leak():
     """The test can fail: a view that showed one more card (the pile's top) differs after resampling."""
     from eldritch.kernel.stayaway.game import views
     rng = random.Random(3)
-    original = views.write_view
+    original = views.write_head
 
     def leaky(state, p, buf):
-        n = original(state, p, buf)
-        buf[n] = state.pile[state.pile_n - 1] if state.pile_n else 0
-        return n + 1
+        original(state, p, buf)
+        buf[views.V_DISC] = state.pile[state.pile_n - 1] if state.pile_n else 0
 
-    views.write_view = leaky
+    views.write_head = leaky
     try:
         caught = 0
         for rules, s in playouts(6, seed0=99):
@@ -183,7 +182,7 @@ def test_resampling_finds_a_planted_leak():
                 caught += t.view(p) != s.view(p)
         assert caught > 0
     finally:
-        views.write_view = original
+        views.write_head = original
 
 
 # ----- 2. who sees each event's card ---------------------------------------------------------------------

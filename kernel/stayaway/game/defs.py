@@ -191,12 +191,12 @@ SH_TOTAL = const(7)
 # ----- results -------------------------------------------------------------------------------------
 R_PLAYING = const(255)
 R_BURNT = const(0)             # The Thing eliminated: Humans in play win
-R_DECLARED = const(1)          # a true declaration: The Thing and the Infected in play win
-R_THING_ALONE = const(2)       # everyone infected and no Human eliminated: The Thing alone wins
+R_DECLARED = const(1)          # no Human is left (the game ends at once): The Thing and the Infected in play win
+R_THING_ALONE = const(2)       # no Human is left, everyone infected and no Human eliminated: The Thing alone wins
 R_FALSE = const(3)             # a false declaration: the Humans in play win
 R_FOUND = const(4)             # a Flamethrower in The Thing's hand: the Humans in play win
 R_VENGEFUL = const(5)          # vengeful mode: the survivors win
-R_CUT = const(6)               # the kernel's limit, not the rulebook's: the log is full, nobody wins
-RESULT_NAMES = ("The Thing was burnt", "The Thing declared, truly", "The Thing infected everyone",
+R_CUT = const(6)               # only in saves of older versions: their full log stopped the game, nobody won
+RESULT_NAMES = ("The Thing was burnt", "no Human is left", "The Thing infected everyone",
                 "The Thing declared, falsely", "a Flamethrower was found in The Thing's hand",
                 "vengeful mode: the survivors win", "stopped: the game log is full")
