@@ -57,8 +57,9 @@ RESULT_SHORT = (b"Thing burnt", b"Thing declared", b"Thing alone", b"False decla
 DIGITS = b"0123456789"
 PIN_DIGITS = 8
 DEVICE_KEY = "device.key"      # beside the saves: the store's records device.key.a / .b
-RESERVE = 40 * 1024           # held from entering the mode until the game's big buffers are made
+RESERVE = 32 * 1024           # held from entering the mode until the game's big buffers are made
 STATE_LOGS = D.MAX_EVENTS * D.EVENT_BYTES + 2 * D.MAX_LOG + 512   # a state's event and action logs
+SCRATCH = 16 * 1024            # the key derivation's (crypt.LOG2_SPACE: 512 blocks of 32 bytes)
 NEWS_ROWS = 6
 NEWS_KEEP = 60                 # the newest events of the player's log the News page can scroll through
 MAX_LIST = 5
@@ -77,7 +78,7 @@ class StayAwayMode(TextScreen):
         self.state = None
         self.sealer = None
         self.box = None
-        # one contiguous block kept free for the save buffer and the state's logs (29 KB of them):
+        # one contiguous block kept free for the save buffer and the state's logs (22 KB of them):
         # loading the kernel's modules afterwards leaves the heap in small pieces
         self.reserve = bytearray(RESERVE)
         super().__init__()
@@ -140,10 +141,13 @@ class StayAwayMode(TextScreen):
             seed = time.ticks_ms() & 0x3FFFFFFF if hasattr(time, "ticks_ms") else int(time.time()) & 0x3FFFFFFF
         self.state = None
         rules = self._rules()           # the modules first; then the big buffers, in the reserved block
+        from kernel.stayaway.game import save       # noqa: F401 (before a new device key's garbage)
         self.device_key()
         self.alloc_box()
-        self.sealer = self._sealer(self.box)    # the key derivation works in the (still empty) save buffer
+        # the state's buffers next, beside the box in the reserved block, before the key derivation's
+        # garbage breaks up what is left of it
         self.state = rules.new_game(seed, self.players)
+        self.sealer = self._sealer(self.box)    # the key derivation works in the (still empty) save buffer
         self.save()
         self.after_action()
 
@@ -166,13 +170,13 @@ class StayAwayMode(TextScreen):
         """(the blob, its Sealer) of the newest record that opens, read into the save buffer.
 
         The state's two big buffers' room is held next to the box while the key derivation and the
-        reading allocate (they would leave that room in pieces: a 12 KB log then fails on a heap
-        with 40 KB free); it is also the derivation's 16 KB of scratch. It lives in this frame only:
+        reading allocate (they would leave that room in pieces: a 6 KB log then fails on a heap
+        with 40 KB free); it is also the derivation's 16 KB of scratch (SCRATCH at least). It lives in this frame only:
         the board's GC scans the whole of a live frame, dead slots included, so a caller's frame that
         had passed it along would keep it."""
         from kernel.stayaway.game.crypt import unseal_in_place, sealer_for, MAGIC1, F_DEVICE
         box = self.box
-        hold = bytearray(STATE_LOGS)
+        hold = bytearray(STATE_LOGS if STATE_LOGS > SCRATCH else SCRATCH)
         first = None
         sealer = None
         for which in (0, 1):
@@ -192,18 +196,20 @@ class StayAwayMode(TextScreen):
         raise first or KernelError("save", "no readable Stay Away! save")
 
     def alloc_box(self):
-        """The save buffer, allocated once at the longest a sealed save can be (about 17 KB), in the
+        """The save buffer, allocated once at the longest a sealed save can be (about 11 KB), in the
         block reserved for it (released here, so the state's logs follow it there)."""
         if self.box is None:
             from kernel.stayaway.game.save import max_size
             from kernel.stayaway.game.crypt import HEAD, TAG
             size = HEAD + max_size() + TAG
+            if size < SCRATCH:
+                size = SCRATCH          # the key derivation works in it before the first save
             self.reserve = None
             gc.collect()
             self.box = bytearray(size)
 
     def save(self):
-        """Sealed in one buffer allocated once at the longest a save can be (about 17 KB): the
+        """Sealed in one buffer allocated once at the longest a save can be (about 11 KB): the
         state's bytes are written where the cipher reads them. A fresh buffer per save, a little
         longer each time as the log grows, leaves the heap full of holes just too small for the next."""
         from kernel.stayaway.game.save import dump, size

@@ -186,8 +186,9 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
 
     def view(self, player):
         """The player's view as bytes (allocates; the same bytes as write_view, its log kept up to
-        date event by event between calls: views.cached_log)."""
-        from .views import write_head, cached_log, LogCache, V_EVENTS, V_NEVENTS
+        date event by event between calls: viewcache.py)."""
+        from .views import write_head, V_EVENTS, V_NEVENTS
+        from .viewcache import cached_log, LogCache
         if not 0 <= player < self.players:
             raise KernelError("player", "no player %r in a %d-player game" % (player, self.players))
         got = self.vcache[player]

@@ -17,16 +17,16 @@ replay the whole game from the seed; then a CRC-32 of all that (4 bytes; binio.p
 
 Versions 1 and 2 (before issue 26: 2-byte scalars, a log of at most 2048 events and 2048 actions, no
 record of who has seen The Thing card or which Flamethrowers The Thing has kept) still load: the
-first from the events it holds, the second as none kept. Version 1 ends with a Fletcher-16 (the
-saves before issue 24: they come sealed, so their tag checked them first), 2 and 3 with the CRC-32.
-Any other version is refused in one line.
+first from the events it holds, the second as none kept (oldsave.py, loaded only for them). Version 1
+ends with a Fletcher-16 (the saves before issue 24: they come sealed, so their tag checked them
+first), 2 and 3 with the CRC-32. Any other version is refused in one line.
 """
 
 from ... import prng
 from ...binio import fletcher16, get32, crc32
 from ...errors import KernelError
 from .defs import (MAX_PLAYERS, HAND_MAX, NTYPES, DECK_MAX, MAX_EVENTS, EVENT_BYTES, MAX_LOG, NO_CARD, NOBODY,
-                   QUARANTINE, LOCKED_DOOR, PH_OVER, R_PLAYING, R_CUT, THING, E_SHOW, N_ACT_KINDS, ACT_KIND)
+                   QUARANTINE, LOCKED_DOOR, PH_OVER, R_PLAYING, R_CUT, N_ACT_KINDS, ACT_KIND)
 
 MAGIC = b"SA"
 VERSION = 3
@@ -36,9 +36,6 @@ HEAD = 11                # magic, version, players, flags, Infected!, ninth Susp
 SCALARS = ("pile_n", "disc_n", "res_n", "direction", "thing", "phase", "active", "actor", "turn", "ctx_kind",
            "ctx_a", "ctx_b", "ctx_card", "ctx_n", "ctx_flag", "offer_card", "partner", "last_infected",
            "ever_eliminated_human", "thing_known", "flame_old", "result")
-OLD_SCALARS = ("pile_n", "disc_n", "res_n", "direction", "thing", "phase", "active", "actor", "turn", "ctx_kind",
-               "ctx_a", "ctx_b", "ctx_card", "ctx_n", "ctx_flag", "offer_card", "partner", "last_infected",
-               "ever_eliminated_human", "result", "nev", "nlog")
 TABLE = ("seat_player", "seat_of", "alive", "role", "quar", "door", "returns_", "hand_n", "passes")
 
 
@@ -174,10 +171,7 @@ def load(rules, blob):
     version = b[2]
     if version != VERSION and version not in OLD_VERSIONS:
         raise KernelError("save", "save version %d, this kernel reads versions 1 to %d" % (version, VERSION))
-    if version == VERSION:
-        tail = CHECK
-        ok = get32(b, n - 4) == crc32(b, n - 4)
-    elif version == 2:
+    if version != 1:
         tail = CHECK
         ok = get32(b, n - 4) == crc32(b, n - 4)
     else:
@@ -201,13 +195,11 @@ def load(rules, blob):
     s = State(rules, seed, players, deal=False)
     if bytes(r.take(NTYPES)) != bytes(s.counts):
         raise KernelError("save", "the save was made with another deck")
-    if version == VERSION:
-        for name in SCALARS:
-            setattr(s, name, r.word())
-    else:
-        for name in OLD_SCALARS:
-            hi = r.byte()
-            setattr(s, name, (hi << 8) | r.byte())
+    if version != VERSION:
+        from .oldsave import load_old
+        return load_old(r, s, version)
+    for name in SCALARS:
+        setattr(s, name, r.word())
     if s.pile_n > DECK_MAX or s.disc_n > DECK_MAX or s.res_n > 3:
         raise KernelError("save", "a count is out of range")
     for name in TABLE:
@@ -221,22 +213,21 @@ def load(rules, blob):
     p1 = r.word()
     s.prng[0] = p0
     s.prng[1] = p1
-    if version == VERSION:
-        s.nev = r.word()
-        for p in range(MAX_PLAYERS):
-            s.dropped[p] = r.word()
-        kept = s.nev - s.ev_first()
-        raw = r.take(kept * EVENT_BYTES)
-        for i in range(kept):
-            e = s.ev_at(s.ev_first() + i)
-            for j in range(EVENT_BYTES):
-                s.ev[e + j] = raw[i * EVENT_BYTES + j]
-        s.nlog = r.word()
-    else:
-        if s.nev > MAX_EVENTS or s.nlog > MAX_LOG:
-            raise KernelError("save", "a count is out of range")
-        s.ev[:s.nev * EVENT_BYTES] = r.take(s.nev * EVENT_BYTES)
-        _old_knowledge(s)
+    s.nev = r.word()
+    for p in range(MAX_PLAYERS):
+        s.dropped[p] = r.word()
+    kept = s.nev - s.ev_first()
+    raw = r.take(kept * EVENT_BYTES)
+    for i in range(kept):
+        e = s.ev_at(s.ev_first() + i)
+        for j in range(EVENT_BYTES):
+            s.ev[e + j] = raw[i * EVENT_BYTES + j]
+    s.nlog = r.word()
+    return finish(r, s)
+
+
+def finish(r, s):
+    """The action log, the end of the blob, and the checks (every version)."""
     if s.nlog > 0x7FFFFF:
         raise KernelError("save", "the action log is too long")
     raw = r.take(2 * s.nlog)
@@ -249,17 +240,6 @@ def load(rules, blob):
         raise KernelError("save", "%d unexpected bytes at the end" % (r.end - r.i))
     check(s)
     return s
-
-
-def _old_knowledge(s):
-    """What a save of version 1 or 2 did not record, from what it holds: who has seen The Thing card
-    in its owner's hand (its events), and no Flamethrower counted as kept."""
-    s.thing_known = 0
-    s.flame_old = 0
-    for i in range(s.nev):
-        e = i * EVENT_BYTES
-        if s.ev[e] == E_SHOW and s.ev[e + 3] == THING and s.ev[e + 1] == s.thing:
-            s.thing_known |= ((s.ev[e + 4] << 8) | s.ev[e + 5]) & ~(1 << s.thing)
 
 
 def check(s):
