@@ -52,8 +52,8 @@ PAGES = (b"Acts", b"Hand", b"Tabl", b"News")
 VERBS = (b"", b"Disc ", b"Play ", b"Offer ", b"Give ", b"Defend ", b"No defence", b"Keep ", b"DECLARE",
          b"", b"Target ", b"Forget ", b"Pass ", b"To pile ")
 ROLE_SHORT = (b"Human", b"Infected", b"The Thing")
-RESULT_SHORT = (b"Thing burnt", b"Thing declared", b"Thing alone", b"False declare", b"Flame found",
-                b"Vengeful end", b"Log full")
+RESULT_SHORT = (b"Thing burnt", b"No Human left", b"Thing alone", b"False declare", b"Flame found",
+                b"Vengeful end")
 DIGITS = b"0123456789"
 PIN_DIGITS = 8
 DEVICE_KEY = "device.key"      # beside the saves: the store's records device.key.a / .b

@@ -406,8 +406,10 @@ def test_a_sealed_save_cannot_be_spliced_into_another_game(tmp_path):
 
 def test_old_saves_written_by_main_still_load():
     """The saves today's main writes: Elder Sign's host save (its format is unchanged, the kernel save
-    inside of version 2), Arkham's and Mansions' bare kernel saves (version 1, Fletcher-16), Stay
-    Away!'s SAE1 sealed save: each loads (the legacy ones named as such) into the game it holds."""
+    inside of version 2), Arkham's and Mansions' bare kernel saves (version 1, Fletcher-16): each loads
+    (the legacy ones named as such) into the game it holds. Stay Away!'s SAE1 sealed save still opens,
+    but the kernel save inside (version 1) holds a log of the rules before issue 26 (the game's end,
+    the found Flamethrower): it would replay to another game, so it is refused in one line."""
     from eldritch.eldersign import playsave
     game, _, settings = playsave.load_file(str(OLD / "eldersign.sav"))
     assert game.seed == 5 and len(game.actions()) == 12 and settings.bots == {1}
@@ -423,10 +425,13 @@ def test_old_saves_written_by_main_still_load():
     m = MR().deserialize(got.payload)
     assert m.seed == 3 and m.nlog == 30
     from eldritch.kernel.stayaway.game.rules import Rules as SR
+    before = (OLD / "stayaway.sae").read_bytes()
     got = saves.read_save(str(OLD / "stayaway.sae"), "stayaway", passphrase="table words")
     assert "SAE1" in got.legacy
-    s = SR().deserialize(got.payload)
-    assert s.seed == 9 and s.nlog == 10
+    # its kernel save (version 1) holds a log of the rules before issue 26: refused in one line
+    with pytest.raises(KernelError, match="before issue 26") as err:
+        SR().deserialize(got.payload)
+    assert "\n" not in str(err.value) and (OLD / "stayaway.sae").read_bytes() == before
     with pytest.raises(SaveError, match="wrong passphrase"):
         saves.read_save(str(OLD / "stayaway.sae"), "stayaway", passphrase="other words")
 

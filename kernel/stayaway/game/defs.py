@@ -196,7 +196,6 @@ R_THING_ALONE = const(2)       # no Human is left, everyone infected and no Huma
 R_FALSE = const(3)             # a false declaration: the Humans in play win
 R_FOUND = const(4)             # a Flamethrower in The Thing's hand: the Humans in play win
 R_VENGEFUL = const(5)          # vengeful mode: the survivors win
-R_CUT = const(6)               # only in saves of older versions: their full log stopped the game, nobody won
 RESULT_NAMES = ("The Thing was burnt", "no Human is left", "The Thing infected everyone",
                 "The Thing declared, falsely", "a Flamethrower was found in The Thing's hand",
-                "vengeful mode: the survivors win", "stopped: the game log is full")
+                "vengeful mode: the survivors win")

@@ -15,22 +15,20 @@ and discards as long as their counts, the PRNG (2 x 4), the event log: every eve
 bytes each); the action log: its length (4 bytes) and every action since setup (2 bytes each), which
 replay the whole game from the seed; then a CRC-32 of all that (4 bytes; binio.py says why).
 
-Versions 1 and 2 (before issue 26: 2-byte scalars, a log of at most 2048 events and 2048 actions, no
-record of who has seen The Thing card or which Flamethrowers The Thing has kept) still load: the
-first from the events it holds, the second as none kept (oldsave.py, loaded only for them). Version 1
-ends with a Fletcher-16 (the saves before issue 24: they come sealed, so their tag checked them
-first), 2 and 3 with the CRC-32. Any other version is refused in one line.
+Saves of versions 1 and 2 were made under the rules before issue 26 (a Flamethrower found without a
+Human learning whose hand it was, a game going on with no Human left, a log that stopped the game):
+their actions replay from the seed to another game, so they are refused in one line saying so.
 """
 
 from ... import prng
-from ...binio import fletcher16, get32, crc32
+from ...binio import get32, crc32
 from ...errors import KernelError
 from .defs import (MAX_PLAYERS, HAND_MAX, NTYPES, DECK_MAX, MAX_EVENTS, EVENT_BYTES, MAX_LOG, NO_CARD, NOBODY,
-                   QUARANTINE, LOCKED_DOOR, PH_OVER, R_PLAYING, R_CUT, N_ACT_KINDS, ACT_KIND)
+                   QUARANTINE, LOCKED_DOOR, PH_OVER, R_PLAYING, R_VENGEFUL, N_ACT_KINDS, ACT_KIND)
 
 MAGIC = b"SA"
 VERSION = 3
-OLD_VERSIONS = (1, 2)
+OLD_VERSIONS = (1, 2)    # before issue 26: refused (their logs replay to other games)
 CHECK = 4                # the CRC-32's bytes at the end
 HEAD = 11                # magic, version, players, flags, Infected!, ninth Suspicious, seed
 SCALARS = ("pile_n", "disc_n", "res_n", "direction", "thing", "phase", "active", "actor", "turn", "ctx_kind",
@@ -130,7 +128,7 @@ def options_of(blob):
             opts[FLAGS[i]] = True
     if b[5] != 255:
         opts["infected"] = b[5]
-    if b[2] == VERSION and b[6]:
+    if b[6]:
         opts["ninth_suspicious"] = b[6]
     return opts
 
@@ -169,14 +167,14 @@ def load(rules, blob):
     if n < 16 or b[0] != MAGIC[0] or b[1] != MAGIC[1]:
         raise KernelError("save", "not a Stay Away! save")
     version = b[2]
-    if version != VERSION and version not in OLD_VERSIONS:
-        raise KernelError("save", "save version %d, this kernel reads versions 1 to %d" % (version, VERSION))
-    if version != 1:
-        tail = CHECK
-        ok = get32(b, n - 4) == crc32(b, n - 4)
-    else:
-        tail = 2
-        ok = fletcher16(b, n - 2) == (b[n - 2] << 8) | b[n - 1]
+    if version in OLD_VERSIONS:
+        raise KernelError("save", "save version %d was made under the Stay Away! rules before issue 26 (the "
+                          "game's end and the found Flamethrower changed): its actions would replay to another "
+                          "game; this kernel reads version %d" % (version, VERSION))
+    if version != VERSION:
+        raise KernelError("save", "save version %d, this kernel reads version %d" % (version, VERSION))
+    tail = CHECK
+    ok = get32(b, n - 4) == crc32(b, n - 4)
     if not ok:
         raise KernelError("save", "the save is damaged (checksum mismatch)")
     r = _Reader(b, tail)
@@ -184,7 +182,7 @@ def load(rules, blob):
     players = r.byte()
     flags = r.byte()
     infected = r.byte()
-    ninth = r.byte() if version == VERSION else 0
+    ninth = r.byte()
     rules.check_players(players)
     o = rules.options
     if flags != o.flags() or (255 if o.infected < 0 else o.infected) != infected or ninth != o.ninth_suspicious:
@@ -195,9 +193,6 @@ def load(rules, blob):
     s = State(rules, seed, players, deal=False)
     if bytes(r.take(NTYPES)) != bytes(s.counts):
         raise KernelError("save", "the save was made with another deck")
-    if version != VERSION:
-        from .oldsave import load_old
-        return load_old(r, s, version)
     for name in SCALARS:
         setattr(s, name, r.word())
     if s.pile_n > DECK_MAX or s.disc_n > DECK_MAX or s.res_n > 3:
@@ -223,11 +218,6 @@ def load(rules, blob):
         for j in range(EVENT_BYTES):
             s.ev[e + j] = raw[i * EVENT_BYTES + j]
     s.nlog = r.word()
-    return finish(r, s)
-
-
-def finish(r, s):
-    """The action log, the end of the blob, and the checks (every version)."""
     if s.nlog > 0x7FFFFF:
         raise KernelError("save", "the action log is too long")
     raw = r.take(2 * s.nlog)
@@ -247,7 +237,7 @@ def check(s):
     if not prng.valid(s.prng):
         raise KernelError("save", "the random state is damaged")
     n = s.players
-    if s.result != R_PLAYING and (s.result > R_CUT or s.phase != PH_OVER):
+    if s.result != R_PLAYING and (s.result > R_VENGEFUL or s.phase != PH_OVER):
         raise KernelError("save", "bad result %d" % s.result)
     if s.phase > PH_OVER or (s.actor >= n and s.result == R_PLAYING) or s.active >= n:
         raise KernelError("save", "bad phase or player to act")
