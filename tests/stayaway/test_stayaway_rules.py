@@ -89,6 +89,29 @@ def test_rule_deck_108_cards_one_action_short_of_the_rulebooks_109():
     assert actions == 45            # the English box lists 46 Action cards (data/README.md)
 
 
+def test_rule_ninth_suspicious_deck_option_the_109th_card():
+    """The Hungarian rulebook counts 109 cards and one edition's data a ninth Suspicious (46 Action
+    cards); no source here confirms it, so it is an option (data/README.md): the copy's number says
+    from how many players it is used. Main had no such option."""
+    rules = Rules({"ninth_suspicious": 11})
+    for n, copies, total in ((10, 8, 95), (11, 9, 109), (12, 9, 109)):
+        s = rules.new_game(3, n)
+        assert s.counts[SUSPICIOUS] == copies and sum(s.counts) == total
+        assert all_cards(s) == list(s.counts)
+    assert sum(Rules({"ninth_suspicious": 4}).new_game(1, 4).counts) == 36
+    assert Rules({"ninth_suspicious": 0}).options.ninth_suspicious == 0
+    for bad in (3, 13, "11", True, 1.5):
+        with pytest.raises(KernelError, match="ninth_suspicious"):
+            Rules({"ninth_suspicious": bad})
+    s = rules.new_game(3, 11)
+    from eldritch.kernel.stayaway.game.save import options_of
+    assert options_of(s.serialize()) == {"ninth_suspicious": 11}
+    assert rules.deserialize(s.serialize()).counts[SUSPICIOUS] == 9
+    with pytest.raises(KernelError, match="other options"):
+        Rules().deserialize(s.serialize())
+    assert "ninth_suspicious=11" in s.referee_log(request=True).splitlines()[2]
+
+
 def test_rule_setup_deal():
     """The Thing is dealt; no Infected! or Panic! in the deal; 4 cards each; they go into the pile."""
     rules = Rules()
