@@ -154,7 +154,7 @@ def private_screen(v: View, since: int) -> List[str]:
         lines.append("offered to you face up: " + D.CARD_NAMES[v.ctx_card])
     if v.phase == D.PH_RESOLUTE and v.res and v.res[0] != D.NO_CARD:
         lines.append("you drew: " + ", ".join(D.CARD_NAMES[c] for c in v.res))
-    news = v.events[since:]
+    news = v.events_since(since)           # `since`: the viewer's events since setup already shown
     if news:
         lines.append("since your last look:")
         lines.extend("  " + event_text(code, a, b, c, v.players, v.me) for code, a, b, c in news[-40:])
@@ -219,7 +219,7 @@ def play(state, bots, term: Terminal, max_steps: int, key: Optional[TableKey] = 
             v = View(state.view(p))
             for line in private_screen(v, seen[p]):
                 term.write(line)
-            seen[p] = v.nevents
+            seen[p] = v.end
             a = ask(state, p, legal, term, key)
             if a is None:
                 return 1
