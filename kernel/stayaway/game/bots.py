@@ -26,14 +26,16 @@ The heuristic, by role:
             player in its seat when that seat is the one The Thing exchanges with.
   The Thing offers and answers Infected! to Humans, burns adjacent Humans, gets rid of a
             Flamethrower at once (the game ends by itself when no Human is left: it never declares).
-            With `cards`: never passes an Infected! face up (a Quarantine shows it to everyone); an
-            Axe on its own Quarantine or on a door between it and a Human it would exchange with;
-            Watch your back when the Human is on the other side; a look (Analysis, Suspicious) on an
-            adjacent Human rather than discarding it; Quarantine or a Locked door against a Human
-            next to it that is known to hold a Flamethrower.
+            With `cards`: never passes an Infected! face up (a Quarantine shows it to everyone);
+            refuses a Human's offer (Scary, No thanks!, Missed!) rather than hand that neighbour the
+            Flamethrower it must give while it holds one; an Axe on its own Quarantine or on a door
+            between it and a Human it would exchange with; Watch your back when the Human is on the
+            other side; a look (Analysis, Suspicious) on an adjacent Human rather than discarding
+            it; Quarantine or a Locked door against a Human next to it known to hold a Flamethrower.
 Left out on purpose (benchmarks/README.md, "Rule paths the strongest bot never takes"): Whisky and
 revealing in Revelations as The Thing or an Infected (the hand always shows the role), declaring
-(always false now), giving away a Flamethrower as a Human, no defence when holding one.
+(always false now), giving away a Flamethrower as a Human, no defence when holding one, and the
+refusals that gain The Thing's side nothing.
 """
 
 from ... import prng
@@ -226,6 +228,12 @@ class HeuristicBot:
         a = v.ctx_a
         if role == HUMAN and b.suspicious(a, 4):
             for d in (NO_THANKS, SCARY, MISSED):
+                if A_DEFEND + d in legal:
+                    return A_DEFEND + d
+        if role == THE_THING and role in self.card_roles and v.roles[a] == HUMAN and A_ANSWER + FLAMETHROWER in legal:
+            # it must give a Flamethrower it holds: refused, no Human next to it gets one, and its own
+            # turn comes to discard it (Scary shows it the card offered)
+            for d in (SCARY, NO_THANKS, MISSED):
                 if A_DEFEND + d in legal:
                     return A_DEFEND + d
         if role == THE_THING and v.roles[a] == HUMAN and A_ANSWER + INFECTED in legal and \
