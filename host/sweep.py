@@ -234,7 +234,7 @@ def run_ray(tasks, store, backend_name, progress, retries, address, workers):
     try:
         import ray
     except ImportError:
-        raise KernelError("option", "--ray needs Ray: pip install 'eldritch[ray]'")
+        raise KernelError("option", "--ray needs Ray: .venv/bin/pip install -e '.[ray]' (or pip install 'eldritch[ray]')")
     started = False
     if not ray.is_initialized():
         if address == "local":
@@ -303,8 +303,9 @@ EXAMPLES = """examples:
   eldritch sweep simulate --out runs/ao --games 1000 --chunk 100 --ancient-one all --players 1,2,4 --workers 2
   eldritch sweep simulate --out runs/bots --games 400 --bots 'heuristic|solver' --ray local --json
   eldritch sweep atlas --out runs/atlas --sets core,other --focus 0-1 --spells 0-1 --clues 0-1 --workers 2
-  eldritch sweep atlas --out runs/atlas --ray 127.0.0.1:6379 --output atlas.csv
-run the same command again to resume a sweep that was stopped."""
+  eldritch sweep atlas --out runs/other --sets other --ray 127.0.0.1:6379 --output atlas.csv
+run the same command again to resume a sweep that was stopped; --ray ADDRESS runs on a cluster
+started with `ray start --head` (every node with the same eldritch installed)."""
 
 
 def _positive(text):
@@ -325,7 +326,8 @@ def add_parser(sub):
     common.add_argument("--ray", metavar="ADDRESS", help="run on Ray: a cluster address, or 'local' to start one")
     common.add_argument("--retries", type=int, default=3, help="times a task is run again when its worker dies")
     s = kinds.add_parser("simulate", parents=[common], help="simulate over a grid of settings",
-                         description="eldritch simulate over a grid, games split into tasks of --chunk games.")
+                         description="eldritch simulate over a grid, games split into tasks of --chunk games.",
+                         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     s.add_argument("--games", "-n", type=_positive, default=100, help="games per setting (default 100)")
     s.add_argument("--chunk", type=_positive, default=50, help="games per task (default 50)")
     sim.add_grid_arguments(s)
@@ -335,7 +337,8 @@ def add_parser(sub):
     s.add_argument("--chart", metavar="FILE.png", help="draw win rate by Ancient One and player count")
     a = kinds.add_parser("atlas", parents=[common], help="odds of every card over a grid of situations",
                          description="The atlas: every card of the sets x dice sets x focus x spells x clues, "
-                                     "one CSV row each (schema: README, host/atlas.py).")
+                                     "one CSV row each (schema: README, host/atlas.py).",
+                         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     a.add_argument("--sets", default="", help="sets, comma-separated prefixes (default: every set)")
     a.add_argument("--dice", default=",".join(atlas_mod.DEFAULT_DICE), help="dice sets (default the six usual)")
     a.add_argument("--focus", default="0-2", help="focus values, e.g. 0-2 (default)")

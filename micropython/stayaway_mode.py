@@ -35,7 +35,6 @@ An action's kernel step allocates nothing either; the save after it (state bytes
 """
 
 import gc
-from array import array
 
 import buttons as btn
 import leds as ledmod
@@ -59,7 +58,6 @@ PIN_DIGITS = 8
 DEVICE_KEY = "device.key"      # beside the saves: the store's records device.key.a / .b
 RESERVE = 32 * 1024           # held from entering the mode until the game's big buffers are made
 STATE_LOGS = D.MAX_EVENTS * D.EVENT_BYTES + 2 * D.MAX_LOG + 512   # a state's event and action logs
-SCRATCH = 16 * 1024            # the key derivation's (crypt.LOG2_SPACE: 512 blocks of 32 bytes)
 NEWS_ROWS = 6
 NEWS_KEEP = 60                 # the newest events of the player's log the News page can scroll through
 MAX_LIST = 5
@@ -78,13 +76,13 @@ class StayAwayMode(TextScreen):
         self.state = None
         self.sealer = None
         self.box = None
-        # one contiguous block kept free for the save buffer and the state's logs (22 KB of them):
+        # one contiguous block kept free for the save buffer and the state's logs (26 KB of them):
         # loading the kernel's modules afterwards leaves the heap in small pieces
         self.reserve = bytearray(RESERVE)
         super().__init__()
         self.view = bytearray(V_EVENTS + 4 * NEWS_KEEP)
         self.vlen = 0
-        self.acts = array("i", bytes(D.MAX_ACTIONS))
+        self.acts = None           # the state's own action buffer once there is a state (refresh)
         self.nacts = 0
         self.players = 5
         self.pin = bytearray(PIN_DIGITS)
@@ -171,12 +169,12 @@ class StayAwayMode(TextScreen):
 
         The state's two big buffers' room is held next to the box while the key derivation and the
         reading allocate (they would leave that room in pieces: a 6 KB log then fails on a heap
-        with 40 KB free); it is also the derivation's 16 KB of scratch (SCRATCH at least). It lives in this frame only:
+        with 40 KB free); it is also the derivation's 16 KB of scratch. It lives in this frame only:
         the board's GC scans the whole of a live frame, dead slots included, so a caller's frame that
         had passed it along would keep it."""
-        from kernel.stayaway.game.crypt import unseal_in_place, sealer_for, MAGIC1, F_DEVICE
+        from kernel.stayaway.game.crypt import unseal_in_place, sealer_for, MAGIC1, F_DEVICE, LOG2_SPACE
         box = self.box
-        hold = bytearray(STATE_LOGS if STATE_LOGS > SCRATCH else SCRATCH)
+        hold = bytearray(max(STATE_LOGS, 32 << LOG2_SPACE))     # also the derivation's scratch
         first = None
         sealer = None
         for which in (0, 1):
@@ -196,20 +194,20 @@ class StayAwayMode(TextScreen):
         raise first or KernelError("save", "no readable Stay Away! save")
 
     def alloc_box(self):
-        """The save buffer, allocated once at the longest a sealed save can be (about 11 KB), in the
-        block reserved for it (released here, so the state's logs follow it there)."""
+        """The save buffer, allocated once at the longest a sealed save can be (about 11 KB; 16 KB, the
+        key derivation's scratch, at least), in the block reserved for it (released here, so the
+        state's logs follow it there)."""
         if self.box is None:
             from kernel.stayaway.game.save import max_size
-            from kernel.stayaway.game.crypt import HEAD, TAG
-            size = HEAD + max_size() + TAG
-            if size < SCRATCH:
-                size = SCRATCH          # the key derivation works in it before the first save
+            from kernel.stayaway.game.crypt import HEAD, TAG, LOG2_SPACE
+            # also the key derivation's scratch (2^LOG2_SPACE blocks of 32 bytes)
+            size = max(HEAD + max_size() + TAG, 32 << LOG2_SPACE)
             self.reserve = None
             gc.collect()
             self.box = bytearray(size)
 
     def save(self):
-        """Sealed in one buffer allocated once at the longest a save can be (about 11 KB): the
+        """Sealed in one buffer allocated once at the longest a save can be (16 KB, alloc_box): the
         state's bytes are written where the cipher reads them. A fresh buffer per save, a little
         longer each time as the log grows, leaves the heap full of holes just too small for the next."""
         from kernel.stayaway.game.save import dump, size
@@ -243,6 +241,9 @@ class StayAwayMode(TextScreen):
     def refresh(self, p):
         """The player's view and choices (no allocation)."""
         self.vlen = write_view(self.state, p, self.view, NEWS_KEEP)
+        # the state's own buffer (is_legal's, MAX_ACTIONS long): an action is read from it before
+        # apply, which may write it again, and the list is made afresh after every action
+        self.acts = self.state.buf
         self.nacts = self.state.legal_actions(self.acts)
         if self.cursor >= self.nacts:
             self.cursor = 0

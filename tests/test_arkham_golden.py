@@ -27,7 +27,7 @@ def path(seed, players, bot):
 def test_golden_cli_log_is_the_same_on_every_backend(seed, players, bot, backend, tmp_path, capsys):
     log = tmp_path / "game.log"
     code = main(["--backend", backend.name, "arkham", "play", "--seed", str(seed), "--players", str(players),
-                 "--bots", "all", "--bot", bot, "--log", str(log)])
+                 "--bots", "all", "--bot", bot, "--log", str(log), "--log-format", "transcript"])
     assert code == 0
     assert log.read_text() == path(seed, players, bot).read_text()
 

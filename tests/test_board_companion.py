@@ -26,7 +26,7 @@ down right a                # players 2, Ancient One Yig
 right a a                   # player 1 has 8 sanity; player 2 as dealt
 a down a down a down a down a down a   # the six adventures on the table, slot by slot
 a a down down down down a b # Effect for P1: sanity -1, then doom +1
-down a a down down a        # Card revealed: slot 1, the third card of the list
+down a a down down down down down down a   # Card revealed: slot 1, the seventh card of the list (the first six are on the table)
 down a a a b a              # Adventure won in slot 1: its trophy, the reward picker starts on elder sign +1, its replacement
 down a down a b             # Adventure failed: the picker starts on sanity -1; penalty stamina -1
 down a a                    # clock III, next player

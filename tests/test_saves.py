@@ -65,7 +65,7 @@ def _mansions(steps):
     from eldritch.kernel.mansions.game.rules import Rules
     rules = Rules()
     g = rules.new_game(3, 3)
-    buf = array("i", [0] * 512)
+    buf = array("i", [0] * rules.max_actions)
     for _ in range(steps):
         g.legal_actions(buf)
         g.apply(buf[0])

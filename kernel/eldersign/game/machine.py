@@ -36,13 +36,14 @@ them under micropython.heap_lock()).
 """
 
 from ...errors import KernelError
-from ...surface import CHANCE, TERMINAL, in_legal_actions
+from ...surface import CHANCE, TERMINAL, in_legal_actions, check_buffer
+from ...checks import is_action, check_action, check_player, no_such_action
 from ..adventure import ACT_ENTER, ACT_HOLD, ACT_REROLL, ACT_ROLL, P_ROLL
 from .defs import *  # noqa: F401,F403 (the action codes, phases and limits a caller needs)
 from .defs import (G_BASE, A_ARG_MASK, A_MOVE, A_USE, A_BEGIN, A_GIVEUP, A_AID, A_LOSTFOUND, A_SHOP,
                    A_FAIL, A_HOLD, A_UNHOLD, A_ABILITY, A_FREEROLL, A_FACE, A_AGREE,
                    P_MOVE, P_ADV, P_ENTRANCE, P_BATTLE, MAX_HAND,
-                   MAX_LOG, F_MAIN, F_FACE, F_CLOCK, F_NEXT, F_MIDNIGHT, F_MYTHOS, F_END_ATTEMPT,
+                   MAX_LOG, MAX_GAME_ACTIONS, F_MAIN, F_FACE, F_CLOCK, F_NEXT, F_MIDNIGHT, F_MYTHOS, F_END_ATTEMPT,
                    F_FAILED, F_ATTACK, F_PICK, F_LOSE, F_ASIDE, F_KEEP, F_AGREE, F_HELD, F_RUN,
                    EV_ABILITY)
 from .state import GameState
@@ -92,11 +93,14 @@ class Game(GameState):
         """What seat `player` sees: everything but the order of the decks and the PRNG (the game
         is cooperative: hands, trophies and stats are on the table)."""
         from .save import view_bytes
-        return view_bytes(self, player)
+        return view_bytes(self, check_player(player, self.players))
 
     def action_text(self, action):
         from .text import action_text
-        return action_text(self, action)
+        try:
+            return action_text(self, check_action(action))
+        except (IndexError, KeyError):
+            raise no_such_action(action)
 
     def serialize(self):
         from .save import serialize
@@ -104,6 +108,7 @@ class Game(GameState):
 
     def legal_actions(self, buf):
         """Write the legal actions into buf (array of MAX_GAME_ACTIONS); return the count."""
+        check_buffer(buf, MAX_GAME_ACTIONS)
         if self._result >= 0 or self._stack.n == 0:
             return 0
         i = self._stack.n - 1
@@ -115,7 +120,7 @@ class Game(GameState):
         return engine.options(self, i, buf)
 
     def is_legal(self, action):
-        if self._result >= 0 or self._stack.n == 0:
+        if self._result >= 0 or self._stack.n == 0 or not is_action(action):
             return False
         if in_legal_actions(self, self._buf, action):
             return True
@@ -132,7 +137,7 @@ class Game(GameState):
         if self._nlog >= MAX_LOG:
             raise KernelError("action", "the game log is full")
         if not self.is_legal(action):
-            raise KernelError("action", "%d is not a legal action now" % action)
+            raise KernelError("action", "%r is not a legal action now" % (action,))
         self._begin_events()
         self._log[self._nlog] = action
         self._nlog += 1

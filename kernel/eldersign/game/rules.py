@@ -10,6 +10,7 @@ once (it allocates); every game it makes shares it.
 """
 
 from ...errors import KernelError
+from ...checks import check_options
 from .data import GameData, DEFAULT_SETS
 from .machine import Game, MAX_GAME_ACTIONS, MAX_PLAYERS
 from . import save
@@ -26,7 +27,7 @@ class Rules:
     max_actions = MAX_GAME_ACTIONS
 
     def __init__(self, options=None):
-        options = options or {}
+        options = check_options(options) or {}
         for key in options:
             if key not in OPTIONS:
                 raise KernelError("option", "unknown option '%s' (the options: %s)" % (key, ", ".join(OPTIONS)))

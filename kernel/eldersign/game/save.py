@@ -15,6 +15,7 @@ tests compare it whole); `view_bytes(game, seat)` is the part a seat may see (no
 from ...errors import KernelError
 from ...binio import fletcher16, put32, get32, put_crc32, crc32_at
 from ... import prng
+from ...checks import check_blob
 from .machine import Game, MAX_LOG
 
 MAGIC0 = 0x45   # 'E'
@@ -120,7 +121,7 @@ def serialize(g):
 
 def deserialize(blob, data):
     """The Game a save holds, replayed from its seed; KernelError('save', ...) when it is not one."""
-    b = bytes(blob)
+    b = check_blob(blob)
     if len(b) < 16 or b[0] != MAGIC0 or b[1] != MAGIC1:
         raise KernelError("save", "not an Eldritch game save")
     if b[2] != VERSION and b[2] != OLD_VERSION:

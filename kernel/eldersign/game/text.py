@@ -124,6 +124,8 @@ def action_text(game, action):
     if kind == G.A_DRAW:
         return "draw an investigator at random"
     if kind == G.A_CHOOSE:
+        if top < 0 or st.ref[top] is None:
+            return "alternative %d (no choice is asked now)" % (arg + 1)
         return "%s: %s" % (inv_name(game, st.b[top]), _alt_text(game, st.ref[top], st.a[top], arg))
     if kind == G.A_PLACE:
         return "put %s %s" % (game._data.monsters[st.a[top]].name, _place_text(game, arg))
@@ -160,8 +162,11 @@ def action_text(game, action):
     if kind == G.A_ABILITY:
         return "use %s's ability" % inv_name(game, game._active())
     if kind == G.A_FREEROLL:
+        adv = _attempt_adv(game)
+        if adv is None:
+            return "a free reroll (no adventure under way)"
         return "%s's ability: %s" % (inv_name(game, game._active()),
-                                     _attempt_adv(game).action_text(action - G.A_FREEROLL + ACT_REROLL)
+                                     adv.action_text(action - G.A_FREEROLL + ACT_REROLL)
                                      .replace(" with a clue", " free"))
     if kind == G.A_FACE:
         return "the die shows %s" % LOST_FOUND[arg]

@@ -41,9 +41,11 @@ class Core:
         self.returns_ = bytearray(MAX_PLAYERS)
         self.ever_eliminated_human = 0
         self.ev = bytearray(MAX_EVENTS * EVENT_BYTES)     # a ring: the newest MAX_EVENTS events
+        # from bytes (no list of zeros on the way): the initializer is raw memory, so an item of
+        # k bytes takes k bytes of it
         self.dropped = array("i", bytes(4 * MAX_PLAYERS))  # each player's events gone from the ring
-        self.log = array("H", bytes(2 * MAX_LOG))       # from bytes: no list of zeros on the way; grows
-        self.buf = array("i", bytes(MAX_ACTIONS))
+        self.log = array("H", bytes(2 * MAX_LOG))       # grows past MAX_LOG (log_action)
+        self.buf = array("i", bytes(4 * MAX_ACTIONS))
         self.tally_buf = bytearray(NTYPES)          # copies of each card in one hand (legal.py)
         self.record = True                          # False in a search's imagined games: no log
         self.clear()

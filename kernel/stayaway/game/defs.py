@@ -91,7 +91,8 @@ HAND_MAX = const(8)            # 5 in the play step; room for Forgetful and Reso
 DECK_MAX = const(160)          # a user deck may hold more than the 109 printed cards
 MAX_EVENTS = const(1024)     # the event log is a ring of the newest events (core.py)
 EVENT_BYTES = const(6)
-MAX_LOG = const(2048)          # actions applied since setup
+MAX_LOG = const(2048)          # the action log's first room (it grows: core.log_action); no game
+                               # of the 1,000 in tests/stayaway/test_stayaway_log.py reached it
 MASK_ALL = const(0xFFF)
 QUARANTINE_TURNS = const(2)    # the rulebook: "the next two rounds", counted as the target's turns
 HOUSE_QUARANTINE_TURNS = const(3)
