@@ -111,7 +111,7 @@ def hot_seat(tmp_path, seed, players, bots, answers):
 def test_hot_seat_privacy_screen_between_human_players(tmp_path):
     """Two humans and three bots: before each human decision by a different human than the last, the
     screen asks to pass the device; each human then sees their own hand and role only."""
-    session, text = hot_seat(tmp_path, 3, 5, {2, 3, 4}, [""] * 3000)
+    session, text = hot_seat(tmp_path, 2, 5, {2, 3, 4}, [""] * 3000)
     passes = [t for t in text if t.startswith("Pass to")]
     assert len(passes) > 5 and all(t.startswith(("Pass to P1.", "Pass to P2.")) for t in passes)
 
