@@ -58,6 +58,8 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (c
 #define SIGW 24                          /* words of a signature */
 #define IDS_POOLS 16                     /* largest pools' signature numbers the ids cache holds */
 #define IDS_DIR 1024                     /* entries of the ids cache's directory (a power of 2) */
+#define RC_DIR 8192                      /* entries of the residual cache's directory (a power of 2) */
+#define RC_BYTES ((uint64_t)1 << 20)     /* its store of residual groups (frame_held) */
 
 typedef struct {
     int g, y, r, f, s, c;
@@ -110,6 +112,8 @@ typedef struct {
     uint64_t off_cache;
     uint64_t cache_key;
     uint64_t off_ids, ids_bytes, ids_head; /* the ids cache (table_options): ring of numbers */
+    uint64_t off_rc, rc_top;               /* the residual cache (frame_held) and its store's top */
+    uint32_t rc_gen;                       /* its entries of this generation are valid */
     uint64_t off_arena, arena_bytes, arena_top, arena_peak;
     uint64_t off_frames, frame_bytes, frame_cap, frame_top, slot_off, slot_bytes, fail_off;
     uint64_t gen;                          /* frames pushed so far: stamps valid slots */
@@ -378,6 +382,7 @@ typedef struct {
     uint64_t off_fs, off_fsn, off_fsh, fsh_cap;
     uint64_t off_gcnt, off_gw, off_gadd, off_gsub, off_gpack, off_gpres, off_gsize, off_lat;
     uint64_t memo_cap, off_mkeys, off_midx, off_mvals, off_empty, off_nscr, off_cache, off_ids, ids_bytes;
+    uint64_t off_rc;
     uint64_t off_arena, arena_bytes, off_frames, frame_bytes, frame_cap, total;
     int ngm;
 } layout;
@@ -497,6 +502,8 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     /* the ids cache: a directory, then a ring of IDS_POOLS times the largest pool's numbers */
     p->ids_bytes = l->clues > 0 ? IDS_POOLS * ALIGN16(rows_of(&sh, l->green, l->yellow, l->red) * 4) : 0;
     p->off_ids = add_area(&off, l->clues > 0 ? IDS_DIR * 24 + p->ids_bytes : 0);
+    /* the residual cache of frame_held: a directory and a store, with held dice possible */
+    p->off_rc = add_area(&off, l->held > 0 ? RC_DIR * 16 + RC_BYTES : 0);
     p->off_arena = add_area(&off, p->arena_bytes);
     p->off_frames = add_area(&off, sat_mul(p->frame_cap, p->frame_bytes));
     p->total = off;
@@ -749,6 +756,12 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     if (w->ids_bytes)
         for (k = 0; k < IDS_DIR * 3; k++)
             PTR(w, w->off_ids, uint64_t)[k] = 0;
+    w->off_rc = p.off_rc;
+    w->rc_top = 0;
+    w->rc_gen = 1;
+    if (limits->held > 0)
+        for (k = 0; k < RC_DIR * 2; k++)
+            PTR(w, w->off_rc, uint64_t)[k] = 0;
     w->off_arena = p.off_arena;
     w->arena_bytes = p.arena_bytes;
     w->arena_top = 0;
@@ -1107,32 +1120,68 @@ static int take_max(wsh *w, const ictx *x, uint64_t *best)
     return rc;
 }
 
-/* The residual groups of the held dice of fr->x (HELD_SPLIT when they do not fit). */
-static void frame_held(wsh *w, frame *fr)
+/* The residual groups of the held dice of a frame. A group is (task, non-empty sub-multiset H of
+ * the held dice); its residuals are the task's minimal face sets that contain H, minus H, that a
+ * roll of the pool can still complete (no more dice left than the pool has). Groups come in the
+ * odometer order of H (face 0's count turning fastest), then by task, a group's residuals in
+ * face-set order; past RES_MAX residuals or GRP_MAX groups the frame is HELD_SPLIT.
+ *
+ * Finding them scans every face set once per sub-multiset of the held dice: up to 63 x the face
+ * sets. On typed cards (hundreds of face sets) with spells, where a context's chain pushes a frame
+ * per node of its spell DAG, that scan was three quarters of a solve (353,000 frames for 3,166
+ * distinct held multisets and pool sizes on one 5G+Y+R spells-4 question). So the groups of a
+ * (held multiset, pool size) are scanned once (frame_scan) into the residual cache and each frame
+ * with them copies them (rc_copy): the same groups in the same order. (Keyed by the held dice
+ * alone, the groups before the pool-size filter averaged about 40 times the 9 residuals a frame
+ * keeps.) The cache is a direct-mapped directory (RC_DIR entries: held dice, pool size,
+ * generation, place, length, HELD_SPLIT or not) over a store of RC_BYTES, emptied whole (a new
+ * generation) when a scan might not fit. */
+
+typedef struct {
+    uint32_t hp, gen, off;
+    uint8_t dice, split;
+    uint16_t nrec;               /* records: group headers and residuals */
+} rc_entry;
+
+typedef char rc_entry_is_16[sizeof(rc_entry) == 16 ? 1 : -1];
+typedef char resid_is_16[sizeof(resid) == 16 && sizeof(rgroup) == 16 ? 1 : -1];
+
+/* The held faces' one-die lattices of fr (filled for its pool). */
+static void frame_lattices(wsh *w, frame *fr)
 {
     const ictx *x = &fr->x;
-    const uint64_t *fs = PTR(w, w->off_fs, uint64_t);
-    const uint8_t *fsn = PTR(w, w->off_fsn, uint8_t);
-    int hc[ES_NFACES], sub[ES_NFACES], i, q, a, dice = x->g + x->y + x->r;
+    int i;
     fr->hbytes = 0;
-    fr->nres = 0;
-    fr->ngrp = 0;
     fr->nhl = 0;
-    fr->mode = x->hp ? HELD_RESID : HELD_NONE;
     for (i = 0; i < ES_NFACES; i++) {
-        hc[i] = HELD(x, i);
-        sub[i] = 0;
-        if (hc[i])
-            fr->hbytes |= (uint64_t)255 << (8 * i);
-        if (hc[i] && w->lat_of_face[i] > 0) {
+        if (!HELD(x, i))
+            continue;
+        fr->hbytes |= (uint64_t)255 << (8 * i);
+        if (w->lat_of_face[i] > 0) {
             fr->hl_lat[fr->nhl] = w->lat_of_face[i];
             fr->hl_hsub[fr->nhl] = HOLD(i);
             fr->nhl++;
             lat_fill(w, w->lat_of_face[i], x->g, x->y, x->r);
         }
     }
-    if (!x->hp)
-        return;
+}
+
+/* The scan: the groups of held dice hp (nhl > 0: one-die sub-multisets left to the lattices),
+ * each a header followed by its residuals, written as 16-byte records to out (room for cap
+ * records), keeping only residuals of at most `dice` dice. Returns the records written with the
+ * residual and group counts, or -1 past cap, maxres residuals or maxgrp groups. */
+static int frame_scan(const wsh *w, uint32_t hp, int nhl, int dice, resid *out, int cap, int maxres,
+                      int maxgrp, int *nres, int *ngrp)
+{
+    const uint64_t *fs = PTR(w, w->off_fs, uint64_t);
+    const uint8_t *fsn = PTR(w, w->off_fsn, uint8_t);
+    int hc[ES_NFACES], sub[ES_NFACES], i, q, a, top = 0;
+    *nres = 0;
+    *ngrp = 0;
+    for (i = 0; i < ES_NFACES; i++) {
+        hc[i] = (int)(hp >> (4 * i) & 15u);
+        sub[i] = 0;
+    }
     /* every non-empty sub-multiset of the held dice, as an odometer */
     for (;;) {
         uint64_t hv = 0;
@@ -1141,44 +1190,125 @@ static void frame_held(wsh *w, frame *fr)
         for (i = 0; i < ES_NFACES && sub[i] == hc[i]; i++)
             sub[i] = 0;
         if (i == ES_NFACES)
-            return;
+            return top;
         sub[i]++;
         for (i = 0; i < ES_NFACES; i++) {
             hv |= (uint64_t)sub[i] << (8 * i);
             hsub |= (uint32_t)sub[i] << (4 * i);
             hn += sub[i];
         }
-        if (hn == 1 && fr->nhl > 0)
+        if (hn == 1 && nhl > 0)
             continue;                                 /* one held die: its lattice has the ways */
         for (a = 0; a < w->nactive; a++) {
-            int t = w->active[a], start = fr->nres;
+            int t = w->active[a], head = top, k = 0;
+            rgroup *gp;
             for (q = w->fsoff[t]; q < w->fsoff[t + 1]; q++) {
                 const uint64_t H = 0x8080808080808080ULL;
                 if ((((fs[q] | H) - hv) & H) != H)
                     continue;                         /* does not contain the held dice */
                 if ((int)fsn[q] - hn > dice)
                     continue;                         /* no roll of this pool can give the rest */
-                if (fr->nres == RES_MAX) {
-                    fr->mode = HELD_SPLIT;
-                    return;
+                if (k == 0) {                         /* the group's header goes first */
+                    if (*ngrp == maxgrp || top == cap)
+                        return -1;
+                    top++;
+                    (*ngrp)++;
                 }
-                fr->res[fr->nres].v = fs[q] - hv;
-                fr->res[fr->nres].nd = (uint32_t)(fsn[q] - hn);
-                fr->nres++;
+                if (*nres == maxres || top == cap)
+                    return -1;
+                out[top].v = fs[q] - hv;
+                out[top].nd = (uint32_t)(fsn[q] - hn);
+                out[top].pad = 0;
+                top++;
+                k++;
+                (*nres)++;
             }
-            if (fr->nres > start) {
-                if (fr->ngrp == GRP_MAX) {
-                    fr->mode = HELD_SPLIT;
-                    return;
-                }
-                fr->grp[fr->ngrp].t = t;
-                fr->grp[fr->ngrp].hsub = hsub;
-                fr->grp[fr->ngrp].start = start;
-                fr->grp[fr->ngrp].end = fr->nres;
-                fr->ngrp++;
+            if (k > 0) {
+                gp = (rgroup *)&out[head];
+                gp->t = t;
+                gp->hsub = hsub;
+                gp->start = 0;
+                gp->end = k;
             }
         }
     }
+}
+
+/* The frame's groups from records (a header, then its residuals; see frame_scan), keeping the
+ * residuals of at most `dice` dice; HELD_SPLIT past RES_MAX residuals or GRP_MAX groups. */
+static void rc_copy(frame *fr, const resid *rec, int nrec, int dice)
+{
+    int e = 0;
+    while (e < nrec) {
+        const rgroup *gp = (const rgroup *)&rec[e];
+        int k, start = fr->nres;
+        for (k = 1; k <= gp->end; k++) {
+            const resid *r = &rec[e + k];
+            if ((int)r->nd > dice)
+                continue;
+            if (fr->nres == RES_MAX) {
+                fr->mode = HELD_SPLIT;
+                return;
+            }
+            fr->res[fr->nres++] = *r;
+        }
+        e += 1 + gp->end;
+        if (fr->nres > start) {
+            if (fr->ngrp == GRP_MAX) {
+                fr->mode = HELD_SPLIT;
+                return;
+            }
+            fr->grp[fr->ngrp].t = gp->t;
+            fr->grp[fr->ngrp].hsub = gp->hsub;
+            fr->grp[fr->ngrp].start = start;
+            fr->grp[fr->ngrp].end = fr->nres;
+            fr->ngrp++;
+        }
+    }
+}
+
+/* The residual groups of the held dice of fr->x (HELD_SPLIT when they do not fit). */
+static void frame_held(wsh *w, frame *fr)
+{
+    const ictx *x = &fr->x;
+    uint32_t hp = x->hp;
+    int dice = x->g + x->y + x->r, nres, ngrp;
+    rc_entry *dir, *en;
+    resid *store;
+    fr->nres = 0;
+    fr->ngrp = 0;
+    fr->mode = hp ? HELD_RESID : HELD_NONE;
+    frame_lattices(w, fr);
+    if (!hp)
+        return;
+    dir = PTR(w, w->off_rc, rc_entry);
+    store = PTR(w, w->off_rc + RC_DIR * 16, resid);
+    en = &dir[(uint32_t)((((uint64_t)hp << 4 | (uint64_t)dice) * 0x9E3779B97F4A7C15ULL) >> 51) & (RC_DIR - 1)];
+    if (en->gen != w->rc_gen || en->hp != hp || en->dice != dice) {
+        uint64_t room = RC_BYTES / 16, need = RES_MAX + GRP_MAX;
+        int nrec;
+        if (w->rc_top + need > room) {               /* a scan might not fit: empty the store */
+            w->rc_top = 0;
+            if (++w->rc_gen == 0) {                  /* (after 2^32 generations) */
+                int k;
+                for (k = 0; k < RC_DIR; k++)
+                    dir[k].gen = 0;
+                w->rc_gen = 1;
+            }
+        }
+        nrec = frame_scan(w, hp, fr->nhl, dice, store + w->rc_top, (int)need, RES_MAX, GRP_MAX, &nres, &ngrp);
+        en->hp = hp;
+        en->dice = (uint8_t)dice;
+        en->gen = w->rc_gen;
+        en->off = (uint32_t)w->rc_top;
+        en->split = nrec < 0;
+        en->nrec = (uint16_t)(nrec < 0 ? 0 : nrec);
+        w->rc_top += en->nrec;
+    }
+    if (en->split)
+        fr->mode = HELD_SPLIT;
+    else
+        rc_copy(fr, store + en->off, en->nrec, dice);
 }
 
 /* A failed roll sets one die aside: a = 0 a green die, 1 the yellow, 2 the red. 0 when the pool has
