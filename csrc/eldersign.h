@@ -47,6 +47,7 @@
 #define ES_ENOTSUP (-6)   /* reserved: no longer returned (spells with clues are solved in C too) */
 #define ES_EFULL (-7)     /* the caller's output buffer is too small (count still reported) */
 #define ES_EINTR (-8)     /* the progress callback asked to stop: the memo keeps what was finished */
+#define ES_ELIMIT (-9)    /* the work limit (ess_set_budget) was passed: the memo keeps what was finished */
 
 /* Terror effects (solver.py TERROR_*). */
 #define ES_TERROR_NONE 0
@@ -120,6 +121,24 @@ typedef struct es_limits {
 typedef struct es_estimate {
     uint64_t contexts, pairs, sweeps, bytes;
 } es_estimate;
+
+/* A work limit (ess_set_budget): the work done is per_pair x pairs + per_sweep x sweep steps +
+ * per_frame x frames + per_context x contexts (the counters of es_work, since ess_init), in any
+ * unit the caller chooses (the host uses nanoseconds of its cost model, kernel/eldersign/budget.py);
+ * a solve stops with ES_ELIMIT once it is above `limit` (0: no limit). The check runs each time a
+ * context or a node of a spell/clue chain is stored, so a stopped solve leaves the memo whole and
+ * runs past the limit by at most one such unit of work. */
+typedef struct es_budget {
+    uint64_t per_pair, per_sweep, per_frame, per_context, limit;
+} es_budget;
+
+/* The work counters of a workspace since ess_init: (context, roll) pairs evaluated, contexts
+ * stored, frames pushed (one per context and per node of a chain and clue level: a frame's set-up
+ * prepares the fail options and the held dice's completions), and clue-sweep steps (partial rolls
+ * times states of the best_keep sweeps). */
+typedef struct es_work {
+    uint64_t pairs, contexts, frames, sweeps;
+} es_work;
 
 /* A progress callback: called every `every` pairs or so with the contexts solved and pairs
  * evaluated so far; a non-zero return stops the solve with ES_EINTR. */
@@ -199,5 +218,9 @@ int ess_stats(const void *ws, uint64_t *pairs, uint64_t *contexts);
 
 /* Report progress to fn(user, ...) about every `every` pairs (fn NULL: no reports). */
 int ess_set_progress(void *ws, es_progress_fn fn, void *user, uint64_t every);
+
+/* Set the work limit (budget NULL or limit 0: none) and read the work counters. */
+int ess_set_budget(void *ws, const es_budget *budget);
+int ess_work(const void *ws, es_work *out);
 
 #endif

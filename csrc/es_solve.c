@@ -46,9 +46,9 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (c
 #define SAT ((uint64_t)1 << 62)          /* counts saturate here */
 #define MAX_BYTES ((uint64_t)1 << 48)    /* no workspace is larger */
 #define WS_HEADER 8192u                  /* bytes reserved for the header (wsh) */
-#define FRAME_HDR 8192u                  /* bytes reserved for a frame's fixed part */
-#define RES_MAX 256                      /* residual face sets of held dice per frame */
-#define GRP_MAX 48                       /* (task, held dice used) groups per frame */
+#define FRAME_HDR 24576u                  /* bytes reserved for a frame's fixed part */
+#define RES_MAX 1024                      /* residual face sets of held dice per frame */
+#define GRP_MAX 128                       /* (task, held dice used) groups per frame */
 #define HC 64                            /* direct-mapped successor cache of held completions */
 #define BLK 4                            /* states per clue sweep (best_keep unrolls 4) */
 #define FRAME_SLACK 8                    /* frames beyond the nesting bound (entry recursion) */
@@ -119,6 +119,8 @@ typedef struct {
     uint64_t gen;                          /* frames pushed so far: stamps valid slots */
     uint64_t frame_hwm;                    /* frames whose slots were ever cleared */
     uint64_t pairs, contexts;
+    uint64_t frames, sweeps;               /* frames pushed; clue-sweep steps (partial rolls x states) */
+    es_budget budget;                      /* the work limit (ess_set_budget; limit 0: none) */
     int lift;                              /* missing contexts are solved at this clue level */
     es_progress_fn progress;
     void *user;
@@ -779,6 +781,9 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     w->lift = 0;
     w->pairs = 0;
     w->contexts = 0;
+    w->frames = 0;
+    w->sweeps = 0;
+    memset(&w->budget, 0, sizeof w->budget);
     w->progress = 0;
     w->user = 0;
     w->every = 0;
@@ -888,9 +893,21 @@ static uint64_t pool_rows(const wsh *w, int g, int y, int r)
 
 static int get_values(wsh *w, const ictx *x, const uint64_t **out);
 
-/* Report progress; a non-zero answer from the callback stops the solve. */
+/* The work done so far in the budget's units (its weights times the counters), saturating. */
+static uint64_t work_done(const wsh *w)
+{
+    return sat_add(sat_add(sat_mul(w->pairs, w->budget.per_pair), sat_mul(w->sweeps, w->budget.per_sweep)),
+                   sat_add(sat_mul(w->frames, w->budget.per_frame), sat_mul(w->contexts, w->budget.per_context)));
+}
+
+/* Between two units of work (a context or a node of a chain stored): stop with ES_ELIMIT past the
+ * work limit, and report progress (a non-zero answer from the callback stops the solve). The
+ * limit is checked here, at the points where everything finished so far is stored, so a stopped
+ * solve leaves the memo whole, as ES_EINTR does. */
 static int tick(wsh *w)
 {
+    if (w->budget.limit && work_done(w) > w->budget.limit)
+        return ES_ELIMIT;
     if (w->progress && w->pairs >= w->next_report) {
         w->next_report = w->pairs + w->every;
         if (w->progress(w->user, w->contexts, w->pairs))
@@ -1388,6 +1405,7 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
         return ES_ENOMEM;
     fr = PTR(w, w->off_frames + w->frame_top * w->frame_bytes, frame);
     w->frame_top++;
+    w->frames++;
     if (w->frame_top > w->frame_hwm) {
         /* the workspace is not cleared by the caller: a stack position used for the first time
          * has nothing cleared yet (gclr and fail_clr survive later pushes at this position) */
@@ -3035,8 +3053,11 @@ static int chain(wsh *w, const ictx *top, uint64_t *root)
                          * when that saves a block of BLK states (n % BLK == 1): otherwise the
                          * blocks are full either way, and with every state swept a block's
                          * states are consecutive, copied in and out whole */
-                        if (lev > 0)
+                        if (lev > 0) {
                             best_keep(w, x.g, x.y, x.r, T, root || w->nstates % BLK != 1 ? -1 : w->empty);
+                            w->sweeps += (uint64_t)w->goff[x.g + 1] * (uint64_t)(x.y ? w->ncls[1] + 1 : 1) *
+                                         (uint64_t)(x.r ? w->ncls[2] + 1 : 1) * (uint64_t)w->nstates;
+                        }
                         if ((rc = table_options(w, &x, T, lev, d.ids[NODE(&d, dgi, dys, drs)])) != ES_OK)
                             return rc;
                         if (size < d.smax)
@@ -3418,5 +3439,32 @@ int ess_set_progress(void *ws, es_progress_fn fn, void *user, uint64_t every)
     w->user = user;
     w->every = every ? every : 1;
     w->next_report = w->pairs + w->every;
+    return ES_OK;
+}
+
+int ess_set_budget(void *ws, const es_budget *budget)
+{
+    wsh *w = (wsh *)ws;
+    int rc;
+    if ((rc = check_ws(ws)) != ES_OK)
+        return rc;
+    if (budget)
+        w->budget = *budget;
+    else
+        memset(&w->budget, 0, sizeof w->budget);
+    return ES_OK;
+}
+
+int ess_work(const void *ws, es_work *out)
+{
+    const wsh *w = (const wsh *)ws;
+    if (!ws || ((uintptr_t)ws & 15u) != 0 || !out)
+        return ES_EARG;
+    if (w->magic != WS_MAGIC)
+        return ES_EWS;
+    out->pairs = w->pairs;
+    out->contexts = w->contexts;
+    out->frames = w->frames;
+    out->sweeps = w->sweeps;
     return ES_OK;
 }

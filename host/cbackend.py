@@ -14,6 +14,9 @@ buffer back, so the next solver's workspace is memory that is already mapped.
 A solve calls back into Python every few milliseconds (ess_set_progress): the solver's `progress`
 function, if any, sees the pairs done so far, and Ctrl-C stops the solve cleanly (the C core
 returns ES_EINTR, the memo keeps what was finished, and KeyboardInterrupt reaches the caller).
+`limit_work` sets a work limit the core checks itself in its solve loop (ess_set_budget: weighted
+pairs, frames, clue-sweep steps and contexts; host/limits.py turns --max-seconds into one); past
+it the solve stops the same clean way and `WorkLimitReached` reaches the caller.
 """
 
 import os
@@ -48,6 +51,14 @@ def _load_core():
 
 ffi, lib = _load_core()
 _NOALLOC_CLEAR = ffi.new_allocator(should_clear_after_alloc=False)
+
+
+class WorkLimitReached(KernelError):
+    """A solve stopped by its work limit (CSolver.limit_work); the memo keeps what was finished."""
+
+    def __init__(self, work):
+        super().__init__("limits", "the solve reached its work limit")
+        self.work = work
 
 
 def _check(rc):
@@ -196,6 +207,8 @@ class CSolver:
         self._ctx = ffi.new("es_ctx *")
         self._pairs_before = 0
         self._contexts_before = 0
+        self._work_before = (0, 0, 0, 0)     # (pairs, contexts, frames, sweeps) of earlier workspaces
+        self._budget = None                  # (weights, target work over the solver's lifetime)
         # the core's callback reaches the solver through a weak reference: a handle to the solver
         # itself would make a reference cycle, and the workspace would wait for the cycle
         # collector instead of going back to the pool when the solver is dropped
@@ -309,6 +322,7 @@ class CSolver:
             p, x = self._stats()
             self._pairs_before += p
             self._contexts_before += x
+            self._work_before = self.work()
         limits = ffi.new("es_limits *", list(lim) + [self._scale])
         size = lib.ess_workspace_size(self._card, limits)
         if size == 0:
@@ -328,6 +342,7 @@ class CSolver:
         self._wsp = ptr
         self._limits = lim
         self.workspace_bytes = size
+        self._apply_budget()
 
     def _release(self):
         """Give the workspace buffer back to the pool (the solver's state in it is dropped)."""
@@ -366,6 +381,8 @@ class CSolver:
             if rc == lib.ES_EINTR:
                 stop, self._stop = self._stop, None
                 raise stop if stop is not None else KeyboardInterrupt()
+            if rc == lib.ES_ELIMIT:
+                raise WorkLimitReached(self.work())
             if rc == lib.ES_ENOMEM:
                 if self._scale < self.MAX_SCALE:
                     self._scale = min(self._scale * 4, self.MAX_SCALE)
@@ -381,6 +398,40 @@ class CSolver:
         ctxs = ffi.new("uint64_t *")
         _check(lib.ess_stats(self._wsp, pairs, ctxs))
         return pairs[0], ctxs[0]
+
+    def work(self):
+        """(pairs, contexts, frames, sweeps) counted by C over every workspace this solver has had:
+        the work counters of the cost model (budget.py) and of limit_work."""
+        p, x, f, s = self._work_before
+        if self._ws is not None:
+            out = ffi.new("es_work *")
+            _check(lib.ess_work(self._wsp, out))
+            p, x, f, s = p + out.pairs, x + out.contexts, f + out.frames, s + out.sweeps
+        return (p, x, f, s)
+
+    def limit_work(self, weights, allowance):
+        """Stop any solve of this solver (WorkLimitReached) once the work done from now on,
+        weighted by `weights` (per pair, per context, per frame, per sweep step: integers, as
+        budget.WORK), passes `allowance`; weights None: no limit."""
+        if weights is None:
+            self._budget = None
+        else:
+            self._budget = (tuple(weights), _weighted(weights, self.work()) + allowance)
+        self._apply_budget()
+
+    def _apply_budget(self):
+        if self._ws is None:
+            return
+        if self._budget is None:
+            _check(lib.ess_set_budget(self._wsp, ffi.NULL))
+            return
+        weights, target = self._budget
+        # the core counts from its own ess_init: what earlier workspaces did is already spent
+        left = target - _weighted(weights, self._work_before)
+        wp, wc, wf, wsw = weights
+        b = ffi.new("es_budget *", {"per_pair": wp, "per_sweep": wsw, "per_frame": wf, "per_context": wc,
+                                    "limit": max(left, 1)})
+        _check(lib.ess_set_budget(self._wsp, b))
 
     @property
     def pairs(self):
@@ -411,6 +462,10 @@ class CSolver:
     def state_index(self, done_mask):
         """The state index of a set of completed tasks (bit t set: task t done)."""
         return solver_state_index(self, done_mask)
+
+
+def _weighted(weights, work):
+    return sum(w * n for w, n in zip(weights, work))
 
 
 class CBackend:

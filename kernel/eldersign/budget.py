@@ -20,7 +20,7 @@ from ..errors import KernelError
 SAT = 1 << 62                # counts saturate here, as in C
 MAX_BYTES = 1 << 48          # no workspace is larger (C returns 0)
 WS_HEADER = 8192             # C: bytes reserved for the workspace header
-FRAME_HDR = 8192             # C: bytes reserved for a frame's fixed part
+FRAME_HDR = 24576             # C: bytes reserved for a frame's fixed part
 NSLOT = 256                  # C: roll signatures cached per frame
 NFAIL = 100                  # C: fail vectors with focus cached per frame
 SIGW = 24                    # C: words of a roll signature
@@ -140,7 +140,7 @@ def _keys(sh, g, y, r):
 
 
 def _dag(sh, g, y, r, s, kind):
-    """Sum over the spell DAG of pool (g, y, r): kind 0 rows, 1 partial-roll keys, 2 bytes."""
+    """Sum over the spell DAG of pool (g, y, r): kind 0 rows, 1 partial-roll keys, 2 bytes, 3 nodes."""
     tot = 0
     for dg in range(min(g, s) + 1):
         for dy in range(y + 1):
@@ -148,7 +148,9 @@ def _dag(sh, g, y, r, s, kind):
                 if dg + dy + dr > s:
                     continue
                 nodes = binom(dg + sh.m - 1, sh.m - 1) * (sh.ny if dy else 1) * (sh.nr if dr else 1)
-                if kind == 0:
+                if kind == 3:
+                    each = 1
+                elif kind == 0:
                     each = _rows(sh, g - dg, y - dy, r - dr)
                 elif kind == 1:
                     each = _keys(sh, g - dg, y - dy, r - dr)
@@ -166,14 +168,17 @@ def _dag(sh, g, y, r, s, kind):
 
 class Estimate:
     """contexts the solve may store, pairs it may evaluate, clue-sweep steps, the C workspace's
-    bytes (0: too large to allocate), and the Python fallback's bytes."""
+    bytes (0: too large to allocate), the Python fallback's bytes, and frames (the C core's
+    per-table set-up: one per context, and per node and clue level of a spell/clue chain; counted
+    here only, not by ess_estimate)."""
 
-    def __init__(self, contexts, pairs, sweeps, c_bytes, py_bytes):
+    def __init__(self, contexts, pairs, sweeps, c_bytes, py_bytes, frames=0):
         self.contexts = contexts
         self.pairs = pairs
         self.sweeps = sweeps
         self.c_bytes = c_bytes
         self.py_bytes = py_bytes
+        self.frames = frames
 
     def bytes_for(self, runtime):
         return self.c_bytes if runtime == "c" else self.py_bytes
@@ -208,6 +213,7 @@ def estimate(sh, lim, scale=1, held=None):
     memo = 0
     pairs = 0
     sweeps = 0
+    frames = 0
     chains = S > 0 or C > 0
     dmax = g0 + y0 + r0
     if rho + 2 * F + S < dmax:
@@ -243,6 +249,7 @@ def estimate(sh, lim, scale=1, held=None):
                                 continue
                             pairs += hs_count * (c + 1) * _dag(sh, g, y, r, s, 0)
                             sweeps += hs_count * c * sh.n * _dag(sh, g, y, r, s, 1)
+                            frames += hs_count * (c + 1) * _dag(sh, g, y, r, s, 3)
     # nesting: at most hk[k] open contexts with k pool dice, each with a frame and a DAG of tables
     depth = 0
     arena = 0
@@ -285,7 +292,7 @@ def estimate(sh, lim, scale=1, held=None):
                  arena, _sat((depth + FRAME_SLACK) * frame_bytes)):
         total = _sat(total + _a16(area if area < SAT else SAT))
     c_bytes = 0 if total >= MAX_BYTES else total
-    return Estimate(contexts, pairs, sweeps, c_bytes, python_bytes(sh, contexts, sweeps))
+    return Estimate(contexts, pairs, sweeps, c_bytes, python_bytes(sh, contexts, sweeps), _sat(frames))
 
 
 def lat_words(ntasks, green):
