@@ -213,11 +213,29 @@ int ess_roll_values(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t 
 int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t unrolled_green,
                    int32_t yf, int32_t rf, uint64_t *out, int32_t nout);
 
+/* keep_value for every kept part of one whole roll of ctx (gfaces the roll's green dice by class
+ * face, yf/rf its yellow and red faces): the kept green counts by class as an odometer, class 0
+ * turning fastest (count 0..the roll's), then the yellow kept (1) or rerolled (0) when ctx has it,
+ * then the red likewise; entry i at out + i * nstates (the kept whole roll too: its own row). *count
+ * is the number of entries (at most 576); ES_EFULL when nout is short of count * nstates. */
+int ess_keep_all(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t yf, int32_t rf, uint64_t *out,
+                 int32_t nout, int32_t *count);
+
 /* The work counter: (context, roll) pairs evaluated so far; and contexts solved. */
 int ess_stats(const void *ws, uint64_t *pairs, uint64_t *contexts);
 
 /* Report progress to fn(user, ...) about every `every` pairs (fn NULL: no reports). */
 int ess_set_progress(void *ws, es_progress_fn fn, void *user, uint64_t every);
+
+/* The memo out of a workspace and into another of the same card (host/eldersign/tablestore.py keeps
+ * it between processes). Export: the stored contexts' packed keys, ascending, into keys and their
+ * value vectors (nstates each, in the same order) into vals, when they fit cap entries (else
+ * ES_EFULL); *count is the number of stored contexts either way. Import: stores each entry inside
+ * the workspace's limits that is not stored yet (*added counts them); ES_EARG for a key or value
+ * that cannot be this card's (a corrupt input), ES_ENOMEM when the memo is full (entries stored so
+ * far stay). */
+int ess_memo_export(void *ws, uint64_t *keys, uint64_t *vals, uint64_t cap, uint64_t *count);
+int ess_memo_import(void *ws, const uint64_t *keys, const uint64_t *vals, uint64_t count, uint64_t *added);
 
 /* Set the work limit (budget NULL or limit 0: none) and read the work counters. */
 int ess_set_budget(void *ws, const es_budget *budget);

@@ -58,7 +58,7 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (c
 #define SIGW 24                          /* words of a signature */
 #define IDS_POOLS 16                     /* largest pools' signature numbers the ids cache holds */
 #define IDS_DIR 1024                     /* entries of the ids cache's directory (a power of 2) */
-#define RC_DIR 8192                      /* entries of the residual cache's directory (a power of 2) */
+#define RC_DIR 8192                      /* most entries of the residual cache's directory (see rc_dir) */
 #define RC_BYTES ((uint64_t)1 << 20)     /* its store of residual groups (frame_held) */
 
 typedef struct {
@@ -112,7 +112,7 @@ typedef struct {
     uint64_t off_cache;
     uint64_t cache_key;
     uint64_t off_ids, ids_bytes, ids_head; /* the ids cache (table_options): ring of numbers */
-    uint64_t off_rc, rc_top;               /* the residual cache (frame_held) and its store's top */
+    uint64_t off_rc, rc_top, rc_dir;       /* the residual cache (frame_held): place, store's top, entries */
     uint32_t rc_gen;                       /* its entries of this generation are valid */
     uint64_t off_arena, arena_bytes, arena_top, arena_peak;
     uint64_t off_frames, frame_bytes, frame_cap, frame_top, slot_off, slot_bytes, fail_off;
@@ -384,7 +384,7 @@ typedef struct {
     uint64_t off_fs, off_fsn, off_fsh, fsh_cap;
     uint64_t off_gcnt, off_gw, off_gadd, off_gsub, off_gpack, off_gpres, off_gsize, off_lat;
     uint64_t memo_cap, off_mkeys, off_midx, off_mvals, off_empty, off_nscr, off_cache, off_ids, ids_bytes;
-    uint64_t off_rc;
+    uint64_t off_rc, rc_dir;
     uint64_t off_arena, arena_bytes, off_frames, frame_bytes, frame_cap, total;
     int ngm;
 } layout;
@@ -505,7 +505,12 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     p->ids_bytes = l->clues > 0 ? IDS_POOLS * ALIGN16(rows_of(&sh, l->green, l->yellow, l->red) * 4) : 0;
     p->off_ids = add_area(&off, l->clues > 0 ? IDS_DIR * 24 + p->ids_bytes : 0);
     /* the residual cache of frame_held: a directory and a store, with held dice possible */
-    p->off_rc = add_area(&off, l->held > 0 ? RC_DIR * 16 + RC_BYTES : 0);
+    /* its directory: a quarter of the contexts, 256 to RC_DIR entries (it is cleared at set-up,
+     * so a small workspace keeps a small one) */
+    p->rc_dir = 256;
+    while (p->rc_dir < RC_DIR && p->rc_dir * 4 < p->contexts)
+        p->rc_dir <<= 1;
+    p->off_rc = add_area(&off, l->held > 0 ? p->rc_dir * 16 + RC_BYTES : 0);
     p->off_arena = add_area(&off, p->arena_bytes);
     p->off_frames = add_area(&off, sat_mul(p->frame_cap, p->frame_bytes));
     p->total = off;
@@ -759,10 +764,11 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
         for (k = 0; k < IDS_DIR * 3; k++)
             PTR(w, w->off_ids, uint64_t)[k] = 0;
     w->off_rc = p.off_rc;
+    w->rc_dir = p.rc_dir;
     w->rc_top = 0;
     w->rc_gen = 1;
     if (limits->held > 0)
-        for (k = 0; k < RC_DIR * 2; k++)
+        for (k = 0; k < (int)w->rc_dir * 2; k++)
             PTR(w, w->off_rc, uint64_t)[k] = 0;
     w->off_arena = p.off_arena;
     w->arena_bytes = p.arena_bytes;
@@ -1299,8 +1305,8 @@ static void frame_held(wsh *w, frame *fr)
     if (!hp)
         return;
     dir = PTR(w, w->off_rc, rc_entry);
-    store = PTR(w, w->off_rc + RC_DIR * 16, resid);
-    en = &dir[(uint32_t)((((uint64_t)hp << 4 | (uint64_t)dice) * 0x9E3779B97F4A7C15ULL) >> 51) & (RC_DIR - 1)];
+    store = PTR(w, w->off_rc + w->rc_dir * 16, resid);
+    en = &dir[(uint32_t)((((uint64_t)hp << 4 | (uint64_t)dice) * 0x9E3779B97F4A7C15ULL) >> 40) & (w->rc_dir - 1)];
     if (en->gen != w->rc_gen || en->hp != hp || en->dice != dice) {
         uint64_t room = RC_BYTES / 16, need = RES_MAX + GRP_MAX;
         int nrec;
@@ -1308,7 +1314,7 @@ static void frame_held(wsh *w, frame *fr)
             w->rc_top = 0;
             if (++w->rc_gen == 0) {                  /* (after 2^32 generations) */
                 int k;
-                for (k = 0; k < RC_DIR; k++)
+                for (k = 0; k < (int)w->rc_dir; k++)
                     dir[k].gen = 0;
                 w->rc_gen = 1;
             }
@@ -3347,14 +3353,57 @@ int ess_roll_values(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t 
     return finish(w, ES_OK);
 }
 
+/* E[value with one clue fewer] of keeping green dice kept[] (counts by class) and the yellow and
+ * red of classes yi0/ri0 (-1: rerolled when x, already at one clue fewer, has that die), the other
+ * unrolled_green green dice rerolled: sum over their outcomes of weight x the row of table T. */
+static void keep_sum(const wsh *w, const ictx *x, const uint64_t *T, const uint8_t *kept, int unrolled_green,
+                     int yi0, int ri0, uint64_t *out)
+{
+    int m = w->ncls[0], NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1, n = w->nstates, ci, i, j, u;
+    u128 acc[ES_MAX_STATES];
+    for (i = 0; i < n; i++)
+        acc[i] = 0;
+    for (ci = w->goff[unrolled_green]; ci < w->goff[unrolled_green + 1]; ci++) {
+        uint8_t c[ES_NFACES];
+        const uint8_t *add = PTR(w, w->off_gcnt, uint8_t) + (uint64_t)ci * ES_NFACES;
+        uint64_t gwt = PTR(w, w->off_gw, uint64_t)[ci];
+        int full, yi, ri;
+        for (j = 0; j < ES_NFACES; j++)
+            c[j] = (uint8_t)(kept[j] + add[j]);
+        full = MRANK(w, c, m);
+        for (yi = 0; yi < NY; yi++) {
+            uint64_t yw = 1;
+            if (x->y) {
+                if (yi0 >= 0 && yi != yi0)
+                    continue;
+                yw = yi0 >= 0 ? 1 : w->cw[1][yi];
+            }
+            for (ri = 0; ri < NR; ri++) {
+                uint64_t rw = 1;
+                const uint64_t *row;
+                if (x->r) {
+                    if (ri0 >= 0 && ri != ri0)
+                        continue;
+                    rw = ri0 >= 0 ? 1 : w->cw[2][ri];
+                }
+                row = T + (((uint64_t)full * (uint64_t)NY + (uint64_t)yi) * (uint64_t)NR + (uint64_t)ri) * (uint64_t)n;
+                for (i = 0; i < n; i++)
+                    acc[i] += (u128)(gwt * yw * rw) * row[i];
+            }
+        }
+    }
+    u = unrolled_green + (x->y && yi0 < 0) + (x->r && ri0 < 0);
+    for (i = 0; i < n; i++)
+        out[i] = u ? div_round(w, acc[i], u) : (uint64_t)acc[i];
+}
+
 int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t unrolled_green,
                    int32_t yf, int32_t rf, uint64_t *out, int32_t nout)
 {
     wsh *w = (wsh *)ws;
     ictx x;
-    int rc, size, gi, i, j, yi0, ri0, u, n;
+    int rc, size, gi, j, yi0, ri0;
     uint64_t *T;
-    u128 acc[ES_MAX_STATES];
     uint8_t kept[ES_NFACES];
     if ((rc = check_ws(ws)) != ES_OK)
         return rc;
@@ -3364,7 +3413,6 @@ int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t u
         return ES_EFULL;
     if ((rc = to_ictx(w, ctx, &x)) != ES_OK)
         return rc;
-    n = w->nstates;
     if (x.c < 1)
         return ES_ECTX;
     if ((rc = read_roll(w, &x, gfaces, yf, rf, 0, &gi, &size, &yi0, &ri0)) != ES_OK)
@@ -3376,44 +3424,58 @@ int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t u
         return finish(w, rc);
     for (j = 0; j < ES_NFACES; j++)
         kept[j] = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)gi * ES_NFACES + j];
-    for (i = 0; i < n; i++)
-        acc[i] = 0;
-    {
-        int m = w->ncls[0], NY = x.y ? w->ncls[1] : 1, NR = x.r ? w->ncls[2] : 1, ci;
-        for (ci = w->goff[unrolled_green]; ci < w->goff[unrolled_green + 1]; ci++) {
-            uint8_t c[ES_NFACES];
-            const uint8_t *add = PTR(w, w->off_gcnt, uint8_t) + (uint64_t)ci * ES_NFACES;
-            uint64_t gwt = PTR(w, w->off_gw, uint64_t)[ci];
-            int full, yi, ri;
-            for (j = 0; j < ES_NFACES; j++)
-                c[j] = (uint8_t)(kept[j] + add[j]);
-            full = MRANK(w, c, m);
-            for (yi = 0; yi < NY; yi++) {
-                uint64_t yw = 1;
-                if (x.y) {
-                    if (yi0 >= 0 && yi != yi0)
-                        continue;
-                    yw = yi0 >= 0 ? 1 : w->cw[1][yi];
-                }
-                for (ri = 0; ri < NR; ri++) {
-                    uint64_t rw = 1;
-                    const uint64_t *row;
-                    if (x.r) {
-                        if (ri0 >= 0 && ri != ri0)
-                            continue;
-                        rw = ri0 >= 0 ? 1 : w->cw[2][ri];
-                    }
-                    row = T + (((uint64_t)full * (uint64_t)NY + (uint64_t)yi) * (uint64_t)NR + (uint64_t)ri) *
-                                  (uint64_t)n;
-                    for (i = 0; i < n; i++)
-                        acc[i] += (u128)(gwt * yw * rw) * row[i];
-                }
-            }
-        }
+    keep_sum(w, &x, T, kept, unrolled_green, yi0, ri0, out);
+    return finish(w, ES_OK);
+}
+
+int ess_keep_all(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t yf, int32_t rf, uint64_t *out,
+                 int32_t nout, int32_t *count)
+{
+    wsh *w = (wsh *)ws;
+    ictx x;
+    int rc, size, gi, j, yi0, ri0, m, total, idx, ny, nr;
+    uint64_t *T;
+    uint8_t cnt[ES_NFACES], kept[ES_NFACES];
+    if ((rc = check_ws(ws)) != ES_OK)
+        return rc;
+    if (!gfaces || !count)
+        return ES_EARG;
+    if ((rc = to_ictx(w, ctx, &x)) != ES_OK)
+        return rc;
+    if (x.c < 1)
+        return ES_ECTX;
+    if ((rc = read_roll(w, &x, gfaces, yf, rf, 1, &gi, &size, &yi0, &ri0)) != ES_OK)
+        return rc;
+    m = w->ncls[0];
+    total = 1;
+    for (j = 0; j < ES_NFACES; j++) {
+        cnt[j] = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)gi * ES_NFACES + j];
+        total *= cnt[j] + 1;
     }
-    u = unrolled_green + (x.y && yf < 0) + (x.r && rf < 0);
-    for (i = 0; i < n; i++)
-        out[i] = u ? div_round(w, acc[i], u) : (uint64_t)acc[i];
+    ny = x.y ? 2 : 1;
+    nr = x.r ? 2 : 1;
+    total *= ny * nr;
+    *count = total;
+    if (!out || (int64_t)nout < (int64_t)total * w->nstates)
+        return ES_EFULL;
+    x.c--;
+    if ((rc = cache_table(w, &x, &T)) != ES_OK)
+        return finish(w, rc);
+    for (j = 0; j < ES_NFACES; j++)
+        kept[j] = 0;
+    /* kept counts as an odometer, class 0 turning fastest; then the yellow kept or not, then the red */
+    for (idx = 0; idx < total; idx++) {
+        int rest = idx / (total / (ny * nr)), kg = 0, yk, rk;
+        int t = idx % (total / (ny * nr));
+        for (j = 0; j < m; j++) {
+            kept[j] = (uint8_t)(t % (cnt[j] + 1));
+            t /= cnt[j] + 1;
+            kg += kept[j];
+        }
+        yk = x.y ? rest % 2 : 0;
+        rk = x.r ? rest / ny : 0;
+        keep_sum(w, &x, T, kept, size - kg, yk ? yi0 : -1, rk ? ri0 : -1, out + (uint64_t)idx * w->nstates);
+    }
     return finish(w, ES_OK);
 }
 
@@ -3466,5 +3528,116 @@ int ess_work(const void *ws, es_work *out)
     out->contexts = w->contexts;
     out->frames = w->frames;
     out->sweeps = w->sweeps;
+    return ES_OK;
+}
+
+/* ----- memo export and import ------------------------------------------------------------------
+ *
+ * A solved memo outlives its workspace: ess_memo_export writes every stored context (its packed key,
+ * keys ascending, so the same contexts give the same bytes whatever order they were solved in) and
+ * its value vector; ess_memo_import stores such entries into a workspace of the same card, those
+ * inside its limits, so that a new workspace (a larger one, another process) starts with what an
+ * earlier solve found. The host keeps them in a store shared between processes
+ * (host/eldersign/tablestore.py). A key is pack(): green, yellow, red, focus, spells and clues in
+ * bits 0-14, the useful held dice's nibbles in bits 16-47, bit 63 set. */
+
+/* Sift-down of a binary max-heap of keys (heapsort below). */
+static void heap_sift(uint64_t *a, uint64_t start, uint64_t end)
+{
+    uint64_t root = start;
+    while (2 * root + 1 < end) {
+        uint64_t child = 2 * root + 1, t;
+        if (child + 1 < end && a[child] < a[child + 1])
+            child++;
+        if (a[root] >= a[child])
+            return;
+        t = a[root];
+        a[root] = a[child];
+        a[child] = t;
+        root = child;
+    }
+}
+
+int ess_memo_export(void *ws, uint64_t *keys, uint64_t *vals, uint64_t cap, uint64_t *count)
+{
+    wsh *w = (wsh *)ws;
+    const uint64_t *mk;
+    uint64_t h, k, n;
+    int rc;
+    if ((rc = check_ws(ws)) != ES_OK)
+        return rc;
+    if (!count)
+        return ES_EARG;
+    *count = w->memo_used;
+    if (w->memo_used > cap)
+        return ES_EFULL;
+    if (w->memo_used && (!keys || !vals))
+        return ES_EARG;
+    mk = PTR(w, w->off_mkeys, uint64_t);
+    for (h = 0, k = 0; h < w->memo_cap; h++)
+        if (mk[h])
+            keys[k++] = mk[h];
+    n = k;
+    for (k = n / 2; k-- > 0;)                 /* heapsort: the keys ascending */
+        heap_sift(keys, k, n);
+    for (k = n; k-- > 1;) {
+        uint64_t t = keys[0];
+        keys[0] = keys[k];
+        keys[k] = t;
+        heap_sift(keys, 0, k);
+    }
+    for (k = 0; k < n; k++) {
+        const uint64_t *v = memo_find(w, keys[k], 0);
+        memcpy(vals + k * (uint64_t)w->nstates, v, (size_t)w->nstates * 8);
+    }
+    return ES_OK;
+}
+
+int ess_memo_import(void *ws, const uint64_t *keys, const uint64_t *vals, uint64_t count, uint64_t *added)
+{
+    wsh *w = (wsh *)ws;
+    uint64_t k;
+    int rc, i;
+    if ((rc = check_ws(ws)) != ES_OK)
+        return rc;
+    if (!added || (count && (!keys || !vals)))
+        return ES_EARG;
+    *added = 0;
+    for (k = 0; k < count; k++) {
+        uint64_t key = keys[k], *slot;
+        const uint64_t *v = vals + k * (uint64_t)w->nstates;
+        ictx x;
+        int dice, uses, held = 0;
+        /* a key of this card's form (the useless held faces masked out), values that are
+         * probabilities with the all-done state certain: anything else is not this card's memo */
+        if (!(key >> 63) || (key >> 48 & 0x7FFF) || (key >> 15 & 1) ||
+            ((uint32_t)(key >> 16) & ~w->useful_hp) || v[w->empty] != ES_ONE)
+            return ES_EARG;
+        for (i = 0; i < w->nstates; i++)
+            if (v[i] > ES_ONE)
+                return ES_EARG;
+        x.g = (int)(key & 15);
+        x.y = (int)(key >> 4 & 1);
+        x.r = (int)(key >> 5 & 1);
+        x.f = (int)(key >> 6 & 7);
+        x.s = (int)(key >> 9 & 7);
+        x.c = (int)(key >> 12 & 7);
+        x.hp = (uint32_t)(key >> 16);
+        for (i = 0; i < ES_NFACES; i++)
+            held += HELD(&x, i);
+        dice = x.g + x.y + x.r;
+        uses = x.f + x.s;
+        /* only contexts inside this workspace's limits (its memo is sized for those) */
+        if (dice == 0 || x.g > w->lim.green || x.y > w->lim.yellow || x.r > w->lim.red ||
+            x.f > w->lim.focus || x.s > w->lim.spells || x.c > w->lim.clues ||
+            held + (uses < dice ? uses : dice) > w->lim.held || dice - 2 * x.f - x.s > w->lim.reach)
+            continue;
+        if (memo_find(w, key, 0))
+            continue;
+        if (!(slot = memo_find(w, key, 1)))
+            return ES_ENOMEM;
+        memcpy(slot, v, (size_t)w->nstates * 8);
+        (*added)++;
+    }
     return ES_OK;
 }

@@ -110,6 +110,10 @@ def count_ways_batch(face_sets, rolls, helds):
 
 
 REPORT_EVERY = 1 << 17       # pairs between two progress calls (a few milliseconds)
+# CSolver.c_seconds: CPU time inside the core's entry points, for the benchmarks (benchmarks/suites.py
+# sets it); off by default: two process-clock reads a call cost more than a call that finds its
+# answer in the memo (the solver bot makes thousands of those)
+TIME_C = os.environ.get("ELDRITCH_TIME_C") == "1"
 POOL_BYTES = 64 << 20        # workspace bytes kept for reuse after their solvers are gone
 
 
@@ -209,6 +213,13 @@ class CSolver:
         self._contexts_before = 0
         self._work_before = (0, 0, 0, 0)     # (pairs, contexts, frames, sweeps) of earlier workspaces
         self._budget = None                  # (weights, target work over the solver's lifetime)
+        # memo_source(solver) -> [(count, keys, vals)]: solved contexts to load into every new
+        # workspace (a store of earlier solves, tablestore.py); keys/vals any buffers of uint64
+        self.memo_source = None
+        # widen(limits) -> limits: what to size a workspace for when it must grow (a caller that
+        # will ask larger contexts soon saves the rebuilds; the solver bot widens clues to 4)
+        self.widen = None
+        self._keep_out = None
         # the core's callback reaches the solver through a weak reference: a handle to the solver
         # itself would make a reference cycle, and the workspace would wait for the cycle
         # collector instead of going back to the pool when the solver is dropped
@@ -315,14 +326,19 @@ class CSolver:
         if budget.covers(self._limits, need):
             return
         budget.check_limits(need)
-        self._build(budget.merge(self._limits, need))
+        lim = budget.merge(self._limits, need)
+        if self.widen is not None:
+            lim = budget.merge(lim, self.widen(lim))
+        self._build(lim)
 
     def _build(self, lim):
+        kept = None
         if self._ws is not None:
             p, x = self._stats()
             self._pairs_before += p
             self._contexts_before += x
             self._work_before = self.work()
+            kept = self._export_raw()       # what was solved goes into the larger workspace
         limits = ffi.new("es_limits *", list(lim) + [self._scale])
         size = lib.ess_workspace_size(self._card, limits)
         if size == 0:
@@ -343,6 +359,11 @@ class CSolver:
         self._limits = lim
         self.workspace_bytes = size
         self._apply_budget()
+        if kept is not None and kept[0]:
+            self._import_raw(*kept)
+        if self.memo_source is not None:
+            for count, keys, vals in self.memo_source(self):
+                self._import_raw(count, keys, vals)
 
     def _release(self):
         """Give the workspace buffer back to the pool (the solver's state in it is dropped)."""
@@ -375,9 +396,12 @@ class CSolver:
         while True:
             x = self._set_ctx(ctx)
             self._stop = None
-            t0 = time.process_time()
-            rc = fn(self._wsp, x, *args, self._out, self.nstates)
-            self.c_seconds += time.process_time() - t0
+            if TIME_C:
+                t0 = time.process_time()
+                rc = fn(self._wsp, x, *args, self._out, self.nstates)
+                self.c_seconds += time.process_time() - t0
+            else:
+                rc = fn(self._wsp, x, *args, self._out, self.nstates)
             if rc == lib.ES_EINTR:
                 stop, self._stop = self._stop, None
                 raise stop if stop is not None else KeyboardInterrupt()
@@ -398,6 +422,47 @@ class CSolver:
         ctxs = ffi.new("uint64_t *")
         _check(lib.ess_stats(self._wsp, pairs, ctxs))
         return pairs[0], ctxs[0]
+
+    # ----- the memo out and in ----------------------------------------------------------------
+
+    def _export_raw(self):
+        count = ffi.new("uint64_t *")
+        rc = lib.ess_memo_export(self._wsp, ffi.NULL, ffi.NULL, 0, count)
+        if rc not in (lib.ES_OK, lib.ES_EFULL):
+            _check(rc)
+        n = count[0]
+        keys = ffi.new("uint64_t[]", max(n, 1))
+        vals = ffi.new("uint64_t[]", max(n * self.nstates, 1))
+        _check(lib.ess_memo_export(self._wsp, keys, vals, n, count))
+        return n, keys, vals
+
+    def _import_raw(self, count, keys, vals):
+        if not isinstance(keys, ffi.CData):
+            keys = ffi.from_buffer("uint64_t[]", keys)
+            vals = ffi.from_buffer("uint64_t[]", vals)
+        added = ffi.new("uint64_t *")
+        rc = lib.ess_memo_import(self._wsp, keys, vals, count, added)
+        if rc == lib.ES_EARG:
+            raise KernelError("store", "solved values that cannot be this card's were offered to its solver")
+        if rc != lib.ES_ENOMEM:
+            _check(rc)
+        return added[0]
+
+    def export_memo(self):
+        """(count, keys bytes, values bytes): every context this solver has stored (packed keys
+        ascending, 8 bytes each; value vectors of nstates 8-byte words), for tablestore.py."""
+        if self._ws is None:
+            return 0, b"", b""
+        n, keys, vals = self._export_raw()
+        return n, bytes(ffi.buffer(keys, 8 * n)), bytes(ffi.buffer(vals, 8 * n * self.nstates))
+
+    def import_memo(self, count, keys, vals):
+        """Store solved contexts (export_memo's form, any buffers) into the current workspace, those
+        inside its limits; returns how many were new. KernelError('store') for entries that
+        cannot be this card's."""
+        if self._ws is None or not count:
+            return 0
+        return self._import_raw(count, keys, vals)
 
     def work(self):
         """(pairs, contexts, frames, sweeps) counted by C over every workspace this solver has had:
@@ -459,9 +524,60 @@ class CSolver:
     def keep_value(self, ctx, gfaces, unrolled_green, yf, rf):
         return self._call(lib.ess_keep_value, ctx, bytes(list(gfaces)), unrolled_green, yf, rf)
 
+    def keep_all(self, ctx, gfaces, yf, rf):
+        """keep_value of every kept part of the whole roll (gfaces, yf, rf) of ctx at once (one C
+        call instead of one per part: advice asks every part of a roll with clues), as a KeepTable."""
+        count = ffi.new("int32_t *")
+        if self._keep_out is None:
+            self._keep_out = ffi.new("uint64_t[]", KEEP_MAX * self.nstates)
+        while True:
+            x = self._set_ctx(ctx)
+            rc = lib.ess_keep_all(self._wsp, x, bytes(list(gfaces)), yf, rf, self._keep_out,
+                                  KEEP_MAX * self.nstates, count)
+            if rc == lib.ES_ENOMEM and self._scale < self.MAX_SCALE:
+                self._scale = min(self._scale * 4, self.MAX_SCALE)
+                self._build(self._limits)
+                continue
+            if rc == lib.ES_ELIMIT:
+                raise WorkLimitReached(self.work())
+            _check(rc)
+            break
+        return KeepTable(self, ctx, gfaces, yf, rf, list(self._keep_out[0:count[0] * self.nstates]))
+
     def state_index(self, done_mask):
         """The state index of a set of completed tasks (bit t set: task t done)."""
         return solver_state_index(self, done_mask)
+
+
+KEEP_MAX = 576              # kept parts of one roll: 8 green dice over 6 classes at most 144, x yellow x red
+
+
+class KeepTable:
+    """The keep values of every kept part of one roll (CSolver.keep_all): `value(gfaces, yk, rk)`
+    is keep_value's vector for the kept green dice gfaces (by class face) and the yellow and red
+    kept or not."""
+
+    def __init__(self, solver, ctx, gfaces, yf, rf, flat):
+        n = solver.nstates
+        self._n = n
+        self._flat = flat
+        self._reps = []
+        mul = 1
+        for face, _w in solver.classes[0]:
+            self._reps.append((face, mul))
+            mul *= gfaces[face] + 1
+        self._ymul = mul if ctx[1] else 0
+        self._rmul = mul * (2 if ctx[1] else 1) if ctx[2] else 0
+
+    def value(self, gfaces, yk, rk):
+        i = 0
+        for face, mul in self._reps:
+            i += gfaces[face] * mul
+        if yk:
+            i += self._ymul
+        if rk:
+            i += self._rmul
+        return self._flat[i * self._n:(i + 1) * self._n]
 
 
 def _weighted(weights, work):

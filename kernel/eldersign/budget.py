@@ -26,7 +26,7 @@ NFAIL = 100                  # C: fail vectors with focus cached per frame
 SIGW = 24                    # C: words of a roll signature
 IDS_POOLS = 16               # C: largest pools' signature numbers the ids cache holds
 IDS_DIR = 1024               # C: entries of the ids cache's directory
-RC_DIR = 8192                # C: entries of the residual cache's directory (frame_held)
+RC_DIR = 8192                # C: most entries of the residual cache's directory (frame_held)
 RC_BYTES = 1 << 20           # C: the residual cache's store
 BLK = 4                      # C: states per clue sweep
 FRAME_SLACK = 8              # C: frames beyond the nesting bound
@@ -288,11 +288,20 @@ def estimate(sh, lim, scale=1, held=None):
                  _keys(sh, g0, y0, r0) * BLK * 16 if C > 0 else 0,
                  _rows(sh, g0, y0, r0) * sh.n * 8 if chains else 0,
                  IDS_DIR * 24 + IDS_POOLS * _a16(_rows(sh, g0, y0, r0) * 4) if C > 0 else 0,
-                 RC_DIR * 16 + RC_BYTES if sigma > 0 else 0,
+                 rc_dir(_sat(memo)) * 16 + RC_BYTES if sigma > 0 else 0,
                  arena, _sat((depth + FRAME_SLACK) * frame_bytes)):
         total = _sat(total + _a16(area if area < SAT else SAT))
     c_bytes = 0 if total >= MAX_BYTES else total
     return Estimate(contexts, pairs, sweeps, c_bytes, python_bytes(sh, contexts, sweeps), _sat(frames))
+
+
+def rc_dir(contexts):
+    """C: the residual cache's directory entries, a quarter of the contexts (of the memo's sizing),
+    256 to RC_DIR."""
+    d = 256
+    while d < RC_DIR and d * 4 < contexts:
+        d <<= 1
+    return d
 
 
 def lat_words(ntasks, green):
