@@ -11,8 +11,15 @@ of its spell DAG (the pools left after holding up to s dice with spells; without
 ess_estimate and ess_workspace_size (csrc/es_solve.c, plan()), line for line: the integers agree
 (tests compare them), so a host, the fallback and the handheld all refuse the same questions.
 
-Time is the estimate times a per-runtime cost (PROFILES, nanoseconds per pair, per clue-sweep
-step and per context, measured on the project's machine and rounded up). Integer maths only.
+Time is a cost model over the estimate's counts (cost_terms, PROFILES): per (context, roll) pair a
+cost that grows with the card's lattice words (task masks a roll's completions are read from), with
+its states times the log of the workspace's size and with that size itself (a large workspace's memo
+and tables miss the caches); per frame (a context's or chain node's set-up); per clue-sweep step.
+The weights are fitted on benchmarks/scaling.py's measured points (benchmarks/README.md, "Scaling
+laws"); tests/test_budget_scaling.py keeps the estimate within 2x of every point and never below
+its memory. WORK is the same model fitted on the counts a solve really makes: the work the C core
+counts while it solves (ess_set_budget), stopped at the limit (host/limits.py), so a question whose
+estimate was too low still stops at its limit. Integer maths only.
 """
 
 from ..errors import KernelError
@@ -34,16 +41,27 @@ MAX_GREEN = 8
 MAX_USES = 4
 MAX_HELD = 12
 
-# Nanoseconds per estimated (pair, clue-sweep step, context) on one core of the project's machine
-# (CPU time, measured on a busy shared machine: benchmarks/README.md, "Calibrating the limits").
-# C: fitted on questions up to 80 M pairs and 360 MB, where memory traffic costs most; it
-# over-estimates small questions (up to 2x) and stays above every heavy one measured. Fallback:
-# least squares on library questions, within 0.4x-2.2x. MicroPython is the unix port (about 4x
-# CPython on the same questions); a board is slower still and should measure its own.
+# The cost model's terms (cost_terms) and, per runtime, picoseconds per unit of each: CPU time on one
+# core of the project's machine. C: least squares of the relative error on benchmarks/scaling.csv
+# (149 questions up to 150 M pairs and 1 GB), scaled up so that no point is under-estimated by more
+# than a fifth (benchmarks/README.md, "Scaling laws"). The fallback: its flat per-pair and
+# per-sweep-step costs (least squares on library questions, within 0.4x-2.2x; the pure-Python solver
+# is being rewritten, and its points are to be measured again with `scaling.py measure --backend
+# python`). MicroPython is the unix port (about 4x CPython on the same questions); a board is slower
+# still and should measure its own.
+TERMS = ("pair", "pair_lw", "pair_nlog", "pair_mb", "frame", "sweep", "context", "base")
 PROFILES = {
-    "c": (80, 20, 0),
-    "python": (120000, 30000, 0),
-    "micropython": (480000, 120000, 0),
+    "c": (0, 8151, 589, 62, 138476, 608, 0, 1340085210),
+    "python": (120000000, 0, 0, 0, 0, 30000000, 0, 0),
+    "micropython": (480000000, 0, 0, 0, 0, 120000000, 0, 0),
+}
+# The same terms fitted on the counts a solve makes (CPSolver.work: pairs, contexts, frames, sweep
+# steps), scaled so that the counted work is above the measured CPU time on every point: the work
+# limit a solve is stopped at (host/limits.py). The fallback counts pairs and contexts only.
+WORK = {
+    "c": (0, 7963, 733, 155, 601961, 252, 0, 930610911),
+    "python": (120000000, 0, 0, 0, 0, 0, 0, 0),
+    "micropython": (480000000, 0, 0, 0, 0, 0, 0, 0),
 }
 
 
@@ -172,21 +190,73 @@ class Estimate:
     per-table set-up: one per context, and per node and clue level of a spell/clue chain; counted
     here only, not by ess_estimate)."""
 
-    def __init__(self, contexts, pairs, sweeps, c_bytes, py_bytes, frames=0):
+    def __init__(self, contexts, pairs, sweeps, c_bytes, py_bytes, frames=0, lw=1, n=1):
         self.contexts = contexts
         self.pairs = pairs
         self.sweeps = sweeps
         self.c_bytes = c_bytes
         self.py_bytes = py_bytes
         self.frames = frames
+        self.lw = lw            # lattice words of an entry (lat_words)
+        self.n = n              # task-set states
 
     def bytes_for(self, runtime):
         return self.c_bytes if runtime == "c" else self.py_bytes
 
     def milliseconds(self, runtime):
-        """Estimated time on one core of the reference machine."""
-        p, sw, cx = PROFILES[runtime]
-        return (self.pairs * p + self.sweeps * sw + self.contexts * cx) // 1000000
+        """Estimated time on one core of the reference machine (the cost model over these counts)."""
+        return cost_ps(self, PROFILES[runtime], (self.pairs, self.contexts, self.frames, self.sweeps)) \
+            // 1000000000
+
+
+def _log2(n):
+    """floor(log2(n)) for n >= 1, 0 below (no int.bit_length on every runtime)."""
+    k = 0
+    while n > 1:
+        n >>= 1
+        k += 1
+    return k
+
+
+def cost_terms(est):
+    """The cost model's terms for a question (TERMS order): name -> (the count it multiplies: pair,
+    frame, sweep, context, or question (one: the set-up of a question's workspace); the integer
+    factor on that count)."""
+    mb = est.c_bytes >> 20
+    return {"pair": ("pair", 1), "pair_lw": ("pair", est.lw), "pair_nlog": ("pair", est.n * _log2(mb)),
+            "pair_mb": ("pair", mb), "frame": ("frame", 1), "sweep": ("sweep", 1),
+            "context": ("context", 1), "base": ("question", 1)}
+
+
+def cost_ps(est, weights, counts):
+    """Picoseconds of the cost model with these weights (TERMS order) over counts (pairs, contexts,
+    frames, sweep steps), the factors from est (its lattice words, states and workspace size)."""
+    pairs, contexts, frames, sweeps = counts
+    unit = {"pair": pairs, "context": contexts, "frame": frames, "sweep": sweeps, "question": 1}
+    terms = cost_terms(est)
+    total = 0
+    for i in range(len(TERMS)):
+        kind, factor = terms[TERMS[i]]
+        total += weights[i] * factor * unit[kind]
+    return total
+
+
+def work_ns(est, runtime, counts):
+    """The work limit's measure of counts (pairs, contexts, frames, sweep steps) a solve made, in
+    nanoseconds of the WORK model."""
+    return cost_ps(est, WORK[runtime], counts) // 1000
+
+
+def work_weights(est, runtime):
+    """The WORK model as four integer weights per counted unit (picoseconds per pair, context,
+    frame, sweep step) for a workspace with est's factors: what the C core's budget takes."""
+    terms = cost_terms(est)
+    w = WORK[runtime]
+    out = {"pair": 0, "context": 0, "frame": 0, "sweep": 0, "question": 0}
+    for i in range(len(TERMS)):
+        kind, factor = terms[TERMS[i]]
+        out[kind] += w[i] * factor
+    return (out["pair"], out["context"], out["frame"], out["sweep"])
 
 
 def _subsets(held):
@@ -292,7 +362,8 @@ def estimate(sh, lim, scale=1, held=None):
                  arena, _sat((depth + FRAME_SLACK) * frame_bytes)):
         total = _sat(total + _a16(area if area < SAT else SAT))
     c_bytes = 0 if total >= MAX_BYTES else total
-    return Estimate(contexts, pairs, sweeps, c_bytes, python_bytes(sh, contexts, sweeps), _sat(frames))
+    return Estimate(contexts, pairs, sweeps, c_bytes, python_bytes(sh, contexts, sweeps), _sat(frames),
+                    lat_words(sh.nt, g0), sh.n)
 
 
 def rc_dir(contexts):
