@@ -143,13 +143,14 @@ class TableStore:
             body = HEADER.size + 8 * count * (1 + nstates)
             if magic != MAGIC or fmt != FORMAT or n != nstates or card != digest or size != body:
                 raise ValueError("not a table of this card")
-            view = memoryview(mm)
-            if zlib.crc32(view[HEADER.size:]) != crc:
-                raise ValueError("checksum")
+            with memoryview(mm) as whole:
+                if zlib.crc32(whole[HEADER.size:]) != crc:
+                    raise ValueError("checksum")
         except (ValueError, struct.error):
             mm.close()
             self._reject(path)
             return None
+        view = memoryview(mm)
         keys = view[HEADER.size:HEADER.size + 8 * count]
         vals = view[HEADER.size + 8 * count:]
         self.stats["loaded"] += 1
