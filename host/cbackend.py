@@ -227,6 +227,7 @@ class CSolver:
         self._handle = ffi.new_handle(self._link)
         self._classes = None
         self._face_sets = None
+        self._shape = None
         self.c_seconds = 0.0        # CPU time spent inside the C core's entry points (benchmarks)
 
     # ----- set-up ---------------------------------------------------------------------------
@@ -258,6 +259,7 @@ class CSolver:
         self.full_state = setup.full_state
         self.rep = list(setup.rep)
         self.state_done = list(setup.state_done)[:c.nstates]
+        self.nfacesets = n                  # minimal face sets in all (budget.shape_of)
 
     @property
     def classes(self):
@@ -311,7 +313,9 @@ class CSolver:
         the contexts asked before (the core's ess_estimate, the same integers as budget.py)."""
         need = self._limits_of(ctx)
         budget.check_limits(need)
-        own = budget.estimate(budget.shape_of(self), need, 1, ctx[3])
+        if self._shape is None:
+            self._shape = budget.shape_of(self)
+        own = budget.estimate(self._shape, need, 1, ctx[3])
         both = self._c_estimate(budget.merge(self._limits, need), self._scale)
         own.c_bytes = both.bytes
         return own

@@ -29,7 +29,10 @@ import math
 import sys
 import time
 from contextlib import contextmanager
-from typing import Iterator, Optional, TextIO
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:           # annotations only (typing costs a millisecond to import)
+    from typing import Iterator, Optional, TextIO
 
 from .kernel.errors import KernelError
 from .kernel.eldersign import budget
@@ -245,6 +248,16 @@ def guard(solver, ctx, limits: Optional[Limits], runtime: str, label: str = "",
         progress.close()
 
 
+def _fits(solver, lim, limits: Limits, runtime: str) -> bool:
+    """True when an estimate within limits `lim` (budget.merge of the questions' limits) is inside
+    the time and memory limits."""
+    if lim is None:
+        return False
+    budget.check_limits(lim)
+    est = budget.estimate(budget.shape_of(solver), lim, 1, ())
+    return budget.refusal(est, runtime, int(limits.max_seconds * 1000), limits.max_memory) is None
+
+
 class _BoundedBackend:
     """A backend whose solvers are checked against the limits for every question of a table and
     sized for them all before any is solved (see bounded)."""
@@ -255,11 +268,17 @@ class _BoundedBackend:
         # the largest pools first, so the first reservation covers (nearly) all the others
         self.ctxs = sorted(ctxs, key=lambda c: -(c[0] + c[1] + c[2]))
         self.limits = limits
+        self.merged = None
+        for g, y, r, held, f, s, c in self.ctxs:
+            self.merged = budget.merge(self.merged, budget.limits_of(g, y, r, len(held), f, s, c))
 
     def make_solver(self, card, terror=0, sanity=0, stamina=0):
         solver = self.backend.make_solver(card, terror, sanity, stamina)
-        for ctx in self.ctxs:
-            check(solver, ctx, self.limits, self.name)
+        # every bound of the estimate only grows with the limits: when the limits covering all the
+        # questions fit, each question does (one estimate, not one per dice set)
+        if not _fits(solver, self.merged, self.limits, self.name):
+            for ctx in self.ctxs:
+                check(solver, ctx, self.limits, self.name)
         for ctx in self.ctxs:
             solver.reserve(ctx)
         return solver

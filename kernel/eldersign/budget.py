@@ -103,9 +103,11 @@ def shape_of(solver):
         for face, _w in cls:
             if face not in reps:
                 reps.append(face)
-    nfs = 0
-    for sets in solver.face_sets:
-        nfs += len(sets)
+    nfs = getattr(solver, "nfacesets", None)     # the C backend counts them without building them
+    if nfs is None:
+        nfs = 0
+        for sets in solver.face_sets:
+            nfs += len(sets)
     return Shape(solver.nstates, solver.ntasks, len(solver.classes[0]), len(solver.classes[1]),
                  len(solver.classes[2]), len(reps), nfs)
 
@@ -155,6 +157,23 @@ def _rows(sh, g, y, r):
 
 def _keys(sh, g, y, r):
     return binom(g + sh.m, sh.m) * (sh.ny + 1 if y else 1) * (sh.nr + 1 if r else 1)
+
+
+def _dag3(sh, g, y, r, s):
+    """(_dag kinds 0, 1 and 3 at once: rows, partial-roll keys, nodes) of pool (g, y, r), s spells."""
+    rows = 0
+    keys = 0
+    nodes_all = 0
+    for dg in range(min(g, s) + 1):
+        for dy in range(y + 1):
+            for dr in range(r + 1):
+                if dg + dy + dr > s:
+                    continue
+                nodes = binom(dg + sh.m - 1, sh.m - 1) * (sh.ny if dy else 1) * (sh.nr if dr else 1)
+                rows += nodes * _rows(sh, g - dg, y - dy, r - dr)
+                keys += nodes * _keys(sh, g - dg, y - dy, r - dr)
+                nodes_all += nodes
+    return rows, keys, nodes_all
 
 
 def _dag(sh, g, y, r, s, kind):
@@ -317,9 +336,10 @@ def estimate(sh, lim, scale=1, held=None):
                             # lifting: each context's tables are built once, at clue level C
                             if c < C:
                                 continue
-                            pairs += hs_count * (c + 1) * _dag(sh, g, y, r, s, 0)
-                            sweeps += hs_count * c * sh.n * _dag(sh, g, y, r, s, 1)
-                            frames += hs_count * (c + 1) * _dag(sh, g, y, r, s, 3)
+                            rows, keys, nodes = _dag3(sh, g, y, r, s)
+                            pairs += hs_count * (c + 1) * rows
+                            sweeps += hs_count * c * sh.n * keys
+                            frames += hs_count * (c + 1) * nodes
     # nesting: at most hk[k] open contexts with k pool dice, each with a frame and a DAG of tables
     depth = 0
     arena = 0
