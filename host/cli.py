@@ -14,6 +14,7 @@ from importlib import import_module
 from .backend import get_backend, NAMES as BACKEND_NAMES
 from .kernel import VERSION
 from .kernel.errors import KernelError
+from .atomic import SaveError
 from .kernel.numbers import parse_count
 from .kernel.eldersign.fixed import ONE, exact_text, percent_text
 from .kernel.eldersign.situation import Situation, TERROR_NAMES
@@ -419,6 +420,9 @@ def main(argv=None):
         return code
     except KernelError as exc:
         fail(exc)
+        return 2
+    except SaveError as exc:               # a save, load or log that failed (host/atomic.py, saves.py)
+        fail(str(exc))
         return 2
     except KeyboardInterrupt:
         fail("interrupted")

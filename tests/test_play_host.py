@@ -207,7 +207,7 @@ def test_ctrl_c_in_a_subprocess_leaves_a_loadable_save_and_the_log(tmp_path):
 def test_sigint_during_a_bot_game_saves_and_exits_130(state, monkeypatch, capsys):
     """A SIGINT in the middle of an action is held until the action is done (a half-applied action
     would make an unloadable save), then the game is saved and the command exits 130."""
-    from eldritch.eldersign.session import Session
+    from eldritch.frontend.session import Session
     real_play = Session.play
     calls = []
 
@@ -240,8 +240,9 @@ def test_gc_held_at_start_up_and_resumed(state, monkeypatch, capsys):
     from eldritch import gcpause
     from eldritch.eldersign import play as playmod
     seen = []
-    real = playmod.PlainGame.run
-    monkeypatch.setattr(playmod.PlainGame, "run", lambda self: seen.append(gc.isenabled()) or real(self))
+    from eldritch.frontend.plain import PlainUI
+    real = PlainUI.run
+    monkeypatch.setattr(PlainUI, "run", lambda self: seen.append(gc.isenabled()) or real(self))
     monkeypatch.setattr(playmod, "open_game", lambda *a, _o=playmod.open_game: seen.append(gc.isenabled()) or _o(*a))
     assert gc.isenabled()
     code, _, _ = play(monkeypatch, capsys, ["--seed", "3", "--players", "2", "--bots", "2"], ["quit"])

@@ -9,14 +9,13 @@ board file check.
 
 Odds are exact fractions (a power-of-6 denominator) and the kernel's fixed point round(p * 2^48);
 `--json` prints one object. The game is the kernel's (kernel/arkham/game/) and the bots are too, so a
-seeded bot game writes the same log on every backend and under MicroPython. Bad input: one line on
-stderr, exit code 2.
+seeded bot game gives the same game on every backend and under MicroPython; `play` shows it on the
+shared front end (host/frontend/, the adapter in frontend.py): the Textual screen or the plain mode,
+autosave and --resume, a log in words. Bad input: one line on stderr, exit code 2.
 """
 
 import argparse
 import json
-import os
-from array import array
 
 from ..botseats import bot_seats
 from ..kernel.errors import KernelError
@@ -24,11 +23,6 @@ from ..kernel.arkham import odds
 from ..kernel.arkham.reach import reach_odds, OCC_MONSTER, OCC_BLOCKING, OCC_HOUND, MODE_FOOT, MODE_VEHICLE, MODE_MISTS
 from ..kernel.arkham.gatechance import gate_odds
 from ..kernel.arkham.game.board import Board, SPECIAL_HOUND, SPECIAL_BLOCKING
-from ..kernel.arkham.game.rules import Rules
-from ..kernel.arkham.game import defs as D
-from ..kernel.arkham.game import playlog, text, save as gamesave
-from ..kernel.arkham.game.bots import HeuristicBot, RandomBot
-from ..kernel.surface import CHANCE
 
 MODES = {"foot": MODE_FOOT, "vehicle": MODE_VEHICLE, "mists": MODE_MISTS}
 IMMUNE = {"none": 0, "physical": odds.IMMUNE_PHYSICAL, "magical": odds.IMMUNE_MAGICAL,
@@ -154,9 +148,11 @@ def add_parser(sub):
     pl.add_argument("--doom", type=int, default=0, help="the doom track's length by agreement (default the board's)")
     pl.add_argument("--dice", choices=("device", "table"), default="device",
                     help="'table': type in the physical rolls instead of rolling here")
-    pl.add_argument("--log", help="write the seed and the action and event log to this file")
+    pl.add_argument("--log", help="write the log (the seed, each action and its events, in words) to this file")
     pl.add_argument("--load", help="continue the game saved in this file")
     pl.add_argument("--save", help="save the game to this file when it ends (or stops)")
+    from ..frontend.cli import add_play_args
+    add_play_args(pl)
 
     ck = asub.add_parser("check", help="validate a board folder", description="Load a board folder, "
                          "reporting its first error (file, line, field) or a summary.")
@@ -268,27 +264,20 @@ def cmd_check(args):
 
 # ----- play ---------------------------------------------------------------------------------------------
 
-def _rules(args):
-    return Rules({"board": args.board, "house": args.house, "round_limit": args.rounds, "doom": args.doom})
-
-
-def save_game(game, path):
-    tmp = path + ".tmp"
-    with open(tmp, "wb") as f:
-        f.write(game.serialize())
-    os.replace(tmp, path)
-
-
 def cmd_play(args):
-    rules = _rules(args)
-    if args.load:
-        try:
-            with open(args.load, "rb") as f:
-                blob = f.read()
-        except OSError as exc:
-            raise KernelError("save", "cannot read %s: %s" % (args.load, exc.strerror))
-        game = gamesave.deserialize(rules, blob, verify=True)
-    else:
+    from ..frontend import cli as fcli
+    from ..frontend.persist import Persist
+    from ..frontend.session import Session
+    from ..frontend.settings import Settings
+    from .frontend import ArkhamGame, load, new_rules
+    fcli.check_names(args)
+    persist = Persist("arkham", fcli.state_folder(args))
+    fresh = not (args.load or args.resume)
+    options = {"board": args.board, "house": args.house, "rounds": args.rounds, "doom": args.doom,
+               "dice": args.dice}
+    notices = []
+    if fresh:
+        rules = new_rules(options)
         if not rules.min_players <= args.players <= rules.max_players:
             raise KernelError("option", "--players must be %d to %d on this board, not %d" % (
                 rules.min_players, rules.max_players, args.players))
@@ -297,88 +286,41 @@ def cmd_play(args):
             import time
             seed = int(time.time()) & 0x3FFFFFFF
         game = rules.new_game(seed, args.players)
-    bots = bot_seats(args.bots, game.players)
-    if len(bots) == game.players and args.dice == "device" and not args.load:
-        out, game = playlog.bot_game(rules, game.seed, game.players, args.bot)
-        print("seed %d: %s" % (game.seed, out[-1]))
-        for h in game.honoured():
-            print("Honoured Citizen: %s" % text.seat_name(game, h))
+        settings = Settings(bot_seats(args.bots, game.players), args.bot, options=options)
     else:
-        out = playlog.header(game, args.bot)
-        for a in game.actions() if args.load else []:
-            out.append("> %d (loaded)" % a)
-        interactive(game, rules, bots, args, out)
-    if args.log:
-        with open(args.log, "w") as f:
-            f.write("\n".join(out) + "\n")
-    if args.save:
-        save_game(game, args.save)
-    return 0
+        loaded = {}
+
+        def opened(payload, doc):
+            loaded["rules"], g, st = load(payload, doc, lambda saved: new_rules(saved or options))
+            return g, st
+        game, settings, _, notice = fcli.read_save(persist, args, opened)
+        notices.append(notice)
+        rules = loaded["rules"]
+        if "board" not in settings.options:
+            settings.options = dict(options)
+        if args.bots:
+            settings.bots = frozenset(bot_seats(args.bots, game.players))
+        settings.options["dice"] = args.dice
+    if args.speed is not None:
+        settings.speed = args.speed
+    if args.no_hints:
+        settings.hints = False
+    all_bots = len(settings.bots) == game.players and args.dice == "device"
+    for line in fcli.check_paths(args, "arkham", all_bots):
+        print(line)
+    adapter = ArkhamGame(rules, game, settings)
+    session = Session(adapter, settings, None if all_bots else persist)
+    if all_bots:
+        code = fcli.bot_game(session, args)
+        print("seed %d: result %s" % (game.seed, adapter.log.result or "unfinished"))
+        return code
+    return interactive(session, args, fresh, [n for n in notices if n])
 
 
-def interactive(game, rules, bots, args, out):
-    buf = array("i", [0] * rules.max_actions)
-    bot = HeuristicBot(rules.board) if args.bot == "heuristic" else RandomBot(game.seed * 7919 + 1)
-    last_round = -1
-    while not game.is_terminal():
-        n = game.legal_actions(buf)
-        who = game.current_player()
-        if who == CHANCE:
-            a = D.K_RESOLVE
-            if args.dice == "table":
-                a = _ask_roll(game)
-                if a is None:
-                    return
-        elif who in bots:
-            a = bot.choose(game, buf, n)
-        else:
-            if game.round != last_round:
-                last_round = game.round
-                print("\n".join(text.board_lines(game)))
-            options = [buf[i] for i in range(n)]
-            print("%s, %s:" % (text.seat_name(game, who), D.STEP_NAMES.get(game.step, "?")))
-            for i, o in enumerate(options):
-                print("  %2d. %s" % (i + 1, text.action_text(game, o)))
-            a = None
-            while a is None:
-                try:
-                    line = input("choose (number, 'board', 'save FILE', 'quit'): ").strip()
-                except EOFError:
-                    return
-                if line == "quit":
-                    return
-                if line == "board":
-                    print("\n".join(text.board_lines(game)))
-                elif line.startswith("save "):
-                    save_game(game, line[5:].strip())
-                    print("saved to %s" % line[5:].strip())
-                elif line.isdigit() and 1 <= int(line) <= len(options):
-                    a = options[int(line) - 1]
-                else:
-                    print("type a number 1 to %d" % len(options))
-        before = len(out)
-        playlog.step_lines(game, a, out)
-        for line in out[before:]:
-            print(line)
-    playlog.end_lines(game, out)
-    print(out[-1])
-    for h in game.honoured():
-        print("Honoured Citizen: %s" % text.seat_name(game, h))
-
-
-def _ask_roll(game):
-    outcomes = [a & D.ARG_MASK for a, _ in game.chance_outcomes()]
-    while True:
-        try:
-            line = input("%s: type the roll (%d-%d), or 'r' to roll here: " % (
-                D.STEP_NAMES.get(game.step, "roll"), outcomes[0], outcomes[-1])).strip()
-        except EOFError:
-            return None
-        if line == "r":
-            return D.K_RESOLVE
-        if line.isdigit() and int(line) in outcomes:
-            return D.K_OUTCOME + int(line)
-        print("not a possible roll")
+def interactive(session, args, fresh, notices=()):
+    """The game with people at the table, on the shared front end (Textual or plain)."""
+    from ..frontend import cli as fcli
+    return fcli.play_session(session, args, fresh, notices)
 
 
 def run(args, backend=None):

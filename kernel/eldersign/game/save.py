@@ -2,22 +2,32 @@
 
     blob = serialize(game); game2 = deserialize(blob, data)
 
-Layout: 'E' 'G' version, players, Ancient One, flags (1 companion), seed (4 bytes), action count
-(4), actions (4 each), state digest (2), Fletcher-16 checksum (2). deserialize replays the log from
-the seed and checks the digest; anything wrong is KernelError('save', ...) and nothing is changed.
+Layout (version 3): 'E' 'G' version, players, Ancient One, flags (1 companion), seed (4 bytes),
+action count (4), actions (4 each), state digest (2), CRC-32 of everything before it (4; binio.py
+says why not Fletcher-16). Version 2 (today's saves before issue 24) is the same with a Fletcher-16
+(2) at the end: still read, since the replay and the digest check it too. Every header field is
+range-checked before it is used; deserialize replays the log from the seed and checks the digest;
+anything wrong is KernelError('save', ...) and nothing is changed.
 `state_bytes(game)` is every field of the state in a fixed order (what the digest is taken of;
 tests compare it whole); `view_bytes(game, seat)` is the part a seat may see (no deck order, no PRNG).
 """
 
 from ...errors import KernelError
-from ...binio import fletcher16, put32, get32
+from ...binio import fletcher16, put32, get32, put_crc32, crc32_at
+from ... import prng
 from .machine import Game, MAX_LOG
 
 MAGIC0 = 0x45   # 'E'
 MAGIC1 = 0x47   # 'G'
-VERSION = 2           # 2: the action codes of every player decision (issue 9)
+VERSION = 3           # 2: the action codes of every player decision (issue 9); 3: CRC-32 (issue 24)
+OLD_VERSION = 2
+MAX_PLAYERS = 8
+FLAGS = 1             # the only flag bit: companion
 
 
+def max_size():
+    """The longest a save can be (a full action log)."""
+    return 14 + 4 * MAX_LOG + 2 + 4
 
 
 def _put16(out, v):
@@ -104,9 +114,7 @@ def serialize(g):
     digest = fletcher16(state, len(state))
     out.append(digest >> 8)
     out.append(digest & 255)
-    c = fletcher16(out, len(out))
-    out.append(c >> 8)
-    out.append(c & 255)
+    put_crc32(out, len(out))
     return bytes(out)
 
 
@@ -115,16 +123,27 @@ def deserialize(blob, data):
     b = bytes(blob)
     if len(b) < 16 or b[0] != MAGIC0 or b[1] != MAGIC1:
         raise KernelError("save", "not an Eldritch game save")
-    if b[2] != VERSION:
-        raise KernelError("save", "save format version %d, this kernel reads %d" % (b[2], VERSION))
-    if fletcher16(b, len(b) - 2) != (b[-2] << 8) | b[-1]:
+    if b[2] != VERSION and b[2] != OLD_VERSION:
+        raise KernelError("save", "save format version %d, this kernel reads %d and %d" % (b[2], OLD_VERSION,
+                                                                                         VERSION))
+    check = 4 if b[2] == VERSION else 2
+    if len(b) > max_size() or len(b) < 14 + 2 + check:
+        raise KernelError("save", "a save of %d bytes: not a game save (at most %d)" % (len(b), max_size()))
+    if check == 4:
+        ok = crc32_at(b, len(b) - 4)
+    else:
+        ok = fletcher16(b, len(b) - 2) == (b[-2] << 8) | b[-1]
+    if not ok:
         raise KernelError("save", "checksum mismatch (a corrupt or truncated save)")
     players = b[3]
     ao = b[4]
     companion = b[5] == 1
     seed = get32(b, 6)
     n = get32(b, 10)
-    if n > MAX_LOG or len(b) != 14 + 4 * n + 4:
+    if not 1 <= players <= MAX_PLAYERS or b[5] & ~FLAGS or seed > prng.SEED_MAX:
+        raise KernelError("save", "a header field is out of range (players %d, flags %d, seed %d)" % (
+            players, b[5], seed))
+    if n > MAX_LOG or len(b) != 14 + 4 * n + 2 + check:
         raise KernelError("save", "the action count does not match the file's length")
     try:
         g = Game(data, players=players, seed=seed, ancient_one=ao, companion=companion)
@@ -134,6 +153,7 @@ def deserialize(blob, data):
         raise KernelError("save", "does not replay: %s" % exc.detail)
     state = state_bytes(g)
     digest = fletcher16(state, len(state))
-    if digest != (b[-4] << 8) | b[-3]:
+    at = len(b) - check - 2
+    if digest != (b[at] << 8) | b[at + 1]:
         raise KernelError("save", "the stored state does not match its action log (other card data?)")
     return g
