@@ -103,14 +103,21 @@ def run_point(spec: dict) -> dict:
             "frames": frames, "sweeps": sweeps, "workspace_bytes": getattr(solver, "workspace_bytes", 0)}
 
 
+_SHAPES: dict = {}
+
+
 def estimate_of(notation: str, terror: int, ctx: tuple):
-    """The budget module's Estimate of a question (the kernel Solver's set-up gives its Shape)."""
+    """The budget module's Estimate of a question (a solver's set-up gives the card's Shape: the C
+    core's when built, the kernel's otherwise; both give the same)."""
+    from eldritch.backend import get_backend
     from eldritch.kernel.eldersign import budget
     from eldritch.kernel.eldersign.notation import parse_card
-    from eldritch.kernel.eldersign.solver import Solver
     g, y, r, f, s, c = ctx
-    solver = Solver(parse_card(notation), terror)
-    return budget.estimate(budget.shape_of(solver), budget.limits_of(g, y, r, 0, f, s, c), 1, ())
+    shape = _SHAPES.get((notation, terror))
+    if shape is None:
+        shape = _SHAPES[(notation, terror)] = budget.shape_of(
+            get_backend(notice=False).make_solver(parse_card(notation), terror))
+    return budget.estimate(shape, budget.limits_of(g, y, r, 0, f, s, c), 1, ())
 
 
 def measure(out: str, backend: str, max_est: float, only: str | None, timeout: int) -> None:

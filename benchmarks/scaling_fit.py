@@ -57,24 +57,27 @@ def ratios(points: list[dict], counts: str, weights: dict) -> list[float]:
 
 
 def axis_growth(points: list[dict]) -> list[str]:
-    """Each axis's growth: CPU time and peak memory per step of its parameter, fitted as
-    exp(a + b x) on the card's points over FLOOR (a factor of e^b a step)."""
+    """Each axis's growth per step of its parameter (dice: one more die of the pool; focus, spells,
+    clues: one more use), fitted as exp(a + b x): of the rolls weighed (exact counts, every point),
+    of the CPU time (the points over FLOOR) and of the peak memory (the points over 1 MB)."""
     import numpy as np
     lines = []
     param = {"dice": lambda c: c[0] + c[1] + c[2], "focus": lambda c: c[3], "spells": lambda c: c[4],
              "clues": lambda c: c[5], "spell+clues": lambda c: c[5], "issue24": lambda c: c[0]}
+
+    def slope(pts, value):
+        if len(pts) < 2:
+            return float("nan")
+        x = np.array([param[pts[0]["axis"]](p["ctx"]) for p in pts], float)
+        return math.exp(np.polyfit(x, np.log([value(p) for p in pts]), 1)[0])
     for axis in ("dice", "focus", "spells", "clues", "spell+clues", "issue24"):
         for card in sorted({p["card"] for p in points if p["axis"] == axis}):
-            pts = [p for p in points if p["axis"] == axis and p["card"] == card and p["cpu_s"] >= FLOOR]
-            if len(pts) < 2:
-                continue
-            x = np.array([param[axis](p["ctx"]) for p in pts], float)
-            t = np.log([p["cpu_s"] for p in pts])
-            m = np.log([max(p["peak_bytes"], 1 << 16) for p in pts])
-            bt = np.polyfit(x, t, 1)[0]
-            bm = np.polyfit(x, m, 1)[0]
-            lines.append("%-12s %-9s time x%.2f a step, memory x%.2f a step (%d points)" % (
-                axis, card, math.exp(bt), math.exp(bm), len(pts)))
+            pts = [p for p in points if p["axis"] == axis and p["card"] == card]
+            timed = [p for p in pts if p["cpu_s"] >= FLOOR]
+            big = [p for p in pts if p["peak_bytes"] >= 1 << 20]
+            lines.append("%-12s %-9s rolls x%.2f, time x%.2f (%d points), memory x%.2f (%d points) a step" % (
+                axis, card, slope(pts, lambda p: max(p["pairs"], 1)), slope(timed, lambda p: p["cpu_s"]),
+                len(timed), slope(big, lambda p: p["peak_bytes"]), len(big)))
     return lines
 
 
@@ -140,8 +143,10 @@ def draw(points: list[dict], png: str) -> None:
         kw = dict(color=colours[p["axis"]], marker=marks[p["card"]], s=26, alpha=0.8)
         a.scatter(max(p["pairs"], 1), max(p["cpu_s"], 1e-4), **kw)
         b.scatter(max(p["contexts"], 1), max(p["peak_bytes"], 1 << 16) / 2 ** 20, **kw)
-        a.scatter(max(p["pairs"], 1), max(p["est"].milliseconds("c") / 1000, 1e-4), color=colours[p["axis"]],
-                  marker="_", s=40, alpha=0.6)
+        from eldritch.kernel.eldersign import budget
+        e = p["est"]
+        est_s = budget.cost_ps(e, budget.PROFILES["c"], (e.pairs, e.contexts, e.frames, e.sweeps)) / 1e12
+        a.scatter(max(p["pairs"], 1), max(est_s, 1e-4), color=colours[p["axis"]], marker="_", s=40, alpha=0.6)
         b.scatter(max(p["contexts"], 1), p["est"].c_bytes / 2 ** 20, color=colours[p["axis"]], marker="_", s=40,
                   alpha=0.6)
     for ax, title, xl, yl in ((a, "CPU time (one core) against rolls weighed", "(context, roll) pairs",

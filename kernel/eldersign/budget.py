@@ -51,7 +51,7 @@ MAX_HELD = 12
 # still and should measure its own.
 TERMS = ("pair", "pair_lw", "pair_nlog", "pair_mb", "frame", "sweep", "context", "base")
 PROFILES = {
-    "c": (0, 8151, 589, 62, 138476, 608, 0, 1340085210),
+    "c": (0, 9998, 656, 69, 157554, 743, 0, 508458477),
     "python": (120000000, 0, 0, 0, 0, 30000000, 0, 0),
     "micropython": (480000000, 0, 0, 0, 0, 120000000, 0, 0),
 }
@@ -59,7 +59,7 @@ PROFILES = {
 # steps), scaled so that the counted work is above the measured CPU time on every point: the work
 # limit a solve is stopped at (host/limits.py). The fallback counts pairs and contexts only.
 WORK = {
-    "c": (0, 7963, 733, 155, 601961, 252, 0, 930610911),
+    "c": (0, 11095, 903, 205, 789474, 515, 0, 295619890),
     "python": (120000000, 0, 0, 0, 0, 0, 0, 0),
     "micropython": (480000000, 0, 0, 0, 0, 0, 0, 0),
 }
