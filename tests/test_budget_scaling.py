@@ -1,5 +1,5 @@
 """The limits' estimate against measured questions (issues 29.4 and 24.11): benchmarks/scaling.csv
-holds the CPU time, peak memory and counted work of 149 questions (every axis of a question's size
+holds the CPU time, peak memory and counted work of 147 questions (every axis of a question's size
 on five cards, typed cards and issue 24.11's included), measured by `benchmarks/scaling.py
 measure`. The estimate (kernel/eldersign/budget.py) must be within 2x of every point's time and
 never below its memory, and the work model the solves are stopped by must track the time the same

@@ -43,8 +43,8 @@ MAX_HELD = 12
 
 # The cost model's terms (cost_terms) and, per runtime, picoseconds per unit of each: CPU time on one
 # core of the project's machine. C: least squares of the relative error on benchmarks/scaling.csv
-# (149 questions up to 150 M pairs and 1 GB), scaled up so that no point is under-estimated by more
-# than a fifth (benchmarks/README.md, "Scaling laws"). The fallback: its flat per-pair and
+# (147 questions up to 150 M pairs and 1 GB), centred so that no point is off by more than 1.5x either
+# way (benchmarks/README.md, "Scaling laws"). The fallback: its flat per-pair and
 # per-sweep-step costs (least squares on library questions, within 0.4x-2.2x; the pure-Python solver
 # is being rewritten, and its points are to be measured again with `scaling.py measure --backend
 # python`). MicroPython is the unix port (about 4x CPython on the same questions); a board is slower
@@ -55,9 +55,10 @@ PROFILES = {
     "python": (120000000, 0, 0, 0, 0, 30000000, 0, 0),
     "micropython": (480000000, 0, 0, 0, 0, 120000000, 0, 0),
 }
-# The same terms fitted on the counts a solve makes (CPSolver.work: pairs, contexts, frames, sweep
-# steps), scaled so that the counted work is above the measured CPU time on every point: the work
-# limit a solve is stopped at (host/limits.py). The fallback counts pairs and contexts only.
+# The same terms fitted on the counts a solve makes (CSolver.work: pairs, contexts, frames, sweep
+# steps), centred the same way (0.60-1.67x the measured CPU time on the file's points): the work a
+# solve is stopped at when it passes its time limit (host/limits.py). The fallback counts pairs and
+# contexts only.
 WORK = {
     "c": (0, 11095, 903, 205, 789474, 515, 0, 295619890),
     "python": (120000000, 0, 0, 0, 0, 0, 0, 0),
