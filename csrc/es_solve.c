@@ -3558,24 +3558,26 @@ static void heap_sift(uint64_t *a, uint64_t start, uint64_t end)
     }
 }
 
-int ess_memo_export(void *ws, uint64_t *keys, uint64_t *vals, uint64_t cap, uint64_t *count)
+int ess_memo_export(void *ws, uint64_t first, uint64_t *keys, uint64_t *vals, uint64_t cap, uint64_t *count)
 {
     wsh *w = (wsh *)ws;
     const uint64_t *mk;
+    const uint32_t *mi;
     uint64_t h, k, n;
     int rc;
     if ((rc = check_ws(ws)) != ES_OK)
         return rc;
     if (!count)
         return ES_EARG;
-    *count = w->memo_used;
-    if (w->memo_used > cap)
+    *count = first < w->memo_used ? w->memo_used - first : 0;
+    if (*count > cap)
         return ES_EFULL;
-    if (w->memo_used && (!keys || !vals))
+    if (*count && (!keys || !vals))
         return ES_EARG;
     mk = PTR(w, w->off_mkeys, uint64_t);
+    mi = PTR(w, w->off_midx, uint32_t);
     for (h = 0, k = 0; h < w->memo_cap; h++)
-        if (mk[h])
+        if (mk[h] && mi[h] >= first)        /* stored at or after insertion `first` */
             keys[k++] = mk[h];
     n = k;
     for (k = n / 2; k-- > 0;)                 /* heapsort: the keys ascending */
@@ -3639,5 +3641,16 @@ int ess_memo_import(void *ws, const uint64_t *keys, const uint64_t *vals, uint64
         memcpy(slot, v, (size_t)w->nstates * 8);
         (*added)++;
     }
+    return ES_OK;
+}
+
+int ess_memo_used(const void *ws, uint64_t *used)
+{
+    const wsh *w = (const wsh *)ws;
+    if (!ws || ((uintptr_t)ws & 15u) != 0 || !used)
+        return ES_EARG;
+    if (w->magic != WS_MAGIC)
+        return ES_EWS;
+    *used = w->memo_used;
     return ES_OK;
 }

@@ -220,6 +220,8 @@ class CSolver:
         # will ask larger contexts soon saves the rebuilds; the solver bot widens clues to 4)
         self.widen = None
         self._keep_out = None
+        self._mark = 0                      # memo entries before this number came from elsewhere
+        self._solved = []                   # solved entries of earlier workspaces, not yet taken
         # the core's callback reaches the solver through a weak reference: a handle to the solver
         # itself would make a reference cycle, and the workspace would wait for the cycle
         # collector instead of going back to the pool when the solver is dropped
@@ -343,6 +345,10 @@ class CSolver:
             self._contexts_before += x
             self._work_before = self.work()
             kept = self._export_raw()       # what was solved goes into the larger workspace
+            n, keys, vals = self._export_raw(self._mark)
+            if n:                           # (and what it solved itself is still to publish)
+                self._solved.append((n, bytes(ffi.buffer(keys, 8 * n)),
+                                     bytes(ffi.buffer(vals, 8 * n * self.nstates))))
         limits = ffi.new("es_limits *", list(lim) + [self._scale])
         size = lib.ess_workspace_size(self._card, limits)
         if size == 0:
@@ -368,6 +374,7 @@ class CSolver:
         if self.memo_source is not None:
             for count, keys, vals in self.memo_source(self):
                 self._import_raw(count, keys, vals)
+        self._mark = self._memo_used()      # what is stored from here on, this solver solved
 
     def _release(self):
         """Give the workspace buffer back to the pool (the solver's state in it is dropped)."""
@@ -429,16 +436,21 @@ class CSolver:
 
     # ----- the memo out and in ----------------------------------------------------------------
 
-    def _export_raw(self):
+    def _export_raw(self, first=0):
         count = ffi.new("uint64_t *")
-        rc = lib.ess_memo_export(self._wsp, ffi.NULL, ffi.NULL, 0, count)
+        rc = lib.ess_memo_export(self._wsp, first, ffi.NULL, ffi.NULL, 0, count)
         if rc not in (lib.ES_OK, lib.ES_EFULL):
             _check(rc)
         n = count[0]
         keys = ffi.new("uint64_t[]", max(n, 1))
         vals = ffi.new("uint64_t[]", max(n * self.nstates, 1))
-        _check(lib.ess_memo_export(self._wsp, keys, vals, n, count))
+        _check(lib.ess_memo_export(self._wsp, first, keys, vals, n, count))
         return n, keys, vals
+
+    def _memo_used(self):
+        used = ffi.new("uint64_t *")
+        _check(lib.ess_memo_used(self._wsp, used))
+        return used[0]
 
     def _import_raw(self, count, keys, vals):
         if not isinstance(keys, ffi.CData):
@@ -459,6 +471,18 @@ class CSolver:
             return 0, b"", b""
         n, keys, vals = self._export_raw()
         return n, bytes(ffi.buffer(keys, 8 * n)), bytes(ffi.buffer(vals, 8 * n * self.nstates))
+
+    def take_solved(self):
+        """[(count, keys bytes, values bytes)]: the contexts this solver solved itself since the last
+        call (not those its memo_source or an earlier workspace gave it), for the store to publish."""
+        out = self._solved
+        self._solved = []
+        if self._ws is not None:
+            n, keys, vals = self._export_raw(self._mark)
+            if n:
+                out.append((n, bytes(ffi.buffer(keys, 8 * n)), bytes(ffi.buffer(vals, 8 * n * self.nstates))))
+            self._mark = self._memo_used()
+        return out
 
     def import_memo(self, count, keys, vals):
         """Store solved contexts (export_memo's form, any buffers) into the current workspace, those

@@ -46,7 +46,6 @@ class MemoSolver:
         self._solver = solver
         self._memo: dict = {}
         self._max = max_entries
-        self.published = 0          # the solver's contexts count when its memo was last published
 
     def __getattr__(self, name):
         return getattr(self._solver, name)
@@ -157,17 +156,17 @@ class SolverCache:
 
     def _publish(self, key, s) -> None:
         inner = s._solver
-        if self.store is None or not hasattr(inner, "export_memo"):
+        if self.store is None or not hasattr(inner, "take_solved"):
             return
-        solved = inner.contexts
-        if solved > s.published:
-            self.store.publish(key, inner.nstates, *inner.export_memo())
-            s.published = solved
+        for count, keys, vals in inner.take_solved():
+            self.store.publish(key, inner.nstates, count, keys, vals)
 
     def flush(self) -> None:
         """Publish to the store what this process's solvers solved since their last publish."""
         for key, s in self._solvers.items():
             self._publish(key, s)
+        if self.store is not None:
+            self.store.settle()
 
     def chance(self, card, values: tuple) -> float:
         """The exact chance (a float) of completing card from the Situation of these nine values."""

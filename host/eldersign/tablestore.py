@@ -15,8 +15,9 @@ version and the C core's version, so tables of another version are never read (v
 are left to eviction). NAME is the SHA-256 of the file's body: the store is content-addressed like
 the sweeps' task ids, so two processes that publish the same values write the same file, and a
 file never changes once written (written to a unique temporary name, then renamed). A process
-publishes only the contexts no table of its card has; a card with more than MAX_FILES tables is
-compacted into one.
+publishes only the contexts it solved itself (the C core numbers memo entries in the order they are
+stored: those after the imported ones); a card with more than MAX_FILES tables has its small
+tables merged into one (duplicates dropped).
 
 A table is never trusted blindly:
 - its header (magic, format, card hash, states, entry count), its size and a CRC-32 of its body
@@ -45,7 +46,7 @@ FORMAT = 1
 MAGIC = b"ELDRTBL1"
 HEADER = struct.Struct("<8sII32sQI4x")          # magic, format, nstates, card hash, count, crc32
 DEFAULT_BYTES = 2 << 30
-MAX_FILES = 4
+MAX_FILES = 6
 SAMPLE = 2
 SAMPLE_DICE = 4
 VERIFY_CARDS = 6
@@ -91,7 +92,8 @@ class TableStore:
         self.versions = versions if versions is not None else _versions()
         self._open: dict = {}           # card hash -> [Table]
         self._checked: set = set()      # card hashes sampled by this process
-        self._known: dict = {}          # card hash -> set of keys in its tables (for publish)
+        self._size = None               # the store's bytes when last measured (eviction)
+        self._added = 0                 # bytes this process wrote since
         self.stats = {"loaded": 0, "rejected": 0, "stale": 0, "published": 0, "evicted": 0}
 
     # ----- reading ------------------------------------------------------------------------------
@@ -168,7 +170,6 @@ class TableStore:
         digest = card_digest(key, self.versions)
         folder = self._folder(digest)
         self._open.pop(digest, None)
-        self._known.pop(digest, None)
         try:
             names = os.listdir(folder)
         except OSError:
@@ -203,7 +204,6 @@ class TableStore:
         """Delete every table of this store's version (a stale store)."""
         for digest in list(self._open):
             self._open.pop(digest, None)
-        self._known.clear()
         try:
             names = os.listdir(self.root)
         except OSError:
@@ -219,39 +219,27 @@ class TableStore:
 
     # ----- writing ------------------------------------------------------------------------------
 
-    def _known_keys(self, digest: bytes, key, nstates: int) -> set:
-        known = self._known.get(digest)
-        if known is None:
-            known = set()
-            for t in self.tables(key, nstates):
-                known.update(struct.unpack("<%dQ" % t.count, t.keys))
-            self._known[digest] = known
-        return known
-
     def publish(self, key, nstates: int, count: int, keys: bytes, vals: bytes) -> int:
-        """Add to the store the entries (export_memo's form) no table of the card has; returns how
-        many. The new table is written whole under a temporary name, then renamed to its hash."""
+        """Add entries (keys, values: export_memo's form; a solver's take_solved: what it solved
+        itself, so nothing its tables gave it) to the store as a new table of the card, written whole
+        under a temporary name, then renamed to its hash. Returns how many."""
         if not count:
             return 0
         digest = card_digest(key, self.versions)
-        known = self._known_keys(digest, key, nstates)
-        ks = struct.unpack("<%dQ" % count, keys)
-        new = [i for i in range(count) if ks[i] not in known]
-        if not new:
-            return 0
-        width = 8 * nstates
-        body_keys = struct.pack("<%dQ" % len(new), *[ks[i] for i in new])
-        body_vals = b"".join(vals[width * i:width * (i + 1)] for i in new)
         folder = self._folder(digest)
         os.makedirs(folder, exist_ok=True)
-        self._write(folder, digest, nstates, len(new), body_keys + body_vals)
-        known.update(ks[i] for i in new)
-        self.stats["published"] += len(new)
+        self._write(folder, digest, nstates, count, keys + vals)
+        self.stats["published"] += count
+        self._added += HEADER.size + len(keys) + len(vals)
         names = [n for n in os.listdir(folder) if n.endswith(SUFFIX)]
         if len(names) > MAX_FILES:
-            self._compact(key, digest, nstates)
-        self._evict()
-        return len(new)
+            self._compact(folder, digest, nstates, names)
+        return count
+
+    def settle(self) -> None:
+        """After a process's publishing: evict past the size limit (checked once, not per table)."""
+        if self._size is None or self._size + self._added > self.max_bytes:
+            self._evict()
 
     def _write(self, folder: str, digest: bytes, nstates: int, count: int, body: bytes) -> str:
         name = hashlib.sha256(body).hexdigest()[:40] + SUFFIX
@@ -265,33 +253,35 @@ class TableStore:
         os.replace(tmp, path)
         return path
 
-    def _compact(self, key, digest: bytes, nstates: int) -> None:
-        """Merge every table of the card into one (the union, keys ascending)."""
-        entries = {}
-        old = []
-        for t in self.tables(key, nstates):
+    def _compact(self, folder: str, digest: bytes, nstates: int, names: list) -> None:
+        """Merge a card's tables into one (the union, keys ascending). When its largest table holds
+        more than the others together, only the others are merged: a card's big table is not
+        rewritten each time a few small ones pile up beside it."""
+        tables = []
+        for name in names:
+            t = self._map(os.path.join(folder, name), digest, nstates)
+            if t is not None:
+                tables.append(t)
+        if len(tables) < 2:
+            return
+        tables.sort(key=lambda t: t.count)
+        if tables[-1].count > sum(t.count for t in tables[:-1]):
+            tables = tables[:-1]
+            if len(tables) < 2:
+                return
+        width = 8 * nstates
+        where = {}
+        for t in tables:
             ks = struct.unpack("<%dQ" % t.count, t.keys)
-            for i, k in enumerate(ks):
-                entries.setdefault(k, bytes(t.vals[8 * nstates * i:8 * nstates * (i + 1)]))
-            old.append(t.path)
-        folder = self._folder(digest)
-        for name in os.listdir(folder):          # tables this process has not mapped yet
-            path = os.path.join(folder, name)
-            if name.endswith(SUFFIX) and path not in old:
-                t = self._map(path, digest, nstates)
-                if t is None:
-                    continue
-                ks = struct.unpack("<%dQ" % t.count, t.keys)
-                for i, k in enumerate(ks):
-                    entries.setdefault(k, bytes(t.vals[8 * nstates * i:8 * nstates * (i + 1)]))
-                old.append(path)
-        order = sorted(entries)
-        body = struct.pack("<%dQ" % len(order), *order) + b"".join(entries[k] for k in order)
-        kept = self._write(folder, digest, nstates, len(order), body)
-        for path in old:
-            if path != kept:
+            for i in range(t.count):
+                where.setdefault(ks[i], (t, i))
+        order = sorted(where)
+        vals = b"".join(bytes(where[k][0].vals[width * where[k][1]:width * (where[k][1] + 1)]) for k in order)
+        kept = self._write(folder, digest, nstates, len(order), struct.pack("<%dQ" % len(order), *order) + vals)
+        for t in tables:
+            if t.path != kept:
                 try:
-                    os.remove(path)             # mapped copies stay readable until closed
+                    os.remove(t.path)             # mapped copies stay readable until closed
                 except OSError:
                     pass
         self._open.pop(digest, None)
@@ -309,6 +299,7 @@ class TableStore:
     def _evict(self) -> None:
         """Past max_bytes: delete whole cards, least recently used first, down to 90%."""
         total = self.size()
+        self._size, self._added = total, 0
         if total <= self.max_bytes:
             return
         cards = []
@@ -337,7 +328,7 @@ class TableStore:
             self.stats["evicted"] += 1
             for digest in [d for d in self._open if self._folder(d) == folder]:
                 self._open.pop(digest, None)
-                self._known.pop(digest, None)
+        self._size = total
 
 
 def unpack_key(key: int) -> tuple:
