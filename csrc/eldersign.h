@@ -230,13 +230,16 @@ int ess_set_progress(void *ws, es_progress_fn fn, void *user, uint64_t every);
 /* The memo out of a workspace and into another of the same card (host/eldersign/tablestore.py keeps
  * it between processes). The memo numbers its entries in the order they were stored (0, 1, ...;
  * ess_memo_used: how many so far). Export: the contexts stored at number `first` or later (0: all),
- * their packed keys ascending into keys and their value vectors (nstates each, in the same order)
- * into vals, when they fit cap entries (else ES_EFULL); *count is their number either way. Import:
- * stores each entry inside the workspace's limits that is not stored yet (*added counts them);
- * ES_EARG for a key or value that cannot be this card's (a corrupt input), ES_ENOMEM when the memo
- * is full (entries stored so far stay). */
-int ess_memo_export(void *ws, uint64_t first, uint64_t *keys, uint64_t *vals, uint64_t cap, uint64_t *count);
-int ess_memo_import(void *ws, const uint64_t *keys, const uint64_t *vals, uint64_t count, uint64_t *added);
+ * their packed keys ascending into keys, a check word of each entry into checks, and their value
+ * vectors (nstates each, in the same order) into vals, when they fit cap entries (else ES_EFULL);
+ * *count is their number either way. Import: stores each entry inside the workspace's limits that
+ * is not stored yet (*added counts them), after verifying its check word; ES_EARG for a key, value
+ * or check that cannot be this card's (a damaged input: entries stored before it stay, each verified),
+ * ES_ENOMEM when the memo is full (entries stored so far stay). */
+int ess_memo_export(void *ws, uint64_t first, uint64_t *keys, uint64_t *checks, uint64_t *vals, uint64_t cap,
+                    uint64_t *count);
+int ess_memo_import(void *ws, const uint64_t *keys, const uint64_t *checks, const uint64_t *vals, uint64_t count,
+                    uint64_t *added);
 int ess_memo_used(const void *ws, uint64_t *used);
 
 /* Set the work limit (budget NULL or limit 0: none) and read the work counters. */

@@ -3539,7 +3539,23 @@ int ess_work(const void *ws, es_work *out)
  * inside its limits, so that a new workspace (a larger one, another process) starts with what an
  * earlier solve found. The host keeps them in a store shared between processes
  * (host/eldersign/tablestore.py). A key is pack(): green, yellow, red, focus, spells and clues in
- * bits 0-14, the useful held dice's nibbles in bits 16-47, bit 63 set. */
+ * bits 0-14, the useful held dice's nibbles in bits 16-47, bit 63 set. Each entry carries a check
+ * word (entry_check) that import verifies for every entry it stores: a store file damaged anywhere
+ * is refused at the first damaged entry a workspace would take, and no reader has to read (or
+ * checksum) the entries it does not take. */
+
+/* A 64-bit check of an entry: the key and the values folded by an odd multiply (a bijection of the
+ * word) and a xor-shift (another), so that changing any one word changes the check. */
+static uint64_t entry_check(uint64_t key, const uint64_t *v, int n)
+{
+    uint64_t h = (key ^ 0x5851F42D4C957F2DULL) * 0x9E3779B97F4A7C15ULL;
+    int i;
+    for (i = 0; i < n; i++) {
+        h = (h ^ v[i]) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    return h;
+}
 
 /* Sift-down of a binary max-heap of keys (heapsort below). */
 static void heap_sift(uint64_t *a, uint64_t start, uint64_t end)
@@ -3558,7 +3574,8 @@ static void heap_sift(uint64_t *a, uint64_t start, uint64_t end)
     }
 }
 
-int ess_memo_export(void *ws, uint64_t first, uint64_t *keys, uint64_t *vals, uint64_t cap, uint64_t *count)
+int ess_memo_export(void *ws, uint64_t first, uint64_t *keys, uint64_t *checks, uint64_t *vals, uint64_t cap,
+                    uint64_t *count)
 {
     wsh *w = (wsh *)ws;
     const uint64_t *mk;
@@ -3572,7 +3589,7 @@ int ess_memo_export(void *ws, uint64_t first, uint64_t *keys, uint64_t *vals, ui
     *count = first < w->memo_used ? w->memo_used - first : 0;
     if (*count > cap)
         return ES_EFULL;
-    if (*count && (!keys || !vals))
+    if (*count && (!keys || !vals || !checks))
         return ES_EARG;
     mk = PTR(w, w->off_mkeys, uint64_t);
     mi = PTR(w, w->off_midx, uint32_t);
@@ -3591,18 +3608,20 @@ int ess_memo_export(void *ws, uint64_t first, uint64_t *keys, uint64_t *vals, ui
     for (k = 0; k < n; k++) {
         const uint64_t *v = memo_find(w, keys[k], 0);
         memcpy(vals + k * (uint64_t)w->nstates, v, (size_t)w->nstates * 8);
+        checks[k] = entry_check(keys[k], v, w->nstates);
     }
     return ES_OK;
 }
 
-int ess_memo_import(void *ws, const uint64_t *keys, const uint64_t *vals, uint64_t count, uint64_t *added)
+int ess_memo_import(void *ws, const uint64_t *keys, const uint64_t *checks, const uint64_t *vals, uint64_t count,
+                    uint64_t *added)
 {
     wsh *w = (wsh *)ws;
     uint64_t k;
     int rc, i;
     if ((rc = check_ws(ws)) != ES_OK)
         return rc;
-    if (!added || (count && (!keys || !vals)))
+    if (!added || (count && (!keys || !vals || !checks)))
         return ES_EARG;
     *added = 0;
     for (k = 0; k < count; k++) {
@@ -3636,6 +3655,8 @@ int ess_memo_import(void *ws, const uint64_t *keys, const uint64_t *vals, uint64
             continue;
         if (memo_find(w, key, 0))
             continue;
+        if (entry_check(key, v, w->nstates) != checks[k])
+            return ES_EARG;                   /* damaged: never stored */
         if (!(slot = memo_find(w, key, 1)))
             return ES_ENOMEM;
         memcpy(slot, v, (size_t)w->nstates * 8);

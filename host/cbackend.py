@@ -345,10 +345,9 @@ class CSolver:
             self._contexts_before += x
             self._work_before = self.work()
             kept = self._export_raw()       # what was solved goes into the larger workspace
-            n, keys, vals = self._export_raw(self._mark)
-            if n:                           # (and what it solved itself is still to publish)
-                self._solved.append((n, bytes(ffi.buffer(keys, 8 * n)),
-                                     bytes(ffi.buffer(vals, 8 * n * self.nstates))))
+            solved = self._export_raw(self._mark)
+            if solved[0]:                   # (and what it solved itself is still to publish)
+                self._solved.append(self._as_bytes(*solved))
         limits = ffi.new("es_limits *", list(lim) + [self._scale])
         size = lib.ess_workspace_size(self._card, limits)
         if size == 0:
@@ -372,8 +371,14 @@ class CSolver:
         if kept is not None and kept[0]:
             self._import_raw(*kept)
         if self.memo_source is not None:
-            for count, keys, vals in self.memo_source(self):
-                self._import_raw(count, keys, vals)
+            for count, keys, checks, vals, refuse in self.memo_source(self):
+                try:
+                    self._import_raw(count, keys, checks, vals)
+                except KernelError as exc:
+                    if exc.what != "store":
+                        raise
+                    refuse()                # a damaged table: its source drops it (the entries
+                                            # before the damage were verified one by one)
         self._mark = self._memo_used()      # what is stored from here on, this solver solved
 
     def _release(self):
@@ -438,26 +443,32 @@ class CSolver:
 
     def _export_raw(self, first=0):
         count = ffi.new("uint64_t *")
-        rc = lib.ess_memo_export(self._wsp, first, ffi.NULL, ffi.NULL, 0, count)
+        rc = lib.ess_memo_export(self._wsp, first, ffi.NULL, ffi.NULL, ffi.NULL, 0, count)
         if rc not in (lib.ES_OK, lib.ES_EFULL):
             _check(rc)
         n = count[0]
         keys = ffi.new("uint64_t[]", max(n, 1))
+        checks = ffi.new("uint64_t[]", max(n, 1))
         vals = ffi.new("uint64_t[]", max(n * self.nstates, 1))
-        _check(lib.ess_memo_export(self._wsp, first, keys, vals, n, count))
-        return n, keys, vals
+        _check(lib.ess_memo_export(self._wsp, first, keys, checks, vals, n, count))
+        return n, keys, checks, vals
+
+    def _as_bytes(self, n, keys, checks, vals):
+        return (n, bytes(ffi.buffer(keys, 8 * n)), bytes(ffi.buffer(checks, 8 * n)),
+                bytes(ffi.buffer(vals, 8 * n * self.nstates)))
 
     def _memo_used(self):
         used = ffi.new("uint64_t *")
         _check(lib.ess_memo_used(self._wsp, used))
         return used[0]
 
-    def _import_raw(self, count, keys, vals):
+    def _import_raw(self, count, keys, checks, vals):
         if not isinstance(keys, ffi.CData):
             keys = ffi.from_buffer("uint64_t[]", keys)
+            checks = ffi.from_buffer("uint64_t[]", checks)
             vals = ffi.from_buffer("uint64_t[]", vals)
         added = ffi.new("uint64_t *")
-        rc = lib.ess_memo_import(self._wsp, keys, vals, count, added)
+        rc = lib.ess_memo_import(self._wsp, keys, checks, vals, count, added)
         if rc == lib.ES_EARG:
             raise KernelError("store", "solved values that cannot be this card's were offered to its solver")
         if rc != lib.ES_ENOMEM:
@@ -465,32 +476,32 @@ class CSolver:
         return added[0]
 
     def export_memo(self):
-        """(count, keys bytes, values bytes): every context this solver has stored (packed keys
-        ascending, 8 bytes each; value vectors of nstates 8-byte words), for tablestore.py."""
+        """(count, keys, checks, values), bytes: every context this solver has stored (packed keys
+        ascending, 8 bytes each; a check word of each entry; value vectors of nstates 8-byte
+        words), for tablestore.py."""
         if self._ws is None:
-            return 0, b"", b""
-        n, keys, vals = self._export_raw()
-        return n, bytes(ffi.buffer(keys, 8 * n)), bytes(ffi.buffer(vals, 8 * n * self.nstates))
+            return 0, b"", b"", b""
+        return self._as_bytes(*self._export_raw())
 
     def take_solved(self):
-        """[(count, keys bytes, values bytes)]: the contexts this solver solved itself since the last
+        """[(count, keys, checks, values)]: the contexts this solver solved itself since the last
         call (not those its memo_source or an earlier workspace gave it), for the store to publish."""
         out = self._solved
         self._solved = []
         if self._ws is not None:
-            n, keys, vals = self._export_raw(self._mark)
+            n, keys, checks, vals = self._export_raw(self._mark)
             if n:
-                out.append((n, bytes(ffi.buffer(keys, 8 * n)), bytes(ffi.buffer(vals, 8 * n * self.nstates))))
+                out.append(self._as_bytes(n, keys, checks, vals))
             self._mark = self._memo_used()
         return out
 
-    def import_memo(self, count, keys, vals):
+    def import_memo(self, count, keys, checks, vals):
         """Store solved contexts (export_memo's form, any buffers) into the current workspace, those
-        inside its limits; returns how many were new. KernelError('store') for entries that
-        cannot be this card's."""
+        inside its limits, each verified against its check word; returns how many were new.
+        KernelError('store') at an entry that cannot be this card's or is damaged."""
         if self._ws is None or not count:
             return 0
-        return self._import_raw(count, keys, vals)
+        return self._import_raw(count, keys, checks, vals)
 
     def work(self):
         """(pairs, contexts, frames, sweeps) counted by C over every workspace this solver has had:

@@ -705,37 +705,49 @@ def test_memo_export_import_round_trip_answers_without_solving():
     ctx = (5, 1, 0, (), 1, 1, 1)
     s = CSolver(card)
     want = s.values(ctx)
-    n, keys, vals = s.export_memo()
+    n, keys, checks, vals = s.export_memo()
     import struct
     ks = struct.unpack("<%dQ" % n, keys)
     assert n == len(ks) > 100 and list(ks) == sorted(ks) and len(vals) == 8 * n * s.nstates
+    assert len(checks) == 8 * n and len(set(struct.unpack("<%dQ" % n, checks))) == n
     t = CSolver(card)
     t.reserve(ctx)
-    assert t.import_memo(n, keys, vals) == n and t.import_memo(n, keys, vals) == 0
+    assert t.import_memo(n, keys, checks, vals) == n and t.import_memo(n, keys, checks, vals) == 0
     assert t.values(ctx) == want and t.pairs == 0
     small = CSolver(card)
     small.reserve((3, 0, 0, (), 0, 0, 0))
-    added = small.import_memo(n, keys, vals)
+    added = small.import_memo(n, keys, checks, vals)
     assert 0 < added < n
     assert small.values((3, 0, 0, (), 0, 0, 0)) == CSolver(card).values((3, 0, 0, (), 0, 0, 0))
 
 
 def test_memo_import_refuses_entries_that_cannot_be_the_cards():
-    """A value above certainty, a key without its marker bit, a key with a bit no context has: the
-    core refuses the import (a corrupt store is never stored); a well-formed entry is taken."""
-    s = CSolver(parse_card(MEMO_CARD))
-    s.reserve((4, 0, 0, (), 1, 0, 0))
-    n = s.nstates
-    certain = [ONE] * n
-    for key, values in ((1 << 63 | 3, [ONE + 1] * n), (3, certain), (1 << 63 | 3 | 1 << 15, certain)):
-        with pytest.raises(Exception, match="store"):
-            s.import_memo(1, *struct_pack(key, values))
-    assert s.import_memo(1, *struct_pack(1 << 63 | 2, certain)) == 1     # 2 green dice: inside the limits
-
-
-def struct_pack(key, values):
+    """A value above certainty, a key without its marker bit, a key with a bit no context has, an
+    entry whose check word does not match (one bit of its value flipped): the core refuses the
+    import (a damaged store is never stored); the real entry is taken."""
     import struct
-    return struct.pack("<Q", key), struct.pack("<%dQ" % len(values), *values)
+    card = parse_card(MEMO_CARD)
+    src = CSolver(card)
+    src.values((2, 0, 0, (), 0, 0, 0))
+    n, keys, checks, vals = src.export_memo()
+    i = struct.unpack("<%dQ" % n, keys).index(1 << 63 | 2)      # the entry of 2 green dice, no uses
+    key, check = struct.unpack_from("<Q", keys, 8 * i)[0], struct.unpack_from("<Q", checks, 8 * i)[0]
+    value = list(struct.unpack_from("<%dQ" % src.nstates, vals, 8 * src.nstates * i))
+    s = CSolver(card)
+    s.reserve((4, 0, 0, (), 1, 0, 0))
+    ns = s.nstates
+    flipped = list(value)
+    flipped[0] ^= 1
+    for k, c, v in ((1 << 63 | 3, 0, [ONE + 1] * ns), (3, 0, [ONE] * ns), (1 << 63 | 3 | 1 << 15, 0, [ONE] * ns),
+                    (key, check, flipped)):
+        with pytest.raises(Exception, match="store"):
+            s.import_memo(1, *struct_pack(k, c, v))
+    assert s.import_memo(1, *struct_pack(key, check, value)) == 1     # 2 green dice: inside the limits
+
+
+def struct_pack(key, check, values):
+    import struct
+    return struct.pack("<Q", key), struct.pack("<Q", check), struct.pack("<%dQ" % len(values), *values)
 
 
 def test_keep_all_equals_keep_value_for_every_kept_part():
@@ -795,10 +807,10 @@ for a in ads:
     print(a.name, "clue", s.values((3, 0, 1, (), 0, 0, 1)))
     print(a.name, "spell", s.values((3, 1, 0, (), 0, 1, 0)))
     print(a.name, "spell+clue", s.values((3, 1, 0, (), 0, 1, 1)))
-    n, keys, vals = s.export_memo()                      # the memo out and into a new workspace
+    n, keys, checks, vals = s.export_memo()              # the memo out and into a new workspace
     t = CSolver(a.card(), terror_code(a.terror))
     t.reserve((4, 1, 0, (), 1, 1, 1))
-    print(a.name, "import", t.import_memo(n, keys, vals), t.values((3, 1, 0, (), 0, 1, 1)), t.pairs)
+    print(a.name, "import", t.import_memo(n, keys, checks, vals), t.values((3, 1, 0, (), 0, 1, 1)), t.pairs)
     gf = [0] * 8
     gf[s.classes[0][0][0]] = 3
     kt = s.keep_all((3, 1, 0, (), 0, 1, 1), gf, s.classes[1][0][0], -1)

@@ -19,7 +19,7 @@ from eldritch.kernel.eldersign.fixed import ONE
 pytestmark = pytest.mark.skipif("c" not in available(), reason="the store holds the C core's memo")
 
 from eldritch.eldersign.solverbot import SolverCache  # noqa: E402
-from eldritch.eldersign.tablestore import TableStore, HEADER  # noqa: E402
+from eldritch.eldersign.tablestore import TableStore, HEADER, entry_check  # noqa: E402
 
 CARDS = ["T/L L/P | I5 L/P/T | P T/P L", "I3 > P P > L L", "L L L | L I3"]
 SITUATIONS = [(6, 1, 0, 1, 1, 2, 0, 0, 0), (5, 0, 1, 2, 0, 1, 0, 0, 0), (4, 1, 1, 0, 2, 0, 2, 0, 0)]
@@ -58,12 +58,16 @@ def test_store_gives_the_same_values_and_answers_from_its_tables(tmp_path):
 
 
 def test_corrupt_store_file_is_rejected_and_rebuilt(tmp_path):
+    """A bit flipped in every entry's values of one table: the first entry a workspace would take
+    fails its check word, the table is deleted, its values are solved again."""
     want = plain()
     chances(TableStore(str(tmp_path)))
     path = tables(tmp_path)[0]
     good = open(path, "rb").read()
     data = bytearray(good)
-    data[HEADER.size + 8 * 3 + 5] ^= 0x40               # a flipped bit in a value (or key)
+    magic, fmt, n, card, count = HEADER.unpack_from(data, 0)
+    for i in range(count):
+        data[HEADER.size + 16 * count + 8 * n * i + 1] ^= 0x40
     open(path, "wb").write(bytes(data))
     store = TableStore(str(tmp_path))
     assert chances(store) == want
@@ -94,20 +98,18 @@ def test_other_version_is_never_read(tmp_path):
 def test_stale_store_is_caught_by_the_fresh_solve_sample_and_dropped(tmp_path):
     """A table with a wrong value under a valid checksum (a solver that computed differently under
     the same version): the sample solved afresh differs, every table is deleted, values are right."""
-    import zlib
     want = plain()
     chances(TableStore(str(tmp_path)))
     for path in tables(tmp_path):
         data = bytearray(open(path, "rb").read())
-        magic, fmt, n, card, count, crc = HEADER.unpack_from(data, 0)
-        vals = HEADER.size + 8 * count
+        magic, fmt, n, card, count = HEADER.unpack_from(data, 0)
+        keys, checks, vals = HEADER.size, HEADER.size + 8 * count, HEADER.size + 16 * count
         for i in range(count):                        # every non-final state's value off by one
-            for j in range(n):
-                at = vals + 8 * (n * i + j)
-                v = struct.unpack_from("<Q", data, at)[0]
-                if 0 < v < ONE:
-                    struct.pack_into("<Q", data, at, v - 1)
-        HEADER.pack_into(data, 0, magic, fmt, n, card, count, zlib.crc32(bytes(data[HEADER.size:])))
+            vec = list(struct.unpack_from("<%dQ" % n, data, vals + 8 * n * i))
+            vec = [v - 1 if 0 < v < ONE else v for v in vec]
+            struct.pack_into("<%dQ" % n, data, vals + 8 * n * i, *vec)
+            key = struct.unpack_from("<Q", data, keys + 8 * i)[0]
+            struct.pack_into("<Q", data, checks + 8 * i, entry_check(key, vec))   # a valid check
         open(path, "wb").write(bytes(data))
     store = TableStore(str(tmp_path))
     assert chances(store) == want
@@ -128,6 +130,18 @@ def test_size_limit_evicts_the_least_recently_used_cards(tmp_path):
     assert chances(TableStore(str(tmp_path))) == plain()
 
 
+def test_the_check_word_is_the_cores():
+    """tablestore.entry_check (the stale-sample test forges tables with it) is the C core's."""
+    solver = get_backend("c").make_solver(parse_card("I3 > P P > L L"))
+    solver.values((4, 1, 0, (), 1, 0, 1))
+    n, keys, checks, vals = solver.export_memo()
+    w = solver.nstates
+    for i in range(n):
+        key = struct.unpack_from("<Q", keys, 8 * i)[0]
+        assert entry_check(key, struct.unpack_from("<%dQ" % w, vals, 8 * w * i)) == \
+            struct.unpack_from("<Q", checks, 8 * i)[0]
+
+
 def test_values_that_cannot_be_the_cards_are_refused_by_the_core():
     """A table whose key or values are garbage is refused by ess_memo_import (never stored)."""
     from eldritch.kernel.errors import KernelError
@@ -135,7 +149,8 @@ def test_values_that_cannot_be_the_cards_are_refused_by_the_core():
     solver.reserve((5, 0, 0, (), 1, 0, 0))
     n = solver.nstates
     with pytest.raises(KernelError, match="store"):
-        solver.import_memo(1, struct.pack("<Q", 1 << 63 | 3), struct.pack("<%dQ" % n, *([ONE + 1] * n)))
+        solver.import_memo(1, struct.pack("<Q", 1 << 63 | 3), struct.pack("<Q", 0),
+                           struct.pack("<%dQ" % n, *([ONE + 1] * n)))
 
 
 def _sweep(out, workers, store):

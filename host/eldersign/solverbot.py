@@ -151,15 +151,16 @@ class SolverCache:
         def source(solver):
             if not store.verify(key, solver.nstates, fresh):
                 return []
-            return [(t.count, t.keys, t.vals) for t in store.tables(key, solver.nstates)]
+            return [(t.count, t.keys, t.checks, t.vals, lambda t=t: store.refuse(key, t))
+                    for t in store.tables(key, solver.nstates)]
         return source
 
     def _publish(self, key, s) -> None:
         inner = s._solver
         if self.store is None or not hasattr(inner, "take_solved"):
             return
-        for count, keys, vals in inner.take_solved():
-            self.store.publish(key, inner.nstates, count, keys, vals)
+        for count, keys, checks, vals in inner.take_solved():
+            self.store.publish(key, inner.nstates, count, keys, checks, vals)
 
     def flush(self) -> None:
         """Publish to the store what this process's solvers solved since their last publish."""

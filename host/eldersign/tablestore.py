@@ -20,9 +20,12 @@ stored: those after the imported ones); a card with more than MAX_FILES tables h
 tables merged into one (duplicates dropped).
 
 A table is never trusted blindly:
-- its header (magic, format, card hash, states, entry count), its size and a CRC-32 of its body
-  are checked when it is first mapped; a file that fails is deleted (a truncated or corrupt file,
-  a power cut mid-write) and its values are solved again;
+- its header (magic, format, card hash, states, entry count) and its size are checked when it is
+  first mapped, and every entry carries a check word (the C core's, over its key and values) that
+  the core verifies for each entry it stores (ess_memo_import); a file that fails either is deleted
+  (a truncated or corrupt file, a power cut mid-write) and its values are solved again (a reader
+  reads only the entries its questions need: a checksum of whole files, which every process paid
+  for every card it used, cost more than the look-ups it saved in a small process);
 - the first VERIFY_CARDS cards a process uses have SAMPLE entries of their tables solved afresh
   by a solver that reads no store, compared with `==`; a mismatch (a stale store: values from a
   solver that computed differently under the same version, which a code change without a version
@@ -40,11 +43,11 @@ import hashlib
 import mmap
 import os
 import struct
-import zlib
 
-FORMAT = 1
-MAGIC = b"ELDRTBL1"
-HEADER = struct.Struct("<8sII32sQI4x")          # magic, format, nstates, card hash, count, crc32
+FORMAT = 2
+MAGIC = b"ELDRTBL2"
+HEADER = struct.Struct("<8sII32sQ8x")           # magic, format, nstates, card hash, count
+# body: count keys, count check words, count value vectors of nstates words (8 bytes each, little endian)
 DEFAULT_BYTES = 2 << 30
 MAX_FILES = 6
 SAMPLE = 2
@@ -70,12 +73,14 @@ def _versions() -> str:
 
 
 class Table:
-    """One mapped table file: count entries, keys (uint64, ascending) and value vectors."""
+    """One mapped table file: count entries, their keys (uint64, ascending), check words and value
+    vectors."""
 
-    def __init__(self, path: str, count: int, keys, vals, mm):
+    def __init__(self, path: str, count: int, keys, checks, vals, mm):
         self.path = path
         self.count = count
         self.keys = keys
+        self.checks = checks
         self.vals = vals
         self._mm = mm
 
@@ -133,30 +138,38 @@ class TableStore:
                 size = os.fstat(f.fileno()).st_size
                 if size < HEADER.size:
                     raise ValueError("shorter than a header")
-                # mapped whole at once (MAP_POPULATE): every page is read (the checksum), and
-                # one call costs less than a page fault for each of them
-                mm = mmap.mmap(f.fileno(), 0, flags=mmap.MAP_SHARED | getattr(mmap, "MAP_POPULATE", 0),
-                               prot=mmap.PROT_READ)
+                mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
         except (OSError, ValueError):
             self._reject(path)
             return None
         try:
-            magic, fmt, n, card, count, crc = HEADER.unpack_from(mm, 0)
-            body = HEADER.size + 8 * count * (1 + nstates)
+            magic, fmt, n, card, count = HEADER.unpack_from(mm, 0)
+            body = HEADER.size + 8 * count * (2 + nstates)
             if magic != MAGIC or fmt != FORMAT or n != nstates or card != digest or size != body:
                 raise ValueError("not a table of this card")
-            with memoryview(mm) as whole:
-                if zlib.crc32(whole[HEADER.size:]) != crc:
-                    raise ValueError("checksum")
         except (ValueError, struct.error):
             mm.close()
             self._reject(path)
             return None
         view = memoryview(mm)
-        keys = view[HEADER.size:HEADER.size + 8 * count]
-        vals = view[HEADER.size + 8 * count:]
+        at = HEADER.size
+        keys = view[at:at + 8 * count]
+        checks = view[at + 8 * count:at + 16 * count]
+        vals = view[at + 16 * count:]
         self.stats["loaded"] += 1
-        return Table(path, count, keys, vals, mm)
+        return Table(path, count, keys, checks, vals, mm)
+
+    def refuse(self, key_of, table: Table, digest: bytes | None = None) -> None:
+        """A table found damaged (an entry whose check word does not match: by the core as it
+        imports, or by verify): deleted, and not offered again by this process. `key_of` is the
+        solver key (or None with its card hash)."""
+        if digest is None:
+            digest = card_digest(key_of, self.versions)
+        got = self._open.get(digest)
+        if got is None or table not in got:
+            return                                  # refused already
+        got.remove(table)
+        self._reject(table.path)
 
     def _reject(self, path: str) -> None:
         self.stats["rejected"] += 1
@@ -192,9 +205,12 @@ class TableStore:
             return True
         self._checked.add(digest)
         for t, i in sample_entries(tables):
-            ctx = unpack_key(struct.unpack_from("<Q", t.keys, 8 * i)[0])
+            key = struct.unpack_from("<Q", t.keys, 8 * i)[0]
             want = list(struct.unpack_from("<%dQ" % nstates, t.vals, 8 * nstates * i))
-            if fresh_values(ctx) != want:
+            if entry_check(key, want) != struct.unpack_from("<Q", t.checks, 8 * i)[0]:
+                self.refuse(key_of=None, table=t, digest=digest)     # damaged, not stale
+                continue
+            if fresh_values(unpack_key(key)) != want:
                 self.stats["stale"] += 1
                 self.drop_all()
                 return False
@@ -219,18 +235,18 @@ class TableStore:
 
     # ----- writing ------------------------------------------------------------------------------
 
-    def publish(self, key, nstates: int, count: int, keys: bytes, vals: bytes) -> int:
-        """Add entries (keys, values: export_memo's form; a solver's take_solved: what it solved
-        itself, so nothing its tables gave it) to the store as a new table of the card, written whole
-        under a temporary name, then renamed to its hash. Returns how many."""
+    def publish(self, key, nstates: int, count: int, keys: bytes, checks: bytes, vals: bytes) -> int:
+        """Add entries (keys, check words, values: export_memo's form; a solver's take_solved: what it
+        solved itself, so nothing its tables gave it) to the store as a new table of the card,
+        written whole under a temporary name, then renamed to its hash. Returns how many."""
         if not count:
             return 0
         digest = card_digest(key, self.versions)
         folder = self._folder(digest)
         os.makedirs(folder, exist_ok=True)
-        self._write(folder, digest, nstates, count, keys + vals)
+        self._write(folder, digest, nstates, count, keys + checks + vals)
         self.stats["published"] += count
-        self._added += HEADER.size + len(keys) + len(vals)
+        self._added += HEADER.size + len(keys) + len(checks) + len(vals)
         names = [n for n in os.listdir(folder) if n.endswith(SUFFIX)]
         if len(names) > MAX_FILES:
             self._compact(folder, digest, nstates, names)
@@ -248,7 +264,7 @@ class TableStore:
             return path
         tmp = os.path.join(folder, ".%s.%d.tmp" % (name, os.getpid()))
         with open(tmp, "wb") as f:
-            f.write(HEADER.pack(MAGIC, FORMAT, nstates, digest, count, zlib.crc32(body)))
+            f.write(HEADER.pack(MAGIC, FORMAT, nstates, digest, count))
             f.write(body)
         os.replace(tmp, path)
         return path
@@ -273,11 +289,14 @@ class TableStore:
         where = {}
         for t in tables:
             ks = struct.unpack("<%dQ" % t.count, t.keys)
+            cs = struct.unpack("<%dQ" % t.count, t.checks)
             for i in range(t.count):
-                where.setdefault(ks[i], (t, i))
+                where.setdefault(ks[i], (t, i, cs[i]))
         order = sorted(where)
+        checks = struct.pack("<%dQ" % len(order), *[where[k][2] for k in order])
         vals = b"".join(bytes(where[k][0].vals[width * where[k][1]:width * (where[k][1] + 1)]) for k in order)
-        kept = self._write(folder, digest, nstates, len(order), struct.pack("<%dQ" % len(order), *order) + vals)
+        kept = self._write(folder, digest, nstates, len(order), struct.pack("<%dQ" % len(order), *order) + checks
+                           + vals)
         for t in tables:
             if t.path != kept:
                 try:
@@ -329,6 +348,16 @@ class TableStore:
             for digest in [d for d in self._open if self._folder(d) == folder]:
                 self._open.pop(digest, None)
         self._size = total
+
+
+def entry_check(key: int, values) -> int:
+    """The C core's check word of a memo entry (es_solve.c entry_check), line for line."""
+    m = (1 << 64) - 1
+    h = ((key ^ 0x5851F42D4C957F2D) * 0x9E3779B97F4A7C15) & m
+    for v in values:
+        h = ((h ^ v) * 0xBF58476D1CE4E5B9) & m
+        h ^= h >> 31
+    return h
 
 
 def unpack_key(key: int) -> tuple:
