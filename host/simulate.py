@@ -139,7 +139,9 @@ def run_setting(setting: Setting, seed: int, games: int, first: int = 0, backend
     what the games solved is published to the context's store at the end (its `flush`)."""
     r = game_runner(setting.game)
     if ctx is None:
-        ctx = r.prepare(setting, backend, store=store) if store is not None else r.prepare(setting, backend)
+        # a runner whose bots read a store says so (uses_store); the others never see one
+        ctx = r.prepare(setting, backend, store=store) if store is not None and getattr(r, "uses_store", False) \
+            else r.prepare(setting, backend)
     summary = Summary(r.metrics)
     for i in range(first, first + games):
         summary.add(r.play(setting, game_seed(seed, i), ctx))

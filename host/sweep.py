@@ -118,7 +118,7 @@ class Worker:
             if ctx is None:
                 r = game_runner(setting.game)
                 ctx = r.prepare(setting, self.backend, store=self.store) if self.store is not None and \
-                    "solver" in setting.bots else r.prepare(setting, self.backend)
+                    getattr(r, "uses_store", False) and "solver" in setting.bots else r.prepare(setting, self.backend)
                 self.contexts[setting] = ctx
             summary = sim.run_setting(setting, spec["seed"], spec["games"], spec["first"], ctx=ctx)
             return {"id": task["id"], "summary": summary.to_dict()}

@@ -186,3 +186,24 @@ def test_simulate_with_a_store_matches_without(tmp_path):
 def test_situations_of_a_store_are_exact_fractions():
     """Sanity of the fixture: chances are floats of exact values (Situation's range checked)."""
     assert Situation(*SITUATIONS[0]).limits() == (0, 0, 0)
+
+
+def test_simulate_command_with_a_store_prints_the_same_report(tmp_path, capsys):
+    """`eldritch simulate --store DIR`: the same JSON as without (twice: building, then reading);
+    a bad --store-size is one line and exit 2; another game ignores the store."""
+    from eldritch.cli import main
+    argv = ["simulate", "--games", "1", "--players", "2", "--ancient-one", "Yig", "--bots", "solver", "--json"]
+    assert main(argv) == 0
+    want = capsys.readouterr().out
+    for _ in range(2):
+        assert main(argv + ["--store", str(tmp_path / "s")]) == 0
+        assert capsys.readouterr().out == want
+    assert os.listdir(tmp_path / "s" / "v2")
+    try:
+        code = main(argv + ["--store", str(tmp_path / "s"), "--store-size", "lots"])
+    except SystemExit as exc:
+        code = exc.code
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and "--store-size" in err
+    assert main(["simulate", "--game", "stayaway", "--games", "1", "--players", "4", "--json",
+                 "--store", str(tmp_path / "t")]) == 0

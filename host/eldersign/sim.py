@@ -134,6 +134,7 @@ class EldersignRunner:
     default_bot = "heuristic"
     metrics = ("turns", "devoured", "elder_signs", "doom", "steps")
     tally_label = "adventure"
+    uses_store = True               # prepare() takes the solver bot's store of solved tables
 
     def add_arguments(self, p) -> None:
         p.add_argument("--ancient-one", default="Yog-Sothoth", metavar="NAMES",
