@@ -406,12 +406,14 @@ def test_a_sealed_save_cannot_be_spliced_into_another_game(tmp_path):
 
 def test_old_saves_written_by_main_still_load():
     """The saves today's main writes: Arkham's and Mansions' bare kernel saves (version 1,
-    Fletcher-16), Stay Away!'s SAE1 sealed save: each loads (the legacy ones named as such) into the
-    game it holds; the Arkham one is read and then refused with the reason (its game was played under
-    rules issue 26 changed: its log does not replay under them). Elder Sign's host save holds a kernel
-    save of version 2, a log of the rules before issues 26-27 (the first round's midnight, the
-    end-of-turn step, the Other World deck...): it would replay to another game, so it is refused in
-    one line saying why, and the file is left as it was."""
+    Fletcher-16) are read (the legacy ones named as such): the Mansions one loads into the game it
+    holds, the Arkham one is refused with the reason (its game was played under rules issue 26
+    changed: its log does not replay under them). Elder Sign's host save holds a kernel save of
+    version 2, a log of the rules before issues 26-27 (the first round's midnight, the end-of-turn
+    step, the Other World deck...), and Stay Away!'s SAE1 sealed save still opens but the kernel save
+    inside (version 1) holds a log of the rules before issue 26 (the game's end, the found
+    Flamethrower): each would replay to another game, so each is refused in one line saying why, and
+    the file is left as it was."""
     from eldritch.eldersign import playsave
     before = (OLD / "eldersign.sav").read_bytes()
     with pytest.raises(KernelError, match="before issues 26-27"):
@@ -429,10 +431,13 @@ def test_old_saves_written_by_main_still_load():
     m = MR().deserialize(got.payload)
     assert m.seed == 3 and m.nlog == 30
     from eldritch.kernel.stayaway.game.rules import Rules as SR
+    before = (OLD / "stayaway.sae").read_bytes()
     got = saves.read_save(str(OLD / "stayaway.sae"), "stayaway", passphrase="table words")
     assert "SAE1" in got.legacy
-    s = SR().deserialize(got.payload)
-    assert s.seed == 9 and s.nlog == 10
+    # its kernel save (version 1) holds a log of the rules before issue 26: refused in one line
+    with pytest.raises(KernelError, match="before issue 26") as err:
+        SR().deserialize(got.payload)
+    assert "\n" not in str(err.value) and (OLD / "stayaway.sae").read_bytes() == before
     with pytest.raises(SaveError, match="wrong passphrase"):
         saves.read_save(str(OLD / "stayaway.sae"), "stayaway", passphrase="other words")
 
