@@ -35,11 +35,23 @@ def test_demo_story_exercises_every_feature():
     assert reqs == {(K.K_LOCK, K.R_CARD), (K.K_LOCK, K.R_TEST), (K.K_LOCK, K.R_PUZZLE),
                     (K.K_OBSTACLE, K.R_KEY), (K.K_OBSTACLE, K.R_PUZZLE)}
     assert set(s.atk_kind) >= {K.W_FIREARM, K.W_BLADED, K.W_BLUNT, K.W_SPELL}
-    assert set(s.eff.op) == set(range(1, len(K.EFFECT_NAMES) - 1))      # all but `none`
+    # every effect but these few, which the synthetic full-size story exercises
+    # (tests/test_mansions_synthetic.py::test_synthetic_story_uses_every_feature)
+    left = {K.E_COMBAT_MOD, K.E_ELSE, K.E_EXTINGUISH, K.E_FIRE, K.E_HORROR_MOD, K.E_NOTHING, K.E_SKILL, K.E_SPREAD,
+            K.E_UNFLAG, K.E_WIN}
+    assert set(s.eff.op) == set(range(1, len(K.EFFECT_NAMES))) - left
     conds = set(c[0] for c in s.obj_keeper) | set(c[0] for c in s.obj_inv)
     assert conds == set(range(1, len(K.COND_NAMES)))
     assert set(s.type_class) == {0, 1, 2} and s.nquestions == 2 and any(s.door_sealed)
     assert s.ninv == 4 and s.nevents >= 3 and s.nmythos and s.nkcards
+    # the first edition's parts: intro, tiles, ranges, timings, trait attributes and abilities, a spell
+    # deck, trauma of both types, an event stage with two cards, a conditional keeper card, melee cards
+    assert len(s.intro) == 2 and all(t != K.NONE for t in s.space_tile)
+    assert max(s.atk_range) == 2 and set(s.card_use) >= {K.U_ACTION, K.U_FREE, K.U_TEST}
+    assert any(v != K.NONE for v in s.tr_attr) and K.U_ALWAYS in s.tr_power_use and K.U_ACTION in s.inv_power_use
+    assert s.ndecks == 1 and set(s.trauma_type) == {K.TR_PHYSICAL, K.TR_INSANITY}
+    assert s.nrows == s.nevents + 1 and any(s.ev_when_kind) and any(s.kc_when_kind)
+    assert K.W_MELEE in set(s.cb_against)
 
 
 def test_template_story_loads_and_plays():
@@ -67,7 +79,7 @@ def _edit(folder, file, old, new):
 BAD = [
     ("cards.tsv", "Brass Key\texploration", "Brass Key\tgadget", "field kind", "unknown kind 'gadget'"),
     ("cards.tsv", "card:Brass Key", "card-Brass Key", "field requires", "a lock requires"),
-    ("cards.tsv", "\tfirearm:1\t", "\tfirearm:x\t", "field attack", "not a number"),
+    ("cards.tsv", "\tfirearm:1:2\t", "\tfirearm:x:2\t", "field attack", "not a number"),
     ("monsters.tsv", "Ghoul\tbeast\t2\t3", "Ghoul\tbeast\t2\tthree", "field health", "not a number"),
     ("monsters.tsv", "Ghoul\tbeast", "Ghoul\tfish", "field class", "unknown class"),
     ("links.tsv", "Hall NW\tStudy\tdoor", "Hall NW\tStudy\tline", "field kind", "different rooms"),

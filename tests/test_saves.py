@@ -302,7 +302,7 @@ def test_every_header_byte_out_of_range_is_refused_not_played(game):
     refused (KernelError), or a value in its range taken as it is (the game saves back to the same
     bytes: nothing was clipped or reinterpreted, as a round limit of 65310 was)."""
     g, blob, load = real(game, 6)
-    head = {"eldersign": 14, "arkham": 18, "mansions": 4 + blob[3] + 7, "stayaway": 10}[game]
+    head = {"eldersign": 14, "arkham": 18, "mansions": 6 + blob[5] + 7, "stayaway": 10}[game]   # mansions v3: 3 flag bytes
     for i in range(2, head):
         if blob[i] == 0xFF:
             continue
@@ -367,7 +367,7 @@ def test_rule_mansions_saves_hide_the_seed_and_the_log(tmp_path):
     raw = path.read_bytes()
     box = base64.b64decode(raw.split(b"\n")[1])
     seed = g.seed.to_bytes(4, "big")
-    for needle in (seed, blob[4:4 + blob[3]], blob[-40:-6]):
+    for needle in (seed, blob[6:6 + blob[5]], blob[-40:-6]):
         assert needle not in raw and needle not in box
 
 
@@ -406,8 +406,10 @@ def test_a_sealed_save_cannot_be_spliced_into_another_game(tmp_path):
 
 def test_old_saves_written_by_main_still_load():
     """The saves today's main writes: Elder Sign's host save (its format is unchanged, the kernel save
-    inside of version 2), Arkham's and Mansions' bare kernel saves (version 1, Fletcher-16), Stay
-    Away!'s SAE1 sealed save: each loads (the legacy ones named as such) into the game it holds."""
+    inside of version 2), Arkham's bare kernel save (version 1, Fletcher-16), Stay Away!'s SAE1 sealed
+    save: each loads (the legacy ones named as such) into the game it holds. Mansions' bare kernel
+    save of version 1 is read by the layer and refused by the kernel in one line naming its version:
+    its game was played under the engine's earlier rules and story (issue 26), and would not replay."""
     from eldritch.eldersign import playsave
     game, _, settings = playsave.load_file(str(OLD / "eldersign.sav"))
     assert game.seed == 5 and len(game.actions()) == 12 and settings.bots == {1}
@@ -420,8 +422,8 @@ def test_old_saves_written_by_main_still_load():
     from eldritch.kernel.mansions.game.rules import Rules as MR
     got = saves.read_save(str(OLD / "mansions.sav"), "mansions")
     assert "version 1" in got.legacy
-    m = MR().deserialize(got.payload)
-    assert m.seed == 3 and m.nlog == 30
+    with pytest.raises(KernelError, match="save format version 1, from before the first edition's rules"):
+        MR().deserialize(got.payload)
     from eldritch.kernel.stayaway.game.rules import Rules as SR
     got = saves.read_save(str(OLD / "stayaway.sae"), "stayaway", passphrase="table words")
     assert "SAE1" in got.legacy

@@ -61,8 +61,6 @@ CHOICES = {
                     "the board is set up"),
     "turn_order": ("the lowest seat yet to play speaks for the investigators' choice of who goes next",
                    "", SEED, "the seed: they choose, else clockwise from the keeper's left"),
-    "failed_lock": ("a lock that stops an investigator bars its room to him for the rest of his turn",
-                    "", SEED, "the seed, lock cards: 'he cannot enter the room this turn'"),
     "evade": ("before leaving a space with monsters, or any action but an attack there, an evade test "
               "against each monster not yet evaded this turn; failed, its damage, and he goes on (options: "
               "leaving = only to leave, against the hardest monster, failed = the step lost; off)",
@@ -75,9 +73,6 @@ CHOICES = {
     "combat_card": ("the class deck's next card answering the attack (a melee card answers bladed and blunt "
                     "weapons); passed: its hit, its weapon modifier and the weapon's bonus; failed: its "
                     "failure effects", "", PUBLISHED, "rulebook pp. 21-23 'combat' (the seed names them)"),
-    "attack_range": ("a weapon or spell reaches monsters as far as its card's range (0: its own space), "
-                     "counted in steps through open doors", "", PUBLISHED, "issue 26.20: 'as the card "
-                     "states'"),
     "killed": ("damage reaching health kills; the figure leaves and its cards are dropped face up in its "
                "room", "", READING, "the seed: the keeper wins when every investigator is killed"),
     "insanity": ("horror stops at sanity: the investigator is insane, not out, and trauma cards may come "
@@ -95,9 +90,6 @@ CHOICES = {
                "used as their timing says (option character: the investigator's line only, no abilities)",
                "traits", PUBLISHED, "rulebook 'trait cards' (the seed: two traits kept, their starting "
                "item or spell)"),
-    "card_timing": ("a carried card says when it is used: an Action (the action step), free (any time in "
-                    "the owner's turn, once a turn), before a test, or always", "", SEED,
-                    "the seed, equipment: 'they say when they are used and whether they cost an action'"),
     "puzzle": ("a puzzle of difficulty d is a test of the story's puzzle attribute at -d", "", READING,
                "the seed names puzzles (p. 17), physical pieces"),
     "spell": ("an attack spell is a test of the story's spell attribute at the spell's modifier; passed: "

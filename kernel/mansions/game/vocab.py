@@ -240,9 +240,10 @@ def effects(text, names, where, allowed=None):
             op = {"fire": E_FIRE, "extinguish": E_EXTINGUISH, "corpse": E_CORPSE}[name]
             out.append((op, lookup(names["space"], args[0], "space", where), 0, 1))
         elif name in ("dark", "light"):
-            if len(args) != 1:
-                fail(where, "%s takes a room: %s:ROOM" % (name, name))
-            out.append((E_DARK if name == "dark" else E_LIGHT, lookup(names["room"], args[0], "room", where), 0, 1))
+            if len(args) > 1:
+                fail(where, "%s takes a room (none: the room of the investigator it acts on): %s:ROOM" % (name, name))
+            room = lookup(names["room"], args[0], "room", where) if args else NONE
+            out.append((E_DARK if name == "dark" else E_LIGHT, room, 0, 1))
         elif name == "learn":
             if len(args) != 1:
                 fail(where, "learn takes a spell card or a spell deck: learn:NAME")
