@@ -35,6 +35,7 @@ def attribute_test(attribute: int, modifier: int = 0, rerolls: int = 0, luck: in
     """The chance of passing a test of `attribute` with `modifier`: with `luck`, a skill point spent
     before the roll adds it (first edition); with `rerolls`, up to that many skill points reroll a
     failed roll (the option skill_points=reroll)."""
+    attribute = check_int("attribute", attribute, 0, 99)
     bonus = 0 if luck is None else check_int("luck", luck, 0, 10)
     t = test_target(attribute + bonus, modifier, natural)
     num, den = _odds.pass_fraction(t, check_int("rerolls", rerolls, 0, 30))
