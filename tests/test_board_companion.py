@@ -403,8 +403,8 @@ def test_the_handheld_asks_where_a_monster_goes_and_each_investigators_alternati
         out[key] = rest
     assert out["place"].startswith("True Monster: where?|1+ A Peculiar Sp|2+ A Secret Gath")
     assert out["placed"] == "3 0 1"                # back on the effect screen (C_EFFECT)
-    assert out["p1"].startswith("P1 chooses:|stamina-1|sanity-1")    # the (generic) attack
-    assert out["p2"].startswith("P2 chooses:|stamina-1|sanity-1")
+    assert out["p1"].startswith("P1 chooses:|max_stamina-1|max_sanity-1")    # the (generic) attack
+    assert out["p2"].startswith("P2 chooses:|max_stamina-1|max_sanity-1")
     assert out["done"] == "2 [1, 0, 0, 1] 1"       # the turn screen; each lowered their own; a doom
     assert out["resumed"] == "True 1 True"
     assert out["undone"] == "True P2 chooses:"

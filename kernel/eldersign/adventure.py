@@ -805,7 +805,8 @@ class Adventure:
             dice = format_roll(self.ways[base:base + 24])
             hdice = format_roll(self.ways[base + 24:base + 48])
             return "complete task %d (%s) with %s" % (t + 1, format_task(self.card.tasks[t]),
-                                                     " + held ".join([x for x in (dice, hdice) if x]))
+                                                     " + held ".join([x for x in (dice, hdice) if x]) if dice
+                                                     else "held " + hdice)
         if action < ACT_FAIL:
             return "hold %s with a spell" % die_code_text(action - ACT_HOLD)
         if action < ACT_REROLL:

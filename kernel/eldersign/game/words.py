@@ -3,8 +3,8 @@
     effect_words((3, 1, 0, 10, 1, 0), notes)   # "+1 clue, +1 elder sign"
     effect_words(card.penalty, notes)          # "-2 sanity"
 
-A compiled list is triples (op, signed amount, scope); `choose` and `per_other_world` carry their
-alternatives or list after them. The words say what a player reads on the card.
+A compiled list is triples (op, signed amount, scope); `choose`, `per_other_world` and `any` carry
+their alternatives or list after them. The words say what a player reads on the card.
 """
 
 from . import effects as E
@@ -66,6 +66,11 @@ def effect_words(code, notes=()):
         elif op == E.OP_PER_OW:
             text = "for each Other World: " + effect_words(code[i:i + 3 * amount], notes)
             i += 3 * amount
+        elif op == E.OP_ANY:
+            text = "an investigator of your choice: " + effect_words(code[i:i + 3 * amount], notes)
+            i += 3 * amount
+        elif op == E.OP_CARD:
+            text = "a named card from its deck"
         else:
             text = _one(op, amount, notes)
         if scope == E.SC_EACH:
