@@ -12,6 +12,7 @@ import pytest
 from eldritch.kernel.surface import CHANCE
 from eldritch.kernel.mansions.game import consts as K
 from eldritch.kernel.mansions.game import state as S
+from eldritch.kernel.mansions.game import view as V
 from eldritch.kernel.mansions.game.rules import Rules
 from eldritch.kernel.mansions.game.bots import make_bot
 
@@ -51,6 +52,9 @@ def _play(r, seed, players, keeper, investigators, buf):
     while not st.is_terminal():
         who = st.current_player()
         n = st.legal_actions(buf)
+        e = st.g[S.G_EVENT]
+        # the keeper's view shows the time number of the stage on top (not of the row of that index)
+        assert st.view(0)[V.H_TIME] == (r.story.stage_time[e] if e < r.story.nevents else 0)
         if who == CHANCE:
             a = buf[0]
         else:

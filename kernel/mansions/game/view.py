@@ -120,7 +120,7 @@ def encode(st, p):
     out[H_TOKENS] = g[G_TOKENS]
     out[H_EVENT] = g[G_EVENT]
     out[H_NEVENTS] = story.nevents
-    out[H_TIME] = story.ev_time[g[G_EVENT]] if g[G_EVENT] < story.nevents else 0
+    out[H_TIME] = story.stage_time[g[G_EVENT]] if g[G_EVENT] < story.nevents else 0
     out[H_REVEALED] = g[G_REVEALED]
     out[H_OBJ] = g[G_OBJ] if (keeper or g[G_REVEALED]) else NONE
     out[H_WINNER] = g[G_WINNER]
