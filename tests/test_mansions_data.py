@@ -142,13 +142,21 @@ def test_missing_story_folder_is_a_kernel_error(tmp_path):
     assert "cannot open" in str(e.value)
 
 
-def test_lean_reader_agrees_with_the_full_loader():
-    s = Story("demo")
-    lean = LeanStory("demo")
+@pytest.mark.parametrize("name", ["demo", "synthetic"])
+def test_lean_reader_agrees_with_the_full_loader(name, tmp_path):
+    """The handheld's reader gives the full loader's names and numbers, the event deck by stage (the
+    demo's and the synthetic published-size story's, whose deck branches)."""
+    if name == "synthetic":
+        from mansions_synthetic import write_story
+        name = str(write_story(tmp_path / "drowned"))
+    s = Story(name)
+    lean = LeanStory(name)
     assert [n.decode() for n in lean.inv_names] == s.inv_name
     assert bytes(lean.inv_attr) == bytes(s.inv_attr)
     assert [n.decode() for n in lean.type_names] == s.type_name and bytes(lean.type_class) == bytes(s.type_class)
-    assert bytes(lean.ev_time) == bytes(s.ev_time) and [n.decode() for n in lean.ev_names] == s.ev_name
+    assert bytes(lean.ev_time) == bytes(s.stage_time) and [n.decode() for n in lean.ev_names] == s.ev_name
+    assert bytes(lean.stage_first) == bytes(s.stage_first) and bytes(lean.stage_rows) == bytes(s.stage_rows)
+    assert [bool(w) for w in lean.ev_when] == [k != 0 for k in s.ev_when_kind]
     assert bytes(lean.kc_cost) == bytes(s.kc_cost)
     assert lean.title.decode() == s.title
 
