@@ -10,8 +10,10 @@ The keeper keeps the real cards and figures; the device keeps the keeper's bookk
     space, marked by the keeper) and the combat deck to draw from for each (the deck stays on the
     table);
   - a reminder of each of the five steps of the keeper's turn;
-  - the exact odds of an investigator's attribute test (d10 at or below the attribute plus the
-    modifier, a skill point per reroll) at a button press (kernel/mansions/odds.py).
+  - the exact odds of an investigator's attribute test under the first edition's rules (d10 at or
+    below the attribute plus the modifier, a 1 always passing and a 10 always failing; a skill point
+    spent before the roll adds the investigator's Luck, at most one a test): without and with the
+    skill point, at a button press (kernel/mansions/odds.py, the kernel's defaults).
 
 Like companion.py: `MansionsMode(leds, save_path)`, `new_game()`, `resume()`, `handle(button, kind)`
 returning True to go back to the main menu, `compose()` into an 8 x 16 text buffer (textscreen.py), `draw(fb)`,
@@ -36,18 +38,18 @@ from kernel.errors import KernelError
 from kernel.binio import fletcher16
 from kernel.mansions.lean import (LeanStory, ATTRIBUTES, CLASSES, WIN_NONE, WIN_KEEPER, WIN_INVESTIGATORS,
                                   WIN_NOBODY, WIN_DECIDES)
-from kernel.mansions.odds import target, percent_hundredths
+from kernel.mansions.odds import target, luck_target, percent_hundredths
 
 NONE = 255
 MAX_MON = 8
 MAX_EV = 24
-MAX_SKILL = 3
+LUCK = 6              # ATTRIBUTES.index("luck")
 
 M_SETUP, M_TURN, M_MENU, M_MONS, M_ADD, M_ODDS, M_ADJUST, M_EVENT, M_END, M_PICK = range(10)
 
 # the save: fixed fields, then the event times, then the monsters (kind, engaged)
 F_INV, F_ROUND, F_STEP, F_THREAT, F_GAIN, F_SPENT, F_EVENT, F_TOKENS, F_OVER, F_NMON, F_KC = range(11)
-F_ODDS = 11           # inv, attribute, value, modifier + 10, skill
+F_ODDS = 11           # inv, attribute, value, modifier + 10, luck
 F_ROW = 16            # the event card resolved last (NONE: none yet)
 F_STORY = 17          # two bytes: the story's checksum (a save is resumed only under its story)
 NF = 20
@@ -147,7 +149,7 @@ class MansionsMode(TextScreen):
         s[F_ODDS + 1] = 0
         s[F_ODDS + 2] = self.attr_of(0, 0)
         s[F_ODDS + 3] = 10
-        s[F_ODDS + 4] = 0
+        s[F_ODDS + 4] = self.attr_of(0, LUCK)
         s[F_ROW] = NONE
         s[F_STORY] = self.story_id >> 8
         s[F_STORY + 1] = self.story_id & 255
@@ -479,6 +481,7 @@ class MansionsMode(TextScreen):
                 s[o] = (s[o] + d) % (ninv + 1)        # ninv: a custom value
                 if s[o] < ninv:
                     s[o + 2] = self.attr_of(s[o], s[o + 1])
+                    s[o + 4] = self.attr_of(s[o], LUCK)
             elif f == 1:
                 s[o + 1] = (s[o + 1] + d) % len(ATTRIBUTES)
                 if s[o] < ninv:
@@ -494,8 +497,9 @@ class MansionsMode(TextScreen):
                     s[o + 3] = v
             else:
                 v = s[o + 4] + d
-                if 0 <= v <= MAX_SKILL:
+                if 0 <= v <= 10:
                     s[o + 4] = v
+                    s[o] = ninv
 
     def _adjust(self, b):
         s = self.s
@@ -736,16 +740,17 @@ class MansionsMode(TextScreen):
         self.num(2, col, s[o + 2])
         col = self.put(3, 0, b"modifier ")
         self.signed(3, col, s[o + 3] - 10)
-        col = self.put(4, 0, b"skill ")
+        col = self.put(4, 0, b"luck ")
         self.num(4, col, s[o + 4])
         t = target(s[o + 2], s[o + 3] - 10)
         col = self.put(4, 9, b"d10<=")
         self.num(4, col, t)
-        for k in range(s[o + 4] + 1):
-            row = 5 + k // 2
-            col = 9 * (k % 2)
-            col = self.num(row, col, k)
-            self.percent(row, col + 1, percent_hundredths(t, k))
+        self.put(5, 0, b"no skill")
+        self.percent(5, 11, percent_hundredths(t))
+        tl = luck_target(s[o + 2], s[o + 3] - 10, s[o + 4])
+        col = self.put(6, 0, b"skill <=")
+        self.num(6, col, tl)
+        self.percent(6, 11, percent_hundredths(tl))
         self.inv = self.cursor
         self.put(7, 0, b"%/skill  B:back")
 

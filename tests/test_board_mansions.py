@@ -55,7 +55,7 @@ a                    # dismiss the event
 b down a             # menu, Attribute odds
 right right down down right   # Ruth Okafor, her strength 3, then the value: custom 4
 down left left       # modifier -2
-down right right     # skill 2
+down right right     # luck: Ruth's 4, +2
 b                    # back to the menu
 reset                # power cycle
 DOWNS a              # the main menu: Mansions keeper resumes
@@ -86,13 +86,16 @@ def test_keeper_session_on_the_simulated_board(tmp_path):
     event = [s for s in screens if s[0] == "EVENT RESOLVES"]
     assert event and event[0][1] == "Storm Rising"
     assert any(s[0] == "Round 4" and s[2] == "Event 2/4 t 0/3" for s in screens)
-    # odds: custom value 4, modifier -2, skill 2, equal to the kernel's
-    odds_screens = [s for s in screens if s[3] == "modifier -2" and s[4].startswith("skill 2")]
+    # odds: custom value 4, modifier -2, luck 6, equal to the kernel's first-edition odds: the roll
+    # alone and with a skill point adding Luck before it
+    odds_screens = [s for s in screens if s[3] == "modifier -2" and s[4].startswith("luck 6")]
     assert odds_screens
     last = odds_screens[-1]
-    t = odds.target(4, -2)
-    want = [odds.percent_text(odds.percent_hundredths(t, k)) for k in range(3)]
-    assert last[2] == "value 4" and last[5] == "0 %s  1 %s" % (want[0], want[1]) and last[6] == "2 %s" % want[2]
+    t, tl = odds.target(4, -2), odds.luck_target(4, -2, 6)
+    assert (t, tl) == (2, 8)
+    assert last[2] == "value 4" and last[4] == "luck 6   d10<=2"
+    assert last[5] == "no skill   %s" % odds.percent_text(odds.percent_hundredths(t))
+    assert last[6] == "skill <=8  %s" % odds.percent_text(odds.percent_hundredths(tl))
     # after the power cycle the saved game resumes where it was
     assert by_word[-1][0] == "a" and screens[-1][0] == "Round 4" and screens[-1][1].startswith("Threat ")
     leds_in_keeper_turn = [f[1] for f in frames if f[2][0].startswith("Round 1   Step")]
