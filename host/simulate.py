@@ -34,6 +34,9 @@ EXAMPLES = """examples:
   eldritch simulate --games 200 --ancient-one all --players 1,2,4 --bots solver --chart win.png
   eldritch simulate --games 50 --players 2 --bots solver,random --json
   eldritch simulate --games 100 --bots 'heuristic|solver' --csv     compare two bots
+  eldritch simulate --game mansions --games 100 --players 2,3,5 --chart mansions.png
+                                            Mansions: seat 0 the keeper; a win is the investigators'
+  eldritch simulate --game mansions --games 50 --players 3 --mansions-options evade=leaving --bots heuristic,random
 bots (--bots: one name for every seat, a comma list seat by seat, '|' between settings to compare):
 """
 
