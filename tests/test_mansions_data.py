@@ -169,3 +169,54 @@ def test_every_mansions_module_imports_under_micropython(run_micropython):
     assert "kernel.mansions.game.rules" in names and len(names) >= 20
     lines = run_micropython("\n".join("import " + n for n in names) + "\nprint('ok', %d)" % len(names))
     assert lines == ["ok %d" % len(names)]
+
+
+def _readme_blocks():
+    """The README's example blocks: (file, lines), from ```tsv FILE fences."""
+    text = (Path(__file__).resolve().parent.parent / "kernel" / "mansions" / "data" / "README.md").read_text()
+    blocks = []
+    for part in text.split("```tsv ")[1:]:
+        head, _, rest = part.partition("\n")
+        blocks.append((head.strip(), rest.split("```")[0].strip("\n").splitlines()))
+    return blocks
+
+
+def test_readme_examples_load_and_play(tmp_path):
+    """Issue 27.5: kernel/mansions/data/README.md's field-by-field examples (one card of each kind,
+    invented text) added to a copy of the demonstration story load, and seeded bot games play them."""
+    import shutil
+    from array import array
+    from eldritch.kernel.surface import CHANCE
+    from eldritch.kernel.mansions.game import consts as K
+    from eldritch.kernel.mansions.game.rules import Rules
+    from eldritch.kernel.mansions.game.bots import make_bot
+    from eldritch.kernel.mansions.game.story import story_folder
+    folder = tmp_path / "mine"
+    shutil.copytree(story_folder("demo"), folder)
+    blocks = _readme_blocks()
+    files = {f for f, _ in blocks}
+    assert {"cards.tsv", "events.tsv", "combat.tsv", "monsters.tsv", "investigators.tsv", "traits.tsv",
+            "mythos.tsv", "keeper_actions.tsv", "trauma.tsv", "objectives.tsv", "guide.tsv", "piles.tsv",
+            "spaces.tsv", "links.tsv", "story.tsv"} <= files
+    for name, rows in blocks:
+        path = folder / name
+        old = path.read_text().splitlines()
+        if name == "objectives.tsv":                 # replaces the objective of the same answer, in place
+            by_answer = {r.split("\t")[0]: r for r in rows}
+            old, rows = [by_answer.get(line.split("\t")[0], line) for line in old], []
+        path.write_text("\n".join(old + rows) + "\n")
+    st = Story(str(folder))
+    assert {"Ledger of Tolls", "Whisper (high)", "Pocket Watch", "Duck Gun"} <= set(st.card_name)
+    assert "Mara Quist" in st.inv_name and "Mire Hag" in st.type_name and st.nevents == 5
+    assert st.ev_name[-2:] == ["The Ferry Arrives", "The Water Rises"] and st.nquestions == 3
+    r = Rules({"story": str(folder)})
+    buf = array("i", [0] * K.MAX_ACTIONS)
+    for seed in range(20):
+        g = r.new_game(seed, 2 + seed % 4)
+        bots = [make_bot("heuristic" if seed % 2 else "random", r.story, s, seed) for s in range(g.players)]
+        while not g.is_terminal():
+            who = g.current_player()
+            n = g.legal_actions(buf)
+            a = buf[0] if who == CHANCE else bots[who].choose(g.view(who), buf, n)
+            assert g.is_legal(a)
+            g.apply(a)
