@@ -53,7 +53,7 @@ def add_parser(sub):
     p = sub.add_parser("mansions", help="Mansions of Madness (1st edition): play a story, attribute odds",
                        description="Mansions of Madness (first edition) over a story given as data.",
                        epilog="examples:\n  eldritch mansions play --seed 7 --players 4 --bots all --log game.log\n"
-                              "  eldritch mansions odds 4 --modifier -1 --skill 2",
+                              "  eldritch mansions odds 4 --modifier -1 --skill 1 --luck 3",
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     msub = p.add_subparsers(dest="mansions_command", metavar="COMMAND", parser_class=type(p))
     q = msub.add_parser("play", help="play a story in the terminal (human or bot seats, either side)",
