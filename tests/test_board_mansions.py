@@ -353,3 +353,53 @@ def test_assistant_runs_the_published_size_story_in_the_picos_heap(tmp_path):
                           text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.split()[:7] == ["ok", "LAST", "EVENT", "The", "Lamp", "Is", "Lit"], proc.stdout
+
+
+PICK_LOCKED = """
+import sys, gc, micropython
+sys.path.insert(0, %(root)r)
+sys.path.insert(0, %(mp)r)
+import buttons as btn
+from leds import Leds
+from framebuf import FrameBuffer, MONO_VLSB
+
+
+class Pin:
+    def value(self, v=None):
+        return 0
+
+
+from mansions_mode import MansionsMode, M_PICK
+leds = Leds([Pin(), Pin(), Pin()])
+fb = FrameBuffer(bytearray(1024), 128, 64, MONO_VLSB)
+mode = MansionsMode(leds, %(save)r)
+mode.new_game()
+for ch in "a" + "aaaaaa" * 3 + "a" + "aaaaaa" * 3:      # to the second stage's pick
+    mode.handle(btn.A, btn.PRESS)
+assert mode.screen == M_PICK
+seq = (btn.DOWN, btn.UP, btn.DOWN, btn.DOWN, btn.UP)
+
+
+def locked():
+    gc.collect()
+    micropython.heap_lock()
+    try:
+        for b in seq:
+            mode.handle(b, btn.PRESS)
+            mode.draw(fb)
+    finally:
+        micropython.heap_unlock()
+
+
+locked()
+print("ok", mode.screen_lines()[0])
+"""
+
+
+def test_the_event_pick_screen_allocates_nothing(run_micropython, tmp_path):
+    """Moving between a stage's cards and drawing the pick screen runs under heap_lock."""
+    from mansions_synthetic import write_story
+    folder = write_story(tmp_path / "drowned")
+    (tmp_path / "mansions.story").write_text(str(folder) + "\n")
+    lines = run_micropython(PICK_LOCKED % {"root": str(REPO), "mp": MP, "save": str(tmp_path / "m.sav")})
+    assert lines[-1] == "ok EVENT 2/5 which?"
