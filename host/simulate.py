@@ -7,7 +7,7 @@ length in turns, devourings, elder signs and doom at the end; the adventures mos
 and their success rates. Text by default, `--json` (one object) or `--csv` (one row per setting);
 a progress bar with games per second and ETA on a terminal's stderr. Games are seeded S, S+1, ...
 (`--seed S`), so any game replays. The game is chosen with `--game` (simgames.GAMES: each game plugs
-its runner in with one line); Elder Sign is the default.
+its runner in with one line: Elder Sign, the default, Stay Away! and Arkham Horror).
 
 `Summary` is what a run adds up: integers only (wins, sums, sums of squares, minima and maxima,
 tallies), so summaries of parts merge into exactly the summary of the whole (the sweep relies on it).
@@ -34,6 +34,8 @@ EXAMPLES = """examples:
   eldritch simulate --games 200 --ancient-one all --players 1,2,4 --bots solver --chart win.png
   eldritch simulate --games 50 --players 2 --bots solver,random --json
   eldritch simulate --games 100 --bots 'heuristic|solver' --csv     compare two bots
+  eldritch simulate --game arkham --games 20 --players 1,2,4 --chart arkham.png
+  eldritch simulate --game arkham --games 10 --players 2 --bots 'heuristic|random' --arkham-rounds 0 --csv
   eldritch simulate --game mansions --games 100 --players 2,3,5 --chart mansions.png
                                             Mansions: seat 0 the keeper; a win is the investigators'
   eldritch simulate --game mansions --games 50 --players 3 --mansions-options evade=leaving --bots heuristic,random
