@@ -52,13 +52,15 @@ def _play(r, seed, players, keeper, investigators, buf):
     while not st.is_terminal():
         who = st.current_player()
         n = st.legal_actions(buf)
-        e = st.g[S.G_EVENT]
-        # the keeper's view shows the time number of the stage on top (not of the row of that index)
-        assert st.view(0)[V.H_TIME] == (r.story.stage_time[e] if e < r.story.nevents else 0)
         if who == CHANCE:
             a = buf[0]
         else:
-            a = bots[who].choose(st.view(who), buf, n)
+            view = st.view(who)
+            if who == 0:
+                # the keeper's view shows the time number of the stage on top (not of the row of that index)
+                e = st.g[S.G_EVENT]
+                assert view[V.H_TIME] == (r.story.stage_time[e] if e < r.story.nevents else 0)
+            a = bots[who].choose(view, buf, n)
             assert st.is_legal(a), "seed %d: seat %d chose an illegal action %d" % (seed, who, a)
         st.apply(a)
         steps += 1
