@@ -141,3 +141,16 @@ def test_heuristic_investigator_spends_luck_and_cards_before_a_hard_roll():
     assert _choice(st, 1) >> 16 == K.A_LUCK                   # target 4 now: Luck too
     st.apply(P.act_code(K.A_LUCK))
     assert st.g[S.G_T_TARGET] == 8 and st.current_player() == CHANCE     # 0 + 3 + Luck 5: nothing left, the roll
+
+
+def test_heuristic_investigator_does_not_head_for_a_lock_he_passes_only_on_a_natural_1(tmp_path):
+    """A revealed puzzle lock he cannot pass but on a 1 (the Chapel Ward made difficulty 2, Eli Marsh's
+    intellect 2) takes the chapel off his goals; Agnes Thorne (intellect 5) still goes for it."""
+    folder = P.variant(tmp_path, [("cards.tsv", "puzzle:1\t-\t-\tA warded door", "puzzle:2\t-\t-\tA warded door")])
+    for name, heads_there in (("Eli Marsh", False), ("Agnes Thorne", True)):
+        st = P.game((name,), story=folder)
+        st.lock_up[P.room(st, "Chapel")] = 1                # revealed by an earlier try
+        bot = HeuristicBot(st.story, 1, 0)
+        r = P.view_of(st, 1)
+        chapel = P.space(st, "Chapel")
+        assert (chapel in bot.goal_spaces(r)) == heads_there, name

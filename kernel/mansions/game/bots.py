@@ -28,7 +28,7 @@ from .consts import (NONE, KEEPER, ST_ALIVE, PH_GUIDE, PH_PICK_INV, PH_PICK_TRAI
                      E_HEAL, E_CALM, W_NONE, W_SPELL, W_FIREARM, C_ESCAPE, C_BRING, C_KILL, C_REACH,
                      R_CARD, K_OBSTACLE)
 from .consts import (PH_PREROLL, PH_MYTHOS, PH_TRAUMA, PH_RAISE, A_LUCK, A_BOOST, A_ROLL_NOW, A_FREE, A_POWER,
-                     A_NO_MYTHOS, A_TRAUMA, A_RAISE, E_LEARN, E_SKILL, E_LIGHT, E_RAISE, E_TRAUMA, R_PUZZLE,
+                     A_NO_MYTHOS, A_TRAUMA, A_RAISE, E_LEARN, E_SKILL, E_LIGHT, E_RAISE, E_TRAUMA, R_PUZZLE, R_TEST,
                      POWER_BASE)
 from . import view as viewmod
 from .view import Reader, H_PHASE, H_REVEALED, H_OBJ, H_MOVES, H_KM_SLOT, H_T_TARGET
@@ -282,12 +282,17 @@ class HeuristicBot:
         return False
 
     def lock_blocks(self, r, room):
-        """A face-up lock that names a card this investigator does not hold."""
+        """A face-up lock that names a card this investigator does not hold, or whose puzzle or test he
+        passes only on a natural 1."""
         story = self.story
         for c in range(story.ncards):
             w, d = r.card(c)
-            if w == viewmod.CW_LOCK_UP and d == room and story.req_kind[c] == R_CARD:
-                return story.req_a[c] not in r.hand(self.seat)
+            if w == viewmod.CW_LOCK_UP and d == room:
+                if story.req_kind[c] == R_CARD:
+                    return story.req_a[c] not in r.hand(self.seat)
+                if story.req_kind[c] == R_TEST:
+                    return r.attr(self.seat, story.req_a[c]) + story.req_b[c] - 128 <= 0
+                return self.hopeless_puzzle(r, c)
         return False
 
     def goal_spaces(self, r):
