@@ -101,7 +101,7 @@ def test_make_firmware_without_micropythons_source_says_where_in_one_line(tmp_pa
 
 def test_readme_tables_are_the_checked_in_figures_and_every_feature_fits():
     """micropython/README.md's memory table and benchmarks/README.md's instruction table are
-    tools/boardfit.py --table of benchmarks/firmware.json (regenerate them after --write); every
+    tools/boardfit.py --table of benchmarks/firmware.json (`--table --write` rewrites them); every
     feature of every mode has its figures there, and each fits the Pico's 190 KB."""
     readme = (REPO / "micropython" / "README.md").read_text()
     assert boardfit.readme_block(readme, "<!-- the table: tools/boardfit.py --table -->",

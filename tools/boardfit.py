@@ -8,6 +8,7 @@ smallest heap in which it still runs to its end), on the 32-bit firmware or on t
     python tools/boardfit.py --firmware --counts        # instructions only (no bisection)
     python tools/boardfit.py --firmware library_big_pool --step=4096 --write   # a coarser bisection
     python tools/boardfit.py --table                    # the README's table from the figures
+    python tools/boardfit.py --table --write            # ... written into both READMEs
     python tools/boardfit.py                            # every feature on the 64-bit unix port
     python tools/boardfit.py --stage DIR [--frozen]     # the board's files only (what make flash copies)
 
@@ -161,6 +162,21 @@ def readme_block(text, start, end):
     return text[text.index(start) + len(start):text.index(end)].strip("\n")
 
 
+# The READMEs' tables: (file, the marker line before the table, its rows)
+TABLE_END = "<!-- end of the table -->"
+TABLES = (("micropython/README.md", "<!-- the table: tools/boardfit.py --table -->", "table"),
+          ("benchmarks/README.md", "<!-- the table: tools/boardfit.py --table (its second) -->", "time_table"))
+
+
+def write_tables():
+    """Both READMEs' tables rewritten from benchmarks/firmware.json (`--table --write`)."""
+    for rel, start, rows in TABLES:
+        path = REPO / rel
+        text = path.read_text()
+        i = text.index(start) + len(start)
+        path.write_text(text[:i] + "\n" + globals()[rows]() + "\n" + text[text.index(TABLE_END, i):])
+
+
 def harness_call(name, ballast=0, budget=1 << 30):
     """The harness call (micropython/qemu/harness.py) that runs a feature on the QEMU firmware."""
     if name in GAMES:
@@ -303,6 +319,9 @@ def firmware(names, write=False, peaks=True, step=256):
 
 
 def main(argv):
+    if argv[1:] == ["--table", "--write"]:
+        write_tables()
+        return
     if argv[1:2] == ["--table"]:
         print(table())
         print()
