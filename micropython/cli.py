@@ -7,8 +7,15 @@ arguments and --json output (backend "micropython").
 Bad input prints one line on stderr and exits 2, like `eldritch`.
 """
 
+import gc
 import sys
 import os
+
+if hasattr(gc, "threshold"):
+    # as the board app does (app.App): a solve keeps many small values among short-lived garbage
+    # in a heap that never moves an object; collecting every 48th of the heap (4 KB at least)
+    # keeps them packed, so a Pico's heap is not lost to fragmentation
+    gc.threshold(max(4096, (gc.mem_free() + gc.mem_alloc()) // 48))
 
 _FILE = __file__ if __file__.startswith("/") else os.getcwd() + "/" + __file__
 _ROOT = _FILE.rsplit("/", 2)[0]

@@ -174,7 +174,14 @@ def advise(solver, roll, situation, held=None, done_mask=0):
 
 
 def _reroll_options(solver, ctx, roll, state, options):
-    """Each non-empty sub-multiset of the roll to reroll with one clue."""
+    """Each non-empty sub-multiset of the roll to reroll with one clue.
+
+    The kernel's solver answers every kept part of the roll at `state` in one call (a sweep per kind
+    of kept part, in the board's heap); the C core's twin answers each with keep_value."""
+    table = None
+    if hasattr(solver, "keep_values_at"):
+        gf, yf, rf = _faces_of(solver, roll)
+        table = solver.keep_values_at(ctx, gf, yf, rf, state)
     dice = []
     for colour in (GREEN, YELLOW, RED):
         for f in range(NFACES):
@@ -205,7 +212,10 @@ def _reroll_options(solver, ctx, roll, state, options):
             ug += rer[GREEN * NFACES + f]
         _, yk, rk = _pool_of(kept)
         _, yf, rf = _faces_of(solver, kept)
-        value = solver.keep_value(ctx, gfaces, ug, yf if yk else -1, rf if rk else -1)[state]
+        if table is not None:
+            value = table[(tuple(gfaces), 1 if yk else 0, 1 if rk else 0)]
+        else:
+            value = solver.keep_value(ctx, gfaces, ug, yf if yk else -1, rf if rk else -1)[state]
         options.append(Option(REROLL, "reroll %s with a clue" % format_roll(rer), value, rer))
 
 
