@@ -83,6 +83,7 @@ class Green:
         self.wt = wt
         self.pm = pm
         self._add = None
+        self.fkq = [None, None]     # Solver.fail_keys, without and with focus left
 
     def find(self, p, k):
         """The key of packed multiset p of size k (binary search), or -1."""
@@ -129,12 +130,13 @@ class Node:
     """What every context with the same pool and held dice shares, whatever its uses left: the
     (yellow, red) blocks of its rolls and, per block, the compiled completion candidates.
 
-    blocks[b] = (yf, rf, bw, cands, always): the block's yellow and red representative faces (-1:
-    no such die in the pool), its weight (yellow class weight * red class weight), the candidates
-    (green dice needed as a packed req, the completion's bit) and the bits every roll of the block
-    has (completions that need no green die). Block b is yellow class b // nr, red class b % nr.
-    comps[i] = (task, green used, yellow used, red used, the held dice left): the distinct
-    completions, bit i of a roll's completion set.
+    reqs: the distinct green needs (packed multisets) of every candidate; a green roll's `sat` is the
+    bit set of the needs it holds (bit i: reqs[i]), the same in every block. blocks[b] = (yf, rf,
+    bw, cands, always): the block's yellow and red representative faces (-1: no such die in the
+    pool), its weight (yellow class weight * red class weight), the candidates (need index, the
+    completion's bit) and the bits every roll of the block has (completions that need no green
+    die). Block b is yellow class b // nr, red class b % nr. comps[i] = (task, green used, yellow
+    used, red used, the held dice left): the distinct completions, bit i of a roll's completions.
     """
 
     def __init__(self, solver, g, y, r, held):
@@ -142,10 +144,6 @@ class Node:
         self.y = y
         self.r = r
         self.held = held
-        hc = [0] * NFACES
-        for face in held:
-            hc[face] += 1
-        gcls = solver.gcls
         ycls = solver.classes[YELLOW] if y else ((-1, 1),)
         rcls = solver.classes[RED] if r else ((-1, 1),)
         self.ny = len(ycls)
@@ -154,61 +152,121 @@ class Node:
         comp_index = {}
         comps = []
         blocks = []
+        req_index = {}
+        reqs = []
         for yf, yw in ycls:
             for rf, rw in rcls:
-                found = []          # (req, comp index) before dominated ones are dropped
-                for t in range(solver.ntasks):
-                    if not solver.allowed[t]:
+                found = {}          # completion index -> green needs, before dominated ones go
+                for t, gu, yu, ru, rest, req in solver.block_ways(yf, rf, held):
+                    if gu > g:
                         continue
-                    for fs in solver.face_sets[t]:
-                        ok = True
-                        for face, k in fs:
-                            have = hc[face] + (1 if yf == face else 0) + (1 if rf == face else 0)
-                            if gcls[face] >= 0:
-                                have += g
-                            if have < k:
-                                ok = False
-                                break
-                        if ok:
-                            _splits(fs, 0, gcls, yf, rf, hc, g, 0, 0, 0, 0, [], t, held, found,
-                                    comp_index, comps)
+                    key = (t, gu, yu, ru, rest)
+                    i = comp_index.get(key)
+                    if i is None:
+                        i = len(comps)
+                        comp_index[key] = i
+                        comps.append(key)
+                    _found(found, i, req)
                 # keep, per completion, only the green needs that hold no other need of it
                 cands = []
                 always = 0
-                for a in range(len(found)):
-                    req, i = found[a]
-                    dominated = False
-                    for b in range(len(found)):
-                        req2, i2 = found[b]
-                        if i2 == i and b != a and ((req + guard - req2) & guard) == guard and \
-                                (req2 != req or b < a):
-                            dominated = True
-                            break
-                    if dominated:
-                        continue
-                    if req == 0:
-                        always |= 1 << i
-                    else:
-                        cands.append((req, 1 << i))
+                for i in found:
+                    group = found[i]
+                    for a in range(len(group)):
+                        req = group[a]
+                        dominated = False
+                        for b in range(len(group)):
+                            req2 = group[b]
+                            if b != a and ((req + guard - req2) & guard) == guard and \
+                                    (req2 != req or b < a):
+                                dominated = True
+                                break
+                        if dominated:
+                            continue
+                        if req == 0:
+                            always |= 1 << i
+                        else:
+                            ri = req_index.get(req)
+                            if ri is None:
+                                ri = len(reqs)
+                                req_index[req] = ri
+                                reqs.append(req)
+                            cands.append((ri, 1 << i))
                 blocks.append((yf, rf, yw * rw, cands, always))
         self.blocks = blocks
         self.comps = comps
+        self.reqs = reqs
+
+    def sat(self, gp, guard):
+        """The bit set of the needs (reqs) green roll gp (packed, guard bits set) holds."""
+        s = 0
+        bit = 1
+        for req in self.reqs:
+            if (gp - req) & guard == guard:
+                s |= bit
+            bit <<= 1
+        return s
 
 
-def _splits(fs, i, gcls, yf, rf, hc, g, req, gu, yu, ru, hu, t, held, found, comp_index, comps):
-    """Every way to draw face multiset fs[i:] from the yellow, red, held and green dice: append
-    (green needed, completion index) to found for each."""
+def completions(cands, always, sat):
+    """A block's completion bits for a green roll holding the needs `sat`."""
+    cb = always
+    for ri, bit in cands:
+        if sat >> ri & 1:
+            cb |= bit
+    return cb
+
+
+def _found(found, i, req):
+    group = found.get(i)
+    if group is None:
+        found[i] = [req]
+    elif req not in group:
+        group.append(req)
+
+
+def block_ways(solver, yf, rf, held):
+    """Every way to complete an allowed task with the yellow face yf, the red face rf (-1: no such
+    die) and the held dice, the rest from green dice (at most 8): (task, green used, yellow used,
+    red used, the held dice left, the green dice needed packed), for Node to keep those its pool
+    allows. Depends on no pool, so the solver keeps a few (contexts differ mostly in pool)."""
+    hc = [0] * NFACES
+    sp = 0
+    for face in held:
+        hc[face] += 1
+        sp |= 1 << face
+    if yf >= 0:
+        sp |= 1 << yf
+    if rf >= 0:
+        sp |= 1 << rf
+    gcls = solver.gcls
+    out = []
+    for t, fs, faces, greq, total in solver.fsinfo():
+        if not faces & sp:
+            # no yellow, red or held die shows a face of fs: all green or nothing
+            if greq >= 0 and total <= 8:
+                out.append((t, total, 0, 0, held, greq))
+            continue
+        ok = True
+        for face, k in fs:
+            have = hc[face] + (1 if yf == face else 0) + (1 if rf == face else 0)
+            if gcls[face] >= 0:
+                have += 8
+            if have < k:
+                ok = False
+                break
+        if ok:
+            _splits(fs, 0, gcls, yf, rf, hc, 0, 0, 0, 0, [], t, held, out)
+    return out
+
+
+def _splits(fs, i, gcls, yf, rf, hc, req, gu, yu, ru, hu, t, held, out):
+    """Every way to draw face multiset fs[i:] from the yellow, red, held and green dice."""
     if i == len(fs):
         rest = list(held)
         for face in hu:
             rest.remove(face)
-        key = (t, gu, yu, ru, tuple(rest))
-        idx = comp_index.get(key)
-        if idx is None:
-            idx = len(comps)
-            comp_index[key] = idx
-            comps.append(key)
-        found.append((req, idx))
+        out.append((t, gu, yu, ru, tuple(rest), req))
         return
     face, k = fs[i]
     top_y = 1 if yf == face else 0
@@ -222,8 +280,7 @@ def _splits(fs, i, gcls, yf, rf, hc, g, req, gu, yu, ru, hu, t, held, found, com
                 continue
             for d in range((h if h < left else left) + 1):
                 green = left - d
-                if green and (j < 0 or gu + green > g):
+                if green and (j < 0 or gu + green > 8):
                     continue
-                _splits(fs, i + 1, gcls, yf, rf, hc, g, req + (green << (FIELD * j) if green else 0),
-                        gu + green, yu + b, ru + c, hu + [face] * d if d else hu, t, held, found,
-                        comp_index, comps)
+                _splits(fs, i + 1, gcls, yf, rf, hc, req + (green << (FIELD * j) if green else 0),
+                        gu + green, yu + b, ru + c, hu + [face] * d if d else hu, t, held, out)

@@ -32,7 +32,7 @@ from ..errors import KernelError
 from .dice import (GREEN, YELLOW, RED, DIE_FACES, INV_VALUE, FACE_SYMBITS, TERROR, WILD, NFACES)
 from .fixed import ONE
 from .matching import minimal_face_sets, allowed_tasks
-from .rolls import FIELD, Green, Node
+from .rolls import FIELD, Green, Node, block_ways, completions
 from .situation import TERROR_NONE, TERROR_FAIL, TERROR_DISCARD, TERROR_NAMES
 
 def state_index(solver, done_mask):
@@ -113,6 +113,8 @@ class Solver:
         self._green = None
         self._nodes = {}
         self._fparts = {}
+        self._fsinfo = None
+        self._ways = {}
         self.zeros = [0] * self.nstates
         self.pairs = 0          # (context, roll) pairs evaluated: the work counter
         self.contexts = 0       # contexts solved
@@ -204,13 +206,50 @@ class Solver:
             self._green = gr
         return gr
 
+    def fsinfo(self):
+        """The minimal face sets of the tasks that some state allows, as (task, face set, bit set
+        of its faces, its green need packed or -1 when a green die cannot show one of its faces,
+        its dice): what Node compiles per block."""
+        got = self._fsinfo
+        if got is None:
+            got = []
+            for t in range(self.ntasks):
+                if not self.allowed[t]:
+                    continue
+                for fs in self.face_sets[t]:
+                    faces = 0
+                    greq = 0
+                    total = 0
+                    for face, k in fs:
+                        faces |= 1 << face
+                        total += k
+                        j = self.gcls[face]
+                        if j < 0:
+                            greq = -1
+                        elif greq >= 0:
+                            greq += k << (FIELD * j)
+                    got.append((t, fs, faces, greq, total))
+            self._fsinfo = got
+        return got
+
+    def block_ways(self, yf, rf, held):
+        """rolls.block_ways, a few kept."""
+        key = (yf, rf, held)
+        got = self._ways.get(key)
+        if got is None:
+            if len(self._ways) >= (16 if self.lean else 1024):
+                self._ways = {}
+            got = block_ways(self, yf, rf, held)
+            self._ways[key] = got
+        return got
+
     def node(self, g, y, r, held):
         """The Node of a pool and held dice (a few kept: contexts that differ only in their uses
         follow each other in a solve)."""
         key = (g, y, r, held)
         nd = self._nodes.get(key)
         if nd is None:
-            if len(self._nodes) >= (4 if self.lean else 64):
+            if len(self._nodes) >= (4 if self.lean else 256):
                 self._nodes = {}
             nd = Node(self, g, y, r, held)
             self._nodes[key] = nd
@@ -251,6 +290,7 @@ class Solver:
         the board's heap keeps only the memo."""
         self._nodes = {}
         self._fparts = {}
+        self._ways = {}
 
     def known(self, ctx):
         """The memoised vector of a normalised context, or None."""
@@ -301,50 +341,72 @@ class Solver:
             self.progress(self.pairs)
 
     def _solve_plain(self, ctx):
-        """A context without spells or clues: the weight of each (fail key, completions) pair over
-        every roll, then one best vector per pair."""
+        """A context without spells or clues: one pass over the green rolls sums the weight of each
+        (needs held, fail key) pair; then per (yellow, red) block each pair's best vector, from its
+        completions (the block's candidates whose needs it holds) and its fail vector."""
         g, y, r, held, f, s, c = ctx
         nd = self.node(g, y, r, held)
-        succ = self.presolve(ctx, nd)
+        val = self._val
+        for cx in self.successors(ctx, nd):
+            val(cx)
         gr = self.green(g)
         pk = gr.pk
         wt = gr.wt
-        pm = gr.pm
         lo = gr.goff[g]
         hi = gr.goff[g + 1]
         guard = gr.guard
-        fkm = self.fail_key_maker(f)
+        fkq = self.fail_keys(f, gr)
+        reqs = nd.reqs
+        weights = {}
+        for q in range(lo, hi):
+            gp = pk[q]
+            sat = 0
+            bit = 1
+            for req in reqs:
+                if (gp - req) & guard == guard:
+                    sat |= bit
+                bit <<= 1
+            key = (sat << 10) | fkq[q] if fkq is not None else sat << 10
+            weights[key] = weights.get(key, 0) + wt[q]
+        self.tick((hi - lo) * len(nd.blocks))
+        # in order of fail key: one fail vector at a time (the board's heap)
+        keys = list(weights)
+        keys.sort(key=_low10)
+        succ = [None] * len(nd.comps)
         comp = {}
+        green_fail = {}
+        lean = self.lean
         n = self.nstates
         acc = [0] * n
         for yf, rf, bw, cands, always in nd.blocks:
-            weights = {}
-            for q in range(lo, hi):
-                gp = pk[q]
-                cb = always
-                for req, bit in cands:
-                    if (gp - req) & guard == guard:
-                        cb |= bit
-                key = (cb << 10) | (fkm(pm[q], gp) if fkm is not None else 0)
-                weights[key] = weights.get(key, 0) + wt[q]
-            self.tick(hi - lo)
-            # one fail vector at a time: the pairs in order of fail key (the board's heap)
-            keys = list(weights)
-            keys.sort(key=_low10)
+            by_sat = {}
             last = -1
             fv = None
             for key in keys:
                 fk = key & 1023
                 if fk != last:
-                    fv = self.fail_vec(ctx, yf, rf, fk)
+                    fv = green_fail.get(fk)
+                    if fv is None:
+                        fv = self.fail_vec(ctx, -1, -1, fk)
+                        if lean:
+                            fv = array("q", fv)
+                        green_fail[fk] = fv
+                    fy = self.focus_coloured(ctx, yf, rf, fk >> 6)
+                    if fy is not None:
+                        fv = _vmax_new(None, fv, n)
+                        _vmax_into(fv, fy, n)
                     last = fk
-                cb = key >> 10
-                cv = comp.get(cb)
+                sat = key >> 10
+                cv = by_sat.get(sat)
                 if cv is None:
-                    cv = self.comp_vec(ctx, nd.comps, cb, succ)
-                    if self.lean:
-                        cv = array("q", cv)     # no long-int object per value on the board
-                    comp[cb] = cv
+                    cb = completions(cands, always, sat)
+                    cv = comp.get(cb)
+                    if cv is None:
+                        cv = self.comp_vec(ctx, nd.comps, cb, succ)
+                        if lean:
+                            cv = array("q", cv)     # no long-int object per value on the board
+                        comp[cb] = cv
+                    by_sat[sat] = cv
                 w = weights[key] * bw
                 for i in range(n):
                     a = fv[i]
@@ -356,21 +418,73 @@ class Solver:
         v[self.empty_state] = ONE
         return v
 
-    def presolve(self, ctx, nd):
-        """Solve the contexts a roll of ctx can lead to (failing without Terror dice, every
-        completion) before anything of ctx is built: the recursion then holds only these small
-        lists, not ctx's tables, on the board's heap. Returns the completions' successor vectors
-        (by completion index)."""
+    def fail_keys(self, f, gr):
+        """The fail key of every green multiset for contexts with (f > 0) or without focus left, an
+        array by green key (None: every roll fails alike); kept with the green tables."""
+        fkm = self.fail_key_maker(f)
+        if fkm is None:
+            return None
+        kind = 1 if f else 0
+        got = gr.fkq[kind]
+        if got is None:
+            n = len(gr.pk)
+            got = bytearray(n) if self.terror != TERROR_DISCARD else array("H", bytes(2 * n))
+            for q in range(n):
+                got[q] = fkm(gr.pm[q], gr.pk[q])
+            gr.fkq[kind] = got
+        return got
+
+    def focus_coloured(self, ctx, yf, rf, tc):
+        """The best of failing with the yellow die (face yf) or the red die (rf) focused, tc Terror
+        dice discarded; None when neither can be."""
+        if not ctx[4] or (tc and self.terror == TERROR_FAIL):
+            return None
+        base, green, yellow, red = self.fail_parts(ctx, tc)
+        a = yellow.get(yf) if yellow is not None and yf >= 0 else None
+        b = red.get(rf) if red is not None and rf >= 0 else None
+        if a is None:
+            return b
+        if b is None:
+            return a
+        return _vmax_new(_vmax_new(None, a, len(a)), b, len(a))
+
+    def successors(self, ctx, nd):
+        """Every context a roll of ctx can lead to by failing or completing a task (a generator:
+        no list of them is held while each is solved). Solving them before anything of ctx is
+        built keeps the board's heap for one context's work at a time, and the recursion shallow
+        (the firmware's C stack is 10 KB): a context costs two Python frames on the way down,
+        _val and its solve."""
         g, y, r, held, f, s, c = ctx
-        self.fail_parts(ctx, 0)
-        if self.terror == TERROR_DISCARD:
-            for tc in range(1, g + 1):
-                self.fail_parts(ctx, tc)
-        succ = [None] * len(nd.comps)
-        for i in range(len(nd.comps)):
-            t, gu, yu, ru, rest = nd.comps[i]
-            succ[i] = self._val((g - gu, y - yu, r - ru, rest, f, s, c))
-        return succ
+        for tc in range(g + 1 if self.terror == TERROR_DISCARD else 1):
+            g0 = g - tc
+            for aside in (GREEN, YELLOW, RED):
+                g1, y1, r1 = g0, y, r
+                if aside == GREEN:
+                    if g1 == 0:
+                        continue
+                    g1 -= 1
+                elif aside == YELLOW:
+                    if not y1:
+                        continue
+                    y1 = 0
+                else:
+                    if not r1:
+                        continue
+                    r1 = 0
+                yield (g1, y1, r1, held, f, s, c)
+                if f == 0:
+                    continue
+                if g1 > 0:
+                    for face in self.gface:
+                        yield (g1 - 1, y1, r1, self.add_held(held, face), f - 1, s, c)
+                if y1:
+                    for face, _ in self.classes[YELLOW]:
+                        yield (g1, 0, r1, self.add_held(held, face), f - 1, s, c)
+                if r1:
+                    for face, _ in self.classes[RED]:
+                        yield (g1, y1, 0, self.add_held(held, face), f - 1, s, c)
+        for t, gu, yu, ru, rest in nd.comps:
+            yield (g - gu, y - yu, r - ru, rest, f, s, c)
 
     # ----- the options of a roll -------------------------------------------------------------
 
@@ -511,7 +625,14 @@ class Solver:
         key = memo_key(ctx) if self.lean else ctx
         v = self._memo.get(key)
         if v is None:
-            self.solve(ctx)
+            # solve() inlined: one Python frame fewer per context on the way down
+            if ctx[0] + ctx[1] + ctx[2] == 0:
+                self.solve(ctx)
+            elif not (ctx[5] or ctx[6]):
+                self.store(ctx, self._solve_plain(ctx))
+            else:
+                from . import tables
+                tables.solve(self, ctx)
             v = self._memo[key]
         return v
 

@@ -35,7 +35,7 @@ from ..errors import KernelError
 from .dice import GREEN, YELLOW, RED, NFACES
 from .situation import TERROR_FAIL, TERROR_DISCARD
 from .fixed import ONE
-from .rolls import FIELD
+from .rolls import FIELD, completions
 
 _EMPTY = array("q")
 
@@ -43,9 +43,10 @@ _EMPTY = array("q")
 class TNode:
     """A context of the spell DAG, without its clue level: pool, held dice, focus and spells.
 
-    fkq[q]: the fail key of green row q (None: every roll fails alike); cbr[b][q]: the number of
-    the completions of row q in block b, cbs[i] those completions; cv[k]: the completion vectors
-    at clue level k, flat (nstates a number); parts[k][tc]: solver.fail_parts at level k with tc
+    fkq[q]: the fail key of green key q (None: every roll fails alike); cbr[b][q]: the number of
+    the completions of row q in block b, cbs[i] those completions (bit j: completion j); succ[k][j]:
+    completion j's (task, successor vector) at clue level k; cv[k][i]: the value of completions i
+    at clue level k for the state being computed; parts[k][tc]: solver.fail_parts at level k with tc
     Terror dice discarded; fpm[k], yb[k]: for the state being computed, the best fail by fail key
     (green faces focus may hold) and by (Terror dice, block) (the yellow or red die focused);
     gsub / ysub / rsub: the nodes a spell leads to (holding a green die of class j, the yellow die
@@ -63,6 +64,8 @@ class TNode:
         self.nr = len(solver.classes[RED]) if r else 1
         self.fkq = None
         self.cbr = None
+        self.cbs = None
+        self.succ = None
         self.cv = None
         self.parts = None
         self.fpm = None
@@ -77,29 +80,38 @@ class Dag:
     """The spell DAG of one context (its nodes by pool and held dice) and the work on it."""
 
     def __init__(self, solver, ctx):
+        """The nodes only: presolve (the contexts the rolls lead to) comes next, then prepare."""
         g, y, r, held, f, s, c = ctx
         self.solver = solver
         self.c = c
+        self.f = f
         self.gr = solver.green(g)
         self.nodes = {}
         self.top = self._node(g, y, r, held, f, s)
         self.n = solver.nstates
         self.st = -1
-        order = list(self.nodes.values())
-        # first every context a roll can lead to, at the highest clue level first (solving it
-        # there memoises its lower levels on the way): the recursion then holds no table of this
-        # DAG on the board's heap, and no context is solved twice
-        for k in range(c, -1, -1):
-            for nd in order:
-                solver.presolve((nd.g, nd.y, nd.r, nd.held, f, nd.s, k),
-                                solver.node(nd.g, nd.y, nd.r, nd.held))
-        fkm = solver.fail_key_maker(f)
-        for nd in order:
+
+    def successors(self):
+        """Every context the DAG's rolls lead to (Solver.successors of each node), the highest clue
+        level first: solving a context there memoises its lower levels on the way, so none is
+        solved twice."""
+        solver = self.solver
+        for k in range(self.c, -1, -1):
+            for nd in self.nodes.values():
+                for cx in solver.successors((nd.g, nd.y, nd.r, nd.held, self.f, nd.s, k),
+                                            solver.node(nd.g, nd.y, nd.r, nd.held)):
+                    yield cx
+
+    def prepare(self):
+        """Signatures and best vectors of every node (the successors are solved by now)."""
+        solver = self.solver
+        c = self.c
+        for nd in self.nodes.values():
             node = solver.node(nd.g, nd.y, nd.r, nd.held)
             nd.blocks = [(yf, rf, bw) for yf, rf, bw, cands, always in node.blocks]
             nd.ny = node.ny
-            cbs = self._signatures(nd, node, fkm)
-            nd.cv = [self._comp_vectors(nd, node, cbs, k) for k in range(c + 1)]
+            nd.cbs = self._signatures(nd, node)
+            nd.succ = [self._comp_succ(nd, node, k) for k in range(c + 1)]
             nd.parts = [self._fail_parts(nd, k) for k in range(c + 1)]
             # the compiled candidates are not needed past the signatures (the board's heap)
             node = None
@@ -125,40 +137,38 @@ class Dag:
                            for face, _ in solver.classes[RED]]
         return nd
 
-    def _signatures(self, nd, node, fkm):
-        """Each green row's fail key, and each row's completions in each block, numbered (bytes
-        while the numbers fit); returns the completion sets by number."""
+    def _signatures(self, nd, node):
+        """Each row's completions in each block, numbered (bytes while the numbers fit): the
+        needs each green roll holds are found once (Node.sat), a block's completions once per
+        distinct needs; returns the completion sets by number. The fail keys are the solver's
+        (Solver.fail_keys, by green key)."""
         solver = self.solver
         gr = self.gr
         g = nd.g
         pk = gr.pk
-        pm = gr.pm
         lo = gr.goff[g]
         hi = gr.goff[g + 1]
         guard = gr.guard
-        if fkm is not None:
-            fkq = bytearray(hi - lo) if solver.terror != TERROR_DISCARD else array("H", bytes(2 * (hi - lo)))
-            for q in range(lo, hi):
-                fkq[q - lo] = fkm(pm[q], pk[q])
-            nd.fkq = fkq
+        nd.fkq = solver.fail_keys(nd.f, gr)
+        sats = [node.sat(pk[q], guard) for q in range(lo, hi)]
         cb_index = {}
         cbs = []
         cbr = []
-        wide = False
         for yf, rf, bw, cands, always in node.blocks:
             rows = array("H", bytes(2 * (hi - lo)))
-            for q in range(lo, hi):
-                gp = pk[q]
-                cb = always
-                for req, bit in cands:
-                    if (gp - req) & guard == guard:
-                        cb |= bit
-                ci = cb_index.get(cb)
+            by_sat = {}
+            for q in range(hi - lo):
+                sat = sats[q]
+                ci = by_sat.get(sat)
                 if ci is None:
-                    ci = len(cbs)
-                    cb_index[cb] = ci
-                    cbs.append(cb)
-                rows[q - lo] = ci
+                    cb = completions(cands, always, sat)
+                    ci = cb_index.get(cb)
+                    if ci is None:
+                        ci = len(cbs)
+                        cb_index[cb] = ci
+                        cbs.append(cb)
+                    by_sat[sat] = ci
+                rows[q] = ci
             solver.tick(hi - lo)
             cbr.append(rows)
         if len(cbs) <= 256:
@@ -170,20 +180,15 @@ class Dag:
         nd.cbr = cbr
         return cbs
 
-    def _comp_vectors(self, nd, node, cbs, k):
-        """Node nd's completion vectors at clue level k, flat."""
+    def _comp_succ(self, nd, node, k):
+        """Per completion of node nd at clue level k, (task, the successor's vector): begin_state
+        reads from them each completion set's value at one state."""
         solver = self.solver
-        ctx = (nd.g, nd.y, nd.r, nd.held, nd.f, nd.s, k)
-        n = self.n
-        succ = [None] * len(node.comps)
-        cv = array("q", bytes(8 * n * len(cbs)))
-        i = 0
-        for cb in cbs:
-            v = solver.comp_vec(ctx, node.comps, cb, succ)
-            for st in range(n):
-                cv[i + st] = v[st]
-            i += n
-        return cv
+        g, y, r, f, s = nd.g, nd.y, nd.r, nd.f, nd.s
+        out = []
+        for t, gu, yu, ru, rest in node.comps:
+            out.append((t, solver._val((g - gu, y - yu, r - ru, rest, f, s, k))))
+        return out
 
     def _fail_parts(self, nd, k):
         """solver.fail_parts of node nd at clue level k for every count of Terror dice a roll can
@@ -200,12 +205,43 @@ class Dag:
 
     # ----- one state's tables ------------------------------------------------------------------
 
+    def next_state(self, st):
+        """Per task, the state completing it from state st leads to, or -1 (not allowed there)."""
+        nxt = [-1] * self.solver.ntasks
+        for t in range(self.solver.ntasks):
+            for a, b in self.solver.allowed[t]:
+                if a == st:
+                    nxt[t] = b
+        return nxt
+
     def begin_state(self, st):
         """Set up state st: each node's fail tables for it; the U tables are made on demand."""
         self.st = st
         m = self.solver.m
+        nxt = self.next_state(st)
         for nd in self.nodes.values():
             nd.U = [None] * self.c
+            nd.cv = []
+            for succ in nd.succ:
+                # each completion's value at st (0 where its task is not allowed), then the best
+                # of each completion set
+                at = [0] * len(succ)
+                for j in range(len(succ)):
+                    t, vec = succ[j]
+                    if nxt[t] >= 0:
+                        at[j] = vec[nxt[t]]
+                cv = array("q", bytes(8 * len(nd.cbs)))
+                for i in range(len(nd.cbs)):
+                    cb = nd.cbs[i]
+                    best = 0
+                    j = 0
+                    while cb:
+                        if cb & 1 and at[j] > best:
+                            best = at[j]
+                        cb >>= 1
+                        j += 1
+                    cv[i] = best
+                nd.cv.append(cv)
             nd.fpm = []
             nd.yb = []
             blocks = nd.blocks
@@ -266,16 +302,16 @@ class Dag:
             if y > a:
                 a = y
             for q in range(rows):
-                c = cv[cbr[q] * n + st]
+                c = cv[cbr[q]]
                 out[q] = a if a > c else c
         else:
             for q in range(rows):
-                fk = fkq[q]
+                fk = fkq[lo + q]
                 a = fpm[fk]
                 y = yb[(fk >> 6) * nb + b]
                 if y > a:
                     a = y
-                c = cv[cbr[q] * n + st]
+                c = cv[cbr[q]]
                 out[q] = a if a > c else c
         self.solver.tick(rows)
         if nd.s:
@@ -441,10 +477,29 @@ def _addw(a, b, w):
         a[q] += w * b[q]
 
 
+def _ready(solver, ctx):
+    """The Dag of ctx, its successors solved, prepared (for one roll's values)."""
+    dag = Dag(solver, ctx)
+    for cx in dag.successors():
+        solver._val(cx)
+    dag.prepare()
+    return dag
+
+
 def solve(solver, ctx):
     """Solve a context with spells or clues; memoise its vector at every clue level 0..c."""
     g, y, r, held, f, s, c = ctx
     dag = Dag(solver, ctx)
+    # the successors first, with nothing of this DAG built but its nodes; solve is one of the two
+    # Python frames a context costs on the way down (the firmware's C stack is 10 KB)
+    val = solver._val
+    for cx in dag.successors():
+        val(cx)
+    if solver.lean:
+        solver.drop_caches()        # what the successors' solves left: the tables need the heap
+    dag.prepare()
+    if solver.lean:
+        solver.drop_caches()        # the nodes compiled for the signatures are done with
     n = solver.nstates
     empty = solver.empty_state
     acc = [[0] * n for _ in range(c + 1)]
@@ -468,7 +523,7 @@ def solve(solver, ctx):
 def _table_roll_values(solver, ctx, q, yi, ri):
     """The best value vector of one roll (green key q, yellow / red block indices) of a context with
     spells or clues."""
-    dag = Dag(solver, ctx)
+    dag = _ready(solver, ctx)
     top = dag.top
     b = (yi if yi >= 0 else 0) * top.nr + (ri if ri >= 0 else 0)
     lo = dag.gr.goff[top.g]
@@ -515,7 +570,7 @@ def _kept_type_e(dag, yi, ri, st):
 def _table_keep_value(solver, ctx, q, yi, ri):
     """E[value with one clue fewer] of kept sub-roll (green key q, yellow / red class kept or -1)."""
     g, y, r, held, f, s, c = ctx
-    dag = Dag(solver, (g, y, r, held, f, s, c - 1))
+    dag = _ready(solver, (g, y, r, held, f, s, c - 1))
     out = [0] * solver.nstates
     for st in range(solver.nstates):
         dag.begin_state(st)
@@ -533,7 +588,7 @@ def keep_values_at(solver, ctx, gfaces, yf, rf, st):
     q, k, yi, ri = read_roll(solver, ctx, gfaces, yf, rf, True)
     if st < 0 or st >= solver.nstates:
         raise KernelError("state", "no such state: %d" % st)
-    dag = Dag(solver, (g, y, r, ctx[3], f, s, c - 1))
+    dag = _ready(solver, (g, y, r, ctx[3], f, s, c - 1))
     gr = dag.gr
     subs = _sub_keys(gr, q)
     faces = []
@@ -631,12 +686,9 @@ def row_best(solver, ctx, q, yi, ri):
     gr = solver.green(g)
     gp = gr.pk[q]
     guard = gr.guard
-    cb = always
-    for req, bit in cands:
-        if (gp - req) & guard == guard:
-            cb |= bit
-    fkm = solver.fail_key_maker(f)
-    fv = solver.fail_vec(ctx, yf, rf, fkm(gr.pm[q], gp) if fkm is not None else 0)
+    cb = completions(cands, always, nd.sat(gp, guard))
+    fkq = solver.fail_keys(f, gr)
+    fv = solver.fail_vec(ctx, yf, rf, fkq[q] if fkq is not None else 0)
     cv = solver.comp_vec(ctx, nd.comps, cb)
     solver.tick(1)
     return [a if a > b else b for a, b in zip(fv, cv)]
