@@ -115,7 +115,6 @@ class Dag:
             nd.parts = [self._fail_parts(nd, k) for k in range(c + 1)]
             # the compiled candidates are not needed past the signatures (the board's heap)
             node = None
-            cbs = None
 
     def _node(self, g, y, r, held, f, s):
         key = (g, y, r, held, s)
@@ -288,7 +287,6 @@ class Dag:
         g = nd.g
         lo = gr.goff[g]
         rows = gr.goff[g + 1] - lo
-        n = self.n
         cv = nd.cv[k]
         cbr = nd.cbr[b]
         fpm = nd.fpm[k]
