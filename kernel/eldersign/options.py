@@ -279,7 +279,7 @@ class RollOptions:
                     for face in d:
                         d[face] = array("q", d[face])
         got = (self.zeros if base is None else base, green, yellow, red)
-        if len(self._fparts) >= (4 if self.lean else 256):
+        if len(self._fparts) >= (4 if self.lean else 64):
             self._fparts = {}
         self._fparts[key] = got
         return got

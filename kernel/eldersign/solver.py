@@ -238,7 +238,7 @@ class Solver(RollOptions):
         key = (yf, rf, held)
         got = self._ways.get(key)
         if got is None:
-            if len(self._ways) >= (4 if self.lean else 1024):
+            if len(self._ways) >= (4 if self.lean else 128):
                 self._ways = {}
             got = block_ways(self, yf, rf, held)
             self._ways[key] = got
@@ -250,7 +250,7 @@ class Solver(RollOptions):
         key = (g, y, r, held)
         nd = self._nodes.get(key)
         if nd is None:
-            if len(self._nodes) >= (4 if self.lean else 256):
+            if len(self._nodes) >= (4 if self.lean else 32):
                 self._nodes = {}
             nd = Node(self, g, y, r, held)
             self._nodes[key] = nd

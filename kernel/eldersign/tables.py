@@ -44,9 +44,9 @@ class TNode:
     """A context of the spell DAG, without its clue level: pool, held dice, focus and spells.
 
     fkq[q]: the fail key of green key q (None: every roll fails alike); cbr[b][q]: the number of
-    the completions of row q in block b, cbs[i] those completions (bit j: completion j); succ[k][j]:
-    completion j's (task, successor vector) at clue level k; cv[k][i]: the value of completions i
-    at clue level k for the state being computed; parts[k][tc]: solver.fail_parts at level k with tc
+    the completions of row q in block b, cbs[b][i] those completions (bit j: completion j);
+    succ[k][j]: completion j's (task, successor vector) at clue level k; cv[k][j]: completion j's
+    value at clue level k for the state being computed; parts[k][tc]: solver.fail_parts at level k with tc
     Terror dice discarded; fpm[k], yb[k]: for the state being computed, the best fail by fail key
     (green faces focus may hold) and by (Terror dice, block) (the yellow or red die focused);
     gsub / ysub / rsub: the nodes a spell leads to (holding a green die of class j, the yellow die
@@ -74,6 +74,7 @@ class TNode:
         self.ysub = None
         self.rsub = None
         self.U = None
+        self.UR = None
 
 
 class Dag:
@@ -150,12 +151,14 @@ class Dag:
         guard = gr.guard
         nd.fkq = solver.fail_keys(nd.f, gr)
         sats = [node.sat(pk[q], guard) for q in range(lo, hi)]
-        cb_index = {}
         cbs = []
         cbr = []
         for yf, rf, bw, cands, always in node.blocks:
+            # numbered per block: a block has at most a few hundred, so a byte a row mostly
             rows = array("H", bytes(2 * (hi - lo)))
             by_sat = {}
+            cb_index = {}
+            block = []
             for q in range(hi - lo):
                 sat = sats[q]
                 ci = by_sat.get(sat)
@@ -163,19 +166,19 @@ class Dag:
                     cb = completions(cands, always, sat)
                     ci = cb_index.get(cb)
                     if ci is None:
-                        ci = len(cbs)
+                        ci = len(block)
                         cb_index[cb] = ci
-                        cbs.append(cb)
+                        block.append(cb)
                     by_sat[sat] = ci
                 rows[q] = ci
             solver.tick(hi - lo)
+            if len(block) <= 256:
+                small = bytearray(hi - lo)
+                for q in range(hi - lo):
+                    small[q] = rows[q]
+                rows = small
             cbr.append(rows)
-        if len(cbs) <= 256:
-            for b in range(len(cbr)):
-                small = bytearray(len(cbr[b]))
-                for q in range(len(small)):
-                    small[q] = cbr[b][q]
-                cbr[b] = small
+            cbs.append(block)
         nd.cbr = cbr
         return cbs
 
@@ -220,27 +223,17 @@ class Dag:
         nxt = self.next_state(st)
         for nd in self.nodes.values():
             nd.U = [None] * self.c
+            nd.UR = [None] * self.c
             nd.cv = []
             for succ in nd.succ:
-                # each completion's value at st (0 where its task is not allowed), then the best
-                # of each completion set
+                # each completion's value at st (0 where its task is not allowed); a block's
+                # completion sets are valued from them when a slice needs it (block_values)
                 at = [0] * len(succ)
                 for j in range(len(succ)):
                     t, vec = succ[j]
                     if nxt[t] >= 0:
                         at[j] = vec[nxt[t]]
-                cv = array("q", bytes(8 * len(nd.cbs)))
-                for i in range(len(nd.cbs)):
-                    cb = nd.cbs[i]
-                    best = 0
-                    j = 0
-                    while cb:
-                        if cb & 1 and at[j] > best:
-                            best = at[j]
-                        cb >>= 1
-                        j += 1
-                    cv[i] = best
-                nd.cv.append(cv)
+                nd.cv.append(at)
             nd.fpm = []
             nd.yb = []
             blocks = nd.blocks
@@ -287,7 +280,7 @@ class Dag:
         g = nd.g
         lo = gr.goff[g]
         rows = gr.goff[g + 1] - lo
-        cv = nd.cv[k]
+        cv = _block_values(nd.cbs[b], nd.cv[k])
         cbr = nd.cbr[b]
         fpm = nd.fpm[k]
         yb = nd.yb[k]
@@ -341,7 +334,26 @@ class Dag:
                 _vmax(out, uy[b % nd.nr])
             if ur is not None:
                 _vmax(out, ur[b // nd.nr])
+            elif nd.y and nd.r:
+                _vmax(out, self.red_rerolled(nd, k - 1, b // nd.nr, st))
         return out
+
+    def red_rerolled(self, nd, k, yi, st):
+        """The U table of yellow class yi with the red die rerolled, at level k (lean solvers keep
+        only the current yellow class's: blocks are visited yellow class by yellow class, and the
+        board's heap saves ny - 1 tables for one more pass over the slices)."""
+        got = nd.UR[k]
+        if got is not None and got[0] == yi:
+            return got[1]
+        nd.UR[k] = None
+        rows = self.gr.goff[nd.g + 1] - self.gr.goff[nd.g]
+        rcls = self.solver.classes[RED]
+        acc = array("q", bytes(8 * rows))
+        for ri in range(nd.nr):
+            _addw(acc, self.t_slice(nd, k, yi * nd.nr + ri, st), rcls[ri][1])
+        acc = self.bk_full(acc, nd.g, 1)
+        nd.UR[k] = (yi, acc)
+        return acc
 
     def u_tables(self, nd, k, st):
         """Node nd's U tables at level k, state st (kept in nd.U[k]); returns the level's sum of
@@ -358,7 +370,9 @@ class Dag:
         rcls = solver.classes[RED]
         nr = nd.nr
         sy = [array("q", bytes(8 * rows)) for _ in range(nr)] if y else None   # yellow rerolled
-        sr = [array("q", bytes(8 * rows)) for _ in range(nd.ny)] if r else None
+        # with the yellow die too, a lean solver makes the red-rerolled tables one yellow class at a
+        # time (red_rerolled)
+        sr = [array("q", bytes(8 * rows)) for _ in range(nd.ny)] if r and not (y and solver.lean) else None
         su = array("q", bytes(8 * rows)) if y and r else None
         total = 0
         b = 0
@@ -372,7 +386,7 @@ class Dag:
             total += w * bw
             if y:
                 _addw(sy[ri], t, ycls[yi][1])
-            if r:
+            if sr is not None:
                 _addw(sr[yi], t, rcls[ri][1])
             if su is not None:
                 _addw(su, t, ycls[yi][1] * rcls[ri][1])
@@ -380,7 +394,7 @@ class Dag:
         if y:
             for ri in range(nr):
                 sy[ri] = self.bk_full(sy[ri], g, 1)
-        if r:
+        if sr is not None:
             for yi in range(len(sr)):
                 sr[yi] = self.bk_full(sr[yi], g, 1)
         if su is not None:
@@ -462,6 +476,22 @@ class Dag:
             b += 1
         out.append(total)
         return out
+
+
+def _block_values(block, at):
+    """The value of each completion set of a block (bit j: completion j, worth at[j])."""
+    cv = array("q", bytes(8 * len(block)))
+    for i in range(len(block)):
+        cb = block[i]
+        best = 0
+        j = 0
+        while cb:
+            if cb & 1 and at[j] > best:
+                best = at[j]
+            cb >>= 1
+            j += 1
+        cv[i] = best
+    return cv
 
 
 def _vmax(a, b):
