@@ -1,6 +1,8 @@
-"""Atomic, durable, locked file writes and capped reads: the host's one save routine.
+"""Atomic, durable, locked file writes and capped reads: the routine under the host's save layer
+(saves.py) and its logs, plans and results.
 
     write_atomic(path, data)            # all or nothing, survives a power cut, one line on failure
+    write_atomic(path, data, replace_only=is_mine, mode=0o600)     # a save: see below
     data = read_capped(path, limit, check_head=fn, head=32)
 
 `write_atomic` writes a unique temporary file in the target's folder (`.NAME.XXXX.tmp`), fsyncs it,
@@ -8,9 +10,15 @@ renames it over the target with `os.replace` and fsyncs the folder, under an adv
 (`fcntl.flock`) on the folder so two sessions saving into it never interleave (the lock also makes
 any leftover `.NAME.*.tmp` of an earlier power cut safe to remove). A reader never sees a partial
 file: it sees the old file or the new one. A target that exists and is not a regular file (a
-terminal, /dev/null, /dev/full, a pipe) is written in place, never replaced. Any failure is a
-`SaveError` with one line naming the path and what went wrong; nothing is left behind and nothing
-is created but the file itself: a missing folder is an error, not made.
+terminal, /dev/null, /dev/full, a pipe) is written in place, never replaced (a pipe nobody reads is
+one line, never a wait). With `replace_only` (what saves use) a target that exists must instead be
+a regular file, not a symlink, whose first bytes `replace_only` accepts: a device, pipe, symlink or
+a user's own file is refused in one line and left as it was. Any failure is a `SaveError` with one
+line naming the path and what went wrong; nothing is left behind and nothing is created but the
+file itself: a missing folder is an error, not made. A path holding a NUL byte is one line too.
+
+`read_capped` reads regular files only: it opens without blocking (O_NONBLOCK) and checks the open
+file, so a FIFO with no writer, a terminal or /dev/zero is refused in one line at once.
 
 Every filesystem call goes through a `FileSystem` object (the real one by default), so the
 power-cut test (tests/test_host_powercut.py) can run the same routine on a simulated disk that
@@ -57,7 +65,19 @@ def describe(exc: OSError) -> str:
         return "the name is too long"
     if code == errno.EDQUOT:
         return "disk quota exceeded"
+    if code == errno.ENXIO:
+        return "a pipe that no process is reading"
+    if code == errno.EFBIG:
+        return "the file would be larger than allowed (a file size limit)"
+    if code == errno.ELOOP:
+        return "too many symbolic links"
     return (exc.strerror or str(exc)).lower()
+
+
+def check_path(path: str) -> None:
+    """SaveError (one line) for a path no system call can take (a NUL byte in it)."""
+    if "\0" in path:
+        raise SaveError("a file name cannot hold a NUL byte")
 
 
 class FileSystem:
@@ -74,6 +94,24 @@ class FileSystem:
         if stat.S_ISDIR(mode):
             return "dir"
         return "other"
+
+    def lkind(self, path: str) -> str:
+        """kind() of the path itself: 'link' for a symbolic link (not followed)."""
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            return "missing"
+        if stat.S_ISLNK(mode):
+            return "link"
+        return self.kind(path)
+
+    def read_head(self, path: str, n: int) -> bytes:
+        """The first n bytes of a regular file (opened without blocking, checked once open)."""
+        fd = self.open_read(path)
+        try:
+            return _read_upto(self, fd, n)
+        finally:
+            self.close(fd)
 
     def open_dir(self, folder: str) -> int:
         return os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
@@ -117,6 +155,9 @@ class FileSystem:
     def close(self, fd: int) -> None:
         os.close(fd)
 
+    def chmod(self, fd: int, mode: int) -> None:
+        os.fchmod(fd, mode)
+
     def chmod_like(self, fd: int, path: str) -> None:
         """Give the new file the permissions of the file it replaces (else 0644 less the umask)."""
         try:
@@ -131,9 +172,12 @@ class FileSystem:
         os.replace(src, dst)
 
     def write_in_place(self, path: str, data: bytes) -> None:
-        """Write to an existing non-regular file (a device or pipe) without creating anything."""
-        fd = os.open(path, os.O_WRONLY)
+        """Write to an existing non-regular file (a device or pipe) without creating anything. Opened
+        non-blocking (a FIFO that no process reads is ENXIO at once, not a wait), then blocking for
+        the writes."""
+        fd = os.open(path, os.O_WRONLY | os.O_NONBLOCK | os.O_NOCTTY)
         try:
+            os.set_blocking(fd, True)
             view = memoryview(data)
             while view:
                 view = view[os.write(fd, view):]
@@ -141,7 +185,17 @@ class FileSystem:
             os.close(fd)
 
     def open_read(self, path: str) -> int:
-        return os.open(path, os.O_RDONLY)
+        """A descriptor of the regular file at path: opened non-blocking (a FIFO with no writer does
+        not wait), then checked: anything but a regular file is OSError(EINVAL, "not a regular file")."""
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(errno.EINVAL, "not a regular file (a device, pipe or socket)")
+            os.set_blocking(fd, True)
+        except BaseException:
+            os.close(fd)
+            raise
+        return fd
 
     def read(self, fd: int, n: int) -> bytes:
         return os.read(fd, n)
@@ -180,6 +234,8 @@ def check_target(path: str, fs: FileSystem = REAL) -> str | None:
     as one line, or None. Lets a command refuse a bad --log or --save path up front."""
     if not path:
         return "no file name given"
+    if "\0" in path:
+        return "a file name cannot hold a NUL byte"
     target = os.path.realpath(path)
     try:
         kind = fs.kind(target)
@@ -192,13 +248,29 @@ def check_target(path: str, fs: FileSystem = REAL) -> str | None:
     return None
 
 
-def write_atomic(path: str, data: bytes, fs: FileSystem = REAL) -> None:
+def write_atomic(path: str, data: bytes, fs: FileSystem = REAL, replace_only=None,
+                 what: str = "file", mode: int | None = None) -> None:
     """Replace the file at path with data, atomically and durably (see the module docstring).
+
+    replace_only: None, or a function of a file's first bytes that says whether that file may be
+    replaced (a save of the same game); then anything else at path, or a symlink, device or pipe,
+    is refused: SaveError "PATH exists and is not WHAT: not replaced". mode: the new file's
+    permissions (0o600 for a sealed save); None keeps the replaced file's (else 0644 less the umask).
 
     Raises SaveError (one line) on any failure; the old file, if any, is then untouched and no
     temporary file is left behind."""
     if not path:
         raise SaveError("no file name given")
+    check_path(path)
+    try:
+        if replace_only is not None and fs.lkind(path) not in ("missing", "file"):
+            kind = fs.lkind(path)
+            if kind == "dir":
+                raise SaveError("%s is a folder: give a file name" % path)
+            raise SaveError("%s exists and is %s, not %s: not replaced" % (
+                path, "a symbolic link" if kind == "link" else "a device, pipe or socket", what))
+    except OSError as exc:
+        raise SaveError("cannot write %s: %s" % (path, describe(exc)))
     target = os.path.realpath(path)
     folder = os.path.dirname(target) or "."
     try:
@@ -213,6 +285,8 @@ def write_atomic(path: str, data: bytes, fs: FileSystem = REAL) -> None:
     except OSError as exc:
         raise SaveError("cannot write %s: %s" % (path, describe(exc)))
     with _locked_folder(fs, folder, "write", path) as dirfd:
+        if replace_only is not None:
+            _check_replaceable(fs, path, target, replace_only, what)
         tmp = None
         try:
             _remove_stale_temps(fs, folder, _temp_prefix(target))
@@ -221,7 +295,10 @@ def write_atomic(path: str, data: bytes, fs: FileSystem = REAL) -> None:
                 view = memoryview(data)
                 while view:
                     view = view[fs.write(fd, view):]
-                fs.chmod_like(fd, target)
+                if mode is None:
+                    fs.chmod_like(fd, target)
+                else:
+                    fs.chmod(fd, mode)
                 fs.fsync(fd)
             finally:
                 fs.close(fd)
@@ -235,6 +312,25 @@ def write_atomic(path: str, data: bytes, fs: FileSystem = REAL) -> None:
                 except OSError:
                     pass
             raise
+
+
+HEAD_BYTES = 64         # how much of an existing file replace_only is shown
+
+
+def _check_replaceable(fs: FileSystem, path: str, target: str, replace_only, what: str) -> None:
+    """Under the folder's lock: the file at target is missing, or a regular file that replace_only
+    accepts (checked again here, so a file put there since the first look is not replaced)."""
+    kind = fs.lkind(target)
+    if kind == "missing":
+        return
+    if kind != "file":
+        raise SaveError("%s exists and is not %s: not replaced" % (path, what))
+    try:
+        head = fs.read_head(target, HEAD_BYTES)
+    except OSError as exc:
+        raise SaveError("%s exists and cannot be read (%s): not replaced" % (path, describe(exc)))
+    if not replace_only(head):
+        raise SaveError("%s exists and is not %s: not replaced" % (path, what))
 
 
 def _remove_stale_temps(fs: FileSystem, folder: str, prefix: str) -> None:
@@ -271,11 +367,14 @@ def rename_durably(src: str, dst: str, fs: FileSystem = REAL) -> None:
 
 def read_capped(path: str, limit: int, check_head=None, head: int = 0, what: str = "file",
                 fs: FileSystem = REAL) -> bytes:
-    """The bytes of path, at most limit of them.
+    """The bytes of the regular file at path, at most limit of them.
 
     With check_head, the first `head` bytes are read and passed to it before anything else (it raises
-    to refuse the file), so /dev/zero or a huge foreign file is refused after a few bytes. A folder, a
-    file over the limit or an unreadable path is a SaveError (one line)."""
+    to refuse the file), so a huge foreign file is refused after a few bytes. A folder, a device, a
+    pipe (never waited on), a file over the limit or an unreadable path is a SaveError (one line)."""
+    if not path:
+        raise SaveError("no file name given")
+    check_path(path)
     try:
         kind = fs.kind(path)
     except OSError as exc:
@@ -284,9 +383,13 @@ def read_capped(path: str, limit: int, check_head=None, head: int = 0, what: str
         raise SaveError("cannot read %s: no such file" % path)
     if kind == "dir":
         raise SaveError("cannot read %s: it is a folder" % path)
+    if kind == "other":
+        raise SaveError("cannot read %s: not a regular file (a device, pipe or socket), not a %s" % (path, what))
     try:
         fd = fs.open_read(path)
     except OSError as exc:
+        if exc.errno == errno.EINVAL:
+            raise SaveError("cannot read %s: not a regular file (a device, pipe or socket), not a %s" % (path, what))
         raise SaveError("cannot read %s: %s" % (path, describe(exc)))
     try:
         chunks = []

@@ -25,6 +25,18 @@ def folder_of(path):
     return ".." if path == "." else "."
 
 
+def check_regular(path, what):
+    """KernelError(what, ...) unless path is a regular file: checked with stat before any open (the
+    same st_mode bits on CPython, the unix port and the board's filesystems)."""
+    import os
+    try:
+        mode = os.stat(path)[0]
+    except (OSError, ValueError, TypeError):
+        raise KernelError(what, "cannot open %s" % path)
+    if mode & 0o170000 != 0o100000:
+        raise KernelError(what, "%s is not a regular file (a folder, device or pipe)" % path)
+
+
 def _read_line(f):
     """One line of at most MAX_LINE + 1 bytes (the end of a longer line is left unread), in CHUNK-byte
     reads so that the usual short line costs one small allocation."""
@@ -38,8 +50,10 @@ def _read_line(f):
 def lines(path, what, max_lines=MAX_LINES):
     """Yield (1-based line number, line without its end) of a UTF-8 text file.
 
-    A file that cannot be opened, a line that is not UTF-8 text (or holds a NUL byte), a line longer
-    than MAX_LINE bytes or a file of more than max_lines lines is KernelError(what, ...)."""
+    A file that cannot be opened, anything but a regular file (a FIFO would block the open until
+    a writer comes, a device never ends), a line that is not UTF-8 text (or holds a NUL byte), a line
+    longer than MAX_LINE bytes or a file of more than max_lines lines is KernelError(what, ...)."""
+    check_regular(path, what)
     try:
         f = open(path, "rb")
     except OSError:

@@ -13,9 +13,14 @@ While B is held:
 With B released (the privacy screen): a long press on A leaves for the main menu (the game is
 saved and can be resumed).
 
-Setup: the number of players (left/right), then a 4-digit table PIN (up/down a digit, left/right the
-place): every save is sealed with it (kernel/stayaway/game/crypt.py), so the save file on the device
-tells nothing without it; resuming asks for it. The game is saved after every action.
+Setup: the number of players (left/right), then an 8-digit table PIN (up/down a digit, left/right the
+place): every save is sealed with it and with the device's own key (kernel/stayaway/game/crypt.py:
+Balloon-SHA256 over 16 KB the mode already holds, about 2.7 s on the RP2040 by the estimate in
+micropython/README.md), so the save file tells nothing without both, and a save copied off the
+device cannot be opened elsewhere; resuming asks for the PIN. The device key is 32 random bytes made
+the first time a game is sealed and kept in the store beside the saves (DEVICE_KEY, power-cut safe);
+it is never written anywhere else. If the newest save will not open but the one before it does (a
+damaged record), the game goes on from that one. The game is saved after every action.
 
 LEDs (nothing secret: who must act is public at the table):
   green   the active player's own turn (play, offer, Resolute, a Panic! card's choice)
@@ -30,7 +35,6 @@ An action's kernel step allocates nothing either; the save after it (state bytes
 """
 
 import gc
-from array import array
 
 import buttons as btn
 import leds as ledmod
@@ -50,6 +54,8 @@ ROLE_SHORT = (b"Human", b"Infected", b"The Thing")
 RESULT_SHORT = (b"Thing burnt", b"Thing declared", b"Thing alone", b"False declare", b"Flame found",
                 b"Vengeful end", b"Log full")
 DIGITS = b"0123456789"
+PIN_DIGITS = 8
+DEVICE_KEY = "device.key"      # beside the saves: the store's records device.key.a / .b
 RESERVE = 40 * 1024           # held from entering the mode until the game's big buffers are made
 STATE_LOGS = D.MAX_EVENTS * D.EVENT_BYTES + 2 * D.MAX_LOG + 512   # a state's event and action logs
 NEWS_ROWS = 6
@@ -76,10 +82,11 @@ class StayAwayMode(TextScreen):
         super().__init__()
         self.view = bytearray(V_EVENTS + 4 * NEWS_KEEP)
         self.vlen = 0
-        self.acts = array("i", bytes(D.MAX_ACTIONS))
+        self.acts = None           # the state's own action buffer once there is a state (refresh)
         self.nacts = 0
         self.players = 5
-        self.pin = bytearray(4)
+        self.pin = bytearray(PIN_DIGITS)
+        self.dkey = None
         self.pin_pos = 0
         self.screen = M_SETUP
         self.held = False
@@ -100,9 +107,25 @@ class StayAwayMode(TextScreen):
     def passphrase(self):
         return bytes([DIGITS[d] for d in self.pin])
 
-    def _sealer(self, salt=None):
+    def device_key(self):
+        """The device's own key: read from its store, or made (once, at the first sealed save) and
+        kept there. A new key makes older saves unreadable, so one that is there is never replaced."""
+        if self.dkey is None:
+            from kernel.stayaway.game.crypt import new_device_key, DEVICE_KEY as N
+            cut = self.save_path.rfind("/")
+            path = self.save_path[:cut + 1] + DEVICE_KEY
+            key = store.read(path)
+            if key is None or len(key) != N:
+                if store.exists(path):
+                    raise KernelError("save", "the device key is damaged")
+                store.save(path, new_device_key())
+                key = store.read(path)
+            self.dkey = bytes(key)
+        return self.dkey
+
+    def _sealer(self, scratch):
         from kernel.stayaway.game.crypt import Sealer
-        return Sealer(self.passphrase(), salt)
+        return Sealer(self.passphrase(), device_key=self.device_key(), scratch=scratch)
 
     def start(self):
         import time
@@ -116,44 +139,65 @@ class StayAwayMode(TextScreen):
             seed = time.ticks_ms() & 0x3FFFFFFF if hasattr(time, "ticks_ms") else int(time.time()) & 0x3FFFFFFF
         self.state = None
         rules = self._rules()           # the modules first; then the big buffers, in the reserved block
-        self.sealer = self._sealer()
+        self.device_key()
         self.alloc_box()
+        self.sealer = self._sealer(self.box)    # the key derivation works in the (still empty) save buffer
         self.state = rules.new_game(seed, self.players)
         self.save()
         self.after_action()
 
     def resume_with_pin(self):
         """The sealed save read into the save buffer (store.read_into: the newest good record),
-        checked, decrypted and loaded where it lies."""
-        from kernel.stayaway.game.crypt import unseal_in_place, SALT
+        checked, decrypted and loaded where it lies; if it will not open, the record before it."""
         from kernel.stayaway.game import save       # noqa: F401 (loaded before the big buffers)
         self.state = None
         rules = self._rules()           # the kernel's modules first, then the two big buffers
+        dkey = self.device_key()
         self.alloc_box()
-        box = self.box
-        # the state's two big buffers' room, held next to the box while the key derivation and the
-        # reading allocate (they would leave that room in pieces: a 12 KB log then fails on a heap
-        # with 40 KB free), released just before the state is made
-        hold = bytearray(STATE_LOGS)
-        n = store.read_into(self.save_path, box)
-        if n < 0:
-            raise KernelError("save", "no readable Stay Away! save")
-        sealer = self._sealer(bytes(box[8:8 + SALT]))
-        blob = unseal_in_place(box, n, self.passphrase(), sealer)
-        hold = None
+        blob, sealer = self._open_box(dkey)
         gc.collect()
         self.state = rules.deserialize(blob)
         self.sealer = sealer
         self.players = self.state.players
         self.after_action()
 
+    def _open_box(self, dkey):
+        """(the blob, its Sealer) of the newest record that opens, read into the save buffer.
+
+        The state's two big buffers' room is held next to the box while the key derivation and the
+        reading allocate (they would leave that room in pieces: a 12 KB log then fails on a heap
+        with 40 KB free); it is also the derivation's 16 KB of scratch. It lives in this frame only:
+        the board's GC scans the whole of a live frame, dead slots included, so a caller's frame that
+        had passed it along would keep it."""
+        from kernel.stayaway.game.crypt import unseal_in_place, sealer_for, MAGIC1, F_DEVICE, LOG2_SPACE
+        box = self.box
+        hold = bytearray(max(STATE_LOGS, 32 << LOG2_SPACE))     # also the derivation's scratch
+        first = None
+        sealer = None
+        for which in (0, 1):
+            n = store.read_into(self.save_path, box, which)
+            if n < 0:
+                break
+            try:
+                if bytes(box[:4]) == MAGIC1:
+                    raise KernelError("save", "an old save (version 1)")
+                if not box[6] & F_DEVICE:          # only what a device sealed with its own key
+                    raise KernelError("save", "not sealed on this device")
+                if sealer is None or not sealer.matches(box):
+                    sealer = sealer_for(memoryview(box)[:n], self.passphrase(), dkey, hold)
+                return unseal_in_place(box, n, self.passphrase(), sealer, dkey, hold), sealer
+            except KernelError as exc:
+                first = first or exc
+        raise first or KernelError("save", "no readable Stay Away! save")
+
     def alloc_box(self):
         """The save buffer, allocated once at the longest a sealed save can be (about 17 KB), in the
         block reserved for it (released here, so the state's logs follow it there)."""
         if self.box is None:
             from kernel.stayaway.game.save import max_size
-            from kernel.stayaway.game.crypt import HEAD, TAG
-            size = HEAD + max_size() + TAG
+            from kernel.stayaway.game.crypt import HEAD, TAG, LOG2_SPACE
+            # also the key derivation's scratch (2^LOG2_SPACE blocks of 32 bytes)
+            size = max(HEAD + max_size() + TAG, 32 << LOG2_SPACE)
             self.reserve = None
             gc.collect()
             self.box = bytearray(size)
@@ -193,6 +237,9 @@ class StayAwayMode(TextScreen):
     def refresh(self, p):
         """The player's view and choices (no allocation)."""
         self.vlen = write_view(self.state, p, self.view, NEWS_KEEP)
+        # the state's own buffer (is_legal's, MAX_ACTIONS long): an action is read from it before
+        # apply, which may write it again, and the list is made afresh after every action
+        self.acts = self.state.buf
         self.nacts = self.state.legal_actions(self.acts)
         if self.cursor >= self.nacts:
             self.cursor = 0
@@ -290,7 +337,7 @@ class StayAwayMode(TextScreen):
             self.pin[k] = (self.pin[k] + 9) % 10
         elif b == btn.LEFT and k > 0:
             self.pin_pos -= 1
-        elif b == btn.RIGHT and k < 3:
+        elif b == btn.RIGHT and k < PIN_DIGITS - 1:
             self.pin_pos += 1
         elif b == btn.A:
             try:
@@ -299,8 +346,10 @@ class StayAwayMode(TextScreen):
                 else:
                     self.start()
             except KernelError as exc:
-                self.show_note(b"Wrong PIN, or" if exc.what == "save" else b"Cannot start", M_RESUME
-                               if self.screen == M_RESUME else M_SETUP)
+                note = b"Cannot start"
+                if exc.what == "save":
+                    note = b"Old save: v1" if "version 1" in exc.detail else b"Wrong PIN, or"
+                self.show_note(note, M_RESUME if self.screen == M_RESUME else M_SETUP)
         elif b == btn.B:
             if self.screen == M_RESUME:
                 return True
@@ -339,9 +388,9 @@ class StayAwayMode(TextScreen):
             self.put(7, 0, b"A:next B:back")
         elif s == M_PIN or s == M_RESUME:
             self.put(0, 0, b"Table PIN" if s == M_PIN else b"Resume: PIN")
-            for i in range(4):
-                self.text[2 * COLS + 2 + 2 * i] = DIGITS[self.pin[i]]
-                self.text[3 * COLS + 2 + 2 * i] = 94 if i == self.pin_pos else SPACE
+            for i in range(PIN_DIGITS):
+                self.text[2 * COLS + 4 + i] = DIGITS[self.pin[i]]
+                self.text[3 * COLS + 4 + i] = 94 if i == self.pin_pos else SPACE
             self.put(5, 0, b"seals the saves")
             self.put(7, 0, b"A:ok B:back")
         elif s == M_PRIVACY:

@@ -1,9 +1,10 @@
 """Power-cut-safe saves: two alternating slots, each a record with a sequence number and a checksum.
 
     store.save(path, blob)        the blob as the newest record
-    store.load(path, check)       check(blob) of the newest good record, or None
+    store.load(path, check)       check(blob) of the newest good record the app accepts, or None
     store.clear(path)             a "cleared" record: load gives None from then on
     store.read_into(path, buf)    the newest payload read into a caller's buffer: its length, or -1
+    store.read_into(path, buf, 1) the record before it (the fall-back when the app refuses the newest)
 
 A save never writes over the newest good record: it writes the other slot (`PATH.a` / `PATH.b`) with
 the next sequence number, so a power cut at any byte leaves the newest complete record standing
@@ -12,6 +13,15 @@ too (a tombstone with the next number), never a deletion, so a cut during it lea
 current save or "cleared", and never an older save that a deleted newer one used to hide. Loading
 writes nothing, so a cut during recovery changes nothing. Any sequence of cuts therefore loses at
 most the save in progress (tests/test_board_powercut.py cuts at every byte on both runtimes).
+
+When the newest record passes its checksum but the app's own check refuses it (a save another
+version of the app wrote, or one damaged before it was written), `load` falls back to the record
+before it, if that one is whole and not a "cleared" record: the slot pair keeps exactly the last
+good save behind the newest for this.
+
+Sequence numbers are 32 bits and compared in serial-number arithmetic (RFC 1982): a is newer than b
+when (a - b) mod 2^32 is below 2^31. The two slots always hold consecutive numbers, so the save after
+0xFFFFFFFF is 0 and is still the newer one (a plain comparison would take the old record forever).
 
 Record: b"ES", version 1, flags (1 = cleared), sequence (4 bytes), payload length (4 bytes), the
 payload, and a Fletcher-32 over bytes of everything before it (4 bytes: the two 16-bit sums, so a
@@ -27,6 +37,8 @@ VERSION = 1
 CLEARED = 1
 HEAD = 12
 CHUNK = 64
+SEQ_MASK = 0xFFFFFFFF
+HALF = 0x80000000
 _LEGACY = ("", ".bak", ".new")      # the files of the old NAME / NAME.bak / NAME.new protocol
 
 
@@ -99,23 +111,38 @@ def _scan(fs, name):
         f.close()
 
 
-def _newest(fs, path):
-    """(slot index, (seq, flags, length)) of the newest good record, or (-1, None)."""
-    best = -1
-    got = None
+def newer(a, b):
+    """True when sequence number a comes after b (serial-number arithmetic, modulo 2^32)."""
+    d = (a - b) & SEQ_MASK
+    return d != 0 and d < HALF
+
+
+def _records(fs, path):
+    """The good records, newest first: a list of (slot index, (seq, flags, length)), at most two."""
     names = _slots(path)
+    out = []  # type: list
     for i in range(2):
         r = _scan(fs, names[i])
-        if r is not None and (got is None or r[0] > got[0]):
-            best = i
-            got = r
-    return best, got
+        if r is not None:
+            if out and newer(r[0], out[0][1][0]):
+                out.insert(0, (i, r))
+            else:
+                out.append((i, r))
+    return out
+
+
+def _newest(fs, path):
+    """(slot index, (seq, flags, length)) of the newest good record, or (-1, None)."""
+    recs = _records(fs, path)
+    if not recs:
+        return -1, None
+    return recs[0]
 
 
 def _write(fs, path, flags, blob):
     names = _slots(path)
     newest, got = _newest(fs, path)
-    seq = got[0] + 1 if got is not None else 1
+    seq = (got[0] + 1) & SEQ_MASK if got is not None else 1
     n = len(blob)
     head = bytearray(HEAD)
     head[0] = 0x45
@@ -155,10 +182,22 @@ def clear(path, fs=REAL):
     _write(fs, path, CLEARED, b"")
 
 
-def read(path, fs=REAL):
-    """The newest good record's payload, or None (none, or cleared)."""
-    i, got = _newest(fs, path)
-    if got is None or got[1] & CLEARED:
+def _pick(fs, path, which):
+    """(slot, record) of the newest good record (which 0) or the one before it (which 1), or
+    (-1, None): none there, a "cleared" record, or (which 1) no whole older record."""
+    recs = _records(fs, path)
+    if which >= len(recs):
+        return -1, None
+    i, got = recs[which]
+    if got[1] & CLEARED or (which and recs[0][1][1] & CLEARED):
+        return -1, None
+    return i, got
+
+
+def read(path, fs=REAL, which=0):
+    """The newest good record's payload (which 1: the record before it), or None (none, or cleared)."""
+    i, got = _pick(fs, path, which)
+    if got is None:
         return None
     f = fs.open(_slots(path)[i], "rb")
     try:
@@ -168,11 +207,11 @@ def read(path, fs=REAL):
         f.close()
 
 
-def read_into(path, buf, fs=REAL):
-    """The newest good record's payload read into buf (no copy of it is allocated: Stay Away!'s
-    17 KB save); its length, or -1 (none, cleared, or longer than buf)."""
-    i, got = _newest(fs, path)
-    if got is None or got[1] & CLEARED or got[2] > len(buf):
+def read_into(path, buf, which=0, fs=REAL):
+    """The newest good record's payload (which 1: the record before it) read into buf (no copy of it
+    is allocated: Stay Away!'s 17 KB save); its length, or -1 (none, cleared, or longer than buf)."""
+    i, got = _pick(fs, path, which)
+    if got is None or got[2] > len(buf):
         return -1
     f = fs.open(_slots(path)[i], "rb")
     try:
@@ -183,14 +222,17 @@ def read_into(path, buf, fs=REAL):
 
 
 def load(path, check, fs=REAL):
-    """check(payload) of the newest record (check raises on a payload it cannot use), else None."""
-    try:
-        blob = read(path, fs)
-        if blob is None:
-            return None
-        return check(blob)
-    except Exception:  # a save the app cannot use (another kernel's): not loaded, left untouched
-        return None
+    """check(payload) of the newest record (check raises on a payload it cannot use); when the app
+    refuses the newest, check(the record before it); else None. Nothing is written either way."""
+    for which in (0, 1):
+        try:
+            blob = read(path, fs, which)
+            if blob is None:
+                return None
+            return check(blob)
+        except Exception:  # a save the app cannot use (another kernel's): not loaded, left untouched
+            pass
+    return None
 
 
 def exists(path, fs=REAL):

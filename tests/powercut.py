@@ -9,6 +9,8 @@ progress; anything else is a loss (nothing, or an older save, where a save compl
 resurrection (a save after a completed clear, or one older than the last load showed).
 
     run(kind, sequences, seed) -> (sequences, cuts, losses, resurrections)
+    run(kind, sequences, seed, seq0=0xFFFFFFFD)   each sequence starts from a "cleared" record numbered
+                                                  seq0, so its saves cross the 2^32 wrap
 
 kind "adventure": real Adventure saves (adventure.deserialize replays and checks each one);
 kind "companion": compsave records of a growing entry log (compsave.decode checks each one).
@@ -39,6 +41,11 @@ class FakeFile:
         out = bytes(data[self.pos:end])
         self.pos = end
         return out
+
+    def readinto(self, buf):
+        data = self.read(len(buf))
+        buf[:len(data)] = data
+        return len(data)
 
     def write(self, data):
         buf = self.fs.files[self.name]
@@ -119,7 +126,21 @@ def _identify(states, loaded, kind):
     return states.index(blob)
 
 
-def run(kind, sequences, seed):
+def cleared_record(seq):
+    """The bytes of a store record "cleared" with sequence number seq (store.py's layout)."""
+    head = bytearray(store.HEAD)
+    head[0] = 0x45
+    head[1] = 0x53
+    head[2] = store.VERSION
+    head[3] = store.CLEARED
+    for k in range(4):
+        head[4 + k] = (seq >> (24 - 8 * k)) & 255
+    s = [1, 0]
+    store._sums(head, store.HEAD, s)
+    return head + bytes(((s[0] >> 8) & 255, s[0] & 255, (s[1] >> 8) & 255, s[1] & 255))
+
+
+def run(kind, sequences, seed, seq0=None):
     states = adventure_states(40) if kind == "adventure" else companion_states(40)
     check = deserialize if kind == "adventure" else compsave.decode
     rng = prng.new_state(seed)
@@ -129,6 +150,8 @@ def run(kind, sequences, seed):
     resurrections = 0
     for _ in range(sequences):
         fs = FakeFS()
+        if seq0 is not None:
+            fs.files[path + ".a"] = cleared_record(seq0)
         committed = -1            # the state the save holds for sure (-1: none, or cleared)
         nxt = 0                   # the next state the game will save
         ops = 6 + prng.die(rng, 10)

@@ -10,7 +10,6 @@ import pytest
 
 from eldritch.cli import main
 from eldritch.kernel.arkham import odds
-from eldritch.kernel.arkham.game.rules import Rules
 
 
 def run(argv, capsys):
@@ -93,24 +92,34 @@ def test_a_corrupt_save_is_one_line_and_left_untouched(tmp_path, capsys):
 
 def test_play_at_the_terminal_with_a_bot_save_and_load(tmp_path, capsys, monkeypatch):
     sav = tmp_path / "g.sav"
-    answers = iter(["1", "board", "9", "save " + str(sav), "2", "quit"])
+    answers = iter(["1", "1", "board", "99", "save " + str(sav), "", "quit"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
     code, out, err = run(["arkham", "play", "--seed", "3", "--players", "2", "--bots", "2", "--log",
-                          str(tmp_path / "g.log")], capsys)
-    assert code == 0 and "pick Ada Brandt" in out and "round 1, investigators phase" in out
-    assert "saved to" in out and sav.exists()
-    game = Rules(None).deserialize(sav.read_bytes())
-    assert game.nlog >= 3
+                          str(tmp_path / "g.log"), "--state-dir", str(tmp_path / "state")], capsys)
+    assert code == 0 and "pick Ada Brandt" in out and "round 0, setup phase" in out, out[-2000:]
+    assert "saved to" in out and sav.exists() and "no choice 99" in out
+    from eldritch import saves
+    from eldritch.arkham.frontend import load, new_rules
+    save = saves.read_save(str(sav), "arkham")
+    _, game, settings = load(save.payload, save.settings, new_rules)
+    assert game.nlog >= 1 and settings.bots == {1}
+    log = (tmp_path / "g.log").read_text()
+    assert log.startswith("# eldritch arkham log v2") and "> seat 1" in log
+    assert not any(line.startswith("> ") and line[2].isdigit() for line in log.splitlines())   # words only
     answers = iter(["quit"])
-    code, out, err = run(["arkham", "play", "--load", str(sav), "--bots", "2"], capsys)
+    code, out, err = run(["arkham", "play", "--load", str(sav), "--bots", "2", "--state-dir",
+                          str(tmp_path / "state")], capsys)
     assert code == 0
 
 
 def test_physical_dice_are_typed_in(tmp_path, capsys, monkeypatch):
-    answers = iter(["1", "7", "2", "3", "quit"])
+    # pick the first investigator; the gate roll: 7 (the range 2 to 7, its sixth); a move on foot;
+    # the movement roll: 3 (the range 2 to 7, its second)
+    answers = iter(["1", "2", "6", "2", "2", "2", "quit"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
-    code, out, err = run(["arkham", "play", "--seed", "3", "--players", "1", "--dice", "table"], capsys)
-    assert code == 0 and "gate roll: 7" in out and "movement roll: 3" in out
+    code, out, err = run(["arkham", "play", "--seed", "3", "--players", "1", "--dice", "table",
+                          "--state-dir", str(tmp_path)], capsys)
+    assert code == 0 and "gate roll: 7" in out and "movement roll: 3" in out, out[-3000:]
 
 
 MP_ODDS = r'''

@@ -1,6 +1,8 @@
 """The board's saves survive any sequence of power cuts (issue 10, point 2): the simulator of
 tests/powercut.py cuts a one-byte-per-step filesystem in random multi-cut sequences, on CPython and
-on the MicroPython unix port, for both save kinds; zero losses and zero resurrections."""
+on the MicroPython unix port, for both save kinds; zero losses and zero resurrections. Issue 24
+item 20: the same across the sequence number's wrap at 2^32, and a newest record the app refuses
+falls back to the one before it (cuts at every step of the save it refuses)."""
 
 import sys
 
@@ -31,6 +33,7 @@ sys.path.insert(0, %(tests)r)
 import powercut
 for kind in ("adventure", "companion"):
     print(kind, *powercut.run(kind, %(n)d, 2027))
+print("wrap", *powercut.run("companion", %(n)d, 2028, 0xFFFFFFFD))
 """
 
 
@@ -38,10 +41,66 @@ def test_rule_no_sequence_of_cuts_loses_or_resurrects_micropython(run_micropytho
     lines = run_micropython(MP % {"mp": str(REPO / "micropython"), "tests": str(REPO / "tests"),
                                   "n": SEQUENCES})
     got = {line.split()[0]: [int(x) for x in line.split()[1:]] for line in lines}
-    for kind in ("adventure", "companion"):
+    for kind in ("adventure", "companion", "wrap"):
         sequences, cuts, losses, resurrections = got[kind]
         assert sequences == SEQUENCES and cuts >= SEQUENCES
         assert (losses, resurrections) == (0, 0), kind
+
+
+def test_rule_the_sequence_number_wraps_harmlessly():
+    """Every sequence starts just below 2^32 (a cleared record numbered 0xFFFFFFFD), so its saves are
+    numbered 0xFFFFFFFE, 0xFFFFFFFF, 0, 1...: nothing lost or resurrected across the wrap."""
+    sequences, cuts, losses, resurrections = powercut.run("companion", SEQUENCES, 2026, 0xFFFFFFFD)
+    assert sequences == SEQUENCES and cuts >= SEQUENCES
+    assert (losses, resurrections) == (0, 0)
+    fs = powercut.FakeFS()
+    fs.files["/s.a"] = powercut.cleared_record(0xFFFFFFFF)
+    store.save("/s", b"after the wrap", fs)
+    assert store.read("/s", fs) == b"after the wrap"
+    store.save("/s", b"and the next", fs)
+    assert store.read("/s", fs) == b"and the next"
+
+
+def test_the_wrap_test_catches_a_plain_comparison(monkeypatch):
+    """With `a > b` instead of the modular comparison, the save numbered 0 hides behind the cleared
+    record numbered 0xFFFFFFFF: the wrap run finds the losses."""
+    monkeypatch.setattr(store, "newer", lambda a, b: a > b)
+    _, _, losses, _ = powercut.run("companion", 200, 2026, 0xFFFFFFFD)
+    assert losses > 0
+
+
+def _refusing(bad):
+    def check(blob):
+        if bytes(blob) == bad:
+            raise ValueError("an app that cannot read this record")
+        return bytes(blob)
+    return check
+
+
+def test_rule_a_refused_newest_record_falls_back_to_the_one_before():
+    """The newest record passes its checksum but the app's check refuses it: load gives the record
+    before it (compsave.py's promise), at every cut point of the refused save, and never resurrects
+    what a clear removed."""
+    good, bad = b"the good save", b"a save the app refuses"
+    check = _refusing(bad)
+    for cut in range(0, len(bad) + 40):
+        fs = powercut.FakeFS()
+        store.save("/s", good, fs)
+        fs.cut_at = fs.steps + cut
+        try:
+            store.save("/s", bad, fs)
+        except powercut.PowerCut:
+            pass
+        fs.cut_at = -1
+        assert store.load("/s", check, fs) == good, cut
+    fs = powercut.FakeFS()
+    store.save("/s", good, fs)
+    store.save("/s", bad, fs)
+    assert store.read("/s", fs) == bad and store.read("/s", fs, 1) == good
+    buf = bytearray(64)
+    assert buf[:store.read_into("/s", buf, 1, fs)] == good
+    store.clear("/s", fs)
+    assert store.load("/s", check, fs) is None and store.read("/s", fs, 1) is None
 
 
 class OldStore:

@@ -59,28 +59,51 @@ def test_help_has_examples(argv):
     assert proc.returncode == 0 and "examples:" in proc.stdout and "eldritch mansions" in proc.stdout
 
 
+def words_fd(words="table words"):
+    import os
+    r, w = os.pipe()
+    os.write(w, words.encode() + b"\n")
+    os.close(w)
+    return r
+
+
 def test_play_humans_against_the_bot_keeper(capsys, monkeypatch, tmp_path):
-    """Two human investigators (typing numbers) against the bot keeper, then quit and save; the save
-    loads and goes on."""
-    answers = iter(["1", "1", "1", "2", "1", "1", "view", "1", "1", "1", "x", "save %s" % (tmp_path / "mid.sav"),
+    """Two human investigators (typing numbers, a handoff between them) against the bot keeper, a
+    bad line, a sealed save, quit; the save loads with the passphrase and goes on."""
+    import os
+    answers = iter(["", "1", "1", "1", "", "2", "1", "1", "board", "1", "x", "save %s" % (tmp_path / "mid.sav"),
                     "quit"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    r = words_fd()
     code, out, err = run(capsys, "mansions", "play", "--seed", "3", "--players", "3", "--bots", "keeper",
-                         "--save", str(tmp_path / "end.sav"))
-    assert code == 0 and "investigator 1 to decide:" in out and "type a number" in out
+                         "--save", str(tmp_path / "end.sav"), "--passphrase-fd", str(r),
+                         "--state-dir", str(tmp_path / "state"))
+    os.close(r)
+    assert code == 0 and "investigator 1: investigator:" in out and "=" * 40 in out     # a handoff
+    assert "'x' is not a choice" in out and "sealed into" in out
     assert "the keeper answers guide question 1" in out and "objective 1)" not in out     # hidden
-    assert (tmp_path / "mid.sav").exists() and (tmp_path / "end.sav").exists()
-    answers = iter(["quit"])
-    code, out, _ = run(capsys, "mansions", "play", "--load", str(tmp_path / "end.sav"), "--players", "3",
-                       "--bots", "keeper")
-    assert code == 0 and "to decide:" in out
+    for name in ("mid.sav", "end.sav"):
+        assert (tmp_path / name).read_bytes().startswith(b"ELDRITCH MANSIONS SEALED SAVE v1")
+    answers = iter(["", "quit"])
+    r = words_fd()
+    code, out, _ = run(capsys, "mansions", "play", "--load", str(tmp_path / "end.sav"), "--passphrase-fd", str(r),
+                       "--state-dir", str(tmp_path / "state"))
+    os.close(r)
+    assert code == 0 and "You" not in out and "investigator 1" in out
+    r = words_fd("wrong")
+    code, out, err = run(capsys, "mansions", "play", "--load", str(tmp_path / "end.sav"), "--passphrase-fd", str(r),
+                         "--state-dir", str(tmp_path / "state"))
+    os.close(r)
+    assert code == 2 and "wrong passphrase" in err
 
 
-def test_play_human_keeper_against_bot_investigators(capsys, monkeypatch):
-    answers = iter(["1", "2", "quit"])
+def test_play_human_keeper_against_bot_investigators(capsys, monkeypatch, tmp_path):
+    answers = iter(["1", "2", "quit", ""])     # quit, then no passphrase: not saved
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
-    code, out, _ = run(capsys, "mansions", "play", "--seed", "1", "--players", "2", "--bots", "1")
-    assert code == 0 and "the keeper to decide:" in out and "guide question 1:" in out
+    code, out, _ = run(capsys, "mansions", "play", "--seed", "1", "--players", "2", "--bots", "1",
+                       "--state-dir", str(tmp_path))
+    assert code == 0 and "the keeper: guide:" in out and "guide question 1:" in out
+    assert "next event: " in out                      # the keeper's secrets on the keeper's screen
 
 
 def test_bot_game_log_is_written(capsys, tmp_path):
@@ -88,8 +111,9 @@ def test_bot_game_log_is_written(capsys, tmp_path):
     code, out, _ = run(capsys, "mansions", "play", "--seed", "5", "--players", "3", "--bots", "all",
                        "--bot-kind", "random", "--log", str(log))
     text = log.read_text().splitlines()
-    assert code == 0 and text[0] == "# eldritch mansions log v1" and text[2] == "seed 5"
+    assert code == 0 and text[0] == "# eldritch mansions log v2" and text[2] == "seed 5"
     assert text[-1].startswith("result ") and out.startswith("seed 5: result")
+    assert not any(line.startswith("> ") and line[2].isdigit() for line in text)       # words, no codes
 
 
 def test_corrupt_or_foreign_save_is_refused(capsys, tmp_path):

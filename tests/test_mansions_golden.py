@@ -1,6 +1,7 @@
 """Golden Mansions of Madness games (tests/golden_games/mansions/): seeded heuristic-bot games written
-by `eldritch mansions play --seed S --players P --bots all --log FILE`, identical under the C and the
-Python backend and under MicroPython, and rebuilt exactly by replaying their logged actions.
+by `eldritch mansions play --seed S --players P --bots all --log FILE --log-format transcript` (the
+golden form; the default text log is in words), identical under the C and the Python backend and
+under MicroPython, and rebuilt exactly by replaying their logged actions.
 
 Regenerate (only when a rule change is intended): `.venv/bin/python tests/test_mansions_golden.py --write`.
 """
@@ -31,7 +32,8 @@ IDS = [g[0] for g in GAMES]
 
 
 def cli_args(seed, players, choices, log):
-    args = ["mansions", "play", "--seed", str(seed), "--players", str(players), "--bots", "all", "--log", str(log)]
+    args = ["mansions", "play", "--seed", str(seed), "--players", str(players), "--bots", "all", "--log", str(log),
+            "--log-format", "transcript"]
     for c in choices:
         args += ["--choice", c]
     return args

@@ -95,7 +95,7 @@ def test_quit_saves_and_resume_keeps_bots_hints_and_card_files(state, tmp_path, 
     assert log.read_text().startswith("# eldritch play log v2") and "bots seat 2" in log.read_text()
     n = len(game.actions())
     cards.unlink()                                                 # the save does not need the file
-    code, out, _ = play(monkeypatch, capsys, ["--resume"], ["", "quit"])
+    code, out, _ = play(monkeypatch, capsys, ["--resume"], ["", "", "quit"])   # (a two-step decision: Enter twice)
     assert code == 0
     game2, _, settings2 = autosave(state)
     assert len(game2.actions()) > n and game2.actions()[:n] == game.actions() and settings2 == settings
@@ -152,7 +152,7 @@ def _last_turn(text):
 
 def test_logs_are_words_json_and_count_turns_consistently(state, tmp_path, monkeypatch, capsys):
     text_log, json_log = tmp_path / "g.log", tmp_path / "g.json"
-    code, out, _ = play(monkeypatch, capsys, ["--seed", "0", "--players", "2", "--bots", "all",
+    code, out, _ = play(monkeypatch, capsys, ["--seed", "2", "--players", "2", "--bots", "all",
                                               "--log", str(text_log)], [])
     text = text_log.read_text()
     assert code == 0 and not re.search(r"^> \d", text, re.M)          # no action codes
@@ -160,7 +160,7 @@ def test_logs_are_words_json_and_count_turns_consistently(state, tmp_path, monke
     assert "terror effects" not in text and "a Terror face: no terror effect here" in text
     turns = _last_turn(text)
     assert "after %d turns" % turns in out and text.rstrip().endswith("after %d turns" % turns)
-    play(monkeypatch, capsys, ["--seed", "0", "--players", "2", "--bots", "all", "--log", str(json_log),
+    play(monkeypatch, capsys, ["--seed", "2", "--players", "2", "--bots", "all", "--log", str(json_log),
                                "--log-format", "json"], [])
     doc = json.loads(json_log.read_text())
     assert doc["turns"] == turns and doc["result"] == "loss" and doc["bots"] == [1, 2]
@@ -207,7 +207,7 @@ def test_ctrl_c_in_a_subprocess_leaves_a_loadable_save_and_the_log(tmp_path):
 def test_sigint_during_a_bot_game_saves_and_exits_130(state, monkeypatch, capsys):
     """A SIGINT in the middle of an action is held until the action is done (a half-applied action
     would make an unloadable save), then the game is saved and the command exits 130."""
-    from eldritch.eldersign.session import Session
+    from eldritch.frontend.session import Session
     real_play = Session.play
     calls = []
 
@@ -240,8 +240,9 @@ def test_gc_held_at_start_up_and_resumed(state, monkeypatch, capsys):
     from eldritch import gcpause
     from eldritch.eldersign import play as playmod
     seen = []
-    real = playmod.PlainGame.run
-    monkeypatch.setattr(playmod.PlainGame, "run", lambda self: seen.append(gc.isenabled()) or real(self))
+    from eldritch.frontend.plain import PlainUI
+    real = PlainUI.run
+    monkeypatch.setattr(PlainUI, "run", lambda self: seen.append(gc.isenabled()) or real(self))
     monkeypatch.setattr(playmod, "open_game", lambda *a, _o=playmod.open_game: seen.append(gc.isenabled()) or _o(*a))
     assert gc.isenabled()
     code, _, _ = play(monkeypatch, capsys, ["--seed", "3", "--players", "2", "--bots", "2"], ["quit"])

@@ -9,14 +9,14 @@ board file check.
 
 Odds are exact fractions (a power-of-6 denominator) and the kernel's fixed point round(p * 2^48);
 `--json` prints one object. The game is the kernel's (kernel/arkham/game/) and the bots are too, so a
-seeded bot game writes the same log on every backend and under MicroPython. Bad input: one line on
-stderr, exit code 2.
+seeded bot game gives the same game on every backend and under MicroPython; `play` shows it on the
+shared front end (host/frontend/, the adapter in frontend.py): the Textual screen or the plain mode,
+autosave and --resume, a log in words. Bad input: one line on stderr, exit code 2.
 """
 
 import argparse
 import json
 import os
-from array import array
 
 from ..botseats import bot_seats
 from ..kernel.errors import KernelError
@@ -24,11 +24,6 @@ from ..kernel.arkham import odds
 from ..kernel.arkham.reach import reach_odds, OCC_MONSTER, OCC_BLOCKING, OCC_HOUND, MODE_FOOT, MODE_VEHICLE, MODE_MISTS
 from ..kernel.arkham.gatechance import gate_odds
 from ..kernel.arkham.game.board import Board, SPECIAL_HOUND, SPECIAL_BLOCKING
-from ..kernel.arkham.game.rules import Rules
-from ..kernel.arkham.game import defs as D
-from ..kernel.arkham.game import playlog, text, save as gamesave
-from ..kernel.arkham.game.bots import HeuristicBot, RandomBot
-from ..kernel.surface import CHANCE
 
 MODES = {"foot": MODE_FOOT, "vehicle": MODE_VEHICLE, "mists": MODE_MISTS}
 IMMUNE = {"none": 0, "physical": odds.IMMUNE_PHYSICAL, "magical": odds.IMMUNE_MAGICAL,
@@ -36,7 +31,7 @@ IMMUNE = {"none": 0, "physical": odds.IMMUNE_PHYSICAL, "magical": odds.IMMUNE_MA
 
 EPILOG = """examples:
   eldritch arkham odds fight --fight 3 --physical 2 --strength 5 --stamina 4 --rounds 2
-  eldritch arkham odds fight --fight 4 --magical 2 --strength 4 --immune physical --json
+  eldritch arkham odds fight --fight 4 --magical 2 --strength 4 --stamina 5 --immune physical --json
   eldritch arkham odds stealth --stealth 3
   eldritch arkham odds sanity --sanity 4 --loss 1/3
   eldritch arkham odds close --difficulty 7 --fight 3 --physical 2 --attempts 2
@@ -44,9 +39,11 @@ EPILOG = """examples:
   eldritch arkham odds gates --open "Woods,Graveyard" --sealed Church
   eldritch arkham play --players 2 --bots 2        you play seat 1, the bot seat 2
   eldritch arkham play --seed 7 --players 4 --bots all --log game.log
-  eldritch arkham check kernel/arkham/data/template
+  eldritch arkham check demo                       the demonstration board, summarised
+  eldritch arkham template my_board                the board's tables to fill in from your own copy
 The board is the project's own demonstration board unless --board names a folder filled in from the
-template (kernel/arkham/data/README.md)."""
+template (`eldritch arkham template DIR`, schema in kernel/arkham/data/README.md); `eldritch arkham
+check DIR` names its first error (file, line, field) or summarises it."""
 
 ODDS_EPILOG = """Every answer is an exact fraction num/den (den a power of 6) and its fixed point
 round(p * 2^48), rounded half up once ("exact" in --json).
@@ -103,17 +100,20 @@ def add_parser(sub):
     f.add_argument("--hound", action="store_true", help="a Hound of Tindalos (leaves after hurting once)")
     f.add_argument("--json", action="store_true", help="print one JSON object")
 
-    s = osub.add_parser("stealth", help="a stealth check", description="A D6 at most the Stealth skill.")
+    s = osub.add_parser("stealth", help="a stealth check", description="A D6 at most the Stealth skill.",
+                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     s.add_argument("--stealth", type=_count, required=True, help="the Stealth skill")
     s.add_argument("--json", action="store_true", help="print one JSON object")
 
-    s = osub.add_parser("sanity", help="a sanity check", description="A sanity check against a monster's SAN a/b.")
+    s = osub.add_parser("sanity", help="a sanity check", description="A sanity check against a monster's SAN a/b.",
+                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     s.add_argument("--sanity", type=_count, required=True, help="the investigator's sanity now (1 or more)")
     s.add_argument("--level", type=_count, default=None, help="what the D6 must not exceed (default --sanity)")
     s.add_argument("--loss", type=_pair, required=True, help="the monster's SAN a/b, e.g. 1/3")
     s.add_argument("--json", action="store_true", help="print one JSON object")
 
-    c = osub.add_parser("close", help="closing a gate", description="D6 + every attack against a gate's difficulty.")
+    c = osub.add_parser("close", help="closing a gate", description="D6 + every attack against a gate's difficulty.",
+                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     c.add_argument("--difficulty", type=_count, required=True, help="the gate's closing difficulty")
     c.add_argument("--fight", type=_count, default=0, help="the Fight skill")
     c.add_argument("--physical", type=_count, default=0, help="physical weapons")
@@ -123,8 +123,9 @@ def add_parser(sub):
     c.add_argument("--json", action="store_true", help="print one JSON object")
 
     r = osub.add_parser("reach", help="where a 2D6 move can end", description="The chance that a 2D6 move "
-                        "from a space can end on each space of the board.")
-    r.add_argument("--board", help="a board folder (default: the demonstration board)")
+                        "from a space can end on each space of the board.",
+                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    r.add_argument("--board", help="a board folder (default: demo, the demonstration board)")
     r.add_argument("--from", dest="start", required=True, help="the space the investigator starts from")
     r.add_argument("--to", help="only this space")
     r.add_argument("--mode", choices=sorted(MODES), default="foot", help="on foot, by vehicle, under the Mists")
@@ -135,8 +136,9 @@ def add_parser(sub):
     r.add_argument("--json", action="store_true", help="print one JSON object")
 
     gt = osub.add_parser("gates", help="the next gate roll, per location",
-                         description="The chance of a gate, or of a monster, at each location next mythos.")
-    gt.add_argument("--board", help="a board folder (default: the demonstration board)")
+                         description="The chance of a gate, or of a monster, at each location next mythos.",
+                         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    gt.add_argument("--board", help="a board folder (default: demo, the demonstration board)")
     gt.add_argument("--open", default="", help="locations with an open gate, comma separated")
     gt.add_argument("--sealed", default="", help="locations sealed by an Elder Sign, comma separated")
     gt.add_argument("--json", action="store_true", help="print one JSON object")
@@ -144,7 +146,7 @@ def add_parser(sub):
     pl = asub.add_parser("play", help="play a whole game (human or bot seats)",
                          description="A whole game of Arkham Horror (1987) on the demonstration board.",
                          epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    pl.add_argument("--board", help="a board folder (default: the demonstration board)")
+    pl.add_argument("--board", help="a board folder (default: demo, the demonstration board)")
     pl.add_argument("--seed", type=int, default=None, help="the game's seed (default: from the clock)")
     pl.add_argument("--players", type=int, default=1, help="players (the board's range; default 1)")
     pl.add_argument("--bots", default="", help="'all', or the seats the bot plays: '2,3'")
@@ -154,13 +156,21 @@ def add_parser(sub):
     pl.add_argument("--doom", type=int, default=0, help="the doom track's length by agreement (default the board's)")
     pl.add_argument("--dice", choices=("device", "table"), default="device",
                     help="'table': type in the physical rolls instead of rolling here")
-    pl.add_argument("--log", help="write the seed and the action and event log to this file")
+    pl.add_argument("--log", help="write the log (the seed, each action and its events, in words) to this file")
     pl.add_argument("--load", help="continue the game saved in this file")
     pl.add_argument("--save", help="save the game to this file when it ends (or stops)")
+    from ..frontend.cli import add_play_args
+    add_play_args(pl)
 
     ck = asub.add_parser("check", help="validate a board folder", description="Load a board folder, "
-                         "reporting its first error (file, line, field) or a summary.")
-    ck.add_argument("folder", help="the folder of TSV files")
+                         "reporting its first error (file, line, field) or a summary.", epilog=EPILOG,
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    ck.add_argument("folder", help="the folder of TSV files ('demo': the demonstration board)")
+    tp = asub.add_parser("template", help="copy the board's empty tables into a new folder",
+                         description="Write the board's tables (headers and comments, no rows) into FOLDER, "
+                                     "to fill in from your own copy of the game; then `eldritch arkham check "
+                                     "FOLDER`.", epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    tp.add_argument("folder", help="a new folder, or an empty one")
     return p
 
 
@@ -212,7 +222,7 @@ def cmd_odds(args):
         lines = ["bonus %d against difficulty %d: closed within %d round(s) %s (%d/%d)" % (
             bonus, args.difficulty, args.attempts, _pct(num, den), num, den)]
     elif kind == "reach":
-        board = Board(args.board)
+        board = Board(_board_folder(args.board))
         start = _space(board, args.start, "--from")
         occ = bytearray(board.nspaces)
         for m in args.monster:
@@ -229,7 +239,7 @@ def cmd_odds(args):
         out.update({"from": args.start, "mode": args.mode, "spaces": {n: _prob(v, 36) for n, v in rows}})
         lines = ["%-22s %s (%d/36)" % (n, _pct(v, 36), v) for n, v in rows]
     else:
-        board = Board(args.board)
+        board = Board(_board_folder(args.board))
         has = bytearray(board.nspaces)
         sealed = bytearray(board.nspaces)
         for name in [x.strip() for x in args.open.split(",") if x.strip()]:
@@ -256,8 +266,19 @@ def _space(board, name, flag):
 
 # ----- check ----------------------------------------------------------------------------------------------
 
+def _board_folder(name):
+    """A --board or check argument: 'demo' (or nothing) is the demonstration board."""
+    return None if name in (None, "demo") else name
+
+
 def cmd_check(args):
-    b = Board(args.folder)
+    try:
+        b = Board(_board_folder(args.folder))
+    except KernelError as exc:
+        if exc.detail.endswith("no rows") and _unfilled(args.folder):
+            raise KernelError("board", "%s is the unfilled template (%s): fill in its tables from your own copy "
+                              "(schema: kernel/arkham/data/README.md)" % (args.folder, exc.detail))
+        raise
     print("%s: %d spaces (%d city locations), %d Other Worlds, %d gate cards, %d monsters of %d kinds, "
           "%d item and spell cards, %d investigators, players %d-%d, doom track %d, gate limits %s" % (
               args.folder, b.nspaces, len(b.locations), b.nworlds, b.ngates, b.nmonsters, b.nkinds, b.ncards,
@@ -266,29 +287,57 @@ def cmd_check(args):
     return 0
 
 
+def _unfilled(folder):
+    """True when no table of the folder has a row yet (only headers and comments)."""
+    from ..kernel.arkham.game.board import FILES
+    for name in FILES:
+        try:
+            with open(os.path.join(folder, name + ".tsv"), encoding="utf-8") as f:
+                rows = [l for l in f if l.strip() and not l.startswith("#")]
+        except OSError:
+            return False
+        if len(rows) > 1:
+            return False
+    return True
+
+
+def cmd_template(args):
+    """Copy the template's tables into a new (or empty) folder; never overwrite a file."""
+    from ..kernel.arkham.game.board import FILES, data_folder
+    src = os.path.join(data_folder(), "template")
+    dest = args.folder
+    if os.path.exists(dest) and (not os.path.isdir(dest) or os.listdir(dest)):
+        raise KernelError("option", "%s exists and is not an empty folder: give a new one" % dest)
+    try:
+        os.makedirs(dest, exist_ok=True)
+        for name in FILES:
+            with open(os.path.join(src, name + ".tsv"), encoding="utf-8") as f:
+                text = f.read()
+            with open(os.path.join(dest, name + ".tsv"), "x", encoding="utf-8") as f:
+                f.write(text)
+    except OSError as exc:
+        raise KernelError("option", "cannot write the template into %s: %s" % (dest, exc.strerror or exc))
+    print("%s: %d tables to fill in from your own copy (schema: kernel/arkham/data/README.md); then: "
+          "eldritch arkham check %s" % (dest, len(FILES), dest))
+    return 0
+
+
 # ----- play ---------------------------------------------------------------------------------------------
 
-def _rules(args):
-    return Rules({"board": args.board, "house": args.house, "round_limit": args.rounds, "doom": args.doom})
-
-
-def save_game(game, path):
-    tmp = path + ".tmp"
-    with open(tmp, "wb") as f:
-        f.write(game.serialize())
-    os.replace(tmp, path)
-
-
 def cmd_play(args):
-    rules = _rules(args)
-    if args.load:
-        try:
-            with open(args.load, "rb") as f:
-                blob = f.read()
-        except OSError as exc:
-            raise KernelError("save", "cannot read %s: %s" % (args.load, exc.strerror))
-        game = gamesave.deserialize(rules, blob, verify=True)
-    else:
+    from ..frontend import cli as fcli
+    from ..frontend.persist import Persist
+    from ..frontend.session import Session
+    from ..frontend.settings import Settings
+    from .frontend import ArkhamGame, load, new_rules
+    fcli.check_names(args)
+    persist = Persist("arkham", fcli.state_folder(args))
+    fresh = not (args.load or args.resume)
+    options = {"board": _board_folder(args.board), "house": args.house, "rounds": args.rounds, "doom": args.doom,
+               "dice": args.dice}
+    notices = []
+    if fresh:
+        rules = new_rules(options)
         if not rules.min_players <= args.players <= rules.max_players:
             raise KernelError("option", "--players must be %d to %d on this board, not %d" % (
                 rules.min_players, rules.max_players, args.players))
@@ -297,88 +346,41 @@ def cmd_play(args):
             import time
             seed = int(time.time()) & 0x3FFFFFFF
         game = rules.new_game(seed, args.players)
-    bots = bot_seats(args.bots, game.players)
-    if len(bots) == game.players and args.dice == "device" and not args.load:
-        out, game = playlog.bot_game(rules, game.seed, game.players, args.bot)
-        print("seed %d: %s" % (game.seed, out[-1]))
-        for h in game.honoured():
-            print("Honoured Citizen: %s" % text.seat_name(game, h))
+        settings = Settings(bot_seats(args.bots, game.players), args.bot, options=options)
     else:
-        out = playlog.header(game, args.bot)
-        for a in game.actions() if args.load else []:
-            out.append("> %d (loaded)" % a)
-        interactive(game, rules, bots, args, out)
-    if args.log:
-        with open(args.log, "w") as f:
-            f.write("\n".join(out) + "\n")
-    if args.save:
-        save_game(game, args.save)
-    return 0
+        loaded = {}
+
+        def opened(payload, doc):
+            loaded["rules"], g, st = load(payload, doc, lambda saved: new_rules(saved or options))
+            return g, st
+        game, settings, _, notice = fcli.read_save(persist, args, opened)
+        notices.append(notice)
+        rules = loaded["rules"]
+        if "board" not in settings.options:
+            settings.options = dict(options)
+        if args.bots:
+            settings.bots = frozenset(bot_seats(args.bots, game.players))
+        settings.options["dice"] = args.dice
+    if args.speed is not None:
+        settings.speed = args.speed
+    if args.no_hints:
+        settings.hints = False
+    all_bots = len(settings.bots) == game.players and args.dice == "device"
+    for line in fcli.check_paths(args, "arkham", all_bots):
+        print(line)
+    adapter = ArkhamGame(rules, game, settings)
+    session = Session(adapter, settings, None if all_bots else persist)
+    if all_bots:
+        code = fcli.bot_game(session, args)
+        print("seed %d: result %s" % (game.seed, adapter.log.result or "unfinished"))
+        return code
+    return interactive(session, args, fresh, [n for n in notices if n])
 
 
-def interactive(game, rules, bots, args, out):
-    buf = array("i", [0] * rules.max_actions)
-    bot = HeuristicBot(rules.board) if args.bot == "heuristic" else RandomBot(game.seed * 7919 + 1)
-    last_round = -1
-    while not game.is_terminal():
-        n = game.legal_actions(buf)
-        who = game.current_player()
-        if who == CHANCE:
-            a = D.K_RESOLVE
-            if args.dice == "table":
-                a = _ask_roll(game)
-                if a is None:
-                    return
-        elif who in bots:
-            a = bot.choose(game, buf, n)
-        else:
-            if game.round != last_round:
-                last_round = game.round
-                print("\n".join(text.board_lines(game)))
-            options = [buf[i] for i in range(n)]
-            print("%s, %s:" % (text.seat_name(game, who), D.STEP_NAMES.get(game.step, "?")))
-            for i, o in enumerate(options):
-                print("  %2d. %s" % (i + 1, text.action_text(game, o)))
-            a = None
-            while a is None:
-                try:
-                    line = input("choose (number, 'board', 'save FILE', 'quit'): ").strip()
-                except EOFError:
-                    return
-                if line == "quit":
-                    return
-                if line == "board":
-                    print("\n".join(text.board_lines(game)))
-                elif line.startswith("save "):
-                    save_game(game, line[5:].strip())
-                    print("saved to %s" % line[5:].strip())
-                elif line.isdigit() and 1 <= int(line) <= len(options):
-                    a = options[int(line) - 1]
-                else:
-                    print("type a number 1 to %d" % len(options))
-        before = len(out)
-        playlog.step_lines(game, a, out)
-        for line in out[before:]:
-            print(line)
-    playlog.end_lines(game, out)
-    print(out[-1])
-    for h in game.honoured():
-        print("Honoured Citizen: %s" % text.seat_name(game, h))
-
-
-def _ask_roll(game):
-    outcomes = [a & D.ARG_MASK for a, _ in game.chance_outcomes()]
-    while True:
-        try:
-            line = input("%s: type the roll (%d-%d), or 'r' to roll here: " % (
-                D.STEP_NAMES.get(game.step, "roll"), outcomes[0], outcomes[-1])).strip()
-        except EOFError:
-            return None
-        if line == "r":
-            return D.K_RESOLVE
-        if line.isdigit() and int(line) in outcomes:
-            return D.K_OUTCOME + int(line)
-        print("not a possible roll")
+def interactive(session, args, fresh, notices=()):
+    """The game with people at the table, on the shared front end (Textual or plain)."""
+    from ..frontend import cli as fcli
+    return fcli.play_session(session, args, fresh, notices)
 
 
 def run(args, backend=None):
@@ -389,4 +391,6 @@ def run(args, backend=None):
         return cmd_play(args)
     if cmd == "check":
         return cmd_check(args)
-    raise KernelError("option", "give a command: odds, play or check (see eldritch arkham --help)")
+    if cmd == "template":
+        return cmd_template(args)
+    raise KernelError("option", "give a command: odds, play, check or template (see eldritch arkham --help)")

@@ -12,8 +12,12 @@ these, and the parity test feeds them to the CLI). Each option of `advice.advise
 game's legal action by what it does (task and dice, die held, dice rerolled, die set aside and
 kept), never by position. The game asks a failed roll in steps: failing it is worth its best
 option, setting a colour aside the best option with that colour, keeping a die (focus, or a helper
-keeping it) the option that keeps it. Giving up is worth 0; the once-per-roll free reroll, cards and
-abilities get no value (the solver does not model them). At the move phase each card's odds are the solver's value before the first
+keeping it) the option that keeps it. Giving up is worth 0. An investigator's free reroll (an
+ability, once per roll) is worth what rerolling the same dice with a clue is worth with one clue
+more: the same dice roll again and no clue is spent (the solver's question with clues + 1, at most
+its 4). Cards and other abilities get no value (the solver does not model them). Among options of
+equal value the cheaper is best (`best_action`): a free reroll before a clue's, nothing spent
+before a spell or a clue. At the move phase each card's odds are the solver's value before the first
 roll for the dice the investigator would roll now, focus (plus helpers on that card), free spells,
 clues and the dice spells already hold. Solvers are cached per (card, terror, sanity, stamina).
 """
@@ -26,7 +30,7 @@ from ..kernel.eldersign.adventure import (ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT
 from ..kernel.eldersign.dice import GREEN, YELLOW, RED, NFACES
 from ..kernel.eldersign.fixed import percent_text
 from ..kernel.eldersign.game.machine import (A_GIVEUP, A_FAIL, A_ASIDE, A_KEEP, A_ASK, A_HOLD, A_ARG_MASK,
-                                            G_BASE, NONE)
+                                            A_FREEROLL, G_BASE, NONE)
 from ..kernel.eldersign.game import table as gametable
 from ..kernel.eldersign.notation import format_roll, format_card
 from ..kernel.eldersign.situation import Situation, TERROR_NAMES, MAX_USES
@@ -177,7 +181,18 @@ class Advisor:
         q = question(game)
         if q is None:
             return {}
-        return action_values(tb.attempt.adventure, tb.aside, self.options(q), actions)
+        adv = tb.attempt.adventure
+        out = action_values(adv, tb.aside, self.options(q), actions)
+        free = [a for a in actions if a >= G_BASE and a - (a & A_ARG_MASK) == A_FREEROLL]
+        if free:
+            more = Question(q.card, q.terror, q.roll, q.held, q.done, q.focus, q.spells,
+                            min(adv.uses()[2] + 1, MAX_USES), q.sanity, q.stamina)
+            rerolls = {option_key(o): o.value for o in self.options(more) if o.kind == REROLL}
+            for a in free:
+                v = rerolls.get(action_key(adv, ACT_REROLL + (a & A_ARG_MASK)))
+                if v is not None:
+                    out[a] = v
+        return out
 
     def roll_value(self, game) -> int | None:
         """Before a roll in an adventure: the odds of completing the card from here, else None."""
@@ -219,8 +234,16 @@ class Advisor:
 
     # ----- hints in words ---------------------------------------------------------------------
 
+    def best_move(self, game):
+        """(slot, value) of the card the move-phase hint names (best odds, then the lowest slot)."""
+        odds = self.move_odds(game)
+        if not odds:
+            return None
+        best = max(odds, key=lambda s: (odds[s], -s))
+        return best, odds[best]
+
     def hint(self, game, choices) -> str:
-        """The best option and why, in words (choices: session.Choice list with values)."""
+        """The best option and why, in words (choices: objects with action, text, value)."""
         tb = gametable.snapshot(game)
         if tb.phase == "move":
             odds = self.move_odds(game)
@@ -240,7 +263,7 @@ class Advisor:
             if value is not None:
                 return "Roll: from here you complete this card %s%% of the time with best play." % percent_text(value)
             return "No odds for this decision: the solver answers adventure rolls and the move phase."
-        ranked = sorted(valued, key=lambda c: -c.value)
+        ranked = sorted(valued, key=lambda c: (-c.value, cost(c.action)))
         best = ranked[0]
         text = "Best: %s, %s%% to complete the card from there with best play after it" % (
             best.text, percent_text(best.value))
@@ -251,6 +274,29 @@ class Advisor:
             else:
                 text += "; the next best (%s) gives %s%%" % (second.text, percent_text(second.value))
         return text + ". " + _why(best)
+
+
+def cost(action: int) -> int:
+    """What an option spends: 1 for a clue's reroll or a spell's hold, else 0 (ties go to the cheaper)."""
+    if ACT_REROLL <= action < ACT_REROLL * 2:
+        return 1
+    if action >= G_BASE and action - (action & A_ARG_MASK) == A_HOLD:
+        return 1
+    return 0
+
+
+def best_action(values: dict, legal: list):
+    """The best valued legal action: the highest value, then the cheapest, then the first listed
+    (None when nothing is valued)."""
+    best = None
+    for i, a in enumerate(legal):
+        v = values.get(a)
+        if v is None:
+            continue
+        key = (v, -cost(a), -i)
+        if best is None or key > best[0]:
+            best = (key, a)
+    return None if best is None else best[1]
 
 
 def _why(choice) -> str:

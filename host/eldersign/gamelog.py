@@ -43,6 +43,10 @@ class Step:
     def line(self) -> str:
         return "> %s: %s" % (self.who, self.text)
 
+    def lines(self, viewer=None) -> list:
+        """The step as the log shows it: its line, then its events indented."""
+        return [self.line()] + ["  " + e for e in self.events]
+
     def as_json(self) -> dict:
         return {"step": self.number, "turn": self.turn, "seat": self.seat + 1, "who": self.who,
                 "phase": self.phase, "by": self.by, "action": self.action, "text": self.text,
@@ -107,7 +111,16 @@ class GameLog:
             return "the game goes on (turn %d)" % self.turns
         return "the investigators %s after %d turns" % ("win" if self.result == "win" else "lose", self.turns)
 
-    def text(self) -> str:
+    def lines(self, viewer=None, since: int = 0) -> list:
+        """The setup's (when since is 0) and steps' lines, as the text log has them (Elder Sign is
+        cooperative: every reader sees the same)."""
+        out = ["  " + e for e in self.setup] if since == 0 else []
+        for step in self.steps[since:]:
+            out.append(step.line())
+            out += ["  " + e for e in step.events]
+        return out
+
+    def text(self, viewer=None) -> str:
         out = [TEXT_HEADER, "seed %d" % self.seed, "players %d" % self.players,
                "ancient_one %s" % self.ancient_one,
                "bots %s" % (", ".join("seat %d" % (b + 1) for b in self.bots) or "none")]
@@ -120,7 +133,7 @@ class GameLog:
         out.append("result %s" % (self.summary() if self.result else "none yet: %s" % self.summary()))
         return "\n".join(out) + "\n"
 
-    def json_doc(self) -> dict:
+    def json_doc(self, viewer=None) -> dict:
         return {"format": "eldritch-play-log", "version": 1, "seed": self.seed, "players": self.players,
                 "ancient_one": self.ancient_one, "bots": [b + 1 for b in self.bots], "cards": self.cards,
                 "setup": self.setup, "steps": [s.as_json() for s in self.steps],

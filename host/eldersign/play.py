@@ -5,29 +5,29 @@
     eldritch play --resume                                # go on with the last autosave
     eldritch play --seed 7 --players 4 --bots all --log game.log
 
-The terminal UI (tui.py, the `tui` extra: Textual) is used when stdin and stdout are terminals and
-Textual is installed; `--plain`, a pipe or a missing Textual give the line-by-line prompts (for
-screen readers and scripts). Both drive a session.Session: the same seed and actions give the same
-log in either mode. Every action is autosaved to the per-user state folder (userdirs.py); `quit`
-and Ctrl-C ask first on a terminal, then save and write the log; a Ctrl-C (SIGINT) anywhere else
-saves, writes the log and exits 130. Bad input of any kind is one line: a typed line at the prompt
-(and the game goes on), or an argument, a save or a card file (exit 2).
+The game is shown by the shared front end (host/frontend/: the Textual app, or the plain mode when
+stdin or stdout is not a terminal, with --plain, or without Textual) over the Elder Sign adapter
+(frontend.py: its renderer, decision shapes and advisor). Both faces drive one frontend Session: the
+same seed and choices give the same log in either. Every action is autosaved to the per-user state
+folder (userdirs.py) through frontend/persist.py; `quit` and Ctrl-C ask on a terminal, then save
+and write the log; a Ctrl-C (SIGINT) anywhere else saves, writes the log and exits 130. Bad input of
+any kind is one line: a typed line at the prompt (and the game goes on), or an argument, a save or a
+card file (exit 2).
 
 A save is a host save (playsave.py: the kernel's game save with the bot seats, hint setting, bot
-speed and card files), written atomically (atomic.py). A bot-only game (`--bots all`) is played
-straight through, printing one summary line; it saves only with --save (or at Ctrl-C).
+speed and card files). A bot-only game (`--bots all`) is played straight through, printing one
+summary line; it saves only with --save (or at Ctrl-C).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
 import time
 
-from ..atomic import SaveError, user_path, rename_durably, check_target
-from .gamelog import GameLog, FORMATS, TRANSCRIPT_HEADER, acting_seat
+from ..atomic import SaveError, user_path
+from .gamelog import GameLog, FORMATS, TRANSCRIPT_HEADER
 from ..botseats import bot_seats
 from ..kernel.errors import KernelError
 from ..kernel.numbers import is_count
@@ -36,8 +36,11 @@ from ..kernel.eldersign.game.machine import Game
 from ..kernel.eldersign.game import table as gametable
 from ..kernel.eldersign.game import text as gametext
 from .. import gcpause, userdirs
+from ..frontend.interrupt import InterruptGuard
+from ..frontend.persist import Persist, log_problem, save_problem
+from ..frontend.session import Session
 from . import playsave
-from .session import Session, parse_command, COMMANDS_HELP
+from .frontend import ElderSignGame
 from .playsave import Settings
 
 LOG_HEADER = TRANSCRIPT_HEADER
@@ -88,7 +91,8 @@ def add_parser(sub):
     p.add_argument("--players", type=_ascii_int(1, 8, "--players"), default=None,
                    help="players, 1-8 (default 1)")
     p.add_argument("--ancient-one", default="Yog-Sothoth",
-                   help="Yog-Sothoth, Yig, Azathoth or Ithaqua (default Yog-Sothoth)")
+                   help="the Ancient One by name: Yog-Sothoth, Yig, Azathoth, Ithaqua, Cthulhu, Hastur, "
+                        "Nyarlathotep or Shub-Niggurath, or random (drawn from the seed; default Yog-Sothoth)")
     p.add_argument("--bots", default=None, help="'all', or seats taken by the bot: '2,3' (default none)")
     p.add_argument("--plain", action="store_true",
                    help="numbered prompts line by line (screen readers, pipes); the default when "
@@ -113,206 +117,46 @@ def add_parser(sub):
 
 # ----- games and logs without a session (tests and golden files) -------------------------------
 
+
+# ----- games and logs without a screen (tests and golden files) --------------------------------
+
 def log_header(game):
     return [LOG_HEADER, "seed %d" % game.seed, "players %d" % game.players,
             "ancient_one %s" % gametext.ancient_one(game)]
+
+
+def make_session(game, data, settings, backend=None, state=None, log=None, autosave_every_action=True):
+    """A frontend Session on an Elder Sign game (state: the autosave folder, None for none)."""
+    adapter = ElderSignGame(game, data, settings, backend, log)
+    return Session(adapter, settings, Persist("eldersign", state), autosave_every_action)
 
 
 def golden_log(seed, players, ancient_one, data=None, max_steps=200000):
     """The transcript of a bot game (what `--bots all --log-format transcript` writes) and the game."""
     data = data or GameData()
     game = Game(data, players=players, seed=seed, ancient_one=ancient_one)
-    log = GameLog(game)
-    session = Session(game, data, Settings(bots=range(players)), log=log, autosave_every_action=False)
+    session = make_session(game, data, Settings(bots=range(players)), autosave_every_action=False)
     play_bots(session, max_steps)
-    return log.transcript(), game
+    return session.game.log.transcript(), game
 
 
-def play_bots(session: Session, max_steps: int, guard=None, each=None) -> None:
-    """Play with the bot until the game ends or a seat is not a bot's; each(step) after each action."""
+def play_bots(session, max_steps: int, guard=None, each=None) -> None:
+    """Play with the bot until the game ends or a seat is not a bot's; each(record, notice) after each."""
     steps = 0
     game = session.game
     while not game.is_terminal() and session.bot_turn():
         if steps >= max_steps:
             raise KernelError("option", "the game did not end within %d steps" % max_steps)
-        step, notice = session.play(session.bot_action(), "bot")
+        record, notice = session.play(session.bot_action(), "bot")
         if each is not None:
-            each(step, notice)
+            each(record, notice)
         steps += 1
         if guard is not None:
             guard.check()
 
 
-# ----- Ctrl-C -----------------------------------------------------------------------------------
-
-class InterruptGuard:
-    """SIGINT only at safe points: while an action is applied or a save written, a Ctrl-C is held
-    until the step is done (a half-applied action would make an unloadable save)."""
-
-    def __init__(self):
-        self.pending = False
-        self.safe = False
-        self._old = None
-
-    def __enter__(self):
-        self._old = signal.signal(signal.SIGINT, self._handler)
-        return self
-
-    def __exit__(self, *exc):
-        signal.signal(signal.SIGINT, self._old)
-        return False
-
-    def _handler(self, signum, frame):
-        if self.safe:
-            raise KeyboardInterrupt
-        self.pending = True
-
-    def check(self):
-        if self.pending:
-            self.pending = False
-            raise KeyboardInterrupt
-
-    def input(self, prompt: str) -> str:
-        """input() that a Ctrl-C interrupts (KeyboardInterrupt)."""
-        self.check()
-        self.safe = True
-        try:
-            return input(prompt)
-        finally:
-            self.safe = False
-
-
-# ----- the plain mode ---------------------------------------------------------------------------
-
 def say(text: str = "") -> None:
     print(text, flush=True)
-
-
-class PlainGame:
-    """The line-by-line game: the board at each of the player's turns, numbered choices with the
-    solver's odds, one line for anything typed wrong."""
-
-    def __init__(self, session: Session, args, guard: InterruptGuard):
-        self.s = session
-        self.args = args
-        self.guard = guard
-        self.interactive = sys.stdin.isatty()
-        self._board_turn = -1
-
-    def show_step(self, step, notice=None):
-        if step.by == "bot" and self.interactive and self.s.settings.speed > 0:
-            time.sleep(self.s.settings.speed)       # bot turns at the player's pace, not a blur
-        say(step.line())
-        for e in step.events:
-            say("    " + e)
-        if notice:
-            say(notice)
-
-    def run(self) -> int:
-        s = self.s
-        game = s.game
-        if game.is_terminal():
-            say(s.log.summary())
-            return 0
-        while not game.is_terminal():
-            if s.bot_turn():
-                play_bots(s, self.args.max_steps, self.guard, self.show_step)
-                continue
-            choices = s.choices()
-            if len(choices) == 1:
-                step, notice = s.play(choices[0].action, "player")
-                self.show_step(step, notice)
-                self.guard.check()
-                continue
-            if s.log.turns != self._board_turn:
-                self._board_turn = s.log.turns
-                say("\n".join(s.board_lines()))
-            self.show_choices(choices)
-            code = self.ask(choices)
-            if code is not None:
-                return code
-        say(s.log.summary())
-        return 0
-
-    def show_choices(self, choices):
-        s = self.s
-        game = s.game
-        seat = acting_seat(game)
-        question = gametext.question(game)        # a card or a rule asks this seat
-        say("%s, %s:" % (gametext.seat_text(game, seat), question or gametext.phase_name(game) + " phase"))
-        if gametable.snapshot(game).attempt is not None:
-            for line in s.adventure_lines():
-                say("  " + line)
-        odds = s.move_odds()
-        value = s.roll_value()
-        if value is not None:
-            from ..kernel.eldersign.fixed import percent_text
-            say("  odds of completing this card from here: %s%%" % percent_text(value))
-        for c in choices:
-            line = c.line()
-            if odds and c.text.startswith("move to ") and "(slot " in c.text:
-                slot = int(c.text.rsplit("(slot ", 1)[1].rstrip(")")) - 1
-                if slot in odds:
-                    from ..kernel.eldersign.fixed import percent_text
-                    line += "  [%s%% to complete]" % percent_text(odds[slot])
-            say(line)
-
-    def ask(self, choices):
-        """Read lines until one chooses an action (None) or the game stops (an exit code)."""
-        s = self.s
-        default = s.default_choice()
-        while True:
-            try:
-                line = self.guard.input("choose 1-%d (Enter: %d), or save PATH, board, hint, help, quit: "
-                                        % (len(choices), default.index + 1))
-            except EOFError:
-                say("")
-                say("input ended: %s" % self.stop_message())
-                return 0
-            except KeyboardInterrupt:
-                say("")
-                if self.confirm("Ctrl-C: quit the game?"):
-                    say(self.stop_message())
-                    return INTERRUPTED
-                continue
-            cmd = parse_command(line, len(choices))
-            kind = cmd[0]
-            if kind == "error":
-                say(cmd[1])
-            elif kind == "help":
-                say(COMMANDS_HELP)
-            elif kind == "board":
-                say("\n".join(s.board_lines()))
-            elif kind == "hint":
-                say(s.hint())
-            elif kind == "save":
-                say(s.save(cmd[1]))
-            elif kind == "quit":
-                if self.confirm("quit the game?"):
-                    say(self.stop_message())
-                    return 0
-            else:
-                choice = default if kind == "default" else choices[cmd[1]]
-                step, notice = s.play(choice.action, "player")
-                self.show_step(step, notice)
-                self.guard.check()
-                return None
-
-    def confirm(self, question: str) -> bool:
-        """Ask on a terminal (Enter or n: no); without one there is nobody to ask: yes."""
-        if not self.interactive:
-            return True
-        try:
-            answer = self.guard.input("%s the game is saved either way [y/N] " % question)
-        except (EOFError, KeyboardInterrupt):
-            return True
-        return answer.strip().lower() in ("y", "yes")
-
-    def stop_message(self) -> str:
-        path = self.s.autosave_path
-        if path:
-            return "the game is saved in %s (eldritch play --resume goes on)" % path
-        return "stopped"
 
 
 # ----- run --------------------------------------------------------------------------------------
@@ -354,16 +198,6 @@ def open_game(args, state):
     return game, data, settings
 
 
-def _keep_previous(state: str) -> str | None:
-    """A new game would overwrite the autosave: the game there is kept as autosave-previous.sav
-    first (renamed, not read: start-up stays fast whatever its length). The one line to show."""
-    path = os.path.join(state, userdirs.AUTOSAVE)
-    if not os.path.isfile(path):
-        return None
-    keep = os.path.join(state, userdirs.PREVIOUS)
-    rename_durably(path, keep)
-    return "the game autosaved before is kept in %s (eldritch play --load it)" % keep
-
 
 def use_tui(args) -> bool:
     if args.plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -374,6 +208,7 @@ def use_tui(args) -> bool:
         sys.stderr.write("eldritch: Textual is not installed (pip install 'eldritch[tui]'): plain mode\n")
         return False
     return True
+
 
 
 def run(args, backend=None) -> int:
@@ -388,13 +223,20 @@ def run(args, backend=None) -> int:
 
 
 def _run(args, backend, gc_was_on=True) -> int:
+    for flag, value in (("--load", args.load), ("--save", args.save), ("--log", args.log),
+                        ("--state-dir", args.state_dir)):
+        if value is not None and not value.strip():
+            raise KernelError("option", "%s: no file name given" % flag)    # '' is not "none"
     if args.players is not None and (args.load or args.resume):
         raise KernelError("option", "--players: a loaded game keeps its players")
     state = userdirs.state_dir(args.state_dir)
     game, data, settings = open_game(args, state)
     all_bots = len(settings.bots) == game.players
     for option, path in (("--log", args.log), ("--save", args.save)):
-        problem = check_target(user_path(path)) if path else None
+        if option == "--save":          # never a user's file, symlink or device (the save layer)
+            problem = save_problem(path, "eldersign") if path else None
+        else:
+            problem = log_problem(path) if path else None
         if problem and all_bots:
             raise KernelError("option", "%s: %s" % (option, problem))
         if problem:
@@ -404,32 +246,33 @@ def _run(args, backend, gc_was_on=True) -> int:
     if all_bots:
         gcpause.resume(gc_was_on)       # no screen to wait for: a whole game runs now
         return _run_bots(args, game, data, settings, log, state)
-    session = Session(game, data, settings, backend, autosave_dir=state, log=log)
+    session = make_session(game, data, settings, backend, state, log)
 
     def first_save() -> list:
         """Keep the previous autosave and make the first one: the lines to show (the screen calls
         this right after its first paint, so disk syncs do not delay it)."""
-        lines = [_keep_previous(state)] if fresh else []
+        lines = [_keep_previous(session)] if fresh else []
         return [line for line in lines + [session.autosave()] if line]
     if use_tui(args):
-        from .tui import run_tui
+        from ..frontend.tui import run_tui
         code = run_tui(session, args, first_save, lambda: gcpause.resume(gc_was_on, freeze=True))
     else:
         gcpause.resume(gc_was_on)
         for line in first_save():
             say(line)
+        from ..frontend.plain import PlainUI
         with InterruptGuard() as guard:
-            try:
-                code = PlainGame(session, args, guard).run()
-            except KeyboardInterrupt:
-                say("")
-                say("interrupted: %s" % PlainGame(session, args, guard).stop_message())
-                code = INTERRUPTED
+            code = PlainUI(session, guard).run()
     _finish(session, args)
     return code
 
 
-def _finish(session: Session, args) -> None:
+def _keep_previous(session) -> str | None:
+    line = session.persist.keep_previous()
+    return line + " (eldritch play --load it)" if line else None
+
+
+def _finish(session, args) -> None:
     """At the end, quit or Ctrl-C: the autosave is current; write the log and --save."""
     session.autosave()
     notice = session.write_log(user_path(args.log) if args.log else None, args.log_format)
@@ -437,20 +280,19 @@ def _finish(session: Session, args) -> None:
         sys.stderr.write("eldritch: %s\n" % notice)
     if args.save:
         message = session.save(args.save)
-        if not message.startswith("saved to"):
-            sys.stderr.write("eldritch: %s\n" % message)
+        if message.startswith("not saved: "):
+            sys.stderr.write("eldritch: %s\n" % message[len("not saved: "):].replace(" (the game goes on)", ""))
 
 
 def _run_bots(args, game, data, settings, log, state) -> int:
-    session = Session(game, data, settings, None, autosave_dir=None, log=log, autosave_every_action=False)
+    session = make_session(game, data, settings, None, None, log, autosave_every_action=False)
     code = 0
     with InterruptGuard() as guard:
         try:
             play_bots(session, args.max_steps, guard)
         except KeyboardInterrupt:
-            session.autosave_dir = state
-            notice = session.autosave()
-            sys.stderr.write("eldritch: %s\n" % (notice or "interrupted: the game is saved in %s" % session.autosave_path))
+            session.persist = Persist("eldersign", state)
+            sys.stderr.write("eldritch: %s\n" % session.stop_message(interrupted=True))
             code = INTERRUPTED
     if code == 0:
         snap = gametable.snapshot(game)
@@ -461,7 +303,7 @@ def _run_bots(args, game, data, settings, log, state) -> int:
         code = code or 2
     if args.save:
         message = session.save(args.save)
-        if not message.startswith("saved to"):
-            sys.stderr.write("eldritch: %s\n" % message)
+        if message.startswith("not saved: "):
+            sys.stderr.write("eldritch: %s\n" % message[len("not saved: "):].replace(" (the game goes on)", ""))
             return 2 if code == 0 else code
     return code

@@ -16,24 +16,23 @@ the hint setting and bot speed, and the text of every extra card file the game w
 a save loads on another machine, and the card files can change or vanish without breaking it).
 The header is checked before anything else is read and the size is capped (MAX_BYTES), so
 `--load /dev/zero` or a huge file is one line. A bare kernel save (what `--save` wrote before this
-format) still loads, with default settings.
+format) still loads, with default settings. This is the save layer's format for Elder Sign
+(host/saveformat.py writes and checks the three lines; its JSON is depth-checked before parsing,
+so a crafted save of `[` x 100000 with a valid sha256 is one line, not a RecursionError).
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
-import hashlib
-import json
 import os
 import tempfile
 
 from ..atomic import SaveError, read_capped
+from .. import saveformat
 from ..kernel.errors import KernelError
 from ..kernel.eldersign.game.data import GameData
 from ..kernel.eldersign.game import save as gamesave
 
-MAGIC = b"ELDRITCH PLAY SAVE v1\n"
+MAGIC = saveformat.magic("eldersign")           # b"ELDRITCH PLAY SAVE v1\n"
 KERNEL_MAGIC = b"EG"
 MAX_BYTES = 8 << 20          # a save with its card files; a game's own save is a few KB
 MAX_CARD_FILES = 32
@@ -99,17 +98,15 @@ def game_data(cards) -> GameData:
             raise KernelError(exc.what, detail)
 
 
+def settings_doc(settings: Settings) -> dict:
+    """The settings as the save's JSON fields (in the file's order)."""
+    return {"bots": sorted(settings.bots), "hints": settings.hints, "speed": settings.speed,
+            "cards": [{"name": n, "text": t} for n, t in settings.cards]}
+
+
 def dump(game, settings: Settings) -> bytes:
     """The save file's bytes."""
-    doc = {
-        "bots": sorted(settings.bots),
-        "hints": settings.hints,
-        "speed": settings.speed,
-        "cards": [{"name": n, "text": t} for n, t in settings.cards],
-        "game": base64.b64encode(gamesave.serialize(game)).decode("ascii"),
-    }
-    body = MAGIC + json.dumps(doc, ensure_ascii=True, separators=(",", ":")).encode("ascii") + b"\n"
-    return body + b"sha256 " + hashlib.sha256(body).hexdigest().encode("ascii") + b"\n"
+    return saveformat.encode("eldersign", settings_doc(settings), gamesave.serialize(game))
 
 
 def _check_head(head: bytes) -> None:
@@ -141,19 +138,14 @@ def loads(blob: bytes, extra_cards=()):
 
 def parse(blob: bytes):
     """(Settings, kernel save bytes) of a host save, every field checked; KernelError('save', ...)."""
-    if not blob.startswith(MAGIC):
-        raise KernelError("save", "not an Eldritch game save")
-    lines = blob.split(b"\n")
-    if len(lines) != 4 or lines[3] != b"" or not lines[2].startswith(b"sha256 "):
-        raise KernelError("save", "a truncated or damaged save (expected three lines)")
-    body = lines[0] + b"\n" + lines[1] + b"\n"
-    if hashlib.sha256(body).hexdigest().encode("ascii") != lines[2][7:]:
-        raise KernelError("save", "checksum mismatch (a corrupt or truncated save)")
     try:
-        doc = json.loads(lines[1].decode("ascii"))
-    except (UnicodeDecodeError, ValueError):
-        raise KernelError("save", "the settings line is not JSON")
-    if not isinstance(doc, dict) or set(doc) != {"bots", "hints", "speed", "cards", "game"}:
+        sealed, line = saveformat.split(blob, "eldersign")
+        if sealed:
+            raise SaveError("a sealed save: Elder Sign's saves are not sealed")
+        doc, kernel_blob = saveformat.decode_doc(line)
+    except SaveError as exc:
+        raise KernelError("save", str(exc).replace("Eldritch Elder Sign save", "Eldritch game save"))
+    if set(doc) != {"bots", "hints", "speed", "cards"}:
         raise KernelError("save", "the settings line does not have the expected fields")
     bots = doc["bots"]
     if not isinstance(bots, list) or not all(type(b) is int and 0 <= b < 8 for b in bots):
@@ -172,10 +164,4 @@ def parse(blob: bytes):
                 or not isinstance(c["text"], str) or len(c["name"]) > MAX_NAME):
             raise KernelError("save", "a card file entry must be {name, text}")
         pairs.append((c["name"], c["text"]))
-    if not isinstance(doc["game"], str):
-        raise KernelError("save", "game must be base64 text")
-    try:
-        kernel_blob = base64.b64decode(doc["game"], validate=True)
-    except (binascii.Error, ValueError):
-        raise KernelError("save", "game is not base64")
     return Settings(bots, doc["hints"], speed, pairs), kernel_blob

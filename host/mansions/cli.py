@@ -5,26 +5,23 @@
     eldritch mansions odds 4 --modifier -1 --skill 2 --json
 
 The game is the kernel's (eldritch.kernel.mansions.game.rules) on a story given as data (the
-demonstration story by default, kernel/mansions/data/demo). Seats: 0 is the keeper, 1 .. 4 the
-investigators; `--players` counts the keeper. Humans see only their own seat's view (in a shared
-terminal, the screen shows the view of the seat about to decide). A bot game's log (--log) is the
-full referee's log: the same text on every backend and under MicroPython (golden games). Saves and logs
-are written with host/atomic.py (the old file or the new one, never half).
+demonstration story by default, kernel/mansions/data/demo), played on the shared front end
+(host/frontend/, the Mansions adapter in frontend.py). Seats: 0 is the keeper, 1 .. 4 the
+investigators; `--players` counts the keeper. Each seat sees only its own view: in a shared terminal
+the screen and its scrollback are cleared and the next seat named before a different seat decides.
+Saves hold the keeper's secrets, so they go through the save layer sealed with the table's passphrase
+(host/saves.py, host/seal.py; asked when first needed or read from --passphrase-fd N, never argv).
+`--log` holds the public log while the game can go on, the referee's once it is over (in words).
 """
 
 import argparse
 import json
-from array import array
 
-from ..atomic import SaveError, read_capped, user_path, write_atomic
 from ..kernel.errors import KernelError
 from ..kernel.mansions import odds
 from ..kernel.mansions.game.rules import Rules
 from ..kernel.mansions.game.choices import OPTION_VALUES
-from ..kernel.mansions.game.consts import MAX_ACTIONS, KEEPER
-from ..kernel.mansions.game import text, gamelog
-from ..kernel.mansions.game.bots import make_bot
-from ..kernel.surface import CHANCE
+from ..kernel.mansions.game.consts import KEEPER
 
 PLAY_EXAMPLES = """examples:
   eldritch mansions play --players 3 --bots keeper      two human investigators against the bot keeper
@@ -32,8 +29,11 @@ PLAY_EXAMPLES = """examples:
   eldritch mansions play --seed 7 --players 4 --bots all --log game.log
                                                         a whole bot game, its full log in game.log
   eldritch mansions play --choice horror_checks=off --choice stun=skip-turn --players 2 --bots all
+  eldritch mansions play --load game.sav --passphrase-fd 3 3<words.txt
 seats: 0 (or 'keeper') is the keeper, 1-4 the investigators; --players counts the keeper (2-5).
-during play: type the number of an action, 'view' to see your view again, 'save FILE', 'quit'.
+during play: a number chooses (0 goes back), Enter takes the advised option, 'board' shows your view
+again, 'log' your log, 'save FILE' seals a save with the table's passphrase, 'quit' asks, then saves.
+In a shared terminal the screen is cleared and the next seat named before each seat decides.
 choices (--choice NAME=VALUE): """ + "; ".join("%s=%s" % (k, "|".join(str(v) for v in vals))
                                               for k, vals in sorted(OPTION_VALUES.items()))
 
@@ -65,9 +65,13 @@ def add_parser(sub):
                    help="the bots' play (default heuristic)")
     q.add_argument("--choice", action="append", default=[], metavar="NAME=VALUE",
                    help="swap a documented rule choice (repeatable; see below)")
-    q.add_argument("--log", help="write the full log (seed, actions, events) to this file")
-    q.add_argument("--save", help="save the game to this file at the end (or on 'quit')")
-    q.add_argument("--load", help="continue the game saved in this file")
+    q.add_argument("--log", help="write the log to this file: the public log while the game can go on, the "
+                                 "full referee log (seed and every event) once it is over")
+    q.add_argument("--save", help="seal the game into this file at the end (or on 'quit')")
+    q.add_argument("--load", help="continue the game saved in this file (asks its passphrase)")
+    from ..frontend.cli import add_play_args, add_passphrase_args
+    add_play_args(q)
+    add_passphrase_args(q)
     q = msub.add_parser("odds", help="exact odds of an attribute test with skill points",
                         description="The exact probability of passing an attribute test.",
                         epilog=ODDS_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -150,37 +154,21 @@ def bot_seats(text_, players):
     return seats
 
 
-MAX_SAVE = 1 << 16          # the action log of the longest game fits many times over
-
-
-def load_state(rules, path):
-    try:
-        blob = read_capped(user_path(path), MAX_SAVE, what="save")
-    except SaveError as exc:
-        raise KernelError("save", str(exc))
-    return rules.deserialize(blob)
-
-
-def save_state(st, path):
-    """The save written atomically (host/atomic.py): the old file or the new one, never half."""
-    write_file(path, st.serialize())
-
-
-def write_file(path, data):
-    try:
-        write_atomic(user_path(path), data)
-    except SaveError as exc:
-        raise KernelError("save", str(exc))
-
-
 def cmd_play(args):
-    options = parse_choices(args.choice)
-    options["story"] = args.story
-    rules = Rules(options)
-    if args.load:
-        st = load_state(rules, args.load)
-        seed = st.seed
-    else:
+    from ..frontend import cli as fcli
+    from ..frontend.persist import Persist
+    from ..frontend.session import Session
+    from ..frontend.settings import Settings
+    from .frontend import MansionsGame, load
+    fcli.check_names(args)
+    persist = Persist("mansions", fcli.state_folder(args))
+    fresh = not (args.load or args.resume)
+    notices = []
+    seal = None
+    if fresh:
+        options = parse_choices(args.choice)
+        options["story"] = args.story
+        rules = Rules(options)
         if not rules.min_players <= args.players <= rules.max_players:
             raise KernelError("option", "--players must be %d to %d (the keeper and 1 to %d investigators), not %d" % (
                 rules.min_players, rules.max_players, rules.max_players - 1, args.players))
@@ -189,74 +177,35 @@ def cmd_play(args):
             import time
             seed = int(time.time()) & 0x3FFFFFFF
         st = rules.new_game(seed, args.players)
-    bots_at = bot_seats(args.bots, st.players)
-    kinds = [args.bot_kind if s in bots_at else "human" for s in range(st.players)]
-    out = gamelog.header(rules, seed, st.players, kinds)
-    if len(bots_at) == st.players and st.nlog == 0:
-        bots = [make_bot(args.bot_kind, rules.story, s, seed) for s in range(st.players)]
-        gamelog.play(st, bots, out)
-        print("seed %d: %s" % (seed, out[-1]))
-        code = 0
+        settings = Settings(bot_seats(args.bots, st.players), args.bot_kind)
     else:
-        code = interactive(rules, st, bots_at, args, out, seed)
-    if args.log:
-        write_file(args.log, ("\n".join(out) + "\n").encode())
-    if args.save:
-        save_state(st, args.save)
-    return code
+        loaded = {}
+
+        def opened(payload, doc):
+            loaded["rules"], state, settings = load(payload, doc, args.story, parse_choices(args.choice))
+            return state, settings
+        st, settings, seal, notice = fcli.read_save(persist, args, opened)
+        notices.append(notice)
+        rules = loaded["rules"]
+        if args.bots:
+            settings.bots = frozenset(bot_seats(args.bots, st.players))
+        if args.bot_kind != "heuristic":
+            settings.kind = args.bot_kind
+    if args.speed is not None:
+        settings.speed = args.speed
+    if args.no_hints:
+        settings.hints = False
+    all_bots = len(settings.bots) == st.players
+    for line in fcli.check_paths(args, "mansions", all_bots):
+        print(line)
+    if seal is None and not all_bots:
+        seal = fcli.new_seal(args)
+    game = MansionsGame(rules, st, settings)
+    session = Session(game, settings, None if all_bots else persist, seal=seal)
+    if all_bots:
+        code = fcli.bot_game(session, args)
+        print("seed %d: result %s" % (st.seed, game.log.result or "unfinished"))
+        return code
+    return fcli.play_session(session, args, fresh, [n for n in notices if n])
 
 
-def interactive(rules, st, bots_at, args, out, seed):
-    story = rules.story
-    bots = {s: make_bot(args.bot_kind, story, s, seed) for s in bots_at}
-    humans = [s for s in range(st.players) if s not in bots_at]
-    # in a shared terminal, events are shown as the keeper sees them only when he is the only human
-    observer = KEEPER if humans == [KEEPER] else (humans[0] if len(humans) == 1 else 1)
-    buf = array("i", [0] * MAX_ACTIONS)
-    shown = None
-    while not st.is_terminal():
-        who = st.current_player()
-        n = st.legal_actions(buf)
-        if who == CHANCE:
-            a = buf[0]
-        elif who in bots:
-            a = bots[who].choose(st.view(who), buf, n)
-        else:
-            if shown != who:
-                shown = who
-                print()
-                print("\n".join(text.describe(story, st.view(who))))
-            options = [buf[i] for i in range(n)]
-            print("%s to decide:" % ("the keeper" if who == KEEPER else "investigator %d" % who))
-            for i, o in enumerate(options):
-                print("  %2d. %s" % (i + 1, st.action_text(o)))
-            a = None
-            while a is None:
-                try:
-                    line = input("choose (number, 'view', 'save FILE', 'quit'): ").strip()
-                except EOFError:
-                    return 0
-                if line == "quit":
-                    return 0
-                if line == "view":
-                    print("\n".join(text.describe(story, st.view(who))))
-                elif line.startswith("save "):
-                    save_state(st, line[5:].strip())
-                    print("saved to %s" % line[5:].strip())
-                elif line.isdigit() and 1 <= int(line) <= len(options):
-                    a = options[int(line) - 1]
-                else:
-                    print("type a number 1 to %d" % len(options))
-        out.append("> %d %d %s" % (a, who, st.action_text(a)))
-        said = text.action_text_for(st, a, observer)
-        st.apply(a)
-        events = text.events(st, observer)
-        out.extend("  " + e for e in text.events(st))
-        if who in bots or who == CHANCE:
-            print("(the d10 is rolled)" if who == CHANCE else "%s: %s" % (
-                "keeper" if who == KEEPER else "investigator %d" % who, said))
-        for e in events:
-            print("    " + e)
-    out.append(gamelog.result_line(st))
-    print(out[-1])
-    return 0

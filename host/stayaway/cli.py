@@ -1,43 +1,48 @@
-"""`eldritch stayaway`: Stay Away! in the terminal, humans and bots, with a hot-seat privacy screen, sealed
-saves, the referee log, and `eldritch stayaway simulate` for win rates with Wilson intervals.
+"""`eldritch stayaway [play]`: Stay Away! in the terminal, humans and bots, on the shared front end
+(host/frontend/: the Textual app, or the plain mode), with sealed saves and autosave, the referee log
+at the end, and `eldritch stayaway simulate` for win rates with Wilson intervals.
 
-    eldritch stayaway --players 5 --bots 2,3,4,5              you are P1, four bots
+    eldritch stayaway play --players 5 --bots 2,3,4,5         you are P1, four bots
     eldritch stayaway --seed 7 --players 6 --bots all --log game.log
     eldritch stayaway simulate --games 200 --players 4-12
 
-Between two human decisions the screen is cleared and the next player is named; they press Enter when
-only they are looking, and see only their own view (kernel/stayaway/game/views.py). The referee log,
-every card shown, is written at the end (--log) and never printed during play.
+Between two human decisions of different players the screen and its scrollback are cleared and the
+next player is named; they press Enter when only they are looking, and see only their own view
+(render.py reads kernel/stayaway/game/views.py). A save holds every hand, so it goes through the save
+layer sealed with the table's passphrase (host/saves.py, host/seal.py): asked when first needed
+without echo, or read from a descriptor (--passphrase-fd N), never taken from the command line;
+without one nothing is autosaved. A save older than the newest this table has reached is refused
+unless --allow-older. The seal keeps outsiders out and shows tampering; a player who knows the
+passphrase can still open the save. `--log` holds the public log while the game can go on, the
+referee log (every card) once it is over.
 """
 
 import argparse
-import getpass
 import json
-import os
-import sys
-from array import array
-from typing import Callable, Dict, List, Optional
+from typing import Dict, List, Optional
 
 from ..botseats import bot_seats
 from ..kernel.errors import KernelError
 from ..kernel.stayaway.game import defs as D
-from ..kernel.stayaway.game import crypt
 from ..kernel.stayaway.game.rules import Rules
-from ..kernel.stayaway.game.views import View
-from ..kernel.stayaway.game.text import event_text, player_name
+from ..kernel.stayaway.game.text import player_name
 from ..kernel.stayaway.game.play import make_bots
 from ..stats import wilson
 
 EXAMPLES = """examples:
-  eldritch stayaway --players 5 --bots 2,3,4,5         you play P1 against four heuristic bots
+  eldritch stayaway play --players 5 --bots 2,3,4,5    you play P1 against four heuristic bots
   eldritch stayaway --players 4                         four humans, one terminal (hot seat)
   eldritch stayaway --seed 7 --players 6 --bots all --log game.log
                                                         a whole bot game; the referee log in game.log
   eldritch stayaway --players 6 --bots all --bot-kind search --vengeful
   eldritch stayaway --load game.sae                     go on with a sealed save (asks its passphrase)
-  eldritch stayaway simulate --games 200 --players 4-12 win rates by side, with 95% intervals
-during play: a number chooses; 'log' shows your log, 'table' the table, 'save FILE' seals a save with
-a passphrase, 'quit' stops. The referee log is never shown during play."""
+  eldritch stayaway --load game.sae --passphrase-fd 3 3<words.txt   the passphrase from a file
+  eldritch stayaway --resume                            go on with the last autosaved game
+  eldritch stayaway simulate --games 200 --players 4-12
+                                                        win rates by side, with 95% intervals
+during play: a number chooses (0 goes back), Enter takes the advised option, 'board' shows the
+table, 'log' your log, 'hint' the advice, 'save FILE' seals a save with the table's passphrase,
+'quit' asks, then saves. The referee log is never shown during play."""
 
 OPTION_FLAGS = (("quick_start", "the rulebook's quick start (The Thing dealt with 2 Infected!)"),
                 ("thing_in_pile", "advanced 1: The Thing shuffled into the pile"),
@@ -60,9 +65,10 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--bots", default="", help="'all', or the bot seats: '2,3' (default none)")
     p.add_argument("--bot-kind", choices=("heuristic", "random", "search"), default="heuristic",
                    help="the bots' kind (default heuristic)")
-    p.add_argument("--log", help="write the referee log (every card) to this file at the end")
+    p.add_argument("--log", help="write the log to this file: the public log while the game can go on, the "
+                                 "referee log (every card) once it is over")
     p.add_argument("--load", help="go on with a sealed save")
-    p.add_argument("--passphrase", help="the save's passphrase (default: asked)")
+    p.add_argument("--save", help="seal the game into this file when it ends or stops")
     p.add_argument("--games", type=int, default=100, help="simulate: games per player count (default 100)")
     p.add_argument("--json", action="store_true", help="simulate: print one JSON object")
     p.add_argument("--deck", help="a deck file replacing the kernel's (free deck building)")
@@ -70,6 +76,9 @@ def add_parser(sub) -> argparse.ArgumentParser:
     for name, text in OPTION_FLAGS:
         p.add_argument("--" + name.replace("_", "-"), dest=name, action="store_true", help=text)
     p.add_argument("--max-steps", type=int, default=100000, help=argparse.SUPPRESS)
+    from ..frontend.cli import add_play_args, add_passphrase_args
+    add_play_args(p)
+    add_passphrase_args(p)
     return p
 
 
@@ -102,152 +111,6 @@ def player_counts(text: Optional[str], default: List[int]) -> List[int]:
         if not D.MIN_PLAYERS <= n <= D.MAX_PLAYERS:
             raise KernelError("option", "--players: %d is not 4 to 12" % n)
     return out
-
-
-# ----- the screens ------------------------------------------------------------------------------------
-
-def table_text(v: View) -> List[str]:
-    """The table as the viewer sees it: seats in order, doors, Quarantine, the direction."""
-    cells = []
-    n = v.players
-    for seat in range(n):
-        q = v.seats[seat]
-        if q == D.NOBODY:
-            cell = "(empty)"
-        else:
-            cell = player_name(q) + ("*" if q == v.me else "")
-            if v.quarantine[q]:
-                cell += "[Q%d]" % v.quarantine[q]
-        cells.append(cell)
-        if v.doors[seat]:
-            cells.append("|door|")
-    lines = ["table (clockwise): " + " ".join(cells) + "   direction: " +
-             ("clockwise" if v.direction == 0 else "anticlockwise"),
-             "pile %d, discards %d; turn %d, %s's turn" % (v.pile, v.discards, v.turn, player_name(v.active))]
-    return lines
-
-
-def private_screen(v: View, since: int) -> List[str]:
-    role = D.ROLE_NAMES[v.role]
-    lines = ["You are %s: %s" % (player_name(v.me), role)]
-    if v.role == D.THE_THING:
-        lines.append("roles: " + ", ".join("%s %s" % (player_name(q), D.ROLE_NAMES[v.roles[q]])
-                                           for q in range(v.players) if q != v.me))
-    elif v.thing != D.NOBODY:
-        lines.append("The Thing is %s" % player_name(v.thing))
-    lines.extend(table_text(v))
-    lines.append("your hand: " + ", ".join(D.CARD_NAMES[c] for c in v.hand))
-    if v.phase == D.PH_ANSWER and v.ctx_card != D.NO_CARD and v.me != v.ctx_a:
-        lines.append("offered to you face up: " + D.CARD_NAMES[v.ctx_card])
-    if v.phase == D.PH_RESOLUTE and v.res and v.res[0] != D.NO_CARD:
-        lines.append("you drew: " + ", ".join(D.CARD_NAMES[c] for c in v.res))
-    news = v.events[since:]
-    if news:
-        lines.append("since your last look:")
-        lines.extend("  " + event_text(code, a, b, c, v.players, v.me) for code, a, b, c in news[-40:])
-    return lines
-
-
-class Terminal:
-    """Input and output, replaceable in tests."""
-
-    def __init__(self, read: Callable[[str], str] = input, write: Callable[[str], None] = print,
-                 clear: bool = True):
-        self.read = read
-        self.write = write
-        self.clear = clear and sys.stdout.isatty()
-
-    def privacy(self, who: int) -> None:
-        if self.clear:
-            self.write("\x1b[2J\x1b[H")
-        else:
-            self.write("\n" + "=" * 60)
-        self.read("Pass to %s. Press Enter when only %s is looking. " % (player_name(who), player_name(who)))
-
-
-def seal_save(state, path: str, passphrase: str) -> None:
-    box = crypt.seal(state.serialize(), passphrase)
-    tmp = path + ".tmp"
-    with open(tmp, "wb") as f:
-        f.write(box)
-    os.replace(tmp, path)
-
-
-def load_save(path: str, passphrase: Optional[str], deck: Optional[str]):
-    try:
-        with open(path, "rb") as f:
-            box = f.read()
-    except OSError as exc:
-        raise KernelError("save", "cannot read %s: %s" % (path, exc.strerror))
-    crypt.header(box)
-    if passphrase is None:
-        passphrase = getpass.getpass("passphrase for %s: " % path)
-    blob = crypt.unseal(box, passphrase)
-    from ..kernel.stayaway.game.save import options_of
-    opts = options_of(blob)
-    if deck:
-        opts["deck"] = deck
-    return Rules(opts).deserialize(blob)
-
-
-def play(state, bots, term: Terminal, max_steps: int) -> int:
-    """Play to the end; human seats through the terminal, bots by themselves."""
-    buf = array("i", [0] * state.rules.max_actions)
-    seen = [0] * state.players          # how much of each human's log they have been shown
-    last_human = -1
-    steps = 0
-    while not state.is_terminal() and steps < max_steps:
-        p = state.current_player()
-        n = state.legal_actions(buf)
-        legal = [buf[i] for i in range(n)]
-        bot = bots[p]
-        if bot is not None:
-            a = legal[0] if n == 1 else bot.choose(state.view(p), legal)
-        else:
-            if p != last_human:
-                term.privacy(p)
-                last_human = p
-            v = View(state.view(p))
-            for line in private_screen(v, seen[p]):
-                term.write(line)
-            seen[p] = v.nevents
-            a = ask(state, p, legal, term)
-            if a is None:
-                return 1
-        state.apply(a)
-        steps += 1
-    return 0
-
-
-def ask(state, p: int, legal: List[int], term: Terminal) -> Optional[int]:
-    term.write("%s, choose:" % player_name(p))
-    for i, a in enumerate(legal):
-        term.write("  %2d. %s" % (i + 1, state.action_text(a)))
-    while True:
-        try:
-            line = term.read("number, 'log', 'table', 'save FILE' or 'quit': ").strip()
-        except EOFError:
-            return None
-        if line == "quit":
-            return None
-        if line == "log":
-            term.write(state.player_log(p))
-        elif line == "table":
-            for t in table_text(View(state.view(p))):
-                term.write(t)
-        elif line.startswith("save "):
-            path = line[5:].strip()
-            words = getpass.getpass("passphrase for the table (all must agree): ") if sys.stdin.isatty() \
-                else term.read("passphrase: ")
-            try:
-                seal_save(state, path, words)
-                term.write("sealed into %s" % path)
-            except (OSError, KernelError) as exc:
-                term.write("not saved: %s" % exc)
-        elif line.isdigit() and 1 <= int(line) <= len(legal):
-            return legal[int(line) - 1]
-        else:
-            term.write("type a number 1 to %d" % len(legal))
 
 
 def end_text(state) -> List[str]:
@@ -303,12 +166,25 @@ def simulate(args) -> int:
 
 # ----- the command --------------------------------------------------------------------------------------
 
-def run(args, backend=None, term: Optional[Terminal] = None) -> int:
-    if args.mode == "simulate":
-        return simulate(args)
-    term = term or Terminal()
-    if args.load:
-        state = load_save(args.load, args.passphrase, args.deck)
+def cmd_play(args) -> int:
+    from ..frontend import cli as fcli
+    from ..frontend.persist import Persist
+    from ..frontend.session import Session
+    from ..frontend.settings import Settings
+    from .frontend import StayAwayGame, load
+    fcli.check_names(args)
+    persist = Persist("stayaway", fcli.state_folder(args))
+    fresh = not (args.load or args.resume)
+    notices = []
+    if not fresh:
+        if args.players is not None:
+            raise KernelError("option", "--players: a loaded game keeps its players")
+        state, settings, seal, notice = fcli.read_save(persist, args, lambda payload, doc: load(payload, doc, args.deck))
+        notices.append(notice)
+        if args.bots:
+            settings.bots = frozenset(bot_seats(args.bots, state.players))
+        if args.bot_kind != "heuristic":
+            settings.kind = args.bot_kind
     else:
         players = player_counts(args.players, [5])
         if len(players) != 1:
@@ -318,16 +194,27 @@ def run(args, backend=None, term: Optional[Terminal] = None) -> int:
             import time
             seed = int(time.time()) & 0x3FFFFFFF
         state = Rules(options_from(args)).new_game(seed, players[0])
-    seats = bot_seats(args.bots, state.players)
-    kinds = [args.bot_kind if q in seats else "human" for q in range(state.players)]
-    bots = make_bots(kinds, state.seed, state.rules)
-    code = play(state, bots, term, args.max_steps)
-    if state.is_terminal():
-        for line in end_text(state):
-            term.write(line)
-    if args.log:
-        if not state.is_terminal():
-            raise KernelError("log", "the referee log is written only at the end of a game")
-        with open(args.log, "w") as f:
-            f.write(state.referee_log())
-    return code
+        settings = Settings(bot_seats(args.bots, state.players), args.bot_kind)
+        seal = None
+    if args.speed is not None:
+        settings.speed = args.speed
+    if args.no_hints:
+        settings.hints = False
+    all_bots = len(settings.bots) == state.players
+    for line in fcli.check_paths(args, "stayaway", all_bots):
+        print(line)
+    if seal is None and not all_bots:
+        seal = fcli.new_seal(args)
+    session = Session(StayAwayGame(state, settings), settings, None if all_bots else persist, seal=seal)
+    if all_bots:
+        code = fcli.bot_game(session, args, args.max_steps)
+        for line in end_text(state) if state.is_terminal() else []:
+            print(line)
+        return code
+    return fcli.play_session(session, args, fresh, [n for n in notices if n])
+
+
+def run(args, backend=None) -> int:
+    if args.mode == "simulate":
+        return simulate(args)
+    return cmd_play(args)

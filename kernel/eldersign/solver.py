@@ -320,6 +320,15 @@ class Solver(RollOptions):
         """Nothing to size in advance here (the C backend's twin sizes its workspace)."""
         return None
 
+    def forget(self):
+        """Drop every solved context and the bounded caches of compiled pools: after a MemoryError
+        the host frees what the solve held before it reports the error (the values are solved again
+        if asked again)."""
+        self._memo = ShardedMemo() if self.lean else {}
+        self._nodes = {}
+        self._fparts = {}
+        self._ways = {}
+
     def solve(self, ctx):
         """Solve a normalised context and memoise its vector (with clues, every level below)."""
         g, y, r, held, f, s, c = ctx

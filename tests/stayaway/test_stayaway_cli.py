@@ -10,10 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from eldritch.cli import main
-from eldritch.stayaway import cli as stayaway_cli
-from eldritch.kernel.stayaway.game import defs as D
-from eldritch.kernel.stayaway.game.views import View
 
 REPO = Path(__file__).resolve().parents[2]
 MICROPYTHON = Path(sys.executable).parent / "micropython"
@@ -79,73 +75,78 @@ def test_simulate_reports_win_rates_with_intervals():
     assert proc.returncode == 0 and "| 6 | 3 |" in proc.stdout
 
 
-class Script:
-    """A terminal that answers from a list and records what it shows."""
+def hot_seat(tmp_path, seed, players, bots, answers):
+    """A Stay Away! game in plain mode with typed lines; (session, printed lines)."""
+    from eldritch.frontend.interrupt import NoGuard
+    from eldritch.frontend.plain import PlainUI
+    from eldritch.frontend.persist import Persist
+    from eldritch.frontend.settings import Settings
+    from eldritch.frontend.session import Session
+    from eldritch.kernel.stayaway.game.rules import Rules
+    from eldritch.stayaway.frontend import StayAwayGame
+    game = Rules().new_game(seed, players)
+    settings = Settings(bots, speed=0)
+    session = Session(StayAwayGame(game, settings), settings, Persist("stayaway", str(tmp_path)))
+    lines = list(answers)
+    out = []
 
-    def __init__(self, answers):
-        self.answers = list(answers)
-        self.out = []
-
-    def read(self, prompt):
-        self.out.append(prompt)
-        if not self.answers:
+    def read(prompt):
+        out.append(prompt)
+        if not lines:
             raise EOFError
-        return self.answers.pop(0)
-
-    def write(self, text):
-        self.out.append(text)
-
-
-def _args(extra):
-    import argparse
-    from eldritch.cli import build_parser
-    return build_parser().parse_args(["stayaway"] + extra)
+        return lines.pop(0)
+    PlainUI(session, NoGuard(), read=read, write=out.append, interactive=False, clear=False).run()
+    return session, out
 
 
-def test_hot_seat_privacy_screen_between_human_players(monkeypatch):
+def test_hot_seat_privacy_screen_between_human_players(tmp_path):
     """Two humans and three bots: before each human decision by a different human than the last, the
-    screen asks to pass the device; each human sees their own hand and role only."""
-    answers = []
-    for _ in range(400):
-        answers += ["", "1"]            # Enter at the privacy screen, then the first action
-    script = Script(answers)
-    term = stayaway_cli.Terminal(script.read, script.write, clear=False)
-    seen_states = []
-    original = stayaway_cli.private_screen
-
-    def spy(v, since):
-        seen_states.append(v)
-        return original(v, since)
-
-    monkeypatch.setattr(stayaway_cli, "private_screen", spy)
-    args = _args(["--seed", "3", "--players", "5", "--bots", "3,4,5"])
-    stayaway_cli.run(args, None, term)
-    text = script.out
+    screen asks to pass the device; each human then sees their own hand and role only."""
+    session, text = hot_seat(tmp_path, 3, 5, {2, 3, 4}, [""] * 3000)
     passes = [t for t in text if t.startswith("Pass to")]
-    assert passes and all(t.startswith(("Pass to P1.", "Pass to P2.")) for t in passes)
-    # the screen after a "Pass to Pn" belongs to Pn, and shows that player's own hand
+    assert len(passes) > 5 and all(t.startswith(("Pass to P1.", "Pass to P2.")) for t in passes)
+
     for i, t in enumerate(text):
         if t.startswith("Pass to"):
             who = t.split()[2].rstrip(".")
             nxt = next(x for x in text[i + 1:] if x.startswith("You are"))
             assert nxt.startswith("You are %s:" % who)
-    for v in seen_states:
-        assert v.me in (0, 1)
-        hand_line = "your hand: " + ", ".join(D.CARD_NAMES[c] for c in v.hand)
-        assert hand_line in text
+            other = "P2" if who == "P1" else "P1"
+            upto = next((j for j in range(i + 1, len(text)) if text[j].startswith("Pass to")), len(text))
+            assert not any(x.startswith("You are %s" % other) or x.startswith("-- %s's hand" % other)
+                           for x in text[i + 1:upto])
 
 
-def test_sealed_save_and_load(tmp_path, monkeypatch):
+def words_fd(words="table words"):
+    r, w = os.pipe()
+    os.write(w, words.encode() + b"\n")
+    os.close(w)
+    return r
+
+
+def test_sealed_save_and_load(tmp_path):
     path = tmp_path / "game.sae"
-    script = Script(["", "save %s" % path, "table words", "quit"])
-    term = stayaway_cli.Terminal(script.read, script.write, clear=False)
-    stayaway_cli.run(_args(["--seed", "9", "--players", "4", "--bots", "2,3,4"]), None, term)
+    state = tmp_path / "state"
+    proc = run(["stayaway", "--seed", "9", "--players", "4", "--bots", "2,3,4", "--plain",
+                "--state-dir", str(state)], stdin="save %s\ntable words\nquit\n" % path)
+    assert proc.returncode == 0 and "sealed into" in proc.stdout, proc.stderr
     box = path.read_bytes()
-    assert box[:4] == b"SAE1" and b"seed" not in box
-    proc = run(["stayaway", "--load", str(path), "--passphrase", "wrong words", "--bots", "2,3,4"])
-    assert proc.returncode == 2 and "wrong passphrase" in proc.stderr
-    proc = run(["stayaway", "--load", str(path), "--passphrase", "table words", "--bots", "2,3,4"], stdin="\n")
-    assert "You are P1" in proc.stdout
+    assert box.startswith(b"ELDRITCH STAYAWAY SEALED SAVE v1") and b"seed" not in box
+    r = words_fd("wrong words")
+    proc = subprocess.run(ELDRITCH + ["stayaway", "--load", str(path), "--passphrase-fd", str(r), "--bots", "2,3,4",
+                                      "--state-dir", str(state)], capture_output=True, text=True, timeout=300,
+                          pass_fds=(r,))
+    os.close(r)
+    assert proc.returncode == 2 and "wrong passphrase" in proc.stderr, proc.stderr
+    # the autosave went on numbering the table's saves: game.sae is now an older one, loaded by agreement
+    r = words_fd()
+    proc = subprocess.run(ELDRITCH + ["stayaway", "--load", str(path), "--passphrase-fd", str(r), "--plain",
+                                      "--allow-older", "--state-dir", str(state)], input="quit\n",
+                          capture_output=True, text=True, timeout=300, pass_fds=(r,))
+    os.close(r)
+    assert proc.returncode == 0 and "You are P1" in proc.stdout, proc.stderr
+    assert "loaded by agreement" in proc.stdout
+    assert "saved in" in proc.stdout                 # the passphrase seals the autosave
 
 
 def test_general_simulate_plays_stayaway():

@@ -2,9 +2,16 @@
 
     blob = serialize(game); game2 = deserialize(rules, blob, verify=False)
 
-Layout: 'A' 'H' version, players, house-rule bits, round limit (2 bytes), doom length, the board's
-digest (2), seed (4), action count n (4), the actions (3 bytes each), their Fletcher-16 (2), the
-state's length (2), the state (state_bytes), a Fletcher-16 of everything but the actions (2).
+Layout (version 2): 'A' 'H' version, players, house-rule bits, round limit (2 bytes), doom length,
+the board's digest (2), seed (4), action count n (4), the actions (3 bytes each), the state's length
+(2), the state (state_bytes), a CRC-32 of everything before it (4). Version 1 (the saves before
+issue 24) had a Fletcher-16 of the actions (2) before the state's length and a Fletcher-16 of the
+rest at the end: it is still read (with the same range checks; the host's --load replays it), but a
+byte changed from 0x00 to 0xFF passes Fletcher-16, which is why version 2 has CRC-32 (binio.py).
+
+Every header field is range-checked before it is used (players on this board, known house rules,
+a round limit of at most 999, a doom track of 1 to 99, a seed within the PRNG's range), so a
+damaged header is refused, never played as another game.
 
 deserialize restores the state from its bytes (checked field by field: a value out of range is a
 KernelError, never a crash later), so loading is as fast as saving; with verify=True it also
@@ -13,20 +20,35 @@ host's --load does). Anything wrong is KernelError('save', ...) and nothing is c
 
 `state_bytes` is every field (hidden ones included: the PRNG, the decks' order, where face-down gates
 lead); `public_bytes` leaves those out and is every player's view (all sheets and the whole board are
-public in this game). Both come from one field list, so saving and loading cannot drift apart.
+public in this game): a head (VIEW_HEAD bytes: players, house-rule bits, round limit in 2 bytes), the
+common fields, each deck's count, then each space's gate (HIDDEN_GATE for a face-down one).
+`read_view(board, view)` reads a view back into a plain object, field by field from the same lists,
+so saving, loading and reading cannot drift apart.
 """
 
 from ...errors import KernelError
-from ...binio import put32, get32
+from ...binio import put32, get32, put_crc32, crc32_at
+from ...checks import check_blob
+from ... import prng
 from .board import NONE
-from .defs import (MAX_LOG, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD, PH_OVER, PH_INV, CH_COIN, CH_FIRST,
+from .defs import (MAX_LOG, HOUSE_RULES, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD, PH_OVER, PH_INV, CH_COIN, CH_FIRST,
                    CH_ATTACK, CH_DAMAGE, CH_SANITY, ST_LOADOUT, ST_ORIENT, ST_SHOP, ST_PICK, PU_CLOSE, STEP_NAMES)
 
 MAGIC0 = 0x41   # 'A'
 MAGIC1 = 0x48   # 'H'
-VERSION = 1
+VERSION = 2
+OLD_VERSION = 1
 HIDDEN_GATE = 254
 HEAD = 18
+VIEW_HEAD = 4
+MAX_ROUND_LIMIT = 999
+MAX_DOOM = 99
+MAX_STATE = 1 << 16
+
+
+def max_size():
+    """The longest a save can be (a full action log, the longest state)."""
+    return HEAD + 3 * MAX_LOG + 2 + 2 + MAX_STATE + 4
 
 # one byte each (values 0-255)
 SCALARS = ("phase", "step", "actor", "seat", "result", "doom", "gate_limit", "doom_length", "setup_left",
@@ -58,9 +80,75 @@ def _common(g, out):
         out.append(deck.n)
 
 
+def buffer_sizes(board):
+    """The length of each of BUFFERS (in order) on this board, as State.__init__ makes them."""
+    from .board import MAX_PLAYERS
+    from .defs import MAX_POSS
+    b = board
+    sizes = []
+    for name in BUFFERS:
+        if name == "poss":
+            sizes.append(MAX_PLAYERS * MAX_POSS)
+        elif name == "used_inv":
+            sizes.append(b.ninv)
+        elif name[:2] == "m_":
+            sizes.append(b.nmonsters)
+        elif name == "fight_kinds":
+            sizes.append(b.nkinds)
+        elif name == "sealed":
+            sizes.append(b.nspaces)
+        elif name == "gate_shown":
+            sizes.append(b.ngates)
+        else:
+            sizes.append(MAX_PLAYERS)
+    return sizes
+
+
+class ViewFields:
+    """A view read back by read_view: `players`, `house`, `round_limit`, every name of SCALARS and WIDE
+    (ints), of BUFFERS (bytes, as long as the state's), `money` (a list per seat), the decks' counts
+    `gate_deck_n`, `item_deck_n`, `spell_deck_n`, and `gate_at` (bytes per space: a gate card,
+    NONE, or HIDDEN_GATE when face down)."""
+
+
+def read_view(board, view):
+    """The fields of a view (public_bytes) of a game on `board`; KernelError('view', ...) when the
+    bytes are not one (the wrong length for this board, or a head out of range). Allocates."""
+    from .board import MAX_PLAYERS
+    v = bytes(view)
+    sizes = buffer_sizes(board)
+    want = VIEW_HEAD + len(SCALARS) + 2 * len(WIDE) + sum(sizes) + 2 * MAX_PLAYERS + 3 + board.nspaces
+    if len(v) != want:
+        raise KernelError("view", "not an Arkham Horror view of this board (%d bytes, expected %d)" % (len(v), want))
+    f = ViewFields()
+    f.players = v[0]
+    f.house = v[1]
+    f.round_limit = v[2] << 8 | v[3]
+    if not board.min_players <= f.players <= board.max_players:
+        raise KernelError("view", "not an Arkham Horror view of this board (%d players)" % f.players)
+    i = VIEW_HEAD
+    for name in SCALARS:
+        setattr(f, name, v[i])
+        i += 1
+    for name in WIDE:
+        w = v[i] << 8 | v[i + 1]
+        setattr(f, name, w - 128 if name == "test_level" else w)
+        i += 2
+    for k in range(len(BUFFERS)):
+        setattr(f, BUFFERS[k], v[i:i + sizes[k]])
+        i += sizes[k]
+    f.money = [v[i + 2 * s] << 8 | v[i + 2 * s + 1] for s in range(MAX_PLAYERS)]
+    i += 2 * MAX_PLAYERS
+    f.gate_deck_n = v[i]
+    f.item_deck_n = v[i + 1]
+    f.spell_deck_n = v[i + 2]
+    f.gate_at = v[i + 3:i + 3 + board.nspaces]
+    return f
+
+
 def public_bytes(g):
     """What every player sees (kernel/surface.py view): where a face-down gate leads is left out."""
-    out = bytearray()
+    out = bytearray((g.players, g.house, (g.round_limit >> 8) & 255, g.round_limit & 255))
     _common(g, out)
     for s in range(g.board.nspaces):
         c = g.gate_at[s]
@@ -96,12 +184,13 @@ def serialize(g):
     put32(head, g.seed)
     put32(head, g.nlog)
     sb = state_bytes(g)
-    tail = bytearray((g.log_b, g.log_a, len(sb) >> 8, len(sb) & 255))
-    tail.extend(sb)
-    c = _fletcher(tail, 0, len(tail), _fletcher(head, 0, HEAD, 0))
-    tail.append(c >> 8)
-    tail.append(c & 255)
-    return bytes(head) + bytes(g.logb[:3 * g.nlog]) + bytes(tail)
+    out = head
+    out.extend(memoryview(g.logb)[:3 * g.nlog])
+    out.append(len(sb) >> 8)
+    out.append(len(sb) & 255)
+    out.extend(sb)
+    put_crc32(out, len(out))
+    return bytes(out)
 
 
 def _bad(message):
@@ -111,38 +200,67 @@ def _bad(message):
 def deserialize(rules, blob, verify=False):
     """The game a save holds, on rules' board; KernelError('save', ...) when it is not one."""
     from .rules import ArkhamGame
-    b = bytes(blob)
+    b = check_blob(blob)
     if len(b) < HEAD + 6 or b[0] != MAGIC0 or b[1] != MAGIC1:
         _bad("not an Eldritch Arkham Horror save")
-    if b[2] != VERSION:
-        _bad("save format version %d, this kernel reads %d" % (b[2], VERSION))
+    if b[2] != VERSION and b[2] != OLD_VERSION:
+        _bad("save format version %d, this kernel reads %d and %d" % (b[2], OLD_VERSION, VERSION))
+    if len(b) > max_size():
+        _bad("%d bytes: longer than any Arkham Horror save (%d)" % (len(b), max_size()))
+    old = b[2] == OLD_VERSION
     n = get32(b, 14)
-    if n > MAX_LOG or len(b) < HEAD + 3 * n + 6:
+    extra = 2 if old else 0          # version 1: the actions' Fletcher-16
+    check = 2 if old else 4
+    if n > MAX_LOG or len(b) < HEAD + 3 * n + extra + 2 + check:
         _bad("the action count does not match the file's length (a truncated save?)")
-    t = HEAD + 3 * n
-    nstate = b[t + 2] << 8 | b[t + 3]
-    if len(b) != t + 4 + nstate + 2:
+    t = HEAD + 3 * n                 # the end of the actions
+    s0 = t + extra + 2               # the start of the state
+    nstate = b[s0 - 2] << 8 | b[s0 - 1]
+    if len(b) != s0 + nstate + check:
         _bad("the file's length does not match its contents (a truncated save?)")
-    c = _fletcher(b, t, t + 4 + nstate, _fletcher(b, 0, HEAD, 0))
-    if c != (b[-2] << 8) | b[-1] or _fletcher(b, HEAD, t, 0) != (b[t] << 8) | b[t + 1]:
+    if old:
+        c = _fletcher(b, t, s0 + nstate, _fletcher(b, 0, HEAD, 0))
+        ok = c == (b[-2] << 8) | b[-1] and _fletcher(b, HEAD, t, 0) == (b[t] << 8) | b[t + 1]
+    else:
+        ok = crc32_at(b, len(b) - 4)
+    if not ok:
         _bad("checksum mismatch (a corrupt save)")
     if (b[8] << 8 | b[9]) != rules.board.digest:
         _bad("the save was made on another board (or another version of it)")
     players = b[3]
+    house = b[4]
+    round_limit = b[5] << 8 | b[6]
+    doom = b[7]
+    seed = get32(b, 10)
+    board = rules.board
+    if not board.min_players <= players <= board.max_players:
+        _bad("the header says %d players; this board takes %d to %d" % (players, board.min_players,
+                                                                        board.max_players))
+    if house >> len(HOUSE_RULES):
+        _bad("the header has unknown house-rule bits (%d)" % house)
+    if round_limit > MAX_ROUND_LIMIT:
+        _bad("the header's round limit %d is out of range (0 to %d)" % (round_limit, MAX_ROUND_LIMIT))
+    if not 1 <= doom <= MAX_DOOM:
+        _bad("the header's doom track %d is out of range (1 to %d)" % (doom, MAX_DOOM))
+    if seed > prng.SEED_MAX:
+        _bad("the header's seed is out of range")
     try:
-        g = ArkhamGame(rules.board, players, get32(b, 10), b[4], b[5] << 8 | b[6], b[7])
+        g = ArkhamGame(board, players, seed, house, round_limit, doom)
     except KernelError as exc:
         _bad("bad options: %s" % exc.detail)
     g.logb[:3 * n] = b[HEAD:t]
     g.nlog = n
-    g.log_b = b[t]
-    g.log_a = b[t + 1]
-    state = b[t + 4:t + 4 + nstate]
+    if old:
+        g.log_b = b[t]
+        g.log_a = b[t + 1]
+    else:
+        _log_sums(g)
+    state = b[s0:s0 + nstate]
     if len(state) != len(state_bytes(g)):
         _bad("the stored state has the wrong size for this board")
     load_state(g, state)
     if verify:
-        again = ArkhamGame(rules.board, players, g.seed, g.house, g.round_limit, g.doom_length)
+        again = ArkhamGame(board, players, g.seed, g.house, g.round_limit, g.doom_length)
         try:
             again.replay(g.actions())
         except KernelError as exc:
@@ -150,6 +268,19 @@ def deserialize(rules, blob, verify=False):
         if state_bytes(again) != state:
             _bad("the stored state does not match its action log")
     return g
+
+
+def _log_sums(g):
+    """The game's running Fletcher sums of its action log (log_a, log_b), which version 2 no longer
+    stores: recomputed from the log, as the game keeps them while it appends."""
+    a = 0
+    b = 0
+    lb = g.logb
+    for i in range(3 * g.nlog):
+        a = (a + lb[i]) % 255
+        b = (b + a) % 255
+    g.log_a = a
+    g.log_b = b
 
 
 def load_state(g, state):

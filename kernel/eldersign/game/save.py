@@ -2,22 +2,36 @@
 
     blob = serialize(game); game2 = deserialize(blob, data)
 
-Layout: 'E' 'G' version, players, Ancient One, flags (1 companion), seed (4 bytes), action count
-(4), actions (4 each), state digest (2), Fletcher-16 checksum (2). deserialize replays the log from
-the seed and checks the digest; anything wrong is KernelError('save', ...) and nothing is changed.
+Layout (version 4): 'E' 'G' version, players, Ancient One, flags (1 companion), seed (4 bytes),
+action count (4), actions (4 each), state digest (2), CRC-32 of everything before it (4; binio.py
+says why not Fletcher-16). Versions 2 and 3 (a Fletcher-16, then the same layout) hold logs of the
+rules before issues 26-27: they are refused with that reason (their logs replay to other games). Every header field is
+range-checked before it is used; deserialize replays the log from the seed and checks the digest;
+anything wrong is KernelError('save', ...) and nothing is changed.
 `state_bytes(game)` is every field of the state in a fixed order (what the digest is taken of;
 tests compare it whole); `view_bytes(game, seat)` is the part a seat may see (no deck order, no PRNG).
 """
 
 from ...errors import KernelError
-from ...binio import fletcher16, put32, get32
+from ...binio import fletcher16, put32, get32, put_crc32, crc32_at
+from ... import prng
+from ...checks import check_blob
 from .machine import Game, MAX_LOG
 
 MAGIC0 = 0x45   # 'E'
 MAGIC1 = 0x47   # 'G'
-VERSION = 2           # 2: the action codes of every player decision (issue 9)
+VERSION = 4           # 2: the action codes of every player decision (issue 9); 3: CRC-32 (issue 24);
+                      # 4: the same layout as 3, under the rules of issues 26-27 (the first round's
+                      # midnight, the end-of-turn step, abilities in any player's turn, the Other World
+                      # deck): a log of an earlier version replays to another game, so it is refused
+RULES_CHANGED = (2, 3)
+MAX_PLAYERS = 8
+FLAGS = 1             # the only flag bit: companion
 
 
+def max_size():
+    """The longest a save can be (a full action log)."""
+    return 14 + 4 * MAX_LOG + 2 + 4
 
 
 def _put16(out, v):
@@ -32,7 +46,7 @@ def _public(g, out):
               g._result + 1, 1 if g._battle else 0, g._mythos + 1, 1 if g._midnight_due else 0,
               1 if g._in_midnight else 0, 1 if g._awaken_due else 0, g._awaken_seat, g._green_gone,
               1 if g._yellow_gone else 0, 1 if g._red_gone else 0, g._turn_yellow, g._turn_red,
-              1 if g._focus_used else 0, g._locks.n, g._spells.n, g._att.nhelp, g._att.slot + 2,
+              g._focus_used, g._locks.n, g._spells.n, g._att.nhelp, g._att.slot + 2,
               g._att.defeated, g._att.refused, g._att.rerolled, g._nlasting):
         out.append(v & 255)
     i = g._inv
@@ -104,27 +118,34 @@ def serialize(g):
     digest = fletcher16(state, len(state))
     out.append(digest >> 8)
     out.append(digest & 255)
-    c = fletcher16(out, len(out))
-    out.append(c >> 8)
-    out.append(c & 255)
+    put_crc32(out, len(out))
     return bytes(out)
 
 
 def deserialize(blob, data):
     """The Game a save holds, replayed from its seed; KernelError('save', ...) when it is not one."""
-    b = bytes(blob)
+    b = check_blob(blob)
     if len(b) < 16 or b[0] != MAGIC0 or b[1] != MAGIC1:
         raise KernelError("save", "not an Eldritch game save")
+    if b[2] in RULES_CHANGED:
+        raise KernelError("save", "a save of format %d: written under the rules before issues 26-27, its "
+                                  "action log replays to another game today (start a new game)" % b[2])
     if b[2] != VERSION:
         raise KernelError("save", "save format version %d, this kernel reads %d" % (b[2], VERSION))
-    if fletcher16(b, len(b) - 2) != (b[-2] << 8) | b[-1]:
+    check = 4
+    if len(b) > max_size() or len(b) < 14 + 2 + check:
+        raise KernelError("save", "a save of %d bytes: not a game save (at most %d)" % (len(b), max_size()))
+    if not crc32_at(b, len(b) - 4):
         raise KernelError("save", "checksum mismatch (a corrupt or truncated save)")
     players = b[3]
     ao = b[4]
     companion = b[5] == 1
     seed = get32(b, 6)
     n = get32(b, 10)
-    if n > MAX_LOG or len(b) != 14 + 4 * n + 4:
+    if not 1 <= players <= MAX_PLAYERS or b[5] & ~FLAGS or seed > prng.SEED_MAX:
+        raise KernelError("save", "a header field is out of range (players %d, flags %d, seed %d)" % (
+            players, b[5], seed))
+    if n > MAX_LOG or len(b) != 14 + 4 * n + 2 + check:
         raise KernelError("save", "the action count does not match the file's length")
     try:
         g = Game(data, players=players, seed=seed, ancient_one=ao, companion=companion)
@@ -134,6 +155,7 @@ def deserialize(blob, data):
         raise KernelError("save", "does not replay: %s" % exc.detail)
     state = state_bytes(g)
     digest = fletcher16(state, len(state))
-    if digest != (b[-4] << 8) | b[-3]:
+    at = len(b) - check - 2
+    if digest != (b[at] << 8) | b[at + 1]:
         raise KernelError("save", "the stored state does not match its action log (other card data?)")
     return g

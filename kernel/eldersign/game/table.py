@@ -24,7 +24,9 @@ SEAT_STATE = ("playing", "devoured, choosing", "devoured, out of the game")
 class SlotView:
     """A board slot with its card: slot index, card id, name, Other World, terror code, trophy value,
     the Adventure of its current tasks (monsters included), the monsters' names, the seats of the
-    investigators on it, its lock colour (-1 none), and whether it is being attempted."""
+    investigators on it, its lock colour (-1 none), its reward, penalty, terror, entry and midnight
+    effects (compiled tuples, effects.py; `notes` of the Table names their notes), and whether it is
+    being attempted."""
 
 
 class SeatView:
@@ -60,6 +62,7 @@ def snapshot(game):
     t.free_dice = (pool.free_dice(g, GREEN), pool.free_dice(g, YELLOW), pool.free_dice(g, RED))
     t.item_dice = (1 if g._turn_yellow == 1 else 0, 1 if g._turn_red == 1 else 0)
     t.focus_used = bool(g._focus_used)
+    t.notes = g._data.notes
     t.spell_dice = [(g._spells.die[k], g._data.cards[g._spells.card[k]].name, g._spells.owner[k])
                     for k in range(g._spells.n)]
     t.active_seat = g._clock.seat
@@ -116,6 +119,12 @@ def _slot(g, s):
     v.here = [seat for seat in range(g.players)
               if g._seats.inv[seat] != NONE and g._inv.loc[g._seats.inv[seat]] == s + 1]
     v.lock = card.lock
+    # the card's effects as compiled tuples (effects.py), for a screen to put in words
+    v.reward = card.reward
+    v.penalty = card.penalty
+    v.terror_effect = card.terror
+    v.entry = card.entry
+    v.midnight = card.midnight
     v.attempted = g._att.slot == s
     return v
 

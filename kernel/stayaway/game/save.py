@@ -10,17 +10,21 @@ as an obstacle, or in transit in an exchange, a Resolute draw or Round and round
 Layout (version 1): b"SA", version, players, option flags, Infected! option (255 default), seed (4),
 the deck's copies of each card type (31), the scalar fields (2 bytes each), the buffers (the hands
 HAND_MAX per player, the pile and discards as long as their counts), the PRNG (2 x 4), the referee log
-(2-byte count, 6 bytes per event), the actions (2-byte count, 2 bytes each), Fletcher-16 of all that.
+(2-byte count, 6 bytes per event), the actions (2-byte count, 2 bytes each), then the check: in
+version 2 a CRC-32 of all that (4 bytes; binio.py says why), in version 1 (the saves before issue 24,
+still read: they come sealed, so their tag checked them first) a Fletcher-16 (2).
 """
 
 from ... import prng
-from ...binio import fletcher16, get32
+from ...binio import fletcher16, get32, crc32
 from ...errors import KernelError
 from .defs import (MAX_PLAYERS, HAND_MAX, NTYPES, DECK_MAX, MAX_EVENTS, EVENT_BYTES, MAX_LOG, NO_CARD, NOBODY,
                    QUARANTINE, LOCKED_DOOR, PH_OVER, R_PLAYING, R_CUT)
 
 MAGIC = b"SA"
-VERSION = 1
+VERSION = 2
+OLD_VERSION = 1
+CHECK = 4                # the CRC-32's bytes at the end
 SCALARS = ("pile_n", "disc_n", "res_n", "direction", "thing", "phase", "active", "actor", "turn", "ctx_kind",
            "ctx_a", "ctx_b", "ctx_card", "ctx_n", "ctx_flag", "offer_card", "partner", "last_infected",
            "ever_eliminated_human", "result", "nev", "nlog")
@@ -39,7 +43,7 @@ def max_size():
 
 
 def _fixed():
-    return 10 + NTYPES + 2 * len(SCALARS) + len(TABLE) * MAX_PLAYERS + MAX_PLAYERS * HAND_MAX + 3 + 8 + 2
+    return 10 + NTYPES + 2 * len(SCALARS) + len(TABLE) * MAX_PLAYERS + MAX_PLAYERS * HAND_MAX + 3 + 8 + CHECK
 
 
 def dump(state, out=None, at=0):
@@ -78,9 +82,8 @@ def dump(state, out=None, at=0):
         out[k] = a >> 8
         out[k + 1] = a & 255
         k += 2
-    c = fletcher16(memoryview(out)[at:k], k - at) if at else fletcher16(out, k)
-    out[k] = c >> 8
-    out[k + 1] = c & 255
+    c = crc32(memoryview(out)[at:k], k - at) if at else crc32(out, k)
+    _put32(out, k, c)
     return out
 
 
@@ -114,12 +117,13 @@ def options_of(blob):
 
 
 class _Reader:
-    def __init__(self, blob):
+    def __init__(self, blob, check):
         self.b = blob
         self.i = 0
+        self.end = len(blob) - check
 
     def take(self, n):
-        if self.i + n > len(self.b) - 2:
+        if self.i + n > self.end:
             raise KernelError("save", "the save is cut short at byte %d" % self.i)
         part = self.b[self.i:self.i + n]
         self.i += n
@@ -135,18 +139,26 @@ def load(rules, blob):
     if isinstance(blob, memoryview):
         b = blob
     else:
-        try:
-            b = memoryview(bytes(blob))
-        except TypeError:
-            raise KernelError("save", "a save is bytes")
+        if not isinstance(blob, (bytes, bytearray)):
+            raise KernelError("save", "a save is bytes, not %s" % type(blob).__name__)
+        b = memoryview(bytes(blob))
     n = len(b)
     if n < 16 or b[0] != MAGIC[0] or b[1] != MAGIC[1]:
         raise KernelError("save", "not a Stay Away! save")
-    if b[2] != VERSION:
-        raise KernelError("save", "save version %d, this kernel reads version %d" % (b[2], VERSION))
-    if fletcher16(b, n - 2) != (b[n - 2] << 8) | b[n - 1]:
+    if b[2] != VERSION and b[2] != OLD_VERSION:
+        raise KernelError("save", "save version %d, this kernel reads versions %d and %d" % (b[2], OLD_VERSION,
+                                                                                          VERSION))
+    if n > max_size():
+        raise KernelError("save", "%d bytes: longer than any Stay Away! save" % n)
+    if b[2] == VERSION:
+        tail = CHECK
+        ok = get32(b, n - 4) == crc32(b, n - 4)
+    else:
+        tail = 2
+        ok = fletcher16(b, n - 2) == (b[n - 2] << 8) | b[n - 1]
+    if not ok:
         raise KernelError("save", "the save is damaged (checksum mismatch)")
-    r = _Reader(b)
+    r = _Reader(b, tail)
     r.take(3)
     players = r.byte()
     flags = r.byte()
@@ -155,6 +167,8 @@ def load(rules, blob):
     if flags != rules.options.flags() or (255 if rules.options.infected < 0 else rules.options.infected) != infected:
         raise KernelError("save", "the save was made with other options")
     seed = get32(r.take(4), 0)
+    if seed > prng.SEED_MAX:
+        raise KernelError("save", "the seed is out of range")
     s = State(rules, seed, players, deal=False)
     if bytes(r.take(NTYPES)) != bytes(s.counts):
         raise KernelError("save", "the save was made with another deck")
@@ -178,8 +192,8 @@ def load(rules, blob):
     raw = r.take(2 * s.nlog)
     for i in range(s.nlog):
         s.log[i] = (raw[2 * i] << 8) | raw[2 * i + 1]
-    if r.i != len(b) - 2:
-        raise KernelError("save", "%d unexpected bytes at the end" % (len(b) - 2 - r.i))
+    if r.i != r.end:
+        raise KernelError("save", "%d unexpected bytes at the end" % (r.end - r.i))
     check(s)
     return s
 

@@ -6,6 +6,7 @@ referee asks for it explicitly (state.referee_log(request=True)).
 """
 
 from .defs import (CARD_NAMES, ROLE_NAMES, RESULT_NAMES, PHASE_NAMES, NO_CARD, NOBODY, GAP, SELF, ACT_KIND, MASK_ALL,
+                   EV_PRIVATE,
                    EVENT_BYTES, A_DISCARD, A_PLAY, A_OFFER, A_ANSWER, A_DEFEND, A_ACCEPT, A_KEEP, A_DECLARE,
                    A_REVEAL, A_TARGET, A_FORGET, A_PASS, A_BLIND, FLAMETHROWER, SWAP_PLACES, BETTER_RUN,
                    GET_OUT, ONE_TWO, BETWEEN_US, FRIENDS, AXE, LOCKED_DOOR, QUARANTINE, E_TURN, E_DRAW, E_PANIC,
@@ -81,6 +82,27 @@ def action_text(state, action):
     if kind == A_BLIND:
         return "swap %s with the pile's top card" % CARD_NAMES[arg]
     return "action %d" % action
+
+
+def public_action_text(state, action):
+    """The action as the other players see it being taken: a card played face up by name, a card
+    given, offered, discarded or kept face down as "a card"."""
+    kind = action - action % ACT_KIND
+    if kind == A_DISCARD:
+        return "discard a card"
+    if kind == A_OFFER:
+        return "offer a card to %s" % player_name(state.ctx_b)
+    if kind == A_ANSWER:
+        return "give a card to %s" % player_name(state.ctx_a)
+    if kind == A_KEEP:
+        return "keep one of the cards drawn"
+    if kind == A_FORGET:
+        return "discard a card (Forgetful)"
+    if kind == A_PASS:
+        return "pass a card"
+    if kind == A_BLIND:
+        return "swap a card with the pile's top card"
+    return action_text(state, action)
 
 
 def event_text(code, a, b, c, players, viewer=NOBODY):
@@ -162,6 +184,35 @@ def player_log(rules, view):
     for code, a, b, c in v.events:
         lines.append(event_text(code, a, b, c, v.players, v.me))
     return "\n".join(lines)
+
+
+def event_lines(state, start, viewer):
+    """The events from index `start` on, in words, as `viewer` may read them: a player (what their
+    view holds: the public events and their own private ones, a card only if they saw it), NOBODY
+    for the public (public events, a card only if everyone saw it), or REFEREE (every event and
+    card, with who saw it). For a front end's per-reader logs; allocates."""
+    g = state
+    out = []
+    bit = (1 << viewer) if viewer < g.players else 0
+    for i in range(start, g.nev):
+        e = i * EVENT_BYTES
+        code = g.ev[e]
+        mask = (g.ev[e + 4] << 8) | g.ev[e + 5]
+        c = g.ev[e + 3]
+        if viewer == REFEREE:
+            text = event_text(code, g.ev[e + 1], g.ev[e + 2], c, g.players)
+            if c != NO_CARD and mask != MASK_ALL:
+                text += " [seen by %s]" % mask_text(mask, g.players)
+            out.append(text)
+            continue
+        seen = mask & bit if bit else mask == MASK_ALL
+        if code & EV_PRIVATE and not seen:
+            continue
+        out.append(event_text(code, g.ev[e + 1], g.ev[e + 2], c if seen else NO_CARD, g.players, viewer))
+    return out
+
+
+REFEREE = 254
 
 
 def mask_text(mask, players):

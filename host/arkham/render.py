@@ -1,0 +1,82 @@
+"""Arkham Horror (1987) on screen. The game is cooperative and its view is the same for every seat
+(kernel/arkham/game/rules.py `view`: the decks' order and the PRNG are what it leaves out), so the
+screen reads the public state through the kernel's text helpers (kernel/arkham/game/text.py).
+
+    screen = render(game, seat)        # seat: whose sheet is the focus (the one deciding)
+
+- status: the round and phase, doom, open gates against the limit, the round limit;
+- the focus: the acting investigator's sheet (where, sanity, strength, fight, stealth, money, gates
+  closed, trophies, cards) and what is being decided;
+- panels: every investigator, and every space with a gate, an Elder Sign or monsters.
+"""
+
+from __future__ import annotations
+
+from ..frontend.model import Screen, Panel, Line
+from ..kernel.arkham.game import text
+from ..kernel.arkham.game.board import NONE
+from ..kernel.arkham.game.defs import MAX_POSS, PHASE_NAMES, STEP_NAMES
+
+
+def status(g) -> list:
+    line = Line().add("round %d, %s phase  " % (g.round, PHASE_NAMES[g.phase]), "bold")
+    line.add("doom %d/%d  " % (g.doom, g.doom_length), "bad")
+    line.add("open gates %d/%d" % (g.open_gates(), g.gate_limit), "warn")
+    return [line]
+
+
+def sheet(g, seat, indent=0) -> list:
+    if g.seat_inv[seat] == NONE:
+        return [Line(indent=indent).add(text.seat_name(g, seat), "dim")]
+    cards = [text.card_name(g, g.poss[seat * MAX_POSS + k]) for k in range(MAX_POSS)
+             if g.poss[seat * MAX_POSS + k] != NONE]
+    out = [Line(indent=indent).add(text.seat_name(g, seat), "bold").add("  at %s" % text.where(g, seat)),
+           Line(indent=indent + 2).add("sanity %d/%d  strength %d/%d  fight %d  stealth %d  $%d" % (
+               g.san[seat], g.maxsan[seat], g.sta[seat], g.maxsta[seat], g.fight[seat], g.stealth[seat],
+               g.money[seat]), "dim"),
+           Line(indent=indent + 2).add("gates closed %d  trophies %d" % (g.gates_closed[seat], g.trophies(seat)),
+                                       "dim")]
+    if cards:
+        out.append(Line(indent=indent + 2).add("cards: ", "dim").add(", ".join(cards)))
+    return out
+
+
+def investigators(g) -> Panel:
+    lines = []
+    for seat in range(g.players):
+        lines.extend(sheet(g, seat))
+    return Panel("investigators", "investigators", lines)
+
+
+def spaces(g) -> Panel:
+    b = g.board
+    lines = []
+    for s in range(b.nspaces):
+        bits = []
+        c = g.gate_at[s]
+        if c != NONE:
+            bits.append(("gate to %s (difficulty %d)" % (b.world_names[b.gate_world[c]], b.gate_diff[c])
+                         if g.gate_shown[c] else "a face-down gate", "bad"))
+        if g.sealed[s]:
+            bits.append(("Elder Sign", "good"))
+        ms = [text.monster_name(g, m) for m in range(b.nmonsters) if g.m_at[m] == s]
+        if ms:
+            bits.append((", ".join(ms), "warn"))
+        here = [text.seat_name(g, q) for q in range(g.players) if g.seat_inv[q] != NONE and g.pos[q] == s]
+        if here:
+            bits.append((", ".join(here), "accent"))
+        if bits:
+            line = Line().add(b.space_names[s], "bold").add(": ")
+            for i, (words, style) in enumerate(bits):
+                line.add(("; " if i else "") + words, style)
+            lines.append(line)
+    return Panel("board", "the board (spaces with something on them)", lines or [Line.of("nothing yet", "dim")])
+
+
+def render(g, seat) -> Screen:
+    focus = None
+    if seat is not None and 0 <= seat < g.players:
+        lines = sheet(g, seat)
+        lines.append(Line().add("now: ", "dim").add(STEP_NAMES.get(g.step, "?"), "bold"))
+        focus = Panel("me", text.seat_name(g, seat), lines)
+    return Screen(status(g), [investigators(g), spaces(g)], focus)
