@@ -25,6 +25,8 @@ from .kernel.errors import KernelError
 GAMES = {
     "eldersign": "eldritch.eldersign.sim",
     "stayaway": "eldritch.stayaway.sim",
+    "arkham": "eldritch.arkham.sim",
+    "mansions": "eldritch.mansions.sim",
 }
 
 
