@@ -14,7 +14,7 @@ import pytest
 # module the command imports is loaded), then limits its address space to what it has plus
 # HEADROOM and asks the real question: the pure-Python solver answers these in a few MB (the whole
 # process fits in `ulimit -v 20000`), so a fixed limit such as `ulimit -v 120000` no longer runs it out.
-HEADROOM = 1 << 20
+HEADROOM = 1 << 18
 WARM_UP = {"odds": ["odds", "L L", "--green", "1"], "advise": ["advise", "L L", "--roll", "L L"],
            "table": ["table", "--query", "curator", "--dice", "1G"]}
 CHILD = """

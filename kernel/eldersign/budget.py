@@ -411,7 +411,7 @@ def python_bytes(sh, contexts, lim):
     solver")."""
     g, y, r, f, s, c, sigma, rho = lim
     blocks = (sh.ny if y else 1) * (sh.nr if r else 1)
-    caches = 131072 + 32 * 4096 * blocks + 64 * (1 + sh.m + sh.ny + sh.nr) * (64 + 40 * sh.n)
+    caches = 131072 + 8 * 4096 * blocks + 64 * (1 + sh.m + sh.ny + sh.nr) * (64 + 40 * sh.n)
     tables = 0
     if s or c:
         for dg in range(min(g, s) + 1):
