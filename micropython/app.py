@@ -64,10 +64,6 @@ MAX_LIST = 40
 # The board's solver keeps at most this much heap free while it works (below it, the solve stops
 # and the menu learns that the situation is too big for this board, before a MemoryError would)
 RESERVE = 12 * 1024
-# Clue rerolls are not offered on the board: the solver's reroll tables over every partial roll
-# exceed the Pico's heap on the smallest library card (The Curator, 6 green, 1 clue: over 4 MB on
-# the unix port; micropython/README.md, "Memory")
-CLUES_TOP = 0
 # Collect after every 4 KB allocated: a solve makes many small long-lived values among short-lived
 # garbage, and MicroPython's first-fit heap never moves an object, so waiting for a full heap leaves
 # long-lived values scattered and no 1 KB block free in a heap a third empty. Collecting early keeps
@@ -190,7 +186,6 @@ class App:
         self.back = S_MENU
         self.odds = 0
         self.odds_source = ""
-        self.play_block = ""                    # why A cannot start play here ("" when it can)
         self.list_title = ""
         self.set_cursor = 0
         self.card_cursor = 0
@@ -358,11 +353,7 @@ class App:
                 lines[1 + k] = body[k]
             lines[4] = "odds %s%%" % percent_text(self.odds, 4)
             lines[5] = self.odds_source
-            if self.play_block:
-                lines[6] = self.play_block
-                lines[7] = "B:back"
-            else:
-                lines[7] = "A:play B:back"
+            lines[7] = "A:play B:back"
         elif s == S_PLAY:
             self._compose_play(lines)
         elif s == S_ENTER:
@@ -405,7 +396,7 @@ class App:
         """What the situation screen says under the values: why a value stops where it does."""
         j = self.cursor
         if 3 <= j <= 5 and self.sit[j] >= self.sit_top(j) and self.sit_top(j) < SIT_TOPS[j]:
-            return "max: memory" if j < 5 else "clues: no memory"
+            return "max: memory"
         return ""
 
     def _compose_play(self, lines):
@@ -678,7 +669,7 @@ class App:
         self.compose()
 
     def _on_odds(self, b):
-        if b == btn.A and not self.play_block:
+        if b == btn.A:
             self.start()
             return
         if b == btn.B:
@@ -857,37 +848,24 @@ class App:
         self.compose()
 
     def sit_top(self, j):
-        """The highest value the menu offers for field j: the situation's range, no clues (CLUES_TOP),
-        and below a situation that was found too big for this board's memory."""
-        if j == 5:
-            return self.table_clues()
+        """The highest value the menu offers for field j: the situation's range, and below a
+        situation that was found too big for this board's memory (focus, spells and clues: the
+        others at least the big one's)."""
         top = SIT_TOPS[j]
         big = self.too_big
-        if big is not None and 3 <= j <= 4:
+        if big is not None and 3 <= j <= 5:
             sit = self.sit
-            other = 4 if j == 3 else 3
-            if sit[0] >= big[0] and sit[1] >= big[1] and sit[2] >= big[2] and sit[other] >= big[other]:
-                return big[j] - 1 if big[j] > 0 else 0
-        return top
-
-    def table_clues(self):
-        """Clues the menu offers: none to solve here (CLUES_TOP), but a library card's odds with
-        clues come from the flash table where it holds the situation (play stays off: advice on a
-        clue reroll needs the reroll tables this heap cannot hold)."""
-        if self.card_index < 0 or self.table is None:
-            return CLUES_TOP
-        sit = self.sit
-        top = CLUES_TOP
-        for c in range(1, SIT_TOPS[5] + 1):
-            if sit[7] == 0 and sit[8] == 0 and self.table.find(sit[0], sit[1], sit[2], sit[3], sit[4], c) >= 0:
-                top = c
+            for i in range(6):
+                if i != j and sit[i] < big[i]:
+                    return top
+            return big[j] - 1 if big[j] > 0 else 0
         return top
 
     def _too_big_now(self):
         big = self.too_big
         if big is None:
             return False
-        for j in range(5):
+        for j in range(6):
             if self.sit[j] < big[j]:
                 return False
         return True
@@ -941,15 +919,12 @@ class App:
     def show_odds(self):
         sit = self.situation()
         self.odds = -1
-        self.play_block = ""
         if self.table is not None and self.card_index >= 0:
             k = self.table.find_set(sit)
             if k >= 0:
                 self.table.lookup(self.card_index, k, self.halves)
                 self.odds = (self.halves[0] << 24) | self.halves[1]
                 self.odds_source = "(table)"
-                if sit.clues:
-                    self.play_block = "clue play:no RAM"
         if self.odds < 0:
             self.solver = None
             self.solved = None

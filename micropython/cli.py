@@ -11,7 +11,14 @@ module (kernel/eldersign/budget.py, at the unix port's cost per pair) and is che
 A solve that runs out of memory all the same is one line too, never a MemoryError traceback.
 """
 
+import gc
 import sys
+
+if hasattr(gc, "threshold"):
+    # as the board app does (app.App): a solve keeps many small values among short-lived garbage
+    # in a heap that never moves an object; collecting every 48th of the heap (4 KB at least)
+    # keeps them packed, so a Pico's heap is not lost to fragmentation
+    gc.threshold(max(4096, (gc.mem_free() + gc.mem_alloc()) // 48))
 
 # The repository root, relative when this file was named relatively: the unix port interns each
 # module's file name, and one of 256 bytes or more aborts it ("name too long", then "FATAL: uncaught

@@ -87,14 +87,15 @@ still = rows(b)[1]
 b.run_ms(3000)
 print("comp_marquee", still, "|", rows(b)[1])
 
-# clues: a library card's odds from the flash table, play off with the reason; none for a custom card
+# clues: a library card's odds with clues from the flash table, and play with them; a custom card
+# offers clues too (solved on the board)
 b = board(3, "cl.sav")
 press(b, "a a a down down down down down right")     # The Curator, clues 1
 clue_row = rows(b)[5]
 press(b, "a")
 odds = rows(b)
 press(b, "a")
-print("clues", clue_row, "|", odds[4], "|", odds[5], "|", odds[6], "|", b.app.screen == A.S_ODDS)
+print("clues", clue_row, "|", odds[4], "|", odds[5], "|", odds[7], "|", b.app.screen == A.S_PLAY)
 press(b, "long-b down down a up up right a")          # a custom card: I3
 press(b, "down down down down down right")
 print("custom_clues", rows(b)[5], "|", rows(b)[6])
@@ -151,11 +152,12 @@ def test_randomness_back_undo_help_marquee_writevto(run_micropython, tmp_path):
     assert (clears_first, clears_again) == (1, 0) and rows_first == 18 and 0 < rows_again <= 6
     assert out["small"] == "Eldritch simulator: this terminal is 50x20; / it needs at least 64x18 (64x34 for the"
     assert out["large"] == "34 64"                 # quadrant blocks: 32 rows, the LEDs, the keys
-    # item 1: The Curator with one clue answers from the table (the host's 11.48%), play is off
-    clue_row, odds, source, block, still = [x.strip() for x in out["clues"].split("|")]
+    # item 1: The Curator with one clue answers from the table (the host's 11.48%), and A plays it
+    # (issue 25.4: clue play on the board); a custom card offers clues as well
+    clue_row, odds, source, keys, playing = [x.strip() for x in out["clues"].split("|")]
     assert clue_row == "clues    1" and odds == "odds 11.4762%" and source == "(table)"
-    assert block == "clue play:no RAM" and still == "True"
-    assert out["custom_clues"] == "clues    0 | clues: no memory"
+    assert keys == "A:play B:back" and playing == "True"
+    assert out["custom_clues"].strip() == "clues    2 |"        # the Curator's 1, then one more
 
 
 def test_play_screen_shows_held_dice_and_the_whole_advice(tmp_path):

@@ -57,6 +57,7 @@ def test_per_step_paths_do_not_allocate(run_micropython):
 SOLVE = """
 import gc, micropython
 gc.collect()
+gc.threshold(4096)          # as the board app and the board CLI set it (app.GC_THRESHOLD)
 from kernel.eldersign.solver import Solver
 from kernel.eldersign.notation import parse_card
 gc.collect()

@@ -179,14 +179,19 @@ def advise(solver, roll, situation, held=None, done_mask=0, texts=True):
 
 def _reroll_options(solver, ctx, roll, state, options, texts=True):
     """Each non-empty sub-multiset of the roll to reroll with one clue. A solver with `keep_all`
-    (the C core's) gives every kept part's value in one call; else keep_value is asked per part.
-    The parts are visited as an odometer over the roll's (colour, face) counts, the kept dice
-    updated one die at a time (a roll of 8 dice has up to 255 parts)."""
+    (the C core's) gives every kept part's value in one call; the kernel's solver answers every
+    kept part at `state` in one call (keep_values_at: a sweep per kind of kept part, in the board's
+    heap); else keep_value is asked per part. The parts are visited as an odometer over the roll's
+    (colour, face) counts, the kept dice updated one die at a time (a roll of 8 dice has up to 255
+    parts)."""
     table = None
+    at = None
     keep_all = getattr(solver, "keep_all", None)
     gfaces, yf, rf = _faces_of(solver, roll)        # kept: the whole roll to start with
     if keep_all is not None:
         table = keep_all(ctx, gfaces, yf, rf)
+    elif hasattr(solver, "keep_values_at"):
+        at = solver.keep_values_at(ctx, list(gfaces), yf, rf, state)
     dice = []
     for colour in (GREEN, YELLOW, RED):
         for f in range(NFACES):
@@ -227,6 +232,8 @@ def _reroll_options(solver, ctx, roll, state, options, texts=True):
             return
         if table is not None:
             value = table.value(gfaces, yk, rk)[state]
+        elif at is not None:
+            value = at[(tuple(gfaces), yk, rk)]
         else:
             value = solver.keep_value(ctx, list(gfaces), ug, yf if yk else -1, rf if rk else -1)[state]
         options.append(Option(REROLL, "reroll %s with a clue" % format_roll(rer) if texts else "", value,

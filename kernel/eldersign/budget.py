@@ -383,7 +383,7 @@ def estimate(sh, lim, scale=1, held=None):
                  arena, _sat((depth + FRAME_SLACK) * frame_bytes)):
         total = _sat(total + _a16(area if area < SAT else SAT))
     c_bytes = 0 if total >= MAX_BYTES else total
-    return Estimate(contexts, pairs, sweeps, c_bytes, python_bytes(sh, contexts, sweeps), _sat(frames),
+    return Estimate(contexts, pairs, sweeps, c_bytes, python_bytes(sh, contexts, lim), _sat(frames),
                     lat_words(sh.nt, g0), sh.n)
 
 
@@ -402,13 +402,30 @@ def lat_words(ntasks, green):
     return (ntasks + 1) // 2 if green <= 7 else ntasks + (ntasks & 1)
 
 
-def python_bytes(sh, contexts, sweeps):
-    """The Python fallback's memory for a solve: each context's memo entry (key tuples, a list of
-    n big ints) and its per-task shifted copies, and with clues the two reroll dictionaries over
-    partial rolls (sweeps / n of them). Measured with tracemalloc, rounded up."""
-    per_context = 600 + 48 * sh.n + sh.nt * (200 + 8 * sh.n)
-    per_key = 2 * (400 + 48 * sh.n)
-    return _sat(contexts * per_context + (sweeps // sh.n) * per_key)
+def python_bytes(sh, contexts, lim):
+    """The Python fallback's memory for a solve (solver.py, tables.py): each context's memo entry
+    (a key tuple, a list of n big ints), the solver's bounded caches of compiled pools (32 Nodes,
+    their ways and fail vectors), and the tables of one context with spells or clues at a time
+    (tables.py: its spell DAG's signatures, a byte or two a roll, and one state's U tables and
+    sweeps). CPython, measured with tracemalloc and rounded up (benchmarks/README.md, "The pure-Python
+    solver")."""
+    g, y, r, f, s, c, sigma, rho = lim
+    blocks = (sh.ny if y else 1) * (sh.nr if r else 1)
+    caches = 131072 + 8 * 4096 * blocks + 64 * (1 + sh.m + sh.ny + sh.nr) * (64 + 40 * sh.n)
+    tables = 0
+    if s or c:
+        for dg in range(min(g, s) + 1):
+            for dy in range(y + 1):
+                for dr in range(r + 1):
+                    if dg + dy + dr > s:
+                        continue
+                    nodes = binom(dg + sh.m - 1, sh.m - 1) * (sh.ny if dy else 1) * (sh.nr if dr else 1)
+                    g1, y1, r1 = g - dg, y - dy, r - dr
+                    rows_g = binom(g1 + sh.m - 1, sh.m - 1)
+                    each = (_rows(sh, g1, y1, r1) * 64 + rows_g * 8 * (2 + sh.ny + sh.nr) * (c + 1)
+                            + binom(g1 + sh.m, sh.m) * 64)
+                    tables += nodes * each
+    return _sat(contexts * (400 + 48 * sh.n) + caches + tables)
 
 
 def text_seconds(ms):

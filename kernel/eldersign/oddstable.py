@@ -193,6 +193,8 @@ class SolvedCard:
         self.nstates = solver.nstates
         self.ntasks = solver.ntasks
         self.rep = bytes(solver.rep)
+        # faces some task can use: the solver leaves held dice of other faces out of a context
+        self.useful = bytes(solver.useful) if hasattr(solver, "useful") else b"\x01" * NFACES
         self.full_mask = (1 << solver.ntasks) - 1
         self.state_of = bytearray(b"\xff" * (1 << solver.ntasks))
         for i in range(solver.nstates):
@@ -241,6 +243,8 @@ class SolvedCard:
         code = 0
         rep = self.rep
         for face in range(NFACES):
+            if not self.useful[face]:
+                continue
             for f in range(NFACES):
                 if rep[f] != face:
                     continue

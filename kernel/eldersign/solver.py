@@ -6,11 +6,24 @@ minimal way (see matching), spend a clue to reroll any subset of the dice just r
 with a spell, or fail the roll: terror effect, set aside one die, then optionally focus another.
 
 The work is organised by *context* (pool, held dice, uses left): for one context every roll multiset
-of the pool is enumerated once and matched once, and the result serves every set of remaining tasks
-at the same time (values are vectors over task sets). Faces that the card cannot tell apart are
-merged into classes first (a card without Investigation symbols sees I1..I4 as one blank face), which
-shrinks the rolls to enumerate without changing any sum. Values are fixed point (fixed.py): a
-context's value is round(sum over rolls of weight * best option / 6^dice), rounded once.
+of the pool is enumerated once, and the result serves every set of remaining tasks at the same time
+(values are vectors over task-set states). Faces that the card cannot tell apart are merged into
+classes first (a card without Investigation symbols sees I1..I4 as one blank face), which shrinks
+the rolls to enumerate without changing any sum. Values are fixed point (fixed.py): a context's
+value is round(sum over rolls of weight * best option / 6^dice), rounded once.
+
+How a roll is evaluated cheaply (the hot path):
+  - green multisets are packed 5 bits a class with a guard bit, so "the roll has at least these
+    green dice" is one subtraction and one mask (SWAR: no borrow crosses a field);
+  - for each (yellow face, red face) block of a context, the ways to complete a task are compiled
+    once into (green dice needed, successor) candidates: a roll's completions are the candidates
+    its green dice cover, as a bit set `cb` over the context's distinct (task, successor) pairs;
+  - failing depends on the roll only through the faces present (what focus can hold) and the
+    Terror dice: a small key `fk`;
+  - a roll's best vector is max(fail vector of fk, completion vector of cb), each computed once per
+    context, so a context without spells or clues only sums the weight of each (fk, cb) pair.
+Contexts with spells or clues need every roll's value (a spell holds a die of that roll, a clue
+rerolls part of it): tables.py solves them by slices of rolls in bounded memory.
 """
 
 from array import array
@@ -19,8 +32,9 @@ from ..errors import KernelError
 from .dice import (GREEN, YELLOW, RED, DIE_FACES, INV_VALUE, FACE_SYMBITS, TERROR, WILD, NFACES)
 from .fixed import ONE
 from .matching import minimal_face_sets, allowed_tasks
-from .situation import TERROR_NONE, TERROR_FAIL, TERROR_NAMES
-
+from .rolls import FIELD, Green, Node, block_ways
+from .options import RollOptions
+from .situation import TERROR_NONE, TERROR_NAMES
 
 def state_index(solver, done_mask):
     """The index in solver.state_done (either backend's solver) of a set of completed tasks (bit t
@@ -31,6 +45,7 @@ def state_index(solver, done_mask):
         if solver.state_done[i] == done_mask:
             return i
     raise KernelError("state", "on an ordered card only the first tasks can be done")
+
 
 class ShardedMemo:
     """A dict split over SHARDS small dicts by key hash: the same get / [] / in / iteration, but no
@@ -66,26 +81,20 @@ class ShardedMemo:
                 yield key
 
 
-def _factorials(n):
-    f = [1]
-    for i in range(1, n + 1):
-        f.append(f[-1] * i)
-    return f
-
-
-class Solver:
+class Solver(RollOptions):
     """Exact optimal-play values for one card under one terror effect and sanity/stamina limits.
 
     Values are memoised by context for the solver's lifetime, so one Solver answers every pool,
     focus, spell and clue count up to the largest asked, and advice reuses them. Memory is bounded
     by the contexts below the largest asked, (green+1)(yellow+1)(red+1) pools times the held-dice
-    multisets times the uses left, one vector of `nstates` values each (plus, with clues, one table
-    over the partial rolls of a pool per clue context). The C core holds the same in one workspace.
+    multisets times the uses left, one vector of `nstates` values each; a context with spells or
+    clues is solved through bounded tables that are dropped when it is done (tables.py). Held dice
+    of a face no task can use are left out of a context: it equals the context without them.
     """
 
     def __init__(self, card, terror=TERROR_NONE, sanity=0, stamina=0, lean=False):
-        # lean: keep no per-task shifted copies of the value vectors (less heap for the board,
-        # a little more time per roll); the values are the same either way
+        # lean: the memo as small-int keys and 8-byte arrays in shards (the board's heap); the
+        # values are the same either way
         self.lean = lean
         self.card = card
         self.terror = terror
@@ -95,12 +104,23 @@ class Solver:
         self._setup_states(sanity, stamina)
         self._setup_classes()
         self.face_sets = [minimal_face_sets(t) for t in card.tasks]
+        useful = bytearray(NFACES)
+        for sets in self.face_sets:
+            for fs in sets:
+                for face, _ in fs:
+                    useful[face] = 1
+        self.useful = useful        # by representative face: some minimal face set has it
         self._memo = ShardedMemo() if lean else {}
-        self._shift = {}
+        self._green = None
+        self._nodes = {}
+        self._fparts = {}
+        self._fsinfo = None
+        self._ways = {}
+        self.zeros = [0] * self.nstates
         self.pairs = 0          # (context, roll) pairs evaluated: the work counter
         self.contexts = 0       # contexts solved
-        # called as progress(pairs) every 64 pairs when set (the board shows a long solve and lets
-        # the player cancel it by raising from here; the host draws a bar of contexts solved)
+        # called as progress(pairs) about every 64 pairs when set (the board shows a long solve and
+        # lets the player cancel it by raising from here; the host draws a bar of contexts solved)
         self.progress = None
 
     # ----- setup -----------------------------------------------------------------------------
@@ -166,52 +186,125 @@ class Solver:
                 else:
                     cls.append((rep, 1))
             self.classes.append(cls)
+        green = self.classes[GREEN]
+        self.m = len(green)
+        self.gface = [face for face, _ in green]
+        self.gcls = [-1] * NFACES           # green class index of a representative face
+        for j in range(self.m):
+            self.gcls[green[j][0]] = j
+        guard = 0
+        for j in range(self.m):
+            guard |= 16 << (FIELD * j)
+        self.guard = guard
+        # the green class of the Terror face when a terror effect reads it, else -1
+        self.tcls = self.gcls[TERROR] if self.terror != TERROR_NONE else -1
 
-    def _green_rolls(self, g, faces):
-        """Yield the weight of every multiset of g green dice over the classes, writing its face
-        counts into `faces` (reused: callers must not keep it). Nothing is cached, so the board's
-        heap holds one roll at a time."""
-        cls = self.classes[GREEN]
-        k = len(cls)
-        fact = _factorials(g)
-        counts = [0] * k
-        counts[0] = g
-        while True:
-            w = fact[g]
-            for i in range(k):
-                faces[cls[i][0]] = counts[i]
-                w = w // fact[counts[i]] * cls[i][1] ** counts[i]
-            yield w
-            # next composition of g into k parts (first part decreasing)
-            j = k - 2
-            while j >= 0 and counts[j] == 0:
-                j -= 1
-            if j < 0:
-                return
-            counts[j] -= 1
-            rest = counts[k - 1] + 1
-            counts[k - 1] = 0
-            counts[j + 1] = rest
+    def green(self, g):
+        """The green multiset tables, covering pools of g green dice."""
+        gr = self._green
+        if gr is None or gr.top < g:
+            gr = Green([w for _, w in self.classes[GREEN]], g if g > 1 else 1)
+            self._green = gr
+        return gr
+
+    def fsinfo(self):
+        """The minimal face sets of the tasks that some state allows, as (task, face set, bit set
+        of its faces, its green need packed or -1 when a green die cannot show one of its faces,
+        its dice): what Node compiles per block."""
+        got = self._fsinfo
+        if got is None:
+            got = []
+            for t in range(self.ntasks):
+                if not self.allowed[t]:
+                    continue
+                for fs in self.face_sets[t]:
+                    faces = 0
+                    greq = 0
+                    total = 0
+                    for face, k in fs:
+                        faces |= 1 << face
+                        total += k
+                        j = self.gcls[face]
+                        if j < 0:
+                            greq = -1
+                        elif greq >= 0:
+                            greq += k << (FIELD * j)
+                    got.append((t, fs, faces, greq, total))
+            self._fsinfo = got
+        return got
+
+    def block_ways(self, yf, rf, held):
+        """rolls.block_ways, a few kept."""
+        key = (yf, rf, held)
+        got = self._ways.get(key)
+        if got is None:
+            if len(self._ways) >= (4 if self.lean else 128):
+                self._ways = {}
+            got = block_ways(self, yf, rf, held)
+            self._ways[key] = got
+        return got
+
+    def node(self, g, y, r, held):
+        """The Node of a pool and held dice (a few kept: contexts that differ only in their uses
+        follow each other in a solve)."""
+        key = (g, y, r, held)
+        nd = self._nodes.get(key)
+        if nd is None:
+            if len(self._nodes) >= (4 if self.lean else 32):
+                self._nodes = {}
+            nd = Node(self, g, y, r, held)
+            self._nodes[key] = nd
+        return nd
+
+    def norm_held(self, held):
+        """Held dice as the solver keeps them: sorted, without faces no task can use."""
+        useful = self.useful
+        out = []
+        for face in held:
+            if useful[face]:
+                out.append(face)
+        out.sort()
+        return tuple(out)
 
     # ----- values ----------------------------------------------------------------------------
 
     def value(self, green, yellow, red, focus=0, spells=0, clues=0, held=()):
         """The value (fixed point) of facing the whole card with this pool before the first roll."""
-        return self.values((green, yellow, red, tuple(sorted(held)), focus, spells, clues))[self.full_state]
+        return self.values((green, yellow, red, tuple(held), focus, spells, clues))[self.full_state]
 
     def values(self, ctx):
         """The value vector over task-set states of a context (g, y, r, held, focus, spells, clues)."""
+        g, y, r, held, f, s, c = ctx
+        held = self.norm_held(held)
+        ctx = (g, y, r, held, f, s, c)
         key = memo_key(ctx) if self.lean else ctx
         v = self._memo.get(key)
         if v is None:
-            v = self._solve(ctx)
-            if self.lean:
-                # 8 bytes a value on every runtime (a list of ints would hold one 48-bit long int
-                # object per value on a board with 31-bit small ints: about 36 bytes)
-                v = array("q", v)
-            self._memo[key] = v
-            self.contexts += 1
+            self.green(g)       # the largest tables first, while the heap is in one piece
+            self.solve(ctx)
+            v = self._memo[key]
+            self.drop_caches()
         return v
+
+    def drop_caches(self):
+        """Forget what only speeds up a solve in progress (nodes, fail vectors): between questions
+        the board's heap keeps only the memo."""
+        self._nodes = {}
+        self._fparts = {}
+        self._ways = {}
+
+    def known(self, ctx):
+        """The memoised vector of a normalised context, or None."""
+        return self._memo.get(memo_key(ctx) if self.lean else ctx)
+
+    def store(self, ctx, v):
+        """Memoise the vector of a normalised context."""
+        if self.lean:
+            # 8 bytes a value on every runtime (a list of ints would hold one 48-bit long int
+            # object per value on a board with 31-bit small ints: about 36 bytes)
+            v = array("q", v)
+        self._memo[memo_key(ctx) if self.lean else ctx] = v
+        self.contexts += 1
 
     def estimate(self, ctx):
         """What answering ctx may cost (budget.Estimate), from the same formulas as the C core."""
@@ -228,193 +321,67 @@ class Solver:
         return None
 
     def forget(self):
-        """Drop every solved context: after a MemoryError the host frees what the solve held
-        before it reports the error (the values are solved again if asked again)."""
+        """Drop every solved context and the bounded caches of compiled pools: after a MemoryError
+        the host frees what the solve held before it reports the error (the values are solved again
+        if asked again)."""
         self._memo = ShardedMemo() if self.lean else {}
-        self._shift = {}
+        self._nodes = {}
+        self._fparts = {}
+        self._ways = {}
 
-    def _solve(self, ctx):
+    def solve(self, ctx):
+        """Solve a normalised context and memoise its vector (with clues, every level below)."""
         g, y, r, held, f, s, c = ctx
-        n = self.nstates
         if g + y + r == 0:
-            v = [0] * n
+            v = list(self.zeros)
             v[self.empty_state] = ONE
-            return v
-        acc = [0] * n
-        ycls = self.classes[YELLOW] if y else ((-1, 1),)
-        rcls = self.classes[RED] if r else ((-1, 1),)
-        gfaces = [0] * NFACES
-        for gw in self._green_rolls(g, gfaces):
-            for yf, yw in ycls:
-                for rf, rw in rcls:
-                    w = gw * yw * rw
-                    wv = self.roll_values(ctx, gfaces, yf, rf)
-                    for i in range(n):
-                        acc[i] += w * wv[i]
-        den = 6 ** (g + y + r)
-        half = den // 2
-        v = [(a + half) // den for a in acc]
-        v[self.empty_state] = ONE
+            self.store(ctx, v)
+            return
+        if s == 0 and c == 0:
+            self.store(ctx, self._solve_plain(ctx))
+            return
+        from . import tables
+        tables.solve(self, ctx)
+
+    def tick(self, rows):
+        """Count rows evaluated; report progress when a multiple of 64 is crossed."""
+        before = self.pairs
+        self.pairs = before + rows
+        if self.progress is not None and (before >> 6) != (self.pairs >> 6):
+            self.progress(self.pairs)
+
+    def _val(self, ctx):
+        """values() of a context already normalised (held dice sorted and useful)."""
+        key = memo_key(ctx) if self.lean else ctx
+        v = self._memo.get(key)
+        if v is None:
+            # solve() inlined: one Python frame fewer per context on the way down
+            if ctx[0] + ctx[1] + ctx[2] == 0:
+                self.solve(ctx)
+            elif not (ctx[5] or ctx[6]):
+                self.store(ctx, self._solve_plain(ctx))
+            else:
+                from . import tables
+                tables.solve(self, ctx)
+            v = self._memo[key]
         return v
 
-    def _shifted(self, ctx, t):
-        """For task t, the vector whose entry for state i is the value after completing t from i."""
-        key = (ctx, t)
-        vec = self._shift.get(key)
-        if vec is None:
-            src = self.values(ctx)
-            vec = [0] * self.nstates
-            for i, j in self.allowed[t]:
-                vec[i] = src[j]
-            self._shift[key] = vec
-        return vec
-
-    def completion_options(self, ctx, gfaces, yf, rf):
-        """Distinct (task, successor context) pairs reachable by completing a task with this roll."""
-        g, y, r, held, f, s, c = ctx
-        hcount = [0] * NFACES
-        for face in held:
-            hcount[face] += 1
-        avail = list(gfaces)
-        if yf >= 0:
-            avail[yf] += 1
-        if rf >= 0:
-            avail[rf] += 1
-        for face in held:
-            avail[face] += 1
-        out = []
-        for t in range(self.ntasks):
-            if not self.allowed[t]:
-                continue
-            seen = {}
-            for fs in self.face_sets[t]:
-                ok = True
-                for face, k in fs:
-                    if avail[face] < k:
-                        ok = False
-                        break
-                if not ok:
-                    continue
-                self._collect(fs, 0, gfaces, yf, rf, hcount, 0, 0, 0, [], seen)
-            for gu, yu, ru, hu in seen:
-                rest = list(held)
-                for face in hu:
-                    rest.remove(face)
-                out.append((t, (g - gu, y - yu, r - ru, tuple(rest), f, s, c)))
-        return out
-
-    def _collect(self, fs, i, gfaces, yf, rf, hcount, gu, yu, ru, hu, seen):
-        """Every split of face multiset fs[i:] among green, yellow, red and held dice."""
-        if i == len(fs):
-            seen[(gu, yu, ru, tuple(sorted(hu)))] = True
-            return
-        face, k = fs[i]
-        top_y = 1 if yf == face else 0
-        top_r = 1 if rf == face else 0
-        hc = hcount[face]
-        if not (top_y or top_r or hc):
-            self._collect(fs, i + 1, gfaces, yf, rf, hcount, gu + k, yu, ru, hu, seen)
-            return
-        for b in range(top_y + 1):
-            for cc in range(top_r + 1):
-                left = k - b - cc
-                if left < 0:
-                    continue
-                for d in range((hc if hc < left else left) + 1):
-                    if left - d <= gfaces[face]:
-                        self._collect(fs, i + 1, gfaces, yf, rf, hcount, gu + left - d, yu + b,
-                                      ru + cc, hu + [face] * d if d else hu, seen)
-
-    def fail_candidates(self, ctx, gfaces, yf, rf):
-        """Successor contexts of failing this roll (set aside one die, maybe focus another).
-
-        Returns None when failing loses the adventure outright; an empty pool afterwards is a
-        context whose value is 0.
-        """
-        g, y, r, held, f, s, c = ctx
-        gf = gfaces
-        if self.terror != TERROR_NONE and gfaces[TERROR]:
-            if self.terror == TERROR_FAIL:
-                return None
-            gf = list(gfaces)
-            g = g - gf[TERROR]
-            gf[TERROR] = 0
-        out = []
-        for aside in (GREEN, YELLOW, RED):
-            g1, y1, r1 = g, y, r
-            if aside == GREEN:
-                if g1 == 0:
-                    continue
-                g1 -= 1
-            elif aside == YELLOW:
-                if not y1:
-                    continue
-                y1 = 0
-            else:
-                if not r1:
-                    continue
-                r1 = 0
-            out.append((g1, y1, r1, held, f, s, c))
-            if f == 0:
-                continue
-            # focus one more die of what is left of the roll
-            # (a green die set aside is any green die other than the focused one)
-            for face in range(NFACES):
-                if gf[face] and g1 > 0:
-                    out.append((g1 - 1, y1, r1, _add(held, face), f - 1, s, c))
-            if y1 and yf >= 0:
-                out.append((g1, 0, r1, _add(held, yf), f - 1, s, c))
-            if r1 and rf >= 0:
-                out.append((g1, y1, 0, _add(held, rf), f - 1, s, c))
-        return out
-
-    def roll_values(self, ctx, gfaces, yf, rf):
-        """The best value after this roll, for every task-set state (a vector)."""
-        self.pairs += 1
-        if self.progress is not None and not self.pairs & 63:
-            self.progress(self.pairs)
-        n = self.nstates
-        fails = self.fail_candidates(ctx, gfaces, yf, rf)
-        if fails:
-            best = list(self.values(fails[0]))
-            for k in range(1, len(fails)):
-                best = list(map(max, best, self.values(fails[k])))
-        else:
-            best = [0] * n
-        for t, succ in self.completion_options(ctx, gfaces, yf, rf):
-            if self.lean:
-                src = self.values(succ)
-                for i, j in self.allowed[t]:
-                    if src[j] > best[i]:
-                        best[i] = src[j]
-            else:
-                best = list(map(max, best, self._shifted(succ, t)))
-        g, y, r, held, f, s, c = ctx
-        if s > 0:
-            best = self._spell_options(ctx, gfaces, yf, rf, best)
-        if c > 0:
-            best = list(map(max, best, self._reroll_values(ctx, gfaces, yf, rf)))
-        return best
-
-    def _spell_options(self, ctx, gfaces, yf, rf, best):
-        g, y, r, held, f, s, c = ctx
-        for face in range(NFACES):
-            if gfaces[face]:
-                gf = list(gfaces)
-                gf[face] -= 1
-                sub = (g - 1, y, r, _add(held, face), f, s - 1, c)
-                best = list(map(max, best, self.roll_values(sub, gf, yf, rf)))
-        if yf >= 0:
-            sub = (g, 0, r, _add(held, yf), f, s - 1, c)
-            best = list(map(max, best, self.roll_values(sub, gfaces, -1, rf)))
-        if rf >= 0:
-            sub = (g, y, 0, _add(held, rf), f, s - 1, c)
-            best = list(map(max, best, self.roll_values(sub, gfaces, yf, -1)))
-        return best
+    def add_held(self, held, face):
+        """held plus one die of `face` (left out when no task can use the face)."""
+        if not self.useful[face]:
+            return held
+        return tuple(sorted(held + (face,)))
 
     def state_index(self, done_mask):
         """The state index of a set of completed tasks (bit t set: task t done)."""
         return state_index(self, done_mask)
+
+    # ----- one roll, for advice (tables.py: the board imports it only when asked) -------------
+
+    def roll_values(self, ctx, gfaces, yf, rf):
+        """The best value after this roll, for every task-set state (a vector)."""
+        from . import tables
+        return tables.roll_values(self, ctx, gfaces, yf, rf)
 
     def keep_value(self, ctx, gfaces, unrolled_green, yf, rf):
         """E[best value with one clue fewer] when the dice not kept are rerolled (a vector).
@@ -422,87 +389,16 @@ class Solver:
         gfaces: the kept green dice by representative face; yf/rf: the kept yellow/red face, or -1
         when that die (if in the pool) is rerolled. ctx must have at least one clue.
         """
-        tables = self._memo.get(("reroll", ctx))
-        if tables is None:
-            tables = ({}, {})
-            self._memo[("reroll", ctx)] = tables
-        return self._expect(ctx, (tuple(gfaces), unrolled_green, yf, rf), tables)
+        from . import tables
+        return tables.keep_value(self, ctx, gfaces, unrolled_green, yf, rf)
 
-    # ----- clue rerolls ----------------------------------------------------------------------
-
-    def _reroll_values(self, ctx, gfaces, yf, rf):
-        """Best over every kept subset K of the roll of E[value with one clue fewer | keep K]."""
-        tables = self._memo.get(("reroll", ctx))
-        if tables is None:
-            tables = ({}, {})
-            self._memo[("reroll", ctx)] = tables
-        key = (tuple(gfaces), 0, yf, rf)
-        return self._best_keep(ctx, key, tables)
-
-    def _best_keep(self, ctx, key, tables):
-        best_tab = tables[1]
-        got = best_tab.get(key)
-        if got is not None:
-            return got
-        best = self._expect(ctx, key, tables)
-        gfaces, ug, yf, rf = key
-        for face in range(NFACES):
-            if gfaces[face]:
-                gf = list(gfaces)
-                gf[face] -= 1
-                best = list(map(max, best, self._best_keep(ctx, (tuple(gf), ug + 1, yf, rf), tables)))
-        if yf >= 0:
-            best = list(map(max, best, self._best_keep(ctx, (gfaces, ug, -1, rf), tables)))
-        if rf >= 0:
-            best = list(map(max, best, self._best_keep(ctx, (gfaces, ug, yf, -1), tables)))
-        best_tab[key] = best
-        return best
-
-    def _expect(self, ctx, key, tables):
-        """E(K) = round(N(K) / 6^u) for partial roll K (yf/rf -1 = unrolled when in the pool)."""
-        g, y, r, held, f, s, c = ctx
-        gfaces, ug, yf, rf = key
-        u = ug + (1 if (y and yf < 0) else 0) + (1 if (r and rf < 0) else 0)
-        num = self._numer(ctx, key, tables)
-        if u == 0:
-            return num
-        den = 6 ** u
-        half = den // 2
-        return [(a + half) // den for a in num]
-
-    def _numer(self, ctx, key, tables):
-        """N(K): the exact sum over outcomes of the unrolled dice of weight * value (clues - 1)."""
-        num_tab = tables[0]
-        got = num_tab.get(key)
-        if got is not None:
-            return got
-        g, y, r, held, f, s, c = ctx
-        gfaces, ug, yf, rf = key
-        if ug > 0:
-            col, cls = GREEN, self.classes[GREEN]
-        elif y and yf < 0:
-            col, cls = YELLOW, self.classes[YELLOW]
-        elif r and rf < 0:
-            col, cls = RED, self.classes[RED]
-        else:
-            out = self.roll_values((g, y, r, held, f, s, c - 1), list(gfaces), yf, rf)
-            num_tab[key] = out
-            return out
-        out = [0] * self.nstates
-        for face, w in cls:
-            if col == GREEN:
-                gf = list(gfaces)
-                gf[face] += 1
-                sub = (tuple(gf), ug - 1, yf, rf)
-            elif col == YELLOW:
-                sub = (gfaces, ug, face, rf)
-            else:
-                sub = (gfaces, ug, yf, face)
-            part = self._numer(ctx, sub, tables)
-            for i in range(self.nstates):
-                out[i] += w * part[i]
-        num_tab[key] = out
-        return out
+    def keep_values_at(self, ctx, gfaces, yf, rf, state):
+        """keep_value at one state for every kept part of one roll (gfaces, yf, rf: the whole roll),
+        in one sweep per kind of kept part: {(kept green counts by representative face as a tuple,
+        1 if the yellow die is kept, 1 if the red die is kept): value}. Advice on a clue reroll
+        lists them all; the board asks only for the state the adventure is in."""
+        from . import tables
+        return tables.keep_values_at(self, ctx, gfaces, yf, rf, state)
 
 
 def memo_key(ctx):

@@ -1,0 +1,734 @@
+"""Contexts with spells or clues: solved through slices of roll values, in bounded memory.
+
+A spell holds a die of the roll just made and a clue rerolls part of it, so such a context needs
+the value of every roll, not only how often each kind of roll comes up (solver.py's plain path).
+
+Rolls are split into *slices*: the rolls with one yellow face and one red face (a block of
+solver.Node), over every green multiset of the pool. t_slice gives one slice's roll values at one
+clue level for one task-set state:
+  - the roll's own options (fail, complete), from the context's signatures (one per distinct
+    (fail key, completions) pair, its best vector computed once per clue level);
+  - spells: holding a green die of class j leaves the roll minus j in the context (pool - j,
+    held + j, one spell fewer): that node's slice at the same level, pushed up one die; holding the
+    yellow (red) die: the node without it, same green dice;
+  - a clue (level k > 0): the best over kept sub-rolls K of E(K) = round(N(K) / 6^u), where N(K)
+    sums the rerolled outcomes' values one clue fewer (level k - 1). K keeps or rerolls the yellow
+    die, keeps or rerolls the red die, and keeps a green sub-multiset. The kept-yellow, kept-red K
+    are this slice's own (one sweep over its level k - 1 values); the others average over the
+    rerolled die's faces, which is a sum over slices: the context's "U tables" (one per red face
+    with the yellow rerolled, one per yellow face with the red rerolled, and one with both; each
+    swept once per level and state, kept as the best at each full green roll).
+
+The sweep over green sub-multisets (e_sweep): top-down, N(K) = sum over the classes j of a die put
+back of weight(j) * N(K + j), exact integers; E(K) = round(N(K) / 6^u); bottom-up, the best kept
+sub-multiset of K is max(E(K), the best of K minus one die), pushed upward (bk_sweep).
+
+Everything is done one task-set state at a time: the tables hold one integer a roll, so a
+context's memory is its signatures, the U tables of one state and the slices being computed. The
+signatures' best vectors need the successor contexts, which are solved (recursively) before any
+table of this context is made, so tables never nest.
+"""
+
+from array import array
+
+from ..errors import KernelError
+from .dice import GREEN, YELLOW, RED, NFACES
+from .situation import TERROR_FAIL, TERROR_DISCARD
+from .fixed import ONE
+from .rolls import FIELD, completions
+
+_EMPTY = array("q")
+
+
+class TNode:
+    """A context of the spell DAG, without its clue level: pool, held dice, focus and spells.
+
+    fkq[q]: the fail key of green key q (None: every roll fails alike); cbr[b][q]: the number of
+    the completions of row q in block b, cbs[b][i] those completions (bit j: completion j);
+    succ[k][j]: completion j's (task, successor vector) at clue level k; cv[k][j]: completion j's
+    value at clue level k for the state being computed; parts[k][tc]: solver.fail_parts at level k with tc
+    Terror dice discarded; fpm[k], yb[k]: for the state being computed, the best fail by fail key
+    (green faces focus may hold) and by (Terror dice, block) (the yellow or red die focused);
+    gsub / ysub / rsub: the nodes a spell leads to (holding a green die of class j, the yellow die
+    of class yi, the red die of class ri); U[k]: the U tables of level k for that state."""
+
+    def __init__(self, solver, g, y, r, held, f, s):
+        self.g = g
+        self.y = y
+        self.r = r
+        self.held = held
+        self.f = f
+        self.s = s
+        self.blocks = None      # (yellow face, red face, weight) of each block of solver.Node
+        self.ny = 1
+        self.nr = len(solver.classes[RED]) if r else 1
+        self.fkq = None
+        self.cbr = None
+        self.cbs = None
+        self.succ = None
+        self.cv = None
+        self.parts = None
+        self.fpm = None
+        self.yb = None
+        self.gsub = None
+        self.ysub = None
+        self.rsub = None
+        self.U = None
+        self.UR = None
+
+
+class Dag:
+    """The spell DAG of one context (its nodes by pool and held dice) and the work on it."""
+
+    def __init__(self, solver, ctx):
+        """The nodes only: presolve (the contexts the rolls lead to) comes next, then prepare."""
+        g, y, r, held, f, s, c = ctx
+        self.solver = solver
+        self.c = c
+        self.f = f
+        self.gr = solver.green(g)
+        self.nodes = {}
+        self.top = self._node(g, y, r, held, f, s)
+        self.n = solver.nstates
+        self.st = -1
+
+    def successors(self):
+        """Every context the DAG's rolls lead to (Solver.successors of each node), the highest clue
+        level first: solving a context there memoises its lower levels on the way, so none is
+        solved twice."""
+        solver = self.solver
+        for k in range(self.c, -1, -1):
+            for nd in self.nodes.values():
+                for cx in solver.successors((nd.g, nd.y, nd.r, nd.held, self.f, nd.s, k),
+                                            solver.node(nd.g, nd.y, nd.r, nd.held)):
+                    yield cx
+
+    def prepare(self):
+        """Signatures and best vectors of every node (the successors are solved by now)."""
+        solver = self.solver
+        c = self.c
+        for nd in self.nodes.values():
+            node = solver.node(nd.g, nd.y, nd.r, nd.held)
+            nd.blocks = [(yf, rf, bw) for yf, rf, bw, cands, always in node.blocks]
+            nd.ny = node.ny
+            nd.cbs = self._signatures(nd, node)
+            nd.succ = [self._comp_succ(nd, node, k) for k in range(c + 1)]
+            nd.parts = [self._fail_parts(nd, k) for k in range(c + 1)]
+            # the compiled candidates are not needed past the signatures (the board's heap)
+            node = None
+
+    def _node(self, g, y, r, held, f, s):
+        key = (g, y, r, held, s)
+        nd = self.nodes.get(key)
+        if nd is not None:
+            return nd
+        solver = self.solver
+        nd = TNode(solver, g, y, r, held, f, s)
+        self.nodes[key] = nd
+        if s > 0:
+            if g > 0:
+                nd.gsub = [self._node(g - 1, y, r, solver.add_held(held, face), f, s - 1)
+                           for face in solver.gface]
+            if y:
+                nd.ysub = [self._node(g, 0, r, solver.add_held(held, face), f, s - 1)
+                           for face, _ in solver.classes[YELLOW]]
+            if r:
+                nd.rsub = [self._node(g, y, 0, solver.add_held(held, face), f, s - 1)
+                           for face, _ in solver.classes[RED]]
+        return nd
+
+    def _signatures(self, nd, node):
+        """Each row's completions in each block, numbered (bytes while the numbers fit): the
+        needs each green roll holds are found once (Node.sat), a block's completions once per
+        distinct needs; returns the completion sets by number. The fail keys are the solver's
+        (Solver.fail_keys, by green key)."""
+        solver = self.solver
+        gr = self.gr
+        g = nd.g
+        pk = gr.pk
+        lo = gr.goff[g]
+        hi = gr.goff[g + 1]
+        guard = gr.guard
+        nd.fkq = solver.fail_keys(nd.f, gr)
+        sats = [node.sat(pk[q], guard) for q in range(lo, hi)]
+        cbs = []
+        cbr = []
+        for yf, rf, bw, cands, always in node.blocks:
+            # numbered per block: a block has at most a few hundred, so a byte a row mostly
+            rows = array("H", bytes(2 * (hi - lo)))
+            by_sat = {}
+            cb_index = {}
+            block = []
+            for q in range(hi - lo):
+                sat = sats[q]
+                ci = by_sat.get(sat)
+                if ci is None:
+                    cb = completions(cands, always, sat)
+                    ci = cb_index.get(cb)
+                    if ci is None:
+                        ci = len(block)
+                        cb_index[cb] = ci
+                        block.append(cb)
+                    by_sat[sat] = ci
+                rows[q] = ci
+            solver.tick(hi - lo)
+            if len(block) <= 256:
+                small = bytearray(hi - lo)
+                for q in range(hi - lo):
+                    small[q] = rows[q]
+                rows = small
+            cbr.append(rows)
+            cbs.append(block)
+        nd.cbr = cbr
+        return cbs
+
+    def _comp_succ(self, nd, node, k):
+        """Per completion of node nd at clue level k, (task, the successor's vector): begin_state
+        reads from them each completion set's value at one state."""
+        solver = self.solver
+        g, y, r, f, s = nd.g, nd.y, nd.r, nd.f, nd.s
+        out = []
+        for t, gu, yu, ru, rest in node.comps:
+            out.append((t, solver._val((g - gu, y - yu, r - ru, rest, f, s, k))))
+        return out
+
+    def _fail_parts(self, nd, k):
+        """solver.fail_parts of node nd at clue level k for every count of Terror dice a roll can
+        discard (one entry without a Terror effect; None where Terror fails the roll)."""
+        solver = self.solver
+        ctx = (nd.g, nd.y, nd.r, nd.held, nd.f, nd.s, k)
+        out = [solver.fail_parts(ctx, 0)]
+        if solver.terror == TERROR_FAIL:
+            out.append(None)
+        elif solver.terror == TERROR_DISCARD:
+            for tc in range(1, nd.g + 1):
+                out.append(solver.fail_parts(ctx, tc))
+        return out
+
+    # ----- one state's tables ------------------------------------------------------------------
+
+    def next_state(self, st):
+        """Per task, the state completing it from state st leads to, or -1 (not allowed there)."""
+        nxt = [-1] * self.solver.ntasks
+        for t in range(self.solver.ntasks):
+            for a, b in self.solver.allowed[t]:
+                if a == st:
+                    nxt[t] = b
+        return nxt
+
+    def begin_state(self, st):
+        """Set up state st: each node's fail tables for it; the U tables are made on demand."""
+        self.st = st
+        m = self.solver.m
+        nxt = self.next_state(st)
+        for nd in self.nodes.values():
+            nd.U = [None] * self.c
+            nd.UR = [None] * self.c
+            nd.cv = []
+            for succ in nd.succ:
+                # each completion's value at st (0 where its task is not allowed); a block's
+                # completion sets are valued from them when a slice needs it (block_values)
+                at = [0] * len(succ)
+                for j in range(len(succ)):
+                    t, vec = succ[j]
+                    if nxt[t] >= 0:
+                        at[j] = vec[nxt[t]]
+                nd.cv.append(at)
+            nd.fpm = []
+            nd.yb = []
+            blocks = nd.blocks
+            for parts in nd.parts:
+                fpm = array("q", bytes(8 * 64 * len(parts)))
+                yb = array("q", bytes(8 * len(blocks) * len(parts)))
+                for tc in range(len(parts)):
+                    p = parts[tc]
+                    if p is None:
+                        continue                    # Terror fails the roll: 0
+                    base, green, yellow, red = p
+                    o = tc << 6
+                    fpm[o] = base[st]
+                    if green is not None:
+                        # best with the classes of pm focusable: one more class than pm & (pm - 1)
+                        for pm in range(1, 64):
+                            low = pm & -pm
+                            j = 0
+                            while low > 1:
+                                low >>= 1
+                                j += 1
+                            v = fpm[o + (pm & (pm - 1))]
+                            if j < m and green[j] is not None and green[j][st] > v:
+                                v = green[j][st]
+                            fpm[o + pm] = v
+                    ob = tc * len(blocks)
+                    for b in range(len(blocks)):
+                        v = 0
+                        if yellow is not None:
+                            w = yellow.get(blocks[b][0])
+                            if w is not None and w[st] > v:
+                                v = w[st]
+                        if red is not None:
+                            w = red.get(blocks[b][1])
+                            if w is not None and w[st] > v:
+                                v = w[st]
+                        yb[ob + b] = v
+                nd.fpm.append(fpm)
+                nd.yb.append(yb)
+
+    def t_slice(self, nd, k, b, st):
+        """The values at state st, clue level k, of block b's rolls in node nd (by green row)."""
+        gr = self.gr
+        g = nd.g
+        lo = gr.goff[g]
+        rows = gr.goff[g + 1] - lo
+        cv = _block_values(nd.cbs[b], nd.cv[k])
+        cbr = nd.cbr[b]
+        fpm = nd.fpm[k]
+        yb = nd.yb[k]
+        nb = len(nd.blocks)
+        fkq = nd.fkq
+        out = array("q", bytes(8 * rows))
+        if fkq is None:
+            a = fpm[0]
+            y = yb[b]
+            if y > a:
+                a = y
+            for q in range(rows):
+                c = cv[cbr[q]]
+                out[q] = a if a > c else c
+        else:
+            for q in range(rows):
+                fk = fkq[lo + q]
+                a = fpm[fk]
+                y = yb[(fk >> 6) * nb + b]
+                if y > a:
+                    a = y
+                c = cv[cbr[q]]
+                out[q] = a if a > c else c
+        self.solver.tick(rows)
+        if nd.s:
+            nr = nd.nr
+            if nd.gsub is not None:
+                m = gr.m
+                add = gr.add()
+                lo1 = gr.goff[g - 1]
+                for j in range(m):
+                    sub = self.t_slice(nd.gsub[j], k, b, st)
+                    for q in range(len(sub)):
+                        p = add[(lo1 + q) * m + j] - lo
+                        v = sub[q]
+                        if v > out[p]:
+                            out[p] = v
+            if nd.ysub is not None:
+                _vmax(out, self.t_slice(nd.ysub[b // nr], k, b % nr, st))
+            if nd.rsub is not None:
+                _vmax(out, self.t_slice(nd.rsub[b % nr], k, b // nr, st))
+        if k:
+            own = self.bk_full(self.t_slice(nd, k - 1, b, st), g, 0)
+            _vmax(out, own)
+            u = nd.U[k - 1]
+            if u is None:
+                self.u_tables(nd, k - 1, st)
+                u = nd.U[k - 1]
+            uy, ur = u
+            if uy is not None:
+                _vmax(out, uy[b % nd.nr])
+            if ur is not None:
+                _vmax(out, ur[b // nd.nr])
+            elif nd.y and nd.r:
+                _vmax(out, self.red_rerolled(nd, k - 1, b // nd.nr, st))
+        return out
+
+    def red_rerolled(self, nd, k, yi, st):
+        """The U table of yellow class yi with the red die rerolled, at level k (lean solvers keep
+        only the current yellow class's: blocks are visited yellow class by yellow class, and the
+        board's heap saves ny - 1 tables for one more pass over the slices)."""
+        got = nd.UR[k]
+        if got is not None and got[0] == yi:
+            return got[1]
+        nd.UR[k] = None
+        rows = self.gr.goff[nd.g + 1] - self.gr.goff[nd.g]
+        rcls = self.solver.classes[RED]
+        acc = array("q", bytes(8 * rows))
+        for ri in range(nd.nr):
+            _addw(acc, self.t_slice(nd, k, yi * nd.nr + ri, st), rcls[ri][1])
+        acc = self.bk_full(acc, nd.g, 1)
+        nd.UR[k] = (yi, acc)
+        return acc
+
+    def u_tables(self, nd, k, st):
+        """Node nd's U tables at level k, state st (kept in nd.U[k]); returns the level's sum of
+        weight * value over every roll (the context's value before the division)."""
+        solver = self.solver
+        gr = self.gr
+        g = nd.g
+        lo = gr.goff[g]
+        rows = gr.goff[g + 1] - lo
+        wt = gr.wt
+        y = nd.y
+        r = nd.r
+        ycls = solver.classes[YELLOW]
+        rcls = solver.classes[RED]
+        nr = nd.nr
+        sy = [array("q", bytes(8 * rows)) for _ in range(nr)] if y else None   # yellow rerolled
+        # with the yellow die too, a lean solver makes the red-rerolled tables one yellow class at a
+        # time (red_rerolled)
+        sr = [array("q", bytes(8 * rows)) for _ in range(nd.ny)] if r and not (y and solver.lean) else None
+        su = array("q", bytes(8 * rows)) if y and r else None
+        total = 0
+        b = 0
+        for yf, rf, bw in nd.blocks:
+            yi = b // nr
+            ri = b % nr
+            t = self.t_slice(nd, k, b, st)
+            w = 0
+            for q in range(rows):
+                w += wt[lo + q] * t[q]
+            total += w * bw
+            if y:
+                _addw(sy[ri], t, ycls[yi][1])
+            if sr is not None:
+                _addw(sr[yi], t, rcls[ri][1])
+            if su is not None:
+                _addw(su, t, ycls[yi][1] * rcls[ri][1])
+            b += 1
+        if y:
+            for ri in range(nr):
+                sy[ri] = self.bk_full(sy[ri], g, 1)
+        if sr is not None:
+            for yi in range(len(sr)):
+                sr[yi] = self.bk_full(sr[yi], g, 1)
+        if su is not None:
+            su = self.bk_full(su, g, 2)
+            for ri in range(nr):
+                _vmax(sy[ri], su)
+        nd.U[k] = (sy, sr)
+        return total
+
+    def e_sweep(self, t, g, extra):
+        """E over every green sub-multiset K of the full rows t (values by green row of size g,
+        `extra` yellow/red dice rerolled besides): an array by green key, sizes 0..g."""
+        gr = self.gr
+        goff = gr.goff
+        m = gr.m
+        add = gr.add()
+        w = [cw for _, cw in self.solver.classes[GREEN]]
+        e = array("q", bytes(8 * goff[g + 1]))
+        lo = goff[g]
+        if extra:
+            den = 6 ** extra
+            half = den // 2
+            for q in range(goff[g + 1] - lo):
+                e[lo + q] = (t[q] + half) // den
+        else:
+            for q in range(goff[g + 1] - lo):
+                e[lo + q] = t[q]
+        prev = t
+        for k in range(g - 1, -1, -1):
+            a = goff[k]
+            z = goff[k + 1]
+            den = 6 ** (g - k + extra)
+            half = den // 2
+            cur = [0] * (z - a)
+            for q in range(a, z):
+                s = 0
+                base = q * m
+                for j in range(m):
+                    s += w[j] * prev[add[base + j] - z]
+                cur[q - a] = s
+                e[q] = (s + half) // den
+            prev = cur
+        return e
+
+    def bk_full(self, t, g, extra):
+        """The best kept sub-roll's E at each full green row (bk_sweep of e_sweep)."""
+        e = self.e_sweep(t, g, extra)
+        gr = self.gr
+        m = gr.m
+        add = gr.add()
+        for q in range(gr.goff[g]):
+            v = e[q]
+            base = q * m
+            for j in range(m):
+                p = add[base + j]
+                if v > e[p]:
+                    e[p] = v
+        lo = gr.goff[g]
+        return e[lo:]
+
+    def level_values(self, st):
+        """The top context's value sums at state st for every clue level 0..c."""
+        top = self.top
+        self.begin_state(st)
+        out = []
+        for k in range(self.c):
+            out.append(self.u_tables(top, k, st))
+        total = 0
+        gr = self.gr
+        lo = gr.goff[top.g]
+        wt = gr.wt
+        b = 0
+        for yf, rf, bw in top.blocks:
+            t = self.t_slice(top, self.c, b, st)
+            w = 0
+            for q in range(len(t)):
+                w += wt[lo + q] * t[q]
+            total += w * bw
+            b += 1
+        out.append(total)
+        return out
+
+
+def _block_values(block, at):
+    """The value of each completion set of a block (bit j: completion j, worth at[j])."""
+    cv = array("q", bytes(8 * len(block)))
+    for i in range(len(block)):
+        cb = block[i]
+        best = 0
+        j = 0
+        while cb:
+            if cb & 1 and at[j] > best:
+                best = at[j]
+            cb >>= 1
+            j += 1
+        cv[i] = best
+    return cv
+
+
+def _vmax(a, b):
+    for q in range(len(a)):
+        if b[q] > a[q]:
+            a[q] = b[q]
+
+
+def _addw(a, b, w):
+    for q in range(len(a)):
+        a[q] += w * b[q]
+
+
+def _ready(solver, ctx):
+    """The Dag of ctx, its successors solved, prepared (for one roll's values)."""
+    dag = Dag(solver, ctx)
+    for cx in dag.successors():
+        solver._val(cx)
+    dag.prepare()
+    return dag
+
+
+def solve(solver, ctx):
+    """Solve a context with spells or clues; memoise its vector at every clue level 0..c."""
+    g, y, r, held, f, s, c = ctx
+    dag = Dag(solver, ctx)
+    # the successors first, with nothing of this DAG built but its nodes; solve is one of the two
+    # Python frames a context costs on the way down (the firmware's C stack is 10 KB)
+    val = solver._val
+    for cx in dag.successors():
+        val(cx)
+    if solver.lean:
+        solver.drop_caches()        # what the successors' solves left: the tables need the heap
+    dag.prepare()
+    if solver.lean:
+        solver.drop_caches()        # the nodes compiled for the signatures are done with
+    n = solver.nstates
+    empty = solver.empty_state
+    acc = [[0] * n for _ in range(c + 1)]
+    for st in range(n):
+        if st == empty:
+            continue
+        sums = dag.level_values(st)
+        for k in range(c + 1):
+            acc[k][st] = sums[k]
+    dag = None
+    den = 6 ** (g + y + r)
+    half = den // 2
+    for k in range(c + 1):
+        v = [(a + half) // den for a in acc[k]]
+        v[empty] = ONE
+        cx = (g, y, r, held, f, s, k)
+        if k == c or solver.known(cx) is None:
+            solver.store(cx, v)
+
+
+def _table_roll_values(solver, ctx, q, yi, ri):
+    """The best value vector of one roll (green key q, yellow / red block indices) of a context with
+    spells or clues."""
+    dag = _ready(solver, ctx)
+    top = dag.top
+    b = (yi if yi >= 0 else 0) * top.nr + (ri if ri >= 0 else 0)
+    lo = dag.gr.goff[top.g]
+    out = [0] * solver.nstates
+    # every state, the empty one too: a roll's value there is what its options give (0 when
+    # Terror fails the roll), as the C core reports it
+    for st in range(solver.nstates):
+        dag.begin_state(st)
+        out[st] = dag.t_slice(top, ctx[6], b, st)[q - lo]
+    return out
+
+
+def _kept_type_e(dag, yi, ri, st):
+    """The E array (by green key) of the kept sub-rolls with yellow class yi kept (-1: rerolled)
+    and red class ri kept (-1: rerolled), at the DAG's level (the context's clues - 1)."""
+    top = dag.top
+    solver = dag.solver
+    y = top.y
+    r = top.r
+    nr = top.nr
+    ycls = solver.classes[YELLOW]
+    rcls = solver.classes[RED]
+    k = dag.c
+    sum_t = None
+    extra = 0
+    for yj in range(top.ny):
+        if y and yi >= 0 and yj != yi:
+            continue
+        for rj in range(nr):
+            if r and ri >= 0 and rj != ri:
+                continue
+            w = (ycls[yj][1] if y and yi < 0 else 1) * (rcls[rj][1] if r and ri < 0 else 1)
+            t = dag.t_slice(top, k, yj * nr + rj, st)
+            if sum_t is None:
+                sum_t = array("q", bytes(8 * len(t)))
+            _addw(sum_t, t, w)
+    if y and yi < 0:
+        extra += 1
+    if r and ri < 0:
+        extra += 1
+    return dag.e_sweep(sum_t, top.g, extra)
+
+
+def _table_keep_value(solver, ctx, q, yi, ri):
+    """E[value with one clue fewer] of kept sub-roll (green key q, yellow / red class kept or -1)."""
+    g, y, r, held, f, s, c = ctx
+    dag = _ready(solver, (g, y, r, held, f, s, c - 1))
+    out = [0] * solver.nstates
+    for st in range(solver.nstates):
+        dag.begin_state(st)
+        out[st] = _kept_type_e(dag, yi, ri, st)[q]
+    return out
+
+
+def keep_values_at(solver, ctx, gfaces, yf, rf, st):
+    """Solver.keep_values_at: every kept part's E at state st for one roll of a context with clues,
+    one sweep per kind of kept part (yellow kept or rerolled, red kept or rerolled)."""
+    g, y, r, held, f, s, c = ctx
+    if c < 1:
+        raise KernelError("option", "a reroll needs a clue")
+    ctx = (g, y, r, solver.norm_held(held), f, s, c)
+    q, k, yi, ri = read_roll(solver, ctx, gfaces, yf, rf, True)
+    if st < 0 or st >= solver.nstates:
+        raise KernelError("state", "no such state: %d" % st)
+    dag = _ready(solver, (g, y, r, ctx[3], f, s, c - 1))
+    gr = dag.gr
+    subs = _sub_keys(gr, q)
+    faces = []
+    for p in subs:
+        kept = [0] * NFACES
+        for j in range(gr.m):
+            kept[solver.gface[j]] = gr.count(p, j)
+        faces.append(tuple(kept))
+    out = {}
+    dag.begin_state(st)
+    for ykeep in ((1, 0) if y else (0,)):
+        for rkeep in ((1, 0) if r else (0,)):
+            e = _kept_type_e(dag, yi if ykeep else -1, ri if rkeep else -1, st)
+            for i in range(len(subs)):
+                out[(faces[i], ykeep, rkeep)] = e[subs[i]]
+    return out
+
+
+def _sub_keys(gr, q):
+    """The green keys of every sub-multiset of green key q."""
+    m = gr.m
+    counts = [gr.count(q, j) for j in range(m)]
+    # walk every sub-multiset by counts; find its key by its packed form (sizes are small)
+    out = []
+    cur = [0] * m
+    while True:
+        p = gr.guard
+        k = 0
+        for j in range(m):
+            p += cur[j] << (5 * j)
+            k += cur[j]
+        out.append(gr.find(p, k))
+        j = 0
+        while j < m and cur[j] == counts[j]:
+            cur[j] = 0
+            j += 1
+        if j == m:
+            return out
+        cur[j] += 1
+
+
+# ----- one roll, for advice ------------------------------------------------------------------------
+
+
+def read_roll(solver, ctx, gfaces, yf, rf, exact):
+    """(green key, yellow class index, red class index) of a roll given by representative face
+    (-1: no such die, or rerolled); KernelError unless it is a roll of the context's pool (exact)
+    or part of one."""
+    g, y, r = ctx[0], ctx[1], ctx[2]
+    gr = solver.green(g)
+    p = solver.guard
+    k = 0
+    for face in range(NFACES):
+        n = gfaces[face]
+        if n:
+            j = solver.gcls[face]
+            if j < 0 or n > 15:
+                raise KernelError("roll", "no green die shows face %d here" % face)
+            p += n << (FIELD * j)
+            k += n
+    if k > g:
+        raise KernelError("roll", "more green dice than the pool has")
+    yi = _class_index(solver.classes[YELLOW], yf) if y and yf >= 0 else -1
+    ri = _class_index(solver.classes[RED], rf) if r and rf >= 0 else -1
+    if (yf >= 0 and yi < 0) or (rf >= 0 and ri < 0):
+        raise KernelError("roll", "no such yellow or red die in this pool")
+    if exact and (k != g or (y and yi < 0) or (r and ri < 0)):
+        raise KernelError("roll", "the roll is not the context's pool")
+    return gr.find(p, k), k, yi, ri
+
+
+def _class_index(cls, face):
+    for i in range(len(cls)):
+        if cls[i][0] == face:
+            return i
+    return -1
+
+
+def roll_values(solver, ctx, gfaces, yf, rf):
+    """Solver.roll_values: the best value vector after this roll."""
+    g, y, r, held, f, s, c = ctx
+    ctx = (g, y, r, solver.norm_held(held), f, s, c)
+    q, k, yi, ri = read_roll(solver, ctx, gfaces, yf, rf, True)
+    if s or c:
+        return _table_roll_values(solver, ctx, q, yi, ri)
+    return row_best(solver, ctx, q, yi, ri)
+
+
+def row_best(solver, ctx, q, yi, ri):
+    """The best vector (a list) of roll (green key q, yellow / red class) in a context without
+    spells or clues."""
+    g, y, r, held, f, s, c = ctx
+    nd = solver.node(g, y, r, held)
+    yf, rf, bw, cands, always = nd.blocks[(yi if yi >= 0 else 0) * nd.nr + (ri if ri >= 0 else 0)]
+    gr = solver.green(g)
+    gp = gr.pk[q]
+    guard = gr.guard
+    cb = completions(cands, always, nd.sat(gp, guard))
+    fkq = solver.fail_keys(f, gr)
+    fv = solver.fail_vec(ctx, yf, rf, fkq[q] if fkq is not None else 0)
+    cv = solver.comp_vec(ctx, nd.comps, cb)
+    solver.tick(1)
+    return [a if a > b else b for a, b in zip(fv, cv)]
+
+
+def keep_value(solver, ctx, gfaces, unrolled_green, yf, rf):
+    """Solver.keep_value: E[best value with one clue fewer] of a kept part of a roll."""
+    g, y, r, held, f, s, c = ctx
+    if c < 1:
+        raise KernelError("option", "a reroll needs a clue")
+    ctx = (g, y, r, solver.norm_held(held), f, s, c)
+    q, k, yi, ri = read_roll(solver, ctx, gfaces, yf, rf, False)
+    if unrolled_green < 0 or k + unrolled_green != g:
+        raise KernelError("roll", "kept and rerolled green dice are not the pool")
+    return _table_keep_value(solver, ctx, q, yi, ri)
