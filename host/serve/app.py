@@ -226,6 +226,7 @@ def make_app(server, key: str, base_url: str = "") -> Starlette:
         Route("/", page("index.html")),
         Route("/play", page("play.html")),
         Route("/host", page("host.html")),
+        Route("/favicon.ico", page("favicon.svg")),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
         WebSocketRoute("/ws", ws_endpoint),
         Route("/api/games", api(list_games)),

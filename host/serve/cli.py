@@ -201,7 +201,7 @@ def cmd_run(args) -> int:
         out.flush()
 
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", access_log=False,
-                            ws_max_size=limits.message_bytes * 4, lifespan="on", ws="websockets")
+                            ws_max_size=limits.message_bytes * 4, lifespan="on", ws="websockets-sansio")
     userver = uvicorn.Server(config)
 
     async def main():

@@ -113,10 +113,12 @@ class Journal:
             except OSError as exc:
                 error = SaveError("cannot write the journal %s: %s" % (self.path, describe(exc)))
                 for _, fut in batch:
-                    fut.set_exception(error)
+                    if not fut.cancelled():
+                        fut.set_exception(error)
                 continue
             for _, fut in batch:
-                fut.set_result(None)
+                if not fut.cancelled():            # a waiter stopped (the server stopping): durable all the same
+                    fut.set_result(None)
 
     def close(self):
         with self.cond:

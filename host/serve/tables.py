@@ -399,6 +399,9 @@ class TableServer:
         if conn.reader == SPECTATOR:
             raise Refused("not_your_turn", "spectators watch; they do not play")
         table = conn.table
+        if ("seat" in doc and doc["seat"] != conn.reader) or ("table" in doc and doc["table"] != table.id):
+            raise Refused("wrong_seat", "this link is %s's at table %s: it acts for no other seat or table"
+                          % (table.game.seat_name(conn.reader), table.id))
         async with table.lock:
             await self.run(table.check, conn.reader, move, action)
             await self._commit(table, action, "player")
