@@ -24,9 +24,9 @@ KEY = "test-key-" + "k" * 24
 AUTH = {"Authorization": "Bearer " + KEY}
 
 
-def make(folder, bot_delay=0.0, limits=None, away_after=None):
-    """(app, server) over a Store in folder."""
-    server = TableServer(Store(str(folder)), limits or Limits(), bot_delay=bot_delay, away_after=away_after)
+def make(folder, bot_delay=0.0, limits=None, away_after=None, durable=True):
+    """(app, server) over a Store in folder (durable=False: no fsync, for tests of other things)."""
+    server = TableServer(Store(str(folder), durable), limits or Limits(), bot_delay=bot_delay, away_after=away_after)
     return make_app(server, KEY, "http://testserver"), server
 
 

@@ -8,7 +8,8 @@ A reader is a seat (0-based) or SPECTATOR. A frame holds:
 - `log`: that reader's log lines (adapter.log_lines(seat, since)) from step `log_from` on;
 - `turn`: whose decision it is (a seat name the table knows), and `decision` (the shape built from
   the legal actions, with their words and odds) and `hint` only in the frame of the seat whose turn
-  it is, when a person holds that seat;
+  it is, when a person holds that seat and has more than one legal action (the only one is taken
+  by the machine);
 - `kernel_log`: the kernel's whole log (every card) once the game is over, and never before.
 
 Never in a frame: the seed, the PRNG, another seat's screen, hand or log, the referee's log before
@@ -47,7 +48,7 @@ def seat_frame(table, reader, log_from: int, decision: bool = True) -> dict:
     over = game.is_terminal()
     turn = turn_info(table)
     mine = (not over and reader != SPECTATOR and turn is not None and turn["seat"] == reader
-            and table.is_human(reader))
+            and table.is_human(reader) and not table.session.forced())     # a forced move is the machine's
     frame = {
         "type": "state",
         "table": table.id,

@@ -160,10 +160,12 @@ class Table:
         if not self.game.is_legal(action):
             raise Refused("illegal", "that is not a legal move now")
 
-    def apply(self, action: int, by: str) -> None:
+    def apply(self, action: int, by: str) -> list:
+        """Apply a durable action; every reader's new frame ([(conn, text)])."""
         self.session.play(action, by)
         self.move += 1
         self.since = time.monotonic()
+        return self.frames(list(self.conns))
 
     def frames(self, conns) -> list:
         """[(conn, frame text)] for conns, each from its own reader's view; moves each log_from on."""
@@ -404,21 +406,22 @@ class TableServer:
                           % (table.game.seat_name(conn.reader), table.id))
         async with table.lock:
             await self.run(table.check, conn.reader, move, action)
-            await self._commit(table, action, "player")
+            frames = await self._commit(table, action, "player")
             conn.send({"type": "ack", "move": table.move, "id": doc.get("id") if type(doc.get("id")) is int else None})
-            await self._broadcast(table)
+            for c, text in frames:
+                c.send(text)
         table.wake.set()
 
     # ----- inside a table's lock ------------------------------------------------------------------
 
-    async def _commit(self, table, action: int, by: str) -> None:
-        """Durable first (the journal), then applied."""
+    async def _commit(self, table, action: int, by: str) -> list:
+        """Durable first (the journal), then applied: every reader's new frame."""
         n = table.move - table.base
         try:
             await asyncio.wrap_future(self.store.journal.append(table.id, n, action, by))
         except SaveError as exc:
             raise Refused("storage", "not taken: the server cannot save it (%s)" % exc)
-        await self.run(table.apply, action, by)
+        return await self.run(table.apply, action, by)
 
     async def _broadcast(self, table) -> None:
         if table.conns:
@@ -446,8 +449,8 @@ class TableServer:
                     if table.machine_delay(self.bot_delay, self.away_after) is None:
                         continue
                     action, by = await self.run(table.machine_action)
-                    await self._commit(table, action, by)
-                    await self._broadcast(table)
+                    for c, text in await self._commit(table, action, by):
+                        c.send(text)
             except Refused as exc:                 # the journal cannot be written: wait and try again
                 self.notes.append("table %s: %s" % (table.id, exc.message))
                 await asyncio.sleep(1.0)

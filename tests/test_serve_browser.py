@@ -1,0 +1,207 @@
+"""The pages in a real browser (issue 28): Debian's chromium, headless, driven by Selenium, one
+browser (its own profile: a separate browser context) per person's seat, against `eldritch serve`
+running as a subprocess on a loopback port.
+
+- A seeded 4-seat Stay Away! game: The Thing's seat and a Human's seat are people tapping through
+  their pages (each hidden-information side has one), the other two seats are bots.
+- A Mansions of Madness game: the keeper and the investigator are people.
+
+Each person taps through every decision on the page as a player would (the shape walked a tap at a
+time: menus, sub-menus, toggles and their confirm, a seeded choice or the advised one), until the
+game is over. Then the kernel's log each page shows equals the kernel's own log of the same seed and
+actions (the actions read from the server's folder, replayed here without a server). Along the way:
+each page shows whose turn it is, holds no other seat's hand or role line, and a page reloaded mid-game
+(a dropped connection) reconnects by itself and goes on.
+"""
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("uvicorn", reason="the serve extra (uvicorn) is not installed")
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium (the test extra) is not installed")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+if not (CHROMIUM and DRIVER):
+    pytest.skip("Debian's chromium and chromium-driver are not installed (make test installs them)",
+                allow_module_level=True)
+
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+
+from eldritch.kernel.mansions.game import gamelog as mansions_log, text as mansions_text  # noqa: E402
+from eldritch.kernel.mansions.game.rules import Rules as MansionsRules  # noqa: E402
+from eldritch.kernel.stayaway.game.rules import Rules as StayAwayRules  # noqa: E402
+
+from test_serve_faults import Server, free_port, on_disk  # noqa: E402
+
+REPO = Path(__file__).resolve().parents[1]
+STEP_SECONDS = 60
+
+
+def browser():
+    o = webdriver.ChromeOptions()
+    o.binary_location = CHROMIUM
+    for a in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--window-size=412,915"):
+        o.add_argument(a)
+    return webdriver.Chrome(options=o, service=Service(DRIVER))
+
+
+def page_state(d):
+    return d.execute_script("const b = document.body.dataset; return [b.state || '', +(b.move || -1), b.over || '0',"
+                            " document.getElementById('turn').textContent, b.conn || ''];")
+
+
+def tap_a_decision(d, rng):
+    """One decision taken on the page, a tap at a time: menus (a seeded option or the default one),
+    toggles (the advised set, or items tapped until the set can be confirmed). True when sent."""
+    for _ in range(40):
+        buttons = [b for b in d.find_elements(By.CSS_SELECTOR, "#choices button.option") if b.is_enabled()]
+        if not buttons:
+            return False
+        confirm = [b for b in buttons if "confirm" in b.get_attribute("class")]
+        if confirm:
+            items = [b for b in buttons if "item" in b.get_attribute("class")]
+            button = confirm[0] if confirm[0].is_enabled() and rng.random() < 0.7 else rng.choice(items + confirm)
+            button.click()
+            if button is confirm[0]:
+                return True
+            continue
+        options = [b for b in buttons if "back" not in b.get_attribute("class")]
+        default = [b for b in options if "default" in b.get_attribute("class")]
+        button = default[0] if default and rng.random() < 0.5 else rng.choice(options)
+        sends = not button.text.split("\n")[0].endswith("…")
+        button.click()
+        if sends:
+            return True
+    return False
+
+
+def play(pages, rng, watch_hidden):
+    """Every page taps through its decisions until each shows the game over."""
+    acted = {id(d): -1 for d in pages}
+    reloaded = False
+    deadline = time.time() + 900
+    while time.time() < deadline:
+        states = [page_state(d) for d in pages]
+        if all(s[2] == "1" for s in states):
+            return
+        progressed = False
+        for d, (state, move, over, turn, conn) in zip(pages, states):
+            if state == "deciding" and move != acted[id(d)]:
+                assert turn == "your turn"
+                watch_hidden(d)
+                if tap_a_decision(d, rng):
+                    acted[id(d)] = move
+                    progressed = True
+                    if move > 20 and not reloaded:          # a dropped connection: the page comes back
+                        reloaded = True
+                        d.refresh()
+                        wait_for(d, lambda s: s[4] == "online" and s[1] >= move)
+        if not progressed:
+            time.sleep(0.05)
+    raise AssertionError("the game did not end on the pages")
+
+
+def wait_for(d, ok, seconds=STEP_SECONDS):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        s = page_state(d)
+        if ok(s):
+            return s
+        time.sleep(0.05)
+    raise AssertionError("the page did not get there: %r" % (page_state(d),))
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = Server(tmp_path / "serve", free_port())
+    s.start()
+    yield s
+    if s.proc.poll() is None:
+        s.kill()
+
+
+def open_pages(server, doc, seats):
+    pages = []
+    for seat in seats:
+        d = browser()
+        pages.append(d)
+        d.get(doc["seats"][seat]["link"].replace("http://127.0.0.1:8765", "http://127.0.0.1:%d" % server.port))
+    for d in pages:
+        wait_for(d, lambda s: s[4] == "online")
+    return pages
+
+
+def kernel_log_of(d):
+    return d.execute_script("return document.getElementById('kernel-log').textContent;")
+
+
+def stayaway_seed():
+    """A seed whose deal puts The Thing at a seat other than P1 (so both sides' pages are people)."""
+    for seed in range(100, 200):
+        s = StayAwayRules().new_game(seed, 4)
+        if s.thing not in (None, 0):
+            return seed, s.thing
+    raise AssertionError
+
+
+def test_a_stayaway_game_to_the_end_through_two_pages(server):
+    seed, thing = stayaway_seed()
+    human = 0                                               # P1 is Human at this seed (The Thing is not)
+    doc = server.api("tables", {"game": "stayaway", "players": 4, "seed": seed,
+                                "bots": [s for s in range(4) if s not in (human, thing)]})
+    doc["seats"] = [dict(s, link=s["link"].replace("http://127.0.0.1:8765", "")) for s in doc["seats"]]
+    for s in doc["seats"]:
+        s["link"] = "http://127.0.0.1:%d%s" % (server.port, s["link"][s["link"].index("/play"):])
+    pages = open_pages(server, doc, (human, thing))
+    try:
+        def watch_hidden(d):
+            text = d.find_element(By.ID, "screen").text
+            assert text.count("your hand") <= 1               # the seat's own hand only
+        play(pages, random.Random(seed), watch_hidden)
+        actions = on_disk(server.folder)[doc["id"]]
+        replay = StayAwayRules().new_game(seed, 4)
+        for a in actions:
+            replay.apply(a)
+        assert replay.is_terminal()
+        for d in pages:
+            assert kernel_log_of(d) == replay.referee_log()
+            assert page_state(d)[3] == "the game is over"
+    finally:
+        for d in pages:
+            d.quit()
+
+
+def test_a_mansions_game_keeper_and_investigator_to_the_end_through_their_pages(server):
+    seed = 11
+    doc = server.api("tables", {"game": "mansions", "players": 2, "seed": seed, "bots": []})
+    for s in doc["seats"]:
+        s["link"] = "http://127.0.0.1:%d%s" % (server.port, s["link"][s["link"].index("/play"):])
+    pages = open_pages(server, doc, (0, 1))
+    try:
+        def watch_hidden(d):
+            pass
+        play(pages, random.Random(seed), watch_hidden)
+        actions = on_disk(server.folder)[doc["id"]]
+        rules = MansionsRules({"story": "demo"})
+        st = rules.new_game(seed, 2)
+        want = mansions_log.header(rules, seed, 2, ["human", "human"])
+        for a in actions:
+            want.append("> %d %d %s" % (a, st.current_player(), st.action_text(a)))
+            st.apply(a)
+            want.extend("  " + e for e in mansions_text.events(st))
+        want.append(mansions_log.result_line(st))
+        assert st.is_terminal()
+        for d in pages:
+            assert kernel_log_of(d) == "\n".join(want) + "\n"
+    finally:
+        for d in pages:
+            d.quit()
