@@ -35,6 +35,7 @@ if not (CHROMIUM and DRIVER):
 
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 
 from eldritch.kernel.mansions.game import gamelog as mansions_log, text as mansions_text  # noqa: E402
 from eldritch.kernel.mansions.game.rules import Rules as MansionsRules  # noqa: E402
@@ -61,7 +62,15 @@ def page_state(d):
 
 def tap_a_decision(d, rng):
     """One decision taken on the page, a tap at a time: menus (a seeded option or the default one),
-    toggles (the advised set, or items tapped until the set can be confirmed). True when sent."""
+    toggles (the advised set, or items tapped until the set can be confirmed). True when sent; False
+    when the page changed under the finger (a new frame redrew it): the caller looks again."""
+    try:
+        return _tap(d, rng)
+    except StaleElementReferenceException:
+        return False
+
+
+def _tap(d, rng):
     for _ in range(40):
         buttons = [b for b in d.find_elements(By.CSS_SELECTOR, "#choices button.option") if b.is_enabled()]
         if not buttons:
@@ -75,9 +84,11 @@ def tap_a_decision(d, rng):
                 return True
             continue
         options = [b for b in buttons if "back" not in b.get_attribute("class")]
+        if not options:
+            return False                                    # a move sent: only "back" is enabled
         default = [b for b in options if "default" in b.get_attribute("class")]
         button = default[0] if default and rng.random() < 0.5 else rng.choice(options)
-        sends = not button.text.split("\n")[0].endswith("…")
+        sends = not button.find_element(By.CLASS_NAME, "label").text.endswith("…")     # "…": a step further
         button.click()
         if sends:
             return True
@@ -85,8 +96,9 @@ def tap_a_decision(d, rng):
 
 
 def play(pages, rng, watch_hidden):
-    """Every page taps through its decisions until each shows the game over."""
-    acted = {id(d): -1 for d in pages}
+    """Every page taps through its decisions until each shows the game over (a page whose buttons
+    are enabled is waiting for its player: after a move is sent they are disabled until the next
+    frame, and after a refusal they are enabled again)."""
     reloaded = False
     deadline = time.time() + 900
     while time.time() < deadline:
@@ -95,11 +107,10 @@ def play(pages, rng, watch_hidden):
             return
         progressed = False
         for d, (state, move, over, turn, conn) in zip(pages, states):
-            if state == "deciding" and move != acted[id(d)]:
+            if state == "deciding":
                 assert turn == "your turn"
                 watch_hidden(d)
                 if tap_a_decision(d, rng):
-                    acted[id(d)] = move
                     progressed = True
                     if move > 20 and not reloaded:          # a dropped connection: the page comes back
                         reloaded = True
@@ -134,7 +145,7 @@ def open_pages(server, doc, seats):
     for seat in seats:
         d = browser()
         pages.append(d)
-        d.get(doc["seats"][seat]["link"].replace("http://127.0.0.1:8765", "http://127.0.0.1:%d" % server.port))
+        d.get(doc["seats"][seat]["link"])
     for d in pages:
         wait_for(d, lambda s: s[4] == "online")
     return pages
@@ -158,14 +169,18 @@ def test_a_stayaway_game_to_the_end_through_two_pages(server):
     human = 0                                               # P1 is Human at this seed (The Thing is not)
     doc = server.api("tables", {"game": "stayaway", "players": 4, "seed": seed,
                                 "bots": [s for s in range(4) if s not in (human, thing)]})
-    doc["seats"] = [dict(s, link=s["link"].replace("http://127.0.0.1:8765", "")) for s in doc["seats"]]
-    for s in doc["seats"]:
-        s["link"] = "http://127.0.0.1:%d%s" % (server.port, s["link"][s["link"].index("/play"):])
     pages = open_pages(server, doc, (human, thing))
     try:
+        names = {d: "P%d" % (seat + 1) for d, seat in zip(pages, (human, thing))}
+
         def watch_hidden(d):
+            """A seat's page: its own hand panel and role line, nobody else's."""
+            keys = d.execute_script("return Array.from(document.querySelectorAll('#screen section')).map("
+                                    "s => s.dataset.key || '');")
             text = d.find_element(By.ID, "screen").text
-            assert text.count("your hand") <= 1               # the seat's own hand only
+            assert keys.count("you") == 1 and "%s's hand" % names[d] in text
+            assert [w for w in ("You are P1", "You are P2", "You are P3", "You are P4")
+                    if w in text] == ["You are %s" % names[d]]
         play(pages, random.Random(seed), watch_hidden)
         actions = on_disk(server.folder)[doc["id"]]
         replay = StayAwayRules().new_game(seed, 4)
@@ -183,12 +198,13 @@ def test_a_stayaway_game_to_the_end_through_two_pages(server):
 def test_a_mansions_game_keeper_and_investigator_to_the_end_through_their_pages(server):
     seed = 11
     doc = server.api("tables", {"game": "mansions", "players": 2, "seed": seed, "bots": []})
-    for s in doc["seats"]:
-        s["link"] = "http://127.0.0.1:%d%s" % (server.port, s["link"][s["link"].index("/play"):])
     pages = open_pages(server, doc, (0, 1))
     try:
         def watch_hidden(d):
-            pass
+            """The keeper's secrets panel on the keeper's page only."""
+            keys = d.execute_script("return Array.from(document.querySelectorAll('#screen section')).map("
+                                    "s => s.dataset.key || '');")
+            assert ("keeper" in keys) == (d is pages[0])
         play(pages, random.Random(seed), watch_hidden)
         actions = on_disk(server.folder)[doc["id"]]
         rules = MansionsRules({"story": "demo"})

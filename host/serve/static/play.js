@@ -233,6 +233,7 @@ function renderDecision() {
   if (stack.length > 1) {
     const back = optionButton("back", "", false, false, () => { stack.pop(); resetChosen(); renderDecision(); }, " back");
     back.id = "back";
+    back.disabled = waiting;
     choices.appendChild(back);
   }
 }
