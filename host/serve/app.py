@@ -116,7 +116,8 @@ def make_app(server, key: str, base_url: str = "") -> Starlette:
             raise KernelError("option", "bots must be a list of seats")
         seed = doc.get("seed")
         table = await server.create(str(doc.get("game", "")), doc.get("players"), bots, doc.get("options") or {},
-                                    seed if type(seed) is int else None, str(doc.get("kind", "heuristic")))
+                                    seed if type(seed) is int else None, str(doc.get("kind", "heuristic")),
+                                    paused=doc.get("paused") is True)
         return _json(listing(table))
 
     async def table_action(request):

@@ -60,6 +60,8 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--away-bot", type=float, default=None, metavar="SECONDS",
                    help="a bot plays for a seat whose page has been closed this long at its turn (default never)")
     p.add_argument("--max-tables", type=int, default=256, help="tables at most (default 256)")
+    p.add_argument("--rate", type=float, default=10.0, metavar="N",
+                   help="messages a second one page may send, sustained (default 10; bursts of 3 times that)")
     p.add_argument("--no-qr", action="store_true", help="links as text only, no QR codes in the terminal")
     p.add_argument("--passphrase-fd", type=int, default=None, metavar="N",
                    help="export/import: read the sealed save's passphrase from file descriptor N")
@@ -174,7 +176,9 @@ def cmd_run(args) -> int:
     store = Store(folder_of(args))
     key = store.key()
     url = base_url(args)
-    limits = Limits(max_tables=args.max_tables)
+    if not 0 < args.rate <= 100000 or not 0 < args.max_tables <= 100000:
+        raise KernelError("option", "--rate and --max-tables must be 1 to 100000")
+    limits = Limits(max_tables=args.max_tables, rate=args.rate, burst=max(3, int(args.rate * 3)))
     server = TableServer(store, limits, bot_delay=args.bot_delay, away_after=args.away_bot)
     app = make_app(server, key, url)
     out = sys.stdout

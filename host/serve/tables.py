@@ -271,8 +271,9 @@ class TableServer:
     # ----- tables ---------------------------------------------------------------------------------
 
     async def create(self, game: str, players: int, bots=(), options=None, seed=None, kind="heuristic",
-                     base=None):
-        """A new table (KernelError, one line, for a bad game, count, seat or option)."""
+                     base=None, paused=False):
+        """A new table (KernelError, one line, for a bad game, count, seat or option); paused: nobody,
+        bot or person, moves until the host resumes it (say, when every seat has joined)."""
         async with self.create_lock:
             if len(self.tables) >= self.limits.max_tables:
                 raise KernelError("option", "this server holds %d tables at most (end one first)"
@@ -283,6 +284,7 @@ class TableServer:
                 options = games.check_options(game, options)
                 games.check_players(game, players)
             meta = new_meta(game, seed, players, bots, options or {}, kind, base)
+            meta["paused"] = bool(paused)
             game_obj = await self.run(build_game, meta)
             table_id = self.store_id()
             await self.run(self.store.write_meta, table_id, meta)
