@@ -100,7 +100,7 @@ def play(pages, rng, watch_hidden):
     are enabled is waiting for its player: after a move is sent they are disabled until the next
     frame, and after a refusal they are enabled again)."""
     reloaded = False
-    deadline = time.time() + 900
+    deadline = time.time() + 300                     # the games take 10-30 s here
     while time.time() < deadline:
         states = [page_state(d) for d in pages]
         if all(s[2] == "1" for s in states):
@@ -140,11 +140,26 @@ def server(tmp_path):
         s.kill()
 
 
-def open_pages(server, doc, seats):
+@pytest.fixture
+def browsers():
+    """The browsers a test opens, each quit at the end whatever happens (no chromium left running)."""
+    opened = []
+    yield opened
+    for d in opened:
+        try:
+            d.quit()
+        except Exception:                                   # a browser already gone: nothing to quit
+            pass
+
+
+def open_pages(browsers, doc, seats):
     pages = []
     for seat in seats:
         d = browser()
+        browsers.append(d)
         pages.append(d)
+        d.set_page_load_timeout(STEP_SECONDS)
+        d.set_script_timeout(STEP_SECONDS)
         d.get(doc["seats"][seat]["link"])
     for d in pages:
         wait_for(d, lambda s: s[4] == "online")
@@ -164,60 +179,53 @@ def stayaway_seed():
     raise AssertionError
 
 
-def test_a_stayaway_game_to_the_end_through_two_pages(server):
+def test_a_stayaway_game_to_the_end_through_two_pages(server, browsers):
     seed, thing = stayaway_seed()
     human = 0                                               # P1 is Human at this seed (The Thing is not)
     doc = server.api("tables", {"game": "stayaway", "players": 4, "seed": seed,
                                 "bots": [s for s in range(4) if s not in (human, thing)]})
-    pages = open_pages(server, doc, (human, thing))
-    try:
-        names = {d: "P%d" % (seat + 1) for d, seat in zip(pages, (human, thing))}
+    pages = open_pages(browsers, doc, (human, thing))
+    names = {d: "P%d" % (seat + 1) for d, seat in zip(pages, (human, thing))}
 
-        def watch_hidden(d):
-            """A seat's page: its own hand panel and role line, nobody else's."""
-            keys = d.execute_script("return Array.from(document.querySelectorAll('#screen section')).map("
-                                    "s => s.dataset.key || '');")
-            text = d.find_element(By.ID, "screen").text
-            assert keys.count("you") == 1 and "%s's hand" % names[d] in text
-            assert [w for w in ("You are P1", "You are P2", "You are P3", "You are P4")
-                    if w in text] == ["You are %s" % names[d]]
-        play(pages, random.Random(seed), watch_hidden)
-        actions = on_disk(server.folder)[doc["id"]]
-        replay = StayAwayRules().new_game(seed, 4)
-        for a in actions:
-            replay.apply(a)
-        assert replay.is_terminal()
-        for d in pages:
-            assert kernel_log_of(d) == replay.referee_log()
-            assert page_state(d)[3] == "the game is over"
-    finally:
-        for d in pages:
-            d.quit()
+    def watch_hidden(d):
+        """A seat's page: its own hand panel and role line, nobody else's."""
+        keys = d.execute_script("return Array.from(document.querySelectorAll('#screen section')).map("
+                                "s => s.dataset.key || '');")
+        text = d.find_element(By.ID, "screen").text
+        assert keys.count("you") == 1 and "%s's hand" % names[d] in text
+        assert [w for w in ("You are P1", "You are P2", "You are P3", "You are P4")
+                if w in text] == ["You are %s" % names[d]]
+    play(pages, random.Random(seed), watch_hidden)
+    actions = on_disk(server.folder)[doc["id"]]
+    replay = StayAwayRules().new_game(seed, 4)
+    for a in actions:
+        replay.apply(a)
+    assert replay.is_terminal()
+    for d in pages:
+        assert kernel_log_of(d) == replay.referee_log()
+        assert page_state(d)[3] == "the game is over"
 
 
-def test_a_mansions_game_keeper_and_investigator_to_the_end_through_their_pages(server):
+def test_a_mansions_game_keeper_and_investigator_to_the_end_through_their_pages(server, browsers):
     seed = 11
     doc = server.api("tables", {"game": "mansions", "players": 2, "seed": seed, "bots": []})
-    pages = open_pages(server, doc, (0, 1))
-    try:
-        def watch_hidden(d):
-            """The keeper's secrets panel on the keeper's page only."""
-            keys = d.execute_script("return Array.from(document.querySelectorAll('#screen section')).map("
-                                    "s => s.dataset.key || '');")
-            assert ("keeper" in keys) == (d is pages[0])
-        play(pages, random.Random(seed), watch_hidden)
-        actions = on_disk(server.folder)[doc["id"]]
-        rules = MansionsRules({"story": "demo"})
-        st = rules.new_game(seed, 2)
-        want = mansions_log.header(rules, seed, 2, ["human", "human"])
-        for a in actions:
-            want.append("> %d %d %s" % (a, st.current_player(), st.action_text(a)))
-            st.apply(a)
-            want.extend("  " + e for e in mansions_text.events(st))
-        want.append(mansions_log.result_line(st))
-        assert st.is_terminal()
-        for d in pages:
-            assert kernel_log_of(d) == "\n".join(want) + "\n"
-    finally:
-        for d in pages:
-            d.quit()
+    pages = open_pages(browsers, doc, (0, 1))
+
+    def watch_hidden(d):
+        """The keeper's secrets panel on the keeper's page only."""
+        keys = d.execute_script("return Array.from(document.querySelectorAll('#screen section')).map("
+                                "s => s.dataset.key || '');")
+        assert ("keeper" in keys) == (d is pages[0])
+    play(pages, random.Random(seed), watch_hidden)
+    actions = on_disk(server.folder)[doc["id"]]
+    rules = MansionsRules({"story": "demo"})
+    st = rules.new_game(seed, 2)
+    want = mansions_log.header(rules, seed, 2, ["human", "human"])
+    for a in actions:
+        want.append("> %d %d %s" % (a, st.current_player(), st.action_text(a)))
+        st.apply(a)
+        want.extend("  " + e for e in mansions_text.events(st))
+    want.append(mansions_log.result_line(st))
+    assert st.is_terminal()
+    for d in pages:
+        assert kernel_log_of(d) == "\n".join(want) + "\n"
