@@ -24,9 +24,12 @@ $(STAMP): pyproject.toml $(CORE_SOURCES) | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP) $(RUN_STAMP)
 
-# only what running the simulated board needs (the package and the MicroPython unix port)
+# what the interfaces people open need: the simulated board (the MicroPython unix port) and the
+# terminal game's screen (Textual: small, pure Python). Charts (matplotlib) and Ray stay optional
+# for their size; the README gives the one command that adds each to .venv (make test has both).
+RUN_EXTRAS := board,tui
 $(RUN_STAMP): pyproject.toml $(CORE_SOURCES) | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[board]'
+	$(BIN)/pip install --quiet -e '.[$(RUN_EXTRAS)]'
 	touch $(RUN_STAMP)
 
 # The simulated handheld in the terminal; without a terminal (CI), the headless demo script instead.

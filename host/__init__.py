@@ -13,7 +13,12 @@ The front door (everything a library user needs is importable from here):
   `.fraction` a Fraction); `advise(card, roll, situation, held, done) -> list[Option]`, best first;
   `Solver(card)` answers many questions on one card.
 - `library`: the 372 adventures by name (`library.get("curator")`), search and set.
-- `Game`, `GameData`: the whole Elder Sign game as a state machine (kernel/eldersign/game/).
+- `Game`, `GameData`: the whole Elder Sign game as a state machine (kernel/eldersign/game/);
+  `read_view(game, seat) -> GameView` reads what a seat sees (typed; `game.view(seat)` is the
+  kernel surface's bytes, for comparing, not parsing), `actions(game) -> list[Action]` the legal
+  actions with their words.
+- The other games' front doors: `eldritch.stayaway`, `eldritch.arkham`, `eldritch.mansions`
+  (the same shape: `Rules`, `read_view`, `actions`, their odds, `KernelError`).
 - `KernelError`: every bad input (notation, options, saves, illegal actions), one line naming it.
 - `backend_name()`: "c" when the C core answers (when built; chosen at the odds API's first use),
   else "python"; `ELDRITCH_BACKEND=python` forces the pure-Python fallback. Results are identical.
@@ -28,10 +33,13 @@ from .kernel.errors import KernelError
 _LAZY = {"Card": "solving", "Roll": "solving", "Situation": "solving", "Odds": "solving",
          "Option": "solving", "Solver": "solving", "parse_card": "solving", "parse_roll": "solving",
          "odds": "solving", "advise": "solving", "backend_name": "solving", "library": None,
-         "GameData": "kernel.eldersign.game.data", "Game": "kernel.eldersign.game.machine"}
+         "GameData": "kernel.eldersign.game.data", "Game": "kernel.eldersign.game.machine",
+         "read_view": "eldersign.door", "actions": "eldersign.door", "GameView": "eldersign.view",
+         "Action": "doors"}
 
 __all__ = ["__version__", "KernelError", "Card", "Roll", "Situation", "Odds", "Option", "Solver",
-           "parse_card", "parse_roll", "odds", "advise", "backend_name", "library", "Game", "GameData"]
+           "parse_card", "parse_roll", "odds", "advise", "backend_name", "library", "Game", "GameData",
+           "read_view", "actions", "GameView", "Action"]
 
 
 def __getattr__(name):

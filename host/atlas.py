@@ -25,6 +25,7 @@ import csv
 import io
 
 from .kernel.errors import KernelError
+from .kernel.numbers import is_count
 from .kernel.eldersign import library
 from .kernel.eldersign.fixed import decimal_text
 from .kernel.eldersign.situation import Situation, TERROR_NAMES, terror_code
@@ -38,17 +39,17 @@ COLUMNS = ("set", "name", "card", "terror", "dice", "green", "yellow", "red", "f
 def parse_dice(text: str) -> tuple[str, int, int, int]:
     """(label, green, yellow, red) of a dice set such as 6G+Y+R (KernelError when malformed)."""
     parts = [p.strip().upper() for p in text.strip().split("+")]
-    if not parts or not parts[0].endswith("G") or not parts[0][:-1].isdigit():
-        raise KernelError("option", "dice set '%s': expected NG, NG+Y, NG+R or NG+Y+R" % text)
+    if not parts or not parts[0].endswith("G") or not is_count(parts[0][:-1]):
+        raise KernelError("option", "dice set '%s': expected NG, NG+Y, NG+R or NG+Y+R" % text[:40])
     green = int(parts[0][:-1])
     extra = parts[1:]
     if any(p not in ("Y", "R") for p in extra) or len(set(extra)) != len(extra):
-        raise KernelError("option", "dice set '%s': only +Y and +R may follow the green dice, once each" % text)
+        raise KernelError("option", "dice set '%s': only +Y and +R may follow the green dice, once each" % text[:40])
     yellow = 1 if "Y" in extra else 0
     red = 1 if "R" in extra else 0
     Situation(green, yellow, red)               # the range check
     if green + yellow + red == 0:
-        raise KernelError("option", "dice set '%s' has no dice" % text)
+        raise KernelError("option", "dice set '%s' has no dice" % text[:40])
     return "%dG%s%s" % (green, "+Y" if yellow else "", "+R" if red else ""), green, yellow, red
 
 
@@ -65,8 +66,9 @@ def parse_range(text: str, what: str, top: int) -> list[int]:
     for part in text.split(","):
         part = part.strip()
         lo, dash, hi = part.partition("-")
-        if not lo.isdigit() or (dash and not hi.isdigit()):
-            raise KernelError("option", "--%s: '%s' is not N or N-M" % (what, part))
+        # ASCII digits only: "²".isdigit() is true and int("²") raises
+        if not is_count(lo) or (dash and not is_count(hi)):
+            raise KernelError("option", "--%s: '%s' is not N or N-M" % (what, part[:20]))
         a, b = int(lo), int(hi) if dash else int(lo)
         if a > b or b > top:
             raise KernelError("option", "--%s: '%s' must be within 0-%d" % (what, part, top))

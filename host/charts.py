@@ -13,7 +13,8 @@ def require():
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise KernelError("option", "charts need matplotlib: pip install 'eldritch[charts]'")
+        raise KernelError("option", "charts need matplotlib: .venv/bin/pip install -e '.[charts]' "
+                          "(or pip install 'eldritch[charts]')")
     return plt
 
 

@@ -76,6 +76,16 @@ class Parser(argparse.ArgumentParser):
         fail("%s (see %s --help)" % (message, self.prog))
         sys.exit(2)
 
+    def _get_values(self, action, arg_strings):
+        # Python 3.11's argparse drops a "--" given as an option's value (`--loss=--`) and hands the
+        # action an empty list, past its type check (`a, b = []` crashed later): take "--" as the
+        # value, checked like any other, as later Pythons do
+        if action.option_strings and action.nargs in (None, argparse.OPTIONAL) and arg_strings == ["--"]:
+            value = self._get_value(action, "--")
+            self._check_value(action, value)
+            return value
+        return super()._get_values(action, arg_strings)
+
 
 def _count(text):
     try:
@@ -382,8 +392,36 @@ def _quiet_stdout():
         pass
 
 
+def _quiet_memory_errors(unraisable):
+    """sys.unraisablehook while a command runs: a MemoryError raised where Python cannot pass it on
+    (a generator closed while memory runs out) is not printed; the command's own MemoryError is
+    reported in one line. Anything else goes to the default hook."""
+    if isinstance(unraisable.exc_value, MemoryError):
+        return
+    sys.__unraisablehook__(unraisable)
+
+
+OUT_OF_MEMORY = "out of memory: free some memory or ask a smaller question"
+
+
 def main(argv=None):
     words = sys.argv[1:] if argv is None else argv
+    before = sys.unraisablehook
+    sys.unraisablehook = _quiet_memory_errors
+    try:
+        code = _main(words)
+    finally:
+        sys.unraisablehook = before
+    if code is None:        # out of memory: reported here, once the frames that held it are gone
+        import gc
+        gc.collect()
+        fail(OUT_OF_MEMORY)
+        return 2
+    return code
+
+
+def _main(words):
+    from .atomic import SaveError
     parser = build_parser(asked_command(words))
     try:
         args = parser.parse_args(words)
@@ -401,6 +439,8 @@ def main(argv=None):
     except SaveError as exc:               # a save, load or log that failed (host/atomic.py, saves.py)
         fail(str(exc))
         return 2
+    except MemoryError:
+        return None
     except KeyboardInterrupt:
         fail("interrupted")
         return 130

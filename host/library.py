@@ -19,6 +19,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Optional
 
+from .kernel.errors import KernelError
 from .kernel.eldersign import library as _library
 from .kernel.eldersign.library import LibraryCard
 
@@ -40,13 +41,19 @@ def sets() -> list[str]:
     return _library.sets(_all())
 
 
+def _text(what: str, value, optional: bool = False):
+    if not isinstance(value, str) and not (optional and value is None):
+        raise KernelError("card", "%s is text, not %r" % (what, value))
+    return value
+
+
 def search(query: str = "", set: Optional[str] = None) -> list[LibraryCard]:
     """The adventures whose name contains `query` (any case; empty: all), optionally of one set
     (a prefix such as "core" or "gates" will do)."""
-    return _library.search(list(_all()), query, set)
+    return _library.search(list(_all()), _text("a query", query), _text("a set", set, True))
 
 
 def get(name: str, set: Optional[str] = None) -> LibraryCard:
     """The one adventure named `name` (any case), else the one whose name contains it;
     KernelError when there is none or several."""
-    return _library.get(list(_all()), name, set)
+    return _library.get(list(_all()), _text("a card's name", name), _text("a set", set, True))

@@ -161,6 +161,11 @@ def guard(solver, ctx, limits: Optional[Limits], runtime: str, label: str = "",
         solver.reserve(ctx)
         yield est
     except MemoryError:
+        # free the memo first: building the one-line error needs memory too (the Python fallback
+        # otherwise dies here with a chained MemoryError traceback)
+        forget = getattr(solver, "forget", None)
+        if forget is not None:
+            forget()
         raise KernelError("memory", "out of memory while solving (estimated %s); free some or lower "
                           "--max-memory" % budget.text_bytes(est.bytes_for(runtime))) from None
     finally:

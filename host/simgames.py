@@ -28,6 +28,23 @@ GAMES = {
 }
 
 
+def grid(r, args) -> list:
+    """The settings a command line asks for, each once, in the order first named.
+
+    A repeated setting (`--players 1,1`, `--bots 'heuristic|heuristic'`, `--ancient-one Yig,Yig`) is
+    the same computation: its games are seeded from the setting and the game number alone, so a
+    second copy would play the very same games. Keeping it would print a duplicate row (simulate)
+    or count every game twice (a sweep merges result files by setting); dropping it gives simulate
+    and sweep the same report."""
+    out: list = []
+    seen: set = set()
+    for s in r.settings(args):
+        if s not in seen:
+            seen.add(s)
+            out.append(s)
+    return out
+
+
 def runner(name: str):
     """The runner of a game (KernelError for an unknown name)."""
     if name not in GAMES:

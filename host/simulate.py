@@ -24,7 +24,7 @@ import sys
 import time
 
 from .kernel import prng
-from .simgames import GAMES, Setting, option_text, runner as game_runner
+from .simgames import GAMES, Setting, grid, option_text, runner as game_runner
 from .stats import wilson
 
 TOP_TALLIES = 10
@@ -234,16 +234,18 @@ def add_parser(sub) -> argparse.ArgumentParser:
 
 def run(args, backend) -> int:
     r = game_runner(args.game)
-    settings = r.settings(args)
-    if args.chart:
+    settings = grid(r, args)
+    if args.chart is not None:
         from . import charts
+        from .outputs import check_writable
         charts.require()
+        check_writable(args.chart, "--chart")           # before the games, not after them
     progress = Progress(args.games * len(settings))
     results = []
     for setting in settings:
         results.append((setting, run_setting(setting, args.seed, args.games, backend=backend, progress=progress)))
     print(render(results, r, args.seed, "json" if args.json else "csv" if args.csv else "text"))
-    if args.chart:
+    if args.chart is not None:
         from . import charts
         charts.win_rate_chart(results, r, args.chart)
         print("chart written to %s" % args.chart, file=sys.stderr)

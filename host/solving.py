@@ -15,6 +15,7 @@ as the CLI's JSON).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Optional, Union
@@ -45,11 +46,39 @@ def backend_name() -> str:
 
 def parse_card(text: str) -> Card:
     """A card from notation v1 ("I3 > P P > L L"); KernelError naming the position when malformed.
+    A library card's name is not notation: the error says so and how to get the card (a name is
+    refused rather than taken, since it would bring that card's terror effect where notation brings
+    none, and a mistyped notation could silently become another card's odds).
 
     >>> str(parse_card("i3 >p p > l  l"))
     'I3 > P P > L L'
+    >>> parse_card("The Curator")
+    Traceback (most recent call last):
+    ...
+    eldritch.kernel.errors.KernelError: card: 'The Curator' is not card notation but names a library card: use eldritch.library.get('The Curator') (The Curator, Core: L L L | L I3, terror none)
     """
-    return _parse_card(text)
+    if not isinstance(text, str):
+        raise KernelError("card", "card notation is a string, not %s" % type(text).__name__)
+    try:
+        return _parse_card(text)
+    except KernelError:
+        named = _library_card_named(text)
+        if named is None:
+            raise
+        raise KernelError("card", "%r is not card notation but names a library card: use "
+                          "eldritch.library.get(%r) (%s, %s: %s, terror %s)" % (
+                              text, text, named.name, named.set, named.notation, named.terror)) from None
+
+
+def _library_card_named(text: str):
+    """The one library card `text` names (exactly or as a part of one name only), else None."""
+    if not re.search(r"[^\W\d_]{3}", text):          # no word of three letters: no name (notation has none)
+        return None
+    from . import library
+    try:
+        return library.get(text)
+    except KernelError:
+        return None
 
 
 class Roll:
@@ -82,9 +111,25 @@ class Roll:
         return hash(self.counts)
 
 
-def parse_roll(text: str) -> Roll:
-    """A roll from roll notation ("I3 I1 L P T y:I4 r:W"; colour prefix g:, y: or r:, default green)."""
-    return Roll(_parse_roll(text, "roll"))
+def parse_roll(text: Union[str, Iterable[str]], what: str = "roll") -> Roll:
+    """A roll from roll notation ("I3 I1 L P T y:I4 r:W"; colour prefix g:, y: or r:, default green),
+    or from a list of faces (["I3", "I1", "y:I4"]).
+
+    >>> parse_roll(["L", "L", "I2", "P"]) == parse_roll("L L I2 P")
+    True
+    """
+    if isinstance(text, Roll):
+        return text
+    if isinstance(text, (list, tuple)):
+        for i, face in enumerate(text):
+            if not isinstance(face, str) or not face.strip() or " " in face.strip():
+                raise KernelError(what, "a list of faces holds one face a string (I1-I4, L, P, T, W; "
+                                  "y: or r: for colour), not %r at index %d" % (face, i))
+        text = " ".join(face.strip() for face in text)
+    if not isinstance(text, str):
+        raise KernelError(what, "a %s is roll notation (\"L L I2 P\") or a list of faces, not %s"
+                          % (what, type(text).__name__))
+    return Roll(_parse_roll(text, what))
 
 
 @dataclass(frozen=True)
@@ -116,8 +161,15 @@ class Situation:
     def __post_init__(self) -> None:
         for name in ("green", "focus", "spells", "clues", "sanity", "stamina"):
             value = getattr(self, name)
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            if (value is not None or name in ("green", "focus", "spells", "clues")) and (
+                    not isinstance(value, int) or isinstance(value, bool)):
                 raise KernelError("option", "%s must be a whole number, not %r" % (name, value))
+        for name in ("yellow", "red"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value not in (0, 1):
+                raise KernelError("option", "%s is True or False, not %r" % (name, value))
+        if self.terror is not None and not isinstance(self.terror, str):
+            raise KernelError("option", "terror is \"none\", \"fail\", \"discard\" or None, not %r" % (self.terror,))
         if self.sanity == 0 or self.stamina == 0:
             raise KernelError("option", "sanity and stamina must be 1 or more (None: no limit)")
         self.kernel("none")                      # every range checked now
@@ -175,9 +227,17 @@ class Option:
     odds: Odds
 
 
+def _situation(situation: Optional[Situation]) -> Situation:
+    if situation is None:
+        return Situation()
+    if not isinstance(situation, Situation):
+        raise KernelError("option", "a situation is an eldritch.Situation, not %s" % type(situation).__name__)
+    return situation
+
+
 def _card_and_terror(card: CardLike) -> tuple[Card, str]:
     if isinstance(card, str):
-        return _parse_card(card), "none"
+        return parse_card(card), "none"
     if isinstance(card, _library.LibraryCard):
         return card.card(), card.terror
     if isinstance(card, Card):
@@ -208,18 +268,21 @@ class Solver:
 
     def odds(self, situation: Optional[Situation] = None) -> Odds:
         """The odds of completing the card from the start under optimal play."""
-        sit = (situation or Situation()).kernel(self._card_terror)
+        sit = _situation(situation).kernel(self._card_terror)
         return Odds(situation_value(self._solver_for(sit), sit))
 
-    def advise(self, roll: Union[Roll, str], situation: Optional[Situation] = None,
-               held: Union[Roll, str, None] = None, done: Iterable[int] = ()) -> list[Option]:
-        """Every legal option for `roll` (the dice just rolled), best first; `held` are dice held
+    def advise(self, roll: Union[Roll, str, list], situation: Optional[Situation] = None,
+               held: Union[Roll, str, list, None] = None, done: Iterable[int] = ()) -> list[Option]:
+        """Every legal option for `roll` (the dice just rolled: a Roll, roll notation or a list of
+        faces), best first; `held` are dice held
         aside by focus or spells, `done` the numbers (from 1) of the tasks already completed; the
         situation's focus, spells and clues are those left (its dice are the roll's)."""
-        sit = (situation or Situation()).kernel(self._card_terror)
-        roll = parse_roll(roll) if isinstance(roll, str) else roll
-        held = parse_roll(held) if isinstance(held, str) else (held or Roll())
+        sit = _situation(situation).kernel(self._card_terror)
+        roll = parse_roll(roll)
+        held = Roll() if held is None else parse_roll(held, "held")
         mask = 0
+        if isinstance(done, (str, bytes)) or not isinstance(done, Iterable):
+            raise KernelError("option", "done is a list of task numbers (from 1), not %r" % (done,))
         for t in done:
             if not (isinstance(t, int) and 1 <= t <= len(self.card.tasks)):
                 raise KernelError("option", "done takes task numbers 1 to %d, not %r" % (len(self.card.tasks), t))
@@ -238,12 +301,15 @@ def odds(card: CardLike, situation: Optional[Situation] = None) -> Odds:
     return Solver(card).odds(situation)
 
 
-def advise(card: CardLike, roll: Union[Roll, str], situation: Optional[Situation] = None,
-           held: Union[Roll, str, None] = None, done: Iterable[int] = ()) -> list[Option]:
-    """Every legal option after `roll`, best first, with its odds (see Solver.advise).
+def advise(card: CardLike, roll: Union[Roll, str, list], situation: Optional[Situation] = None,
+           held: Union[Roll, str, list, None] = None, done: Iterable[int] = ()) -> list[Option]:
+    """Every legal option after `roll` (notation or a list of faces), best first, with its odds
+    (see Solver.advise).
 
     >>> best = advise("I3 > P P > L L", "I3 I1 P P T L y:I4 r:W")[0]
     >>> best.kind, best.action
     ('complete', 'complete task 1 (I3) with I3')
+    >>> advise("L L L | L I3", ["L", "L", "I2", "P"], held=["L"], done=[2])[0].action
+    'complete task 1 (L L L) with L L + held L'
     """
     return Solver(card).advise(roll, situation, held, done)

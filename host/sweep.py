@@ -6,9 +6,12 @@
 
 A sweep is a plan (OUT/plan.json: the tasks, each with an id hashed from what it computes) and one
 result file per task (OUT/results/ID.json), written atomically (a temporary file renamed) by the
-coordinating process as each task's result arrives. Running the same command again resumes: tasks
-whose result file is there are not run again. A plan may grow in the same folder (more games in
-whole chunks, more settings: the tasks it had are kept and not run again); any other plan is refused.
+coordinating process as each task's result arrives, with its task id and a checksum. Running the same
+command again resumes: tasks whose result file is there and passes its checks are not run again; a
+file that fails them is set aside and its task run again, and the sweep says so in one line
+(sweepstore.py). A grid that names a setting twice runs it once (simgames.grid). A plan may grow in
+the same folder (more games in whole chunks, more settings: the tasks it had are kept and not run
+again); any other plan is refused.
 The merged result (the simulate report, or the atlas CSV at OUT/atlas.csv or --output) is built from
 the result files in plan order, so it is the same whatever ran the tasks:
 
@@ -34,16 +37,16 @@ import sys
 import time
 
 from .kernel.errors import KernelError
-from . import atomic
+from .kernel.numbers import is_count
 from . import atlas as atlas_mod
-from .simgames import Setting, runner as game_runner
+from .outputs import check_writable
+from .rayconnect import RAY_NICENESS, parse_address as parse_ray_address, ray_session  # noqa: F401
+from .simgames import Setting, grid, runner as game_runner
 from . import simulate as sim
+from .sweepstore import PLAN_VERSION, Store, write_atomic  # noqa: F401  (the store's names, as before)
 
-PLAN_VERSION = 1
+MAX_WORKERS = 256                      # a process pool forks all its workers at once
 TRACE_ENV = "ELDRITCH_SWEEP_TRACE"     # a folder: each task writes its worker's pid there (tests, monitoring)
-# Ray runs its workers at niceness 15 (RayConfig worker_niceness): on a shared machine they then get a
-# sliver of the CPU that other jobs leave. A cluster started here (--ray local) keeps them at 0.
-RAY_NICENESS = "RAY_worker_niceness"
 
 
 # ----- tasks ------------------------------------------------------------------------------------
@@ -59,9 +62,14 @@ def make_task(spec: dict) -> dict:
 
 
 def simulate_tasks(settings: list[Setting], games: int, chunk: int, seed: int) -> list[dict]:
-    """Each setting's games in blocks of `chunk`: games first..first+n-1, seeds seed+i."""
+    """Each setting's games in blocks of `chunk`: games first..first+n-1, seeds seed+i. A setting
+    named twice is one setting (simgames.grid): its tasks would be the same tasks, merged twice."""
     tasks = []
+    seen: set = set()
     for s in settings:
+        if s in seen:
+            continue
+        seen.add(s)
         for first in range(0, games, chunk):
             tasks.append(make_task({"kind": "simulate", "setting": s.as_dict(), "seed": seed, "first": first,
                                     "games": min(chunk, games - first)}))
@@ -132,56 +140,7 @@ def run_task(task: dict, backend_name: str | None = None) -> dict:
     return worker.run(task)
 
 
-# ----- the result store ---------------------------------------------------------------------------
-
-class Store:
-    """OUT/plan.json and OUT/results/ID.json, each written atomically."""
-
-    def __init__(self, out: str):
-        self.out = out
-        self.results = os.path.join(out, "results")
-
-    def open(self, kind: str, tasks: list[dict], meta: dict) -> None:
-        os.makedirs(self.results, exist_ok=True)
-        plan = {"version": PLAN_VERSION, "kind": kind, "meta": meta, "tasks": tasks}
-        path = os.path.join(self.out, "plan.json")
-        if os.path.exists(path):
-            with open(path) as f:
-                old = json.load(f)
-            if old.get("tasks") != tasks:
-                # a plan may grow (more games, more settings): every task it had must still be there
-                ids = {t["id"] for t in tasks}
-                if old.get("kind") != kind or any(t["id"] not in ids for t in old.get("tasks", [])):
-                    raise KernelError("sweep", "%s holds another sweep's plan: use a new --out folder" % self.out)
-                write_atomic(path, json.dumps(plan))
-        else:
-            write_atomic(path, json.dumps(plan))
-        for name in os.listdir(self.results):       # temporary files of a killed run
-            if name.endswith(".tmp"):
-                os.remove(os.path.join(self.results, name))
-
-    def path(self, tid: str) -> str:
-        return os.path.join(self.results, tid + ".json")
-
-    def done(self, tid: str) -> bool:
-        return os.path.exists(self.path(tid))
-
-    def put(self, result: dict) -> bool:
-        """Write a task's result once; False (and nothing written) when it is already there."""
-        if self.done(result["id"]):
-            return False
-        write_atomic(self.path(result["id"]), json.dumps(result))
-        return True
-
-    def get(self, tid: str) -> dict:
-        with open(self.path(tid)) as f:
-            return json.load(f)
-
-
-def write_atomic(path: str, text: str) -> None:
-    """The host's one save routine (atomic.py: temporary file, fsync, rename, under a lock)."""
-    atomic.write_atomic(path, text.encode())
-
+# ----- the result store: sweepstore.py (Store, write_atomic, the checks on every result file) -------
 
 # ----- engines ------------------------------------------------------------------------------------
 
@@ -202,7 +161,7 @@ def run_pool(tasks, store, backend_name, progress, retries, workers):
     while todo:
         ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
         broken = False
-        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        with ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=ctx) as pool:
             futures = {pool.submit(run_task, t, backend_name): t for t in todo}
             pending = set(futures)
             while pending:
@@ -230,20 +189,9 @@ def run_pool(tasks, store, backend_name, progress, retries, workers):
 
 def run_ray(tasks, store, backend_name, progress, retries, address, workers):
     """Ray tasks (each retried by Ray up to `retries` times when its worker dies); results are
-    written here, as they arrive, by the process that called ray."""
-    try:
-        import ray
-    except ImportError:
-        raise KernelError("option", "--ray needs Ray: pip install 'eldritch[ray]'")
-    started = False
-    if not ray.is_initialized():
-        if address == "local":
-            os.environ.setdefault(RAY_NICENESS, "0")
-            ray.init(num_cpus=workers or os.cpu_count(), include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
-        started = True
-    try:
+    written here, as they arrive, by the process that called ray. The connection and what Ray
+    prints: rayconnect.py."""
+    with ray_session(address, workers) as ray:
         remote = ray.remote(max_retries=retries, retry_exceptions=False)(run_task)
         refs = {remote.remote(t, backend_name): t for t in tasks}
         pending = list(refs)
@@ -252,21 +200,20 @@ def run_ray(tasks, store, backend_name, progress, retries, address, workers):
             for ref in ready:
                 store.put(ray.get(ref))
                 progress(refs[ref])
-    finally:
-        if started:
-            ray.shutdown()
 
 
 def run_sweep(kind: str, tasks: list[dict], out: str, meta: dict, workers: int = 1, ray_address: str | None = None,
-              backend_name: str | None = None, retries: int = 3, progress=None) -> Store:
-    """Run the tasks not yet done; returns the store (every task's result is in it)."""
-    store = Store(out)
-    store.open(kind, tasks, meta)
+              backend_name: str | None = None, retries: int = 3, progress=None, store: Store | None = None) -> Store:
+    """Run the tasks not yet done; returns the store (every task's result is in it). A store already
+    opened for these tasks may be passed (the command opens it first to report what it refused)."""
+    if store is None:
+        store = Store(out)
+        store.open(kind, tasks, meta)
     todo = [t for t in tasks if not store.done(t["id"])]
     step = progress or (lambda t: None)
     if not todo:
         return store
-    if ray_address:
+    if ray_address is not None:
         run_ray(todo, store, backend_name, step, retries, ray_address, workers if workers > 1 else None)
     elif workers > 1:
         run_pool(todo, store, backend_name, step, retries, workers)
@@ -303,12 +250,34 @@ EXAMPLES = """examples:
   eldritch sweep simulate --out runs/ao --games 1000 --chunk 100 --ancient-one all --players 1,2,4 --workers 2
   eldritch sweep simulate --out runs/bots --games 400 --bots 'heuristic|solver' --ray local --json
   eldritch sweep atlas --out runs/atlas --sets core,other --focus 0-1 --spells 0-1 --clues 0-1 --workers 2
-  eldritch sweep atlas --out runs/atlas --ray 127.0.0.1:6379 --output atlas.csv
-run the same command again to resume a sweep that was stopped."""
+  eldritch sweep atlas --out runs/other --sets other --ray 127.0.0.1:6379 --output atlas.csv
+run the same command again to resume a sweep that was stopped; --ray ADDRESS runs on a cluster
+started with `ray start --head` (every node with the same eldritch installed)."""
 
 
 def _positive(text):
     return sim._positive(text)
+
+
+def _workers(text):
+    n = sim._positive(text)
+    if n > MAX_WORKERS:
+        raise argparse.ArgumentTypeError("at most %d worker processes, not %d" % (MAX_WORKERS, n))
+    return n
+
+
+def _retries(text):
+    if not is_count(text.strip()) or int(text) > 100:
+        raise argparse.ArgumentTypeError("expected a number 0 to 100, not %r" % text[:20])
+    return int(text)
+
+
+def _ray(text):
+    try:
+        parse_ray_address(text)
+    except KernelError as exc:
+        raise argparse.ArgumentTypeError(exc.detail.replace("--ray: ", "", 1))
+    return text
 
 
 def add_parser(sub):
@@ -320,12 +289,17 @@ def add_parser(sub):
     kinds.required = True
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--out", required=True, help="the sweep's folder (plan and one result file per task)")
-    common.add_argument("--workers", type=_positive, default=1,
-                        help="local worker processes (default 1: this one); with --ray local, its CPUs")
-    common.add_argument("--ray", metavar="ADDRESS", help="run on Ray: a cluster address, or 'local' to start one")
-    common.add_argument("--retries", type=int, default=3, help="times a task is run again when its worker dies")
+    common.add_argument("--workers", type=_workers, default=1,
+                        help="local worker processes, 1-%d (default 1: this one); with --ray local, its CPUs"
+                             % MAX_WORKERS)
+    common.add_argument("--ray", metavar="ADDRESS", type=_ray,
+                        help="run on Ray: a cluster's HOST:PORT (or ray://HOST:PORT), 'auto' for the one this "
+                             "machine runs, or 'local' to start one")
+    common.add_argument("--retries", type=_retries, default=3, help="times a task is run again when its worker dies "
+                        "(0-100, default 3)")
     s = kinds.add_parser("simulate", parents=[common], help="simulate over a grid of settings",
-                         description="eldritch simulate over a grid, games split into tasks of --chunk games.")
+                         description="eldritch simulate over a grid, games split into tasks of --chunk games.",
+                         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     s.add_argument("--games", "-n", type=_positive, default=100, help="games per setting (default 100)")
     s.add_argument("--chunk", type=_positive, default=50, help="games per task (default 50)")
     sim.add_grid_arguments(s)
@@ -335,7 +309,8 @@ def add_parser(sub):
     s.add_argument("--chart", metavar="FILE.png", help="draw win rate by Ancient One and player count")
     a = kinds.add_parser("atlas", parents=[common], help="odds of every card over a grid of situations",
                          description="The atlas: every card of the sets x dice sets x focus x spells x clues, "
-                                     "one CSV row each (schema: README, host/atlas.py).")
+                                     "one CSV row each (schema: README, host/atlas.py).",
+                         epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     a.add_argument("--sets", default="", help="sets, comma-separated prefixes (default: every set)")
     a.add_argument("--dice", default=",".join(atlas_mod.DEFAULT_DICE), help="dice sets (default the six usual)")
     a.add_argument("--focus", default="0-2", help="focus values, e.g. 0-2 (default)")
@@ -351,7 +326,7 @@ def add_parser(sub):
 def build_tasks(args) -> tuple[str, list[dict], dict]:
     if args.sweep_kind == "simulate":
         r = game_runner(args.game)
-        settings = r.settings(args)
+        settings = grid(r, args)
         return "simulate", simulate_tasks(settings, args.games, args.chunk, args.seed), {"game": r.name}
     from .kernel.eldersign.situation import MAX_USES
     cards = atlas_mod.select_cards([x for x in args.sets.split(",") if x.strip()])
@@ -364,23 +339,34 @@ def build_tasks(args) -> tuple[str, list[dict], dict]:
 
 def run(args, backend) -> int:
     kind, tasks, meta = build_tasks(args)
-    if kind == "simulate" and args.chart:
+    # every output is checked before the work, not after it
+    chart = getattr(args, "chart", None) if kind == "simulate" else None
+    if chart is not None:
         from . import charts
         charts.require()
-    bar = sim.Progress(len(tasks), label="tasks")
+        check_writable(chart, "--chart")
+    output = None
+    if kind == "atlas" and args.output is not None:
+        output = args.output
+        check_writable(output, "--output")
     store = Store(args.out)
+    store.open(kind, tasks, meta)
+    report = store.damage_report()
+    if report:
+        print("eldritch: sweep: %s" % report, file=sys.stderr)
+    bar = sim.Progress(len(tasks), label="tasks")
     bar.done = sum(1 for t in tasks if store.done(t["id"]))
     run_sweep(kind, tasks, args.out, meta, args.workers, args.ray, backend.name, args.retries,
-              progress=lambda t: bar(1))
+              progress=lambda t: bar(1), store=store)
     if kind == "simulate":
         results = merged_simulate(store, tasks)
         r = game_runner(args.game)
         print(sim.render(results, r, args.seed, "json" if args.json else "csv" if args.csv else "text"))
-        if args.chart:
+        if chart:
             from . import charts
-            charts.win_rate_chart(results, r, args.chart)
+            charts.win_rate_chart(results, r, chart)
         return 0
-    path = args.output or os.path.join(args.out, "atlas.csv")
+    path = output or os.path.join(args.out, "atlas.csv")
     rows = merged_atlas(store, tasks)
     write_atomic(path, atlas_mod.csv_text(rows))
     print("%d rows in %s (%d tasks)" % (len(rows), path, len(tasks)), file=sys.stderr)

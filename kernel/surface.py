@@ -17,7 +17,9 @@ A state is data plus pure transitions. After setup, `legal_actions` and `apply` 
 
     state.players                     # seats
     state.current_player()            # a seat 0.., CHANCE at a chance node, TERMINAL at the end
-    state.legal_actions(buf)          # writes action ints (0 <= a < 2^30) into buf, returns the count;
+    state.legal_actions(buf)          # writes action ints (0 <= a < 2^30) into buf (at least
+                                      #   rules.max_actions long, else KernelError("buffer")),
+                                      #   returns the count;
                                       #   at a chance node: the action(s) that let the state's own
                                       #   PRNG resolve it
     state.is_legal(action)            # True when apply(action) would be accepted now
@@ -40,6 +42,8 @@ player seeing it (a shuffle) may happen inside `apply` from the same PRNG. Same 
 same states, on every runtime. `tests/conformance.py` checks all of this for every game.
 """
 
+from .errors import KernelError
+
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -59,3 +63,20 @@ def in_legal_actions(state, buf, action):
         if buf[i] == action:
             return True
     return False
+
+
+def check_buffer(buf, need):
+    """KernelError("buffer", ...) unless buf can hold `need` actions: every legal_actions calls it
+    first, so a short buffer is one clear error, never an IndexError halfway through. It compares
+    the length once and allocates nothing (legal_actions runs under heap_lock on the board)."""
+    try:
+        n = len(buf)
+    except TypeError:
+        n = -1
+    if n < need:
+        raise KernelError("buffer", "legal_actions needs a buffer of at least %d ints, e.g. "
+                          "array('i', [0] * rules.max_actions); got %s" % (need, _described(buf, n)))
+
+
+def _described(buf, n):
+    return "%s of length %d" % (type(buf).__name__, n) if n >= 0 else type(buf).__name__

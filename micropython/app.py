@@ -149,6 +149,10 @@ class App:
         self.scroll_row = -1                    # the row whose long text scrolls
         self.marquee = 0
         self.marquee_at = 0
+        # A and B act when they are let go, unless they were held long: a long press is its own
+        # action (the legend, the menu), never the short one as well. armed[b]: b went down on a
+        # screen of the app (not eaten by a solve's cancel check) and has not acted long.
+        self.armed = bytearray(btn.NBUTTONS)
         self.actions = array("i", range(MAX_ACTIONS))     # sized from the range: no list on the way
         # matching's buffers, made once while the heap is whole: every adventure played shares them
         self.work = advmod.Workspace()
@@ -455,13 +459,31 @@ class App:
     # ----- events ---------------------------------------------------------------------------------
 
     def update(self, ev, now_ms=0):
-        """Handle one button event (press or long press); returns True when the screen changed."""
+        """Handle one button event; returns True when the screen changed. The arrows act when
+        pressed; A and B when released after a short press, or at the long press (and not again
+        when released); a raw_events mode gets every event as it comes."""
         if ev == btn.NONE:
             return False
         b = ev >> 2
         kind = ev & 3
-        if kind == btn.RELEASE and not (self.screen == S_MODE and getattr(self.mode, "raw_events", 0)):
-            return False
+        if not (self.screen == S_MODE and getattr(self.mode, "raw_events", 0)) and (b == btn.A or b == btn.B):
+            if kind == btn.PRESS:
+                self.armed[b] = 1
+                return False
+            if kind == btn.LONG:
+                if not self.armed[b]:
+                    return False
+                self.armed[b] = 0
+            elif kind == btn.RELEASE:
+                if not self.armed[b]:
+                    return False
+                self.armed[b] = 0
+                kind = btn.PRESS               # a short press, now that it is over
+        elif kind == btn.RELEASE:
+            if not (self.screen == S_MODE and getattr(self.mode, "raw_events", 0)):
+                return False
+        else:
+            self.armed[b] = 0
         self.marquee = 0
         self.marquee_at = now_ms
         try:

@@ -4,14 +4,23 @@ arguments and --json output (backend "micropython").
     micropython micropython/cli.py odds "L L L | L I3" --green 5 --json
     micropython micropython/cli.py advise "I3 > P P > L L" --roll "I3 I1 P P T L y:I4 r:W" --json
 
-Bad input prints one line on stderr and exits 2, like `eldritch`.
+Bad input prints one line on stderr and exits 2, like `eldritch`. Like the host, the board refuses up
+front, in one line, a question its solver would not finish: the estimate comes from the same budget
+module (kernel/eldersign/budget.py, at the unix port's cost per pair) and is checked against
+--max-seconds (default 60) and --max-memory (default: the heap free when the question is asked).
+A solve that runs out of memory all the same is one line too, never a MemoryError traceback.
 """
 
 import sys
-import os
 
-_FILE = __file__ if __file__.startswith("/") else os.getcwd() + "/" + __file__
-_ROOT = _FILE.rsplit("/", 2)[0]
+# The repository root, relative when this file was named relatively: the unix port interns each
+# module's file name, and one of 256 bytes or more aborts it ("name too long", then "FATAL: uncaught
+# NLR"); the eldritch-board launcher runs `-m cli` from this folder, so "./../kernel/..." stays short
+# however deep the checkout is.
+if __file__.startswith("/"):
+    _ROOT = __file__.rsplit("/", 2)[0]
+else:
+    _ROOT = (__file__.rsplit("/", 1)[0] if "/" in __file__ else ".") + "/.."
 if _ROOT not in sys.path:
     sys.path.insert(0, _ROOT)
 
@@ -25,7 +34,10 @@ from kernel.eldersign.solver import Solver  # noqa: E402
 BACKEND = "micropython"
 FLAGS = ("--yellow", "--red", "--json")
 VALUES = ("--green", "--focus", "--spells", "--clues", "--terror", "--sanity", "--stamina", "--name",
-          "--set", "--roll", "--held", "--done", "--top")
+          "--set", "--roll", "--held", "--done", "--top", "--max-seconds", "--max-memory")
+DEFAULT_SECONDS = 60
+UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+SECONDS = {"": 1, "S": 1, "M": 60, "H": 3600}
 DEFAULTS = {"--green": "6", "--focus": "1", "--spells": "0", "--clues": "0", "--sanity": "0",
             "--stamina": "0", "--held": "", "--done": "", "--top": "0"}
 
@@ -78,6 +90,48 @@ def parse_args(argv):
     return opts
 
 
+def _scaled(opts, name, units, what):
+    """--max-seconds 90 / 10m / 1h, --max-memory 512K / 2M: a whole number and a unit."""
+    text = opts[name].strip().upper()
+    if text.endswith("B") and name == "--max-memory":
+        text = text[:-1]
+    unit = text[-1:] if text[-1:] in units and text[-1:] != "" and not text[-1:].isdigit() else ""
+    try:
+        value = parse_count(text[:len(text) - len(unit)], "number", 1)
+    except KernelError:
+        raise CliError("argument %s: expected %s, not %r" % (name, what, opts[name][:20]))
+    return value * units[unit]
+
+
+def limits_of(opts):
+    """(milliseconds, bytes) a question may take on this runtime."""
+    import gc
+    ms = (_scaled(opts, "--max-seconds", SECONDS, "a duration such as 90, 10m or 1h") * 1000
+          if "--max-seconds" in opts else DEFAULT_SECONDS * 1000)
+    if "--max-memory" in opts:
+        return ms, _scaled(opts, "--max-memory", UNITS, "a size such as 512K or 2M")
+    gc.collect()
+    return ms, gc.mem_free()
+
+
+def check_budget(solver, ctx, opts):
+    """CliError (one line) when the question's estimate is over the limits, as the host refuses it."""
+    from kernel.eldersign import budget
+    max_ms, max_bytes = limits_of(opts)
+    est = solver.estimate(ctx)
+    text = budget.refusal(est, BACKEND, max_ms, max_bytes)
+    if text is None:
+        return
+    allow = []
+    ms = est.milliseconds(BACKEND)
+    if ms > max_ms:
+        allow.append("--max-seconds %d" % ((ms * 5 + 3999) // 4000))
+    need = est.bytes_for(BACKEND)
+    if need > max_bytes:
+        allow.append("--max-memory %dK" % ((need + need // 8 + 1023) >> 10))
+    raise CliError("limits: %s; allow it with %s" % (text, " ".join(allow)))
+
+
 def lean_solver(card, terror, sanity, stamina):
     """The board's solver: the kernel's, lean (less heap, the same values)."""
     return Solver(card, terror, sanity, stamina, lean=True)
@@ -102,16 +156,23 @@ def situation_from(opts, terror, pool=True):
 
 def cmd_odds(opts):
     card, terror, adventure = card_from(opts)
-    print(answers.odds_command(card, situation_from(opts, terror), lean_solver, BACKEND, adventure,
-                               opts.get("--json", False)))
+    sit = situation_from(opts, terror)
+    solver = lean_solver(card, sit.terror, sit.sanity, sit.stamina)
+    check_budget(solver, (sit.green, sit.yellow, sit.red, (), sit.focus, sit.spells, sit.clues), opts)
+    print(answers.odds_command(card, sit, lambda *_: solver, BACKEND, adventure, opts.get("--json", False)))
     return 0
 
 
 def cmd_advise(opts):
+    from kernel.eldersign.advice import question
+    from kernel.eldersign.notation import parse_roll
     card, terror, _ = card_from(opts)
-    print(answers.advise_command(card, situation_from(opts, terror, False), opts["--roll"], opts["--held"],
-                                 opts["--done"], lean_solver, BACKEND, _count(opts, "--top"),
-                                 opts.get("--json", False)))
+    sit = situation_from(opts, terror, False)
+    solver = lean_solver(card, sit.terror, sit.sanity, sit.stamina)
+    check_budget(solver, question(solver, parse_roll(opts["--roll"], "roll"), sit, parse_roll(opts["--held"], "held")),
+                 opts)
+    print(answers.advise_command(card, sit, opts["--roll"], opts["--held"], opts["--done"], lambda *_: solver,
+                                 BACKEND, _count(opts, "--top"), opts.get("--json", False)))
     return 0
 
 
@@ -124,6 +185,19 @@ def main(argv):
     except (KernelError, CliError) as exc:
         sys.stderr.write("eldritch: %s\n" % exc)
         return 2
+    except OSError as exc:
+        if exc.args and exc.args[0] == 32:      # EPIPE: the reader left (| head), as the host's exit 0
+            return 0
+        sys.stderr.write("eldritch: %s\n" % exc)
+        return 2
+    except MemoryError:
+        pass
+    # out of memory all the same (the estimate is the host's and errs high, but a board's heap is
+    # fragmented): the frames that held the solve are gone here, so the line can be printed
+    import gc
+    gc.collect()
+    sys.stderr.write("eldritch: memory: out of memory while solving; lower --max-memory or ask a smaller question\n")
+    return 2
 
 
 if __name__ == "__main__":

@@ -134,6 +134,8 @@ NOTE_NOTHING = (b"", b"Nothing to undo", b"", b"", b"", b"", b"", b"A:ok")
 NOTE_DIFFERS = (b"Resumed, but the", b"replay differs", b"from the save:", b"card data or",
                 b"kernel changed?", b"Check the counts", b"", b"A:ok")
 NOTE_EMPTY = (b"", b"That slot has no", b"adventure: reveal", b"one first", b"", b"", b"", b"A:ok")
+NOTE_ON_TABLE = (b"", b"That card is on", b"the table already", b"(marked *):", b"choose the one", b"in your hand", b"",
+                 b"A:ok")
 NOTE_NOLOCK = (b"", b"No die of that", b"colour is locked", b"", b"", b"", b"", b"A:ok")
 NOTE_NOTDEVOURED = (b"", b"This player's", b"investigator is", b"not devoured", b"(or none is", b"left)", b"",
                     b"A:ok")
@@ -368,6 +370,13 @@ class Companion(TextScreen):
 
     def monsters_on(self, slot):
         return self.st[ST_SLOTS + slot * SLOT_BYTES + SL_MONSTERS]
+
+    def slot_of_card(self, i):
+        """The slot holding adventure i, or -1 (each card is on the table once; no allocation)."""
+        for slot in range(self.nslots):
+            if self.slot_on(slot) and self.slot_card(slot) == i:
+                return slot
+        return -1
 
     def seat_field(self, seat, field):
         return self.st[ST_SEATS + seat * SEAT_BYTES + field]
@@ -734,6 +743,10 @@ class Companion(TextScreen):
             self.card = self.card + 6 if self.card + 6 < n else (n - 1 if n else 0)
         elif b == btn.A and n:
             i = self.cards[self.card]
+            held = self.slot_of_card(i)
+            if held >= 0 and held != self.slot:
+                self.show_note(NOTE_ON_TABLE, C_CARD)     # one card, one slot: choose another
+                return
             if self.flow == F_SETUP:
                 self.enter(K_REVEAL, self.slot, i >> 8, i & 255)
                 self.slot += 1                  # the list stays where it was: the next card is near
@@ -940,6 +953,8 @@ class Companion(TextScreen):
                     self.put_from(1 + k, name, 0 if off < 0 else over if off > over else off)
                 else:
                     self.put(1 + k, 0, name)
+                if self.slot_of_card(self.cards[top + k]) >= 0:
+                    self.text[(1 + k) * COLS + COLS - 1] = 42      # "*": on the table already
         if n:
             self.inv = 1 + self.card - top
         else:

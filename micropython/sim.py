@@ -14,7 +14,9 @@ release-b (press and keep down, let go; any button: Stay Away! is looked at with
 reset (a power cycle: the app starts again from its saves), play (A until the adventure ends). `--script @FILE` reads the script from a
 file (see micropython/eldritch-board for the unix port's 255-byte argument limit).
 Keys: arrows or w/a/s/d move; Enter, space or z = A; Backspace, Escape or x = B; Z and X (shift) =
-long A (the screen's legend) and long B (the menu); q quits.
+long A (the screen's legend) and long B (the menu); h holds B down until h (or a B key) again: a
+terminal has no key-up, so this is how Stay Away!'s player looks at their view while B is held (the
+other keys work meanwhile, as the buttons under a held B do); q quits.
 
 Saves go to $ELDRITCH_STATE, else $XDG_STATE_HOME/eldritch, else ~/.local/state/eldritch
 (`--save` overrides); never a shared /tmp name. Without --seed, adventures are seeded from
@@ -41,7 +43,7 @@ from app import App  # noqa: E402
 TICK_MS = 10
 WORDS = {"up": btn.UP, "down": btn.DOWN, "left": btn.LEFT, "right": btn.RIGHT, "a": btn.A, "b": btn.B}
 QUADRANTS = " \u2597\u2596\u2584\u259d\u2590\u259e\u259f\u2598\u259a\u258c\u2599\u2580\u259c\u259b\u2588"
-LEGEND = "arrows/wasd move  enter A  bksp/esc B  Z/X long A/B  q quit"
+LEGEND = "arrows move, enter A, esc B, Z/X long A/B, h hold B, q quit"
 LED_NAMES = ("green", "yellow", "red")
 
 
@@ -100,6 +102,7 @@ class Board:
         self.seed = seed
         self.now = 0
         self.button_pins = [Pin(1) for _ in range(btn.NBUTTONS)]
+        self.held = bytearray(btn.NBUTTONS)      # buttons kept down by hold() (the h key holds B)
         self.led_pins = [Pin(0) for _ in range(3)]
         self.i2c = I2C()
         self.display = SSD1306(self.i2c)
@@ -135,13 +138,32 @@ class Board:
     def hold(self, button, down):
         """Press a button and keep it down (down=True), or let it go (Stay Away! is looked at with B held)."""
         self.button_pins[button].level = 0 if down else 1
+        self.held[button] = 1 if down else 0
         self.run_ms(60)
 
     def press(self, button, long=False):
+        """Press and release (held 700 ms for a long press); a button kept down by hold() is let go."""
+        if self.held[button]:
+            self.hold(button, False)
+            return
         self.button_pins[button].level = 0
         self.run_ms(700 if long else 60)
         self.button_pins[button].level = 1
         self.run_ms(60)
+
+    def key(self, k):
+        """One key of the interactive terminal (KEYS, or h: hold B / let it go; None: time passes);
+        False when it quits."""
+        if k == "q":
+            return False
+        if k == "h":
+            self.hold(btn.B, not self.held[btn.B])
+        elif k in KEYS:
+            button, long = KEYS[k]
+            self.press(button, bool(long))
+        elif k is None:
+            self.run_ms(100)
+        return True
 
     def led_text(self):
         return "".join(["GYR"[i] if self.leds.mode[i] else "." for i in range(3)]) + \
@@ -335,7 +357,8 @@ def frame_rows(board, size):
     screen = board.cells(rows < 34)
     leds = "  ".join([("\x1b[3%dm\u25cf\x1b[0m " % (2, 3, 1)[k] if board.leds.lit[k] else "\u25cb ") +
                       LED_NAMES[k] for k in range(3)])
-    return screen + ["LEDs " + leds, LEGEND[:cols]]
+    held = "   B held (h lets go)" if board.held[btn.B] else ""
+    return screen + ["LEDs " + leds + held, LEGEND[:cols]]
 
 
 def interactive(board):
@@ -362,14 +385,8 @@ def interactive(board):
     try:
         while True:
             term.show(frame_rows(board, term.size))
-            k = term.next_key(100)
-            if k == "q":
+            if not board.key(term.next_key(100)):
                 break
-            if k in KEYS:
-                button, long = KEYS[k]
-                board.press(button, bool(long))
-            elif k is None:
-                board.run_ms(100)
             if board.now - asked > 2000:         # a resized terminal is seen within two seconds
                 term.ask_size()
                 asked = board.now

@@ -35,7 +35,6 @@ An action's kernel step allocates nothing either; the save after it (state bytes
 """
 
 import gc
-from array import array
 
 import buttons as btn
 import leds as ledmod
@@ -83,7 +82,7 @@ class StayAwayMode(TextScreen):
         super().__init__()
         self.view = bytearray(V_EVENTS + 4 * NEWS_KEEP)
         self.vlen = 0
-        self.acts = array("i", bytes(D.MAX_ACTIONS))
+        self.acts = None           # the state's own action buffer once there is a state (refresh)
         self.nacts = 0
         self.players = 5
         self.pin = bytearray(PIN_DIGITS)
@@ -170,9 +169,9 @@ class StayAwayMode(TextScreen):
         with 40 KB free); it is also the derivation's 16 KB of scratch. It lives in this frame only:
         the board's GC scans the whole of a live frame, dead slots included, so a caller's frame that
         had passed it along would keep it."""
-        from kernel.stayaway.game.crypt import unseal_in_place, sealer_for, MAGIC1, F_DEVICE
+        from kernel.stayaway.game.crypt import unseal_in_place, sealer_for, MAGIC1, F_DEVICE, LOG2_SPACE
         box = self.box
-        hold = bytearray(STATE_LOGS)
+        hold = bytearray(max(STATE_LOGS, 32 << LOG2_SPACE))     # also the derivation's scratch
         first = None
         sealer = None
         for which in (0, 1):
@@ -196,8 +195,9 @@ class StayAwayMode(TextScreen):
         block reserved for it (released here, so the state's logs follow it there)."""
         if self.box is None:
             from kernel.stayaway.game.save import max_size
-            from kernel.stayaway.game.crypt import HEAD, TAG
-            size = HEAD + max_size() + TAG
+            from kernel.stayaway.game.crypt import HEAD, TAG, LOG2_SPACE
+            # also the key derivation's scratch (2^LOG2_SPACE blocks of 32 bytes)
+            size = max(HEAD + max_size() + TAG, 32 << LOG2_SPACE)
             self.reserve = None
             gc.collect()
             self.box = bytearray(size)
@@ -237,6 +237,9 @@ class StayAwayMode(TextScreen):
     def refresh(self, p):
         """The player's view and choices (no allocation)."""
         self.vlen = write_view(self.state, p, self.view, NEWS_KEEP)
+        # the state's own buffer (is_legal's, MAX_ACTIONS long): an action is read from it before
+        # apply, which may write it again, and the list is made afresh after every action
+        self.acts = self.state.buf
         self.nacts = self.state.legal_actions(self.acts)
         if self.cursor >= self.nacts:
             self.cursor = 0

@@ -163,6 +163,18 @@ def roll(g, *faces, y=None, r=None):
     g.apply(ACT_ENTER + roll_code(counts))
 
 
+def end_turn(g):
+    """At the end of the turn's main step (items and abilities still usable): go on to the clock."""
+    if asked(g) == G.F_MAIN and g._stack.a[g._stack.n - 1] == G.P_END:
+        g.apply(G.A_END)
+
+
+def answer_choices(g):
+    """Every alternative asked (an attack's each(choose(...))) answered with the first option."""
+    while asked(g) == G.F_CHOOSE:
+        g.apply(legal(g)[0])
+
+
 def fail_roll(g, colour=GREEN, keep=None):
     """Fail the roll on the table: set a die of colour aside (when asked), keep nothing or focus the
     die `keep` (when asked)."""

@@ -26,7 +26,7 @@ down right a                # players 2, Ancient One Yig
 right a a                   # player 1 has 8 sanity; player 2 as dealt
 a down a down a down a down a down a   # the six adventures on the table, slot by slot
 a a down down down down a b # Effect for P1: sanity -1, then doom +1
-down a a down down a        # Card revealed: slot 1, the third card of the list
+down a a down down down down down down a   # Card revealed: slot 1, the seventh card of the list (the first six are on the table)
 down a a a b a              # Adventure won in slot 1: its trophy, the reward picker starts on elder sign +1, its replacement
 down a down a b             # Adventure failed: the picker starts on sanity -1; penalty stamina -1
 down a a                    # clock III, next player
@@ -403,8 +403,8 @@ def test_the_handheld_asks_where_a_monster_goes_and_each_investigators_alternati
         out[key] = rest
     assert out["place"].startswith("True Monster: where?|1+ A Peculiar Sp|2+ A Secret Gath")
     assert out["placed"] == "3 0 1"                # back on the effect screen (C_EFFECT)
-    assert out["p1"].startswith("P1 chooses:|stamina-1|sanity-1")    # the (generic) attack
-    assert out["p2"].startswith("P2 chooses:|stamina-1|sanity-1")
+    assert out["p1"].startswith("P1 chooses:|max_stamina-1|max_sanity-1")    # the (generic) attack
+    assert out["p2"].startswith("P2 chooses:|max_stamina-1|max_sanity-1")
     assert out["done"] == "2 [1, 0, 0, 1] 1"       # the turn screen; each lowered their own; a doom
     assert out["resumed"] == "True 1 True"
     assert out["undone"] == "True P2 chooses:"

@@ -27,7 +27,7 @@ MEASURED = {
     "library_spell": 183,
     "custom_play": 159,
     "resume": 175,
-    "companion8": 345,
+    "companion8": 361,
 }
 FITS_THE_PICO = ("library_play", "library_spell", "custom_play", "resume")
 
@@ -56,7 +56,7 @@ def test_companion_mode_for_8_players_peak_and_32_bit_estimate(board, tmp_path):
     assert not boardfit.run(board, "companion8", MEASURED["companion8"] - 40, tmp_path)[0]
     est = boardfit.estimate_32(board, tmp_path, MEASURED["companion8"])
     assert est["live32"] < est["live64"]
-    assert PICO_KB * 1024 < est["peak32"] <= 270 * 1024 < PICO2_KB * 1024, est
+    assert PICO_KB * 1024 < est["peak32"] <= 280 * 1024 < PICO2_KB * 1024, est
 
 
 def test_too_big_a_situation_is_stopped_and_not_offered_again(board, tmp_path):

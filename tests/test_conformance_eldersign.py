@@ -1,6 +1,7 @@
 """Elder Sign passes the conformance test every kernel game passes (tests/conformance.py): the
 adventure state machine on cards that exercise every option and terror effect, and the whole game
-(kernel/eldersign/game/rules.py) for every Ancient One and 1 to 8 players."""
+(kernel/eldersign/game/rules.py) for every Ancient One (all eight of the base game) and 1 to 8
+players."""
 
 import pytest
 
@@ -31,8 +32,9 @@ def test_conformance_adventure_three_runtimes(spec):
 # (tests/test_game_invariants.py) plays many whole games.
 GAMES = [GameSpec("eldersign.game.rules", {"ancient_one": ao}, players=(1, 2, 4, 8), seeds=1, steps=100,
                   mp_seeds=1)
-         for ao in ("Yog-Sothoth", "Yig", "Azathoth", "Ithaqua")]
-GAME_IDS = ["yog-sothoth", "yig", "azathoth", "ithaqua"]
+         for ao in ("Yog-Sothoth", "Yig", "Azathoth", "Ithaqua", "Cthulhu", "Hastur", "Nyarlathotep",
+                    "Shub-Niggurath")]
+GAME_IDS = ["yog-sothoth", "yig", "azathoth", "ithaqua", "cthulhu", "hastur", "nyarlathotep", "shub-niggurath"]
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=GAME_IDS)

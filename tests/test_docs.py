@@ -1,5 +1,6 @@
 """The documentation runs: the README's Python section and the docstring examples of the public API
-(eldritch, eldritch.solving, eldritch.library, eldritch.stats) are doctests, on both backends."""
+(eldritch, eldritch.solving, eldritch.library, eldritch.stats, and the four games' front doors with
+their typed views and odds) are doctests, on both backends."""
 
 import doctest
 import importlib
@@ -24,10 +25,15 @@ def api_backend(backend, monkeypatch):
 def test_readme_python_section_runs(api_backend):
     result = doctest.testfile(str(REPO / "README.md"), module_relative=False, optionflags=FLAGS,
                               globs={})
-    assert result.attempted >= 15 and result.failed == 0
+    assert result.attempted >= 40 and result.failed == 0
 
 
-@pytest.mark.parametrize("name", ["eldritch", "eldritch.solving", "eldritch.library", "eldritch.stats"])
+DOORS = ["eldritch.stayaway", "eldritch.stayaway.view", "eldritch.arkham", "eldritch.arkham.view",
+         "eldritch.arkham.odds", "eldritch.mansions", "eldritch.mansions.view", "eldritch.mansions.odds",
+         "eldritch.eldersign.view", "eldritch.doors"]
+
+
+@pytest.mark.parametrize("name", ["eldritch", "eldritch.solving", "eldritch.library", "eldritch.stats"] + DOORS)
 def test_docstring_examples_run(name, api_backend):
     result = doctest.testmod(importlib.import_module(name), optionflags=FLAGS)
     assert result.attempted > 0 and result.failed == 0
@@ -38,7 +44,29 @@ def test_the_front_door_exports_what_the_readme_promises():
                  "Option", "Solver", "library", "Game", "GameData", "KernelError", "backend_name",
                  "__version__"):
         assert hasattr(eldritch, name), name
-    assert set(eldritch.__all__) >= {"odds", "advise", "Solver", "Situation", "library"}
+    assert set(eldritch.__all__) >= {"odds", "advise", "Solver", "Situation", "library", "read_view", "actions"}
+
+
+@pytest.mark.parametrize("door,odds", [("stayaway", ()), ("mansions", ("attribute_test",)),
+                                       ("arkham", ("fight", "stealth", "sanity_check", "close_gate", "reach",
+                                                   "gate_chances"))])
+def test_each_game_front_door_exports_its_surface(door, odds):
+    mod = importlib.import_module("eldritch." + door)
+    for name in ("Rules", "State", "read_view", "decode_view", "actions", "Action", "KernelError") + odds:
+        assert hasattr(mod, name), (door, name)
+    assert mod.KernelError is eldritch.KernelError
+    assert "read_view" in mod.__doc__ and "KernelError" in mod.__doc__
+
+
+def test_a_game_command_does_not_import_its_front_door():
+    """`eldritch stayaway` (and arkham, mansions) import the package of the same name first: its
+    front door stays lazy, so their start-up pays for no dataclass or view module."""
+    import subprocess
+    import sys
+    code = ("import sys, eldritch.stayaway, eldritch.arkham, eldritch.mansions; "
+            "print(sorted(m for m in sys.modules if m.endswith(('.view', '.door', '.odds', 'doors', 'dataclasses'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]", out
 
 
 def test_library_users_and_the_cli_get_the_same_number(capsys):

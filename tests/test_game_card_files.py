@@ -118,11 +118,13 @@ def test_every_field_is_range_checked(tmp_path):
         ("investigators", "Weak\t0\t5\t\t\tmine", "sanity"),
         ("investigators", "Odd\t5\t5\t\tfly(away)\tmine", "unknown ability"),
         ("mythos", "Long\t1\t\t\t\t\t\t12\tmine", "lasts"),
-        ("monsters", "Big\t1\tL\t10\t\t\tmine", "trophy"),
+        ("monsters", "Big\t1\tL\t10\t\t\t\tmine", "trophy"),
+        ("monsters", "Masked\t1\tL\t1\t\tmaybe\t\tmine", "mask"),
         ("items", "common\tX\t41\tclue+1\tkeep\tmine", "count"),
         ("adventure_rules", "Core\tNew One\t\tnone\t1\t\t\t\t\t\t\t\t\tmine", "notation"),
         ("adventure_rules", "Core\tThe Curator\t\t\t\t3:full\t\t\t\t\t\t\t\tmine", "outline"),
-        ("ancient_ones", "Tiny\t0\t1\tL\t\t\t\t\tmine", "doom"),
+        ("ancient_ones", "Tiny\t0\t1\tL\t\t\t\t\t\tmine", "doom"),
+        ("ancient_ones", "Masks\t5\t1\tL\t\t2\t\t\t\tmine", "masks"),
     ]
     for k, (table, row, word) in enumerate(cases):
         f = write(tmp_path, "case%d.tsv" % k, table, [row])

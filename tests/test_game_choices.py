@@ -339,7 +339,7 @@ def test_rule_pending_replacement_is_not_put_out_at_the_awakening():
     """Seat 1's investigator devoured in their own turn (their pick waits for the clock phase), then
     another devouring wakes the Ancient One: seat 1 still picks (the old kernel put it out); only
     the player whose devouring woke it is out."""
-    g = game(players=3, ao="Ithaqua")                      # no monster on the last doom spaces
+    g = game(players=3, ao="Hastur")                       # no monster on the last doom spaces
     a, b = seat_inv(g, 0), seat_inv(g, 1)
     move(g, None)
     g._inv.sta[a] = 1
@@ -668,7 +668,7 @@ def test_a_user_card_file_gives_abilities_lock_icons_and_lasting_mythos(tmp_path
     from eldritch.kernel.eldersign.game import effects as E
     files = {
         "investigators": "Real Investigator\t5\t5\tclue+1\tday(stamina+2)\tuser: the real card",
-        "ancient_ones": "Real One\t8\t9\tL L\t4\tdoom+1\t\tat_midnight(each(sanity-1)),shop_cost+2\tuser",
+        "ancient_ones": "Real One\t8\t9\tL L\t4\t\tdoom+1\t\tat_midnight(each(sanity-1)),shop_cost+2\tuser",
         "mythos": "Real Mythos\t1\t\t\t\t\ton_won(elder_sign+1)\t0\tuser",
         "adventure_rules": "Core\tThe Curator\t\t\t\t\t\t\t\t\t\tred\ton_failed(doom+1)\tuser: its lock icon\n"
                            "Core\tReal Adventure\tL L | P\tnone\t2\t\t\t\t\telder_sign+1\tsanity-1\t\t\tuser",
@@ -699,10 +699,10 @@ def test_interactive_play_shows_each_choice_with_the_players_options(monkeypatch
     import sys
     from eldritch.cli import main
     monkeypatch.setenv("ELDRITCH_STATE_DIR", str(tmp_path / "state"))
-    monkeypatch.setattr(sys, "stdin", io.StringIO("17\nquit\n"))      # 17: draw one at random
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\nquit\n"))      # 1: draw one at random (no terminal: quit is not asked)
     assert main(["play", "--plain", "--seed", "3", "--players", "2", "--bots", "2", "--no-hints"]) == 0
     out = capsys.readouterr().out
-    assert "seat 1: no investigator yet, choose an investigator (or draw one):" in out
-    assert "   1. take Generic Investigator A" in out and "17. draw an investigator at random" in out
+    assert "seat 1: no investigator yet: choose an investigator (or draw one):" in out
+    assert "  2. take Generic Investigator A" in out and "1. draw an investigator at random" in out
     assert "> seat 2: no investigator yet: draw an investigator at random" in out     # the bot's
-    assert ", move phase:" in out and "move to the entrance" in out
+    assert ": move phase:" in out and "move to the entrance" in out

@@ -26,7 +26,14 @@ def test_known_ancient_one_facts():
     assert (ao["Yog-Sothoth"].doom, ao["Yog-Sothoth"].elder_signs, ao["Yog-Sothoth"].combat) == (10, 10, "L L I3")
     assert (ao["Yig"].doom, ao["Yig"].elder_signs, ao["Yig"].combat) == (8, 10, "P P")
     assert (ao["Azathoth"].doom, ao["Azathoth"].elder_signs) == (12, 14)
-    assert (ao["Ithaqua"].doom, ao["Ithaqua"].elder_signs) == (9, 11)
+    assert (ao["Ithaqua"].doom, ao["Ithaqua"].elder_signs, ao["Ithaqua"].combat) == (9, 11, "I3 T P")
+    assert [i for i in range(len(ao["Ithaqua"].spaces)) if ao["Ithaqua"].spaces[i]] == [3, 5, 8]
+    assert [a.name for a in DATA.ancient_ones if a.masks] == ["Nyarlathotep"]
+
+
+def test_all_eight_base_game_ancient_ones_are_rows():
+    assert sorted(a.name for a in DATA.ancient_ones) == sorted(
+        ["Azathoth", "Cthulhu", "Hastur", "Ithaqua", "Nyarlathotep", "Shub-Niggurath", "Yig", "Yog-Sothoth"])
 
 
 def test_deck_sizes_match_the_base_game():
@@ -98,3 +105,46 @@ def test_companion_mode_tracks_entered_effects():
     assert g._doom == doom + 1
     with pytest.raises(KernelError):
         C.enter_effect(g, "summon+1")
+
+
+# the field-by-field examples of data/GAME.md ("Entering your own cards"), by table, as printed there
+DOC_EXAMPLES = {
+    "ancient_ones": ["The Drowned Choir|11|12|L T I4|4,8|1|each(choose(max_sanity-1;clue-1,stamina-1)),doom+1||"
+                     "on_monster(sanity-1)|mine"],
+    "investigators": ['Ada Quillfeather|6|4|card("Brass Compass"),clue+1|anyturn(any(stamina+1))|mine'],
+    "items": ["common|Brass Compass|2|die_yellow+1|discard|mine", "unique|Glass Eye of Ur|1|die_red+1,clue+1|discard|mine",
+              "spell|Whispered Ward|2|hold_die+1|hold|mine", "ally|Old Tomas|1|any(sanity+1)|day|mine"],
+    "mythos": ["The Lamps Gutter|1|monster+1|sanity-1||yellow|no_clues+1|2|mine"],
+    "monsters": ["Grey Lurker|3|P T|1|green||clue+1|mine", "Mask of Ash|1|L L I3|2||1||mine"],
+    "entrance": ["lost_found|I3|0|clue+1|mine", "gift_shop|Lantern Oil|3|common_item+1|mine"],
+    "adventure_rules": ["Core|The Flooded Archive|L P > I5 S1|none|2|2:full|stamina-1|||elder_sign+1,clue+1|doom+1|"
+                        "green|turn_end(sanity-1)|mine",
+                        "Other Worlds|City of Gugs||||||||elder_sign+1|sanity-1|||mine"],
+}
+
+
+def test_the_field_by_field_examples_of_the_schema_doc_load_and_play(tmp_path):
+    """Issue 27.5: every example row of GAME.md's "Entering your own cards" is printed there, loads
+    as a user card file, and a seeded bot game with its Ancient One and investigator plays to its end
+    (the named starting card, the Other World given a reward and so dealt)."""
+    from array import array
+    from eldritch.kernel.eldersign.game.machine import Game, MAX_GAME_ACTIONS, A_PICK
+    from eldritch.kernel.eldersign.game import bot
+    doc = open(_folder() + "GAME.md").read().replace("\n", " ")
+    paths = []
+    for table, rows in DOC_EXAMPLES.items():
+        for row in rows:
+            assert "`%s`" % row in doc, row
+        f = tmp_path / (table + ".tsv")
+        f.write_text("\t".join(SCHEMAS[table]) + "\n" + "\n".join(r.replace("|", "\t") for r in rows) + "\n")
+        paths.append(f)
+    data = GameData(extra=paths)
+    assert "City of Gugs" in [a.name for a in data.adventures] and "City of Gugs" not in data.left_out
+    g = Game(data, players=2, seed=4, ancient_one="The Drowned Choir")
+    ada = [i for i, r in enumerate(data.investigators) if r.name == "Ada Quillfeather"][0]
+    g.apply(A_PICK + ada)
+    assert "Brass Compass" in [data.cards[g._inv.card(ada, k)].name for k in range(24) if g._inv.card(ada, k) != 255]
+    buf = array("i", [0] * MAX_GAME_ACTIONS)
+    while not g.is_terminal():
+        g.apply(bot.choose(g, buf, g.legal_actions(buf)))
+    assert "Mask of Ash" in [data.monsters[m].name for m in range(len(data.monsters)) if data.monsters[m].mask]

@@ -16,8 +16,12 @@ from eldritch.kernel.eldersign.game import save as gamesave, text as gametext
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden_games"
+# one seeded game of each of the eight Ancient Ones (issue 27: each runs to its end on the C backend,
+# the Python backend and the MicroPython unix port with identical logs); every end condition is one
 GAMES = (("s0_p2_yog.log", 0, 2, "Yog-Sothoth"), ("s0_p2_azathoth.log", 0, 2, "Azathoth"),
-         ("s20_p5_ithaqua.log", 20, 5, "Ithaqua"), ("s1_p2_yig.log", 1, 2, "Yig"))
+         ("s41_p5_nyarlathotep.log", 41, 5, "Nyarlathotep"), ("s2_p2_yig.log", 2, 2, "Yig"),
+         ("s0_p5_ithaqua.log", 0, 5, "Ithaqua"), ("s29_p5_cthulhu.log", 29, 5, "Cthulhu"),
+         ("s15_p5_hastur.log", 15, 5, "Hastur"), ("s5_p5_shub.log", 5, 5, "Shub-Niggurath"))
 IDS = [g[0] for g in GAMES]
 DATA = GameData()
 
@@ -55,6 +59,12 @@ def test_golden_ends_cover_every_end_condition():
     ends = [(GOLDEN / g[0]).read_text().splitlines()[-2] for g in GAMES]
     assert "lose (all devoured)" in ends[0] and "lose (the awakening)" in ends[1]
     assert "win (elder signs)" in ends[2] and "win (the final battle)" in ends[3]
+
+
+def test_golden_games_play_every_ancient_one_and_nyarlathotep_draws_a_mask():
+    assert sorted(g[3] for g in GAMES) == sorted(a.name for a in DATA.ancient_ones)
+    assert "Generic Mask" in (GOLDEN / "s41_p5_nyarlathotep.log").read_text()
+    assert all("Generic Mask" not in (GOLDEN / g[0]).read_text() for g in GAMES if g[3] != "Nyarlathotep")
 
 
 @pytest.mark.parametrize("name,seed,players,ao", GAMES, ids=IDS)

@@ -9,6 +9,8 @@ single answer), checking after every step:
   - the doom track holds 0 to its length;
   - nothing resolves after the last doom token at midnight (no new mythos card once the track is
     full, and the Ancient One attacks at once);
+  - every midnight reveals a mythos card (the game's first round's included), or in the final battle
+    is the Ancient One's attack (issue 26.1: the first round's midnight used to reveal nothing);
   - every player decision is taken through an action: a step shows at most one decision that the
     applied action did not force, and it is the one that action answers (strict mode: none forced).
 
@@ -21,7 +23,7 @@ from collections import Counter
 
 from eldritch.kernel.eldersign.game.data import GameData
 from eldritch.kernel.eldersign.game.machine import Game
-from eldritch.kernel.eldersign.game import machine as G, bot
+from eldritch.kernel.eldersign.game import machine as G, bot, effects as E
 from eldritch.kernel.eldersign.dice import GREEN, YELLOW, RED, NFACES
 
 DATA = GameData()
@@ -32,7 +34,7 @@ BUF = array("i", [0] * G.MAX_GAME_ACTIONS)
 # the decision outcome events, and the action kind that answers each
 DECISIONS = {G.EV_CHOSE: G.A_CHOOSE, G.EV_PLACED: G.A_PLACE, G.EV_SPENT: G.A_SPEND, G.EV_LOSES: G.A_LOSE,
              G.EV_ASIDE: G.A_ASIDE, G.EV_USED_HELD: G.A_HELD, G.EV_LOCKED_DIE: G.A_LOCKDIE,
-             G.EV_TARGET: G.A_TARGET, G.EV_DISCARD: G.A_DISCARD}
+             G.EV_TARGET: G.A_TARGET, G.EV_DISCARD: G.A_DISCARD, G.EV_WHO: G.A_WHO}
 
 
 def kind(action):
@@ -75,18 +77,20 @@ def places(g):
     return adv, mon, items, myth
 
 
-def _same(what, found, n):
+def _same(what, found, n, ids=None):
     found = sorted(found)
-    if found != list(range(n)):
+    ids = list(range(n)) if ids is None else ids
+    if found != ids:
         c = Counter(found)
         raise AssertionError("%s: twice %s, missing %s" % (
-            what, [k for k in c if c[k] > 1], [k for k in range(n) if k not in c]))
+            what, [k for k in c if c[k] > 1], [k for k in ids if k not in c]))
 
 
 def check_conserved(g):
     adv, mon, items, myth = places(g)
     _same("adventures", adv, len(DATA.adventures))
-    _same("monsters", mon, len(DATA.monsters))
+    # the masks are in the game only when the Ancient One uses them
+    _same("monsters", mon, 0, [m for m in range(len(DATA.monsters)) if g._ao.masks or not DATA.monsters[m].mask])
     _same("items", items, len(DATA.cards))
     _same("mythos cards", myth, len(DATA.mythos))
     pool = _deck(g._decks.investigators)
@@ -101,6 +105,9 @@ def check_dice(g):
     """Locked, spell-held and in-attempt dice per colour never exceed the dice there are."""
     from eldritch.kernel.eldersign.game import pool
     a = pool.attempt_adv(g)
+    inv = g._seats.inv[g._clock.seat]
+    if inv != G.NONE and a is not None and g._data.investigators[inv].ability.modifiers[E.M_ROLL_LOCKED]:
+        return          # roll_locked: the locked dice are rolled too (they stay on their icons)
     for colour in (GREEN, YELLOW, RED):
         total = pool.total(g, colour)
         locked = g._locks.count(colour)
@@ -147,10 +154,38 @@ def check_events(g, action, strict):
         assert all(code in (G.EV_LOCKED_DIE, G.EV_USED_HELD) for code in forced), forced
 
 
-def play(seed, players, ao, strict):
+class MidnightWatch:
+    """Across steps: a midnight is followed by a mythos card (or, in the final battle or when the
+    Ancient One wakes at it, by the attack) before the next turn begins. Counts the midnights."""
+
+    def __init__(self):
+        self.pending = False
+        self.midnights = 0
+        self.first_round = 0
+
+    def step(self, g):
+        for i in range(0, g._nev, 4):
+            code = g._ev[i]
+            if code == G.EV_MIDNIGHT:
+                assert not self.pending, "a midnight without a mythos card (or attack) before the next"
+                self.pending = True
+                self.midnights += 1
+                if g._clock.first_round():
+                    self.first_round += 1
+            elif code == G.EV_MYTHOS or code == G.EV_ATTACK:
+                self.pending = False
+            elif code == G.EV_TURN:
+                assert not self.pending, "a midnight without a mythos card (or attack)"
+        if g.is_terminal():
+            self.pending = False
+
+
+def play(seed, players, ao, strict, checks=True):
     g = Game(DATA, players=players, seed=seed, ancient_one=ao)
     g._strict = strict
-    check_conserved(g)
+    if checks:
+        check_conserved(g)
+    watch = MidnightWatch()
     steps = 0
     while not g.is_terminal():
         n = g.legal_actions(BUF)
@@ -159,15 +194,17 @@ def play(seed, players, ao, strict):
         g.apply(a)
         steps += 1
         try:
-            check_conserved(g)
-            check_dice(g)
-            assert 0 <= g._doom <= g._ao.doom, "doom %d" % g._doom
-            check_events(g, a, strict)
+            if checks:
+                check_conserved(g)
+                check_dice(g)
+                assert 0 <= g._doom <= g._ao.doom, "doom %d" % g._doom
+                check_events(g, a, strict)
+            watch.step(g)
         except AssertionError as exc:
             raise AssertionError("seed %d, %d players, %s%s, step %d: %s" % (
                 seed, players, ao, " (strict)" if strict else "", steps, exc))
         assert steps < 20000
-    return g, steps
+    return g, steps, watch
 
 
 def test_invariants_hold_over_seeded_bot_games():
@@ -176,7 +213,25 @@ def test_invariants_hold_over_seeded_bot_games():
     for k in range(GAMES):
         players = 1 + k % 8
         ao = AOS[(k // 8) % len(AOS)]
-        g, steps = play(k, players, ao, k % 2 == 1)
+        g, steps, _ = play(k, players, ao, k % 2 == 1)
         total += steps
         wins += g.returns()[0]
     assert total > 100 * GAMES and 0 < wins < GAMES
+
+
+MIDNIGHT_GAMES = int(__import__("os").environ.get("MIDNIGHT_GAMES", "500"))
+
+
+def test_every_midnight_reveals_a_mythos_card_in_500_games_at_4_to_8_players():
+    """Issue 26.1's done-when: no midnight without a mythos card (the attack in the final battle) in
+    500 seeded games at 4-8 players, where the first round's midnight falls inside the first round
+    (the old kernel skipped that whole midnight). Only the midnight watch runs here (the full
+    invariants are the test above), seeds 10000 on."""
+    first = 0
+    midnights = 0
+    for k in range(MIDNIGHT_GAMES):
+        players = 4 + k % 5
+        _, _, watch = play(10000 + k, players, AOS[(k // 5) % len(AOS)], False, checks=False)
+        first += watch.first_round
+        midnights += watch.midnights
+    assert first >= MIDNIGHT_GAMES * 9 // 10 and midnights > 2 * MIDNIGHT_GAMES

@@ -13,7 +13,8 @@ from eldritch.kernel.eldersign.notation import format_card, format_task, parse_c
 from eldritch.kernel.eldersign.game import machine as G, pool, engine, board, doom, text as gametext
 
 from game_positions import (DATA, game, legal, of_kind, asked, phase, active, clear_hand, give, clear_board,
-                            put, place, move, roll, run, events, total_trophies, adventure_id)
+                            put, place, move, roll, run, events, total_trophies, adventure_id, end_turn,
+                            answer_choices)
 
 
 # ----- section 5 --------------------------------------------------------------------------------
@@ -86,6 +87,7 @@ def test_rule_5_spell_holds_a_die_any_player_may_use_it_later():
     g.apply(G.A_HOLD + spell * 32 + GREEN * 8 + TERROR)
     assert g._spells.n == 1 and g._spells.die[0] == TERROR
     g.apply(G.A_GIVEUP)
+    end_turn(g)
     assert g._spells.n == 1                                 # the spell keeps its die after the phase
     b = active(g)
     assert b != a
@@ -183,9 +185,11 @@ def test_rule_6_no_midnight_effects_in_the_first_round():
         put(g, s, ("Don't Fall Asleep", "The Curator", "Koi Pond", "Ancient Relics", "Hallway on Fire",
                    "The Hedge Maze")[s])
     sanity = [g._inv.san[g._seats.inv[s]] for s in range(4)]
+    _top_mythos(g, "Generic Mythos: The Night Deepens")    # the card midnight reveals asks nothing
     for _ in range(4):                                     # round 1 ends at XII
         move(g, None)
         g.apply(G.A_AID + 1)
+        end_turn(g)
     assert g._clock.hour == 0 and G.EV_MIDNIGHT in events(g)
     assert [g._inv.san[g._seats.inv[s]] for s in range(4)] == sanity   # Don't Fall Asleep did nothing
     assert asked(g) == G.F_MAIN                            # nobody asked to choose (The Curator)
@@ -515,3 +519,198 @@ def test_illegal_action_is_a_kernel_error():
     g = game()
     with pytest.raises(KernelError):
         g.apply(G.A_BEGIN)
+
+
+# ----- issue 26: rule deviations found by the audit (each fails on the kernel before the fix) -------
+
+def _top_mythos(g, name):
+    """The mythos card `name` on top of the mythos deck (the next one revealed)."""
+    deck = g._decks.mythos
+    m = [k for k in range(len(DATA.mythos)) if DATA.mythos[k].name == name and deck.count(k)][0]
+    assert deck.take(m)
+    deck.head = (deck.head - 1) % deck.cap
+    deck.buf[deck.head] = m
+    deck.n += 1
+    return m
+
+
+def test_rule_first_midnight_reveals_a_mythos_card_and_skips_only_at_midnight_effects():
+    """Rulebook p.15, midnight: "2. Fel kell csapnotok egy mítoszkártyát és végre kell hajtanotok
+    annak azonnali hatását" ... "Fontos: A játék legelső körében az éjfélkor -hatások nem jönnek
+    létre." Only the at-midnight effects are skipped in the first round: with 4 players its midnight
+    still reveals the next mythos card, and the setup card's lock is freed."""
+    g = game(players=4, mythos="Generic Mythos: Sealed Fate")       # the setup card locks a green die
+    setup = g._mythos
+    assert g._locks.count(GREEN) == 1
+    nxt = _top_mythos(g, "Generic Mythos: The Night Deepens")
+    clear_board(g)
+    put(g, 0, "Don't Fall Asleep")                          # at midnight: each loses 1 sanity
+    sanity = [g._inv.san[g._seats.inv[s]] for s in range(4)]
+    for _ in range(4):                                      # the first round ends at XII
+        move(g, None)
+        g.apply(G.A_AID)
+        end_turn(g)
+    codes = events(g)
+    assert G.EV_MIDNIGHT in codes and G.EV_MYTHOS in codes
+    assert g._mythos == nxt and g._mythos != setup and g._locks.count(GREEN) == 0
+    assert [g._inv.san[g._seats.inv[s]] for s in range(4)] == sanity   # no at-midnight effect
+
+
+def test_rule_once_per_day_abilities_refresh_at_midnight_in_the_final_battle():
+    """Rulebook p.19: "Ha azonban éjfélt üt az óra, nem kerül sor mítoszkártya felcsapására, hanem a
+    Mérhetetlen Vén lapján olvasható támadást kell végrehajtani." The attack replaces only the mythos
+    card (step 2 of midnight, p.15); step 3 still happens: "A naponta egyszer -jellegű
+    nyomozóképességek újra használhatók." """
+    g = awake()
+    inv = active(g)
+    g._inv.ability_used[inv] = 1
+    g._stack.push(G.F_MIDNIGHT, 0, 0)
+    g._begin_events()
+    engine.drive(g)
+    assert G.EV_ATTACK in events(g)
+    answer_choices(g)                                       # the attack: each loses stamina or sanity
+    assert g._inv.ability_used[inv] == 0
+
+
+def test_rule_awakening_at_midnight_attacks_and_refreshes_once_per_day_abilities():
+    """Rulebook p.19: "Ha a Mérhetetlen Vén pont éjfélkor ébred fel, a Mérhetetlen Vén támadását
+    nyomban végre kell hajtani": the attack is that midnight's, so its once-per-day abilities
+    refresh after it (p.15, step 3)."""
+    g = game(players=2)
+    g._doom = g._ao.doom - 1
+    _top_mythos(g, "Generic Mythos: Doom Stirs")
+    g._clock.turn = 5
+    g._clock.hour = 9
+    inv = active(g)
+    g._inv.ability_used[inv] = 1
+    move(g, None)
+    g.apply(G.A_AID)
+    end_turn(g)
+    codes = events(g)
+    assert G.EV_AWAKEN in codes and G.EV_ATTACK in codes
+    answer_choices(g)
+    assert g._inv.ability_used[inv] == 0
+
+
+def test_rule_terror_effects_resolve_before_the_player_gives_up():
+    """Rulebook p.9: "Ha a játékos elrontja dobását és legalább egy kockájával iszonyatot dobott,
+    végre kell hajtania a kalandlap, valamint a játékban lévő mítoszkártya összes iszonyathatását."
+    A roll that completes nothing and shows Terror is a failed roll: its terror effects (Gala in the
+    Great Hall: doom +1) resolve before the player may abandon the adventure ("Fontos: Az aktív
+    játékos bármikor dönthet úgy, hogy elbukta a kalandot"); then its penalty (doom +1)."""
+    g = game()
+    clear_board(g)
+    put(g, 0, "Gala in the Great Hall")                    # I2 L P | I3 S1; terror doom+1
+    move(g, 0)
+    g.apply(G.A_BEGIN)
+    roll(g, TERROR, TERROR, TERROR, TERROR, TERROR, I1)     # completes nothing
+    doom_before = g._doom
+    g.apply(G.A_GIVEUP)
+    codes = events(g)
+    assert G.EV_TERROR in codes and G.EV_LOST in codes and codes.index(G.EV_TERROR) < codes.index(G.EV_LOST)
+    assert g._doom == doom_before + 2                       # the terror's token and the penalty's
+
+
+def test_rule_giving_up_a_roll_that_completes_a_task_has_no_terror_effect():
+    """The other side of the rule above: a roll that could complete a task is not a failed roll
+    unless the player fails it, so giving up at once resolves only the penalty."""
+    g = game()
+    clear_board(g)
+    put(g, 0, "Gala in the Great Hall")
+    move(g, 0)
+    g.apply(G.A_BEGIN)
+    roll(g, TERROR, I1, I1, I1, LORE, PERIL)                # I3 S1 or... completes a task
+    doom_before = g._doom
+    g.apply(G.A_GIVEUP)
+    assert G.EV_TERROR not in events(g) and g._doom == doom_before + 1
+
+
+def test_rule_items_may_be_used_after_the_entrance_action_before_the_clock_and_midnight():
+    """Rulebook p.13: "Az aktív játékos saját körében használja a tárgyat" and "Egy játékos csak
+    saját nyomait, tárgyait, varázslatait, társait használhatja, és csak a saját körében": any time
+    in one's own turn, so after the entrance action and before the clock phase and its midnight
+    (here a Healing Spell before a midnight card that takes 1 sanity from everyone)."""
+    g = game()
+    inv = active(g)
+    clear_hand(g, inv)
+    i = give(g, inv, "Generic Healing Spell")
+    _top_mythos(g, "Generic Mythos: Whispers in the Dark")  # each(sanity-1)
+    g._clock.turn = 7
+    g._clock.hour = 9
+    g._inv.san[inv] = 1
+    move(g, None)
+    g.apply(G.A_AID)                                         # first aid: +1 stamina
+    assert phase(g) == G.P_END and G.A_USE + i in legal(g) and G.A_END in legal(g)
+    g.apply(G.A_USE + i)
+    assert g._inv.san[inv] == 2
+    g.apply(G.A_END)
+    assert G.EV_MIDNIGHT in events(g) and g._inv.san[inv] == 1 and active(g) == inv
+
+
+def test_rule_items_may_be_used_after_the_adventure_phase():
+    """The same rule after an adventure: its reward is in hand (a Tonic) before the clock moves."""
+    g = game()
+    inv = active(g)
+    clear_hand(g, inv)
+    clear_board(g)
+    put(g, 0, "Late Night Break-In")                         # I3 | I6; penalty: 1 stamina
+    g._inv.sta[inv] = 2
+    i = give(g, inv, "Generic Tonic")
+    move(g, 0)
+    g.apply(G.A_BEGIN)
+    roll(g, TERROR, TERROR, TERROR, TERROR, TERROR, I1)
+    g.apply(G.A_GIVEUP)
+    assert phase(g) == G.P_END and G.A_USE + i in legal(g) and g._inv.sta[inv] == 1
+    g.apply(G.A_USE + i)
+    codes = events(g)
+    assert g._inv.sta[inv] == 3 and codes.index(G.EV_STAT) < codes.index(G.EV_CLOCK)   # before the clock
+
+
+def test_rule_the_other_world_deck_holds_the_cards_with_a_reward_or_a_penalty():
+    """Rulebook p.10: "Idegen dimenziók ... Kapuikonok révén kerülnek a játékba": an Other World is
+    played for its reward (its elder signs). The 8 CSV-only Other World rows have no reward, no
+    penalty and no trophy value: they stay out of the deck, and a gate deals only the others."""
+    g = game()
+    deck = g._decks.other_worlds
+    cards = [DATA.adventures[deck.at(k)] for k in range(deck.n)]
+    assert len(cards) == 11 and all(c.reward or c.penalty for c in cards)
+    assert sorted(DATA.left_out) == sorted(["City of Gugs", "Ancient Sarnath", "Lost in Time and Space",
+                                            "The Vaults of Zin", "Far Side of the Moon", "Ancient Egypt",
+                                            "Unknown Kadath", "The Great Temple"])
+    run(g, "gate+1", active(g))
+    s = [s for s in range(G.MAIN_SLOTS, g._slots.n) if g._slots.on[s]][0]
+    assert DATA.adventures[g._slots.card[s]].reward
+
+
+def test_rule_masks_go_into_the_cup_only_against_nyarlathotep():
+    """Rulebook p.4, setup 3: "Ha a Mérhetetlen Vén Nyarlathotep, maszkjait (ezek a maszkszimbólumos
+    szörnyek) is rakjátok a szörnytárolóba; ha nem ő a Mérhetetlen Vén, a maszkokat rakjátok vissza a
+    játék dobozába"."""
+    masks = [m for m in range(len(DATA.monsters)) if DATA.monsters[m].mask]
+    assert len(masks) == 5
+    for ao in [a.name for a in DATA.ancient_ones]:
+        g = game(ao=ao)
+        cup = [g._decks.cup.at(k) for k in range(g._decks.cup.n)]
+        in_cup = [m for m in masks if m in cup]
+        assert in_cup == (masks if ao == "Nyarlathotep" else []), ao
+
+
+def test_rule_the_ancient_one_may_be_drawn_at_random():
+    """Rulebook p.4, setup 2: "Válasszatok (vagy a megkevert lapok közül véletlenszerűen húzzatok) egy
+    Mérhetetlen Vént": `--ancient-one random` draws it from the game's seed (the same seed, the same
+    one), over all eight."""
+    from eldritch.kernel.eldersign.game.machine import Game
+    drawn = [Game(DATA, players=1, seed=s, ancient_one="random")._ao.name for s in range(200)]
+    assert drawn == [Game(DATA, players=1, seed=s, ancient_one="RANDOM")._ao.name for s in range(200)]
+    assert sorted(set(drawn)) == sorted(a.name for a in DATA.ancient_ones) and len(DATA.ancient_ones) == 8
+
+
+def test_core_has_47_adventures_because_the_card_csv_files_the_elder_sign_under_unseen_forces():
+    """Rulebook p.2: "48 kalandlap". The card CSV files "The Elder Sign" under Unseen Forces (the JSON
+    has it in Core): the library keeps the CSV's set and records the JSON's, so the default game
+    deals 47 Core adventures."""
+    core = [a for a in DATA.adventures if a.set == "Core"]
+    assert len(core) == 47 and "The Elder Sign" not in [a.name for a in core]
+    from eldritch.kernel.eldersign import library
+    row = [a for a in library.load() if a.name == "The Elder Sign"][0]
+    assert row.set == "Unseen Forces" and "json set: Core" in row.source

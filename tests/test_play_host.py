@@ -95,7 +95,7 @@ def test_quit_saves_and_resume_keeps_bots_hints_and_card_files(state, tmp_path, 
     assert log.read_text().startswith("# eldritch play log v2") and "bots seat 2" in log.read_text()
     n = len(game.actions())
     cards.unlink()                                                 # the save does not need the file
-    code, out, _ = play(monkeypatch, capsys, ["--resume"], ["", "quit"])
+    code, out, _ = play(monkeypatch, capsys, ["--resume"], ["", "", "quit"])   # (a two-step decision: Enter twice)
     assert code == 0
     game2, _, settings2 = autosave(state)
     assert len(game2.actions()) > n and game2.actions()[:n] == game.actions() and settings2 == settings
@@ -152,7 +152,7 @@ def _last_turn(text):
 
 def test_logs_are_words_json_and_count_turns_consistently(state, tmp_path, monkeypatch, capsys):
     text_log, json_log = tmp_path / "g.log", tmp_path / "g.json"
-    code, out, _ = play(monkeypatch, capsys, ["--seed", "0", "--players", "2", "--bots", "all",
+    code, out, _ = play(monkeypatch, capsys, ["--seed", "2", "--players", "2", "--bots", "all",
                                               "--log", str(text_log)], [])
     text = text_log.read_text()
     assert code == 0 and not re.search(r"^> \d", text, re.M)          # no action codes
@@ -160,7 +160,7 @@ def test_logs_are_words_json_and_count_turns_consistently(state, tmp_path, monke
     assert "terror effects" not in text and "a Terror face: no terror effect here" in text
     turns = _last_turn(text)
     assert "after %d turns" % turns in out and text.rstrip().endswith("after %d turns" % turns)
-    play(monkeypatch, capsys, ["--seed", "0", "--players", "2", "--bots", "all", "--log", str(json_log),
+    play(monkeypatch, capsys, ["--seed", "2", "--players", "2", "--bots", "all", "--log", str(json_log),
                                "--log-format", "json"], [])
     doc = json.loads(json_log.read_text())
     assert doc["turns"] == turns and doc["result"] == "loss" and doc["bots"] == [1, 2]

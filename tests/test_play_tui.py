@@ -32,7 +32,7 @@ from eldritch.eldersign.advisor import question, cost
 from eldritch.eldersign.gamelog import GameLog
 from eldritch.eldersign.play import make_session
 from eldritch.eldersign.playsave import Settings
-from eldritch.eldersign.words import effect_words
+from eldritch.kernel.eldersign.game.words import effect_words
 from eldritch.frontend.tui import FrontApp, ConfirmQuit, screen_text
 from eldritch.kernel.eldersign.adventure import P_DECIDE
 from eldritch.kernel.eldersign.fixed import exact_text

@@ -65,7 +65,7 @@ def _mansions(steps):
     from eldritch.kernel.mansions.game.rules import Rules
     rules = Rules()
     g = rules.new_game(3, 3)
-    buf = array("i", [0] * 512)
+    buf = array("i", [0] * rules.max_actions)
     for _ in range(steps):
         g.legal_actions(buf)
         g.apply(buf[0])
@@ -405,12 +405,16 @@ def test_a_sealed_save_cannot_be_spliced_into_another_game(tmp_path):
 # ----- old saves ----------------------------------------------------------------------------------
 
 def test_old_saves_written_by_main_still_load():
-    """The saves today's main writes: Elder Sign's host save (its format is unchanged, the kernel save
-    inside of version 2), Arkham's and Mansions' bare kernel saves (version 1, Fletcher-16), Stay
-    Away!'s SAE1 sealed save: each loads (the legacy ones named as such) into the game it holds."""
+    """The saves today's main writes: Arkham's and Mansions' bare kernel saves (version 1,
+    Fletcher-16), Stay Away!'s SAE1 sealed save: each loads (the legacy ones named as such) into the
+    game it holds. Elder Sign's host save holds a kernel save of version 2, a log of the rules before
+    issues 26-27 (the first round's midnight, the end-of-turn step, the Other World deck...): it would
+    replay to another game, so it is refused in one line saying why, and the file is left as it was."""
     from eldritch.eldersign import playsave
-    game, _, settings = playsave.load_file(str(OLD / "eldersign.sav"))
-    assert game.seed == 5 and len(game.actions()) == 12 and settings.bots == {1}
+    before = (OLD / "eldersign.sav").read_bytes()
+    with pytest.raises(KernelError, match="before issues 26-27"):
+        playsave.load_file(str(OLD / "eldersign.sav"))
+    assert (OLD / "eldersign.sav").read_bytes() == before
     from eldritch.kernel.arkham.game.rules import Rules as AR
     from eldritch.kernel.arkham.game import save as asave
     got = saves.read_save(str(OLD / "arkham.sav"), "arkham")

@@ -98,7 +98,7 @@ def test_text_and_csv_outputs(capsys):
     assert code == 0 and "1p random" in out and "1p heuristic" in out and "win rate" in out
 
 
-@pytest.mark.parametrize("argv", [["--players", "9"], ["--ancient-one", "Cthulhu"], ["--bots", "genius"],
+@pytest.mark.parametrize("argv", [["--players", "9"], ["--ancient-one", "Tsathoggua"], ["--bots", "genius"],
                                   ["--games", "0"], ["--weights", "elder_sign=x"], ["--investigators", "zzz"]])
 def test_bad_simulate_options_are_one_line_and_exit_2(capsys, argv):
     code, out, err = run_cli(capsys, "simulate", "-n", "1", *argv)

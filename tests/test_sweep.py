@@ -173,3 +173,35 @@ def test_a_result_is_written_once(tmp_path):
     assert store.put({"id": "x", "v": 1})
     assert not store.put({"id": "x", "v": 2})
     assert store.get("x") == {"id": "x", "v": 1}
+
+
+def test_ray_messages_stay_off_stdout_and_json_stays_json(tmp_path, ray_cluster):
+    """Issue 24.19: Ray prints "(raylet) A worker died or was killed ..." for the driver on stdout, even
+    with log_to_driver=False. A sweep's --json goes to stdout: kill a worker mid-task of a sweep run
+    by the CLI (a second driver on this module's cluster) and stdout must still parse as JSON."""
+    address = ray.get_runtime_context().gcs_address
+    before = set(os.listdir(ray_cluster))
+    argv = [sys.executable, "-m", "eldritch.cli", "sweep", "simulate", "--games", "8", "--chunk", "4",
+            "--ancient-one", "Yig", "--players", "1", "--seed", "11", "--json", "--ray", address,
+            "--out", str(tmp_path / "out")]
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    killed = []
+
+    def killer():
+        deadline = time.time() + 120
+        while time.time() < deadline and not killed and proc.poll() is None:
+            for name in set(os.listdir(ray_cluster)) - before:
+                os.kill(int(name.rsplit(".", 1)[1]), signal.SIGKILL)
+                killed.append(name)
+                return
+            time.sleep(0.01)
+
+    th = threading.Thread(target=killer)
+    th.start()
+    out, err = proc.communicate(timeout=300)
+    th.join()
+    assert killed, "no worker was seen running a task"
+    assert proc.returncode == 0, err[-2000:]
+    report = json.loads(out)                              # the whole of stdout, nothing ahead of it
+    assert [s["games"] for s in report["settings"]] == [8]
+    assert "worker died" in err.lower() or "killed" in err.lower(), err[-2000:]

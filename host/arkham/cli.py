@@ -16,6 +16,7 @@ autosave and --resume, a log in words. Bad input: one line on stderr, exit code 
 
 import argparse
 import json
+import os
 
 from ..botseats import bot_seats
 from ..kernel.errors import KernelError
@@ -30,7 +31,7 @@ IMMUNE = {"none": 0, "physical": odds.IMMUNE_PHYSICAL, "magical": odds.IMMUNE_MA
 
 EPILOG = """examples:
   eldritch arkham odds fight --fight 3 --physical 2 --strength 5 --stamina 4 --rounds 2
-  eldritch arkham odds fight --fight 4 --magical 2 --strength 4 --immune physical --json
+  eldritch arkham odds fight --fight 4 --magical 2 --strength 4 --stamina 5 --immune physical --json
   eldritch arkham odds stealth --stealth 3
   eldritch arkham odds sanity --sanity 4 --loss 1/3
   eldritch arkham odds close --difficulty 7 --fight 3 --physical 2 --attempts 2
@@ -38,9 +39,11 @@ EPILOG = """examples:
   eldritch arkham odds gates --open "Woods,Graveyard" --sealed Church
   eldritch arkham play --players 2 --bots 2        you play seat 1, the bot seat 2
   eldritch arkham play --seed 7 --players 4 --bots all --log game.log
-  eldritch arkham check kernel/arkham/data/template
+  eldritch arkham check demo                       the demonstration board, summarised
+  eldritch arkham template my_board                the board's tables to fill in from your own copy
 The board is the project's own demonstration board unless --board names a folder filled in from the
-template (kernel/arkham/data/README.md)."""
+template (`eldritch arkham template DIR`, schema in kernel/arkham/data/README.md); `eldritch arkham
+check DIR` names its first error (file, line, field) or summarises it."""
 
 ODDS_EPILOG = """Every answer is an exact fraction num/den (den a power of 6) and its fixed point
 round(p * 2^48), rounded half up once ("exact" in --json).
@@ -97,17 +100,20 @@ def add_parser(sub):
     f.add_argument("--hound", action="store_true", help="a Hound of Tindalos (leaves after hurting once)")
     f.add_argument("--json", action="store_true", help="print one JSON object")
 
-    s = osub.add_parser("stealth", help="a stealth check", description="A D6 at most the Stealth skill.")
+    s = osub.add_parser("stealth", help="a stealth check", description="A D6 at most the Stealth skill.",
+                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     s.add_argument("--stealth", type=_count, required=True, help="the Stealth skill")
     s.add_argument("--json", action="store_true", help="print one JSON object")
 
-    s = osub.add_parser("sanity", help="a sanity check", description="A sanity check against a monster's SAN a/b.")
+    s = osub.add_parser("sanity", help="a sanity check", description="A sanity check against a monster's SAN a/b.",
+                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     s.add_argument("--sanity", type=_count, required=True, help="the investigator's sanity now (1 or more)")
     s.add_argument("--level", type=_count, default=None, help="what the D6 must not exceed (default --sanity)")
     s.add_argument("--loss", type=_pair, required=True, help="the monster's SAN a/b, e.g. 1/3")
     s.add_argument("--json", action="store_true", help="print one JSON object")
 
-    c = osub.add_parser("close", help="closing a gate", description="D6 + every attack against a gate's difficulty.")
+    c = osub.add_parser("close", help="closing a gate", description="D6 + every attack against a gate's difficulty.",
+                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     c.add_argument("--difficulty", type=_count, required=True, help="the gate's closing difficulty")
     c.add_argument("--fight", type=_count, default=0, help="the Fight skill")
     c.add_argument("--physical", type=_count, default=0, help="physical weapons")
@@ -117,8 +123,9 @@ def add_parser(sub):
     c.add_argument("--json", action="store_true", help="print one JSON object")
 
     r = osub.add_parser("reach", help="where a 2D6 move can end", description="The chance that a 2D6 move "
-                        "from a space can end on each space of the board.")
-    r.add_argument("--board", help="a board folder (default: the demonstration board)")
+                        "from a space can end on each space of the board.",
+                        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    r.add_argument("--board", help="a board folder (default: demo, the demonstration board)")
     r.add_argument("--from", dest="start", required=True, help="the space the investigator starts from")
     r.add_argument("--to", help="only this space")
     r.add_argument("--mode", choices=sorted(MODES), default="foot", help="on foot, by vehicle, under the Mists")
@@ -129,8 +136,9 @@ def add_parser(sub):
     r.add_argument("--json", action="store_true", help="print one JSON object")
 
     gt = osub.add_parser("gates", help="the next gate roll, per location",
-                         description="The chance of a gate, or of a monster, at each location next mythos.")
-    gt.add_argument("--board", help="a board folder (default: the demonstration board)")
+                         description="The chance of a gate, or of a monster, at each location next mythos.",
+                         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    gt.add_argument("--board", help="a board folder (default: demo, the demonstration board)")
     gt.add_argument("--open", default="", help="locations with an open gate, comma separated")
     gt.add_argument("--sealed", default="", help="locations sealed by an Elder Sign, comma separated")
     gt.add_argument("--json", action="store_true", help="print one JSON object")
@@ -138,7 +146,7 @@ def add_parser(sub):
     pl = asub.add_parser("play", help="play a whole game (human or bot seats)",
                          description="A whole game of Arkham Horror (1987) on the demonstration board.",
                          epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    pl.add_argument("--board", help="a board folder (default: the demonstration board)")
+    pl.add_argument("--board", help="a board folder (default: demo, the demonstration board)")
     pl.add_argument("--seed", type=int, default=None, help="the game's seed (default: from the clock)")
     pl.add_argument("--players", type=int, default=1, help="players (the board's range; default 1)")
     pl.add_argument("--bots", default="", help="'all', or the seats the bot plays: '2,3'")
@@ -155,8 +163,14 @@ def add_parser(sub):
     add_play_args(pl)
 
     ck = asub.add_parser("check", help="validate a board folder", description="Load a board folder, "
-                         "reporting its first error (file, line, field) or a summary.")
-    ck.add_argument("folder", help="the folder of TSV files")
+                         "reporting its first error (file, line, field) or a summary.", epilog=EPILOG,
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    ck.add_argument("folder", help="the folder of TSV files ('demo': the demonstration board)")
+    tp = asub.add_parser("template", help="copy the board's empty tables into a new folder",
+                         description="Write the board's tables (headers and comments, no rows) into FOLDER, "
+                                     "to fill in from your own copy of the game; then `eldritch arkham check "
+                                     "FOLDER`.", epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    tp.add_argument("folder", help="a new folder, or an empty one")
     return p
 
 
@@ -208,7 +222,7 @@ def cmd_odds(args):
         lines = ["bonus %d against difficulty %d: closed within %d round(s) %s (%d/%d)" % (
             bonus, args.difficulty, args.attempts, _pct(num, den), num, den)]
     elif kind == "reach":
-        board = Board(args.board)
+        board = Board(_board_folder(args.board))
         start = _space(board, args.start, "--from")
         occ = bytearray(board.nspaces)
         for m in args.monster:
@@ -225,7 +239,7 @@ def cmd_odds(args):
         out.update({"from": args.start, "mode": args.mode, "spaces": {n: _prob(v, 36) for n, v in rows}})
         lines = ["%-22s %s (%d/36)" % (n, _pct(v, 36), v) for n, v in rows]
     else:
-        board = Board(args.board)
+        board = Board(_board_folder(args.board))
         has = bytearray(board.nspaces)
         sealed = bytearray(board.nspaces)
         for name in [x.strip() for x in args.open.split(",") if x.strip()]:
@@ -252,13 +266,59 @@ def _space(board, name, flag):
 
 # ----- check ----------------------------------------------------------------------------------------------
 
+def _board_folder(name):
+    """A --board or check argument: 'demo' (or nothing) is the demonstration board."""
+    return None if name in (None, "demo") else name
+
+
 def cmd_check(args):
-    b = Board(args.folder)
+    try:
+        b = Board(_board_folder(args.folder))
+    except KernelError as exc:
+        if exc.detail.endswith("no rows") and _unfilled(args.folder):
+            raise KernelError("board", "%s is the unfilled template (%s): fill in its tables from your own copy "
+                              "(schema: kernel/arkham/data/README.md)" % (args.folder, exc.detail))
+        raise
     print("%s: %d spaces (%d city locations), %d Other Worlds, %d gate cards, %d monsters of %d kinds, "
           "%d item and spell cards, %d investigators, players %d-%d, doom track %d, gate limits %s" % (
               args.folder, b.nspaces, len(b.locations), b.nworlds, b.ngates, b.nmonsters, b.nkinds, b.ncards,
               b.ninv, b.min_players, b.max_players, b.doom_length,
               ", ".join("%d:%d" % (p, b.gate_limit[p]) for p in range(b.min_players, b.max_players + 1))))
+    return 0
+
+
+def _unfilled(folder):
+    """True when no table of the folder has a row yet (only headers and comments)."""
+    from ..kernel.arkham.game.board import FILES
+    for name in FILES:
+        try:
+            with open(os.path.join(folder, name + ".tsv"), encoding="utf-8") as f:
+                rows = [l for l in f if l.strip() and not l.startswith("#")]
+        except OSError:
+            return False
+        if len(rows) > 1:
+            return False
+    return True
+
+
+def cmd_template(args):
+    """Copy the template's tables into a new (or empty) folder; never overwrite a file."""
+    from ..kernel.arkham.game.board import FILES, data_folder
+    src = os.path.join(data_folder(), "template")
+    dest = args.folder
+    if os.path.exists(dest) and (not os.path.isdir(dest) or os.listdir(dest)):
+        raise KernelError("option", "%s exists and is not an empty folder: give a new one" % dest)
+    try:
+        os.makedirs(dest, exist_ok=True)
+        for name in FILES:
+            with open(os.path.join(src, name + ".tsv"), encoding="utf-8") as f:
+                text = f.read()
+            with open(os.path.join(dest, name + ".tsv"), "x", encoding="utf-8") as f:
+                f.write(text)
+    except OSError as exc:
+        raise KernelError("option", "cannot write the template into %s: %s" % (dest, exc.strerror or exc))
+    print("%s: %d tables to fill in from your own copy (schema: kernel/arkham/data/README.md); then: "
+          "eldritch arkham check %s" % (dest, len(FILES), dest))
     return 0
 
 
@@ -273,7 +333,7 @@ def cmd_play(args):
     fcli.check_names(args)
     persist = Persist("arkham", fcli.state_folder(args))
     fresh = not (args.load or args.resume)
-    options = {"board": args.board, "house": args.house, "rounds": args.rounds, "doom": args.doom,
+    options = {"board": _board_folder(args.board), "house": args.house, "rounds": args.rounds, "doom": args.doom,
                "dice": args.dice}
     notices = []
     if fresh:
@@ -331,4 +391,6 @@ def run(args, backend=None):
         return cmd_play(args)
     if cmd == "check":
         return cmd_check(args)
-    raise KernelError("option", "give a command: odds, play or check (see eldritch arkham --help)")
+    if cmd == "template":
+        return cmd_template(args)
+    raise KernelError("option", "give a command: odds, play, check or template (see eldritch arkham --help)")

@@ -91,7 +91,8 @@ def add_parser(sub):
     p.add_argument("--players", type=_ascii_int(1, 8, "--players"), default=None,
                    help="players, 1-8 (default 1)")
     p.add_argument("--ancient-one", default="Yog-Sothoth",
-                   help="Yog-Sothoth, Yig, Azathoth or Ithaqua (default Yog-Sothoth)")
+                   help="the Ancient One by name: Yog-Sothoth, Yig, Azathoth, Ithaqua, Cthulhu, Hastur, "
+                        "Nyarlathotep or Shub-Niggurath, or random (drawn from the seed; default Yog-Sothoth)")
     p.add_argument("--bots", default=None, help="'all', or seats taken by the bot: '2,3' (default none)")
     p.add_argument("--plain", action="store_true",
                    help="numbered prompts line by line (screen readers, pipes); the default when "

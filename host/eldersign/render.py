@@ -22,7 +22,7 @@ from ..kernel.eldersign.dice import GREEN, YELLOW, RED, NFACES
 from ..kernel.eldersign.fixed import ONE
 from ..kernel.eldersign.game import table as gametable, text as gametext
 from ..kernel.eldersign.notation import format_task, format_roll
-from .words import effect_words
+from ..kernel.eldersign.game.words import effect_words
 
 COLOURS = ("green", "yellow", "red")
 TERROR_RULE = ("", "a Terror face fails the adventure", "dice showing Terror are lost")

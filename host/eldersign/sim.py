@@ -132,7 +132,8 @@ class EldersignRunner:
 
     def add_arguments(self, p) -> None:
         p.add_argument("--ancient-one", default="Yog-Sothoth", metavar="NAMES",
-                       help="Elder Sign: Ancient Ones, comma-separated, or 'all' (default Yog-Sothoth)")
+                       help="Elder Sign: Ancient Ones, comma-separated, 'all', or 'random' (each game "
+                            "draws one from its seed; default Yog-Sothoth)")
         p.add_argument("--sets", default="", metavar="SETS",
                        help="Elder Sign: adventure sets, comma-separated prefixes (default: the game's, Core,Other Worlds,Generic)")
         p.add_argument("--investigators", default="", metavar="NAMES",
@@ -148,8 +149,9 @@ class EldersignRunner:
         names = self.ancient_ones()
         wanted = names if args.ancient_one == "all" else [x.strip() for x in args.ancient_one.split(",") if x.strip()]
         for w in wanted:
-            if w not in names:
-                raise KernelError("option", "--ancient-one: no Ancient One '%s' (%s)" % (w, ", ".join(names)))
+            if w not in names and w.lower() != "random":
+                raise KernelError("option", "--ancient-one: no Ancient One '%s' (%s, or random: drawn "
+                                  "from each game's seed)" % (w, ", ".join(names)))
         sets = list(DEFAULT_SETS)
         if args.sets:
             adventures = library.load()
@@ -200,6 +202,8 @@ def seat_bots(text: str, players: int, runner) -> list[tuple]:
     out = []
     for alt in (text or runner.default_bot).split("|"):
         names = [x.strip() for x in alt.split(",") if x.strip()]
+        if not names:
+            raise KernelError("option", "--bots: %r names no bot (the bots: %s)" % (text[:40], ", ".join(runner.bots)))
         for n in names:
             if n not in runner.bots:
                 raise KernelError("option", "--bots: no bot '%s' (the bots: %s)" % (n, ", ".join(runner.bots)))

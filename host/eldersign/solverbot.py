@@ -4,7 +4,9 @@
   completion, spell hold, clue reroll and failed roll) are mapped to the game's action codes by
   what they do (advisor.action_values: failing a roll is asked in steps, fail, set aside, keep)
   and the best legal one is taken; a task whose cost the game forbids is not legal, so the next
-  best is.
+  best is. The investigator's once-per-roll free reroll is valued as the same reroll with one clue
+  more to spend (the clue it does not cost; the solver does not model the ability itself, so the
+  value after it is a lower bound).
 - The adventure is chosen by expected value: the exact chance of completing the card in its slot
   (monsters' tasks included) with the dice, item dice, focus, assistance, spells and clues the
   investigator would bring, times the value of the reward and the trophy, plus the chance of
@@ -20,9 +22,10 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from .advisor import action_values
-from ..kernel.eldersign.advice import advise
-from ..kernel.eldersign.adventure import ACT_ROLL, P_DECIDE
+from .advisor import action_values, action_key, option_key
+from ..kernel.eldersign.advice import advise, REROLL
+from ..kernel.eldersign.adventure import ACT_ROLL, ACT_REROLL, P_DECIDE
+from ..kernel.eldersign.game.machine import A_FREEROLL, A_ARG_MASK, A_REACT, REACT_REROLL
 from ..kernel.eldersign.dice import NFACES
 from ..kernel.eldersign.fixed import ONE
 from ..kernel.eldersign.situation import Situation, MAX_USES
@@ -153,7 +156,8 @@ class SolverBot(HeuristicBot):
     def roll(self, g, buf, n):
         """A roll on the table (or a step of failing it): the legal action of the best exact value
         (advisor.action_values maps advice's options onto the game's actions; the first of equal
-        values); actions the solver does not model (cards, the free reroll) are the heuristic's."""
+        values); the free reroll is valued by free_reroll_values; cards and abilities are the heuristic's
+        (use_now, before this is asked)."""
         legal = [buf[i] for i in range(n)]
         if ACT_ROLL in legal:
             return ACT_ROLL
@@ -170,12 +174,56 @@ class SolverBot(HeuristicBot):
         sit = Situation(g_, y_, r_, focus, spells, clues, start.terror, solver.sanity, solver.stamina)
         options = advise(solver, roll, sit, bytearray(adv.held), adv.done_mask())
         values = action_values(adv, O.aside(g), options, legal)
+        free = [a for a in legal if A_FREEROLL <= a < A_FREEROLL + A_ARG_MASK]
+        if free:
+            values.update(self.free_reroll_values(adv, solver, roll, g_, y_, r_, focus, spells, clues, start, free))
         best = None
         for a in legal:
             v = values.get(a)
             if v is not None and (best is None or v > values[best]):
                 best = a
         return best if best is not None else super().roll(g, buf, n)
+
+
+    def offer(self, g, buf, n):
+        """An anyroll ability offered after a roll (another player's or one's own): the reroll of the
+        best exact value (as a free reroll: free_reroll_values), or not now when none beats the
+        roll as it is (its best option); at a turn's start, the heuristic's answer."""
+        legal = [buf[i] for i in range(n)]
+        a_, b_, c_ = O.question_args(g)
+        adv = O.current_adventure(g)
+        if b_ == 0 or adv is None or adv.phase() != P_DECIDE:
+            return super().offer(g, buf, n)
+        roll = adv.roll_counts
+        g_, y_, r_ = _pool_of(roll)
+        start = adv.situation()
+        focus, spells, clues = _capped(adv.uses())
+        solver = self.cache.solver(adv.card, start.terror, start.sanity, start.stamina)
+        sit = Situation(g_, y_, r_, focus, spells, clues, start.terror, solver.sanity, solver.stamina)
+        options = advise(solver, roll, sit, bytearray(adv.held), adv.done_mask())
+        keep = max(o.value for o in options) if options else 0
+        masks = [a - A_REACT - REACT_REROLL + A_FREEROLL for a in legal if a >= A_REACT + REACT_REROLL]
+        values = self.free_reroll_values(adv, solver, roll, g_, y_, r_, focus, spells, clues, start, masks)
+        best, top = A_REACT, keep
+        for a, v in values.items():
+            if v > top:
+                best, top = a - A_FREEROLL + A_REACT + REACT_REROLL, v
+        return best
+
+    def free_reroll_values(self, adv, solver, roll, g_, y_, r_, focus, spells, clues, start, free) -> dict:
+        """{A_FREEROLL + mask: value}: each clue reroll's value with one clue more to spend."""
+        more = Situation(g_, y_, r_, focus, spells, min(clues + 1, MAX_USES), start.terror, solver.sanity,
+                         solver.stamina)
+        rerolls = {}
+        for o in advise(solver, roll, more, bytearray(adv.held), adv.done_mask()):
+            if o.kind == REROLL:
+                rerolls.setdefault(option_key(o), o.value)
+        out = {}
+        for a in free:
+            v = rerolls.get(action_key(adv, ACT_REROLL + (a - A_FREEROLL)))
+            if v is not None:
+                out[a] = v
+        return out
 
 
 def _capped(uses) -> tuple[int, int, int]:

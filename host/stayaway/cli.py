@@ -38,7 +38,8 @@ EXAMPLES = """examples:
   eldritch stayaway --load game.sae                     go on with a sealed save (asks its passphrase)
   eldritch stayaway --load game.sae --passphrase-fd 3 3<words.txt   the passphrase from a file
   eldritch stayaway --resume                            go on with the last autosaved game
-  eldritch stayaway simulate --games 200 --players 4-12 win rates by side, with 95% intervals
+  eldritch stayaway simulate --games 200 --players 4-12
+                                                        win rates by side, with 95% intervals
 during play: a number chooses (0 goes back), Enter takes the advised option, 'board' shows the
 table, 'log' your log, 'hint' the advice, 'save FILE' seals a save with the table's passphrase,
 'quit' asks, then saves. The referee log is never shown during play."""

@@ -48,6 +48,8 @@ class StayAwayRunner:
             if not D.MIN_PLAYERS <= players <= D.MAX_PLAYERS:
                 raise KernelError("option", "--players: Stay Away! is for 4 to 12 players, not %d" % players)
             names = [x.strip() for x in (args.bots or self.default_bot).split(",") if x.strip()]
+            if not names:
+                raise KernelError("option", "--bots: %r names no bot (the bots: %s)" % (args.bots[:40], ", ".join(BOTS)))
             for n in names:
                 if n not in BOTS:
                     raise KernelError("option", "--bots: no bot '%s' (the bots: %s)" % (n, ", ".join(BOTS)))

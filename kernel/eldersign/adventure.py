@@ -29,7 +29,7 @@ from array import array
 from ..errors import KernelError
 from ..binio import fletcher16, put32, get32
 from .. import prng
-from ..surface import CHANCE, TERMINAL, in_legal_actions
+from ..surface import CHANCE, TERMINAL, in_legal_actions, check_buffer
 from .card import Card, MAX_TASKS
 from .dice import GREEN, YELLOW, RED, NFACES, TERROR, DIE_FACES, COLOUR_NAME, die_code_text
 from .matching import minimal_face_sets, split_face_set, WAY_BYTES
@@ -521,6 +521,7 @@ class Adventure:
 
         Order: completions, spell holds, clue rerolls, fails (advice's listing order).
         """
+        check_buffer(buf, MAX_ACTIONS)
         st = self.st
         phase = st[_PHASE]
         if phase == P_ROLL:
@@ -804,7 +805,8 @@ class Adventure:
             dice = format_roll(self.ways[base:base + 24])
             hdice = format_roll(self.ways[base + 24:base + 48])
             return "complete task %d (%s) with %s" % (t + 1, format_task(self.card.tasks[t]),
-                                                     " + held ".join([x for x in (dice, hdice) if x]))
+                                                     " + held ".join([x for x in (dice, hdice) if x]) if dice
+                                                     else "held " + hdice)
         if action < ACT_FAIL:
             return "hold %s with a spell" % die_code_text(action - ACT_HOLD)
         if action < ACT_REROLL:

@@ -141,7 +141,8 @@ def advise(solver, roll, situation, held=None, done_mask=0):
             dice = format_roll(way.roll_used)
             hdice = format_roll(way.held_used)
             text = "complete task %d (%s) with %s" % (t + 1, format_task(card.tasks[t]),
-                                                     " + held ".join([x for x in (dice, hdice) if x]))
+                                                     " + held ".join([x for x in (dice, hdice) if x]) if dice
+                                                     else "held " + hdice)
             options.append(Option(COMPLETE, text, value, (t, way)))
 
     if spells > 0:

@@ -30,13 +30,36 @@ def card_from(notation, name=None, set_name=None, terror=None, adventures=None):
         card = found.card()
         code = terror_code(found.terror)
     elif notation is not None:
-        card = parse_card(notation)
+        try:
+            card = parse_card(notation)
+        except KernelError:
+            named = named_card(notation, adventures)
+            if named is None:
+                raise
+            raise KernelError("card", "'%s' is not card notation but names a library card: give --name '%s' "
+                              "(%s, %s: %s)" % (notation, notation, named.name, named.set, named.notation))
         code = 0
     else:
         raise KernelError("option", "give a card notation or --name")
     if terror is not None:
         code = terror_code(terror)
     return card, code, found
+
+
+def named_card(text, adventures=None):
+    """The one library card `text` names (its name or a part only it has), else None: only when the
+    text has a word of three letters, which notation never has (the error path's hint)."""
+    run = 0
+    for ch in text:
+        run = run + 1 if ("a" <= ch <= "z" or "A" <= ch <= "Z") else 0
+        if run >= 3:
+            break
+    if run < 3:
+        return None
+    try:
+        return library.get(adventures if adventures is not None else library.load(), text)
+    except KernelError:
+        return None
 
 
 def odds_command(card, situation, make_solver, backend, adventure=None, as_json=False):

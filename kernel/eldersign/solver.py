@@ -227,6 +227,12 @@ class Solver:
         """Nothing to size in advance here (the C backend's twin sizes its workspace)."""
         return None
 
+    def forget(self):
+        """Drop every solved context: after a MemoryError the host frees what the solve held
+        before it reports the error (the values are solved again if asked again)."""
+        self._memo = ShardedMemo() if self.lean else {}
+        self._shift = {}
+
     def _solve(self, ctx):
         g, y, r, held, f, s, c = ctx
         n = self.nstates

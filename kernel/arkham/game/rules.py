@@ -15,7 +15,8 @@ legal_actions and apply allocate nothing.
 
 from ...errors import KernelError
 from ... import prng
-from ...surface import CHANCE, TERMINAL, in_legal_actions
+from ...surface import CHANCE, TERMINAL, in_legal_actions, check_buffer
+from ...checks import is_action, check_action, check_player, check_new_game, check_options, no_such_action
 from .board import Board
 from .defs import (PH_OVER, ST_PICK, ST_RETURN, ST_MOVE, ST_STEP, ST_GATE_OR_EVENT, ST_ENC, ST_SNEAK_TO,
                    ST_LOADOUT, ST_CLOSE, ST_SHOP, ST_DEST, ST_DISCARD, ST_ORIENT, CH_FIRST, CH_MOVE, CH_EVENT,
@@ -98,6 +99,7 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos):
     # ----- legal actions -------------------------------------------------------------------------------------
 
     def legal_actions(self, buf):
+        check_buffer(buf, MAX_ACTIONS)
         if self.phase == PH_OVER:
             return 0
         st = self.step
@@ -138,7 +140,7 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos):
         return 0
 
     def is_legal(self, action):
-        if self.phase == PH_OVER:
+        if self.phase == PH_OVER or not is_action(action):
             return False
         if self.step >= CH_FIRST:
             if action == K_RESOLVE:
@@ -155,7 +157,7 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos):
         if self.nlog >= MAX_LOG:
             raise KernelError("action", "the game log is full (%d actions)" % MAX_LOG)
         if not self.is_legal(action):
-            raise KernelError("action", "%d is not a legal action now" % action)
+            raise KernelError("action", "%r is not a legal action now" % (action,))
         self.begin_events()
         self.version += 1
         self.record(action)
@@ -243,6 +245,7 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos):
         """Everything a player may know: the whole board and every sheet (public in this game), the
         step and its context; not the PRNG, the decks' order or where a face-down gate leads. (The
         same for every seat; cached until the state changes.)"""
+        check_player(player, self.players)
         if self._view_version != self.version:
             from .save import public_bytes
             self._view = public_bytes(self)
@@ -251,7 +254,10 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos):
 
     def action_text(self, action):
         from .text import action_text
-        return action_text(self, action)
+        try:
+            return action_text(self, check_action(action))
+        except (IndexError, KeyError):
+            raise no_such_action(action)
 
     def serialize(self):
         if self._save_version != self.version:
@@ -268,7 +274,7 @@ class Rules:
     max_actions = MAX_ACTIONS
 
     def __init__(self, options=None):
-        options = dict(options or {})
+        options = dict(check_options(options) or {})
         board = options.pop("board", None)
         house = options.pop("house", "")
         self.round_limit = options.pop("round_limit", -1)
@@ -285,6 +291,7 @@ class Rules:
         self.max_players = self.board.max_players
 
     def new_game(self, seed, players=1):
+        check_new_game(seed, players, self.min_players, self.max_players)
         return ArkhamGame(self.board, players, seed, self.house, self.round_limit, self.doom)
 
     def deserialize(self, blob):

@@ -20,11 +20,15 @@ host's --load does). Anything wrong is KernelError('save', ...) and nothing is c
 
 `state_bytes` is every field (hidden ones included: the PRNG, the decks' order, where face-down gates
 lead); `public_bytes` leaves those out and is every player's view (all sheets and the whole board are
-public in this game). Both come from one field list, so saving and loading cannot drift apart.
+public in this game): a head (VIEW_HEAD bytes: players, house-rule bits, round limit in 2 bytes), the
+common fields, each deck's count, then each space's gate (HIDDEN_GATE for a face-down one).
+`read_view(board, view)` reads a view back into a plain object, field by field from the same lists,
+so saving, loading and reading cannot drift apart.
 """
 
 from ...errors import KernelError
 from ...binio import put32, get32, put_crc32, crc32_at
+from ...checks import check_blob
 from ... import prng
 from .board import NONE
 from .defs import (MAX_LOG, HOUSE_RULES, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD, PH_OVER, PH_INV, CH_COIN, CH_FIRST,
@@ -36,6 +40,7 @@ VERSION = 2
 OLD_VERSION = 1
 HIDDEN_GATE = 254
 HEAD = 18
+VIEW_HEAD = 4
 MAX_ROUND_LIMIT = 999
 MAX_DOOM = 99
 MAX_STATE = 1 << 16
@@ -75,9 +80,75 @@ def _common(g, out):
         out.append(deck.n)
 
 
+def buffer_sizes(board):
+    """The length of each of BUFFERS (in order) on this board, as State.__init__ makes them."""
+    from .board import MAX_PLAYERS
+    from .defs import MAX_POSS
+    b = board
+    sizes = []
+    for name in BUFFERS:
+        if name == "poss":
+            sizes.append(MAX_PLAYERS * MAX_POSS)
+        elif name == "used_inv":
+            sizes.append(b.ninv)
+        elif name[:2] == "m_":
+            sizes.append(b.nmonsters)
+        elif name == "fight_kinds":
+            sizes.append(b.nkinds)
+        elif name == "sealed":
+            sizes.append(b.nspaces)
+        elif name == "gate_shown":
+            sizes.append(b.ngates)
+        else:
+            sizes.append(MAX_PLAYERS)
+    return sizes
+
+
+class ViewFields:
+    """A view read back by read_view: `players`, `house`, `round_limit`, every name of SCALARS and WIDE
+    (ints), of BUFFERS (bytes, as long as the state's), `money` (a list per seat), the decks' counts
+    `gate_deck_n`, `item_deck_n`, `spell_deck_n`, and `gate_at` (bytes per space: a gate card,
+    NONE, or HIDDEN_GATE when face down)."""
+
+
+def read_view(board, view):
+    """The fields of a view (public_bytes) of a game on `board`; KernelError('view', ...) when the
+    bytes are not one (the wrong length for this board, or a head out of range). Allocates."""
+    from .board import MAX_PLAYERS
+    v = bytes(view)
+    sizes = buffer_sizes(board)
+    want = VIEW_HEAD + len(SCALARS) + 2 * len(WIDE) + sum(sizes) + 2 * MAX_PLAYERS + 3 + board.nspaces
+    if len(v) != want:
+        raise KernelError("view", "not an Arkham Horror view of this board (%d bytes, expected %d)" % (len(v), want))
+    f = ViewFields()
+    f.players = v[0]
+    f.house = v[1]
+    f.round_limit = v[2] << 8 | v[3]
+    if not board.min_players <= f.players <= board.max_players:
+        raise KernelError("view", "not an Arkham Horror view of this board (%d players)" % f.players)
+    i = VIEW_HEAD
+    for name in SCALARS:
+        setattr(f, name, v[i])
+        i += 1
+    for name in WIDE:
+        w = v[i] << 8 | v[i + 1]
+        setattr(f, name, w - 128 if name == "test_level" else w)
+        i += 2
+    for k in range(len(BUFFERS)):
+        setattr(f, BUFFERS[k], v[i:i + sizes[k]])
+        i += sizes[k]
+    f.money = [v[i + 2 * s] << 8 | v[i + 2 * s + 1] for s in range(MAX_PLAYERS)]
+    i += 2 * MAX_PLAYERS
+    f.gate_deck_n = v[i]
+    f.item_deck_n = v[i + 1]
+    f.spell_deck_n = v[i + 2]
+    f.gate_at = v[i + 3:i + 3 + board.nspaces]
+    return f
+
+
 def public_bytes(g):
     """What every player sees (kernel/surface.py view): where a face-down gate leads is left out."""
-    out = bytearray()
+    out = bytearray((g.players, g.house, (g.round_limit >> 8) & 255, g.round_limit & 255))
     _common(g, out)
     for s in range(g.board.nspaces):
         c = g.gate_at[s]
@@ -129,7 +200,7 @@ def _bad(message):
 def deserialize(rules, blob, verify=False):
     """The game a save holds, on rules' board; KernelError('save', ...) when it is not one."""
     from .rules import ArkhamGame
-    b = bytes(blob)
+    b = check_blob(blob)
     if len(b) < HEAD + 6 or b[0] != MAGIC0 or b[1] != MAGIC1:
         _bad("not an Eldritch Arkham Horror save")
     if b[2] != VERSION and b[2] != OLD_VERSION:

@@ -9,6 +9,7 @@ game imports (tests/test_game_modules.py checks it):
     data.py       GameData: the cards from data/*.tsv (and user card files)
     save.py       serialize / deserialize a game
     text.py       actions, events, questions and the board in words
+    words.py      a card's compiled effects (reward, penalty, terror) in words
     table.py      what is on the table, as plain values (for a screen, a log or a hint)
     bot.py        the built-in bot
     companion.py  companion mode: the device beside a physical game

@@ -10,7 +10,9 @@ ability), use items, allies, spells and abilities (the yellow or red die joins t
 next roll), take a die off a spell into the pool, give up, or fail the roll. Failing a roll: the
 terror effects first (the card's, the mythos cards', the abilities'), then the player sets aside a
 die of the colour they choose, then they may focus a rolled die or ask any investigator on the card
-who has not assisted this round to keep one (that player agrees or refuses).
+who has not assisted this round to keep one (that player agrees or refuses). Giving up with a roll
+that completes nothing and shows Terror fails that roll first: its terror effects resolve, then
+the adventure fails.
 
 The end of the phase (F_END_ATTEMPT): the monsters whose tasks were done (or that a card defeated)
 become trophies, then the trophy card and the reward, or the penalty; then every helper of an
@@ -24,8 +26,8 @@ from ..adventure import (ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, ACT_ROLL
                          P_DECIDE, WAY_BYTES)
 from ..dice import GREEN, YELLOW, RED, TERROR, NFACES, DIE_FACES
 from . import effects as E
-from . import pool, board, doom, cards, trophies, resolve
-from .defs import (P_ADV, P_BATTLE, MAX_MON, MAX_TASKS_GAME, NONE, LOC_ENTRANCE,
+from . import pool, board, doom, cards, trophies, resolve, inforce
+from .defs import (F_REACT, P_ADV, P_BATTLE, MAX_MON, MAX_TASKS_GAME, NONE, LOC_ENTRANCE,
                    TR_ADVENTURE, F_RUN, F_MAIN, F_END_ATTEMPT, F_FAILED, F_ASIDE, F_KEEP,
                    F_AGREE, F_HELD, F_LOSE, A_GIVEUP, A_FAIL, A_ASIDE, A_KEEP, A_ASK,
                    A_HELD, A_LOSE, A_FREEROLL, A_ARG_MASK, EV_BEGIN, EV_ROLL, EV_TASK, EV_TERROR, EV_WON,
@@ -68,9 +70,19 @@ def attacking(g):
 # ----- beginning ------------------------------------------------------------------------------
 
 def _item_die(g, colour):
-    """1 when an item added the die of colour this turn and it is free (0 after a lock took it)."""
+    """1 when an item added the die of colour this turn and it is free (0 after a lock took it,
+    unless the investigator rolls locked dice)."""
     used = g._turn_yellow if colour == YELLOW else g._turn_red
-    return 1 if used == 1 and pool.free_dice(g, colour) > 0 else 0
+    return 1 if used == 1 and pool.free_dice(g, colour) + _locked_rolled(g, colour) > 0 else 0
+
+
+def _locked_rolled(g, colour):
+    """The locked dice of colour an investigator with `roll_locked` rolls too (they stay on their
+    icons: the rulebook's "Only Sister Mary may roll locked dice")."""
+    if inforce.own(g, E.M_ROLL_LOCKED) <= 0:
+        return 0
+    n = g._locks.count(colour)
+    return 1 if colour != GREEN and n else n
 
 
 def _preload_spell_dice(g, a):
@@ -94,7 +106,7 @@ def begin(g, i):
         g._att.slot = s
         a = g._slots.adv[s]
         terror = g._data.adventures[g._slots.card[s]].terror_code
-    green = pool.free_dice(g, GREEN)
+    green = pool.free_dice(g, GREEN) + _locked_rolled(g, GREEN)
     yellow = _item_die(g, YELLOW)
     red = _item_die(g, RED)
     _start(g, a, green, yellow, red, terror)
@@ -118,7 +130,10 @@ def eligible_helper(g, h):
 
 
 def focus_allowed(g):
-    return not g._focus_used and not attacking(g) and resolve.modifier(g, E.M_NO_FOCUS) <= 0
+    """Focus is allowed: not in the attack, no card forbids it, not yet done this turn (or as many
+    more times as a `focus` modifier allows)."""
+    return (not attacking(g) and resolve.modifier(g, E.M_NO_FOCUS) <= 0
+            and g._focus_used < 1 + resolve.modifier(g, E.M_FOCUS))
 
 
 def set_uses(g):
@@ -182,6 +197,8 @@ def roll(g, action):
     # once per roll: a reroll is part of the roll it rerolls (rulebook), a new roll is not
     g._att.rerolled = g._att.rerolled & 1 if g._att.rerolled & 2 else 0
     g._event(EV_ROLL, roll_code(a.roll_counts))
+    if g._data.anyroll:
+        g._stack.push(F_REACT, 1, 0)          # the abilities usable after any player's roll
 
 
 def reroll(g, action, free):
@@ -310,15 +327,21 @@ def _complete_task(g, action):
 def fail(g):
     """A_FAIL: the roll fails; with a Terror showing, the terror effects first (F_FAILED waits)."""
     a = adv(g)
-    st = g._stack
-    st.push(F_FAILED)
+    g._stack.push(F_FAILED)
     if attacking(g) or not a.roll_counts[TERROR_DIE]:
         return
+    _terror_effects(g)
+
+
+def _terror_effects(g):
+    """The terror effects of a failed roll showing Terror, pushed: the abilities' on_terror
+    triggers, the mythos cards' (the active one and those lasting), the card's own (run first)."""
+    st = g._stack
     s = g._att.slot
     inv = g._active()
     resolve.fire(g, E.T_TERROR, inv)
     flags = 0
-    for k in range(g._nlasting, -1, -1):
+    for k in range(g._nlasting if not inforce.mythos_ignored(g) else -1, -1, -1):
         m = g._mythos if k == 0 else g._lasting[k - 1]
         if m >= 0 and g._data.mythos[m].terror:
             code = g._data.mythos[m].terror
@@ -409,7 +432,7 @@ def keep(g, i, action, forced):
         _apply_fail(g, c, -1)
         return
     d = arg - 1
-    g._focus_used = True
+    g._focus_used += 1
     g._att.focus[d] += 1
     g._event(EV_FOCUS, d)
     _apply_fail(g, c, d)
@@ -437,13 +460,31 @@ def agree(g, i, action):
     _apply_fail(g, c, d)
 
 
+def completes_nothing(g):
+    """The roll on the table completes no task the investigator can pay for (with the held dice)."""
+    a = adv(g)
+    buf = g._dbuf
+    m = a.legal_actions(buf)
+    for k in range(m):
+        x = buf[k]
+        if x < ACT_HOLD and cost_ok(g, a, x >> 8):
+            return False
+    return True
+
+
 def give_up(g, i):
+    """A_GIVEUP: the adventure fails now (the attack ends). A roll on the table that completes
+    nothing and shows Terror is a failed roll: its terror effects resolve first (rulebook p.9),
+    then the penalty."""
     g._event(EV_GIVEUP)
     g._stack.pop()
     if attacking(g):
         end_attack(g)
-    else:
-        g._stack.push(F_END_ATTEMPT, 0)
+        return
+    a = adv(g)
+    g._stack.push(F_END_ATTEMPT, 0)
+    if a.phase() == P_DECIDE and a.roll_counts[TERROR_DIE] and completes_nothing(g):
+        _terror_effects(g)
 
 
 def settle(g):

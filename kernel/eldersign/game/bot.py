@@ -8,6 +8,8 @@ turn's main step by its phase):
     move        healthy: the easiest adventure (an elder sign in the reward counts 4 easier); else
                 the entrance
     prepare     add the yellow or red die with an item, then roll
+    end         (after the adventure or entrance action) heal with a card or ability that only
+                heals when a stat is below its maximum, else end the turn
     entrance    an elder sign from the gift shop when affordable; else heal what is lowest; else
                 lost and found
     roll        complete a task with the fewest dice; else reroll everything (a free reroll first,
@@ -24,12 +26,17 @@ turn's main step by its phase):
     agree       yes unless the loss would devour the helper
     held        the die kept by focus or assistance before a spell's
     lock        a die not rolled yet, else the rolled die with the lowest face
+    offer       an ability of any player's turn: at a turn's start use it (it is offered only when
+                it does something); after a roll, reroll as many dice as it may when the roll
+                completes nothing, else not now
+    who         any(...): the investigator in play with the lowest sanity + stamina
 """
 
 from . import effects as E
 from ..adventure import ACT_HOLD, ACT_REROLL, ACT_ROLL, WAY_BYTES
-from . import trophies
-from .defs import (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_BATTLE_PREP, P_BATTLE, A_MOVE, A_USE, A_BEGIN,
+from . import trophies, attempt
+from .defs import (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_END, P_BATTLE_PREP, P_BATTLE, A_MOVE, A_USE, A_BEGIN,
+                   A_ABILITY, A_END, A_REACT, A_WHO, REACT_REROLL, F_OFFER, F_WHO,
                    A_AID, A_LOSTFOUND, A_SHOP, A_GIVEUP, A_DRAW, A_CHOOSE, A_PLACE, A_SPEND, A_LOSE,
                    A_ASIDE, A_KEEP, A_ASK, A_AGREE, A_HELD, A_LOCKDIE, A_FAIL, A_FREEROLL, A_ARG_MASK,
                    MAX_HAND, MAX_MON, NONE, F_MAIN, F_PICK, F_CHOOSE, F_PLACE, F_TARGET, F_SPEND,
@@ -155,8 +162,31 @@ def _roll(game, buf, n):
     return A_FAIL if _find(buf, n, A_FAIL) else A_GIVEUP
 
 
+def _end(game, buf, n):
+    inv = game._active()
+    hurt = game._inv.san[inv] < game._inv.maxsan[inv] or game._inv.sta[inv] < game._inv.maxsta[inv]
+    for i in range(n):
+        a = buf[i]
+        if A_USE <= a < A_USE + MAX_HAND:
+            use = game._data.cards[game._inv.card(inv, a - A_USE)].use
+        elif a == A_ABILITY:
+            use = game._data.investigators[inv].ability.day
+        else:
+            continue
+        if hurt and _heals_only(use):
+            return a
+    return A_END
+
+
+def _heals_only(use):
+    for k in range(0, len(use), 3):
+        if (use[k] != E.OP_SANITY and use[k] != E.OP_STAMINA) or use[k + 1] <= 0:
+            return False
+    return len(use) > 0
+
+
 MAIN = {P_MOVE: _move, P_PREP: _prepare, P_BATTLE_PREP: _prepare, P_ENTRANCE: _entrance, P_ADV: _roll,
-        P_BATTLE: _roll}
+        P_BATTLE: _roll, P_END: _end}
 
 
 # ----- questions --------------------------------------------------------------------------------
@@ -298,6 +328,42 @@ def _lock(game, buf, n):
     return best
 
 
+def _offer(game, buf, n):
+    st = game._stack
+    if st.b[st.n - 1] == 0:
+        return A_REACT + 1 if _find(buf, n, A_REACT + 1) else A_REACT
+    if not attempt.completes_nothing(game):
+        return A_REACT
+    best = A_REACT
+    most = 0
+    for i in range(n):
+        k = _bits(buf[i] - A_REACT - REACT_REROLL) if buf[i] >= A_REACT + REACT_REROLL else 0
+        if k > most:
+            most = k
+            best = buf[i]
+    return best
+
+
+def _bits(x):
+    n = 0
+    while x:
+        n += x & 1
+        x >>= 1
+    return n
+
+
+def _who(game, buf, n):
+    best = buf[0]
+    low = 99
+    for i in range(n):
+        h = game._seats.inv[buf[i] - A_WHO]
+        v = game._inv.san[h] + game._inv.sta[h]
+        if v < low:
+            low = v
+            best = buf[i]
+    return best
+
+
 CHOOSERS = {F_PICK: _pick, F_CHOOSE: _choose, F_PLACE: _place, F_TARGET: _target, F_SPEND: _spend,
             F_LOSE: _lose, F_ASIDE: _aside, F_KEEP: _keep, F_AGREE: _agree, F_HELD: _held,
-            F_LOCKDIE: _lock}
+            F_LOCKDIE: _lock, F_OFFER: _offer, F_WHO: _who}

@@ -1,6 +1,6 @@
 """Cards in hand: drawing and losing items, spells and allies (the player picks which card of a
-deck to lose), using them (any main step of the active player's turn: an effect list, the yellow
-or red die, defeating a monster), and spells holding rolled dice across turns (any player may use
+deck to lose), using them (any main step of the active player's turn, its end before the clock
+included: an effect list, the yellow or red die, defeating a monster), and spells holding rolled dice across turns (any player may use
 them, or take a die off to roll it).
 """
 
@@ -8,25 +8,42 @@ from ..dice import YELLOW, RED
 from . import effects as E
 from . import pool
 from .doom import target_options
-from .defs import (MAX_HAND, NONE, P_ENTRANCE, F_RUN, F_DISCARD, A_HOLD, A_UNHOLD, A_DISCARD, EV_DRAW,
+from .defs import (MAX_HAND, NONE, P_ENTRANCE, P_END, F_RUN, F_DISCARD, A_HOLD, A_UNHOLD, A_DISCARD, EV_CARD, EV_DRAW,
                    EV_DISCARD, EV_EMPTY, EV_USE, EV_HOLD, EV_UNHOLD)
 
 
 # ----- cards in hand --------------------------------------------------------------------------
 
 def draw_card(g, k, inv):
-    """inv draws the top card of item deck k (nothing when the deck or the hand is full)."""
+    """inv draws the top card of item deck k (nothing when the deck or the hand is full); True when
+    a card was drawn."""
     c = g._decks.items[k].draw()
     if c < 0:
         g._event(EV_EMPTY, inv, E.OP_COMMON + k)
-        return
+        return False
     i = g._inv.free_hand_slot(inv)
     if i < 0:
         g._decks.items[k].bottom(c)
         g._event(EV_EMPTY, inv, E.OP_COMMON + k)
-        return
+        return False
     g._inv.put_card(inv, i, c)
     g._event(EV_DRAW, inv, c)
+    return True
+
+
+def take_named(g, row, inv):
+    """card("Name"): inv takes a copy of the items table's row `row` out of its deck (nothing when
+    every copy is elsewhere or the hand is full)."""
+    kind = g._data.kinds[row]
+    deck = g._decks.items[kind.deck_index]
+    i = g._inv.free_hand_slot(inv)
+    if i >= 0:
+        for c in range(len(g._data.cards)):
+            if g._data.cards[c] is kind and deck.take(c):
+                g._inv.put_card(inv, i, c)
+                g._event(EV_CARD, inv, c)
+                return
+    g._event(EV_EMPTY, inv, E.OP_COMMON + kind.deck_index)
 
 
 def _same_kind_before(g, inv, i):
@@ -94,7 +111,7 @@ def usable(g, inv, i, phase):
         return False
     if _same_kind_before_usable(g, inv, i, kind):
         return False
-    return effects_usable(g, use, phase)
+    return effects_usable(g, use, phase, inv)
 
 
 def _same_kind_before_usable(g, inv, i, kind):
@@ -107,16 +124,44 @@ def _same_kind_before_usable(g, inv, i, kind):
     return False
 
 
-def effects_usable(g, use, phase):
-    """An item's or ability's effect list can do something now: its die is free and unused this
-    turn (not at the entrance), its monster target exists."""
+def effects_usable(g, use, phase, inv):
+    """An item's or ability's effect list can do something now for inv: its die is free and unused
+    this turn, and an attempt can still follow (not at the entrance, not at the end of the main
+    step); its monster target exists; healing is not all wasted on full sanity and stamina."""
     op = use[0]
     if op == E.OP_DIE_YELLOW:
-        return phase != P_ENTRANCE and g._turn_yellow == 0 and pool.free_dice(g, YELLOW) > 0
+        return (phase != P_ENTRANCE and phase != P_END and g._turn_yellow == 0
+                and pool.free_dice(g, YELLOW) > 0)
     if op == E.OP_DIE_RED:
-        return phase != P_ENTRANCE and g._turn_red == 0 and pool.free_dice(g, RED) > 0
+        return (phase != P_ENTRANCE and phase != P_END and g._turn_red == 0
+                and pool.free_dice(g, RED) > 0)
     if op == E.OP_DEFEAT_MONSTER:
         return target_options(g, g._dbuf) > 0
+    if op == E.OP_ANY and 3 + 3 * use[1] == len(use):
+        for s in range(g.players):          # any(list) alone: someone it does something for
+            h = g._seats.inv[s]
+            if h != NONE and not wasted_on(g, use, 3, len(use), h):
+                return True
+        return False
+    return not wasted_on(g, use, 0, len(use), inv)
+
+
+def wasted_on(g, use, start, end, inv):
+    """True when every primitive of use[start:end] heals inv's sanity or stamina and both are full
+    (using it would only throw the card away; an option that does nothing is not offered)."""
+    iv = g._inv
+    for k in range(start, end, 3):
+        op = use[k]
+        if use[k + 2] != E.SC_ACTIVE or use[k + 1] <= 0:
+            return False
+        if op == E.OP_SANITY:
+            if iv.san[inv] < iv.maxsan[inv]:
+                return False
+        elif op == E.OP_STAMINA:
+            if iv.sta[inv] < iv.maxsta[inv]:
+                return False
+        else:
+            return False
     return True
 
 

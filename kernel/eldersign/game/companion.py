@@ -468,6 +468,8 @@ def place_monster(game, slot, monster_name):
     for m in range(len(game._data.monsters)):
         mon = game._data.monsters[m]
         if mon.name.lower() == monster_name.strip().lower():
+            if mon.mask and not game._ao.masks:
+                raise KernelError("option", "%s is a mask: only in the cup when the Ancient One uses masks" % mon.name)
             k = game._slots.free_place(slot)
             if k < 0 or not game._slots.on[slot] or game._slots.adv[slot].ntasks >= MAX_TASKS_GAME:
                 raise KernelError("option", "no room for a monster on slot %d" % (slot + 1))

@@ -5,7 +5,9 @@ and ability is compiled at load (effects.py), so a card naming an effect the voc
 rejected here with the file, line and name, never during play.
 
 A user adds cards by passing extra TSV files (`GameData(extra=[path])`): a file's header line says
-which table it extends, so no code changes. User files are untrusted: they are read strictly
+which table it extends, so no code changes. A whole data set of one's own is a folder of the seven
+tables (`GameData(folder, library=False)`: every adventure then comes from its adventure_rules rows,
+none from the card library). User files are untrusted: they are read strictly
 (tsv.py: UTF-8, line and row caps), every number is ASCII digits in a range, every table is capped
 so that its ids fit the game's buffers and its action codes fit their field (no table can alias
 another action), and every problem is one KernelError naming the file, the line and the field.
@@ -22,18 +24,18 @@ roll against).
 
 from ...errors import KernelError
 from ...tsv import lines, folder_of
-from .effects import compile_effects, compile_ability, NO_ABILITY, MODIFIERS
+from .effects import compile_effects, compile_ability, NO_ABILITY, MODIFIERS, T_GAIN as E_GAIN_FIRST
 from .defs import A_ARG_MASK, NONE, MAX_HAND, PLACE_EXTRA, MAIN_SLOTS
 from ..notation import parse_card, format_card
 from .. import library
 
 SCHEMAS = {
-    "ancient_ones": ("name", "doom", "elder_signs", "combat", "monster_spaces", "attack", "awaken", "ability",
-                     "source"),
+    "ancient_ones": ("name", "doom", "elder_signs", "combat", "monster_spaces", "masks", "attack", "awaken",
+                     "ability", "source"),
     "investigators": ("name", "sanity", "stamina", "start", "ability", "source"),
     "items": ("deck", "name", "count", "use", "limit", "source"),
     "mythos": ("name", "count", "immediate", "terror", "midnight", "lock", "ongoing", "lasts", "source"),
-    "monsters": ("name", "count", "task", "trophy", "lock", "defeat", "source"),
+    "monsters": ("name", "count", "task", "trophy", "lock", "mask", "defeat", "source"),
     "entrance": ("section", "key", "cost", "effect", "source"),
     "adventure_rules": ("set", "name", "notation", "terror", "trophy", "monsters", "terror_text", "entry",
                         "midnight", "reward", "penalty", "lock", "ongoing", "source"),
@@ -41,7 +43,10 @@ SCHEMAS = {
 # headers of earlier versions still read (the columns they lack are empty)
 LEGACY = {
     ("name", "doom", "elder_signs", "combat", "monster_spaces", "attack", "awaken", "source"): "ancient_ones",
+    ("name", "doom", "elder_signs", "combat", "monster_spaces", "attack", "awaken", "ability", "source"):
+        "ancient_ones",
     ("name", "count", "immediate", "terror", "midnight", "lock", "source"): "mythos",
+    ("name", "count", "task", "trophy", "lock", "defeat", "source"): "monsters",
 }
 FILES = ("ancient_ones", "investigators", "items", "mythos", "monsters", "entrance", "adventure_rules")
 DECKS = ("common", "unique", "spell", "ally")
@@ -51,6 +56,7 @@ LOST_FOUND_KEYS = ("I1", "I2", "I3", "L", "P", "T")
 DEFAULT_SETS = ("Core", "Other Worlds", "Generic")
 OTHER_WORLDS = "Other Worlds"
 GENERIC_TROPHY = 1          # an adventure whose trophy value the data lacks
+RANDOM = -1                 # GameData.ancient_one("random"): the game draws its Ancient One
 OUTLINES = ("full", "empty", "partial")
 TERRORS = ("none", "fail", "discard")
 
@@ -147,13 +153,23 @@ def _name(row, field="name"):
     return text
 
 
-def _effects(row, name, notes):
+def _flag(row, name):
+    """A yes/no column: 1 (or yes), or 0 / empty."""
+    text = getattr(row, name)
+    if text in ("", "0", "no"):
+        return 0
+    if text in ("1", "yes"):
+        return 1
+    raise KernelError("data", "%s: %s '%s' must be 1 (yes), 0 or empty" % (row.where, name, text))
+
+
+def _effects(row, name, notes, names=None):
     label = row.name if hasattr(row, "name") else row.key
-    return compile_effects(getattr(row, name), "%s (%s, %s)" % (row.where, label, name), notes)
+    return compile_effects(getattr(row, name), "%s (%s, %s)" % (row.where, label, name), notes, names)
 
 
-def _ability(row, name, notes):
-    return compile_ability(getattr(row, name), "%s (%s, %s)" % (row.where, row.name, name), notes)
+def _ability(row, name, notes, names=None):
+    return compile_ability(getattr(row, name), "%s (%s, %s)" % (row.where, row.name, name), notes, names)
 
 
 def _colour(row):
@@ -215,7 +231,7 @@ class BoardCard:
     """A library adventure prepared for the game: compiled effects, trophy, outlines, other world,
     lock icon and ongoing ability (the last two from the adventure_rules table)."""
 
-    def __init__(self, adv, notes, rule=None):
+    def __init__(self, adv, notes, rule=None, names=None):
         where = "adventure '%s' (%s)" % (adv.name, adv.set)
         self.name = adv.name
         self.set = adv.set
@@ -232,11 +248,11 @@ class BoardCard:
         self.trophy = adv.trophy if adv.trophy is not None else GENERIC_TROPHY
         self.trophy_known = adv.trophy is not None
         self.other_world = adv.set == OTHER_WORLDS
-        self.terror = compile_effects(adv.terror_text, where + " terror", notes)
-        self.entry = compile_effects(adv.entry, where + " entry", notes)
-        self.midnight = compile_effects(adv.midnight, where + " midnight", notes)
-        self.reward = compile_effects(adv.reward, where + " reward", notes)
-        self.penalty = compile_effects(adv.penalty, where + " penalty", notes)
+        self.terror = compile_effects(adv.terror_text, where + " terror", notes, names)
+        self.entry = compile_effects(adv.entry, where + " entry", notes, names)
+        self.midnight = compile_effects(adv.midnight, where + " midnight", notes, names)
+        self.reward = compile_effects(adv.reward, where + " reward", notes, names)
+        self.penalty = compile_effects(adv.penalty, where + " penalty", notes, names)
         self.outlines = parse_outlines(adv.monsters, len(card.tasks), where)
         self.lock = getattr(adv, "lock_colour", -1)
         self.ongoing = getattr(adv, "ongoing_ability", NO_ABILITY)
@@ -251,28 +267,28 @@ class LeanBoardCard:
     penalty = ()
     ongoing = NO_ABILITY
 
-    def __init__(self, fields, notes, rule=None):
+    def __init__(self, fields, notes, rule=None, names=None):
         where = "adventure '%s' (%s)" % (fields[1], fields[0])
         try:
             ntasks = len(parse_card(fields[2]).tasks)
         except KernelError as exc:
             raise KernelError("data", "%s: %s" % (where, exc.detail))
         for k, what in ((7, " terror"), (10, " reward"), (11, " penalty")):
-            compile_effects(fields[k], where + what, notes)
+            compile_effects(fields[k], where + what, notes, names)
         self.name = fields[1]
         self.other_world = fields[0] == OTHER_WORLDS
         self.trophy = int(fields[4]) if fields[4] else GENERIC_TROPHY
         self.ntasks = ntasks
-        self.entry = compile_effects(fields[8], where + " entry", notes)
-        self.midnight = compile_effects(fields[9], where + " midnight", notes)
+        self.entry = compile_effects(fields[8], where + " entry", notes, names)
+        self.midnight = compile_effects(fields[9], where + " midnight", notes, names)
         self.outlines = parse_outlines(fields[6], ntasks, where) if fields[6] else NO_OUTLINES
         self.lock = -1
         if rule is not None:
             self.lock = rule.lock_colour
             if rule.entry:
-                self.entry = compile_effects(rule.entry, where + " entry", notes)
+                self.entry = compile_effects(rule.entry, where + " entry", notes, names)
             if rule.midnight:
-                self.midnight = compile_effects(rule.midnight, where + " midnight", notes)
+                self.midnight = compile_effects(rule.midnight, where + " midnight", notes, names)
 
 
 NO_OUTLINES = []
@@ -304,9 +320,18 @@ class RuleCard:
 class GameData:
     """Every card table the game needs; `extra` TSV files add rows to the tables their headers name."""
 
-    def __init__(self, folder=None, extra=(), sets=DEFAULT_SETS, lean=False):
+    anyturn = False             # (set by _abilities_in_use; lean card data has no abilities)
+    anyroll = False
+    gain_triggers = False
+    modifiers_used = (False,) * len(MODIFIERS)
+    slot_abilities = False
+
+    def __init__(self, folder=None, extra=(), sets=DEFAULT_SETS, lean=False, library=True):
         folder = folder or _folder()
+        if not folder.endswith("/"):
+            folder += "/"
         self.lean = lean
+        self.library = library      # False: no card of the library; every adventure is a rules row
         if isinstance(extra, str):
             extra = (extra,)
         if lean:
@@ -314,9 +339,9 @@ class GameData:
             return
         tables = self._tables(folder, extra, ())
         self.notes = []
+        self._items(tables["items"])
         self._ancient_ones(tables["ancient_ones"])
         self._investigators(tables["investigators"])
-        self._items(tables["items"])
         self._mythos(tables["mythos"])
         self._monsters(tables["monsters"])
         self._entrance(tables["entrance"])
@@ -350,9 +375,10 @@ class GameData:
                     if not _digits(s) or not 1 <= int(s) <= r.doom:
                         raise KernelError("data", "%s: monster space '%s' is not 1 to %d" % (r.where, s, r.doom))
                     r.spaces[int(s)] = 1
-            r.attack = _effects(r, "attack", self.notes)
-            r.awaken = _effects(r, "awaken", self.notes)
-            r.ability = _ability(r, "ability", self.notes)
+            r.masks = _flag(r, "masks")
+            r.attack = _effects(r, "attack", self.notes, self.card_names)
+            r.awaken = _effects(r, "awaken", self.notes, self.card_names)
+            r.ability = _ability(r, "ability", self.notes, self.card_names)
             self.ancient_ones.append(r)
         if not self.ancient_ones or len(self.ancient_ones) > MAX_INVESTIGATORS:
             raise KernelError("data", "1 to %d Ancient Ones" % MAX_INVESTIGATORS)
@@ -362,8 +388,8 @@ class GameData:
             _name(r)
             r.sanity = _int(r, "sanity", 1, 20)
             r.stamina = _int(r, "stamina", 1, 20)
-            r.start = _effects(r, "start", self.notes)
-            r.ability = _ability(r, "ability", self.notes)
+            r.start = _effects(r, "start", self.notes, self.card_names)
+            r.ability = _ability(r, "ability", self.notes, self.card_names)
         if len(rows) > MAX_INVESTIGATORS:
             raise KernelError("data", "%s: more than %d investigators" % (rows[MAX_INVESTIGATORS].where,
                                                                            MAX_INVESTIGATORS))
@@ -373,6 +399,10 @@ class GameData:
         self.cards = []             # every item, spell and ally copy: the card ids of the decks
         self.decks = ([], [], [], [])
         self.kinds = rows
+        self.card_names = {}        # name -> row (what card("Name") takes)
+        for k in range(len(rows)):
+            if rows[k].name not in self.card_names:
+                self.card_names[rows[k].name] = k
         for r in rows:
             _name(r)
             if r.deck not in DECKS:
@@ -380,7 +410,7 @@ class GameData:
             if r.limit not in LIMITS:
                 raise KernelError("data", "%s: limit '%s' must be one of %s" % (r.where, r.limit, ", ".join(LIMITS)))
             r.count = _int(r, "count", 0, MAX_COUNT)
-            r.use = _effects(r, "use", self.notes)
+            r.use = _effects(r, "use", self.notes, self.card_names)
             r.deck_index = DECKS.index(r.deck)
             if len(self.cards) + r.count > MAX_CARDS:
                 raise KernelError("data", "%s: more than %d item, spell and ally cards" % (r.where, MAX_CARDS))
@@ -393,11 +423,11 @@ class GameData:
         for r in rows:
             _name(r)
             r.count = _int(r, "count", 0, MAX_COUNT)
-            r.immediate = _effects(r, "immediate", self.notes)
-            r.terror = _effects(r, "terror", self.notes)
-            r.midnight = _effects(r, "midnight", self.notes)
+            r.immediate = _effects(r, "immediate", self.notes, self.card_names)
+            r.terror = _effects(r, "terror", self.notes, self.card_names)
+            r.midnight = _effects(r, "midnight", self.notes, self.card_names)
             r.lock_colour = _colour(r)
-            r.ongoing = _ability(r, "ongoing", self.notes)
+            r.ongoing = _ability(r, "ongoing", self.notes, self.card_names)
             r.lasts_n = _int(r, "lasts", 0, 9) if r.lasts else 1
             if len(self.mythos) + r.count > MAX_MYTHOS:
                 raise KernelError("data", "%s: the mythos deck would have more than %d cards" % (r.where, MAX_MYTHOS))
@@ -413,8 +443,9 @@ class GameData:
             r.count = _int(r, "count", 0, MAX_COUNT)
             r.task = _task(r, r.task)
             r.trophy = _int(r, "trophy", 0, 9)
-            r.defeat = _effects(r, "defeat", self.notes)
+            r.defeat = _effects(r, "defeat", self.notes, self.card_names)
             r.lock_colour = _colour(r)
+            r.mask = _flag(r, "mask")
             if len(self.monsters) + r.count > MAX_MONSTERS:
                 raise KernelError("data", "%s: the monster cup would hold more than %d monsters" % (
                     r.where, MAX_MONSTERS))
@@ -430,7 +461,7 @@ class GameData:
         for r in rows:
             r.name = _name(r, "key")
             r.cost_n = _int(r, "cost", 0, 40)
-            r.code = _effects(r, "effect", self.notes)
+            r.code = _effects(r, "effect", self.notes, self.card_names)
             if r.section == "lost_found":
                 if r.key not in LOST_FOUND_KEYS:
                     raise KernelError("data", "%s: lost and found key '%s' must be a green face (%s)" % (
@@ -456,7 +487,7 @@ class GameData:
             _name(r, "set")
             _name(r)
             r.lock_colour = _colour(r)
-            r.ongoing_ability = _ability(r, "ongoing", self.notes)
+            r.ongoing_ability = _ability(r, "ongoing", self.notes, self.card_names)
             if r.terror and r.terror not in TERRORS:
                 raise KernelError("data", "%s: terror '%s' must be none, fail or discard" % (r.where, r.terror))
             rules[(r.set, r.name)] = r
@@ -464,17 +495,20 @@ class GameData:
 
     def _adventures(self, sets, rule_rows):
         self.adventures = []
+        self.left_out = []          # Other World cards with no reward and no penalty (not dealt)
         rules = self._rules(rule_rows)
         used = {}
-        for adv in library.load():
+        for adv in (library.load() if self.library else ()):
             if adv.set in sets:
                 rule = rules.get((adv.set, adv.name))
-                self.adventures.append(self._board(adv, rule))
+                card = self._board(adv, rule)
+                self._deal(card, bool(card.reward or card.penalty))
                 used[(adv.set, adv.name)] = True
         for r in rule_rows:
             if r.set in sets and (r.set, r.name) not in used:
                 used[(r.set, r.name)] = True
-                self.adventures.append(self._board(None, r))
+                card = self._board(None, r)
+                self._deal(card, bool(card.reward or card.penalty))
             if len(self.adventures) > MAX_ADVENTURES:
                 raise KernelError("data", "%s: more than %d adventures" % (r.where, MAX_ADVENTURES))
         if len(self.adventures) > MAX_ADVENTURES:
@@ -482,14 +516,25 @@ class GameData:
         if not [a for a in self.adventures if not a.other_world]:
             raise KernelError("data", "no adventure in the sets %s" % ", ".join(sets))
 
+    def _deal(self, card, stakes):
+        """A card into the game's decks; an Other World card with neither reward nor penalty (stakes
+        False) stays out (its only point is its reward: the CSV-only Other Worlds have none,
+        GAME.md says why; an adventure_rules row giving it a reward or a penalty deals it). Lean
+        card data keeps no list of the cards left out."""
+        if card.other_world and not stakes:
+            if not self.lean:
+                self.left_out.append(card.name)
+            return
+        self.adventures.append(card)
+
     def _board(self, adv, rule):
         if rule is None:
-            return BoardCard(adv, self.notes)
+            return BoardCard(adv, self.notes, names=self.card_names)
         card = RuleCard(rule, adv)
         card.lock_colour = rule.lock_colour
         card.ongoing_ability = rule.ongoing_ability
         try:
-            return BoardCard(card, self.notes)
+            return BoardCard(card, self.notes, names=self.card_names)
         except KernelError as exc:
             if exc.detail.startswith(rule.where):
                 raise
@@ -506,6 +551,17 @@ class GameData:
                 if ab.modifiers[m]:
                     used[m] = True
         self.modifiers_used = tuple(used)
+        # whether any card has an ability used in any player's turn, or a trigger on gaining
+        self.anyturn = False
+        self.anyroll = False
+        for inv in self.investigators:
+            self.anyturn = self.anyturn or bool(inv.ability.anyturn)
+            self.anyroll = self.anyroll or inv.ability.anyroll > 0
+        self.gain_triggers = False
+        for ab in abilities:
+            for t in range(E_GAIN_FIRST, len(ab.triggers)):
+                if ab.triggers[t]:
+                    self.gain_triggers = True
         self.slot_abilities = False
         for a in self.adventures:
             if a.ongoing.any:
@@ -532,9 +588,9 @@ class GameData:
         """Companion mode's card data (see the module docstring)."""
         self.notes = []
         tables = self._tables(folder, extra, ("entrance",))
+        self._items(tables["items"])
         self._ancient_ones(tables["ancient_ones"])
         self._investigators(tables["investigators"])
-        self._items(tables["items"])
         self._mythos(tables["mythos"])
         self._monsters(tables["monsters"])
         rules = self._rules(tables["adventure_rules"])
@@ -551,7 +607,9 @@ class GameData:
                     r.ability = NO_ABILITY      # abilities are the table's in companion mode
         tables = None
         self.adventures = []
-        for number, line in lines(library.default_path(), "library"):
+        self.left_out = []
+        seen = {}
+        for number, line in (lines(library.default_path(), "library") if self.library else ()):
             if number == 1:
                 if line != "\t".join(library.COLUMNS):
                     raise KernelError("library", "line 1 is not the expected header")
@@ -559,25 +617,34 @@ class GameData:
             if line:
                 fields = library._fields(line, number)
                 if fields[0] in sets:
-                    self.adventures.append(LeanBoardCard(fields, self.notes, rules.get((fields[0], fields[1]))))
+                    seen[(fields[0], fields[1])] = True
+                    rule = rules.get((fields[0], fields[1]))
+                    self._deal(LeanBoardCard(fields, self.notes, rule, self.card_names),
+                               bool(fields[10] or fields[11] or (rule is not None and (rule.reward or rule.penalty))))
         for key in rules:
             r = rules[key]
-            if r.set in sets and not [a for a in self.adventures if a.name == r.name]:
+            if r.set in sets and key not in seen:
                 card = RuleCard(r)
                 fields = (card.set, card.name, card.notation, card.terror, str(card.trophy or ""), "",
                           card.monsters, card.terror_text, card.entry, card.midnight, card.reward, card.penalty)
-                self.adventures.append(LeanBoardCard(fields, self.notes, r))
+                self._deal(LeanBoardCard(fields, self.notes, r, self.card_names), bool(card.reward or card.penalty))
         if len(self.adventures) > MAX_ADVENTURES:
             raise KernelError("data", "more than %d adventures" % MAX_ADVENTURES)
+        self.card_names = None          # (only card("Name") at load needs it)
         self.game_tasks = None
 
     def ancient_one(self, name):
+        """The index of the Ancient One named `name` (any case), or RANDOM for "random" (the game then
+        draws one from its seed, as the rulebook allows: "vagy a megkevert lapok közül véletlenszerűen
+        húzzatok")."""
         if not isinstance(name, str):
             raise KernelError("option", "the Ancient One is named by a string, not %r" % (name,))
+        if name.strip().lower() == "random":
+            return RANDOM
         for i in range(len(self.ancient_ones)):
             if self.ancient_ones[i].name.lower() == name.strip().lower():
                 return i
-        raise KernelError("option", "no Ancient One named '%s' (%s)" % (
+        raise KernelError("option", "no Ancient One named '%s' (%s, or random)" % (
             name, ", ".join([a.name for a in self.ancient_ones])))
 
     def other_worlds(self):

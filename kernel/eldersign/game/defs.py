@@ -47,6 +47,10 @@ Who takes them: the active player (A), the seat a decision names (S), or chance 
     A_FREEROLL + mask     A  the investigator's once-per-roll reroll (like a clue, free)
     A_FACE + f            C  the lost-and-found die shows green face index f (0-5)
     A_DIEROLL             C  roll the lost-and-found die with the PRNG
+    A_END                 A  the end of the turn's main step (items used): on to the clock phase
+    A_REACT + k           S  an ability used in any player's turn (F_OFFER): 0 not now; at a turn's
+                             start 1 use it; after a roll 256 + mask reroll the dice of mask
+    A_WHO + seat          S  any(...): the effects go to the investigator of that seat
 
 The legal actions of a state are those of the top frame of the game's work stack (stack.py): the
 main step of the turn (F_MAIN: move, prepare, adventure, entrance, battle) or a decision a card
@@ -92,7 +96,11 @@ A_ABILITY = const(G_BASE + (24 << 16))
 A_FREEROLL = const(G_BASE + (25 << 16))
 A_FACE = const(G_BASE + (26 << 16))
 A_DIEROLL = const(G_BASE + (27 << 16))
-A_KINDS = const(28)
+A_END = const(G_BASE + (28 << 16))
+A_REACT = const(G_BASE + (29 << 16))
+A_WHO = const(G_BASE + (30 << 16))
+A_KINDS = const(31)
+REACT_REROLL = const(256)      # A_REACT + REACT_REROLL + mask: an anyroll reroll
 PLACE_EXTRA = const(31)        # A_PLACE: the monster goes as an extra task
 
 # phases of the turn's main step (F_MAIN's a)
@@ -100,9 +108,17 @@ P_MOVE = const(0)
 P_PREP = const(1)
 P_ADV = const(2)
 P_ENTRANCE = const(3)
+P_END = const(4)          # after the adventure, entrance or attack, before the clock: items, abilities
 P_BATTLE_PREP = const(5)
 P_BATTLE = const(6)
-PHASE_NAMES = ("move", "prepare", "adventure", "entrance", "", "battle-prepare", "battle")
+PHASE_NAMES = ("move", "prepare", "adventure", "entrance", "end of turn", "battle-prepare", "battle")
+
+# F_MIDNIGHT's stages (turn.py): 1 the adventures' at-midnight effects, 2 the mythos cards' and the
+# abilities' (the game's first round starts at MN_MYTHOS), MN_MYTHOS the next mythos card,
+# MN_REFRESH once-per-day abilities refresh, MN_ATTACK the final battle's attack (then MN_REFRESH)
+MN_MYTHOS = const(3)
+MN_REFRESH = const(4)
+MN_ATTACK = const(5)
 
 # frames of the work stack (stack.py). F_* below F_DECIDE run by themselves (engine.py); from
 # F_DECIDE on they wait for an action of the seat they name (or of chance).
@@ -112,14 +128,18 @@ F_MONSTER = const(3)      # a monsters appear, one at a time
 F_GATE = const(4)         # a Other Worlds open, one at a time
 F_CLOCK = const(5)        # the turn's clock phase
 F_NEXT = const(6)         # the next seat's turn
-F_MIDNIGHT = const(7)     # a stage, b index
+F_MIDNIGHT = const(7)     # a stage (MN_*), b index
 F_END_ATTEMPT = const(8)  # a result (0 failed, 1 won, 2 interrupted), b stage, c helper index
 F_ATTACK = const(9)       # the Ancient One attacks
 F_MYTHOS = const(10)      # reveal the next mythos card
 F_FAILED = const(11)      # after a failed roll's terror effects: ask for the set-aside
 F_FIRE = const(12)        # fire trigger a for investigator c (sources one by one: b)
+F_REACT = const(13)       # the abilities of any player's turn: a 0 at a turn's start, 1 after a roll;
+                          # b the next seat to offer
+RUN_NOGAIN = const(4)     # F_RUN d: its gains fire no on_common/.../on_clue trigger (start gear, and
+                          # the lists those triggers run, so that a gain never triggers itself)
 F_DECIDE = const(32)
-F_MAIN = const(32)        # the turn's main step: a phase
+F_MAIN = const(32)        # the turn's main step: a phase (P_END waits under the others)
 F_PICK = const(33)        # a seat, b 1 at setup
 F_CHOOSE = const(34)      # ref code, a pc of the choose, b investigator
 F_PLACE = const(35)       # a monster id
@@ -133,6 +153,8 @@ F_AGREE = const(42)       # a asked seat, b die, c colour set aside, d refusals 
 F_HELD = const(43)        # a die code, b completion action
 F_LOCKDIE = const(44)     # a colour (the lock just added)
 F_FACE = const(45)        # chance: the lost-and-found die
+F_OFFER = const(46)       # a seat, b 0 turn start / 1 after a roll, c investigator: use the ability?
+F_WHO = const(47)         # any(...): ref code, a start, b end, c investigator who chooses
 
 MAX_PLAYERS = const(8)
 MAIN_SLOTS = const(6)
@@ -224,3 +246,6 @@ EV_USED_HELD = const(53)    # die code, source (0 kept, 1 spell), forced
 EV_LASTING = const(54)      # mythos id (stays in effect beyond the next card)
 EV_EXPIRED = const(55)      # mythos id (a lasting card leaves)
 EV_FREEROLL = const(56)     # inv
+EV_CARD = const(57)         # inv, card id (card("Name") took that card)
+EV_WHO = const(58)          # chooser inv, chosen inv, forced
+EV_NOMONSTER = const(59)    # inv (no_monsters: a monster would have appeared in their turn)

@@ -14,11 +14,11 @@ the phase.
 
 from ..card import MAX_TASKS
 from . import effects as E
-from . import pool, board, trophies
+from . import pool, board, trophies, inforce
 from .slots import EXTRA
 from .defs import (MAX_MON, NONE, LK_MONSTER, F_RUN, F_PLACE, F_MONSTER, F_FIRE, A_PLACE, A_TARGET,
                    PLACE_EXTRA, TR_MONSTER, MAX_TASKS_GAME, EV_DOOM, EV_MONSTER, EV_DEFEAT, EV_EMPTY,
-                   EV_PLACED, EV_TARGET, EV_WIN)
+                   EV_PLACED, EV_TARGET, EV_WIN, EV_NOMONSTER)
 
 
 # ----- doom -----------------------------------------------------------------------------------
@@ -34,7 +34,7 @@ def add_doom(g, n):
             g._event(EV_DOOM, g._doom)
             if not g._battle:
                 if g._ao.spaces[g._doom]:
-                    g._stack.push(F_MONSTER, 1)
+                    monsters_appear(g, 1)
                 if g._doom == top:
                     g._awaken_due = True
         else:
@@ -51,8 +51,12 @@ def add_doom(g, n):
 # ----- monsters appearing ---------------------------------------------------------------------
 
 def monsters_appear(g, n):
-    """n monsters appear, one after the other (each drawn, then placed)."""
+    """n monsters appear, one after the other (each drawn, then placed); none during the turn of an
+    investigator with `no_monsters` (midnight is not part of a turn)."""
     if n > 0 and not g._battle:
+        if not g._in_midnight and inforce.modifier(g, E.M_NO_MONSTERS) > 0:
+            g._event(EV_NOMONSTER, g._seats.inv[g._clock.seat])
+            return
         g._stack.push(F_MONSTER, n)
 
 

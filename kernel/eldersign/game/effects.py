@@ -11,7 +11,9 @@ allocating. A name the vocabulary lacks is a KernelError('card', ...) naming the
 cards are checked when they are loaded, never during play.
 
 Scopes: SC_ACTIVE (the investigator the effect is for), SC_EACH (every investigator in play, each
-in seat order). `choose(A;B;...)` compiles to OP_CHOOSE n (n alternatives) followed by each
+in seat order). `any(list)` compiles to OP_ANY len and the list: the investigator it is for picks
+an investigator in play (themselves included) and the list runs for that one. `card("Name")`
+compiles to OP_CARD and the card's row in the items table: that very card is taken from its deck. `choose(A;B;...)` compiles to OP_CHOOSE n (n alternatives) followed by each
 alternative as OP_ALT len (its primitive count) and its primitives: the investigator it is for
 chooses among the alternatives they can pay (inside `each(...)` every investigator chooses their
 own). `per_other_world(list)` compiles to OP_PER_OW len and the list: it runs once per Other World
@@ -19,8 +21,10 @@ card in play.
 
 An ability (`compile_ability`) is a comma-separated list of triggers `when(list)` (TRIGGERS: the
 list runs when that happens, while the card is in effect), modifiers `name+n` (MODIFIERS: a number
-the rules read while the card is in effect), `day(list)` (a player's once-per-day ability) and
-`roll(reroll+1)` (a free reroll once per roll). Ancient Ones, mythos cards, adventures and
+the rules read while the card is in effect), `day(list)` (a player's once-per-day ability, in their
+own turn), `anyturn(list)` (once per day, at the start of any player's turn), `roll(reroll+1)` (a
+free reroll once per roll) and `anyroll(reroll+n)` (once per day, up to n dice of any player's
+roll rerolled). Ancient Ones, mythos cards, adventures and
 investigators carry one (data/GAME.md).
 
 Limits (cards are data from users): an effect list of at most MAX_TEXT characters and MAX_PRIMS
@@ -63,6 +67,8 @@ OP_CHOOSE = 30
 OP_ALT = 31
 OP_PER_OW = 32       # the next list, once per Other World card in play
 OP_REROLL = 33       # (abilities) a free reroll of any dice of the roll
+OP_ANY = 34          # the next list, for an investigator in play the one it is for chooses
+OP_CARD = 35         # take the named card (amount: its row in the items table) from its deck
 
 NAMES = {
     "sanity": OP_SANITY, "stamina": OP_STAMINA, "clue": OP_CLUE, "common_item": OP_COMMON,
@@ -83,7 +89,8 @@ OP_TEXT = ("note", "sanity", "stamina", "clue", "common_item", "unique_item", "s
            "trophies", "doom", "elder_sign", "gate", "monster", "clock", "fail_adventure",
            "discard_terror_dice", "lock_green", "lock_yellow", "lock_red", "awaken", "lose_game",
            "max_sanity", "max_stamina", "heal_all", "die_yellow", "die_red", "hold_die",
-           "defeat_monster", "set_sanity", "set_stamina", "choose", "alt", "per_other_world", "reroll")
+           "defeat_monster", "set_sanity", "set_stamina", "choose", "alt", "per_other_world", "reroll",
+           "any", "card")
 
 SC_ACTIVE = 0
 SC_EACH = 1
@@ -103,26 +110,38 @@ T_MONSTER = 4        # each time a monster appears (after it is placed)
 T_WON = 5            # when an adventure is completed (after its reward)
 T_FAILED = 6         # when an adventure is failed (after its penalty)
 T_DEVOURED = 7       # when an investigator is devoured (for the active investigator)
+T_GAIN = 8           # T_GAIN + deck (0 common, 1 unique, 2 spell, 3 ally): inv gained such a card
+T_GAIN_CLUE = 12     # inv gained clues (once per effect that gains)
 TRIGGERS = ("at_midnight", "turn_end", "at_entrance", "on_terror", "on_monster", "on_won", "on_failed",
-            "on_devoured")
+            "on_devoured", "on_common", "on_unique", "on_spell", "on_ally", "on_clue")
 M_SHOP_COST = 0      # added to every gift shop price (not below 1)
 M_AID_COST = 1       # added to first aid's trophy prices
 M_NO_FOCUS = 2       # 1: investigators may not focus (assistance still allowed)
 M_NO_CLUES = 3       # 1: clues may not be spent to reroll
-MODIFIERS = ("shop_cost", "aid_cost", "no_focus", "no_clues")
+M_FOCUS = 4          # n: the investigator may focus n more times in a turn
+M_NO_MONSTERS = 5    # 1: no monster appears during the turn (not at midnight)
+M_IGNORE_MYTHOS = 6  # 1: the mythos cards' ongoing effects do not apply in the investigator's turn
+M_ROLL_LOCKED = 7    # 1: the investigator rolls locked dice too (they stay on their icons)
+MODIFIERS = ("shop_cost", "aid_cost", "no_focus", "no_clues", "focus", "no_monsters", "ignore_mythos",
+             "roll_locked")
+MAX_ANYROLL = 8      # anyroll(reroll+n): at most this many dice
 
 
 class Ability:
     """A compiled ability: `triggers[T]` the effect list for trigger T (EMPTY when none),
-    `modifiers[M]` a signed amount, `day` the once-per-day effect list, `rerolls` free rerolls per
-    roll (0 or 1), `text` the source."""
+    `modifiers[M]` a signed amount, `day` the once-per-day effect list (in one's own turn),
+    `anyturn` the once-per-day effect list used at the start of any player's turn, `rerolls` free
+    rerolls per roll (0 or 1), `anyroll` how many dice of any player's roll it may reroll once per
+    day (0: none), `text` the source."""
 
     def __init__(self, text=""):
         self.text = text
         self.triggers = [EMPTY] * len(TRIGGERS)
         self.modifiers = [0] * len(MODIFIERS)
         self.day = EMPTY
+        self.anyturn = EMPTY
         self.rerolls = 0
+        self.anyroll = 0
         self.any = False
 
 
@@ -179,11 +198,12 @@ def _nesting(text, where):
     return top
 
 
-def compile_effects(text, where, notes=None):
+def compile_effects(text, where, notes=None, names=None):
     """The compiled tuple of an effect list; `where` names the card for error messages.
 
     `notes`, a list, collects the text of unmodelled/special notes; a note compiles to
-    (OP_NOTE, index into notes, 0).
+    (OP_NOTE, index into notes, 0). `names` ({card name: its row in the items table}) resolves
+    `card("Name")`; without it, card(...) is refused.
     """
     text = text.strip()
     if not text:
@@ -193,7 +213,7 @@ def compile_effects(text, where, notes=None):
     _nesting(text, where)
     out = []
     try:
-        _compile_list(text, where, SC_ACTIVE, out, notes)
+        _compile_list(text, where, SC_ACTIVE, out, notes, names)
     except KernelError as exc:
         if exc.detail.startswith(where):
             raise
@@ -203,12 +223,12 @@ def compile_effects(text, where, notes=None):
     return tuple(out)
 
 
-def _compile_list(text, where, scope, out, notes):
+def _compile_list(text, where, scope, out, notes, names=None):
     for part in _split_top(text, ","):
-        _compile_one(part.strip(), where, scope, out, notes)
+        _compile_one(part.strip(), where, scope, out, notes, names)
 
 
-def _compile_one(item, where, scope, out, notes):
+def _compile_one(item, where, scope, out, notes, names=None):
     if not item:
         raise KernelError("card", "%s: empty effect in the list" % where)
     for prefix in NOTE_PREFIXES:
@@ -222,7 +242,27 @@ def _compile_one(item, where, scope, out, notes):
     if item.startswith("each(") and item.endswith(")"):
         if scope == SC_EACH:
             raise KernelError("card", "%s: each(...) inside each(...)" % where)
-        _compile_list(item[5:-1], where, SC_EACH, out, notes)
+        _compile_list(item[5:-1], where, SC_EACH, out, notes, names)
+        return
+    if item.startswith("any(") and item.endswith(")"):
+        if scope == SC_EACH:
+            raise KernelError("card", "%s: any(...) inside each(...)" % where)
+        sub = []
+        _compile_list(item[4:-1], where, SC_ACTIVE, sub, notes, names)
+        for k in range(0, len(sub), 3):
+            if sub[k] == OP_ANY or sub[k] == OP_PER_OW:
+                raise KernelError("card", "%s: any(...) takes plain effects" % where)
+        out.extend((OP_ANY, len(sub) // 3, scope))
+        out.extend(sub)
+        return
+    if item.startswith("card(") and item.endswith(")"):
+        name = item[5:-1].strip()
+        if len(name) < 3 or name[0] != '"' or name[-1] != '"':
+            raise KernelError("card", '%s: card(...) takes a card\'s name in quotes: card("Name")' % where)
+        name = name[1:-1]
+        if names is None or name not in names:
+            raise KernelError("card", "%s: card(\"%s\") names no card of the items table" % (where, name))
+        out.extend((OP_CARD, names[name], scope))
         return
     if item.startswith("choose(") and item.endswith(")"):
         alts = _split_top(item[7:-1], ";")
@@ -231,16 +271,16 @@ def _compile_one(item, where, scope, out, notes):
         out.extend((OP_CHOOSE, len(alts), scope))
         for alt in alts:
             sub = []
-            _compile_list(alt, where, SC_ACTIVE, sub, notes)
+            _compile_list(alt, where, SC_ACTIVE, sub, notes, names)
             for k in range(0, len(sub), 3):
-                if sub[k] == OP_CHOOSE or sub[k] == OP_PER_OW:
+                if sub[k] == OP_CHOOSE or sub[k] == OP_PER_OW or sub[k] == OP_ANY:
                     raise KernelError("card", "%s: an alternative of choose(...) must be plain effects" % where)
             out.extend((OP_ALT, len(sub) // 3, scope))
             out.extend(sub)
         return
     if item.startswith("per_other_world(") and item.endswith(")"):
         sub = []
-        _compile_list(item[16:-1], where, scope, sub, notes)
+        _compile_list(item[16:-1], where, scope, sub, notes, names)
         out.extend((OP_PER_OW, len(sub) // 3, scope))
         out.extend(sub)
         return
@@ -276,7 +316,7 @@ def _amount(item, where):
     return name, item[sign], n
 
 
-def compile_ability(text, where, notes=None):
+def compile_ability(text, where, notes=None, names=None):
     """The Ability of a card's ability text (see the module docstring); NO_ABILITY when empty."""
     text = text.strip()
     if not text:
@@ -292,18 +332,28 @@ def compile_ability(text, where, notes=None):
         if rest and item.endswith(")"):
             body = rest[:-1]
             if head in TRIGGERS:
-                ab.triggers[TRIGGERS.index(head)] = compile_effects(body, "%s %s" % (where, head), notes)
+                ab.triggers[TRIGGERS.index(head)] = compile_effects(body, "%s %s" % (where, head), notes, names)
                 continue
             if head == "day":
-                ab.day = compile_effects(body, "%s day" % where, notes)
+                ab.day = compile_effects(body, "%s day" % where, notes, names)
+                continue
+            if head == "anyturn":
+                ab.anyturn = compile_effects(body, "%s anyturn" % where, notes, names)
                 continue
             if head == "roll":
                 if body.strip() != "reroll+1":
                     raise KernelError("card", "%s: roll(...) takes reroll+1 (a free reroll once per roll)" % where)
                 ab.rerolls = 1
                 continue
-            raise KernelError("card", "%s: unknown ability '%s(...)' (the triggers: %s; day(...), roll(...))" % (
-                where, head, ", ".join(TRIGGERS)))
+            if head == "anyroll":
+                name, sign, n = _amount(body.strip(), where)
+                if name != "reroll" or sign != "+" or not 1 <= n <= MAX_ANYROLL:
+                    raise KernelError("card", "%s: anyroll(...) takes reroll+n, n 1 to %d (dice of any "
+                                      "player's roll, once per day)" % (where, MAX_ANYROLL))
+                ab.anyroll = n
+                continue
+            raise KernelError("card", "%s: unknown ability '%s(...)' (the triggers: %s; day(...), "
+                              "anyturn(...), roll(...), anyroll(...))" % (where, head, ", ".join(TRIGGERS)))
         name, sign, n = _amount(item, where)
         if name not in MODIFIERS or sign == "=":
             raise KernelError("card", "%s: unknown ability '%s' (the modifiers: %s)" % (
@@ -325,6 +375,6 @@ def has_op(code, op):
 def vocabulary():
     """Every effect name, sorted (for the docs and the schema test)."""
     names = list(NAMES) + ["%s=" % k for k in SET_OPS] + ["each(...)", "choose(...;...)",
-                                                          "per_other_world(...)",
+                                                          "per_other_world(...)", "any(...)", "card(\"...\")",
                                                           "unmodelled:\"...\"", "special:\"...\""]
     return sorted(names)

@@ -6,7 +6,8 @@ one investigator at a time, `choose(...)` asking its investigator), monsters app
 opening, triggers firing; the game's own frames (the clock, midnight, the end of an attempt...) are
 the Game's (`g._frame`). It stops at a question (a frame from F_DECIDE on) whose options are more
 than one; a question with a single option answers itself (not in strict mode, where every question
-waits: the invariant checker uses it).
+waits: the invariant checker uses it). The end of the turn's main step (P_END) is offered only when
+the active investigator has a card or an ability that can do something then.
 
 Timing (rulebook p.14, p.18): the Ancient One wakes once the effect list that placed the last doom
 token has been resolved in full; then nothing else that was waiting resolves (lists not started,
@@ -22,7 +23,7 @@ from . import resolve, doom, cards, trophies, pool
 from .defs import (F_RUN, F_EACH, F_MONSTER, F_GATE, F_CLOCK, F_NEXT, F_MIDNIGHT, F_END_ATTEMPT,
                    F_ATTACK, F_FAILED, F_FIRE, F_DECIDE, F_MAIN, F_PICK, F_CHOOSE, F_PLACE,
                    F_TARGET, F_SPEND, F_DISCARD, F_LOSE, F_ASIDE, F_KEEP, F_AGREE, F_HELD, F_LOCKDIE,
-                   F_FACE, NONE, A_ARG_MASK, A_LOCKDIE, EV_OUT, EV_LOCKED_DIE)
+                   F_FACE, F_WHO, NONE, A_ARG_MASK, A_LOCKDIE, EV_OUT, EV_LOCKED_DIE, MN_ATTACK, P_END)
 from .people import SEAT_OUT
 
 RUN_TOP = 1            # F_RUN d: a whole effect list (not an alternative or a repetition inside one)
@@ -44,6 +45,9 @@ def drive(g):
         i = st.n - 1
         op = st.op[i]
         if op >= F_DECIDE:
+            if op == F_MAIN and st.a[i] == P_END and not g._end_step_useful():
+                st.pop()            # the end of the main step: nothing left one could use
+                continue
             if op == F_MAIN or op == F_FACE or g._strict:
                 return
             n = options(g, i, g._dbuf)
@@ -113,6 +117,12 @@ def run_step(g, i):
         for s in range(6, g._slots.n):
             if g._slots.on[s]:
                 st.push(F_RUN, pc + 3, end, inv, RUN_STARTED, code)
+        return
+    if op == E.OP_ANY:
+        end = pc + 3 + 3 * amount
+        st.a[i] = end
+        if inv != NONE:
+            st.push(F_WHO, pc + 3, end, inv, 0, code)     # the investigator picks who it is for
         return
     st.a[i] = pc + 3
     if scope == E.SC_EACH:
@@ -271,7 +281,8 @@ def awakening(g):
             resolve.lose(g, 0)
             return
     if at_midnight:
-        g._stack.push(F_ATTACK)
+        # that midnight goes on as the final battle's: the attack, then once-per-day abilities refresh
+        g._stack.push(F_MIDNIGHT, MN_ATTACK, 0)
     g._awaken()
 
 

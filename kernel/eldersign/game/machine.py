@@ -6,7 +6,8 @@
 
 Every decision the rules give a player is an action of the player who makes it (defs.py lists
 them): the active player's turn (move, then an adventure or one entrance action; items, allies,
-spells and abilities at any of its steps, between rolls too), and every question a card or a rule
+spells and abilities at any of its steps, between rolls too and after the adventure or the entrance
+action, before the clock), and every question a card or a rule
 asks on the way (an investigator to pick, an alternative to choose for oneself, where a monster
 goes, which trophies to spend, which card to lose, which die to set aside, whom to ask to keep a
 die and whether to agree, which stat a helper loses...). `current_player()` says who: a seat, or
@@ -30,23 +31,27 @@ This module is the state machine's face and its dispatcher: the top frame of the
     board      the cards in the slots and their Adventures (tasks: tasks.py)
     cards      the hand, spells holding dice;   trophies: trophies as cards
     pool       where the dice go: locks, spells, the pool of the attempt
+    anytime    abilities used in any player's turn; any(...)'s investigator
+    inforce    the modifiers of the abilities in effect
 Events are small-int records (4 ints: code, a, b, c) of the last step, rendered by text.py. After
 setup, `legal_actions` and `apply` allocate nothing (the conformance test and the golden games run
 them under micropython.heap_lock()).
 """
 
 from ...errors import KernelError
-from ...surface import CHANCE, TERMINAL, in_legal_actions
+from ...surface import CHANCE, TERMINAL, in_legal_actions, check_buffer
+from ...checks import is_action, check_action, check_player, no_such_action
 from ..adventure import ACT_ENTER, ACT_HOLD, ACT_REROLL, ACT_ROLL, P_ROLL
 from .defs import *  # noqa: F401,F403 (the action codes, phases and limits a caller needs)
 from .defs import (G_BASE, A_ARG_MASK, A_MOVE, A_USE, A_BEGIN, A_GIVEUP, A_AID, A_LOSTFOUND, A_SHOP,
-                   A_FAIL, A_HOLD, A_UNHOLD, A_ABILITY, A_FREEROLL, A_FACE, A_AGREE,
-                   P_MOVE, P_ADV, P_ENTRANCE, P_BATTLE, MAX_HAND,
-                   MAX_LOG, F_MAIN, F_FACE, F_CLOCK, F_NEXT, F_MIDNIGHT, F_MYTHOS, F_END_ATTEMPT,
+                   A_FAIL, A_HOLD, A_UNHOLD, A_ABILITY, A_FREEROLL, A_FACE, A_AGREE, A_END,
+                   P_MOVE, P_ADV, P_ENTRANCE, P_END, P_BATTLE, MAX_HAND, NONE,
+                   MAX_LOG, MAX_GAME_ACTIONS, F_MAIN, F_FACE, F_CLOCK, F_NEXT, F_MIDNIGHT, F_MYTHOS, F_END_ATTEMPT,
                    F_FAILED, F_ATTACK, F_PICK, F_LOSE, F_ASIDE, F_KEEP, F_AGREE, F_HELD, F_RUN,
+                   F_REACT, F_OFFER, F_WHO,
                    EV_ABILITY)
 from .state import GameState
-from . import engine, turn, attempt, entrance, battle, cards
+from . import engine, turn, attempt, entrance, battle, cards, anytime
 
 
 class Game(GameState):
@@ -92,11 +97,14 @@ class Game(GameState):
         """What seat `player` sees: everything but the order of the decks and the PRNG (the game
         is cooperative: hands, trophies and stats are on the table)."""
         from .save import view_bytes
-        return view_bytes(self, player)
+        return view_bytes(self, check_player(player, self.players))
 
     def action_text(self, action):
         from .text import action_text
-        return action_text(self, action)
+        try:
+            return action_text(self, check_action(action))
+        except (IndexError, KeyError):
+            raise no_such_action(action)
 
     def serialize(self):
         from .save import serialize
@@ -104,6 +112,7 @@ class Game(GameState):
 
     def legal_actions(self, buf):
         """Write the legal actions into buf (array of MAX_GAME_ACTIONS); return the count."""
+        check_buffer(buf, MAX_GAME_ACTIONS)
         if self._result >= 0 or self._stack.n == 0:
             return 0
         i = self._stack.n - 1
@@ -115,7 +124,7 @@ class Game(GameState):
         return engine.options(self, i, buf)
 
     def is_legal(self, action):
-        if self._result >= 0 or self._stack.n == 0:
+        if self._result >= 0 or self._stack.n == 0 or not is_action(action):
             return False
         if in_legal_actions(self, self._buf, action):
             return True
@@ -132,7 +141,7 @@ class Game(GameState):
         if self._nlog >= MAX_LOG:
             raise KernelError("action", "the game log is full")
         if not self.is_legal(action):
-            raise KernelError("action", "%d is not a legal action now" % action)
+            raise KernelError("action", "%r is not a legal action now" % (action,))
         self._begin_events()
         self._log[self._nlog] = action
         self._nlog += 1
@@ -162,7 +171,7 @@ class Game(GameState):
 
     def _ability_usable(self, inv, ph):
         ab = self._data.investigators[inv].ability
-        return ab.day and not self._inv.ability_used[inv] and cards.effects_usable(self, ab.day, ph)
+        return ab.day and not self._inv.ability_used[inv] and cards.effects_usable(self, ab.day, ph, inv)
 
     def _main_options(self, i, buf):
         ph = self._stack.a[i]
@@ -177,6 +186,9 @@ class Game(GameState):
             n = turn.move_options(self, buf, 0)
         elif ph == P_ENTRANCE:
             n = entrance.options(self, buf, 0)
+        elif ph == P_END:
+            buf[0] = A_END
+            n = 1
         else:
             buf[0] = A_BEGIN
             n = 1
@@ -187,9 +199,19 @@ class Game(GameState):
         if self._ability_usable(inv, ph):
             buf[n] = A_ABILITY
             n += 1
-        if ph != P_MOVE and ph != P_ENTRANCE:
+        if ph != P_MOVE and ph != P_ENTRANCE and ph != P_END:
             n = cards.unhold_options(self, buf, n)
         return n
+
+    def _end_step_useful(self):
+        """At the end of the main step (P_END): a card in hand or the ability can do something now."""
+        inv = self._active()
+        if inv == NONE:
+            return False
+        for k in range(MAX_HAND):
+            if cards.usable(self, inv, k, P_END):
+                return True
+        return self._ability_usable(inv, P_END)
 
     def _main_answer(self, i, action):
         st = self._stack
@@ -233,6 +255,8 @@ class Game(GameState):
         elif kind == A_SHOP:
             st.pop()
             entrance.gift_shop(self, arg)
+        elif kind == A_END:
+            st.pop()
 
     # ----- the game's own frames and questions (engine.py calls these) -----------------------------
 
@@ -251,6 +275,8 @@ class Game(GameState):
             attempt.failed_step(self, i)
         elif op == F_ATTACK:
             battle.attack_step(self, i)
+        elif op == F_REACT:
+            anytime.react_step(self, i)
         else:
             raise KernelError("game", "unknown frame %d" % op)
 
@@ -269,6 +295,10 @@ class Game(GameState):
             return 2
         if op == F_HELD:
             return attempt.held_options(self, self._stack.a[i], buf)
+        if op == F_OFFER:
+            return anytime.offer_options(self, i, buf)
+        if op == F_WHO:
+            return anytime.who_options(self, i, buf)
         return 0
 
     def _answer(self, i, op, action, forced):
@@ -284,11 +314,17 @@ class Game(GameState):
             attempt.agree(self, i, action)
         elif op == F_HELD:
             attempt.held_answer(self, i, action, forced)
+        elif op == F_OFFER:
+            anytime.offer_answer(self, i, action)
+        elif op == F_WHO:
+            anytime.who_answer(self, i, action, forced)
 
     def _seat_of(self, i, op):
         st = self._stack
-        if op == F_PICK or op == F_AGREE:
+        if op == F_PICK or op == F_AGREE or op == F_OFFER:
             return st.a[i]
         if op == F_LOSE:
             return self._inv.seat_of[st.a[i]]
+        if op == F_WHO:
+            return self._inv.seat_of[st.c[i]]
         return self._decider_seat()

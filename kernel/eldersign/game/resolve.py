@@ -12,9 +12,10 @@ sanity or stamina can always be paid); when they can pay none, every alternative
 """
 
 from . import effects as E
-from . import pool, board, doom, cards, trophies
-from .effects import T_DEVOURED
-from .defs import (MAX_PLAYERS, MAX_CLUES, NONE, LOC_NONE, LOC_AO, LOC_ENTRANCE, LK_MYTHOS, F_RUN, F_GATE, F_CLOCK, F_PICK,
+from . import pool, board, doom, cards, trophies, inforce
+from .effects import T_DEVOURED, T_GAIN, T_GAIN_CLUE
+from .defs import (MAX_PLAYERS, MAX_CLUES, NONE, LOC_NONE, LOC_AO, LOC_ENTRANCE, LK_MYTHOS, RUN_NOGAIN,
+                   F_RUN, F_GATE, F_CLOCK, F_PICK,
                    F_TARGET, F_FIRE, A_CHOOSE, MAX_HAND, EV_ELDER, EV_NOTE, EV_STAT, EV_DEVOUR,
                    EV_OUT, EV_WIN, EV_LOSS, EV_CLOCK, EV_CHOSE)
 from .people import SEAT_PLAYING, SEAT_MUST_PICK, SEAT_OUT
@@ -67,7 +68,8 @@ def prim(g, op, n, inv):
     elif op >= E.OP_COMMON and op <= E.OP_ALLY:
         if n > 0:
             for _ in range(n):
-                cards.draw_card(g, op - E.OP_COMMON, inv)
+                if cards.draw_card(g, op - E.OP_COMMON, inv) and g._data.gain_triggers and not gaining(g):
+                    fire(g, T_GAIN + op - E.OP_COMMON, inv)
         elif n < 0:
             cards.lose_cards(g, op - E.OP_COMMON, inv, -n)
     elif op == E.OP_TROPHIES:
@@ -75,6 +77,8 @@ def prim(g, op, n, inv):
             trophies.pay(g, inv, -n)
         elif n > 0:
             trophies.gain_token(g, inv, n)
+    elif op == E.OP_CARD:
+        cards.take_named(g, n, inv)
     elif op == E.OP_DEFEAT_MONSTER:
         for _ in range(n if n > 0 else 1):
             g._stack.push(F_TARGET, inv)
@@ -115,7 +119,17 @@ def enter_investigator(g, seat, inv):
     g._seats.state[seat] = SEAT_PLAYING
     g._inv.enter(inv, seat, d.sanity, d.stamina, LOC_AO if g._battle else LOC_ENTRANCE)
     if d.start:
-        g._stack.push(F_RUN, 0, len(d.start), inv, 1, d.start)
+        g._stack.push(F_RUN, 0, len(d.start), inv, 1 | RUN_NOGAIN, d.start)     # starting gear: no gain
+
+
+def gaining(g):
+    """A list that must not fire gain triggers is running (starting gear, or a gain trigger's own
+    list: a gain never triggers itself)."""
+    st = g._stack
+    for i in range(st.n):
+        if st.op[i] == F_RUN and st.d[i] & RUN_NOGAIN:
+            return True
+    return False
 
 
 def in_play(g, inv):
@@ -142,6 +156,8 @@ def change(g, op, n, inv):
         v = iv.clues[inv] + n
         iv.clues[inv] = MAX_CLUES if v > MAX_CLUES else (v if v > 0 else 0)
         g._event(EV_STAT, inv, op, iv.clues[inv])
+        if n > 0 and g._data.gain_triggers and not gaining(g):
+            fire(g, T_GAIN_CLUE, inv)
     elif op == E.OP_MAX_SANITY:
         v = iv.maxsan[inv] + n
         iv.maxsan[inv] = 20 if v > 20 else (v if v > 0 else 0)
@@ -319,32 +335,17 @@ def fire_step(g, i):
             continue
         if own and (g._seats.inv[src - 1 - 2 - g._nlasting - g._slots.n] != inv or trigger == T_DEVOURED):
             continue
+        if 1 <= src - 1 <= 1 + g._nlasting and inforce.mythos_ignored(g):
+            continue                  # a mythos card's trigger: the active investigator ignores it
         code = ab.triggers[trigger]
         if code:
             st.b[i] = src
-            st.push(F_RUN, 0, len(code), inv, 1, code)
+            st.push(F_RUN, 0, len(code), inv, (1 | RUN_NOGAIN) if trigger >= T_GAIN else 1, code)
             return
     st.pop()
 
 
-def modifier(g, m):
-    """The sum of modifier m over the abilities in effect (the active investigator's own included)."""
-    d = g._data
-    if not d.modifiers_used[m]:
-        return 0
-    total = g._ao.ability.modifiers[m]
-    if g._mythos >= 0:
-        total += d.mythos[g._mythos].ongoing.modifiers[m]
-    for k in range(g._nlasting):
-        total += d.mythos[g._lasting[k]].ongoing.modifiers[m]
-    if d.slot_abilities:
-        for s in range(g._slots.n):
-            if g._slots.on[s]:
-                total += d.adventures[g._slots.card[s]].ongoing.modifiers[m]
-    inv = g._seats.inv[g._clock.seat]
-    if inv != NONE:
-        total += d.investigators[inv].ability.modifiers[m]
-    return total
+modifier = inforce.modifier      # (the sum of a modifier over the abilities in effect)
 
 
 # ----- the end --------------------------------------------------------------------------------

@@ -4,17 +4,20 @@
     state = rules.new_game(seed=7, players=4)       # a machine.Game
     state = rules.deserialize(blob)
 
-Options (all optional): "ancient_one" (a name, default Yog-Sothoth), "cards" (extra card files,
-data/GAME.md), "sets" (adventure sets, default Core and Other Worlds). Rules loads the card data
-once (it allocates); every game it makes shares it.
+Options (all optional): "ancient_one" (a name or "random", default Yog-Sothoth), "cards" (extra card
+files, data/GAME.md), "sets" (adventure sets, default Core, Other Worlds and Generic), "data" (a
+folder of the seven card tables replacing the shipped ones) and "library" (False: no adventure of the
+card library, every one from the data's adventure_rules). Rules loads the card data once (it
+allocates); every game it makes shares it.
 """
 
 from ...errors import KernelError
+from ...checks import check_options
 from .data import GameData, DEFAULT_SETS
 from .machine import Game, MAX_GAME_ACTIONS, MAX_PLAYERS
 from . import save
 
-OPTIONS = ("ancient_one", "cards", "sets")
+OPTIONS = ("ancient_one", "cards", "sets", "data", "library")
 
 
 class Rules:
@@ -26,7 +29,7 @@ class Rules:
     max_actions = MAX_GAME_ACTIONS
 
     def __init__(self, options=None):
-        options = options or {}
+        options = check_options(options) or {}
         for key in options:
             if key not in OPTIONS:
                 raise KernelError("option", "unknown option '%s' (the options: %s)" % (key, ", ".join(OPTIONS)))
@@ -34,7 +37,8 @@ class Rules:
         if isinstance(cards, str):
             cards = (cards,)
         sets = options.get("sets", DEFAULT_SETS)
-        self.data = GameData(extra=cards, sets=tuple(sets))
+        self.data = GameData(folder=options.get("data"), extra=cards, sets=tuple(sets),
+                             library=bool(options.get("library", True)))
         self.ancient_one = self.data.ancient_one(options.get("ancient_one", "Yog-Sothoth"))
 
     def new_game(self, seed, players=1):

@@ -2,10 +2,10 @@
 
     blob = serialize(game); game2 = deserialize(blob, data)
 
-Layout (version 3): 'E' 'G' version, players, Ancient One, flags (1 companion), seed (4 bytes),
+Layout (version 4): 'E' 'G' version, players, Ancient One, flags (1 companion), seed (4 bytes),
 action count (4), actions (4 each), state digest (2), CRC-32 of everything before it (4; binio.py
-says why not Fletcher-16). Version 2 (today's saves before issue 24) is the same with a Fletcher-16
-(2) at the end: still read, since the replay and the digest check it too. Every header field is
+says why not Fletcher-16). Versions 2 and 3 (a Fletcher-16, then the same layout) hold logs of the
+rules before issues 26-27: they are refused with that reason (their logs replay to other games). Every header field is
 range-checked before it is used; deserialize replays the log from the seed and checks the digest;
 anything wrong is KernelError('save', ...) and nothing is changed.
 `state_bytes(game)` is every field of the state in a fixed order (what the digest is taken of;
@@ -15,12 +15,16 @@ tests compare it whole); `view_bytes(game, seat)` is the part a seat may see (no
 from ...errors import KernelError
 from ...binio import fletcher16, put32, get32, put_crc32, crc32_at
 from ... import prng
+from ...checks import check_blob
 from .machine import Game, MAX_LOG
 
 MAGIC0 = 0x45   # 'E'
 MAGIC1 = 0x47   # 'G'
-VERSION = 3           # 2: the action codes of every player decision (issue 9); 3: CRC-32 (issue 24)
-OLD_VERSION = 2
+VERSION = 4           # 2: the action codes of every player decision (issue 9); 3: CRC-32 (issue 24);
+                      # 4: the same layout as 3, under the rules of issues 26-27 (the first round's
+                      # midnight, the end-of-turn step, abilities in any player's turn, the Other World
+                      # deck): a log of an earlier version replays to another game, so it is refused
+RULES_CHANGED = (2, 3)
 MAX_PLAYERS = 8
 FLAGS = 1             # the only flag bit: companion
 
@@ -42,7 +46,7 @@ def _public(g, out):
               g._result + 1, 1 if g._battle else 0, g._mythos + 1, 1 if g._midnight_due else 0,
               1 if g._in_midnight else 0, 1 if g._awaken_due else 0, g._awaken_seat, g._green_gone,
               1 if g._yellow_gone else 0, 1 if g._red_gone else 0, g._turn_yellow, g._turn_red,
-              1 if g._focus_used else 0, g._locks.n, g._spells.n, g._att.nhelp, g._att.slot + 2,
+              g._focus_used, g._locks.n, g._spells.n, g._att.nhelp, g._att.slot + 2,
               g._att.defeated, g._att.refused, g._att.rerolled, g._nlasting):
         out.append(v & 255)
     i = g._inv
@@ -120,20 +124,18 @@ def serialize(g):
 
 def deserialize(blob, data):
     """The Game a save holds, replayed from its seed; KernelError('save', ...) when it is not one."""
-    b = bytes(blob)
+    b = check_blob(blob)
     if len(b) < 16 or b[0] != MAGIC0 or b[1] != MAGIC1:
         raise KernelError("save", "not an Eldritch game save")
-    if b[2] != VERSION and b[2] != OLD_VERSION:
-        raise KernelError("save", "save format version %d, this kernel reads %d and %d" % (b[2], OLD_VERSION,
-                                                                                         VERSION))
-    check = 4 if b[2] == VERSION else 2
+    if b[2] in RULES_CHANGED:
+        raise KernelError("save", "a save of format %d: written under the rules before issues 26-27, its "
+                                  "action log replays to another game today (start a new game)" % b[2])
+    if b[2] != VERSION:
+        raise KernelError("save", "save format version %d, this kernel reads %d" % (b[2], VERSION))
+    check = 4
     if len(b) > max_size() or len(b) < 14 + 2 + check:
         raise KernelError("save", "a save of %d bytes: not a game save (at most %d)" % (len(b), max_size()))
-    if check == 4:
-        ok = crc32_at(b, len(b) - 4)
-    else:
-        ok = fletcher16(b, len(b) - 2) == (b[-2] << 8) | b[-1]
-    if not ok:
+    if not crc32_at(b, len(b) - 4):
         raise KernelError("save", "checksum mismatch (a corrupt or truncated save)")
     players = b[3]
     ao = b[4]

@@ -5,8 +5,9 @@ locked and spell-held dice; decks.py: every deck; clock.py: hour and turn order;
 still to do and the question waiting; the attempt in progress, attempt.py), the scalars of the
 rules (doom, elder signs, battle, the active and the lasting mythos cards...), the Adventures of the
 slots and of the final battle, the PRNG, the action log and the events of the last step.
-`_reset()` is the rulebook's setup (shuffles, six adventures, each player choosing or drawing an
-investigator, the first mythos card) and the only part that allocates.
+`_reset()` is the rulebook's setup (shuffles, the monster cup with the masks only when the Ancient
+One uses them, six adventures, each player choosing or drawing an investigator, the first mythos
+card) and the only part that allocates.
 
 Everything is private (a leading underscore) except `players` and `seed`: the state machine's
 surface is in machine.py, and the other modules of the game read the rest.
@@ -18,6 +19,7 @@ from ...errors import KernelError
 from ... import prng
 from .defs import (MAX_PLAYERS, MAIN_SLOTS, MAX_GAME_ACTIONS, MAX_LOG, MAX_EV, MAX_TASKS_GAME, NONE,
                    F_NEXT, F_MYTHOS, F_PICK)
+from .data import RANDOM
 from .decks import Decks, shuffled
 from .locks import Locks, SpellDice
 from .people import Investigators, Seats
@@ -28,6 +30,14 @@ from .attempt_state import AttemptState
 from . import board, resolve, engine, battle
 
 MAX_LASTING = 8        # mythos cards in effect beyond the next card at once
+AO_STREAM = 0x15A4E35  # the random Ancient One's draw: its own PRNG stream of the seed
+
+
+def random_ancient_one(data, seed):
+    """The Ancient One drawn for `seed` (an `--ancient-one random` game): a stream of its own, so
+    the game's shuffles are those of the same seed with that Ancient One named."""
+    rng = prng.new_state((seed ^ AO_STREAM) & prng.SEED_MAX)
+    return prng.die(rng, len(data.ancient_ones))
 
 
 class GameState:
@@ -41,6 +51,8 @@ class GameState:
             raise KernelError("option", "the seed must be a whole number, not %r" % (seed,))
         if isinstance(ancient_one, str):
             ancient_one = data.ancient_one(ancient_one)
+        if ancient_one == RANDOM and isinstance(seed, int):
+            ancient_one = random_ancient_one(data, seed)
         if not isinstance(ancient_one, int) or not (0 <= ancient_one < len(data.ancient_ones)):
             raise KernelError("option", "no Ancient One %r" % (ancient_one,))
         if len(data.investigators) < players:
@@ -139,7 +151,7 @@ class GameState:
         self._red_gone = False
         self._turn_yellow = 0       # 0 unused, 1 in the pool, 2 given back this turn
         self._turn_red = 0
-        self._focus_used = False
+        self._focus_used = 0          # focus taken this turn
         self._ended_by = -1
         self._setup_events = 0
         decks = self._decks
@@ -154,7 +166,9 @@ class GameState:
                 decks.items[k].bottom(c)
         for c in shuffled(self._rng, range(len(d.mythos))):
             decks.mythos.bottom(c)
-        for c in shuffled(self._rng, range(len(d.monsters))):
+        # the masks (monsters marked `mask`) go into the cup only when the Ancient One uses them
+        cup = [m for m in range(len(d.monsters)) if self._ao.masks or not d.monsters[m].mask]
+        for c in shuffled(self._rng, cup):
             decks.cup.bottom(c)
         for c in shuffled(self._rng, range(self._ninv)):
             decks.investigators.bottom(c)
@@ -226,3 +240,6 @@ class GameState:
 
     def _seat_of(self, i, op):
         return self._decider_seat()
+
+    def _end_step_useful(self):
+        return False

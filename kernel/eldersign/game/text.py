@@ -124,6 +124,8 @@ def action_text(game, action):
     if kind == G.A_DRAW:
         return "draw an investigator at random"
     if kind == G.A_CHOOSE:
+        if top < 0 or st.ref[top] is None:
+            return "alternative %d (no choice is asked now)" % (arg + 1)
         return "%s: %s" % (inv_name(game, st.b[top]), _alt_text(game, st.ref[top], st.a[top], arg))
     if kind == G.A_PLACE:
         return "put %s %s" % (game._data.monsters[st.a[top]].name, _place_text(game, arg))
@@ -160,13 +162,28 @@ def action_text(game, action):
     if kind == G.A_ABILITY:
         return "use %s's ability" % inv_name(game, game._active())
     if kind == G.A_FREEROLL:
+        adv = _attempt_adv(game)
+        if adv is None:
+            return "a free reroll (no adventure under way)"
         return "%s's ability: %s" % (inv_name(game, game._active()),
-                                     _attempt_adv(game).action_text(action - G.A_FREEROLL + ACT_REROLL)
+                                     adv.action_text(action - G.A_FREEROLL + ACT_REROLL)
                                      .replace(" with a clue", " free"))
     if kind == G.A_FACE:
         return "the die shows %s" % LOST_FOUND[arg]
     if kind == G.A_DIEROLL:
         return "roll the lost-and-found die"
+    if kind == G.A_END:
+        return "end the turn (the clock moves)"
+    if kind == G.A_REACT:
+        who = inv_name(game, st.c[top])
+        if arg == 0:
+            return "%s: not now" % who
+        if arg < G.REACT_REROLL:
+            return "%s uses their ability" % who
+        return "%s's ability: %s" % (who, _attempt_adv(game).action_text(arg - G.REACT_REROLL + ACT_REROLL)
+                                     .replace(" with a clue", " free"))
+    if kind == G.A_WHO:
+        return "for %s" % inv_name(game, game._seats.inv[arg])
     return "action %d" % action
 
 
@@ -205,6 +222,8 @@ QUESTIONS = {
     G.F_AGREE: "keep the die for the active player?",
     G.F_HELD: "which held %s does the task use?",
     G.F_LOCKDIE: "a lock icon: which %s die does it take?",
+    G.F_OFFER: "use %s's ability now?",
+    G.F_WHO: "for which investigator?",
 }
 
 
@@ -223,6 +242,8 @@ def question(game):
         return q % st.b[i]
     if op == G.F_HELD:
         return q % _die(st.a[i])
+    if op == G.F_OFFER:
+        return q % inv_name(game, st.c[i])
     if op == G.F_LOCKDIE:
         return q % COLOUR_NAME[st.a[i]]
     return q
@@ -439,6 +460,9 @@ EVENTS = {
     G.EV_LASTING: ("%s stays in effect", ((A, _r_mythos),)),
     G.EV_EXPIRED: ("%s leaves", ((A, _r_mythos),)),
     G.EV_FREEROLL: ("%s rerolls with their ability", ((A, _r_inv),)),
+    G.EV_CARD: ("%s takes %s", ((A, _r_inv), (B, _r_card))),
+    G.EV_WHO: ("%s picks %s", ((A, _r_inv), (B, _r_inv))),
+    G.EV_NOMONSTER: ("no monster appears in %s's turn", ((A, _r_inv),)),
 }
 # the exceptions to a row: a monster with no room goes back to the cup
 MONSTER_NO_ROOM = "monster %s: no room, back to the cup"

@@ -2,19 +2,23 @@
 investigators chosen (or drawn) at setup and after being devoured, midnight and the mythos cards.
 
 The turn's frames (engine.py runs them): F_NEXT starts the next seat's turn and pushes its clock
-phase (F_CLOCK) and its main step (F_MAIN); a seat out of the game only moves the clock. F_CLOCK
-advances 3 hours; then the turn-end triggers, the active player's new investigator when theirs was
-devoured this turn, and midnight. F_MIDNIGHT resolves, in order: every at-midnight effect in play
-(adventures, the mythos card and those lasting, the abilities in effect; not in the first round),
-the next mythos card (F_MYTHOS: the old one to the bottom, or kept in effect while it lasts; the new
-one's lock icon and immediate effect), and once-per-day abilities refresh. In the final battle
-midnight is the Ancient One's attack instead.
+phase (F_CLOCK), the end of its main step (F_MAIN at P_END: items and abilities may still be used
+after the adventure or the entrance action, before the clock; asked only when one can be used)
+and its main step (F_MAIN); a seat out of the game only moves the clock. F_CLOCK advances 3 hours;
+then the turn-end triggers, the active player's new investigator when theirs was devoured this
+turn, and midnight. F_MIDNIGHT resolves, in order: every at-midnight effect in play (adventures,
+the mythos card and those lasting, the abilities in effect; not in the game's first round, which
+skips only these: its midnight still reveals the next mythos card), the next mythos card
+(F_MYTHOS: the old one to the bottom, or kept in effect while it lasts; the new one's lock icon and
+immediate effect), and once-per-day abilities refresh. In the final battle the Ancient One's
+attack replaces the at-midnight effects and the mythos card; the once-per-day abilities still
+refresh after it (MN_ATTACK: also the stage an awakening at midnight resumes at, engine.py).
 """
 
 from . import effects as E
 from . import pool, resolve
-from .defs import (P_MOVE, P_PREP, P_ENTRANCE, P_BATTLE_PREP, NONE, LOC_ENTRANCE, F_RUN, F_MAIN, F_CLOCK,
-                   F_NEXT, F_MIDNIGHT, F_MYTHOS, F_ATTACK, A_MOVE, A_PICK, A_DRAW, A_ARG_MASK,
+from .defs import (P_MOVE, P_PREP, P_ENTRANCE, P_END, P_BATTLE_PREP, NONE, MN_MYTHOS, MN_REFRESH, MN_ATTACK, LOC_ENTRANCE, F_RUN, F_MAIN, F_CLOCK,
+                   F_NEXT, F_MIDNIGHT, F_MYTHOS, F_ATTACK, F_REACT, A_MOVE, A_PICK, A_DRAW, A_ARG_MASK,
                    EV_TURN, EV_MOVE, EV_PICK, EV_MIDNIGHT, EV_MYTHOS, EV_LASTING, EV_EXPIRED)
 from .people import SEAT_MUST_PICK
 
@@ -31,13 +35,16 @@ def next_step(g, i):
     s = g._clock.seat
     g._turn_yellow = 0
     g._turn_red = 0
-    g._focus_used = False
+    g._focus_used = 0
     inv = g._seats.inv[s]
     g._event(EV_TURN, s, inv, g._clock.turn)
     st.push(F_NEXT, 0)
     st.push(F_CLOCK)
     if inv != NONE:
+        st.push(F_MAIN, P_END)
         st.push(F_MAIN, P_BATTLE_PREP if g._battle else P_MOVE)
+    if g._data.anyturn:
+        st.push(F_REACT, 0, 0)                 # the abilities usable at the start of any turn
 
 
 def move_options(g, buf, n):
@@ -114,12 +121,15 @@ def midnight_step(g, i):
         g._event(EV_MIDNIGHT)
         g._in_midnight = True
         if g._battle:
-            st.pop()
             g._in_midnight = False
-            st.push(F_ATTACK)
+            st.a[i] = MN_ATTACK
             return
-        st.a[i] = 1 if not g._clock.first_round() else 4
+        st.a[i] = 1 if not g._clock.first_round() else MN_MYTHOS
         st.b[i] = 0
+        return
+    if stage == MN_ATTACK:                # the final battle: the attack instead of effects and mythos
+        st.a[i] = MN_REFRESH
+        st.push(F_ATTACK)
         return
     if stage == 1:                        # the adventures in play
         s = st.b[i]
@@ -144,14 +154,14 @@ def midnight_step(g, i):
                 st.b[i] = k
                 st.push(F_RUN, 0, len(code), inv, 1, code)
                 return
-        st.a[i] = 3
+        st.a[i] = MN_MYTHOS
         resolve.fire(g, E.T_MIDNIGHT, inv)
         return
-    if stage == 3:
-        st.a[i] = 4
+    if stage == MN_MYTHOS:
+        st.a[i] = MN_REFRESH
         st.push(F_MYTHOS)
         return
-    g._inv.refresh_day()                  # stage 4: once-per-day abilities refresh
+    g._inv.refresh_day()                  # MN_REFRESH: once-per-day abilities refresh
     g._in_midnight = False
     st.pop()
 

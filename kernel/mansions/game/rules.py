@@ -20,7 +20,8 @@ Options (each a documented, swappable choice: game/choices.py, kernel/mansions/R
 """
 
 from ...errors import KernelError
-from ...surface import CHANCE, TERMINAL, in_legal_actions
+from ...surface import CHANCE, TERMINAL, in_legal_actions, check_buffer
+from ...checks import is_action, check_action, check_player, check_options as surface_options, no_such_action
 from . import prepare, turn, keeper, board, checks, effects, victory, view, text, save
 from .story import Story
 from .choices import check_options, option_flags
@@ -74,6 +75,7 @@ class State(Base):
         return out
 
     def legal_actions(self, buf):
+        check_buffer(buf, MAX_ACTIONS)
         ph = self.g[G_PHASE]
         if ph == PH_ROLL:
             buf[0] = A_ROLL << 16
@@ -87,7 +89,7 @@ class State(Base):
         return turn.legal(self, ph, buf)
 
     def is_legal(self, action):
-        if not isinstance(action, int) or action < 0 or action > 0x3FFFFFFF:
+        if not is_action(action):
             return False
         if self.g[G_PHASE] == PH_ROLL:
             return action == A_ROLL << 16 or (action >> 8) == (A_FACE << 8) and 1 <= (action & 255) <= 10
@@ -104,7 +106,7 @@ class State(Base):
         if ph == PH_OVER:
             raise KernelError("action", "the game is over")
         if not self.is_legal(action):
-            raise KernelError("action", "%d is not a legal action now (%s)" % (action, text.phase_name(ph)))
+            raise KernelError("action", "%r is not a legal action now (%s)" % (action, text.phase_name(ph)))
         if self.nlog >= MAX_LOG:
             raise KernelError("action", "the action log is full")
         self.log[self.nlog] = action
@@ -128,10 +130,13 @@ class State(Base):
             self.resume()
 
     def view(self, player):
-        return view.encode(self, player)
+        return view.encode(self, check_player(player, self.players))
 
     def action_text(self, action):
-        return text.action_text(self, action)
+        try:
+            return text.action_text(self, check_action(action))
+        except (IndexError, KeyError):
+            raise no_such_action(action)
 
     def serialize(self):
         return save.serialize(self)
@@ -223,12 +228,14 @@ class Rules:
     max_actions = MAX_ACTIONS
 
     def __init__(self, options=None):
-        self.options = check_options(options)
+        self.options = check_options(surface_options(options))
         self.story = Story(self.options["story"])
         self.max_players = self.story.max_players
         self.flags = option_flags(self.options)
 
     def new_game(self, seed, players=2):
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise KernelError("option", "the seed must be a whole number, not %r" % (seed,))
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise KernelError("option", "players must be %d to %d (the keeper and 1 to %d investigators), "
                               "not %r" % (self.min_players, self.max_players, self.max_players - 1, players))

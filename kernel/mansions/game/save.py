@@ -11,6 +11,7 @@ the guide's answers, the decks and the dice still to come: the host seals it (ho
 from ...errors import KernelError
 from ...binio import fletcher16, put32, get32, put_crc32, crc32_at
 from ... import prng
+from ...checks import check_blob
 from .choices import option_flags
 from .consts import PILE_CAP, MAX_LOG
 from .state import G_HQ_N
@@ -89,7 +90,7 @@ def serialize(st):
 
 
 def deserialize(rules, blob):
-    b = bytes(blob)
+    b = check_blob(blob)
     if len(b) < 14 or b[0] != MAGIC:
         raise KernelError("save", "not a Mansions of Madness save")
     if b[1] != VERSION and b[1] != OLD_VERSION:

@@ -41,8 +41,10 @@ class Core:
         self.returns_ = bytearray(MAX_PLAYERS)
         self.ever_eliminated_human = 0
         self.ev = bytearray(MAX_EVENTS * EVENT_BYTES)
-        self.log = array("H", bytes(MAX_LOG))          # from bytes: no list of 2048 zeros on the way
-        self.buf = array("i", bytes(MAX_ACTIONS))
+        # from bytes (no list of zeros on the way): the initializer is raw memory, so an item of
+        # k bytes takes k bytes of it
+        self.log = array("H", bytes(2 * MAX_LOG))
+        self.buf = array("i", bytes(4 * MAX_ACTIONS))
         self.tally_buf = bytearray(NTYPES)          # copies of each card in one hand (legal.py)
         self.record = True                          # False in a search's imagined games: no log
         self.clear()

@@ -91,7 +91,9 @@ HAND_MAX = const(8)            # 5 in the play step; room for Forgetful and Reso
 DECK_MAX = const(160)          # a user deck may hold more than the 109 printed cards
 MAX_EVENTS = const(2048)
 EVENT_BYTES = const(6)
-MAX_LOG = const(2048)          # actions applied since setup
+MAX_LOG = const(1024)          # actions applied since setup (the log's room always was 1024: an
+                               # array made from bytes(2048) holds 1024 two-byte items; the events'
+                               # limit ends a game first)
 MASK_ALL = const(0xFFF)
 QUARANTINE_TURNS = const(2)    # the rulebook: "the next two rounds", counted as the target's turns
 HOUSE_QUARANTINE_TURNS = const(3)

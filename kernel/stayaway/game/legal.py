@@ -11,8 +11,8 @@ from .defs import (NTYPES, CARD_KIND, K_ACTION, K_OBSTACLE, NOBODY, THING, THE_T
                    NO_THANKS, SCARY, MISSED, ACT_KIND, A_DISCARD, A_PLAY, A_OFFER, A_ANSWER, A_DEFEND,
                    A_ACCEPT, A_KEEP, A_DECLARE, A_REVEAL, A_TARGET, A_FORGET, A_PASS, A_BLIND, PH_PLAY,
                    PH_DEFEND_FLAME, PH_DEFEND_SWAP, PH_RESOLUTE, PH_OFFER, PH_ANSWER, PH_REVELATIONS,
-                   PH_TARGET, PH_FORGET, PH_ROUND, PH_BLIND, R_PLAYING, DR_CARD)
-from ...surface import in_legal_actions
+                   PH_TARGET, PH_FORGET, PH_ROUND, PH_BLIND, R_PLAYING, DR_CARD, MAX_ACTIONS)
+from ...surface import in_legal_actions, check_buffer
 
 
 class Legal:
@@ -20,6 +20,7 @@ class Legal:
 
     def legal_actions(self, buf):
         """Write the legal actions into buf (at least MAX_ACTIONS long); return their count."""
+        check_buffer(buf, MAX_ACTIONS)
         if self.result != R_PLAYING:
             return 0
         ph = self.phase
@@ -91,7 +92,10 @@ class Legal:
         return n
 
     def is_legal(self, action):
-        return in_legal_actions(self, self.buf, action)
+        # the checks of kernel/checks.py written out: on the handheld every module imported costs
+        # heap this mode does not have (its Pico test runs at the edge)
+        return isinstance(action, int) and not isinstance(action, bool) and 0 <= action <= 0x3FFFFFFF \
+            and in_legal_actions(self, self.buf, action)
 
     def step(self, action):
         """Apply a legal action (the caller checked it)."""

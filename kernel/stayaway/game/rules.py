@@ -139,7 +139,7 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
         if self.result != R_PLAYING:
             raise KernelError("action", "the game is over")
         if not self.is_legal(action):
-            raise KernelError("action", "%d is not a legal action now (%s phase, player %d to act)"
+            raise KernelError("action", "%r is not a legal action now (%s phase, player %d to act)"
                               % (action, PHASE_NAMES[self.phase], self.actor + 1))
         self.log[self.nlog] = action
         self.nlog += 1
@@ -173,7 +173,7 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
 
     def view(self, player):
         from .views import write_view, VIEW_MAX
-        if not 0 <= player < self.players:
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
             raise KernelError("player", "no player %r in a %d-player game" % (player, self.players))
         got = self.vcache[player]
         if got is not None and got[0] == self.version:
@@ -187,7 +187,12 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
 
     def action_text(self, action):
         from .text import action_text
-        return action_text(self, action)
+        if isinstance(action, int) and not isinstance(action, bool) and 0 <= action <= 0x3FFFFFFF:
+            try:
+                return action_text(self, action)
+            except (IndexError, KeyError):
+                pass                    # a code whose parts name no card or player
+        raise KernelError("action", "%r is not an action of this game" % (action,))
 
     def serialize(self):
         from .save import dump

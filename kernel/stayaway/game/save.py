@@ -139,10 +139,9 @@ def load(rules, blob):
     if isinstance(blob, memoryview):
         b = blob
     else:
-        try:
-            b = memoryview(bytes(blob))
-        except TypeError:
-            raise KernelError("save", "a save is bytes")
+        if not isinstance(blob, (bytes, bytearray)):
+            raise KernelError("save", "a save is bytes, not %s" % type(blob).__name__)
+        b = memoryview(bytes(blob))
     n = len(b)
     if n < 16 or b[0] != MAGIC[0] or b[1] != MAGIC[1]:
         raise KernelError("save", "not a Stay Away! save")

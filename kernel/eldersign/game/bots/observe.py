@@ -13,7 +13,8 @@ stack, defs.F_PICK ... F_LOCKDIE; defs.py documents each one's actions).
 """
 
 from ..defs import NONE, MAX_HAND, MAX_MON, MAX_PLAYERS, MAIN_SLOTS, P_BATTLE, F_MAIN, F_KEEP, F_AGREE
-from .. import cards as _cards, pool as _pool, trophies as _trophies, text as _text
+from .. import cards as _cards, pool as _pool, trophies as _trophies, text as _text, inforce as _inforce
+from .. import effects as _E
 from ...dice import GREEN, YELLOW, RED
 
 
@@ -32,8 +33,8 @@ def question_args(g):
 
 
 def phase(g):
-    """The main step's phase (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_BATTLE_PREP, P_BATTLE), or -1 when
-    a question is asked."""
+    """The main step's phase (P_MOVE, P_PREP, P_ADV, P_ENTRANCE, P_END, P_BATTLE_PREP, P_BATTLE), or -1
+    when a question is asked."""
     st = g._stack
     return st.a[st.n - 1] if st.n and st.op[st.n - 1] == F_MAIN else -1
 
@@ -158,7 +159,8 @@ def item_die(g, colour):
 
 def focus(g):
     """Focus holds of an attempt begun now (assistance from helpers on the card comes on top)."""
-    return 0 if g._focus_used else 1
+    left = 1 + _inforce.modifier(g, _E.M_FOCUS) - g._focus_used
+    return left if left > 0 else 0
 
 
 def spell_holds(g, inv):
@@ -253,6 +255,66 @@ def item_die_available(g, inv, colour, ph):
         if kind.use and kind.use[0] == want and usable(g, inv, i, ph):
             return 1
     return 0
+
+
+def spell_die(g, k):
+    """The die code (colour * 8 + face) held on spell-held die k."""
+    return g._spells.die[k]
+
+
+def combat_card(g):
+    """The Ancient One's combat target as a card (its one task)."""
+    return g._combat_adv.card
+
+
+def choose_frame(g):
+    """At a choose(...) question: (its compiled list, the choose's position, the investigator)."""
+    st = g._stack
+    i = st.n - 1
+    return st.ref[i], st.a[i], st.b[i]
+
+
+def alternative_range(code, pc, k):
+    """(start, end) of alternative k's primitives in the choose at pc of code."""
+    j = pc + 3
+    for _ in range(k):
+        j += 3 + 3 * code[j + 1]
+    return j + 3, j + 3 + 3 * code[j + 1]
+
+
+def devours(g, code, start, end, inv):
+    """True when the primitives code[start:end] would bring inv's sanity or stamina to 0."""
+    E = _E
+    san = g._inv.san[inv]
+    sta = g._inv.sta[inv]
+    for b in range(start, end, 3):
+        op = code[b]
+        n = code[b + 1]
+        if op == E.OP_SANITY:
+            san += n
+        elif op == E.OP_STAMINA:
+            sta += n
+        elif op == E.OP_MAX_SANITY and san > g._inv.maxsan[inv] + n:
+            san = g._inv.maxsan[inv] + n
+        elif op == E.OP_MAX_STAMINA and sta > g._inv.maxsta[inv] + n:
+            sta = g._inv.maxsta[inv] + n
+    return san <= 0 or sta <= 0
+
+
+def day_ability(g, inv):
+    """The effect list of inv's once-per-day ability (empty when it has none)."""
+    return g._data.investigators[inv].ability.day
+
+
+def heals_only(use):
+    """True when the effect list only restores the user's sanity or stamina."""
+    from .. import effects as E
+    if not use:
+        return False
+    for k in range(0, len(use), 3):
+        if (use[k] != E.OP_SANITY and use[k] != E.OP_STAMINA) or use[k + 1] <= 0 or use[k + 2] != E.SC_ACTIVE:
+            return False
+    return True
 
 
 def investigator_stats(g, i):

@@ -130,3 +130,11 @@ def _list_value(g, w, code, i, end, inv):
         v += _scoped(g, w, op, code[i + 1], inv, code[i + 2])
         i += 3
     return v
+
+
+def alt_value(g, w, code, start, end, inv):
+    """The value of the primitives code[start:end] (one alternative of a choose(...)) for inv."""
+    v = 0.0
+    for b in range(start, end, 3):
+        v += _scoped(g, w, code[b], code[b + 1], inv, code[b + 2])
+    return v

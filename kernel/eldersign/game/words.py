@@ -1,15 +1,13 @@
-"""Elder Sign's card effects in words, from their compiled form (kernel/eldersign/game/effects.py):
+"""Elder Sign's card effects in words, from their compiled form (effects.py), for screens and logs:
 
     effect_words((3, 1, 0, 10, 1, 0), notes)   # "+1 clue, +1 elder sign"
     effect_words(card.penalty, notes)          # "-2 sanity"
 
-A compiled list is triples (op, signed amount, scope); `choose` and `per_other_world` carry their
-alternatives or list after them. The words say what a player reads on the card.
+A compiled list is triples (op, signed amount, scope); `choose`, `per_other_world` and `any` carry
+their alternatives or list after them. The words say what a player reads on the card.
 """
 
-from __future__ import annotations
-
-from ..kernel.eldersign.game import effects as E
+from . import effects as E
 
 # op -> (singular, plural) of what is gained or lost
 NOUNS = {
@@ -34,7 +32,7 @@ EVENTS = {
 THINGS = (E.OP_GATE, E.OP_MONSTER, E.OP_DEFEAT_MONSTER)
 
 
-def _one(op, n, notes) -> str:
+def _one(op, n, notes):
     if op == E.OP_NOTE:
         return notes[n] if 0 <= n < len(notes) else "a card effect"
     if op == E.OP_SET_SANITY:
@@ -50,7 +48,7 @@ def _one(op, n, notes) -> str:
     return "%+d %s" % (n, one if abs(n) == 1 else many)
 
 
-def effect_words(code, notes=()) -> str:
+def effect_words(code, notes=()):
     """The compiled effect list in words ("" when empty)."""
     out = []
     i = 0
@@ -68,6 +66,11 @@ def effect_words(code, notes=()) -> str:
         elif op == E.OP_PER_OW:
             text = "for each Other World: " + effect_words(code[i:i + 3 * amount], notes)
             i += 3 * amount
+        elif op == E.OP_ANY:
+            text = "an investigator of your choice: " + effect_words(code[i:i + 3 * amount], notes)
+            i += 3 * amount
+        elif op == E.OP_CARD:
+            text = "a named card from its deck"
         else:
             text = _one(op, amount, notes)
         if scope == E.SC_EACH:
