@@ -397,3 +397,32 @@ def test_serve_export_writes_a_save_the_game_command_loads(tmp_path, client):
     assert list(state.actions()) == list(table.game.actions())
     r = eldritch("serve", "list", "--state-dir", folder)
     assert doc["id"] in r.stdout and token_of(doc, 0) in r.stdout
+
+
+def test_a_send_to_a_client_already_gone_ends_its_sender_quietly():
+    """A phone dropped while a frame is on its way: the socket raises on send; the connection's
+    sender stops without an exception (an exception left in its task would be logged as never
+    retrieved, once per dropped client), and what is still queued is left alone."""
+    import asyncio
+    from eldritch.serve.tables import pump
+
+    class Gone:
+        closing = None
+
+        def __init__(self):
+            self.outbox = asyncio.Queue()
+
+    async def send_text(text):
+        raise WebSocketDisconnect(code=1006)
+
+    async def close(code, reason):
+        raise AssertionError("a gone client is not closed again")
+
+    async def run():
+        conn = Gone()
+        conn.outbox.put_nowait("frame 1")
+        conn.outbox.put_nowait("frame 2")
+        await asyncio.wait_for(pump(conn, send_text, close), 5)
+        return conn.outbox.qsize()
+
+    assert asyncio.run(run()) == 1

@@ -459,14 +459,19 @@ class TableServer:
 
 
 async def pump(conn, send_text, close) -> None:
-    """Send a connection's outbox until it is closed (then close the socket with the reason)."""
-    while True:
-        text = await conn.outbox.get()
-        if text is None:
-            code, reason = conn.closing or (1000, "")
-            await close(code, reason)
-            return
-        await send_text(text)
+    """Send a connection's outbox until it is closed (then close the socket with the reason). A
+    client already gone (a dropped phone) makes the socket raise, whatever its kind: sending stops
+    quietly, and the receiving side sees the drop and detaches the connection."""
+    try:
+        while True:
+            text = await conn.outbox.get()
+            if text is None:
+                code, reason = conn.closing or (1000, "")
+                await close(code, reason)
+                return
+            await send_text(text)
+    except Exception:
+        return
 
 
 def strike(conn, exc: Refused) -> None:
