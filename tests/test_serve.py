@@ -251,6 +251,23 @@ def test_pause_holds_every_move_and_end_closes_the_table(client):
         refused(ws, "ended")
 
 
+def test_a_table_made_paused_waits_for_the_host_to_resume_it(client):
+    """A host makes a table paused (the seats' links handed out first): its bots do not move, even
+    at a bot pace of 0 s, until the host resumes it."""
+    import time
+    doc = client.post("/api/tables", headers=AUTH, json={"game": "stayaway", "players": 4, "seed": 7,
+                                                         "bots": [0, 1, 2, 3], "paused": True}).json()
+    assert doc["paused"] and doc["move"] == 0
+    before = snapshot(client.server, doc["id"])
+    time.sleep(0.5)                                 # time enough for a bot at 0 s to move many times
+    assert snapshot(client.server, doc["id"]) == before
+    client.post("/api/tables/%s/resume" % doc["id"], headers=AUTH)
+    deadline = time.time() + 60
+    while client.server.tables[doc["id"]].move == 0:
+        assert time.time() < deadline, "the resumed table's bots did not move"
+        time.sleep(0.05)
+
+
 def test_a_bot_takes_a_seat_for_the_host_and_gives_it_back(client):
     doc, table = stayaway_table(client, humans=(0, 1))
     r = client.post("/api/tables/%s/seat" % doc["id"], headers=AUTH, json={"seat": 0, "bot": True})

@@ -74,6 +74,7 @@ async function create(ev) {
   const bots = Array.from($("bot-seats").querySelectorAll("input:checked")).map((b) => +b.value);
   const body = {game: $("game").value, players: +$("players").value, bots: bots, options: options};
   if ($("seed").value !== "") body.seed = +$("seed").value;
+  if ($("paused").checked) body.paused = true;
   try { await api("tables", body); await refresh(); } catch (e) { showError(e.message); }
 }
 
