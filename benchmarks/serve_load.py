@@ -27,6 +27,7 @@ from pathlib import Path
 import websockets
 
 REPO = Path(__file__).resolve().parents[1]
+ERRORS: dict = {}                   # refusals the people got, by code
 GAMES = (("stayaway", 4), ("mansions", 3), ("eldersign", 2), ("arkham", 2))
 
 
@@ -77,8 +78,11 @@ async def person(api, port, n, think, stop_at, latencies, rng):
                 except asyncio.TimeoutError:
                     return
                 if msg["type"] == "ack" and sent is not None:
-                    latencies.append(time.monotonic() - sent)
+                    latencies.append((sent, time.monotonic() - sent))
                     sent = None
+                elif msg["type"] == "error":
+                    ERRORS[msg["code"]] = ERRORS.get(msg["code"], 0) + 1
+                    sent = None                     # a refusal is not an acknowledgement to time
                 elif msg["type"] == "state":
                     if msg["over"]:
                         break
@@ -120,6 +124,8 @@ def main():
     p.add_argument("--bot-delay", type=float, default=0.6)
     p.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0))
     p.add_argument("--state-dir", default=None)
+    p.add_argument("--settle", type=float, default=20,
+                   help="also report the latency of the moves sent after this many seconds (the tables made)")
     args = p.parse_args()
     import tempfile
     folder = args.state_dir or tempfile.mkdtemp(prefix="serve-load-")
@@ -147,13 +153,18 @@ def main():
         cpu = _cpu(proc.pid) - cpu0
         tables = api.call("tables")["tables"]
         moves = sum(t["move"] for t in tables)
-        ms = [x * 1000 for x in latencies]
+        ms = [x * 1000 for _, x in latencies]
+        settled = start + args.settle      # after the first tables are made (made one at a time)
+        steady = [x * 1000 for at, x in latencies if at >= settled]
         print("tables %d (people %d), bot delay %.2f s, %.0f s: %d acknowledgements, %d moves applied in all "
               "(%.0f a second); server CPU %.0f%% of one core; load average before %.2f, after %.2f" % (
                   len(tables), args.people, args.bot_delay, wall, len(ms), moves, moves / wall, 100 * cpu / wall,
                   load0[0], os.getloadavg()[0]))
-        print("ack latency ms: p50 %.1f  p90 %.1f  p99 %.1f  max %.1f" % (
-            percentile(ms, 50), percentile(ms, 90), percentile(ms, 99), max(ms) if ms else float("nan")))
+        print("refusals: %s" % (ERRORS or "none"))
+        for label, values in (("all", ms), ("after the first %g s" % args.settle, steady)):
+            print("ack latency ms, %s (%d): p50 %.1f  p90 %.1f  p99 %.1f  max %.1f" % (
+                label, len(values), percentile(values, 50), percentile(values, 90), percentile(values, 99),
+                max(values) if values else float("nan")))
     finally:
         proc.send_signal(signal.SIGINT)
         try:
