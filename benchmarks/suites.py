@@ -7,8 +7,12 @@ the (context, roll) pairs of the work counter and the time spent inside the C co
 into C and Python. Only names every version of the package has are used.
 """
 
-from eldritch.kernel.eldersign import library
-from eldritch.kernel.eldersign.notation import parse_card
+import os
+
+os.environ.setdefault("ELDRITCH_TIME_C", "1")      # CSolver.c_seconds (read when cbackend is imported)
+
+from eldritch.kernel.eldersign import library  # noqa: E402
+from eldritch.kernel.eldersign.notation import parse_card  # noqa: E402
 try:
     from eldritch.kernel.eldersign.situation import terror_code
 except ImportError:                 # builds before the Situation module

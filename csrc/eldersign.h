@@ -47,6 +47,7 @@
 #define ES_ENOTSUP (-6)   /* reserved: no longer returned (spells with clues are solved in C too) */
 #define ES_EFULL (-7)     /* the caller's output buffer is too small (count still reported) */
 #define ES_EINTR (-8)     /* the progress callback asked to stop: the memo keeps what was finished */
+#define ES_ELIMIT (-9)    /* the work limit (ess_set_budget) was passed: the memo keeps what was finished */
 
 /* Terror effects (solver.py TERROR_*). */
 #define ES_TERROR_NONE 0
@@ -121,6 +122,24 @@ typedef struct es_estimate {
     uint64_t contexts, pairs, sweeps, bytes;
 } es_estimate;
 
+/* A work limit (ess_set_budget): the work done is per_pair x pairs + per_sweep x sweep steps +
+ * per_frame x frames + per_context x contexts (the counters of es_work, since ess_init), in any
+ * unit the caller chooses (the host uses nanoseconds of its cost model, kernel/eldersign/budget.py);
+ * a solve stops with ES_ELIMIT once it is above `limit` (0: no limit). The check runs each time a
+ * context or a node of a spell/clue chain is stored, so a stopped solve leaves the memo whole and
+ * runs past the limit by at most one such unit of work. */
+typedef struct es_budget {
+    uint64_t per_pair, per_sweep, per_frame, per_context, limit;
+} es_budget;
+
+/* The work counters of a workspace since ess_init: (context, roll) pairs evaluated, contexts
+ * stored, frames pushed (one per context and per node of a chain and clue level: a frame's set-up
+ * prepares the fail options and the held dice's completions), and clue-sweep steps (partial rolls
+ * times states of the best_keep sweeps). */
+typedef struct es_work {
+    uint64_t pairs, contexts, frames, sweeps;
+} es_work;
+
 /* A progress callback: called every `every` pairs or so with the contexts solved and pairs
  * evaluated so far; a non-zero return stops the solve with ES_EINTR. */
 typedef int (*es_progress_fn)(void *user, uint64_t contexts, uint64_t pairs);
@@ -194,10 +213,37 @@ int ess_roll_values(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t 
 int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t unrolled_green,
                    int32_t yf, int32_t rf, uint64_t *out, int32_t nout);
 
+/* keep_value for every kept part of one whole roll of ctx (gfaces the roll's green dice by class
+ * face, yf/rf its yellow and red faces): the kept green counts by class as an odometer, class 0
+ * turning fastest (count 0..the roll's), then the yellow kept (1) or rerolled (0) when ctx has it,
+ * then the red likewise; entry i at out + i * nstates (the kept whole roll too: its own row). *count
+ * is the number of entries (at most 576); ES_EFULL when nout is short of count * nstates. */
+int ess_keep_all(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t yf, int32_t rf, uint64_t *out,
+                 int32_t nout, int32_t *count);
+
 /* The work counter: (context, roll) pairs evaluated so far; and contexts solved. */
 int ess_stats(const void *ws, uint64_t *pairs, uint64_t *contexts);
 
 /* Report progress to fn(user, ...) about every `every` pairs (fn NULL: no reports). */
 int ess_set_progress(void *ws, es_progress_fn fn, void *user, uint64_t every);
+
+/* The memo out of a workspace and into another of the same card (host/eldersign/tablestore.py keeps
+ * it between processes). The memo numbers its entries in the order they were stored (0, 1, ...;
+ * ess_memo_used: how many so far). Export: the contexts stored at number `first` or later (0: all),
+ * their packed keys ascending into keys, a check word of each entry into checks, and their value
+ * vectors (nstates each, in the same order) into vals, when they fit cap entries (else ES_EFULL);
+ * *count is their number either way. Import: stores each entry inside the workspace's limits that
+ * is not stored yet (*added counts them), after verifying its check word; ES_EARG for a key, value
+ * or check that cannot be this card's (a damaged input: entries stored before it stay, each verified),
+ * ES_ENOMEM when the memo is full (entries stored so far stay). */
+int ess_memo_export(void *ws, uint64_t first, uint64_t *keys, uint64_t *checks, uint64_t *vals, uint64_t cap,
+                    uint64_t *count);
+int ess_memo_import(void *ws, const uint64_t *keys, const uint64_t *checks, const uint64_t *vals, uint64_t count,
+                    uint64_t *added);
+int ess_memo_used(const void *ws, uint64_t *used);
+
+/* Set the work limit (budget NULL or limit 0: none) and read the work counters. */
+int ess_set_budget(void *ws, const es_budget *budget);
+int ess_work(const void *ws, es_work *out);
 
 #endif

@@ -29,6 +29,8 @@ const char *es_strerror(int code)
     case ES_ENOMEM: return "workspace exhausted during the solve";
     case ES_ENOTSUP: return "not supported by the C core (reserved, no longer returned)";
     case ES_EFULL: return "output buffer too small";
+    case ES_EINTR: return "stopped by the progress callback";
+    case ES_ELIMIT: return "stopped at the work limit";
     default: return "unknown error";
     }
 }

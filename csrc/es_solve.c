@@ -46,9 +46,9 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (c
 #define SAT ((uint64_t)1 << 62)          /* counts saturate here */
 #define MAX_BYTES ((uint64_t)1 << 48)    /* no workspace is larger */
 #define WS_HEADER 8192u                  /* bytes reserved for the header (wsh) */
-#define FRAME_HDR 8192u                  /* bytes reserved for a frame's fixed part */
-#define RES_MAX 256                      /* residual face sets of held dice per frame */
-#define GRP_MAX 48                       /* (task, held dice used) groups per frame */
+#define FRAME_HDR 24576u                  /* bytes reserved for a frame's fixed part */
+#define RES_MAX 1024                      /* residual face sets of held dice per frame */
+#define GRP_MAX 128                       /* (task, held dice used) groups per frame */
 #define HC 64                            /* direct-mapped successor cache of held completions */
 #define BLK 4                            /* states per clue sweep (best_keep unrolls 4) */
 #define FRAME_SLACK 8                    /* frames beyond the nesting bound (entry recursion) */
@@ -58,6 +58,8 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (c
 #define SIGW 24                          /* words of a signature */
 #define IDS_POOLS 16                     /* largest pools' signature numbers the ids cache holds */
 #define IDS_DIR 1024                     /* entries of the ids cache's directory (a power of 2) */
+#define RC_DIR 8192                      /* most entries of the residual cache's directory (see rc_dir) */
+#define RC_BYTES ((uint64_t)1 << 20)     /* its store of residual groups (frame_held) */
 
 typedef struct {
     int g, y, r, f, s, c;
@@ -110,11 +112,15 @@ typedef struct {
     uint64_t off_cache;
     uint64_t cache_key;
     uint64_t off_ids, ids_bytes, ids_head; /* the ids cache (table_options): ring of numbers */
+    uint64_t off_rc, rc_top, rc_dir;       /* the residual cache (frame_held): place, store's top, entries */
+    uint32_t rc_gen;                       /* its entries of this generation are valid */
     uint64_t off_arena, arena_bytes, arena_top, arena_peak;
     uint64_t off_frames, frame_bytes, frame_cap, frame_top, slot_off, slot_bytes, fail_off;
     uint64_t gen;                          /* frames pushed so far: stamps valid slots */
     uint64_t frame_hwm;                    /* frames whose slots were ever cleared */
     uint64_t pairs, contexts;
+    uint64_t frames, sweeps;               /* frames pushed; clue-sweep steps (partial rolls x states) */
+    es_budget budget;                      /* the work limit (ess_set_budget; limit 0: none) */
     int lift;                              /* missing contexts are solved at this clue level */
     es_progress_fn progress;
     void *user;
@@ -378,6 +384,7 @@ typedef struct {
     uint64_t off_fs, off_fsn, off_fsh, fsh_cap;
     uint64_t off_gcnt, off_gw, off_gadd, off_gsub, off_gpack, off_gpres, off_gsize, off_lat;
     uint64_t memo_cap, off_mkeys, off_midx, off_mvals, off_empty, off_nscr, off_cache, off_ids, ids_bytes;
+    uint64_t off_rc, rc_dir;
     uint64_t off_arena, arena_bytes, off_frames, frame_bytes, frame_cap, total;
     int ngm;
 } layout;
@@ -497,6 +504,13 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     /* the ids cache: a directory, then a ring of IDS_POOLS times the largest pool's numbers */
     p->ids_bytes = l->clues > 0 ? IDS_POOLS * ALIGN16(rows_of(&sh, l->green, l->yellow, l->red) * 4) : 0;
     p->off_ids = add_area(&off, l->clues > 0 ? IDS_DIR * 24 + p->ids_bytes : 0);
+    /* the residual cache of frame_held: a directory and a store, with held dice possible */
+    /* its directory: a quarter of the contexts, 256 to RC_DIR entries (it is cleared at set-up,
+     * so a small workspace keeps a small one) */
+    p->rc_dir = 256;
+    while (p->rc_dir < RC_DIR && p->rc_dir * 4 < p->contexts)
+        p->rc_dir <<= 1;
+    p->off_rc = add_area(&off, l->held > 0 ? p->rc_dir * 16 + RC_BYTES : 0);
     p->off_arena = add_area(&off, p->arena_bytes);
     p->off_frames = add_area(&off, sat_mul(p->frame_cap, p->frame_bytes));
     p->total = off;
@@ -749,6 +763,13 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     if (w->ids_bytes)
         for (k = 0; k < IDS_DIR * 3; k++)
             PTR(w, w->off_ids, uint64_t)[k] = 0;
+    w->off_rc = p.off_rc;
+    w->rc_dir = p.rc_dir;
+    w->rc_top = 0;
+    w->rc_gen = 1;
+    if (limits->held > 0)
+        for (k = 0; k < (int)w->rc_dir * 2; k++)
+            PTR(w, w->off_rc, uint64_t)[k] = 0;
     w->off_arena = p.off_arena;
     w->arena_bytes = p.arena_bytes;
     w->arena_top = 0;
@@ -766,6 +787,9 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     w->lift = 0;
     w->pairs = 0;
     w->contexts = 0;
+    w->frames = 0;
+    w->sweeps = 0;
+    memset(&w->budget, 0, sizeof w->budget);
     w->progress = 0;
     w->user = 0;
     w->every = 0;
@@ -875,9 +899,21 @@ static uint64_t pool_rows(const wsh *w, int g, int y, int r)
 
 static int get_values(wsh *w, const ictx *x, const uint64_t **out);
 
-/* Report progress; a non-zero answer from the callback stops the solve. */
+/* The work done so far in the budget's units (its weights times the counters), saturating. */
+static uint64_t work_done(const wsh *w)
+{
+    return sat_add(sat_add(sat_mul(w->pairs, w->budget.per_pair), sat_mul(w->sweeps, w->budget.per_sweep)),
+                   sat_add(sat_mul(w->frames, w->budget.per_frame), sat_mul(w->contexts, w->budget.per_context)));
+}
+
+/* Between two units of work (a context or a node of a chain stored): stop with ES_ELIMIT past the
+ * work limit, and report progress (a non-zero answer from the callback stops the solve). The
+ * limit is checked here, at the points where everything finished so far is stored, so a stopped
+ * solve leaves the memo whole, as ES_EINTR does. */
 static int tick(wsh *w)
 {
+    if (w->budget.limit && work_done(w) > w->budget.limit)
+        return ES_ELIMIT;
     if (w->progress && w->pairs >= w->next_report) {
         w->next_report = w->pairs + w->every;
         if (w->progress(w->user, w->contexts, w->pairs))
@@ -1107,32 +1143,68 @@ static int take_max(wsh *w, const ictx *x, uint64_t *best)
     return rc;
 }
 
-/* The residual groups of the held dice of fr->x (HELD_SPLIT when they do not fit). */
-static void frame_held(wsh *w, frame *fr)
+/* The residual groups of the held dice of a frame. A group is (task, non-empty sub-multiset H of
+ * the held dice); its residuals are the task's minimal face sets that contain H, minus H, that a
+ * roll of the pool can still complete (no more dice left than the pool has). Groups come in the
+ * odometer order of H (face 0's count turning fastest), then by task, a group's residuals in
+ * face-set order; past RES_MAX residuals or GRP_MAX groups the frame is HELD_SPLIT.
+ *
+ * Finding them scans every face set once per sub-multiset of the held dice: up to 63 x the face
+ * sets. On typed cards (hundreds of face sets) with spells, where a context's chain pushes a frame
+ * per node of its spell DAG, that scan was three quarters of a solve (353,000 frames for 3,166
+ * distinct held multisets and pool sizes on one 5G+Y+R spells-4 question). So the groups of a
+ * (held multiset, pool size) are scanned once (frame_scan) into the residual cache and each frame
+ * with them copies them (rc_copy): the same groups in the same order. (Keyed by the held dice
+ * alone, the groups before the pool-size filter averaged about 40 times the 9 residuals a frame
+ * keeps.) The cache is a direct-mapped directory (RC_DIR entries: held dice, pool size,
+ * generation, place, length, HELD_SPLIT or not) over a store of RC_BYTES, emptied whole (a new
+ * generation) when a scan might not fit. */
+
+typedef struct {
+    uint32_t hp, gen, off;
+    uint8_t dice, split;
+    uint16_t nrec;               /* records: group headers and residuals */
+} rc_entry;
+
+typedef char rc_entry_is_16[sizeof(rc_entry) == 16 ? 1 : -1];
+typedef char resid_is_16[sizeof(resid) == 16 && sizeof(rgroup) == 16 ? 1 : -1];
+
+/* The held faces' one-die lattices of fr (filled for its pool). */
+static void frame_lattices(wsh *w, frame *fr)
 {
     const ictx *x = &fr->x;
-    const uint64_t *fs = PTR(w, w->off_fs, uint64_t);
-    const uint8_t *fsn = PTR(w, w->off_fsn, uint8_t);
-    int hc[ES_NFACES], sub[ES_NFACES], i, q, a, dice = x->g + x->y + x->r;
+    int i;
     fr->hbytes = 0;
-    fr->nres = 0;
-    fr->ngrp = 0;
     fr->nhl = 0;
-    fr->mode = x->hp ? HELD_RESID : HELD_NONE;
     for (i = 0; i < ES_NFACES; i++) {
-        hc[i] = HELD(x, i);
-        sub[i] = 0;
-        if (hc[i])
-            fr->hbytes |= (uint64_t)255 << (8 * i);
-        if (hc[i] && w->lat_of_face[i] > 0) {
+        if (!HELD(x, i))
+            continue;
+        fr->hbytes |= (uint64_t)255 << (8 * i);
+        if (w->lat_of_face[i] > 0) {
             fr->hl_lat[fr->nhl] = w->lat_of_face[i];
             fr->hl_hsub[fr->nhl] = HOLD(i);
             fr->nhl++;
             lat_fill(w, w->lat_of_face[i], x->g, x->y, x->r);
         }
     }
-    if (!x->hp)
-        return;
+}
+
+/* The scan: the groups of held dice hp (nhl > 0: one-die sub-multisets left to the lattices),
+ * each a header followed by its residuals, written as 16-byte records to out (room for cap
+ * records), keeping only residuals of at most `dice` dice. Returns the records written with the
+ * residual and group counts, or -1 past cap, maxres residuals or maxgrp groups. */
+static int frame_scan(const wsh *w, uint32_t hp, int nhl, int dice, resid *out, int cap, int maxres,
+                      int maxgrp, int *nres, int *ngrp)
+{
+    const uint64_t *fs = PTR(w, w->off_fs, uint64_t);
+    const uint8_t *fsn = PTR(w, w->off_fsn, uint8_t);
+    int hc[ES_NFACES], sub[ES_NFACES], i, q, a, top = 0;
+    *nres = 0;
+    *ngrp = 0;
+    for (i = 0; i < ES_NFACES; i++) {
+        hc[i] = (int)(hp >> (4 * i) & 15u);
+        sub[i] = 0;
+    }
     /* every non-empty sub-multiset of the held dice, as an odometer */
     for (;;) {
         uint64_t hv = 0;
@@ -1141,44 +1213,125 @@ static void frame_held(wsh *w, frame *fr)
         for (i = 0; i < ES_NFACES && sub[i] == hc[i]; i++)
             sub[i] = 0;
         if (i == ES_NFACES)
-            return;
+            return top;
         sub[i]++;
         for (i = 0; i < ES_NFACES; i++) {
             hv |= (uint64_t)sub[i] << (8 * i);
             hsub |= (uint32_t)sub[i] << (4 * i);
             hn += sub[i];
         }
-        if (hn == 1 && fr->nhl > 0)
+        if (hn == 1 && nhl > 0)
             continue;                                 /* one held die: its lattice has the ways */
         for (a = 0; a < w->nactive; a++) {
-            int t = w->active[a], start = fr->nres;
+            int t = w->active[a], head = top, k = 0;
+            rgroup *gp;
             for (q = w->fsoff[t]; q < w->fsoff[t + 1]; q++) {
                 const uint64_t H = 0x8080808080808080ULL;
                 if ((((fs[q] | H) - hv) & H) != H)
                     continue;                         /* does not contain the held dice */
                 if ((int)fsn[q] - hn > dice)
                     continue;                         /* no roll of this pool can give the rest */
-                if (fr->nres == RES_MAX) {
-                    fr->mode = HELD_SPLIT;
-                    return;
+                if (k == 0) {                         /* the group's header goes first */
+                    if (*ngrp == maxgrp || top == cap)
+                        return -1;
+                    top++;
+                    (*ngrp)++;
                 }
-                fr->res[fr->nres].v = fs[q] - hv;
-                fr->res[fr->nres].nd = (uint32_t)(fsn[q] - hn);
-                fr->nres++;
+                if (*nres == maxres || top == cap)
+                    return -1;
+                out[top].v = fs[q] - hv;
+                out[top].nd = (uint32_t)(fsn[q] - hn);
+                out[top].pad = 0;
+                top++;
+                k++;
+                (*nres)++;
             }
-            if (fr->nres > start) {
-                if (fr->ngrp == GRP_MAX) {
-                    fr->mode = HELD_SPLIT;
-                    return;
-                }
-                fr->grp[fr->ngrp].t = t;
-                fr->grp[fr->ngrp].hsub = hsub;
-                fr->grp[fr->ngrp].start = start;
-                fr->grp[fr->ngrp].end = fr->nres;
-                fr->ngrp++;
+            if (k > 0) {
+                gp = (rgroup *)&out[head];
+                gp->t = t;
+                gp->hsub = hsub;
+                gp->start = 0;
+                gp->end = k;
             }
         }
     }
+}
+
+/* The frame's groups from records (a header, then its residuals; see frame_scan), keeping the
+ * residuals of at most `dice` dice; HELD_SPLIT past RES_MAX residuals or GRP_MAX groups. */
+static void rc_copy(frame *fr, const resid *rec, int nrec, int dice)
+{
+    int e = 0;
+    while (e < nrec) {
+        const rgroup *gp = (const rgroup *)&rec[e];
+        int k, start = fr->nres;
+        for (k = 1; k <= gp->end; k++) {
+            const resid *r = &rec[e + k];
+            if ((int)r->nd > dice)
+                continue;
+            if (fr->nres == RES_MAX) {
+                fr->mode = HELD_SPLIT;
+                return;
+            }
+            fr->res[fr->nres++] = *r;
+        }
+        e += 1 + gp->end;
+        if (fr->nres > start) {
+            if (fr->ngrp == GRP_MAX) {
+                fr->mode = HELD_SPLIT;
+                return;
+            }
+            fr->grp[fr->ngrp].t = gp->t;
+            fr->grp[fr->ngrp].hsub = gp->hsub;
+            fr->grp[fr->ngrp].start = start;
+            fr->grp[fr->ngrp].end = fr->nres;
+            fr->ngrp++;
+        }
+    }
+}
+
+/* The residual groups of the held dice of fr->x (HELD_SPLIT when they do not fit). */
+static void frame_held(wsh *w, frame *fr)
+{
+    const ictx *x = &fr->x;
+    uint32_t hp = x->hp;
+    int dice = x->g + x->y + x->r, nres, ngrp;
+    rc_entry *dir, *en;
+    resid *store;
+    fr->nres = 0;
+    fr->ngrp = 0;
+    fr->mode = hp ? HELD_RESID : HELD_NONE;
+    frame_lattices(w, fr);
+    if (!hp)
+        return;
+    dir = PTR(w, w->off_rc, rc_entry);
+    store = PTR(w, w->off_rc + w->rc_dir * 16, resid);
+    en = &dir[(uint32_t)((((uint64_t)hp << 4 | (uint64_t)dice) * 0x9E3779B97F4A7C15ULL) >> 40) & (w->rc_dir - 1)];
+    if (en->gen != w->rc_gen || en->hp != hp || en->dice != dice) {
+        uint64_t room = RC_BYTES / 16, need = RES_MAX + GRP_MAX;
+        int nrec;
+        if (w->rc_top + need > room) {               /* a scan might not fit: empty the store */
+            w->rc_top = 0;
+            if (++w->rc_gen == 0) {                  /* (after 2^32 generations) */
+                int k;
+                for (k = 0; k < (int)w->rc_dir; k++)
+                    dir[k].gen = 0;
+                w->rc_gen = 1;
+            }
+        }
+        nrec = frame_scan(w, hp, fr->nhl, dice, store + w->rc_top, (int)need, RES_MAX, GRP_MAX, &nres, &ngrp);
+        en->hp = hp;
+        en->dice = (uint8_t)dice;
+        en->gen = w->rc_gen;
+        en->off = (uint32_t)w->rc_top;
+        en->split = nrec < 0;
+        en->nrec = (uint16_t)(nrec < 0 ? 0 : nrec);
+        w->rc_top += en->nrec;
+    }
+    if (en->split)
+        fr->mode = HELD_SPLIT;
+    else
+        rc_copy(fr, store + en->off, en->nrec, dice);
 }
 
 /* A failed roll sets one die aside: a = 0 a green die, 1 the yellow, 2 the red. 0 when the pool has
@@ -1258,6 +1411,7 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
         return ES_ENOMEM;
     fr = PTR(w, w->off_frames + w->frame_top * w->frame_bytes, frame);
     w->frame_top++;
+    w->frames++;
     if (w->frame_top > w->frame_hwm) {
         /* the workspace is not cleared by the caller: a stack position used for the first time
          * has nothing cleared yet (gclr and fail_clr survive later pushes at this position) */
@@ -2905,8 +3059,11 @@ static int chain(wsh *w, const ictx *top, uint64_t *root)
                          * when that saves a block of BLK states (n % BLK == 1): otherwise the
                          * blocks are full either way, and with every state swept a block's
                          * states are consecutive, copied in and out whole */
-                        if (lev > 0)
+                        if (lev > 0) {
                             best_keep(w, x.g, x.y, x.r, T, root || w->nstates % BLK != 1 ? -1 : w->empty);
+                            w->sweeps += (uint64_t)w->goff[x.g + 1] * (uint64_t)(x.y ? w->ncls[1] + 1 : 1) *
+                                         (uint64_t)(x.r ? w->ncls[2] + 1 : 1) * (uint64_t)w->nstates;
+                        }
                         if ((rc = table_options(w, &x, T, lev, d.ids[NODE(&d, dgi, dys, drs)])) != ES_OK)
                             return rc;
                         if (size < d.smax)
@@ -3196,14 +3353,57 @@ int ess_roll_values(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t 
     return finish(w, ES_OK);
 }
 
+/* E[value with one clue fewer] of keeping green dice kept[] (counts by class) and the yellow and
+ * red of classes yi0/ri0 (-1: rerolled when x, already at one clue fewer, has that die), the other
+ * unrolled_green green dice rerolled: sum over their outcomes of weight x the row of table T. */
+static void keep_sum(const wsh *w, const ictx *x, const uint64_t *T, const uint8_t *kept, int unrolled_green,
+                     int yi0, int ri0, uint64_t *out)
+{
+    int m = w->ncls[0], NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1, n = w->nstates, ci, i, j, u;
+    u128 acc[ES_MAX_STATES];
+    for (i = 0; i < n; i++)
+        acc[i] = 0;
+    for (ci = w->goff[unrolled_green]; ci < w->goff[unrolled_green + 1]; ci++) {
+        uint8_t c[ES_NFACES];
+        const uint8_t *add = PTR(w, w->off_gcnt, uint8_t) + (uint64_t)ci * ES_NFACES;
+        uint64_t gwt = PTR(w, w->off_gw, uint64_t)[ci];
+        int full, yi, ri;
+        for (j = 0; j < ES_NFACES; j++)
+            c[j] = (uint8_t)(kept[j] + add[j]);
+        full = MRANK(w, c, m);
+        for (yi = 0; yi < NY; yi++) {
+            uint64_t yw = 1;
+            if (x->y) {
+                if (yi0 >= 0 && yi != yi0)
+                    continue;
+                yw = yi0 >= 0 ? 1 : w->cw[1][yi];
+            }
+            for (ri = 0; ri < NR; ri++) {
+                uint64_t rw = 1;
+                const uint64_t *row;
+                if (x->r) {
+                    if (ri0 >= 0 && ri != ri0)
+                        continue;
+                    rw = ri0 >= 0 ? 1 : w->cw[2][ri];
+                }
+                row = T + (((uint64_t)full * (uint64_t)NY + (uint64_t)yi) * (uint64_t)NR + (uint64_t)ri) * (uint64_t)n;
+                for (i = 0; i < n; i++)
+                    acc[i] += (u128)(gwt * yw * rw) * row[i];
+            }
+        }
+    }
+    u = unrolled_green + (x->y && yi0 < 0) + (x->r && ri0 < 0);
+    for (i = 0; i < n; i++)
+        out[i] = u ? div_round(w, acc[i], u) : (uint64_t)acc[i];
+}
+
 int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t unrolled_green,
                    int32_t yf, int32_t rf, uint64_t *out, int32_t nout)
 {
     wsh *w = (wsh *)ws;
     ictx x;
-    int rc, size, gi, i, j, yi0, ri0, u, n;
+    int rc, size, gi, j, yi0, ri0;
     uint64_t *T;
-    u128 acc[ES_MAX_STATES];
     uint8_t kept[ES_NFACES];
     if ((rc = check_ws(ws)) != ES_OK)
         return rc;
@@ -3213,7 +3413,6 @@ int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t u
         return ES_EFULL;
     if ((rc = to_ictx(w, ctx, &x)) != ES_OK)
         return rc;
-    n = w->nstates;
     if (x.c < 1)
         return ES_ECTX;
     if ((rc = read_roll(w, &x, gfaces, yf, rf, 0, &gi, &size, &yi0, &ri0)) != ES_OK)
@@ -3225,44 +3424,58 @@ int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t u
         return finish(w, rc);
     for (j = 0; j < ES_NFACES; j++)
         kept[j] = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)gi * ES_NFACES + j];
-    for (i = 0; i < n; i++)
-        acc[i] = 0;
-    {
-        int m = w->ncls[0], NY = x.y ? w->ncls[1] : 1, NR = x.r ? w->ncls[2] : 1, ci;
-        for (ci = w->goff[unrolled_green]; ci < w->goff[unrolled_green + 1]; ci++) {
-            uint8_t c[ES_NFACES];
-            const uint8_t *add = PTR(w, w->off_gcnt, uint8_t) + (uint64_t)ci * ES_NFACES;
-            uint64_t gwt = PTR(w, w->off_gw, uint64_t)[ci];
-            int full, yi, ri;
-            for (j = 0; j < ES_NFACES; j++)
-                c[j] = (uint8_t)(kept[j] + add[j]);
-            full = MRANK(w, c, m);
-            for (yi = 0; yi < NY; yi++) {
-                uint64_t yw = 1;
-                if (x.y) {
-                    if (yi0 >= 0 && yi != yi0)
-                        continue;
-                    yw = yi0 >= 0 ? 1 : w->cw[1][yi];
-                }
-                for (ri = 0; ri < NR; ri++) {
-                    uint64_t rw = 1;
-                    const uint64_t *row;
-                    if (x.r) {
-                        if (ri0 >= 0 && ri != ri0)
-                            continue;
-                        rw = ri0 >= 0 ? 1 : w->cw[2][ri];
-                    }
-                    row = T + (((uint64_t)full * (uint64_t)NY + (uint64_t)yi) * (uint64_t)NR + (uint64_t)ri) *
-                                  (uint64_t)n;
-                    for (i = 0; i < n; i++)
-                        acc[i] += (u128)(gwt * yw * rw) * row[i];
-                }
-            }
-        }
+    keep_sum(w, &x, T, kept, unrolled_green, yi0, ri0, out);
+    return finish(w, ES_OK);
+}
+
+int ess_keep_all(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t yf, int32_t rf, uint64_t *out,
+                 int32_t nout, int32_t *count)
+{
+    wsh *w = (wsh *)ws;
+    ictx x;
+    int rc, size, gi, j, yi0, ri0, m, total, idx, ny, nr;
+    uint64_t *T;
+    uint8_t cnt[ES_NFACES], kept[ES_NFACES];
+    if ((rc = check_ws(ws)) != ES_OK)
+        return rc;
+    if (!gfaces || !count)
+        return ES_EARG;
+    if ((rc = to_ictx(w, ctx, &x)) != ES_OK)
+        return rc;
+    if (x.c < 1)
+        return ES_ECTX;
+    if ((rc = read_roll(w, &x, gfaces, yf, rf, 1, &gi, &size, &yi0, &ri0)) != ES_OK)
+        return rc;
+    m = w->ncls[0];
+    total = 1;
+    for (j = 0; j < ES_NFACES; j++) {
+        cnt[j] = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)gi * ES_NFACES + j];
+        total *= cnt[j] + 1;
     }
-    u = unrolled_green + (x.y && yf < 0) + (x.r && rf < 0);
-    for (i = 0; i < n; i++)
-        out[i] = u ? div_round(w, acc[i], u) : (uint64_t)acc[i];
+    ny = x.y ? 2 : 1;
+    nr = x.r ? 2 : 1;
+    total *= ny * nr;
+    *count = total;
+    if (!out || (int64_t)nout < (int64_t)total * w->nstates)
+        return ES_EFULL;
+    x.c--;
+    if ((rc = cache_table(w, &x, &T)) != ES_OK)
+        return finish(w, rc);
+    for (j = 0; j < ES_NFACES; j++)
+        kept[j] = 0;
+    /* kept counts as an odometer, class 0 turning fastest; then the yellow kept or not, then the red */
+    for (idx = 0; idx < total; idx++) {
+        int rest = idx / (total / (ny * nr)), kg = 0, yk, rk;
+        int t = idx % (total / (ny * nr));
+        for (j = 0; j < m; j++) {
+            kept[j] = (uint8_t)(t % (cnt[j] + 1));
+            t /= cnt[j] + 1;
+            kg += kept[j];
+        }
+        yk = x.y ? rest % 2 : 0;
+        rk = x.r ? rest / ny : 0;
+        keep_sum(w, &x, T, kept, size - kg, yk ? yi0 : -1, rk ? ri0 : -1, out + (uint64_t)idx * w->nstates);
+    }
     return finish(w, ES_OK);
 }
 
@@ -3288,5 +3501,177 @@ int ess_set_progress(void *ws, es_progress_fn fn, void *user, uint64_t every)
     w->user = user;
     w->every = every ? every : 1;
     w->next_report = w->pairs + w->every;
+    return ES_OK;
+}
+
+int ess_set_budget(void *ws, const es_budget *budget)
+{
+    wsh *w = (wsh *)ws;
+    int rc;
+    if ((rc = check_ws(ws)) != ES_OK)
+        return rc;
+    if (budget)
+        w->budget = *budget;
+    else
+        memset(&w->budget, 0, sizeof w->budget);
+    return ES_OK;
+}
+
+int ess_work(const void *ws, es_work *out)
+{
+    const wsh *w = (const wsh *)ws;
+    if (!ws || ((uintptr_t)ws & 15u) != 0 || !out)
+        return ES_EARG;
+    if (w->magic != WS_MAGIC)
+        return ES_EWS;
+    out->pairs = w->pairs;
+    out->contexts = w->contexts;
+    out->frames = w->frames;
+    out->sweeps = w->sweeps;
+    return ES_OK;
+}
+
+/* ----- memo export and import ------------------------------------------------------------------
+ *
+ * A solved memo outlives its workspace: ess_memo_export writes every stored context (its packed key,
+ * keys ascending, so the same contexts give the same bytes whatever order they were solved in) and
+ * its value vector; ess_memo_import stores such entries into a workspace of the same card, those
+ * inside its limits, so that a new workspace (a larger one, another process) starts with what an
+ * earlier solve found. The host keeps them in a store shared between processes
+ * (host/eldersign/tablestore.py). A key is pack(): green, yellow, red, focus, spells and clues in
+ * bits 0-14, the useful held dice's nibbles in bits 16-47, bit 63 set. Each entry carries a check
+ * word (entry_check) that import verifies for every entry it stores: a store file damaged anywhere
+ * is refused at the first damaged entry a workspace would take, and no reader has to read (or
+ * checksum) the entries it does not take. */
+
+/* A 64-bit check of an entry: the key and the values folded by an odd multiply (a bijection of the
+ * word) and a xor-shift (another), so that changing any one word changes the check. */
+static uint64_t entry_check(uint64_t key, const uint64_t *v, int n)
+{
+    uint64_t h = (key ^ 0x5851F42D4C957F2DULL) * 0x9E3779B97F4A7C15ULL;
+    int i;
+    for (i = 0; i < n; i++) {
+        h = (h ^ v[i]) * 0xBF58476D1CE4E5B9ULL;
+        h ^= h >> 31;
+    }
+    return h;
+}
+
+/* Sift-down of a binary max-heap of keys (heapsort below). */
+static void heap_sift(uint64_t *a, uint64_t start, uint64_t end)
+{
+    uint64_t root = start;
+    while (2 * root + 1 < end) {
+        uint64_t child = 2 * root + 1, t;
+        if (child + 1 < end && a[child] < a[child + 1])
+            child++;
+        if (a[root] >= a[child])
+            return;
+        t = a[root];
+        a[root] = a[child];
+        a[child] = t;
+        root = child;
+    }
+}
+
+int ess_memo_export(void *ws, uint64_t first, uint64_t *keys, uint64_t *checks, uint64_t *vals, uint64_t cap,
+                    uint64_t *count)
+{
+    wsh *w = (wsh *)ws;
+    const uint64_t *mk;
+    const uint32_t *mi;
+    uint64_t h, k, n;
+    int rc;
+    if ((rc = check_ws(ws)) != ES_OK)
+        return rc;
+    if (!count)
+        return ES_EARG;
+    *count = first < w->memo_used ? w->memo_used - first : 0;
+    if (*count > cap)
+        return ES_EFULL;
+    if (*count && (!keys || !vals || !checks))
+        return ES_EARG;
+    mk = PTR(w, w->off_mkeys, uint64_t);
+    mi = PTR(w, w->off_midx, uint32_t);
+    for (h = 0, k = 0; h < w->memo_cap; h++)
+        if (mk[h] && mi[h] >= first)        /* stored at or after insertion `first` */
+            keys[k++] = mk[h];
+    n = k;
+    for (k = n / 2; k-- > 0;)                 /* heapsort: the keys ascending */
+        heap_sift(keys, k, n);
+    for (k = n; k-- > 1;) {
+        uint64_t t = keys[0];
+        keys[0] = keys[k];
+        keys[k] = t;
+        heap_sift(keys, 0, k);
+    }
+    for (k = 0; k < n; k++) {
+        const uint64_t *v = memo_find(w, keys[k], 0);
+        memcpy(vals + k * (uint64_t)w->nstates, v, (size_t)w->nstates * 8);
+        checks[k] = entry_check(keys[k], v, w->nstates);
+    }
+    return ES_OK;
+}
+
+int ess_memo_import(void *ws, const uint64_t *keys, const uint64_t *checks, const uint64_t *vals, uint64_t count,
+                    uint64_t *added)
+{
+    wsh *w = (wsh *)ws;
+    uint64_t k;
+    int rc, i;
+    if ((rc = check_ws(ws)) != ES_OK)
+        return rc;
+    if (!added || (count && (!keys || !vals || !checks)))
+        return ES_EARG;
+    *added = 0;
+    for (k = 0; k < count; k++) {
+        uint64_t key = keys[k], *slot;
+        const uint64_t *v = vals + k * (uint64_t)w->nstates;
+        ictx x;
+        int dice, uses, held = 0;
+        /* a key of this card's form (the useless held faces masked out), values that are
+         * probabilities with the all-done state certain: anything else is not this card's memo */
+        if (!(key >> 63) || (key >> 48 & 0x7FFF) || (key >> 15 & 1) ||
+            ((uint32_t)(key >> 16) & ~w->useful_hp) || v[w->empty] != ES_ONE)
+            return ES_EARG;
+        for (i = 0; i < w->nstates; i++)
+            if (v[i] > ES_ONE)
+                return ES_EARG;
+        x.g = (int)(key & 15);
+        x.y = (int)(key >> 4 & 1);
+        x.r = (int)(key >> 5 & 1);
+        x.f = (int)(key >> 6 & 7);
+        x.s = (int)(key >> 9 & 7);
+        x.c = (int)(key >> 12 & 7);
+        x.hp = (uint32_t)(key >> 16);
+        for (i = 0; i < ES_NFACES; i++)
+            held += HELD(&x, i);
+        dice = x.g + x.y + x.r;
+        uses = x.f + x.s;
+        /* only contexts inside this workspace's limits (its memo is sized for those) */
+        if (dice == 0 || x.g > w->lim.green || x.y > w->lim.yellow || x.r > w->lim.red ||
+            x.f > w->lim.focus || x.s > w->lim.spells || x.c > w->lim.clues ||
+            held + (uses < dice ? uses : dice) > w->lim.held || dice - 2 * x.f - x.s > w->lim.reach)
+            continue;
+        if (memo_find(w, key, 0))
+            continue;
+        if (entry_check(key, v, w->nstates) != checks[k])
+            return ES_EARG;                   /* damaged: never stored */
+        if (!(slot = memo_find(w, key, 1)))
+            return ES_ENOMEM;
+        memcpy(slot, v, (size_t)w->nstates * 8);
+        (*added)++;
+    }
+    return ES_OK;
+}
+
+int ess_memo_used(const void *ws, uint64_t *used)
+{
+    const wsh *w = (const wsh *)ws;
+    if (!ws || ((uintptr_t)ws & 15u) != 0 || !used)
+        return ES_EARG;
+    if (w->magic != WS_MAGIC)
+        return ES_EWS;
+    *used = w->memo_used;
     return ES_OK;
 }

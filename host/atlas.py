@@ -21,7 +21,6 @@ given. `value` is what `eldritch odds --json` reports as `value` for the same ca
 
 from __future__ import annotations
 
-import csv
 import io
 
 from .kernel.errors import KernelError
@@ -126,6 +125,7 @@ def atlas_rows(adventures, dice, focus, spells, clues, backend, terror: str | No
 
 
 def write_csv(rows, stream) -> None:
+    import csv                  # here: `eldritch table` imports this module and writes no CSV
     w = csv.writer(stream, lineterminator="\n")
     w.writerow(COLUMNS)
     for row in rows:

@@ -14,6 +14,9 @@ buffer back, so the next solver's workspace is memory that is already mapped.
 A solve calls back into Python every few milliseconds (ess_set_progress): the solver's `progress`
 function, if any, sees the pairs done so far, and Ctrl-C stops the solve cleanly (the C core
 returns ES_EINTR, the memo keeps what was finished, and KeyboardInterrupt reaches the caller).
+`limit_work` sets a work limit the core checks itself in its solve loop (ess_set_budget: weighted
+pairs, frames, clue-sweep steps and contexts; host/limits.py turns --max-seconds into one); past
+it the solve stops the same clean way and `WorkLimitReached` reaches the caller.
 """
 
 import os
@@ -48,6 +51,14 @@ def _load_core():
 
 ffi, lib = _load_core()
 _NOALLOC_CLEAR = ffi.new_allocator(should_clear_after_alloc=False)
+
+
+class WorkLimitReached(KernelError):
+    """A solve stopped by its work limit (CSolver.limit_work); the memo keeps what was finished."""
+
+    def __init__(self, work):
+        super().__init__("limits", "the solve reached its work limit")
+        self.work = work
 
 
 def _check(rc):
@@ -99,6 +110,10 @@ def count_ways_batch(face_sets, rolls, helds):
 
 
 REPORT_EVERY = 1 << 17       # pairs between two progress calls (a few milliseconds)
+# CSolver.c_seconds: CPU time inside the core's entry points, for the benchmarks (benchmarks/suites.py
+# sets it); off by default: two process-clock reads a call cost more than a call that finds its
+# answer in the memo (the solver bot makes thousands of those)
+TIME_C = os.environ.get("ELDRITCH_TIME_C") == "1"
 POOL_BYTES = 64 << 20        # workspace bytes kept for reuse after their solvers are gone
 
 
@@ -196,6 +211,17 @@ class CSolver:
         self._ctx = ffi.new("es_ctx *")
         self._pairs_before = 0
         self._contexts_before = 0
+        self._work_before = (0, 0, 0, 0)     # (pairs, contexts, frames, sweeps) of earlier workspaces
+        self._budget = None                  # (weights, target work over the solver's lifetime)
+        # memo_source(solver) -> [(count, keys, vals)]: solved contexts to load into every new
+        # workspace (a store of earlier solves, tablestore.py); keys/vals any buffers of uint64
+        self.memo_source = None
+        # widen(limits) -> limits: what to size a workspace for when it must grow (a caller that
+        # will ask larger contexts soon saves the rebuilds; the solver bot widens clues to 4)
+        self.widen = None
+        self._keep_out = None
+        self._mark = 0                      # memo entries before this number came from elsewhere
+        self._solved = []                   # solved entries of earlier workspaces, not yet taken
         # the core's callback reaches the solver through a weak reference: a handle to the solver
         # itself would make a reference cycle, and the workspace would wait for the cycle
         # collector instead of going back to the pool when the solver is dropped
@@ -203,6 +229,7 @@ class CSolver:
         self._handle = ffi.new_handle(self._link)
         self._classes = None
         self._face_sets = None
+        self._shape = None
         self.c_seconds = 0.0        # CPU time spent inside the C core's entry points (benchmarks)
 
     # ----- set-up ---------------------------------------------------------------------------
@@ -234,6 +261,7 @@ class CSolver:
         self.full_state = setup.full_state
         self.rep = list(setup.rep)
         self.state_done = list(setup.state_done)[:c.nstates]
+        self.nfacesets = n                  # minimal face sets in all (budget.shape_of)
 
     @property
     def classes(self):
@@ -287,7 +315,9 @@ class CSolver:
         the contexts asked before (the core's ess_estimate, the same integers as budget.py)."""
         need = self._limits_of(ctx)
         budget.check_limits(need)
-        own = budget.estimate(budget.shape_of(self), need, 1, ctx[3])
+        if self._shape is None:
+            self._shape = budget.shape_of(self)
+        own = budget.estimate(self._shape, need, 1, ctx[3])
         both = self._c_estimate(budget.merge(self._limits, need), self._scale)
         own.c_bytes = both.bytes
         return own
@@ -302,13 +332,22 @@ class CSolver:
         if budget.covers(self._limits, need):
             return
         budget.check_limits(need)
-        self._build(budget.merge(self._limits, need))
+        lim = budget.merge(self._limits, need)
+        if self.widen is not None:
+            lim = budget.merge(lim, self.widen(lim))
+        self._build(lim)
 
     def _build(self, lim):
+        kept = None
         if self._ws is not None:
             p, x = self._stats()
             self._pairs_before += p
             self._contexts_before += x
+            self._work_before = self.work()
+            kept = self._export_raw()       # what was solved goes into the larger workspace
+            solved = self._export_raw(self._mark)
+            if solved[0]:                   # (and what it solved itself is still to publish)
+                self._solved.append(self._as_bytes(*solved))
         limits = ffi.new("es_limits *", list(lim) + [self._scale])
         size = lib.ess_workspace_size(self._card, limits)
         if size == 0:
@@ -328,6 +367,19 @@ class CSolver:
         self._wsp = ptr
         self._limits = lim
         self.workspace_bytes = size
+        self._apply_budget()
+        if kept is not None and kept[0]:
+            self._import_raw(*kept)
+        if self.memo_source is not None:
+            for count, keys, checks, vals, refuse in self.memo_source(self):
+                try:
+                    self._import_raw(count, keys, checks, vals)
+                except KernelError as exc:
+                    if exc.what != "store":
+                        raise
+                    refuse()                # a damaged table: its source drops it (the entries
+                                            # before the damage were verified one by one)
+        self._mark = self._memo_used()      # what is stored from here on, this solver solved
 
     def _release(self):
         """Give the workspace buffer back to the pool (the solver's state in it is dropped)."""
@@ -360,12 +412,17 @@ class CSolver:
         while True:
             x = self._set_ctx(ctx)
             self._stop = None
-            t0 = time.process_time()
-            rc = fn(self._wsp, x, *args, self._out, self.nstates)
-            self.c_seconds += time.process_time() - t0
+            if TIME_C:
+                t0 = time.process_time()
+                rc = fn(self._wsp, x, *args, self._out, self.nstates)
+                self.c_seconds += time.process_time() - t0
+            else:
+                rc = fn(self._wsp, x, *args, self._out, self.nstates)
             if rc == lib.ES_EINTR:
                 stop, self._stop = self._stop, None
                 raise stop if stop is not None else KeyboardInterrupt()
+            if rc == lib.ES_ELIMIT:
+                raise WorkLimitReached(self.work())
             if rc == lib.ES_ENOMEM:
                 if self._scale < self.MAX_SCALE:
                     self._scale = min(self._scale * 4, self.MAX_SCALE)
@@ -381,6 +438,104 @@ class CSolver:
         ctxs = ffi.new("uint64_t *")
         _check(lib.ess_stats(self._wsp, pairs, ctxs))
         return pairs[0], ctxs[0]
+
+    # ----- the memo out and in ----------------------------------------------------------------
+
+    def _export_raw(self, first=0):
+        count = ffi.new("uint64_t *")
+        rc = lib.ess_memo_export(self._wsp, first, ffi.NULL, ffi.NULL, ffi.NULL, 0, count)
+        if rc not in (lib.ES_OK, lib.ES_EFULL):
+            _check(rc)
+        n = count[0]
+        keys = ffi.new("uint64_t[]", max(n, 1))
+        checks = ffi.new("uint64_t[]", max(n, 1))
+        vals = ffi.new("uint64_t[]", max(n * self.nstates, 1))
+        _check(lib.ess_memo_export(self._wsp, first, keys, checks, vals, n, count))
+        return n, keys, checks, vals
+
+    def _as_bytes(self, n, keys, checks, vals):
+        return (n, bytes(ffi.buffer(keys, 8 * n)), bytes(ffi.buffer(checks, 8 * n)),
+                bytes(ffi.buffer(vals, 8 * n * self.nstates)))
+
+    def _memo_used(self):
+        used = ffi.new("uint64_t *")
+        _check(lib.ess_memo_used(self._wsp, used))
+        return used[0]
+
+    def _import_raw(self, count, keys, checks, vals):
+        if not isinstance(keys, ffi.CData):
+            keys = ffi.from_buffer("uint64_t[]", keys)
+            checks = ffi.from_buffer("uint64_t[]", checks)
+            vals = ffi.from_buffer("uint64_t[]", vals)
+        added = ffi.new("uint64_t *")
+        rc = lib.ess_memo_import(self._wsp, keys, checks, vals, count, added)
+        if rc == lib.ES_EARG:
+            raise KernelError("store", "solved values that cannot be this card's were offered to its solver")
+        if rc != lib.ES_ENOMEM:
+            _check(rc)
+        return added[0]
+
+    def export_memo(self):
+        """(count, keys, checks, values), bytes: every context this solver has stored (packed keys
+        ascending, 8 bytes each; a check word of each entry; value vectors of nstates 8-byte
+        words), for tablestore.py."""
+        if self._ws is None:
+            return 0, b"", b"", b""
+        return self._as_bytes(*self._export_raw())
+
+    def take_solved(self):
+        """[(count, keys, checks, values)]: the contexts this solver solved itself since the last
+        call (not those its memo_source or an earlier workspace gave it), for the store to publish."""
+        out = self._solved
+        self._solved = []
+        if self._ws is not None:
+            n, keys, checks, vals = self._export_raw(self._mark)
+            if n:
+                out.append(self._as_bytes(n, keys, checks, vals))
+            self._mark = self._memo_used()
+        return out
+
+    def import_memo(self, count, keys, checks, vals):
+        """Store solved contexts (export_memo's form, any buffers) into the current workspace, those
+        inside its limits, each verified against its check word; returns how many were new.
+        KernelError('store') at an entry that cannot be this card's or is damaged."""
+        if self._ws is None or not count:
+            return 0
+        return self._import_raw(count, keys, checks, vals)
+
+    def work(self):
+        """(pairs, contexts, frames, sweeps) counted by C over every workspace this solver has had:
+        the work counters of the cost model (budget.py) and of limit_work."""
+        p, x, f, s = self._work_before
+        if self._ws is not None:
+            out = ffi.new("es_work *")
+            _check(lib.ess_work(self._wsp, out))
+            p, x, f, s = p + out.pairs, x + out.contexts, f + out.frames, s + out.sweeps
+        return (p, x, f, s)
+
+    def limit_work(self, weights, allowance):
+        """Stop any solve of this solver (WorkLimitReached) once the work done from now on,
+        weighted by `weights` (per pair, per context, per frame, per sweep step: integers, as
+        budget.WORK), passes `allowance`; weights None: no limit."""
+        if weights is None:
+            self._budget = None
+        else:
+            self._budget = (tuple(weights), _weighted(weights, self.work()) + allowance)
+        self._apply_budget()
+
+    def _apply_budget(self):
+        if self._ws is None:
+            return
+        if self._budget is None:
+            _check(lib.ess_set_budget(self._wsp, ffi.NULL))
+            return
+        weights, target = self._budget
+        # the core counts from its own ess_init: what earlier workspaces did is already spent
+        left = target - _weighted(weights, self._work_before)
+        wp, wc, wf, wsw = weights
+        b = ffi.new("es_budget *", {"per_pair": wp, "per_sweep": wsw, "per_frame": wf, "per_context": wc,
+                                    "limit": max(left, 1)})
+        _check(lib.ess_set_budget(self._wsp, b))
 
     @property
     def pairs(self):
@@ -408,9 +563,64 @@ class CSolver:
     def keep_value(self, ctx, gfaces, unrolled_green, yf, rf):
         return self._call(lib.ess_keep_value, ctx, bytes(list(gfaces)), unrolled_green, yf, rf)
 
+    def keep_all(self, ctx, gfaces, yf, rf):
+        """keep_value of every kept part of the whole roll (gfaces, yf, rf) of ctx at once (one C
+        call instead of one per part: advice asks every part of a roll with clues), as a KeepTable."""
+        count = ffi.new("int32_t *")
+        if self._keep_out is None:
+            self._keep_out = ffi.new("uint64_t[]", KEEP_MAX * self.nstates)
+        while True:
+            x = self._set_ctx(ctx)
+            rc = lib.ess_keep_all(self._wsp, x, bytes(list(gfaces)), yf, rf, self._keep_out,
+                                  KEEP_MAX * self.nstates, count)
+            if rc == lib.ES_ENOMEM and self._scale < self.MAX_SCALE:
+                self._scale = min(self._scale * 4, self.MAX_SCALE)
+                self._build(self._limits)
+                continue
+            if rc == lib.ES_ELIMIT:
+                raise WorkLimitReached(self.work())
+            _check(rc)
+            break
+        return KeepTable(self, ctx, gfaces, yf, rf, list(self._keep_out[0:count[0] * self.nstates]))
+
     def state_index(self, done_mask):
         """The state index of a set of completed tasks (bit t set: task t done)."""
         return solver_state_index(self, done_mask)
+
+
+KEEP_MAX = 576              # kept parts of one roll: 8 green dice over 6 classes at most 144, x yellow x red
+
+
+class KeepTable:
+    """The keep values of every kept part of one roll (CSolver.keep_all): `value(gfaces, yk, rk)`
+    is keep_value's vector for the kept green dice gfaces (by class face) and the yellow and red
+    kept or not."""
+
+    def __init__(self, solver, ctx, gfaces, yf, rf, flat):
+        n = solver.nstates
+        self._n = n
+        self._flat = flat
+        self._reps = []
+        mul = 1
+        for face, _w in solver.classes[0]:
+            self._reps.append((face, mul))
+            mul *= gfaces[face] + 1
+        self._ymul = mul if ctx[1] else 0
+        self._rmul = mul * (2 if ctx[1] else 1) if ctx[2] else 0
+
+    def value(self, gfaces, yk, rk):
+        i = 0
+        for face, mul in self._reps:
+            i += gfaces[face] * mul
+        if yk:
+            i += self._ymul
+        if rk:
+            i += self._rmul
+        return self._flat[i * self._n:(i + 1) * self._n]
+
+
+def _weighted(weights, work):
+    return sum(w * n for w, n in zip(weights, work))
 
 
 class CBackend:

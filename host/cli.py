@@ -7,7 +7,6 @@ the board's command line (micropython/cli.py): this module only parses arguments
 """
 
 import argparse
-import json
 import os
 import sys
 from importlib import import_module
@@ -69,12 +68,35 @@ def fail(message):
     sys.stderr.write("eldritch: %s\n" % one_line(message))
 
 
+def _columns():
+    """The terminal's width as shutil.get_terminal_size finds it ($COLUMNS, else the terminal of
+    stdout, else 80), without importing shutil (and the compression modules it imports)."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+_WIDTH = []
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line on stderr and exit code 2."""
+    """argparse, but a usage error is one line on stderr and exit code 2; its help formatters get
+    the terminal's width found once (argparse asks shutil for it each time it makes one, and makes
+    one for every argument added)."""
 
     def error(self, message):
         fail("%s (see %s --help)" % (message, self.prog))
         sys.exit(2)
+
+    def _get_formatter(self):
+        if not _WIDTH:
+            _WIDTH.append(_columns() - 2)
+        return self.formatter_class(prog=self.prog, width=_WIDTH[0])
 
     def _get_values(self, action, arg_strings):
         # Python 3.11's argparse drops a "--" given as an option's value (`--loss=--`) and hands the
@@ -311,6 +333,7 @@ def cmd_cards(args, backend):
     set_name = library.resolve_set(adventures, args.set_name) if args.set_name else None
     found = library.search(adventures, args.query, set_name)
     if args.json:
+        import json
         print(json.dumps([{"set": a.set, "name": a.name, "card": a.notation, "terror": a.terror,
                            "trophy": a.trophy} for a in found]))
     else:
@@ -345,6 +368,7 @@ def cmd_table(args, backend):
                                 _progress)
     heads = [d[0] for d in dice]
     if args.format == "json":
+        import json
         print(json.dumps({"focus": args.focus, "spells": args.spells, "clues": args.clues, "backend": backend.name,
                           "dice_sets": heads,
                           "cards": [{"set": a.set, "name": a.name, "card": a.notation,

@@ -1,12 +1,23 @@
-"""Bounded solves: refuse up front what would take too long or need too much memory, show progress
-on a terminal, stop cleanly on Ctrl-C, and never die of MemoryError.
+"""Bounded solves: refuse up front what would take too long or need too much memory, stop at the
+limit what runs longer than estimated, show progress on a terminal, stop cleanly on Ctrl-C, and
+never die of MemoryError.
 
 Before a question is solved, `guard` asks the solver for its estimate (contexts x rolls and
-workspace bytes, from the C core's formulas, kernel/eldersign/budget.py) and refuses in one line
-when it is over the limits (default 60 s on one core and 1 GiB; `--max-seconds` and `--max-memory`
-raise them), naming the estimate and the flags that allow it. Accepted questions get their
-workspace reserved, a progress bar on stderr when they run for more than about a second on a
-terminal (contexts done / estimated), and a MemoryError becomes a one-line KernelError.
+workspace bytes, from the C core's formulas, and time from the cost model fitted on measured
+questions: kernel/eldersign/budget.py) and refuses in one line when it is over the limits (default
+60 s on one core and 1 GiB; `--max-seconds` and `--max-memory` raise them), naming the estimate and
+the flags that allow it. An accepted question is held to the time limit while it is solved, since
+an estimate is within 2x of the truth, not exact:
+- the work limit: the C core counts its work (pairs, frames, clue-sweep steps) and weighs it with
+  the cost model fitted on what solves really count (budget.WORK), checking it between every two
+  contexts or chain nodes it stores, and stops there when it passes the limit (ES_ELIMIT); the
+  fallback's progress callback (every 64 pairs) does the same with its pairs and contexts;
+- the deadline: the solve's progress callback (a few milliseconds apart) reads the process's CPU
+  clock and stops it past the limit, for a machine slower than the one the model was fitted on.
+Either stop is one line (KernelError "limits", naming the limit and the flag that allows more); the
+memo keeps what was finished, nothing is torn. Accepted questions also get their workspace
+reserved, a progress bar on stderr when they run for more than about a second on a terminal
+(contexts done / estimated), and a MemoryError becomes a one-line KernelError.
 
     with guard(solver, ctx, Limits(), backend.name, "odds"):
         value = solver.value(...)
@@ -18,7 +29,10 @@ import math
 import sys
 import time
 from contextlib import contextmanager
-from typing import Iterator, Optional, TextIO
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:           # annotations only (typing costs a millisecond to import)
+    from typing import Iterator, Optional, TextIO
 
 from .kernel.errors import KernelError
 from .kernel.eldersign import budget
@@ -99,6 +113,57 @@ def check(solver, ctx, limits: Limits, runtime: str) -> budget.Estimate:
     raise KernelError("limits", "%s; allow it with %s" % (text, " ".join(allow)))
 
 
+class LimitReached(KernelError):
+    """A solve stopped at its limit while it ran (the work limit or the CPU deadline)."""
+
+    def __init__(self, how: str) -> None:
+        super().__init__("limits", how)
+        self.how = how
+
+
+class Stop:
+    """The limit held while a question is solved: `check(pairs)` (from the progress callback)
+    raises LimitReached past the CPU deadline (`clock`, None for none) or, for a solver that does
+    not count its work in C (the fallback), past the work limit of its pairs and contexts."""
+
+    def __init__(self, solver, est, runtime: str, max_seconds: float, clock=time.process_time) -> None:
+        self.solver = solver
+        self.est = est
+        self.runtime = runtime
+        self.clock = clock
+        self.deadline = clock() + max_seconds if clock is not None else None
+        self.counts_in_c = hasattr(solver, "limit_work")
+        self.base = (solver.pairs, solver.contexts)
+        self.allowance = int(max_seconds * 1e9)         # nanoseconds of counted work
+
+    def check(self, pairs: int) -> None:
+        if self.deadline is not None and self.clock() > self.deadline:
+            raise LimitReached("time")
+        if not self.counts_in_c:
+            done = (pairs - self.base[0], self.solver.contexts - self.base[1], 0, 0)
+            if budget.work_ns(self.est, self.runtime, done) > self.allowance:
+                raise LimitReached("work")
+
+    def arm(self) -> None:
+        """The C core's work limit (the fallback is checked in `check`)."""
+        if self.counts_in_c:
+            # picoseconds a counted unit; the question's set-up (the model's base) is not counted
+            self.solver.limit_work(budget.work_weights(self.est, self.runtime), self.allowance * 1000)
+
+    def disarm(self) -> None:
+        if self.counts_in_c:
+            self.solver.limit_work(None, 0)
+
+
+def stopped_text(est, runtime: str, max_seconds: float, how: str) -> str:
+    """The one line of a solve stopped at its limit."""
+    ms = est.milliseconds(runtime)
+    what = "the work of" if how == "work" else "more than"
+    return "stopped at the time limit: this question took %s %s on one core (estimated %s); allow " \
+        "more with --max-seconds %d" % (what, budget.text_seconds(int(max_seconds * 1000)),
+                                          budget.text_seconds(ms), max(2 * math.ceil(max_seconds), 1))
+
+
 class Progress:
     """A solver's progress callback (`solver.progress = Progress(...)`, called with the pairs done):
     a bar on stderr of the contexts solved (read through `contexts()`) out of the estimate, once a
@@ -148,17 +213,25 @@ def _isatty(stream: TextIO) -> bool:
 
 @contextmanager
 def guard(solver, ctx, limits: Optional[Limits], runtime: str, label: str = "",
-          stream: Optional[TextIO] = None) -> Iterator[budget.Estimate]:
+          stream: Optional[TextIO] = None, clock=time.process_time) -> Iterator[budget.Estimate]:
     """Check ctx against the limits (refusing before any workspace is allocated), reserve its
-    workspace, show progress while the block runs, and turn a MemoryError into a KernelError."""
+    workspace, hold the block's solving to the time limit (the work limit and the CPU deadline of
+    `clock`, None for none: see the module docstring), show progress while the block runs, and
+    turn a MemoryError into a KernelError."""
     limits = limits or Limits()
     est = check(solver, ctx, limits, runtime)
     base = solver.contexts
+    stop = Stop(solver, est, runtime, limits.max_seconds, clock)
     progress = Progress(est.contexts, label, stream, contexts=lambda: solver.contexts - base)
+
+    def report(pairs):
+        stop.check(pairs)
+        progress(pairs)
     before = solver.progress
-    solver.progress = progress
+    solver.progress = report
     try:
         solver.reserve(ctx)
+        stop.arm()
         yield est
     except MemoryError:
         # free the memo first: building the one-line error needs memory too (the Python fallback
@@ -168,9 +241,26 @@ def guard(solver, ctx, limits: Optional[Limits], runtime: str, label: str = "",
             forget()
         raise KernelError("memory", "out of memory while solving (estimated %s); free some or lower "
                           "--max-memory" % budget.text_bytes(est.bytes_for(runtime))) from None
+    except LimitReached as exc:
+        raise KernelError("limits", stopped_text(est, runtime, limits.max_seconds, exc.how)) from None
+    except KernelError as exc:
+        if getattr(exc, "work", None) is None:      # the C core's WorkLimitReached carries its work
+            raise
+        raise KernelError("limits", stopped_text(est, runtime, limits.max_seconds, "work")) from None
     finally:
+        stop.disarm()
         solver.progress = before
         progress.close()
+
+
+def _fits(solver, lim, limits: Limits, runtime: str) -> bool:
+    """True when an estimate within limits `lim` (budget.merge of the questions' limits) is inside
+    the time and memory limits."""
+    if lim is None:
+        return False
+    budget.check_limits(lim)
+    est = budget.estimate(budget.shape_of(solver), lim, 1, ())
+    return budget.refusal(est, runtime, int(limits.max_seconds * 1000), limits.max_memory) is None
 
 
 class _BoundedBackend:
@@ -183,11 +273,17 @@ class _BoundedBackend:
         # the largest pools first, so the first reservation covers (nearly) all the others
         self.ctxs = sorted(ctxs, key=lambda c: -(c[0] + c[1] + c[2]))
         self.limits = limits
+        self.merged = None
+        for g, y, r, held, f, s, c in self.ctxs:
+            self.merged = budget.merge(self.merged, budget.limits_of(g, y, r, len(held), f, s, c))
 
     def make_solver(self, card, terror=0, sanity=0, stamina=0):
         solver = self.backend.make_solver(card, terror, sanity, stamina)
-        for ctx in self.ctxs:
-            check(solver, ctx, self.limits, self.name)
+        # every bound of the estimate only grows with the limits: when the limits covering all the
+        # questions fit, each question does (one estimate, not one per dice set)
+        if not _fits(solver, self.merged, self.limits, self.name):
+            for ctx in self.ctxs:
+                check(solver, ctx, self.limits, self.name)
         for ctx in self.ctxs:
             solver.reserve(ctx)
         return solver

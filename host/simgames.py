@@ -25,6 +25,7 @@ from .kernel.errors import KernelError
 GAMES = {
     "eldersign": "eldritch.eldersign.sim",
     "stayaway": "eldritch.stayaway.sim",
+    "arkham": "eldritch.arkham.sim",
 }
 
 

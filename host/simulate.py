@@ -7,7 +7,7 @@ length in turns, devourings, elder signs and doom at the end; the adventures mos
 and their success rates. Text by default, `--json` (one object) or `--csv` (one row per setting);
 a progress bar with games per second and ETA on a terminal's stderr. Games are seeded S, S+1, ...
 (`--seed S`), so any game replays. The game is chosen with `--game` (simgames.GAMES: each game plugs
-its runner in with one line); Elder Sign is the default.
+its runner in with one line: Elder Sign, the default, Stay Away! and Arkham Horror).
 
 `Summary` is what a run adds up: integers only (wins, sums, sums of squares, minima and maxima,
 tallies), so summaries of parts merge into exactly the summary of the whole (the sweep relies on it).
@@ -20,6 +20,7 @@ import csv
 import io
 import json
 import math
+import os
 import sys
 import time
 
@@ -34,6 +35,8 @@ EXAMPLES = """examples:
   eldritch simulate --games 200 --ancient-one all --players 1,2,4 --bots solver --chart win.png
   eldritch simulate --games 50 --players 2 --bots solver,random --json
   eldritch simulate --games 100 --bots 'heuristic|solver' --csv     compare two bots
+  eldritch simulate --game arkham --games 20 --players 1,2,4 --chart arkham.png
+  eldritch simulate --game arkham --games 10 --players 2 --bots 'heuristic|random' --arkham-rounds 0 --csv
 bots (--bots: one name for every seat, a comma list seat by seat, '|' between settings to compare):
 """
 
@@ -132,17 +135,33 @@ def game_seed(base: int, i: int) -> int:
 
 
 def run_setting(setting: Setting, seed: int, games: int, first: int = 0, backend=None, ctx=None,
-                progress=None) -> Summary:
-    """Games first..first+games-1 of `setting` (seeds game_seed(seed, i)), added up."""
+                progress=None, store=None) -> Summary:
+    """Games first..first+games-1 of `setting` (seeds game_seed(seed, i)), added up. `store`: a
+    store of solved tables for the runner's context (Elder Sign's solver bot), when none is given;
+    what the games solved is published to the context's store at the end (its `flush`)."""
     r = game_runner(setting.game)
     if ctx is None:
-        ctx = r.prepare(setting, backend)
+        # a runner whose bots read a store says so (uses_store); the others never see one
+        ctx = r.prepare(setting, backend, store=store) if store is not None and getattr(r, "uses_store", False) \
+            else r.prepare(setting, backend)
     summary = Summary(r.metrics)
     for i in range(first, first + games):
         summary.add(r.play(setting, game_seed(seed, i), ctx))
         if progress is not None:
             progress(1)
+    flush = getattr(ctx, "flush", None)
+    if flush is not None:
+        flush()
     return summary
+
+
+def open_store(path: str | None, size: int | None = None):
+    """The store of solved tables at path (None: no store); made when missing."""
+    if not path:
+        return None
+    from .eldersign.tablestore import TableStore, DEFAULT_BYTES
+    os.makedirs(path, exist_ok=True)
+    return TableStore(path, size or DEFAULT_BYTES)
 
 
 class Progress:
@@ -204,6 +223,15 @@ def _positive(text: str) -> int:
     return n
 
 
+def _size(text: str) -> int:
+    from .limits import parse_size
+    from .kernel.errors import KernelError
+    try:
+        return parse_size(text)
+    except KernelError as exc:
+        raise argparse.ArgumentTypeError(exc.detail)
+
+
 def add_grid_arguments(p) -> None:
     """The options that say what to simulate (simulate and sweep share them)."""
     p.add_argument("--game", default="eldersign", choices=sorted(GAMES), help="the game (default eldersign)")
@@ -211,6 +239,12 @@ def add_grid_arguments(p) -> None:
     p.add_argument("--bots", default="", metavar="BOTS",
                    help="the bot of every seat, or seat by seat 'a,b', or settings to compare 'a|b'")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    p.add_argument("--store", metavar="DIR",
+                   help="Elder Sign's solver bot: a folder of solved value tables, read and grown (results "
+                        "are the same with or without; simulate: none unless given; sweep: OUT/solved, "
+                        "'none' for none)")
+    p.add_argument("--store-size", type=_size, default=None, metavar="SIZE",
+                   help="the store's size limit (default 2G): past it the least recently used cards go")
     for name in sorted(GAMES):
         game_runner(name).add_arguments(p)
 
@@ -241,9 +275,11 @@ def run(args, backend) -> int:
         charts.require()
         check_writable(args.chart, "--chart")           # before the games, not after them
     progress = Progress(args.games * len(settings))
+    store = open_store(args.store if args.store != "none" else None, args.store_size)
     results = []
     for setting in settings:
-        results.append((setting, run_setting(setting, args.seed, args.games, backend=backend, progress=progress)))
+        results.append((setting, run_setting(setting, args.seed, args.games, backend=backend, progress=progress,
+                                             store=store)))
     print(render(results, r, args.seed, "json" if args.json else "csv" if args.csv else "text"))
     if args.chart is not None:
         from . import charts

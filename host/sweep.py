@@ -25,6 +25,13 @@ the result files in plan order, so it is the same whatever ran the tasks:
 Files are written by atomic.write_atomic (a reader sees a whole file or none, a power cut included).
 Seeds derive from the task, never from the worker: a simulate task is games first..first+n-1 of its
 setting, game i seeded `seed + i` (simulate.game_seed).
+
+Elder Sign's solver bot shares its solved value tables between tasks and workers through a store
+(eldersign/tablestore.py), OUT/solved by default (`--store DIR` to share one between sweeps, `--store
+none` for none): each task starts from what earlier tasks solved and publishes what it solved. The
+store changes no result (values are exact integers, and a table is checked before it is used), so
+task ids do not depend on it; a worker is told the store's folder beside the task (on Ray, a folder
+every node can reach).
 """
 
 from __future__ import annotations
@@ -89,11 +96,13 @@ def atlas_tasks(cards: list, dice, focus, spells, clues, terror, per_task: int) 
 # ----- running one task (in any process) ---------------------------------------------------------
 
 class Worker:
-    """What a worker process keeps between tasks: the backend and each setting's prepared context."""
+    """What a worker process keeps between tasks: the backend, the store of solved tables (a
+    folder, or None) and each setting's prepared context."""
 
-    def __init__(self, backend_name: str | None = None):
+    def __init__(self, backend_name: str | None = None, store: tuple | None = None):
         from .backend import get_backend
         self.backend = get_backend(backend_name, notice=False)
+        self.store = sim.open_store(*store) if store else None
         self.contexts: dict = {}
 
     def run(self, task: dict) -> dict:
@@ -115,7 +124,9 @@ class Worker:
             setting = Setting.from_dict(spec["setting"])
             ctx = self.contexts.get(setting)
             if ctx is None:
-                ctx = game_runner(setting.game).prepare(setting, self.backend)
+                r = game_runner(setting.game)
+                ctx = r.prepare(setting, self.backend, store=self.store) if self.store is not None and \
+                    getattr(r, "uses_store", False) and "solver" in setting.bots else r.prepare(setting, self.backend)
                 self.contexts[setting] = ctx
             summary = sim.run_setting(setting, spec["seed"], spec["games"], spec["first"], ctx=ctx)
             return {"id": task["id"], "summary": summary.to_dict()}
@@ -129,14 +140,15 @@ class Worker:
         raise KernelError("sweep", "unknown task kind %r" % spec["kind"])
 
 
-_WORKERS: dict = {}     # per process and backend: its caches, made by the first task that needs them
+_WORKERS: dict = {}     # per process, backend and store: its caches, made by the first task that needs them
 
 
-def run_task(task: dict, backend_name: str | None = None) -> dict:
-    """Run one task in this process (the function every engine calls)."""
-    worker = _WORKERS.get(backend_name)
+def run_task(task: dict, backend_name: str | None = None, store: tuple | None = None) -> dict:
+    """Run one task in this process (the function every engine calls); `store`: (folder, size limit)
+    of the solver bot's store of solved tables, or None."""
+    worker = _WORKERS.get((backend_name, store))
     if worker is None:
-        worker = _WORKERS[backend_name] = Worker(backend_name)
+        worker = _WORKERS[(backend_name, store)] = Worker(backend_name, store)
     return worker.run(task)
 
 
@@ -144,13 +156,13 @@ def run_task(task: dict, backend_name: str | None = None) -> dict:
 
 # ----- engines ------------------------------------------------------------------------------------
 
-def run_serial(tasks, store, backend_name, progress, retries):
+def run_serial(tasks, store, backend_name, progress, retries, solved=None):
     for t in tasks:
-        store.put(run_task(t, backend_name))
+        store.put(run_task(t, backend_name, solved))
         progress(t)
 
 
-def run_pool(tasks, store, backend_name, progress, retries, workers):
+def run_pool(tasks, store, backend_name, progress, retries, workers, solved=None):
     """A local process pool; a dead worker breaks the pool: it is rebuilt and the unfinished tasks
     are submitted again (each at most `retries` more times)."""
     from concurrent.futures import ProcessPoolExecutor, wait, FIRST_COMPLETED
@@ -162,7 +174,7 @@ def run_pool(tasks, store, backend_name, progress, retries, workers):
         ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
         broken = False
         with ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=ctx) as pool:
-            futures = {pool.submit(run_task, t, backend_name): t for t in todo}
+            futures = {pool.submit(run_task, t, backend_name, solved): t for t in todo}
             pending = set(futures)
             while pending:
                 finished, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -187,13 +199,13 @@ def run_pool(tasks, store, backend_name, progress, retries, workers):
                 raise KernelError("sweep", "task %s failed %d times: its worker died each time" % (t["id"], tries[t["id"]]))
 
 
-def run_ray(tasks, store, backend_name, progress, retries, address, workers):
+def run_ray(tasks, store, backend_name, progress, retries, address, workers, solved=None):
     """Ray tasks (each retried by Ray up to `retries` times when its worker dies); results are
     written here, as they arrive, by the process that called ray. The connection and what Ray
     prints: rayconnect.py."""
     with ray_session(address, workers) as ray:
         remote = ray.remote(max_retries=retries, retry_exceptions=False)(run_task)
-        refs = {remote.remote(t, backend_name): t for t in tasks}
+        refs = {remote.remote(t, backend_name, solved): t for t in tasks}
         pending = list(refs)
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
@@ -203,9 +215,12 @@ def run_ray(tasks, store, backend_name, progress, retries, address, workers):
 
 
 def run_sweep(kind: str, tasks: list[dict], out: str, meta: dict, workers: int = 1, ray_address: str | None = None,
-              backend_name: str | None = None, retries: int = 3, progress=None, store: Store | None = None) -> Store:
+              backend_name: str | None = None, retries: int = 3, progress=None, store: Store | None = None,
+              solved: str | None = None, solved_size: int | None = None) -> Store:
     """Run the tasks not yet done; returns the store (every task's result is in it). A store already
-    opened for these tasks may be passed (the command opens it first to report what it refused)."""
+    opened for these tasks may be passed (the command opens it first to report what it refused).
+    `solved`: the folder of the solver bot's store of solved tables (None: none), `solved_size` its
+    size limit."""
     if store is None:
         store = Store(out)
         store.open(kind, tasks, meta)
@@ -213,12 +228,15 @@ def run_sweep(kind: str, tasks: list[dict], out: str, meta: dict, workers: int =
     step = progress or (lambda t: None)
     if not todo:
         return store
+    if solved:
+        os.makedirs(solved, exist_ok=True)
+        solved = (os.path.abspath(solved), solved_size)
     if ray_address is not None:
-        run_ray(todo, store, backend_name, step, retries, ray_address, workers if workers > 1 else None)
+        run_ray(todo, store, backend_name, step, retries, ray_address, workers if workers > 1 else None, solved)
     elif workers > 1:
-        run_pool(todo, store, backend_name, step, retries, workers)
+        run_pool(todo, store, backend_name, step, retries, workers, solved)
     else:
-        run_serial(todo, store, backend_name, step, retries)
+        run_serial(todo, store, backend_name, step, retries, solved)
     return store
 
 
@@ -356,8 +374,11 @@ def run(args, backend) -> int:
         print("eldritch: sweep: %s" % report, file=sys.stderr)
     bar = sim.Progress(len(tasks), label="tasks")
     bar.done = sum(1 for t in tasks if store.done(t["id"]))
+    solved = None
+    if kind == "simulate" and args.store != "none":
+        solved = args.store or os.path.join(args.out, "solved")
     run_sweep(kind, tasks, args.out, meta, args.workers, args.ray, backend.name, args.retries,
-              progress=lambda t: bar(1), store=store)
+              progress=lambda t: bar(1), store=store, solved=solved, solved_size=args.store_size)
     if kind == "simulate":
         results = merged_simulate(store, tasks)
         r = game_runner(args.game)

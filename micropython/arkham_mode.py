@@ -7,6 +7,13 @@ investigators, 7 with 3-4, 6 with 5 or more; the seed's literal 1-3/3-4 reading 
 doom track (every gate ever opened), the gates each player closed (for the Honoured Citizen), and it
 calls victory (no gate open at the end of a round from the second on) and defeat.
 
+The board's data leads: the player range, the gate limit for each player count and the doom track
+come from the loaded board's rules.tsv, and the odds screens name its monsters (monsters.tsv: choose
+one and its strength, immunity and SAN a/b fill in, or "any monster" to set them by hand), read by
+kernel/arkham/tables.py (not the whole board: a Pico's heap). The board is the folder `arkham_board`
+beside the save when there is one (an owner's own board, copied to the device), else the
+demonstration board.
+
 Each investigator's sheet (Fight, Stealth, sanity and strength, the bonus of physical weapons and of
 magical items and spells) is entered once; at a button press the Odds screen answers, exactly (the
 kernel's kernel/arkham/odds.py), a fight against a monster (strength, immunity, within k exchanges or
@@ -29,6 +36,7 @@ from textscreen import TextScreen, COLS, digits
 from kernel.errors import KernelError
 from kernel.binio import fletcher16
 from kernel.arkham import odds
+from kernel.arkham.tables import BoardTables
 
 A_SETUP, A_SHEET, A_TRACK, A_PROMPT, A_ODDS, A_PARAM, A_LEVELS, A_END, A_NOTE = range(9)
 
@@ -78,11 +86,24 @@ NOTE_UNDONE = (b"", b"Last entry", b"undone.", b"", b"", b"", b"", b"A:ok")
 NOTE_NO_GATE = (b"", b"No gate is open", b"", b"", b"", b"", b"", b"A:ok")
 
 
-def gate_limit(players, flags):
-    """8 gates with 1-2 investigators, 7 with 3-4, 6 with 5 or more (the seed's literal text: 3 -> 8)."""
-    if players <= 2 or (players == 3 and flags & 1):
-        return 8
-    return 7 if players <= 4 else 6
+def gate_limit(tables, players, flags):
+    """The board's gate limit for the player count (the seed's literal text "1-3 investigators: 8"
+    gives 3 players the limit of one)."""
+    if players == 3 and flags & 1 and tables.min_players <= 1:
+        return tables.gate_limit[1]
+    return tables.gate_limit[players]
+
+
+def board_folder(save_path):
+    """The owner's board beside the save (`arkham_board/`), or None (the demonstration board)."""
+    import os
+    cut = max(save_path.rfind("/"), save_path.rfind("\\"))
+    folder = save_path[:cut + 1] + "arkham_board"
+    try:
+        os.stat(folder + "/rules.tsv")
+    except OSError:
+        return None
+    return folder
 
 
 SAVE = 4 + 2 * STATE + 2     # magic, version, has_prev, state, the state before the last entry, checksum
@@ -110,9 +131,10 @@ def decode(blob):
 class ArkhamMode(TextScreen):
     """The Arkham companion's screens. `handle(button, kind)` returns True to leave for the main menu."""
 
-    def __init__(self, leds, save_path):
+    def __init__(self, leds, save_path, board=None):
         self.leds = leds
         self.save_path = save_path
+        self.tables = BoardTables(board or board_folder(save_path))
         super().__init__()
         self.st = bytearray(STATE)
         self.prev = bytearray(STATE)
@@ -128,6 +150,7 @@ class ArkhamMode(TextScreen):
         self.kind = 0
         self.param = 0
         # odds parameters and results (small ints: hundredths of a percent, hundredths of a point)
+        self.monster = self.tables.nkinds     # a monster kind of the board, nkinds: any (by hand)
         self.strength = 4
         self.immune = 0
         self.rounds = 0
@@ -150,8 +173,9 @@ class ArkhamMode(TextScreen):
         st = self.st
         for i in range(STATE):
             st[i] = 0
-        st[S_PLAYERS] = 2
-        st[S_DOOM_LEN] = 12
+        t = self.tables
+        st[S_PLAYERS] = 2 if t.min_players <= 2 <= t.max_players else t.min_players
+        st[S_DOOM_LEN] = t.doom_length
         st[S_ROUND] = 1
         st[S_PART] = 1
         for seat in range(8):
@@ -169,7 +193,7 @@ class ArkhamMode(TextScreen):
         return self.st[S_SHEETS + seat * SHEET + f]
 
     def limit(self):
-        return gate_limit(self.st[S_PLAYERS], self.st[S_FLAGS])
+        return gate_limit(self.tables, self.st[S_PLAYERS], self.st[S_FLAGS])
 
     def over(self):
         return self.st[S_PHASE] >= 2
@@ -329,22 +353,37 @@ class ArkhamMode(TextScreen):
             self.r1 = odds.percent100(num, den)
 
     def params(self):
-        """How many parameters the chosen roll has."""
+        """How many parameters the chosen roll has (a fight and a sanity check begin with the monster)."""
         k = self.kind
-        return 3 if k == K_FIGHT else (0 if k == K_STEALTH else 2)
+        return 4 if k == K_FIGHT else (0 if k == K_STEALTH else (3 if k == K_SANITY else 2))
+
+    def choose_monster(self, step):
+        """The next (or previous) monster kind of the board; its figures fill in."""
+        t = self.tables
+        self.monster = (self.monster + step) % (t.nkinds + 1)
+        k = self.monster
+        if k < t.nkinds:
+            self.strength = t.strength[k]
+            self.immune = t.immune[k]
+            self.san_pass = t.san_pass[k]
+            self.san_fail = t.san_fail[k]
 
     def change_param(self, step):
         k = self.kind
         p = self.param
-        if k == K_FIGHT:
-            if p == 0:
+        if p == 0 and (k == K_FIGHT or k == K_SANITY):
+            self.choose_monster(step)
+        elif k == K_FIGHT:
+            self.monster = self.tables.nkinds              # changed by hand: any monster
+            if p == 1:
                 self.strength = min(20, max(1, self.strength + step))
-            elif p == 1:
+            elif p == 2:
                 self.immune = (self.immune + step) % 4
             else:
                 self.rounds = min(9, max(0, self.rounds + step))
         elif k == K_SANITY:
-            if p == 0:
+            self.monster = self.tables.nkinds
+            if p == 1:
                 self.san_pass = min(9, max(0, self.san_pass + step))
             else:
                 self.san_fail = min(9, max(0, self.san_fail + step))
@@ -397,7 +436,9 @@ class ArkhamMode(TextScreen):
         elif b == btn.RIGHT or b == btn.LEFT:
             step = 1 if b == btn.RIGHT else -1
             if self.field == 0:
-                st[S_PLAYERS] = (st[S_PLAYERS] - 1 + step) % 8 + 1
+                t = self.tables
+                span = t.max_players - t.min_players + 1
+                st[S_PLAYERS] = (st[S_PLAYERS] - t.min_players + step) % span + t.min_players
             elif self.field == 1:
                 st[S_DOOM_LEN] = min(99, max(1, st[S_DOOM_LEN] + step))
             else:
@@ -598,27 +639,34 @@ class ArkhamMode(TextScreen):
         self.inv = 1 + self.kind
         self.put(7, 0, b"A:choose B:back")
 
+    def monster_name(self):
+        t = self.tables
+        return t.names[self.monster] if self.monster < t.nkinds else b"any monster"
+
     def compose_param(self):
         k = self.kind
         self.put(0, 0, ODDS_KINDS[k])
         if k == K_FIGHT:
-            self.put(1, 0, b"strength")
-            self.num(1, 14, self.strength)
-            self.put(2, 0, b"immune")
-            self.put(2, 8, IMMUNE_NAMES[self.immune])
-            self.put(3, 0, b"rounds")
+            self.put(1, 0, self.monster_name())
+            self.put(2, 0, b"strength")
+            self.num(2, 14, self.strength)
+            self.put(3, 0, b"immune")
+            self.put(3, 8, IMMUNE_NAMES[self.immune])
+            self.put(4, 0, b"rounds")
             if self.rounds:
-                self.num(3, 14, self.rounds)
+                self.num(4, 14, self.rounds)
             else:
-                self.put(3, 13, b"end")
-            self.put(4, 0, b"hit")
-            self.hundredths(4, 8, self.r0, True)
-            self.put(5, 0, b"win")
-            self.hundredths(5, 8, self.r1, True)
-            col = self.put(6, 0, b"KO ")
-            col = self.hundredths(6, col, self.r2, True)
-            col = self.put(6, col, b" -")
-            self.hundredths(6, col, self.r3, False)
+                self.put(4, 13, b"end")
+            self.put(5, 0, b"hit")
+            self.hundredths(5, 8, self.r0, True)
+            self.put(6, 0, b"win")
+            self.hundredths(6, 8, self.r1, True)
+            col = self.put(7, 0, b"KO ")
+            col = self.hundredths(7, col, self.r2, True)
+            col = self.put(7, col, b" -")
+            self.hundredths(7, col, self.r3, False)
+            self.inv = 1 + self.param
+            return
         elif k == K_STEALTH:
             self.put(1, 0, b"stealth")
             self.num(1, 14, self.field_of(self.st[S_SEAT], F_STEALTH))
@@ -626,10 +674,11 @@ class ArkhamMode(TextScreen):
             self.hundredths(4, 8, self.r0, True)
             self.put(5, 0, b"(never a hound)")
         elif k == K_SANITY:
-            self.put(1, 0, b"SAN pass loss")
-            self.num(1, 14, self.san_pass)
-            self.put(2, 0, b"SAN fail loss")
-            self.num(2, 14, self.san_fail)
+            self.put(1, 0, self.monster_name())
+            self.put(2, 0, b"SAN pass loss")
+            self.num(2, 14, self.san_pass)
+            self.put(3, 0, b"SAN fail loss")
+            self.num(3, 14, self.san_fail)
             self.put(4, 0, b"pass")
             self.hundredths(4, 8, self.r0, True)
             self.put(5, 0, b"mad")

@@ -32,8 +32,13 @@ def rules(**options):
     return Rules(options)
 
 
-def new(players=1, invs=("Otto",), house="", round_limit=0, doom=0, seed=0):
-    """A game at round 1, seat 0 to move: the seats picked `invs`, the setup gate roll was 7 (none)."""
+STAYING = "no_event_on_stay"
+
+
+def new(players=1, invs=("Otto",), house=STAYING, round_limit=0, doom=0, seed=0):
+    """A game at round 1, seat 0 to move: the seats picked `invs`, the setup gate roll was 7 (none).
+    Positions for the rules other than part 2's events leave staying without an event (house rule
+    no_event_on_stay), so that a seat can wait; a test of the default passes house=""."""
     g = rules(house=house, round_limit=round_limit, doom=doom).new_game(seed, players)
     for s in range(players):
         g.apply(D.K_PICK + inv(invs[s]))

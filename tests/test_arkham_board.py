@@ -59,7 +59,7 @@ ERRORS = [
     ("events", "Woods\t1", "Woods\t1\tteleport\tx", "events.tsv line {n}, field 'effects': unknown effect 'teleport'"),
     ("events", "Woods\t1", "Woods\t1\tmonster; money+1\tx", "events.tsv line {n}, field 'effects': 'monster' hands the turn on"),
     ("events", "Sunken City\t1", "Sunken City\t1\tgate\tx", "events.tsv line {n}, field 'effects': 'gate' cannot happen in an Other World"),
-    ("events", "Woods\t1", "Woods\t1\ttest luck +1: item / none\tx", "events.tsv line {n}, field 'effects': a test is"),
+    ("events", "Woods\t1", "Woods\t1\ttest cooking +1: item / none\tx", "events.tsv line {n}, field 'effects': a test is"),
     ("events", "Woods\t1", "Woods\t1\tmove:Nowhere\tx", "events.tsv line {n}, field 'effects': 'move:Nowhere'"),
     ("events", "Woods\t1", "Woods\t1\tfind:Lamp\tx", "events.tsv line {n}, field 'effects': 'find:Lamp'"),
     ("events", "Woods\t2", "Woods\t1\tnone\tx", "events.tsv line {n}, field 'roll': Woods already has a row for 1"),
@@ -77,12 +77,29 @@ ERRORS = [
     ("monsters", "Ghoul\t", "Ghoul\t3\t3\t0-1\tL2\tgreen\t-\t-", "monsters.tsv line {n}, field 'sanity'"),
     ("monsters", "Ghoul\t", "Ghoul\t3\t3\t0/1\tL2\tpurple\t-\t-", "monsters.tsv line {n}, field 'colour': 'purple'"),
     ("monsters", "Ghoul\t", "Ghoul\t3\t3\t0/1\tL2\tgreen\tfire\t-", "monsters.tsv line {n}, field 'immune': 'fire'"),
-    ("investigators", "Otto", "Otto\t3\t7\t4\t1\t1\tHarbour Street\tShotgun", "investigators.tsv line {n}, field 'start'"),
-    ("investigators", "Otto", "Otto\t3\t7\t4\t1\t1\tHarbour\tCannon", "investigators.tsv line {n}, field 'items': no item or spell named 'Cannon'"),
-    ("investigators", "Otto", "Otto\t3\t0\t4\t1\t1\tHarbour\tShotgun", "investigators.tsv line {n}, field 'strength'"),
+    ("investigators", "Otto", "Otto\t3\t7\t4\t1\t1\tHarbour Street\tShotgun\t-", "investigators.tsv line {n}, field 'start'"),
+    ("investigators", "Otto", "Otto\t3\t7\t4\t1\t1\tHarbour\tCannon\t-", "investigators.tsv line {n}, field 'items': no item or spell named 'Cannon'"),
+    ("investigators", "Otto", "Otto\t3\t0\t4\t1\t1\tHarbour\tShotgun\t-", "investigators.tsv line {n}, field 'strength'"),
     ("worlds", "Sunken City", "Sunken City\tgreen", "worlds.tsv line {n}, field 'colour': 'green' is already"),
     ("gates", "Yellow Court\t6", "Yellow Court\t6\t0", "gates.tsv line {n}, field 'count'"),
     ("gates", "Yellow Court\t6", "Yelow Court\t6\t1", "gates.tsv line {n}, field 'world': unknown Other World"),
+    # the schema for the printed game (issue 27.1)
+    ("rules", "skills", "skills\tfast_talk,Fast Talk", "rules.tsv line {n}, field 'value': 'Fast Talk': skills are"),
+    ("items", "Flame Word\t", "Flame Word\tspell\t2\tmagical\t3\t1\t1\t0\t-", "items.tsv line {n}, field 'hands': a spell takes no hands"),
+    ("items", "Knife\t", "Knife\tally\t3\tphysical\t1\t1\t0\t1\t-", None),
+    ("investigators", "Otto", "Otto\t3\t7\t4\t1\t1\tHarbour\tShotgun\tcharm=2",
+     "investigators.tsv line {n}, field 'skills': 'charm=2' must be SKILL=N"),
+    ("investigators", "Otto", "Otto\t3\t7\t4\t1\t1\tHarbour\tShotgun\tfight=2",
+     "investigators.tsv line {n}, field 'skills': 'fight=2': fight and stealth have columns"),
+    ("investigators", "Otto", "Otto\t3\t7\t4\t1\t1\tHarbour\tShotgun,spell,ally,item,item,item,item\t-",
+     "investigators.tsv line {n}, field 'items': at most 6"),
+    ("events", "Woods\t1", "Woods\t1\tjail\tx", "events.tsv line {n}, field 'effects': 'jail': no city location has the flag 'jail'"),
+    ("events", "Woods\t1", "Woods\t1\tworld:Leng\tx", "events.tsv line {n}, field 'effects': 'world:Leng': no Other World"),
+    ("events", "Woods\t1", "Woods\t1\tpay gold 2: item\tx", "events.tsv line {n}, field 'effects': a payment is"),
+    ("events", "Woods\t1", "Woods\t1\tsanity-3D6\tx", "events.tsv line {n}, field 'effects': 'sanity-3D6': the amount"),
+    ("events", "Sunken City\t1", "Sunken City\t1\tauction\tx", "events.tsv line {n}, field 'effects': 'auction' cannot happen in an Other World"),
+    ("monsters", "Ghoul\t", "Ghoul\t3\t3\t0/1\tL2\tgreen\t-\tcarry,swim", "monsters.tsv line {n}, field 'special': 'swim'"),
+    ("monsters", "Ghoul\t", "Ghoul\t3\t3\t0/1\tL2\tgreen\tSilver Bullet\t-", "monsters.tsv line {n}, field 'immune': 'Silver Bullet'"),
 ]
 
 
@@ -90,6 +107,9 @@ ERRORS = [
 def test_a_board_file_with_one_error_is_rejected_naming_file_line_and_field(tmp_path, table, old, new, message):
     folder = copy(tmp_path)
     n = mutate(folder, table, old, new)
+    if message is None:                 # a change the schema accepts (an ally with a weapon bonus)
+        Board(str(folder))
+        return
     with pytest.raises(KernelError) as err:
         Board(str(folder))
     text = str(err.value)
@@ -136,3 +156,54 @@ def test_a_save_made_on_another_board_is_refused(tmp_path):
     blob = Rules(None).new_game(1, 2).serialize()
     with pytest.raises(KernelError, match="another board"):
         mine.deserialize(blob)
+
+
+# ----- the whole board (issue 26.16, 27.1): semantic checks ----------------------------------------
+
+def test_check_rejects_a_board_with_spaces_unreachable_from_the_start(tmp_path, capsys):
+    """An island (two streets and a location joined only to each other): one line naming the file,
+    the line and the field."""
+    folder = copy(tmp_path)
+    p = folder / "spaces.tsv"
+    p.write_text(p.read_text() + "Isle Road\tstreet\tIsle Lane,Lighthouse\t-\nIsle Lane\tstreet\tIsle Road\t-\n"
+                 "Lighthouse\tlocation\tIsle Road\t-\n")
+    e = folder / "events.tsv"
+    e.write_text(e.read_text() + "".join("Lighthouse\t%d\tnone\tThe lamp turns.\n" % r for r in range(1, 7)))
+    n = len(p.read_text().split("\n")) - 3                        # Isle Road's line
+    with pytest.raises(KernelError) as err:
+        Board(str(folder))
+    assert str(err.value) == ("board: spaces.tsv line %d, field 'neighbours': 'Isle Road' cannot be reached from "
+                              "Library, where Ada Brandt, librarian starts (investigators.tsv line 4)" % n)
+    assert main(["arkham", "check", str(folder)]) == 2
+    err = capsys.readouterr().err.strip().split("\n")
+    assert len(err) == 1 and "spaces.tsv line %d, field 'neighbours'" % n in err[0]
+
+
+def test_check_rejects_a_gate_limit_that_can_never_be_reached(tmp_path, capsys):
+    """The demo's gates open in 8 locations: a limit of 9 for 1-2 players can never be reached."""
+    folder = copy(tmp_path)
+    n = mutate(folder, "rules", "gate_limits", "gate_limits\t1-2:9,3-4:7,5-8:6")
+    with pytest.raises(KernelError, match="rules.tsv line %d, field 'value': the gate limit 9 for 1 players can "
+                                          "never be reached: gates open in 8 locations" % n):
+        Board(str(folder))
+    assert main(["arkham", "check", str(folder)]) == 2
+    assert "rules.tsv line %d, field 'value'" % n in capsys.readouterr().err
+
+
+def test_check_rejects_a_board_where_no_gate_can_open_so_no_defeat_can_happen(tmp_path):
+    folder = copy(tmp_path)
+    (folder / "gate_table.tsv").write_text("roll\tlocation\n" + "".join("%d\t-\n" % r for r in range(2, 13)))
+    e = folder / "events.tsv"
+    e.write_text("\n".join(l.replace("\tgate\t", "\tnone\t") for l in e.read_text().split("\n")))
+    n = [i + 1 for i, l in enumerate((folder / "rules.tsv").read_text().split("\n")) if l.startswith("doom_length")][0]
+    with pytest.raises(KernelError, match="rules.tsv line %d, field 'value': no gate can ever open" % n):
+        Board(str(folder))
+
+
+def test_optional_columns_may_follow_the_required_ones_and_unknown_ones_are_refused(tmp_path):
+    folder = copy(tmp_path)
+    p = folder / "monsters.tsv"
+    p.write_text(p.read_text().replace("immune\tspecial\n", "immune\tspecial\tcolor\n"))
+    with pytest.raises(KernelError, match="monsters.tsv line 3: the header must be the columns name, count, strength, "
+                                          "sanity, move, colour, immune, special, then any of class"):
+        Board(str(folder))

@@ -122,6 +122,18 @@ def test_physical_dice_are_typed_in(tmp_path, capsys, monkeypatch):
     assert code == 0 and "gate roll: 7" in out and "movement roll: 3" in out, out[-3000:]
 
 
+def test_a_physical_table_types_in_its_draws_too(tmp_path, capsys, monkeypatch):
+    """--dice table: the setup gate roll 3 (the Woods) opens a gate; the table types in the gate card
+    it drew (the third: Verdant Maze, difficulty 7) and the monster (the seventh kind: a Dark Young)."""
+    answers = iter(["1", "2", "2", "2", "3", "2", "7", "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))
+    code, out, err = run(["arkham", "play", "--seed", "3", "--players", "1", "--dice", "table",
+                          "--state-dir", str(tmp_path), "--plain"], capsys)
+    assert code == 0
+    assert "drawn: a gate to Verdant Maze (difficulty 7)" in out and "drawn: a Dark Young" in out
+    assert "Dark Young #14 appears at Woods" in out, out[-3000:]
+
+
 MP_ODDS = r'''
 import sys
 sys.path.insert(0, %(repo)r)

@@ -24,9 +24,9 @@ a a a a                     # P1 parts 2, 3, 4; then P2 part 1
 down a                      # a gate opened (gates 1/7, doom 1/9)
 down a                      # P2 closed it
 down down a a               # Odds: fight a monster
-right right down right down right right b   # strength 6, immune physical, within 2 exchanges
+down right right down right down right right b   # any monster: strength 6, immune physical, within 2 exchanges
 down a b                    # stealth
-down a right b              # sanity check, SAN 2/2
+down a down right b         # sanity check, any monster: SAN 2/2
 down a right down right b b # close a gate: difficulty 7, within 2 rounds
 up up up up a a a a a a a a a a a        # next part to the end of P4's turn: the mythos
 a a a a a a                 # the three mythos prompts, dismissed
@@ -102,8 +102,9 @@ def test_odds_screens_show_the_kernels_numbers():
                ("Fight a monster", "Stealth", "Sanity check", "Close a gate")}
     win, ko, und, lost, den = odds.fight(0, 6, 5, 2)                 # immune physical: Fight void
     fight = screens["Fight a monster"]
-    assert fight[4].endswith(_fmt(_pct(odds.hit_faces(0, 6), 6))) and fight[5].endswith(_fmt(_pct(win, den)))
-    assert fight[6].startswith("KO " + _fmt(_pct(ko, den)))
+    assert fight[1] == "any monster"
+    assert fight[5].endswith(_fmt(_pct(odds.hit_faces(0, 6), 6))) and fight[6].endswith(_fmt(_pct(win, den)))
+    assert fight[7].startswith("KO " + _fmt(_pct(ko, den)))
     assert screens["Stealth"][4].endswith(_fmt(_pct(*odds.stealth(2))))
     ok, mad, exp, d = odds.sanity_check(5, 2, 2, 5)
     assert screens["Sanity check"][4].endswith(_fmt(_pct(ok, d))) and screens["Sanity check"][5].endswith(_fmt(_pct(mad, d)))

@@ -163,11 +163,14 @@ def test_rule_entering_a_city_location_rolls_d6_on_its_event_table():
     assert g.money[0] == money + 1 and g.phase == D.PH_MYTHOS
 
 
-@pytest.mark.parametrize("house", ["", "event_on_stay"])
-def test_rule_an_investigator_staying_in_a_location_has_no_event(house):
+@pytest.mark.parametrize("house", ["", "no_event_on_stay"])
+def test_rule_an_investigator_waiting_in_a_location_has_its_event_in_part_2(house):
+    """Part 2, "events with investigators": one who waits in a city location has its event too
+    ("on empty spaces nothing happens"); house rule no_event_on_stay: only on entering (issue 26.16,
+    the Asylum loop: staying in the Asylum now heals)."""
     g = new(invs=("Silas",), house=house)
     g.apply(K_STAY)
-    assert (g.step == D.CH_EVENT) == (house == "event_on_stay")
+    assert (g.step == D.CH_EVENT) == (house == "")
 
 
 def test_rule_with_a_gate_there_the_investigator_may_step_through_instead_of_the_event():
@@ -299,8 +302,8 @@ def test_rule_sneaking_past_several_monsters_is_one_stealth_roll_then_the_most_f
     assert g.step == D.ST_SNEAK_TO and not g.m_checked[m1]
 
 
-def test_rule_failed_stealth_means_a_fight_with_the_sanity_check_first():
-    g = new(invs=("Nell",))
+def test_house_rule_stealth_fail_strikes_a_failed_stealth_is_a_d6_strike_without_a_fight():
+    g = new(invs=("Nell",), house="stealth_fail_strikes")
     m = meet(g, "Deep One")
     sta = g.sta[0]
     g.apply(K_SNEAK)
@@ -310,6 +313,7 @@ def test_rule_failed_stealth_means_a_fight_with_the_sanity_check_first():
     assert g.step == D.CH_DAMAGE
     roll(g, 3)
     assert g.sta[0] == sta - 3 and g.step == D.ST_ENC              # fight it, or try again
+    assert K_SNEAK in legal(g)
 
 
 def test_rule_stealth_moves_to_an_adjacent_space_unless_monsters_hold_every_one():

@@ -693,6 +693,104 @@ def test_fuzz_solves_at_the_limits(lim, data):
             assert rc in (lib.ES_OK, lib.ES_ECTX)
 
 
+# ----- the memo out and in, keep_all, the work limit (issues 29.1, 24.11) --------------------------
+
+MEMO_CARD = "T/L L/P | I5 L/P/T | P T/P L"
+
+
+def test_memo_export_import_round_trip_answers_without_solving():
+    """A solved memo exported and imported into a new workspace: the same integers, no pair
+    evaluated; keys ascending; a workspace with smaller limits takes only the contexts inside them."""
+    card = parse_card(MEMO_CARD)
+    ctx = (5, 1, 0, (), 1, 1, 1)
+    s = CSolver(card)
+    want = s.values(ctx)
+    n, keys, checks, vals = s.export_memo()
+    import struct
+    ks = struct.unpack("<%dQ" % n, keys)
+    assert n == len(ks) > 100 and list(ks) == sorted(ks) and len(vals) == 8 * n * s.nstates
+    assert len(checks) == 8 * n and len(set(struct.unpack("<%dQ" % n, checks))) == n
+    t = CSolver(card)
+    t.reserve(ctx)
+    assert t.import_memo(n, keys, checks, vals) == n and t.import_memo(n, keys, checks, vals) == 0
+    assert t.values(ctx) == want and t.pairs == 0
+    small = CSolver(card)
+    small.reserve((3, 0, 0, (), 0, 0, 0))
+    added = small.import_memo(n, keys, checks, vals)
+    assert 0 < added < n
+    assert small.values((3, 0, 0, (), 0, 0, 0)) == CSolver(card).values((3, 0, 0, (), 0, 0, 0))
+
+
+def test_memo_import_refuses_entries_that_cannot_be_the_cards():
+    """A value above certainty, a key without its marker bit, a key with a bit no context has, an
+    entry whose check word does not match (one bit of its value flipped): the core refuses the
+    import (a damaged store is never stored); the real entry is taken."""
+    import struct
+    card = parse_card(MEMO_CARD)
+    src = CSolver(card)
+    src.values((2, 0, 0, (), 0, 0, 0))
+    n, keys, checks, vals = src.export_memo()
+    i = struct.unpack("<%dQ" % n, keys).index(1 << 63 | 2)      # the entry of 2 green dice, no uses
+    key, check = struct.unpack_from("<Q", keys, 8 * i)[0], struct.unpack_from("<Q", checks, 8 * i)[0]
+    value = list(struct.unpack_from("<%dQ" % src.nstates, vals, 8 * src.nstates * i))
+    s = CSolver(card)
+    s.reserve((4, 0, 0, (), 1, 0, 0))
+    ns = s.nstates
+    flipped = list(value)
+    flipped[0] ^= 1
+    for k, c, v in ((1 << 63 | 3, 0, [ONE + 1] * ns), (3, 0, [ONE] * ns), (1 << 63 | 3 | 1 << 15, 0, [ONE] * ns),
+                    (key, check, flipped)):
+        with pytest.raises(Exception, match="store"):
+            s.import_memo(1, *struct_pack(k, c, v))
+    assert s.import_memo(1, *struct_pack(key, check, value)) == 1     # 2 green dice: inside the limits
+
+
+def struct_pack(key, check, values):
+    import struct
+    return struct.pack("<Q", key), struct.pack("<Q", check), struct.pack("<%dQ" % len(values), *values)
+
+
+def test_keep_all_equals_keep_value_for_every_kept_part():
+    card = parse_card(MEMO_CARD)
+    ctx = (4, 1, 1, (), 0, 1, 2)
+    s = CSolver(card)
+    g = s.classes[0]
+    gf = [0] * 8
+    gf[g[0][0]] += 2
+    gf[g[-1][0]] += 2
+    yf, rf = s.classes[1][1][0], s.classes[2][0][0]
+    table = s.keep_all(ctx, gf, yf, rf)
+    ref = CSolver(card)
+    for a in range(gf[g[0][0]] + 1):
+        for b in range(gf[g[-1][0]] + 1):
+            kept = [0] * 8
+            kept[g[0][0]] += a
+            kept[g[-1][0]] += b
+            for yk in (0, 1):
+                for rk in (0, 1):
+                    want = ref.keep_value(ctx, kept, 4 - a - b, yf if yk else -1, rf if rk else -1)
+                    assert table.value(kept, yk, rk) == want
+
+
+def test_work_limit_stops_with_the_memo_whole():
+    """ess_set_budget: a solve past its work limit stops (WorkLimitReached) between two stored units;
+    lifted, the same solver answers with the integers of one never stopped."""
+    from eldritch.cbackend import WorkLimitReached
+    card = parse_card(MEMO_CARD)
+    ctx = (5, 1, 1, (), 1, 2, 1)
+    s = CSolver(card)
+    s.reserve(ctx)
+    s.limit_work((1000, 0, 1000, 10), 5_000_000)          # 5 us of counted work
+    with pytest.raises(WorkLimitReached):
+        s.values(ctx)
+    pairs, contexts, frames, sweeps = s.work()
+    assert 0 < 1000 * pairs + 1000 * frames + 10 * sweeps
+    s.limit_work(None, 0)
+    assert s.values(ctx) == CSolver(card).values(ctx)
+    assert lib.ess_set_budget(ffi.NULL, ffi.NULL) == lib.ES_EARG
+    assert lib.ess_work(ffi.NULL, ffi.new("es_work *")) == lib.ES_EARG
+
+
 # ----- valgrind ----------------------------------------------------------------------------------
 
 VALGRIND_CORPUS = """
@@ -709,6 +807,22 @@ for a in ads:
     print(a.name, "clue", s.values((3, 0, 1, (), 0, 0, 1)))
     print(a.name, "spell", s.values((3, 1, 0, (), 0, 1, 0)))
     print(a.name, "spell+clue", s.values((3, 1, 0, (), 0, 1, 1)))
+    n, keys, checks, vals = s.export_memo()              # the memo out and into a new workspace
+    t = CSolver(a.card(), terror_code(a.terror))
+    t.reserve((4, 1, 0, (), 1, 1, 1))
+    print(a.name, "import", t.import_memo(n, keys, checks, vals), t.values((3, 1, 0, (), 0, 1, 1)), t.pairs)
+    gf = [0] * 8
+    gf[s.classes[0][0][0]] = 3
+    kt = s.keep_all((3, 1, 0, (), 0, 1, 1), gf, s.classes[1][0][0], -1)
+    print(a.name, "keep_all", kt.value(gf, 0, 0), kt.value([0] * 8, 1, 0))
+    u = CSolver(a.card(), terror_code(a.terror))
+    u.reserve((5, 1, 1, (), 1, 1, 1))
+    u.limit_work((1000, 0, 1000, 10), 2000000)
+    try:
+        u.values((5, 1, 1, (), 1, 1, 1))
+        print(a.name, "budget: finished")
+    except Exception as exc:
+        print(a.name, "budget:", exc, u.work())
 sys.stdout.flush()
 import os
 os._exit(0)   # skip interpreter finalisation: CPython's own GC teardown is noisy under valgrind

@@ -169,8 +169,11 @@ def test_bad_limit_flags_are_one_line(flag, value, capsys):
 
 
 def test_budget_refusal_text_is_integer_maths():
-    est = budget.Estimate(10, 10 ** 12, 0, 3 << 30, 0)
-    ms = 10 ** 12 * budget.PROFILES["c"][0] // 10 ** 6
+    est = budget.Estimate(10, 10 ** 12, 0, 3 << 30, 0, frames=10 ** 6, lw=2, n=4)
+    w = dict(zip(budget.TERMS, budget.PROFILES["c"]))
+    # the cost model in integer picoseconds: per pair its lattice words, states x log2 MB, MB
+    per_pair = w["pair"] + 2 * w["pair_lw"] + 4 * 11 * w["pair_nlog"] + 3072 * w["pair_mb"]
+    ms = (10 ** 12 * per_pair + 10 ** 6 * w["frame"] + 10 * w["context"] + w["base"]) // 10 ** 9
     assert est.milliseconds("c") == ms
     text = budget.refusal(est, "c", 60000, 1 << 30)
     assert text.startswith("this question needs about %s on one core and 3.0 GiB" % budget.text_seconds(ms))

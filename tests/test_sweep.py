@@ -62,6 +62,20 @@ def test_same_results_on_one_core_a_pool_and_ray(tmp_path, ray_cluster):
     assert len(rows) == sum(len(t["spec"]["cards"]) for t in maps) * 2 * 2 * 2 > 0
 
 
+def test_solver_bot_store_gives_the_same_results_on_one_core_a_pool_and_ray(tmp_path, ray_cluster):
+    """The store of solved tables the workers share changes no result on any engine: no store, an
+    empty store on one core, a pool, and Ray reading the store the first two grew."""
+    sims = sim_tasks(games=4, chunk=2, bots="solver", players=(1,))
+    solved = str(tmp_path / "solved")
+    runs = [dict(workers=1), dict(workers=1, solved=solved), dict(workers=2, solved=solved),
+            dict(ray_address="auto", solved=solved)]
+    results = [sw.merged_simulate(sw.run_sweep("simulate", sims, str(tmp_path / ("s%d" % k)), {}, **engine), sims)
+               for k, engine in enumerate(runs)]
+    assert results[0] == results[1] == results[2] == results[3]
+    assert [s.games for _, s in results[0]] == [4]
+    assert any(files for _, _, files in os.walk(solved)), "the sweep published no solved table"
+
+
 def test_a_dead_ray_worker_loses_and_duplicates_nothing(tmp_path, ray_cluster):
     """SIGKILL the worker running a task: Ray runs the task again; every task has one result and
     the merged summary counts each game once, equal to a run on one core."""

@@ -62,7 +62,9 @@ def arkham_facts(g, v):
             assert x.space == (b.space_names[g.pos[s]] if g.pos[s] < b.nspaces else None)
         held = [b.item_names[b.card_kind[c]] for c in g.poss[s * AD.MAX_POSS:(s + 1) * AD.MAX_POSS] if c != A_NONE]
         assert list(x.possessions) == held
-        assert len(x.trophies) == g.trophies(s)
+        assert len(x.trophies) == g.trophies(s) and len(x.gate_trophies) == g.gate_trophies(s)
+        if inv != A_NONE:
+            assert x.skills == tuple((n, g.skill_of(s, k)) for k, n in enumerate(b.skill_names))
     for m in range(b.nmonsters):
         at = g.m_at[m]
         assert v.monsters[m].on_board == (at < b.nspaces)
@@ -82,7 +84,7 @@ def arkham_facts(g, v):
 def arkham_hide(g, rng):
     """A copy whose hidden parts differ: the decks' order, the PRNG, and where face-down gates lead."""
     t = _ARKHAM_RULES.deserialize(g.serialize())
-    for deck in (t.gate_deck, t.item_deck, t.spell_deck):
+    for deck in (t.gate_deck, t.item_deck, t.spell_deck, t.ally_deck):
         cards = list(deck.cards[:deck.n])
         rng.shuffle(cards)
         deck.cards[:deck.n] = bytes(cards)

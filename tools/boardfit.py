@@ -93,8 +93,16 @@ def build(dest, simulator=True):
 
 
 def _mpy(src, out):
-    proc = subprocess.run([str(MPY_CROSS), "-march=armv6m", "-o", str(out), str(src)], capture_output=True,
-                          text=True)
+    # the source name embedded in the bytecode is the path in the repository (kernel/..., micropython/app.py),
+    # not the build machine's: the board's heap would otherwise hold the clone's absolute path once per
+    # module, and a feature's fit would depend on where the repository was cloned (about 1 KB between
+    # /work/main and a longer worktree path, enough to move library_spell over 190 KB)
+    try:
+        name = str(Path(src).resolve().relative_to(REPO))
+    except ValueError:
+        name = str(src)
+    proc = subprocess.run([str(MPY_CROSS), "-march=armv6m", "-s", name, "-o", str(out), str(src)],
+                          capture_output=True, text=True)
     if proc.returncode:
         raise RuntimeError("mpy-cross %s: %s" % (src, proc.stderr))
 

@@ -40,6 +40,7 @@ EPILOG = """examples:
   eldritch arkham play --players 2 --bots 2        you play seat 1, the bot seat 2
   eldritch arkham play --seed 7 --players 4 --bots all --log game.log
   eldritch arkham check demo                       the demonstration board, summarised
+  eldritch arkham play --players 2 --dice table    a physical table: its rolls and draws typed in
   eldritch arkham template my_board                the board's tables to fill in from your own copy
 The board is the project's own demonstration board unless --board names a folder filled in from the
 template (`eldritch arkham template DIR`, schema in kernel/arkham/data/README.md); `eldritch arkham
@@ -155,7 +156,8 @@ def add_parser(sub):
     pl.add_argument("--rounds", type=int, default=-1, help="an agreed round limit (0: none; default the board's)")
     pl.add_argument("--doom", type=int, default=0, help="the doom track's length by agreement (default the board's)")
     pl.add_argument("--dice", choices=("device", "table"), default="device",
-                    help="'table': type in the physical rolls instead of rolling here")
+                    help="'table': type in the physical rolls and draws (monsters, gates, cards) instead of "
+                         "rolling and drawing here")
     pl.add_argument("--log", help="write the log (the seed, each action and its events, in words) to this file")
     pl.add_argument("--load", help="continue the game saved in this file")
     pl.add_argument("--save", help="save the game to this file when it ends (or stops)")
@@ -279,11 +281,17 @@ def cmd_check(args):
             raise KernelError("board", "%s is the unfilled template (%s): fill in its tables from your own copy "
                               "(schema: kernel/arkham/data/README.md)" % (args.folder, exc.detail))
         raise
+    from ..kernel.arkham.game.board import DECK_ALLY
+    allies = sum(1 for c in range(b.ncards) if b.i_deck[b.card_kind[c]] == DECK_ALLY)
     print("%s: %d spaces (%d city locations), %d Other Worlds, %d gate cards, %d monsters of %d kinds, "
           "%d item and spell cards, %d investigators, players %d-%d, doom track %d, gate limits %s" % (
-              args.folder, b.nspaces, len(b.locations), b.nworlds, b.ngates, b.nmonsters, b.nkinds, b.ncards,
-              b.ninv, b.min_players, b.max_players, b.doom_length,
+              args.folder, b.nspaces, len(b.locations), b.nworlds, b.ngates, b.nmonsters, b.nkinds,
+              b.ncards - allies, b.ninv, b.min_players, b.max_players, b.doom_length,
               ", ".join("%d:%d" % (p, b.gate_limit[p]) for p in range(b.min_players, b.max_players + 1))))
+    print("  skills %s; %d taxi spaces; %d locations with a back door; %d allies%s; every space reachable, "
+          "every gate limit reachable" % (", ".join(b.skill_names), sum(b.taxi),
+                                          sum(1 for s in b.locations if b.nbr_count[s] > 1), allies,
+                                          "; a jail (%s)" % b.space_names[b.jail] if b.jail != 255 else ""))
     return 0
 
 

@@ -6,7 +6,8 @@
 Cooperative with nothing private: every seat sees one screen and one log (in words: "> seat 1
 (Silas Moore): pick Silas Moore", never the action's code). Dice are rolled by the game's PRNG
 (chance, played by the machine), or with `dice: table` typed in by the table: then a roll is a
-decision of the seat concerned, the possible rolls as options and "roll here". Decisions:
+decision of the seat concerned, the possible rolls as options and "roll here", and so is every draw
+(the kernel's table mode: the monster, gate or card the table drew, among those left). Decisions:
 shapes.py. The advised option is the heuristic bot's.
 """
 
@@ -61,7 +62,8 @@ class ArkhamGame(GameAdapter):
         g = self.state
         p = g.current_player()
         if p == CHANCE:
-            return g.seat if self.table_dice else None
+            # the table types it in: the investigator whose turn it is (none in the mythos phase)
+            return g.seat if self.table_dice and g.seat < g.players else None
         return p if p >= 0 else None
 
     def is_terminal(self):
@@ -129,8 +131,10 @@ class ArkhamGame(GameAdapter):
         g = self.state
         if g.current_player() == CHANCE:
             if a == D.K_RESOLVE:
-                return "roll it here"
-            return "the roll shows %d" % (a & D.ARG_MASK) if g.step != D.CH_COIN else text.action_text(g, a)
+                return "draw it here" if g.step == D.CH_DRAW else "roll it here"
+            if g.step == D.CH_COIN or g.step == D.CH_DRAW:
+                return text.action_text(g, a)
+            return "the roll shows %d" % (a & D.ARG_MASK)
         return text.action_text(g, a)
 
     def hint(self, seat):
@@ -147,7 +151,7 @@ def step_record(g, action, by) -> Record:
     if p == CHANCE:
         who = "the dice"
         words = "roll" if action == D.K_RESOLVE else "the table's roll: %d" % (action & D.ARG_MASK)
-        if action != D.K_RESOLVE and g.step == D.CH_COIN:
+        if action != D.K_RESOLVE and (g.step == D.CH_COIN or g.step == D.CH_DRAW):
             words = text.action_text(g, action)
     else:
         who = text.seat_name(g, p)
@@ -203,7 +207,8 @@ def load(payload: bytes, settings_doc: dict, rules_for):
 
 def new_rules(options) -> Rules:
     return Rules({"board": options.get("board"), "house": options.get("house", ""),
-                  "round_limit": options.get("rounds", -1), "doom": options.get("doom", 0)})
+                  "round_limit": options.get("rounds", -1), "doom": options.get("doom", 0),
+                  "draws": "table" if options.get("dice") == "table" else "deck"})
 
 
 

@@ -31,7 +31,10 @@ def decision(adapter, seat, legal, advised):
             loadouts.append(a)
             continue
         leaf = Leaf(adapter.action_text(a), a, advised=a == advised)
-        if kind == D.K_OUTCOME and g.step != D.CH_COIN:
+        if kind == D.K_OUTCOME and g.step == D.CH_DRAW:
+            leaf.group = (kind,)
+            leaf.group_label = "the table drew..."
+        elif kind == D.K_OUTCOME and g.step != D.CH_COIN:
             if len(outcomes) > 7:                  # 2D6: two ranges, a key for the range, one for the roll
                 lo, hi = outcomes[0], outcomes[-1]
                 mid = (lo + hi) // 2

@@ -38,7 +38,10 @@ class Investigator:
     Other World's name and its `area` 1 or 2), `sanity`/`max_sanity`, `stamina`/`max_stamina`
     (the kernel's strength track), `fight`, `stealth`, `money`, the cards carried (`possessions`,
     by name), `gates_closed`, the monsters kept as `trophies` and the one `bound` (by name), and
-    `may_close` (the space whose gate they explored, which they may close, or None)."""
+    `may_close` (the space whose gate they explored, which they may close, or None); `skills` (each
+    skill of the board by name, with the bonuses of the cards carried), `gate_trophies` (the Other
+    Worlds of the gates they closed and keep), `lost_turns` (turns still to be lost: jail, an
+    event) and `retainer` (dollars a turn, 0: none)."""
 
     seat: int
     investigator: Optional[str]
@@ -58,6 +61,10 @@ class Investigator:
     trophies: tuple[str, ...]
     bound: Optional[str]
     may_close: Optional[str]
+    skills: tuple[tuple[str, int], ...] = ()
+    gate_trophies: tuple[str, ...] = ()
+    lost_turns: int = 0
+    retainer: int = 0
 
 
 @dataclass(frozen=True)
@@ -94,7 +101,7 @@ class ArkhamView:
     (`turn_seat`), the `result` in words (None while playing), the doom track (`doom` of
     `doom_length`), open gates against the `gate_limit`, the agreed `round_limit` (0: none), the
     `house` rules in play, the last roll, every seat's sheet, every monster token, the open gates,
-    the spaces `sealed` by an Elder Sign and the decks' counts."""
+    the spaces `sealed` by an Elder Sign and the decks' counts (allies' too)."""
 
     players: int
     round: int
@@ -116,6 +123,7 @@ class ArkhamView:
     gate_deck: int
     item_deck: int
     spell_deck: int
+    ally_deck: int = 0
 
     @property
     def open_gates(self) -> int:
@@ -182,7 +190,10 @@ def decode_on(data: bytes, board) -> ArkhamView:
             gates_closed=f.gates_closed[s],
             trophies=tuple(b.kind_names[b.mon_kind[m]] for m in mine if f.m_at[m] == D.AT_TROPHY),
             bound=next((b.kind_names[b.mon_kind[m]] for m in mine if f.m_at[m] == D.AT_BOUND), None),
-            may_close=b.space_names[f.close_at[s]] if f.close_at[s] < b.nspaces else None))
+            may_close=b.space_names[f.close_at[s]] if f.close_at[s] < b.nspaces else None,
+            skills=_skills(b, f, s) if inv < b.ninv else (),
+            gate_trophies=tuple(b.world_names[b.gate_world[c]] for c in range(b.ngates) if f.gate_keep[c] == s),
+            lost_turns=f.lost_turns[s], retainer=f.retainer[s]))
     monsters = []
     for m in range(b.nmonsters):
         at = f.m_at[m]
@@ -208,4 +219,18 @@ def decode_on(data: bytes, board) -> ArkhamView:
         house=tuple(name for k, name in enumerate(D.HOUSE_RULES) if f.house & (1 << k)), last_roll=f.last_roll,
         seats=tuple(seats), monsters=tuple(monsters), gates=tuple(gates),
         sealed=tuple(b.space_names[s] for s in range(b.nspaces) if f.sealed[s]),
-        gate_deck=f.gate_deck_n, item_deck=f.item_deck_n, spell_deck=f.spell_deck_n)
+        gate_deck=f.gate_deck_n, item_deck=f.item_deck_n, spell_deck=f.spell_deck_n, ally_deck=f.ally_deck_n)
+
+
+def _skills(b, f, s):
+    """Each of the board's skills of seat s with the bonuses of the cards it carries (as the kernel's
+    skill_of)."""
+    from ..kernel.arkham.game.board import MAX_SKILLS
+    out = []
+    for k, name in enumerate(b.skill_names):
+        v = f.fight[s] if k == 0 else (f.stealth[s] if k == 1 else f.skill[s * MAX_SKILLS + k])
+        for c in f.poss[s * D.MAX_POSS:(s + 1) * D.MAX_POSS]:
+            if c != NONE and c < b.ncards:
+                v += b.i_skill[b.card_kind[c] * MAX_SKILLS + k] - 128
+        out.append((name, max(v, 0)))
+    return tuple(out)

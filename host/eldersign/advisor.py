@@ -122,11 +122,27 @@ def action_values(adv, aside, options, actions) -> dict:
         if key[0] == FAIL and key[1] is not None:
             fails.append((key[1], key[2], o.value))
     out = {}
+    slots = None
     for a in actions:
         kind = a - (a & A_ARG_MASK) if a >= G_BASE else -1
         arg = a & A_ARG_MASK
         if a == A_GIVEUP:
             out[a] = 0
+        elif ACT_REROLL <= a < G_BASE:
+            # a reroll's dice from its mask (a bit per rolled die): the die code of every bit once
+            # per roll, instead of adventure.rerolled_dice's walk over all the dice per action
+            if slots is None:
+                roll = adv.roll_counts
+                slots = [d for d in range(NDICE) for _ in range(roll[d])]
+            dice = bytearray(NDICE)
+            mask = a - ACT_REROLL
+            while mask:
+                low = mask & -mask
+                dice[slots[low.bit_length() - 1]] += 1
+                mask ^= low
+            v = by_key.get((REROLL, bytes(dice)))
+            if v is not None:
+                out[a] = v
         elif a < G_BASE:
             v = by_key.get(action_key(adv, a))
             if v is not None:

@@ -50,7 +50,7 @@ class Context:
     """What one process keeps for a setting: the card data, the solver cache, the preferred
     investigators' indices."""
 
-    def __init__(self, setting: Setting, backend=None):
+    def __init__(self, setting: Setting, backend=None, store=None):
         sets = setting.option("sets", DEFAULT_SETS)
         self.data = GameData(sets=tuple(sets))
         self.ancient_one = self.data.ancient_one(setting.option("ancient_one", "Yog-Sothoth"))
@@ -58,13 +58,18 @@ class Context:
         self.cache = None
         if "solver" in setting.bots:
             from .solverbot import SolverCache
-            self.cache = SolverCache(backend)
+            self.cache = SolverCache(backend, store=store)
         self.prefer = []
         for name in setting.option("investigators", ()) or ():
             found = [i for i, r in enumerate(self.data.investigators) if name.lower() in r.name.lower()]
             if len(found) != 1:
                 raise KernelError("option", "--investigators: '%s' names %d investigators, not one" % (name, len(found)))
             self.prefer.append(found[0])
+
+    def flush(self) -> None:
+        """Publish what the solver bots solved to the store of solved tables (if any)."""
+        if self.cache is not None:
+            self.cache.flush()
 
     def make_bot(self, name: str, seed: int):
         if name == "random":
@@ -129,6 +134,7 @@ class EldersignRunner:
     default_bot = "heuristic"
     metrics = ("turns", "devoured", "elder_signs", "doom", "steps")
     tally_label = "adventure"
+    uses_store = True               # prepare() takes the solver bot's store of solved tables
 
     def add_arguments(self, p) -> None:
         p.add_argument("--ancient-one", default="Yog-Sothoth", metavar="NAMES",
@@ -168,8 +174,9 @@ class EldersignRunner:
                     out.append(Setting(self.name, players, bots, tuple(options) + (("ancient_one", ao),)))
         return out
 
-    def prepare(self, setting: Setting, backend=None) -> Context:
-        return Context(setting, backend)
+    def prepare(self, setting: Setting, backend=None, store=None) -> Context:
+        """What a process keeps for a setting; `store` a tablestore.TableStore for the solver bot."""
+        return Context(setting, backend, store)
 
     def play(self, setting: Setting, seed: int, ctx: Context) -> dict:
         return play_game(setting, seed, ctx)[1]

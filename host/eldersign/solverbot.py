@@ -14,8 +14,11 @@
   entrance's value is the heuristic bot's). Everything else is the heuristic bot's.
 
 Solvers are built by the backend (`backend.make_solver`; the C core when built) and cached per
-(card, terror, sanity, stamina), the oldest dropped past `cache` entries. The bot reads the game
-only through bots/observe.py: it never sees the decks' order or a PRNG.
+(card, terror, sanity, stamina), the oldest dropped past `cache` entries. With a store of solved
+tables (tablestore.py: `SolverCache(store=...)`, `eldritch simulate --store`, a sweep's OUT/solved)
+every new solver starts from what earlier processes solved for its card, and `flush` publishes what
+this process solved; values are the same integers either way. The bot reads the game only through
+bots/observe.py: it never sees the decks' order or a PRNG.
 """
 
 from __future__ import annotations
@@ -72,6 +75,16 @@ class MemoSolver:
         return self._remember(("k", ctx, tuple(gfaces), unrolled_green, yf, rf),
                               lambda: self._solver.keep_value(ctx, gfaces, unrolled_green, yf, rf))
 
+    @property
+    def keep_all(self):
+        """The wrapped solver's keep_all, remembered per roll (None when it has none: advice then
+        asks keep_value per kept part)."""
+        inner = getattr(self._solver, "keep_all", None)
+        if inner is None:
+            return None
+        return lambda ctx, gfaces, yf, rf: self._remember(("a", ctx, tuple(gfaces), yf, rf),
+                                                         lambda: inner(ctx, gfaces, yf, rf))
+
 
 class SolverCache:
     """Solvers and chances shared by every SolverBot of a process: exact values do not depend on
@@ -79,7 +92,7 @@ class SolverCache:
     per (card, terror, sanity, stamina), the least recently used dropped past `max_solvers`;
     chances per (solver key, situation), all dropped past `max_values`."""
 
-    def __init__(self, backend=None, max_solvers: int = 256, max_values: int = 500_000):
+    def __init__(self, backend=None, max_solvers: int = 256, max_values: int = 500_000, store=None):
         if backend is None:
             from ..backend import get_backend
             backend = get_backend(notice=False)
@@ -89,6 +102,7 @@ class SolverCache:
         self._solvers: OrderedDict = OrderedDict()
         self._values: dict = {}
         self.built = 0
+        self.store = store          # a tablestore.TableStore, or None
 
     @staticmethod
     def limits(card, sanity: int, stamina: int) -> tuple[int, int]:
@@ -111,14 +125,52 @@ class SolverCache:
         key = self.card_key(card, terror, sanity, stamina)
         s = self._solvers.get(key)
         if s is None:
-            s = MemoSolver(self.backend.make_solver(card, terror, sanity, stamina))
+            inner = self.backend.make_solver(card, terror, sanity, stamina)
+            if hasattr(inner, "widen"):
+                inner.widen = _widen
+            if self.store is not None and hasattr(inner, "export_memo"):
+                inner.memo_source = self._source(key, card, terror, sanity, stamina)
+            s = MemoSolver(inner)
             self.built += 1
             self._solvers[key] = s
             if len(self._solvers) > self.max_solvers:
-                self._solvers.popitem(last=False)
+                old_key, old = self._solvers.popitem(last=False)
+                self._publish(old_key, old)
         else:
             self._solvers.move_to_end(key)
         return s
+
+    def _source(self, key, card, terror, sanity, stamina):
+        """The memo_source of a new solver: the store's tables of its card, once a fresh solve of
+        a sample of them has agreed (TableStore.verify)."""
+        store = self.store
+        own = []
+
+        def fresh(ctx):
+            if not own:             # one solver that reads no store, for the card's samples
+                own.append(self.backend.make_solver(card, terror, sanity, stamina))
+            return list(own[0].values(ctx))
+
+        def source(solver):
+            if not store.verify(key, solver.nstates, fresh):
+                return []
+            return [(t.count, t.keys, t.checks, t.vals, lambda t=t: store.refuse(key, t))
+                    for t in store.tables(key, solver.nstates)]
+        return source
+
+    def _publish(self, key, s) -> None:
+        inner = s._solver
+        if self.store is None or not hasattr(inner, "take_solved"):
+            return
+        for count, keys, checks, vals in inner.take_solved():
+            self.store.publish(key, inner.nstates, count, keys, checks, vals)
+
+    def flush(self) -> None:
+        """Publish to the store what this process's solvers solved since their last publish."""
+        for key, s in self._solvers.items():
+            self._publish(key, s)
+        if self.store is not None:
+            self.store.settle()
 
     def chance(self, card, values: tuple) -> float:
         """The exact chance (a float) of completing card from the Situation of these nine values."""
@@ -172,7 +224,7 @@ class SolverBot(HeuristicBot):
         focus, spells, clues = _capped(adv.uses())
         solver = self.cache.solver(adv.card, start.terror, start.sanity, start.stamina)
         sit = Situation(g_, y_, r_, focus, spells, clues, start.terror, solver.sanity, solver.stamina)
-        options = advise(solver, roll, sit, bytearray(adv.held), adv.done_mask())
+        options = advise(solver, roll, sit, bytearray(adv.held), adv.done_mask(), texts=False)
         values = action_values(adv, O.aside(g), options, legal)
         free = [a for a in legal if A_FREEROLL <= a < A_FREEROLL + A_ARG_MASK]
         if free:
@@ -200,7 +252,7 @@ class SolverBot(HeuristicBot):
         focus, spells, clues = _capped(adv.uses())
         solver = self.cache.solver(adv.card, start.terror, start.sanity, start.stamina)
         sit = Situation(g_, y_, r_, focus, spells, clues, start.terror, solver.sanity, solver.stamina)
-        options = advise(solver, roll, sit, bytearray(adv.held), adv.done_mask())
+        options = advise(solver, roll, sit, bytearray(adv.held), adv.done_mask(), texts=False)
         keep = max(o.value for o in options) if options else 0
         masks = [a - A_REACT - REACT_REROLL + A_FREEROLL for a in legal if a >= A_REACT + REACT_REROLL]
         values = self.free_reroll_values(adv, solver, roll, g_, y_, r_, focus, spells, clues, start, masks)
@@ -215,7 +267,7 @@ class SolverBot(HeuristicBot):
         more = Situation(g_, y_, r_, focus, spells, min(clues + 1, MAX_USES), start.terror, solver.sanity,
                          solver.stamina)
         rerolls = {}
-        for o in advise(solver, roll, more, bytearray(adv.held), adv.done_mask()):
+        for o in advise(solver, roll, more, bytearray(adv.held), adv.done_mask(), texts=False):
             if o.kind == REROLL:
                 rerolls.setdefault(option_key(o), o.value)
         out = {}
@@ -224,6 +276,14 @@ class SolverBot(HeuristicBot):
             if v is not None:
                 out[a] = v
         return out
+
+
+def _widen(lim: tuple) -> tuple:
+    """A grown workspace of the bot's solvers covers every clue count once it covers one: an
+    investigator gains and spends clues one at a time, and each new count would otherwise rebuild
+    the workspace (five times for a card seen at clues 0 to 4)."""
+    g, y, r, f, s, c, sigma, rho = lim
+    return (g, y, r, f, s, MAX_USES if c > 0 else c, sigma, rho)
 
 
 def _capped(uses) -> tuple[int, int, int]:

@@ -100,14 +100,15 @@ def question(solver, roll, situation, held=None):
     return (g, y, r, _held_reps(solver, held), situation.focus, situation.spells, situation.clues)
 
 
-def advise(solver, roll, situation, held=None, done_mask=0):
+def advise(solver, roll, situation, held=None, done_mask=0, texts=True):
     """Every legal option for this roll (counts by colour * 8 + face), best first.
 
     The pool is the dice of the roll; `situation` gives the focus, spells and clues left and the
     sanity and stamina (its dice are those of the roll; its terror, sanity and stamina must be the
     solver's); `held` are dice held aside (by focus or spells) with their faces; `done_mask` the
     tasks already completed. Ties keep the listing order: completions, spell holds, clue rerolls,
-    fails.
+    fails. texts=False leaves every option's text empty (a bot reads only kinds, data and values,
+    and formatting a text for each of the hundreds of reroll options costs more than its value).
     """
     if situation.limits() != (solver.terror, solver.sanity, solver.stamina):
         raise KernelError("option", "the situation's terror, sanity and stamina are not the solver's")
@@ -131,18 +132,20 @@ def advise(solver, roll, situation, held=None, done_mask=0):
     card = solver.card
     options = []
 
-    for t, ways in match(card, roll, held, done_mask, sanity, stamina):
+    for t, ways in match(card, roll, held, done_mask, sanity, stamina, solver.face_sets):
         nxt = solver.state_index(done_mask | (1 << t))
         for way in ways:
             gu, yu, ru = _pool_of(way.roll_used)
             used = _held_reps(solver, way.held_used)
             succ = (g - gu, y - yu, r - ru, _without(hreps, used), focus, spells, clues)
             value = ONE if nxt == solver.empty_state else solver.values(succ)[nxt]
-            dice = format_roll(way.roll_used)
-            hdice = format_roll(way.held_used)
-            text = "complete task %d (%s) with %s" % (t + 1, format_task(card.tasks[t]),
-                                                     " + held ".join([x for x in (dice, hdice) if x]) if dice
-                                                     else "held " + hdice)
+            text = ""
+            if texts:
+                dice = format_roll(way.roll_used)
+                hdice = format_roll(way.held_used)
+                text = "complete task %d (%s) with %s" % (t + 1, format_task(card.tasks[t]),
+                                                         " + held ".join([x for x in (dice, hdice) if x]) if dice
+                                                         else "held " + hdice)
             options.append(Option(COMPLETE, text, value, (t, way)))
 
     if spells > 0:
@@ -160,13 +163,13 @@ def advise(solver, roll, situation, held=None, done_mask=0):
                 else:
                     sgf, syf, srf = _faces_of(solver, sub)
                     value = solver.roll_values(sctx, sgf, syf, srf)[state]
-                options.append(Option(HOLD, "hold %s with a spell" % die_text(colour, f), value,
-                                      (colour, f)))
+                options.append(Option(HOLD, "hold %s with a spell" % die_text(colour, f) if texts else "",
+                                      value, (colour, f)))
 
     if clues > 0:
-        _reroll_options(solver, ctx, roll, state, options)
+        _reroll_options(solver, ctx, roll, state, options, texts)
 
-    _fail_options(solver, ctx, roll, state, options)
+    _fail_options(solver, ctx, roll, state, options, texts)
 
     # stable sort, best first (MicroPython's sort has no key stability guarantee: sort indices)
     order = list(range(len(options)))
@@ -174,43 +177,63 @@ def advise(solver, roll, situation, held=None, done_mask=0):
     return [options[i] for i in order]
 
 
-def _reroll_options(solver, ctx, roll, state, options):
-    """Each non-empty sub-multiset of the roll to reroll with one clue."""
+def _reroll_options(solver, ctx, roll, state, options, texts=True):
+    """Each non-empty sub-multiset of the roll to reroll with one clue. A solver with `keep_all`
+    (the C core's) gives every kept part's value in one call; else keep_value is asked per part.
+    The parts are visited as an odometer over the roll's (colour, face) counts, the kept dice
+    updated one die at a time (a roll of 8 dice has up to 255 parts)."""
+    table = None
+    keep_all = getattr(solver, "keep_all", None)
+    gfaces, yf, rf = _faces_of(solver, roll)        # kept: the whole roll to start with
+    if keep_all is not None:
+        table = keep_all(ctx, gfaces, yf, rf)
     dice = []
     for colour in (GREEN, YELLOW, RED):
         for f in range(NFACES):
             if roll[colour * NFACES + f]:
                 dice.append((colour, f, roll[colour * NFACES + f]))
     counts = [0] * len(dice)
+    rer = bytearray(3 * NFACES)
+    ug = 0
+    yk = 1 if yf >= 0 else 0
+    rk = 1 if rf >= 0 else 0
     while True:
-        # next combination of reroll counts (odometer)
+        # next combination of reroll counts (odometer), the kept dice updated as it turns
         i = 0
         while i < len(dice):
-            if counts[i] < dice[i][2]:
+            colour, f, top = dice[i]
+            if counts[i] < top:
                 counts[i] += 1
+                rer[colour * NFACES + f] += 1
+                if colour == GREEN:
+                    gfaces[solver.rep[f]] -= 1
+                    ug += 1
+                elif colour == YELLOW:
+                    yk = 0
+                else:
+                    rk = 0
                 break
+            rer[colour * NFACES + f] = 0
+            if colour == GREEN:
+                gfaces[solver.rep[f]] += top
+                ug -= top
+            elif colour == YELLOW:
+                yk = 1
+            else:
+                rk = 1
             counts[i] = 0
             i += 1
         if i == len(dice):
             return
-        kept = bytearray(roll)
-        rer = bytearray(3 * NFACES)
-        for k in range(len(dice)):
-            colour, f, _ = dice[k]
-            kept[colour * NFACES + f] -= counts[k]
-            rer[colour * NFACES + f] += counts[k]
-        gfaces = [0] * NFACES
-        ug = 0
-        for f in range(NFACES):
-            gfaces[solver.rep[f]] += kept[GREEN * NFACES + f]
-            ug += rer[GREEN * NFACES + f]
-        _, yk, rk = _pool_of(kept)
-        _, yf, rf = _faces_of(solver, kept)
-        value = solver.keep_value(ctx, gfaces, ug, yf if yk else -1, rf if rk else -1)[state]
-        options.append(Option(REROLL, "reroll %s with a clue" % format_roll(rer), value, rer))
+        if table is not None:
+            value = table.value(gfaces, yk, rk)[state]
+        else:
+            value = solver.keep_value(ctx, list(gfaces), ug, yf if yk else -1, rf if rk else -1)[state]
+        options.append(Option(REROLL, "reroll %s with a clue" % format_roll(rer) if texts else "", value,
+                              bytearray(rer)))
 
 
-def _fail_options(solver, ctx, roll, state, options):
+def _fail_options(solver, ctx, roll, state, options, texts=True):
     g, y, r, hreps, focus, spells, clues = ctx
     rest = bytearray(roll)
     terror_dice = roll[GREEN * NFACES + TERROR]
@@ -246,5 +269,5 @@ def _fail_options(solver, ctx, roll, state, options):
                 p2[colour] -= 1
                 succ = (p2[0], p2[1], p2[2], tuple(sorted(hreps + (solver.rep[f],))),
                         focus - 1, spells, clues)
-                options.append(Option(FAIL, "%s, focus %s" % (text, die_text(colour, f)),
+                options.append(Option(FAIL, "%s, focus %s" % (text, die_text(colour, f)) if texts else "",
                                       solver.values(succ)[state], (aside, colour, f)))

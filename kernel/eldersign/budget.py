@@ -11,8 +11,15 @@ of its spell DAG (the pools left after holding up to s dice with spells; without
 ess_estimate and ess_workspace_size (csrc/es_solve.c, plan()), line for line: the integers agree
 (tests compare them), so a host, the fallback and the handheld all refuse the same questions.
 
-Time is the estimate times a per-runtime cost (PROFILES, nanoseconds per pair, per clue-sweep
-step and per context, measured on the project's machine and rounded up). Integer maths only.
+Time is a cost model over the estimate's counts (cost_terms, PROFILES): per (context, roll) pair a
+cost that grows with the card's lattice words (task masks a roll's completions are read from), with
+its states times the log of the workspace's size and with that size itself (a large workspace's memo
+and tables miss the caches); per frame (a context's or chain node's set-up); per clue-sweep step.
+The weights are fitted on benchmarks/scaling.py's measured points (benchmarks/README.md, "Scaling
+laws"); tests/test_budget_scaling.py keeps the estimate within 2x of every point and never below
+its memory. WORK is the same model fitted on the counts a solve really makes: the work the C core
+counts while it solves (ess_set_budget), stopped at the limit (host/limits.py), so a question whose
+estimate was too low still stops at its limit. Integer maths only.
 """
 
 from ..errors import KernelError
@@ -20,28 +27,42 @@ from ..errors import KernelError
 SAT = 1 << 62                # counts saturate here, as in C
 MAX_BYTES = 1 << 48          # no workspace is larger (C returns 0)
 WS_HEADER = 8192             # C: bytes reserved for the workspace header
-FRAME_HDR = 8192             # C: bytes reserved for a frame's fixed part
+FRAME_HDR = 24576             # C: bytes reserved for a frame's fixed part
 NSLOT = 256                  # C: roll signatures cached per frame
 NFAIL = 100                  # C: fail vectors with focus cached per frame
 SIGW = 24                    # C: words of a roll signature
 IDS_POOLS = 16               # C: largest pools' signature numbers the ids cache holds
 IDS_DIR = 1024               # C: entries of the ids cache's directory
+RC_DIR = 8192                # C: most entries of the residual cache's directory (frame_held)
+RC_BYTES = 1 << 20           # C: the residual cache's store
 BLK = 4                      # C: states per clue sweep
 FRAME_SLACK = 8              # C: frames beyond the nesting bound
 MAX_GREEN = 8
 MAX_USES = 4
 MAX_HELD = 12
 
-# Nanoseconds per estimated (pair, clue-sweep step, context) on one core of the project's machine
-# (CPU time, measured on a busy shared machine: benchmarks/README.md, "Calibrating the limits").
-# C: fitted on questions up to 80 M pairs and 360 MB, where memory traffic costs most; it
-# over-estimates small questions (up to 2x) and stays above every heavy one measured. Fallback:
-# least squares on library questions, within 0.4x-2.2x. MicroPython is the unix port (about 4x
-# CPython on the same questions); a board is slower still and should measure its own.
+# The cost model's terms (cost_terms) and, per runtime, picoseconds per unit of each: CPU time on one
+# core of the project's machine. C: least squares of the relative error on benchmarks/scaling.csv
+# (147 questions up to 150 M pairs and 1 GB), centred so that no point is off by more than 1.5x either
+# way (benchmarks/README.md, "Scaling laws"). The fallback: its flat per-pair and
+# per-sweep-step costs (least squares on library questions, within 0.4x-2.2x; the pure-Python solver
+# is being rewritten, and its points are to be measured again with `scaling.py measure --backend
+# python`). MicroPython is the unix port (about 4x CPython on the same questions); a board is slower
+# still and should measure its own.
+TERMS = ("pair", "pair_lw", "pair_nlog", "pair_mb", "frame", "sweep", "context", "base")
 PROFILES = {
-    "c": (80, 20, 0),
-    "python": (120000, 30000, 0),
-    "micropython": (480000, 120000, 0),
+    "c": (0, 9998, 656, 69, 157554, 743, 0, 508458477),
+    "python": (120000000, 0, 0, 0, 0, 30000000, 0, 0),
+    "micropython": (480000000, 0, 0, 0, 0, 120000000, 0, 0),
+}
+# The same terms fitted on the counts a solve makes (CSolver.work: pairs, contexts, frames, sweep
+# steps), centred the same way (0.60-1.67x the measured CPU time on the file's points): the work a
+# solve is stopped at when it passes its time limit (host/limits.py). The fallback counts pairs and
+# contexts only.
+WORK = {
+    "c": (0, 11095, 903, 205, 789474, 515, 0, 295619890),
+    "python": (120000000, 0, 0, 0, 0, 0, 0, 0),
+    "micropython": (480000000, 0, 0, 0, 0, 0, 0, 0),
 }
 
 
@@ -83,9 +104,11 @@ def shape_of(solver):
         for face, _w in cls:
             if face not in reps:
                 reps.append(face)
-    nfs = 0
-    for sets in solver.face_sets:
-        nfs += len(sets)
+    nfs = getattr(solver, "nfacesets", None)     # the C backend counts them without building them
+    if nfs is None:
+        nfs = 0
+        for sets in solver.face_sets:
+            nfs += len(sets)
     return Shape(solver.nstates, solver.ntasks, len(solver.classes[0]), len(solver.classes[1]),
                  len(solver.classes[2]), len(reps), nfs)
 
@@ -137,8 +160,25 @@ def _keys(sh, g, y, r):
     return binom(g + sh.m, sh.m) * (sh.ny + 1 if y else 1) * (sh.nr + 1 if r else 1)
 
 
+def _dag3(sh, g, y, r, s):
+    """(_dag kinds 0, 1 and 3 at once: rows, partial-roll keys, nodes) of pool (g, y, r), s spells."""
+    rows = 0
+    keys = 0
+    nodes_all = 0
+    for dg in range(min(g, s) + 1):
+        for dy in range(y + 1):
+            for dr in range(r + 1):
+                if dg + dy + dr > s:
+                    continue
+                nodes = binom(dg + sh.m - 1, sh.m - 1) * (sh.ny if dy else 1) * (sh.nr if dr else 1)
+                rows += nodes * _rows(sh, g - dg, y - dy, r - dr)
+                keys += nodes * _keys(sh, g - dg, y - dy, r - dr)
+                nodes_all += nodes
+    return rows, keys, nodes_all
+
+
 def _dag(sh, g, y, r, s, kind):
-    """Sum over the spell DAG of pool (g, y, r): kind 0 rows, 1 partial-roll keys, 2 bytes."""
+    """Sum over the spell DAG of pool (g, y, r): kind 0 rows, 1 partial-roll keys, 2 bytes, 3 nodes."""
     tot = 0
     for dg in range(min(g, s) + 1):
         for dy in range(y + 1):
@@ -146,7 +186,9 @@ def _dag(sh, g, y, r, s, kind):
                 if dg + dy + dr > s:
                     continue
                 nodes = binom(dg + sh.m - 1, sh.m - 1) * (sh.ny if dy else 1) * (sh.nr if dr else 1)
-                if kind == 0:
+                if kind == 3:
+                    each = 1
+                elif kind == 0:
                     each = _rows(sh, g - dg, y - dy, r - dr)
                 elif kind == 1:
                     each = _keys(sh, g - dg, y - dy, r - dr)
@@ -164,22 +206,77 @@ def _dag(sh, g, y, r, s, kind):
 
 class Estimate:
     """contexts the solve may store, pairs it may evaluate, clue-sweep steps, the C workspace's
-    bytes (0: too large to allocate), and the Python fallback's bytes."""
+    bytes (0: too large to allocate), the Python fallback's bytes, and frames (the C core's
+    per-table set-up: one per context, and per node and clue level of a spell/clue chain; counted
+    here only, not by ess_estimate)."""
 
-    def __init__(self, contexts, pairs, sweeps, c_bytes, py_bytes):
+    def __init__(self, contexts, pairs, sweeps, c_bytes, py_bytes, frames=0, lw=1, n=1):
         self.contexts = contexts
         self.pairs = pairs
         self.sweeps = sweeps
         self.c_bytes = c_bytes
         self.py_bytes = py_bytes
+        self.frames = frames
+        self.lw = lw            # lattice words of an entry (lat_words)
+        self.n = n              # task-set states
 
     def bytes_for(self, runtime):
         return self.c_bytes if runtime == "c" else self.py_bytes
 
     def milliseconds(self, runtime):
-        """Estimated time on one core of the reference machine."""
-        p, sw, cx = PROFILES[runtime]
-        return (self.pairs * p + self.sweeps * sw + self.contexts * cx) // 1000000
+        """Estimated time on one core of the reference machine (the cost model over these counts)."""
+        return cost_ps(self, PROFILES[runtime], (self.pairs, self.contexts, self.frames, self.sweeps)) \
+            // 1000000000
+
+
+def _log2(n):
+    """floor(log2(n)) for n >= 1, 0 below (no int.bit_length on every runtime)."""
+    k = 0
+    while n > 1:
+        n >>= 1
+        k += 1
+    return k
+
+
+def cost_terms(est):
+    """The cost model's terms for a question (TERMS order): name -> (the count it multiplies: pair,
+    frame, sweep, context, or question (one: the set-up of a question's workspace); the integer
+    factor on that count)."""
+    mb = est.c_bytes >> 20
+    return {"pair": ("pair", 1), "pair_lw": ("pair", est.lw), "pair_nlog": ("pair", est.n * _log2(mb)),
+            "pair_mb": ("pair", mb), "frame": ("frame", 1), "sweep": ("sweep", 1),
+            "context": ("context", 1), "base": ("question", 1)}
+
+
+def cost_ps(est, weights, counts):
+    """Picoseconds of the cost model with these weights (TERMS order) over counts (pairs, contexts,
+    frames, sweep steps), the factors from est (its lattice words, states and workspace size)."""
+    pairs, contexts, frames, sweeps = counts
+    unit = {"pair": pairs, "context": contexts, "frame": frames, "sweep": sweeps, "question": 1}
+    terms = cost_terms(est)
+    total = 0
+    for i in range(len(TERMS)):
+        kind, factor = terms[TERMS[i]]
+        total += weights[i] * factor * unit[kind]
+    return total
+
+
+def work_ns(est, runtime, counts):
+    """The work limit's measure of counts (pairs, contexts, frames, sweep steps) a solve made, in
+    nanoseconds of the WORK model."""
+    return cost_ps(est, WORK[runtime], counts) // 1000
+
+
+def work_weights(est, runtime):
+    """The WORK model as four integer weights per counted unit (picoseconds per pair, context,
+    frame, sweep step) for a workspace with est's factors: what the C core's budget takes."""
+    terms = cost_terms(est)
+    w = WORK[runtime]
+    out = {"pair": 0, "context": 0, "frame": 0, "sweep": 0, "question": 0}
+    for i in range(len(TERMS)):
+        kind, factor = terms[TERMS[i]]
+        out[kind] += w[i] * factor
+    return (out["pair"], out["context"], out["frame"], out["sweep"])
 
 
 def _subsets(held):
@@ -206,6 +303,7 @@ def estimate(sh, lim, scale=1, held=None):
     memo = 0
     pairs = 0
     sweeps = 0
+    frames = 0
     chains = S > 0 or C > 0
     dmax = g0 + y0 + r0
     if rho + 2 * F + S < dmax:
@@ -239,8 +337,10 @@ def estimate(sh, lim, scale=1, held=None):
                             # lifting: each context's tables are built once, at clue level C
                             if c < C:
                                 continue
-                            pairs += hs_count * (c + 1) * _dag(sh, g, y, r, s, 0)
-                            sweeps += hs_count * c * sh.n * _dag(sh, g, y, r, s, 1)
+                            rows, keys, nodes = _dag3(sh, g, y, r, s)
+                            pairs += hs_count * (c + 1) * rows
+                            sweeps += hs_count * c * sh.n * keys
+                            frames += hs_count * (c + 1) * nodes
     # nesting: at most hk[k] open contexts with k pool dice, each with a frame and a DAG of tables
     depth = 0
     arena = 0
@@ -279,10 +379,21 @@ def estimate(sh, lim, scale=1, held=None):
                  _keys(sh, g0, y0, r0) * BLK * 16 if C > 0 else 0,
                  _rows(sh, g0, y0, r0) * sh.n * 8 if chains else 0,
                  IDS_DIR * 24 + IDS_POOLS * _a16(_rows(sh, g0, y0, r0) * 4) if C > 0 else 0,
+                 rc_dir(_sat(memo)) * 16 + RC_BYTES if sigma > 0 else 0,
                  arena, _sat((depth + FRAME_SLACK) * frame_bytes)):
         total = _sat(total + _a16(area if area < SAT else SAT))
     c_bytes = 0 if total >= MAX_BYTES else total
-    return Estimate(contexts, pairs, sweeps, c_bytes, python_bytes(sh, contexts, sweeps))
+    return Estimate(contexts, pairs, sweeps, c_bytes, python_bytes(sh, contexts, sweeps), _sat(frames),
+                    lat_words(sh.nt, g0), sh.n)
+
+
+def rc_dir(contexts):
+    """C: the residual cache's directory entries, a quarter of the contexts (of the memo's sizing),
+    256 to RC_DIR."""
+    d = 256
+    while d < RC_DIR and d * 4 < contexts:
+        d <<= 1
+    return d
 
 
 def lat_words(ntasks, green):

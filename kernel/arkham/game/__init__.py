@@ -12,6 +12,7 @@ Nothing is imported here (the board and the rules are loaded when a game asks fo
     meetings    part 3: sanity checks and stealth                        (Meetings)
     combat      part 4: fights, gate closing, knock-outs                 (Combat)
     mythos      the mythos phase: gates, monster movement and attacks    (Mythos)
+    trade       selling, auctions, payments, trading between investigators (Trade)
     rules       the surface (kernel/surface.py): Rules and ArkhamGame
     save        serialize / deserialize
     text        actions and events in words

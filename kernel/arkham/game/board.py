@@ -5,15 +5,21 @@
 
 Schema: kernel/arkham/data/README.md. Any error is one KernelError("board", ...) naming the file, the
 line and the field ("spaces.tsv line 7, field 'neighbours': unknown space 'Mian Street'"), found at
-load, never during play. Everything is kept in flat bytearrays the game reads without allocating;
-names and texts are lists of strings for the text layer. Portable: plain open() and split.
+load, never during play. Besides each field's own checks, the whole board is checked (semantics):
+every space can be reached from where the investigators start, each player count's gate limit can
+be reached (enough locations where gates open, enough gate cards), and some gate can open at all
+(else the doom track never moves). Tables may carry optional columns after the required ones
+(OPTIONAL), and rules.tsv optional keys, so a board written before them still loads.
+
+Everything is kept in flat bytearrays the game reads without allocating; names and texts are lists
+of strings for the text layer. Portable: plain open() and split.
 """
 
 from array import array
 
 from ...errors import KernelError
 from ...tsv import lines, folder_of
-from .effects import compile_effects, OP_GATE
+from .effects import compile_effects, Names, OP_GATE
 
 try:
     from micropython import const
@@ -33,7 +39,15 @@ SCHEMAS = {
     "investigators": ("name", "sanity", "strength", "fight", "stealth", "money", "start", "items"),
     "events": ("place", "roll", "effects", "text"),
 }
+# optional columns, after the required ones, in any order (absent: the default of each loader)
+OPTIONAL = {
+    "monsters": ("class",),
+    "items": ("skills", "against"),
+    "investigators": ("skills", "split"),
+}
 RULE_KEYS = ("players", "doom_length", "gate_limits", "round_limit", "setup_gates")
+OPTIONAL_RULE_KEYS = ("skills", "first_gate_monsters")
+DEFAULT_SKILLS = "fast_talk,knowledge,luck"   # besides fight and stealth, when rules.tsv says none
 
 MAX_SPACES = const(120)
 MAX_NEIGHBOURS = const(8)
@@ -45,8 +59,10 @@ MAX_ITEM_KINDS = const(48)
 MAX_CARDS = const(96)
 MAX_INVESTIGATORS = const(16)
 MAX_PLAYERS = const(8)
-MAX_START_ITEMS = const(4)
+MAX_START_ITEMS = const(6)
+MAX_SKILLS = const(8)        # fight, stealth and up to six more
 NONE = const(255)
+RANDOM_ITEM = const(250)     # a starting card drawn at random: RANDOM_ITEM + DECK_*
 
 # monster movement (k_mode), specials (k_special bits), immunities (k_immune bits)
 MOVE_STILL = const(0)
@@ -55,11 +71,13 @@ MOVE_RIGHT = const(2)
 MOVE_FLY = const(3)
 SPECIAL_HOUND = const(1)
 SPECIAL_BLOCKING = const(2)
+SPECIAL_CARRY = const(4)     # the Nightgaunt: a strike carries the investigator through the nearest gate
 IMMUNE_PHYSICAL = const(1)
 IMMUNE_MAGICAL = const(2)
 # items: deck, attack kind, special
 DECK_ITEM = const(0)
 DECK_SPELL = const(1)
+DECK_ALLY = const(2)
 ATTACK_NONE = const(0)
 ATTACK_PHYSICAL = const(1)
 ATTACK_MAGICAL = const(2)
@@ -71,12 +89,14 @@ SP_ELDER_SIGN = const(5)
 SP_MISTS = const(6)
 SP_BIND = const(7)
 
-SPACE_FLAGS = ("taxi", "asylum", "hospital")
+SPACE_FLAGS = ("taxi", "asylum", "hospital", "jail")
 IMMUNE_NAMES = ("-", "physical", "magical", "both")
-MONSTER_SPECIALS = ("-", "hound", "blocking")
+MONSTER_SPECIALS = ("hound", "blocking", "carry")
+SKILL_FIGHT = const(0)
+SKILL_STEALTH = const(1)
 ITEM_SPECIALS = ("-", "vehicle", "taxi_whistle", "dragons_eye", "blue_watcher", "elder_sign", "mists", "bind")
 ATTACK_NAMES = ("-", "physical", "magical")
-DECK_NAMES = ("item", "spell")
+DECK_NAMES = ("item", "spell", "ally")
 
 
 def data_folder():
@@ -87,13 +107,20 @@ def data_folder():
 class _Row:
     """One line of a table: its fields by column name, and where it came from (for errors)."""
 
-    def __init__(self, table, number, fields):
+    def __init__(self, table, number, fields, header):
         self.table = table
         self.number = number
         self.fields = fields
+        self.header = header
 
     def get(self, column):
-        return self.fields[SCHEMAS[self.table].index(column)]
+        return self.fields[self.header.index(column)]
+
+    def opt(self, column, default):
+        """An optional column's text, or default when the table does not have the column."""
+        if column in self.header:
+            return self.fields[self.header.index(column)]
+        return default
 
     def fail(self, column, message):
         raise KernelError("board", "%s.tsv line %d, field '%s': %s" % (self.table, self.number, column, message))
@@ -131,6 +158,8 @@ class Board:
         self.load_items(rows["items"])
         self.load_investigators(rows["investigators"])
         self.load_events(rows["events"])
+        self.check_reachable(rows["spaces"], rows["investigators"])
+        self.check_defeats(rows["rules"])
         self.digest = (self.fb << 8) | self.fa
 
     # ----- reading -------------------------------------------------------------------------------
@@ -149,14 +178,19 @@ class Board:
             fields = [f.strip() for f in line.split("\t")]
             if header is None:
                 header = tuple(fields)
-                if header != SCHEMAS[table]:
-                    raise KernelError("board", "%s.tsv line %d: the header must be the columns %s" % (
-                        table, number, ", ".join(SCHEMAS[table])))
+                extra = header[ncols:]
+                known = OPTIONAL.get(table, ())
+                if header[:ncols] != SCHEMAS[table] or [c for c in extra if c not in known] or \
+                        len(set(extra)) != len(extra):
+                    raise KernelError("board", "%s.tsv line %d: the header must be the columns %s%s" % (
+                        table, number, ", ".join(SCHEMAS[table]),
+                        (", then any of " + ", ".join(known)) if known else ""))
+                ncols = len(header)
                 continue
             if len(fields) != ncols:
                 raise KernelError("board", "%s.tsv line %d: %d fields, expected %d (%s)" % (
-                    table, number, len(fields), ncols, ", ".join(SCHEMAS[table])))
-            out.append(_Row(table, number, fields))
+                    table, number, len(fields), ncols, ", ".join(header)))
+            out.append(_Row(table, number, fields, header))
         if header is None:
             raise KernelError("board", "%s.tsv: no header line (the columns %s)" % (table, ", ".join(SCHEMAS[table])))
         if not out and table not in ("rules",):
@@ -177,8 +211,8 @@ class Board:
         seen = {}
         for row in rows:
             key = row.get("key")
-            if key not in RULE_KEYS:
-                row.fail("key", "'%s' must be one of %s" % (key, ", ".join(RULE_KEYS)))
+            if key not in RULE_KEYS and key not in OPTIONAL_RULE_KEYS:
+                row.fail("key", "'%s' must be one of %s" % (key, ", ".join(RULE_KEYS + OPTIONAL_RULE_KEYS)))
             if key in seen:
                 row.fail("key", "'%s' is given twice" % key)
             seen[key] = row
@@ -192,6 +226,19 @@ class Board:
         self.doom_length = seen["doom_length"].int("value", 1, 99)
         self.round_limit = seen["round_limit"].int("value", 0, 999)
         self.setup_gates = seen["setup_gates"].int("value", 0, 8)
+        self.first_gate_monsters = 1
+        if "first_gate_monsters" in seen:
+            self.first_gate_monsters = seen["first_gate_monsters"].int("value", 1, 9)
+        # skills: fight and stealth, then the board's own (tests, cards and investigators name them)
+        text = seen["skills"].get("value") if "skills" in seen else DEFAULT_SKILLS
+        names = [x.strip() for x in text.split(",") if x.strip() and x.strip() != "-"]
+        self.skill_names = ["fight", "stealth"]
+        for name in names:
+            ok = name and name[0].isalpha() and all(c.isalpha() or c.isdigit() or c == "_" for c in name)
+            if not ok or name in self.skill_names or len(self.skill_names) >= MAX_SKILLS:
+                seen["skills"].fail("value", "'%s': skills are distinct lower-case words (a-z, 0-9, _), at most "
+                                    "%d besides fight and stealth" % (name, MAX_SKILLS - 2))
+            self.skill_names.append(name)
         # gate_limits: "1-2:8,3-4:7,5-8:6" - every player count of the range exactly once
         self.gate_limit = bytearray(MAX_PLAYERS + 1)
         row = seen["gate_limits"]
@@ -221,7 +268,8 @@ class Board:
 
     def load_spaces(self, rows):
         """nspaces, space_names, space_index; is_loc, taxi; neighbours (clockwise) in nbrs from
-        nbr_start[s], nbr_count[s]; entrance[location] (its street); asylum, hospital; locations."""
+        nbr_start[s], nbr_count[s]; entrance[location] (its first street: a location may have more
+        than one, back doors); asylum, hospital, jail (NONE without one); locations."""
         n = len(rows)
         if n > MAX_SPACES:
             raise KernelError("board", "spaces.tsv: %d spaces, the kernel allows %d" % (n, MAX_SPACES))
@@ -241,6 +289,7 @@ class Board:
         nbrs = []
         self.asylum = NONE
         self.hospital = NONE
+        self.jail = NONE
         for s in range(n):
             row = rows[s]
             self.is_loc[s] = row.choice("kind", ("street", "location"))
@@ -272,6 +321,10 @@ class Board:
                     if self.asylum != NONE:
                         row.fail("flags", "a second asylum")
                     self.asylum = s
+                elif flag == "jail":
+                    if self.jail != NONE:
+                        row.fail("flags", "a second jail")
+                    self.jail = s
                 else:
                     if self.hospital != NONE:
                         row.fail("flags", "a second hospital")
@@ -286,9 +339,10 @@ class Board:
                     row.fail("neighbours", "'%s' does not list '%s' back" % (self.space_names[t], self.space_names[s]))
                 if not self.is_loc[t]:
                     streets += 1
-                    self.entrance[s] = t
-            if self.is_loc[s] and (self.nbr_count[s] != 1 or streets != 1):
-                row.fail("neighbours", "a city location has exactly one neighbour, the street of its entrance")
+                    if self.entrance[s] == NONE:
+                        self.entrance[s] = t
+            if self.is_loc[s] and streets != self.nbr_count[s]:
+                row.fail("neighbours", "a city location's neighbours are streets: its entrance, and any back doors")
             if not self.is_loc[s] and streets == 0:
                 row.fail("neighbours", "a street needs a street neighbour")
             if not self.is_loc[s]:
@@ -364,10 +418,13 @@ class Board:
         self.nworlds = len(self.world_names)
 
     def load_gates(self, rows):
-        """ngates gate cards: gate_world[g], gate_diff[g] (closing difficulty)."""
+        """ngates gate cards: gate_world[g], gate_diff[g] (closing difficulty), gate_row[g] (its row
+        of gates.tsv: copies share it; ngate_rows rows)."""
         worlds = []
         diffs = []
-        for row in rows:
+        where = []
+        for r in range(len(rows)):
+            row = rows[r]
             name = row.get("world")
             if name not in self.world_names:
                 row.fail("world", "unknown Other World '%s'" % name)
@@ -375,10 +432,13 @@ class Board:
             for _ in range(row.int("count", 1, 10)):
                 worlds.append(self.world_names.index(name))
                 diffs.append(d)
+                where.append(r)
         if len(worlds) > MAX_GATES:
             raise KernelError("board", "gates.tsv: %d gate cards, the kernel allows %d" % (len(worlds), MAX_GATES))
         self.gate_world = bytearray(worlds)
         self.gate_diff = bytearray(diffs)
+        self.gate_row = bytearray(where)
+        self.ngate_rows = len(rows)
         self.ngates = len(worlds)
         for w in range(self.nworlds):
             if w not in worlds:
@@ -409,7 +469,9 @@ class Board:
 
     def load_monsters(self, rows):
         """nkinds kinds: kind_names, k_strength, k_san_pass, k_san_fail (SAN a/b), k_mode (MOVE_*),
-        k_moves, k_colour (world or NONE), k_immune, k_special; nmonsters tokens: mon_kind[m]."""
+        k_moves, k_colour (world or NONE), k_immune (IMMUNE_* bits), k_special (SPECIAL_* bits),
+        k_class (an index of class_names, or NONE); nmonsters tokens: mon_kind[m]. An immunity may
+        also name cards (resolved by load_items into k_immune_cards)."""
         if len(rows) > MAX_KINDS:
             raise KernelError("board", "monsters.tsv: %d kinds, the kernel allows %d" % (len(rows), MAX_KINDS))
         n = len(rows)
@@ -423,6 +485,9 @@ class Board:
         self.k_colour = bytearray(n)
         self.k_immune = bytearray(n)
         self.k_special = bytearray(n)
+        self.k_class = bytearray([NONE] * n)
+        self.class_names = []
+        self._immune_cards = []        # (kind, row, card name) until the items are loaded
         tokens = []
         for k in range(n):
             row = rows[k]
@@ -451,20 +516,54 @@ class Board:
                 self.k_colour[k] = self.world_colours.index(colour)
             else:
                 row.fail("colour", "'%s' is not the colour of an Other World (or -)" % colour)
-            self.k_immune[k] = row.choice("immune", IMMUNE_NAMES)
-            sp = row.choice("special", MONSTER_SPECIALS)
-            self.k_special[k] = (0, SPECIAL_HOUND, SPECIAL_BLOCKING)[sp]
+            for part in self._parts(row.get("immune")):
+                if part in IMMUNE_NAMES:
+                    self.k_immune[k] |= IMMUNE_NAMES.index(part)
+                else:
+                    self._immune_cards.append((k, row, part))
+            for part in self._parts(row.get("special")):
+                if part not in MONSTER_SPECIALS:
+                    row.fail("special", "'%s' must be - or any of %s" % (part, ", ".join(MONSTER_SPECIALS)))
+                self.k_special[k] |= 1 << MONSTER_SPECIALS.index(part)
+            cls = row.opt("class", "-")
+            if cls not in ("", "-"):
+                if cls not in self.class_names:
+                    self.class_names.append(cls)
+                self.k_class[k] = self.class_names.index(cls)
             tokens.extend([k] * count)
         if len(tokens) > MAX_MONSTERS:
             raise KernelError("board", "monsters.tsv: %d tokens, the kernel allows %d" % (len(tokens), MAX_MONSTERS))
         self.mon_kind = bytearray(tokens)
         self.nmonsters = len(tokens)
 
+    @staticmethod
+    def _parts(text):
+        """The comma-separated parts of a field ('-' or nothing: none)."""
+        if text in ("", "-"):
+            return []
+        return [x.strip() for x in text.split(",")]
+
+    def _skill_bonuses(self, row, column, text, out, base, signed):
+        """'stealth+1,luck+2' (signed) or 'knowledge=3' into out[base + skill]."""
+        for part in self._parts(text):
+            sep = "+" if "+" in part else ("-" if "-" in part and signed else "=")
+            name, mark, value = part.partition(sep)
+            if signed and sep == "=":
+                mark = ""
+            if not mark or name not in self.skill_names or not value.isdigit() or not 0 <= int(value) <= 9:
+                row.fail(column, "'%s' must be %s with a skill of this board (%s) and 0 to 9" % (
+                    part, "SKILL+N or SKILL-N" if signed else "SKILL=N", ", ".join(self.skill_names)))
+            v = int(value) * (-1 if sep == "-" else 1)
+            out[base + self.skill_names.index(name)] = v + 128 if signed else v
+
     # ----- items.tsv --------------------------------------------------------------------------------
 
     def load_items(self, rows):
         """nitems kinds: item_names, i_deck (DECK_*), i_attack (ATTACK_*), i_bonus, i_hands, i_cost
-        (sanity to use), i_price, i_special (SP_*); ncards cards: card_kind[c]."""
+        (sanity to use), i_price, i_special (SP_*), i_skill[kind * MAX_SKILLS + skill] (a bonus + 128
+        while carried), i_against (the monster class its bonus counts against, NONE: any); ncards
+        cards: card_kind[c]. Spells take no hands (the seed: the weapons in hand, "and other magical
+        items and spells")."""
         n = len(rows)
         if n > MAX_ITEM_KINDS:
             raise KernelError("board", "items.tsv: %d kinds, the kernel allows %d" % (n, MAX_ITEM_KINDS))
@@ -478,6 +577,8 @@ class Board:
         self.i_cost = bytearray(n)
         self.i_price = bytearray(n)
         self.i_special = bytearray(n)
+        self.i_skill = bytearray([128] * (n * MAX_SKILLS))
+        self.i_against = bytearray([NONE] * n)
         cards = []
         for i in range(n):
             row = rows[i]
@@ -492,20 +593,44 @@ class Board:
             if (self.i_attack[i] == ATTACK_NONE) != (self.i_bonus[i] == 0):
                 row.fail("bonus", "an attack kind needs a bonus above 0, and a bonus needs an attack kind")
             self.i_hands[i] = row.int("hands", 0, 2)
+            if self.i_hands[i] and self.i_deck[i] == DECK_SPELL:
+                row.fail("hands", "a spell takes no hands (only weapons are held; spells and magical items "
+                         "are used besides them)")
             self.i_cost[i] = row.int("cost", 0, 5)
             self.i_price[i] = row.int("price", 0, 99)
             self.i_special[i] = row.choice("special", ITEM_SPECIALS)
+            self._skill_bonuses(row, "skills", row.opt("skills", "-"), self.i_skill, i * MAX_SKILLS, True)
+            against = row.opt("against", "-")
+            if against not in ("", "-"):
+                if against not in self.class_names:
+                    row.fail("against", "'%s' is no monster's class (monsters.tsv 'class': %s)" % (
+                        against, ", ".join(self.class_names) or "none"))
+                self.i_against[i] = self.class_names.index(against)
             cards.extend([i] * count)
         if len(cards) > MAX_CARDS:
             raise KernelError("board", "items.tsv: %d cards, the kernel allows %d" % (len(cards), MAX_CARDS))
         self.card_kind = bytearray(cards)
         self.ncards = len(cards)
+        # immunities to particular cards: one bit per card kind
+        self.k_immune_cards = bytearray(self.nkinds * 6)
+        for k, row, name in self._immune_cards:
+            if name not in self.item_index:
+                row.fail("immune", "'%s' must be -, physical, magical, both or the name of a card" % name)
+            i = self.item_index[name]
+            self.k_immune_cards[k * 6 + (i >> 3)] |= 1 << (i & 7)
+        self._immune_cards = None
+
+    def immune_to_card(self, kind, item):
+        """Monster kind `kind` is immune to the card kind `item` (monsters.tsv 'immune' names it)."""
+        return self.k_immune_cards[kind * 6 + (item >> 3)] & (1 << (item & 7))
 
     # ----- investigators.tsv ---------------------------------------------------------------------
 
     def load_investigators(self, rows):
         """ninv investigators: inv_names, inv_sanity, inv_strength (maxima), inv_fight, inv_stealth,
-        inv_money, inv_start (a city location), inv_items[i * MAX_START_ITEMS + k] (item kinds, NONE)."""
+        inv_money, inv_start (a city location), inv_items[i * MAX_START_ITEMS + k] (item kinds,
+        RANDOM_ITEM + deck for a random card of a deck, NONE), inv_skill[i * MAX_SKILLS + k] (the
+        board's other skills), inv_split (sanity and strength points to divide at the pick, 0: none)."""
         n = len(rows)
         if n > MAX_INVESTIGATORS:
             raise KernelError("board", "investigators.tsv: %d investigators, the kernel allows %d" % (n, MAX_INVESTIGATORS))
@@ -520,6 +645,8 @@ class Board:
         self.inv_money = bytearray(n)
         self.inv_start = bytearray(n)
         self.inv_items = bytearray([NONE] * (n * MAX_START_ITEMS))
+        self.inv_skill = bytearray(n * MAX_SKILLS)
+        self.inv_split = bytearray(n)
         for i in range(n):
             row = rows[i]
             name = row.get("name")
@@ -539,9 +666,26 @@ class Board:
             if len(names) > MAX_START_ITEMS:
                 row.fail("items", "at most %d starting items" % MAX_START_ITEMS)
             for k in range(len(names)):
-                if names[k] not in self.item_index:
-                    row.fail("items", "no item or spell named '%s'" % names[k])
-                self.inv_items[i * MAX_START_ITEMS + k] = self.item_index[names[k]]
+                if names[k] in DECK_NAMES:
+                    self.inv_items[i * MAX_START_ITEMS + k] = RANDOM_ITEM + DECK_NAMES.index(names[k])
+                elif names[k] not in self.item_index:
+                    row.fail("items", "no item or spell named '%s' (or item, spell, ally: a random card)" % names[k])
+                else:
+                    self.inv_items[i * MAX_START_ITEMS + k] = self.item_index[names[k]]
+            self.inv_skill[i * MAX_SKILLS + SKILL_FIGHT] = self.inv_fight[i]
+            self.inv_skill[i * MAX_SKILLS + SKILL_STEALTH] = self.inv_stealth[i]
+            skills = row.opt("skills", "-")
+            for part in self._parts(skills):
+                if part.partition("=")[0] in ("fight", "stealth"):
+                    row.fail("skills", "'%s': fight and stealth have columns of their own" % part)
+            self._skill_bonuses(row, "skills", skills, self.inv_skill, i * MAX_SKILLS, False)
+            split = row.opt("split", "0")
+            if split not in ("-", "0"):
+                t = row.int("split", 2, 40)
+                if t > self.inv_sanity[i] + self.inv_strength[i]:
+                    row.fail("split", "%d points cannot be divided: sanity %d and strength %d are the most "
+                             "each may get" % (t, self.inv_sanity[i], self.inv_strength[i]))
+                self.inv_split[i] = t
 
     # ----- events.tsv -------------------------------------------------------------------------------
 
@@ -554,6 +698,8 @@ class Board:
         self.ev_len = bytearray(nplaces * 6)
         self.ev_text = [""] * (nplaces * 6)
         seen = bytearray(nplaces * 6)
+        self.gate_places = bytearray(self.nspaces)     # locations whose events open a gate
+        names = Names(self.loc_names, self.item_index, self.world_names, self.skill_names, self.jail != NONE)
         prog = []
         for row in rows:
             place = row.get("place")
@@ -573,7 +719,10 @@ class Board:
 
             def fail(message):
                 row.fail("effects", message)
-            ops = compile_effects(row.get("effects"), world, self.loc_names, self.item_index, fail)
+            ops = compile_effects(row.get("effects"), world, names, fail)
+            for op, arg in ops:
+                if op == OP_GATE:
+                    self.gate_places[p] = 1
             if (p == self.asylum or p == self.hospital) and (OP_GATE, 0) in ops:
                 row.fail("effects", "no gate opens in the Asylum or the Hospital")
             if len(ops) > 24:
@@ -593,6 +742,53 @@ class Board:
                 if not seen[p * 6 + r]:
                     name = self.space_names[p] if p < self.nspaces else self.world_names[p - self.nspaces]
                     raise KernelError("board", "events.tsv: %s has no row for the roll %d (each place needs 1-6)" % (name, r + 1))
+
+    # ----- the whole board -------------------------------------------------------------------------
+
+    def check_reachable(self, space_rows, inv_rows):
+        """Every space can be reached from where each investigator starts (the street graph is
+        connected), else the first unreachable space's line is named."""
+        n = self.nspaces
+        seen = bytearray(n)
+        start = self.inv_start[0]
+        seen[start] = 1
+        queue = [start]
+        while queue:
+            s = queue.pop()
+            for i in range(self.nbr_count[s]):
+                t = self.neighbour(s, i)
+                if not seen[t]:
+                    seen[t] = 1
+                    queue.append(t)
+        for s in range(n):
+            if not seen[s]:
+                space_rows[s].fail("neighbours", "'%s' cannot be reached from %s, where %s starts "
+                                   "(investigators.tsv line %d)" % (self.space_names[s], self.space_names[start],
+                                                                   self.inv_names[0], inv_rows[0].number))
+
+    def check_defeats(self, rule_rows):
+        """The defeats must be able to happen: some location must get gates (the gate table or an
+        event's `gate`), else the doom track never moves; each player count's gate limit needs that
+        many locations where gates open and that many gate cards."""
+        places = bytearray(self.gate_places)
+        for r in range(2, 13):
+            if self.gate_table[r] != NONE:
+                places[self.gate_table[r]] = 1
+        where = 0
+        for s in range(self.nspaces):
+            where += places[s]
+        rows = {}
+        for row in rule_rows:
+            rows[row.get("key")] = row
+        if not where:
+            rows["doom_length"].fail("value", "no gate can ever open (the gate table names no location and no event "
+                                     "has 'gate'), so neither defeat can happen")
+        for p in range(self.min_players, self.max_players + 1):
+            limit = self.gate_limit[p]
+            if limit > where or limit > self.ngates:
+                rows["gate_limits"].fail("value", "the gate limit %d for %d players can never be reached: gates open "
+                                         "in %d locations (gate_table.tsv, events.tsv 'gate') and there are %d gate "
+                                         "cards (gates.tsv)" % (limit, p, where, self.ngates))
 
     # ----- queries --------------------------------------------------------------------------------
 

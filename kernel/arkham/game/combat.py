@@ -10,8 +10,18 @@ back to the pool. A miss: the monster strikes back for D6 strength.
 Closing a gate (after the trip, or with the Dragon's Eye) is D6 + Fight + every physical and
 magical bonus (and a bound monster) against its difficulty, once a round; sealing it with an Elder
 Sign costs 2 sanity (and the Elder Sign card, unless house rule elder_sign_tokens); the Blue Watcher
-closes it outright and goes back into the item deck. A closed gate takes its guardians as trophies,
-is a trophy itself (gates_closed), and every monster of its world's colour leaves the board.
+closes it outright and goes back into the item deck. A closed (or sealed) gate takes its guardians as
+trophies, is a trophy itself (gate_keep: its card stays out of the gate deck; gates_closed counts the
+closings for the Honoured Citizen), and every monster of its world's colour leaves the board.
+
+A card whose bonus counts against one class of monster (items.tsv 'against') adds nothing against
+the others; a monster immune to a card (monsters.tsv 'immune' names it) ignores that card's bonus.
+When a mythos monster attacks, the investigator may instead cast Bind Monster on it ("Bind Monster
+can make one monster attack another": it is bound, its strength added to a later attack). A
+Nightgaunt (special 'carry') that hits does not wound: it carries the investigator along the streets
+to the nearest open gate (the first listed among equally near ones) and through it, nothing
+happening in the places passed; area 2 of that world and its event follow at once (in the mythos
+phase too, then the mythos goes on). With no gate open it strikes for D6 as any monster.
 
 Knock-outs: no sanity left - the Asylum (sanity 1), discarding a spell of the player's choice; no
 strength - the Hospital (strength 1), losing an item of the player's choice; either in an Other World
@@ -19,12 +29,14 @@ strength - the Hospital (strength 1), losing an item of the player's choice; eit
 """
 
 from .board import (NONE, DECK_SPELL, ATTACK_PHYSICAL, ATTACK_MAGICAL, IMMUNE_PHYSICAL, IMMUNE_MAGICAL,
-                    SPECIAL_HOUND, SP_DRAGONS_EYE, SP_BLUE_WATCHER, SP_ELDER_SIGN)
-from .defs import (ST_LOADOUT, ST_CLOSE, ST_DISCARD, CH_ATTACK, CH_DAMAGE, CH_CLOSE, K_LOADOUT,
+                    SPECIAL_HOUND, SPECIAL_CARRY, SP_DRAGONS_EYE, SP_BLUE_WATCHER, SP_ELDER_SIGN, SKILL_FIGHT)
+from .defs import (ST_LOADOUT, ST_CLOSE, ST_DISCARD, CH_ATTACK, CH_DAMAGE, CH_CLOSE, K_LOADOUT, K_BIND,
                    K_CLOSE, K_SEAL, K_WATCHER, K_END, K_DISCARD, K_ORIENT, AT_WORLD, AT_POOL, AT_TROPHY,
-                   AT_BOUND, MAX_POSS, BOUND_BIT, PU_COUNTER, PU_CLOSE,
+                   AT_BOUND, MAX_POSS, BOUND_BIT, PU_COUNTER, PU_CLOSE, EV_CARRIED,
                    HR_ELDER_SIGN_TOKENS, EV_ATTACK, EV_TROPHY, EV_HIT, EV_HOUND_LEAVES, EV_ASYLUM, EV_HOSPITAL,
                    EV_DISCARD, EV_CLOSE_TRY, EV_CLOSED, EV_TO_POOL, EV_SPEND, EV_WATCHER, EV_ORIENT)
+
+from .state import F_FOUGHT
 
 SEAL_SANITY = 2
 
@@ -79,32 +91,50 @@ class Combat:
             if mask & ~usable == 0 and self.loadout_ok(seat, mask):
                 buf[n] = K_LOADOUT + mask
                 n += 1
+        if self.purpose == PU_COUNTER and self.bind_slot(seat) >= 0:
+            buf[n] = K_BIND + self.target              # turn the attacker against another monster
+            n += 1
         return n
 
-    def loadout_bonus(self, seat, mask, immune, gate):
-        """The bonus of a loadout against a monster's immunities (gate: every bonus counts)."""
+    def card_counts(self, kind, mk, gate):
+        """Card kind `kind` adds its bonus against monster kind mk (gate: against a gate)."""
+        b = self.board
+        if gate:
+            return b.i_against[kind] == NONE
+        immune = b.k_immune[mk]
+        a = b.i_attack[kind]
+        if a == ATTACK_PHYSICAL and immune & IMMUNE_PHYSICAL or a == ATTACK_MAGICAL and immune & IMMUNE_MAGICAL:
+            return False
+        if b.i_against[kind] != NONE and b.i_against[kind] != b.k_class[mk]:
+            return False
+        return not b.immune_to_card(mk, kind)
+
+    def loadout_bonus(self, seat, mask, mk, gate):
+        """The bonus of a loadout against monster kind mk (its immunities and class), or against a
+        gate (gate: every bonus counts but a class weapon's)."""
         b = self.board
         total = 0
-        if gate or not immune & IMMUNE_PHYSICAL:
-            total = self.fight[seat]
+        if gate or not b.k_immune[mk] & IMMUNE_PHYSICAL:
+            total = self.skill_of(seat, SKILL_FIGHT)
         base = seat * MAX_POSS
         for k in range(MAX_POSS):
             if mask & (1 << k):
                 kind = b.card_kind[self.poss[base + k]]
-                a = b.i_attack[kind]
-                if gate or (a == ATTACK_PHYSICAL and not immune & IMMUNE_PHYSICAL) or \
-                        (a == ATTACK_MAGICAL and not immune & IMMUNE_MAGICAL):
+                if self.card_counts(kind, mk, gate):
                     total += b.i_bonus[kind]
         if mask & BOUND_BIT:
             total += b.k_strength[b.mon_kind[self.bound_monster(seat)]]
         return total
 
-    def apply_loadout(self, mask):
+    def apply_loadout(self, kind, mask):
         seat = self.fighter()
         b = self.board
+        if kind == K_BIND:
+            self.bind(seat, mask)
+            self.mythos_after_target()
+            return
         gate = self.purpose == PU_CLOSE
-        immune = 0 if gate else b.k_immune[b.mon_kind[self.target]]
-        self.bonus = self.loadout_bonus(seat, mask, immune, gate)
+        self.bonus = self.loadout_bonus(seat, mask, 0 if gate else b.mon_kind[self.target], gate)
         self.mask = mask
         cost = 0
         base = seat * MAX_POSS
@@ -137,6 +167,45 @@ class Combat:
                 self.mythos_after_target()
             else:
                 self.after_enc_change()
+            return
+        self.strike()
+
+    def nearest_gate(self, seat):
+        """The open gate nearest the seat's space by the streets (the first listed among the
+        nearest), or NONE."""
+        b = self.board
+        ns = b.nspaces
+        self.bfs(seat * ns, self.pos[seat])
+        self.dist_dirty = 1
+        best = NONE
+        bd = 256
+        for s in range(ns):
+            if self.gate_at[s] != NONE and self.seat_dist[seat * ns + s] < bd:
+                bd = self.seat_dist[seat * ns + s]
+                best = s
+        return best
+
+    def carried(self, seat, m):
+        """A Nightgaunt carries the investigator through the nearest gate (True), if one is open."""
+        if self.pos[seat] == AT_WORLD:
+            return False
+        s = self.nearest_gate(seat)
+        if s == NONE:
+            return False
+        self.event(EV_CARRIED, seat, m, s)
+        self.m_flags[m] &= ~F_FOUGHT                 # not "fought" any more: the fight is over
+        if self.seat != seat:
+            self.seat = seat                         # the mythos: this investigator's interlude
+        self.event_done = 1
+        self.through_gate(seat, s)
+        return True
+
+    def strike(self):
+        """The monster (target) strikes the fighter: a Nightgaunt carries it off through a gate
+        when one is open, any other monster (or a Nightgaunt without a gate) rolls D6 strength."""
+        b = self.board
+        m = self.target
+        if b.k_special[b.mon_kind[m]] & SPECIAL_CARRY and self.carried(self.fighter(), m):
             return
         self.chance(CH_DAMAGE)
 
@@ -212,7 +281,7 @@ class Combat:
             k = self.has_special(seat, SP_BLUE_WATCHER)
             c = self.poss[seat * MAX_POSS + k]
             self.poss[seat * MAX_POSS + k] = NONE
-            self.item_deck.insert_random(self.rng, c)
+            self.shuffle_back(c)
             self.event(EV_WATCHER, seat, 0, 0)
             self.close_gate(seat, s, 0)
             self.end_turn()
@@ -234,7 +303,7 @@ class Combat:
         w = b.gate_world[g]
         self.gate_at[s] = NONE
         self.gate_shown[g] = 0
-        self.gate_deck.insert_random(self.rng, g)
+        self.gate_keep[g] = seat                    # "add to your trophies every gate you closed"
         self.gates_closed[seat] += 1
         if seal:
             self.sealed[s] = 1

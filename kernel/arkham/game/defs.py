@@ -34,6 +34,10 @@ ST_SHOP = const(10)       # an event's shop: buy the card shown or not
 ST_DEST = const(11)       # an event's free move: where to (Sheldon Gang: may refuse)
 ST_DISCARD = const(12)    # Asylum: the spell to discard; Hospital: the item to lose
 ST_ORIENT = const(13)     # a monster that survived a fight: the way it faces
+ST_SPLIT = const(14)      # a new investigator's sanity / strength split (its sheet's points)
+ST_PAY = const(15)        # an event's payment: pay it for what it gives, or decline
+ST_SELL = const(16)       # an event's buyer: sell cards at half their price, one at a time, or stop
+ST_BID = const(17)        # an auction: raise the bid by $1, or drop out
 # ----- steps: chance ----------------------------------------------------------------------------------
 CH_FIRST = const(32)
 CH_MOVE = const(32)       # 2D6 movement
@@ -46,10 +50,13 @@ CH_DAMAGE = const(38)     # D6 strength lost to a monster
 CH_CLOSE = const(39)      # D6 gate closing
 CH_GATE = const(40)       # 2D6 on the Gate Opening table
 CH_COIN = const(41)       # a coin among investigators tied on Fight
+CH_AMOUNT = const(42)     # the D6 (or 2D6) of a dice-valued gain or loss
+CH_DRAW = const(43)       # table mode: the card, gate or monster the table drew (by kind, weighted)
 STEP_NAMES = {ST_PICK: "pick", ST_RETURN: "return", ST_MOVE: "move", ST_STEP: "step",
               ST_GATE_OR_EVENT: "gate or event", ST_ENC: "monsters", ST_SNEAK_TO: "slip away",
               ST_LOADOUT: "items", ST_CLOSE: "close", ST_SHOP: "shop", ST_DEST: "free move",
-              ST_DISCARD: "discard", ST_ORIENT: "turn monster", CH_MOVE: "movement roll",
+              ST_DISCARD: "discard", ST_ORIENT: "turn monster", ST_SPLIT: "split", ST_PAY: "pay",
+              ST_SELL: "sell", ST_BID: "bid", CH_AMOUNT: "amount roll", CH_DRAW: "draw", CH_MOVE: "movement roll",
               CH_EVENT: "event roll", CH_TEST: "skill test", CH_STEALTH: "stealth roll",
               CH_SANITY: "sanity check", CH_ATTACK: "attack roll", CH_DAMAGE: "damage roll",
               CH_CLOSE: "closing roll", CH_GATE: "gate roll", CH_COIN: "coin toss", 0: "none"}
@@ -83,7 +90,12 @@ K_DISCARD = const(23 << 12)   # + possession slot
 K_ORIENT = const(24 << 12)    # + neighbour index
 K_OUTCOME = const(25 << 12)   # + value
 K_ROLL = const(26 << 12)
-K_TOP = const(27 << 12)
+K_GIVE = const(28 << 12)      # + slot * 8 + seat: a card to an investigator in the same space
+K_GIVE_MONEY = const(29 << 12)  # + seat: $1 to an investigator in the same space
+K_SELL = const(30 << 12)      # + possession slot
+K_PAY = const(31 << 12)
+K_BID = const(32 << 12)
+K_SPLIT = const(33 << 12)     # + sanity (the rest of the points is strength)
 BOUND_BIT = const(128)
 
 # ----- where a monster token is (m_at); a space id otherwise --------------------------------------
@@ -92,6 +104,7 @@ AT_OW = const(251)        # with the investigator of m_owner in an Other World
 AT_TROPHY = const(252)    # a trophy of m_owner
 AT_BOUND = const(253)     # bound by m_owner's Bind Monster
 AT_WORLD = const(251)     # an investigator's pos while in an Other World
+GATE_DAGON = const(253)   # gate_keep: a gate trophy given to the Esoteric Order of Dagon (out of play)
 
 # ----- seats ---------------------------------------------------------------------------------------------
 SEAT_PLAYING = const(0)
@@ -105,6 +118,15 @@ PU_SNEAK_FAIL = const(3)   # after a failed stealth roll: then the monster strik
 PU_FACE = const(4)         # facing the gate's guardians
 PU_COUNTER = const(5)      # the mythos: a monster attacks, the investigator strikes back
 PU_CLOSE = const(6)        # attacking a gate
+
+# ----- table mode: what a pending draw takes (draw_kind), and the operation it resumes ----------------
+DRAW_MONSTER = const(1)
+DRAW_GATE = const(2)
+DRAW_DECK = const(3)       # + DECK_* (item, spell, ally)
+R_EFFECTS = const(1)       # the event's effect program
+R_GATE_ROLL = const(2)     # a gate roll's gate and monsters (mythos or setup)
+R_PICK = const(3)          # a new investigator's random starting cards
+MAX_DRAWS = const(12)      # draws one operation needs at most (a gate and its monsters)
 
 # ----- results ---------------------------------------------------------------------------------------
 RES_PLAYING = const(0)
@@ -124,12 +146,14 @@ MAX_ACTIONS = const(264)
 
 # ----- house rules (bits of State.house) ---------------------------------------------------------
 HR_SEED_GATE_LIMITS = const(1)   # the seed's literal limits: 1-3 investigators 8 gates, 3-4... 7
-HR_EVENT_ON_STAY = const(2)      # staying in a city location also has its event
+HR_NO_EVENT_ON_STAY = const(2)   # only entering a city location gives its event, not staying there
 HR_SANITY_CHECK_MAX = const(4)   # a sanity check rolls against the printed (maximum) sanity
 HR_DEFEAT_AT_ROUND_END = const(8)  # the gate-limit and doom defeats are checked at the round's end
 HR_ELDER_SIGN_TOKENS = const(16)   # sealing takes 2 sanity but no Elder Sign card
-HOUSE_RULES = ("seed_gate_limits", "event_on_stay", "sanity_check_max", "defeat_at_round_end",
-               "elder_sign_tokens")
+HR_STEALTH_FAIL_STRIKES = const(32)  # a failed stealth roll: the monster strikes for D6, no fight
+OPT_TABLE_DRAWS = const(128)      # not a house rule: every draw is entered as the table drew it
+HOUSE_RULES = ("seed_gate_limits", "no_event_on_stay", "sanity_check_max", "defeat_at_round_end",
+               "elder_sign_tokens", "stealth_fail_strikes")
 
 # ----- events (records of 4 ints: code, a, b, c) --------------------------------------------------
 EV_ROUND = const(1)        # round
@@ -184,3 +208,18 @@ EV_NO_RETURN = const(49)   # seat, world (no gate leads back)
 EV_GATE_REVEAL = const(50)  # space, world (a face-down gate is turned up)
 EV_OUT = const(51)         # seat (no investigator left to pick)
 EV_DEFEAT_CHECK = const(52)  # open gates, limit
+EV_LOSES_TURN = const(53)  # seat (the turn is lost)
+EV_RETAINER = const(54)    # seat, dollars a turn (0: ended)
+EV_GIVE = const(55)        # seat, to seat, item kind (NONE: $1)
+EV_SELL = const(56)        # seat, item kind, price
+EV_PAY = const(57)         # seat, cost kind, amount
+EV_DAGON = const(58)       # seat, world (a gate trophy given to the Esoteric Order of Dagon)
+EV_BID = const(59)         # seat, bid (0: drops out)
+EV_AUCTION = const(60)     # seat (NONE: no bidder), item kind, price
+EV_JAIL = const(61)        # seat, space
+EV_CARRIED = const(62)     # seat, monster, space (through the gate there)
+EV_WORLD_SHIFT = const(63)  # seat, world
+EV_SPLIT = const(64)       # seat, sanity, strength
+EV_CHARITY = const(65)     # seat, now
+EV_DRAWN = const(66)       # draw kind, the kind drawn (table mode)
+EV_SHOWN = const(67)       # item kind (the shop's or the auction's card, turned up)

@@ -1,22 +1,29 @@
 """Investigator phase, part 2: events, and the trip through a gate.
 
 Arriving (after movement, a taxi or an event's move) an investigator meets the monsters there first
-(part 3, meetings.py); in a city location it entered this turn and where it met no monster, or snuck
-past them, it has the location's event (a D6 on its table) or, with a gate there, steps through the
-gate instead. An Other World's event is rolled on entering (area 2) and the next round (area 1); the
-round after, the investigator comes back through a face-up gate to that world and may close it.
+(part 3, meetings.py); in a city location where it met no monster, or snuck past them, it has the
+location's event (a D6 on its table) or, with a gate there, steps through the gate instead: one that
+entered this turn, and one that waited there (part 2, "events with investigators"; house rule
+no_event_on_stay: entering only). An Other World's event is rolled on entering (area 2) and the next
+round (area 1); the round after, the investigator comes back through a face-up gate to that world
+and may close it.
 
 An event row is a compiled effect program (effects.py) run by `run_effects`; a skill test suspends
-it on a D6 (CH_TEST), a terminal effect hands the turn on. Allocates nothing.
+it on a D6 (CH_TEST), a dice-valued amount on its roll (CH_AMOUNT), a payment on the player's
+decision (ST_PAY), a draw in table mode on the table's card (CH_DRAW, then R_EFFECTS runs the same
+effect again with the draw in); a terminal effect hands the turn on. Allocates nothing.
 """
 
-from .board import NONE, DECK_SPELL, SP_BLUE_WATCHER
-from .effects import (OP_MONEY, OP_SANITY, OP_STRENGTH, OP_ITEM, OP_SPELL, OP_FIND, OP_NONE, OP_MONSTER,
-                      OP_GATE, OP_MOVE, OP_FREE_MOVE, OP_SHELDON, OP_SHOP, OP_LOST, OP_TEST)
-from .defs import (ST_ENC, ST_GATE_OR_EVENT, ST_SHOP, ST_DEST, ST_MOVE, CH_EVENT, CH_TEST, K_GATE, K_EVENT, K_WATCHER,
-                   K_BUY, K_PASS, K_DEST, K_RETURN, AT_WORLD, AT_OW, RES_PLAYING, EV_EVENT, EV_MONEY, EV_SANITY,
-                   EV_STRENGTH, EV_CARD, EV_NO_CARD, EV_SEALED_SPACE, EV_GATE_MONSTER, EV_THROUGH, EV_RETURN,
-                   EV_TAXI, EV_TEST, EV_BUY, EV_PASSED, EV_GATE_REVEAL)
+from .board import NONE, DECK_ITEM, DECK_SPELL, DECK_ALLY, SP_BLUE_WATCHER
+from .effects import (OP_MONEY, OP_SANITY, OP_STRENGTH, OP_ITEM, OP_SPELL, OP_ALLY, OP_FIND, OP_NONE,
+                      OP_LOSE_TURN, OP_RETAINER, OP_CHARITY, OP_DICE, OP_MONSTER, OP_GATE, OP_MOVE,
+                      OP_FREE_MOVE, OP_SHELDON, OP_SHOP, OP_LOST, OP_WORLD, OP_JAIL, OP_AUCTION, OP_SELL,
+                      OP_TEST, OP_PAY)
+from .defs import (ST_ENC, ST_GATE_OR_EVENT, ST_SHOP, ST_DEST, ST_MOVE, ST_SELL, CH_EVENT, CH_TEST, CH_AMOUNT,
+                   K_GATE, K_EVENT, K_WATCHER, K_BUY, K_PASS, K_DEST, K_RETURN, K_SELL, AT_WORLD, AT_OW,
+                   RES_PLAYING, DRAW_MONSTER, R_EFFECTS, EV_EVENT, EV_MONEY, EV_SANITY, EV_STRENGTH, EV_CARD,
+                   EV_NO_CARD, EV_SEALED_SPACE, EV_GATE_MONSTER, EV_THROUGH, EV_RETURN, EV_TAXI, EV_TEST, EV_BUY,
+                   EV_PASSED, EV_GATE_REVEAL, EV_RETAINER, EV_CHARITY, EV_JAIL, EV_WORLD_SHIFT, EV_SHOWN)
 
 
 class Encounters:
@@ -88,6 +95,22 @@ class Encounters:
             self.prog_pos = self.test_pass_end
         self.run_effects()
 
+    def wants(self, op, arg):
+        """Table mode: the draws effect (op, arg) takes (the table enters them before it runs)."""
+        seat = self.seat
+        s = self.pos[seat]
+        if op == OP_ITEM or op == OP_SHOP or op == OP_AUCTION:
+            self.want_card(DECK_ITEM)
+        elif op == OP_SPELL:
+            self.want_card(DECK_SPELL)
+        elif op == OP_ALLY:
+            self.want_card(DECK_ALLY)
+        elif op == OP_MONSTER:
+            if s == AT_WORLD or not self.sealed[s]:
+                self.want_draw(DRAW_MONSTER)
+        elif op == OP_GATE:
+            self.want_opening(s)
+
     def run_effects(self):
         b = self.board
         prog = b.prog
@@ -96,20 +119,28 @@ class Encounters:
             i = 2 * self.prog_pos
             op = prog[i]
             arg = prog[i + 1]
+            if self.table:
+                if self.draw_want == 0:
+                    self.wants(op, arg)
+                if not self.ready(R_EFFECTS):
+                    return                     # the same effect runs again once the draws are in
             self.prog_pos += 1
             if op == OP_TEST:
                 npass = prog[i + 3]
                 self.prog_pos += 1
-                skill = arg >> 4
-                level = (self.fight[seat] if skill == 0 else self.stealth[seat]) + (arg & 15) - 8
-                self.test_level = level
+                self.test_level = self.skill_of(seat, arg >> 4) + (arg & 15) - 8
                 self.test_pass_end = self.prog_pos + npass
                 self.chance(CH_TEST)
                 return
+            if op == OP_PAY:
+                self.offer_payment(arg, prog[i + 3])
+                return
+            if op == OP_DICE:
+                self.dice_op = arg
+                self.chance(CH_AMOUNT)
+                return
             if op == OP_MONEY:
-                m = self.money[seat] + arg - 128
-                self.money[seat] = 0 if m < 0 else (999 if m > 999 else m)
-                self.event(EV_MONEY, seat, arg, self.money[seat])
+                self.add_money(seat, arg - 128)
             elif op == OP_SANITY:
                 if self.change_sanity(seat, arg - 128):
                     return
@@ -117,17 +148,51 @@ class Encounters:
                 if self.change_strength(seat, arg - 128):
                     return
             elif op == OP_ITEM:
-                self.draw_card(seat, self.item_deck)
+                self.draw_card(seat, DECK_ITEM)
             elif op == OP_SPELL:
-                self.draw_card(seat, self.spell_deck)
+                self.draw_card(seat, DECK_SPELL)
+            elif op == OP_ALLY:
+                self.draw_card(seat, DECK_ALLY)
             elif op == OP_FIND:
                 self.find_card(seat, arg)
+            elif op == OP_LOSE_TURN:
+                if self.lost_turns[seat] < 9:
+                    self.lost_turns[seat] += 1
+            elif op == OP_RETAINER:
+                self.retainer[seat] = arg
+                self.event(EV_RETAINER, seat, arg, 0)
+            elif op == OP_CHARITY:
+                if self.money[seat] < arg:
+                    self.money[seat] = arg
+                self.event(EV_CHARITY, seat, self.money[seat], 0)
             elif op == OP_NONE:
                 pass
             else:
                 self.terminal(seat, op, arg)
+                self.draws_done()
                 return
+            self.draws_done()
         self.after_event()
+
+    def on_amount_roll(self, v):
+        """A dice-valued gain or loss (OP_DICE): v is the D6 (or 2D6) rolled."""
+        seat = self.seat
+        arg = self.dice_op
+        d = v if arg & 8 else -v
+        counter = arg >> 4
+        if counter == 0:
+            self.add_money(seat, d)
+        elif counter == 1:
+            if self.change_sanity(seat, d):
+                return
+        elif self.change_strength(seat, d):
+            return
+        self.run_effects()
+
+    def add_money(self, seat, d):
+        m = self.money[seat] + d
+        self.money[seat] = 0 if m < 0 else (999 if m > 999 else m)
+        self.event(EV_MONEY, seat, d + 128, self.money[seat])
 
     def after_event(self):
         if self.pos[self.seat] == AT_WORLD:
@@ -158,29 +223,47 @@ class Encounters:
             return True
         return False
 
-    def draw_card(self, seat, deck):
-        c = deck.draw()
+    def draw_card(self, seat, deck_index):
+        c = self.take_card(deck_index)
         if c == NONE:
             self.event(EV_NO_CARD, seat, 0, 0)
         elif self.give(seat, c):
             self.event(EV_CARD, seat, self.board.card_kind[c], 0)
         else:
-            deck.bottom(c)
+            self.decks[deck_index].bottom(c)
             self.event(EV_NO_CARD, seat, 1, 0)
 
     def find_card(self, seat, kind):
         b = self.board
-        deck = self.spell_deck if b.i_deck[kind] == DECK_SPELL else self.item_deck
+        deck = self.decks[b.i_deck[kind]]
         for i in range(deck.n):
             c = deck.cards[i]
             if b.card_kind[c] == kind:
                 if self.give(seat, c):
+                    if self.known_top & (1 << b.i_deck[kind]) and i == deck.n - 1:
+                        self.known_top &= ~(1 << b.i_deck[kind])
                     deck.take(c)
                     self.event(EV_CARD, seat, kind, 0)
                 else:
                     self.event(EV_NO_CARD, seat, 1, 0)
                 return
         self.event(EV_NO_CARD, seat, 0, 0)
+
+    def show_top(self):
+        """The top card of the item deck, turned up for a shop or an auction (table mode: the card
+        the table drew, now on top and known); NONE when the deck is empty."""
+        deck = self.item_deck
+        if self.table and not self.known_top & 1:
+            c = self.next_drawn()
+            if c == NONE:
+                return NONE
+            deck.take(c)
+            deck.push(c)
+            self.known_top |= 1
+        c = deck.top()
+        if c != NONE:
+            self.event(EV_SHOWN, self.board.card_kind[c], 0, 0)
+        return c
 
     def terminal(self, seat, op, arg):
         b = self.board
@@ -218,15 +301,46 @@ class Encounters:
             self.dest_optional = 1 if op == OP_SHELDON else 0
             self.decide(ST_DEST, seat)
         elif op == OP_SHOP:
-            c = self.item_deck.top()
-            if c == NONE or self.money[seat] < b.i_price[b.card_kind[c]]:
+            c = self.show_top()
+            if c == NONE or (self.money[seat] < b.i_price[b.card_kind[c]] and not self.sellable(seat)):
                 self.event(EV_PASSED, seat, 0, 0)
                 self.after_event()
             else:
                 self.shop_card = c
                 self.decide(ST_SHOP, seat)
+        elif op == OP_AUCTION:
+            self.start_auction(seat)
+        elif op == OP_SELL:
+            self.shop_card = NONE
+            if self.sellable(seat):
+                self.decide(ST_SELL, seat)
+            else:
+                self.event(EV_PASSED, seat, 0, 0)
+                self.after_event()
+        elif op == OP_JAIL:
+            self.leave(seat)
+            self.pos[seat] = b.jail
+            if self.lost_turns[seat] < 9:
+                self.lost_turns[seat] += 1
+            self.event(EV_JAIL, seat, b.jail, 0)
+            self.end_turn()
+        elif op == OP_WORLD:
+            self.shift_to_world(seat, arg)
         elif op == OP_LOST:
             self.lose_investigator(seat)
+
+    def shift_to_world(self, seat, w):
+        """Drawn into Other World w (an event): area 2 and its event, as through a gate; the way back
+        needs a face-up gate to w."""
+        self.leave(seat)
+        self.pos[seat] = AT_WORLD
+        self.close_at[seat] = NONE
+        self.ow_world[seat] = w
+        self.ow_stage[seat] = 2
+        self.event(EV_WORLD_SHIFT, seat, w, 0)
+        self.place = self.board.nspaces + w
+        self.event_done = 1
+        self.chance(CH_EVENT)
 
     def moved_by_event(self, seat, dest):
         """An event's free move (a free taxi): to dest, ending the move there; then its event."""
@@ -260,18 +374,33 @@ class Encounters:
             self.moved_by_event(self.seat, arg)
 
     def legal_shop(self, buf):
-        buf[0] = K_BUY
-        buf[1] = K_PASS
-        return 2
+        """Buy the card shown (with the money for it), sell a card (at half its price), or leave."""
+        b = self.board
+        seat = self.seat
+        n = 0
+        if self.money[seat] >= b.i_price[b.card_kind[self.shop_card]]:
+            buf[n] = K_BUY
+            n += 1
+        buf[n] = K_PASS
+        return self.list_sales(buf, n + 1, seat)
 
-    def apply_shop(self, kind):
+    def apply_shop(self, kind, arg):
         seat = self.seat
         b = self.board
+        if kind == K_SELL:
+            self.sell(seat, arg)
+            return                                   # the shop stays open
         if kind == K_BUY:
             c = self.item_deck.top()
             price = b.i_price[b.card_kind[c]]
             self.money[seat] -= price
-            self.draw_card(seat, self.item_deck)
+            self.known_top &= ~1
+            self.item_deck.draw()
+            if self.give(seat, c):
+                self.event(EV_CARD, seat, b.card_kind[c], 0)
+            else:
+                self.item_deck.bottom(c)
+                self.event(EV_NO_CARD, seat, 1, 0)
             self.event(EV_BUY, seat, b.card_kind[c], price)
         else:
             self.event(EV_PASSED, seat, 0, 0)

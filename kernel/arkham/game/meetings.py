@@ -2,18 +2,27 @@
 
 With monsters in its space (met on arriving, staying, or brought by an event) the investigator
 fights one (part 4), sneaks past them all (one stealth roll, then one sanity check against the most
-frightening), faces the gate it may close (a sanity check against each guardian, then part 4), closes
-it at once with the Blue Watcher (no check), or binds one with Bind Monster. A sanity check is taken once per monster per round (m_checked), and in
-one fight once per monster kind (fight_kinds). A failed stealth roll: the sanity check, then the
-most frightening monster strikes (D6 strength), and the choice comes back. Stealth never works
-against a Hound of Tindalos; on a street it needs a neighbouring space without monsters to slip
-into; in an Other World a success sends the monster back to the pool. Allocates nothing.
+frightening), sneaks past a gate's guardians through the gate, faces the gate it may close (a sanity
+check against each guardian, then part 4), closes it at once with the Blue Watcher (no check), or
+binds one with Bind Monster. A sanity check is taken once per monster per round (m_checked), and in
+one fight once per monster kind (fight_kinds).
+
+A failed stealth roll "means a fight, with the sanity check before it" (the seed): the investigator
+must attack one of the monsters there (must_fight; the sanity check against the one attacked comes
+first, as before every attack); after that exchange the choice comes back. Sneaking past a gate's
+guardians to step through it is the seed's own case: a failure costs D6 strength (after the sanity
+check against the most frightening), and the investigator may try again; a success takes it
+through the gate. House rule stealth_fail_strikes: every failed roll is that D6 strike, no fight.
+Stealth never works against a Hound of Tindalos; on a street it needs a neighbouring space without
+monsters to slip into; in an Other World a success sends the monster back to the pool. Allocates
+nothing.
 """
 
-from .board import NONE, SPECIAL_HOUND, SP_BIND, SP_DRAGONS_EYE, SP_BLUE_WATCHER
-from .defs import (ST_ENC, ST_LOADOUT, ST_SNEAK_TO, CH_SANITY, CH_STEALTH, CH_DAMAGE, K_FIGHT, K_SNEAK,
-                   K_FACE, K_BIND, K_WATCHER, K_STEP, AT_WORLD, AT_OW, AT_POOL, AT_BOUND, MAX_POSS, PU_FIGHT, PU_SNEAK_OK,
-                   PU_SNEAK_FAIL, PU_FACE, PU_COUNTER, HR_SANITY_CHECK_MAX, EV_STEALTH, EV_SANCHECK,
+from .board import NONE, SPECIAL_HOUND, SP_BIND, SP_DRAGONS_EYE, SP_BLUE_WATCHER, SKILL_STEALTH
+from .defs import (ST_ENC, ST_LOADOUT, ST_SNEAK_TO, CH_SANITY, CH_STEALTH, K_FIGHT, K_SNEAK,
+                   K_FACE, K_BIND, K_WATCHER, K_STEP, AT_WORLD, AT_OW, AT_POOL, AT_BOUND, MAX_POSS, PU_FIGHT,
+                   PU_SNEAK_OK, PU_SNEAK_FAIL, PU_FACE, PU_COUNTER, HR_SANITY_CHECK_MAX, HR_STEALTH_FAIL_STRIKES,
+                   EV_STEALTH, EV_SANCHECK,
                    EV_TO_POOL, EV_BIND, EV_SPEND, EV_MOVE)
 from .state import F_EVADED, F_FOUGHT
 
@@ -78,6 +87,12 @@ class Meetings:
                 return True
         return False
 
+    def can_sneak_to_gate(self, seat):
+        """Sneaking past the guardians of the gate here, to step through it (a city location in
+        Arkham with a gate; never past a Hound)."""
+        s = self.pos[seat]
+        return s != AT_WORLD and self.board.is_loc[s] and self.gate_at[s] != NONE and self.can_sneak(seat)
+
     def bind_slot(self, seat):
         """The possession slot of a Bind Monster spell that can be cast now, or -1."""
         k = self.has_special(seat, SP_BIND)
@@ -98,12 +113,17 @@ class Meetings:
             if self.here(seat, m) and not self.m_flags[m] & F_EVADED:
                 buf[n] = K_FIGHT + m
                 n += 1
-                if bind:
+                if bind and not self.must_fight:
                     buf[n] = K_BIND + m
                     n += 1
+        if self.must_fight:
+            return n                       # a failed stealth roll: the fight begins
         if self.can_sneak(seat):
             buf[n] = K_SNEAK
             n += 1
+            if self.can_sneak_to_gate(seat):
+                buf[n] = K_SNEAK + 1       # past the guardians, through the gate
+                n += 1
         if self.can_face(seat):
             buf[n] = K_FACE
             n += 1
@@ -114,6 +134,7 @@ class Meetings:
 
     def apply_enc(self, kind, arg):
         seat = self.seat
+        self.must_fight = 0
         if kind == K_FIGHT:
             self.target = arg
             self.purpose = PU_FIGHT
@@ -125,6 +146,7 @@ class Meetings:
             else:
                 self.decide(ST_LOADOUT, seat)
         elif kind == K_SNEAK:
+            self.sneak_gate = arg
             self.chance(CH_STEALTH)
         elif kind == K_FACE:
             self.purpose = PU_FACE
@@ -132,15 +154,20 @@ class Meetings:
         elif kind == K_WATCHER:
             self.apply_close(K_WATCHER)
         else:
-            k = self.bind_slot(seat)
-            cost = self.board.i_cost[self.board.card_kind[self.poss[seat * MAX_POSS + k]]]
-            if cost:
-                self.san[seat] -= cost
-                self.event(EV_SPEND, seat, cost, self.san[seat])
-            self.m_at[arg] = AT_BOUND
-            self.m_owner[arg] = seat
-            self.event(EV_BIND, seat, arg, 0)
+            self.bind(seat, arg)
             self.after_enc_change()
+
+    def bind(self, seat, m):
+        """Cast Bind Monster on monster m: its sanity cost, and m leaves the board, bound by seat."""
+        k = self.bind_slot(seat)
+        cost = self.board.i_cost[self.board.card_kind[self.poss[seat * MAX_POSS + k]]]
+        if cost:
+            self.san[seat] -= cost
+            self.event(EV_SPEND, seat, cost, self.san[seat])
+        self.m_at[m] = AT_BOUND
+        self.m_owner[m] = seat
+        self.m_flags[m] = 0
+        self.event(EV_BIND, seat, m, 0)
 
     def face_next(self):
         """Facing the gate: a sanity check against each guardian not yet checked, then part 4."""
@@ -183,14 +210,14 @@ class Meetings:
         elif pu == PU_SNEAK_OK:
             self.finish_sneak()
         elif pu == PU_SNEAK_FAIL:
-            self.chance(CH_DAMAGE)
+            self.strike()
         else:
             self.m_flags[m] |= F_EVADED
             self.face_next()
 
     def on_stealth_roll(self, v):
         seat = self.seat
-        ok = v <= self.stealth[seat]
+        ok = v <= self.skill_of(seat, SKILL_STEALTH)
         self.event(EV_STEALTH, seat, 1 if ok else 0, 0)
         m = self.most_frightening(seat)
         self.target = m
@@ -202,17 +229,29 @@ class Meetings:
                 self.chance(CH_SANITY)
             else:
                 self.finish_sneak()
-        else:
+        elif self.sneak_gate or self.house & HR_STEALTH_FAIL_STRIKES:
+            # at a gate (the seed: "loses D6 strength, then may try again"), or the house rule
             self.purpose = PU_SNEAK_FAIL
             if self.need_check(seat, m, False):
                 self.chance(CH_SANITY)
             else:
-                self.chance(CH_DAMAGE)
+                self.strike()
+        else:
+            # "the investigator enters a fight, and takes the sanity check before it begins"
+            self.must_fight = 1
+            self.decide(ST_ENC, seat)
 
     def finish_sneak(self):
         seat = self.seat
         b = self.board
         self.snuck = 1
+        if self.sneak_gate:
+            for m in range(b.nmonsters):
+                if self.here(seat, m):
+                    self.m_flags[m] |= F_EVADED
+            self.event_done = 1
+            self.through_gate(seat, self.pos[seat])
+            return
         if self.pos[seat] == AT_WORLD:
             for m in range(b.nmonsters):
                 if self.here(seat, m):

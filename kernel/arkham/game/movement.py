@@ -1,16 +1,18 @@
 """Investigator phase, part 1: movement.
 
-At ST_MOVE the investigator stays, rolls 2D6 to move, calls a taxi (on a taxi space or with the Taxi
+At ST_MOVE the investigator may first give cards or dollars to investigators in its space (trade.py);
+then it stays, rolls 2D6 to move, calls a taxi (on a taxi space or with the Taxi
 Whistle, $1, to any city location, ending the move), drives (a vehicle) or casts Mists of R'lyeh
 (its sanity cost). After the roll, ST_STEP takes one step at a time (K_STEP + neighbour index),
 stops, or calls a taxi from a taxi space; reach.py's `enterable` and `stops` decide, so the odds
-(`reach_odds`) and the game agree. Leaving the gate an investigator came back through loses the
-right to close it without another trip. Allocates nothing.
+(`reach_odds`) and the game agree. A move whose last point lands on a taxi space (without monsters)
+stays at ST_STEP with no step left: stop there, or call the taxi. Leaving the gate an investigator
+came back through loses the right to close it without another trip. Allocates nothing.
 """
 
 from .board import NONE, SP_VEHICLE, SP_MISTS, SP_WHISTLE
 from .defs import (ST_STEP, CH_MOVE, K_STAY, K_ROLL, K_TAXI, K_MODE, K_STEP, K_STOP, MAX_POSS,
-                   HR_EVENT_ON_STAY, EV_MOVE, EV_TAXI, EV_MODE, EV_STAY, EV_SPEND)
+                   HR_NO_EVENT_ON_STAY, EV_MOVE, EV_TAXI, EV_MODE, EV_STAY, EV_SPEND)
 from ..reach import MODE_FOOT, MODE_VEHICLE, MODE_MISTS, enterable, stops
 
 
@@ -49,7 +51,7 @@ class Movement:
                 n += 1
         if self.taxi_ok(seat):
             n = self.list_taxis(buf, n, seat)
-        return n
+        return self.list_gifts(buf, n, seat)
 
     def legal_step(self, buf):
         seat = self.seat
@@ -58,7 +60,7 @@ class Movement:
         s = self.pos[seat]
         n = 0
         base = b.nbr_start[s]
-        for i in range(b.nbr_count[s]):
+        for i in range(b.nbr_count[s] if self.moves_left else 0):
             if enterable(b, self.occ, b.nbrs[base + i], self.mode):
                 buf[n] = K_STEP + i
                 n += 1
@@ -77,7 +79,9 @@ class Movement:
         seat = self.seat
         if kind == K_STAY:
             self.event(EV_STAY, seat, self.pos[seat], 0)
-            if self.house & HR_EVENT_ON_STAY and self.board.is_loc[self.pos[seat]]:
+            # part 2, "events with investigators": one who waits in a city location has its event
+            # too ("on empty spaces nothing happens"); house rule no_event_on_stay: entering only
+            if not self.house & HR_NO_EVENT_ON_STAY and self.board.is_loc[self.pos[seat]]:
                 self.entered = 1
             self.arrive()
         elif kind == K_ROLL:
@@ -93,6 +97,8 @@ class Movement:
             self.event(EV_MODE, seat, arg, 0)
         elif kind == K_TAXI:
             self.take_taxi(seat, arg)
+        else:
+            self.apply_give(kind, arg)              # a card or $1 to an investigator here
 
     def take_taxi(self, seat, dest):
         self.money[seat] -= 1
@@ -124,5 +130,9 @@ class Movement:
         if b.is_loc[t]:
             self.entered = 1
             self.arrive()
-        elif stops(b, self.occ, t, self.mode) or self.moves_left == 0:
+        elif stops(b, self.occ, t, self.mode):
             self.arrive()
+        elif self.moves_left == 0 and not self.taxi_ok(seat):
+            self.arrive()
+        # else the move goes on (ST_STEP); with no point left, only to stop or to call a taxi: "any
+        # investigator who lands on a taxi space may call a taxi", the last point's space included

@@ -20,6 +20,7 @@ from ... import prng
 from .board import NONE, MOVE_STILL, MOVE_LEFT, MOVE_RIGHT, SPECIAL_HOUND
 from .defs import (PH_SETUP, PH_MYTHOS, ST_LOADOUT, CH_GATE, CH_SANITY, CH_COIN, AT_POOL, AT_WORLD,
                    PU_COUNTER, RES_PLAYING, RES_LOST_GATES, RES_LOST_DOOM, HR_DEFEAT_AT_ROUND_END,
+                   DRAW_MONSTER, DRAW_GATE, R_GATE_ROLL,
                    EV_MYTHOS, EV_NO_GATE, EV_SEALED_SPACE, EV_GATE_MONSTER, EV_GATE_OPENS, EV_MONSTER,
                    EV_NO_MONSTER, EV_MONSTER_MOVES, EV_ATTACKS)
 from .state import F_MOVED, F_FOUGHT, F_EVADED
@@ -33,44 +34,79 @@ class Mythos:
 
     # ----- gates and monsters appearing ----------------------------------------------------------------
 
-    def place_monster(self, where, owner):
-        """A random monster from the pool to a space (or AT_OW with owner); NONE when it is empty."""
-        b = self.board
+    def pool_size(self):
         n = 0
-        for m in range(b.nmonsters):
+        for m in range(self.board.nmonsters):
             if self.m_at[m] == AT_POOL:
                 n += 1
-        if n == 0:
+        return n
+
+    def place_monster(self, where, owner):
+        """A random monster from the pool (in table mode, the one the table drew) to a space (or
+        AT_OW with owner); NONE when the pool is empty."""
+        b = self.board
+        if self.table:
+            m = self.next_drawn()
+        else:
+            n = self.pool_size()
+            m = NONE
+            if n:
+                k = self.draw(n)
+                for t in range(b.nmonsters):
+                    if self.m_at[t] == AT_POOL:
+                        if k == 0:
+                            m = t
+                            break
+                        k -= 1
+        if m == NONE:
             self.event(EV_NO_MONSTER, where, 0, 0)
             return NONE
-        k = self.draw(n)
-        for m in range(b.nmonsters):
-            if self.m_at[m] == AT_POOL:
-                if k == 0:
-                    self.m_at[m] = where
-                    self.m_owner[m] = owner
-                    self.m_checked[m] = 0
-                    self.m_flags[m] = 0
-                    self.m_head[m] = b.first_street(where) if where < b.nspaces else NONE
-                    self.event(EV_MONSTER, m, where, 0)
-                    return m
-                k -= 1
-        return NONE
+        self.m_at[m] = where
+        self.m_owner[m] = owner
+        self.m_checked[m] = 0
+        self.m_flags[m] = 0
+        self.m_head[m] = b.first_street(where) if where < b.nspaces else NONE
+        self.event(EV_MONSTER, m, where, 0)
+        return m
+
+    def gate_monsters(self):
+        """Monsters that come out of a gate opening now: the board's first_gate_monsters for the
+        game's first gate (the published setup), else one."""
+        return self.board.first_gate_monsters if self.doom == 0 else 1
+
+    def want_opening(self, s):
+        """Table mode: the draws a gate opening (or a monster instead) at s needs."""
+        if self.sealed[s]:
+            return
+        if self.gate_at[s] != NONE:
+            self.want_draw(DRAW_MONSTER)
+        elif self.gate_deck.n:
+            self.want_draw(DRAW_GATE)
+            for _ in range(self.gate_monsters()):
+                self.want_draw(DRAW_MONSTER)
 
     def draw(self, n):
         """A uniform draw 0 .. n-1 from the game's PRNG (a token from the pool)."""
         return prng.die(self.rng, n)
 
     def open_gate(self, s):
-        """A gate opens at s with a monster; the doom track advances. False when no gate card is left."""
-        g = self.gate_deck.draw()
+        """A gate opens at s with a monster (the first gate of the game: first_gate_monsters); the
+        doom track advances. False when no gate card is left."""
+        nmon = self.gate_monsters()
+        if self.table:
+            g = self.next_drawn()
+            if g != NONE:
+                self.gate_deck.take(g)
+        else:
+            g = self.gate_deck.draw()
         if g == NONE:
             return False
         self.gate_at[s] = g
         self.gate_shown[g] = 0
         self.doom += 1
         self.event(EV_GATE_OPENS, s, self.doom, 0)
-        self.place_monster(s, 0)
+        for _ in range(nmon):
+            self.place_monster(s, 0)
         if not self.house & HR_DEFEAT_AT_ROUND_END:
             self.check_defeat(False)
         return True
@@ -91,8 +127,19 @@ class Mythos:
         self.chance(CH_GATE)
 
     def on_gate_roll(self, v):
+        self.gate_roll = v
+        s = self.board.gate_table[v]
+        if s != NONE:
+            self.want_opening(s)
+        self.gate_roll_effects()
+
+    def gate_roll_effects(self):
+        """What the gate roll (gate_roll) names happens, once its draws are in (table mode)."""
+        if not self.ready(R_GATE_ROLL):
+            return
         b = self.board
-        s = b.gate_table[v]
+        s = b.gate_table[self.gate_roll]
+        v = self.gate_roll
         if s == NONE:
             self.event(EV_NO_GATE, v, 0, 0)
         elif self.sealed[s]:
@@ -102,8 +149,9 @@ class Mythos:
             self.place_monster(s, 0)
         else:
             self.open_gate(s)
-            if self.result != RES_PLAYING:
-                return
+        self.draws_done()
+        if self.result != RES_PLAYING:
+            return
         if self.phase == PH_SETUP:
             self.setup_left -= 1
             if self.setup_left > 0:
@@ -331,7 +379,9 @@ class Mythos:
             self.decide(ST_LOADOUT, seat)
 
     def mythos_after_target(self):
-        """The current target is done with (beaten the monster, knocked out, or the Hound left)."""
+        """The current target is done with (beaten the monster, knocked out, the Hound left, bound,
+        or carried off by a Nightgaunt and its Other World event over)."""
+        self.seat = self.players
         if self.result != RES_PLAYING:
             return
         if not self.monster_attacks():

@@ -1,12 +1,15 @@
 """Arkham Horror (1987) on the kernel's surface (kernel/surface.py): Rules and ArkhamGame.
 
-    rules = Rules({"board": None, "house": "event_on_stay", "round_limit": 30})
+    rules = Rules({"board": None, "house": "no_event_on_stay", "round_limit": 30})
     state = rules.new_game(seed, players)     # every seat picks an investigator first
     n = state.legal_actions(buf); state.apply(buf[0]); ...
 
 Options: "board" (a folder of TSV files, default the demonstration board), "house" (comma-separated
 house-rule names, see defs.HOUSE_RULES and the README), "round_limit" (the players' agreed limit,
-0 for none; default the board's), "doom" (the doom track's length by agreement; default the board's).
+0 for none; default the board's), "doom" (the doom track's length by agreement; default the board's),
+"draws" ("deck", the default: the game shuffles and draws; "table": every draw of a monster, a gate
+card or a card is a chance node whose outcomes are what can be drawn, weighted by how many there
+are, so the game follows a physical table: the table enters what it drew, or K_RESOLVE draws).
 
 ArkhamGame combines one mixin per part of the rules; this module is its face: legal_actions,
 is_legal, apply (the dispatcher by step), the chance nodes, views and the log. After setup,
@@ -19,10 +22,11 @@ from ...surface import CHANCE, TERMINAL, in_legal_actions, check_buffer
 from ...checks import is_action, check_action, check_player, check_new_game, check_options, no_such_action
 from .board import Board
 from .defs import (PH_OVER, ST_PICK, ST_RETURN, ST_MOVE, ST_STEP, ST_GATE_OR_EVENT, ST_ENC, ST_SNEAK_TO,
-                   ST_LOADOUT, ST_CLOSE, ST_SHOP, ST_DEST, ST_DISCARD, ST_ORIENT, CH_FIRST, CH_MOVE, CH_EVENT,
-                   CH_TEST, CH_STEALTH, CH_SANITY, CH_ATTACK, CH_DAMAGE, CH_CLOSE, CH_GATE, CH_COIN,
-                   K_SHIFT, ARG_MASK, K_PICK, K_RESOLVE, K_OUTCOME, MAX_ACTIONS, MAX_LOG, RES_WON,
-                   HOUSE_RULES, EV_ROLL)
+                   ST_LOADOUT, ST_CLOSE, ST_SHOP, ST_DEST, ST_DISCARD, ST_ORIENT, ST_SPLIT, ST_PAY, ST_SELL, ST_BID,
+                   CH_FIRST, CH_MOVE, CH_EVENT, CH_TEST, CH_STEALTH, CH_SANITY, CH_ATTACK, CH_DAMAGE, CH_CLOSE,
+                   CH_GATE, CH_COIN, CH_AMOUNT, CH_DRAW, K_SHIFT, ARG_MASK, K_PICK, K_RESOLVE, K_OUTCOME,
+                   MAX_ACTIONS, MAX_LOG, RES_WON, HOUSE_RULES, OPT_TABLE_DRAWS, R_EFFECTS, R_GATE_ROLL, R_PICK,
+                   EV_ROLL)
 from .state import State
 from .turns import Turns
 from .movement import Movement
@@ -30,9 +34,10 @@ from .encounters import Encounters
 from .meetings import Meetings
 from .combat import Combat
 from .mythos import Mythos
+from .trade import Trade
 
 
-class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos):
+class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, Trade):
     """One game. Made by Rules.new_game (the board is loaded once per Rules)."""
 
     # ----- the surface -------------------------------------------------------------------------------------
@@ -68,12 +73,19 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos):
 
     # ----- chance ------------------------------------------------------------------------------------------
 
+    def two_dice(self):
+        """The chance node rolls 2D6 (movement, the gate table, a 2D6 amount)."""
+        st = self.step
+        return st == CH_MOVE or st == CH_GATE or (st == CH_AMOUNT and self.dice_op & 7 == 2)
+
     def _outcome_ok(self, v):
         st = self.step
-        if st == CH_MOVE or st == CH_GATE:
+        if self.two_dice():
             return 2 <= v <= 12
         if st == CH_COIN:
             return 0 <= v < self.coin_n
+        if st == CH_DRAW:
+            return 0 <= v < self.draw_range() and self.draw_count(v) > 0
         return 1 <= v <= 6
 
     def chance_outcomes(self):
@@ -81,19 +93,34 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos):
         if self.phase == PH_OVER or self.step < CH_FIRST:
             return []
         st = self.step
-        if st == CH_MOVE or st == CH_GATE:
+        if self.two_dice():
             return [(K_OUTCOME + v, 6 - (v - 7 if v >= 7 else 7 - v)) for v in range(2, 13)]
         if st == CH_COIN:
             return [(K_OUTCOME + v, 1) for v in range(self.coin_n)]
+        if st == CH_DRAW:
+            out = []
+            for v in range(self.draw_range()):
+                w = self.draw_count(v)
+                if w:
+                    out.append((K_OUTCOME + v, w))
+            return out
         return [(K_OUTCOME + v, 1) for v in range(1, 7)]
 
     def roll(self):
-        """The state's PRNG resolves the chance node (a 2D6 is two dice)."""
+        """The state's PRNG resolves the chance node (a 2D6 is two dice; a draw is weighted by how
+        many of each kind can be drawn)."""
         st = self.step
-        if st == CH_MOVE or st == CH_GATE:
+        if self.two_dice():
             return prng.die(self.rng, 6) + prng.die(self.rng, 6) + 2
         if st == CH_COIN:
             return prng.die(self.rng, self.coin_n)
+        if st == CH_DRAW:
+            k = prng.die(self.rng, self.draw_total())
+            for v in range(self.draw_range()):
+                w = self.draw_count(v)
+                if k < w:
+                    return v
+                k -= w
         return prng.die(self.rng, 6) + 1
 
     # ----- legal actions -------------------------------------------------------------------------------------
@@ -137,6 +164,14 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos):
             return self.legal_discard(buf)
         if st == ST_ORIENT:
             return self.legal_orient(buf)
+        if st == ST_SPLIT:
+            return self.legal_split(buf)
+        if st == ST_PAY:
+            return self.legal_pay(buf)
+        if st == ST_SELL:
+            return self.legal_sell(buf)
+        if st == ST_BID:
+            return self.legal_bid(buf)
         return 0
 
     def is_legal(self, action):
@@ -177,7 +212,7 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos):
         elif st == ST_ENC:
             self.apply_enc(kind, arg)
         elif st == ST_LOADOUT:
-            self.apply_loadout(arg)
+            self.apply_loadout(kind, arg)
         elif st == ST_PICK:
             self.picked(self.actor, arg)
         elif st == ST_GATE_OR_EVENT:
@@ -189,13 +224,21 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos):
         elif st == ST_SNEAK_TO:
             self.apply_sneak_to(arg)
         elif st == ST_SHOP:
-            self.apply_shop(kind)
+            self.apply_shop(kind, arg)
         elif st == ST_DEST:
             self.apply_dest(kind, arg)
         elif st == ST_DISCARD:
             self.apply_discard(arg)
         elif st == ST_ORIENT:
             self.apply_orient(arg)
+        elif st == ST_SPLIT:
+            self.apply_split(arg)
+        elif st == ST_PAY:
+            self.apply_pay(kind)
+        elif st == ST_SELL:
+            self.apply_sell(kind, arg)
+        elif st == ST_BID:
+            self.apply_bid(kind)
 
     def record(self, action):
         """Append an action to the log (3 bytes) and its running checksum."""
@@ -234,6 +277,21 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos):
             self.on_close_roll(v)
         elif st == CH_COIN:
             self.on_coin(v)
+        elif st == CH_AMOUNT:
+            self.on_amount_roll(v)
+        elif st == CH_DRAW:
+            self.on_drawn(v)
+
+    def resume_operation(self):
+        """Every draw an operation wanted is in (table mode): it runs again and takes them."""
+        r = self.resume
+        self.resume = 0
+        if r == R_EFFECTS:
+            self.run_effects()
+        elif r == R_GATE_ROLL:
+            self.gate_roll_effects()
+        elif r == R_PICK:
+            self.picked(self.actor, self.pick_inv)
 
     # ----- views, text, saves ------------------------------------------------------------------------------
 
@@ -277,11 +335,17 @@ class Rules:
         options = dict(check_options(options) or {})
         board = options.pop("board", None)
         house = options.pop("house", "")
+        draws = options.pop("draws", "deck")
         self.round_limit = options.pop("round_limit", -1)
         self.doom = options.pop("doom", 0)
         if options:
             raise KernelError("option", "unknown option(s): %s" % ", ".join(sorted(options)))
         self.house = house_bits(house)
+        if draws not in ("deck", "table"):
+            raise KernelError("option", "draws must be 'deck' (the game draws) or 'table' (entered as drawn), "
+                                        "not %r" % (draws,))
+        if draws == "table":
+            self.house |= OPT_TABLE_DRAWS
         if not isinstance(self.round_limit, int) or self.round_limit < -1 or self.round_limit > 999:
             raise KernelError("option", "round_limit must be 0 (none) to 999")
         if not isinstance(self.doom, int) or not (0 <= self.doom <= 99):
@@ -300,7 +364,7 @@ class Rules:
 
 
 def house_bits(names):
-    """The house-rule bits of a comma-separated string (or a list) of names."""
+    """The house-rule bits of a comma-separated string (or a list) of names (not OPT_TABLE_DRAWS)."""
     if isinstance(names, str):
         names = [n.strip() for n in names.split(",") if n.strip()]
     bits = 0

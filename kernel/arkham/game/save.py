@@ -2,12 +2,14 @@
 
     blob = serialize(game); game2 = deserialize(rules, blob, verify=False)
 
-Layout (version 2): 'A' 'H' version, players, house-rule bits, round limit (2 bytes), doom length,
-the board's digest (2), seed (4), action count n (4), the actions (3 bytes each), the state's length
-(2), the state (state_bytes), a CRC-32 of everything before it (4). Version 1 (the saves before
-issue 24) had a Fletcher-16 of the actions (2) before the state's length and a Fletcher-16 of the
-rest at the end: it is still read (with the same range checks; the host's --load replays it), but a
-byte changed from 0x00 to 0xFF passes Fletcher-16, which is why version 2 has CRC-32 (binio.py).
+Layout (version 3): 'A' 'H' version, players, house-rule bits (and OPT_TABLE_DRAWS), round limit (2
+bytes), doom length, the board's digest (2), seed (4), action count n (4), the actions (3 bytes
+each), the state's length (2), the state (state_bytes), a CRC-32 of everything before it (4).
+Version 2 had the same layout under the rules before issue 26; version 1 (before issue 24) had a
+Fletcher-16 of the actions (2) before the state's length and a Fletcher-16 of the rest at the end
+(a byte changed from 0x00 to 0xFF passes Fletcher-16, hence CRC-32, binio.py). Saves of versions 1
+and 2 are read as far as their header's range checks, then refused with a message saying why: their
+games were played under rules issue 26 changed, so their logs do not replay under these.
 
 Every header field is range-checked before it is used (players on this board, known house rules,
 a round limit of at most 999, a doom track of 1 to 99, a seed within the PRNG's range), so a
@@ -31,13 +33,15 @@ from ...binio import put32, get32, put_crc32, crc32_at
 from ...checks import check_blob
 from ... import prng
 from .board import NONE
-from .defs import (MAX_LOG, HOUSE_RULES, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD, PH_OVER, PH_INV, CH_COIN, CH_FIRST,
-                   CH_ATTACK, CH_DAMAGE, CH_SANITY, ST_LOADOUT, ST_ORIENT, ST_SHOP, ST_PICK, PU_CLOSE, STEP_NAMES)
+from .defs import (MAX_LOG, HOUSE_RULES, GATE_DAGON, OPT_TABLE_DRAWS, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD,
+                   PH_OVER, PH_INV, CH_COIN, CH_FIRST, CH_ATTACK, CH_DAMAGE, CH_SANITY, ST_LOADOUT, ST_ORIENT,
+                   ST_SHOP, ST_PICK, PU_CLOSE, STEP_NAMES)
 
 MAGIC0 = 0x41   # 'A'
 MAGIC1 = 0x48   # 'H'
-VERSION = 2
+VERSION = 3
 OLD_VERSION = 1
+RULES_VERSION = 3       # saves of an older version were played under rules issue 26 changed
 HIDDEN_GATE = 254
 HEAD = 18
 VIEW_HEAD = 4
@@ -54,12 +58,15 @@ def max_size():
 SCALARS = ("phase", "step", "actor", "seat", "result", "doom", "gate_limit", "doom_length", "setup_left",
            "mode", "moves_left", "entered", "met", "snuck", "event_done", "target", "purpose", "mask", "bonus",
            "check_m", "check_seat", "place", "shop_card", "dest_optional", "discard_spell", "orient_m",
-           "coin_n", "coin_for", "cur_m", "fly_target", "last_roll", "attacked", "last_seat")
+           "coin_n", "coin_for", "cur_m", "fly_target", "last_roll", "attacked", "last_seat", "must_fight",
+           "sneak_gate", "draw_want", "ndrawn", "draw_used", "resume", "known_top", "gate_roll", "dice_op",
+           "pick_inv", "pay_kind", "pay_amount", "auction_card", "bidder", "bidders")
 # two bytes each (test_level is stored + 128: it can be below 0)
-WIDE = ("round", "prog_pos", "prog_end", "test_pass_end", "test_level")
+WIDE = ("round", "prog_pos", "prog_end", "test_pass_end", "test_level", "bid")
 BUFFERS = ("seat_inv", "seat_status", "pos", "ow_world", "ow_stage", "close_at", "san", "maxsan", "sta",
-           "maxsta", "fight", "stealth", "poss", "gates_closed", "used_inv", "tied", "m_at", "m_owner",
-           "m_head", "m_checked", "m_flags", "fight_kinds", "sealed", "gate_shown")
+           "maxsta", "fight", "stealth", "skill", "lost_turns", "retainer", "draw_kinds", "drawn", "poss",
+           "gates_closed", "used_inv", "tied", "m_at", "m_owner", "m_head", "m_checked", "m_flags", "fight_kinds",
+           "sealed", "gate_shown", "gate_keep")
 # not saved: seat_dist, a cache of distances that is valid whenever dist_dirty is 0 (a loaded game
 # recomputes it: the same values)
 
@@ -76,19 +83,23 @@ def _common(g, out):
     for s in range(len(g.money)):
         out.append(g.money[s] >> 8)
         out.append(g.money[s] & 255)
-    for deck in (g.gate_deck, g.item_deck, g.spell_deck):
+    for deck in (g.gate_deck, g.item_deck, g.spell_deck, g.ally_deck):
         out.append(deck.n)
 
 
 def buffer_sizes(board):
     """The length of each of BUFFERS (in order) on this board, as State.__init__ makes them."""
-    from .board import MAX_PLAYERS
-    from .defs import MAX_POSS
+    from .board import MAX_PLAYERS, MAX_SKILLS
+    from .defs import MAX_POSS, MAX_DRAWS
     b = board
     sizes = []
     for name in BUFFERS:
         if name == "poss":
             sizes.append(MAX_PLAYERS * MAX_POSS)
+        elif name == "skill":
+            sizes.append(MAX_PLAYERS * MAX_SKILLS)
+        elif name == "draw_kinds" or name == "drawn":
+            sizes.append(MAX_DRAWS)
         elif name == "used_inv":
             sizes.append(b.ninv)
         elif name[:2] == "m_":
@@ -97,7 +108,7 @@ def buffer_sizes(board):
             sizes.append(b.nkinds)
         elif name == "sealed":
             sizes.append(b.nspaces)
-        elif name == "gate_shown":
+        elif name == "gate_shown" or name == "gate_keep":
             sizes.append(b.ngates)
         else:
             sizes.append(MAX_PLAYERS)
@@ -107,7 +118,7 @@ def buffer_sizes(board):
 class ViewFields:
     """A view read back by read_view: `players`, `house`, `round_limit`, every name of SCALARS and WIDE
     (ints), of BUFFERS (bytes, as long as the state's), `money` (a list per seat), the decks' counts
-    `gate_deck_n`, `item_deck_n`, `spell_deck_n`, and `gate_at` (bytes per space: a gate card,
+    `gate_deck_n`, `item_deck_n`, `spell_deck_n`, `ally_deck_n`, and `gate_at` (bytes per space: a gate card,
     NONE, or HIDDEN_GATE when face down)."""
 
 
@@ -117,7 +128,7 @@ def read_view(board, view):
     from .board import MAX_PLAYERS
     v = bytes(view)
     sizes = buffer_sizes(board)
-    want = VIEW_HEAD + len(SCALARS) + 2 * len(WIDE) + sum(sizes) + 2 * MAX_PLAYERS + 3 + board.nspaces
+    want = VIEW_HEAD + len(SCALARS) + 2 * len(WIDE) + sum(sizes) + 2 * MAX_PLAYERS + 4 + board.nspaces
     if len(v) != want:
         raise KernelError("view", "not an Arkham Horror view of this board (%d bytes, expected %d)" % (len(v), want))
     f = ViewFields()
@@ -142,7 +153,8 @@ def read_view(board, view):
     f.gate_deck_n = v[i]
     f.item_deck_n = v[i + 1]
     f.spell_deck_n = v[i + 2]
-    f.gate_at = v[i + 3:i + 3 + board.nspaces]
+    f.ally_deck_n = v[i + 3]
+    f.gate_at = v[i + 4:i + 4 + board.nspaces]
     return f
 
 
@@ -161,7 +173,7 @@ def state_bytes(g):
     out = bytearray()
     _common(g, out)
     out.extend(g.gate_at)
-    for deck in (g.gate_deck, g.item_deck, g.spell_deck):
+    for deck in (g.gate_deck, g.item_deck, g.spell_deck, g.ally_deck):
         out.extend(deck.cards)
     put32(out, g.rng[0])
     put32(out, g.rng[1])
@@ -203,8 +215,8 @@ def deserialize(rules, blob, verify=False):
     b = check_blob(blob)
     if len(b) < HEAD + 6 or b[0] != MAGIC0 or b[1] != MAGIC1:
         _bad("not an Eldritch Arkham Horror save")
-    if b[2] != VERSION and b[2] != OLD_VERSION:
-        _bad("save format version %d, this kernel reads %d and %d" % (b[2], OLD_VERSION, VERSION))
+    if not OLD_VERSION <= b[2] <= VERSION:
+        _bad("save format version %d, this kernel reads %d to %d" % (b[2], OLD_VERSION, VERSION))
     if len(b) > max_size():
         _bad("%d bytes: longer than any Arkham Horror save (%d)" % (len(b), max_size()))
     old = b[2] == OLD_VERSION
@@ -225,8 +237,6 @@ def deserialize(rules, blob, verify=False):
         ok = crc32_at(b, len(b) - 4)
     if not ok:
         _bad("checksum mismatch (a corrupt save)")
-    if (b[8] << 8 | b[9]) != rules.board.digest:
-        _bad("the save was made on another board (or another version of it)")
     players = b[3]
     house = b[4]
     round_limit = b[5] << 8 | b[6]
@@ -236,7 +246,7 @@ def deserialize(rules, blob, verify=False):
     if not board.min_players <= players <= board.max_players:
         _bad("the header says %d players; this board takes %d to %d" % (players, board.min_players,
                                                                         board.max_players))
-    if house >> len(HOUSE_RULES):
+    if (house & ~OPT_TABLE_DRAWS) >> len(HOUSE_RULES):
         _bad("the header has unknown house-rule bits (%d)" % house)
     if round_limit > MAX_ROUND_LIMIT:
         _bad("the header's round limit %d is out of range (0 to %d)" % (round_limit, MAX_ROUND_LIMIT))
@@ -244,6 +254,12 @@ def deserialize(rules, blob, verify=False):
         _bad("the header's doom track %d is out of range (1 to %d)" % (doom, MAX_DOOM))
     if seed > prng.SEED_MAX:
         _bad("the header's seed is out of range")
+    if b[2] < RULES_VERSION:
+        _bad("a save of format version %d, from before the rules were brought to the rulebook (issue 26: gate "
+             "trophies, events when waiting, failed stealth, the taxi): its game cannot go on under these "
+             "rules; its action log replays with an older Eldritch" % b[2])
+    if (b[8] << 8 | b[9]) != rules.board.digest:
+        _bad("the save was made on another board (or another version of it)")
     try:
         g = ArkhamGame(board, players, seed, house, round_limit, doom)
     except KernelError as exc:
@@ -301,12 +317,12 @@ def load_state(g, state):
     for s in range(len(g.money)):
         g.money[s] = state[i] << 8 | state[i + 1]
         i += 2
-    for deck in (g.gate_deck, g.item_deck, g.spell_deck):
+    for deck in (g.gate_deck, g.item_deck, g.spell_deck, g.ally_deck):
         deck.n = state[i]
         i += 1
     g.gate_at[:] = state[i:i + b.nspaces]
     i += b.nspaces
-    for deck in (g.gate_deck, g.item_deck, g.spell_deck):
+    for deck in (g.gate_deck, g.item_deck, g.spell_deck, g.ally_deck):
         deck.cards[:] = state[i:i + len(deck.cards)]
         i += len(deck.cards)
     r0 = get32(state, i)
@@ -338,7 +354,8 @@ def _check(g):
     need(g.phase <= PH_OVER and (g.step in STEP_NAMES), "phase or step")
     need(g.actor < g.players and g.seat <= g.players, "seats")
     need(g.coin_n <= g.players and (g.step != CH_COIN or g.coin_n > 0), "a coin toss")
-    need(g.gate_deck.n <= b.ngates and g.item_deck.n <= b.ncards and g.spell_deck.n <= b.ncards, "deck sizes")
+    need(g.gate_deck.n <= b.ngates and g.item_deck.n <= b.ncards and g.spell_deck.n <= b.ncards and
+         g.ally_deck.n <= b.ncards, "deck sizes")
     for s in range(g.players):
         p = g.pos[s]
         need(p < ns or p == AT_WORLD or (p == NONE and g.seat_inv[s] == NONE), "a position")
@@ -353,10 +370,29 @@ def _check(g):
         need(g.m_owner[m] < 8 and (g.m_head[m] < ns or g.m_head[m] == NONE), "a monster")
     for s in range(ns):
         need(g.gate_at[s] < b.ngates or g.gate_at[s] == NONE, "a gate")
+    for c in range(b.ngates):
+        k = g.gate_keep[c]
+        need(k < g.players or k == NONE or k == GATE_DAGON, "a gate trophy")
     for name in ("target", "check_m", "cur_m", "orient_m"):
         v = getattr(g, name)
         need(v < b.nmonsters or v == NONE, name)
     need(g.shop_card < b.ncards or g.shop_card == NONE, "the shop")
+    st = g.step
+    need(g.must_fight <= 1 and g.sneak_gate <= 1, "a sneak")
+    from .defs import MAX_DRAWS, ST_SPLIT, CH_DRAW, ST_BID, DRAW_MONSTER, DRAW_DECK
+    need(g.draw_used <= g.ndrawn <= g.draw_want <= MAX_DRAWS and g.resume <= 3 and g.known_top < 8, "a draw")
+    for k in range(g.draw_want):
+        need(DRAW_MONSTER <= g.draw_kinds[k] <= DRAW_DECK + 2, "a draw")
+    need(g.pick_inv < b.ninv or g.pick_inv == NONE, "a pick")
+    need(g.auction_card < b.ncards or g.auction_card == NONE, "an auction")
+    need(g.bidder < g.players or g.bidder == NONE, "an auction")
+    need(g.bid <= 999, "an auction")
+    if st == CH_DRAW:
+        need(g.ndrawn < g.draw_want and g.resume >= 1, "a draw")
+    if st == ST_SPLIT:
+        need(g.seat_inv[g.actor] < b.ninv and b.inv_split[g.seat_inv[g.actor]] > 0, "a split")
+    if st == ST_BID:
+        need(g.auction_card < b.ncards, "an auction")
     need(g.place < ns + b.nworlds and g.prog_pos <= g.prog_end <= len(b.prog) // 2
          and g.test_pass_end <= len(b.prog) // 2, "the event in progress")
     st = g.step
@@ -375,8 +411,10 @@ def _check(g):
             need(g.tied[k] < g.players, "the coin toss")
     if g.phase != PH_OVER and st != 0 and st < CH_FIRST:
         need(g.seat_inv[g.actor] != NONE or st == ST_PICK, "the player to act")
-    if g.phase == PH_INV and st != ST_PICK:
+    picking = st == ST_PICK or (st == CH_DRAW and g.resume == 3)        # R_PICK: its random cards
+    if g.phase == PH_INV and not picking:
         need(g.seat < g.players and g.seat_inv[g.seat] != NONE, "the investigator whose turn it is")
-    for deck, top in ((g.gate_deck, b.ngates), (g.item_deck, b.ncards), (g.spell_deck, b.ncards)):
+    for deck, top in ((g.gate_deck, b.ngates), (g.item_deck, b.ncards), (g.spell_deck, b.ncards),
+                      (g.ally_deck, b.ncards)):
         for k in range(deck.n):
             need(deck.cards[k] < top, "a deck")

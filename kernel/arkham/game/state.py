@@ -10,16 +10,21 @@ or AT_WORLD with ow_world/ow_stage (2 then 1, the Other World's two areas). Mons
 space, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND) and m_owner (the seat for the last three), m_head (the
 space it moves into next), m_checked (seats that took their sanity check against it this round),
 m_flags (evaded this turn, fought, moved this mythos). Gates: gate_at[space] (a gate card or NONE),
-sealed[space], gate_shown[card]. Decks are stacks (the top is the last card); their order is hidden.
+sealed[space], gate_shown[card], gate_keep[card] (the seat that closed it and keeps it as a trophy,
+GATE_DAGON once given to the Esoteric Order of Dagon, else NONE: in the deck or open). Decks are
+stacks (the top is the last card); their order is hidden. Table mode (house & OPT_TABLE_DRAWS): a
+draw is entered by the table (want_draw, ready, on_drawn, next_drawn below).
 """
 
 from array import array
 
 from ...errors import KernelError
 from ... import prng
-from .board import NONE, MAX_PLAYERS, MAX_START_ITEMS, DECK_SPELL, SPECIAL_HOUND, SPECIAL_BLOCKING
-from .defs import (PH_SETUP, ST_PICK, MAX_POSS, MAX_LOG, MAX_EV, MAX_ACTIONS, AT_POOL, AT_WORLD,
-                   SEAT_PICK, RES_PLAYING, HR_SEED_GATE_LIMITS, EV_PICK)
+from .board import (NONE, MAX_PLAYERS, MAX_START_ITEMS, MAX_SKILLS, DECK_ITEM, DECK_SPELL,
+                    SPECIAL_HOUND, SPECIAL_BLOCKING, RANDOM_ITEM, SKILL_FIGHT, SKILL_STEALTH)
+from .defs import (PH_SETUP, ST_PICK, CH_DRAW, MAX_POSS, MAX_LOG, MAX_EV, MAX_ACTIONS, AT_POOL,
+                   AT_WORLD, SEAT_PICK, RES_PLAYING, HR_SEED_GATE_LIMITS, OPT_TABLE_DRAWS, DRAW_MONSTER,
+                   DRAW_GATE, DRAW_DECK, MAX_DRAWS, R_PICK, EV_PICK, EV_DRAWN)
 from ..reach import OCC_MONSTER, OCC_BLOCKING, OCC_HOUND
 
 F_EVADED = 1
@@ -125,6 +130,9 @@ class State:
         self.maxsta = bytearray(MAX_PLAYERS)
         self.fight = bytearray(MAX_PLAYERS)
         self.stealth = bytearray(MAX_PLAYERS)
+        self.skill = bytearray(MAX_PLAYERS * MAX_SKILLS)   # the board's other skills (2..), base values
+        self.lost_turns = bytearray(MAX_PLAYERS)
+        self.retainer = bytearray(MAX_PLAYERS)
         self.money = array("H", [0] * MAX_PLAYERS)
         self.poss = bytearray(MAX_PLAYERS * MAX_POSS)
         self.gates_closed = bytearray(MAX_PLAYERS)
@@ -141,9 +149,15 @@ class State:
         self.gate_at = bytearray(ns)
         self.sealed = bytearray(ns)
         self.gate_shown = bytearray(b.ngates)
+        self.gate_keep = bytearray(b.ngates)
         self.gate_deck = Deck(b.ngates)
         self.item_deck = Deck(b.ncards)
         self.spell_deck = Deck(b.ncards)
+        self.ally_deck = Deck(b.ncards)
+        self.decks = (self.item_deck, self.spell_deck, self.ally_deck)
+        # table mode: the draws an operation needs, entered one by one (CH_DRAW)
+        self.draw_kinds = bytearray(MAX_DRAWS)
+        self.drawn = bytearray(MAX_DRAWS)
         # scratch for paths (allocation-free BFS)
         self.occ = bytearray(ns)
         self.seat_dist = bytearray(MAX_PLAYERS * ns)
@@ -167,12 +181,13 @@ class State:
         self.log_b = 0
         self.nev = 0
         for buf in (self.seat_status, self.ow_world, self.ow_stage, self.san, self.maxsan, self.sta,
-                    self.maxsta, self.fight, self.stealth, self.money, self.gates_closed, self.used_inv,
+                    self.maxsta, self.fight, self.stealth, self.skill, self.lost_turns, self.retainer,
+                    self.draw_kinds, self.drawn, self.money, self.gates_closed, self.used_inv,
                     self.tied, self.m_owner, self.m_checked, self.m_flags, self.fight_kinds, self.sealed,
                     self.gate_shown, self.occ, self.seat_dist, self.queue):
             for i in range(len(buf)):
                 buf[i] = 0
-        for buf in (self.seat_inv, self.pos, self.close_at, self.poss, self.m_head, self.gate_at):
+        for buf in (self.seat_inv, self.pos, self.close_at, self.poss, self.m_head, self.gate_at, self.gate_keep):
             for i in range(len(buf)):
                 buf[i] = NONE
         for m in range(b.nmonsters):
@@ -181,15 +196,13 @@ class State:
         for g in range(b.ngates):
             self.gate_deck.push(g)
         self.gate_deck.shuffle(self.rng)
-        self.item_deck.clear()
-        self.spell_deck.clear()
+        for deck in self.decks:
+            deck.clear()
         for c in range(b.ncards):
-            if b.i_deck[b.card_kind[c]] == DECK_SPELL:
-                self.spell_deck.push(c)
-            else:
-                self.item_deck.push(c)
+            self.decks[b.i_deck[b.card_kind[c]]].push(c)
         self.item_deck.shuffle(self.rng)
         self.spell_deck.shuffle(self.rng)
+        self.ally_deck.shuffle(self.rng)
         for s in range(self.players):
             self.seat_status[s] = SEAT_PICK
         self.round = 0
@@ -205,6 +218,8 @@ class State:
         self.moves_left = 0
         self.entered = 0
         self.snuck = 0
+        self.must_fight = 0
+        self.sneak_gate = 0
         self.target = NONE
         self.purpose = 0
         self.mask = 0
@@ -230,6 +245,21 @@ class State:
         self.attacked = 0
         self.last_seat = 0
         self.dist_dirty = 1
+        self.table = 1 if self.house & OPT_TABLE_DRAWS else 0
+        self.draw_want = 0              # table mode: draws the pending operation needs,
+        self.ndrawn = 0                 # entered so far,
+        self.draw_used = 0              # and taken by the operation
+        self.resume = 0                 # the operation a completed draw resumes (R_*)
+        self.known_top = 0              # table mode: bit per deck whose top card is known (shown)
+        self.gate_roll = 0              # the gate roll being carried out (its draws)
+        self.dice_op = 0                # a dice-valued effect waiting for its roll (OP_DICE's arg)
+        self.pick_inv = NONE            # the investigator being set up (its random cards)
+        self.pay_kind = 0               # an event's payment: cost kind and amount
+        self.pay_amount = 0
+        self.auction_card = NONE        # an auction: the card, the bid, the high bidder, the seats
+        self.bid = 0                    # still in (bits), the seat asked now (actor)
+        self.bidder = NONE
+        self.bidders = 0
 
     # ----- events -------------------------------------------------------------------------------------
 
@@ -274,11 +304,29 @@ class State:
         b = self.board
         n = 0
         base = seat * MAX_POSS
+        want = DECK_SPELL if spells == 1 else DECK_ITEM
         for k in range(MAX_POSS):
             c = self.poss[base + k]
-            if c != NONE and (b.i_deck[b.card_kind[c]] == DECK_SPELL) == (spells == 1):
+            if c != NONE and b.i_deck[b.card_kind[c]] == want:
                 n += 1
         return n
+
+    def skill_of(self, seat, k):
+        """The seat's skill k (SKILL_FIGHT, SKILL_STEALTH or one of the board's others) with the
+        bonuses of the cards it carries (items.tsv 'skills'), at least 0."""
+        b = self.board
+        if k == SKILL_FIGHT:
+            v = self.fight[seat]
+        elif k == SKILL_STEALTH:
+            v = self.stealth[seat]
+        else:
+            v = self.skill[seat * MAX_SKILLS + k]
+        base = seat * MAX_POSS
+        for i in range(MAX_POSS):
+            c = self.poss[base + i]
+            if c != NONE:
+                v += b.i_skill[b.card_kind[c] * MAX_SKILLS + k] - 128
+        return v if v > 0 else 0
 
     def give(self, seat, c):
         """Put card c in a free possession slot; False (the card is left to the caller) when full."""
@@ -289,12 +337,157 @@ class State:
                 return True
         return False
 
+    def deck_of(self, c):
+        return self.board.i_deck[self.board.card_kind[c]]
+
     def return_card(self, c):
         """A card back under its deck."""
-        if self.board.i_deck[self.board.card_kind[c]] == DECK_SPELL:
-            self.spell_deck.bottom(c)
+        self.decks[self.deck_of(c)].bottom(c)
+
+    def shuffle_back(self, c):
+        """A card shuffled back into its deck (a lost investigator's cards, the Blue Watcher)."""
+        d = self.deck_of(c)
+        self.decks[d].insert_random(self.rng, c)
+        self.known_top &= ~(1 << d)
+
+    # ----- draws (table mode: entered as the table drew them) ----------------------------------------
+
+    def want_draw(self, kind):
+        """Add a draw the pending operation needs (table mode; nothing otherwise); see ready()."""
+        if self.table and self.draw_want < MAX_DRAWS:
+            self.draw_kinds[self.draw_want] = kind
+            self.draw_want += 1
+
+    def ready(self, resume):
+        """True when every draw wanted is in (always outside table mode); else the table is asked
+        for the next one (CH_DRAW) and `resume` is what carries on once they are all in."""
+        if not self.table:
+            return True
+        while self.ndrawn < self.draw_want and self.draw_total() == 0:
+            self.drawn[self.ndrawn] = NONE           # nothing left to draw: the operation sees none
+            self.ndrawn += 1
+        if self.ndrawn >= self.draw_want:
+            return True
+        self.resume = resume
+        self.step = CH_DRAW
+        return False
+
+    def draws_done(self):
+        self.draw_want = 0
+        self.ndrawn = 0
+        self.draw_used = 0
+
+    def next_drawn(self):
+        """The next card, gate card or monster token the table drew for this operation (NONE when
+        none was: the deck or the pool had run out)."""
+        if self.draw_used >= self.ndrawn:
+            return NONE
+        c = self.drawn[self.draw_used]
+        self.draw_used += 1
+        return c
+
+    def reserved(self, c, dk):
+        """c was already drawn (a draw of kind dk) for this operation and not yet placed: it cannot
+        be drawn again."""
+        for i in range(self.draw_used, self.ndrawn):
+            if self.drawn[i] == c and self.draw_kinds[i] == dk:
+                return True
+        return False
+
+    def draw_count(self, v):
+        """How many of what the pending draw takes are of kind v (a monster kind, a gates.tsv row,
+        a card kind) and still there to be drawn: the weight of the outcome v."""
+        b = self.board
+        dk = self.draw_kinds[self.ndrawn]
+        n = 0
+        if dk == DRAW_MONSTER:
+            for m in range(b.nmonsters):
+                if self.m_at[m] == AT_POOL and b.mon_kind[m] == v and not self.reserved(m, dk):
+                    n += 1
+        elif dk == DRAW_GATE:
+            deck = self.gate_deck
+            for i in range(deck.n):
+                g = deck.cards[i]
+                if b.gate_row[g] == v and not self.reserved(g, dk):
+                    n += 1
         else:
-            self.item_deck.bottom(c)
+            deck = self.decks[dk - DRAW_DECK]
+            for i in range(deck.n):
+                c = deck.cards[i]
+                if b.card_kind[c] == v and not self.reserved(c, dk):
+                    n += 1
+        return n
+
+    def draw_range(self):
+        """The outcome values of the pending draw: 0 .. this - 1."""
+        b = self.board
+        dk = self.draw_kinds[self.ndrawn]
+        if dk == DRAW_MONSTER:
+            return b.nkinds
+        if dk == DRAW_GATE:
+            return b.ngate_rows
+        return b.nitems
+
+    def on_drawn(self, v):
+        """The table drew something of kind v: take one such token or card (the first not yet
+        reserved), then ask for the next draw or resume the operation."""
+        b = self.board
+        dk = self.draw_kinds[self.ndrawn]
+        got = NONE
+        if dk == DRAW_MONSTER:
+            for m in range(b.nmonsters):
+                if got == NONE and self.m_at[m] == AT_POOL and b.mon_kind[m] == v and not self.reserved(m, dk):
+                    got = m
+        elif dk == DRAW_GATE:
+            deck = self.gate_deck
+            for i in range(deck.n):
+                g = deck.cards[i]
+                if got == NONE and b.gate_row[g] == v and not self.reserved(g, dk):
+                    got = g
+        else:
+            deck = self.decks[dk - DRAW_DECK]
+            for i in range(deck.n):
+                c = deck.cards[i]
+                if got == NONE and b.card_kind[c] == v and not self.reserved(c, dk):
+                    got = c
+        self.drawn[self.ndrawn] = got
+        self.ndrawn += 1
+        self.event(EV_DRAWN, dk, v, 0)
+        if self.ready(self.resume):
+            self.resume_operation()
+
+    def draw_total(self):
+        """The number of things the pending draw can take (0: none is left)."""
+        n = 0
+        for v in range(self.draw_range()):
+            n += self.draw_count(v)
+        return n
+
+    def take_card(self, deck_index):
+        """The next card of deck DECK_*: its top, or in table mode the one the table drew (or the
+        known top card, shown by a shop). NONE when the deck is empty."""
+        deck = self.decks[deck_index]
+        if not self.table:
+            return deck.draw()
+        if self.known_top & (1 << deck_index):
+            self.known_top &= ~(1 << deck_index)
+            return deck.draw()
+        c = self.next_drawn()
+        if c != NONE:
+            deck.take(c)
+        return c
+
+    def want_card(self, deck_index):
+        """Table mode: the operation will take a card of this deck (unless its top is known)."""
+        if self.decks[deck_index].n and not self.known_top & (1 << deck_index):
+            self.want_draw(DRAW_DECK + deck_index)
+
+    def gate_trophies(self, seat):
+        n = 0
+        for g in range(self.board.ngates):
+            if self.gate_keep[g] == seat:
+                n += 1
+        return n
 
     def monsters_at(self, s):
         n = 0
@@ -335,8 +528,18 @@ class State:
         return n
 
     def put_investigator(self, seat, inv):
-        """Seat takes investigator inv: its sheet, starting items (taken from the decks), start."""
+        """Seat takes investigator inv: its sheet, starting cards (named ones taken from the decks,
+        random ones drawn), start. False when the table must first enter its random cards (table
+        mode: CH_DRAW, then R_PICK calls this again)."""
         b = self.board
+        if self.table and self.ndrawn == 0 and self.draw_want == 0:
+            for k in range(MAX_START_ITEMS):
+                kind = b.inv_items[inv * MAX_START_ITEMS + k]
+                if kind != NONE and kind >= RANDOM_ITEM:
+                    self.want_draw(DRAW_DECK + kind - RANDOM_ITEM)
+        self.pick_inv = inv
+        if not self.ready(R_PICK):
+            return False
         self.seat_inv[seat] = inv
         self.used_inv[inv] = 1
         self.seat_status[seat] = 0
@@ -346,6 +549,10 @@ class State:
         self.maxsta[seat] = b.inv_strength[inv]
         self.fight[seat] = b.inv_fight[inv]
         self.stealth[seat] = b.inv_stealth[inv]
+        for k in range(MAX_SKILLS):
+            self.skill[seat * MAX_SKILLS + k] = b.inv_skill[inv * MAX_SKILLS + k]
+        self.lost_turns[seat] = 0
+        self.retainer[seat] = 0
         self.money[seat] = b.inv_money[inv]
         self.pos[seat] = b.inv_start[inv]
         self.ow_stage[seat] = 0
@@ -358,8 +565,15 @@ class State:
             kind = b.inv_items[inv * MAX_START_ITEMS + k]
             if kind == NONE:
                 continue
+            if kind >= RANDOM_ITEM:
+                c = self.take_card(kind - RANDOM_ITEM)
+                if c != NONE and not self.give(seat, c):
+                    self.return_card(c)
+                continue
             for c in range(b.ncards):
-                if b.card_kind[c] == kind and (self.item_deck.take(c) or self.spell_deck.take(c)):
+                if b.card_kind[c] == kind and self.decks[b.i_deck[kind]].take(c):
                     self.give(seat, c)
                     break
+        self.draws_done()
         self.event(EV_PICK, seat, inv, self.pos[seat])
+        return True

@@ -1,12 +1,14 @@
 """The game in words: actions as the acting player sees them, events for the log, a board summary.
 (Allocates: only the host, logs and tests call it.)"""
 
-from .board import NONE
+from .board import NONE, DECK_NAMES
+from .effects import PAY_NAMES
 from .defs import (ARG_MASK, K_PICK, K_RETURN, K_STAY, K_RESOLVE, K_TAXI, K_MODE, K_STEP, K_STOP,
                    K_GATE, K_EVENT, K_FIGHT, K_SNEAK, K_FACE, K_BIND, K_LOADOUT, K_CLOSE, K_SEAL, K_WATCHER,
                    K_END, K_BUY, K_PASS, K_DEST, K_DISCARD, K_ORIENT, K_OUTCOME, K_ROLL, BOUND_BIT, MAX_POSS,
                    AT_WORLD, AT_OW, ST_SNEAK_TO, ST_ORIENT, PU_CLOSE,
-                   PU_COUNTER, STEP_NAMES, PHASE_NAMES, RESULT_NAMES, CH_COIN)
+                   PU_COUNTER, STEP_NAMES, PHASE_NAMES, RESULT_NAMES, CH_COIN, CH_DRAW, K_GIVE, K_GIVE_MONEY,
+                   K_SELL, K_PAY, K_BID, K_SPLIT, ST_LOADOUT, DRAW_MONSTER, DRAW_GATE, DRAW_DECK)
 from . import defs as D
 
 MODES = ("on foot", "by vehicle", "under Mists of R'lyeh")
@@ -53,6 +55,8 @@ def action_text(g, a):
     if kind == K_OUTCOME:
         if g.step == CH_COIN:
             return "coin: %s" % seat_name(g, g.tied[arg])
+        if g.step == CH_DRAW:
+            return "the table drew %s" % drawn_name(g, g.draw_kinds[g.ndrawn], arg)
         return "enter the roll %d (%s)" % (arg, STEP_NAMES.get(g.step, "?"))
     if kind == K_PICK:
         return "pick %s" % b.inv_names[arg]
@@ -83,10 +87,14 @@ def action_text(g, a):
         return "fight %s (strength %d, SAN %d/%d)" % (monster_name(g, arg), b.k_strength[k], b.k_san_pass[k],
                                                       b.k_san_fail[k])
     if kind == K_SNEAK:
+        if arg:
+            return "sneak past the guardians through the gate (stealth %d)" % g.stealth[g.seat]
         return "sneak past (stealth %d)" % g.stealth[g.seat]
     if kind == K_FACE:
         return "face the gate (sanity checks against its guardians)"
     if kind == K_BIND:
+        if g.step == ST_LOADOUT:
+            return "cast Bind Monster on %s instead of fighting back" % monster_name(g, arg)
         return "cast Bind Monster on %s" % monster_name(g, arg)
     if kind == K_LOADOUT:
         return loadout_text(g, arg)
@@ -102,7 +110,24 @@ def action_text(g, a):
         c = g.shop_card
         return "buy %s for $%d" % (card_name(g, c), b.i_price[b.card_kind[c]])
     if kind == K_PASS:
+        if g.step == D.ST_BID:
+            return "drop out of the auction"
+        if g.step == D.ST_SELL:
+            return "sell nothing more"
         return "decline"
+    if kind == K_GIVE:
+        return "give %s to %s" % (card_name(g, g.poss[g.seat * MAX_POSS + (arg >> 3)]), seat_name(g, arg & 7))
+    if kind == K_GIVE_MONEY:
+        return "give $1 to %s" % seat_name(g, arg)
+    if kind == K_SELL:
+        return "sell %s for $%d" % (card_name(g, g.poss[g.seat * MAX_POSS + arg]), g.sale_price(g.seat, arg))
+    if kind == K_PAY:
+        return "pay %s" % pay_text(g.pay_kind, g.pay_amount)
+    if kind == K_BID:
+        return "bid $%d for %s" % (g.bid + 1, card_name(g, g.auction_card))
+    if kind == K_SPLIT:
+        t = b.inv_split[g.seat_inv[g.actor]]
+        return "take sanity %d and strength %d" % (arg, t - arg)
     if kind == K_DEST:
         return "ride to %s" % space_name(g, arg)
     if kind == K_DISCARD:
@@ -110,6 +135,25 @@ def action_text(g, a):
     if kind == K_ORIENT:
         return "turn %s toward %s" % (monster_name(g, g.orient_m), space_name(g, b.neighbour(g.m_at[g.orient_m], arg)))
     return "action %d" % a
+
+
+def pay_text(kind, amount):
+    if PAY_NAMES[kind] == "gate":
+        return "a gate trophy to the Esoteric Order of Dagon"
+    return "%d %s" % (amount, PAY_NAMES[kind]) if kind else "$%d" % amount
+
+
+def drawn_name(g, dk, v):
+    """What a table-mode draw outcome v of draw kind dk names."""
+    b = g.board
+    if dk == DRAW_MONSTER:
+        return "a %s" % b.kind_names[v]
+    if dk == DRAW_GATE:
+        for c in range(b.ngates):
+            if b.gate_row[c] == v:
+                return "a gate to %s (difficulty %d)" % (b.world_names[b.gate_world[c]], b.gate_diff[c])
+        return "a gate"
+    return "%s (%s deck)" % (b.item_names[v], DECK_NAMES[dk - DRAW_DECK])
 
 
 def signed(v):
@@ -227,6 +271,38 @@ def event_text(g, i):
         return "%s stays at %s" % (seat_name(g, a), space_name(g, x))
     if code == D.EV_OUT:
         return "seat %d has no investigator left to pick" % (a + 1)
+    if code == D.EV_LOSES_TURN:
+        return "%s loses this turn" % seat_name(g, a)
+    if code == D.EV_RETAINER:
+        return "%s %s" % (seat_name(g, a), "has a retainer: $%d a turn" % x if x else "loses the retainer")
+    if code == D.EV_GIVE:
+        return "%s gives %s to %s" % (seat_name(g, a), "$1" if c == NONE else b.item_names[c], seat_name(g, x))
+    if code == D.EV_SELL:
+        return "%s sells %s for $%d" % (seat_name(g, a), b.item_names[x], c)
+    if code == D.EV_PAY:
+        return "%s pays %s" % (seat_name(g, a), pay_text(x, c))
+    if code == D.EV_DAGON:
+        return "%s gives a gate trophy (%s) to the Esoteric Order of Dagon" % (seat_name(g, a), b.world_names[x])
+    if code == D.EV_BID:
+        return "%s %s" % (seat_name(g, a), "bids $%d" % x if x else "drops out")
+    if code == D.EV_AUCTION:
+        if a == NONE:
+            return "nobody buys %s at the auction" % b.item_names[x]
+        return "%s wins %s at the auction for $%d" % (seat_name(g, a), b.item_names[x], c)
+    if code == D.EV_JAIL:
+        return "%s is taken to %s and loses the next turn" % (seat_name(g, a), space_name(g, x))
+    if code == D.EV_CARRIED:
+        return "%s carries %s off through the gate at %s" % (monster_name(g, x), seat_name(g, a), space_name(g, c))
+    if code == D.EV_WORLD_SHIFT:
+        return "%s is drawn into %s" % (seat_name(g, a), b.world_names[x])
+    if code == D.EV_SPLIT:
+        return "%s takes sanity %d and strength %d" % (seat_name(g, a), x, c)
+    if code == D.EV_CHARITY:
+        return "charity: %s now has $%d" % (seat_name(g, a), x)
+    if code == D.EV_DRAWN:
+        return "drawn: %s" % drawn_name(g, a, x)
+    if code == D.EV_SHOWN:
+        return "the top item card is turned up: %s" % b.item_names[a]
     return "event %d %d %d %d" % (code, a, x, c)
 
 

@@ -6,11 +6,11 @@ follows the action just taken. Allocates nothing.
 """
 
 from .board import NONE, MOVE_LEFT, MOVE_RIGHT
-from .defs import (PH_SETUP, PH_INV, PH_MYTHOS, PH_OVER, ST_PICK, ST_MOVE, ST_RETURN, ST_ORIENT,
+from .defs import (PH_SETUP, PH_INV, PH_MYTHOS, PH_OVER, ST_PICK, ST_MOVE, ST_RETURN, ST_ORIENT, ST_SPLIT, K_SPLIT,
                    CH_EVENT, CH_GATE, AT_WORLD, AT_POOL, AT_TROPHY, AT_BOUND, AT_OW, SEAT_PICK, SEAT_OUT,
                    MAX_POSS, RES_PLAYING, RES_LOST_NOBODY, RES_WON, RES_LOST_ROUNDS, HR_DEFEAT_AT_ROUND_END,
                    EV_ROUND, EV_TURN, EV_OW_STAGE, EV_NO_RETURN, EV_LOST, EV_OUT, EV_RESULT, EV_HONOUR,
-                   EV_TO_POOL)
+                   EV_TO_POOL, EV_LOSES_TURN, EV_MONEY, EV_SPLIT)
 from .state import F_EVADED, F_FOUGHT
 
 
@@ -48,17 +48,30 @@ class Turns:
         self.begin_turn()
 
     def begin_turn(self):
-        while self.seat < self.players and self.seat_inv[self.seat] == NONE:
+        while True:
+            while self.seat < self.players and self.seat_inv[self.seat] == NONE:
+                self.seat += 1
+            if self.seat >= self.players:
+                self.begin_mythos()
+                return
+            seat = self.seat
+            r = self.retainer[seat]
+            if r:
+                m = self.money[seat] + r
+                self.money[seat] = m if m < 999 else 999
+                self.event(EV_MONEY, seat, r + 128, self.money[seat])
+            if not self.lost_turns[seat]:
+                break
+            self.lost_turns[seat] -= 1                  # a lost turn (an event, or jail)
+            self.event(EV_LOSES_TURN, seat, 0, 0)
             self.seat += 1
-        if self.seat >= self.players:
-            self.begin_mythos()
-            return
-        seat = self.seat
         self.mode = 0
         self.moves_left = 0
         self.entered = 0
         self.met = 0
         self.snuck = 0
+        self.must_fight = 0
+        self.sneak_gate = 0
         self.event_done = 0
         for m in range(self.board.nmonsters):
             self.m_flags[m] &= ~(F_EVADED | F_FOUGHT)
@@ -94,6 +107,10 @@ class Turns:
         return n
 
     def end_turn(self):
+        if self.phase == PH_MYTHOS:
+            # an investigator carried off in the mythos phase had its Other World event: go on
+            self.mythos_after_target()
+            return
         if self.orient_pending(self.seat):
             return
         self.seat += 1
@@ -132,17 +149,22 @@ class Turns:
     # ----- lost in time and space ---------------------------------------------------------------------
 
     def lose_investigator(self, seat):
-        """Lost in time and space (or out of sanity or strength in an Other World): cards back to
-        their decks, monster trophies and bound or met monsters back to the pool; the player picks a
-        new investigator (or the seat is out when none is left)."""
+        """Lost in time and space (or out of sanity or strength in an Other World): "shuffle his
+        cards back into their decks" (items, spells and the gate trophies), monster trophies and
+        bound or met monsters back to the pool; the player picks a new investigator (or the seat is
+        out when none is left)."""
         b = self.board
         self.event(EV_LOST, seat, self.seat_inv[seat], 0)
         base = seat * MAX_POSS
         for k in range(MAX_POSS):
             c = self.poss[base + k]
             if c != NONE:
-                self.return_card(c)
+                self.shuffle_back(c)
                 self.poss[base + k] = NONE
+        for g in range(b.ngates):
+            if self.gate_keep[g] == seat:
+                self.gate_keep[g] = NONE
+                self.gate_deck.insert_random(self.rng, g)
         for m in range(b.nmonsters):
             at = self.m_at[m]
             if (at == AT_TROPHY or at == AT_BOUND or at == AT_OW) and self.m_owner[m] == seat:
@@ -167,11 +189,46 @@ class Turns:
         self.finish(RES_LOST_NOBODY)
 
     def picked(self, seat, inv):
-        self.put_investigator(seat, inv)
+        """Seat took investigator inv (its random cards drawn, in table mode entered first); then
+        its split of sanity and strength, when its sheet has one; then play goes on."""
+        if not self.put_investigator(seat, inv):
+            return
+        if self.board.inv_split[inv]:
+            self.decide(ST_SPLIT, seat)
+            return
+        self.after_pick()
+
+    def after_pick(self):
         if self.phase == PH_SETUP:
             self.picked_at_setup()
         else:
             self.after_knockout()
+
+    def legal_split(self, buf):
+        """Every sanity of the seat's split: each of sanity and strength at least 1 and at most its
+        sheet's (no tuple: this runs per step, under heap_lock on the board)."""
+        b = self.board
+        inv = self.seat_inv[self.actor]
+        t = b.inv_split[inv]
+        lo = t - b.inv_strength[inv]
+        hi = t - 1
+        if lo < 1:
+            lo = 1
+        if hi > b.inv_sanity[inv]:
+            hi = b.inv_sanity[inv]
+        n = 0
+        for v in range(lo, hi + 1):
+            buf[n] = K_SPLIT + v
+            n += 1
+        return n
+
+    def apply_split(self, v):
+        seat = self.actor
+        t = self.board.inv_split[self.seat_inv[seat]]
+        self.san[seat] = self.maxsan[seat] = v
+        self.sta[seat] = self.maxsta[seat] = t - v
+        self.event(EV_SPLIT, seat, v, t - v)
+        self.after_pick()
 
     # ----- the end ----------------------------------------------------------------------------------------
 

@@ -1,0 +1,390 @@
+"""The store of solved value tables: exact solver values shared between processes and runs.
+
+    store = TableStore("runs/ao/solved")                 # a sweep's (or --store DIR)
+    tables = store.tables(key, nstates)                  # [(count, keys, values)] memory-mapped
+    store.publish(key, nstates, *solver.export_memo())   # what this process solved that was not there
+
+A solved table is the C core's memo for one card under one terror effect and sanity/stamina
+limits (the solver key, solverbot.SolverCache.card_key): every context a solve stored, with its
+value vector (cbackend.CSolver.export_memo). A new solver of that card loads the tables into its
+workspace (ess_memo_import, only the contexts inside its limits), so a question whose contexts were
+solved by any earlier process is a look-up, and one that was not solves only what is new.
+
+Layout: ROOT/v1/CARD/NAME.tbl. CARD is a hash of the solver key, the store format, the kernel's
+version and the C core's version, so tables of another version are never read (version skew: they
+are left to eviction). NAME is the SHA-256 of the file's body: the store is content-addressed like
+the sweeps' task ids, so two processes that publish the same values write the same file, and a
+file never changes once written (written to a unique temporary name, then renamed). A process
+publishes only the contexts it solved itself (the C core numbers memo entries in the order they are
+stored: those after the imported ones); a card with more than MAX_FILES tables has its small
+tables merged into one (duplicates dropped).
+
+A table is never trusted blindly:
+- its header (magic, format, card hash, states, entry count) and its size are checked when it is
+  first mapped, and every entry carries a check word (the C core's, over its key and values) that
+  the core verifies for each entry it stores (ess_memo_import); a file that fails either is deleted
+  (a truncated or corrupt file, a power cut mid-write) and its values are solved again (a reader
+  reads only the entries its questions need: a checksum of whole files, which every process paid
+  for every card it used, cost more than the look-ups it saved in a small process);
+- the first VERIFY_CARDS cards a process uses have SAMPLE entries of their tables solved afresh
+  by a solver that reads no store, compared with `==`; a mismatch (a stale store: values from a
+  solver that computed differently under the same version, which a code change without a version
+  change would cause for every card) deletes the whole store of this version, to be rebuilt.
+So a bad store costs time, never a wrong value. (Checking every card of a small process cost a
+third of its solver's time; a stale store shows on any card, so a few cards a process suffice.)
+
+Size: at most `max_bytes` (DEFAULT_BYTES, or --store-size); past it, whole cards are evicted,
+least recently used first (a card's folder is stamped when a process first uses it).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import mmap
+import os
+import struct
+
+FORMAT = 2
+MAGIC = b"ELDRTBL2"
+HEADER = struct.Struct("<8sII32sQ8x")           # magic, format, nstates, card hash, count
+# body: count keys, count check words, count value vectors of nstates words (8 bytes each, little endian)
+DEFAULT_BYTES = 2 << 30
+MAX_FILES = 6
+SAMPLE = 2
+SAMPLE_DICE = 4
+VERIFY_CARDS = 6
+SUFFIX = ".tbl"
+
+
+def card_digest(key, versions: str) -> bytes:
+    """The 32-byte hash naming a card's tables: the solver key and every version that can change
+    the values or their layout."""
+    return hashlib.sha256(("%d|%s|%r" % (FORMAT, versions, key)).encode()).digest()
+
+
+def _versions() -> str:
+    from ..kernel import VERSION
+    try:
+        from ..cbackend import ffi, lib
+        core = ffi.string(lib.es_version()).decode()
+    except ImportError:
+        core = "none"
+    return "kernel %s core %s" % (VERSION, core)
+
+
+class Table:
+    """One mapped table file: count entries, their keys (uint64, ascending), check words and value
+    vectors."""
+
+    def __init__(self, path: str, count: int, keys, checks, vals, mm):
+        self.path = path
+        self.count = count
+        self.keys = keys
+        self.checks = checks
+        self.vals = vals
+        self._mm = mm
+
+
+class TableStore:
+    """A folder of solved tables (see the module docstring); `check=False` skips the fresh-solve
+    sample (tests of the store's own checks use it)."""
+
+    def __init__(self, root: str, max_bytes: int = DEFAULT_BYTES, check: bool = True,
+                 versions: str | None = None):
+        self.root = os.path.join(root, "v%d" % FORMAT)
+        self.max_bytes = max_bytes
+        self.check = check
+        self.versions = versions if versions is not None else _versions()
+        self._open: dict = {}           # card hash -> [Table]
+        self._checked: set = set()      # card hashes sampled by this process
+        self._size = None               # the store's bytes when last measured (eviction)
+        self._added = 0                 # bytes this process wrote since
+        self.stats = {"loaded": 0, "rejected": 0, "stale": 0, "published": 0, "evicted": 0}
+
+    # ----- reading ------------------------------------------------------------------------------
+
+    def _folder(self, digest: bytes) -> str:
+        return os.path.join(self.root, digest.hex()[:40])
+
+    def tables(self, key, nstates: int) -> list[Table]:
+        """The verified tables of a solver key (mapped once per process)."""
+        digest = card_digest(key, self.versions)
+        got = self._open.get(digest)
+        if got is not None:
+            return got
+        folder = self._folder(digest)
+        out = []
+        try:
+            names = sorted(n for n in os.listdir(folder) if n.endswith(SUFFIX))
+        except OSError:
+            names = []
+        for name in names:
+            t = self._map(os.path.join(folder, name), digest, nstates)
+            if t is not None:
+                out.append(t)
+        if names:
+            try:
+                os.utime(folder)            # the card was used now (eviction is by this stamp)
+            except OSError:
+                pass
+        self._open[digest] = out
+        return out
+
+    def _map(self, path: str, digest: bytes, nstates: int):
+        """The table at path, or None (and the file deleted) when it is not a whole, correct table
+        of this card."""
+        try:
+            with open(path, "rb") as f:
+                size = os.fstat(f.fileno()).st_size
+                if size < HEADER.size:
+                    raise ValueError("shorter than a header")
+                mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError):
+            self._reject(path)
+            return None
+        try:
+            magic, fmt, n, card, count = HEADER.unpack_from(mm, 0)
+            body = HEADER.size + 8 * count * (2 + nstates)
+            if magic != MAGIC or fmt != FORMAT or n != nstates or card != digest or size != body:
+                raise ValueError("not a table of this card")
+        except (ValueError, struct.error):
+            mm.close()
+            self._reject(path)
+            return None
+        view = memoryview(mm)
+        at = HEADER.size
+        keys = view[at:at + 8 * count]
+        checks = view[at + 8 * count:at + 16 * count]
+        vals = view[at + 16 * count:]
+        self.stats["loaded"] += 1
+        return Table(path, count, keys, checks, vals, mm)
+
+    def refuse(self, key_of, table: Table, digest: bytes | None = None) -> None:
+        """A table found damaged (an entry whose check word does not match: by the core as it
+        imports, or by verify): deleted, and not offered again by this process. `key_of` is the
+        solver key (or None with its card hash)."""
+        if digest is None:
+            digest = card_digest(key_of, self.versions)
+        got = self._open.get(digest)
+        if got is None or table not in got:
+            return                                  # refused already
+        got.remove(table)
+        self._reject(table.path)
+
+    def _reject(self, path: str) -> None:
+        self.stats["rejected"] += 1
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+
+    def drop_card(self, key) -> None:
+        """Delete every table of a solver key (a stale store: see verify)."""
+        digest = card_digest(key, self.versions)
+        folder = self._folder(digest)
+        self._open.pop(digest, None)
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            return
+        for name in names:
+            try:
+                os.remove(os.path.join(folder, name))
+            except OSError:
+                pass
+
+    def verify(self, key, nstates: int, fresh_values) -> bool:
+        """For the first VERIFY_CARDS cards with tables this process uses: SAMPLE entries compared
+        with fresh_values(ctx) (a solve that reads no store); on any difference the whole store of
+        this version is deleted and False returned. True otherwise (and for every later card)."""
+        digest = card_digest(key, self.versions)
+        if not self.check or digest in self._checked or len(self._checked) >= VERIFY_CARDS:
+            return True
+        tables = self.tables(key, nstates)
+        if not tables:
+            return True
+        self._checked.add(digest)
+        for t, i in sample_entries(tables):
+            key = struct.unpack_from("<Q", t.keys, 8 * i)[0]
+            want = list(struct.unpack_from("<%dQ" % nstates, t.vals, 8 * nstates * i))
+            if entry_check(key, want) != struct.unpack_from("<Q", t.checks, 8 * i)[0]:
+                self.refuse(key_of=None, table=t, digest=digest)     # damaged, not stale
+                continue
+            if fresh_values(unpack_key(key)) != want:
+                self.stats["stale"] += 1
+                self.drop_all()
+                return False
+        return True
+
+    def drop_all(self) -> None:
+        """Delete every table of this store's version (a stale store)."""
+        for digest in list(self._open):
+            self._open.pop(digest, None)
+        try:
+            names = os.listdir(self.root)
+        except OSError:
+            return
+        for name in names:
+            folder = os.path.join(self.root, name)
+            try:
+                for n in os.listdir(folder):
+                    os.remove(os.path.join(folder, n))
+                os.rmdir(folder)
+            except OSError:
+                pass
+
+    # ----- writing ------------------------------------------------------------------------------
+
+    def publish(self, key, nstates: int, count: int, keys: bytes, checks: bytes, vals: bytes) -> int:
+        """Add entries (keys, check words, values: export_memo's form; a solver's take_solved: what it
+        solved itself, so nothing its tables gave it) to the store as a new table of the card,
+        written whole under a temporary name, then renamed to its hash. Returns how many."""
+        if not count:
+            return 0
+        digest = card_digest(key, self.versions)
+        folder = self._folder(digest)
+        os.makedirs(folder, exist_ok=True)
+        self._write(folder, digest, nstates, count, keys + checks + vals)
+        self.stats["published"] += count
+        self._added += HEADER.size + len(keys) + len(checks) + len(vals)
+        names = [n for n in os.listdir(folder) if n.endswith(SUFFIX)]
+        if len(names) > MAX_FILES:
+            self._compact(folder, digest, nstates, names)
+        return count
+
+    def settle(self) -> None:
+        """After a process's publishing: evict past the size limit (checked once, not per table)."""
+        if self._size is None or self._size + self._added > self.max_bytes:
+            self._evict()
+
+    def _write(self, folder: str, digest: bytes, nstates: int, count: int, body: bytes) -> str:
+        name = hashlib.sha256(body).hexdigest()[:40] + SUFFIX
+        path = os.path.join(folder, name)
+        if os.path.exists(path):
+            return path
+        tmp = os.path.join(folder, ".%s.%d.tmp" % (name, os.getpid()))
+        with open(tmp, "wb") as f:
+            f.write(HEADER.pack(MAGIC, FORMAT, nstates, digest, count))
+            f.write(body)
+        os.replace(tmp, path)
+        return path
+
+    def _compact(self, folder: str, digest: bytes, nstates: int, names: list) -> None:
+        """Merge a card's tables into one (the union, keys ascending). When its largest table holds
+        more than the others together, only the others are merged: a card's big table is not
+        rewritten each time a few small ones pile up beside it."""
+        tables = []
+        for name in names:
+            t = self._map(os.path.join(folder, name), digest, nstates)
+            if t is not None:
+                tables.append(t)
+        if len(tables) < 2:
+            return
+        tables.sort(key=lambda t: t.count)
+        if tables[-1].count > sum(t.count for t in tables[:-1]):
+            tables = tables[:-1]
+            if len(tables) < 2:
+                return
+        width = 8 * nstates
+        where = {}
+        for t in tables:
+            ks = struct.unpack("<%dQ" % t.count, t.keys)
+            cs = struct.unpack("<%dQ" % t.count, t.checks)
+            for i in range(t.count):
+                where.setdefault(ks[i], (t, i, cs[i]))
+        order = sorted(where)
+        checks = struct.pack("<%dQ" % len(order), *[where[k][2] for k in order])
+        vals = b"".join(bytes(where[k][0].vals[width * where[k][1]:width * (where[k][1] + 1)]) for k in order)
+        kept = self._write(folder, digest, nstates, len(order), struct.pack("<%dQ" % len(order), *order) + checks
+                           + vals)
+        for t in tables:
+            if t.path != kept:
+                try:
+                    os.remove(t.path)             # mapped copies stay readable until closed
+                except OSError:
+                    pass
+        self._open.pop(digest, None)
+
+    def size(self) -> int:
+        total = 0
+        for folder, _, names in os.walk(self.root):
+            for n in names:
+                try:
+                    total += os.path.getsize(os.path.join(folder, n))
+                except OSError:
+                    pass
+        return total
+
+    def _evict(self) -> None:
+        """Past max_bytes: delete whole cards, least recently used first, down to 90%."""
+        total = self.size()
+        self._size, self._added = total, 0
+        if total <= self.max_bytes:
+            return
+        cards = []
+        for name in os.listdir(self.root):
+            folder = os.path.join(self.root, name)
+            try:
+                used = os.stat(folder).st_mtime
+                size = sum(os.path.getsize(os.path.join(folder, n)) for n in os.listdir(folder))
+            except OSError:
+                continue
+            cards.append((used, folder, size))
+        cards.sort()
+        for _, folder, size in cards:
+            if total <= self.max_bytes * 9 // 10:
+                break
+            for n in os.listdir(folder):
+                try:
+                    os.remove(os.path.join(folder, n))
+                except OSError:
+                    pass
+            try:
+                os.rmdir(folder)
+            except OSError:
+                pass
+            total -= size
+            self.stats["evicted"] += 1
+            for digest in [d for d in self._open if self._folder(d) == folder]:
+                self._open.pop(digest, None)
+        self._size = total
+
+
+def entry_check(key: int, values) -> int:
+    """The C core's check word of a memo entry (es_solve.c entry_check), line for line."""
+    m = (1 << 64) - 1
+    h = ((key ^ 0x5851F42D4C957F2D) * 0x9E3779B97F4A7C15) & m
+    for v in values:
+        h = ((h ^ v) * 0xBF58476D1CE4E5B9) & m
+        h ^= h >> 31
+    return h
+
+
+def unpack_key(key: int) -> tuple:
+    """The solver context (green, yellow, red, held faces, focus, spells, clues) of a packed key
+    (the C core's pack())."""
+    held = []
+    for face in range(8):
+        held += [face] * (key >> (16 + 4 * face) & 15)
+    return (key & 15, key >> 4 & 1, key >> 5 & 1, tuple(held), key >> 6 & 7, key >> 9 & 7, key >> 12 & 7)
+
+
+def sample_entries(tables: list[Table]) -> list[tuple[Table, int]]:
+    """SAMPLE entries of a card's tables to solve afresh: tables and places fixed by the tables'
+    names (so every process checks the same ones, and a new table gets its turn), each moved forward
+    to a context of at most SAMPLE_DICE dice so that its fresh solve stays cheap."""
+    out: list[tuple[Table, int]] = []
+    tables = [t for t in tables if t.count]
+    if not tables:
+        return out
+    seed = int(hashlib.sha256("".join(os.path.basename(t.path) for t in tables).encode()).hexdigest(), 16)
+    for k in range(SAMPLE):
+        t = tables[(seed >> (64 * k)) % len(tables)]
+        at = (seed >> (64 * k + 32)) % t.count
+        for j in range(64):
+            i = (at + j) % t.count
+            ctx = unpack_key(struct.unpack_from("<Q", t.keys, 8 * i)[0])
+            if ctx[0] + ctx[1] + ctx[2] <= SAMPLE_DICE and (t, i) not in out:
+                out.append((t, i))
+                break
+    return out
