@@ -4,7 +4,8 @@ running as a subprocess on a loopback port.
 
 - A seeded 4-seat Stay Away! game: The Thing's seat and a Human's seat are people tapping through
   their pages (each hidden-information side has one), the other two seats are bots.
-- A Mansions of Madness game: the keeper and the investigator are people.
+- A 3-seat Mansions of Madness game: the keeper and an investigator are people tapping through their
+  pages, the other investigator is a bot.
 
 Each person taps through every decision on the page as a player would (the shape walked a tap at a
 time: menus, sub-menus, toggles and their confirm, a seeded choice or the advised one), until the
@@ -206,9 +207,10 @@ def test_a_stayaway_game_to_the_end_through_two_pages(server, browsers):
         assert page_state(d)[3] == "the game is over"
 
 
-def test_a_mansions_game_keeper_and_investigator_to_the_end_through_their_pages(server, browsers):
+def test_a_mansions_game_keeper_and_investigators_to_the_end_through_their_pages(server, browsers):
+    """The keeper and an investigator are people on their pages; the second investigator is a bot."""
     seed = 11
-    doc = server.api("tables", {"game": "mansions", "players": 2, "seed": seed, "bots": []})
+    doc = server.api("tables", {"game": "mansions", "players": 3, "seed": seed, "bots": [2]})
     pages = open_pages(browsers, doc, (0, 1))
 
     def watch_hidden(d):
@@ -219,8 +221,8 @@ def test_a_mansions_game_keeper_and_investigator_to_the_end_through_their_pages(
     play(pages, random.Random(seed), watch_hidden)
     actions = on_disk(server.folder)[doc["id"]]
     rules = MansionsRules({"story": "demo"})
-    st = rules.new_game(seed, 2)
-    want = mansions_log.header(rules, seed, 2, ["human", "human"])
+    st = rules.new_game(seed, 3)
+    want = mansions_log.header(rules, seed, 3, ["human", "human", "heuristic"])
     for a in actions:
         want.append("> %d %d %s" % (a, st.current_player(), st.action_text(a)))
         st.apply(a)
