@@ -62,6 +62,8 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--max-tables", type=int, default=256, help="tables at most (default 256)")
     p.add_argument("--rate", type=float, default=10.0, metavar="N",
                    help="messages a second one page may send, sustained (default 10; bursts of 3 times that)")
+    p.add_argument("--stop-after", type=float, default=None, metavar="SECONDS",
+                   help="stop by itself this long after it is ready (a timed session, a script; default never)")
     p.add_argument("--no-qr", action="store_true", help="links as text only, no QR codes in the terminal")
     p.add_argument("--passphrase-fd", type=int, default=None, metavar="N",
                    help="export/import: read the sealed save's passphrase from file descriptor N")
@@ -178,6 +180,8 @@ def cmd_run(args) -> int:
     url = base_url(args)
     if not 0 < args.rate <= 100000 or not 0 < args.max_tables <= 100000:
         raise KernelError("option", "--rate and --max-tables must be 1 to 100000")
+    if args.stop_after is not None and not 0 <= args.stop_after <= 1e7:
+        raise KernelError("option", "--stop-after must be 0 to 10000000 seconds")
     limits = Limits(max_tables=args.max_tables, rate=args.rate, burst=max(3, int(args.rate * 3)))
     server = TableServer(store, limits, bot_delay=args.bot_delay, away_after=args.away_bot)
     app = make_app(server, key, url)
@@ -215,6 +219,9 @@ def cmd_run(args) -> int:
         if userver.started:
             try:
                 await announce()
+                if args.stop_after is not None:
+                    await asyncio.sleep(args.stop_after)
+                    userver.should_exit = True          # a clean stop, as after Ctrl-C
             except KernelError as exc:
                 sys.stderr.write("eldritch: %s\n" % exc)
                 userver.should_exit = True
