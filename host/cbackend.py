@@ -222,6 +222,8 @@ class CSolver:
         self._keep_out = None
         self._mark = 0                      # memo entries before this number came from elsewhere
         self._solved = []                   # solved entries of earlier workspaces, not yet taken
+        self._own = []                      # every entry solved in earlier workspaces (with a
+                                            # memo_source: what a larger workspace re-imports)
         # the core's callback reaches the solver through a weak reference: a handle to the solver
         # itself would make a reference cycle, and the workspace would wait for the cycle
         # collector instead of going back to the pool when the solver is dropped
@@ -344,10 +346,15 @@ class CSolver:
             self._pairs_before += p
             self._contexts_before += x
             self._work_before = self.work()
-            kept = self._export_raw()       # what was solved goes into the larger workspace
             solved = self._export_raw(self._mark)
-            if solved[0]:                   # (and what it solved itself is still to publish)
-                self._solved.append(self._as_bytes(*solved))
+            if solved[0]:                   # (what it solved itself is still to publish)
+                chunk = self._as_bytes(*solved)
+                self._solved.append(chunk)
+                self._own.append(chunk)
+            # what was solved goes into the larger workspace: with a memo_source, its tables and
+            # what this solver solved itself (the rest of the memo came from those tables: not
+            # exported only to be imported again); else the whole memo
+            kept = None if self.memo_source is not None else self._export_raw()
         limits = ffi.new("es_limits *", list(lim) + [self._scale])
         size = lib.ess_workspace_size(self._card, limits)
         if size == 0:
@@ -379,6 +386,8 @@ class CSolver:
                         raise
                     refuse()                # a damaged table: its source drops it (the entries
                                             # before the damage were verified one by one)
+            for chunk in self._own:
+                self._import_raw(*chunk)
         self._mark = self._memo_used()      # what is stored from here on, this solver solved
 
     def _release(self):

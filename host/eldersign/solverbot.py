@@ -49,6 +49,7 @@ class MemoSolver:
         self._solver = solver
         self._memo: dict = {}
         self._max = max_entries
+        self.advice: dict = {}      # SolverBot's advise answers of this solver (see _advise)
 
     def __getattr__(self, name):
         return getattr(self._solver, name)
@@ -224,7 +225,7 @@ class SolverBot(HeuristicBot):
         focus, spells, clues = _capped(adv.uses())
         solver = self.cache.solver(adv.card, start.terror, start.sanity, start.stamina)
         sit = Situation(g_, y_, r_, focus, spells, clues, start.terror, solver.sanity, solver.stamina)
-        options = advise(solver, roll, sit, bytearray(adv.held), adv.done_mask(), texts=False)
+        options = _advise(solver, roll, sit, adv.held, adv.done_mask())
         values = action_values(adv, O.aside(g), options, legal)
         free = [a for a in legal if A_FREEROLL <= a < A_FREEROLL + A_ARG_MASK]
         if free:
@@ -252,7 +253,7 @@ class SolverBot(HeuristicBot):
         focus, spells, clues = _capped(adv.uses())
         solver = self.cache.solver(adv.card, start.terror, start.sanity, start.stamina)
         sit = Situation(g_, y_, r_, focus, spells, clues, start.terror, solver.sanity, solver.stamina)
-        options = advise(solver, roll, sit, bytearray(adv.held), adv.done_mask(), texts=False)
+        options = _advise(solver, roll, sit, adv.held, adv.done_mask())
         keep = max(o.value for o in options) if options else 0
         masks = [a - A_REACT - REACT_REROLL + A_FREEROLL for a in legal if a >= A_REACT + REACT_REROLL]
         values = self.free_reroll_values(adv, solver, roll, g_, y_, r_, focus, spells, clues, start, masks)
@@ -267,7 +268,7 @@ class SolverBot(HeuristicBot):
         more = Situation(g_, y_, r_, focus, spells, min(clues + 1, MAX_USES), start.terror, solver.sanity,
                          solver.stamina)
         rerolls = {}
-        for o in advise(solver, roll, more, bytearray(adv.held), adv.done_mask(), texts=False):
+        for o in _advise(solver, roll, more, adv.held, adv.done_mask()):
             if o.kind == REROLL:
                 rerolls.setdefault(option_key(o), o.value)
         out = {}
@@ -276,6 +277,25 @@ class SolverBot(HeuristicBot):
             if v is not None:
                 out[a] = v
         return out
+
+
+def _advise(solver, roll, sit, held, done_mask: int) -> list:
+    """advise's options (texts=False) for this roll, remembered on the solver (a MemoSolver): the
+    bot asks the same roll again for an offer after it, for a free reroll (with one clue more) and
+    in later games. The pool is the roll's and the terror, sanity and stamina the solver's, so the
+    roll, the held dice, the uses left and the tasks done are the whole question; callers only read
+    the options."""
+    key = (bytes(roll), bytes(held), sit.focus, sit.spells, sit.clues, done_mask)
+    memo = getattr(solver, "advice", None)
+    if memo is None:                # not a MemoSolver: nowhere to remember
+        return advise(solver, roll, sit, bytearray(held), done_mask, texts=False)
+    got = memo.get(key)
+    if got is None:
+        got = advise(solver, roll, sit, bytearray(held), done_mask, texts=False)
+        if len(memo) >= 4096:
+            memo.clear()
+        memo[key] = got
+    return got
 
 
 def _widen(lim: tuple) -> tuple:
