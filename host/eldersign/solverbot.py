@@ -39,6 +39,12 @@ from ..kernel.eldersign.game.bots.heuristic import HeuristicBot
 NDICE = 3 * NFACES
 
 
+# attributes a solver sets when it is made and never changes (bound methods included; not the
+# lazy properties such as face_sets, which copying would compute for every solver)
+_CONSTANTS = ("card", "terror", "sanity", "stamina", "nstates", "ntasks", "empty_state", "full_state", "rep",
+              "state_index", "state_done")
+
+
 class MemoSolver:
     """A solver whose answers are remembered: the same context asked again (another decision, another
     game) costs a dict look-up instead of a call into the core (which may also have to rebuild its
@@ -50,6 +56,12 @@ class MemoSolver:
         self._memo: dict = {}
         self._max = max_entries
         self.advice: dict = {}      # SolverBot's advise answers of this solver (see _advise)
+        # the solver's constants read on every roll (advice asks rep, card, state_index... hundreds
+        # of times a game), copied once: __getattr__ is Python's slow path, after a failed look-up
+        for name in _CONSTANTS:
+            got = getattr(solver, name, _CONSTANTS)
+            if got is not _CONSTANTS:
+                setattr(self, name, got)
 
     def __getattr__(self, name):
         return getattr(self._solver, name)
