@@ -42,7 +42,7 @@ NDICE = 3 * NFACES
 # attributes a solver sets when it is made and never changes (bound methods included; not the
 # lazy properties such as face_sets, which copying would compute for every solver)
 _CONSTANTS = ("card", "terror", "sanity", "stamina", "nstates", "ntasks", "empty_state", "full_state", "rep",
-              "state_index", "state_done")
+              "state_index", "state_done", "ways_for_task")
 
 
 class MemoSolver:
