@@ -26,6 +26,7 @@ GAMES = {
     "eldersign": "eldritch.eldersign.sim",
     "stayaway": "eldritch.stayaway.sim",
     "arkham": "eldritch.arkham.sim",
+    "mansions": "eldritch.mansions.sim",
 }
 
 

@@ -37,6 +37,9 @@ EXAMPLES = """examples:
   eldritch simulate --games 100 --bots 'heuristic|solver' --csv     compare two bots
   eldritch simulate --game arkham --games 20 --players 1,2,4 --chart arkham.png
   eldritch simulate --game arkham --games 10 --players 2 --bots 'heuristic|random' --arkham-rounds 0 --csv
+  eldritch simulate --game mansions --games 100 --players 2,3,5 --chart mansions.png
+                                            Mansions: seat 0 the keeper; a win is the investigators'
+  eldritch simulate --game mansions --games 50 --players 3 --mansions-options evade=leaving --bots heuristic,random
 bots (--bots: one name for every seat, a comma list seat by seat, '|' between settings to compare):
 """
 

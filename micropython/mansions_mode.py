@@ -3,19 +3,28 @@
 The keeper keeps the real cards and figures; the device keeps the keeper's bookkeeping:
   - the threat pool, with each keeper turn's gain (one per investigator) and what is spent;
   - the event timer: time tokens against the top event card's time number (editable, so any story's
-    deck can be followed), the event to resolve when they meet, and the end after the last one;
+    deck can be followed), the event to resolve when they meet (when the deck's place holds two or
+    more cards, 3A/3B, the keeper picks the one whose condition, shown in the story's words, holds),
+    and the end: the last event, or a card that names the winner (the card and the winner shown);
   - the monsters on the board with their class, which of them may attack (those in an investigator's
     space, marked by the keeper) and the combat deck to draw from for each (the deck stays on the
     table);
   - a reminder of each of the five steps of the keeper's turn;
-  - the exact odds of an investigator's attribute test (d10 at or below the attribute plus the
-    modifier, a skill point per reroll) at a button press (kernel/mansions/odds.py).
+  - the exact odds of an investigator's attribute test under the first edition's rules (d10 at or
+    below the attribute plus the modifier, a 1 always passing and a 10 always failing; a skill point
+    spent before the roll adds the investigator's Luck, at most one a test): without and with the
+    skill point, at a button press (kernel/mansions/odds.py, the kernel's defaults).
 
 Like companion.py: `MansionsMode(leds, save_path)`, `new_game()`, `resume()`, `handle(button, kind)`
 returning True to go back to the main menu, `compose()` into an 8 x 16 text buffer (textscreen.py), `draw(fb)`,
 `screen_lines()`. Composing and moving around allocate nothing (bytes constants, small ints, the
 story's names turned into bytes once); a change is saved at once with store.py (power-cut safe),
 and saving allocates (the file).
+
+The story is the one the board holds: `mansions.story` beside the save names it (a story under
+kernel/mansions/data/ by name, or a folder path), else the demonstration story; every name, time
+number and card shown is that story's. A save remembers its story (a checksum of the title and the
+deck's card names) and is not resumed under another.
 
 LED rule: yellow on during the keeper's turn; red blinking when the next time token resolves an
 event (red on after the last event); green on while the threat pool pays the cheapest keeper card.
@@ -27,22 +36,25 @@ import store
 from textscreen import TextScreen, COLS, digits
 from kernel.errors import KernelError
 from kernel.binio import fletcher16
-from kernel.mansions.lean import LeanStory, ATTRIBUTES, CLASSES
-from kernel.mansions.odds import target, percent_hundredths
+from kernel.mansions.lean import (LeanStory, ATTRIBUTES, CLASSES, WIN_NONE, WIN_KEEPER, WIN_INVESTIGATORS,
+                                  WIN_NOBODY, WIN_DECIDES)
+from kernel.mansions.odds import target, luck_target, percent_hundredths
 
 NONE = 255
 MAX_MON = 8
 MAX_EV = 24
-MAX_SKILL = 3
+LUCK = 6              # ATTRIBUTES.index("luck")
 
-M_SETUP, M_TURN, M_MENU, M_MONS, M_ADD, M_ODDS, M_ADJUST, M_EVENT, M_END = range(9)
+M_SETUP, M_TURN, M_MENU, M_MONS, M_ADD, M_ODDS, M_ADJUST, M_EVENT, M_END, M_PICK = range(10)
 
 # the save: fixed fields, then the event times, then the monsters (kind, engaged)
 F_INV, F_ROUND, F_STEP, F_THREAT, F_GAIN, F_SPENT, F_EVENT, F_TOKENS, F_OVER, F_NMON, F_KC = range(11)
-F_ODDS = 11           # inv, attribute, value, modifier + 10, skill
-NF = 16
+F_ODDS = 11           # inv, attribute, value, modifier + 10, luck
+F_ROW = 16            # the event card resolved last (NONE: none yet)
+F_STORY = 17          # two bytes: the story's checksum (a save is resumed only under its story)
+NF = 20
 MAGIC = 0x4B          # 'K'
-VERSION = 1
+VERSION = 2
 SAVE_BYTES = 2 + NF + MAX_EV + MAX_MON * 2 + 2
 
 ATTR_NAMES = tuple([a.encode() for a in ATTRIBUTES])
@@ -59,8 +71,10 @@ STEP_TEXT = (
     (b"4 Monster attack", b"each monster in", b"an inv. space"),
     (b"5 Event: put a", b"time token on", b"the event deck"),
 )
-END_TEXT = (b"LAST EVENT", b"resolved. If no", b"side has met its", b"objective,", b"everyone loses.",
-            b"", b"", b"A:main menu")
+END_TEXT = (b"LAST EVENT", b"", b"resolved. If no", b"side has met its", b"objective,", b"everyone loses.",
+            b"", b"A:main menu")
+WINNER_TEXT = (b"", b"The keeper wins.", b"Investigators", b"Nobody wins.", b"Read it: it")
+WINNER_MORE = (b"", b"", b"win.", b"", b"names the winner")
 EVENT_TEXT = (b"EVENT RESOLVES", b"", b"Read the event", b"card aloud and", b"resolve it.", b"", b"",
               b"A:ok")
 
@@ -84,16 +98,34 @@ def enter(app):
     app.screen = S_COMP
 
 
+def story_of(folder):
+    """The story the board holds: the first line of `mansions.story` in `folder` (a story name or a
+    folder path), else the demonstration story."""
+    try:
+        with open(folder + "mansions.story") as f:
+            name = f.readline().strip()
+    except OSError:
+        return "demo"
+    return name or "demo"
+
+
 class MansionsMode(TextScreen):
     """The keeper's assistant screens. `handle(button, kind)` returns True to leave for the menu."""
 
-    def __init__(self, leds, save_path, story="demo"):
+    def __init__(self, leds, save_path, story=None):
         self.leds = leds
         self.save_path = save_path
+        if story is None:
+            story = story_of(save_path[:save_path.rfind("/") + 1])
         try:
             self.story = LeanStory(story)
         except OSError as exc:
             raise KernelError("story", "the story data is missing (%s)" % exc)
+        st = self.story
+        ident = bytearray(st.title)
+        for name in st.ev_names:
+            ident.extend(name)
+        self.story_id = fletcher16(ident, len(ident))
         super().__init__()
         self.s = bytearray(NF + MAX_EV + MAX_MON * 2)
         self.blob = bytearray(SAVE_BYTES)
@@ -117,7 +149,10 @@ class MansionsMode(TextScreen):
         s[F_ODDS + 1] = 0
         s[F_ODDS + 2] = self.attr_of(0, 0)
         s[F_ODDS + 3] = 10
-        s[F_ODDS + 4] = 0
+        s[F_ODDS + 4] = self.attr_of(0, LUCK)
+        s[F_ROW] = NONE
+        s[F_STORY] = self.story_id >> 8
+        s[F_STORY + 1] = self.story_id & 255
         st = self.story
         for e in range(MAX_EV):
             s[NF + e] = st.ev_time[e] if e < len(st.ev_time) else 0
@@ -184,6 +219,10 @@ class MansionsMode(TextScreen):
             raise KernelError("save", "checksum mismatch")
         if not 1 <= blob[2 + F_INV] <= 4 or blob[2 + F_NMON] > MAX_MON:
             raise KernelError("save", "bad counts")
+        if (blob[2 + F_STORY] << 8) | blob[2 + F_STORY + 1] != self.story_id:
+            raise KernelError("save", "a save of another story")
+        if blob[2 + F_EVENT] > self.nevents() or (blob[2 + F_ROW] != NONE and blob[2 + F_ROW] >= len(self.story.ev_names)):
+            raise KernelError("save", "bad event")
         return blob
 
     def save(self):
@@ -239,6 +278,15 @@ class MansionsMode(TextScreen):
         elif sc == M_EVENT:
             if b == btn.A or b == btn.B:
                 self.screen = M_END if self.s[F_OVER] else M_TURN
+        elif sc == M_PICK:
+            e = self.s[F_EVENT]
+            if b == btn.UP and self.cursor > 0:
+                self.cursor -= 1
+            elif b == btn.DOWN and self.cursor < self.story.stage_rows[e] - 1:
+                self.cursor += 1
+            elif b == btn.A:
+                self.resolve(self.story.stage_first[e] + self.cursor)
+                self.save()
         elif sc == M_END:
             if b == btn.A:
                 store.clear(self.save_path)
@@ -305,12 +353,31 @@ class MansionsMode(TextScreen):
             s[NF + MAX_EV + 2 * m + 1] = 0        # the keeper marks who may attack next turn
         if s[F_TOKENS] >= self.time_now():
             e = s[F_EVENT]
-            self.event_name = self.story.ev_names[e] if e < self.nevents() else b"event"
-            s[F_TOKENS] = 0
-            s[F_EVENT] = e + 1
-            if s[F_EVENT] >= self.nevents():
-                s[F_OVER] = 1
-            self.screen = M_EVENT
+            if e < self.nevents() and self.story.stage_rows[e] > 1:
+                self.screen = M_PICK          # saved with the tokens; resumes at the turn's step 5
+                self.cursor = 0
+                s[F_STEP] = 5
+                s[F_ROUND] -= 1
+                s[F_TOKENS] -= 1
+                return
+            self.resolve(self.story.stage_first[e] if e < self.nevents() else NONE)
+
+    def resolve(self, row):
+        """The event card `row` resolves (the top stage's): the tokens are removed, the next stage is on
+        top; the game is over after the last stage or when the card names the winner."""
+        s = self.s
+        st = self.story
+        self.event_name = st.ev_names[row] if row != NONE else b"event"
+        if s[F_STEP] == 5:                    # picked among a stage's cards: the token goes on now
+            s[F_STEP] = 0
+            s[F_ROUND] += 1
+        s[F_ROW] = row
+        s[F_TOKENS] = 0
+        s[F_EVENT] += 1
+        win = st.ev_win[row] if row != NONE else WIN_NONE
+        if s[F_EVENT] >= self.nevents() or win == WIN_KEEPER or win == WIN_INVESTIGATORS or win == WIN_NOBODY:
+            s[F_OVER] = 1
+        self.screen = M_EVENT
 
     def _menu(self, b):
         if b == btn.UP and self.cursor > 0:
@@ -414,6 +481,7 @@ class MansionsMode(TextScreen):
                 s[o] = (s[o] + d) % (ninv + 1)        # ninv: a custom value
                 if s[o] < ninv:
                     s[o + 2] = self.attr_of(s[o], s[o + 1])
+                    s[o + 4] = self.attr_of(s[o], LUCK)
             elif f == 1:
                 s[o + 1] = (s[o + 1] + d) % len(ATTRIBUTES)
                 if s[o] < ninv:
@@ -429,8 +497,9 @@ class MansionsMode(TextScreen):
                     s[o + 3] = v
             else:
                 v = s[o + 4] + d
-                if 0 <= v <= MAX_SKILL:
+                if 0 <= v <= 10:
                     s[o + 4] = v
+                    s[o] = ninv
 
     def _adjust(self, b):
         s = self.s
@@ -517,8 +586,53 @@ class MansionsMode(TextScreen):
             self.lines(EVENT_TEXT)
             self.put(1, 0, self.event_name)
         elif sc == M_END:
-            self.lines(END_TEXT)
+            self.compose_end()
+        elif sc == M_PICK:
+            self.compose_pick()
         self.show_leds()
+
+    def compose_end(self):
+        self.lines(END_TEXT)
+        row = self.s[F_ROW]
+        st = self.story
+        if row == NONE:
+            return
+        self.put_cut(1, 0, st.ev_names[row], COLS)
+        win = st.ev_win[row]
+        if win != WIN_NONE:
+            self.put(2, 0, b"                ")
+            self.put(3, 0, b"                ")
+            self.put(4, 0, b"                ")
+            self.put(5, 0, b"                ")
+            self.put(3, 0, WINNER_TEXT[win])
+            self.put(4, 0, WINNER_MORE[win])
+            if self.s[F_EVENT] < self.nevents():
+                self.put(0, 0, b"GAME OVER ")
+
+    def compose_pick(self):
+        """The top stage's cards: the keeper picks the one whose condition holds (the last has none)."""
+        st = self.story
+        e = self.s[F_EVENT]
+        col = self.put(0, 0, b"EVENT ")
+        col = self.frac(0, col, e + 1, self.nevents())
+        self.put(0, col, b" which?")
+        n = st.stage_rows[e]
+        top = self.cursor - 2 if self.cursor > 2 else 0
+        for r in range(3):
+            i = top + r
+            if i >= n:
+                break
+            row = st.stage_first[e] + i
+            self.put_cut(1 + 2 * r, 0, st.ev_names[row], COLS)
+            when = st.ev_when[row]
+            if len(when):
+                col = self.put(2 + 2 * r, 0, b" if ")
+                self.put_cut(2 + 2 * r, col, when, COLS - col)
+            else:
+                self.put(2 + 2 * r, 0, b" otherwise")
+            if i == self.cursor:
+                self.inv = 1 + 2 * r
+        self.put(7, 0, b"A:pick up/down")
 
     def compose_turn(self):
         s = self.s
@@ -626,16 +740,17 @@ class MansionsMode(TextScreen):
         self.num(2, col, s[o + 2])
         col = self.put(3, 0, b"modifier ")
         self.signed(3, col, s[o + 3] - 10)
-        col = self.put(4, 0, b"skill ")
+        col = self.put(4, 0, b"luck ")
         self.num(4, col, s[o + 4])
         t = target(s[o + 2], s[o + 3] - 10)
         col = self.put(4, 9, b"d10<=")
         self.num(4, col, t)
-        for k in range(s[o + 4] + 1):
-            row = 5 + k // 2
-            col = 9 * (k % 2)
-            col = self.num(row, col, k)
-            self.percent(row, col + 1, percent_hundredths(t, k))
+        self.put(5, 0, b"no skill")
+        self.percent(5, 11, percent_hundredths(t))
+        tl = luck_target(s[o + 2], s[o + 3] - 10, s[o + 4])
+        col = self.put(6, 0, b"skill <=")
+        self.num(6, col, tl)
+        self.percent(6, 11, percent_hundredths(tl))
         self.inv = self.cursor
         self.put(7, 0, b"%/skill  B:back")
 

@@ -51,12 +51,12 @@ PAGES = (b"Acts", b"Hand", b"Tabl", b"News")
 VERBS = (b"", b"Disc ", b"Play ", b"Offer ", b"Give ", b"Defend ", b"No defence", b"Keep ", b"DECLARE",
          b"", b"Target ", b"Forget ", b"Pass ", b"To pile ")
 ROLE_SHORT = (b"Human", b"Infected", b"The Thing")
-RESULT_SHORT = (b"Thing burnt", b"Thing declared", b"Thing alone", b"False declare", b"Flame found",
-                b"Vengeful end", b"Log full")
+RESULT_SHORT = (b"Thing burnt", b"No Human left", b"Thing alone", b"False declare", b"Flame found",
+                b"Vengeful end")
 DIGITS = b"0123456789"
 PIN_DIGITS = 8
 DEVICE_KEY = "device.key"      # beside the saves: the store's records device.key.a / .b
-RESERVE = 40 * 1024           # held from entering the mode until the game's big buffers are made
+RESERVE = 32 * 1024           # held from entering the mode until the game's big buffers are made
 STATE_LOGS = D.MAX_EVENTS * D.EVENT_BYTES + 2 * D.MAX_LOG + 512   # a state's event and action logs
 NEWS_ROWS = 6
 NEWS_KEEP = 60                 # the newest events of the player's log the News page can scroll through
@@ -76,7 +76,7 @@ class StayAwayMode(TextScreen):
         self.state = None
         self.sealer = None
         self.box = None
-        # one contiguous block kept free for the save buffer and the state's logs (29 KB of them):
+        # one contiguous block kept free for the save buffer and the state's logs (26 KB of them):
         # loading the kernel's modules afterwards leaves the heap in small pieces
         self.reserve = bytearray(RESERVE)
         super().__init__()
@@ -139,10 +139,13 @@ class StayAwayMode(TextScreen):
             seed = time.ticks_ms() & 0x3FFFFFFF if hasattr(time, "ticks_ms") else int(time.time()) & 0x3FFFFFFF
         self.state = None
         rules = self._rules()           # the modules first; then the big buffers, in the reserved block
+        from kernel.stayaway.game import save       # noqa: F401 (before a new device key's garbage)
         self.device_key()
         self.alloc_box()
-        self.sealer = self._sealer(self.box)    # the key derivation works in the (still empty) save buffer
+        # the state's buffers next, beside the box in the reserved block, before the key derivation's
+        # garbage breaks up what is left of it
         self.state = rules.new_game(seed, self.players)
+        self.sealer = self._sealer(self.box)    # the key derivation works in the (still empty) save buffer
         self.save()
         self.after_action()
 
@@ -165,7 +168,7 @@ class StayAwayMode(TextScreen):
         """(the blob, its Sealer) of the newest record that opens, read into the save buffer.
 
         The state's two big buffers' room is held next to the box while the key derivation and the
-        reading allocate (they would leave that room in pieces: a 12 KB log then fails on a heap
+        reading allocate (they would leave that room in pieces: a 6 KB log then fails on a heap
         with 40 KB free); it is also the derivation's 16 KB of scratch. It lives in this frame only:
         the board's GC scans the whole of a live frame, dead slots included, so a caller's frame that
         had passed it along would keep it."""
@@ -191,8 +194,9 @@ class StayAwayMode(TextScreen):
         raise first or KernelError("save", "no readable Stay Away! save")
 
     def alloc_box(self):
-        """The save buffer, allocated once at the longest a sealed save can be (about 17 KB), in the
-        block reserved for it (released here, so the state's logs follow it there)."""
+        """The save buffer, allocated once at the longest a sealed save can be (about 11 KB; 16 KB, the
+        key derivation's scratch, at least), in the block reserved for it (released here, so the
+        state's logs follow it there)."""
         if self.box is None:
             from kernel.stayaway.game.save import max_size
             from kernel.stayaway.game.crypt import HEAD, TAG, LOG2_SPACE
@@ -203,7 +207,7 @@ class StayAwayMode(TextScreen):
             self.box = bytearray(size)
 
     def save(self):
-        """Sealed in one buffer allocated once at the longest a save can be (about 17 KB): the
+        """Sealed in one buffer allocated once at the longest a save can be (16 KB, alloc_box): the
         state's bytes are written where the cipher reads them. A fresh buffer per save, a little
         longer each time as the log grows, leaves the heap full of holes just too small for the next."""
         from kernel.stayaway.game.save import dump, size

@@ -6,7 +6,9 @@ monsters and cards directly into the state's buffers (a set-up position, as a tu
 board), and act / roll through `apply` so every step under test is the kernel's own.
 """
 
+import shutil
 from array import array
+from pathlib import Path
 
 from eldritch.kernel.mansions.game.rules import Rules
 from eldritch.kernel.mansions.game import consts as K
@@ -27,8 +29,11 @@ def act_code(kind, a=0, b=0):
     return (kind << 16) | (a << 8) | b
 
 
-def game(investigators=("Silas Crane",), traits=None, answers=(0, 0), seed=0, options=None):
-    """A game at round 1 after the setup (players = 1 + investigators)."""
+def game(investigators=("Silas Crane",), traits=None, answers=(0, 0), seed=0, options=None, story=None):
+    """A game at round 1 after the setup (players = 1 + investigators); `story` a folder (the demo by
+    default)."""
+    if story is not None:
+        options = dict(options or {}, story=story)
     r = rules(options)
     story = r.story
     st = r.new_game(seed, 1 + len(investigators))
@@ -43,6 +48,19 @@ def game(investigators=("Silas Crane",), traits=None, answers=(0, 0), seed=0, op
             t = [t for t in mine if story.tr_name[t] == tname][0]
             st.apply(act_code(K.A_TRAIT, t))
     return st
+
+
+def variant(tmp_path, edits, name="variant"):
+    """A copy of the demonstration story with text replaced: edits [(file, old, new)]; its folder."""
+    from eldritch.kernel.mansions.game.story import data_folder
+    folder = Path(tmp_path) / name
+    shutil.copytree(Path(data_folder()) / "demo", folder)
+    for file, old, new in edits:
+        p = folder / file
+        text_ = p.read_text()
+        assert old in text_, (file, old)
+        p.write_text(text_.replace(old, new, 1))
+    return str(folder)
 
 
 def space(st, name):
@@ -76,9 +94,17 @@ def act(st, kind, a=0, b=0):
     return text.events(st)
 
 
-def roll(st, face):
-    """Enter a physical d10 at the chance node."""
+def to_roll(st):
+    """Past the tested investigator's moment before the roll, spending nothing (his skill point for
+    Luck, his cards and abilities that act before a roll): at the chance node."""
+    if st.g[S.G_PHASE] == K.PH_PREROLL:
+        st.apply(act_code(K.A_ROLL_NOW))
     assert st.current_player() == -1, "not at a chance node"
+
+
+def roll(st, face):
+    """Enter a physical d10 at the chance node (passing the moment before the roll unspent)."""
+    to_roll(st)
     st.apply(act_code(K.A_FACE, 0, face))
     return text.events(st)
 

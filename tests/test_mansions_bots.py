@@ -84,3 +84,73 @@ def test_a_bot_reads_only_its_view():
             n = st.legal_actions(BUF)
             st.apply(BUF[prng.die(pick, n)])
     assert compared > 200
+
+
+# ----- issue 26: the rule paths the heuristic bots never took ------------------------------------------
+
+def _choice(st, seat):
+    buf = array("i", [0] * K.MAX_ACTIONS)
+    n = st.legal_actions(buf)
+    return HeuristicBot(st.story, seat, 0).choose(st.view(seat), buf, n)
+
+
+def test_heuristic_keeper_takes_an_objective_met_at_once():
+    """Objective 3 (a ghoul in the chapel): with the threat for Call of the Pit and the chapel free,
+    the keeper places the ghoul in the chapel and wins (the bot used to place it next to an
+    investigator)."""
+    st = P.game(("Silas Crane",), answers=(2, 0))
+    P.place(st, 1, "Hall NW")
+    P.to_keeper_actions(st)
+    st.g[S.G_THREAT] = 5
+    a = _choice(st, 0)
+    assert a >> 16 == K.A_KCARD and st.story.kc_name[(a >> 8) & 255] == "Call of the Pit"
+    assert (a & 255) == P.space(st, "Chapel")
+    st.apply(a)
+    assert st.g[S.G_WINNER] == K.WIN_KEEPER
+
+
+def test_heuristic_investigator_leaves_a_puzzle_he_passes_only_on_a_natural_1():
+    """Eli Marsh (intellect 2) at the Rusted Strongbox (puzzle 2): he stops exploring and does not
+    come back to the cellar for it (he used to try it turn after turn)."""
+    st = P.game(("Eli Marsh",))
+    P.place(st, 1, "Cellar North")
+    P.act(st, K.A_EXPLORE)
+    assert st.g[S.G_PHASE] == K.PH_OBSTACLE
+    assert _choice(st, 1) >> 16 == K.A_STOP
+    st.apply(P.act_code(K.A_STOP))
+    assert K.A_EXPLORE not in [a >> 16 for a in [_choice(st, 1)]]
+    # Agnes Thorne (intellect 5) tries it
+    st = P.game(("Agnes Thorne",))
+    P.place(st, 1, "Cellar North")
+    P.act(st, K.A_EXPLORE)
+    assert _choice(st, 1) >> 16 == K.A_PUZZLE
+
+
+def test_heuristic_investigator_spends_luck_and_cards_before_a_hard_roll():
+    """Before a roll at target 5 or less he uses a card that adds to it; at 6 or less his skill point
+    for Luck (the bot used to pick at random here)."""
+    st = P.game(("Eli Marsh",))
+    P.place(st, 1, "Cellar North")
+    P.act(st, K.A_EXPLORE)
+    P.give(st, 1, "Elder Sign Charm")
+    st.apply(P.act_code(K.A_PUZZLE))                          # intellect 2 - 2: target 1 (a natural 1)
+    assert st.g[S.G_PHASE] == K.PH_PREROLL
+    a = _choice(st, 1)
+    assert a >> 16 == K.A_BOOST and (a >> 8) & 255 == P.card(st, "Elder Sign Charm")
+    st.apply(a)
+    assert _choice(st, 1) >> 16 == K.A_LUCK                   # target 4 now: Luck too
+    st.apply(P.act_code(K.A_LUCK))
+    assert st.g[S.G_T_TARGET] == 8 and st.current_player() == CHANCE     # 0 + 3 + Luck 5: nothing left, the roll
+
+
+def test_heuristic_investigator_does_not_head_for_a_lock_he_passes_only_on_a_natural_1(tmp_path):
+    """A revealed puzzle lock he cannot pass but on a 1 (the Chapel Ward made difficulty 2, Eli Marsh's
+    intellect 2) takes the chapel off his goals; Agnes Thorne (intellect 5) still goes for it."""
+    folder = P.variant(tmp_path, [("cards.tsv", "puzzle:1\t-\t-\tA warded door", "puzzle:2\t-\t-\tA warded door")])
+    for name, heads_there in (("Eli Marsh", False), ("Agnes Thorne", True)):
+        st = P.game((name,), story=folder)
+        st.lock_up[P.room(st, "Chapel")] = 1                # revealed by an earlier try
+        bot = HeuristicBot(st.story, 1, 0)
+        r = P.view_of(st, 1)
+        chapel = P.space(st, "Chapel")
+        assert (chapel in bot.goal_spaces(r)) == heads_there, name

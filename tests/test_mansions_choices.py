@@ -1,6 +1,8 @@
 """One test per documented choice (kernel/mansions/game/choices.py, README "Choices"), named
-test_choice_<name>, on set-up positions of the demonstration story; a swappable choice is tested
-both ways. A last test checks every choice has its test and its README section."""
+test_choice_<name>, on set-up positions of the demonstration story (tests/mansions_positions.py); a
+swappable choice is tested every way. The defaults are the first edition's published rules (issue
+26.22); the engine's earlier choices stay as options. A last test checks every choice has its test,
+its README section, its status and its source."""
 
 import re
 from pathlib import Path
@@ -12,45 +14,76 @@ from eldritch.kernel.mansions.game import consts as K
 from eldritch.kernel.mansions.game import state as S
 from eldritch.kernel.mansions.game import view as V
 from eldritch.kernel.mansions.game import text as T
-from eldritch.kernel.mansions.game.choices import CHOICES, check_options
+from eldritch.kernel.mansions.game import effects, checks
+from eldritch.kernel.mansions.game.choices import CHOICES, OPTION_VALUES, DEFAULTS, ENGINE_BEFORE, check_options
 from eldritch.kernel.mansions.game.rules import Rules
 
 import mansions_positions as P
 from mansions_positions import act, roll, place, give, put_monster, legal, kinds, space, card
 
 REPO = Path(__file__).resolve().parents[1]
+STRENGTH, MARKSMANSHIP, DEXTERITY, INTELLECT, LORE, WILL, LUCK = range(7)
+
+
+def _lock_test(options=None, strength=None):
+    """Eli Marsh (no skill point left) forcing the Stuck Cellar Door (strength -1) from the hall."""
+    st = P.game(("Eli Marsh",), options=options)
+    st.s_skill[1] = 0
+    if strength is not None:
+        st.s_attr[1 * 7 + STRENGTH] = strength
+    place(st, 1, "Hall SE")
+    act(st, K.A_MOVE, space(st, "Cellar North"))
+    return st
 
 
 def test_choice_attribute_test():
-    """d10 at or below attribute + modifier, clamped; the story names each check's attribute."""
-    st = P.game(("Eli Marsh",))
-    st.s_skill[1] = 0
-    place(st, 1, "Hall SE")
-    act(st, K.A_MOVE, space(st, "Cellar North"))          # strength 5, -1
-    assert st.g[S.G_T_TARGET] == 4
+    """d10 at or below attribute + modifier; the story names each check's attribute."""
+    st = _lock_test()
+    assert st.g[S.G_T_TARGET] == 4                          # strength 5, -1
     roll(st, 4)
     assert st.s_space[1] == space(st, "Cellar North")
-    st = P.game(("Eli Marsh",))
-    st.s_skill[1] = 0
-    place(st, 1, "Hall SE")
-    act(st, K.A_MOVE, space(st, "Cellar North"))
+    st = _lock_test()
     roll(st, 5)
     assert st.s_space[1] == space(st, "Hall SE")
-    assert st.story.evade_attr == 2 and st.story.horror_attr == 5     # dexterity, will (story.tsv)
-    assert P.rules().story.puzzle_attr == 3 and P.rules().story.spell_attr == 4
+    assert st.story.evade_attr == DEXTERITY and st.story.horror_attr == WILL          # story.tsv
+    assert P.rules().story.puzzle_attr == INTELLECT and P.rules().story.spell_attr == LORE
 
 
-@pytest.mark.parametrize("rerolls", ["on", "off"])
-def test_choice_skill_reroll(rerolls):
-    st = P.game(("Eli Marsh",), options={"skill_rerolls": rerolls})
+@pytest.mark.parametrize("rolls", ["first-edition", "clamped"])
+def test_choice_natural_rolls(rolls):
+    """First edition: a 1 always passes and a 10 always fails (the target kept in 1 .. 9)."""
+    st = _lock_test({"natural_rolls": rolls}, strength=11)          # 11 - 1: every face would pass
+    assert st.g[S.G_T_TARGET] == (9 if rolls == "first-edition" else 10)
+    roll(st, 10)
+    assert (st.s_space[1] == space(st, "Hall SE")) == (rolls == "first-edition")
+    st = _lock_test({"natural_rolls": rolls}, strength=0)           # 0 - 1: no face would pass
+    assert st.g[S.G_T_TARGET] == (1 if rolls == "first-edition" else 0)
+    roll(st, 1)
+    assert (st.s_space[1] == space(st, "Cellar North")) == (rolls == "first-edition")
+
+
+@pytest.mark.parametrize("points", ["luck", "reroll", "off"])
+def test_choice_skill_points(points):
+    """First edition: before the roll one skill point adds Luck, at most one a test; option reroll: a
+    point rerolls a failure; off: no use."""
+    st = P.game(("Eli Marsh",), options={"skill_points": points})     # Brawler + Lucky: 4 points, Luck 5
     skill = st.s_skill[1]
-    assert skill > 0
+    assert skill == 4
     place(st, 1, "Hall SE")
     act(st, K.A_MOVE, space(st, "Cellar North"))
+    if points == "luck":
+        assert st.g[S.G_PHASE] == K.PH_PREROLL and st.current_player() == 1
+        assert kinds(st) == {K.A_LUCK, K.A_ROLL_NOW}
+        act(st, K.A_LUCK)
+        assert st.s_skill[1] == skill - 1 and st.g[S.G_T_TARGET] == 4 + 5
+        assert st.current_player() == -1                             # no second point on this test
+        roll(st, 9)
+        assert st.s_space[1] == space(st, "Cellar North")
+        return
+    assert st.current_player() == -1                                 # nothing before the roll
     roll(st, 10)
-    if rerolls == "on":
-        assert st.g[S.G_PHASE] == K.PH_REROLL and st.current_player() == 1
-        assert kinds(st) == {K.A_REROLL, K.A_ACCEPT}
+    if points == "reroll":
+        assert st.g[S.G_PHASE] == K.PH_REROLL and kinds(st) == {K.A_REROLL, K.A_ACCEPT}
         act(st, K.A_REROLL)
         assert st.s_skill[1] == skill - 1 and st.current_player() == -1
         roll(st, 1)
@@ -79,37 +112,76 @@ def test_choice_turn_order():
     assert set(a >> 8 & 255 for a in legal(st)) == {2, 3}
 
 
-@pytest.mark.parametrize("evade", ["on", "off"])
+@pytest.mark.parametrize("evade", ["first-edition", "leaving", "off"])
 def test_choice_evade(evade):
-    st = P.game(options={"evade": evade})
+    st = P.game(("Eli Marsh",), options={"evade": evade})
     st.s_skill[1] = 0
-    put_monster(st, "Ghoul", "Foyer West")
+    ghoul = put_monster(st, "Ghoul", "Foyer West")
+    if evade == "first-edition":
+        cultist = put_monster(st, "Cultist", "Foyer West")
+        assert K.A_EXPLORE in kinds(st)                        # any action, after evading
+        act(st, K.A_EXPLORE)
+        assert st.g[S.G_T_PURPOSE] == K.P_EVADE and st.g[S.G_T_P1] == ghoul and st.g[S.G_T_ATTR] == DEXTERITY
+        assert st.g[S.G_T_TARGET] == 5 + 1                     # dexterity 5, the ghoul's awareness +1
+        roll(st, 10)                                           # failed: its damage, and he goes on
+        assert st.s_damage[1] == 2 and st.g[S.G_T_P1] == cultist
+        roll(st, 1)
+        assert st.holds(1, card(st, "Crowbar"))                # the explore happened
+        act(st, K.A_MOVE, space(st, "Foyer East"))             # both evaded this turn: no more tests
+        assert st.s_space[1] == space(st, "Foyer East") and st.s_damage[1] == 2
+        return
+    assert K.A_EXPLORE not in kinds(st)                        # attack is the only action there
     act(st, K.A_MOVE, space(st, "Foyer East"))
     if evade == "off":
         assert st.s_space[1] == space(st, "Foyer East")
         return
-    assert st.g[S.G_T_PURPOSE] == K.P_EVADE and st.g[S.G_T_ATTR] == 2
-    assert st.g[S.G_T_TARGET] == 4 + 1                 # dexterity 4, the ghoul's awareness +1
+    assert st.g[S.G_T_PURPOSE] == K.P_EVADE and st.g[S.G_T_TARGET] == 5 + 1
     roll(st, 10)
     assert st.s_space[1] == space(st, "Foyer West") and st.s_damage[1] == 2 and st.g[S.G_MOVES] == 1
 
 
-@pytest.mark.parametrize("checks", ["on", "off"])
-def test_choice_horror_check(checks):
-    st = P.game(options={"horror_checks": checks})
+@pytest.mark.parametrize("checks_", ["room", "space", "off"])
+def test_choice_horror_check(checks_):
+    st = P.game(("Eli Marsh",), options={"horror_checks": checks_})
     st.s_skill[1] = 0
+    if checks_ == "room":
+        put_monster(st, "Cultist", "Hall NE")
+        put_monster(st, "Ghoul", "Hall SE")
+        act(st, K.A_MOVE, space(st, "Foyer East"))
+        act(st, K.A_MOVE, space(st, "Hall SW"))                # the hall: both monsters share his room
+        tested = 0
+        while st.g[S.G_PHASE] in (K.PH_ROLL, K.PH_PREROLL):
+            assert st.g[S.G_T_PURPOSE] == K.P_HORROR and st.g[S.G_T_ATTR] == WILL
+            roll(st, 10)
+            tested += 1
+        assert tested == 2 and st.s_horror[1] == 1 + 1
+        st.g[S.G_MOVES] = 2
+        act(st, K.A_MOVE, space(st, "Foyer East"))
+        act(st, K.A_MOVE, space(st, "Hall SW"))                # once per monster per turn
+        assert st.g[S.G_PHASE] == K.PH_TURN and st.s_horror[1] == 2
+        return
     put_monster(st, "Cultist", "Foyer East")
     put_monster(st, "Ghoul", "Foyer East")
     act(st, K.A_MOVE, space(st, "Foyer East"))
-    if checks == "off":
+    if checks_ == "off":
         assert st.g[S.G_PHASE] == K.PH_TURN and st.s_horror[1] == 0
         return
     tested = 0
     while st.current_player() == -1:
-        assert st.g[S.G_T_PURPOSE] == K.P_HORROR and st.g[S.G_T_ATTR] == 5
+        assert st.g[S.G_T_PURPOSE] == K.P_HORROR and st.g[S.G_T_ATTR] == WILL
         roll(st, 10)
         tested += 1
     assert tested == 2 and st.s_horror[1] == 1 + 1       # one per monster, each its horror damage
+
+
+def _top_of_deck(st, cb):
+    """Put combat card cb next in its class deck."""
+    story = st.story
+    k = story.cb_class[cb]
+    start = story.class_start[k]
+    i = [st.cdeck[start + j] for j in range(story.class_count[k])].index(cb)
+    top = start + st.ctop[k]
+    st.cdeck[start + i], st.cdeck[top] = st.cdeck[top], st.cdeck[start + i]
 
 
 def test_choice_combat_card():
@@ -120,11 +192,10 @@ def test_choice_combat_card():
     cb = st.g[S.G_COMBAT]
     k = st.story.cb_pass[cb]
     hit = st.story.eff.n[st.story.eff.start[k]]
-    roll(st, 1)
-    assert st.m_damage[m] == hit + 1
+    events = roll(st, 1)
+    assert "the monster takes %d damage" % (hit + 1) in events
     # a failed card applies its failure effects to the attacker
     st = P.game()
-    st.s_skill[1] = 0
     m = put_monster(st, "Cultist", "Foyer West")
     act(st, K.A_ATTACK, m, K.NONE)                        # humanoid, unarmed: failure 1 damage
     roll(st, 10)
@@ -134,27 +205,79 @@ def test_choice_combat_card():
     humanoid = [st.cdeck[story.class_start[0] + i] for i in range(story.class_count[0])]
     assert story.cb_against[st.g[S.G_COMBAT]] == K.W_UNARMED
     assert st.ctop[0] == humanoid.index(st.g[S.G_COMBAT]) + 1
+    # a melee card answers a bladed weapon, with its modifier for bladed weapons
+    st = P.game(("Eli Marsh",))                           # Brawler: the Hunting Knife, bladed +1
+    m = put_monster(st, "Cult Leader", "Foyer West")
+    melee = [c for c in range(story.ncombat) if story.cb_against[c] == K.W_MELEE and story.cb_class[c] == 0][0]
+    _top_of_deck(st, melee)
+    act(st, K.A_ATTACK, m, card(st, "Hunting Knife"))
+    assert st.g[S.G_COMBAT] == melee
+    roll(st, 1)
+    assert st.m_damage[m] == 1 + 1 + 1                    # its hit, +1 bladed, the knife's +1
 
 
 def test_choice_killed():
     st = P.game(("Silas Crane", "Eli Marsh"))
     act(st, K.A_NEXT, 1)
-    from eldritch.kernel.mansions.game import effects
     effects.hurt(st, 1, 7, 0)
     assert st.s_state[1] == K.ST_KILLED and st.g[S.G_KILLED] == 1
     d = card(st, "Derringer")
     assert st.c_where[d] == K.WH_PILE and st.c_up[d] and st.c_room[d] == P.room(st, "Foyer")
 
 
-@pytest.mark.parametrize("insanity", ["out", "ignored"])
+@pytest.mark.parametrize("insanity", ["trauma", "out", "ignored"])
 def test_choice_insanity(insanity):
     st = P.game(("Silas Crane", "Eli Marsh"), options={"insanity": insanity})
-    from eldritch.kernel.mansions.game import effects
-    effects.hurt(st, 1, 0, 6)                            # sanity 6
-    assert st.s_state[1] == (K.ST_INSANE if insanity == "out" else K.ST_ALIVE)
+    effects.hurt(st, 1, 0, 9)                            # sanity 6
+    if insanity == "trauma":
+        assert st.s_state[1] == K.ST_ALIVE and st.s_horror[1] == 6 and st.insane(1) and st.s_due[1]
+        assert V.Reader(st.story, st.view(2)).insane(1)
+        effects.calm(st, 1, 1)
+        assert not st.insane(1)                          # sane again above zero sanity
+    elif insanity == "out":
+        assert st.s_state[1] == K.ST_INSANE
+    else:
+        assert st.s_state[1] == K.ST_ALIVE and st.s_horror[1] == 9
 
 
-@pytest.mark.parametrize("stun", ["no-action", "skip-turn"])
+def _trauma(st, name):
+    return st.story.trauma_name.index(name)
+
+
+def test_choice_trauma():
+    """Trauma cards: free on an insane investigator, once a keeper turn; when he would suffer horror;
+    through a keeper card that says trauma, any card on anyone it fits; one of each type held."""
+    st = P.game(("Silas Crane", "Eli Marsh"), options={"mythos": "keeper-step"})
+    st.s_horror[1] = 6                                   # Silas: insane
+    P.to_keeper_actions(st)
+    threat = st.g[S.G_THREAT]
+    plays = set((a >> 8 & 255, a & 255) for a in legal(st) if a >> 16 == K.A_TRAUMA)
+    assert plays == {(_trauma(st, "Night Terrors"), 1), (_trauma(st, "Hollow Laughter"), 1)}
+    act(st, K.A_TRAUMA, _trauma(st, "Hollow Laughter"), 1)
+    assert st.g[S.G_THREAT] == threat and st.s_trauma[1 * 2 + 1] == _trauma(st, "Hollow Laughter")
+    assert st.s_stun[1] == 1 and checks.standing(st, 1, INTELLECT, 0) == -2 - 2    # the card, and stunned
+    assert not any(a >> 16 == K.A_TRAUMA for a in legal(st))          # once a keeper turn
+    st.my_where[0] = 1                                                 # Creeping Dread: 1 horror
+    st.g[S.G_THREAT] = 5
+    act(st, K.A_MYTHOS, 0, 1)
+    assert st.g[S.G_PHASE] == K.PH_TRAUMA and st.g[S.G_TR_SEAT] == 1 and st.current_player() == K.KEEPER
+    assert set(a >> 16 for a in legal(st)) == {K.A_TRAUMA, K.A_NO_TRAUMA}
+    act(st, K.A_TRAUMA, _trauma(st, "Night Terrors"), 1)               # replaces Hollow Laughter
+    assert st.tr_where[_trauma(st, "Hollow Laughter")] == 254 and st.s_trauma[3] == _trauma(st, "Night Terrors")
+    # a keeper card: a physical trauma on an investigator hurt enough
+    st.s_damage[2] = 6                                                 # Eli: 2 health left
+    st.g[S.G_THREAT] = 5
+    shatter = st.story.kc_name.index("Shattered Nerves")
+    act(st, K.A_KCARD, shatter, 0)
+    assert st.g[S.G_PHASE] == K.PH_TRAUMA and st.g[S.G_TR_SEAT] == K.NONE
+    plays = set((a >> 8 & 255, a & 255) for a in legal(st))
+    assert (_trauma(st, "Sprained Ankle"), 2) in plays and (_trauma(st, "Broken Wrist"), 2) in plays
+    assert all(s == 2 or st.story.trauma_type[t] == K.TR_INSANITY for t, s in plays)
+    act(st, K.A_TRAUMA, _trauma(st, "Broken Wrist"), 2)
+    assert st.s_trauma[2 * 2] == _trauma(st, "Broken Wrist") and checks.standing(st, 2, STRENGTH, 0) == -1
+
+
+@pytest.mark.parametrize("stun", ["first-edition", "no-action", "skip-turn"])
 def test_choice_stun(stun):
     st = P.game(("Silas Crane", "Eli Marsh"), options={"stun": stun})
     st.s_stun[1] = 1
@@ -162,15 +285,63 @@ def test_choice_stun(stun):
     if stun == "skip-turn":
         assert st.g[S.G_TURN] == 2                       # seat 1's turn passed at once
         return
-    assert st.g[S.G_MOVES] == 2 and st.g[S.G_ACTIONS] == 0
+    assert st.g[S.G_MOVES] == (1 if stun == "first-edition" else 2) and st.g[S.G_ACTIONS] == 0
     assert kinds(st) == {K.A_MOVE, K.A_END}
+    assert checks.standing(st, 1, STRENGTH, 0) == (-2 if stun == "first-edition" else 0)
+    # monsters are stunned by a card that says so (first edition): no attack, no move, until the turn ends
+    st = P.game(("Silas Crane",), options={"stun": stun}, traits={"Silas Crane": ["Tough", "Armed"]})
+    m = put_monster(st, "Cult Leader", "Foyer West")
+    story = st.story
+    stunning = [c for c in range(story.ncombat) if story.cb_class[c] == 0 and
+                K.E_MSTUN in [op for op, _, _, _ in story.eff.ops(story.cb_pass[c])]][0]
+    _top_of_deck(st, stunning)
+    act(st, K.A_ATTACK, m, card(st, "Walking Cane"))       # blunt
+    roll(st, 1)
+    assert st.m_stun[m] == (1 if stun == "first-edition" else 0)
+    P.to_keeper_actions(st)
+    st.g[S.G_THREAT] = 5
+    stalk = P.act_code(K.A_KCARD, 0, m)
+    assert (stalk in legal(st)) == (stun != "first-edition")
+    act(st, K.A_KEEPER_DONE)
+    if stun == "first-edition":
+        assert st.g[S.G_KSTEP] == 0 and st.m_stun[m] == 0 and st.g[S.G_ROUND] == 2   # no attack; recovered
+    else:
+        assert st.g[S.G_PHASE] == K.PH_ATTACKS
+
+
+@pytest.mark.parametrize("traits", ["attributes", "character"])
+def test_choice_traits(traits):
+    """The kept traits set the attributes they give; character and trait abilities exist."""
+    st = P.game(("Silas Crane", "Ruth Okafor"), options={"traits": traits},
+                traits={"Silas Crane": ["Tough", "Observant"]})
+    if traits == "attributes":
+        assert (st.attr(1, STRENGTH), st.attr(1, DEXTERITY)) == (5, 3)          # Tough
+    else:
+        assert (st.attr(1, STRENGTH), st.attr(1, DEXTERITY)) == (4, 4)          # the character's line
+    act(st, K.A_NEXT, 2)
+    st.s_damage[2] = 4
+    power = P.act_code(K.A_POWER, 0, 0)                  # Ruth Okafor: action, once a game: heal 3
+    assert (power in legal(st)) == (traits == "attributes")
+    if traits == "attributes":
+        act(st, K.A_POWER, 0)
+        assert st.s_damage[2] == 1 and st.g[S.G_ACTIONS] == 0 and st.s_power[2 * 3] == 2
+    act(st, K.A_END)
+    st.s_skill[1] = 0
+    place(st, 1, "Hall SE")
+    act(st, K.A_MOVE, space(st, "Cellar North"))          # a strength test: Observant's +1 before the roll
+    if traits == "attributes":
+        assert st.g[S.G_PHASE] == K.PH_PREROLL and kinds(st) == {K.A_BOOST, K.A_ROLL_NOW}
+        act(st, K.A_BOOST, K.POWER_BASE + 2)
+        assert st.g[S.G_T_TARGET] == 5 - 1 + 1 and st.current_player() == -1    # once a turn
+    else:
+        assert st.current_player() == -1 and st.g[S.G_T_TARGET] == 4 - 1
 
 
 def test_choice_puzzle():
     st = P.game(("Agnes Thorne",))
     place(st, 1, "Library North")
     act(st, K.A_MOVE, space(st, "Chapel"))               # difficulty 1, intellect 5
-    assert st.g[S.G_T_ATTR] == 3 and st.g[S.G_T_TARGET] == 4
+    assert st.g[S.G_T_ATTR] == INTELLECT and st.g[S.G_T_TARGET] == 4
 
 
 def test_choice_spell():
@@ -178,9 +349,19 @@ def test_choice_spell():
     st.s_skill[1] = 0
     m = put_monster(st, "Ghoul", "Foyer West")
     act(st, K.A_ATTACK, m, card(st, "Shrivelling"))      # lore 5, -1
-    assert st.g[S.G_T_ATTR] == 4 and st.g[S.G_T_TARGET] == 4
+    assert st.g[S.G_T_ATTR] == LORE and st.g[S.G_T_TARGET] == 4
     roll(st, 9)
     assert st.s_horror[1] == 1 and st.m_damage[m] == 0
+    # a tome teaching a spell deck: one of its cards, at random
+    learnt = set()
+    for seed in range(12):
+        st = P.game(("Agnes Thorne",), seed=seed)
+        give(st, 1, "Liber Umbrarum")
+        act(st, K.A_ABILITY, card(st, "Liber Umbrarum"))
+        got = [c for c in range(st.story.ncards) if st.holds(1, c) and st.story.card_deck[c] != K.NONE]
+        assert len(got) == 1 and not st.holds(1, card(st, "Liber Umbrarum"))
+        learnt.add(st.story.card_name[got[0]])
+    assert learnt == {"Dread Curse (bones)", "Dread Curse (ashes)"}
 
 
 def test_choice_lock_card():
@@ -205,7 +386,6 @@ def test_choice_obstacle():
     act(st, K.A_USE_KEY, card(st, "Crowbar"))
     assert st.holds(1, card(st, "Crowbar"))                            # the key is kept
     st = P.game(answers=(0, 1))
-    st.s_skill[1] = 0
     place(st, 1, "Cellar North")
     act(st, K.A_EXPLORE)
     act(st, K.A_PUZZLE)
@@ -245,24 +425,49 @@ def test_choice_keeper_cards(uses):
     assert (P.act_code(K.A_KCARD, 3, 0) in legal(st)) == (uses == 0)
     with pytest.raises(KernelError):
         Rules({"keeper_card_uses": 2})
+    # a keeper card with a condition: only while it holds (Hunting Horn: once the objective is revealed)
+    horn = st.story.kc_name.index("Hunting Horn")
+    put_monster(st, "Ghoul", "Chapel")
+    assert not any(a >> 16 == K.A_KCARD and a >> 8 & 255 == horn for a in legal(st))
+    st.g[S.G_REVEALED] = 1
+    assert any(a >> 16 == K.A_KCARD and a >> 8 & 255 == horn for a in legal(st))
 
 
-def test_choice_mythos():
-    st = P.game(("Silas Crane", "Eli Marsh"))
-    st.s_skill[1] = 0
+@pytest.mark.parametrize("mythos", ["investigator-turns", "keeper-step"])
+def test_choice_mythos(mythos):
+    st = P.game(("Silas Crane", "Eli Marsh"), options={"mythos": mythos})
+    st.s_skill[2] = 0
     st.my_where[1] = 1                                     # Rotten Floorboards in hand
+    st.g[S.G_THREAT] = 5
+    if mythos == "investigator-turns":
+        act(st, K.A_NEXT, 2)                               # before Eli's turn, the keeper's window
+        assert st.g[S.G_PHASE] == K.PH_MYTHOS and st.current_player() == K.KEEPER
+        assert set(legal(st)) == {P.act_code(K.A_MYTHOS, 1, 2), P.act_code(K.A_NO_MYTHOS)}   # on him only
+        act(st, K.A_MYTHOS, 1, 2)
+        assert st.g[S.G_THREAT] == 3 and st.g[S.G_T_ATTR] == DEXTERITY
+        roll(st, 10)
+        assert st.s_damage[2] == 2 and st.my_where[1] == 2
+        assert st.g[S.G_PHASE] == K.PH_TURN and st.g[S.G_TURN] == 2 and st.g[S.G_MOVES] == 2
+        act(st, K.A_END)
+        st.my_where[2] = 1                                 # at most one per investigator per turn
+        assert st.g[S.G_PHASE] == K.PH_TURN and st.g[S.G_TURN] == 1
+        P.to_keeper_actions(st)
+        assert not any(a >> 16 == K.A_MYTHOS for a in legal(st))           # not in step 3
+        return
+    act(st, K.A_NEXT, 2)
+    assert st.g[S.G_PHASE] == K.PH_TURN
     P.to_keeper_actions(st)
     st.g[S.G_THREAT] = 5
-    mythos = [a for a in legal(st) if a >> 16 == K.A_MYTHOS]
-    assert sorted(a & 255 for a in mythos) == [1, 2]       # on any living investigator
-    act(st, K.A_MYTHOS, 1, 1)
-    assert st.g[S.G_THREAT] == 3 and st.g[S.G_T_ATTR] == 2  # test dexterity
+    mythos_ = [a for a in legal(st) if a >> 16 == K.A_MYTHOS]
+    assert sorted(a & 255 for a in mythos_) == [1, 2]      # on any living investigator
+    act(st, K.A_MYTHOS, 1, 2)
+    assert st.g[S.G_THREAT] == 3 and st.g[S.G_T_ATTR] == DEXTERITY
     roll(st, 10)
-    assert st.s_damage[1] == 2 and st.my_where[1] == 2 and st.g[S.G_PHASE] == K.PH_KEEPER
+    assert st.s_damage[2] == 2 and st.my_where[1] == 2 and st.g[S.G_PHASE] == K.PH_KEEPER
 
 
 def test_choice_monsters():
-    st = P.game()
+    st = P.game(options={"horror_checks": "off"})
     P.to_keeper_actions(st)
     st.g[S.G_THREAT] = 10
     spawns = set(a & 255 for a in legal(st) if a >> 16 == K.A_KCARD and a >> 8 & 255 == 1)
@@ -272,10 +477,60 @@ def test_choice_monsters():
     act(st, K.A_KCARD, 0, m)                               # Stalk
     steps = set(a >> 8 & 255 for a in legal(st) if a >> 16 == K.A_MSTEP)
     assert space(st, "Cellar South") not in steps          # a sealed door stops monsters too
-    from eldritch.kernel.mansions.game import effects
+    act(st, K.A_MSTOP)
     left = st.t_left[P.mtype(st, "Cultist")]
     effects.hit_monster(st, m, 5)
     assert st.t_left[P.mtype(st, "Cultist")] == left + 1   # back to the supply
+    # a corpse raised where the keeper chooses
+    raise_ = st.story.kc_name.index("Raise the Dead")
+    assert not any(a >> 16 == K.A_KCARD and a >> 8 & 255 == raise_ for a in legal(st))
+    st.corpse[space(st, "Garden West")] = 1
+    act(st, K.A_KCARD, raise_, space(st, "Garden West"))
+    g = st.monster_in(space(st, "Garden West"))
+    assert st.m_type[g] == P.mtype(st, "Ghoul") and not st.corpse[space(st, "Garden West")]
+
+
+def test_choice_board_tokens():
+    """Fire burns who enters and spreads through its room; a dark room is explored only with a light;
+    a corpse waits for a keeper card (test_choice_monsters raises one)."""
+    st = P.game()
+    st.fire[space(st, "Foyer East")] = 1
+    act(st, K.A_MOVE, space(st, "Foyer East"))
+    assert st.s_damage[1] == st.story.fire_damage == 1
+    effects.spread_fire(st)
+    assert st.fire[space(st, "Foyer West")] and not st.fire[space(st, "Hall SW")]     # its room only
+    st = P.game()
+    place(st, 1, "Garden West")
+    st.dark[P.room(st, "Garden")] = 1
+    assert K.A_EXPLORE not in kinds(st)
+    give(st, 1, "Storm Lantern")
+    assert K.A_EXPLORE in kinds(st) and K.A_FREE in kinds(st)
+    act(st, K.A_FREE, card(st, "Storm Lantern"))           # it lights the room, no action spent
+    assert not st.dark[P.room(st, "Garden")] and st.g[S.G_ACTIONS] == 1
+
+
+def _to_event_stage(st, stage):
+    st.g[S.G_EVENT] = stage
+    st.g[S.G_TOKENS] = st.story.stage_time[stage] - 1
+    P.to_keeper_actions(st)
+    return act(st, K.A_KEEPER_DONE)
+
+
+def test_choice_event_branches():
+    """A stage resolves its first card whose condition holds; if/else inside an effect list."""
+    st = P.game()
+    events = _to_event_stage(st, 2)                        # clue 2 not found: The Lights Fail
+    assert any(e.startswith("event: The Lights Fail") for e in events) and st.dark[P.room(st, "Library")]
+    assert st.ev_row[2] == st.story.stage_first[2]
+    st = P.game()
+    give(st, 1, "Torn Map")                                # clue 2 found: the other card of the stage
+    events = _to_event_stage(st, 2)
+    assert any(e.startswith("event: The Map Speaks") for e in events) and st.g[S.G_REVEALED]
+    for read in (False, True):                             # the last event: horror unless the diary was read
+        st = P.game(answers=(1, 0))
+        st.flags[st.story.flag_name.index("diary-read")] = int(read)
+        _to_event_stage(st, 3)
+        assert (st.s_damage[1], st.s_horror[1]) == (1, 0 if read else 1)
 
 
 def test_choice_objective_precedence():
@@ -285,7 +540,7 @@ def test_choice_objective_precedence():
     give(st, 1, "Silver Chalice")
     place(st, 1, "Library North")
     put_monster(st, "Ghoul", "Chapel")
-    st.opt_horror = False
+    st.opt_horror_room = False
     act(st, K.A_MOVE, space(st, "Chapel"))
     assert st.returns() == [1, 0]
 
@@ -310,12 +565,16 @@ def test_every_choice_has_its_test_and_its_readme_section():
     names = set(re.findall(r"^def test_choice_(\w+)\(", Path(__file__).read_text(), re.M))
     assert names == set(CHOICES)
     readme = (REPO / "kernel" / "mansions" / "README.md").read_text()
-    for name in CHOICES:
+    for name, (choice, option, status, source) in CHOICES.items():
         assert "`%s`" % name in readme, name
+        assert status in ("seed", "published", "reading") and source, name
+        assert option == "" or option in OPTION_VALUES, name
 
 
-def test_options_are_checked():
-    assert check_options(None)["stun"] == "no-action"
+def test_options_default_to_the_first_edition_and_keep_the_engines_earlier_choices():
+    assert check_options(None)["stun"] == "first-edition"
+    for key, value in ENGINE_BEFORE.items():
+        assert DEFAULTS[key] != value and value in OPTION_VALUES[key]
     with pytest.raises(KernelError):
         Rules({"stun": "sometimes"})
     with pytest.raises(KernelError):

@@ -21,20 +21,29 @@ def run(capsys, *argv):
 
 
 def test_odds_text_and_json(capsys):
-    code, out, _ = run(capsys, "mansions", "odds", "4", "--modifier", "-1", "--skill", "2")
-    assert code == 0 and "65.70%" in out and "(657/1000)" in out
-    code, out, _ = run(capsys, "mansions", "odds", "5", "--skill", "1", "--json")
+    """The first edition's defaults: a skill point adds Luck, a 1 passes and a 10 fails."""
+    code, out, _ = run(capsys, "mansions", "odds", "4", "--modifier", "-1", "--skill", "1", "--luck", "3")
+    assert code == 0 and "30.00%" in out and "60.00%" in out and "Luck 3 added" in out
+    code, out, _ = run(capsys, "mansions", "odds", "9", "--modifier", "2", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["target"] == 9 and data["rows"][0]["percent"] == "90.00"     # a 10 fails
+    code, out, _ = run(capsys, "mansions", "odds", "5", "--skill", "1", "--json", "--choice", "skill_points=reroll")
     data = json.loads(out)
     assert code == 0 and data["target"] == 5 and len(data["rows"]) == 2
     row = data["rows"][1]
     assert Fraction(row["numerator"], row["denominator"]) == Fraction(75, 100) and row["percent"] == "75.00"
     assert row["exact"] == (3 * 2 ** 48 + 2) // 4
+    code, out, _ = run(capsys, "mansions", "odds", "9", "--modifier", "2", "--choice", "natural_rolls=clamped")
+    assert code == 0 and "100.00%" in out
 
 
 @pytest.mark.parametrize("argv,message", [
     (["mansions", "odds", "11"], "the attribute must be 0 to 10"),
     (["mansions", "odds", "4", "--skill", "9"], "--skill must be 0 to 8"),
     (["mansions", "odds", "4", "--modifier", "12"], "--modifier must be -9 to 9"),
+    (["mansions", "odds", "4", "--skill", "1"], "give it with --luck"),
+    (["mansions", "odds", "4", "--luck", "11"], "--luck must be 0 to 10"),
+    (["mansions", "odds", "4", "--choice", "stun=off"], "the odds follow natural_rolls and skill_points"),
     (["mansions", "play", "--players", "6"], "--players must be 2 to 5"),
     (["mansions", "play", "--players", "3", "--bots", "7"], "--bots: '7' is not a seat"),
     (["mansions", "play", "--choice", "stun"], "--choice takes NAME=VALUE"),

@@ -35,11 +35,23 @@ def test_demo_story_exercises_every_feature():
     assert reqs == {(K.K_LOCK, K.R_CARD), (K.K_LOCK, K.R_TEST), (K.K_LOCK, K.R_PUZZLE),
                     (K.K_OBSTACLE, K.R_KEY), (K.K_OBSTACLE, K.R_PUZZLE)}
     assert set(s.atk_kind) >= {K.W_FIREARM, K.W_BLADED, K.W_BLUNT, K.W_SPELL}
-    assert set(s.eff.op) == set(range(1, len(K.EFFECT_NAMES) - 1))      # all but `none`
+    # every effect but these few, which the synthetic full-size story exercises
+    # (tests/test_mansions_synthetic.py::test_synthetic_story_uses_every_feature)
+    left = {K.E_COMBAT_MOD, K.E_ELSE, K.E_EXTINGUISH, K.E_FIRE, K.E_HORROR_MOD, K.E_NOTHING, K.E_SKILL, K.E_SPREAD,
+            K.E_UNFLAG, K.E_WIN}
+    assert set(s.eff.op) == set(range(1, len(K.EFFECT_NAMES))) - left
     conds = set(c[0] for c in s.obj_keeper) | set(c[0] for c in s.obj_inv)
     assert conds == set(range(1, len(K.COND_NAMES)))
     assert set(s.type_class) == {0, 1, 2} and s.nquestions == 2 and any(s.door_sealed)
     assert s.ninv == 4 and s.nevents >= 3 and s.nmythos and s.nkcards
+    # the first edition's parts: intro, tiles, ranges, timings, trait attributes and abilities, a spell
+    # deck, trauma of both types, an event stage with two cards, a conditional keeper card, melee cards
+    assert len(s.intro) == 2 and all(t != K.NONE for t in s.space_tile)
+    assert max(s.atk_range) == 2 and set(s.card_use) >= {K.U_ACTION, K.U_FREE, K.U_TEST}
+    assert any(v != K.NONE for v in s.tr_attr) and K.U_ALWAYS in s.tr_power_use and K.U_ACTION in s.inv_power_use
+    assert s.ndecks == 1 and set(s.trauma_type) == {K.TR_PHYSICAL, K.TR_INSANITY}
+    assert s.nrows == s.nevents + 1 and any(s.ev_when_kind) and any(s.kc_when_kind)
+    assert K.W_MELEE in set(s.cb_against)
 
 
 def test_template_story_loads_and_plays():
@@ -67,7 +79,7 @@ def _edit(folder, file, old, new):
 BAD = [
     ("cards.tsv", "Brass Key\texploration", "Brass Key\tgadget", "field kind", "unknown kind 'gadget'"),
     ("cards.tsv", "card:Brass Key", "card-Brass Key", "field requires", "a lock requires"),
-    ("cards.tsv", "\tfirearm:1\t", "\tfirearm:x\t", "field attack", "not a number"),
+    ("cards.tsv", "\tfirearm:1:2\t", "\tfirearm:x:2\t", "field attack", "not a number"),
     ("monsters.tsv", "Ghoul\tbeast\t2\t3", "Ghoul\tbeast\t2\tthree", "field health", "not a number"),
     ("monsters.tsv", "Ghoul\tbeast", "Ghoul\tfish", "field class", "unknown class"),
     ("links.tsv", "Hall NW\tStudy\tdoor", "Hall NW\tStudy\tline", "field kind", "different rooms"),
@@ -130,13 +142,21 @@ def test_missing_story_folder_is_a_kernel_error(tmp_path):
     assert "cannot open" in str(e.value)
 
 
-def test_lean_reader_agrees_with_the_full_loader():
-    s = Story("demo")
-    lean = LeanStory("demo")
+@pytest.mark.parametrize("name", ["demo", "synthetic"])
+def test_lean_reader_agrees_with_the_full_loader(name, tmp_path):
+    """The handheld's reader gives the full loader's names and numbers, the event deck by stage (the
+    demo's and the synthetic published-size story's, whose deck branches)."""
+    if name == "synthetic":
+        from mansions_synthetic import write_story
+        name = str(write_story(tmp_path / "drowned"))
+    s = Story(name)
+    lean = LeanStory(name)
     assert [n.decode() for n in lean.inv_names] == s.inv_name
     assert bytes(lean.inv_attr) == bytes(s.inv_attr)
     assert [n.decode() for n in lean.type_names] == s.type_name and bytes(lean.type_class) == bytes(s.type_class)
-    assert bytes(lean.ev_time) == bytes(s.ev_time) and [n.decode() for n in lean.ev_names] == s.ev_name
+    assert bytes(lean.ev_time) == bytes(s.stage_time) and [n.decode() for n in lean.ev_names] == s.ev_name
+    assert bytes(lean.stage_first) == bytes(s.stage_first) and bytes(lean.stage_rows) == bytes(s.stage_rows)
+    assert [bool(w) for w in lean.ev_when] == [k != 0 for k in s.ev_when_kind]
     assert bytes(lean.kc_cost) == bytes(s.kc_cost)
     assert lean.title.decode() == s.title
 
@@ -149,3 +169,54 @@ def test_every_mansions_module_imports_under_micropython(run_micropython):
     assert "kernel.mansions.game.rules" in names and len(names) >= 20
     lines = run_micropython("\n".join("import " + n for n in names) + "\nprint('ok', %d)" % len(names))
     assert lines == ["ok %d" % len(names)]
+
+
+def _readme_blocks():
+    """The README's example blocks: (file, lines), from ```tsv FILE fences."""
+    text = (Path(__file__).resolve().parent.parent / "kernel" / "mansions" / "data" / "README.md").read_text()
+    blocks = []
+    for part in text.split("```tsv ")[1:]:
+        head, _, rest = part.partition("\n")
+        blocks.append((head.strip(), rest.split("```")[0].strip("\n").splitlines()))
+    return blocks
+
+
+def test_readme_examples_load_and_play(tmp_path):
+    """Issue 27.5: kernel/mansions/data/README.md's field-by-field examples (one card of each kind,
+    invented text) added to a copy of the demonstration story load, and seeded bot games play them."""
+    import shutil
+    from array import array
+    from eldritch.kernel.surface import CHANCE
+    from eldritch.kernel.mansions.game import consts as K
+    from eldritch.kernel.mansions.game.rules import Rules
+    from eldritch.kernel.mansions.game.bots import make_bot
+    from eldritch.kernel.mansions.game.story import story_folder
+    folder = tmp_path / "mine"
+    shutil.copytree(story_folder("demo"), folder)
+    blocks = _readme_blocks()
+    files = {f for f, _ in blocks}
+    assert {"cards.tsv", "events.tsv", "combat.tsv", "monsters.tsv", "investigators.tsv", "traits.tsv",
+            "mythos.tsv", "keeper_actions.tsv", "trauma.tsv", "objectives.tsv", "guide.tsv", "piles.tsv",
+            "spaces.tsv", "links.tsv", "story.tsv"} <= files
+    for name, rows in blocks:
+        path = folder / name
+        old = path.read_text().splitlines()
+        if name == "objectives.tsv":                 # replaces the objective of the same answer, in place
+            by_answer = {r.split("\t")[0]: r for r in rows}
+            old, rows = [by_answer.get(line.split("\t")[0], line) for line in old], []
+        path.write_text("\n".join(old + rows) + "\n")
+    st = Story(str(folder))
+    assert {"Ledger of Tolls", "Whisper (high)", "Pocket Watch", "Duck Gun"} <= set(st.card_name)
+    assert "Mara Quist" in st.inv_name and "Mire Hag" in st.type_name and st.nevents == 5
+    assert st.ev_name[-2:] == ["The Ferry Arrives", "The Water Rises"] and st.nquestions == 3
+    r = Rules({"story": str(folder)})
+    buf = array("i", [0] * K.MAX_ACTIONS)
+    for seed in range(20):
+        g = r.new_game(seed, 2 + seed % 4)
+        bots = [make_bot("heuristic" if seed % 2 else "random", r.story, s, seed) for s in range(g.players)]
+        while not g.is_terminal():
+            who = g.current_player()
+            n = g.legal_actions(buf)
+            a = buf[0] if who == CHANCE else bots[who].choose(g.view(who), buf, n)
+            assert g.is_legal(a)
+            g.apply(a)

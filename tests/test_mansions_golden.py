@@ -23,9 +23,9 @@ from eldritch.kernel.mansions.game import gamelog, text  # noqa: E402
 GAMES = (
     ("s0_p2.log", 0, 2, ()),
     ("s1_p2.log", 1, 2, ()),
-    ("s6_p3.log", 6, 3, ()),
+    ("s8_p3.log", 8, 3, ()),
     ("s2_p4.log", 2, 4, ()),
-    ("s1_p5.log", 1, 5, ()),
+    ("s2_p5.log", 2, 5, ()),
     ("s4_p3_swapped.log", 4, 3, ("horror_checks=off", "stun=skip-turn", "keeper_card_uses=0")),
 )
 IDS = [g[0] for g in GAMES]

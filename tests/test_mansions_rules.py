@@ -7,6 +7,8 @@ from eldritch.kernel.errors import KernelError
 from eldritch.kernel.mansions.game import consts as K
 from eldritch.kernel.mansions.game import state as S
 from eldritch.kernel.mansions.game import view as V
+from eldritch.kernel.mansions.game import text as T
+from eldritch.kernel.mansions.game.rules import Rules
 
 import mansions_positions as P
 from mansions_positions import act, roll, place, give, put_monster, legal, kinds, space, card
@@ -67,7 +69,7 @@ def test_rule_setup_keeper_seeds_rooms_per_guide():
         assert st.c_where[c] == K.WH_PILE and st.c_room[c] == P.room(st, where)
     st = P.game()
     study = P.room(st, "Study")
-    assert st.lock[study] == card(st, "Locked Study Door") and st.pile_n[study] == 2
+    assert st.lock[study] == card(st, "Locked Study Door") and st.pile_n[study] == 3
     # the first card listed for a room is the top of its pile
     garden = P.room(st, "Garden")
     assert st.pile[garden * K.PILE_CAP + st.pile_n[garden] - 1] == card(st, "Brass Key")
@@ -140,6 +142,97 @@ def test_rule_move_through_a_door_costs_nothing_extra():
     place(st, 1, "Foyer East")
     act(st, K.A_MOVE, space(st, "Hall SW"))
     assert st.s_space[1] == space(st, "Hall SW") and st.g[S.G_MOVES] == 1 and st.g[S.G_ACTIONS] == 1
+
+
+def test_rule_rooms_bounded_by_a_tile_edge_and_diagonals_across_tiles(tmp_path):
+    """Issue 26.19, the seed: a room is bounded by walls, doors 'or the edge of the map tile', and
+    spaces that look diagonally adjacent across two tiles are: links `edge` and `edge-diagonal`; a
+    room entered across an edge still resolves its lock card."""
+    st = P.game(("Eli Marsh",))
+    st.s_skill[1] = 0
+    place(st, 1, "Study")
+    assert P.act_code(K.A_MOVE, space(st, "Library South")) in legal(st)     # diagonal across two tiles
+    act(st, K.A_MOVE, space(st, "Library South"))
+    assert st.s_space[1] == space(st, "Library South")
+    act(st, K.A_MOVE, space(st, "Cellar North"))           # across the tiles' edge: the cellar's lock
+    assert st.g[S.G_T_PURPOSE] == K.P_LOCK_TEST
+    for old, new, message in (("Hall NW\tHall NE\tline", "Hall NW\tHall NE\tedge", "one room"),
+                              ("Hall NE\tLibrary South\tdoor", "Hall NE\tLibrary South\tedge", "one tile")):
+        folder = P.variant(tmp_path, [("links.tsv", old, new)] + (
+            [("spaces.tsv", "Library South\tLibrary\teast wing", "Library South\tLibrary\tentrance"),
+             ("spaces.tsv", "Library North\tLibrary\teast wing", "Library North\tLibrary\tentrance")]
+            if message == "one tile" else []), name=message.replace(" ", "_"))
+        with pytest.raises(KernelError) as err:
+            Rules({"story": folder})
+        assert "links.tsv line" in str(err.value) and message in str(err.value)
+
+
+def test_rule_attacks_have_the_range_their_card_states():
+    """Issue 26.20: the Revolver (range 2) fires at a monster up to two spaces away, through open
+    doors; bare hands and a range-0 weapon reach only the monster in the space."""
+    st = P.game()                                          # Silas Crane: the Derringer (range 0)
+    give(st, 1, "Revolver")
+    near = put_monster(st, "Cultist", "Hall SW")           # two steps: Foyer East, Hall SW
+    far = put_monster(st, "Ghoul", "Hall NE")              # three steps
+    attacks = set((a >> 8 & 255, a & 255) for a in legal(st) if a >> 16 == K.A_ATTACK)
+    assert attacks == {(near, card(st, "Revolver"))}
+    act(st, K.A_ATTACK, near, card(st, "Revolver"))
+    assert st.story.cb_against[st.g[S.G_COMBAT]] == K.W_FIREARM
+    st = P.game()
+    give(st, 1, "Revolver")
+    put_monster(st, "Ghoul", "Cellar South")               # one step, through the sealed door
+    assert K.A_ATTACK not in kinds(st)
+
+
+def test_rule_introductory_story_text_exists():
+    """Issue 26.21: the story's introduction (story.tsv `intro`), read to everyone at the start."""
+    story = P.rules().story
+    assert len(story.intro) == 2 and story.intro[0].startswith("A letter from your old tutor")
+    assert T.intro(story) == story.intro
+
+
+def test_rule_an_event_or_a_card_reveals_the_objective(tmp_path):
+    """Issue 26.21: `reveal` in an event card (the demo's The Map Speaks) or in a card's `found`
+    effects shows the keeper's objective before clue 1."""
+    st = P.game(answers=(1, 0))
+    give(st, 1, "Torn Map")
+    st.g[S.G_EVENT] = 2
+    st.g[S.G_TOKENS] = 1
+    P.to_keeper_actions(st)
+    events = act(st, K.A_KEEPER_DONE)
+    assert any(e.startswith("event: The Map Speaks") for e in events) and st.g[S.G_REVEALED]
+    assert V.Reader(st.story, st.view(1)).h(V.H_OBJ) == 1
+    folder = P.variant(tmp_path, [("cards.tsv", "Scorched Diary\texploration\tclue\t3", "Scorched Diary\texploration\tclue\t3"),
+                                  ("cards.tsv", "\tflag:diary-read\t", "\treveal;flag:diary-read\t")])
+    st = P.game(answers=(1, 0), story=folder)
+    place(st, 1, "Hall NE")
+    events = act(st, K.A_EXPLORE)
+    assert any(e.startswith("the keeper reveals his objective") for e in events) and st.g[S.G_REVEALED]
+
+
+def test_rule_equipment_says_when_it_is_used_and_whether_it_costs_an_action():
+    """Issue 26.21, the seed: cards 'say when they are used and whether they cost an action': the
+    First Aid Kit is an Action; the Smelling Salts are used at any time in the turn, no action; the
+    Elder Sign Charm before a roll."""
+    st = P.game()
+    st.s_damage[1] = 3
+    st.s_horror[1] = 3
+    give(st, 1, "First Aid Kit")
+    give(st, 1, "Smelling Salts")
+    give(st, 1, "Elder Sign Charm")
+    assert P.act_code(K.A_ABILITY, card(st, "First Aid Kit")) in legal(st)
+    assert P.act_code(K.A_FREE, card(st, "Smelling Salts")) in legal(st)
+    assert not any(a >> 8 & 255 == card(st, "Elder Sign Charm") for a in legal(st) if a >> 16 in (K.A_ABILITY, K.A_FREE))
+    act(st, K.A_ABILITY, card(st, "First Aid Kit"))
+    assert st.s_damage[1] == 1 and st.g[S.G_ACTIONS] == 0
+    act(st, K.A_FREE, card(st, "Smelling Salts"))          # no action left: still usable
+    assert st.s_horror[1] == 1 and not st.holds(1, card(st, "Smelling Salts"))
+    place(st, 1, "Hall SE")
+    st.s_skill[1] = 0
+    act(st, K.A_MOVE, space(st, "Cellar North"))           # strength 4 - 1
+    assert P.act_code(K.A_BOOST, card(st, "Elder Sign Charm")) in legal(st)
+    act(st, K.A_BOOST, card(st, "Elder Sign Charm"))
+    assert st.g[S.G_T_TARGET] == 4 - 1 + 3 and not st.holds(1, card(st, "Elder Sign Charm"))
 
 
 def test_rule_move_a_wall_without_door_separates():
@@ -230,6 +323,32 @@ def test_rule_revealed_lock_stays_face_up_while_in_effect():
     assert r.room(cellar)[3] == 2 and r.card(card(st, "Stuck Cellar Door"))[0] == V.CW_LOCK_UP
 
 
+def test_rule_failed_lock_bars_the_room_for_the_rest_of_the_turn():
+    """Issue 26.17, the seed: unable to meet the lock, 'he cannot enter the room this turn'; the
+    step is spent and no other step or run tries again before his next turn."""
+    st = P.game(("Eli Marsh",))
+    st.s_skill[1] = 0
+    place(st, 1, "Hall SE")
+    events = act(st, K.A_MOVE, space(st, "Cellar North"))
+    roll(st, 10)                                          # the Stuck Cellar Door holds
+    assert st.s_space[1] == space(st, "Hall SE") and st.g[S.G_MOVES] == 1 and st.barred[P.room(st, "Cellar")]
+    barred = [P.act_code(k, space(st, "Cellar North")) for k in (K.A_MOVE, K.A_RUN)]
+    assert not set(barred) & set(legal(st))
+    act(st, K.A_MOVE, space(st, "Hall NE"))               # elsewhere, as before
+    P.to_keeper_actions(st)
+    act(st, K.A_KEEPER_DONE)
+    place(st, 1, "Hall SE")
+    assert P.act_code(K.A_MOVE, space(st, "Cellar North")) in legal(st)      # his next turn: try again
+
+
+def test_rule_lock_naming_a_card_bars_the_room_when_he_gives_up():
+    st = P.game()
+    place(st, 1, "Hall NW")
+    act(st, K.A_MOVE, space(st, "Study"))                 # Locked Study Door: the Brass Key, not held
+    assert st.s_space[1] == space(st, "Hall NW") and st.barred[P.room(st, "Study")]
+    assert P.act_code(K.A_MOVE, space(st, "Study")) not in legal(st)
+
+
 def test_rule_monsters_ignore_lock_cards():
     st = P.game()
     m = put_monster(st, "Cultist", "Hall NW")
@@ -292,6 +411,7 @@ def test_rule_attack_with_a_weapon_draws_the_combat_card_of_the_monster_class():
     act(st, K.A_ATTACK, m, card(st, "Revolver"))
     cb = st.g[S.G_COMBAT]
     assert st.story.cb_class[cb] == 1 and st.story.cb_against[cb] == K.W_FIREARM   # beast, firearm
+    P.to_roll(st)
     assert st.current_player() == -1 and st.g[S.G_T_ATTR] == 1                     # marksmanship
 
 
@@ -317,11 +437,20 @@ def test_rule_attack_a_monster_in_the_same_space_only():
     assert K.A_ATTACK not in kinds(st)
 
 
-def test_rule_monster_in_space_attack_is_the_only_action():
-    st = P.game()
+def test_rule_monster_in_space_attack_is_the_only_action_unless_he_evades():
+    """The seed: with a monster in his space an investigator's only action is an attack, unless he
+    evades it (first edition: every other action first evades; option evade=leaving: attack only)."""
+    st = P.game(options={"evade": "leaving"})
     give(st, 1, "First Aid Kit")
     put_monster(st, "Cultist", "Foyer West")
     assert kinds(st) == {K.A_MOVE, K.A_RUN, K.A_ATTACK, K.A_END}
+    st = P.game()
+    st.s_skill[1] = 0
+    give(st, 1, "First Aid Kit")
+    put_monster(st, "Cultist", "Foyer West")
+    assert {K.A_EXPLORE, K.A_DROP, K.A_ABILITY} <= kinds(st)
+    act(st, K.A_ABILITY, card(st, "First Aid Kit"))
+    assert st.g[S.G_T_PURPOSE] == K.P_EVADE and st.s_damage[1] == 0     # the evade comes first
 
 
 def test_rule_monster_in_space_evade_to_leave():
@@ -332,6 +461,26 @@ def test_rule_monster_in_space_evade_to_leave():
     assert st.g[S.G_T_PURPOSE] == K.P_EVADE
     roll(st, 1)
     assert st.s_space[1] == space(st, "Foyer East") and K.A_EXPLORE in kinds(st)
+
+
+def test_rule_evaded_investigator_may_take_other_actions_in_a_monster_space():
+    """Issue 26.18: with a monster in his space, an investigator who has evaded it may explore, drop
+    or use a card (first edition: the evade comes first, failed or not, then the action)."""
+    st = P.game(("Eli Marsh",))
+    st.s_skill[1] = 0
+    put_monster(st, "Cultist", "Foyer West")
+    assert {K.A_EXPLORE, K.A_DROP} <= kinds(st)
+    act(st, K.A_EXPLORE)
+    assert st.g[S.G_T_PURPOSE] == K.P_EVADE
+    roll(st, 1)
+    assert st.holds(1, card(st, "Crowbar")) and st.g[S.G_ACTIONS] == 0
+    st = P.game(("Eli Marsh",))
+    st.s_skill[1] = 0
+    put_monster(st, "Cultist", "Foyer West")
+    act(st, K.A_DROP, card(st, "Hunting Knife"))
+    roll(st, 10)                                           # failed: 1 damage, and he drops the knife
+    assert st.s_damage[1] == 1 and st.c_where[card(st, "Hunting Knife")] == K.WH_PILE
+    assert st.g[S.G_PHASE] == K.PH_DROP
 
 
 def test_rule_explore_from_any_space_of_the_room():
@@ -346,7 +495,7 @@ def test_rule_explore_reveals_cards_one_by_one_from_the_top():
     place(st, 1, "Garden West")
     events = act(st, K.A_EXPLORE)
     revealed = [e.split(":")[1].split(" - ")[0].strip() for e in events if e.startswith("card revealed")]
-    assert revealed == ["Brass Key", "First Aid Kit", "Nothing of Interest (garden)"]
+    assert revealed == ["Brass Key", "Storm Lantern", "First Aid Kit", "Nothing of Interest (garden)"]
 
 
 def test_rule_explore_nothing_of_interest_is_discarded():
@@ -363,7 +512,7 @@ def test_rule_explore_any_number_of_cards_carried():
         give(st, 1, name)
     place(st, 1, "Garden West")
     act(st, K.A_EXPLORE)
-    assert sum(1 for c in range(st.story.ncards) if st.holds(1, c)) == 2 + 5 + 2
+    assert sum(1 for c in range(st.story.ncards) if st.holds(1, c)) == 2 + 5 + 3
 
 
 def test_rule_obstacle_blocks_exploring():
@@ -503,7 +652,7 @@ def test_rule_objective_revealed_when_clue_one_is_found():
     st.lock[chapel] = K.NONE
     place(st, 1, "Chapel")
     events = act(st, K.A_EXPLORE)
-    assert any(e.startswith("clue 1 found") for e in events)
+    assert any(e.startswith("the keeper reveals his objective") for e in events)
     assert V.Reader(st.story, st.view(1)).h(V.H_OBJ) == 1
 
 
@@ -523,7 +672,7 @@ def test_rule_keeper_wins_when_every_investigator_is_killed():
     P.to_keeper_actions(st)
     act(st, K.A_KEEPER_DONE)
     act(st, K.A_MATTACK, m, 1)
-    while not st.is_terminal() and st.current_player() == -1:
+    while not st.is_terminal() and st.g[S.G_PHASE] in (K.PH_ROLL, K.PH_PREROLL):
         roll(st, 10)
         if st.g[S.G_PHASE] == K.PH_REROLL:
             act(st, K.A_ACCEPT)

@@ -302,7 +302,7 @@ def test_every_header_byte_out_of_range_is_refused_not_played(game):
     refused (KernelError), or a value in its range taken as it is (the game saves back to the same
     bytes: nothing was clipped or reinterpreted, as a round limit of 65310 was)."""
     g, blob, load = real(game, 6)
-    head = {"eldersign": 14, "arkham": 18, "mansions": 4 + blob[3] + 7, "stayaway": 10}[game]
+    head = {"eldersign": 14, "arkham": 18, "mansions": 6 + blob[5] + 7, "stayaway": 10}[game]   # mansions v3: 3 flag bytes
     for i in range(2, head):
         if blob[i] == 0xFF:
             continue
@@ -367,7 +367,7 @@ def test_rule_mansions_saves_hide_the_seed_and_the_log(tmp_path):
     raw = path.read_bytes()
     box = base64.b64decode(raw.split(b"\n")[1])
     seed = g.seed.to_bytes(4, "big")
-    for needle in (seed, blob[4:4 + blob[3]], blob[-40:-6]):
+    for needle in (seed, blob[6:6 + blob[5]], blob[-40:-6]):
         assert needle not in raw and needle not in box
 
 
@@ -404,14 +404,17 @@ def test_a_sealed_save_cannot_be_spliced_into_another_game(tmp_path):
 
 # ----- old saves ----------------------------------------------------------------------------------
 
-def test_old_saves_written_by_main_still_load():
+def test_old_saves_written_by_main_are_read_and_refused_in_one_line_where_the_rules_changed():
     """The saves today's main writes: Arkham's and Mansions' bare kernel saves (version 1,
-    Fletcher-16), Stay Away!'s SAE1 sealed save: each loads (the legacy ones named as such) into the
-    game it holds; the Arkham one is read and then refused with the reason (its game was played under
-    rules issue 26 changed: its log does not replay under them). Elder Sign's host save holds a kernel
-    save of version 2, a log of the rules before issues 26-27 (the first round's midnight, the
-    end-of-turn step, the Other World deck...): it would replay to another game, so it is refused in
-    one line saying why, and the file is left as it was."""
+    Fletcher-16) are read (the legacy ones named as such); the Arkham one is refused with the reason
+    (its game was played under rules issue 26 changed: its log does not replay under them), and so is
+    the Mansions one (refused in one line naming its version: its game was played under the engine's
+    earlier rules and story). Elder Sign's host save holds a kernel save of version 2, a log of the
+    rules before issues 26-27 (the first round's midnight, the end-of-turn step, the Other World
+    deck...), and Stay Away!'s SAE1 sealed save still opens but the kernel save inside (version 1)
+    holds a log of the rules before issue 26 (the game's end, the found Flamethrower): each would
+    replay to another game, so each is refused in one line saying why, and the file is left as it
+    was."""
     from eldritch.eldersign import playsave
     before = (OLD / "eldersign.sav").read_bytes()
     with pytest.raises(KernelError, match="before issues 26-27"):
@@ -426,13 +429,16 @@ def test_old_saves_written_by_main_still_load():
     from eldritch.kernel.mansions.game.rules import Rules as MR
     got = saves.read_save(str(OLD / "mansions.sav"), "mansions")
     assert "version 1" in got.legacy
-    m = MR().deserialize(got.payload)
-    assert m.seed == 3 and m.nlog == 30
+    with pytest.raises(KernelError, match="save format version 1, from before the first edition's rules"):
+        MR().deserialize(got.payload)
     from eldritch.kernel.stayaway.game.rules import Rules as SR
+    before = (OLD / "stayaway.sae").read_bytes()
     got = saves.read_save(str(OLD / "stayaway.sae"), "stayaway", passphrase="table words")
     assert "SAE1" in got.legacy
-    s = SR().deserialize(got.payload)
-    assert s.seed == 9 and s.nlog == 10
+    # its kernel save (version 1) holds a log of the rules before issue 26: refused in one line
+    with pytest.raises(KernelError, match="before issue 26") as err:
+        SR().deserialize(got.payload)
+    assert "\n" not in str(err.value) and (OLD / "stayaway.sae").read_bytes() == before
     with pytest.raises(SaveError, match="wrong passphrase"):
         saves.read_save(str(OLD / "stayaway.sae"), "stayaway", passphrase="other words")
 

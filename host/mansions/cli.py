@@ -2,7 +2,7 @@
 
     eldritch mansions play --players 3 --bots keeper        you and a friend investigate, the bot keeps
     eldritch mansions play --seed 7 --players 4 --bots all --log game.log
-    eldritch mansions odds 4 --modifier -1 --skill 2 --json
+    eldritch mansions odds 4 --modifier -1 --skill 1 --luck 3 --json
 
 The game is the kernel's (eldritch.kernel.mansions.game.rules) on a story given as data (the
 demonstration story by default, kernel/mansions/data/demo), played on the shared front end
@@ -39,10 +39,13 @@ choices (--choice NAME=VALUE): """ + "; ".join("%s=%s" % (k, "|".join(str(v) for
 
 ODDS_EXAMPLES = """examples:
   eldritch mansions odds 4                       a test of an attribute of 4, no skill point
-  eldritch mansions odds 5 --modifier -2 --skill 2
-  eldritch mansions odds 3 --skill 3 --json
-roll a d10 and pass at or below the attribute plus the modifier (clamped 0-10); each skill point
-spent rerolls a failed roll. The table gives the exact odds for 0 .. SKILL skill points spent."""
+  eldritch mansions odds 5 --modifier -2 --skill 1 --luck 3
+  eldritch mansions odds 3 --skill 3 --choice skill_points=reroll --json
+  eldritch mansions odds 9 --modifier 2 --choice natural_rolls=clamped
+the first edition's rules (the defaults): roll a d10 and pass at or below the attribute plus the
+modifier, a 1 always passing and a 10 always failing; one skill point spent before the roll adds the
+investigator's Luck (--luck). With --choice skill_points=reroll each skill point rerolls a failed roll
+(the table gives 0 .. SKILL spent); with --choice natural_rolls=clamped the target is clamped 0-10."""
 
 
 def add_parser(sub):
@@ -50,7 +53,7 @@ def add_parser(sub):
     p = sub.add_parser("mansions", help="Mansions of Madness (1st edition): play a story, attribute odds",
                        description="Mansions of Madness (first edition) over a story given as data.",
                        epilog="examples:\n  eldritch mansions play --seed 7 --players 4 --bots all --log game.log\n"
-                              "  eldritch mansions odds 4 --modifier -1 --skill 2",
+                              "  eldritch mansions odds 4 --modifier -1 --skill 1 --luck 3",
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     msub = p.add_subparsers(dest="mansions_command", metavar="COMMAND", parser_class=type(p))
     q = msub.add_parser("play", help="play a story in the terminal (human or bot seats, either side)",
@@ -77,7 +80,12 @@ def add_parser(sub):
                         epilog=ODDS_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     q.add_argument("attribute", type=int, help="the attribute, 0-10")
     q.add_argument("--modifier", type=int, default=0, help="the test's modifier, -9 to 9 (default 0)")
-    q.add_argument("--skill", type=int, default=0, help="skill points that may be spent on rerolls, 0-8 (default 0)")
+    q.add_argument("--skill", type=int, default=0,
+                   help="the investigator's skill points, 0-8 (default 0): one may add his Luck (or, with "
+                        "skill_points=reroll, each rerolls a failure)")
+    q.add_argument("--luck", type=int, default=None, help="the investigator's Luck, 0-10 (needed with --skill)")
+    q.add_argument("--choice", action="append", default=[], metavar="NAME=VALUE",
+                   help="natural_rolls=first-edition|clamped, skill_points=luck|reroll|off")
     q.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=run)
     return run
@@ -101,20 +109,47 @@ def cmd_odds(args):
         raise KernelError("option", "--modifier must be -9 to 9, not %d" % args.modifier)
     if not 0 <= args.skill <= odds.MAX_SMALL_REROLLS:
         raise KernelError("option", "--skill must be 0 to %d, not %d" % (odds.MAX_SMALL_REROLLS, args.skill))
-    t = odds.target(args.attribute, args.modifier)
+    rules = {"natural_rolls": OPTION_VALUES["natural_rolls"][0], "skill_points": OPTION_VALUES["skill_points"][0]}
+    for key, value in parse_choices(args.choice).items():
+        if key not in rules:
+            raise KernelError("option", "--choice: the odds follow natural_rolls and skill_points, not %s" % key)
+        if value not in OPTION_VALUES[key]:
+            raise KernelError("option", "%s must be one of %s, not %r" % (key, ", ".join(OPTION_VALUES[key]), value))
+        rules[key] = value
+    natural = rules["natural_rolls"] == "first-edition"
+    luck_mode = rules["skill_points"] == "luck"
+    if args.luck is not None and not 0 <= args.luck <= 10:
+        raise KernelError("option", "--luck must be 0 to 10, not %d" % args.luck)
+    if luck_mode and args.skill and args.luck is None:
+        raise KernelError("option", "a skill point adds the investigator's Luck: give it with --luck N")
+    t = odds.target(args.attribute, args.modifier, natural)
     rows = []
-    for k in range(args.skill + 1):
-        num, den = odds.pass_fraction(t, k)
-        rows.append({"skill": k, "numerator": num, "denominator": den, "probability": num / den,
-                     "exact": odds.pass_fixed(t, k), "percent": odds.percent_text(odds.percent_hundredths(t, k))})
-    if args.json:
-        print(json.dumps({"attribute": args.attribute, "modifier": args.modifier, "target": t,
-                          "die": odds.DIE, "rows": rows}))
+    if luck_mode:
+        spent = [(0, t)] + ([(1, odds.luck_target(args.attribute, args.modifier, args.luck, natural))]
+                            if args.skill else [])
+        for k, tk in spent:
+            num, den = odds.pass_fraction(tk, 0)
+            rows.append({"skill": k, "target": tk, "numerator": num, "denominator": den, "probability": num / den,
+                         "exact": odds.pass_fixed(tk, 0), "percent": odds.percent_text(odds.percent_hundredths(tk, 0))})
     else:
-        print("attribute %d, modifier %+d: pass on a d10 roll of %d or less" % (args.attribute, args.modifier, t))
-        for row in rows:
-            print("  %d skill point%s spent: %7s%%  (%d/%d)" % (row["skill"], "" if row["skill"] == 1 else "s",
-                                                             row["percent"], row["numerator"], row["denominator"]))
+        for k in range(args.skill + 1 if rules["skill_points"] == "reroll" else 1):
+            num, den = odds.pass_fraction(t, k)
+            rows.append({"skill": k, "target": t, "numerator": num, "denominator": den, "probability": num / den,
+                         "exact": odds.pass_fixed(t, k), "percent": odds.percent_text(odds.percent_hundredths(t, k))})
+    if args.json:
+        print(json.dumps({"attribute": args.attribute, "modifier": args.modifier, "luck": args.luck, "target": t,
+                          "die": odds.DIE, "rules": rules, "rows": rows}))
+        return 0
+    ends = " (a 1 always passes, a 10 always fails)" if natural else ""
+    print("attribute %d, modifier %+d: pass on a d10 roll of %d or less%s" % (args.attribute, args.modifier, t, ends))
+    for row in rows:
+        if luck_mode:
+            what = "no skill point" if not row["skill"] else "a skill point, Luck %d added" % args.luck
+        elif rules["skill_points"] == "reroll":
+            what = "%d skill point%s spent on rerolls" % (row["skill"], "" if row["skill"] == 1 else "s")
+        else:
+            what = "skill points unused"
+        print("  %-32s %7s%%  (%d/%d)" % (what + ":", row["percent"], row["numerator"], row["denominator"]))
     return 0
 
 

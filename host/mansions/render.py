@@ -43,9 +43,14 @@ def _seat_lines(story, r, s) -> list:
     head.add("  at %s" % (story.space_name[space] if space != NONE else "-"))
     if state in STATE_WORDS:
         head.add("  " + STATE_WORDS[state], "bad")
+    elif r.insane(s):
+        head.add("  insane", "bad")
     stats = Line(indent=2).add("damage %d/%d  horror %d/%d  skill %d  stun %d" % (
         r.seat(s, 2), story.inv_health[inv], r.seat(s, 3), story.inv_sanity[inv], r.seat(s, 4), r.seat(s, 5)), "dim")
     cards = [story.card_name[c] for c in r.hand(s)]
+    trauma = [story.trauma_name[t] for t in (r.trauma_held(s, 0), r.trauma_held(s, 1)) if t != NONE]
+    if trauma:
+        cards += ["trauma: " + t for t in trauma]
     out = [head, stats]
     if cards:
         out.append(Line(indent=2).add("cards: ", "dim").add(", ".join(cards)))
@@ -62,9 +67,14 @@ def investigators(story, r) -> Panel:
 def monsters(story, r) -> Panel:
     lines = []
     for m, t, space, dmg, att in r.monsters():
+        stunned = r.monster_marks(m)[0]
         lines.append(Line().add("%s" % story.type_name[t], "bad bold")
-                     .add(" (%s) in %s, damage %d/%d" % (CLASSES[story.type_class[t]], story.space_name[space], dmg,
-                                                         story.type_health[t])))
+                     .add(" (%s) in %s, damage %d/%d%s" % (CLASSES[story.type_class[t]], story.space_name[space], dmg,
+                                                           story.type_health[t], ", stunned" if stunned else "")))
+    tokens = ["fire in %s" % story.space_name[sp] for sp in range(story.nspaces) if r.fire(sp)]
+    tokens += ["a corpse in %s" % story.space_name[sp] for sp in range(story.nspaces) if r.corpse(sp)]
+    if tokens:
+        lines.append(Line().add("board: ", "dim").add(", ".join(tokens), "warn"))
     return Panel("monsters", "monsters", lines or [Line.of("none on the board", "dim")])
 
 
@@ -84,6 +94,8 @@ def rooms(story, r, me) -> Panel:
                 up = r.card(c)[0] == viewmod.CW_PILE_UP
                 shown.append(story.card_name[c] + ("" if me != KEEPER or up else " (face down)"))
         line = Line().add(story.room_name[k], "bold").add(": " + (", ".join(shown) if shown else "no cards"))
+        if r.dark(k):
+            line.add("  dark", "warn")
         if lock:
             named = [c for c in range(story.ncards) if r.card(c)[0] in (viewmod.CW_LOCK_UP, viewmod.CW_LOCK_DOWN)
                      and r.card(c)[1] == k]
@@ -100,7 +112,9 @@ def keeper_panel(story, r, v) -> Panel:
                      .add("%s - %s" % (story.obj_name[obj], story.obj_text[obj]), "warn"))
     e = v[viewmod.H_EVENT]
     if e < story.nevents:
-        lines.append(Line().add("next event: ", "dim").add("%s - %s" % (story.ev_name[e], story.ev_text[e])))
+        first = story.stage_first[e]
+        names = " / ".join(story.ev_name[i] for i in range(first, first + story.stage_rows[e]))
+        lines.append(Line().add("next event: ", "dim").add("%s - %s" % (names, story.ev_text[first])))
     hand = [story.my_name[c] for c in range(story.nmythos) if r.mythos(c) == 1]
     lines.append(Line().add("mythos hand: ", "dim").add(", ".join(hand) or "none"))
     lines.append(Line().add("threat: %d" % r.threat, "bad"))

@@ -11,15 +11,17 @@ from __future__ import annotations
 from ..frontend.shapes import Leaf, menu_of
 from ..kernel.mansions.game.consts import (PHASE_NAMES, A_MOVE, A_RUN, A_ATTACK, A_KCARD, A_MYTHOS, A_ANSWER,
                                            A_GIVE, A_DROP, A_MSTEP, A_MATTACK, A_INVESTIGATOR, A_TRAIT, A_NEXT,
-                                           A_ABILITY, A_USE_KEY, A_UNLOCK)
+                                           A_ABILITY, A_USE_KEY, A_UNLOCK, A_TRAUMA, A_BOOST, A_FREE, A_POWER)
 from ..kernel.mansions.game.state import G_PHASE
 
 GROUPS = {A_MOVE: "move...", A_RUN: "run (the action)...", A_ATTACK: "attack...", A_KCARD: "keeper cards...",
           A_MYTHOS: "mythos cards...", A_ANSWER: "answer guide question...", A_GIVE: "give a card...",
           A_DROP: "drop a card...", A_MSTEP: "move the monster...", A_MATTACK: "monster attacks...",
           A_INVESTIGATOR: "play an investigator...", A_TRAIT: "keep a trait...", A_NEXT: "who takes the turn...",
-          A_ABILITY: "use a card's ability...", A_USE_KEY: "use a key...", A_UNLOCK: "get through the lock..."}
-BY_FIRST = (A_ATTACK, A_KCARD, A_MYTHOS, A_ANSWER, A_GIVE, A_MATTACK)
+          A_ABILITY: "use a card's ability...", A_USE_KEY: "use a key...", A_UNLOCK: "get through the lock...",
+          A_TRAUMA: "trauma cards...", A_BOOST: "before the roll, use...", A_FREE: "use a card (no action)...",
+          A_POWER: "use an ability..."}
+BY_FIRST = (A_ATTACK, A_KCARD, A_MYTHOS, A_ANSWER, A_GIVE, A_MATTACK, A_TRAUMA)
 
 
 def decision(st, who, legal, advised):

@@ -62,25 +62,31 @@ class InvestigatorSeat:
     done: bool
     traits: tuple[str, ...]
     cards: tuple[str, ...]
+    attributes: tuple[tuple[str, int], ...] = ()
+    trauma: tuple[str, ...] = ()
+    insane: bool = False
 
 
 @dataclass(frozen=True)
 class Room:
     """A room: its `pile` bottom to top, each card by name when the viewer may know it, else "face
     down" (or "obstacle (face down)": an obstacle's back is public); how many are `face_down`; its
-    `lock` ("none", "face down", "face up") and the lock card's name when the viewer knows it."""
+    `lock` ("none", "face down", "face up") and the lock card's name when the viewer knows it; `dark`,
+    and `barred` to the turn's investigator for the rest of his turn (a failed lock)."""
 
     name: str
     pile: tuple[str, ...]
     face_down: int
     lock: str
     lock_card: Optional[str]
+    dark: bool = False
+    barred: bool = False
 
 
 @dataclass(frozen=True)
 class Monster:
-    """A monster on the board: its `slot`, `kind` (name), `space`, `damage` against `health`, and
-    whether it `attacked` this keeper turn."""
+    """A monster on the board: its `slot`, `kind` (name), `space`, `damage` against `health`, whether
+    it `attacked` this keeper turn, is `stunned`, and was `evaded` this turn by the turn's investigator."""
 
     slot: int
     kind: str
@@ -88,18 +94,22 @@ class Monster:
     damage: int
     health: int
     attacked: bool
+    stunned: bool = False
+    evaded: bool = False
 
 
 @dataclass(frozen=True)
 class AttributeTest:
     """The attribute test under way: the `seat` tested, the `attribute`, the `target` (pass at or
-    below), what it is for (`purpose`) and the d10 `roll` once rolled (0 before)."""
+    below), what it is for (`purpose`), the d10 `roll` once rolled (0 before) and whether a skill point
+    added the investigator's Luck (`luck`)."""
 
     seat: int
     attribute: str
     target: int
     purpose: str
     roll: int
+    luck: bool = False
 
 
 @dataclass(frozen=True)
@@ -139,6 +149,11 @@ class MansionsView:
     mythos_hand: tuple[str, ...]
     discarded: tuple[str, ...]
     test: Optional[AttributeTest]
+    events_resolved: tuple[str, ...] = ()
+    fire: tuple[str, ...] = ()
+    corpses: tuple[str, ...] = ()
+    flags: tuple[str, ...] = ()
+    trauma_pile: tuple[str, ...] = ()
 
     @property
     def is_keeper(self) -> bool:
@@ -202,7 +217,10 @@ def decode_on(data: bytes, story) -> MansionsView:
             state=SEAT_STATES[r.seat(s, 6)] if r.seat(s, 6) < len(SEAT_STATES) else "?",
             done=bool(r.seat(s, 7)),
             traits=tuple(st.tr_name[t] for t in (r.seat(s, 8), r.seat(s, 9)) if t < st.ntraits),
-            cards=tuple(st.card_name[c] for c in r.hand(s))))
+            cards=tuple(st.card_name[c] for c in r.hand(s)),
+            attributes=tuple((K.ATTRIBUTES[a], r.attr(s, a)) for a in range(K.NATTR)) if known else (),
+            trauma=tuple(st.trauma_name[t] for t in (r.trauma_held(s, 0), r.trauma_held(s, 1)) if t < st.ntrauma),
+            insane=known and r.insane(s)))
     locks = {}
     for c in range(st.ncards):
         where, room = r.card(c)
@@ -213,17 +231,20 @@ def decode_on(data: bytes, story) -> MansionsView:
         count, down, _, lock, pile = r.room(k)
         shown = tuple("face down" if c == V.FACE_DOWN else "obstacle (face down)" if c == V.OBSTACLE_BACK
                       else st.card_name[c] for c in pile)
-        rooms.append(Room(st.room_name[k], shown, down, LOCKS[lock] if lock < 3 else "?", locks.get(k)))
+        rooms.append(Room(st.room_name[k], shown, down, LOCKS[lock] if lock < 3 else "?", locks.get(k),
+                          bool(r.dark(k)), bool(r.barred(k))))
     doors = tuple("%s - %s" % (st.space_name[st.door_a[d]], st.space_name[st.door_b[d]])
                   for d in range(st.ndoors) if r.sealed(d))
-    monsters = tuple(Monster(m, st.type_name[t], st.space_name[space], dmg, st.type_health[t], bool(att))
+    monsters = tuple(Monster(m, st.type_name[t], st.space_name[space], dmg, st.type_health[t], bool(att),
+                             *(bool(x) for x in r.monster_marks(m)))
                      for m, t, space, dmg, att in r.monsters() if t < st.ntypes and space < st.nspaces)
     phase = h(V.H_PHASE)
     test = None
-    if h(V.H_T_SEAT) < n and h(V.H_T_ATTR) < len(K.ATTRIBUTES) and phase in (K.PH_ROLL, K.PH_REROLL):
+    if h(V.H_T_SEAT) < n and h(V.H_T_ATTR) < len(K.ATTRIBUTES) and phase in (K.PH_ROLL, K.PH_REROLL, K.PH_PREROLL):
         purpose = h(V.H_T_PURPOSE)
         test = AttributeTest(h(V.H_T_SEAT), K.ATTRIBUTES[h(V.H_T_ATTR)], h(V.H_T_TARGET),
-                             K.PURPOSE_NAMES[purpose] if purpose < len(K.PURPOSE_NAMES) else "?", h(V.H_T_ROLL))
+                             K.PURPOSE_NAMES[purpose] if purpose < len(K.PURPOSE_NAMES) else "?", h(V.H_T_ROLL),
+                             bool(h(V.H_T_LUCK)))
     winner = h(V.H_WINNER)
     return MansionsView(
         viewer=r.viewer, players=n, phase=K.PHASE_NAMES[phase],
@@ -238,4 +259,9 @@ def decode_on(data: bytes, story) -> MansionsView:
         mythos_played=tuple(st.my_name[c] for c in range(st.nmythos) if r.mythos(c) == 2),
         mythos_hand=tuple(st.my_name[c] for c in range(st.nmythos) if r.mythos(c) == 1),
         discarded=tuple(st.card_name[c] for c in range(st.ncards) if r.card(c)[0] == V.CW_DISCARD),
-        test=test)
+        test=test,
+        events_resolved=tuple(st.ev_name[r.event_row(k)] for k in range(st.nevents) if r.event_row(k) < st.nrows),
+        fire=tuple(st.space_name[sp] for sp in range(st.nspaces) if r.fire(sp)),
+        corpses=tuple(st.space_name[sp] for sp in range(st.nspaces) if r.corpse(sp)),
+        flags=tuple(st.flag_name[f] for f in range(st.nflags) if r.flag(f)),
+        trauma_pile=tuple(st.trauma_name[t] for t in range(st.ntrauma) if r.trauma(t) == K.NONE))

@@ -73,6 +73,9 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="simulate: print one JSON object")
     p.add_argument("--deck", help="a deck file replacing the kernel's (free deck building)")
     p.add_argument("--infected", type=int, default=None, help="advanced 2: the number of Infected! cards")
+    p.add_argument("--ninth-suspicious", type=int, default=None, metavar="N",
+                   help="the 109th card: a ninth Suspicious used from N players (4-12; one edition's data, "
+                        "unconfirmed: kernel/stayaway/data/README.md)")
     for name, text in OPTION_FLAGS:
         p.add_argument("--" + name.replace("_", "-"), dest=name, action="store_true", help=text)
     p.add_argument("--max-steps", type=int, default=100000, help=argparse.SUPPRESS)
@@ -89,6 +92,8 @@ def options_from(args) -> dict:
             opts[name] = True
     if args.infected is not None:
         opts["infected"] = args.infected
+    if args.ninth_suspicious is not None:
+        opts["ninth_suspicious"] = args.ninth_suspicious
     if args.deck:
         opts["deck"] = args.deck
     return opts

@@ -56,6 +56,8 @@ def position(players=5, hands=None, roles=None, pile=(), discards=(), active=0, 
     s.result = D.R_PLAYING
     s.ever_eliminated_human = 0
     s.last_infected = D.NOBODY
+    s.thing_known = 0
+    s.flame_old = 0
     counts = bytearray(D.NTYPES)
     for p in range(players):
         for i in range(s.hand_n[p]):
@@ -113,10 +115,10 @@ def defend(card):
 
 
 def events(s, code=None):
-    """The referee log as (code, a, b, card, mask) tuples (optionally one code)."""
+    """The referee log as (code, a, b, card, mask) tuples (optionally one code): the ring's events."""
     out = []
-    for i in range(s.nev):
-        e = s.ev[i * D.EVENT_BYTES:(i + 1) * D.EVENT_BYTES]
+    for i in range(s.ev_first(), s.nev):
+        e = s.ev[s.ev_at(i):s.ev_at(i) + D.EVENT_BYTES]
         if code is None or e[0] == code:
             out.append((e[0], e[1], e[2], e[3], (e[4] << 8) | e[5]))
     return out

@@ -54,12 +54,21 @@ def test_bot_game_log_is_the_same_on_every_runtime(tmp_path):
     (["stayaway", "--deck", "/nonexistent/deck.tsv", "--bots", "all"], "cannot open"),
     (["stayaway", "simulate", "--players", "4-x"], "is not a count or a range"),
     (["stayaway", "--quick-start", "--thing-in-pile", "--bots", "all"], "quick_start deals The Thing"),
+    (["stayaway", "--ninth-suspicious", "13", "--bots", "all"], "ninth_suspicious must be"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, needle):
     proc = run(args)
     assert proc.returncode == 2
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0], proc.stderr
+
+
+def test_the_ninth_suspicious_option_plays_the_109_card_deck(tmp_path):
+    path = tmp_path / "game.log"
+    proc = run(["stayaway", "--seed", "3", "--players", "11", "--bots", "all", "--ninth-suspicious", "11",
+                "--log", str(path)])
+    assert proc.returncode == 0, proc.stderr
+    assert "ninth_suspicious=11" in path.read_text().splitlines()[2]
 
 
 def test_simulate_reports_win_rates_with_intervals():
@@ -102,7 +111,7 @@ def hot_seat(tmp_path, seed, players, bots, answers):
 def test_hot_seat_privacy_screen_between_human_players(tmp_path):
     """Two humans and three bots: before each human decision by a different human than the last, the
     screen asks to pass the device; each human then sees their own hand and role only."""
-    session, text = hot_seat(tmp_path, 3, 5, {2, 3, 4}, [""] * 3000)
+    session, text = hot_seat(tmp_path, 2, 5, {2, 3, 4}, [""] * 3000)
     passes = [t for t in text if t.startswith("Pass to")]
     assert len(passes) > 5 and all(t.startswith(("Pass to P1.", "Pass to P2.")) for t in passes)
 

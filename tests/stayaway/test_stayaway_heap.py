@@ -49,8 +49,8 @@ for g in range(%(games)d):
         if a // D.ACT_KIND == 2:
             plays.add((a %% D.ACT_KIND) >> 5)
         steps += 1
-    for e in range(s.nev):
-        codes.add(s.ev[e * D.EVENT_BYTES] & 0x7F)
+    for e in range(s.ev_first(), s.nev):
+        codes.add(s.ev[s.ev_at(e)] & 0x7F)
 print("steps", steps)
 print("phases", sorted(phases))
 print("codes", sorted(codes))

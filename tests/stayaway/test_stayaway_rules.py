@@ -89,6 +89,29 @@ def test_rule_deck_108_cards_one_action_short_of_the_rulebooks_109():
     assert actions == 45            # the English box lists 46 Action cards (data/README.md)
 
 
+def test_rule_ninth_suspicious_deck_option_the_109th_card():
+    """The Hungarian rulebook counts 109 cards and one edition's data a ninth Suspicious (46 Action
+    cards); no source here confirms it, so it is an option (data/README.md): the copy's number says
+    from how many players it is used. Main had no such option."""
+    rules = Rules({"ninth_suspicious": 11})
+    for n, copies, total in ((10, 8, 95), (11, 9, 109), (12, 9, 109)):
+        s = rules.new_game(3, n)
+        assert s.counts[SUSPICIOUS] == copies and sum(s.counts) == total
+        assert all_cards(s) == list(s.counts)
+    assert sum(Rules({"ninth_suspicious": 4}).new_game(1, 4).counts) == 36
+    assert Rules({"ninth_suspicious": 0}).options.ninth_suspicious == 0
+    for bad in (3, 13, "11", True, 1.5):
+        with pytest.raises(KernelError, match="ninth_suspicious"):
+            Rules({"ninth_suspicious": bad})
+    s = rules.new_game(3, 11)
+    from eldritch.kernel.stayaway.game.save import options_of
+    assert options_of(s.serialize()) == {"ninth_suspicious": 11}
+    assert rules.deserialize(s.serialize()).counts[SUSPICIOUS] == 9
+    with pytest.raises(KernelError, match="other options"):
+        Rules().deserialize(s.serialize())
+    assert "ninth_suspicious=11" in s.referee_log(request=True).splitlines()[2]
+
+
 def test_rule_setup_deal():
     """The Thing is dealt; no Infected! or Panic! in the deal; 4 cards each; they go into the pile."""
     rules = Rules()
@@ -259,12 +282,101 @@ def test_rule_the_thing_must_not_keep_a_flamethrower():
     assert [a for a in legal(s) if a != D.A_DECLARE] == [offer(FLAMETHROWER)]
 
 
-def test_rule_flamethrower_found_in_the_things_hand_outside_its_turn():
+def kept_flamethrower(look, looker_role=HUMAN):
+    """The Thing (P0) holds a Flamethrower through its own turn: it discards another card and its
+    offer (the Flamethrower, as it must) is refused with No thanks!, so the card comes back. Then P1,
+    whose turn is next, holds `look` (Analysis or Suspicious) and plays it on P0."""
+    s = position(5, hands={0: [THING, FLAMETHROWER, F, F], 1: [look, NO_THANKS, F, F]},
+                 roles={0: THE_THING, 1: looker_role}, pile=[F, F, F])
+    s.apply(discard(F))
+    s.apply(offer(FLAMETHROWER))
+    s.apply(defend(NO_THANKS))
+    assert s.active == 1 and FLAMETHROWER in hand(s, 0) and not s.is_terminal()
+    return s
+
+
+def test_rule_flamethrower_found_when_a_human_learns_it_is_in_the_things_hand():
+    """The rulebook (seed 002): "Ha a többi játékos rájön, hogy a Lángszóró a Dolog kezében van (nem
+    a saját körében), azonnal elveszti a játékot": the others must find out that the Flamethrower is
+    in The Thing's hand. Analysis shows the whole hand, The Thing card with it: found."""
+    s = kept_flamethrower(ANALYSIS)
+    s.apply(play(ANALYSIS, 0))
+    assert s.is_terminal() and s.result == D.R_FOUND
+    assert s.returns() == [0, 1, 1, 1, 1]
+    assert (D.E_FOUND, 0, NOBODY, FLAMETHROWER) in view(s, 3).events
+
+
+def suspicious_showing(s, card):
+    """P1 plays Suspicious on P0 with the random pick set to show `card` (the PRNG state tried in turn
+    on copies of the position)."""
+    from eldritch.kernel import prng
+    before = len(events(s, D.E_SHOW))
+    for k in range(1, 200):
+        t = s.clone()
+        prng.seed(t.prng, k)
+        t.apply(play(SUSPICIOUS, 0))
+        shown = [e[3] for e in events(t, D.E_SHOW)[before:] if e[1] == 0]
+        if shown == [card]:
+            return t
+    raise AssertionError("no PRNG state shows %d" % card)
+
+
+def test_rule_flamethrower_alone_shown_tells_nobody_whose_hand_it_is():
+    """Suspicious showing only the Flamethrower: the Human does not learn that the hand is The
+    Thing's, so the game goes on (main ended it: R_FOUND)."""
+    s = suspicious_showing(kept_flamethrower(SUSPICIOUS), FLAMETHROWER)
+    assert not s.is_terminal() and s.phase == D.PH_OFFER
+
+
+def test_rule_flamethrower_found_by_a_human_who_saw_the_thing_card_before():
+    """A Human who has seen The Thing card in that hand knows whose it is: a Flamethrower shown later,
+    even alone, is found. P1 looks at P0's hand before The Thing's first turn (a Flamethrower dealt at
+    setup, not yet kept: no end), then The Thing keeps it through its turn, then P1's Suspicious shows
+    it alone."""
+    s = position(5, hands={0: [THING, FLAMETHROWER, F, F], 1: [ANALYSIS, SUSPICIOUS, NO_THANKS, F]},
+                 roles={0: THE_THING}, pile=[F] * 12, active=1, doors=[4])
+    s.apply(play(ANALYSIS, 0))                  # the Flamethrower dealt at setup: The Thing has had no turn
+    assert not s.is_terminal()
+    s.apply(offer(F))
+    s.apply(answer(F))
+    for p in (2, 3):                            # quiet turns; P4's exchange with P0 is barred by the door
+        assert s.active == p
+        s.apply(discard(F))
+        s.apply(offer(F))
+        s.apply(answer(F))
+    s.apply(discard(F))
+    assert s.active == 0
+    s.apply(discard(F))
+    s.apply(offer(FLAMETHROWER))
+    s.apply(defend(NO_THANKS))
+    assert s.active == 1 and not s.is_terminal()
+    s = suspicious_showing(s, FLAMETHROWER)
+    assert s.is_terminal() and s.result == D.R_FOUND and s.returns() == [0, 1, 1, 1, 1]
+
+
+def test_rule_flamethrower_found_only_by_a_human():
+    """An Infected who sees it knows whose hand it is, but is on The Thing's side: nobody finds it."""
+    s = kept_flamethrower(ANALYSIS, looker_role=INFECTED_ROLE)
+    s.apply(play(ANALYSIS, 0))
+    assert not s.is_terminal()
+
+
+def test_rule_flamethrower_not_yet_kept_is_not_found():
+    """A Flamethrower The Thing has had no turn to get rid of is not kept: dealt at setup before its
+    first turn (13 of 900 games were decided by this on main), or given to it since its turn."""
     s = position(5, hands={0: [ANALYSIS, F, F, F], 1: [THING, FLAMETHROWER, AXE, F]}, roles={1: THE_THING},
                  pile=[F])
     s.apply(play(ANALYSIS, 1))
-    assert s.is_terminal() and s.result == D.R_FOUND
-    assert s.returns() == [1, 0, 1, 1, 1]
+    assert not s.is_terminal()
+    # received in its own turn's exchange: P0 answers The Thing's offer with a Flamethrower
+    s = position(5, hands={0: [THING, F, F, F], 1: [ANALYSIS, FLAMETHROWER, F, F]}, roles={0: THE_THING},
+                 pile=[F, F])
+    s.apply(discard(F))
+    s.apply(offer(F))
+    s.apply(answer(FLAMETHROWER))
+    assert s.active == 1 and FLAMETHROWER in hand(s, 0)
+    s.apply(play(ANALYSIS, 0))
+    assert not s.is_terminal()
 
 
 def test_rule_total_infection():
@@ -291,33 +403,39 @@ def test_rule_end_the_thing_eliminated():
     assert all(View(s.view(p)).roles == [HUMAN, THE_THING, HUMAN, INFECTED_ROLE, HUMAN] for p in range(5))
 
 
-def test_rule_end_true_declaration():
+def test_rule_end_no_human_left_the_last_one_burnt():
+    """The rulebook's end B, "Nem marad Ember a játékban": the game ends at once when no Human is left,
+    without waiting for The Thing to declare (on main it went on)."""
     s = position(5, hands={0: [FLAMETHROWER, F, F, F], 1: [THING, F, F, F]},
                  roles={1: THE_THING, 0: INFECTED_ROLE, 2: INFECTED_ROLE, 3: INFECTED_ROLE}, pile=[F, F])
-    s.apply(play(FLAMETHROWER, 4))              # the last Human is burnt
+    s.apply(play(FLAMETHROWER, 4))              # an Infected burns the last Human
     s.apply(D.A_ACCEPT)
-    s.apply(offer(F))
-    s.apply(D.A_DECLARE)                        # The Thing declares at its answer
-    assert s.result == D.R_DECLARED and s.returns() == [1, 1, 1, 1, 0]
+    assert s.is_terminal() and s.result == D.R_DECLARED and s.returns() == [1, 1, 1, 1, 0]
 
 
-def test_rule_end_last_infected_counts_as_human():
-    s = position(5, hands={0: [THING, INFECTED, F, F]}, pile=[F, F],
+def test_rule_end_no_human_left_at_once_so_nobody_burns_the_thing_after():
+    """The last Human infected: the game is over at that exchange, so an Infected can no longer burn
+    The Thing and make everyone lose (main waited for a declaration; P1 burnt P0 and the Humans' side,
+    with no Human left, won nothing). P1, infected by that very exchange, still counts as a Human and
+    loses; nobody was eliminated, so The Thing wins alone."""
+    s = position(5, hands={0: [THING, INFECTED, F, F], 1: [FLAMETHROWER, F, F, F]}, pile=[F, F],
                  roles={0: THE_THING, 2: INFECTED_ROLE, 3: INFECTED_ROLE, 4: INFECTED_ROLE})
-    s.eliminate(2, 0)                           # an Infected was burnt earlier (not a Human)
     s.apply(discard(F))
     s.apply(offer(INFECTED))
     s.apply(answer(F))                          # P1, the last Human, is infected
     assert s.role[1] == INFECTED_ROLE
+    assert s.is_terminal() and s.result == D.R_THING_ALONE and s.returns() == [1, 0, 0, 0, 0]
+
+
+def test_rule_end_last_infected_counts_as_human():
+    s = position(5, hands={0: [THING, INFECTED, F, F]}, pile=[F, F],
+                 roles={0: THE_THING, 3: INFECTED_ROLE, 4: INFECTED_ROLE})
+    s.eliminate(2, 0)                           # a Human was burnt earlier: P1 is the last one
+    assert not s.is_terminal()
     s.apply(discard(F))
-    s.apply(offer(F))
-    s.apply(answer(F))
-    while s.current_player() != 0:
-        s.apply(legal(s)[0])
-    s.apply(D.A_DECLARE)
-    assert s.result == D.R_THING_ALONE or s.result == D.R_DECLARED
-    r = s.returns()
-    assert r[0] == 1 and r[1] == 0 and r[2] == 0
+    s.apply(offer(INFECTED))
+    s.apply(answer(F))                          # P1, the last Human, is infected
+    assert s.result == D.R_DECLARED and s.returns() == [1, 0, 0, 1, 1]
 
 
 def test_rule_end_false_declaration():
@@ -325,13 +443,6 @@ def test_rule_end_false_declaration():
     assert D.A_DECLARE in legal(s)
     s.apply(D.A_DECLARE)
     assert s.result == D.R_FALSE and s.returns() == [0, 1, 0, 1, 1]
-
-
-def test_rule_end_the_thing_infected_everyone_and_nobody_was_eliminated():
-    s = position(4, hands={0: [THING, F, F, F]}, roles={0: THE_THING, 1: INFECTED_ROLE, 2: INFECTED_ROLE,
-                                                          3: INFECTED_ROLE}, pile=[F])
-    s.apply(D.A_DECLARE)
-    assert s.result == D.R_THING_ALONE and s.returns() == [1, 0, 0, 0]
 
 
 def test_rule_eliminated_players_lose():

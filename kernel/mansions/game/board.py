@@ -1,19 +1,83 @@
-"""The board: a movement step (evading a monster on leaving, the lock card on entering a room, the
-horror checks on arriving), monsters moved by the keeper, and the pending horror checks. No
-allocation.
+"""The board: a movement step (the lock card on entering a room, the horror checks on arriving, fire),
+evading monsters, monsters moved by the keeper, and the pending horror checks. No allocation.
 
-A movement step is spent when it starts, whatever happens (the seed: a failed lock spends it).
-The pipeline: `move_start` -> evade test when a monster shares the space (`evade`) -> the lock of a
-room being entered (`after_evade`: revealed, then discard the card it names, or a test, or a puzzle)
--> `enter` (horror checks queued for each monster there) or `stay`.
+A movement step is spent when it starts, whatever happens (the seed: a failed lock spends it; and a
+room whose lock stopped him is barred to the investigator for the rest of his turn, `failed_lock`).
+
+Evading (documented choice `evade`). First edition (the default): before leaving a space with
+monsters, or taking any action but an attack there, the investigator tests against each monster he
+has not yet evaded this turn; a failure costs that monster's damage and he goes on. The pending
+action waits in G_PEND while the tests run (`begin_evades` -> `evade_done` -> `turn.perform`). The
+option evade=leaving is the engine's earlier choice: only to leave, one test against the hardest
+monster there, and a failure costs the step.
+
+The movement pipeline: `move_start` -> (evade=leaving: its test) -> the lock of a room being entered
+(`after_evade`: revealed, then discard the card it names, or a test, or a puzzle) -> `enter` (horror
+checks queued, fire) or `stay` / `locked_out`.
+
+Horror checks (`horror_check`): first edition, when an investigator and a monster come to share a
+room, once per monster per turn (hchecked); option space: sharing a space, every time.
 """
 
 from . import checks, effects
 from .consts import (NONE, MAX_MONSTERS, ST_ALIVE, CTX_TURN, PH_LOCK, R_CARD, R_TEST, R_PUZZLE,
                      P_EVADE, P_LOCK_TEST, P_LOCK_PUZZLE, P_HORROR, WH_DISCARD,
-                     V_REVEAL, V_DISCARD, V_ENTER, V_STAY, V_LOCKED_OUT, V_MONSTER_MOVE)
-from .state import G_PHASE, G_ACTOR, G_TURN, G_MOVES, G_ACTIONS, G_MV_DEST, G_MV_RUN, G_CTX, G_HQ_N
+                     V_REVEAL, V_DISCARD, V_ENTER, V_STAY, V_LOCKED_OUT, V_MONSTER_MOVE, V_BARRED, V_EVADED,
+                     V_FIRE_HURT)
+from .state import G_PHASE, G_ACTOR, G_TURN, G_MOVES, G_ACTIONS, G_MV_DEST, G_MV_RUN, G_CTX, G_HQ_N, G_PEND, \
+    G_PEND_A, G_PEND_B
 
+
+# ----- evading (first edition) ---------------------------------------------------------------------
+
+def unevaded(st, seat):
+    """The first monster in seat's space he has not evaded this turn (first edition), or NONE."""
+    space = st.s_space[seat]
+    for m in range(MAX_MONSTERS):
+        if st.m_type[m] != NONE and st.m_space[m] == space and not st.m_evaded[m]:
+            return m
+    return NONE
+
+
+def needs_evade(st, seat):
+    return st.opt_evade_1e and unevaded(st, seat) != NONE
+
+
+def begin_evades(st, kind, a, b):
+    """Hold the action (kind, a, b) until every monster in the space has been evaded."""
+    g = st.g
+    g[G_PEND] = kind
+    g[G_PEND_A] = a
+    g[G_PEND_B] = b
+    g[G_CTX] = CTX_TURN
+    next_evade(st)
+
+
+def next_evade(st):
+    g = st.g
+    seat = g[G_TURN]
+    m = unevaded(st, seat) if st.alive(seat) else NONE
+    if m != NONE:
+        checks.begin(st, seat, st.story.evade_attr, st.story.type_aware[st.m_type[m]] - 128, P_EVADE, m, 0, 0)
+        return
+    kind = g[G_PEND]
+    g[G_PEND] = 0
+    if st.alive(seat):
+        st.perform(kind, g[G_PEND_A], g[G_PEND_B])
+
+
+def evade_done(st, m, passed):
+    """First edition: the monster is evaded for this turn either way; failed, its damage."""
+    seat = st.g[G_TURN]
+    st.m_evaded[m] = 1
+    st.record(V_EVADED, seat, m)
+    t = st.m_type[m]
+    if not passed and t != NONE:
+        effects.hurt(st, seat, st.story.type_damage[t], 0)
+    next_evade(st)
+
+
+# ----- a movement step -----------------------------------------------------------------------------
 
 def move_start(st, dest, run):
     """The turn's investigator starts a movement step (run: the run action) towards dest."""
@@ -26,7 +90,7 @@ def move_start(st, dest, run):
     g[G_MV_DEST] = dest
     g[G_MV_RUN] = run
     g[G_CTX] = CTX_TURN
-    m = effects.strongest_aware(st, st.s_space[seat]) if st.opt_evade else NONE
+    m = effects.strongest_aware(st, st.s_space[seat]) if st.opt_evade_leaving else NONE
     if m != NONE:
         checks.begin(st, seat, st.story.evade_attr, st.story.type_aware[st.m_type[m]] - 128, P_EVADE, m, 0, 0)
         return
@@ -34,7 +98,7 @@ def move_start(st, dest, run):
 
 
 def evade_failed(st, m):
-    """Documented choice `evade`: a failed evade costs the monster's damage and the step."""
+    """Option evade=leaving: a failed evade costs the monster's damage and the step."""
     seat = st.g[G_TURN]
     t = st.m_type[m]
     if t != NONE:
@@ -91,7 +155,7 @@ def attempt_lock(st):
         checks.begin(st, seat, story.puzzle_attr, -story.req_b[lock], P_LOCK_PUZZLE, lock, 0, 0)
     else:
         st.record(V_LOCKED_OUT, seat, lock)
-        stay(st)
+        locked_out(st)
 
 
 def unlock(st, c):
@@ -121,12 +185,21 @@ def enter(st):
     g = st.g
     seat = g[G_TURN]
     dest = g[G_MV_DEST]
+    before = st.room_of(st.s_space[seat])
     st.s_space[seat] = dest
     st.record(V_ENTER, seat, dest)
-    if st.opt_horror:
+    if st.opt_horror_room:
+        if st.room_of(dest) != before:
+            for m in range(MAX_MONSTERS):
+                if st.m_type[m] != NONE and st.room_of(st.m_space[m]) == st.room_of(dest):
+                    queue_horror(st, seat, m)
+    elif st.opt_horror:
         for m in range(MAX_MONSTERS):
             if st.m_type[m] != NONE and st.m_space[m] == dest:
                 st.hq_push(seat, m)
+    if st.fire[dest] and st.story.fire_damage:
+        st.record(V_FIRE_HURT, seat, st.story.fire_damage)
+        effects.hurt(st, seat, st.story.fire_damage, 0)
     g[G_CTX] = CTX_TURN
 
 
@@ -135,28 +208,73 @@ def stay(st):
     st.g[G_CTX] = CTX_TURN
 
 
+def locked_out(st):
+    """The lock stopped him: the step is spent and the room is barred to him for the rest of the turn."""
+    seat = st.g[G_TURN]
+    room = st.room_of(st.g[G_MV_DEST])
+    st.barred[room] = 1
+    st.record(V_BARRED, seat, room)
+    stay(st)
+
+
+def enterable(st, seat, d):
+    """A movement step to d is offered: adjacent and passable, and not into a room barred this turn."""
+    space = st.s_space[seat]
+    if not st.passable(space, d):
+        return False
+    room = st.room_of(d)
+    return not (st.barred[room] and room != st.room_of(space))
+
+
 # ----- monsters and horror checks -----------------------------------------------------------------
+
+def queue_horror(st, seat, m):
+    """First edition: a horror check of seat against monster m, unless already made this turn."""
+    i = seat * MAX_MONSTERS + m
+    if not st.hchecked[i]:
+        st.hchecked[i] = 1
+        st.hq_push(seat, m)
+
+
+def monster_arrives(st, m, before):
+    """Monster m has come to its space (from space `before`, NONE when it appears): horror checks for
+    the investigators it now shares a room (or, option space, the space) with."""
+    space = st.m_space[m]
+    for s in range(1, st.players):
+        if st.s_state[s] != ST_ALIVE:
+            continue
+        if st.opt_horror_room:
+            room = st.room_of(space)
+            if st.room_of(st.s_space[s]) == room and (before == NONE or st.room_of(before) != room):
+                queue_horror(st, s, m)
+        elif st.opt_horror and st.s_space[s] == space:
+            st.hq_push(s, m)
+
 
 def monster_step(st, m, dest):
     """The keeper moves monster m one space (monsters ignore lock cards; sealed doors stop them)."""
+    before = st.m_space[m]
     st.m_space[m] = dest
     st.record(V_MONSTER_MOVE, m, dest)
-    if st.opt_horror:
-        for s in range(1, st.players):
-            if st.s_state[s] == ST_ALIVE and st.s_space[s] == dest:
-                st.hq_push(s, m)
+    monster_arrives(st, m, before)
 
 
 def next_horror(st):
     """Start the first pending horror check that still applies (the investigator alive and the
-    monster still in his space); True when a test was started."""
+    monster still sharing his room, or his space); True when a test was started."""
     story = st.story
     while st.g[G_HQ_N] > 0:
         seat = st.hq[0]
         m = st.hq[1]
         st.hq_drop()
         t = st.m_type[m]
-        if st.alive(seat) and t != NONE and st.m_space[m] == st.s_space[seat]:
+        if not st.alive(seat) or t == NONE:
+            continue
+        if st.opt_horror_room:
+            near = st.room_of(st.m_space[m]) == st.room_of(st.s_space[seat])
+        else:
+            near = st.m_space[m] == st.s_space[seat]
+        if near:
             checks.begin(st, seat, story.horror_attr, story.type_horror[t] - 128, P_HORROR, m, t, 0)
             return True
     return False

@@ -7,7 +7,14 @@
 plan: investigators explore the nearest room with face-down cards, deal with what they meet, heal
 when hurt, fight what shares their space, and chase their task once the objective is revealed; the
 keeper places monsters near the investigators, moves them in, attacks the weakest, and plays its
-mythos cards on the most hurt. A bot never builds an action itself: it picks from the list it is
+mythos cards on the most hurt.
+
+Where the rules reward it the heuristic bots use every card and ability: the keeper takes an objective
+met at once (a spawn that puts the monster its objective needs into the objective's room), plays its
+mythos and trauma cards and raises corpses near the investigators; an investigator spends a skill
+point for his Luck, and cards and abilities that act before a roll, when the test is not nearly sure,
+uses free and character abilities when hurt or in the dark, reads tomes and gains skill points when
+nothing else is pressing, and does not go back to a puzzle whose test he can pass only on a natural 1. A bot never builds an action itself: it picks from the list it is
 given, so it cannot play an illegal move. Allocates (not a per-step path of the kernel).
 """
 
@@ -20,8 +27,11 @@ from .consts import (NONE, KEEPER, ST_ALIVE, PH_GUIDE, PH_PICK_INV, PH_PICK_TRAI
                      A_MATTACK, A_ATTACKS_DONE, A_TRAIT, A_NEXT, E_SPAWN, E_MOVE, E_DRAW_MYTHOS,
                      E_HEAL, E_CALM, W_NONE, W_SPELL, W_FIREARM, C_ESCAPE, C_BRING, C_KILL, C_REACH,
                      R_CARD, K_OBSTACLE)
+from .consts import (PH_PREROLL, PH_MYTHOS, PH_TRAUMA, PH_RAISE, A_LUCK, A_BOOST, A_ROLL_NOW, A_FREE, A_POWER,
+                     A_NO_MYTHOS, A_TRAUMA, A_RAISE, E_LEARN, E_SKILL, E_LIGHT, E_RAISE, E_TRAUMA, R_PUZZLE, R_TEST,
+                     POWER_BASE)
 from . import view as viewmod
-from .view import Reader, H_PHASE, H_REVEALED, H_OBJ, H_MOVES, H_KM_SLOT
+from .view import Reader, H_PHASE, H_REVEALED, H_OBJ, H_MOVES, H_KM_SLOT, H_T_TARGET
 
 _MARKSMANSHIP = 1
 _STRENGTH = 0
@@ -105,10 +115,19 @@ class HeuristicBot:
             return self.first(legal, A_NEXT)
         if ph == PH_REROLL:
             return self.first(legal, A_REROLL)
+        if ph == PH_PREROLL:
+            return self.before_roll(r, legal)
         if ph == PH_LOCK:
             return self.first(legal, A_UNLOCK) or self.first(legal, A_PUZZLE) or self.first(legal, A_GIVE_UP)
         if ph == PH_OBSTACLE:
-            return self.first(legal, A_USE_KEY) or self.first(legal, A_PUZZLE) or self.first(legal, A_STOP)
+            key = self.first(legal, A_USE_KEY)
+            if key is not None:
+                return key
+            room = story.space_room[r.seat(self.seat, 1)]
+            pile = r.room(room)[4]
+            if pile and pile[-1] < viewmod.OBSTACLE_BACK and self.hopeless_puzzle(r, pile[-1]):
+                return self.first(legal, A_STOP)
+            return self.first(legal, A_PUZZLE) or self.first(legal, A_STOP)
         if ph == PH_PICKUP:
             return self.first(legal, A_TAKE)
         if ph == PH_DROP:
@@ -118,6 +137,48 @@ class HeuristicBot:
         if ph == PH_TURN:
             return self.turn(r, legal)
         return None
+
+    def before_roll(self, r, legal):
+        """A card or ability that acts before a roll (a once-a-turn ability at once, a card to discard
+        when the test is hard), the skill point for Luck when the test is not nearly sure."""
+        t = r.h(H_T_TARGET)
+        if t >= 9:
+            return self.first(legal, A_ROLL_NOW)
+        for a in self.all_of(legal, A_BOOST):
+            if arg_a(a) >= POWER_BASE or t <= 5:
+                return a
+        luck = self.first(legal, A_LUCK)
+        if luck is not None and t <= 6:
+            return luck
+        return self.first(legal, A_ROLL_NOW)
+
+    def hopeless_puzzle(self, r, c):
+        """A puzzle this investigator passes only on a natural 1 (or never, under clamped rolls)."""
+        story = self.story
+        return story.req_kind[c] == R_PUZZLE and r.attr(self.seat, story.puzzle_attr) - story.req_b[c] <= 0
+
+    def ability_op(self, lst):
+        """The first effect of an ability list after its timing and 'once'."""
+        eff = self.story.eff
+        return eff.first_op(lst)
+
+    def helpful(self, r, lst, health, sanity, in_dark):
+        if lst == 0xFFFF:
+            return False
+        op = self.ability_op(lst)
+        return self.restores(r, lst, health, sanity) or (op == E_LIGHT and in_dark) or op == E_SKILL
+
+    def restores(self, r, lst, health, sanity):
+        """A heal or calm when none of it is wasted, or when health or sanity is low."""
+        story = self.story
+        eff = story.eff
+        inv = r.seat(self.seat, 0)
+        for i in range(eff.start[lst], eff.start[lst] + eff.count[lst]):
+            if eff.op[i] == E_HEAL:
+                return health <= 3 or story.inv_health[inv] - health >= eff.n[i]
+            if eff.op[i] == E_CALM:
+                return sanity <= 3 or story.inv_sanity[inv] - sanity >= eff.n[i]
+        return False
 
     def hurt(self, r, s):
         inv = r.seat(s, 0)
@@ -138,14 +199,22 @@ class HeuristicBot:
                 if away:
                     return away
             return self.best_attack(r, attacks, inv)
-        # heal or calm when it matters
+        room = story.space_room[space]
+        in_dark = bool(r.dark(room)) and r.room(room)[0] > 0
+        # free abilities (no action) and character or trait abilities when they help
+        for a in self.all_of(legal, A_FREE):
+            if self.helpful(r, story.card_ability[arg_a(a)], health, sanity, in_dark):
+                return a
+        for a in self.all_of(legal, A_POWER):
+            if self.helpful(r, self.power_list(r, arg_a(a)), health, sanity, in_dark):
+                return a
+        # heal or calm when it matters; a tome when he has nothing to attack with but his hands
+        armed = any(story.atk_kind[c] != W_NONE for c in r.hand(me))
         for a in self.all_of(legal, A_ABILITY):
             k = story.card_ability[arg_a(a)]
-            op = story.eff.op[story.eff.start[k]]
-            if (op == E_HEAL and health <= 3) or (op == E_CALM and sanity <= 3):
+            if self.restores(r, k, health, sanity) or (self.ability_op(k) == E_LEARN and not armed):
                 return a
         goal = self.goal_spaces(r)
-        room = story.space_room[space]
         explore = self.first(legal, A_EXPLORE)
         if explore and self.worth_exploring(r, room):
             if not goal or space in goal or r.h(H_REVEALED) == 0:
@@ -158,7 +227,19 @@ class HeuristicBot:
                 step = self.step_towards(r, legal, goal, A_RUN)
                 if step:
                     return step
+        # nothing pressing: read a tome (a spell to attack with), gain skill points
+        for a in self.all_of(legal, A_ABILITY):
+            if self.ability_op(story.card_ability[arg_a(a)]) in (E_LEARN, E_SKILL):
+                return a
         return self.first(legal, A_END)
+
+    def power_list(self, r, k):
+        """The effect list of this investigator's ability k (0: his character's, 1-2: his kept traits')."""
+        story = self.story
+        if k == 0:
+            return story.inv_power[r.seat(self.seat, 0)]
+        t = r.seat(self.seat, 7 + k)
+        return story.tr_power[t] if t != NONE else 0xFFFF
 
     def best_attack(self, r, attacks, inv):
         story = self.story
@@ -193,20 +274,25 @@ class HeuristicBot:
 
     def can_pass_obstacle(self, r, ob):
         story = self.story
-        if story.req_kind[ob] == 3:        # a puzzle
-            return True
+        if story.req_kind[ob] == R_PUZZLE:
+            return not self.hopeless_puzzle(r, ob)
         for c in r.hand(self.seat):
             if story.card_opens[c] == ob:
                 return True
         return False
 
     def lock_blocks(self, r, room):
-        """A face-up lock that names a card this investigator does not hold."""
+        """A face-up lock that names a card this investigator does not hold, or whose puzzle or test he
+        passes only on a natural 1."""
         story = self.story
         for c in range(story.ncards):
             w, d = r.card(c)
-            if w == viewmod.CW_LOCK_UP and d == room and story.req_kind[c] == R_CARD:
-                return story.req_a[c] not in r.hand(self.seat)
+            if w == viewmod.CW_LOCK_UP and d == room:
+                if story.req_kind[c] == R_CARD:
+                    return story.req_a[c] not in r.hand(self.seat)
+                if story.req_kind[c] == R_TEST:
+                    return r.attr(self.seat, story.req_a[c]) + story.req_b[c] - 128 <= 0
+                return self.hopeless_puzzle(r, c)
         return False
 
     def goal_spaces(self, r):
@@ -264,6 +350,14 @@ class HeuristicBot:
         story = self.story
         if ph == PH_GUIDE:
             return self.pick(legal)
+        if ph == PH_MYTHOS:
+            return self.first(legal, A_MYTHOS) or self.first(legal, A_NO_MYTHOS)
+        if ph == PH_TRAUMA:
+            return self.first(legal, A_TRAUMA)
+        if ph == PH_RAISE:
+            near = self.towards(r, self.investigator_spaces(r))
+            raises = self.all_of(legal, A_RAISE)
+            return min(raises, key=lambda a: near[arg_a(a)]) if raises else None
         if ph == PH_ATTACKS:
             best = None
             score = 999
@@ -300,15 +394,22 @@ class HeuristicBot:
             spawns = []
             moves = []
             draws = []
+            others = []
             for a in self.all_of(legal, A_KCARD):
                 k = arg_a(a)
-                op = story.eff.op[story.eff.start[story.kc_eff[k]]]
+                lst = story.kc_eff[k]
+                op = story.eff.first_op(lst)
                 if op == E_SPAWN:
+                    # an objective met at once: the monster its objective needs, in the objective's room
+                    if self.instant_reach(r, story.eff.a[story.eff.start[lst]], arg_b(a)):
+                        return a
                     spawns.append(a)
                 elif op == E_MOVE:
                     moves.append(a)
                 elif op == E_DRAW_MYTHOS:
                     draws.append(a)
+                elif op in (E_RAISE, E_TRAUMA):
+                    others.append(a)
             # move a monster that is not with an investigator yet
             best = None
             score = 999
@@ -319,6 +420,9 @@ class HeuristicBot:
                     best, score = a, d
             if best is not None and score <= 3:
                 return best
+            # a corpse raised (a monster for less threat than placing one), a trauma card
+            if others:
+                return others[0]
             # the dearest monster, placed nearest an investigator
             best = None
             score = (999, 0)
@@ -335,6 +439,15 @@ class HeuristicBot:
                 return draws[0]
             return self.first(legal, A_KEEPER_DONE)
         return None
+
+    def instant_reach(self, r, t, space):
+        """True when a monster of type t placed in `space` meets the keeper's objective at once."""
+        story = self.story
+        obj = r.h(H_OBJ)
+        if obj == NONE or space == NONE or space >= story.nspaces:
+            return False
+        kind, a, b = story.obj_keeper[obj]
+        return kind == C_REACH and a == t and story.space_room[space] == b
 
     def keeper_targets(self, r, t):
         """Where a monster of type t should go: the objective's room for its type, else an

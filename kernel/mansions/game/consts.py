@@ -13,18 +13,21 @@ MAX_SEATS = const(5)            # the keeper and up to four investigators
 MAX_SPACES = const(64)
 MAX_ROOMS = const(32)
 MAX_DOORS = const(48)
-MAX_CARDS = const(120)          # story cards: exploration, obstacle, lock, starting items, spells
+MAX_CARDS = const(160)          # story cards: exploration, obstacle, lock, starting items, spells
 PILE_CAP = const(12)            # cards on one room's pile (face down and face up)
 MAX_MONSTERS = const(16)        # monsters on the board at once
 MAX_TYPES = const(16)           # monster types
-MAX_COMBAT = const(96)
+MAX_COMBAT = const(128)         # a published class deck holds about 35 cards, the three about 110
 MAX_MYTHOS = const(32)
 MAX_KEEPER_CARDS = const(12)
-MAX_EVENTS = const(16)
+MAX_EVENTS = const(16)          # event cards (rows); the stages of the deck are at most as many
 MAX_INVESTIGATORS = const(12)
 MAX_TRAITS = const(6)           # per investigator
-MAX_QUESTIONS = const(4)
-MAX_EFFECTS = const(6)          # per effect list
+MAX_QUESTIONS = const(6)        # published stories ask 3 to 6
+MAX_EFFECTS = const(16)         # per effect list (branches included)
+MAX_TRAUMA = const(24)
+MAX_FLAGS = const(16)           # story flags, named in the data (flag:NAME)
+MAX_POWERS = const(3)           # per seat: the character's ability and the two kept traits' 
 MAX_LOG = const(6000)
 MAX_ACTIONS = const(640)
 EV_CAP = const(48)              # event records kept from one apply
@@ -53,8 +56,13 @@ PH_KEEPER = const(12)       # keeper step 3: keeper action cards and mythos card
 PH_KMOVE = const(13)        # the keeper moves a monster (a move card), step by step
 PH_ATTACKS = const(14)      # keeper step 4: monster attacks
 PH_OVER = const(15)
+PH_PREROLL = const(16)      # the tested investigator before the d10: a skill point (+Luck), a card, or roll
+PH_MYTHOS = const(17)       # the keeper at the start of an investigator's turn: a mythos card on him, or not
+PH_TRAUMA = const(18)       # the keeper: a trauma card on an investigator who has just reached it, or not
+PH_RAISE = const(19)        # the keeper: which corpse a raise card turns into a monster
 PHASE_NAMES = ("guide", "investigator", "trait", "order", "turn", "roll", "reroll", "lock",
-               "obstacle", "pickup", "drop", "trade", "keeper", "monster move", "attacks", "over")
+               "obstacle", "pickup", "drop", "trade", "keeper", "monster move", "attacks", "over",
+               "before the roll", "mythos", "trauma", "raise")
 
 # contexts: where play resumes after a test or a horror check
 CTX_TURN = const(0)
@@ -63,6 +71,7 @@ CTX_KEEPER = const(2)
 CTX_KMOVE = const(3)
 CTX_ATTACKS = const(4)
 CTX_EVENT = const(5)
+CTX_TURN_START = const(6)   # the mythos window before an investigator's turn: then the turn starts
 
 # ----- actions: kind << 16 | a << 8 | b ------------------------------------------------------------
 A_ROLL = const(1)           # chance: the state's PRNG rolls the d10
@@ -98,7 +107,17 @@ A_MSTEP = const(30)         # a = space
 A_MSTOP = const(31)
 A_MATTACK = const(32)       # a = monster slot, b = target seat
 A_ATTACKS_DONE = const(33)
-NKINDS = const(34)
+A_LUCK = const(34)          # before the roll: spend a skill point, the investigator's Luck added
+A_BOOST = const(35)         # before the roll: a = card used (NONE + power: 240 + k)
+A_ROLL_NOW = const(36)      # before the roll: roll as it stands
+A_POWER = const(37)         # a = 0 the character's ability, 1 and 2 the kept traits'
+A_FREE = const(38)          # a = card: its ability that costs no action (once a turn)
+A_NO_MYTHOS = const(39)     # the mythos window passed
+A_TRAUMA = const(40)        # a = trauma card, b = seat
+A_NO_TRAUMA = const(41)
+A_RAISE = const(42)         # a = the space of the corpse raised
+NKINDS = const(43)
+POWER_BASE = const(240)     # A_BOOST a >= POWER_BASE: the seat's power a - POWER_BASE
 
 # ----- story cards -----------------------------------------------------------------------------
 K_EXPLORATION = const(0)
@@ -116,7 +135,8 @@ T_ARTIFACT = const(8)
 T_WEAPON = const(16)
 T_TOME = const(32)
 T_NOTHING = const(64)
-TYPE_NAMES = ("clue", "key", "equipment", "artifact", "weapon", "tome", "nothing")
+T_LIGHT = const(128)            # a light source: exploring a dark room needs one
+TYPE_NAMES = ("clue", "key", "equipment", "artifact", "weapon", "tome", "nothing", "light")
 
 # lock and obstacle requirements
 R_NONE = const(0)
@@ -133,7 +153,16 @@ W_BLUNT = const(3)
 W_UNARMED = const(4)
 W_MONSTER = const(5)    # a combat card for a monster's attack
 W_SPELL = const(6)
-AGAINST_NAMES = ("", "firearm", "bladed", "blunt", "unarmed", "monster", "spell")
+W_MELEE = const(7)      # a combat card answering both bladed and blunt weapons
+AGAINST_NAMES = ("", "firearm", "bladed", "blunt", "unarmed", "monster", "spell", "melee")
+
+# when a carried card's (or a power's) ability is used
+U_ACTION = const(0)     # an Action: the turn's action step
+U_FREE = const(1)       # any time in the owner's turn, no action, once a turn
+U_TEST = const(2)       # before one of the owner's attribute tests
+U_ALWAYS = const(3)     # always in effect (modifiers)
+U_NONE = const(255)
+USE_NAMES = ("action", "free", "test", "always")
 
 # where a story card is
 WH_OUT = const(0)       # not in this game (another guide answer, an unchosen trait)
@@ -168,9 +197,55 @@ E_TEST = const(16)          # a = attribute, b = modifier + 128: the effects aft
 E_DISCARD = const(17)       # an ability: the card is discarded after use
 E_HIT = const(18)           # a combat card passed: n damage to the monster
 E_NOTHING = const(19)
+E_REVEAL = const(20)        # the keeper reveals his objective
+E_WIN = const(21)           # a = WIN_*: the game ends so
+E_FLAG = const(22)          # a = story flag set
+E_UNFLAG = const(23)
+E_IF = const(24)            # a = condition kind (+128: negated), b = its argument; n = tokens to skip when false
+E_ELSE = const(25)          # n = tokens to skip (the if-branch ran)
+E_END = const(26)
+E_FIRE = const(27)          # a = space set on fire
+E_EXTINGUISH = const(28)    # a = space
+E_SPREAD = const(29)        # fire spreads to the adjacent spaces of its room
+E_DARK = const(30)          # a = room darkened
+E_LIGHT = const(31)         # a = room lit again
+E_CORPSE = const(32)        # a = space: a corpse token
+E_RAISE = const(33)         # keeper card: a = monster type placed on a corpse (the keeper chooses which)
+E_TRAUMA = const(34)        # keeper card: the keeper plays a trauma card on an investigator it fits
+E_MSTUN = const(35)         # a combat card passed: the monster is stunned
+E_WEAPON = const(36)        # a combat card passed: a = weapon kind, n = damage + 128 when attacking with it
+E_BONUS = const(37)         # a test-time ability: n + 128 added to this test
+E_MODIFY = const(38)        # an always ability or a trauma: a = attribute, n + 128 on its tests
+E_ONCE = const(39)          # a power usable once a game
+E_EVADE_MOD = const(40)     # always: n + 128 on evade tests
+E_HORROR_MOD = const(41)    # always: n + 128 on horror checks
+E_COMBAT_MOD = const(42)    # always: n + 128 on combat card tests
 EFFECT_NAMES = ("", "damage", "horror", "stun", "heal", "calm", "skill", "damage_all", "horror_all",
                 "threat", "spawn", "seal", "unseal", "learn", "draw_mythos", "move", "test", "discard",
-                "hit", "none")
+                "hit", "none", "reveal", "win", "flag", "unflag", "if", "else", "end", "fire",
+                "extinguish", "spread_fire", "dark", "light", "corpse", "raise", "trauma", "stun_monster",
+                "weapon", "bonus", "modify", "once", "evade", "horror_check", "combat")
+
+# conditions (if:, events' when, keeper cards' when)
+Q_CLUE = const(1)           # clue N found
+Q_OBJECTIVE = const(2)      # the keeper's objective is K
+Q_ANSWER = const(3)         # guide question Q answered A (b = Q * 16 + A)
+Q_FLAG = const(4)           # a story flag is set
+Q_EVENT = const(5)          # event stage N resolved
+Q_REVEALED = const(6)       # the objective is revealed
+Q_KILLED = const(7)         # N investigators killed
+Q_DARK = const(8)           # some room is dark
+Q_CORPSE = const(9)         # a corpse lies on the board
+Q_FIRE = const(10)          # a space is on fire
+Q_INSANE = const(11)        # an investigator is at zero sanity
+Q_NOT = const(128)
+QUERY_NAMES = ("", "clue", "objective", "answer", "flag", "event", "revealed", "killed", "dark", "corpse",
+               "fire", "insane")
+
+# trauma cards
+TR_PHYSICAL = const(0)
+TR_INSANITY = const(1)
+TRAUMA_TYPES = ("physical", "insanity")
 
 # objectives
 C_NONE = const(0)
@@ -180,7 +255,7 @@ C_REACH = const(3)          # keeper: a monster of type a in room b
 C_KILL = const(4)           # investigators: a monster of type a killed after the reveal
 C_ESCAPE = const(5)         # investigators: one of them in space a
 C_BRING = const(6)          # investigators: one of them carrying card a in room b
-COND_NAMES = ("", "event", "killed", "reach", "kill", "escape", "bring")
+COND_NAMES = ("", "event", "killed", "reach", "kill", "escape", "bring")    # C_NONE: "-" (an event decides)
 
 WIN_NONE = const(0)
 WIN_KEEPER = const(1)
@@ -197,8 +272,9 @@ P_SPELL = const(6)
 P_DEFEND = const(7)
 P_OBSTACLE = const(8)
 P_MYTHOS = const(9)
+P_EFFECT = const(10)        # a test inside any effect list (an event, a card found, a trauma)
 PURPOSE_NAMES = ("", "lock", "puzzle", "evade", "horror", "attack", "spell", "defend", "puzzle",
-                 "mythos")
+                 "mythos", "test")
 
 # event records (what an apply caused; rendered by text.py, shown per viewer by visible())
 V_REVEAL = const(1)         # a = card, b = seat (explore / lock revealed)
@@ -218,7 +294,7 @@ V_MONSTER_DIES = const(14)  # a = monster type
 V_COMBAT = const(15)        # a = combat card
 V_THREAT = const(16)        # a = gained, b = pool
 V_TOKEN = const(17)         # a = tokens, b = time number
-V_EVENT = const(18)         # a = event
+V_EVENT = const(18)         # a = the event card (row of events.tsv) resolved for its stage
 V_OBJECTIVE = const(19)     # a = objective
 V_WIN = const(20)           # a = WIN_*
 V_SEAL = const(21)          # a = door
@@ -238,3 +314,16 @@ V_STAY = const(34)          # a = seat: the movement step is spent, the figure s
 V_LOCKED_OUT = const(35)    # a = seat: no way through the lock
 V_SHUFFLE = const(36)       # a = class (a combat deck reshuffled)
 V_UNSTUN = const(37)        # a = seat
+V_BARRED = const(38)        # a = seat, b = room: no way in for the rest of the turn
+V_LUCK = const(39)          # a = seat, b = Luck added
+V_BOOST = const(40)         # a = card (or POWER_BASE + k), b = bonus + 128
+V_EVADED = const(41)        # a = seat, b = monster slot: evaded (or not) for this turn
+V_FLAG = const(42)          # a = flag, b = 1 set / 0 cleared
+V_FIRE = const(43)          # a = space, b = 1 fire / 0 out
+V_DARK = const(44)          # a = room, b = 1 dark / 0 lit
+V_CORPSE = const(45)        # a = space, b = 1 placed / 0 raised
+V_TRAUMA = const(46)        # a = trauma card, b = seat
+V_MSTUN = const(47)         # a = monster slot
+V_POWER = const(48)         # a = seat, b = power 0 .. 2
+V_FREE = const(49)          # a = card, b = seat
+V_FIRE_HURT = const(50)     # a = seat, b = damage

@@ -1,21 +1,30 @@
-"""Applying what cards and tests do: damage and horror (and the investigator killed or driven out),
-stun, healing, skill points, threat, monsters placed, hit and killed, doors sealed, spells learnt,
-mythos cards drawn, combat cards drawn, and whole compiled effect lists (a `test` in a list stops
-it and starts an attribute test; the rest applies on failure). No allocation.
+"""Applying what cards and tests do: damage and horror (and the investigator killed, driven out or
+made insane), stun, healing, skill points, threat, monsters placed, hit, stunned and killed, doors
+sealed, spells learnt (a spell deck's card at random), mythos cards drawn, combat cards drawn, the
+board's tokens (fire, darkness, corpses), story flags, the objective revealed, an event's winner,
+and whole compiled effect lists with their branches (`if` skips to its `else` or `end` when its
+condition fails; a `test` in a list stops it and starts an attribute test; the rest applies on
+failure). No allocation.
 """
 
+from ... import prng
 from . import checks
-from .consts import (NONE, MAX_MONSTERS, ST_ALIVE, ST_KILLED, ST_INSANE, WH_HAND, WH_DISCARD, WH_OUT,
+from .query import holds
+from .consts import (NONE, MAX_MONSTERS, MAX_SPACES, ST_ALIVE, ST_KILLED, ST_INSANE, WH_HAND, WH_OUT,
                      E_DAMAGE, E_HORROR, E_STUN, E_HEAL, E_CALM, E_SKILL, E_DAMAGE_ALL, E_HORROR_ALL,
                      E_THREAT, E_SPAWN, E_SEAL, E_UNSEAL, E_LEARN, E_DRAW_MYTHOS, E_TEST, E_DISCARD,
-                     C_KILL, P_MYTHOS, V_DAMAGE, V_HORROR, V_STUN, V_KILLED, V_INSANE, V_SPAWN,
-                     V_MONSTER_HIT, V_MONSTER_DIES, V_THREAT, V_SEAL, V_UNSEAL, V_LEARN, V_DRAW, V_HEAL,
-                     V_CALM, V_SKILL, V_DISCARD, V_SHUFFLE, K_SPELL, MAX_CARDS)
-from .state import G_THREAT, G_KILLED, G_REVEALED, G_OBJ, G_KILL_FLAG, G_MTOP, shuffle
+                     E_REVEAL, E_WIN, E_FLAG, E_UNFLAG, E_IF, E_ELSE, E_FIRE, E_EXTINGUISH, E_SPREAD,
+                     E_DARK, E_LIGHT, E_CORPSE, C_KILL, P_MYTHOS, V_DAMAGE, V_HORROR, V_STUN, V_KILLED,
+                     V_INSANE, V_SPAWN, V_MONSTER_HIT, V_MONSTER_DIES, V_THREAT, V_SEAL, V_UNSEAL, V_LEARN,
+                     V_DRAW, V_HEAL, V_CALM, V_SKILL, V_SHUFFLE, V_FLAG, V_FIRE, V_DARK, V_CORPSE, V_MSTUN,
+                     V_FIRE_HURT, K_SPELL, MAX_CARDS)
+from .state import G_THREAT, G_KILLED, G_REVEALED, G_OBJ, G_KILL_FLAG, G_MTOP, G_FORCED, shuffle
 
 
 def hurt(st, seat, damage, horror):
-    """Damage and horror to an investigator; killed at his health, driven out at his sanity."""
+    """Damage and horror to an investigator; killed at his health; at his sanity driven out (option
+    insanity=out), or insane and still playing, the horror stopping there and a trauma card owed to
+    the keeper's choice (first edition, insanity=trauma)."""
     if not st.alive(seat):
         return
     story = st.story
@@ -26,12 +35,17 @@ def hurt(st, seat, damage, horror):
         st.record(V_DAMAGE, seat, damage)
     if horror:
         v = st.s_horror[seat] + horror
+        if st.opt_trauma and v > story.inv_sanity[inv]:
+            v = story.inv_sanity[inv]
         st.s_horror[seat] = v if v < 99 else 99
         st.record(V_HORROR, seat, horror)
     if st.s_damage[seat] >= story.inv_health[inv]:
         knock_out(st, seat, ST_KILLED)
-    elif st.opt_insanity and st.s_horror[seat] >= story.inv_sanity[inv]:
-        knock_out(st, seat, ST_INSANE)
+    elif st.s_horror[seat] >= story.inv_sanity[inv]:
+        if st.opt_insanity:
+            knock_out(st, seat, ST_INSANE)
+        elif st.opt_trauma and horror:
+            st.s_due[seat] = 1
 
 
 def knock_out(st, seat, how):
@@ -39,6 +53,7 @@ def knock_out(st, seat, how):
     choice `killed`; discarded when the pile is full)."""
     st.s_state[seat] = how
     st.g[G_KILLED] += 1
+    st.s_due[seat] = 0
     st.record(V_KILLED if how == ST_KILLED else V_INSANE, seat, 0)
     room = st.room_of(st.s_space[seat])
     for c in range(st.story.ncards):
@@ -48,11 +63,7 @@ def knock_out(st, seat, how):
 
 
 def discard(st, c):
-    st.c_where[c] = WH_DISCARD
-    st.c_owner[c] = NONE
-    st.c_room[c] = NONE
-    st.c_up[c] = 1
-    st.record(V_DISCARD, c, 0)
+    st.discard_card(c)
 
 
 def stun(st, seat, n):
@@ -88,7 +99,7 @@ def can_spawn(st, t):
 
 def spawn(st, t, space):
     """Place a monster of type t in a space (nothing when none is left); horror checks for the
-    investigators there. The slot, or NONE."""
+    investigators sharing its space (or room, first edition). The slot, or NONE."""
     if not can_spawn(st, t):
         return NONE
     m = st.free_slot()
@@ -97,11 +108,12 @@ def spawn(st, t, space):
     st.m_space[m] = space
     st.m_damage[m] = 0
     st.m_attacked[m] = 0
+    st.m_stun[m] = 0
+    st.m_evaded[m] = 0
+    for s in range(st.players):
+        st.hchecked[s * MAX_MONSTERS + m] = 0
     st.record(V_SPAWN, m, space)
-    if st.opt_horror:
-        for s in range(1, st.players):
-            if st.s_state[s] == ST_ALIVE and st.s_space[s] == space:
-                st.hq_push(s, m)
+    st.horror_arrives(m, NONE)
     return m
 
 
@@ -116,6 +128,7 @@ def hit_monster(st, m, n):
         st.m_type[m] = NONE
         st.m_space[m] = NONE
         st.m_damage[m] = 0
+        st.m_stun[m] = 0
         st.t_left[t] += 1
         st.record(V_MONSTER_DIES, t, m)
         if st.g[G_REVEALED]:
@@ -124,6 +137,13 @@ def hit_monster(st, m, n):
                 st.g[G_KILL_FLAG] = 1
     else:
         st.m_damage[m] = v
+
+
+def stun_monster(st, m):
+    """A stunned monster neither moves nor attacks until the keeper's turn ends (first edition)."""
+    if st.opt_stun_1e and st.m_type[m] != NONE:
+        st.m_stun[m] = 1
+        st.record(V_MSTUN, m, 0)
 
 
 def strongest_aware(st, space):
@@ -139,12 +159,49 @@ def strongest_aware(st, space):
     return best
 
 
+# ----- the board's tokens ----------------------------------------------------------------------------
+
+def burn(st, space):
+    """Who stands in a burning space suffers the story's fire damage."""
+    d = st.story.fire_damage
+    if not d:
+        return
+    for s in range(1, st.players):
+        if st.alive(s) and st.s_space[s] == space:
+            st.record(V_FIRE_HURT, s, d)
+            hurt(st, s, d, 0)
+
+
+def set_fire(st, space):
+    if not st.fire[space]:
+        st.fire[space] = 1
+        st.record(V_FIRE, space, 1)
+        burn(st, space)
+
+
+def spread_fire(st):
+    """Fire spreads to every space of its room next to a burning one (all at once: a space caught now
+    does not spread further this time)."""
+    story = st.story
+    n = story.nspaces
+    for s in range(n):
+        if st.fire[s] == 1:
+            for t in range(n):
+                if not st.fire[t] and story.space_room[t] == story.space_room[s] and st.passable(s, t):
+                    st.fire[t] = 2
+    for t in range(n):
+        if st.fire[t] == 2:
+            st.fire[t] = 1
+            st.record(V_FIRE, t, 1)
+            burn(st, t)
+
+
 # ----- decks ------------------------------------------------------------------------------------------
 
 def draw_combat(st, cls, against):
-    """The top card of a class's combat deck that answers `against`: cards that do not are passed
-    over, out of play until the deck, once gone through, is reshuffled (documented choice
-    `combat_card`)."""
+    """The top card of a class's combat deck that answers `against` (a melee card answers bladed and
+    blunt): cards that do not are passed over, out of play until the deck, once gone through, is
+    reshuffled (documented choice `combat_card`)."""
     story = st.story
     start = story.class_start[cls]
     n = story.class_count[cls]
@@ -155,9 +212,13 @@ def draw_combat(st, cls, against):
             st.record(V_SHUFFLE, cls, 0)
         c = st.cdeck[start + st.ctop[cls]]
         st.ctop[cls] += 1
-        if story.cb_against[c] == against:
+        if _answers(story.cb_against[c], against):
             return c
     return NONE     # the story's validation makes this unreachable
+
+
+def _answers(card, w):
+    return card == w or (card == 7 and (w == 2 or w == 3))     # W_MELEE answers W_BLADED and W_BLUNT
 
 
 def draw_mythos(st, n):
@@ -198,22 +259,53 @@ def mythos_available(st):
     return False
 
 
+def learn(st, seat, a, deck):
+    """A spell to an investigator: card a, or (deck) a card of spell deck a not yet in play, at random."""
+    if not st.alive(seat):
+        return
+    story = st.story
+    if deck:
+        free = 0
+        for c in range(story.ncards):
+            if story.card_deck[c] == a and st.c_where[c] == WH_OUT:
+                free += 1
+        if not free:
+            return
+        k = prng.die(st.rng, free)
+        for c in range(story.ncards):
+            if story.card_deck[c] == a and st.c_where[c] == WH_OUT:
+                if k == 0:
+                    a = c
+                    break
+                k -= 1
+    elif st.c_where[a] != WH_OUT:
+        return
+    st.to_hand(a, seat)
+    st.record(V_LEARN, a, seat)
+
+
 # ----- effect lists -----------------------------------------------------------------------------------
 
-def apply_list(st, k, seat, pos, card):
+def apply_list(st, k, seat, pos, card, purpose=P_MYTHOS):
     """Apply effect list k from position pos to the investigator at `seat` (NONE: no target). `card`
     is the carried card whose ability this is (for `discard`). True when a test was started (the
-    rest of the list applies if it fails: checks.P_MYTHOS resumes it)."""
+    rest of the list applies if it fails: the state's on_test resumes it with `purpose`)."""
     story = st.story
     eff = story.eff
     start = eff.start[k]
-    count = eff.count[k]
-    for i in range(start + pos, start + count):
+    end = start + eff.count[k]
+    i = start + pos
+    while i < end:
         op = eff.op[i]
         a = eff.a[i]
         b = eff.b[i]
         n = eff.n[i]
-        if op == E_DAMAGE:
+        if op == E_IF:
+            if not holds(st, a, b):
+                i += n
+        elif op == E_ELSE:
+            i += n
+        elif op == E_DAMAGE:
             hurt(st, seat, n, 0)
         elif op == E_HORROR:
             hurt(st, seat, 0, n)
@@ -224,8 +316,9 @@ def apply_list(st, k, seat, pos, card):
         elif op == E_CALM:
             calm(st, seat, n)
         elif op == E_SKILL:
-            st.s_skill[seat] += n
-            st.record(V_SKILL, seat, n)
+            if st.alive(seat):
+                st.s_skill[seat] += n
+                st.record(V_SKILL, seat, n)
         elif op == E_DAMAGE_ALL or op == E_HORROR_ALL:
             for s in range(1, st.players):
                 if op == E_DAMAGE_ALL:
@@ -244,17 +337,46 @@ def apply_list(st, k, seat, pos, card):
             st.sealed[a] = 0
             st.record(V_UNSEAL, a, 0)
         elif op == E_LEARN:
-            if st.c_where[a] == WH_OUT and st.alive(seat):
-                st.to_hand(a, seat)
-                st.record(V_LEARN, a, seat)
+            learn(st, seat, a, b)
         elif op == E_DRAW_MYTHOS:
             draw_mythos(st, n)
         elif op == E_DISCARD:
             if card != NONE and card < MAX_CARDS:
                 discard(st, card)
+        elif op == E_REVEAL:
+            st.reveal_objective()
+        elif op == E_WIN:
+            if not st.g[G_FORCED]:
+                st.g[G_FORCED] = a
+        elif op == E_FLAG or op == E_UNFLAG:
+            v = 1 if op == E_FLAG else 0
+            if st.flags[a] != v:
+                st.flags[a] = v
+                st.record(V_FLAG, a, v)
+        elif op == E_FIRE:
+            set_fire(st, a)
+        elif op == E_EXTINGUISH:
+            if st.fire[a]:
+                st.fire[a] = 0
+                st.record(V_FIRE, a, 0)
+        elif op == E_SPREAD:
+            spread_fire(st)
+        elif op == E_DARK or op == E_LIGHT:
+            r = a
+            if r == NONE:
+                r = st.room_of(st.s_space[seat]) if seat != NONE else NONE
+            v = 1 if op == E_DARK else 0
+            if r != NONE and st.dark[r] != v:
+                st.dark[r] = v
+                st.record(V_DARK, r, v)
+        elif op == E_CORPSE:
+            if a < MAX_SPACES and not st.corpse[a]:
+                st.corpse[a] = 1
+                st.record(V_CORPSE, a, 1)
         elif op == E_TEST:
             if st.alive(seat):
-                checks.begin(st, seat, a, b - 128, P_MYTHOS, k, i - start + 1, 0)
+                checks.begin(st, seat, a, b - 128, purpose, k, i - start + 1, card)
                 return True
             return False
+        i += 1
     return False

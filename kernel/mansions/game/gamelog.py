@@ -11,6 +11,7 @@ from array import array
 from ...surface import CHANCE
 from . import text
 from .bots import make_bot
+from .choices import FLAG_ORDER
 from .consts import MAX_ACTIONS, WIN_KEEPER, WIN_INVESTIGATORS, WIN_NOBODY
 from .state import G_WINNER, G_ROUND
 
@@ -21,9 +22,7 @@ def header(rules, seed, players, kinds):
     o = rules.options
     return [HEADER, "story %s" % rules.story.name, "seed %d" % seed, "players %d" % players,
             "bots %s" % ",".join(kinds),
-            "choices insanity=%s horror_checks=%s evade=%s skill_rerolls=%s stun=%s keeper_card_uses=%s" % (
-                o["insanity"], o["horror_checks"], o["evade"], o["skill_rerolls"], o["stun"],
-                o["keeper_card_uses"])]
+            "choices " + " ".join("%s=%s" % (k, o[k]) for k in FLAG_ORDER)]
 
 
 def result_line(st):

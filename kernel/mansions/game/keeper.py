@@ -1,23 +1,33 @@
 """The keeper's turn, its five steps: (1) trade between investigators in one space, and each stunned
 investigator may discard one stun token; (2) threat equal to the number of investigators, added to
-the unspent pool; (3) keeper action cards and mythos cards paid with threat; (4) one attack by each
-monster in an investigator's space; (5) a time token on the event deck, the event resolved when the
-tokens reach its time number.
+the unspent pool; (3) keeper action cards paid with threat (a card with a condition only while it
+holds; option mythos=keeper-step: mythos cards too), and a free insanity trauma card on each insane
+investigator; (4) one attack by each monster in an investigator's space (a stunned monster neither
+moves nor attacks; stuns wear off as the turn ends); (5) a time token on the event deck, the event
+stage resolved when the tokens reach its time number (its first card whose condition holds).
 
-`legal(st, ph, buf)` and `act(st, ph, kind, a, b)` for PH_TRADE, PH_KEEPER, PH_KMOVE, PH_ATTACKS;
-continuations for the state's resume loop: `continue_keeper`, `continue_move`, `continue_attacks`,
-`after_event`. No allocation.
+Also the keeper's decisions outside his turn: the mythos window before an investigator's turn (first
+edition, `mythos`) and the trauma window when an insane investigator would suffer horror (`trauma`).
+
+`legal(st, ph, buf)` and `act(st, ph, kind, a, b)` for PH_TRADE, PH_KEEPER, PH_KMOVE, PH_ATTACKS,
+PH_MYTHOS, PH_TRAUMA; continuations for the state's resume loop: `continue_keeper`, `continue_move`,
+`continue_attacks`, `after_event`, `trauma_window`. No allocation.
 """
 
 from . import board, checks, effects
-from .consts import (NONE, KEEPER, MAX_MONSTERS, ST_ALIVE, K_EXPLORATION, K_ITEM,
-                     CTX_KEEPER, CTX_KMOVE, CTX_ATTACKS, CTX_EVENT, PH_TRADE, PH_KEEPER, PH_KMOVE,
-                     PH_ATTACKS, A_GIVE, A_UNSTUN, A_TRADE_DONE, A_KCARD, A_MYTHOS, A_KEEPER_DONE,
-                     A_MSTEP, A_MSTOP, A_MATTACK, A_ATTACKS_DONE, E_SPAWN, E_MOVE, E_DRAW_MYTHOS,
-                     C_EVENT, W_MONSTER, P_DEFEND, V_GIVE, V_UNSTUN, V_MYTHOS, V_COMBAT,
-                     V_TOKEN, V_EVENT)
+from .query import holds
+from .consts import (NONE, KEEPER, MAX_MONSTERS, ST_ALIVE, K_EXPLORATION, K_ITEM, MAX_SPACES,
+                     CTX_KEEPER, CTX_KMOVE, CTX_ATTACKS, CTX_EVENT, CTX_TURN_START, PH_TRADE, PH_KEEPER,
+                     PH_KMOVE, PH_ATTACKS, PH_MYTHOS, PH_TRAUMA, A_GIVE, A_UNSTUN, A_TRADE_DONE, A_KCARD,
+                     A_MYTHOS, A_KEEPER_DONE, A_MSTEP, A_MSTOP, A_MATTACK, A_ATTACKS_DONE, A_NO_MYTHOS,
+                     A_TRAUMA, A_NO_TRAUMA, E_SPAWN, E_MOVE, E_DRAW_MYTHOS, E_RAISE, E_TRAUMA, C_EVENT,
+                     W_MONSTER, P_DEFEND, TR_PHYSICAL, TR_INSANITY, V_GIVE, V_UNSTUN, V_MYTHOS, V_COMBAT,
+                     V_TOKEN, V_EVENT, V_TRAUMA, V_CORPSE)
 from .state import (G_PHASE, G_ACTOR, G_KSTEP, G_TRADER, G_THREAT, G_CTX, G_KM_SLOT, G_KM_STEPS,
-                    G_TOKENS, G_EVENT, G_OBJ, G_EVENT_WIN, G_LAST_EVENT, G_COMBAT, G_T_SEAT, G_T_P2)
+                    G_TOKENS, G_EVENT, G_OBJ, G_EVENT_WIN, G_LAST_EVENT, G_COMBAT, G_T_SEAT, G_T_P2,
+                    G_TR_SEAT, G_MY_SEAT)
+
+TR_GONE = 254           # a trauma card replaced by a new one of its type: out of the game
 
 
 def _act(kind, a, b):
@@ -33,10 +43,15 @@ def begin(st):
         st.kused[k] = 0
     for m in range(MAX_MONSTERS):
         st.m_attacked[m] = 0
+        st.m_evaded[m] = 0
     for c in range(story.ncards):
         st.c_given[c] = 0
+        st.c_used[c] = 0
     for s in range(st.players):
         st.s_unstunned[s] = 0
+        st.s_traumad[s] = 0
+    for i in range(len(st.hchecked)):
+        st.hchecked[i] = 0
     trade_from(st, 1)
 
 
@@ -88,14 +103,37 @@ def continue_keeper(st):
 
 
 def card_usable(st, k):
-    return st.story.kc_cost[k] <= st.g[G_THREAT] and (st.opt_kuses == 0 or st.kused[k] < st.opt_kuses)
+    story = st.story
+    return (story.kc_cost[k] <= st.g[G_THREAT] and (st.opt_kuses == 0 or st.kused[k] < st.opt_kuses)
+            and holds(st, story.kc_when_kind[k], story.kc_when_arg[k]))
 
 
 def can_move(st, m):
-    if st.m_type[m] == NONE:
+    if st.m_type[m] == NONE or st.m_stun[m]:
         return False
     for d in range(st.story.nspaces):
         if st.passable(st.m_space[m], d):
+            return True
+    return False
+
+
+def trauma_fits(st, t, seat):
+    """Trauma card t may be played on seat: in the keeper's pile, and the investigator's remaining
+    health (physical) or sanity (insanity) at or below its threshold."""
+    if st.tr_where[t] != NONE or not st.alive(seat):
+        return False
+    story = st.story
+    inv = st.s_inv[seat]
+    if story.trauma_type[t] == TR_PHYSICAL:
+        left = story.inv_health[inv] - st.s_damage[seat]
+    else:
+        left = story.inv_sanity[inv] - st.s_horror[seat]
+    return left <= story.trauma_threshold[t]
+
+
+def any_trauma(st, seat, insanity_only):
+    for t in range(st.story.ntrauma):
+        if (not insanity_only or st.story.trauma_type[t] == TR_INSANITY) and trauma_fits(st, t, seat):
             return True
     return False
 
@@ -130,6 +168,12 @@ def legal(st, ph, buf):
                         if st.investigator_in(s) == NONE:
                             buf[n] = _act(A_KCARD, k, s)
                             n += 1
+            elif op == E_RAISE:
+                if effects.can_spawn(st, eff.a[i]):
+                    for s in range(story.nspaces):
+                        if st.corpse[s]:
+                            buf[n] = _act(A_KCARD, k, s)
+                            n += 1
             elif op == E_MOVE:
                 for m in range(MAX_MONSTERS):
                     if can_move(st, m):
@@ -139,15 +183,21 @@ def legal(st, ph, buf):
                 if effects.mythos_available(st):
                     buf[n] = _act(A_KCARD, k, 0)
                     n += 1
+            elif op == E_TRAUMA:
+                for s in range(1, st.players):
+                    if any_trauma(st, s, False):
+                        buf[n] = _act(A_KCARD, k, 0)
+                        n += 1
+                        break
             else:
                 buf[n] = _act(A_KCARD, k, 0)
                 n += 1
-        for c in range(story.nmythos):
-            if st.my_where[c] == 1 and story.my_cost[c] <= g[G_THREAT]:
-                for s in range(1, st.players):
-                    if st.s_state[s] == ST_ALIVE:
-                        buf[n] = _act(A_MYTHOS, c, s)
-                        n += 1
+        if not st.opt_mythos_turns:
+            n = mythos_plays(st, buf, n, NONE)
+        if st.opt_trauma:
+            for s in range(1, st.players):
+                if st.insane(s) and not st.s_traumad[s]:
+                    n = trauma_plays(st, buf, n, s, True)
         buf[n] = _act(A_KEEPER_DONE, 0, 0)
         return n + 1
     if ph == PH_KMOVE:
@@ -160,14 +210,76 @@ def legal(st, ph, buf):
         return n + 1
     if ph == PH_ATTACKS:
         for m in range(MAX_MONSTERS):
-            if st.m_type[m] != NONE and not st.m_attacked[m]:
+            if st.m_type[m] != NONE and not st.m_attacked[m] and not st.m_stun[m]:
                 for s in range(1, st.players):
                     if st.s_state[s] == ST_ALIVE and st.s_space[s] == st.m_space[m]:
                         buf[n] = _act(A_MATTACK, m, s)
                         n += 1
         buf[n] = _act(A_ATTACKS_DONE, 0, 0)
         return n + 1
+    if ph == PH_MYTHOS:
+        n = mythos_plays(st, buf, 0, g[G_MY_SEAT])
+        buf[n] = _act(A_NO_MYTHOS, 0, 0)
+        return n + 1
+    if ph == PH_TRAUMA:
+        seat = g[G_TR_SEAT]
+        if seat == NONE:                     # a trauma keeper card: any card on anyone it fits
+            for s in range(1, st.players):
+                n = trauma_plays(st, buf, n, s, False)
+            return n
+        n = trauma_plays(st, buf, n, seat, True)
+        buf[n] = _act(A_NO_TRAUMA, 0, 0)
+        return n + 1
     return 0
+
+
+def mythos_plays(st, buf, n, seat):
+    """A_MYTHOS for each card in the keeper's hand he can pay, on `seat` (NONE: any living one)."""
+    story = st.story
+    for c in range(story.nmythos):
+        if st.my_where[c] == 1 and story.my_cost[c] <= st.g[G_THREAT]:
+            for s in range(1, st.players):
+                if st.s_state[s] == ST_ALIVE and (seat == NONE or s == seat):
+                    buf[n] = _act(A_MYTHOS, c, s)
+                    n += 1
+    return n
+
+
+def trauma_plays(st, buf, n, seat, insanity_only):
+    story = st.story
+    for t in range(story.ntrauma):
+        if (not insanity_only or story.trauma_type[t] == TR_INSANITY) and trauma_fits(st, t, seat):
+            buf[n] = _act(A_TRAUMA, t, seat)
+            n += 1
+    return n
+
+
+def play_trauma(st, t, seat):
+    """The investigator takes trauma card t (one of each type held: the new one replaces the old)."""
+    story = st.story
+    k = seat * 2 + story.trauma_type[t]
+    old = st.s_trauma[k]
+    if old != NONE:
+        st.tr_where[old] = TR_GONE
+    st.s_trauma[k] = t
+    st.tr_where[t] = seat
+    st.record(V_TRAUMA, t, seat)
+    effects.apply_list(st, story.trauma_eff[t], seat, 0, NONE)
+
+
+def trauma_window(st):
+    """An insane investigator would have suffered horror: the keeper may play an insanity trauma card
+    on him (when one fits). True when the window opened."""
+    g = st.g
+    for s in range(1, st.players):
+        if st.s_due[s]:
+            st.s_due[s] = 0
+            if st.alive(s) and any_trauma(st, s, True):
+                g[G_TR_SEAT] = s
+                g[G_PHASE] = PH_TRAUMA
+                g[G_ACTOR] = KEEPER
+                return True
+    return False
 
 
 def act(st, ph, kind, a, b):
@@ -203,18 +315,35 @@ def act(st, ph, kind, a, b):
         op = story.eff.op[i]
         if op == E_SPAWN:
             effects.spawn(st, story.eff.a[i], b)
+        elif op == E_RAISE:
+            st.corpse[b] = 0
+            st.record(V_CORPSE, b, 0)
+            effects.spawn(st, story.eff.a[i], b)
         elif op == E_MOVE:
             g[G_KM_SLOT] = b
             g[G_KM_STEPS] = story.eff.n[i]
             g[G_CTX] = CTX_KMOVE
+        elif op == E_TRAUMA:
+            g[G_TR_SEAT] = NONE
+            g[G_PHASE] = PH_TRAUMA
+            g[G_ACTOR] = KEEPER
         else:
             effects.apply_list(st, story.kc_eff[a], NONE, 0, NONE)
     elif kind == A_MYTHOS:
         g[G_THREAT] -= story.my_cost[a]
         st.my_where[a] = 2
         st.record(V_MYTHOS, a, b)
-        g[G_CTX] = CTX_KEEPER
+        g[G_CTX] = CTX_TURN_START if ph == PH_MYTHOS else CTX_KEEPER
         effects.apply_list(st, story.my_eff[a], b, 0, NONE)
+    elif kind == A_NO_MYTHOS:
+        g[G_CTX] = CTX_TURN_START
+    elif kind == A_TRAUMA:
+        if ph == PH_KEEPER:
+            st.s_traumad[b] = 1
+        g[G_TR_SEAT] = NONE
+        play_trauma(st, a, b)
+    elif kind == A_NO_TRAUMA:
+        g[G_TR_SEAT] = NONE
     elif kind == A_KEEPER_DONE:
         g[G_KSTEP] = 4
         g[G_CTX] = CTX_ATTACKS
@@ -259,7 +388,7 @@ def defend_done(st, passed):
 def continue_attacks(st):
     g = st.g
     for m in range(MAX_MONSTERS):
-        if st.m_type[m] != NONE and not st.m_attacked[m]:
+        if st.m_type[m] != NONE and not st.m_attacked[m] and not st.m_stun[m]:
             for s in range(1, st.players):
                 if st.s_state[s] == ST_ALIVE and st.s_space[s] == st.m_space[m]:
                     g[G_PHASE] = PH_ATTACKS
@@ -273,16 +402,23 @@ def continue_attacks(st):
 def event_step(st):
     g = st.g
     story = st.story
+    for m in range(MAX_MONSTERS):
+        st.m_stun[m] = 0                # stunned monsters recover as the keeper's turn ends
     g[G_KSTEP] = 5
     g[G_CTX] = CTX_EVENT
     e = g[G_EVENT]
     g[G_TOKENS] += 1
-    st.record(V_TOKEN, g[G_TOKENS], story.ev_time[e])
-    if g[G_TOKENS] >= story.ev_time[e]:
+    st.record(V_TOKEN, g[G_TOKENS], story.stage_time[e])
+    if g[G_TOKENS] >= story.stage_time[e]:
         g[G_TOKENS] = 0
         g[G_EVENT] = e + 1
-        st.record(V_EVENT, e, 0)
-        effects.apply_list(st, story.ev_eff[e], NONE, 0, NONE)
+        row = story.stage_first[e]
+        last = row + story.stage_rows[e] - 1
+        while row < last and not holds(st, story.ev_when_kind[row], story.ev_when_arg[row]):
+            row += 1
+        st.ev_row[e] = row
+        st.record(V_EVENT, row, e)
+        effects.apply_list(st, story.ev_eff[row], NONE, 0, NONE)
         kind, a, _ = story.obj_keeper[g[G_OBJ]]
         if kind == C_EVENT and a == e:
             g[G_EVENT_WIN] = 1

@@ -9,7 +9,7 @@ see only the seeded rooms' card backs and counts, never his objective (documente
 `setup_order`). No allocation after construction.
 """
 
-from .consts import (NONE, PH_GUIDE, PH_PICK_INV, PH_PICK_TRAIT, ST_ALIVE, K_LOCK, WH_LOCK,
+from .consts import (NONE, NATTR, PH_GUIDE, PH_PICK_INV, PH_PICK_TRAIT, ST_ALIVE, K_LOCK, WH_LOCK,
                      A_ANSWER, A_INVESTIGATOR, A_TRAIT)
 from .state import G_PHASE, G_ACTOR, G_Q, G_OBJ, G_PICKS
 
@@ -99,10 +99,23 @@ def seed_rooms(st):
 
 
 def place_investigators(st):
+    """Figures on the start space; attributes from the investigator's line, each replaced by a kept
+    trait's where it gives one (documented choice `traits`); skill points and starting items or spells
+    from the two traits."""
     story = st.story
     for s in range(1, st.players):
         st.s_space[s] = story.start
         st.s_state[s] = ST_ALIVE
+        inv = st.s_inv[s]
+        for a in range(NATTR):
+            st.s_attr[s * NATTR + a] = story.inv_attr[inv * NATTR + a]
+        if st.opt_traits:
+            for k in range(2):
+                t = st.s_trait[s * 2 + k]
+                for a in range(NATTR):
+                    v = story.tr_attr[t * NATTR + a]
+                    if v != NONE:
+                        st.s_attr[s * NATTR + a] = v
         skill = 0
         for k in range(2):
             t = st.s_trait[s * 2 + k]

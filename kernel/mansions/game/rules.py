@@ -9,13 +9,19 @@ assistant); seats 1 .. players - 1 are the investigators. Actions are ints kind 
 (consts.py); the d10 of every attribute test is an explicit chance node (A_ROLL lets the state's
 PRNG roll; A_FACE + f enters a physical roll). `legal_actions` and `apply` allocate nothing.
 
-Options (each a documented, swappable choice: game/choices.py, kernel/mansions/README.md):
+Options (each a documented, swappable choice: game/choices.py, kernel/mansions/README.md). The
+defaults are the first edition's published rules; the other values the engine's earlier choices:
     story            "demo" (a folder under kernel/mansions/data/, or a path to one)
-    insanity         "out" (default: sanity exhausted takes the investigator out) | "ignored"
-    horror_checks    "on" (default) | "off"
-    evade            "on" (default: leaving a monster's space needs an evade test) | "off"
-    skill_rerolls    "on" (default: a skill point rerolls a failed test) | "off"
-    stun             "no-action" (default: a stunned investigator has no action step) | "skip-turn"
+    natural_rolls    "first-edition" (a 1 always passes, a 10 always fails) | "clamped"
+    skill_points     "luck" (a point adds Luck before the roll, one a test) | "reroll" | "off"
+    evade            "first-edition" (each monster, before leaving or any action but an attack; a
+                     failure hurts and he goes on) | "leaving" | "off"
+    horror_checks    "room" (sharing a room, once per monster per turn) | "space" | "off"
+    mythos           "investigator-turns" (one before each investigator's turn) | "keeper-step"
+    stun             "first-edition" (one movement step, -2 on tests; monsters too) | "no-action" |
+                     "skip-turn"
+    insanity         "trauma" (insane at zero sanity, trauma cards) | "out" | "ignored"
+    traits           "attributes" (kept traits set attributes; abilities) | "character"
     keeper_card_uses 1 (default: each keeper action card once per keeper turn) | 0 (no limit)
 """
 
@@ -25,11 +31,14 @@ from ...checks import is_action, check_action, check_player, check_options as su
 from . import prepare, turn, keeper, board, checks, effects, victory, view, text, save
 from .story import Story
 from .choices import check_options, option_flags
-from .consts import (NONE, MAX_ACTIONS, MAX_LOG, PH_PICK_TRAIT, PH_ROLL, PH_TRADE, PH_OVER, CTX_TURN,
-                     CTX_EXPLORE, CTX_KEEPER, CTX_KMOVE, CTX_ATTACKS, A_ROLL, A_FACE, A_TRAIT, A_GIVE,
+from .consts import (NONE, MAX_ACTIONS, MAX_LOG, PH_PICK_TRAIT, PH_ROLL, PH_TRADE, PH_OVER, PH_KEEPER,
+                     PH_KMOVE, PH_ATTACKS, PH_PREROLL, PH_MYTHOS, PH_TRAUMA, CTX_TURN, CTX_EXPLORE, CTX_KEEPER,
+                     CTX_KMOVE, CTX_ATTACKS, CTX_TURN_START, A_ROLL, A_FACE, A_TRAIT, A_GIVE, A_UNSTUN,
+                     A_TRADE_DONE, A_KCARD, A_MYTHOS, A_KEEPER_DONE, A_MSTEP, A_MSTOP, A_MATTACK,
+                     A_ATTACKS_DONE, A_LUCK, A_BOOST, A_ROLL_NOW, A_NO_MYTHOS, A_TRAUMA, A_NO_TRAUMA,
                      P_LOCK_TEST, P_LOCK_PUZZLE, P_EVADE, P_HORROR, P_ATTACK, P_SPELL, P_DEFEND, P_OBSTACLE,
-                     P_MYTHOS, WIN_KEEPER, WIN_INVESTIGATORS)
-from .state import Base, G_PHASE, G_ACTOR, G_WINNER, G_HQ_N, G_CTX, G_T_SEAT, G_T_P1, G_T_P2
+                     P_MYTHOS, P_EFFECT, WIN_KEEPER, WIN_INVESTIGATORS)
+from .state import Base, G_PHASE, G_ACTOR, G_WINNER, G_HQ_N, G_CTX, G_T_SEAT, G_T_P1, G_T_P2, G_T_P3
 
 try:
     from micropython import const
@@ -37,17 +46,29 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-PH_CONT = const(16)     # inside apply only: a step finished, the resume loop finds the next node
+PH_CONT = const(31)     # inside apply only: a step finished, the resume loop finds the next node
+_KEEPER_PHASES = (PH_TRADE, PH_KEEPER, PH_KMOVE, PH_ATTACKS, PH_MYTHOS, PH_TRAUMA)
+_KEEPER_KINDS = (A_GIVE, A_UNSTUN, A_TRADE_DONE, A_KCARD, A_MYTHOS, A_KEEPER_DONE, A_MSTEP, A_MSTOP, A_MATTACK,
+                 A_ATTACKS_DONE, A_NO_MYTHOS, A_TRAUMA, A_NO_TRAUMA)
+_ROLL_KINDS = (A_LUCK, A_BOOST, A_ROLL_NOW)
 
 class State(Base):
     """One game. See kernel/surface.py for the methods' contracts."""
 
     def __init__(self, story, options, seed, players):
         self.opt_insanity = options["insanity"] == "out"
-        self.opt_horror = options["horror_checks"] == "on"
-        self.opt_evade = options["evade"] == "on"
-        self.opt_rerolls = options["skill_rerolls"] == "on"
+        self.opt_trauma = options["insanity"] == "trauma"
+        self.opt_horror = options["horror_checks"] == "space"
+        self.opt_horror_room = options["horror_checks"] == "room"
+        self.opt_evade_1e = options["evade"] == "first-edition"
+        self.opt_evade_leaving = options["evade"] == "leaving"
+        self.opt_rerolls = options["skill_points"] == "reroll"
+        self.opt_luck = options["skill_points"] == "luck"
+        self.opt_natural = options["natural_rolls"] == "first-edition"
+        self.opt_stun_1e = options["stun"] == "first-edition"
         self.opt_stun_skips = options["stun"] == "skip-turn"
+        self.opt_mythos_turns = options["mythos"] == "investigator-turns"
+        self.opt_traits = options["traits"] == "attributes"
         self.opt_kuses = options["keeper_card_uses"]
         Base.__init__(self, story, options, seed, players)
 
@@ -84,7 +105,9 @@ class State(Base):
             return 0
         if ph <= PH_PICK_TRAIT:
             return prepare.legal(self, ph, buf)
-        if ph >= PH_TRADE:
+        if ph == PH_PREROLL:
+            return checks.legal(self, buf)
+        if ph in _KEEPER_PHASES:
             return keeper.legal(self, ph, buf)
         return turn.legal(self, ph, buf)
 
@@ -122,7 +145,9 @@ class State(Base):
             checks.rolled(self, b)
         elif kind <= A_TRAIT:
             prepare.act(self, ph, kind, a, b)
-        elif kind >= A_GIVE:
+        elif kind in _ROLL_KINDS:
+            checks.act(self, kind, a)
+        elif kind in _KEEPER_KINDS:
             keeper.act(self, ph, kind, a, b)
         else:
             turn.act(self, ph, kind, a, b)
@@ -162,6 +187,8 @@ class State(Base):
                 g[G_PHASE] = PH_OVER
                 g[G_ACTOR] = NONE
                 return
+            if self.opt_trauma and keeper.trauma_window(self):
+                return
             if g[G_HQ_N] and board.next_horror(self):
                 return
             ctx = g[G_CTX]
@@ -175,6 +202,8 @@ class State(Base):
                 keeper.continue_move(self)
             elif ctx == CTX_ATTACKS:
                 keeper.continue_attacks(self)
+            elif ctx == CTX_TURN_START:
+                turn.begin_turn(self)
             else:
                 keeper.after_event(self)
             if g[G_PHASE] != PH_CONT:
@@ -184,7 +213,9 @@ class State(Base):
         """An attribute test is over: continue what it was for."""
         g = self.g
         if purpose == P_EVADE:
-            if passed:
+            if self.opt_evade_1e:
+                board.evade_done(self, g[G_T_P1], passed)
+            elif passed:
                 board.after_evade(self)
             else:
                 board.evade_failed(self, g[G_T_P1])
@@ -192,12 +223,12 @@ class State(Base):
             if passed:
                 board.enter(self)
             else:
-                board.stay(self)
+                board.locked_out(self)
         elif purpose == P_LOCK_PUZZLE:
             if passed:
                 board.lock_solved(self)
             else:
-                board.stay(self)
+                board.locked_out(self)
         elif purpose == P_HORROR:
             if not passed:
                 board.horror_failed(self, g[G_T_SEAT], g[G_T_P2])
@@ -209,12 +240,22 @@ class State(Base):
             turn.obstacle_done(self, passed)
         elif purpose == P_DEFEND:
             keeper.defend_done(self, passed)
-        elif purpose == P_MYTHOS:
+        elif purpose == P_MYTHOS or purpose == P_EFFECT:
             if not passed:
-                effects.apply_list(self, g[G_T_P1], g[G_T_SEAT], g[G_T_P2], NONE)
+                effects.apply_list(self, g[G_T_P1], g[G_T_SEAT], g[G_T_P2], g[G_T_P3], purpose)
 
     def keeper_begin(self):
         keeper.begin(self)
+
+    def perform(self, kind, a, b):
+        """An investigator's action held for his evade tests (first edition), now taken."""
+        turn.perform(self, kind, a, b)
+
+    def horror_arrives(self, m, before):
+        board.monster_arrives(self, m, before)
+
+    def reveal_objective(self):
+        victory.reveal(self)
 
     def start_round(self):
         turn.start_round(self)

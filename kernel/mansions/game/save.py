@@ -1,6 +1,8 @@
-"""A game's save: magic, version, the choices, the story's name, seed, players, the action log, a
-digest of the whole state, and a CRC-32 of everything before it (version 2; version 1, the saves
-before issue 24, ended with a Fletcher-16 instead and is still read: binio.py says why CRC-32).
+"""A game's save: magic, version, the choices (three bytes: two bits per option, FLAG_ORDER), the
+story's name, seed, players, the action log, a digest of the whole state, and a CRC-32 of everything
+before it (version 3). Versions 1 and 2 (one byte of on/off choices, before the first edition's
+rules became the defaults, issue 26) are refused in one line naming their version: their games were
+played under other rules and would not replay.
 Every header field is range-checked before it is used; loading replays the log from the seed on
 the same story and choices and checks the digest, so a save that does not replay is refused
 (KernelError('save', ...)) and never half-loaded.
@@ -13,51 +15,29 @@ from ...binio import fletcher16, put32, get32, put_crc32, crc32_at
 from ... import prng
 from ...checks import check_blob
 from .choices import option_flags
-from .consts import PILE_CAP, MAX_LOG
-from .state import G_HQ_N
+from .consts import MAX_LOG
+from .state import BUFFERS
 
 MAGIC = 0x4D        # 'M'
-VERSION = 2
-OLD_VERSION = 1
+VERSION = 3
+OLD_VERSIONS = (1, 2)
 MAX_NAME = 255
+FLAG_BYTES = 3
 
 
 def max_size():
     """The longest a save can be (the longest story name, a full log)."""
-    return 4 + MAX_NAME + 4 + 1 + 2 + 4 * MAX_LOG + 2 + 4
+    return 2 + FLAG_BYTES + 1 + MAX_NAME + 4 + 1 + 2 + 4 * MAX_LOG + 2 + 4
 
 
 def state_bytes(st):
-    """The state's buffers as far as this story and seat count use them, the hidden parts and the
-    PRNG included (for the digest)."""
-    story = st.story
-    p = st.players
+    """Every buffer of the state, the hidden parts and the PRNG included (for the digest)."""
     out = bytearray()
     for v in st.g:
         out.append((v >> 8) & 255)
         out.append(v & 255)
-    for buf in (st.s_inv, st.s_space, st.s_damage, st.s_horror, st.s_skill, st.s_stun, st.s_state,
-                st.s_done, st.s_unstunned):
-        out.extend(buf[:p])
-    out.extend(st.s_trait[:2 * p])
-    n = story.ncards
-    for buf in (st.c_where, st.c_owner, st.c_room, st.c_up, st.c_given):
-        out.extend(buf[:n])
-    n = story.nrooms
-    out.extend(st.pile[:n * PILE_CAP])
-    for buf in (st.pile_n, st.lock, st.lock_up):
-        out.extend(buf[:n])
-    out.extend(st.sealed[:story.ndoors])
-    for buf in (st.m_type, st.m_space, st.m_damage, st.m_attacked):
-        out.extend(buf)
-    out.extend(st.t_left[:story.ntypes])
-    out.extend(st.cdeck[:story.ncombat])
-    out.extend(st.ctop)
-    out.extend(st.mdeck[:story.nmythos])
-    out.extend(st.my_where[:story.nmythos])
-    out.extend(st.kused[:story.nkcards])
-    out.extend(st.answers)
-    out.extend(st.hq[:2 * st.g[G_HQ_N]])
+    for name in BUFFERS[1:]:
+        out.extend(getattr(st, name))
     put32(out, st.rng[0])
     put32(out, st.rng[1])
     return out
@@ -72,7 +52,9 @@ def serialize(st):
     out = bytearray()
     out.append(MAGIC)
     out.append(VERSION)
-    out.append(option_flags(st.options))
+    flags = option_flags(st.options)
+    for k in range(FLAG_BYTES):
+        out.append((flags >> (8 * k)) & 255)
     name = st.story.name.encode()
     out.append(len(name))
     out.extend(name)
@@ -91,27 +73,26 @@ def serialize(st):
 
 def deserialize(rules, blob):
     b = check_blob(blob)
-    if len(b) < 14 or b[0] != MAGIC:
+    if len(b) < 16 or b[0] != MAGIC:
         raise KernelError("save", "not a Mansions of Madness save")
-    if b[1] != VERSION and b[1] != OLD_VERSION:
-        raise KernelError("save", "save format version %d, this kernel reads %d and %d" % (b[1], OLD_VERSION,
-                                                                                         VERSION))
+    if b[1] in OLD_VERSIONS:
+        raise KernelError("save", "save format version %d, from before the first edition's rules were the "
+                          "defaults (issue 26): its game would not replay; this kernel reads version %d" % (
+                              b[1], VERSION))
+    if b[1] != VERSION:
+        raise KernelError("save", "save format version %d, this kernel reads %d" % (b[1], VERSION))
     if len(b) > max_size():
         raise KernelError("save", "%d bytes: longer than any Mansions of Madness save" % len(b))
-    check = 4 if b[1] == VERSION else 2
-    if check == 4:
-        ok = crc32_at(b, len(b) - 4)
-    else:
-        ok = fletcher16(b, len(b) - 2) == (b[-2] << 8) | b[-1]
-    if not ok:
+    check = 4
+    if not crc32_at(b, len(b) - 4):
         raise KernelError("save", "checksum mismatch (a corrupt or truncated save)")
-    flags = b[2]
-    n = b[3]
-    i = 4 + n
+    flags = b[2] | (b[3] << 8) | (b[4] << 16)
+    n = b[2 + FLAG_BYTES]
+    i = 3 + FLAG_BYTES + n
     if i + 7 + 2 + check > len(b):
         raise KernelError("save", "malformed save (length)")
     try:
-        name = b[4:4 + n].decode()
+        name = b[3 + FLAG_BYTES:3 + FLAG_BYTES + n].decode()
     except UnicodeError:
         raise KernelError("save", "malformed save (the story's name)")
     seed = get32(b, i)

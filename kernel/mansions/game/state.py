@@ -11,8 +11,8 @@ from array import array
 from ... import prng
 from .consts import (MAX_SEATS, MAX_ROOMS, PILE_CAP, MAX_CARDS, MAX_DOORS, MAX_MONSTERS, MAX_TYPES,
                      MAX_COMBAT, MAX_MYTHOS, MAX_KEEPER_CARDS, MAX_QUESTIONS, MAX_LOG, MAX_ACTIONS,
-                     EV_CAP, HQ_CAP, NONE, NATTR, WH_OUT, WH_PILE, WH_HAND, ST_ALIVE, ST_UNSET,
-                     PH_GUIDE, CTX_TURN)
+                     MAX_SPACES, MAX_EVENTS, MAX_TRAUMA, MAX_FLAGS, MAX_POWERS, EV_CAP, HQ_CAP, NONE, NATTR,
+                     WH_OUT, WH_PILE, WH_HAND, WH_DISCARD, ST_ALIVE, ST_UNSET, PH_GUIDE, CTX_TURN, V_DISCARD)
 
 try:
     from micropython import const
@@ -61,7 +61,25 @@ G_HQ_N = const(36)          # pending horror checks
 G_EVENT_WIN = const(37)     # the keeper's event objective met
 G_LAST_EVENT = const(38)    # the last event card has just been resolved
 G_PLAYERS = const(39)
-NG = const(40)
+G_T_SUM = const(40)         # the test: attribute + modifier + bonuses so far (the target before clamping)
+G_T_LUCK = const(41)        # the test: a skill point spent on it (Luck added)
+G_PEND = const(42)          # an action waiting for its evade tests (0: none), and its arguments
+G_PEND_A = const(43)
+G_PEND_B = const(44)
+G_FORCED = const(45)        # a winner named by an event card (win:SIDE)
+G_TR_SEAT = const(46)       # the investigator a trauma card may be played on now (the trauma window)
+G_RAISE = const(47)         # the monster type a raise card places (the keeper picks the corpse)
+G_MY_SEAT = const(48)       # the mythos window: the investigator whose turn starts
+NG = const(49)
+
+
+# every buffer of the state, in the order clone and the save's digest copy them
+BUFFERS = ("g", "s_inv", "s_space", "s_damage", "s_horror", "s_skill", "s_stun", "s_state", "s_done",
+           "s_unstunned", "s_trait", "s_attr", "s_trauma", "s_power", "s_due", "s_traumad", "c_where",
+           "c_owner", "c_room", "c_up", "c_given", "c_used", "pile", "pile_n", "lock", "lock_up", "sealed",
+           "barred", "dark", "fire", "corpse", "flags", "ev_row", "tr_where", "m_type", "m_space", "m_damage",
+           "m_attacked", "m_stun", "m_evaded", "hchecked", "t_left", "cdeck", "ctop", "mdeck", "my_where",
+           "kused", "answers", "hq")
 
 
 class Base:
@@ -85,23 +103,41 @@ class Base:
         self.s_done = bytearray(MAX_SEATS)
         self.s_unstunned = bytearray(MAX_SEATS)
         self.s_trait = bytearray(MAX_SEATS * 2)
+        self.s_attr = bytearray(MAX_SEATS * NATTR)          # attributes, the traits' applied
+        self.s_trauma = bytearray(MAX_SEATS * 2)            # trauma card held, physical and insanity
+        self.s_power = bytearray(MAX_SEATS * MAX_POWERS)    # abilities: 1 used this turn, 2 used for good
+        self.s_due = bytearray(MAX_SEATS)                   # trauma window owed (horror while insane)
+        self.s_traumad = bytearray(MAX_SEATS)               # a free insanity card played this keeper turn
         # cards
         self.c_where = bytearray(MAX_CARDS)
         self.c_owner = bytearray(MAX_CARDS)
         self.c_room = bytearray(MAX_CARDS)
         self.c_up = bytearray(MAX_CARDS)
         self.c_given = bytearray(MAX_CARDS)
+        self.c_used = bytearray(MAX_CARDS)                  # a free or roll ability used this turn
         # rooms: piles (top at the end) and lock cards
         self.pile = bytearray(MAX_ROOMS * PILE_CAP)
         self.pile_n = bytearray(MAX_ROOMS)
         self.lock = bytearray(MAX_ROOMS)
         self.lock_up = bytearray(MAX_ROOMS)
         self.sealed = bytearray(MAX_DOORS)
+        self.barred = bytearray(MAX_ROOMS)                  # a failed lock: no entry for the rest of the turn
+        self.dark = bytearray(MAX_ROOMS)
+        self.fire = bytearray(MAX_SPACES)
+        self.corpse = bytearray(MAX_SPACES)
+        self.flags = bytearray(MAX_FLAGS)
+        self.ev_row = bytearray(MAX_EVENTS)                 # per stage: the card resolved (NONE: not yet)
+        self.tr_where = bytearray(MAX_TRAUMA)               # NONE: in the keeper's pile; else the seat
+        self.dist = bytearray(MAX_SPACES)                   # scratch for ranges (steps, NONE unreached)
+        self.queue = bytearray(MAX_SPACES)
         # monsters on the board (m_type NONE: a free slot) and the types left to place
         self.m_type = bytearray(MAX_MONSTERS)
         self.m_space = bytearray(MAX_MONSTERS)
         self.m_damage = bytearray(MAX_MONSTERS)
         self.m_attacked = bytearray(MAX_MONSTERS)
+        self.m_stun = bytearray(MAX_MONSTERS)
+        self.m_evaded = bytearray(MAX_MONSTERS)             # evaded this turn by the turn's investigator
+        self.hchecked = bytearray(MAX_SEATS * MAX_MONSTERS)  # horror checked this turn (first edition)
         self.t_left = bytearray(MAX_TYPES)
         # decks: combat (grouped by class, each shuffled), mythos, keeper action cards used
         self.cdeck = bytearray(MAX_COMBAT)
@@ -139,18 +175,41 @@ class Base:
             self.s_unstunned[i] = 0
         for i in range(MAX_SEATS * 2):
             self.s_trait[i] = NONE
+            self.s_trauma[i] = NONE
+        for i in range(MAX_SEATS * NATTR):
+            self.s_attr[i] = 0
+        for i in range(MAX_SEATS * MAX_POWERS):
+            self.s_power[i] = 0
+        for i in range(MAX_SEATS):
+            self.s_due[i] = 0
+            self.s_traumad[i] = 0
         for c in range(MAX_CARDS):
             self.c_where[c] = WH_OUT
             self.c_owner[c] = NONE
             self.c_room[c] = NONE
             self.c_up[c] = 0
             self.c_given[c] = 0
+            self.c_used[c] = 0
         for i in range(MAX_ROOMS * PILE_CAP):
             self.pile[i] = NONE
         for r in range(MAX_ROOMS):
             self.pile_n[r] = 0
             self.lock[r] = NONE
             self.lock_up[r] = 0
+        for r in range(MAX_ROOMS):
+            self.barred[r] = 0
+            self.dark[r] = 0
+        for i in range(MAX_SPACES):
+            self.fire[i] = 0
+            self.corpse[i] = 0
+        for i in range(MAX_FLAGS):
+            self.flags[i] = 0
+        for i in range(MAX_EVENTS):
+            self.ev_row[i] = NONE
+        for i in range(MAX_TRAUMA):
+            self.tr_where[i] = NONE
+        for i in range(MAX_SEATS * MAX_MONSTERS):
+            self.hchecked[i] = 0
         for d in range(MAX_DOORS):
             self.sealed[d] = story.door_sealed[d] if d < story.ndoors else 0
         for m in range(MAX_MONSTERS):
@@ -158,6 +217,8 @@ class Base:
             self.m_space[m] = NONE
             self.m_damage[m] = 0
             self.m_attacked[m] = 0
+            self.m_stun[m] = 0
+            self.m_evaded[m] = 0
         for t in range(MAX_TYPES):
             self.t_left[t] = story.type_count[t] if t < story.ntypes else 0
         for i in range(MAX_COMBAT):
@@ -187,15 +248,13 @@ class Base:
         g[G_T_SEAT] = NONE
         g[G_TURN] = NONE
         g[G_TRADER] = NONE
+        g[G_TR_SEAT] = NONE
+        g[G_MY_SEAT] = NONE
 
     def clone(self):
         """An independent copy of this state, every buffer and the log included (allocates)."""
         other = self.__class__(self.story, self.options, self.seed, self.players)
-        for name in ("g", "s_inv", "s_space", "s_damage", "s_horror", "s_skill", "s_stun", "s_state",
-                     "s_done", "s_unstunned", "s_trait", "c_where", "c_owner", "c_room", "c_up", "c_given",
-                     "pile", "pile_n", "lock", "lock_up", "sealed", "m_type", "m_space", "m_damage",
-                     "m_attacked", "t_left", "cdeck", "ctop", "mdeck", "my_where", "kused", "answers", "hq",
-                     "ev", "log", "rng"):
+        for name in BUFFERS + ("ev", "log", "rng"):
             src = getattr(self, name)
             dst = getattr(other, name)
             for i in range(len(src)):
@@ -223,7 +282,12 @@ class Base:
         return self.players - 1
 
     def attr(self, seat, a):
-        return self.story.inv_attr[self.s_inv[seat] * NATTR + a]
+        """The seat's attribute as set up (the investigator's, or his kept traits' where they give it)."""
+        return self.s_attr[seat * NATTR + a]
+
+    def insane(self, seat):
+        """At zero sanity and still in the game (first edition: insanity=trauma)."""
+        return self.alive(seat) and self.s_horror[seat] >= self.story.inv_sanity[self.s_inv[seat]]
 
     def room_of(self, space):
         return self.story.space_room[space]
@@ -287,6 +351,36 @@ class Base:
         self.pile_n[room] = n - 1
         self.c_room[c] = NONE
         return c
+
+    def discard_card(self, c):
+        self.c_where[c] = WH_DISCARD
+        self.c_owner[c] = NONE
+        self.c_room[c] = NONE
+        self.c_up[c] = 1
+        self.record(V_DISCARD, c, 0)
+
+    def distances(self, start):
+        """Steps from space `start` to every space through open doors, into self.dist (NONE:
+        unreached); breadth first over self.queue (no allocation)."""
+        story = self.story
+        n = story.nspaces
+        dist = self.dist
+        q = self.queue
+        for i in range(n):
+            dist[i] = NONE
+        dist[start] = 0
+        q[0] = start
+        head = 0
+        tail = 1
+        while head < tail:
+            s = q[head]
+            head += 1
+            for t in range(n):
+                if dist[t] == NONE and self.passable(s, t):
+                    dist[t] = dist[s] + 1
+                    q[tail] = t
+                    tail += 1
+        return dist
 
     def to_hand(self, c, seat):
         self.c_where[c] = WH_HAND

@@ -8,15 +8,17 @@ from .consts import (NONE, KEEPER, CLASSES, PHASE_NAMES, PURPOSE_NAMES, AGAINST_
                      A_EXPLORE, A_ATTACK, A_DROP, A_DROP_DONE, A_ABILITY, A_END, A_REROLL, A_ACCEPT,
                      A_UNLOCK, A_GIVE_UP, A_USE_KEY, A_PUZZLE, A_STOP, A_TAKE, A_LEAVE, A_GIVE, A_UNSTUN,
                      A_TRADE_DONE, A_KCARD, A_MYTHOS, A_KEEPER_DONE, A_MSTEP, A_MSTOP, A_MATTACK,
-                     A_ATTACKS_DONE, E_SPAWN, E_MOVE,
+                     A_ATTACKS_DONE, A_LUCK, A_BOOST, A_ROLL_NOW, A_POWER, A_FREE, A_NO_MYTHOS, A_TRAUMA,
+                     A_NO_TRAUMA, POWER_BASE, E_SPAWN, E_MOVE, E_RAISE, E_TRAUMA, TRAUMA_TYPES,
                      V_REVEAL, V_TAKE, V_DISCARD, V_ROLL, V_PASS, V_FAIL, V_DAMAGE, V_HORROR, V_STUN,
                      V_KILLED, V_INSANE, V_SPAWN, V_MONSTER_HIT, V_MONSTER_DIES, V_COMBAT, V_THREAT,
                      V_TOKEN, V_EVENT, V_OBJECTIVE, V_WIN, V_SEAL, V_UNSEAL, V_LEARN, V_DRAW, V_MYTHOS,
                      V_HEAL, V_CALM, V_SKILL, V_DROP, V_GIVE, V_ENTER, V_MONSTER_MOVE, V_ROUND, V_STAY,
-                     V_LOCKED_OUT, V_SHUFFLE, V_UNSTUN, WIN_KEEPER, WIN_INVESTIGATORS, WIN_NOBODY,
-                     K_LOCK, K_OBSTACLE)
+                     V_LOCKED_OUT, V_SHUFFLE, V_UNSTUN, V_BARRED, V_LUCK, V_BOOST, V_EVADED, V_FLAG, V_FIRE,
+                     V_DARK, V_CORPSE, V_TRAUMA, V_MSTUN, V_POWER, V_FREE, V_FIRE_HURT, WIN_KEEPER,
+                     WIN_INVESTIGATORS, WIN_NOBODY, K_LOCK, K_OBSTACLE, ATTRIBUTES)
 from . import view as viewmod
-from .state import G_TURN
+from .state import G_TURN, G_T_SEAT
 
 
 def phase_name(ph):
@@ -40,6 +42,16 @@ def _monster(st, m):
     if t == NONE:
         return "monster %d" % m
     return "%s (%d) in %s" % (story.type_name[t], m, story.space_name[st.m_space[m]])
+
+
+def power_name(story, st, seat, k):
+    """A seat's ability by where it comes from: the character, or a kept trait."""
+    if seat == NONE or st.s_inv[seat] == NONE:
+        return "ability %d" % k
+    if k == 0:
+        return "%s's ability" % story.inv_name[st.s_inv[seat]]
+    t = st.s_trait[seat * 2 + k - 1]
+    return "the trait %s" % story.tr_name[t] if t != NONE else "ability %d" % k
 
 
 def action_text(st, action):
@@ -110,6 +122,8 @@ def action_text(st, action):
         where = ""
         if op == E_SPAWN:
             where = " in %s" % story.space_name[b]
+        elif op == E_RAISE:
+            where = ": the corpse in %s rises" % story.space_name[b]
         elif op == E_MOVE:
             where = ": %s" % _monster(st, b)
         return "%s (%d threat)%s" % (story.kc_name[a], story.kc_cost[a], where)
@@ -125,6 +139,25 @@ def action_text(st, action):
         return "%s attacks %s" % (_monster(st, a), _inv(st, b))
     if kind == A_ATTACKS_DONE:
         return "no more monster attacks"
+    if kind == A_LUCK:
+        seat = st.g[G_T_SEAT]
+        return "spend a skill point: add Luck (%d) to the test" % (st.attr(seat, 6) if seat != NONE else 0)
+    if kind == A_BOOST:
+        if a >= POWER_BASE:
+            return "use %s before the roll" % power_name(story, st, st.g[G_T_SEAT], a - POWER_BASE)
+        return "use %s before the roll: %s" % (story.card_name[a], story.card_text[a])
+    if kind == A_ROLL_NOW:
+        return "roll"
+    if kind == A_POWER:
+        return "use %s" % power_name(story, st, st.g[G_TURN], a)
+    if kind == A_FREE:
+        return "use %s (no action): %s" % (story.card_name[a], story.card_text[a])
+    if kind == A_NO_MYTHOS:
+        return "no mythos card now"
+    if kind == A_TRAUMA:
+        return "trauma %s on %s - %s" % (story.trauma_name[a], _inv(st, b), story.trauma_text[a])
+    if kind == A_NO_TRAUMA:
+        return "no trauma card"
     return "action %d" % action
 
 
@@ -185,7 +218,7 @@ def event_text(st, kind, a, b, seat=KEEPER):
     if kind == V_EVENT:
         return "event: %s - %s" % (story.ev_name[a], story.ev_text[a])
     if kind == V_OBJECTIVE:
-        return "clue 1 found: the keeper reveals his objective: %s - %s" % (story.obj_name[a], story.obj_text[a])
+        return "the keeper reveals his objective: %s - %s" % (story.obj_name[a], story.obj_text[a])
     if kind == V_WIN:
         return {WIN_KEEPER: "the keeper wins", WIN_INVESTIGATORS: "the investigators win",
                 WIN_NOBODY: "the last event is resolved: everyone loses"}[a]
@@ -223,6 +256,34 @@ def event_text(st, kind, a, b, seat=KEEPER):
         return "the %s combat deck is reshuffled" % CLASSES[a]
     if kind == V_UNSTUN:
         return "%s discards a stun token" % _inv(st, a)
+    if kind == V_BARRED:
+        return "the %s is barred to %s for the rest of the turn" % (story.room_name[b], _inv(st, a))
+    if kind == V_LUCK:
+        return "%s spends a skill point: +%d (Luck)" % (_inv(st, a), b)
+    if kind == V_BOOST:
+        what = "an ability" if a >= POWER_BASE else story.card_name[a]
+        return "%s: %+d to the test" % (what, b - 128)
+    if kind == V_EVADED:
+        return "%s has evaded monster %d this turn" % (_inv(st, a), b)
+    if kind == V_FLAG:
+        return "%s: %s" % (story.flag_name[a], "set" if b else "cleared")
+    if kind == V_FIRE:
+        return "%s %s" % (story.space_name[a], "catches fire" if b else "stops burning")
+    if kind == V_FIRE_HURT:
+        return "%s is burnt (%d damage)" % (_inv(st, a), b)
+    if kind == V_DARK:
+        return "the %s %s" % (story.room_name[a], "goes dark" if b else "is lit")
+    if kind == V_CORPSE:
+        return "%s %s" % ("a corpse lies in" if b else "the corpse rises in", story.space_name[a])
+    if kind == V_TRAUMA:
+        return "%s trauma %s on %s - %s" % (TRAUMA_TYPES[story.trauma_type[a]], story.trauma_name[a],
+                                           _inv(st, b), story.trauma_text[a])
+    if kind == V_MSTUN:
+        return "monster %d is stunned" % a
+    if kind == V_POWER:
+        return "%s uses %s" % (_inv(st, a), power_name(story, st, a, b))
+    if kind == V_FREE:
+        return "%s uses %s" % (_inv(st, b), story.card_name[a])
     return "event %d %d %d" % (kind, a, b)
 
 
@@ -289,13 +350,31 @@ def describe(story, view):
                   and r.card(c)[1] == k]
             lk = " lock: %s" % (story.card_name[lc[0]] if lc else "face down")
         lines.append("%s: %s%s" % (story.room_name[k], ", ".join(shown) if shown else "no cards", lk))
+    tokens = []
+    for sp in range(story.nspaces):
+        if r.fire(sp):
+            tokens.append("fire in %s" % story.space_name[sp])
+        if r.corpse(sp):
+            tokens.append("corpse in %s" % story.space_name[sp])
+    for k in range(story.nrooms):
+        if r.dark(k):
+            tokens.append("the %s is dark" % story.room_name[k])
+    if tokens:
+        lines.append("board: " + ", ".join(tokens))
     if me == KEEPER:
         e = v[viewmod.H_EVENT]
         if e < story.nevents:
-            lines.append("next event (keeper only): %s - %s" % (story.ev_name[e], story.ev_text[e]))
+            names = " / ".join(story.ev_name[i] for i in range(story.stage_first[e],
+                                                               story.stage_first[e] + story.stage_rows[e]))
+            lines.append("next event (keeper only): %s - %s" % (names, story.ev_text[story.stage_first[e]]))
         hand = [story.my_name[c] for c in range(story.nmythos) if r.mythos(c) == 1]
         lines.append("mythos hand: %s" % (", ".join(hand) or "-"))
     return lines
+
+
+def intro(story):
+    """The story's introduction, read to everyone at the start (story.tsv `intro` paragraphs)."""
+    return list(story.intro)
 
 
 def _up(r, c):

@@ -1,24 +1,31 @@
-"""The investigators' part of the round: who goes next (they choose), and an investigator's turn of
-two movement steps and one action step in any order, none mandatory. The actions: run, card ability,
-drop, attack (weapon, spell or bare hands; the combat card drawn for the monster's class) and
-explore (the room's cards revealed one by one from the top). With a monster in the space, attack is
-the only action (the run action and the movement steps leave it by evading).
+"""The investigators' part of the round: who goes next (they choose), the keeper's mythos window
+before each turn (first edition), and an investigator's turn of two movement steps and one action
+step in any order, none mandatory. The actions: run, card ability, drop, attack (weapon, spell or
+bare hands; within the card's range; the combat card drawn for the monster's class) and explore (the
+room's cards revealed one by one from the top, each card's `found` effects applied). Cards and
+abilities that cost no action are used at any time in the turn (`card_timing`).
+
+With a monster in the space: first edition, every action is offered and all but an attack first
+evade each monster not yet evaded this turn (board.py); option evade=leaving or off, attack is the
+only action (the run action and the movement steps leave it, by evading with evade=leaving).
 
 `legal(st, buf)` lists the actions of the turn's phases (order, turn, drop, lock, obstacle, pickup,
-reroll); `act(st, ph, kind, a, b)` applies one. Continuations called by the state's resume loop:
-`continue_turn`, `explore_next`. No allocation.
+reroll); `act(st, ph, kind, a, b)` applies one (`perform` once the evading is done).
+Continuations called by the state's resume loop: `continue_turn`, `explore_next`, `begin_turn`. No
+allocation.
 """
 
 from . import board, checks, effects
-from .consts import (NONE, MAX_MONSTERS, PILE_CAP, ST_ALIVE, CTX_TURN, CTX_EXPLORE,
-                     PH_ORDER, PH_TURN, PH_DROP, PH_LOCK, PH_OBSTACLE, PH_PICKUP, PH_REROLL,
-                     A_NEXT, A_MOVE, A_RUN, A_EXPLORE, A_ATTACK, A_DROP, A_DROP_DONE, A_ABILITY, A_END,
-                     A_REROLL, A_ACCEPT, A_UNLOCK, A_GIVE_UP, A_USE_KEY, A_PUZZLE, A_STOP, A_TAKE,
-                     A_LEAVE, K_OBSTACLE, K_EXPLORATION, K_ITEM, T_CLUE, T_NOTHING, R_TEST,
-                     R_PUZZLE, W_NONE, W_SPELL, W_UNARMED, E_HIT, P_ATTACK, P_SPELL, P_OBSTACLE,
-                     V_REVEAL, V_TAKE, V_COMBAT, V_DROP, V_ROUND, V_LOCKED_OUT)
+from .consts import (NONE, KEEPER, MAX_MONSTERS, MAX_POWERS, PILE_CAP, ST_ALIVE, CTX_TURN, CTX_EXPLORE,
+                     CTX_TURN_START, PH_ORDER, PH_TURN, PH_DROP, PH_LOCK, PH_OBSTACLE, PH_PICKUP, PH_REROLL,
+                     PH_MYTHOS, A_NEXT, A_MOVE, A_RUN, A_EXPLORE, A_ATTACK, A_DROP, A_DROP_DONE, A_ABILITY,
+                     A_END, A_REROLL, A_ACCEPT, A_UNLOCK, A_GIVE_UP, A_USE_KEY, A_PUZZLE, A_STOP, A_TAKE,
+                     A_LEAVE, A_POWER, A_FREE, K_OBSTACLE, K_EXPLORATION, K_ITEM, T_CLUE, T_NOTHING, T_LIGHT,
+                     R_TEST, R_PUZZLE, W_NONE, W_SPELL, W_UNARMED, W_BLADED, W_BLUNT, W_MELEE, E_HIT, E_WEAPON,
+                     E_MSTUN, E_ONCE, U_ACTION, U_FREE, P_ATTACK, P_SPELL, P_OBSTACLE, P_EFFECT, V_REVEAL,
+                     V_TAKE, V_COMBAT, V_DROP, V_ROUND, V_LOCKED_OUT, V_POWER, V_FREE, WH_HAND)
 from .state import (G_PHASE, G_ACTOR, G_ROUND, G_TURN, G_MOVES, G_ACTIONS, G_CTX, G_X_ROOM, G_X_POS,
-                    G_DROPPING, G_MV_DEST, G_COMBAT, G_T_SEAT, G_T_P1, G_T_P2, G_T_P3, G_KSTEP)
+                    G_DROPPING, G_MV_DEST, G_COMBAT, G_T_SEAT, G_T_P1, G_T_P2, G_T_P3, G_KSTEP, G_MY_SEAT)
 from . import victory
 
 
@@ -51,24 +58,79 @@ def next_turn(st):
     if count == 0:
         st.keeper_begin()
     elif count == 1:
-        start_turn(st, first)
+        chosen(st, first)
     else:
         st.g[G_PHASE] = PH_ORDER
         st.g[G_ACTOR] = first
 
 
+def mythos_in_hand(st):
+    for c in range(st.story.nmythos):
+        if st.my_where[c] == 1:
+            return True
+    return False
+
+
+def chosen(st, seat):
+    """The investigators have chosen who plays: first edition, the keeper's mythos window (when he
+    holds a mythos card: its size is public), then the turn."""
+    g = st.g
+    g[G_TURN] = seat
+    if st.opt_mythos_turns and mythos_in_hand(st):
+        g[G_MY_SEAT] = seat
+        g[G_CTX] = CTX_TURN_START
+        g[G_PHASE] = PH_MYTHOS
+        g[G_ACTOR] = KEEPER
+        return
+    start_turn(st, seat)
+
+
+def begin_turn(st):
+    """After the mythos window (and its test): the turn starts."""
+    g = st.g
+    seat = g[G_MY_SEAT]
+    g[G_MY_SEAT] = NONE
+    if st.alive(seat):
+        start_turn(st, seat)
+    else:
+        st.s_done[seat] = 1
+        g[G_CTX] = CTX_TURN
+        next_turn(st)
+
+
+def new_turn_marks(st):
+    """What lasts one turn (any player's): evaded monsters, rooms barred by a lock, horror checks made,
+    cards and abilities used once a turn."""
+    for m in range(MAX_MONSTERS):
+        st.m_evaded[m] = 0
+    for r in range(st.story.nrooms):
+        st.barred[r] = 0
+    for i in range(len(st.hchecked)):
+        st.hchecked[i] = 0
+    for c in range(st.story.ncards):
+        st.c_used[c] = 0
+    for i in range(len(st.s_power)):
+        if st.s_power[i] == 1:
+            st.s_power[i] = 0
+
+
 def start_turn(st, seat):
-    """Two movement steps and one action step; a stunned investigator loses his action step
-    (documented choice `stun`; the option stun=skip-turn loses the whole turn)."""
+    """Two movement steps and one action step; stunned (first edition): one movement step, no action
+    (option stun=no-action: no action step; stun=skip-turn: no turn)."""
     g = st.g
     g[G_TURN] = seat
     g[G_MOVES] = 2
     g[G_ACTIONS] = 1
     g[G_DROPPING] = 0
+    new_turn_marks(st)
+    if st.s_stun[seat] and st.opt_stun_skips:
+        st.s_done[seat] = 1
+        next_turn(st)
+        return
     if st.s_stun[seat]:
         g[G_ACTIONS] = 0
-        if st.opt_stun_skips:
-            g[G_MOVES] = 0
+        if st.opt_stun_1e:
+            g[G_MOVES] = 1
     g[G_CTX] = CTX_TURN
     continue_turn(st)
 
@@ -76,7 +138,7 @@ def start_turn(st, seat):
 def continue_turn(st):
     g = st.g
     seat = g[G_TURN]
-    if not st.alive(seat) or (g[G_MOVES] == 0 and g[G_ACTIONS] == 0):
+    if not st.alive(seat) or (g[G_MOVES] == 0 and g[G_ACTIONS] == 0 and not has_free(st, seat)):
         st.s_done[seat] = 1
         next_turn(st)
         return
@@ -84,11 +146,80 @@ def continue_turn(st):
     g[G_ACTOR] = seat
 
 
+# ----- abilities ---------------------------------------------------------------------------------------
+
+def power_ready(st, seat, k, use):
+    """Seat's ability k (0 the character's, 1 and 2 the kept traits') has timing `use` and may be used."""
+    return (checks.power_list(st, seat, k) != 0xFFFF and checks.power_use(st, seat, k) == use
+            and not st.s_power[seat * MAX_POWERS + k])
+
+
+def free_card(st, seat, c):
+    return st.story.card_use[c] == U_FREE and st.holds(seat, c) and not st.c_used[c]
+
+
+def has_free(st, seat):
+    for c in range(st.story.ncards):
+        if free_card(st, seat, c):
+            return True
+    for k in range(MAX_POWERS):
+        if power_ready(st, seat, k, U_FREE):
+            return True
+    return False
+
+
+def use_power(st, seat, k):
+    lst = checks.power_list(st, seat, k)
+    eff = st.story.eff
+    once = False
+    for i in range(eff.start[lst], eff.start[lst] + eff.count[lst]):
+        if eff.op[i] == E_ONCE:
+            once = True
+    st.s_power[seat * MAX_POWERS + k] = 2 if once else 1
+    st.record(V_POWER, seat, k)
+    effects.apply_list(st, lst, seat, 0, NONE, P_EFFECT)
+
+
 # ----- legal actions ---------------------------------------------------------------------------------
 
 def droppable(st, seat, c):
     kind = st.story.card_kind[c]
     return st.holds(seat, c) and (kind == K_EXPLORATION or kind == K_ITEM)
+
+
+def can_explore(st, seat, room):
+    """Cards left in the room, and light to see them by when the room is dark."""
+    if st.pile_n[room] == 0:
+        return False
+    if not st.dark[room]:
+        return True
+    story = st.story
+    for c in range(story.ncards):
+        if story.card_types[c] & T_LIGHT and st.holds(seat, c):
+            return True
+    return False
+
+
+def attacks(st, seat, buf, n):
+    """The attacks within reach: bare hands at a monster in the space, each weapon and attack spell at
+    the monsters within its range (`attack_range`)."""
+    story = st.story
+    space = st.s_space[seat]
+    dist = st.distances(space)
+    for m in range(MAX_MONSTERS):
+        if st.m_type[m] == NONE:
+            continue
+        d = dist[st.m_space[m]]
+        if d == NONE:
+            continue
+        if d == 0:
+            buf[n] = _act(A_ATTACK, m, NONE)
+            n += 1
+        for c in range(story.ncards):
+            if story.atk_kind[c] != W_NONE and st.holds(seat, c) and d <= story.atk_range[c]:
+                buf[n] = _act(A_ATTACK, m, c)
+                n += 1
+    return n
 
 
 def legal(st, ph, buf):
@@ -112,26 +243,18 @@ def legal(st, ph, buf):
         ns = story.nspaces
         if g[G_MOVES] > 0:
             for d in range(ns):
-                if st.passable(space, d):
+                if board.enterable(st, seat, d):
                     buf[n] = _act(A_MOVE, d, 0)
                     n += 1
         if g[G_ACTIONS] > 0:
             for d in range(ns):
-                if st.passable(space, d):
+                if board.enterable(st, seat, d):
                     buf[n] = _act(A_RUN, d, 0)
                     n += 1
-            engaged = False
-            for m in range(MAX_MONSTERS):
-                if st.m_type[m] != NONE and st.m_space[m] == space:
-                    engaged = True
-                    buf[n] = _act(A_ATTACK, m, NONE)
-                    n += 1
-                    for c in range(story.ncards):
-                        if st.holds(seat, c) and story.atk_kind[c] != W_NONE:
-                            buf[n] = _act(A_ATTACK, m, c)
-                            n += 1
-            if not engaged:
-                if st.pile_n[room] > 0:
+            engaged = st.monster_in(space) != NONE
+            n = attacks(st, seat, buf, n)
+            if not engaged or st.opt_evade_1e:
+                if can_explore(st, seat, room):
                     buf[n] = _act(A_EXPLORE, 0, 0)
                     n += 1
                 if st.pile_n[room] < PILE_CAP:
@@ -140,9 +263,21 @@ def legal(st, ph, buf):
                             buf[n] = _act(A_DROP, c, 0)
                             n += 1
                 for c in range(story.ncards):
-                    if st.holds(seat, c) and story.card_ability[c] != 0xFFFF:
+                    if st.holds(seat, c) and story.card_ability[c] != 0xFFFF and story.card_use[c] == U_ACTION:
                         buf[n] = _act(A_ABILITY, c, 0)
                         n += 1
+                for k in range(MAX_POWERS):
+                    if power_ready(st, seat, k, U_ACTION):
+                        buf[n] = _act(A_POWER, k, 0)
+                        n += 1
+        for c in range(story.ncards):
+            if free_card(st, seat, c):
+                buf[n] = _act(A_FREE, c, 0)
+                n += 1
+        for k in range(MAX_POWERS):
+            if power_ready(st, seat, k, U_FREE):
+                buf[n] = _act(A_POWER, k, 0)
+                n += 1
         buf[n] = _act(A_END, 0, 0)
         return n + 1
     if ph == PH_DROP:
@@ -185,12 +320,33 @@ def legal(st, ph, buf):
 
 # ----- applying ---------------------------------------------------------------------------------------
 
+def _evades(st, kind, seat, a):
+    """The actions that first evade the monsters in the space (first edition): leaving it, and every
+    action but an attack (abilities that cost no action are not actions)."""
+    if kind == A_MOVE or kind == A_RUN or kind == A_EXPLORE or kind == A_ABILITY:
+        return True
+    if kind == A_DROP:
+        return not st.g[G_DROPPING]
+    if kind == A_POWER:
+        return power_ready(st, seat, a, U_ACTION)
+    return False
+
+
 def act(st, ph, kind, a, b):
     g = st.g
     seat = g[G_TURN]
     if kind == A_NEXT:
-        start_turn(st, a)
-    elif kind == A_MOVE:
+        chosen(st, a)
+    elif ph == PH_TURN and _evades(st, kind, seat, a) and board.needs_evade(st, seat):
+        board.begin_evades(st, kind, a, b)
+    else:
+        perform(st, kind, a, b, ph)
+
+
+def perform(st, kind, a, b, ph=PH_TURN):
+    g = st.g
+    seat = g[G_TURN]
+    if kind == A_MOVE:
         board.move_start(st, a, 0)
     elif kind == A_RUN:
         board.move_start(st, a, 1)
@@ -207,7 +363,17 @@ def act(st, ph, kind, a, b):
     elif kind == A_ABILITY:
         g[G_ACTIONS] -= 1
         g[G_CTX] = CTX_TURN
-        effects.apply_list(st, st.story.card_ability[a], seat, 0, a)
+        effects.apply_list(st, st.story.card_ability[a], seat, 0, a, P_EFFECT)
+    elif kind == A_FREE:
+        st.c_used[a] = 1
+        st.record(V_FREE, a, seat)
+        g[G_CTX] = CTX_TURN
+        effects.apply_list(st, st.story.card_ability[a], seat, 0, a, P_EFFECT)
+    elif kind == A_POWER:
+        if checks.power_use(st, seat, a) == U_ACTION:
+            g[G_ACTIONS] -= 1
+        g[G_CTX] = CTX_TURN
+        use_power(st, seat, a)
     elif kind == A_DROP:
         if not g[G_DROPPING]:
             g[G_ACTIONS] -= 1
@@ -228,7 +394,7 @@ def act(st, ph, kind, a, b):
         board.unlock(st, a)
     elif kind == A_GIVE_UP:
         st.record(V_LOCKED_OUT, seat, st.lock[st.room_of(g[G_MV_DEST])])
-        board.stay(st)
+        board.locked_out(st)
     elif kind == A_PUZZLE:
         if ph == PH_LOCK:
             board.attempt_lock(st)
@@ -266,9 +432,14 @@ def attack(st, seat, m, c):
     checks.begin(st, seat, story.cb_attr[cb], story.cb_mod[cb] - 128, P_ATTACK, m, cb, c)
 
 
+def weapon_fits(token_kind, against):
+    return token_kind == against or (token_kind == W_MELEE and (against == W_BLADED or against == W_BLUNT))
+
+
 def attack_done(st, passed):
-    """Documented choice `combat_card`: passed, the card's hit plus the weapon's bonus in damage;
-    failed, the card's failure effects on the attacker."""
+    """Documented choice `combat_card`: passed, the card's hit, its modifier for the weapon used and
+    the weapon's bonus in damage (stunning the monster if it says so); failed, the card's failure
+    effects on the attacker."""
     g = st.g
     story = st.story
     m = g[G_T_P1]
@@ -277,10 +448,23 @@ def attack_done(st, passed):
     seat = g[G_T_SEAT]
     if passed:
         k = story.cb_pass[cb]
-        hit = story.eff.n[story.eff.start[k]] if story.eff.op[story.eff.start[k]] == E_HIT else 0
+        eff = story.eff
+        against = story.atk_kind[c] if c != NONE else W_UNARMED
+        hit = 0
+        stun = False
+        for i in range(eff.start[k], eff.start[k] + eff.count[k]):
+            op = eff.op[i]
+            if op == E_HIT:
+                hit += eff.n[i]
+            elif op == E_WEAPON and weapon_fits(eff.a[i], against):
+                hit += eff.n[i] - 128
+            elif op == E_MSTUN:
+                stun = True
         if c != NONE:
-            hit += story.atk_a[c]
+            hit += story.atk_a[c] - 128
         effects.hit_monster(st, m, hit)
+        if stun:
+            effects.stun_monster(st, m)
     else:
         effects.apply_list(st, story.cb_fail[cb], seat, 0, NONE)
 
@@ -321,9 +505,10 @@ def obstacle_done(st, passed):
 
 def explore_next(st):
     """Reveal the room's cards one by one from the top: exploration cards go to the explorer
-    (nothing of interest is discarded); an obstacle or a face-up dropped card asks him; clue 1
-    reveals the keeper's objective. Returns leaving the phase unset when horror checks are pending
-    (they come first) or when exploring is over (the context is back to the turn)."""
+    (nothing of interest is discarded) and their `found` effects apply; an obstacle or a face-up
+    dropped card asks him; clue 1 reveals the keeper's objective. Returns leaving the phase unset
+    when horror checks or a test are pending (they come first) or when exploring is over (the context
+    is back to the turn)."""
     g = st.g
     story = st.story
     seat = g[G_TURN]
@@ -353,6 +538,12 @@ def explore_next(st):
         else:
             st.to_hand(c, seat)
             st.record(V_TAKE, c, seat)
-            if story.card_types[c] & T_CLUE and story.card_clue[c] == 1:
-                victory.reveal(st)
-                return          # the resume loop checks the objective and any horror first
+        stop = False
+        if story.card_types[c] & T_CLUE and story.card_clue[c] == 1:
+            victory.reveal(st)
+            stop = True         # the resume loop checks the objective and any horror first
+        if story.card_found[c] != 0xFFFF:
+            effects.apply_list(st, story.card_found[c], seat, 0, NONE, P_EFFECT)
+            stop = True
+        if stop:
+            return

@@ -1,19 +1,23 @@
 """The ends of the game: the keeper's objective met (or every investigator killed: the keeper wins),
-the investigators' task met once the objective is revealed (when clue 1 is found), and the last
-event resolved with no winner (everyone loses). `check` runs after every step. No allocation.
+an event card naming the winner (win:SIDE, the end decided by the objective in play), the
+investigators' task met once the objective is revealed (by clue 1, or an event or card that says
+so), and the last event resolved with no winner (everyone loses). `check` runs after every step. No
+allocation.
 
 Documented choice `objective_precedence`: when a step meets both sides' conditions, the keeper's is
-checked first.
+checked first, then an event's word, then the investigators'.
 """
 
 from . import effects
 from .consts import (NONE, MAX_MONSTERS, ST_ALIVE, WH_HAND, C_EVENT, C_KILLED, C_REACH, C_KILL,
                      C_ESCAPE, C_BRING, WIN_KEEPER, WIN_INVESTIGATORS, WIN_NOBODY, V_OBJECTIVE, V_WIN)
-from .state import G_OBJ, G_REVEALED, G_WINNER, G_ROUND, G_EVENT_WIN, G_KILLED, G_KILL_FLAG, G_LAST_EVENT
+from .state import (G_OBJ, G_REVEALED, G_WINNER, G_ROUND, G_EVENT_WIN, G_KILLED, G_KILL_FLAG, G_LAST_EVENT,
+                    G_FORCED)
 
 
 def reveal(st):
-    """Clue 1 found: the keeper shows his objective (and what it sets up, e.g. a monster)."""
+    """Clue 1 found (or an event or card that says so): the keeper shows his objective (and what it
+    sets up, e.g. a monster)."""
     g = st.g
     if g[G_REVEALED]:
         return
@@ -68,6 +72,8 @@ def check(st):
             anyone = True
     if not anyone or keeper_met(st):
         g[G_WINNER] = WIN_KEEPER
+    elif g[G_FORCED]:
+        g[G_WINNER] = g[G_FORCED]
     elif investigators_met(st):
         g[G_WINNER] = WIN_INVESTIGATORS
     elif g[G_LAST_EVENT]:

@@ -8,29 +8,38 @@ where one lies, and how many face-down cards it holds), the cards out of the gam
 card's time number is public). Hidden from everyone: the order of the combat and mythos decks and
 the PRNG. Investigators' cards lie face up, so the keeper sees them.
 
-Layout (all bytes; NONE = 255):
+Layout (all bytes; NONE = 255), version 2:
     header   HEAD bytes, see the H_* offsets
     seats    per field, MAX_SEATS each: investigator, space, damage, horror, skill, stun, state,
-             done; then the two traits kept, 2 x MAX_SEATS
+             done; then the two traits kept, 2 x MAX_SEATS; the attributes, NATTR per seat; the
+             trauma cards held (physical, insanity), 2 per seat; the abilities used (0 ready, 1 this
+             turn, 2 for good), MAX_POWERS per seat
     cards    ncards x 2: where (CW_*), detail (room or owner)
     rooms    nrooms x (4 + PILE_CAP): cards on the pile, face-down count, face-down obstacle backs,
              lock (0 none, 1 face down, 2 face up), then the pile bottom to top: a card id, or
-             FACE_DOWN / OBSTACLE_BACK for face-down cards the viewer may not know, NONE past the end
+             FACE_DOWN / OBSTACLE_BACK for face-down cards the viewer may not know, NONE past the end;
+             then nrooms x 2: barred to the turn's investigator (a failed lock), dark
     doors    ndoors: sealed
-    monsters per field, MAX_MONSTERS each: type, space, damage, attacked this turn
+    spaces   nspaces x 2: fire, corpse
+    monsters per field, MAX_MONSTERS each: type, space, damage, attacked this turn, stunned,
+             evaded this turn by the turn's investigator
     supply   ntypes: monsters of each type left to place
     kcards   nkcards: keeper action cards used this turn
     mythos   nmythos: 0 deck or unknown, 1 in the keeper's hand (keeper only), 2 played
+    events   nevents (the deck's stages): the card resolved for the stage, NONE before
+    trauma   ntrauma: NONE in the keeper's pile, 254 replaced, else the seat holding it
+    flags    nflags: the story's flags (set by cards and events everyone sees)
 """
 
-from .consts import (NONE, MAX_SEATS, MAX_MONSTERS, PILE_CAP, KEEPER, WH_PILE, WH_LOCK,
+from .consts import (NONE, MAX_SEATS, MAX_MONSTERS, MAX_POWERS, NATTR, PILE_CAP, KEEPER, WH_PILE, WH_LOCK,
                      WH_HAND, WH_DISCARD, K_OBSTACLE, PH_ROLL, PH_OVER, MAX_QUESTIONS)
 from .state import (G_PHASE, G_ACTOR, G_ROUND, G_THREAT, G_TOKENS, G_EVENT, G_OBJ, G_REVEALED,
                     G_WINNER, G_KSTEP, G_TURN, G_MOVES, G_ACTIONS, G_T_SEAT, G_T_ATTR, G_T_TARGET,
                     G_T_PURPOSE, G_T_ROLL, G_X_ROOM, G_X_POS, G_MV_DEST, G_KM_SLOT, G_KM_STEPS,
-                    G_TRADER, G_COMBAT, G_MTOP, G_T_P1, G_DROPPING, G_CTX, G_HQ_N, G_KILLED)
+                    G_TRADER, G_COMBAT, G_MTOP, G_T_P1, G_DROPPING, G_CTX, G_HQ_N, G_KILLED, G_T_LUCK,
+                    G_T_SUM, G_PEND, G_FORCED, G_TR_SEAT, G_MY_SEAT)
 
-VERSION = 1
+VERSION = 2
 FACE_DOWN = 254
 OBSTACLE_BACK = 253
 
@@ -72,9 +81,15 @@ H_DROPPING = 34
 H_CTX = 35
 H_HQ = 36
 H_KILLED = 37
-H_ANSWERS = 38          # MAX_QUESTIONS bytes: the guide's answers (keeper only)
+H_T_LUCK = 38           # a skill point spent on the test (Luck added)
+H_T_SUM = 39            # the test's target before it is kept to the die, + 64
+H_PEND = 40             # the action kind waiting for its evade tests (0 none)
+H_FORCED = 41           # a winner an event card has named
+H_TR_SEAT = 42          # the investigator of the trauma window (NONE: a keeper card's, anyone)
+H_MY_SEAT = 43          # the investigator of the mythos window
+H_ANSWERS = 44          # MAX_QUESTIONS bytes: the guide's answers (keeper only)
 HEAD = H_ANSWERS + MAX_QUESTIONS
-SEAT = 10
+SEAT = 10 + NATTR + 2 + MAX_POWERS
 _PAD = bytes([NONE] * (2 * MAX_SEATS))
 
 # card places as a viewer sees them
@@ -105,7 +120,7 @@ def encode(st, p):
     out[H_TOKENS] = g[G_TOKENS]
     out[H_EVENT] = g[G_EVENT]
     out[H_NEVENTS] = story.nevents
-    out[H_TIME] = story.ev_time[g[G_EVENT]] if g[G_EVENT] < story.nevents else 0
+    out[H_TIME] = story.stage_time[g[G_EVENT]] if g[G_EVENT] < story.nevents else 0
     out[H_REVEALED] = g[G_REVEALED]
     out[H_OBJ] = g[G_OBJ] if (keeper or g[G_REVEALED]) else NONE
     out[H_WINNER] = g[G_WINNER]
@@ -136,6 +151,13 @@ def encode(st, p):
     out[H_CTX] = g[G_CTX]
     out[H_HQ] = g[G_HQ_N]
     out[H_KILLED] = g[G_KILLED]
+    out[H_T_LUCK] = g[G_T_LUCK]
+    t = g[G_T_SUM] + 64
+    out[H_T_SUM] = 0 if t < 0 else 255 if t > 255 else t
+    out[H_PEND] = g[G_PEND]
+    out[H_FORCED] = g[G_FORCED]
+    out[H_TR_SEAT] = g[G_TR_SEAT] & 255
+    out[H_MY_SEAT] = g[G_MY_SEAT] & 255
     for q in range(MAX_QUESTIONS):
         out[H_ANSWERS + q] = st.answers[q] if keeper else NONE
     players = st.players
@@ -145,6 +167,9 @@ def encode(st, p):
         out.extend(_PAD[:MAX_SEATS - players])
     out.extend(st.s_trait[:players * 2])
     out.extend(_PAD[:(MAX_SEATS - players) * 2])
+    out.extend(st.s_attr)
+    out.extend(st.s_trauma)
+    out.extend(st.s_power)
     # cards: (where, detail) pairs written in place
     nc = story.ncards
     base = len(out)
@@ -205,16 +230,27 @@ def encode(st, p):
         out.append(obstacles)
         out.append(0 if lock == NONE else 2 if lock_up[r] else 1)
         out.extend(row)
+    for r in range(story.nrooms):
+        out.append(st.barred[r])
+        out.append(st.dark[r])
     out.extend(st.sealed[:story.ndoors])
+    for sp in range(story.nspaces):
+        out.append(st.fire[sp])
+        out.append(st.corpse[sp])
     out.extend(st.m_type)
     out.extend(st.m_space)
     out.extend(st.m_damage)
     out.extend(st.m_attacked)
+    out.extend(st.m_stun)
+    out.extend(st.m_evaded)
     out.extend(st.t_left[:story.ntypes])
     out.extend(st.kused[:story.nkcards])
     for c in range(story.nmythos):
         w = st.my_where[c]
         out.append(w if (keeper or w == 2) else 0)
+    out.extend(st.ev_row[:story.nevents])
+    out.extend(st.tr_where[:story.ntrauma])
+    out.extend(st.flags[:story.nflags])
     return bytes(out)
 
 
@@ -226,14 +262,22 @@ class Reader:
         self.story = story
         self.v = view
         self.seats_at = HEAD
+        self.attrs_at = HEAD + MAX_SEATS * 10
+        self.trauma_held_at = self.attrs_at + MAX_SEATS * NATTR
+        self.powers_at = self.trauma_held_at + MAX_SEATS * 2
         self.cards_at = HEAD + MAX_SEATS * SEAT
         self.rooms_at = self.cards_at + story.ncards * 2
-        self.doors_at = self.rooms_at + story.nrooms * (4 + PILE_CAP)
-        self.monsters_at = self.doors_at + story.ndoors
-        self.supply_at = self.monsters_at + MAX_MONSTERS * 4
+        self.marks_at = self.rooms_at + story.nrooms * (4 + PILE_CAP)
+        self.doors_at = self.marks_at + story.nrooms * 2
+        self.spaces_at = self.doors_at + story.ndoors
+        self.monsters_at = self.spaces_at + story.nspaces * 2
+        self.supply_at = self.monsters_at + MAX_MONSTERS * 6
         self.kcards_at = self.supply_at + story.ntypes
         self.mythos_at = self.kcards_at + story.nkcards
-        if len(view) != self.mythos_at + story.nmythos or view[0] != 0x56:
+        self.events_at = self.mythos_at + story.nmythos
+        self.trauma_at = self.events_at + story.nevents
+        self.flags_at = self.trauma_at + story.ntrauma
+        if len(view) != self.flags_at + story.nflags or view[0] != 0x56:
             raise ValueError("not a view of this story")
 
     def h(self, offset):
@@ -258,6 +302,22 @@ class Reader:
             return self.v[self.seats_at + 8 * MAX_SEATS + s * 2 + field - 8]
         return self.v[self.seats_at + field * MAX_SEATS + s]
 
+    def attr(self, s, a):
+        """Seat s's attribute a (the investigator's, or a kept trait's)."""
+        return self.v[self.attrs_at + s * NATTR + a]
+
+    def trauma_held(self, s, k):
+        """The trauma card seat s holds of type k (0 physical, 1 insanity), or NONE."""
+        return self.v[self.trauma_held_at + s * 2 + k]
+
+    def power(self, s, k):
+        """Seat s's ability k (0 the character's, 1 and 2 the traits'): 0 ready, 1 used this turn, 2 spent."""
+        return self.v[self.powers_at + s * MAX_POWERS + k]
+
+    def insane(self, s):
+        inv = self.seat(s, 0)
+        return inv != NONE and self.seat(s, 6) == 1 and self.seat(s, 3) >= self.story.inv_sanity[inv]
+
     def card(self, c):
         """(where CW_*, room or owner)."""
         i = self.cards_at + c * 2
@@ -277,6 +337,19 @@ class Reader:
         n = self.v[i]
         return self.v[i], self.v[i + 1], self.v[i + 2], self.v[i + 3], list(self.v[i + 4:i + 4 + n])
 
+    def barred(self, r):
+        """Room r is barred to the turn's investigator for the rest of his turn (a failed lock)."""
+        return self.v[self.marks_at + 2 * r]
+
+    def dark(self, r):
+        return self.v[self.marks_at + 2 * r + 1]
+
+    def fire(self, sp):
+        return self.v[self.spaces_at + 2 * sp]
+
+    def corpse(self, sp):
+        return self.v[self.spaces_at + 2 * sp + 1]
+
     def sealed(self, d):
         return self.v[self.doors_at + d]
 
@@ -288,6 +361,22 @@ class Reader:
     def monsters(self):
         """[(slot, type, space, damage, attacked)] of the monsters on the board."""
         return [(m,) + self.monster(m) for m in range(MAX_MONSTERS) if self.v[self.monsters_at + m] != NONE]
+
+    def monster_marks(self, m):
+        """(stunned, evaded this turn by the turn's investigator)."""
+        i = self.monsters_at + m
+        return self.v[i + 4 * MAX_MONSTERS], self.v[i + 5 * MAX_MONSTERS]
+
+    def event_row(self, k):
+        """The event card resolved for stage k, or NONE."""
+        return self.v[self.events_at + k]
+
+    def trauma(self, t):
+        """Where trauma card t is: NONE the keeper's pile, 254 replaced, else the seat holding it."""
+        return self.v[self.trauma_at + t]
+
+    def flag(self, f):
+        return self.v[self.flags_at + f]
 
     def supply(self, t):
         return self.v[self.supply_at + t]

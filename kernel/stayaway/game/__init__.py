@@ -10,7 +10,8 @@
     panic    every Panic! card
     legal    the legal actions of each phase
     rules    Rules and State: the surface every kernel game shares
-    views    a player's view as bytes (allocation-free) and its decoder
+    views    a player's view as bytes (allocation-free) and its decoder; viewcache: State.view's
+             per-player logs kept between calls
     text     actions and events in words, per-player logs, the referee log
     save     the state as bytes and back; crypt: saves sealed with a passphrase
     belief   what a bot infers from its view; bots: random and heuristic; sample and search:

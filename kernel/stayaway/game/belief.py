@@ -37,13 +37,17 @@ class Belief:
         self.exchanges = [0] * n          # exchanges each player made: public
         self.turn = 0
         self.done = 0
+        self.last = None
         self.update(view)
 
     def fits(self, view):
-        """True when this belief was built from earlier views of the same player's same game."""
-        if view.me != self.me or view.players != self.players or view.nevents < self.done:
+        """True when this belief was built from earlier views of the same player's same game (the
+        view's events are numbered from view.first: a long game's oldest have left the log)."""
+        if view.me != self.me or view.players != self.players or view.end < self.done:
             return False
-        return self.done == 0 or view.event(self.done - 1) == self.last
+        if self.done == 0 or self.done - 1 < view.first or self.last is None:
+            return True
+        return view.event(self.done - 1 - view.first) == self.last
 
     def update(self, view):
         self.view = view
@@ -57,16 +61,19 @@ class Belief:
         return self
 
     def _read(self, view):
+        """Read the view's events from the first not yet read (by the viewer's numbering since setup:
+        event i of the view is number view.first + i; events gone from the log are not read)."""
         me = self.me
-        count = view.nevents
-        i = self.done
+        first = view.first
+        count = view.end
+        i = self.done if self.done > first else first
         # a reveal is a run of E_SHOW events: never stop reading inside one
-        while count > i and view.event(count - 1)[0] == E_SHOW:
+        while count > i and view.event(count - 1 - first)[0] == E_SHOW:
             count -= 1
-        if count < view.nevents and view.result != 255:
-            count = view.nevents
+        if count < view.end and view.result != 255:
+            count = view.end
         while i < count:
-            code, a, b, c = view.event(i)
+            code, a, b, c = view.event(i - first)
             if code == E_TURN:
                 self.turn += 1
             elif code == E_SHOW:
@@ -74,7 +81,7 @@ class Belief:
                 j = i
                 cards = []
                 while j < count:
-                    e = view.event(j)
+                    e = view.event(j - first)
                     if e[0] != E_SHOW or e[1] != a or e[2] != b:
                         break
                     cards.append(e[3])
@@ -111,8 +118,9 @@ class Belief:
             elif code == E_DECLARE:
                 self.found_thing = a
             i += 1
-        self.done = i
-        self.last = view.event(i - 1) if i else None
+        if i > self.done:
+            self.done = i
+            self.last = view.event(i - 1 - first) if i > first else None
 
     def _lose(self, p, c):
         """p parted with card c (NO_CARD: one the viewer did not see)."""

@@ -131,6 +131,7 @@ class Cards:
     def play(self, t, target):
         p = self.active
         self.hand_remove(p, t)
+        self.parted(p, t)
         self.event(E_PLAY, p, target, t, MASK_ALL)
         if t != QUARANTINE and t != LOCKED_DOOR:
             self.discard(t, True)

@@ -13,7 +13,7 @@ Every buffer is allocated here once; after setup nothing in the per-step paths a
 from array import array
 
 from ... import prng
-from .defs import (MAX_PLAYERS, HAND_MAX, DECK_MAX, MAX_EVENTS, EVENT_BYTES, MAX_LOG, MAX_ACTIONS, NOBODY,
+from .defs import (MAX_PLAYERS, HAND_MAX, DECK_MAX, MAX_EVENTS, EVENT_BYTES, MAX_LOG, MAX_ACTIONS, NOBODY, EV_PRIVATE,
                    NO_CARD, MASK_ALL, CARD_KIND, K_PANIC, THING, INFECTED, HUMAN, THE_THING, INFECTED_ROLE,
                    E_RESHUFFLE, E_BURY, E_DRAW, E_DISCARD, E_BECOME_THING, R_PLAYING, PH_PLAY, X_TURN,
                    E_SHOW, FLAMETHROWER, NTYPES)
@@ -40,10 +40,11 @@ class Core:
         self.passes = bytearray(MAX_PLAYERS)        # Round and round: each player's card
         self.returns_ = bytearray(MAX_PLAYERS)
         self.ever_eliminated_human = 0
-        self.ev = bytearray(MAX_EVENTS * EVENT_BYTES)
+        self.ev = bytearray(MAX_EVENTS * EVENT_BYTES)     # a ring: the newest MAX_EVENTS events
         # from bytes (no list of zeros on the way): the initializer is raw memory, so an item of
         # k bytes takes k bytes of it
-        self.log = array("H", bytes(2 * MAX_LOG))
+        self.dropped = array("i", bytes(4 * MAX_PLAYERS))  # each player's events gone from the ring
+        self.log = array("H", bytes(2 * MAX_LOG))       # grows past MAX_LOG (log_action)
         self.buf = array("i", bytes(4 * MAX_ACTIONS))
         self.tally_buf = bytearray(NTYPES)          # copies of each card in one hand (legal.py)
         self.record = True                          # False in a search's imagined games: no log
@@ -81,9 +82,13 @@ class Core:
         self.partner = NOBODY
         self.last_infected = NOBODY
         self.ever_eliminated_human = 0
+        self.thing_known = 0        # players who have seen The Thing card in its owner's hand (a mask)
+        self.flame_old = 0          # Flamethrowers The Thing has held since the start of one of its turns
         self.result = R_PLAYING
         self.nev = 0
         self.nlog = 0
+        for p in range(MAX_PLAYERS):
+            self.dropped[p] = 0
 
     # ----- the table ---------------------------------------------------------------------------
 
@@ -293,14 +298,22 @@ class Core:
         if c == THING and self.thing == NOBODY:
             self.role[p] = THE_THING
             self.thing = p
+            self.flame_old = 0                  # its Flamethrowers so far came before it was The Thing
             self.event(E_BECOME_THING, p, NOBODY, NO_CARD, 1 << p)
 
     def draw_into(self, p, why):
         self.take_card(p, self.draw_stay_away(p), why)
 
+    def parted(self, p, t):
+        """p parted with card t for good (discarded, played, given, passed, put on the pile): when The
+        Thing parts with a Flamethrower, it is one of those it has held since its turn began (if any)."""
+        if t == FLAMETHROWER and p == self.thing and self.flame_old:
+            self.flame_old -= 1
+
     def discard_from(self, p, t, why):
         """p discards t face down (face up in Quarantine)."""
         self.hand_remove(p, t)
+        self.parted(p, t)
         self.discard(t, self.quar[p] != 0)
         self.event(E_DISCARD, p, why, t, self.mask_of(p))
 
@@ -308,25 +321,64 @@ class Core:
 
     def event(self, code, a, b, c, mask):
         """Append one event; the mask says who sees card c (for EV_PRIVATE codes: who sees the event at
-        all). The state refuses actions before the log can fill (rules.py), so nothing is ever dropped."""
-        if not self.record or self.nev >= MAX_EVENTS:
+        all). The log is a ring of the newest MAX_EVENTS events: `nev` counts every event since setup,
+        event i lies at ev_at(i) while it is among the newest, and the oldest gives way to a new one
+        (each player's count of events gone, `dropped`, numbers their view's log). Nothing the game
+        needs is lost: the action log replays the whole game from the seed (text.referee_log)."""
+        if not self.record:
             return
-        k = self.nev * EVENT_BYTES
+        n = self.nev
+        k = (n % MAX_EVENTS) * EVENT_BYTES
         ev = self.ev
+        if n >= MAX_EVENTS:
+            self.drop(k)
         ev[k] = code
         ev[k + 1] = a
         ev[k + 2] = b
         ev[k + 3] = c
         ev[k + 4] = mask >> 8
         ev[k + 5] = mask & 255
-        self.nev += 1
+        self.nev = n + 1
+
+    def drop(self, k):
+        """The event at byte k leaves the ring: one fewer in the log of each player who could see it."""
+        ev = self.ev
+        public = not ev[k] & EV_PRIVATE
+        mask = (ev[k + 4] << 8) | ev[k + 5]
+        for p in range(self.players):
+            if public or mask & (1 << p):
+                self.dropped[p] += 1
+
+    def ev_first(self):
+        """The index of the oldest event still in the ring."""
+        return self.nev - MAX_EVENTS if self.nev > MAX_EVENTS else 0
+
+    def ev_at(self, i):
+        """The byte offset of event i in the ring (the caller keeps ev_first() <= i < nev)."""
+        return (i % MAX_EVENTS) * EVENT_BYTES
+
+    def log_action(self, action):
+        """Append an action to the action log, which keeps every action since setup (a save replays
+        them from the seed). It starts with room for MAX_LOG and doubles when full: only a game longer
+        than that allocates, once per doubling (measured in benchmarks/README.md: 1,000 seeded
+        12-player bot games with every advanced rule, none reached it)."""
+        n = self.nlog
+        if n >= len(self.log):
+            self.log.extend(array("H", bytes(2 * len(self.log))))
+        self.log[n] = action
+        self.nlog = n + 1
 
     def show_hand(self, p, mask, why):
-        """Every card of p's hand shown to the mask (one E_SHOW per card)."""
+        """Every card of p's hand shown to the mask (one E_SHOW per card). The Thing card among them
+        tells the mask whose hand it is before any of its cards is looked at (check_found)."""
         base = p * HAND_MAX
+        if p == self.thing and self.count_in_hand(p, THING):
+            self.thing_known |= mask & ~(1 << p)
         for i in range(self.hand_n[p]):
             self.show(p, self.hand[base + i], mask, why)
 
     def show(self, p, c, mask, why):
         self.event(E_SHOW, p, why, c, mask | (1 << p))     # the owner sees which card was shown
+        if c == THING and p == self.thing:
+            self.thing_known |= mask & ~(1 << p)
         self.check_found(p, c, mask)            # turn.py: a Flamethrower in The Thing's hand

@@ -89,11 +89,10 @@ MAX_PLAYERS = const(12)
 NOBODY = const(255)
 HAND_MAX = const(8)            # 5 in the play step; room for Forgetful and Resolute
 DECK_MAX = const(160)          # a user deck may hold more than the 109 printed cards
-MAX_EVENTS = const(2048)
+MAX_EVENTS = const(1024)     # the event log is a ring of the newest events (core.py)
 EVENT_BYTES = const(6)
-MAX_LOG = const(1024)          # actions applied since setup (the log's room always was 1024: an
-                               # array made from bytes(2048) holds 1024 two-byte items; the events'
-                               # limit ends a game first)
+MAX_LOG = const(2048)          # the action log's first room (it grows: core.log_action); no game
+                               # of the 1,000 in tests/stayaway/test_stayaway_log.py reached it
 MASK_ALL = const(0xFFF)
 QUARANTINE_TURNS = const(2)    # the rulebook: "the next two rounds", counted as the target's turns
 HOUSE_QUARANTINE_TURNS = const(3)
@@ -193,12 +192,11 @@ SH_TOTAL = const(7)
 # ----- results -------------------------------------------------------------------------------------
 R_PLAYING = const(255)
 R_BURNT = const(0)             # The Thing eliminated: Humans in play win
-R_DECLARED = const(1)          # a true declaration: The Thing and the Infected in play win
-R_THING_ALONE = const(2)       # everyone infected and no Human eliminated: The Thing alone wins
+R_DECLARED = const(1)          # no Human is left (the game ends at once): The Thing and the Infected in play win
+R_THING_ALONE = const(2)       # no Human is left, everyone infected and no Human eliminated: The Thing alone wins
 R_FALSE = const(3)             # a false declaration: the Humans in play win
 R_FOUND = const(4)             # a Flamethrower in The Thing's hand: the Humans in play win
 R_VENGEFUL = const(5)          # vengeful mode: the survivors win
-R_CUT = const(6)               # the kernel's limit, not the rulebook's: the log is full, nobody wins
-RESULT_NAMES = ("The Thing was burnt", "The Thing declared, truly", "The Thing infected everyone",
+RESULT_NAMES = ("The Thing was burnt", "no Human is left", "The Thing infected everyone",
                 "The Thing declared, falsely", "a Flamethrower was found in The Thing's hand",
-                "vengeful mode: the survivors win", "stopped: the game log is full")
+                "vengeful mode: the survivors win")

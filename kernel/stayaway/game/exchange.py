@@ -57,6 +57,8 @@ class Exchange:
         c = self.offer_card
         self.offer_card = NO_CARD
         self.hand_remove(b, t)
+        self.parted(a, c)
+        self.parted(b, t)
         self.hand_add(b, c)
         self.hand_add(a, t)
         mask = MASK_ALL if (self.quar[a] or self.quar[b]) else ((1 << a) | (1 << b))

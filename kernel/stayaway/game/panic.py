@@ -169,6 +169,7 @@ class Panic:
     def blind(self, t):
         p = self.active
         self.hand_remove(p, t)
+        self.parted(p, t)
         c = self.draw_stay_away(p)
         self.pile[self.pile_n] = t
         self.pile_n += 1
@@ -241,6 +242,7 @@ class Panic:
             if self.alive[g] and self.passes[g] != NO_CARD:
                 r = self.next_player(g)
                 c = self.passes[g]
+                self.parted(g, c)
                 self.hand_add(r, c)
                 mask = MASK_ALL if (self.quar[g] or self.quar[r]) else ((1 << g) | (1 << r))
                 self.event(E_GIVE, g, r, c, mask)

@@ -17,6 +17,10 @@ Options (a dict; every key optional):
     vengeful          advanced 6: The Thing burnt while Humans and Infected remain, play goes on
     house_quarantine  the other edition's Quarantine (a house rule): three of the target's turns, and
                       no exchanges at all with a player in Quarantine
+    ninth_suspicious  the 109th card: a ninth Suspicious (46 Action cards), used from this many players
+                      (4 to 12; 0, the default, leaves it out). The Hungarian rulebook counts 109
+                      cards and one edition's data lists 46 Action cards, but no source here says which
+                      card the deck list lacks or its number (data/README.md)
 (Advanced rule 5, free deck building, is the deck option.) There are no chance nodes: shuffles and
 Suspicious's random card are drawn from the state's PRNG inside apply, as kernel/surface.py allows.
 """
@@ -24,7 +28,7 @@ Suspicious's random card are drawn from the state's PRNG inside apply, as kernel
 from ... import prng
 from ...errors import KernelError
 from ...surface import TERMINAL
-from .defs import (MIN_PLAYERS, MAX_PLAYERS, MAX_ACTIONS, MAX_LOG, MAX_EVENTS, R_PLAYING, PHASE_NAMES, NOBODY)
+from .defs import MIN_PLAYERS, MAX_PLAYERS, MAX_ACTIONS, R_PLAYING, PHASE_NAMES, NOBODY
 from .deck import Deck
 from .core import Core
 from .setup import Setup, deck_counts, check_counts
@@ -35,7 +39,6 @@ from .panic import Panic
 from .legal import Legal
 
 FLAGS = ("quick_start", "thing_in_pile", "flame_in_pile", "neighbour_only", "vengeful", "house_quarantine")
-EVENT_MARGIN = 96          # the most events one action can add (a 12-player Round and round)
 
 
 class Options:
@@ -44,6 +47,7 @@ class Options:
     def __init__(self, options=None):
         self.deck = None
         self.infected = -1
+        self.ninth_suspicious = 0
         for name in FLAGS:
             setattr(self, name, False)
         if options is None:
@@ -60,12 +64,20 @@ class Options:
                 if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 40:
                     raise KernelError("option", "infected must be a number of cards 0 to 40, not %r" % (value,))
                 self.infected = value
+            elif key == "ninth_suspicious":
+                if value is None or value is False or value == 0:
+                    value = 0
+                elif not isinstance(value, int) or isinstance(value, bool) or not MIN_PLAYERS <= value <= MAX_PLAYERS:
+                    raise KernelError("option", "ninth_suspicious must be the player count printed on the card, "
+                                      "%d to %d (0: no ninth Suspicious), not %r" % (MIN_PLAYERS, MAX_PLAYERS, value))
+                self.ninth_suspicious = value
             elif key == "deck":
                 if value is not None and not isinstance(value, str):
                     raise KernelError("option", "deck must be a file path")
                 self.deck = value
             else:
-                raise KernelError("option", "unknown option %r (options: deck, infected, %s)" % (key, ", ".join(FLAGS)))
+                raise KernelError("option", "unknown option %r (options: deck, infected, ninth_suspicious, %s)"
+                                  % (key, ", ".join(FLAGS)))
         if self.quick_start and self.thing_in_pile:
             raise KernelError("option", "quick_start deals The Thing: it cannot go with thing_in_pile")
 
@@ -117,6 +129,7 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
         self.seed = seed & prng.SEED_MAX
         self.vbuf = None
         self.vcache = [None] * players       # (version, view bytes) per player
+        self.vlogs = [None] * players        # each player's log as their view holds it (views.LogCache)
         self.version = 0                     # bumped by every change: a view is cached per version
         if deal:
             self.reset()
@@ -125,9 +138,15 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
         """Back to the setup of the game's seed (the deal, then the first player's draw)."""
         self.clear()
         self.version += 1
+        self.forget_views()
         prng.seed(self.prng, self.seed)
         self.deal()
         self.start_turn(0)
+
+    def forget_views(self):
+        """The log caches of state.view go (the state's log went back, or was replaced)."""
+        for q in range(len(self.vlogs)):
+            self.vlogs[q] = None
 
     # ----- the surface ---------------------------------------------------------------------------
 
@@ -141,21 +160,15 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
         if not self.is_legal(action):
             raise KernelError("action", "%r is not a legal action now (%s phase, player %d to act)"
                               % (action, PHASE_NAMES[self.phase], self.actor + 1))
-        self.log[self.nlog] = action
-        self.nlog += 1
+        self.log_action(action)
         self.version += 1
         self.step(action)
-        if self.result == R_PLAYING and (self.nlog >= MAX_LOG or self.nev > MAX_EVENTS - EVENT_MARGIN):
-            self.cut()
 
     def apply_listed(self, action):
         """apply() for an action just taken from legal_actions (a search's rollouts): no second check."""
-        self.log[self.nlog] = action
-        self.nlog += 1
+        self.log_action(action)
         self.version += 1
         self.step(action)
-        if self.result == R_PLAYING and (self.nlog >= MAX_LOG or self.nev > MAX_EVENTS - EVENT_MARGIN):
-            self.cut()
 
     def chance_outcomes(self):
         return []
@@ -172,16 +185,26 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
         return write_view(self, player, buf)
 
     def view(self, player):
-        from .views import write_view, VIEW_MAX
+        """The player's view as bytes (allocates; the same bytes as write_view, its log kept up to
+        date event by event between calls: viewcache.py)."""
+        from .views import write_head, V_EVENTS, V_NEVENTS
+        from .viewcache import cached_log, LogCache
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < self.players:
             raise KernelError("player", "no player %r in a %d-player game" % (player, self.players))
         got = self.vcache[player]
         if got is not None and got[0] == self.version:
             return got[1]
         if self.vbuf is None:
-            self.vbuf = bytearray(VIEW_MAX)
-        n = write_view(self, player, self.vbuf)
-        v = bytes(self.vbuf[:n])
+            self.vbuf = bytearray(V_EVENTS)
+        cache = self.vlogs[player]
+        if cache is None:
+            cache = self.vlogs[player] = LogCache()
+        log = cached_log(self, player, cache)
+        write_head(self, player, self.vbuf)
+        count = len(log) // 4
+        self.vbuf[V_NEVENTS] = count >> 8
+        self.vbuf[V_NEVENTS + 1] = count & 255
+        v = bytes(self.vbuf) + bytes(log)
         self.vcache[player] = (self.version, v)
         return v
 
@@ -229,13 +252,21 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
             getattr(self, name)[:] = getattr(src, name)
         if with_log:
             self.ev[:] = src.ev
-            self.log[:] = src.log
+            self.dropped[:] = src.dropped
+            if len(self.log) != len(src.log):
+                from array import array
+                self.log = array("H", src.log)
+            else:
+                self.log[:] = src.log
         for name in SCALARS:
             setattr(self, name, getattr(src, name))
         self.version += 1
+        self.forget_views()
         if not with_log:
             self.nev = 0
             self.nlog = 0
+            for p in range(MAX_PLAYERS):
+                self.dropped[p] = 0
             self.record = False
 
 
@@ -243,4 +274,4 @@ BUFFERS = ("prng", "seat_player", "seat_of", "alive", "role", "quar", "door", "h
            "disc_pub", "res", "passes", "returns_")
 SCALARS = ("pile_n", "disc_n", "res_n", "direction", "thing", "phase", "active", "actor", "turn", "ctx_kind",
            "ctx_a", "ctx_b", "ctx_card", "ctx_n", "ctx_flag", "offer_card", "partner", "last_infected",
-           "ever_eliminated_human", "result", "nev", "nlog", "record")
+           "ever_eliminated_human", "thing_known", "flame_old", "result", "nev", "nlog", "record")

@@ -7,50 +7,58 @@ blob that is damaged, from another version, from other options or another deck, 
 not add up to the deck (every card is in exactly one place: a hand, the pile, the discards, the table
 as an obstacle, or in transit in an exchange, a Resolute draw or Round and round).
 
-Layout (version 1): b"SA", version, players, option flags, Infected! option (255 default), seed (4),
-the deck's copies of each card type (31), the scalar fields (2 bytes each), the buffers (the hands
-HAND_MAX per player, the pile and discards as long as their counts), the PRNG (2 x 4), the referee log
-(2-byte count, 6 bytes per event), the actions (2-byte count, 2 bytes each), then the check: in
-version 2 a CRC-32 of all that (4 bytes; binio.py says why), in version 1 (the saves before issue 24,
-still read: they come sealed, so their tag checked them first) a Fletcher-16 (2).
+Layout (version 3): b"SA", version, players, option flags, Infected! option (255 default), ninth
+Suspicious option (0 none, else its number), seed (4), the deck's copies of each card type (31), the
+scalar fields (4 bytes each), the table and hands (HAND_MAX per player), the Resolute draw, the pile
+and discards as long as their counts, the PRNG (2 x 4), the event log: every event since setup
+(4 bytes), each player's events gone from the ring (4 bytes each), the ring's events oldest first (6
+bytes each); the action log: its length (4 bytes) and every action since setup (2 bytes each), which
+replay the whole game from the seed; then a CRC-32 of all that (4 bytes; binio.py says why).
+
+Saves of versions 1 and 2 were made under the rules before issue 26 (a Flamethrower found without a
+Human learning whose hand it was, a game going on with no Human left, a log that stopped the game):
+their actions replay from the seed to another game, so they are refused in one line saying so.
 """
 
 from ... import prng
-from ...binio import fletcher16, get32, crc32
+from ...binio import get32, crc32
 from ...errors import KernelError
 from .defs import (MAX_PLAYERS, HAND_MAX, NTYPES, DECK_MAX, MAX_EVENTS, EVENT_BYTES, MAX_LOG, NO_CARD, NOBODY,
-                   QUARANTINE, LOCKED_DOOR, PH_OVER, R_PLAYING, R_CUT)
+                   QUARANTINE, LOCKED_DOOR, PH_OVER, R_PLAYING, R_VENGEFUL, N_ACT_KINDS, ACT_KIND)
 
 MAGIC = b"SA"
-VERSION = 2
-OLD_VERSION = 1
+VERSION = 3
+OLD_VERSIONS = (1, 2)    # before issue 26: refused (their logs replay to other games)
 CHECK = 4                # the CRC-32's bytes at the end
+HEAD = 11                # magic, version, players, flags, Infected!, ninth Suspicious, seed
 SCALARS = ("pile_n", "disc_n", "res_n", "direction", "thing", "phase", "active", "actor", "turn", "ctx_kind",
            "ctx_a", "ctx_b", "ctx_card", "ctx_n", "ctx_flag", "offer_card", "partner", "last_infected",
-           "ever_eliminated_human", "result", "nev", "nlog")
+           "ever_eliminated_human", "thing_known", "flame_old", "result")
 TABLE = ("seat_player", "seat_of", "alive", "role", "quar", "door", "returns_", "hand_n", "passes")
 
 
 def size(state):
     """The length of the state's bytes."""
     s = state
-    return _fixed() + s.pile_n + 2 * s.disc_n + s.nev * EVENT_BYTES + 2 * s.nlog
+    kept = s.nev - s.ev_first()
+    return _fixed() + s.pile_n + 2 * s.disc_n + kept * EVENT_BYTES + 2 * s.nlog
 
 
-def max_size():
-    """The longest a state's bytes can be (full logs, every card in the piles)."""
-    return _fixed() + 2 * DECK_MAX + MAX_EVENTS * EVENT_BYTES + 2 * MAX_LOG
+def max_size(actions=MAX_LOG):
+    """The longest a state's bytes can be with this many actions in its log (a full event ring, every
+    card in the piles). A game longer than MAX_LOG actions needs more (size(state) says how much)."""
+    return _fixed() + 2 * DECK_MAX + MAX_EVENTS * EVENT_BYTES + 2 * actions
 
 
 def _fixed():
-    return 10 + NTYPES + 2 * len(SCALARS) + len(TABLE) * MAX_PLAYERS + MAX_PLAYERS * HAND_MAX + 3 + 8 + CHECK
+    return HEAD + NTYPES + 4 * len(SCALARS) + len(TABLE) * MAX_PLAYERS + MAX_PLAYERS * HAND_MAX + 3 + 8 + \
+        4 + 4 * MAX_PLAYERS + 4 + CHECK
 
 
 def dump(state, out=None, at=0):
     """The state's bytes, written into `out` from `at` (allocated at the exact size when None: the
     board writes them straight into the sealed save's buffer, so no second copy)."""
     s = state
-    nev = s.nev * EVENT_BYTES
     if out is None:
         out = bytearray(size(s))
     k = at
@@ -60,13 +68,11 @@ def dump(state, out=None, at=0):
     out[k + 3] = s.players
     out[k + 4] = s.options.flags()
     out[k + 5] = s.options.infected if s.options.infected >= 0 else 255
-    k = _put32(out, k + 6, s.seed)
+    out[k + 6] = s.options.ninth_suspicious
+    k = _put32(out, k + 7, s.seed)
     k = _copy(out, k, s.counts, NTYPES)
     for name in SCALARS:
-        v = getattr(s, name)
-        out[k] = (v >> 8) & 255
-        out[k + 1] = v & 255
-        k += 2
+        k = _put32(out, k, getattr(s, name))
     for name in TABLE:
         k = _copy(out, k, getattr(s, name), MAX_PLAYERS)
     k = _copy(out, k, s.hand, MAX_PLAYERS * HAND_MAX)
@@ -76,7 +82,16 @@ def dump(state, out=None, at=0):
     k = _copy(out, k, s.disc_pub, s.disc_n)
     k = _put32(out, k, s.prng[0])
     k = _put32(out, k, s.prng[1])
-    k = _copy(out, k, s.ev, nev)
+    k = _put32(out, k, s.nev)
+    for p in range(MAX_PLAYERS):
+        k = _put32(out, k, s.dropped[p])
+    ev = s.ev
+    for i in range(s.ev_first(), s.nev):          # the ring, oldest first
+        e = s.ev_at(i)
+        for j in range(EVENT_BYTES):
+            out[k + j] = ev[e + j]
+        k += EVENT_BYTES
+    k = _put32(out, k, s.nlog)
     for i in range(s.nlog):
         a = s.log[i]
         out[k] = a >> 8
@@ -113,6 +128,8 @@ def options_of(blob):
             opts[FLAGS[i]] = True
     if b[5] != 255:
         opts["infected"] = b[5]
+    if b[6]:
+        opts["ninth_suspicious"] = b[6]
     return opts
 
 
@@ -123,7 +140,7 @@ class _Reader:
         self.end = len(blob) - check
 
     def take(self, n):
-        if self.i + n > self.end:
+        if n < 0 or self.i + n > self.end:
             raise KernelError("save", "the save is cut short at byte %d" % self.i)
         part = self.b[self.i:self.i + n]
         self.i += n
@@ -131,6 +148,9 @@ class _Reader:
 
     def byte(self):
         return self.take(1)[0]
+
+    def word(self):
+        return get32(self.take(4), 0)
 
 
 def load(rules, blob):
@@ -145,17 +165,15 @@ def load(rules, blob):
     n = len(b)
     if n < 16 or b[0] != MAGIC[0] or b[1] != MAGIC[1]:
         raise KernelError("save", "not a Stay Away! save")
-    if b[2] != VERSION and b[2] != OLD_VERSION:
-        raise KernelError("save", "save version %d, this kernel reads versions %d and %d" % (b[2], OLD_VERSION,
-                                                                                          VERSION))
-    if n > max_size():
-        raise KernelError("save", "%d bytes: longer than any Stay Away! save" % n)
-    if b[2] == VERSION:
-        tail = CHECK
-        ok = get32(b, n - 4) == crc32(b, n - 4)
-    else:
-        tail = 2
-        ok = fletcher16(b, n - 2) == (b[n - 2] << 8) | b[n - 1]
+    version = b[2]
+    if version in OLD_VERSIONS:
+        raise KernelError("save", "save version %d was made under the Stay Away! rules before issue 26 (the "
+                          "game's end and the found Flamethrower changed): its actions would replay to another "
+                          "game; this kernel reads version %d" % (version, VERSION))
+    if version != VERSION:
+        raise KernelError("save", "save version %d, this kernel reads version %d" % (version, VERSION))
+    tail = CHECK
+    ok = get32(b, n - 4) == crc32(b, n - 4)
     if not ok:
         raise KernelError("save", "the save is damaged (checksum mismatch)")
     r = _Reader(b, tail)
@@ -163,19 +181,20 @@ def load(rules, blob):
     players = r.byte()
     flags = r.byte()
     infected = r.byte()
+    ninth = r.byte()
     rules.check_players(players)
-    if flags != rules.options.flags() or (255 if rules.options.infected < 0 else rules.options.infected) != infected:
+    o = rules.options
+    if flags != o.flags() or (255 if o.infected < 0 else o.infected) != infected or ninth != o.ninth_suspicious:
         raise KernelError("save", "the save was made with other options")
-    seed = get32(r.take(4), 0)
+    seed = r.word()
     if seed > prng.SEED_MAX:
         raise KernelError("save", "the seed is out of range")
     s = State(rules, seed, players, deal=False)
     if bytes(r.take(NTYPES)) != bytes(s.counts):
         raise KernelError("save", "the save was made with another deck")
     for name in SCALARS:
-        hi = r.byte()
-        setattr(s, name, (hi << 8) | r.byte())
-    if s.pile_n > DECK_MAX or s.disc_n > DECK_MAX or s.res_n > 3 or s.nev > MAX_EVENTS or s.nlog > MAX_LOG:
+        setattr(s, name, r.word())
+    if s.pile_n > DECK_MAX or s.disc_n > DECK_MAX or s.res_n > 3:
         raise KernelError("save", "a count is out of range")
     for name in TABLE:
         getattr(s, name)[:] = r.take(MAX_PLAYERS)
@@ -184,12 +203,26 @@ def load(rules, blob):
     s.pile[:s.pile_n] = r.take(s.pile_n)
     s.disc[:s.disc_n] = r.take(s.disc_n)
     s.disc_pub[:s.disc_n] = r.take(s.disc_n)
-    p0 = get32(r.take(4), 0)
-    p1 = get32(r.take(4), 0)
+    p0 = r.word()
+    p1 = r.word()
     s.prng[0] = p0
     s.prng[1] = p1
-    s.ev[:s.nev * EVENT_BYTES] = r.take(s.nev * EVENT_BYTES)
+    s.nev = r.word()
+    for p in range(MAX_PLAYERS):
+        s.dropped[p] = r.word()
+    kept = s.nev - s.ev_first()
+    raw = r.take(kept * EVENT_BYTES)
+    for i in range(kept):
+        e = s.ev_at(s.ev_first() + i)
+        for j in range(EVENT_BYTES):
+            s.ev[e + j] = raw[i * EVENT_BYTES + j]
+    s.nlog = r.word()
+    if s.nlog > 0x7FFFFF:
+        raise KernelError("save", "the action log is too long")
     raw = r.take(2 * s.nlog)
+    if s.nlog > len(s.log):
+        from array import array
+        s.log = array("H", bytes(2 * s.nlog))
     for i in range(s.nlog):
         s.log[i] = (raw[2 * i] << 8) | raw[2 * i + 1]
     if r.i != r.end:
@@ -203,15 +236,23 @@ def check(s):
     if not prng.valid(s.prng):
         raise KernelError("save", "the random state is damaged")
     n = s.players
-    if s.result != R_PLAYING and (s.result > R_CUT or s.phase != PH_OVER):
+    if s.result != R_PLAYING and (s.result > R_VENGEFUL or s.phase != PH_OVER):
         raise KernelError("save", "bad result %d" % s.result)
     if s.phase > PH_OVER or (s.actor >= n and s.result == R_PLAYING) or s.active >= n:
         raise KernelError("save", "bad phase or player to act")
     if s.thing != NOBODY and s.thing >= n:
         raise KernelError("save", "bad Thing")
+    for name in ("direction", "ctx_kind", "ctx_a", "ctx_b", "ctx_card", "ctx_n", "ctx_flag", "offer_card",
+                 "partner", "last_infected", "ever_eliminated_human", "thing_known", "flame_old"):
+        if getattr(s, name) > 0xFFFF:
+            raise KernelError("save", "%s is out of range" % name)
+    if s.nev > 0x3FFFFFFF or s.turn > 0x3FFFFFFF:
+        raise KernelError("save", "a count is out of range")
     for p in range(MAX_PLAYERS):
         if s.hand_n[p] > HAND_MAX or (p >= n and s.hand_n[p]):
             raise KernelError("save", "bad hand size for player %d" % (p + 1))
+        if s.dropped[p] > s.nev:
+            raise KernelError("save", "player %d's log count is damaged" % (p + 1))
         if p < n:
             seat = s.seat_of[p]
             if seat >= n or (s.alive[p] and s.seat_player[seat] != p) or s.role[p] > 2:
@@ -239,7 +280,7 @@ def check(s):
             raise KernelError("save", "the cards do not add up to the deck (card type %d: %d of %d)"
                               % (t, counted[t], s.counts[t]))
     for i in range(s.nlog):
-        if s.log[i] >= 14 * 1024:
+        if s.log[i] >= N_ACT_KINDS * ACT_KIND:
             raise KernelError("save", "action %d of the log is damaged" % (i + 1))
 
 

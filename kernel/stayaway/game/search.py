@@ -51,7 +51,7 @@ from array import array
 from ... import prng
 from .defs import (ACT_KIND, A_DISCARD, A_PLAY, A_TARGET, A_OFFER, A_ANSWER, A_DEFEND, A_DECLARE, A_PASS, HUMAN,
                    INFECTED_ROLE, THE_THING, INFECTED, THING, FLAMETHROWER, PH_PLAY, PH_OFFER, PH_ANSWER,
-                   PH_DEFEND_FLAME, PH_DEFEND_SWAP, PH_ROUND, PH_TARGET, R_PLAYING, MAX_ACTIONS, EVENT_BYTES,
+                   PH_DEFEND_FLAME, PH_DEFEND_SWAP, PH_ROUND, PH_TARGET, R_PLAYING, MAX_ACTIONS, EVENT_BYTES, MAX_EVENTS,
                    MASK_ALL, E_SHOW, E_GIVE, E_NO_REVEAL, E_PLAY, E_DEFEND, SH_SCARY, SH_ANALYSIS,
                    SH_SUSPICIOUS, SH_BETWEEN, NOBODY, PH_TARGET, BETWEEN_US, QUARANTINE, LOCKED_DOOR, GAP,
                    SWAP_PLACES, BETTER_RUN, ANALYSIS, SUSPICIOUS, SEDUCTION)
@@ -73,8 +73,10 @@ def evidence_from_events(s, start, evid, shared=False):
     start."""
     ev = s.ev
     n = s.players
+    if start < s.ev_first():
+        start = s.ev_first()
     for i in range(start, s.nev):
-        e = i * EVENT_BYTES
+        e = (i % MAX_EVENTS) * EVENT_BYTES
         code = ev[e]
         a = ev[e + 1]
         c = ev[e + 3]
@@ -517,6 +519,13 @@ class SearchBot(HeuristicBot):
                 if A_DISCARD + c in legal:
                     first = A_DISCARD + c
                     break
+            if arg_of(first) in LOOKS and v.role in self.card_roles:
+                # played on an adjacent Human it goes to the discards just the same, and tells The
+                # Thing whether that Human holds a Flamethrower (the heuristic's card uses, issue 26)
+                look = self.look_instead(v, self.belief, [a for a in legal if kind_of(a) == A_PLAY and
+                                                          (arg_of(a) >> 5) == arg_of(first)], lambda a: arg_of(a) & 31)
+                if look is not None:
+                    first = look
         known = self.witnesses(v)
         left = v.neighbour(me, 0)
         right = v.neighbour(me, 1)

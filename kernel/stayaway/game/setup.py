@@ -15,7 +15,7 @@ Every shuffle and random pick is the state's PRNG, seeded from the game's seed.
 
 from ... import prng
 from ...errors import KernelError
-from .defs import (NTYPES, THING, INFECTED, FLAMETHROWER, ANALYSIS, CARD_KIND, K_PANIC, HAND_MAX, DECK_MAX,
+from .defs import (NTYPES, THING, INFECTED, FLAMETHROWER, ANALYSIS, SUSPICIOUS, CARD_KIND, K_PANIC, HAND_MAX, DECK_MAX,
                    THE_THING, CARD_NAMES)
 
 
@@ -26,6 +26,8 @@ def deck_counts(deck, players, options):
         counts[t] = deck.copies(t, players)
     if options.infected >= 0:
         counts[INFECTED] = options.infected
+    if options.ninth_suspicious and options.ninth_suspicious <= players:
+        counts[SUSPICIOUS] += 1          # the 109th card (rules.py, data/README.md)
     return counts
 
 

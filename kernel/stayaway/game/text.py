@@ -194,8 +194,8 @@ def event_lines(state, start, viewer):
     g = state
     out = []
     bit = (1 << viewer) if viewer < g.players else 0
-    for i in range(start, g.nev):
-        e = i * EVENT_BYTES
+    for i in range(max(start, g.ev_first()), g.nev):     # those still in the ring (core.py)
+        e = g.ev_at(i)
         code = g.ev[e]
         mask = (g.ev[e + 4] << 8) | g.ev[e + 5]
         c = g.ev[e + 3]
@@ -233,7 +233,8 @@ def referee_log(state):
              "seed %d players %d" % (s.seed, s.players),
              "options " + " ".join(["%s=%s" % (k, int(getattr(o, k))) for k in
                                     ("quick_start", "thing_in_pile", "flame_in_pile", "neighbour_only",
-                                     "vengeful", "house_quarantine")]) + " infected=%d" % o.infected]
+                                     "vengeful", "house_quarantine")]) + " infected=%d" % o.infected +
+             (" ninth_suspicious=%d" % o.ninth_suspicious if o.ninth_suspicious else "")]
     from ... import prng
     g = State(s.rules, s.seed, s.players, deal=False)
     g.clear()
@@ -258,7 +259,7 @@ def referee_log(state):
 
 def _events(g, start, lines):
     for i in range(start, g.nev):
-        e = i * EVENT_BYTES
+        e = g.ev_at(i)                  # at most one action's events since `start`: all still in the ring
         code = g.ev[e]
         mask = (g.ev[e + 4] << 8) | g.ev[e + 5]
         c = g.ev[e + 3]

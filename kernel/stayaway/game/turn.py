@@ -9,11 +9,14 @@ active player's seat, or, after a seat swap, the player swapped with (the rulebo
 The ends (the rulebook's "A játék vége", with both special cases):
   - The Thing eliminated: the Humans in play win (vengeful mode: play on while Humans and Infected
     both remain, then the survivors win);
-  - The Thing declares that no Humans remain: if true, The Thing and the Infected in play win, except
-    the player whose infection removed the last Human (still counted a Human: they lose); if The Thing
-    infected everyone and no Human was eliminated, The Thing alone wins; if false, the Humans in play win;
-  - a Flamethrower seen in The Thing's hand outside its own turn: the Humans in play win;
-  - the kernel's own limit: the action or event log full (thousands of turns) stops the game, nobody wins.
+  - no Human is left (The Thing in play): the game ends at once, as the rulebook's end B; The Thing
+    and the Infected in play win, except the player whose infection removed the last Human (still
+    counted a Human: they lose); if The Thing infected everyone and no Human was eliminated, The Thing
+    alone wins. The Thing may still declare while Humans remain: a false declaration, the Humans in
+    play win (the rulebook's special case 2);
+  - a Flamethrower The Thing has kept, found in its hand outside its own turn by a Human who knows the
+    hand is The Thing's (check_found): the Humans in play win.
+No kernel limit ends a game: the event log is a ring (core.py), the action log grows as needed.
 Eliminated players always lose.
 """
 
@@ -21,7 +24,7 @@ from .defs import (NOBODY, NO_CARD, MASK_ALL, CARD_KIND, K_PANIC, HUMAN, INFECTE
                    QUARANTINE, FLAMETHROWER, PH_PLAY, PH_OFFER, PH_OVER, R_PLAYING, R_BURNT, R_DECLARED,
                    R_THING_ALONE, R_FALSE, R_FOUND, R_VENGEFUL, E_TURN, E_PANIC, E_NO_EXCHANGE,
                    E_QUARANTINE_END, E_ELIMINATED, E_TOTAL, E_INFECT, E_DECLARE, E_END, E_ROLE, E_FOUND,
-                   E_SWAP, DR_TURN, SH_TOTAL, X_TURN, R_CUT)
+                   E_SWAP, DR_TURN, SH_TOTAL, X_TURN)
 
 
 class Turn:
@@ -32,6 +35,7 @@ class Turn:
         self.partner = NOBODY
         self.turn += 1
         self.event(E_TURN, p, self.turn & 255, NO_CARD, MASK_ALL)
+        self.turn_flames(p)
         c = self.draw_top()
         if c != NO_CARD and CARD_KIND[c] == K_PANIC:
             self.event(E_PANIC, p, NOBODY, c, MASK_ALL)
@@ -39,7 +43,14 @@ class Turn:
             self.play_panic(c)
             return
         self.take_card(p, c, DR_TURN)
+        self.turn_flames(p)            # a Flamethrower drawn now is one this turn can get rid of too
         self.begin_play()
+
+    def turn_flames(self, p):
+        """The Thing's turn begins: every Flamethrower it holds is one it has this turn to discard,
+        play or pass; from now on, found in its hand outside its turn, it loses (check_found)."""
+        if p == self.thing:
+            self.flame_old = self.count_in_hand(p, FLAMETHROWER)
 
     def begin_play(self):
         self.phase = PH_PLAY
@@ -99,6 +110,13 @@ class Turn:
         self.event(E_INFECT, self.thing, p, NO_CARD, (1 << p) | (1 << self.thing))
         if self.count_role(HUMAN) == 0:
             self.last_infected = p
+            self.no_human_left()
+
+    def no_human_left(self):
+        """The rulebook's end B, "Nem marad Ember a játékban": the game ends at once when no Human is
+        left while The Thing is in play (its declaration only says so)."""
+        if self.result == R_PLAYING and self.thing != NOBODY and self.alive[self.thing]:
+            self.end_game(R_DECLARED if self.ever_eliminated_human else R_THING_ALONE)
 
     def eliminate(self, p, by):
         """p leaves the game: their hand is discarded unseen, their Quarantine goes, their seat empties."""
@@ -119,6 +137,9 @@ class Turn:
             self.ever_eliminated_human = 1
             if self.count_role(HUMAN) == 0:
                 self.last_infected = NOBODY          # the last Human was burnt, not infected
+                self.no_human_left()
+                if self.result != R_PLAYING:
+                    return
         if r == THE_THING:
             if self.options.vengeful and self.count_role(HUMAN) > 0 and self.count_role(INFECTED_ROLE) > 0:
                 return                               # vengeful mode: the fight goes on
@@ -140,11 +161,23 @@ class Turn:
         self.eliminate(p, NOBODY)
 
     def check_found(self, p, c, mask):
-        """A Flamethrower shown from The Thing's hand to another player outside its turn."""
-        if c == FLAMETHROWER and p == self.thing and self.active != p and (mask & ~(1 << p)) and \
-                self.result == R_PLAYING:
-            self.event(E_FOUND, p, NOBODY, FLAMETHROWER, MASK_ALL)
-            self.end_game(R_FOUND)
+        """The rulebook: "Ha a többi játékos rájön, hogy a Lángszóró a Dolog kezében van (nem a saját
+        körében), azonnal elveszti a játékot az összes Fertőzött játékossal együtt" (if the other
+        players find out that the Flamethrower is in The Thing's hand, not in its own turn, it loses at
+        once with every Infected). So a Flamethrower shown from The Thing's hand outside its turn ends
+        the game only when a Human it is shown to learns that the hand is The Thing's (The Thing card
+        shown with it, or seen in that hand before: thing_known), and only a Flamethrower The Thing has
+        kept: held since the start of one of its turns (flame_old), not one dealt at setup or received
+        since, which it has had no turn to discard, play or pass."""
+        if c != FLAMETHROWER or p != self.thing or self.active == p or not self.flame_old or \
+                self.result != R_PLAYING:
+            return
+        learnt = mask & self.thing_known & ~(1 << p)
+        for q in range(self.players):
+            if learnt & (1 << q) and self.alive[q] and self.role[q] == HUMAN:
+                self.event(E_FOUND, p, NOBODY, FLAMETHROWER, MASK_ALL)
+                self.end_game(R_FOUND)
+                return
 
     # ----- the end ------------------------------------------------------------------------------
 
@@ -187,9 +220,3 @@ class Turn:
         if self.offer_card != NO_CARD:
             self.hand_add(self.ctx_a, self.offer_card)
             self.offer_card = NO_CARD
-
-    def cut(self):
-        """The kernel's limit: no room left in the log. Nobody wins."""
-        self.end_game(R_CUT)
-        for p in range(self.players):
-            self.returns_[p] = 0

@@ -19,7 +19,10 @@ length; `state.view(p)` is those bytes. The layout (offsets V_*, so a screen rea
     discards    how many of each card lie face up known in the discard pile (played cards)
     log         the viewer's events: every public event, private events (an infection, a kept card)
                 only for the players concerned, each card replaced by 255 unless the viewer saw it;
-                4 bytes each: code, a, b, card
+                4 bytes each: code, a, b, card. A bounded recent log: the events still in the state's
+                ring (core.py, the newest MAX_EVENTS), fewer with write_view's `keep`; V_FIRST is the
+                number of the viewer's events before the first one shown (so event i of the view is
+                the viewer's event V_FIRST + i since setup, whatever has left the ring)
 
 Never in a view: the PRNG, the pile's order, another player's hand, a role the viewer has not learnt.
 `decode(view)` gives a View object for bots and screens.
@@ -29,7 +32,7 @@ from .defs import (MAX_PLAYERS, HAND_MAX, NTYPES, MAX_EVENTS, EVENT_BYTES, NOBOD
                    THE_THING, INFECTED_ROLE, PH_ANSWER, PH_OFFER, PH_DEFEND_FLAME, PH_DEFEND_SWAP, PH_TARGET,
                    PH_RESOLUTE, PH_ROUND, R_PLAYING)
 
-VERSION = 1
+VERSION = 2          # 2: the log is the ring's newest events, numbered from V_FIRST
 V_VERSION = 0
 V_ME = 1
 V_PLAYERS = 2
@@ -64,7 +67,8 @@ V_ALIVE = V_RETURNS + MAX_PLAYERS
 V_HAND_N = V_ALIVE + MAX_PLAYERS
 V_HAND = V_HAND_N + 1
 V_PUBLIC_DISC = V_HAND + HAND_MAX
-V_NEVENTS = V_PUBLIC_DISC + NTYPES     # 2 bytes
+V_FIRST = V_PUBLIC_DISC + NTYPES       # 4 bytes: the viewer's events before the first one shown
+V_NEVENTS = V_FIRST + 4                # 2 bytes
 V_EVENTS = V_NEVENTS + 2
 VIEW_EVENT = 4
 VIEW_MAX = V_EVENTS + MAX_EVENTS * VIEW_EVENT
@@ -159,48 +163,59 @@ def write_head(state, p, buf):
     for i in range(s.disc_n):
         if s.disc_pub[i]:
             buf[V_PUBLIC_DISC + s.disc[i]] += 1
+    put_first(buf, s.dropped[p])
+
+
+def put_first(buf, first):
+    buf[V_FIRST] = (first >> 24) & 255
+    buf[V_FIRST + 1] = (first >> 16) & 255
+    buf[V_FIRST + 2] = (first >> 8) & 255
+    buf[V_FIRST + 3] = first & 255
 
 
 def write_view(state, p, buf, keep=MAX_EVENTS):
     """Fill buf with player p's view; return its length. Allocates nothing. With `keep`, only the
     newest `keep` events of the log are written (the handheld's small buffer: V_EVENTS + 4 * keep);
-    the view proper (state.view) keeps them all."""
+    the view proper (state.view) keeps all those still in the ring."""
     write_head(state, p, buf)
     s = state
     bit = 1 << p
-    # the log
-    ev = s.ev
     hi = bit >> 8
     lo = bit & 255
+    ev = s.ev
+    first = s.ev_first()
     skip = 0
-    if keep < s.nev:
-        e = 0
-        for _ in range(s.nev):
+    if keep < s.nev - first:
+        for i in range(first, s.nev):
+            e = (i % MAX_EVENTS) * EVENT_BYTES
             if not ev[e] & EV_PRIVATE or (ev[e + 4] & hi) | (ev[e + 5] & lo):
                 skip += 1
-            e += EVENT_BYTES
         skip = skip - keep if skip > keep else 0
-    return write_log(s, p, buf, V_EVENTS, 0, 0, skip)
+        put_first(buf, s.dropped[p] + skip)
+    return write_log(s, p, buf, V_EVENTS, 0, first, skip)
 
 
 def write_log(state, p, buf, k, count, first, skip=0):
     """Write player p's log into buf at k, after `count` events already there: the events from index
-    `first` on that p may see (a private event's card only if p saw it), the oldest `skip` of them
-    left out. Sets the view's event count; returns the new end. Allocates nothing. write_view writes
-    the whole log; a search's rollouts (search.RolloutViews) append the new events at every step."""
+    `first` on (those still in the ring) that p may see (a private event's card only if p saw it), the
+    oldest `skip` of them left out. Sets the view's event count; returns the new end. Allocates
+    nothing. write_view writes the whole log; a search's rollouts (search.RolloutViews) append the new
+    events at every step."""
     s = state
     ev = s.ev
     bit = 1 << p
     hi = bit >> 8
     lo = bit & 255
-    e = first * EVENT_BYTES
-    for _ in range(first, s.nev):
+    oldest = s.ev_first()
+    if first < oldest:
+        first = oldest
+    for i in range(first, s.nev):
+        e = (i % MAX_EVENTS) * EVENT_BYTES
         code = ev[e]
         seen = (ev[e + 4] & hi) | (ev[e + 5] & lo)
         if seen or not code & EV_PRIVATE:
             if skip:
                 skip -= 1
-                e += EVENT_BYTES
                 continue
             buf[k] = code
             buf[k + 1] = ev[e + 1]
@@ -208,7 +223,6 @@ def write_log(state, p, buf, k, count, first, skip=0):
             buf[k + 3] = ev[e + 3] if seen else NO_CARD
             k += VIEW_EVENT
             count += 1
-        e += EVENT_BYTES
     buf[V_NEVENTS] = count >> 8
     buf[V_NEVENTS + 1] = count & 255
     return k
@@ -253,14 +267,22 @@ class View:
         self.alive = list(v[V_ALIVE:V_ALIVE + n])
         self.hand = list(v[V_HAND:V_HAND + v[V_HAND_N]])
         self.public_discards = list(v[V_PUBLIC_DISC:V_PUBLIC_DISC + NTYPES])
+        self.first = (v[V_FIRST] << 24) | (v[V_FIRST + 1] << 16) | (v[V_FIRST + 2] << 8) | v[V_FIRST + 3]
         self.nevents = (v[V_NEVENTS] << 8) | v[V_NEVENTS + 1]
+        self.end = self.first + self.nevents      # the viewer's events since setup
 
     @property
     def events(self):
-        """Every event of the log as (code, a, b, card) tuples."""
+        """Every event of the log as (code, a, b, card) tuples (the viewer's events self.first on)."""
         return [self.event(i) for i in range(self.nevents)]
 
+    def events_since(self, n):
+        """The events after the viewer's first n since setup that the log still holds (a screen's
+        "what is new since you last looked")."""
+        return [self.event(i) for i in range(max(0, n - self.first), self.nevents)]
+
     def event(self, i):
+        """Event i of this log (the viewer's event self.first + i since setup)."""
         k = V_EVENTS + i * VIEW_EVENT
         v = self.raw
         return (v[k], v[k + 1], v[k + 2], v[k + 3])
