@@ -8,7 +8,7 @@ SANDIR := build/sanitize
 # the C core is compiled by the install: reinstall when it or its build changes
 CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/_core_build.py setup.py
 
-.PHONY: run test bench clean board flash mpy tables atlas-check firmware fw-tools board-qemu
+.PHONY: run test bench clean board flash mpy tables atlas-check browser firmware fw-tools board-qemu
 
 BOARD_FILES := micropython/pins_pico.py micropython/display.py micropython/buttons.py \
 	micropython/leds.py micropython/store.py micropython/app.py micropython/main.py \
@@ -121,12 +121,19 @@ board-qemu: firmware $(STAMP)
 # loadgroup), then the whole suite with the C core required (no silent fallback) on JOBS workers
 # (pytest-xdist; CI has 2 cores), then the sanitizer build and valgrind.
 JOBS ?= 2
-test: $(STAMP)
+test: $(STAMP) browser
 	@$(MAKE) -s firmware || echo "make test: no firmware built (the line above says why); tests/test_firmware.py says it again"
 	ELDRITCH_REQUIRE_C=1 $(BIN)/python -m pytest -q -n $(JOBS) --dist loadgroup
 	$(MAKE) atlas-check
 	$(MAKE) sanitize
 	@if command -v valgrind >/dev/null; then $(MAKE) valgrind; else echo "valgrind not installed: make valgrind skipped"; fi
+
+# Debian's chromium and its driver, for the table server's browser test (tests/test_serve_browser.py):
+# installed with apt-get when missing (CI runs as root); without root, said once and the test skips.
+browser:
+	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; \
+	  else echo "chromium or chromedriver missing (apt-get install chromium chromium-driver): the browser test skips"; fi; fi
 
 # The C core built with -fsanitize=address,undefined (a second cffi module in build/sanitize, loaded
 # by eldritch.cbackend through ELDRITCH_CORE_DIR, libasan preloaded into the interpreter), running

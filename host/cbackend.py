@@ -29,6 +29,7 @@ from .kernel.errors import KernelError
 from .kernel.eldersign.dice import NFACES
 from .kernel.eldersign import budget
 from .kernel.eldersign.solver import state_index as solver_state_index
+from .kernel.eldersign.matching import Way
 
 
 def _load_core():
@@ -222,6 +223,8 @@ class CSolver:
         self._keep_out = None
         self._mark = 0                      # memo entries before this number came from elsewhere
         self._solved = []                   # solved entries of earlier workspaces, not yet taken
+        self._own = []                      # every entry solved in earlier workspaces (with a
+                                            # memo_source: what a larger workspace re-imports)
         # the core's callback reaches the solver through a weak reference: a handle to the solver
         # itself would make a reference cycle, and the workspace would wait for the cycle
         # collector instead of going back to the pool when the solver is dropped
@@ -229,6 +232,8 @@ class CSolver:
         self._handle = ffi.new_handle(self._link)
         self._classes = None
         self._face_sets = None
+        self._fsb_of = None                 # ways_for_task: per task, its face sets as C bytes
+        self._ways_out = None               # ways_for_task: the C core's output buffer
         self._shape = None
         self.c_seconds = 0.0        # CPU time spent inside the C core's entry points (benchmarks)
 
@@ -344,10 +349,15 @@ class CSolver:
             self._pairs_before += p
             self._contexts_before += x
             self._work_before = self.work()
-            kept = self._export_raw()       # what was solved goes into the larger workspace
             solved = self._export_raw(self._mark)
-            if solved[0]:                   # (and what it solved itself is still to publish)
-                self._solved.append(self._as_bytes(*solved))
+            if solved[0]:                   # (what it solved itself is still to publish)
+                chunk = self._as_bytes(*solved)
+                self._solved.append(chunk)
+                self._own.append(chunk)
+            # what was solved goes into the larger workspace: with a memo_source, its tables and
+            # what this solver solved itself (the rest of the memo came from those tables: not
+            # exported only to be imported again); else the whole memo
+            kept = None if self.memo_source is not None else self._export_raw()
         limits = ffi.new("es_limits *", list(lim) + [self._scale])
         size = lib.ess_workspace_size(self._card, limits)
         if size == 0:
@@ -379,6 +389,8 @@ class CSolver:
                         raise
                     refuse()                # a damaged table: its source drops it (the entries
                                             # before the damage were verified one by one)
+            for chunk in self._own:
+                self._import_raw(*chunk)
         self._mark = self._memo_used()      # what is stored from here on, this solver solved
 
     def _release(self):
@@ -586,6 +598,30 @@ class CSolver:
     def state_index(self, done_mask):
         """The state index of a set of completed tasks (bit t set: task t done)."""
         return solver_state_index(self, done_mask)
+
+    def ways_for_task(self, task, roll, held):
+        """matching.ways_for_task(self.face_sets[task], task, roll, held) from the C core: the same
+        Ways in the same order (tests/test_parity.py compares match_ways with it), as advice's
+        matching of every roll asks (matching.match's `ways`)."""
+        fsb = self._fsb_of.get(task) if self._fsb_of is not None else None
+        if fsb is None:
+            if self._fsb_of is None:
+                self._fsb_of = {}
+            fsb = self._fsb_of[task] = (_facesets_bytes(self.face_sets[task]), len(self.face_sets[task]))
+        if self._ways_out is None:
+            self._ways_out = (ffi.new("uint8_t[]", 48 * 256), 256, ffi.new("int32_t *"))
+        out, cap, n = self._ways_out
+        while True:
+            rc = lib.esm_ways(fsb[0], fsb[1], bytes(roll), bytes(held), out, cap, n)
+            if rc != lib.ES_EFULL:
+                break
+            cap = n[0]
+            out = ffi.new("uint8_t[]", 48 * cap)
+            self._ways_out = (out, cap, n)
+        _check(rc)
+        raw = ffi.buffer(out, 48 * n[0])[:]
+        return [Way(task, bytearray(raw[48 * i:48 * i + 24]), bytearray(raw[48 * i + 24:48 * i + 48]))
+                for i in range(n[0])]
 
 
 KEEP_MAX = 576              # kept parts of one roll: 8 green dice over 6 classes at most 144, x yellow x red

@@ -181,9 +181,10 @@ COMMAND_HELP = {
     "arkham": "Arkham Horror (1987): exact odds, a whole game, board files",
     "mansions": "Mansions of Madness (1st edition): play a story, attribute odds",
     "stayaway": "play Stay Away! (hidden roles, 4-12 players) or simulate it",
+    "serve": "a table server: each player plays from their own phone",
 }
 COMMAND_MODULES = {"play": "eldersign.play", "simulate": "simulate", "sweep": "sweep", "arkham": "arkham.cli",
-                   "mansions": "mansions.cli", "stayaway": "stayaway.cli"}
+                   "mansions": "mansions.cli", "stayaway": "stayaway.cli", "serve": "serve.cli"}
 
 
 def command_module(name):

@@ -374,11 +374,11 @@ def run(args, backend) -> int:
         print("eldritch: sweep: %s" % report, file=sys.stderr)
     bar = sim.Progress(len(tasks), label="tasks")
     bar.done = sum(1 for t in tasks if store.done(t["id"]))
-    solved = None
-    if kind == "simulate" and args.store != "none":
-        solved = args.store or os.path.join(args.out, "solved")
+    solved, solved_size = None, None
+    if kind == "simulate" and args.store != "none":      # only simulate has a store of solved tables
+        solved, solved_size = args.store or os.path.join(args.out, "solved"), args.store_size
     run_sweep(kind, tasks, args.out, meta, args.workers, args.ray, backend.name, args.retries,
-              progress=lambda t: bar(1), store=store, solved=solved, solved_size=args.store_size)
+              progress=lambda t: bar(1), store=store, solved=solved, solved_size=solved_size)
     if kind == "simulate":
         results = merged_simulate(store, tasks)
         r = game_runner(args.game)

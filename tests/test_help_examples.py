@@ -69,6 +69,20 @@ SUBSTITUTIONS = {
          "with --passphrase-fd 0, the way host/passphrase.py gives scripts"),
     "eldritch stayaway --resume":
         ("eldritch stayaway --resume --passphrase-fd 0", "likewise: the autosave is sealed, its passphrase on stdin"),
+    "eldritch serve":
+        ("eldritch serve --port {port} --stop-after 1",
+         "a server runs until stopped: it stops by itself 1 s after it is ready, on a free port"),
+    "eldritch serve --table stayaway:4":
+        ("eldritch serve --table stayaway:4 --port {port} --stop-after 1", "likewise"),
+    "eldritch serve --table mansions:3:bots=1 --table eldersign:2:bots=2":
+        ("eldritch serve --table mansions:3:bots=1 --table eldersign:2:bots=2 --port {port} --stop-after 1",
+         "likewise"),
+    "eldritch serve --host 0.0.0.0 --port 8080":
+        ("eldritch serve --host 0.0.0.0 --port {port} --stop-after 1", "likewise (a free port instead of 8080)"),
+    "eldritch serve export 1a2b3c4d game.sae --passphrase-fd 3 3<words.txt":
+        ("eldritch serve list > tables.txt && eldritch serve export \"$(sed -n 's/^table \\([0-9a-f]*\\):.*/\\1/p' "
+         "tables.txt)\" game2.sae --passphrase-fd 3 3<words.txt",
+         "the id of the table the preparing import made (ids are random), into game2.sae"),
     "eldritch stayaway simulate --games 200 --players 4-12":
         ("eldritch stayaway simulate --games 5 --players 4-12", "5 games per player count instead of 200"),
 }
@@ -89,6 +103,10 @@ PREPARE = {
          "game.sav: a game saved when its input ended (the save the example loads)"),
     "eldritch stayaway --load game.sae": SEALED,
     "eldritch stayaway --load game.sae --passphrase-fd 3 3<words.txt": SEALED,
+    "eldritch serve import stayaway game.sae --passphrase-fd 3 3<words.txt": SEALED,
+    "eldritch serve export 1a2b3c4d game.sae --passphrase-fd 3 3<words.txt":
+        (SEALED[0] + " && eldritch serve import stayaway game.sae --passphrase-fd 3 3<words.txt", SEALED[1],
+         "a table of the server's folder: the sealed game.sae imported"),
     "eldritch stayaway --resume":
         (WORDS + "eldritch stayaway --seed 3 --players 4 --bots 2,3,4 --passphrase-fd 3 3<words.txt", "",
          "a sealed autosave: a game whose input ended (the game the example resumes)"),
@@ -172,7 +190,7 @@ def test_help_examples_run(tmp_path):
         folder = tmp_path / ("example%02d" % k)
         folder.mkdir()
         try:
-            check(example, folder)
+            check(example, folder, port=_free_port())
         except AssertionError as exc:
             failed.append(str(exc))
     assert not failed, "\n\n".join(failed)

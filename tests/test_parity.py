@@ -192,6 +192,26 @@ def test_random_rolls_through_matching():
         assert match_ways(sets, roll, held) == want, (card, t, list(roll), list(held))
 
 
+def test_c_solver_ways_for_task_are_the_kernel_matchings_ways():
+    """CSolver.ways_for_task (what advice's matching asks of a C solver) gives matching's Ways of
+    the solver's face sets, the same ones in the same order, with bytearrays like the kernel's."""
+    from eldritch.kernel.eldersign.matching import match
+    rng = random.Random(29)
+    for n in range(600):
+        card = ADVENTURES[n % len(ADVENTURES)].card()
+        c = CSolver(card, 0, 0, 0)
+        roll = _random_roll(rng, rng.randint(0, 8), rng.randint(0, 1), rng.randint(0, 1))
+        held = bytearray(3 * NFACES)
+        for _ in range(rng.choice((0, 0, 1, 2))):
+            colour = rng.randrange(3)
+            held[colour * NFACES + rng.choice(DIE_FACES[colour])] += 1
+        done = rng.randrange(1 << len(card.tasks))
+        want = match(card, roll, held, done, 0, 0, c.face_sets)
+        got = match(card, roll, held, done, 0, 0, c.face_sets, c.ways_for_task)
+        assert [(t, [w.key() for w in ws]) for t, ws in got] == [(t, [w.key() for w in ws]) for t, ws in want]
+        assert all(type(w.roll_used) is bytearray and type(w.held_used) is bytearray for _, ws in got for w in ws)
+
+
 def _advice_key(options):
     return [(o.kind, o.text, o.value) for o in options]
 

@@ -197,6 +197,17 @@ def test_atlas_refuses_an_output_it_cannot_write_before_the_work(tmp_path, flag,
     assert not out.exists()                               # no task was run, no folder made
 
 
+def test_atlas_from_the_command_line_writes_its_csv(tmp_path):
+    """The atlas has no store of solved tables (only the solver bot's simulate does): its sweep runs
+    from the command line to its CSV, the same rows as `eldritch atlas` gives."""
+    out, csv = tmp_path / "atlas", tmp_path / "atlas.csv"
+    code, _, err = run_cli(["sweep", "atlas", "--out", str(out), "--sets", "other", "--focus", "0", "--spells", "0",
+                            "--clues", "0", "--dice", "5G", "--output", str(csv)])
+    assert code == 0, err
+    rows = csv.read_text().splitlines()
+    assert rows[0].startswith("set,") and len(rows) > 10, rows[:3]
+
+
 def test_simulate_and_sweep_refuse_a_chart_they_cannot_write_before_the_work(tmp_path):
     pytest.importorskip("matplotlib")
     for argv in (["simulate", "--games", "1"], ["sweep", "simulate", "--games", "1", "--out", str(tmp_path / "s")]):

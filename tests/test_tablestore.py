@@ -130,6 +130,27 @@ def test_size_limit_evicts_the_least_recently_used_cards(tmp_path):
     assert chances(TableStore(str(tmp_path))) == plain()
 
 
+def test_a_process_reads_the_size_from_the_ledger_and_walks_the_store_only_past_the_limit(tmp_path, monkeypatch):
+    """settle() takes the store's size from its ledger (no walk of every file per process); a
+    process that adds tables appends its bytes; a ledger past the limit makes the next process walk
+    the store and evict, as a walk would have."""
+    chances(TableStore(str(tmp_path)))                  # no ledger yet: walked, ledger written
+    full = TableStore(str(tmp_path)).size()
+    walks = []
+    real_size = TableStore.size
+    monkeypatch.setattr(TableStore, "size", lambda self: walks.append(1) or real_size(self))
+    chances(TableStore(str(tmp_path)))                  # every value there: nothing added
+    store = TableStore(str(tmp_path))
+    cache = SolverCache(get_backend("c"), store=store)
+    cache.chance(parse_card("L L L L | I5"), SITUATIONS[0])     # a new card: its table is added
+    cache.flush()
+    assert walks == [] and store.stats["published"] > 0
+    assert store._read_ledger() > full                  # its bytes were appended
+    small = TableStore(str(tmp_path), max_bytes=full // 2)
+    SolverCache(get_backend("c"), store=small).flush()
+    assert walks == [1] and small.stats["evicted"] >= 1 and small.size() <= full // 2
+
+
 def test_the_check_word_is_the_cores():
     """tablestore.entry_check (the stale-sample test forges tables with it) is the C core's."""
     solver = get_backend("c").make_solver(parse_card("I3 > P P > L L"))

@@ -95,6 +95,16 @@ class ArkhamGame(GameAdapter):
     def turn_key(self):
         return self.state.round
 
+    def table_bot(self, seat):
+        """The heuristic bot keeps nothing between moves; a random bot is seeded by the state."""
+        g = self.state
+        if g.current_player() == CHANCE:
+            return D.K_RESOLVE
+        if self.settings.kind == "heuristic":
+            return self.bot_action(seat)
+        n = g.legal_actions(self.buf)
+        return RandomBot((g.seed * 7919 + 1 + len(g.actions()) * 31) & 0x3FFFFFFF).choose(g, self.buf, n)
+
     # ----- the screen and the decision ------------------------------------------------------------
 
     def screen(self, viewer):
@@ -200,3 +210,24 @@ def new_rules(options) -> Rules:
                   "round_limit": options.get("rounds", -1), "doom": options.get("doom", 0),
                   "draws": "table" if options.get("dice") == "table" else "deck"})
 
+
+
+# ----- at a table of the server (issue 28: frontend/games.py) --------------------------------------------
+
+TABLE_OPTIONS = []          # the demonstration board, its rules; dice rolled by the game
+
+
+def players_range():
+    rules = new_rules({})
+    return rules.min_players, rules.max_players
+
+
+def table_game(seed, players, bots, options, kind="heuristic"):
+    rules = new_rules({})
+    return ArkhamGame(rules, rules.new_game(seed, players), Settings(bots, kind, options={"dice": "device"}))
+
+
+def table_load(payload, settings_doc):
+    rules, game, settings = load(payload, settings_doc, new_rules)
+    settings.options["dice"] = "device"
+    return ArkhamGame(rules, game, settings)

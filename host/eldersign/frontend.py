@@ -170,3 +170,33 @@ def is_move(action) -> bool:
 
 def snapshot(game):
     return gametable.snapshot(game)
+
+
+# ----- at a table of the server (issue 28: frontend/games.py) --------------------------------------------
+
+PLAYERS = (1, 8)
+ANCIENT_ONES = ("Yog-Sothoth", "Yig", "Azathoth", "Ithaqua")
+TABLE_OPTIONS = [{"name": "ancient_one", "kind": "choice", "choices": list(ANCIENT_ONES), "default": "Yog-Sothoth",
+                  "label": "the Ancient One"}]
+
+
+def table_game(seed, players, bots, options, kind="heuristic"):
+    """A new game with the solver's advice (the active backend) for the table server."""
+    from ..backend import get_backend
+    from ..kernel.eldersign.game.machine import Game
+    data = playsave.game_data(())
+    game = Game(data, players=players, seed=seed, ancient_one=options.get("ancient_one", "Yog-Sothoth"))
+    return ElderSignGame(game, data, playsave.Settings(bots), get_backend(None))
+
+
+def table_load(payload, settings_doc):
+    from ..backend import get_backend
+    from ..kernel.eldersign.game import save as gamesave
+    settings, _ = playsave.parse(_host_save(payload, settings_doc))
+    data = playsave.game_data(settings.cards)
+    return ElderSignGame(gamesave.deserialize(payload, data), data, settings, get_backend(None))
+
+
+def _host_save(payload, settings_doc):
+    from .. import saveformat
+    return saveformat.encode("eldersign", settings_doc, payload)

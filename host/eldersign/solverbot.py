@@ -39,6 +39,12 @@ from ..kernel.eldersign.game.bots.heuristic import HeuristicBot
 NDICE = 3 * NFACES
 
 
+# attributes a solver sets when it is made and never changes (bound methods included; not the
+# lazy properties such as face_sets, which copying would compute for every solver)
+_CONSTANTS = ("card", "terror", "sanity", "stamina", "nstates", "ntasks", "empty_state", "full_state", "rep",
+              "state_index", "state_done", "ways_for_task")
+
+
 class MemoSolver:
     """A solver whose answers are remembered: the same context asked again (another decision, another
     game) costs a dict look-up instead of a call into the core (which may also have to rebuild its
@@ -49,6 +55,13 @@ class MemoSolver:
         self._solver = solver
         self._memo: dict = {}
         self._max = max_entries
+        self.advice: dict = {}      # SolverBot's advise answers of this solver (see _advise)
+        # the solver's constants read on every roll (advice asks rep, card, state_index... hundreds
+        # of times a game), copied once: __getattr__ is Python's slow path, after a failed look-up
+        for name in _CONSTANTS:
+            got = getattr(solver, name, _CONSTANTS)
+            if got is not _CONSTANTS:
+                setattr(self, name, got)
 
     def __getattr__(self, name):
         return getattr(self._solver, name)
@@ -224,7 +237,7 @@ class SolverBot(HeuristicBot):
         focus, spells, clues = _capped(adv.uses())
         solver = self.cache.solver(adv.card, start.terror, start.sanity, start.stamina)
         sit = Situation(g_, y_, r_, focus, spells, clues, start.terror, solver.sanity, solver.stamina)
-        options = advise(solver, roll, sit, bytearray(adv.held), adv.done_mask(), texts=False)
+        options = _advise(solver, roll, sit, adv.held, adv.done_mask())
         values = action_values(adv, O.aside(g), options, legal)
         free = [a for a in legal if A_FREEROLL <= a < A_FREEROLL + A_ARG_MASK]
         if free:
@@ -252,7 +265,7 @@ class SolverBot(HeuristicBot):
         focus, spells, clues = _capped(adv.uses())
         solver = self.cache.solver(adv.card, start.terror, start.sanity, start.stamina)
         sit = Situation(g_, y_, r_, focus, spells, clues, start.terror, solver.sanity, solver.stamina)
-        options = advise(solver, roll, sit, bytearray(adv.held), adv.done_mask(), texts=False)
+        options = _advise(solver, roll, sit, adv.held, adv.done_mask())
         keep = max(o.value for o in options) if options else 0
         masks = [a - A_REACT - REACT_REROLL + A_FREEROLL for a in legal if a >= A_REACT + REACT_REROLL]
         values = self.free_reroll_values(adv, solver, roll, g_, y_, r_, focus, spells, clues, start, masks)
@@ -267,7 +280,7 @@ class SolverBot(HeuristicBot):
         more = Situation(g_, y_, r_, focus, spells, min(clues + 1, MAX_USES), start.terror, solver.sanity,
                          solver.stamina)
         rerolls = {}
-        for o in advise(solver, roll, more, bytearray(adv.held), adv.done_mask(), texts=False):
+        for o in _advise(solver, roll, more, adv.held, adv.done_mask()):
             if o.kind == REROLL:
                 rerolls.setdefault(option_key(o), o.value)
         out = {}
@@ -276,6 +289,25 @@ class SolverBot(HeuristicBot):
             if v is not None:
                 out[a] = v
         return out
+
+
+def _advise(solver, roll, sit, held, done_mask: int) -> list:
+    """advise's options (texts=False) for this roll, remembered on the solver (a MemoSolver): the
+    bot asks the same roll again for an offer after it, for a free reroll (with one clue more) and
+    in later games. The pool is the roll's and the terror, sanity and stamina the solver's, so the
+    roll, the held dice, the uses left and the tasks done are the whole question; callers only read
+    the options."""
+    key = (bytes(roll), bytes(held), sit.focus, sit.spells, sit.clues, done_mask)
+    memo = getattr(solver, "advice", None)
+    if memo is None:                # not a MemoSolver: nowhere to remember
+        return advise(solver, roll, sit, bytearray(held), done_mask, texts=False)
+    got = memo.get(key)
+    if got is None:
+        got = advise(solver, roll, sit, bytearray(held), done_mask, texts=False)
+        if len(memo) >= 4096:
+            memo.clear()
+        memo[key] = got
+    return got
 
 
 def _widen(lim: tuple) -> tuple:

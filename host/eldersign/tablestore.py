@@ -34,7 +34,8 @@ So a bad store costs time, never a wrong value. (Checking every card of a small 
 third of its solver's time; a stale store shows on any card, so a few cards a process suffice.)
 
 Size: at most `max_bytes` (DEFAULT_BYTES, or --store-size); past it, whole cards are evicted,
-least recently used first (a card's folder is stamped when a process first uses it).
+least recently used first (a card's folder is stamped when a process first uses it). The size is
+kept in a ledger (ROOT/v2/.size, TableStore.settle) so that a process does not walk the store.
 """
 
 from __future__ import annotations
@@ -54,6 +55,8 @@ SAMPLE = 2
 SAMPLE_DICE = 4
 VERIFY_CARDS = 6
 SUFFIX = ".tbl"
+LEDGER = ".size"            # ROOT/v2/.size: see TableStore.settle
+LEDGER_LINES = 512
 
 
 def card_digest(key, versions: str) -> bytes:
@@ -253,9 +256,50 @@ class TableStore:
         return count
 
     def settle(self) -> None:
-        """After a process's publishing: evict past the size limit (checked once, not per table)."""
-        if self._size is None or self._size + self._added > self.max_bytes:
+        """After a process's publishing: evict past the size limit (checked once, not per table).
+        The store's size comes from its ledger (LEDGER: the size its last walk measured, then one
+        line per process of the bytes it added), so a small process does not stat every file of a
+        large store; the store is walked (and the ledger rewritten) when the ledger says the limit
+        is passed, when it is missing or unreadable, or past LEDGER_LINES lines. The ledger only
+        ever overstates (a compaction's removed files are not subtracted; a walk corrects it),
+        except for additions appended while another process rewrites it, which the next walk
+        counts."""
+        if self._size is None:
+            self._size = self._read_ledger()
+            if self._size is None:
+                self._evict()
+                return
+        if self._size + self._added > self.max_bytes:
             self._evict()
+        elif self._added:
+            try:
+                with open(os.path.join(self.root, LEDGER), "a") as f:
+                    f.write("%d\n" % self._added)
+            except OSError:
+                pass
+            self._size += self._added
+            self._added = 0
+
+    def _read_ledger(self):
+        """The store's size by its ledger, or None (missing, unreadable or too long: walk it)."""
+        try:
+            with open(os.path.join(self.root, LEDGER)) as f:
+                lines = f.read().split()
+            if not lines or len(lines) > LEDGER_LINES:
+                return None
+            return sum(int(x) for x in lines)
+        except (OSError, ValueError):
+            return None
+
+    def _write_ledger(self, total: int) -> None:
+        path = os.path.join(self.root, LEDGER)
+        tmp = "%s.%d.tmp" % (path, os.getpid())
+        try:
+            with open(tmp, "w") as f:
+                f.write("%d\n" % total)
+            os.replace(tmp, path)
+        except OSError:
+            pass
 
     def _write(self, folder: str, digest: bytes, nstates: int, count: int, body: bytes) -> str:
         name = hashlib.sha256(body).hexdigest()[:40] + SUFFIX
@@ -320,6 +364,7 @@ class TableStore:
         total = self.size()
         self._size, self._added = total, 0
         if total <= self.max_bytes:
+            self._write_ledger(total)
             return
         cards = []
         for name in os.listdir(self.root):
@@ -348,6 +393,7 @@ class TableStore:
             for digest in [d for d in self._open if self._folder(d) == folder]:
                 self._open.pop(digest, None)
         self._size = total
+        self._write_ledger(total)
 
 
 def entry_check(key: int, values) -> int:

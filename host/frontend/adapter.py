@@ -13,6 +13,12 @@
         def hint(self, seat): ...                 # the advice in words (optional)
         def save_payload(self): ...               # the kernel's save (the save layer wraps it)
         def save_settings(self, settings): ...    # the session's settings as the save's dict
+        def table_bot(self, seat): ...            # a bot's action from the state alone (the server)
+
+The table server (host/serve/, issue 28) makes and opens games through frontend/games.py (each game
+module's `table_game` and `table_load`), checks a submitted action with `is_legal`, lets bots play
+through `table_bot` (the same action after a restart, for any seat a bot takes over) and shows the
+kernel's whole log (`kernel_log`) once the game is over.
 
 The kernel surface does the rules; the adapter only reads it: the renderer reads the seat's decoded
 view (so it cannot show what the seat may not know), the shapes read the legal actions and words.
@@ -83,3 +89,20 @@ class GameAdapter:
     def log_lines(self, viewer, since: int = 0) -> list:
         """The log's lines (setup and steps from `since`) a reader may see: the screen's log pane."""
         return self.log.lines(viewer, since)
+
+    # ----- the table server (issue 28) ------------------------------------------------------------
+
+    def is_legal(self, action: int) -> bool:
+        """The kernel's own check that action may be applied now (by the seat whose turn it is)."""
+        return bool(self.state.is_legal(action))
+
+    def table_bot(self, seat) -> int:
+        """A bot's action for seat (None: chance), as a function of the game's state alone: a
+        server that restarts from its action log, or a bot taking over a seat that is away, plays
+        what an uninterrupted bot would. The default is bot_action, for games whose bots keep no
+        state of their own between moves."""
+        return self.bot_action(seat)
+
+    def kernel_log(self) -> str:
+        """The kernel's whole log of the game (every card; the golden-file form): for the end only."""
+        return self.log_text("referee", "transcript")

@@ -111,6 +111,15 @@ class MansionsGame(GameAdapter):
     def turn_key(self):
         return self.state.g[G_ROUND]
 
+    def table_bot(self, seat):
+        """Chance's d10, or a fresh bot of the table's kind seeded by the state (the same move
+        after a restart)."""
+        n = self.state.legal_actions(self.buf)
+        if seat is None or n == 1:
+            return self.buf[0]
+        bot = make_bot(self.settings.kind, self.story, seat, (self.state.seed * 11 + 5 + self.state.nlog) & 0x3FFFFFFF)
+        return bot.choose(self.state.view(seat), self.buf, n)
+
     # ----- the screen and the decision ------------------------------------------------------------
 
     def screen(self, viewer):
@@ -198,3 +207,20 @@ def load(payload: bytes, settings_doc: dict, story="demo", choices=None):
     state = rules.deserialize(payload)
     settings = Settings.from_json(settings_doc, state.players)
     return rules, state, settings
+
+
+# ----- at a table of the server (issue 28: frontend/games.py) --------------------------------------------
+
+PLAYERS = (2, 5)
+TABLE_OPTIONS = []          # the demonstration story and the rulebook's choices
+
+
+def table_game(seed, players, bots, options, kind="heuristic"):
+    """A new game for the table server: the adapter (seat 0 the keeper)."""
+    rules = Rules({"story": "demo"})
+    return MansionsGame(rules, rules.new_game(seed, players), Settings(bots, kind))
+
+
+def table_load(payload, settings_doc):
+    rules, state, settings = load(payload, settings_doc)
+    return MansionsGame(rules, state, settings)

@@ -105,6 +105,15 @@ class StayAwayGame(GameAdapter):
     def turn_key(self):
         return self.state.turn
 
+    def table_bot(self, seat):
+        """A fresh bot of the table's kind, seeded by the state: the same move after a restart."""
+        legal = self.legal()
+        if seat is None or len(legal) == 1:
+            return legal[0]
+        seed = (self.state.seed * 64 + 32 + self.state.nlog * 7 + seat) & 0x3FFFFFFF
+        bot = make_bots([self.settings.kind], seed, self.rules)[0]
+        return bot.choose(self.state.view(seat), legal)
+
     # ----- the screen and the decision ------------------------------------------------------------
 
     def view(self, seat) -> View:
@@ -136,7 +145,7 @@ class StayAwayGame(GameAdapter):
 
     def log_text(self, viewer, fmt="text"):
         """The referee's text log is the kernel's (the same on every runtime); the others' are words."""
-        if viewer == REFEREE and fmt == "text" and self.state.is_terminal():
+        if viewer == REFEREE and fmt in ("text", "transcript") and self.state.is_terminal():
             return self.state.referee_log()
         return GameAdapter.log_text(self, viewer, fmt)
 
@@ -186,3 +195,27 @@ def load(payload: bytes, settings_doc: dict, deck=None):
         opts["deck"] = deck
     state = Rules(opts).deserialize(payload)
     return state, Settings.from_json(settings_doc, state.players)
+
+
+# ----- at a table of the server (issue 28: frontend/games.py) --------------------------------------------
+
+PLAYERS = (4, 12)
+TABLE_OPTIONS = [{"name": name, "kind": "bool", "default": False, "label": label}
+                 for name, label in (("quick_start", "the rulebook's quick start"),
+                                     ("thing_in_pile", "advanced 1: The Thing shuffled into the pile"),
+                                     ("flame_in_pile", "advanced 3: Flamethrower and Analysis in the pile"),
+                                     ("neighbour_only", "advanced 4: Seduction and swaps only on neighbours"),
+                                     ("vengeful", "advanced 6: vengeful mode"),
+                                     ("house_quarantine", "house rule: the other edition's Quarantine"))]
+
+
+def table_game(seed, players, bots, options, kind="heuristic"):
+    """A new game for the table server: the adapter."""
+    state = Rules({k: True for k, v in options.items() if v}).new_game(seed, players)
+    return StayAwayGame(state, Settings(bots, kind, options=dict(options)))
+
+
+def table_load(payload, settings_doc):
+    """The adapter of a save's kernel payload and settings."""
+    state, settings = load(payload, settings_doc)
+    return StayAwayGame(state, settings)

@@ -132,7 +132,8 @@ def advise(solver, roll, situation, held=None, done_mask=0, texts=True):
     card = solver.card
     options = []
 
-    for t, ways in match(card, roll, held, done_mask, sanity, stamina, solver.face_sets):
+    for t, ways in match(card, roll, held, done_mask, sanity, stamina, solver.face_sets,
+                         getattr(solver, "ways_for_task", None)):
         nxt = solver.state_index(done_mask | (1 << t))
         for way in ways:
             gu, yu, ru = _pool_of(way.roll_used)

@@ -213,19 +213,24 @@ def allowed_tasks(card, done_mask, sanity=0, stamina=0):
     return out
 
 
-def match(card, roll, held=None, done_mask=0, sanity=0, stamina=0, face_sets=None):
+def match(card, roll, held=None, done_mask=0, sanity=0, stamina=0, face_sets=None, ways=None):
     """Every task that can be completed now, each with all its minimal ways.
 
     Returns a list of (task index, [Way, ...]) for the allowed tasks that have at least one way.
     `face_sets`: each task's minimal_face_sets when the caller has them already (a solver's
-    face_sets, the same lists), else they are computed here.
+    face_sets, the same lists), else they are computed here. `ways(t, roll, held)`: a faster
+    ways_for_task of those face sets when the caller has one (the C core's: the same Ways in the
+    same order), else ways_for_task.
     """
     if held is None:
         held = bytearray(3 * NFACES)
     out = []
     for t in allowed_tasks(card, done_mask, sanity, stamina):
-        sets = face_sets[t] if face_sets is not None else minimal_face_sets(card.tasks[t])
-        ws = ways_for_task(sets, t, roll, held)
+        if ways is not None:
+            ws = ways(t, roll, held)
+        else:
+            sets = face_sets[t] if face_sets is not None else minimal_face_sets(card.tasks[t])
+            ws = ways_for_task(sets, t, roll, held)
         if ws:
             out.append((t, ws))
     return out

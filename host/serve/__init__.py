@@ -1,0 +1,15 @@
+"""`eldritch serve` (issue 28): tables of every game over a local web server, one device per seat.
+
+    cli.py      the command: run, list, export, import; the links and QR codes in the terminal
+    app.py      the ASGI application (Starlette): pages, the host's API, the players' WebSocket
+    tables.py   tables, seats and tokens; the one place an action is checked, made durable, applied
+    messages.py what each reader is sent: only its own view, log and (at its turn) decision
+    store.py    nothing lost: table files and the group-committed action journal
+    limits.py   bounds on tables, connections, message size and rate
+    qr.py       the links as QR codes (terminal and SVG)
+    static/     the player's and the host's pages: HTML, CSS and a little JavaScript, no build step
+
+Games are made, rendered and shaped only through the shared front end (host/frontend/: games.py,
+the adapters, the renderers and the decision shapes); nothing here is specific to one game. The
+extra `eldritch[serve]` installs what it needs.
+"""

@@ -1,0 +1,314 @@
+"""`eldritch serve`: a table server, so that each player plays from their own phone (issue 28).
+
+    eldritch serve                                   127.0.0.1:8765; prints the host page's link
+    eldritch serve --table stayaway:5 --table mansions:3:bots=1
+    eldritch serve --host 0.0.0.0                    open to the local network (with a warning)
+    eldritch serve list                              the tables in the server's folder, with their links
+    eldritch serve export TABLE FILE                 a table as a save of the CLI (`eldritch GAME --load FILE`)
+    eldritch serve import GAME FILE                  a save of the CLI as a new table (before starting)
+
+Needs the optional extra: pip install 'eldritch[serve]' (Starlette, uvicorn, websockets, segno).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import socket
+import sys
+
+from ..kernel.errors import KernelError
+
+EXAMPLES = """examples:
+  eldritch serve                                    host page and seat links on http://127.0.0.1:8765
+  eldritch serve --table stayaway:4                 a 4-player Stay Away! table, its 4 links and QR codes
+  eldritch serve --table mansions:3:bots=1 --table eldersign:2:bots=2
+                                                    Mansions (keeper human, investigator 1 a bot), Elder Sign
+  eldritch serve --host 0.0.0.0 --port 8080         every device on the local network can reach it
+  eldritch serve list                               the tables kept in the server's folder
+  eldritch serve export 1a2b3c4d game.sae --passphrase-fd 3 3<words.txt
+                                                    a table as a save: eldritch stayaway --load game.sae
+  eldritch serve import stayaway game.sae --passphrase-fd 3 3<words.txt
+what a player does: open the seat's link (or scan its QR code) on a phone; the page shows that seat's
+board, hand and log, and its decisions as buttons when it is their turn. Tables survive a restart:
+start eldritch serve again with the same --state-dir and every link works where it stopped."""
+
+PORT = 8765
+
+
+def add_parser(sub) -> argparse.ArgumentParser:
+    p = sub.add_parser("serve", help="a table server: each player plays from their own phone",
+                       description="A local web server hosting tables of every game: each seat has its own "
+                                   "link (and QR code) to a page that shows only what that seat may know.",
+                       epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("mode", nargs="?", choices=("run", "list", "export", "import"), default="run",
+                   help="run (default), list the kept tables, export one as a save, import a save")
+    p.add_argument("args", nargs="*", metavar="ARG", help="export: TABLE FILE; import: GAME FILE")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 opens it to "
+                        "the network)")
+    p.add_argument("--port", type=int, default=PORT, help="the port (default %d)" % PORT)
+    p.add_argument("--url", default=None,
+                   help="the address players use in their links (default http://HOST:PORT, with this machine's "
+                        "address when --host is 0.0.0.0)")
+    p.add_argument("--state-dir", help="the folder of the server's tables (default: the per-user state folder's serve/)")
+    p.add_argument("--table", action="append", default=[], metavar="GAME:PLAYERS[:bots=2,3][:seed=N]",
+                   help="create a table at start (repeatable); games: eldersign, stayaway, arkham, mansions")
+    p.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
+                   help="seconds between the machine's moves, so people can follow them (default 0.6)")
+    p.add_argument("--away-bot", type=float, default=None, metavar="SECONDS",
+                   help="a bot plays for a seat whose page has been closed this long at its turn (default never)")
+    p.add_argument("--max-tables", type=int, default=256, help="tables at most (default 256)")
+    p.add_argument("--rate", type=float, default=10.0, metavar="N",
+                   help="messages a second one page may send, sustained (default 10; bursts of 3 times that)")
+    p.add_argument("--stop-after", type=float, default=None, metavar="SECONDS",
+                   help="stop by itself this long after it is ready (a timed session, a script; default never)")
+    p.add_argument("--no-qr", action="store_true", help="links as text only, no QR codes in the terminal")
+    p.add_argument("--passphrase-fd", type=int, default=None, metavar="N",
+                   help="export/import: read the sealed save's passphrase from file descriptor N")
+    p.add_argument("--quiet", action="store_true", help=argparse.SUPPRESS)
+    return p
+
+
+def folder_of(args) -> str:
+    from ..userdirs import state_dir
+    return os.path.join(state_dir(args.state_dir), "serve") if not args.state_dir else os.path.expanduser(args.state_dir)
+
+
+def parse_table(text: str) -> dict:
+    """GAME:PLAYERS[:bots=2,3][:seed=N][:OPTION] as create()'s arguments (KernelError, one line)."""
+    from ..frontend import games
+    parts = text.split(":")
+    if len(parts) < 2:
+        raise KernelError("option", "--table GAME:PLAYERS, e.g. stayaway:4, not %r" % text[:40])
+    game = parts[0]
+    if game not in games.GAMES:
+        raise KernelError("option", "--table: no game %r (%s)" % (game[:20], ", ".join(games.GAMES)))
+    if not parts[1].isascii() or not parts[1].isdigit():
+        raise KernelError("option", "--table: players must be a number, not %r" % parts[1][:20])
+    out = {"game": game, "players": int(parts[1]), "bots": [], "seed": None, "options": {}}
+    for part in parts[2:]:
+        name, _, value = part.partition("=")
+        if name == "bots":
+            from ..botseats import bot_seats
+            out["bots"] = sorted(bot_seats(value, out["players"]))
+        elif name == "seed" and value.isascii() and value.isdigit():
+            out["seed"] = int(value)
+        elif value == "":
+            out["options"][name] = True
+        else:
+            out["options"][name] = value
+    games.check_players(game, out["players"])
+    games.check_options(game, out["options"])
+    return out
+
+
+def base_url(args) -> str:
+    if args.url:
+        return args.url.rstrip("/")
+    host = args.host
+    if host in ("0.0.0.0", "::", ""):
+        try:
+            host = socket.gethostbyname(socket.gethostname())     # no packet is sent
+        except OSError:
+            host = "127.0.0.1"
+    if ":" in host:
+        host = "[%s]" % host
+    return "http://%s:%d" % (host, args.port)
+
+
+def _passphrase(args):
+    if args.passphrase_fd is None:
+        return None
+    from ..passphrase import from_fd
+    return from_fd(args.passphrase_fd)
+
+
+def _need_extra():
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+        import segno  # noqa: F401
+    except ImportError as exc:
+        raise KernelError("option", "eldritch serve needs its extra: .venv/bin/pip install -e '.[serve]' (%s)" % exc.name)
+
+
+def print_links(out, table_doc, qr: bool) -> None:
+    from .qr import terminal
+    out.write("table %s: %s, %d seats\n" % (table_doc["id"], table_doc["title"], len(table_doc["seats"])))
+    for seat in table_doc["seats"]:
+        out.write("  %-24s %s\n" % (seat["name"] + (" (bot)" if seat["bot"] else ""), seat["link"]))
+        if qr and not seat["bot"]:
+            out.write(terminal(seat["link"]))
+    out.write("  %-24s %s\n" % ("spectators", table_doc["watch_link"]))
+
+
+def run(args, backend=None) -> int:
+    _need_extra()
+    if args.mode == "list":
+        return cmd_list(args)
+    if args.mode == "export":
+        return cmd_export(args)
+    if args.mode == "import":
+        return cmd_import(args)
+    if args.args:
+        raise KernelError("option", "eldritch serve takes no other words (did you mean --table %s?)" % args.args[0][:20])
+    return cmd_run(args)
+
+
+def _links(table_doc, url):
+    doc = dict(table_doc)
+    doc["seats"] = [dict(s, link="%s/play#%s" % (url, s["token"])) for s in doc["seats"]]
+    doc["watch_link"] = "%s/play#%s" % (url, doc["watch"])
+    return doc
+
+
+def cmd_run(args) -> int:
+    import uvicorn
+    from .app import make_app
+    from .limits import Limits
+    from .store import Store
+    from .tables import TableServer
+    if not 0 < args.port < 65536:
+        raise KernelError("option", "--port must be 1 to 65535")
+    if args.bot_delay < 0 or args.bot_delay > 60:
+        raise KernelError("option", "--bot-delay must be 0 to 60 seconds")
+    wanted = [parse_table(t) for t in args.table]
+    store = Store(folder_of(args))
+    key = store.key()
+    url = base_url(args)
+    if not 0 < args.rate <= 100000 or not 0 < args.max_tables <= 100000:
+        raise KernelError("option", "--rate and --max-tables must be 1 to 100000")
+    if args.stop_after is not None and not 0 <= args.stop_after <= 1e7:
+        raise KernelError("option", "--stop-after must be 0 to 10000000 seconds")
+    limits = Limits(max_tables=args.max_tables, rate=args.rate, burst=max(3, int(args.rate * 3)))
+    server = TableServer(store, limits, bot_delay=args.bot_delay, away_after=args.away_bot)
+    app = make_app(server, key, url)
+    out = sys.stdout
+
+    async def announce():
+        for spec in wanted:
+            await server.create(spec["game"], spec["players"], spec["bots"], spec["options"], spec["seed"])
+        if args.host not in ("127.0.0.1", "localhost", "::1"):
+            sys.stderr.write("eldritch: warning: listening on %s: every device that can reach this machine can open "
+                             "the pages (the links' tokens are the only lock; the host page needs its key)\n" % args.host)
+        for note in server.notes:
+            sys.stderr.write("eldritch: %s\n" % note)
+        if args.quiet:
+            out.write("ready %s/host#%s\n" % (url, key))
+            out.flush()
+            return
+        out.write("eldritch serve: %d tables in %s\n" % (len(server.tables), store.folder))
+        out.write("the host's page (keep it to yourself): %s/host#%s\n" % (url, key))
+        for table in server.tables.values():
+            if table.game.is_terminal() or table.ended:
+                continue
+            print_links(out, _links(table.summary(), url), not args.no_qr)
+        out.write("Ctrl-C stops the server; every table goes on where it was at the next start.\n")
+        out.flush()
+
+    config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", access_log=False,
+                            ws_max_size=limits.message_bytes * 4, lifespan="on", ws="websockets-sansio")
+    userver = uvicorn.Server(config)
+
+    async def main():
+        task = asyncio.ensure_future(userver.serve())
+        while not userver.started and not task.done():
+            await asyncio.sleep(0.05)
+        if userver.started:
+            try:
+                await announce()
+                if args.stop_after is not None:
+                    await asyncio.sleep(args.stop_after)
+                    userver.should_exit = True          # a clean stop, as after Ctrl-C
+            except KernelError as exc:
+                sys.stderr.write("eldritch: %s\n" % exc)
+                userver.should_exit = True
+        await task
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        pass
+    return 0 if userver.started else 2
+
+
+def cmd_list(args) -> int:
+    from .store import Store
+    store = Store(folder_of(args))
+    ids = store.table_ids()
+    url = base_url(args)
+    if not ids:
+        print("no tables in %s" % store.folder)
+    for table_id in ids:
+        meta = store.read_meta(table_id)
+        print("table %s: %s, %d seats%s" % (table_id, meta["game"], meta["players"],
+                                            ", ended" if meta.get("ended") else ""))
+        for seat, token in enumerate(meta["tokens"]):
+            print("  seat %-3d %s/play#%s" % (seat + 1, url, token))
+    return 0
+
+
+def _offline_table(args, table_id):
+    """The table's game as it stands in the folder (the server must not be running on it)."""
+    from .store import Store
+    from .tables import build_game
+    from ..frontend.session import Session
+    store = Store(folder_of(args))
+    if table_id not in store.table_ids():
+        raise KernelError("option", "no table %s in %s" % (table_id[:20], store.folder))
+    actions = store.recover()
+    store.close()
+    meta = store.read_meta(table_id)
+    game = build_game(meta)
+    session = Session(game, game.settings, None, autosave_every_action=False)
+    for action, by in actions.get(table_id, []):
+        session.play(action, by)
+    return game
+
+
+def cmd_export(args) -> int:
+    from .. import saves
+    from ..frontend import games
+    from ..seal import Seal
+    if len(args.args) != 2:
+        raise KernelError("option", "eldritch serve export TABLE FILE")
+    table_id, path = args.args
+    game = _offline_table(args, table_id)
+    seal = None
+    if games.HIDES[game.name]:
+        words = _passphrase(args)
+        if not words:
+            raise KernelError("option", "%s's saves are sealed: --passphrase-fd N gives the passphrase" % game.title)
+        seal = Seal.new(words)
+    problem = saves.check_target(path, game.name)
+    if problem:
+        raise KernelError("option", problem)
+    saves.write_save(path, game.name, game.save_payload(), game.save_settings(game.settings), seal)
+    print("table %s saved to %s (%s)" % (table_id, path, game.command + " --load " + path))
+    return 0
+
+
+def cmd_import(args) -> int:
+    from .. import saves
+    from ..frontend import games
+    from .store import Store
+    from .tables import new_meta
+    import base64
+    if len(args.args) != 2:
+        raise KernelError("option", "eldritch serve import GAME FILE")
+    name, path = args.args
+    if name not in games.GAMES:
+        raise KernelError("option", "no game %r (%s)" % (name[:20], ", ".join(games.GAMES)))
+    save = saves.read_save(path, name, lambda: _passphrase(args), True, folder_of(args))
+    game = games.open_save(name, bytes(save.payload), save.settings or {})
+    store = Store(folder_of(args))
+    from .store import new_table_id
+    table_id = new_table_id()
+    base = {"payload": base64.b64encode(bytes(save.payload)).decode(), "settings": save.settings or {}}
+    meta = new_meta(name, game.state.seed, game.players, sorted(game.settings.bots), {},
+                    getattr(game.settings, "kind", "heuristic"), base)
+    store.write_meta(table_id, meta)
+    print("table %s: %s from %s (%d moves played); eldritch serve hosts it" % (table_id, game.title, path,
+                                                                               len(game.actions())))
+    return 0
