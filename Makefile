@@ -8,7 +8,7 @@ SANDIR := build/sanitize
 # the C core is compiled by the install: reinstall when it or its build changes
 CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/_core_build.py setup.py
 
-.PHONY: run test bench clean board flash mpy tables atlas-check browser
+.PHONY: run test bench clean board flash mpy tables atlas-check browser firmware fw-tools board-qemu
 
 BOARD_FILES := micropython/pins_pico.py micropython/display.py micropython/buttons.py \
 	micropython/leds.py micropython/store.py micropython/app.py micropython/main.py \
@@ -59,17 +59,71 @@ tables: $(STAMP)
 
 # Copy the board's files to a Pico running MicroPython (micropython/README.md): the kernel with its
 # card data and the app compiled to .mpy (tools/boardfit.py --stage), the tables, main.py; one
-# mpremote session on PORT ("resume": no soft reset before copying), then a reset.
+# mpremote session on PORT ("resume": no soft reset before copying), then a reset. FROZEN=1: for a
+# firmware with the kernel and the app frozen in (micropython/manifest.py), only what stays a file.
+# STAGE: the folder the files are gathered in (the QEMU tests give each board its own).
 PORT ?= auto
+STAGE ?= build/board
 flash: $(STAMP)
-	$(BIN)/python tools/boardfit.py --stage build/board
-	cd build/board && ../../$(BIN)/mpremote connect $(PORT) resume cp -r kernel data $$(ls *.mpy) main.py :./ + reset
+	$(BIN)/python tools/boardfit.py --stage $(STAGE) $(if $(FROZEN),--frozen)
+	cd $(STAGE) && $(CURDIR)/$(BIN)/mpremote connect $(PORT) resume cp -r kernel data $$(ls *.mpy 2>/dev/null) main.py :./ + reset
 
-# CI: the whole suite with the C core required (no silent fallback) on JOBS workers (pytest-xdist; CI
-# has 2 cores), then the sanitizer build and valgrind.
+# The QEMU test firmware (micropython/README.md, "The firmware under QEMU"): MicroPython's qemu port
+# for the MPS2-AN385 board (a 32-bit Cortex-M3) with the Pico's heap, the modules of
+# micropython/manifest_app.py frozen in, and the board's I/O as test doubles; littlefs and
+# os.urandom as on the rp2 port (here the port's own pseudo-random bytes). MicroPython's source is
+# copied from MICROPYTHON_SRC into build/ (../shared is read-only in CI) with the boot patch; make
+# rebuilds only when a kernel or board source changed (a cold build: tens of seconds on two cores).
+MICROPYTHON_SRC ?= ../shared/vendor/micropython
+FW_COPY := build/micropython
+FW_BUILD := $(FW_COPY)/ports/qemu/build-eldritch
+FIRMWARE := $(FW_BUILD)/firmware.elf
+FW_HEAP := 194560
+FW_JOBS ?= 2
+FW_PACKAGES := gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm patch
+FW_INPUTS := $(shell find kernel -name '*.py') $(wildcard micropython/*.py micropython/qemu/*.py)
+FW_FLAGS := BOARD=MPS2_AN385 BUILD=build-eldritch MICROPY_HEAP_SIZE=$(FW_HEAP) MICROPY_VFS_LFS2=1 \
+	CFLAGS_EXTRA=-DMICROPY_PY_OS_URANDOM=1 FROZEN_MANIFEST=$(CURDIR)/micropython/qemu/manifest.py
+# the build's settings in a file that changes only when they do (a change rebuilds from scratch)
+FW_FLAGS_FILE := build/firmware.flags
+$(shell mkdir -p build && (echo '$(FW_FLAGS)' | cmp -s - $(FW_FLAGS_FILE) || echo '$(FW_FLAGS)' > $(FW_FLAGS_FILE)))
+
+firmware: $(FIRMWARE)
+
+$(FIRMWARE): $(FW_COPY)/.copied $(FW_FLAGS_FILE) $(FW_INPUTS) | fw-tools
+	@if ! cmp -s $(FW_FLAGS_FILE) $(FW_BUILD)/.flags; then rm -rf $(FW_BUILD); fi
+	$(MAKE) -s -C $(FW_COPY)/mpy-cross -j$(FW_JOBS)
+	$(MAKE) -s -C $(FW_COPY)/ports/qemu -j$(FW_JOBS) $(FW_FLAGS)
+	@cp $(FW_FLAGS_FILE) $(FW_BUILD)/.flags
+	@touch $@
+
+$(FW_COPY)/.copied: micropython/qemu/boot.patch
+	$(if $(wildcard $(MICROPYTHON_SRC)/py/mpconfig.h),,$(error make firmware: no MicroPython source in $(MICROPYTHON_SRC): put its source there (../shared/vendor/micropython) or give a checkout with MICROPYTHON_SRC=/path/to/micropython))
+	rm -rf $(FW_COPY)
+	mkdir -p $(dir $(FW_COPY)) && cp -r $(MICROPYTHON_SRC) $(FW_COPY) && chmod -R u+w $(FW_COPY)
+	cd $(FW_COPY) && patch -p1 -s < $(CURDIR)/micropython/qemu/boot.patch
+	@touch $@
+
+# The cross compiler, its C library and QEMU, installed with apt-get when missing (CI runs as root)
+fw-tools:
+	@if ! command -v arm-none-eabi-gcc >/dev/null || ! command -v qemu-system-arm >/dev/null || \
+	    ! command -v patch >/dev/null || ! [ -f "$$(arm-none-eabi-gcc -print-file-name=libc.a 2>/dev/null)" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get install -y -q $(FW_PACKAGES) >/dev/null || (apt-get update -q && apt-get install -y -q $(FW_PACKAGES)) >/dev/null; \
+	  else echo "make firmware: needs the Debian packages $(FW_PACKAGES) (apt-get install -y them as root)" >&2; exit 3; fi; fi
+
+# The QEMU board on a serial port for mpremote (micropython/README.md): prints the port, keeps its
+# flash in build/firmware/flash.img; a reset restarts it; Ctrl-C stops it
+board-qemu: firmware $(STAMP)
+	$(BIN)/python tools/qemuboard.py run
+
+# CI: the QEMU firmware built first (tests/test_firmware.py runs on it, all on one worker: the
+# loadgroup), then the whole suite with the C core required (no silent fallback) on JOBS workers
+# (pytest-xdist; CI has 2 cores), then the sanitizer build and valgrind.
 JOBS ?= 2
 test: $(STAMP) browser
-	ELDRITCH_REQUIRE_C=1 $(BIN)/python -m pytest -q -n $(JOBS)
+	@$(MAKE) -s firmware || echo "make test: no firmware built (the line above says why); tests/test_firmware.py says it again"
+	ELDRITCH_REQUIRE_C=1 $(BIN)/python -m pytest -q -n $(JOBS) --dist loadgroup
 	$(MAKE) atlas-check
 	$(MAKE) sanitize
 	@if command -v valgrind >/dev/null; then $(MAKE) valgrind; else echo "valgrind not installed: make valgrind skipped"; fi

@@ -81,8 +81,7 @@ HELP_PAGES = {S_MENU: "menu", S_SETS: "sets", S_CARDS: "cards", S_SEARCH: "searc
               S_SIT: "situation", S_ODDS: "odds", S_PLAY: "play", S_ENTER: "roll", S_END: "end", S_MSG: "message"}
 
 
-class Cancelled(Exception):
-    """B pressed during a long solve."""
+Cancelled = btn.Cancelled       # B pressed during a long solve
 
 
 class TooBig(Exception):
@@ -795,15 +794,30 @@ class App:
         self.solver = None
         self.solved = None
         gc.collect()
-        module = __import__(MODES[i][2])
-        self.mode = getattr(module, MODES[i][3])(self.leds, self.mode_path(i))
-        self.mode_tick = getattr(self.mode, "tick", None)      # a mode may scroll long names too
+        cls = getattr(__import__(MODES[i][2]), MODES[i][3])
+        # a long start (companion mode reads its card data) shows its progress; B goes back. The
+        # class lends the progress frames to the constructor only: held there, they would keep
+        # this app (and all it holds) alive past a power cycle of the simulator.
+        cls.busy = self._mode_busy
+        try:
+            mode = cls(self.leds, self.mode_path(i))
+        except Cancelled:
+            self.goto(S_MENU)
+            return
+        finally:
+            cls.busy = None
+        mode.busy = self._mode_busy
+        self.mode = mode
+        self.mode_tick = getattr(mode, "tick", None)      # a mode may scroll long names too
         self.mode_index = i
         self.screen = S_MODE
-        if resume:
-            self.mode.resume()
-        else:
-            self.mode.new_game()
+        try:
+            if resume:
+                mode.resume()
+            else:
+                mode.new_game()
+        except Cancelled:
+            self.goto(S_MENU)
 
     def companion(self, resume):
         """Companion mode (kept for callers of the first version)."""
@@ -878,6 +892,16 @@ class App:
         self.inv = -1
         self.scroll_row = -1
         self.draw()
+        if self.refresh is not None:
+            self.refresh()
+
+    def _mode_busy(self, mode):
+        """A mode's progress frame (textscreen.TextScreen.progress): drawn at once; B, read on the
+        board's clock, cancels the action (btn.Cancelled, which the mode catches)."""
+        if self.cancel_pressed is not None and self.cancel_pressed():
+            raise Cancelled()
+        mode.draw(self.fb)
+        self.display.show()
         if self.refresh is not None:
             self.refresh()
 

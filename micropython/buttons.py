@@ -29,6 +29,10 @@ LONG_MS = const(600)
 _QUEUE = const(16)
 
 
+class Cancelled(Exception):
+    """B pressed during a long action (the app's progress frames read it and raise this)."""
+
+
 def event(button, kind):
     return button * 4 + kind
 

@@ -35,7 +35,7 @@ import buttons as btn
 import leds as ledmod
 import store
 import compsave
-from textscreen import TextScreen, COLS, digits
+from textscreen import TextScreen, COLS, digits, quick
 from kernel.errors import KernelError
 from kernel.eldersign.game.data import GameData
 from kernel.eldersign.game.companion import (new_companion, restart, enter_effect, put_adventure, complete_adventure,
@@ -179,11 +179,12 @@ class Companion(TextScreen):
     """The companion screens. `handle(button, kind)` returns True to leave for the main menu."""
 
     def __init__(self, leds, save_path, data=None):
+        super().__init__()
         self.leds = leds
         self.save_path = save_path
         if data is None:
-            try:
-                data = GameData(lean=True)
+            try:            # the library streamed line by line, with its progress
+                data = quick(GameData, lean=True, progress=self._loading)
             except OSError as exc:
                 raise KernelError("data", "the card data is missing (%s)" % exc)
         self.data = data
@@ -196,7 +197,6 @@ class Companion(TextScreen):
         self.main_cards = array("H", sorted(main, key=lambda i: advs[i].name.lower()))
         self.ow_cards = array("H", sorted(ow, key=lambda i: advs[i].name.lower()))
         self.cards = self.main_cards
-        super().__init__()
         self.g = None                 # type: Any
         self.players = 2
         self.ao = 0
@@ -299,11 +299,17 @@ class Companion(TextScreen):
             raise KernelError("save", "unknown companion entry %d" % kind)
         status(g, self.st)
 
+    def _loading(self, lines):
+        self.progress(b"Reading cards", lines)
+
     def replay(self):
-        """The game from its options and the entries so far (resume and undo)."""
+        """The game from its options and the entries so far (resume and undo), with its progress."""
         self.start(self.players, self.ao)
         log = self.log
+        n = len(log) // 4
         for i in range(0, len(log) - 3, 4):
+            if not i & 63:
+                self.progress(b"Replaying entries", i // 4, n)
             self._do(log[i], log[i + 1], log[i + 2], log[i + 3])
 
     def enter(self, kind, a, b, c, save=True):
@@ -399,7 +405,7 @@ class Companion(TextScreen):
         self.players = players
         self.ao = ao
         self.log = bytearray(entries)
-        self.replay()
+        quick(self.replay)
         self.menu = 0
         self.after_entry(False)
         if self.digest() != digest:
@@ -443,7 +449,7 @@ class Companion(TextScreen):
             self.show_note(NOTE_NOTHING, C_TURN)
             return
         self.log = self.log[:len(self.log) - 4]
-        self.replay()
+        quick(self.replay)
         self.save()
         back = C_TURN
         if self.over():

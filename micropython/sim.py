@@ -36,13 +36,10 @@ if _ROOT not in sys.path:
     sys.path.insert(1, _ROOT)
 
 import buttons as btn  # noqa: E402
-from display import SSD1306  # noqa: E402
-from leds import Leds  # noqa: E402
-from app import App  # noqa: E402
+import simio  # noqa: E402
+import main as board_main  # noqa: E402
 
-TICK_MS = 10
 WORDS = {"up": btn.UP, "down": btn.DOWN, "left": btn.LEFT, "right": btn.RIGHT, "a": btn.A, "b": btn.B}
-QUADRANTS = " \u2597\u2596\u2584\u259d\u2590\u259e\u259f\u2598\u259a\u258c\u2599\u2580\u259c\u259b\u2588"
 LEGEND = "arrows move, enter A, esc B, Z/X long A/B, h hold B, q quit"
 LED_NAMES = ("green", "yellow", "red")
 
@@ -64,66 +61,31 @@ def state_dir():
     return base
 
 
-class Pin:
-    """machine.Pin stand-in: inputs read 1 (pulled up) until the simulator presses them."""
-
-    def __init__(self, level=1):
-        self.level = level
-
-    def value(self, v=None):
-        if v is None:
-            return self.level
-        self.level = v
-
-
-class I2C:
-    """machine.I2C stand-in: the display's writes are counted (the simulator reads the framebuf);
-    writevto takes the buffers as the board's I2C does, without joining them."""
-
-    def __init__(self):
-        self.frames = 0
-        self.bytes = 0
-
-    def writeto(self, addr, data):
-        self.bytes += len(data)
-        return len(data)
-
-    def writevto(self, addr, vector):
-        self.frames += 1
-        for part in vector:
-            self.bytes += len(part)
-        return self.bytes
-
-
 class Board:
-    def __init__(self, data_dir, save_path, seed=None):
+    """The board built by main.setup on the pin doubles of simio.py, its loop (main.step) run in
+    virtual time: each run_ms advances the clock in main.py's 10 ms steps."""
+
+    def __init__(self, data_dir, save_path, seed=None, machine=simio):
         self.data_dir = data_dir
         self.save_path = save_path
         self.seed = seed
+        self.machine = machine
         self.now = 0
-        self.button_pins = [Pin(1) for _ in range(btn.NBUTTONS)]
+        self.app, self.buttons, self.leds = board_main.setup(machine, 0, data_dir, save_path, seed)
+        self.display = self.app.display
+        self.i2c = self.display.i2c
+        self.button_pins = self.buttons.pins
+        self.led_pins = self.leds.pins
         self.held = bytearray(btn.NBUTTONS)      # buttons kept down by hold() (the h key holds B)
-        self.led_pins = [Pin(0) for _ in range(3)]
-        self.i2c = I2C()
-        self.display = SSD1306(self.i2c)
-        self.leds = Leds(self.led_pins)
-        self.buttons = btn.Buttons(self.button_pins, 0)
-        self.app = App(self.display, self.leds, data_dir, save_path, seed)
         self.app.draw()
 
     def run_ms(self, ms):
         end = self.now + ms
         changed = False
         while self.now < end:
-            self.now += TICK_MS
-            ev = self.buttons.poll(self.now)
-            while ev != btn.NONE:
-                if self.app.update(ev, self.now):
-                    changed = True
-                ev = self.buttons.poll(self.now)
-            if self.app.tick(self.now):
+            self.now += board_main.TICK_MS
+            if board_main.step(self.app, self.buttons, self.leds, self.now):
                 changed = True
-            self.leds.update(self.now)
         if changed:
             self.app.draw()
         return changed
@@ -133,7 +95,7 @@ class Board:
         self.app = None
         import gc
         gc.collect()
-        self.__init__(self.data_dir, self.save_path, self.seed)
+        self.__init__(self.data_dir, self.save_path, self.seed, self.machine)
 
     def hold(self, button, down):
         """Press a button and keep it down (down=True), or let it go (Stay Away! is looked at with B held)."""
@@ -182,47 +144,13 @@ class Board:
 
     def cells(self, braille):
         """The display as text rows: 32 of quadrant blocks, or 16 of braille (64 cells wide)."""
-        d = self.display
-        rows = []
-        step = 4 if braille else 2
-        for y in range(0, 64, step):
-            row = []
-            for x in range(0, 128, 2):
-                if braille:
-                    bits = 0
-                    for k in range(4):
-                        if d.pixel(x, y + k):
-                            bits |= (1, 2, 4, 64)[k]
-                        if d.pixel(x + 1, y + k):
-                            bits |= (8, 16, 32, 128)[k]
-                    row.append(chr(0x2800 + bits))
-                else:
-                    q = (d.pixel(x, y) << 3) | (d.pixel(x + 1, y) << 2) | (d.pixel(x, y + 1) << 1) | \
-                        d.pixel(x + 1, y + 1)
-                    row.append(QUADRANTS[q])
-            rows.append("".join(row))
-        return rows
+        return simio.cells(self.display.pixel, braille)
 
 
-def headless(board, script, frames, pngs=True):
-    if pngs:
-        import png
-    try:
-        os.mkdir(frames)
-    except OSError:
-        pass
-    log = open(frames + "/frames.txt", "w")
+def play_script(board, script, snap):
+    """Press the buttons of a script of words on the board, calling snap(n, word) after each frame
+    (frame 0 is the start, taken by the caller); returns the number of the last frame."""
     n = 0
-
-    def snap(word):
-        if pngs:
-            png_bytes = png.encode(128, 64, board.display.pixel)
-            f = open("%s/frame_%03d.png" % (frames, n), "wb")
-            f.write(png_bytes)
-            f.close()
-        log.write("frame %03d after %s  leds %s\n%s\n" % (n, word, board.led_text(), board.screen_text()))
-
-    snap("start")
     for word in script.split():
         n += 1
         word = word.lower()
@@ -232,7 +160,7 @@ def headless(board, script, frames, pngs=True):
                     break
                 board.press(btn.A)
                 board.app.draw()
-                snap("a")
+                snap(n, "a")
                 n += 1
             continue
         if word == "wait":
@@ -250,19 +178,36 @@ def headless(board, script, frames, pngs=True):
         else:
             raise ValueError("unknown script word %r" % word)
         board.app.draw()
-        snap(word)
+        snap(n, word)
+    return n
+
+
+def headless(board, script, frames, pngs=True):
+    if pngs:
+        import png
+    try:
+        os.mkdir(frames)
+    except OSError:
+        pass
+    log = open(frames + "/frames.txt", "w")
+
+    def snap(n, word):
+        if pngs:
+            png_bytes = png.encode(128, 64, board.display.pixel)
+            f = open("%s/frame_%03d.png" % (frames, n), "wb")
+            f.write(png_bytes)
+            f.close()
+        log.write("frame %03d after %s  leds %s\n%s\n" % (n, word, board.led_text(), board.screen_text()))
+
+    snap(0, "start")
+    n = play_script(board, script, snap)
     log.close()
     return n
 
 
 # ----- the interactive terminal ---------------------------------------------------------------------
 
-KEYS = {"w": (btn.UP, 0), "s": (btn.DOWN, 0), "a": (btn.LEFT, 0), "d": (btn.RIGHT, 0),
-        "\r": (btn.A, 0), "\n": (btn.A, 0), " ": (btn.A, 0), "z": (btn.A, 0),
-        "x": (btn.B, 0), "\x7f": (btn.B, 0), "\x08": (btn.B, 0), "\x1b": (btn.B, 0),
-        "Z": (btn.A, 1), "X": (btn.B, 1),
-        "\x1b[A": (btn.UP, 0), "\x1b[B": (btn.DOWN, 0), "\x1b[D": (btn.LEFT, 0), "\x1b[C": (btn.RIGHT, 0),
-        "\x1bOA": (btn.UP, 0), "\x1bOB": (btn.DOWN, 0), "\x1bOD": (btn.LEFT, 0), "\x1bOC": (btn.RIGHT, 0)}
+KEYS = simio.KEYS
 
 
 class Terminal:

@@ -39,7 +39,7 @@ import gc
 import buttons as btn
 import leds as ledmod
 import store
-from textscreen import TextScreen, COLS, SPACE
+from textscreen import TextScreen, COLS, SPACE, quick
 from kernel.errors import KernelError
 from kernel.stayaway.game import defs as D
 from kernel.stayaway.game.views import (write_view, V_ME, V_ROLE, V_PHASE, V_ACTIVE, V_DIRECTION,
@@ -124,8 +124,13 @@ class StayAwayMode(TextScreen):
         return self.dkey
 
     def _sealer(self, scratch):
+        """The keys for the table PIN (the derivation: about 4 s on an RP2040, with its progress)."""
         from kernel.stayaway.game.crypt import Sealer
-        return Sealer(self.passphrase(), device_key=self.device_key(), scratch=scratch)
+        return quick(Sealer, self.passphrase(), device_key=self.device_key(), scratch=scratch,
+                     progress=self._opening)
+
+    def _opening(self, done, total):
+        self.progress(b"Opening the seal", done, total)
 
     def start(self):
         import time
@@ -187,8 +192,8 @@ class StayAwayMode(TextScreen):
                 if not box[6] & F_DEVICE:          # only what a device sealed with its own key
                     raise KernelError("save", "not sealed on this device")
                 if sealer is None or not sealer.matches(box):
-                    sealer = sealer_for(memoryview(box)[:n], self.passphrase(), dkey, hold)
-                return unseal_in_place(box, n, self.passphrase(), sealer, dkey, hold), sealer
+                    sealer = quick(sealer_for, memoryview(box)[:n], self.passphrase(), dkey, hold, self._opening)
+                return quick(unseal_in_place, box, n, self.passphrase(), sealer, dkey, hold), sealer
             except KernelError as exc:
                 first = first or exc
         raise first or KernelError("save", "no readable Stay Away! save")
@@ -216,7 +221,7 @@ class StayAwayMode(TextScreen):
         need = HEAD + n + TAG
         self.alloc_box()
         dump(self.state, self.box, HEAD)
-        self.sealer.seal_in_place(self.box, n)
+        quick(self.sealer.seal_in_place, self.box, n)
         store.save(self.save_path, memoryview(self.box)[:need])
 
     def act(self, action):
@@ -354,6 +359,9 @@ class StayAwayMode(TextScreen):
                 if exc.what == "save":
                     note = b"Old save: v1" if "version 1" in exc.detail else b"Wrong PIN, or"
                 self.show_note(note, M_RESUME if self.screen == M_RESUME else M_SETUP)
+            except btn.Cancelled:             # B while the seal opened: the PIN screen again
+                self.state = None
+                self.sealer = None
         elif b == btn.B:
             if self.screen == M_RESUME:
                 return True

@@ -7,6 +7,8 @@ returns the column after it; writing and draw() allocate nothing (the no-allocat
 under heap_lock). screen_lines() is the simulator's frame log and allocates.
 """
 
+import gc
+
 COLS = 16
 ROWS = 8
 SPACE = 32
@@ -27,9 +29,28 @@ def digits(n):
 class TextScreen:
     """The row buffer `text` (COLS bytes per row) and the inverted row `inv` (-1: none)."""
 
+    # set by the app for every mode (a long action's progress frames): busy(screen) draws the
+    # screen now, or raises buttons.Cancelled when B was pressed
+    busy = None
+
     def __init__(self):
         self.text = bytearray(COLS * ROWS)
         self.inv = -1
+
+    def progress(self, title, done, total=0):
+        """A long action's progress: the title, done/total (done alone when the total is not known)
+        and "B: cancel", drawn at once through the app (which raises buttons.Cancelled when B was
+        pressed); nothing without an app."""
+        if self.busy is None:
+            return
+        self.clear()
+        self.put(1, 0, title)
+        col = self.num(3, 0, done)
+        if total:
+            col = self.put(3, col, b"/")
+            self.num(3, col, total)
+        self.put(5, 0, b"B: cancel")
+        self.busy(self)
 
     # ----- writing (no allocation) -------------------------------------------------------------------
 
@@ -127,3 +148,28 @@ class TextScreen:
                     if ch < 32 or ch > 126:
                         ch = 63
                     fb.text(GLYPHS[ch - 32], k * 8, r * 8, c)
+
+
+# The board's collection policy around work that makes many short-lived values. The app collects
+# early (gc.threshold every 4 KB allocated, app.GC_THRESHOLD) so that a solve's long-lived values
+# stay packed in MicroPython's non-moving heap. Work whose values nearly all die at once (a key
+# derivation, a cipher, reading card data line by line, replaying a save) pays for that in time: on
+# the 32-bit firmware the collections were two thirds to four fifths of it (Stay Away!'s seal 2.6 G
+# instructions, companion mode's card data 253 M against 98 M). quick() collects every QUICK_BYTES
+# instead; not never: the card data keeps a name or two per line, and with no collection until the
+# heap is full those scatter over all of it (companion mode for 8 players then needed 189 KB of
+# heap, against 131 KB at 64 KB and 110 KB at 4 KB). Here, not in a module of its own: a module
+# more costs the modes heap they do not have to spare.
+QUICK_BYTES = 65536
+
+
+def quick(f, *args, **kw):
+    """f(*args, **kw) collecting every QUICK_BYTES allocated (then as before)."""
+    if not hasattr(gc, "threshold"):
+        return f(*args, **kw)
+    old = gc.threshold()  # type: ignore[attr-defined]
+    gc.threshold(QUICK_BYTES)  # type: ignore[attr-defined]
+    try:
+        return f(*args, **kw)
+    finally:
+        gc.threshold(old)  # type: ignore[attr-defined]

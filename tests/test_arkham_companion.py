@@ -194,12 +194,12 @@ import sys
 sys.path.insert(0, %(mp)r)
 import buttons as btn
 from leds import Leds
-from sim import Pin
+from simio import Pin
 import store
 import arkham_mode as A
 path = %(dir)r + "/arkham.sav"
 store.clear(path)
-leds = Leds([Pin(0), Pin(0), Pin(0)])
+leds = Leds([Pin(16, Pin.OUT), Pin(17, Pin.OUT), Pin(18, Pin.OUT)])
 m = A.ArkhamMode(leds, path)
 m.new_game()
 for w in (btn.A, btn.A, btn.A, btn.A, btn.DOWN, btn.A, btn.UP, btn.A, btn.A):

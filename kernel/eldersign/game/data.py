@@ -326,7 +326,9 @@ class GameData:
     modifiers_used = (False,) * len(MODIFIERS)
     slot_abilities = False
 
-    def __init__(self, folder=None, extra=(), sets=DEFAULT_SETS, lean=False, library=True):
+    def __init__(self, folder=None, extra=(), sets=DEFAULT_SETS, lean=False, library=True, progress=None):
+        """progress(count), when given, is called as the lean data is read (the tables, then every 32
+        library lines): the board shows it, and an exception it raises stops the reading."""
         folder = folder or _folder()
         if not folder.endswith("/"):
             folder += "/"
@@ -335,7 +337,7 @@ class GameData:
         if isinstance(extra, str):
             extra = (extra,)
         if lean:
-            self._lean(folder, extra, sets)
+            self._lean(folder, extra, sets, progress)
             return
         tables = self._tables(folder, extra, ())
         self.notes = []
@@ -584,10 +586,12 @@ class GameData:
         if nslots - MAIN_SLOTS > MAX_OTHER_WORLDS:
             raise KernelError("data", "more than %d Other World adventures" % MAX_OTHER_WORLDS)
 
-    def _lean(self, folder, extra, sets):
+    def _lean(self, folder, extra, sets, progress=None):
         """Companion mode's card data (see the module docstring)."""
         self.notes = []
         tables = self._tables(folder, extra, ("entrance",))
+        if progress is not None:
+            progress(0)
         self._items(tables["items"])
         self._ancient_ones(tables["ancient_ones"])
         self._investigators(tables["investigators"])
@@ -621,6 +625,8 @@ class GameData:
                     rule = rules.get((fields[0], fields[1]))
                     self._deal(LeanBoardCard(fields, self.notes, rule, self.card_names),
                                bool(fields[10] or fields[11] or (rule is not None and (rule.reward or rule.penalty))))
+            if progress is not None and not number & 31:
+                progress(number)
         for key in rules:
             r = rules[key]
             if r.set in sets and key not in seen:

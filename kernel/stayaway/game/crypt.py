@@ -87,9 +87,11 @@ def _bytes(passphrase):
     return bytes(passphrase)
 
 
-def balloon(passphrase, salt, log2_space=LOG2_SPACE, rounds=TIME, scratch=None):
+def balloon(passphrase, salt, log2_space=LOG2_SPACE, rounds=TIME, scratch=None, progress=None):
     """Balloon-SHA256 of passphrase and salt (32 bytes): 2^log2_space blocks of 32 bytes in scratch
-    (a bytearray lent by the caller, at least that long; made here when None)."""
+    (a bytearray lent by the caller, at least that long; made here when None). progress(done, total),
+    when given, is called every 64 blocks of each round (the board shows it; an exception it raises
+    cancels the derivation)."""
     p = _bytes(passphrase)
     n = 1 << log2_space
     size = n * BLOCK
@@ -121,6 +123,8 @@ def balloon(passphrase, salt, log2_space=LOG2_SPACE, rounds=TIME, scratch=None):
     mask = n - 1
     for t in range(rounds):
         for m in range(n):
+            if progress is not None and not m & 63:
+                progress(t * n + m, rounds * n)
             at = m * BLOCK
             prev = ((m - 1) & mask) * BLOCK
             put_cnt(cnt)
@@ -159,9 +163,9 @@ def derive(passphrase, salt, iterations):
     return _sha(b"enc" + k), _sha(b"mac" + k)
 
 
-def derive2(passphrase, salt, log2_space, rounds, device_key=None, scratch=None):
+def derive2(passphrase, salt, log2_space, rounds, device_key=None, scratch=None, progress=None):
     """Version 2's (encryption key, MAC key): Balloon, then the device key mixed in."""
-    b = balloon(passphrase, salt, log2_space, rounds, scratch)
+    b = balloon(passphrase, salt, log2_space, rounds, scratch, progress)
     h = hashlib.sha256(MAGIC)
     h.update(b)
     if device_key is not None:
@@ -221,7 +225,7 @@ class Sealer:
     `iterations` is given (version 1: only for reading old saves and for tests of them)."""
 
     def __init__(self, passphrase, salt=None, iterations=None, device_key=None, scratch=None,
-                 log2_space=LOG2_SPACE, rounds=TIME):
+                 log2_space=LOG2_SPACE, rounds=TIME, progress=None):
         if salt is None:
             salt = _random(SALT)
         if len(salt) != SALT:
@@ -242,7 +246,8 @@ class Sealer:
             self.iterations = 0
             self.log2_space = log2_space
             self.rounds = rounds
-            self.enc, self.mac = derive2(passphrase, self.salt, log2_space, rounds, device_key, scratch)
+            self.enc, self.mac = derive2(passphrase, self.salt, log2_space, rounds, device_key, scratch,
+                                         progress)
         self.count = 0
 
     def matches(self, buf):
@@ -313,7 +318,7 @@ def unseal(box, passphrase, sealer=None, device_key=None, scratch=None):
     return bytes(unseal_in_place(buf, len(buf), passphrase, sealer, device_key, scratch))
 
 
-def sealer_for(buf, passphrase, device_key=None, scratch=None):
+def sealer_for(buf, passphrase, device_key=None, scratch=None, progress=None):
     """The Sealer that opens the sealed save in buf (its header checked and bounded first)."""
     version, cost, salt = header(buf)
     if version == 1:
@@ -321,7 +326,8 @@ def sealer_for(buf, passphrase, device_key=None, scratch=None):
     log2_space, rounds, device = cost
     if device and device_key is None:
         raise KernelError("save", "this save was sealed on a device: it opens only there")
-    return Sealer(passphrase, salt, None, device_key if device else None, scratch, log2_space, rounds)
+    return Sealer(passphrase, salt, None, device_key if device else None, scratch, log2_space, rounds,
+                  progress)
 
 
 def unseal_in_place(buf, length, passphrase, sealer=None, device_key=None, scratch=None):

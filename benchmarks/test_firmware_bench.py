@@ -1,0 +1,59 @@
+"""Board time on the QEMU firmware (issue 25, item 5): every feature of every mode and the board CLI's
+questions, their instructions counted exactly (`qemu-system-arm -icount shift=0`, tools/qemuboard.py)
+and gated against the checked-in counts of benchmarks/firmware.json (3% either way: a growth is a
+regression, a drop an improvement to check in with `tools/boardfit.py --firmware --counts --write`).
+The wall times pytest-benchmark prints are QEMU's on this machine and mean nothing for the board; the
+counts, their RP2040 estimate and the method are in benchmarks/README.md ("The handheld's time").
+
+    .venv/bin/python -m pytest benchmarks/test_firmware_bench.py --benchmark-only -q
+
+One boot for the file; library_big_pool alone takes minutes (146 G instructions).
+"""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "tools"))
+sys.path.insert(0, str(REPO / "tests"))
+import boardfit  # noqa: E402
+import boardtime  # noqa: E402
+import qemuboard  # noqa: E402
+from test_board_sim import CLI_CASES  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def board(tmp_path_factory):
+    path, why = qemuboard.build()
+    if path is None:
+        pytest.skip(why)
+    flashed = qemuboard.Flashed(flash=tmp_path_factory.mktemp("qemu") / "flash.img")
+    try:
+        flashed.flash()
+        yield flashed
+    finally:
+        flashed.stop()
+
+
+def _gate(benchmark, board, name, call):
+    result = {}
+
+    def run():
+        result.update(board.call(call))
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    benchmark.extra_info["kinstr"] = result["kinstr"]
+    benchmark.extra_info["rp2040_s"] = round(boardtime.rp2040_seconds(result["kinstr"]), 2)
+    ok, why = boardtime.check_count(name, result["kinstr"])
+    assert ok, why
+
+
+@pytest.mark.parametrize("name", list(boardfit.FEATURES) + list(boardfit.GAMES))
+def test_feature_instructions(benchmark, board, name):
+    _gate(benchmark, board, name, boardfit.harness_call(name))
+
+
+@pytest.mark.parametrize("args", CLI_CASES, ids=lambda a: " ".join(a[:2]))
+def test_board_cli_instructions(benchmark, board, args):
+    _gate(benchmark, board, "cli " + " ".join(args), "harness.cli(%r)" % (boardtime.board_args(args),))

@@ -1,0 +1,301 @@
+"""The handheld on a real 32-bit MicroPython firmware (issue 25): `make firmware` (MicroPython's qemu
+port, board MPS2-AN385: a Cortex-M3 with the Pico's 190 KB heap, the kernel and the app frozen in,
+the board's I/O as test doubles) run under QEMU with `-icount shift=0`, one boot for the whole
+session (tools/qemuboard.py; each check after a soft reset, on the filesystem as flashed):
+
+- flashing as the README says for this firmware, and the app's first frame after the reset;
+- main.py's own loop at boot, driven by keys over the serial port;
+- every feature of every mode run to its end at the Pico's heap, its peak the README table's, its
+  instructions the checked-in count (benchmarks/firmware.json), every menu action within its
+  time budget or showing progress;
+- the board CLI's answers on the firmware equal to the host's.
+
+Where the firmware cannot be built (no MicroPython source beside the clone, no toolchain and no
+apt-get) the tests skip with the one-line reason `make firmware` gives.
+"""
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, MICROPYTHON
+
+sys.path.insert(0, str(REPO / "tools"))
+import boardfit  # noqa: E402
+import boardtime  # noqa: E402
+import qemuboard  # noqa: E402
+
+pytestmark = pytest.mark.xdist_group("qemu")       # one worker, one boot
+
+# The features run in CI (each a few seconds); library_big_pool (minutes under QEMU: 146 G
+# instructions) is measured by `tools/boardfit.py --firmware library_big_pool`, its row in the README
+CI_FEATURES = ("library_play", "library_clues", "library_spell", "custom_play", "resume", "companion8",
+               "arkham", "mansions", "stayaway5", "stayaway12")
+# whose peak CI checks (two runs each): stayaway5's is stayaway12's (the mode's reserved block sets it)
+PEAK_CHECKS = tuple(name for name in CI_FEATURES if name != "stayaway5")
+
+
+def _make(*args, timeout=1200):
+    return subprocess.run(["make", "-s", "-C", str(REPO)] + list(args), capture_output=True, text=True,
+                          timeout=timeout)
+
+
+@pytest.fixture(scope="module")
+def firmware():
+    """make firmware (incremental), or skip with its one-line reason when this machine cannot."""
+    path, why = qemuboard.build()
+    if path is None:
+        pytest.skip(why)
+    return path
+
+
+@pytest.fixture(scope="module")
+def board(firmware, tmp_path_factory):
+    """The QEMU board, flashed with `make flash FROZEN=1 PORT=...` (the README's command for this
+    firmware) and reset: one boot for every check of this file."""
+    flashed = qemuboard.Flashed(flash=tmp_path_factory.mktemp("qemu") / "flash.img")
+    try:
+        flashed.flash()
+        yield flashed
+    finally:
+        flashed.stop()
+
+
+# ----- the build ------------------------------------------------------------------------------------
+
+def test_one_module_list_feeds_the_rp2_and_the_qemu_manifests():
+    """micropython/manifest_app.py is the board's list: the rp2 manifest and the QEMU firmware's
+    both include it; the QEMU one adds only its test doubles and the harness; `make flash` stages
+    exactly these modules as .mpy for a stock firmware."""
+    packages, modules = boardfit.manifest(REPO / "micropython" / "manifest_app.py")
+    assert boardfit.manifest() == (packages, modules)
+    qemu = boardfit.manifest(REPO / "micropython" / "qemu" / "manifest.py")
+    assert qemu[0] == packages == ["kernel"]
+    assert qemu[1][:len(modules)] == modules
+    assert sorted(qemu[1][len(modules):]) == ["_boot", "cli", "harness", "machine", "sim", "simio"]
+    board = sorted(p.stem for p in (REPO / "micropython").glob("*.py")
+                   if p.stem not in ("main", "sim", "simio", "png", "cli", "manifest", "manifest_app"))
+    assert sorted(modules) == board
+    import ast
+    tree = ast.parse((REPO / "micropython" / "app.py").read_text())
+    registry = [ast.literal_eval(node.value) for node in tree.body
+                if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "MODES"][0]
+    for mode in registry:
+        assert mode[2] in modules                     # every registered mode is frozen and flashed
+
+
+def test_make_firmware_without_micropythons_source_says_where_in_one_line(tmp_path):
+    """A clone with no ../shared beside it (and no MICROPYTHON_SRC): one line saying where to put
+    the source; nothing built (the tests then skip with that line)."""
+    proc = _make("firmware", "MICROPYTHON_SRC=%s" % (tmp_path / "none"), "FW_COPY=%s" % (tmp_path / "copy"))
+    assert proc.returncode != 0
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "no MicroPython source in %s" % (tmp_path / "none") in lines[0], proc.stderr
+    assert "MICROPYTHON_SRC=" in lines[0] and not (tmp_path / "copy").exists()
+
+
+def test_readme_tables_are_the_checked_in_figures_and_every_feature_fits():
+    """micropython/README.md's memory table and benchmarks/README.md's instruction table are
+    tools/boardfit.py --table of benchmarks/firmware.json (`--table --write` rewrites them); every
+    feature of every mode has its figures there, and each fits the Pico's 190 KB."""
+    readme = (REPO / "micropython" / "README.md").read_text()
+    assert boardfit.readme_block(readme, "<!-- the table: tools/boardfit.py --table -->",
+                                 "<!-- end of the table -->") == boardfit.table()
+    bench = (REPO / "benchmarks" / "README.md").read_text()
+    assert boardfit.readme_block(bench, "<!-- the table: tools/boardfit.py --table (its second) -->",
+                                 "<!-- end of the table -->") == boardfit.time_table()
+    figs = boardtime.figures()
+    for name in list(boardfit.FEATURES) + list(boardfit.GAMES):
+        # library_big_pool has no bisected peak (145 G instructions a run): its fit is its run to
+        # the end at the whole heap
+        assert figs[name]["ok"] and figs[name].get("peak", 0) <= boardtime.HEAP, name
+        assert "peak" in figs[name] or name == "library_big_pool", name
+
+
+def test_a_second_make_firmware_is_incremental(firmware):
+    before = firmware.stat().st_mtime_ns
+    proc = _make("firmware")
+    assert proc.returncode == 0 and proc.stdout.strip() == "", proc.stdout + proc.stderr
+    assert firmware.stat().st_mtime_ns == before
+
+
+def test_the_firmware_freezes_every_module_of_the_list(board):
+    packages, modules = boardfit.manifest()
+    kernel = sorted(".".join(p.relative_to(REPO).with_suffix("").parts).replace(".__init__", "")
+                    for p in (REPO / "kernel").rglob("*.py"))
+    out = board.board.run("import sys\nsys.path[:] = ['.frozen']\nbad = []\n"
+                          "for name in %r:\n"
+                          "    try:\n        __import__(name)\n    except ImportError:\n        bad.append(name)\n"
+                          "print(bad)" % (modules + kernel), soft_reset=True)
+    assert out.decode().strip() == "[]"
+
+
+# ----- flashing (item 6) ------------------------------------------------------------------------------
+
+# every file on the board's filesystem with its SHA-256 (the board's own hashlib), one per line
+HASH_FILES = """
+import os, hashlib, binascii
+def walk(d):
+    for name, kind, *_ in os.ilistdir(d or "/"):
+        path = d + "/" + name if d else name
+        if kind == 0x4000:
+            walk(path)
+        else:
+            h = hashlib.sha256()
+            with open(path, "rb") as f:
+                while True:
+                    b = f.read(512)
+                    if not b:
+                        break
+                    h.update(b)
+            print(path, binascii.hexlify(h.digest()).decode())
+walk("")
+"""
+
+
+def test_make_flash_copies_the_files_and_the_app_starts_from_them(board, tmp_path):
+    """`make flash FROZEN=1 PORT=...` against the QEMU board: every staged file is on its littlefs
+    byte for byte (hashed on the board) and nothing else; its `reset` ends QEMU (machine.reset);
+    the next boot runs main.py from the flash, which draws the simulator's menu."""
+    staged = board.stage
+    files = sorted(str(p.relative_to(staged)) for p in staged.rglob("*") if p.is_file())
+    assert "main.py" in files and "data/odds.bin" in files and len(files) > 30
+    assert not any(f.endswith(".mpy") for f in files)        # the kernel and the app are frozen
+    listing = board.board.run(HASH_FILES).decode().split()
+    on_board = dict(zip(listing[0::2], listing[1::2]))
+    assert sorted(on_board) == files
+    for name in files:
+        assert on_board[name] == hashlib.sha256((staged / name).read_bytes()).hexdigest(), name
+    frames, frame = board.first_boot.decode().split()[:2]
+    sim = subprocess.run([str(MICROPYTHON), "-c", "import sys; sys.path.insert(0, %r); import sim;"
+                          " b = sim.Board(%r, %r); sys.stdout.write(bytes(b.display.buf).hex())"
+                          % (str(REPO / "micropython"), str(REPO / "micropython" / "data"),
+                             str(tmp_path / "sim.sav"))],
+                         capture_output=True, text=True, timeout=60)
+    assert sim.returncode == 0, sim.stderr
+    assert bytes.fromhex(frame) == b"\x40" + bytes.fromhex(sim.stdout)
+    assert int(frames) >= 1 and bytes.fromhex(frame).count(0) < 1000
+
+
+def test_main_loop_at_boot_is_driven_by_keys_over_the_serial_port(board, tmp_path):
+    """main.py's run() (the boot loop, real ticks, 10 ms steps) with the test doubles: keys sent on
+    the serial port press the buttons (z = A: Library, then Core), each frame is echoed there, and
+    Ctrl-C gives the REPL back; the display then shows what the simulator shows after A, A."""
+    t = board.board.connect()
+    t.enter_raw_repl(soft_reset=True)
+    t.exec_raw_no_follow("import main\nmain.run()")
+    import time
+    time.sleep(2)
+    for key in (b"z", b"z"):
+        t.serial.write(key)
+        time.sleep(1.5)
+    t.serial.write(b"\x03")
+    out, err = t.follow(30)
+    assert b"KeyboardInterrupt" in err, err
+    assert out.count(b"\x1b[H") >= 2                      # frames drawn on the serial port
+    got = board.board.run("import machine\nprint(machine.frame().hex())").decode().strip()
+    sim = subprocess.run([str(MICROPYTHON), "-c", "import sys; sys.path.insert(0, %r); import sim;"
+                          " b = sim.Board(%r, %r); b.press(4); b.press(4); b.app.draw();"
+                          " sys.stdout.write(bytes(b.display.buf).hex())"
+                          % (str(REPO / "micropython"), str(REPO / "micropython" / "data"),
+                             str(tmp_path / "sim.sav"))],
+                         capture_output=True, text=True, timeout=60)
+    assert bytes.fromhex(got) == b"\x40" + bytes.fromhex(sim.stdout)
+
+
+# ----- every feature at the Pico's heap (items 3 and 5) ---------------------------------------------
+
+@pytest.fixture(scope="module")
+def runs(board):
+    """Each CI feature run once at the whole heap (no ballast), the budget marking slow actions."""
+    out = {}
+    for name in CI_FEATURES:
+        out[name] = board.call(boardfit.harness_call(name, 0, boardtime.BUDGET_K))
+    return out
+
+
+@pytest.mark.parametrize("name", CI_FEATURES)
+def test_feature_runs_to_its_end_in_the_picos_heap(runs, name):
+    r = runs[name]
+    assert r["ok"], "%s at 190 KB: %s\n%s" % (name, r["error"], r["output"][-3000:])
+
+
+@pytest.mark.parametrize("name", CI_FEATURES)
+def test_feature_instructions_are_the_checked_in_count(runs, name):
+    """The instruction count is exact on a given build (QEMU -icount, the same flash each run); the
+    checked-in figure moves only with a deliberate change (update benchmarks/firmware.json
+    with `tools/boardfit.py --firmware --counts --write`)."""
+    ok, why = boardtime.check_count(name, runs[name]["kinstr"])
+    assert ok, why
+
+
+@pytest.mark.parametrize("name", CI_FEATURES)
+def test_every_action_is_within_budget_or_shows_progress(runs, name):
+    """An action a player waits for takes at most about 2 s on an RP2040 (boardtime.BUDGET_K
+    thousand Cortex-M3 instructions, method in benchmarks/README.md), or it draws progress frames
+    (its longest stretch without a new frame within the budget; B is read at each)."""
+    r = runs[name]
+    for word, kinstr, frames, stretch, at in r["slow"]:
+        if word != "reset":             # a power cycle: the board starting again, no menu action
+            assert frames > 1 and stretch <= boardtime.BUDGET_K, (name, at, word, kinstr, frames, stretch)
+    assert r["longest"][3] <= boardtime.BUDGET_K or r["longest"][0] in ("start", "reset"), (name, r["longest"])
+
+
+@pytest.mark.parametrize("name", PEAK_CHECKS)
+def test_feature_peak_is_the_readme_figure(board, name):
+    """It runs with 4 KB more heap than its README figure and not with 8 KB less: the figure is a
+    peak measured on this firmware (ballast bisected by tools/boardfit.py --firmware), not a guess."""
+    peak = boardtime.PEAKS[name]
+    # 4 KB of slack: companion8 once failed with 1 KB more than its figure late in a full session
+    # (and passed alone); the cause was not found (issue 25 report)
+    fits = board.call(boardfit.harness_call(name, boardtime.HEAP - peak - 4096))
+    assert fits["ok"], (name, peak, fits["error"], fits["last"])
+    short = board.call(boardfit.harness_call(name, boardtime.HEAP - peak + 8192))
+    assert not short["ok"], (name, peak)
+
+
+# ----- the board CLI on the firmware -------------------------------------------------------------------
+
+from test_board_sim import CLI_CASES, _normalised  # noqa: E402
+
+
+def _host(args):
+    proc = subprocess.run([str(Path(sys.executable).parent / "eldritch")] + args, capture_output=True,
+                          text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    return _normalised(proc.stdout, json.loads(proc.stdout)["backend"] if "--json" in args else "")
+
+
+@pytest.mark.parametrize("args", CLI_CASES, ids=lambda a: " ".join(a[:2]))
+def test_board_cli_on_the_firmware_answers_as_the_host(board, args):
+    r = board.call("harness.cli(%r)" % (boardtime.board_args(args),))
+    assert r["ok"], r["output"][-2000:]
+    printed = r["output"].split("HARNESS ")[0].replace("\r\n", "\n")
+    assert _normalised(printed, "micropython") == _host(args)
+    ok, why = boardtime.check_count("cli " + " ".join(args), r["kinstr"])
+    assert ok, why
+
+
+# The issue's questions run in CI: The Curator's clue odds and its clue advice (under 1 G instructions
+# each). The others run to their end on the firmware at 190 KB but take 30 to 128 G instructions each
+# (minutes under QEMU, 8 to 33 minutes on an RP2040), and one (advise "I3 > P P > L L" with a clue)
+# still runs out of the heap: measured by `tools/boardfit.py --firmware cli`, their rows in
+# benchmarks/README.md, not run in CI.
+CI_QUESTIONS = [a for a in boardtime.ISSUE_QUESTIONS if a[1] == "L L L | L I3"]
+
+
+@pytest.mark.parametrize("args", CI_QUESTIONS, ids=lambda a: " ".join(a[:2]))
+def test_board_cli_clue_questions_at_the_picos_heap(board, args):
+    """The issue's clue questions, odds and advice on a clue reroll, at 190 KB on the firmware: the
+    host's exact values (the clue solver of issue 25 item 4), in the checked-in instructions."""
+    r = board.call("harness.cli(%r)" % (boardtime.board_args(args),))
+    assert r["ok"], r["output"][-2000:]
+    printed = r["output"].split("HARNESS ")[0].replace("\r\n", "\n")
+    assert _normalised(printed, "micropython") == _host(args)
+    ok, why = boardtime.check_count("cli " + " ".join(args), r["kinstr"])
+    assert ok, why
