@@ -57,8 +57,10 @@ def win_rate_chart(results, runner, path: str):
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(path, format="png")
-    plt.close(fig)
+    try:
+        fig.savefig(path, format="png")
+    finally:                    # a save that fails (a bad path) must not leave the figure open in pyplot
+        plt.close(fig)
     return fig
 
 
@@ -82,6 +84,8 @@ def heatmap(names: list[str], columns: list[str], values: list[list[float]], pat
                         color="white" if v < 0.5 else "black")
     fig.colorbar(im, ax=ax, label="probability of completing (%)")
     fig.tight_layout()
-    fig.savefig(path, format="png")
-    plt.close(fig)
+    try:
+        fig.savefig(path, format="png")
+    finally:                    # a save that fails (a bad path) must not leave the figure open in pyplot
+        plt.close(fig)
     return fig
