@@ -7,7 +7,7 @@ counts, their RP2040 estimate and the method are in benchmarks/README.md ("The h
 
     .venv/bin/python -m pytest benchmarks/test_firmware_bench.py --benchmark-only -q
 
-One boot for the file; library_big_pool alone takes minutes (146 G instructions).
+One boot for the file; library_big_pool alone takes minutes (19 G instructions).
 """
 
 import sys

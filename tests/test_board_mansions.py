@@ -295,7 +295,7 @@ def test_a_save_of_another_story_is_not_resumed(tmp_path):
     folder = write_story(tmp_path / "drowned")
     script.write_text(
         "import sys\nsys.path.insert(0, %r)\nsys.path.insert(0, %r)\nimport buttons as btn\nfrom leds import Leds\n"
-        "from sim import Pin\nfrom mansions_mode import MansionsMode\nleds = Leds([Pin(0), Pin(0), Pin(0)])\n"
+        "from simio import Pin\nfrom mansions_mode import MansionsMode\nleds = Leds([Pin(0), Pin(0), Pin(0)])\n"
         "m = MansionsMode(leds, %r)\nm.new_game()\nm.handle(btn.A, btn.PRESS)\n"
         "print(MansionsMode(leds, %r).has_save, MansionsMode(leds, %r, %r).has_save)\n"
         % (str(REPO), MP, str(tmp_path / "m.sav"), str(tmp_path / "m.sav"), str(tmp_path / "m.sav"), str(folder)))

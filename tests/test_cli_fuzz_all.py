@@ -96,6 +96,10 @@ WORK = {
     "--players": ["1", "2", "4", "5", "0", "9", "13", "²", "1,1", ",", "-1", "4,5"],
     "--cards-per-task": ["1", "4", "0", "²"],
     "--speed": ["0", "1", "-1", "²", "x"],
+    "--stop-after": ["0", "0.1", "-1", "²", "x", "", "nan", "1e99"],
+    "--port": ["0", "-1", "65536", "²", "x", ""],
+    # no names that need DNS (a resolver's timeout is not the command's)
+    "--host": ["127.0.0.1", "::1", "localhost", "0.0.0.0", "1.2.3.4", "256.1.1.1", "", "²", "[::1]", "::x"],
     # never 0-2 nor another open descriptor: this process's own stdin is pytest's (under xdist, the
     # channel to the controller) and reading it would steal or wait
     "--passphrase-fd": ["-1", "999", "4096", "²", "x", ""],
@@ -115,6 +119,8 @@ WORK_DEFAULTS = {
                          "--out", "{fresh}"],
     ("stayaway",): ["--games", "2", "--max-steps", "3000"],
     ("arkham", "play"): ["--rounds", "3"],
+    # the server stops at once, on a free port (a fixed one may be taken by another test's server)
+    ("serve",): ["--stop-after", "0", "--port", "0", "--no-qr"],
 }
 PYTHON_TOO_SLOW = {("play",), ("simulate",), ("sweep", "simulate"), ("sweep", "atlas")}
 
@@ -221,7 +227,8 @@ def command_lines(draw):
             argv += WORK_DEFAULTS.get(words, [])
         argv += draw(_level(parser, rare_help))
     if not words and draw(st.booleans()):
-        argv.append(draw(st.sampled_from(COMMAND_WORDS + ["nope", "", "²"])))
+        word = draw(st.sampled_from(COMMAND_WORDS + ["nope", "", "²"]))
+        argv += [word] + WORK_DEFAULTS.get((word,), [])     # a bare `serve` would serve until stopped
     if any(words[:len(k)] == k for k in PYTHON_TOO_SLOW):
         top = argv.index(words[0])
         argv[:top] = ["c" if w == "python" else "--backend=c" if w == "--backend=python" else w for w in argv[:top]]

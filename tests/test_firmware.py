@@ -32,7 +32,7 @@ import qemuboard  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("qemu")       # one worker, one boot
 
-# The features run in CI (each a few seconds); library_big_pool (minutes under QEMU: 146 G
+# The features run in CI (each a few seconds); library_big_pool (minutes under QEMU: 19 G
 # instructions) is measured by `tools/boardfit.py --firmware library_big_pool`, its row in the README
 CI_FEATURES = ("library_play", "library_clues", "library_spell", "custom_play", "resume", "companion8",
                "arkham", "mansions", "stayaway5", "stayaway12")
@@ -111,7 +111,7 @@ def test_readme_tables_are_the_checked_in_figures_and_every_feature_fits():
                                  "<!-- end of the table -->") == boardfit.time_table()
     figs = boardtime.figures()
     for name in list(boardfit.FEATURES) + list(boardfit.GAMES):
-        # library_big_pool has no bisected peak (145 G instructions a run): its fit is its run to
+        # library_big_pool has no bisected peak (19 G instructions a run): its fit is its run to
         # the end at the whole heap
         assert figs[name]["ok"] and figs[name].get("peak", 0) <= boardtime.HEAP, name
         assert "peak" in figs[name] or name == "library_big_pool", name

@@ -325,8 +325,9 @@ def cmd_template(args):
                 f.write(text)
     except OSError as exc:
         raise KernelError("option", "cannot write the template into %s: %s" % (dest, exc.strerror or exc))
+    shown = os.fsencode(dest).decode("utf-8", "backslashreplace")      # a name argv gave as bytes
     print("%s: %d tables to fill in from your own copy (schema: kernel/arkham/data/README.md); then: "
-          "eldritch arkham check %s" % (dest, len(FILES), dest))
+          "eldritch arkham check %s" % (shown, len(FILES), shown))
     return 0
 
 

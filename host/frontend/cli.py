@@ -160,26 +160,37 @@ def _ask_twice(question: str) -> str:
 
 
 def finish(session, args) -> int:
-    """At the end, quit or Ctrl-C: the autosave is current; write --log and --save (one line each
-    on stderr when they fail: a failed --save says where the game is instead). 0, or 2 when --log or
-    --save failed."""
+    """At the end, quit or Ctrl-C: the autosave is current; write --log and --save (when they fail,
+    one line on stderr says each failure, and a failed --save says where the game is instead). 0, or
+    2 when --log or --save failed."""
     session.autosave()
-    code = 0
+    problems = _write_outputs(session, args, people=True)
+    if problems:
+        sys.stderr.write("eldritch: %s\n" % "; ".join(problems))
+        return 2
+    return 0
+
+
+def _write_outputs(session, args, people: bool) -> list:
+    """Write --log and --save; the problems, each a phrase (so that they are said on one line). A
+    game with people also keeps its log beside the autosave, and a failed --save says where the game
+    is instead."""
+    problems = []
     log = getattr(args, "log", None)
-    notice = session.write_log(user_path(log) if log else None, getattr(args, "log_format", "text"))
-    if notice:
-        sys.stderr.write("eldritch: %s\n" % notice)
-        code = 2
+    if log or people:
+        notice = session.write_log(user_path(log) if log else None, getattr(args, "log_format", "text"))
+        if notice:
+            problems.append(notice)
     save = getattr(args, "save", None)
     if save:
         message = session.save(save)
         if message.startswith("not saved: "):
-            where = ("the game is saved in %s instead" % session.autosave_path
-                     if session.persist is not None and session.persist.saved else "the game is not saved")
             reason = message[len("not saved: "):].replace(" (the game goes on)", "")
-            sys.stderr.write("eldritch: --save: %s; %s\n" % (reason, where))
-            code = 2
-    return code
+            if people:
+                reason += ("; the game is saved in %s instead" % session.autosave_path
+                           if session.persist is not None and session.persist.saved else "; the game is not saved")
+            problems.append("--save: %s" % reason)
+    return problems
 
 
 def bot_game(session, args, max_steps: int = 1000000) -> int:
@@ -195,18 +206,10 @@ def bot_game(session, args, max_steps: int = 1000000) -> int:
         except KeyboardInterrupt:
             sys.stderr.write("eldritch: interrupted\n")
             code = INTERRUPTED
-    log = getattr(args, "log", None)
-    if log:
-        notice = session.write_log(user_path(log), getattr(args, "log_format", "text"))
-        if notice:
-            sys.stderr.write("eldritch: %s\n" % notice)
-            code = code or 2
-    save = getattr(args, "save", None)
-    if save:
-        message = session.save(save)
-        if message.startswith("not saved: "):
-            sys.stderr.write("eldritch: --save: %s\n" % message[len("not saved: "):].replace(" (the game goes on)", ""))
-            code = code or 2
+    problems = _write_outputs(session, args, people=False)
+    if problems:
+        sys.stderr.write("eldritch: %s\n" % "; ".join(problems))
+        code = code or 2
     return code
 
 

@@ -48,7 +48,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 opens it to "
                         "the network)")
-    p.add_argument("--port", type=int, default=PORT, help="the port (default %d)" % PORT)
+    p.add_argument("--port", type=int, default=PORT, help="the port (default %d; 0: a free one, named in the links)" % PORT)
     p.add_argument("--url", default=None,
                    help="the address players use in their links (default http://HOST:PORT, with this machine's "
                         "address when --host is 0.0.0.0)")
@@ -102,6 +102,28 @@ def parse_table(text: str) -> dict:
     games.check_players(game, out["players"])
     games.check_options(game, out["options"])
     return out
+
+
+def listen_socket(host: str, port: int) -> socket.socket:
+    """The server's listening socket, bound here rather than by uvicorn so that a port in use or a
+    host that does not resolve is one line and exit 2 (uvicorn logs it and exits with 3 from inside
+    its task). Port 0 takes a free port; the socket's own port is then the one in the links."""
+    if not 0 <= port <= 65535:
+        raise KernelError("option", "--port must be 0 (a free port) to 65535")
+    try:
+        family, kind, proto, _, addr = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                          flags=socket.AI_PASSIVE)[0]
+        sock = socket.socket(family, kind, proto)
+    except (OSError, UnicodeError) as exc:
+        raise KernelError("option", "cannot listen on %s port %d: %s" % (host, port, getattr(exc, "strerror", None) or exc))
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(addr)
+    except OSError as exc:
+        sock.close()
+        raise KernelError("option", "cannot listen on %s port %d: %s" % (host, port, exc.strerror or exc))
+    sock.set_inheritable(True)
+    return sock
 
 
 def base_url(args) -> str:
@@ -170,18 +192,18 @@ def cmd_run(args) -> int:
     from .limits import Limits
     from .store import Store
     from .tables import TableServer
-    if not 0 < args.port < 65536:
-        raise KernelError("option", "--port must be 1 to 65535")
     if args.bot_delay < 0 or args.bot_delay > 60:
         raise KernelError("option", "--bot-delay must be 0 to 60 seconds")
     wanted = [parse_table(t) for t in args.table]
-    store = Store(folder_of(args))
-    key = store.key()
-    url = base_url(args)
     if not 0 < args.rate <= 100000 or not 0 < args.max_tables <= 100000:
         raise KernelError("option", "--rate and --max-tables must be 1 to 100000")
     if args.stop_after is not None and not 0 <= args.stop_after <= 1e7:
         raise KernelError("option", "--stop-after must be 0 to 10000000 seconds")
+    store = Store(folder_of(args))
+    key = store.key()
+    sock = listen_socket(args.host, args.port)
+    args.port = sock.getsockname()[1]
+    url = base_url(args)
     limits = Limits(max_tables=args.max_tables, rate=args.rate, burst=max(3, int(args.rate * 3)))
     server = TableServer(store, limits, bot_delay=args.bot_delay, away_after=args.away_bot)
     app = make_app(server, key, url)
@@ -213,7 +235,7 @@ def cmd_run(args) -> int:
     userver = uvicorn.Server(config)
 
     async def main():
-        task = asyncio.ensure_future(userver.serve())
+        task = asyncio.ensure_future(userver.serve(sockets=[sock]))
         while not userver.started and not task.done():
             await asyncio.sleep(0.05)
         if userver.started:
@@ -230,6 +252,8 @@ def cmd_run(args) -> int:
         asyncio.run(main())
     except KeyboardInterrupt:
         pass
+    finally:
+        sock.close()
     return 0 if userver.started else 2
 
 
