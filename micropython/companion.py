@@ -178,13 +178,17 @@ def effect_text(p, n):
 class Companion(TextScreen):
     """The companion screens. `handle(button, kind)` returns True to leave for the main menu."""
 
-    def __init__(self, leds, save_path, data=None):
+    def __init__(self, leds, save_path, data=None, folder=None, sets=None, library=True):
+        """data: card data already read; else the lean card data of folder (the game's own,
+        kernel/eldersign/data/, by default), its sets (GameData's default ones) and, unless library
+        is False, the card library's adventures (a whole data set of one's own has none)."""
         super().__init__()
         self.leds = leds
         self.save_path = save_path
         if data is None:
+            kw = {"sets": sets} if sets is not None else {}
             try:            # the library streamed line by line, with its progress
-                data = quick(GameData, lean=True, progress=self._loading)
+                data = quick(GameData, folder, lean=True, library=library, progress=self._loading, **kw)
             except OSError as exc:
                 raise KernelError("data", "the card data is missing (%s)" % exc)
         self.data = data
