@@ -8,7 +8,10 @@ session (tools/qemuboard.py; each check after a soft reset, on the filesystem as
 - every feature of every mode run to its end at the Pico's heap, its peak the README table's, its
   instructions the checked-in count (benchmarks/firmware.json), every menu action within its
   time budget or showing progress;
-- the board CLI's answers on the firmware equal to the host's.
+- the board CLI's answers on the firmware equal to the host's;
+- the Arkham companion and the Mansions keeper on the published-size synthetic board and story
+  (issue 27.4), copied onto the board's flash as an owner copies theirs, run to the end of a session
+  at the Pico's heap.
 
 Where the firmware cannot be built (no MicroPython source beside the clone, no toolchain and no
 apt-get) the tests skip with the one-line reason `make firmware` gives.
@@ -299,3 +302,66 @@ def test_board_cli_clue_questions_at_the_picos_heap(board, args):
     assert _normalised(printed, "micropython") == _host(args)
     ok, why = boardtime.check_count("cli " + " ".join(args), r["kinstr"])
     assert ok, why
+
+
+# ----- the published-size synthetic data sets (issue 27.4) --------------------------------------------
+
+def _words(keys):
+    return " ".join({"a": "a", "d": "down"}[k] for k in keys)
+
+
+# The Arkham companion on the synthetic board: a new game for 8 players (the sheets as they come),
+# two gates opened, a power cut, Resume Arkham, then the fight odds against every monster kind of the
+# board in turn (each worked out on the board): the last frame names the board's last kind.
+ARKHAM_SYNTH = ("down down down down a " + "right " * 6 + "a " * 9 + "down a a reset down down down down down a "
+                "down down down down a a " + "right " * 17).strip()
+# The Mansions keeper on the synthetic story (tests/test_board_mansions.py's published-size session
+# through the main menu): every stage's tokens, the second card picked at each branching stage, a
+# power cut halfway, the save resumed, to the last event.
+MANSIONS_SYNTH = ("down down down down down a " + _words("a" + "aaaaaa" * 3 + "a" + "aaaaaa" * 3 + "da" + "a" +
+                                                        "aaaaaa" * 2 + "aa")
+                  + " reset down down down down down a " + _words("aaaaaa" * 2 + "da" + "a" + "aaaaaa" * 2 + "aa"))
+
+
+@pytest.fixture(scope="module")
+def synthetic(board, tmp_path_factory):
+    """The filesystem as flashed plus both synthetic data sets, as an owner copies a board and a story
+    onto the device (an image of its own; the board is left as flashed): the Arkham board in
+    arkham_board/ beside the saves, the Mansions story in a folder that mansions.story names.
+    (the image, the Arkham board's monster kinds)"""
+    from arkham_synthetic import write_board
+    from mansions_synthetic import write_story
+    from eldritch.kernel.arkham.game.board import Board
+    tmp = tmp_path_factory.mktemp("synthetic")
+    arkham = write_board(tmp / "arkham")
+    files = {"arkham_board/" + p.name: p.read_bytes() for p in Path(arkham).iterdir()}
+    files.update({"stories/drowned/" + p.name: p.read_bytes() for p in Path(write_story(tmp / "drowned")).iterdir()})
+    files["mansions.story"] = b"/stories/drowned\n"
+    return board.with_files(files, tmp / "flash.img"), Board(str(arkham)).kind_names
+
+
+def _synthetic_run(board, image, words, want):
+    r = board.call("harness.feature(%r, %r, 0, %d)" % (words, want, boardtime.BUDGET_K), snapshot=image)
+    assert r["error"] != "MemoryError", "out of the Pico's 190 KB at action %d:\n%s" % (r["actions"], r["last"])
+    assert r["ok"], "%s\n%s" % (r["last"], r["output"][-3000:])
+    for word, kinstr, frames, stretch, at in r["slow"]:       # as every feature's actions
+        assert word == "reset" or (frames > 1 and stretch <= boardtime.BUDGET_K), (at, word, kinstr, frames, stretch)
+    return r
+
+
+def test_synthetic_arkham_board_companion_runs_in_the_picos_heap(board, synthetic):
+    """The Arkham companion reads the published-size synthetic board from arkham_board/ on the
+    board's flash (its 8-player gate limit 6 and 13-space doom track, its 17 monster kinds) and runs
+    the session to its end in the firmware's 190 KB."""
+    image, kinds = synthetic
+    r = _synthetic_run(board, image, ARKHAM_SYNTH, [kinds[-1][:16]])
+    assert r["last"].splitlines()[:2] == ["|Fight a monster |", ">%-16s<" % kinds[-1][:16]], r["last"]
+
+
+def test_synthetic_mansions_story_keeper_runs_in_the_picos_heap(board, synthetic):
+    """The Mansions keeper follows the published-size synthetic story that mansions.story names on
+    the board's flash (5 stages, 9 event cards) through a power cut to its last event in the
+    firmware's 190 KB."""
+    image, _ = synthetic
+    r = _synthetic_run(board, image, MANSIONS_SYNTH, ["LAST EVENT"])
+    assert r["last"].splitlines()[:2] == ["|LAST EVENT      |", "|The Lamp Is Lit |"], r["last"]

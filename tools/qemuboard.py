@@ -228,9 +228,31 @@ class Flashed:
                                          "print(sorted(os.listdir('/')))")
         self.board.save_flash(self.snapshot)
 
-    def call(self, code, timeout=1800):
-        """Run harness code on a fresh heap and the flashed filesystem; the HARNESS line's fields."""
+    def with_files(self, files, snapshot):
+        """The filesystem as flashed plus `files` ({path on the board: bytes}; their folders made),
+        kept in the image `snapshot` for call(..., snapshot=...): data an owner copies onto the board
+        beside what `make flash` put there. The board is left on the filesystem as flashed."""
         self.board.load_flash(self.snapshot)
+        self.board.run("", soft_reset=True)             # mounted afresh from that image
+        t = self.board.connect()
+        made = set()
+        for path in sorted(files):
+            parts = path.split("/")[:-1]
+            for i in range(1, len(parts) + 1):
+                folder = "/".join(parts[:i])
+                if folder not in made and not t.fs_exists(folder):
+                    t.fs_mkdir(folder)
+                made.add(folder)
+            t.fs_writefile(path, files[path], chunk_size=1024)
+        self.board.save_flash(snapshot)
+        self.board.load_flash(self.snapshot)
+        self.board.run("", soft_reset=True)
+        return snapshot
+
+    def call(self, code, timeout=1800, snapshot=None):
+        """Run harness code on a fresh heap and the flashed filesystem (or the image `snapshot`, made
+        by with_files); the HARNESS line's fields."""
+        self.board.load_flash(snapshot or self.snapshot)
         out = self.board.run("import harness\n" + code, soft_reset=True, timeout=timeout)
         text = out.decode(errors="replace")
         for line in text.splitlines():
