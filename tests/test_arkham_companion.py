@@ -9,6 +9,7 @@ import re
 import subprocess
 
 from conftest import REPO, MICROPYTHON
+from arkham_board_driver import DRIVER
 from eldritch.kernel.arkham import odds
 
 GOLDEN = REPO / "tests" / "golden" / "arkham" / "frames.txt"
@@ -112,44 +113,7 @@ def test_odds_screens_show_the_kernels_numbers():
     assert screens["Close a gate"][5].endswith(_fmt(_pct(num, den)))
 
 
-HEAP = """
-import sys, gc, micropython
-sys.path.insert(0, %(mp)r)
-import buttons as btn
-from leds import Leds
-import store
-
-
-class Pin:
-    def value(self, v=None):
-        return 1
-
-
-gc.collect()
-base = gc.mem_alloc()
-import arkham_mode as A
-path = %(dir)r + "/arkham.sav"
-store.clear(path)
-leds = Leds([Pin(), Pin(), Pin()])
-m = A.ArkhamMode(leds, path)
-m.new_game()
-W = {"up": btn.UP, "down": btn.DOWN, "left": btn.LEFT, "right": btn.RIGHT, "a": btn.A, "b": btn.B}
-
-def press(words):
-    for w in words.split():
-        m.handle(W[w], btn.PRESS)
-
-def locked(words):
-    codes = [W[w] for w in words.split()]
-    gc.collect()
-    micropython.heap_lock()
-    try:
-        for c in codes:
-            m.handle(c, btn.PRESS)
-        m.compose()
-    finally:
-        micropython.heap_unlock()
-
+HEAP = DRIVER + """
 press("right right right right right right a")    # 8 players (from 2)
 for seat in range(8):                                   # every sheet at its largest
     press("right " * 7 + "down " + "right " * 7 + "down " + "right " * 15 + "down " + "right " * 15 + "down "
@@ -179,7 +143,8 @@ def test_the_mode_fits_the_picos_heap_and_moving_about_allocates_nothing(run_mic
     """Under -X heapsize=190k (the Pico's budget): eight players' sheets at their largest, a fight
     worked out to the end at strength 20; the screens composed and moved about under heap_lock."""
     script = tmp_path / "heap.py"
-    script.write_text("import sys\nsys.path.insert(0, %r)\n" % str(REPO) + HEAP % {"mp": MP, "dir": str(tmp_path)})
+    script.write_text("import sys\nsys.path.insert(0, %r)\n" % str(REPO) +
+                      HEAP % {"mp": MP, "dir": str(tmp_path), "board_arg": ""})
     proc = subprocess.run([str(MICROPYTHON), "-X", "heapsize=190k", str(script)], capture_output=True, text=True,
                           timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -20,6 +20,7 @@ from eldritch.kernel.surface import CHANCE
 from conftest import REPO, MICROPYTHON
 from conformance import GameSpec, check_playouts, check_three_runtimes
 from arkham_synthetic import write_board
+from arkham_board_driver import DRIVER
 
 
 @pytest.fixture(scope="module")
@@ -91,42 +92,7 @@ def test_conformance_on_the_synthetic_board(folder):
         assert check_three_runtimes(spec) == spec.mp_seeds * len(spec.players)
 
 
-HEAP = """
-import sys, gc, micropython
-sys.path.insert(0, %(mp)r)
-import buttons as btn
-from leds import Leds
-import store
-
-
-class Pin:
-    def value(self, v=None):
-        return 1
-
-
-gc.collect()
-import arkham_mode as A
-path = %(dir)r + "/arkham.sav"
-store.clear(path)
-m = A.ArkhamMode(Leds([Pin(), Pin(), Pin()]), path, board=%(board)r)
-m.new_game()
-W = {"up": btn.UP, "down": btn.DOWN, "left": btn.LEFT, "right": btn.RIGHT, "a": btn.A, "b": btn.B}
-
-def press(words):
-    for w in words.split():
-        m.handle(W[w], btn.PRESS)
-
-def locked(words):
-    codes = [W[w] for w in words.split()]
-    gc.collect()
-    micropython.heap_lock()
-    try:
-        for c in codes:
-            m.handle(c, btn.PRESS)
-        m.compose()
-    finally:
-        micropython.heap_unlock()
-
+HEAP = DRIVER + """
 press("right right right right right right a")          # 8 players
 for seat in range(8):
     press("a")
@@ -150,7 +116,7 @@ def test_the_handheld_companion_follows_the_synthetic_board_within_the_picos_hea
     script = tmp_path / "heap.py"
     mp = str(REPO / "micropython")
     script.write_text("import sys\nsys.path.insert(0, %r)\n" % str(REPO) +
-                      HEAP % {"mp": mp, "dir": str(tmp_path), "board": str(folder)})
+                      HEAP % {"mp": mp, "dir": str(tmp_path), "board_arg": ", board=%r" % str(folder)})
     proc = subprocess.run([str(MICROPYTHON), "-X", "heapsize=190k", str(script)], capture_output=True, text=True,
                           timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr

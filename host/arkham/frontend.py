@@ -27,6 +27,8 @@ from .render import render
 from . import shapes
 
 GAME = "arkham"
+
+
 class ArkhamGame(GameAdapter):
     """Arkham Horror for the front end (see the module docstring)."""
 
