@@ -17,6 +17,8 @@ from .fixed import ONE
 from .rolls import FIELD, completions
 from .situation import TERROR_FAIL, TERROR_DISCARD
 
+CHUNK = 16          # rows or keys between two counts of the solver's work (Solver.beat)
+
 
 class RollOptions:
     """Mixed into solver.Solver: what a roll of a context offers, and the plain solve."""
@@ -42,18 +44,22 @@ class RollOptions:
         # than the needs they hold (a smaller dict in the board's heap)
         one = nd.blocks[0] if len(nd.blocks) == 1 else None
         weights = {}
-        for q in range(lo, hi):
-            gp = pk[q]
-            sat = 0
-            bit = 1
-            for req in reqs:
-                if (gp - req) & guard == guard:
-                    sat |= bit
-                bit <<= 1
-            if one is not None:
-                sat = completions(one[3], one[4], sat)
-            key = (sat << 10) | fkq[q] if fkq is not None else sat << 10
-            weights[key] = weights.get(key, 0) + wt[q]
+        # in chunks of CHUNK rows, each counted as the solver's steps (progress on a long solve)
+        steps = CHUNK * (3 * len(reqs) + 8 + (3 * len(one[3]) + 5 if one is not None else 0))
+        for q0 in range(lo, hi, CHUNK):
+            for q in range(q0, q0 + CHUNK if q0 + CHUNK < hi else hi):
+                gp = pk[q]
+                sat = 0
+                bit = 1
+                for req in reqs:
+                    if (gp - req) & guard == guard:
+                        sat |= bit
+                    bit <<= 1
+                if one is not None:
+                    sat = completions(one[3], one[4], sat)
+                key = (sat << 10) | fkq[q] if fkq is not None else sat << 10
+                weights[key] = weights.get(key, 0) + wt[q]
+            self.beat(steps)
         self.tick((hi - lo) * len(nd.blocks))
         # in order of fail key: one fail vector at a time (the board's heap)
         keys = list(weights)
@@ -64,40 +70,53 @@ class RollOptions:
         lean = self.lean
         n = self.nstates
         acc = [0] * n
+        nkeys = len(keys)
+        # the work of a chunk of keys for Solver.beat, and of a fail vector or a completion
+        # vector made in it
+        steps = CHUNK * (5 * n + 16)
+        fail_steps = 12 * n + 30
+        comp_steps = 4 * len(nd.reqs) + 8 * len(nd.comps) + 3 * n + 30
+        extra = 0
         for yf, rf, bw, cands, always in nd.blocks:
             by_sat = {}
             last = -1
             fv = None
-            for key in keys:
-                fk = key & 1023
-                if fk != last:
-                    fv = green_fail.get(fk)
-                    if fv is None:
-                        fv = self.fail_vec(ctx, -1, -1, fk)
-                        if lean:
-                            fv = array("q", fv)
-                        green_fail[fk] = fv
-                    fy = self.focus_coloured(ctx, yf, rf, fk >> 6)
-                    if fy is not None:
-                        fv = _vmax_new(None, fv, n)
-                        _vmax_into(fv, fy, n)
-                    last = fk
-                sat = key >> 10
-                cv = by_sat.get(sat)
-                if cv is None:
-                    cb = sat if one is not None else completions(cands, always, sat)
-                    cv = comp.get(cb)
+            for k0 in range(0, nkeys, CHUNK):
+                for k in range(k0, k0 + CHUNK if k0 + CHUNK < nkeys else nkeys):
+                    key = keys[k]
+                    fk = key & 1023
+                    if fk != last:
+                        fv = green_fail.get(fk)
+                        if fv is None:
+                            fv = self.fail_vec(ctx, -1, -1, fk)
+                            if lean:
+                                fv = array("q", fv)
+                            green_fail[fk] = fv
+                        fy = self.focus_coloured(ctx, yf, rf, fk >> 6)
+                        if fy is not None:
+                            fv = _vmax_new(None, fv, n)
+                            _vmax_into(fv, fy, n)
+                        last = fk
+                        extra += fail_steps
+                    sat = key >> 10
+                    cv = by_sat.get(sat)
                     if cv is None:
-                        cv = self.comp_vec(ctx, nd.comps, cb, succ)
-                        if lean:
-                            cv = array("q", cv)     # no long-int object per value on the board
-                        comp[cb] = cv
-                    by_sat[sat] = cv
-                w = weights[key] * bw
-                for i in range(n):
-                    a = fv[i]
-                    b = cv[i]
-                    acc[i] += w * (a if a > b else b)
+                        cb = sat if one is not None else completions(cands, always, sat)
+                        cv = comp.get(cb)
+                        if cv is None:
+                            cv = self.comp_vec(ctx, nd.comps, cb, succ)
+                            if lean:
+                                cv = array("q", cv)     # no long-int object per value on the board
+                            comp[cb] = cv
+                        by_sat[sat] = cv
+                        extra += comp_steps
+                    w = weights[key] * bw
+                    for i in range(n):
+                        a = fv[i]
+                        b = cv[i]
+                        acc[i] += w * (a if a > b else b)
+                self.beat(steps + extra)
+                extra = 0
         den = 6 ** (g + y + r)
         half = den // 2
         v = [(a + half) // den for a in acc]
@@ -117,6 +136,8 @@ class RollOptions:
             got = bytearray(n) if self.terror != TERROR_DISCARD else array("H", bytes(2 * n))
             for q in range(n):
                 got[q] = fkm(gr.pm[q], gr.pk[q])
+                if q & 63 == 63:
+                    self.beat(64 * 6)
             gr.fkq[kind] = got
         return got
 

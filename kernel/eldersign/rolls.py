@@ -22,9 +22,11 @@ class Green:
     with the guard bits set; wt[q]: how many ordered rolls show it (multinomial times the classes'
     face counts); pm[q]: the bit set of classes present. add(): the table of the key with one more
     die of class j, add[q * m + j] (keys below size top), made on first use (only sweeps need it).
+    beat (here and for add): the solver's Solver.beat, told of the work every 32 multisets
+    (progress on a long solve; not kept, so a Green holds no reference to its solver).
     """
 
-    def __init__(self, weights, top):
+    def __init__(self, weights, top, beat=None):
         m = len(weights)
         self.m = m
         self.top = top
@@ -66,6 +68,8 @@ class Green:
                 wt[q] = w
                 pm[q] = b
                 q += 1
+                if q & 31 == 0 and beat is not None:
+                    beat(32 * (12 + 6 * m))
                 # next: add a die to class 1 (taken from class 0); when class 0 is empty, carry
                 j = 1
                 while j < m:
@@ -101,7 +105,7 @@ class Green:
                 hi = mid - 1
         return -1
 
-    def add(self):
+    def add(self, beat=None):
         add = self._add
         if add is None:
             m = self.m
@@ -111,6 +115,8 @@ class Green:
                     p = self.pk[q]
                     for j in range(m):
                         add[q * m + j] = self.find(p + (1 << (FIELD * j)), k + 1)
+                    if q & 31 == 0 and beat is not None:
+                        beat(32 * m * (4 + 6 * (k + 3)))
             self._add = add
         return add
 
@@ -157,7 +163,9 @@ class Node:
         for yf, yw in ycls:
             for rf, rw in rcls:
                 found = {}          # completion index -> green needs, before dominated ones go
-                for t, gu, yu, ru, rest, req in solver.block_ways(yf, rf, held):
+                ways = solver.block_ways(yf, rf, held)
+                steps = 16 * len(ways)      # the block's work for Solver.beat
+                for t, gu, yu, ru, rest, req in ways:
                     if gu > g:
                         continue
                     key = (t, gu, yu, ru, rest)
@@ -172,6 +180,7 @@ class Node:
                 always = 0
                 for i in found:
                     group = found[i]
+                    steps += 5 * len(group) * len(group)
                     for a in range(len(group)):
                         req = group[a]
                         dominated = False
@@ -193,6 +202,7 @@ class Node:
                                 reqs.append(req)
                             cands.append((ri, 1 << i))
                 blocks.append((yf, rf, yw * rw, cands, always))
+                solver.beat(steps)
         self.blocks = blocks
         self.comps = comps
         self.reqs = reqs
