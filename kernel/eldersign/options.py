@@ -134,10 +134,12 @@ class RollOptions:
         if got is None:
             n = len(gr.pk)
             got = bytearray(n) if self.terror != TERROR_DISCARD else array("H", bytes(2 * n))
-            for q in range(n):
-                got[q] = fkm(gr.pm[q], gr.pk[q])
-                if q & 63 == 63:
-                    self.beat(64 * 6)
+            pm = gr.pm
+            pk = gr.pk
+            for q0 in range(0, n, 4 * CHUNK):
+                for q in range(q0, q0 + 4 * CHUNK if q0 + 4 * CHUNK < n else n):
+                    got[q] = fkm(pm[q], pk[q])
+                self.beat(4 * CHUNK * 6)
             gr.fkq[kind] = got
         return got
 

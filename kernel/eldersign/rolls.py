@@ -164,7 +164,6 @@ class Node:
             for rf, rw in rcls:
                 found = {}          # completion index -> green needs, before dominated ones go
                 ways = solver.block_ways(yf, rf, held)
-                steps = 16 * len(ways)      # the block's work for Solver.beat
                 for t, gu, yu, ru, rest, req in ways:
                     if gu > g:
                         continue
@@ -180,7 +179,6 @@ class Node:
                 always = 0
                 for i in found:
                     group = found[i]
-                    steps += 5 * len(group) * len(group)
                     for a in range(len(group)):
                         req = group[a]
                         dominated = False
@@ -202,7 +200,7 @@ class Node:
                                 reqs.append(req)
                             cands.append((ri, 1 << i))
                 blocks.append((yf, rf, yw * rw, cands, always))
-                solver.beat(steps)
+                solver.beat(24 * len(ways))     # the block's work (Solver.beat)
         self.blocks = blocks
         self.comps = comps
         self.reqs = reqs

@@ -252,7 +252,7 @@ class Solver(RollOptions):
                 self._ways = {}
             got = block_ways(self, yf, rf, held)
             self._ways[key] = got
-            self.beat(50 * len(got) + 10 * len(self.fsinfo()))
+            self.beat(50 * len(got) + 10 * len(self._fsinfo))
         return got
 
     def node(self, g, y, r, held):

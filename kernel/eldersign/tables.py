@@ -39,6 +39,10 @@ from .rolls import FIELD, completions
 
 _EMPTY = array("q")
 SWEEP = 64          # rows between two counts of the solver's work in a loop (Solver.beat)
+# The work of the loops over values is counted at two steps a line: on the board a value (48 bits
+# of fixed point, over its 31-bit small ints) is an object of its own each time it is read from an
+# array, added, multiplied or divided, and the firmware measured these slices and sweeps at about
+# twice the instructions a line of the plain solve's (benchmarks/README.md, "The handheld's time").
 
 
 class TNode:
@@ -280,7 +284,7 @@ class Dag:
                         yb[ob + b] = v
                 nd.fpm.append(fpm)
                 nd.yb.append(yb)
-                self.solver.beat(len(parts) * (64 * 9 + 12 * len(blocks)) + 6 * len(nd.succ) * len(nd.succ[0]))
+                self.solver.beat(len(parts) * (64 * 18 + 24 * len(blocks)) + 12 * len(nd.succ) * len(nd.succ[0]))
 
     def t_slice(self, nd, k, b, st):
         """The values at state st, clue level k, of block b's rolls in node nd (by green row)."""
@@ -314,7 +318,7 @@ class Dag:
                 out[q] = a if a > c else c
         solver = self.solver
         solver.tick(rows)
-        work = 8 * rows + 6 * len(cv)      # this slice's own work, for Solver.beat at the end
+        work = 16 * rows + 12 * len(cv)    # this slice's own work, for Solver.beat at the end
         if nd.s:
             nr = nd.nr
             if nd.gsub is not None:
@@ -328,7 +332,7 @@ class Dag:
                         v = sub[q]
                         if v > out[p]:
                             out[p] = v
-                    work += 5 * len(sub)
+                    work += 10 * len(sub)
             if nd.ysub is not None:
                 _vmax(out, self.t_slice(nd.ysub[b // nr], k, b % nr, st))
             if nd.rsub is not None:
@@ -348,7 +352,7 @@ class Dag:
             elif nd.y and nd.r:
                 _vmax(out, self.red_rerolled(nd, k - 1, b // nd.nr, st))
         if nd.s or k:
-            work += 12 * rows           # the _vmax passes above
+            work += 24 * rows           # the _vmax passes above
         solver.beat(work)
         return out
 
@@ -365,7 +369,7 @@ class Dag:
         acc = array("q", bytes(8 * rows))
         for ri in range(nd.nr):
             _addw(acc, self.t_slice(nd, k, yi * nd.nr + ri, st), rcls[ri][1])
-            self.solver.beat(3 * rows)
+            self.solver.beat(6 * rows)
         acc = self.bk_full(acc, nd.g, 1)
         nd.UR[k] = (yi, acc)
         return acc
@@ -405,7 +409,7 @@ class Dag:
                 _addw(sr[yi], t, rcls[ri][1])
             if su is not None:
                 _addw(su, t, ycls[yi][1] * rcls[ri][1])
-            solver.beat(12 * rows)
+            solver.beat(24 * rows)
             b += 1
         if y:
             for ri in range(nr):
@@ -417,7 +421,7 @@ class Dag:
             su = self.bk_full(su, g, 2)
             for ri in range(nr):
                 _vmax(sy[ri], su)
-            solver.beat(3 * nr * rows)
+            solver.beat(6 * nr * rows)
         nd.U[k] = (sy, sr)
         return total
 
@@ -432,8 +436,8 @@ class Dag:
         e = array("q", bytes(8 * goff[g + 1]))
         lo = goff[g]
         beat = self.solver.beat
-        steps = SWEEP * (4 * m + 8)
-        beat(3 * (goff[g + 1] - lo))
+        steps = SWEEP * (8 * m + 16)
+        beat(6 * (goff[g + 1] - lo))
         if extra:
             den = 6 ** extra
             half = den // 2
@@ -468,7 +472,7 @@ class Dag:
         m = gr.m
         add = gr.add()
         beat = self.solver.beat
-        steps = SWEEP * (4 * m + 4)
+        steps = SWEEP * (8 * m + 8)
         top = gr.goff[g]
         for q0 in range(0, top, SWEEP):
             for q in range(q0, q0 + SWEEP if q0 + SWEEP < top else top):
@@ -500,7 +504,7 @@ class Dag:
             for q in range(len(t)):
                 w += wt[lo + q] * t[q]
             total += w * bw
-            self.solver.beat(3 * len(t))
+            self.solver.beat(6 * len(t))
             b += 1
         out.append(total)
         return out
