@@ -40,9 +40,11 @@ from .situation import TERROR_NONE, TERROR_NAMES
 # a block's (fail key, completions) pairs weighed, vectors maxed, a clue level's sweeps. That work
 # is metered in steps (about one line of the solver's Python each, counted per chunk of a loop, not
 # per roll) and a progress report is due once BEAT steps have passed without one, so no stretch of
-# a solve goes unreported for long: on the board, BEAT steps are about 50 M Cortex-M3 instructions
-# (benchmarks/README.md, "The handheld's time": the budget between two frames is 127.6 M).
+# a solve goes unreported for long: the longest stretches measured on the board's firmware are 58 M
+# Cortex-M3 instructions (The Curator at 7 green, yellow and red) and 88 M (Lights Out's odds with
+# a clue), within the 127.6 M between two frames (benchmarks/README.md, "The handheld's time").
 BEAT = 16384
+
 
 def state_index(solver, done_mask):
     """The index in solver.state_done (either backend's solver) of a set of completed tasks (bit t
