@@ -14,7 +14,7 @@ from array import array
 
 from .dice import GREEN, YELLOW, RED
 from .fixed import ONE
-from .rolls import FIELD, completions
+from .rolls import FIELD, completions, _binom
 from .situation import TERROR_FAIL, TERROR_DISCARD
 
 
@@ -30,31 +30,18 @@ class RollOptions:
         val = self._val
         for cx in self.successors(ctx, nd):
             val(cx)
-        gr = self.green(g)
-        pk = gr.pk
-        wt = gr.wt
-        lo = gr.goff[g]
-        hi = gr.goff[g + 1]
-        guard = gr.guard
-        fkq = self.fail_keys(f, gr)
-        reqs = nd.reqs
         # one block (no yellow or red die): the completions themselves tell rolls apart, fewer
         # than the needs they hold (a smaller dict in the board's heap)
         one = nd.blocks[0] if len(nd.blocks) == 1 else None
-        weights = {}
-        for q in range(lo, hi):
-            gp = pk[q]
-            sat = 0
-            bit = 1
-            for req in reqs:
-                if (gp - req) & guard == guard:
-                    sat |= bit
-                bit <<= 1
-            if one is not None:
-                sat = completions(one[3], one[4], sat)
-            key = (sat << 10) | fkq[q] if fkq is not None else sat << 10
-            weights[key] = weights.get(key, 0) + wt[q]
-        self.tick((hi - lo) * len(nd.blocks))
+        weights = self.roll_weights(g, nd.reqs, f)
+        if one is not None:
+            merged = {}
+            for key in weights:
+                key2 = (completions(one[3], one[4], key >> 10) << 10) | (key & 1023)
+                merged[key2] = merged.get(key2, 0) + weights[key]
+            weights = merged
+        # the (context, roll) pairs this stands for, as if every green multiset had been read
+        self.tick(_binom(g + self.m - 1, self.m - 1) * len(nd.blocks))
         # in order of fail key: one fail vector at a time (the board's heap)
         keys = list(weights)
         keys.sort(key=_low10)
@@ -103,6 +90,68 @@ class RollOptions:
         v = [(a + half) // den for a in acc]
         v[self.empty_state] = ONE
         return v
+
+    def roll_weights(self, g, reqs, f):
+        """{(sat << 10) | fail key: the summed weight of the green rolls of g dice with that key}:
+        sat is the bit set of the needs (reqs, packed green multisets) a roll holds (bit i:
+        reqs[i]), the fail key as fail_keys gives it. The same sums as reading every green multiset
+        of the pool, but class by class: a roll holds a need when each class's count is at least
+        the need's, so the partial rolls over the first classes that agree on (dice so far, needs
+        held so far, what the fail key reads so far) are merged, and far fewer states than rolls
+        are carried (an ordered roll's weight is C(n + c, c) * weight^c for c dice of the next
+        class after n dice)."""
+        fkm = self.fail_key_maker(f)
+        tcls = self.tcls if fkm is not None else -1
+        m = self.m
+        cls = self.classes[GREEN]
+        pascal = [[1]]
+        for n in range(1, g + 1):
+            row = pascal[-1]
+            pascal.append([1] + [row[i - 1] + row[i] for i in range(1, n)] + [1])
+        # layer[n]: {code: weight} over the partial rolls of n dice; code: the needs held so far
+        # << 10 | the Terror dice << 6 | the classes present (these two only when fkm reads them)
+        layer = [None] * (g + 1)
+        for n in range(g + 1):
+            layer[n] = {}
+        layer[0][((1 << len(reqs)) - 1) << 10] = 1
+        for j in range(m):
+            shift = FIELD * j
+            # keep[c]: the code bits kept with c dice of class j (the needs asking at most c)
+            keep = [1023] * (g + 1)
+            bit = 1 << 10
+            for req in reqs:
+                c = (req >> shift) & 15
+                while c <= g:
+                    keep[c] |= bit
+                    c += 1
+                bit <<= 1
+            present = (1 << j) if fkm is not None else 0
+            wj = cls[j][1]
+            last = j == m - 1
+            new = [None] * (g + 1)
+            for n in range(g + 1):
+                new[n] = {}
+            for n in range(g + 1):
+                here = layer[n]
+                if not here:
+                    continue
+                for c in range(g - n if last else 0, g - n + 1):
+                    mul = pascal[n + c][c] * wj ** c
+                    mask = keep[c]
+                    extra = (present if c else 0) | ((c << 6) if j == tcls else 0)
+                    there = new[n + c]
+                    for code in here:
+                        code2 = (code & mask) | extra
+                        there[code2] = there.get(code2, 0) + here[code] * mul
+            layer = new
+        out = {}
+        for code in layer[g]:
+            fk = 0
+            if fkm is not None:
+                fk = fkm(code & 63, ((code >> 6) & 15) << (FIELD * tcls) if tcls >= 0 else 0)
+            key = ((code >> 10) << 10) | fk
+            out[key] = out.get(key, 0) + layer[g][code]
+        return out
 
     def fail_keys(self, f, gr):
         """The fail key of every green multiset for contexts with (f > 0) or without focus left, an

@@ -280,7 +280,11 @@ class Solver(RollOptions):
         key = memo_key(ctx) if self.lean else ctx
         v = self._memo.get(key)
         if v is None:
-            self.green(g)       # the largest tables first, while the heap is in one piece
+            if self.lean or s or c:
+                # the largest tables first, while the heap is in one piece (the board builds them
+                # for a plain question too: advice on its rolls reads them next); a plain solve
+                # itself reads none (options.roll_weights)
+                self.green(g)
             self.solve(ctx)
             v = self._memo[key]
             self.drop_caches()
