@@ -1,6 +1,7 @@
 """The pure-Python solver's roll tables against brute force written here: the green multiset tables
 (rolls.Green, filled by copying runs of lower levels) and a plain context's roll weights
-(RollOptions.roll_weights, summed class by class) equal what reading every roll gives."""
+(RollOptions.roll_weights, summed class by class; read_roll_weights, from the green tables) equal
+what reading every roll gives."""
 
 from itertools import combinations_with_replacement, product
 
@@ -71,7 +72,8 @@ CARDS = ["I4 L | P T", "I3 > P P > L L", "T T P | L I4", "L L L | L I3", "I6 | L
 @pytest.mark.parametrize("terror", [TERROR_NONE, TERROR_FAIL, TERROR_DISCARD])
 @pytest.mark.parametrize("text", CARDS + [a.card() for a in library.load()[::60]])
 def test_plain_roll_weights_equal_every_roll_read(text, terror):
-    """roll_weights merges partial rolls class by class; its sums are those of reading every
+    """roll_weights merges partial rolls class by class, read_roll_weights reads the green tables;
+    their sums are those of reading every
     ordered roll, for each pool up to 5 green dice, with and without focus left and each terror
     effect (the fail key reads the Terror dice and the classes present)."""
     card = parse_card(text) if isinstance(text, str) else text
@@ -79,4 +81,6 @@ def test_plain_roll_weights_equal_every_roll_read(text, terror):
     for g in range(6):
         reqs = solver.node(g, 0, 0, ()).reqs
         for f in (0, 1):
-            assert solver.roll_weights(g, reqs, f) == _brute_roll_weights(solver, g, reqs, f), (g, f)
+            want = _brute_roll_weights(solver, g, reqs, f)
+            assert solver.roll_weights(g, reqs, f) == want, (g, f)
+            assert solver.read_roll_weights(solver.green(5), g, reqs, f) == want, (g, f)
