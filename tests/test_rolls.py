@@ -1,6 +1,6 @@
 """The pure-Python solver's roll tables against brute force written here: the green multiset tables
 (rolls.Green, filled by copying runs of lower levels) and a plain context's roll weights
-(RollOptions.roll_weights, summed class by class; read_roll_weights, from the green tables) equal
+(classweights.roll_weights, summed class by class; read_roll_weights, from the green tables) equal
 what reading every roll gives."""
 
 from itertools import combinations_with_replacement, product
@@ -8,9 +8,10 @@ from itertools import combinations_with_replacement, product
 import pytest
 
 from eldritch.kernel.eldersign import library
+from eldritch.kernel.eldersign import classweights
 from eldritch.kernel.eldersign.dice import DIE_FACES, GREEN
 from eldritch.kernel.eldersign.notation import parse_card
-from eldritch.kernel.eldersign.rolls import FIELD, Green
+from eldritch.kernel.eldersign.rolls import FIELD, Green, completions
 from eldritch.kernel.eldersign.solver import Solver
 from eldritch.kernel.eldersign.situation import TERROR_NONE, TERROR_FAIL, TERROR_DISCARD
 
@@ -79,8 +80,17 @@ def test_plain_roll_weights_equal_every_roll_read(text, terror):
     card = parse_card(text) if isinstance(text, str) else text
     solver = Solver(card, terror)
     for g in range(6):
-        reqs = solver.node(g, 0, 0, ()).reqs
+        node = solver.node(g, 0, 0, ())
+        reqs = node.reqs
+        one = node.blocks[0]
         for f in (0, 1):
             want = _brute_roll_weights(solver, g, reqs, f)
-            assert solver.roll_weights(g, reqs, f) == want, (g, f)
+            assert classweights.roll_weights(solver, g, reqs, f) == want, (g, f)
             assert solver.read_roll_weights(solver.green(5), g, reqs, f) == want, (g, f)
+            # keyed by the completions of the only block instead of the needs held
+            by_completions = {}
+            for key, weight in want.items():
+                key2 = (completions(one[3], one[4], key >> 10) << 10) | (key & 1023)
+                by_completions[key2] = by_completions.get(key2, 0) + weight
+            assert classweights.roll_weights(solver, g, reqs, f, one) == by_completions, (g, f)
+            assert solver.read_roll_weights(solver.green(5), g, reqs, f, one) == by_completions, (g, f)

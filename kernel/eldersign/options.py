@@ -4,7 +4,7 @@ to, and a context without spells or clues solved by weighing (needs held, fail k
 
 The weights of those pairs: when the green tables (rolls.Green) are built, one pass over the
 pool's green multisets; otherwise (the host's plain question builds none) class by class, partial
-rolls that agree on what the key reads merged (roll_weights): fewer states than rolls, and no
+rolls that agree on what the key reads merged (classweights.py): fewer states than rolls, and no
 tables to build for a small question.
 
 Fail keys. Failing depends on the roll only through the green faces focus may hold and the Terror
@@ -28,7 +28,7 @@ class RollOptions:
 
     def _solve_plain(self, ctx):
         """A context without spells or clues: the weight of each (needs held, fail key) pair over
-        the green rolls (roll_weights, or one pass over the green tables when they are built);
+        the green rolls (classweights.roll_weights, or one pass over the green tables when built);
         then per (yellow, red) block each pair's best vector, from its completions (the block's
         candidates whose needs it holds) and its fail vector."""
         g, y, r, held, f, s, c = ctx
@@ -40,18 +40,14 @@ class RollOptions:
         # than the needs they hold (a smaller dict in the board's heap)
         one = nd.blocks[0] if len(nd.blocks) == 1 else None
         gr = self._green
+        if (gr is None or gr.top < g) and self._class_weights is None:
+            gr = self.green(g)      # the board: tables, not classweights.py's code, in its heap
         if gr is not None and gr.top >= g:
             # the green tables are there (the board, spells and clues build them): reading each
             # multiset costs less than building the class-by-class states for the small pools
             weights = self.read_roll_weights(gr, g, nd.reqs, f, one)
         else:
-            weights = self.roll_weights(g, nd.reqs, f)
-            if one is not None:
-                merged = {}
-                for key in weights:
-                    key2 = (completions(one[3], one[4], key >> 10) << 10) | (key & 1023)
-                    merged[key2] = merged.get(key2, 0) + weights[key]
-                weights = merged
+            weights = self._class_weights(self, g, nd.reqs, f, one)
         # the (context, roll) pairs this stands for, as if every green multiset had been read
         self.tick(_binom(g + self.m - 1, self.m - 1) * len(nd.blocks))
         # in order of fail key: one fail vector at a time (the board's heap)
@@ -104,13 +100,16 @@ class RollOptions:
         return v
 
     def read_roll_weights(self, gr, g, reqs, f, one=None):
-        """roll_weights, from the green tables gr: every green multiset of g dice read once; with
-        `one` (the only block of a context without yellow or red die), keyed by the completions of
-        that block instead of the needs held."""
+        """classweights.roll_weights from the green tables gr: every green multiset of g dice read
+        once; with `one` (the only block of a context without yellow or red die), keyed by the
+        completions of that block instead of the needs held."""
         pk = gr.pk
         wt = gr.wt
         guard = gr.guard
         fkq = self.fail_keys(f, gr)
+        # a roll's completions found per roll when the fail key tells most rolls apart; when it is
+        # the same for every roll, once per needs-held set (few) after the pass
+        per_roll = one if fkq is not None else None
         weights = {}
         for q in range(gr.goff[g], gr.goff[g + 1]):
             gp = pk[q]
@@ -120,73 +119,17 @@ class RollOptions:
                 if (gp - req) & guard == guard:
                     sat |= bit
                 bit <<= 1
-            if one is not None:
-                sat = completions(one[3], one[4], sat)
+            if per_roll is not None:
+                sat = completions(per_roll[3], per_roll[4], sat)
             key = (sat << 10) | fkq[q] if fkq is not None else sat << 10
             weights[key] = weights.get(key, 0) + wt[q]
+        if one is not None and per_roll is None:
+            merged = {}
+            for key in weights:
+                key2 = completions(one[3], one[4], key >> 10) << 10
+                merged[key2] = merged.get(key2, 0) + weights[key]
+            weights = merged
         return weights
-
-    def roll_weights(self, g, reqs, f):
-        """{(sat << 10) | fail key: the summed weight of the green rolls of g dice with that key}:
-        sat is the bit set of the needs (reqs, packed green multisets) a roll holds (bit i:
-        reqs[i]), the fail key as fail_keys gives it. The same sums as reading every green multiset
-        of the pool, but class by class: a roll holds a need when each class's count is at least
-        the need's, so the partial rolls over the first classes that agree on (dice so far, needs
-        held so far, what the fail key reads so far) are merged, and far fewer states than rolls
-        are carried (an ordered roll's weight is C(n + c, c) * weight^c for c dice of the next
-        class after n dice)."""
-        fkm = self.fail_key_maker(f)
-        tcls = self.tcls if fkm is not None else -1
-        m = self.m
-        cls = self.classes[GREEN]
-        pascal = [[1]]
-        for n in range(1, g + 1):
-            row = pascal[-1]
-            pascal.append([1] + [row[i - 1] + row[i] for i in range(1, n)] + [1])
-        # layer[n]: {code: weight} over the partial rolls of n dice; code: the needs held so far
-        # << 10 | the Terror dice << 6 | the classes present (these two only when fkm reads them)
-        layer = [None] * (g + 1)
-        for n in range(g + 1):
-            layer[n] = {}
-        layer[0][((1 << len(reqs)) - 1) << 10] = 1
-        for j in range(m):
-            shift = FIELD * j
-            # keep[c]: the code bits kept with c dice of class j (the needs asking at most c)
-            keep = [1023] * (g + 1)
-            bit = 1 << 10
-            for req in reqs:
-                c = (req >> shift) & 15
-                while c <= g:
-                    keep[c] |= bit
-                    c += 1
-                bit <<= 1
-            present = (1 << j) if fkm is not None else 0
-            wj = cls[j][1]
-            last = j == m - 1
-            new = [None] * (g + 1)
-            for n in range(g + 1):
-                new[n] = {}
-            for n in range(g + 1):
-                here = layer[n]
-                if not here:
-                    continue
-                for c in range(g - n if last else 0, g - n + 1):
-                    mul = pascal[n + c][c] * wj ** c
-                    mask = keep[c]
-                    extra = (present if c else 0) | ((c << 6) if j == tcls else 0)
-                    there = new[n + c]
-                    for code in here:
-                        code2 = (code & mask) | extra
-                        there[code2] = there.get(code2, 0) + here[code] * mul
-            layer = new
-        out = {}
-        for code in layer[g]:
-            fk = 0
-            if fkm is not None:
-                fk = fkm(code & 63, ((code >> 6) & 15) << (FIELD * tcls) if tcls >= 0 else 0)
-            key = ((code >> 10) << 10) | fk
-            out[key] = out.get(key, 0) + layer[g][code]
-        return out
 
     def fail_keys(self, f, gr):
         """The fail key of every green multiset for contexts with (f > 0) or without focus left, an

@@ -111,6 +111,12 @@ class Solver(RollOptions):
                     useful[face] = 1
         self.useful = useful        # by representative face: some minimal face set has it
         self._memo = ShardedMemo() if lean else {}
+        # a plain context's roll weights without the green tables (the host's; the board builds
+        # the tables and keeps this module's code out of its heap)
+        self._class_weights = None
+        if not lean:
+            from .classweights import roll_weights
+            self._class_weights = roll_weights
         self._green = None
         self._nodes = {}
         self._fparts = {}
