@@ -33,9 +33,6 @@ class Green:
         for j in range(m):
             guard |= 16 << (FIELD * j)
         self.guard = guard
-        fact = [1]
-        for i in range(1, top + 1):
-            fact.append(fact[-1] * i)
         # sizes first, so each table is one allocation (a fragmented heap has few large blocks)
         goff = [0]
         for k in range(top + 1):
