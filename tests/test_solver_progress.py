@@ -28,8 +28,8 @@ MAX_LINES = 2 * BEAT
 # and a clue and a spell question (tables.py's slices and sweeps), each small enough to trace in a
 # few seconds; the longest stretch before Solver.beat in the comment
 QUESTIONS = [
-    ("L L L | L I3", (7, 1, 1, 1, 0, 0)),       # 255,459 lines
-    ("I4 L | P T", (4, 0, 1, 2, 0, 2)),         # 62,217
+    ("L L L | L I3", (7, 1, 1, 1, 0, 0)),       # 255,470 lines
+    ("I4 L | P T", (4, 0, 1, 2, 0, 2)),         # 52,728
     ("T T P | L I4", (5, 1, 0, 1, 1, 0)),       # 96,441
 ]
 
