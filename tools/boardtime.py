@@ -36,7 +36,6 @@ def rp2040_seconds(kinstr):
 BUDGET_K = int(BUDGET_S * CLOCK / (R * CPI) / 1000)
 
 
-
 def over_budget(run):
     """The actions of a harness run (micropython/qemu/harness.py's report: its `slow` and `longest`)
     that break the per-action rule: an action a player waits for takes at most BUDGET_K thousand
