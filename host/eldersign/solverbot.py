@@ -142,7 +142,9 @@ class SolverCache:
             if hasattr(inner, "widen"):
                 inner.widen = _widen
             if self.store is not None and hasattr(inner, "export_memo"):
-                inner.memo_source = self._source(key, card, terror, sanity, stamina)
+                inner.memo_source, lookup = self._source(key, card, terror, sanity, stamina)
+                if hasattr(inner, "memo_lookup"):
+                    inner.memo_lookup = lookup
             s = MemoSolver(inner)
             self.built += 1
             self._solvers[key] = s
@@ -154,22 +156,39 @@ class SolverCache:
         return s
 
     def _source(self, key, card, terror, sanity, stamina):
-        """The memo_source of a new solver: the store's tables of its card, once a fresh solve of
-        a sample of them has agreed (TableStore.verify)."""
+        """The memo_source and memo_lookup of a new solver: the store's tables of its card, once a
+        fresh solve of a sample of them has agreed (TableStore.verify), imported into each of its
+        workspaces or read one entry at a time (an entry whose check word fails refuses its
+        table, as the core's import does)."""
         store = self.store
         own = []
+        verified = []
 
         def fresh(ctx):
             if not own:             # one solver that reads no store, for the card's samples
                 own.append(self.backend.make_solver(card, terror, sanity, stamina))
             return list(own[0].values(ctx))
 
+        def tables(nstates):
+            if not verified:
+                verified.append(store.verify(key, nstates, fresh))
+            return store.tables(key, nstates) if verified[0] else []
+
         def source(solver):
-            if not store.verify(key, solver.nstates, fresh):
-                return []
             return [(t.count, t.keys, t.checks, t.vals, lambda t=t: store.refuse(key, t))
-                    for t in store.tables(key, solver.nstates)]
-        return source
+                    for t in tables(solver.nstates)]
+
+        def lookup(solver, packed):
+            nstates = solver.nstates
+            for t in tables(nstates):
+                got = t.find(packed, nstates)
+                if got is False:
+                    store.refuse(key, t)
+                    return None     # not read on: the caller solves it
+                if got is not None:
+                    return got
+            return None
+        return source, lookup
 
     def _publish(self, key, s) -> None:
         inner = s._solver

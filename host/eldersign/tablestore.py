@@ -40,10 +40,12 @@ kept in a ledger (ROOT/v2/.size, TableStore.settle) so that a process does not w
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import mmap
 import os
 import struct
+import sys
 
 FORMAT = 2
 MAGIC = b"ELDRTBL2"
@@ -86,6 +88,24 @@ class Table:
         self.checks = checks
         self.vals = vals
         self._mm = mm
+        self._sorted = None             # keys as a sequence of ints (find)
+
+    def find(self, packed: int, nstates: int):
+        """The value vector (a list) of the entry with this packed key, None when the table has no
+        such entry, or False when the entry's check word does not match (a damaged table)."""
+        keys = self._sorted
+        if keys is None:
+            # the file is little endian: a native view where that is the machine's order
+            keys = self.keys.cast("Q") if sys.byteorder == "little" else struct.unpack(
+                "<%dQ" % self.count, self.keys)
+            self._sorted = keys
+        i = bisect.bisect_left(keys, packed)
+        if i == self.count or keys[i] != packed:
+            return None
+        vals = list(struct.unpack_from("<%dQ" % nstates, self.vals, 8 * nstates * i))
+        if entry_check(packed, vals) != struct.unpack_from("<Q", self.checks, 8 * i)[0]:
+            return False
+        return vals
 
 
 class TableStore:
@@ -99,6 +119,7 @@ class TableStore:
         self.check = check
         self.versions = versions if versions is not None else _versions()
         self._open: dict = {}           # card hash -> [Table]
+        self._digests: dict = {}        # solver key -> card hash (card_digest, once per key)
         self._checked: set = set()      # card hashes sampled by this process
         self._size = None               # the store's bytes when last measured (eviction)
         self._added = 0                 # bytes this process wrote since
@@ -109,9 +130,16 @@ class TableStore:
     def _folder(self, digest: bytes) -> str:
         return os.path.join(self.root, digest.hex()[:40])
 
+    def digest(self, key) -> bytes:
+        """card_digest of a solver key, remembered (a solver asks for its tables often)."""
+        got = self._digests.get(key)
+        if got is None:
+            got = self._digests[key] = card_digest(key, self.versions)
+        return got
+
     def tables(self, key, nstates: int) -> list[Table]:
         """The verified tables of a solver key (mapped once per process)."""
-        digest = card_digest(key, self.versions)
+        digest = self.digest(key)
         got = self._open.get(digest)
         if got is not None:
             return got
@@ -167,7 +195,7 @@ class TableStore:
         imports, or by verify): deleted, and not offered again by this process. `key_of` is the
         solver key (or None with its card hash)."""
         if digest is None:
-            digest = card_digest(key_of, self.versions)
+            digest = self.digest(key_of)
         got = self._open.get(digest)
         if got is None or table not in got:
             return                                  # refused already
@@ -183,7 +211,7 @@ class TableStore:
 
     def drop_card(self, key) -> None:
         """Delete every table of a solver key (a stale store: see verify)."""
-        digest = card_digest(key, self.versions)
+        digest = self.digest(key)
         folder = self._folder(digest)
         self._open.pop(digest, None)
         try:
@@ -200,7 +228,7 @@ class TableStore:
         """For the first VERIFY_CARDS cards with tables this process uses: SAMPLE entries compared
         with fresh_values(ctx) (a solve that reads no store); on any difference the whole store of
         this version is deleted and False returned. True otherwise (and for every later card)."""
-        digest = card_digest(key, self.versions)
+        digest = self.digest(key)
         if not self.check or digest in self._checked or len(self._checked) >= VERIFY_CARDS:
             return True
         tables = self.tables(key, nstates)
@@ -244,7 +272,7 @@ class TableStore:
         written whole under a temporary name, then renamed to its hash. Returns how many."""
         if not count:
             return 0
-        digest = card_digest(key, self.versions)
+        digest = self.digest(key)
         folder = self._folder(digest)
         os.makedirs(folder, exist_ok=True)
         self._write(folder, digest, nstates, count, keys + checks + vals)
