@@ -217,6 +217,39 @@ def test_same_results_with_and_without_the_store_on_one_core_and_a_pool(tmp_path
     assert _sweep(tmp_path / "b", 1, str(tmp_path / "solved")) == base
     assert tables(tmp_path / "solved")
     assert _sweep(tmp_path / "c", 2, str(tmp_path / "solved")) == base
+    # the sweep left one table file a card (TableStore.compact_all)
+    folders = [os.path.dirname(p) for p in tables(tmp_path / "solved")]
+    assert len(folders) == len(set(folders))
+
+
+def test_compact_all_merges_each_cards_tables_into_one_with_the_same_values(tmp_path):
+    """Three processes' worth of tables of each card (different situations), merged: one file a card
+    (a solver key: its folder),
+    every entry of the tables before it (by key, with its values) in it, and the same chances."""
+    want = plain()
+    for sit in SITUATIONS:
+        cache = SolverCache(get_backend("c"), store=TableStore(str(tmp_path)))
+        for text in CARDS:
+            cache.chance(parse_card(text), sit)
+        cache.flush()
+
+    def entries():
+        out = {}
+        for path in tables(tmp_path):
+            raw = open(path, "rb").read()
+            magic, fmt, n, card, count = HEADER.unpack_from(raw, 0)
+            keys = struct.unpack_from("<%dQ" % count, raw, HEADER.size)
+            for i, key in enumerate(keys):
+                out[(card, key)] = raw[HEADER.size + 16 * count + 8 * n * i:HEADER.size + 16 * count + 8 * n * (i + 1)]
+        return out
+    before = entries()
+    folders = [os.path.dirname(p) for p in tables(tmp_path)]
+    several = [f for f in set(folders) if folders.count(f) > 1]
+    assert several
+    assert TableStore(str(tmp_path)).compact_all() == len(several)
+    assert sorted(os.path.dirname(p) for p in tables(tmp_path)) == sorted(set(folders))
+    assert entries() == before
+    assert chances(TableStore(str(tmp_path))) == want
 
 
 def test_simulate_with_a_store_matches_without(tmp_path):

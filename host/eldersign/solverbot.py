@@ -112,10 +112,30 @@ class SolverCache:
         self.backend = backend
         self.max_solvers = max_solvers
         self.max_values = max_values
-        self._solvers: OrderedDict = OrderedDict()
+        self._solvers: OrderedDict = OrderedDict()     # (card number, terror, sanity, stamina) -> solver
         self._values: dict = {}
+        self._cards: dict = {}      # id(card) -> (card, costs, key part, card number): see _card
+        self._numbers: dict = {}    # key part (card_key's first two) -> card number
         self.built = 0
         self.store = store          # a tablestore.TableStore, or None
+
+    def _card(self, card) -> tuple:
+        """(card, sanity cost, stamina cost, key part, card number) of a card object, remembered by
+        identity (the entry holds the card, so its id is not reused while it is there): the bot asks
+        the same slots' cards thousands of times a game, and building and hashing card_key's nested
+        tuples each time cost more than the answers, which are dict look-ups. The card number stands
+        for the key part (cards equal by value share it) in the solvers' and chances' keys."""
+        got = self._cards.get(id(card))
+        if got is None or got[0] is not card:
+            part = (tuple((t.inv, t.faces, t.sanity, t.stamina) for t in card.tasks), card.ordered)
+            number = self._numbers.get(part)
+            if number is None:
+                number = self._numbers[part] = len(self._numbers)
+            got = (card, sum(t.sanity for t in card.tasks), sum(t.stamina for t in card.tasks), part, number)
+            if len(self._cards) >= 4096:
+                self._cards.clear()
+            self._cards[id(card)] = got
+        return got
 
     @staticmethod
     def limits(card, sanity: int, stamina: int) -> tuple[int, int]:
@@ -134,10 +154,15 @@ class SolverCache:
     def solver(self, card, terror: int, sanity: int, stamina: int):
         """The solver of card for these limits (the equivalent no-limit solver when they never bind;
         its `sanity` and `stamina` are then 0: build Situations with `limits`)."""
-        sanity, stamina = self.limits(card, sanity, stamina)
-        key = self.card_key(card, terror, sanity, stamina)
-        s = self._solvers.get(key)
+        info = self._card(card)
+        if sanity > info[1]:
+            sanity = 0
+        if stamina > info[2]:
+            stamina = 0
+        short = (info[4], terror, sanity, stamina)
+        s = self._solvers.get(short)
         if s is None:
+            key = info[3] + (terror, sanity, stamina)           # card_key's
             inner = self.backend.make_solver(card, terror, sanity, stamina)
             if hasattr(inner, "widen"):
                 inner.widen = _widen
@@ -146,13 +171,14 @@ class SolverCache:
                 if hasattr(inner, "memo_lookup"):
                     inner.memo_lookup = lookup
             s = MemoSolver(inner)
+            s.store_key = key
             self.built += 1
-            self._solvers[key] = s
+            self._solvers[short] = s
             if len(self._solvers) > self.max_solvers:
-                old_key, old = self._solvers.popitem(last=False)
-                self._publish(old_key, old)
+                _, old = self._solvers.popitem(last=False)
+                self._publish(old.store_key, old)
         else:
-            self._solvers.move_to_end(key)
+            self._solvers.move_to_end(short)
         return s
 
     def _source(self, key, card, terror, sanity, stamina):
@@ -169,10 +195,17 @@ class SolverCache:
                 own.append(self.backend.make_solver(card, terror, sanity, stamina))
             return list(own[0].values(ctx))
 
+        kept = [-1, []]             # (store.generation, store.tables) as last asked
+
         def tables(nstates):
             if not verified:
                 verified.append(store.verify(key, nstates, fresh))
-            return store.tables(key, nstates) if verified[0] else []
+            if not verified[0]:
+                return []
+            if kept[0] != store.generation:
+                kept[1] = store.tables(key, nstates)
+                kept[0] = store.generation
+            return kept[1]
 
         def source(solver):
             return [(t.count, t.keys, t.checks, t.vals, lambda t=t: store.refuse(key, t))
@@ -199,16 +232,18 @@ class SolverCache:
 
     def flush(self) -> None:
         """Publish to the store what this process's solvers solved since their last publish."""
-        for key, s in self._solvers.items():
-            self._publish(key, s)
+        for s in self._solvers.values():
+            self._publish(s.store_key, s)
         if self.store is not None:
             self.store.settle()
 
     def chance(self, card, values: tuple) -> float:
         """The exact chance (a float) of completing card from the Situation of these nine values."""
-        sanity, stamina = self.limits(card, values[7], values[8])
+        info = self._card(card)
+        sanity = 0 if values[7] > info[1] else values[7]
+        stamina = 0 if values[8] > info[2] else values[8]
         values = values[:7] + (sanity, stamina)
-        key = (self.card_key(card, values[6], sanity, stamina), values)
+        key = (info[4], values)
         got = self._values.get(key)
         if got is None:
             solver = self.solver(card, values[6], sanity, stamina)

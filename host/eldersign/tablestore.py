@@ -120,6 +120,8 @@ class TableStore:
         self.versions = versions if versions is not None else _versions()
         self._open: dict = {}           # card hash -> [Table]
         self._digests: dict = {}        # solver key -> card hash (card_digest, once per key)
+        self.generation = 0             # counts the times tables of _open were dropped (a reader
+                                        # that keeps tables() lists asks again when it moves)
         self._checked: set = set()      # card hashes sampled by this process
         self._size = None               # the store's bytes when last measured (eviction)
         self._added = 0                 # bytes this process wrote since
@@ -214,6 +216,7 @@ class TableStore:
         digest = self.digest(key)
         folder = self._folder(digest)
         self._open.pop(digest, None)
+        self.generation += 1
         try:
             names = os.listdir(folder)
         except OSError:
@@ -251,6 +254,7 @@ class TableStore:
         """Delete every table of this store's version (a stale store)."""
         for digest in list(self._open):
             self._open.pop(digest, None)
+        self.generation += 1
         try:
             names = os.listdir(self.root)
         except OSError:
@@ -341,10 +345,39 @@ class TableStore:
         os.replace(tmp, path)
         return path
 
-    def _compact(self, folder: str, digest: bytes, nstates: int, names: list) -> None:
+    def compact_all(self) -> int:
+        """Merge every card's tables into one file (after a sweep: a reader then opens and searches
+        one file a card instead of up to MAX_FILES; a small process uses a hundred cards).
+        Returns how many cards were merged. Only whole tables of the card are merged (_map checks
+        each); values are copied, never changed."""
+        merged = 0
+        try:
+            folders = os.listdir(self.root)
+        except OSError:
+            return 0
+        for name in folders:
+            folder = os.path.join(self.root, name)
+            try:
+                names = [n for n in os.listdir(folder) if n.endswith(SUFFIX)]
+            except OSError:
+                continue
+            if len(names) < 2:
+                continue
+            try:
+                with open(os.path.join(folder, names[0]), "rb") as f:
+                    magic, fmt, nstates, digest, count = HEADER.unpack(f.read(HEADER.size))
+            except (OSError, struct.error):
+                continue
+            if magic != MAGIC or fmt != FORMAT or digest.hex()[:40] != name:
+                continue
+            self._compact(folder, digest, nstates, names, whole=True)
+            merged += 1
+        return merged
+
+    def _compact(self, folder: str, digest: bytes, nstates: int, names: list, whole: bool = False) -> None:
         """Merge a card's tables into one (the union, keys ascending). When its largest table holds
-        more than the others together, only the others are merged: a card's big table is not
-        rewritten each time a few small ones pile up beside it."""
+        more than the others together, only the others are merged (unless `whole`): a card's big
+        table is not rewritten each time a few small ones pile up beside it."""
         tables = []
         for name in names:
             t = self._map(os.path.join(folder, name), digest, nstates)
@@ -353,7 +386,7 @@ class TableStore:
         if len(tables) < 2:
             return
         tables.sort(key=lambda t: t.count)
-        if tables[-1].count > sum(t.count for t in tables[:-1]):
+        if not whole and tables[-1].count > sum(t.count for t in tables[:-1]):
             tables = tables[:-1]
             if len(tables) < 2:
                 return
@@ -376,6 +409,7 @@ class TableStore:
                 except OSError:
                     pass
         self._open.pop(digest, None)
+        self.generation += 1
 
     def size(self) -> int:
         total = 0
@@ -420,6 +454,7 @@ class TableStore:
             self.stats["evicted"] += 1
             for digest in [d for d in self._open if self._folder(d) == folder]:
                 self._open.pop(digest, None)
+            self.generation += 1
         self._size = total
         self._write_ledger(total)
 
