@@ -287,11 +287,10 @@ class SolverBot(HeuristicBot):
         g_, y_, r_ = _pool_of(roll)
         if g_ + y_ + r_ == 0:
             return super().roll(g, buf, n)
-        start = adv.situation()
+        start = _Limits(adv.sit)
         focus, spells, clues = _capped(adv.uses())
         solver = self.cache.solver(adv.card, start.terror, start.sanity, start.stamina)
-        sit = Situation(g_, y_, r_, focus, spells, clues, start.terror, solver.sanity, solver.stamina)
-        options = _advise(solver, roll, sit, adv.held, adv.done_mask())
+        options = _advise(solver, roll, (g_, y_, r_, focus, spells, clues), adv.held, adv.done_mask())
         values = action_values(adv, O.aside(g), options, legal)
         free = [a for a in legal if A_FREEROLL <= a < A_FREEROLL + A_ARG_MASK]
         if free:
@@ -315,11 +314,10 @@ class SolverBot(HeuristicBot):
             return super().offer(g, buf, n)
         roll = adv.roll_counts
         g_, y_, r_ = _pool_of(roll)
-        start = adv.situation()
+        start = _Limits(adv.sit)
         focus, spells, clues = _capped(adv.uses())
         solver = self.cache.solver(adv.card, start.terror, start.sanity, start.stamina)
-        sit = Situation(g_, y_, r_, focus, spells, clues, start.terror, solver.sanity, solver.stamina)
-        options = _advise(solver, roll, sit, adv.held, adv.done_mask())
+        options = _advise(solver, roll, (g_, y_, r_, focus, spells, clues), adv.held, adv.done_mask())
         keep = max(o.value for o in options) if options else 0
         masks = [a - A_REACT - REACT_REROLL + A_FREEROLL for a in legal if a >= A_REACT + REACT_REROLL]
         values = self.free_reroll_values(adv, solver, roll, g_, y_, r_, focus, spells, clues, start, masks)
@@ -331,8 +329,7 @@ class SolverBot(HeuristicBot):
 
     def free_reroll_values(self, adv, solver, roll, g_, y_, r_, focus, spells, clues, start, free) -> dict:
         """{A_FREEROLL + mask: value}: each clue reroll's value with one clue more to spend."""
-        more = Situation(g_, y_, r_, focus, spells, min(clues + 1, MAX_USES), start.terror, solver.sanity,
-                         solver.stamina)
+        more = (g_, y_, r_, focus, spells, min(clues + 1, MAX_USES))
         rerolls = {}
         for o in _advise(solver, roll, more, adv.held, adv.done_mask()):
             if o.kind == REROLL:
@@ -345,19 +342,32 @@ class SolverBot(HeuristicBot):
         return out
 
 
-def _advise(solver, roll, sit, held, done_mask: int) -> list:
+class _Limits:
+    """The terror, sanity and stamina of an adventure's starting situation (its `sit` values),
+    read without building a Situation (the game keeps them in range)."""
+
+    def __init__(self, sit):
+        self.terror = sit[6]
+        self.sanity = sit[7]
+        self.stamina = sit[8]
+
+
+def _advise(solver, roll, pool_uses, held, done_mask: int) -> list:
     """advise's options (texts=False) for this roll, remembered on the solver (a MemoSolver): the
     bot asks the same roll again for an offer after it, for a free reroll (with one clue more) and
     in later games. The pool is the roll's and the terror, sanity and stamina the solver's, so the
     roll, the held dice, the uses left and the tasks done are the whole question; callers only read
-    the options."""
-    key = (bytes(roll), bytes(held), sit.focus, sit.spells, sit.clues, done_mask)
+    the options. `pool_uses` is (green, yellow, red, focus, spells, clues): the Situation advise
+    takes is built only when it is asked."""
+    g, y, r, focus, spells, clues = pool_uses
+    key = (bytes(roll), bytes(held), focus, spells, clues, done_mask)
     memo = getattr(solver, "advice", None)
-    if memo is None:                # not a MemoSolver: nowhere to remember
-        return advise(solver, roll, sit, bytearray(held), done_mask, texts=False)
-    got = memo.get(key)
+    got = memo.get(key) if memo is not None else None
     if got is None:
+        sit = Situation(g, y, r, focus, spells, clues, solver.terror, solver.sanity, solver.stamina)
         got = advise(solver, roll, sit, bytearray(held), done_mask, texts=False)
+        if memo is None:            # not a MemoSolver: nowhere to remember
+            return got
         if len(memo) >= 4096:
             memo.clear()
         memo[key] = got
