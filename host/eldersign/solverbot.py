@@ -267,6 +267,35 @@ class SolverBot(HeuristicBot):
 
     # ----- the adventure choice ---------------------------------------------------------------
 
+    _moving = None          # during move(): {inv: (situation_at of some slot, focus)}
+
+    def move(self, g, buf, n):
+        """The heuristic's move (every adventure by its exact chance), with situation_at worked out
+        once per investigator for the whole decision (see situation_at)."""
+        self._moving = {}
+        try:
+            return super().move(g, buf, n)
+        finally:
+            self._moving = None
+
+    def situation_at(self, g, s, inv):
+        """HeuristicBot.situation_at, the same values: within one move decision (the game does not
+        change while it is asked, slot after slot) the fields that do not depend on the slot (the
+        dice, items, spells, clues, sanity, stamina: the costly part, which walks the hand) are
+        worked out once; the focus with the slot's helpers and the slot's terror are read per slot
+        (tests/test_bots.py compares the two on every slot of many games' moves)."""
+        memo = self._moving
+        if memo is None:
+            return super().situation_at(g, s, inv)
+        got = memo.get(inv)
+        if got is None:
+            v = super().situation_at(g, s, inv)
+            memo[inv] = (v, O.focus(g))
+            return v
+        v, focus = got
+        return (v[0], v[1], v[2], min(focus + O.helpers_at(g, s, inv), 4), v[4], v[5], O.slot_card(g, s).terror_code,
+                v[7], v[8])
+
     def chance(self, g, s, inv):
         return self.cache.chance(O.slot_adventure(g, s).card, self.situation_at(g, s, inv))
 
