@@ -4,6 +4,7 @@ CPython and on the MicroPython unix port (the interpreter the board runs), befor
     .venv/bin/python benchmarks/pysolver_icount.py                   # this checkout, both runtimes
     .venv/bin/python benchmarks/pysolver_icount.py --before /tmp/pys-before --json out.json
     .venv/bin/python benchmarks/pysolver_icount.py --runtime micropython --only single-1,clue
+    .venv/bin/python benchmarks/pysolver_icount.py --recorded-before     # after only, vs RECORDED
 
 --before is a folder holding an older commit's kernel/ (e.g. `mkdir /tmp/pys-before && git archive
 5c83b63 kernel | tar -x -C /tmp/pys-before`); its counts are taken the same way, beside this
@@ -17,6 +18,10 @@ CPython runs the host's (lean=False).
 The questions: the four single solves of the C-speedup suite (suites.QUESTIONS, focus as there)
 and The Curator (`L L L | L I3`) at 6 green dice and the yellow die, focus 1, with one spell and
 with one clue (the CLI's defaults but for the dice).
+
+--recorded-before counts only this checkout and sets it beside RECORDED_BEFORE, the before counts
+of 5c83b63 measured this way (benchmarks/README.md; the before side of the large questions takes
+about an hour under callgrind). Every value printed is checked == the C core's when it is built.
 """
 
 import argparse
@@ -39,6 +44,14 @@ QUESTIONS = [
     ("spell", "L L L | L I3", 6, 1, 0, 1, 1, 0),
     ("clue", "L L L | L I3", 6, 1, 0, 1, 0, 1),
 ]
+
+# 5c83b63's counts (millions of instructions, benchmarks/README.md, 2026-12-01, branch pysolver)
+RECORDED_BEFORE = {
+    "python": {"single-1": 237, "single-2": 16675, "single-3": 53, "single-4": 763, "spell": 4552,
+               "clue": 3139},
+    "micropython": {"single-1": 474, "single-2": 36500, "single-3": 103, "single-4": 1464,
+                    "spell": 9984, "clue": 53713},
+}
 
 # run by the counted process: argv = root, question index or -1 (stop before the question), lean
 CHILD = r'''
@@ -80,9 +93,22 @@ def solve_count(runtime, root, index, script):
     return total - base, value
 
 
+def c_core_value(question):
+    """The C core's value of a question, or None when the C core is not built here."""
+    try:
+        from eldritch.kernel.eldersign.notation import parse_card
+        from eldritch.cbackend import CSolver
+    except ImportError:
+        return None
+    name, card, g, y, r, f, s, c = question
+    return CSolver(parse_card(card)).value(g, y, r, f, s, c)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--before", help="a folder with an older kernel/ to count beside this checkout")
+    ap.add_argument("--recorded-before", action="store_true",
+                    help="compare with RECORDED_BEFORE instead of counting an older kernel")
     ap.add_argument("--runtime", choices=("python", "micropython", "both"), default="both")
     ap.add_argument("--only", help="comma-separated question names (default: all six)")
     ap.add_argument("--json", help="write the counts here as JSON")
@@ -103,7 +129,13 @@ def main(argv=None):
                     n, value = solve_count(runtime, root, index, script)
                     row[label] = n
                     row[label + "_value"] = int(value)
-                if "before" in row and row["before_value"] != row["after_value"]:
+                if args.recorded_before:
+                    row["before"] = RECORDED_BEFORE[runtime][name] * 1000000
+                c_value = c_core_value(QUESTIONS[index])
+                if c_value is not None and c_value != row["after_value"]:
+                    raise SystemExit("%s %s: %d, the C core's is %d" % (
+                        runtime, name, row["after_value"], c_value))
+                if "before_value" in row and row["before_value"] != row["after_value"]:
                     raise SystemExit("%s %s: the values differ: %d before, %d after" % (
                         runtime, name, row["before_value"], row["after_value"]))
                 sys.stderr.write("%s %s %s\n" % (runtime, name, row))

@@ -178,8 +178,14 @@ def cmd_advise(opts):
     solver = lean_solver(card, sit.terror, sit.sanity, sit.stamina)
     check_budget(solver, question(solver, parse_roll(opts["--roll"], "roll"), sit, parse_roll(opts["--held"], "held")),
                  opts)
-    print(answers.advise_command(card, sit, opts["--roll"], opts["--held"], opts["--done"], lambda *_: solver,
-                                 BACKEND, _count(opts, "--top"), opts.get("--json", False)))
+    # the solver handed over, not kept here: its values are freed once the options are valued; the
+    # answer is written an option at a time (a clue reroll lists two hundred: the whole text and its
+    # JSON objects would not fit the Pico's heap beside them)
+    held_solver = [solver]
+    solver = None
+    answers.advise_command(card, sit, opts["--roll"], opts["--held"], opts["--done"], lambda *_: held_solver.pop(),
+                           BACKEND, _count(opts, "--top"), opts.get("--json", False), sys.stdout.write)
+    sys.stdout.write("\n")
     return 0
 
 

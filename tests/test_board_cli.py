@@ -85,3 +85,59 @@ def test_a_reader_that_leaves_early_is_not_an_error():
 def test_an_argument_of_256_bytes_is_one_line(arg):
     proc = board("odds", arg)
     assert one_line(proc, "eldritch: argument too long (256 bytes")
+
+
+# ----- advice written an option at a time (a clue reroll lists up to 255 options) ---------------------
+
+CURATOR_CLUE = ["advise", "L L L | L I3", "--roll", "L L I1 I2 P T", "--clues", "1"]
+
+
+@pytest.mark.parametrize("as_json", [True, False], ids=["json", "text"])
+@pytest.mark.parametrize("top", [0, 3, 500])
+def test_advice_written_in_pieces_is_the_whole_answer(as_json, top):
+    """answers.advise_command(write=...) (the board's way) writes the bytes the host prints, an option
+    a piece: no piece holds the list."""
+    from eldritch.kernel.eldersign import answers
+    from eldritch.kernel.eldersign.advice import advise
+    from eldritch.kernel.eldersign.notation import parse_card, parse_roll
+    from eldritch.kernel.eldersign.situation import Situation
+    from eldritch.kernel.eldersign.solver import Solver
+    card = parse_card("L L L | L I3")
+    sit = Situation(0, False, False, 1, 0, 1)
+    solver = Solver(card, lean=True)
+    pieces = []
+    assert answers.advise_command(card, sit, "L L I1 I2 P T", "", "", lambda *_: solver, "micropython", top,
+                                  as_json, pieces.append) is None
+    whole = answers.advise_command(card, sit, "L L I1 I2 P T", "", "", lambda *_: solver, "micropython", top,
+                                   as_json)
+    roll = parse_roll("L L I1 I2 P T")
+    options = advise(solver, roll, sit)
+    held = parse_roll("")
+    want = (answers.to_json(answers.advise_answer(card, roll, held, options, "micropython", top)) if as_json
+            else "\n".join(answers.advise_lines(card, roll, held, options, top)))
+    assert "".join(pieces) == whole == want
+    shown = min(top or len(options), len(options))
+    assert len(options) > 50 and len(pieces) >= shown + 1 and max(len(p) for p in pieces) < 300
+
+
+def test_board_text_advice_with_top_is_the_hosts():
+    """The board's text answer (not --json), cut by --top, is the host's byte for byte."""
+    for extra in ([], ["--top", "4"]):
+        host = subprocess.run([str(MICROPYTHON.parent / "eldritch")] + CURATOR_CLUE + extra, capture_output=True, text=True,
+                              timeout=120)
+        got = board(*CURATOR_CLUE + extra)
+        assert host.returncode == 0 and got.returncode == 0, got.stderr
+        assert got.stdout == host.stdout and got.stdout.count("\n") == (6 if extra else 55)
+
+
+def test_clue_advice_fits_a_heap_its_whole_text_did_not(tmp_path):
+    """The Curator's advice on a clue reroll (47 rerolls among its 54 options) in 220 KB of the 64-bit
+    port: written whole, its JSON and the objects made for it needed 233 KB; an option at a time
+    it needs 208 KB (measured by bisecting -X heapsize)."""
+    small = tmp_path / "micropython-220k"
+    small.write_text('#!/bin/sh\nexec "%s" -X heapsize=220K "$@"\n' % MICROPYTHON)
+    small.chmod(0o755)
+    proc = subprocess.run([LAUNCHER] + CURATOR_CLUE + ["--json", "--max-memory", "1G"], capture_output=True,
+                          text=True, env=dict(ENV, MICROPYTHON=str(small)), timeout=120)
+    assert proc.returncode == 0 and proc.stderr == "", proc.stderr[-1000:]
+    assert proc.stdout.count('"kind": "reroll"') == 47

@@ -286,9 +286,8 @@ def test_board_cli_on_the_firmware_answers_as_the_host(board, args):
 
 # The issue's questions run in CI: The Curator's clue odds and its clue advice (under 1 G instructions
 # each). The others run to their end on the firmware at 190 KB but take 30 to 128 G instructions each
-# (minutes under QEMU, 8 to 33 minutes on an RP2040), and one (advise "I3 > P P > L L" with a clue)
-# still runs out of the heap: measured by `tools/boardfit.py --firmware cli`, their rows in
-# benchmarks/README.md, not run in CI.
+# (minutes under QEMU, 8 to 33 minutes on an RP2040): benchmarks/test_firmware_clues_bench.py runs all
+# seven against the C core's answers, their rows in benchmarks/README.md, not run in CI.
 CI_QUESTIONS = [a for a in boardtime.ISSUE_QUESTIONS if a[1] == "L L L | L I3"]
 
 

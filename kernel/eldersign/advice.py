@@ -167,10 +167,15 @@ def advise(solver, roll, situation, held=None, done_mask=0, texts=True):
                 options.append(Option(HOLD, "hold %s with a spell" % die_text(colour, f) if texts else "",
                                       value, (colour, f)))
 
+    # the fail options are valued before the clue rerolls though listed after them: their contexts
+    # keep the clues (the advice's largest solves), and the board's heap holds those solves better
+    # without a roll's hundreds of reroll options beside them
+    fails = []
+    _fail_options(solver, ctx, roll, state, fails, texts)
     if clues > 0:
         _reroll_options(solver, ctx, roll, state, options, texts)
-
-    _fail_options(solver, ctx, roll, state, options, texts)
+    options.extend(fails)
+    fails = None
 
     # stable sort, best first (MicroPython's sort has no key stability guarantee: sort indices)
     order = list(range(len(options)))

@@ -72,18 +72,27 @@ def odds_command(card, situation, make_solver, backend, adventure=None, as_json=
 
 
 def advise_command(card, situation, roll_text, held_text, done_text, make_solver, backend, top=0,
-                   as_json=False):
+                   as_json=False, write=None):
     """The text `advise` prints for a roll (and held dice, and tasks done) in `situation` (whose
-    focus, spells, clues, terror, sanity and stamina count; the dice are the roll's)."""
+    focus, spells, clues, terror, sanity and stamina count; the dice are the roll's).
+
+    With `write`, the text goes to write() an option at a time and None is returned: the board
+    (micropython/cli.py) writes it so, since a clue reroll's two hundred options as one text, with
+    the JSON objects made for it, need more heap than the Pico has beside the solver's values."""
     from .advice import advise
     roll = parse_roll(roll_text, "roll")
     held = parse_roll(held_text, "held")
     done = done_mask(done_text, len(card.tasks))
     solver = make_solver(card, situation.terror, situation.sanity, situation.stamina)
     options = advise(solver, roll, situation, held, done)
-    if as_json:
-        return to_json(advise_answer(card, roll, held, options, backend, top))
-    return "\n".join(advise_lines(card, roll, held, options, top))
+    solver = None       # the board frees what the solve left before the text is made
+    pieces = (advise_json_pieces(card, roll, held, options, backend, top) if as_json
+              else advise_line_pieces(card, roll, held, options, top))
+    if write is None:
+        return "".join(list(pieces))
+    for piece in pieces:
+        write(piece)
+    return None
 
 
 def done_mask(text, ntasks):
@@ -171,19 +180,37 @@ def advise_answer(card, roll, held, options, backend, top=0):
     top > 0)."""
     shown = options[:top] if top else options
     return [("card", format_card(card)), ("roll", format_roll(roll)), ("held", format_roll(held)),
-            ("backend", backend),
-            ("options", [[("action", o.text), ("kind", o.kind)] + probability_fields(o.value)
-                         for o in shown])]
+            ("backend", backend), ("options", [option_answer(o) for o in shown])]
+
+
+def option_answer(option):
+    """One option of `advise`'s JSON as ordered pairs."""
+    return [("action", option.text), ("kind", option.kind)] + probability_fields(option.value)
+
+
+def advise_json_pieces(card, roll, held, options, backend, top=0):
+    """to_json(advise_answer(...)) in pieces, one option each (no piece holds the whole list)."""
+    head = to_json(advise_answer(card, roll, held, [], backend))
+    yield head[:-2]                             # without the empty list's "]}"
+    shown = len(options) if top <= 0 or top > len(options) else top
+    for i in range(shown):
+        yield (", " if i else "") + to_json(option_answer(options[i]))
+    yield "]}"
 
 
 def advise_lines(card, roll, held, options, top=0):
-    shown = options[:top] if top else options
+    return list(advise_line_pieces(card, roll, held, options, top, False))
+
+
+def advise_line_pieces(card, roll, held, options, top=0, joined=True):
+    """advise_lines one at a time (each but the first after a newline when `joined`)."""
+    shown = len(options) if top <= 0 or top > len(options) else top
     held_text = format_roll(held)
-    lines = ["%s  roll: %s%s" % (format_card(card), format_roll(roll),
-                                 "  held: " + held_text if held_text else "")]
-    for o in shown:
+    yield "%s  roll: %s%s" % (format_card(card), format_roll(roll), "  held: " + held_text if held_text else "")
+    sep = "\n" if joined else ""
+    for i in range(shown):
+        o = options[i]
         text = percent_text(o.value)
-        lines.append(" " * (11 - len(text)) + text + "%  " + o.text)
-    if len(shown) < len(options):
-        lines.append("(%d more options; drop --top to see them)" % (len(options) - len(shown)))
-    return lines
+        yield sep + " " * (11 - len(text)) + text + "%  " + o.text
+    if shown < len(options):
+        yield sep + "(%d more options; drop --top to see them)" % (len(options) - shown)

@@ -2,6 +2,11 @@
 the board compiles and holds less at a time): failing, completing a task, the contexts they lead
 to, and a context without spells or clues solved by weighing (needs held, fail key) pairs.
 
+The weights of those pairs: when the green tables (rolls.Green) are built, one pass over the
+pool's green multisets; otherwise (the host's plain question builds none) class by class, partial
+rolls that agree on what the key reads merged (classweights.py): fewer states than rolls, and no
+tables to build for a small question.
+
 Fail keys. Failing depends on the roll only through the green faces focus may hold and the Terror
 dice: fail_key_maker gives the bit set of green classes present (with focus left; without the
 Terror class when Terror dice are discarded) plus 64 * the Terror dice (Terror fails: 64 if any).
@@ -14,7 +19,7 @@ from array import array
 
 from .dice import GREEN, YELLOW, RED
 from .fixed import ONE
-from .rolls import FIELD, completions
+from .rolls import FIELD, completions, _binom
 from .situation import TERROR_FAIL, TERROR_DISCARD
 
 
@@ -22,39 +27,29 @@ class RollOptions:
     """Mixed into solver.Solver: what a roll of a context offers, and the plain solve."""
 
     def _solve_plain(self, ctx):
-        """A context without spells or clues: one pass over the green rolls sums the weight of each
-        (needs held, fail key) pair; then per (yellow, red) block each pair's best vector, from its
-        completions (the block's candidates whose needs it holds) and its fail vector."""
+        """A context without spells or clues: the weight of each (needs held, fail key) pair over
+        the green rolls (classweights.roll_weights, or one pass over the green tables when built);
+        then per (yellow, red) block each pair's best vector, from its completions (the block's
+        candidates whose needs it holds) and its fail vector."""
         g, y, r, held, f, s, c = ctx
         nd = self.node(g, y, r, held)
         val = self._val
         for cx in self.successors(ctx, nd):
             val(cx)
-        gr = self.green(g)
-        pk = gr.pk
-        wt = gr.wt
-        lo = gr.goff[g]
-        hi = gr.goff[g + 1]
-        guard = gr.guard
-        fkq = self.fail_keys(f, gr)
-        reqs = nd.reqs
         # one block (no yellow or red die): the completions themselves tell rolls apart, fewer
         # than the needs they hold (a smaller dict in the board's heap)
         one = nd.blocks[0] if len(nd.blocks) == 1 else None
-        weights = {}
-        for q in range(lo, hi):
-            gp = pk[q]
-            sat = 0
-            bit = 1
-            for req in reqs:
-                if (gp - req) & guard == guard:
-                    sat |= bit
-                bit <<= 1
-            if one is not None:
-                sat = completions(one[3], one[4], sat)
-            key = (sat << 10) | fkq[q] if fkq is not None else sat << 10
-            weights[key] = weights.get(key, 0) + wt[q]
-        self.tick((hi - lo) * len(nd.blocks))
+        gr = self._green
+        if (gr is None or gr.top < g) and self._class_weights is None:
+            gr = self.green(g)      # the board: tables, not classweights.py's code, in its heap
+        if gr is not None and gr.top >= g:
+            # the green tables are there (the board, spells and clues build them): reading each
+            # multiset costs less than building the class-by-class states for the small pools
+            weights = self.read_roll_weights(gr, g, nd.reqs, f, one)
+        else:
+            weights = self._class_weights(self, g, nd.reqs, f, one)
+        # the (context, roll) pairs this stands for, as if every green multiset had been read
+        self.tick(_binom(g + self.m - 1, self.m - 1) * len(nd.blocks))
         # in order of fail key: one fail vector at a time (the board's heap)
         keys = list(weights)
         keys.sort(key=_low10)
@@ -103,6 +98,38 @@ class RollOptions:
         v = [(a + half) // den for a in acc]
         v[self.empty_state] = ONE
         return v
+
+    def read_roll_weights(self, gr, g, reqs, f, one=None):
+        """classweights.roll_weights from the green tables gr: every green multiset of g dice read
+        once; with `one` (the only block of a context without yellow or red die), keyed by the
+        completions of that block instead of the needs held."""
+        pk = gr.pk
+        wt = gr.wt
+        guard = gr.guard
+        fkq = self.fail_keys(f, gr)
+        # a roll's completions found per roll when the fail key tells most rolls apart; when it is
+        # the same for every roll, once per needs-held set (few) after the pass
+        per_roll = one if fkq is not None else None
+        weights = {}
+        for q in range(gr.goff[g], gr.goff[g + 1]):
+            gp = pk[q]
+            sat = 0
+            bit = 1
+            for req in reqs:
+                if (gp - req) & guard == guard:
+                    sat |= bit
+                bit <<= 1
+            if per_roll is not None:
+                sat = completions(per_roll[3], per_roll[4], sat)
+            key = (sat << 10) | fkq[q] if fkq is not None else sat << 10
+            weights[key] = weights.get(key, 0) + wt[q]
+        if one is not None and per_roll is None:
+            merged = {}
+            for key in weights:
+                key2 = completions(one[3], one[4], key >> 10) << 10
+                merged[key2] = merged.get(key2, 0) + weights[key]
+            weights = merged
+        return weights
 
     def fail_keys(self, f, gr):
         """The fail key of every green multiset for contexts with (f > 0) or without focus left, an

@@ -33,9 +33,6 @@ class Green:
         for j in range(m):
             guard |= 16 << (FIELD * j)
         self.guard = guard
-        fact = [1]
-        for i in range(1, top + 1):
-            fact.append(fact[-1] * i)
         # sizes first, so each table is one allocation (a fragmented heap has few large blocks)
         goff = [0]
         for k in range(top + 1):
@@ -44,40 +41,30 @@ class Green:
         pk = array("i", bytes(4 * total))
         wt = array("i", bytes(4 * total))
         pm = bytearray(total)
-        counts = [0] * m
+        # Level k (the multisets of size k) in ascending packed form, the last class most
+        # significant: its first C(k + j, j) keys are those over classes 0..j alone, and among them
+        # the keys with c dice of class j (and none above) are the first C(k - c + j - 1, j - 1)
+        # keys of level k - c (those over classes 0..j-1), each with c dice of class j added. So
+        # every level is filled by copying runs of the levels below, a few operations a key.
         for k in range(top + 1):
-            # ascending packed form: the last class's count most significant, an odometer over
-            # counts[m - 1], ..., counts[1] with counts[0] taking the rest
-            for j in range(m):
-                counts[j] = 0
-            counts[0] = k
             q = goff[k]
-            while True:
-                p = guard
-                w = fact[k]
-                b = 0
-                for j in range(m):
-                    c = counts[j]
-                    p += c << (FIELD * j)
-                    w = w // fact[c] * weights[j] ** c
-                    if c:
-                        b |= 1 << j
-                pk[q] = p
-                wt[q] = w
-                pm[q] = b
-                q += 1
-                # next: add a die to class 1 (taken from class 0); when class 0 is empty, carry
-                j = 1
-                while j < m:
-                    if counts[0] > 0:
-                        counts[0] -= 1
-                        counts[j] += 1
-                        break
-                    counts[0] += counts[j]
-                    counts[j] = 0
-                    j += 1
-                if j >= m:
-                    break
+            pk[q] = guard + k
+            wt[q] = weights[0] ** k
+            pm[q] = 1 if k else 0
+            end = q + 1             # the keys over classes 0..j-1 filled so far: q..end-1
+            for j in range(1, m):
+                bit = 1 << j
+                wj = weights[j]
+                for c in range(1, k + 1):
+                    src = goff[k - c]
+                    n = _binom(k - c + j - 1, j - 1)
+                    add = c << (FIELD * j)
+                    mul = _binom(k, c) * wj ** c
+                    for i in range(n):
+                        pk[end + i] = pk[src + i] + add
+                        wt[end + i] = wt[src + i] * mul
+                        pm[end + i] = pm[src + i] | bit
+                    end += n
         self.goff = goff
         self.pk = pk
         self.wt = wt

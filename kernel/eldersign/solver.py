@@ -111,6 +111,12 @@ class Solver(RollOptions):
                     useful[face] = 1
         self.useful = useful        # by representative face: some minimal face set has it
         self._memo = ShardedMemo() if lean else {}
+        # a plain context's roll weights without the green tables (the host's; the board builds
+        # the tables and keeps this module's code out of its heap)
+        self._class_weights = None
+        if not lean:
+            from .classweights import roll_weights
+            self._class_weights = roll_weights
         self._green = None
         self._nodes = {}
         self._fparts = {}
@@ -280,7 +286,11 @@ class Solver(RollOptions):
         key = memo_key(ctx) if self.lean else ctx
         v = self._memo.get(key)
         if v is None:
-            self.green(g)       # the largest tables first, while the heap is in one piece
+            if self.lean or s or c:
+                # the largest tables first, while the heap is in one piece (the board builds them
+                # for a plain question too: advice on its rolls reads them next); a plain solve
+                # itself reads none (options.roll_weights)
+                self.green(g)
             self.solve(ctx)
             v = self._memo[key]
             self.drop_caches()

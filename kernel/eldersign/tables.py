@@ -632,6 +632,7 @@ def keep_values_at(solver, ctx, gfaces, yf, rf, st):
             e = _kept_type_e(dag, yi if ykeep else -1, ri if rkeep else -1, st)
             for i in range(len(subs)):
                 out[(faces[i], ykeep, rkeep)] = e[subs[i]]
+            e = None        # not held through the next sweep (an 8-byte value per green key)
     return out
 
 
