@@ -65,7 +65,8 @@ def main(argv=None) -> int:
     p.add_argument("--unseen", type=int, default=0, metavar="S", help="also games S..S+4, unseen by the store")
     p.add_argument("--games", type=int, default=5)
     p.add_argument("--rounds", type=int, default=3)
-    p.add_argument("--before", metavar="PYTHON", help="also measure this interpreter's checkout (its solver bot, with --before-store)")
+    p.add_argument("--before", metavar="PYTHON",
+                   help="also measure this interpreter's checkout (its solver bot, with --before-store)")
     p.add_argument("--before-store", metavar="DIR", help="the store of solved tables --before reads")
     args = p.parse_args(argv)
     if bool(args.before) != bool(args.before_store):

@@ -8,7 +8,9 @@ A solved table is the C core's memo for one card under one terror effect and san
 limits (the solver key, solverbot.SolverCache.card_key): every context a solve stored, with its
 value vector (cbackend.CSolver.export_memo). A new solver of that card loads the tables into its
 workspace (ess_memo_import, only the contexts inside its limits), so a question whose contexts were
-solved by any earlier process is a look-up, and one that was not solves only what is new.
+solved by any earlier process is a look-up, and one that was not solves only what is new. A
+context asked alone is read from the mapped file without a workspace (Table.find, through the
+solver's memo_lookup); a sweep merges each card's tables into one file when it ends (compact_all).
 
 Layout: ROOT/v1/CARD/NAME.tbl. CARD is a hash of the solver key, the store format, the kernel's
 version and the C core's version, so tables of another version are never read (version skew: they
