@@ -217,6 +217,11 @@ class CSolver:
         # memo_source(solver) -> [(count, keys, vals)]: solved contexts to load into every new
         # workspace (a store of earlier solves, tablestore.py); keys/vals any buffers of uint64
         self.memo_source = None
+        # memo_lookup(solver, packed key) -> value vector or None: the same store read without a workspace
+        # (values() asks it before building or growing one: a context the store holds costs a
+        # look-up in its mapped file, not a workspace and the import of the card's tables)
+        self.memo_lookup = None
+        self._asked = None                  # limits of every context asked (the first build's size)
         # widen(limits) -> limits: what to size a workspace for when it must grow (a caller that
         # will ask larger contexts soon saves the rebuilds; the solver bot widens clues to 4)
         self.widen = None
@@ -267,6 +272,13 @@ class CSolver:
         self.rep = list(setup.rep)
         self.state_done = list(setup.state_done)[:c.nstates]
         self.nfacesets = n                  # minimal face sets in all (budget.shape_of)
+        # the held faces a memo key keeps (the C core's useful_hp: faces of some minimal face set)
+        raw = ffi.buffer(self._fs_buf, n * NFACES)[:]
+        useful = 0
+        for face in range(NFACES):
+            if any(raw[k * NFACES + face] for k in range(n)):
+                useful |= 15 << (4 * face)
+        self._useful_hp = useful
 
     @property
     def classes(self):
@@ -338,6 +350,8 @@ class CSolver:
             return
         budget.check_limits(need)
         lim = budget.merge(self._limits, need)
+        if self._asked is not None:         # contexts the store answered earlier: asked again soon
+            lim = budget.merge(lim, self._asked)
         if self.widen is not None:
             lim = budget.merge(lim, self.widen(lim))
         self._build(lim)
@@ -567,7 +581,25 @@ class CSolver:
         return self.values((green, yellow, red, tuple(sorted(held)), focus, spells, clues))[self.full_state]
 
     def values(self, ctx):
+        if self.memo_lookup is not None:
+            g, y, r, held, f, s, c = ctx
+            need = budget.limits_of(g, y, r, len(held), f, s, c)
+            if not budget.covers(self._limits, need) and g + y + r:
+                budget.check_limits(need)
+                self._asked = budget.merge(self._asked, need)
+                got = self.memo_lookup(self, self._pack(ctx))
+                if got is not None:
+                    return got
         return self._call(lib.ess_values, ctx)
+
+    def _pack(self, ctx):
+        """The C core's memo key of a context (es_solve.c pack())."""
+        g, y, r, held, f, s, c = ctx
+        hp = 0
+        for face in held:
+            hp += 1 << (4 * face)
+        return (g | y << 4 | r << 5 | f << 6 | s << 9 | c << 12 | (hp & self._useful_hp) << 16
+                | 1 << 63)
 
     def roll_values(self, ctx, gfaces, yf, rf):
         return self._call(lib.ess_roll_values, ctx, bytes(list(gfaces)), yf, rf)

@@ -237,6 +237,9 @@ def run_sweep(kind: str, tasks: list[dict], out: str, meta: dict, workers: int =
         run_pool(todo, store, backend_name, step, retries, workers, solved)
     else:
         run_serial(todo, store, backend_name, step, retries, solved)
+    if solved:
+        # one table file a card for the processes that read the store next (tablestore.compact_all)
+        sim.open_store(*solved).compact_all()
     return store
 
 

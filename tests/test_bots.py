@@ -109,6 +109,28 @@ def test_solver_bot_never_makes_an_illegal_move():
     assert valued[0] > 10
 
 
+def test_solver_bot_situation_at_during_a_move_is_the_heuristics_on_every_slot():
+    """SolverBot works out situation_at once per investigator and move decision (the slot-free
+    fields) and per slot only the focus with helpers and the terror: at every move of games at 1, 2
+    and 4 players, every slot and every investigator give HeuristicBot.situation_at's values."""
+    cache = SolverCache()
+    compared = [0]
+
+    class Checked(SolverBot):
+        def chance(self, g, s, inv):
+            for seat in range(g.players):       # the slot asked, for every investigator in play
+                other = g._seats.inv[seat]
+                if 0 <= other < len(g._inv.loc):
+                    assert self.situation_at(g, s, other) == HeuristicBot.situation_at(self, g, s, other)
+                    compared[0] += 1
+            return super().chance(g, s, inv)
+
+    for seed, (ao, players) in enumerate([("Yog-Sothoth", 1), ("Azathoth", 2), ("Ithaqua", 4)]):
+        bot = Checked(seed, cache=cache)
+        assert play(lambda g: bot, seed, players, ao).is_terminal()
+    assert compared[0] > 100
+
+
 def _scrambled(g, seed):
     """A copy of g whose hidden state (deck order, the game's and the adventures' PRNGs) differs."""
     h = copy.deepcopy(g, {id(g._data): g._data})

@@ -57,6 +57,32 @@ def test_store_gives_the_same_values_and_answers_from_its_tables(tmp_path):
     assert store.stats["loaded"] >= len(CARDS) and store.stats["rejected"] == 0
 
 
+def test_a_look_up_the_store_answers_builds_no_workspace(tmp_path):
+    """A context the store holds is read from its mapped table (CSolver.memo_lookup): the solver
+    never sizes a workspace nor imports the card's tables for it, and the values are the same."""
+    want = plain()
+    chances(TableStore(str(tmp_path)))
+    cache = SolverCache(get_backend("c"), store=TableStore(str(tmp_path)))
+    assert [cache.chance(parse_card(text), sit) for text in CARDS for sit in SITUATIONS] == want
+    assert all(s._solver._ws is None for s in cache._solvers.values())
+
+
+def test_table_find_is_every_entry_and_nothing_else(tmp_path):
+    """Table.find against a scan of the file: each entry's key gives its value vector, a key between
+    two entries or past the last gives None."""
+    chances(TableStore(str(tmp_path)))
+    store = TableStore(str(tmp_path))
+    for path in tables(tmp_path):
+        raw = open(path, "rb").read()
+        magic, fmt, n, card, count = HEADER.unpack_from(raw, 0)
+        keys = struct.unpack_from("<%dQ" % count, raw, HEADER.size)
+        t = store._map(path, card, n)
+        for i, key in enumerate(keys):
+            assert t.find(key, n) == list(struct.unpack_from("<%dQ" % n, raw, HEADER.size + 16 * count + 8 * n * i))
+        absent = sorted(set(k + 1 for k in keys) - set(keys))
+        assert all(t.find(k, n) is None for k in absent)
+
+
 def test_corrupt_store_file_is_rejected_and_rebuilt(tmp_path):
     """A bit flipped in every entry's values of one table: the first entry a workspace would take
     fails its check word, the table is deleted, its values are solved again."""
@@ -191,6 +217,39 @@ def test_same_results_with_and_without_the_store_on_one_core_and_a_pool(tmp_path
     assert _sweep(tmp_path / "b", 1, str(tmp_path / "solved")) == base
     assert tables(tmp_path / "solved")
     assert _sweep(tmp_path / "c", 2, str(tmp_path / "solved")) == base
+    # the sweep left one table file a card (TableStore.compact_all)
+    folders = [os.path.dirname(p) for p in tables(tmp_path / "solved")]
+    assert len(folders) == len(set(folders))
+
+
+def test_compact_all_merges_each_cards_tables_into_one_with_the_same_values(tmp_path):
+    """Three processes' worth of tables of each card (different situations), merged: one file a card
+    (a solver key: its folder),
+    every entry of the tables before it (by key, with its values) in it, and the same chances."""
+    want = plain()
+    for sit in SITUATIONS:
+        cache = SolverCache(get_backend("c"), store=TableStore(str(tmp_path)))
+        for text in CARDS:
+            cache.chance(parse_card(text), sit)
+        cache.flush()
+
+    def entries():
+        out = {}
+        for path in tables(tmp_path):
+            raw = open(path, "rb").read()
+            magic, fmt, n, card, count = HEADER.unpack_from(raw, 0)
+            keys = struct.unpack_from("<%dQ" % count, raw, HEADER.size)
+            for i, key in enumerate(keys):
+                out[(card, key)] = raw[HEADER.size + 16 * count + 8 * n * i:HEADER.size + 16 * count + 8 * n * (i + 1)]
+        return out
+    before = entries()
+    folders = [os.path.dirname(p) for p in tables(tmp_path)]
+    several = [f for f in set(folders) if folders.count(f) > 1]
+    assert several
+    assert TableStore(str(tmp_path)).compact_all() == len(several)
+    assert sorted(os.path.dirname(p) for p in tables(tmp_path)) == sorted(set(folders))
+    assert entries() == before
+    assert chances(TableStore(str(tmp_path))) == want
 
 
 def test_simulate_with_a_store_matches_without(tmp_path):

@@ -112,10 +112,30 @@ class SolverCache:
         self.backend = backend
         self.max_solvers = max_solvers
         self.max_values = max_values
-        self._solvers: OrderedDict = OrderedDict()
+        self._solvers: OrderedDict = OrderedDict()     # (card number, terror, sanity, stamina) -> solver
         self._values: dict = {}
+        self._cards: dict = {}      # id(card) -> (card, costs, key part, card number): see _card
+        self._numbers: dict = {}    # key part (card_key's first two) -> card number
         self.built = 0
         self.store = store          # a tablestore.TableStore, or None
+
+    def _card(self, card) -> tuple:
+        """(card, sanity cost, stamina cost, key part, card number) of a card object, remembered by
+        identity (the entry holds the card, so its id is not reused while it is there): the bot asks
+        the same slots' cards thousands of times a game, and building and hashing card_key's nested
+        tuples each time cost more than the answers, which are dict look-ups. The card number stands
+        for the key part (cards equal by value share it) in the solvers' and chances' keys."""
+        got = self._cards.get(id(card))
+        if got is None or got[0] is not card:
+            part = (tuple((t.inv, t.faces, t.sanity, t.stamina) for t in card.tasks), card.ordered)
+            number = self._numbers.get(part)
+            if number is None:
+                number = self._numbers[part] = len(self._numbers)
+            got = (card, sum(t.sanity for t in card.tasks), sum(t.stamina for t in card.tasks), part, number)
+            if len(self._cards) >= 4096:
+                self._cards.clear()
+            self._cards[id(card)] = got
+        return got
 
     @staticmethod
     def limits(card, sanity: int, stamina: int) -> tuple[int, int]:
@@ -134,42 +154,74 @@ class SolverCache:
     def solver(self, card, terror: int, sanity: int, stamina: int):
         """The solver of card for these limits (the equivalent no-limit solver when they never bind;
         its `sanity` and `stamina` are then 0: build Situations with `limits`)."""
-        sanity, stamina = self.limits(card, sanity, stamina)
-        key = self.card_key(card, terror, sanity, stamina)
-        s = self._solvers.get(key)
+        info = self._card(card)
+        if sanity > info[1]:
+            sanity = 0
+        if stamina > info[2]:
+            stamina = 0
+        short = (info[4], terror, sanity, stamina)
+        s = self._solvers.get(short)
         if s is None:
+            key = info[3] + (terror, sanity, stamina)           # card_key's
             inner = self.backend.make_solver(card, terror, sanity, stamina)
             if hasattr(inner, "widen"):
                 inner.widen = _widen
             if self.store is not None and hasattr(inner, "export_memo"):
-                inner.memo_source = self._source(key, card, terror, sanity, stamina)
+                inner.memo_source, lookup = self._source(key, card, terror, sanity, stamina)
+                if hasattr(inner, "memo_lookup"):
+                    inner.memo_lookup = lookup
             s = MemoSolver(inner)
+            s.store_key = key
             self.built += 1
-            self._solvers[key] = s
+            self._solvers[short] = s
             if len(self._solvers) > self.max_solvers:
-                old_key, old = self._solvers.popitem(last=False)
-                self._publish(old_key, old)
+                _, old = self._solvers.popitem(last=False)
+                self._publish(old.store_key, old)
         else:
-            self._solvers.move_to_end(key)
+            self._solvers.move_to_end(short)
         return s
 
     def _source(self, key, card, terror, sanity, stamina):
-        """The memo_source of a new solver: the store's tables of its card, once a fresh solve of
-        a sample of them has agreed (TableStore.verify)."""
+        """The memo_source and memo_lookup of a new solver: the store's tables of its card, once a
+        fresh solve of a sample of them has agreed (TableStore.verify), imported into each of its
+        workspaces or read one entry at a time (an entry whose check word fails refuses its
+        table, as the core's import does)."""
         store = self.store
         own = []
+        verified = []
 
         def fresh(ctx):
             if not own:             # one solver that reads no store, for the card's samples
                 own.append(self.backend.make_solver(card, terror, sanity, stamina))
             return list(own[0].values(ctx))
 
-        def source(solver):
-            if not store.verify(key, solver.nstates, fresh):
+        kept = [-1, []]             # (store.generation, store.tables) as last asked
+
+        def tables(nstates):
+            if not verified:
+                verified.append(store.verify(key, nstates, fresh))
+            if not verified[0]:
                 return []
+            if kept[0] != store.generation:
+                kept[1] = store.tables(key, nstates)
+                kept[0] = store.generation
+            return kept[1]
+
+        def source(solver):
             return [(t.count, t.keys, t.checks, t.vals, lambda t=t: store.refuse(key, t))
-                    for t in store.tables(key, solver.nstates)]
-        return source
+                    for t in tables(solver.nstates)]
+
+        def lookup(solver, packed):
+            nstates = solver.nstates
+            for t in tables(nstates):
+                got = t.find(packed, nstates)
+                if got is False:
+                    store.refuse(key, t)
+                    return None     # not read on: the caller solves it
+                if got is not None:
+                    return got
+            return None
+        return source, lookup
 
     def _publish(self, key, s) -> None:
         inner = s._solver
@@ -180,16 +232,18 @@ class SolverCache:
 
     def flush(self) -> None:
         """Publish to the store what this process's solvers solved since their last publish."""
-        for key, s in self._solvers.items():
-            self._publish(key, s)
+        for s in self._solvers.values():
+            self._publish(s.store_key, s)
         if self.store is not None:
             self.store.settle()
 
     def chance(self, card, values: tuple) -> float:
         """The exact chance (a float) of completing card from the Situation of these nine values."""
-        sanity, stamina = self.limits(card, values[7], values[8])
+        info = self._card(card)
+        sanity = 0 if values[7] > info[1] else values[7]
+        stamina = 0 if values[8] > info[2] else values[8]
         values = values[:7] + (sanity, stamina)
-        key = (self.card_key(card, values[6], sanity, stamina), values)
+        key = (info[4], values)
         got = self._values.get(key)
         if got is None:
             solver = self.solver(card, values[6], sanity, stamina)
@@ -213,6 +267,35 @@ class SolverBot(HeuristicBot):
 
     # ----- the adventure choice ---------------------------------------------------------------
 
+    _moving = None          # during move(): {inv: (situation_at of some slot, focus)}
+
+    def move(self, g, buf, n):
+        """The heuristic's move (every adventure by its exact chance), with situation_at worked out
+        once per investigator for the whole decision (see situation_at)."""
+        self._moving = {}
+        try:
+            return super().move(g, buf, n)
+        finally:
+            self._moving = None
+
+    def situation_at(self, g, s, inv):
+        """HeuristicBot.situation_at, the same values: within one move decision (the game does not
+        change while it is asked, slot after slot) the fields that do not depend on the slot (the
+        dice, items, spells, clues, sanity, stamina: the costly part, which walks the hand) are
+        worked out once; the focus with the slot's helpers and the slot's terror are read per slot
+        (tests/test_bots.py compares the two on every slot of many games' moves)."""
+        memo = self._moving
+        if memo is None:
+            return super().situation_at(g, s, inv)
+        got = memo.get(inv)
+        if got is None:
+            v = super().situation_at(g, s, inv)
+            memo[inv] = (v, O.focus(g))
+            return v
+        v, focus = got
+        return (v[0], v[1], v[2], min(focus + O.helpers_at(g, s, inv), 4), v[4], v[5], O.slot_card(g, s).terror_code,
+                v[7], v[8])
+
     def chance(self, g, s, inv):
         return self.cache.chance(O.slot_adventure(g, s).card, self.situation_at(g, s, inv))
 
@@ -233,11 +316,10 @@ class SolverBot(HeuristicBot):
         g_, y_, r_ = _pool_of(roll)
         if g_ + y_ + r_ == 0:
             return super().roll(g, buf, n)
-        start = adv.situation()
+        start = _Limits(adv.sit)
         focus, spells, clues = _capped(adv.uses())
         solver = self.cache.solver(adv.card, start.terror, start.sanity, start.stamina)
-        sit = Situation(g_, y_, r_, focus, spells, clues, start.terror, solver.sanity, solver.stamina)
-        options = _advise(solver, roll, sit, adv.held, adv.done_mask())
+        options = _advise(solver, roll, (g_, y_, r_, focus, spells, clues), adv.held, adv.done_mask())
         values = action_values(adv, O.aside(g), options, legal)
         free = [a for a in legal if A_FREEROLL <= a < A_FREEROLL + A_ARG_MASK]
         if free:
@@ -261,11 +343,10 @@ class SolverBot(HeuristicBot):
             return super().offer(g, buf, n)
         roll = adv.roll_counts
         g_, y_, r_ = _pool_of(roll)
-        start = adv.situation()
+        start = _Limits(adv.sit)
         focus, spells, clues = _capped(adv.uses())
         solver = self.cache.solver(adv.card, start.terror, start.sanity, start.stamina)
-        sit = Situation(g_, y_, r_, focus, spells, clues, start.terror, solver.sanity, solver.stamina)
-        options = _advise(solver, roll, sit, adv.held, adv.done_mask())
+        options = _advise(solver, roll, (g_, y_, r_, focus, spells, clues), adv.held, adv.done_mask())
         keep = max(o.value for o in options) if options else 0
         masks = [a - A_REACT - REACT_REROLL + A_FREEROLL for a in legal if a >= A_REACT + REACT_REROLL]
         values = self.free_reroll_values(adv, solver, roll, g_, y_, r_, focus, spells, clues, start, masks)
@@ -277,8 +358,7 @@ class SolverBot(HeuristicBot):
 
     def free_reroll_values(self, adv, solver, roll, g_, y_, r_, focus, spells, clues, start, free) -> dict:
         """{A_FREEROLL + mask: value}: each clue reroll's value with one clue more to spend."""
-        more = Situation(g_, y_, r_, focus, spells, min(clues + 1, MAX_USES), start.terror, solver.sanity,
-                         solver.stamina)
+        more = (g_, y_, r_, focus, spells, min(clues + 1, MAX_USES))
         rerolls = {}
         for o in _advise(solver, roll, more, adv.held, adv.done_mask()):
             if o.kind == REROLL:
@@ -291,19 +371,32 @@ class SolverBot(HeuristicBot):
         return out
 
 
-def _advise(solver, roll, sit, held, done_mask: int) -> list:
+class _Limits:
+    """The terror, sanity and stamina of an adventure's starting situation (its `sit` values),
+    read without building a Situation (the game keeps them in range)."""
+
+    def __init__(self, sit):
+        self.terror = sit[6]
+        self.sanity = sit[7]
+        self.stamina = sit[8]
+
+
+def _advise(solver, roll, pool_uses, held, done_mask: int) -> list:
     """advise's options (texts=False) for this roll, remembered on the solver (a MemoSolver): the
     bot asks the same roll again for an offer after it, for a free reroll (with one clue more) and
     in later games. The pool is the roll's and the terror, sanity and stamina the solver's, so the
     roll, the held dice, the uses left and the tasks done are the whole question; callers only read
-    the options."""
-    key = (bytes(roll), bytes(held), sit.focus, sit.spells, sit.clues, done_mask)
+    the options. `pool_uses` is (green, yellow, red, focus, spells, clues): the Situation advise
+    takes is built only when it is asked."""
+    g, y, r, focus, spells, clues = pool_uses
+    key = (bytes(roll), bytes(held), focus, spells, clues, done_mask)
     memo = getattr(solver, "advice", None)
-    if memo is None:                # not a MemoSolver: nowhere to remember
-        return advise(solver, roll, sit, bytearray(held), done_mask, texts=False)
-    got = memo.get(key)
+    got = memo.get(key) if memo is not None else None
     if got is None:
+        sit = Situation(g, y, r, focus, spells, clues, solver.terror, solver.sanity, solver.stamina)
         got = advise(solver, roll, sit, bytearray(held), done_mask, texts=False)
+        if memo is None:            # not a MemoSolver: nowhere to remember
+            return got
         if len(memo) >= 4096:
             memo.clear()
         memo[key] = got

@@ -8,7 +8,9 @@ A solved table is the C core's memo for one card under one terror effect and san
 limits (the solver key, solverbot.SolverCache.card_key): every context a solve stored, with its
 value vector (cbackend.CSolver.export_memo). A new solver of that card loads the tables into its
 workspace (ess_memo_import, only the contexts inside its limits), so a question whose contexts were
-solved by any earlier process is a look-up, and one that was not solves only what is new.
+solved by any earlier process is a look-up, and one that was not solves only what is new. A
+context asked alone is read from the mapped file without a workspace (Table.find, through the
+solver's memo_lookup); a sweep merges each card's tables into one file when it ends (compact_all).
 
 Layout: ROOT/v1/CARD/NAME.tbl. CARD is a hash of the solver key, the store format, the kernel's
 version and the C core's version, so tables of another version are never read (version skew: they
@@ -40,10 +42,12 @@ kept in a ledger (ROOT/v2/.size, TableStore.settle) so that a process does not w
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import mmap
 import os
 import struct
+import sys
 
 FORMAT = 2
 MAGIC = b"ELDRTBL2"
@@ -86,6 +90,24 @@ class Table:
         self.checks = checks
         self.vals = vals
         self._mm = mm
+        self._sorted = None             # keys as a sequence of ints (find)
+
+    def find(self, packed: int, nstates: int):
+        """The value vector (a list) of the entry with this packed key, None when the table has no
+        such entry, or False when the entry's check word does not match (a damaged table)."""
+        keys = self._sorted
+        if keys is None:
+            # the file is little endian: a native view where that is the machine's order
+            keys = self.keys.cast("Q") if sys.byteorder == "little" else struct.unpack(
+                "<%dQ" % self.count, self.keys)
+            self._sorted = keys
+        i = bisect.bisect_left(keys, packed)
+        if i == self.count or keys[i] != packed:
+            return None
+        vals = list(struct.unpack_from("<%dQ" % nstates, self.vals, 8 * nstates * i))
+        if entry_check(packed, vals) != struct.unpack_from("<Q", self.checks, 8 * i)[0]:
+            return False
+        return vals
 
 
 class TableStore:
@@ -99,6 +121,9 @@ class TableStore:
         self.check = check
         self.versions = versions if versions is not None else _versions()
         self._open: dict = {}           # card hash -> [Table]
+        self._digests: dict = {}        # solver key -> card hash (card_digest, once per key)
+        self.generation = 0             # counts the times tables of _open were dropped (a reader
+                                        # that keeps tables() lists asks again when it moves)
         self._checked: set = set()      # card hashes sampled by this process
         self._size = None               # the store's bytes when last measured (eviction)
         self._added = 0                 # bytes this process wrote since
@@ -109,9 +134,16 @@ class TableStore:
     def _folder(self, digest: bytes) -> str:
         return os.path.join(self.root, digest.hex()[:40])
 
+    def digest(self, key) -> bytes:
+        """card_digest of a solver key, remembered (a solver asks for its tables often)."""
+        got = self._digests.get(key)
+        if got is None:
+            got = self._digests[key] = card_digest(key, self.versions)
+        return got
+
     def tables(self, key, nstates: int) -> list[Table]:
         """The verified tables of a solver key (mapped once per process)."""
-        digest = card_digest(key, self.versions)
+        digest = self.digest(key)
         got = self._open.get(digest)
         if got is not None:
             return got
@@ -167,7 +199,7 @@ class TableStore:
         imports, or by verify): deleted, and not offered again by this process. `key_of` is the
         solver key (or None with its card hash)."""
         if digest is None:
-            digest = card_digest(key_of, self.versions)
+            digest = self.digest(key_of)
         got = self._open.get(digest)
         if got is None or table not in got:
             return                                  # refused already
@@ -183,9 +215,10 @@ class TableStore:
 
     def drop_card(self, key) -> None:
         """Delete every table of a solver key (a stale store: see verify)."""
-        digest = card_digest(key, self.versions)
+        digest = self.digest(key)
         folder = self._folder(digest)
         self._open.pop(digest, None)
+        self.generation += 1
         try:
             names = os.listdir(folder)
         except OSError:
@@ -200,7 +233,7 @@ class TableStore:
         """For the first VERIFY_CARDS cards with tables this process uses: SAMPLE entries compared
         with fresh_values(ctx) (a solve that reads no store); on any difference the whole store of
         this version is deleted and False returned. True otherwise (and for every later card)."""
-        digest = card_digest(key, self.versions)
+        digest = self.digest(key)
         if not self.check or digest in self._checked or len(self._checked) >= VERIFY_CARDS:
             return True
         tables = self.tables(key, nstates)
@@ -223,6 +256,7 @@ class TableStore:
         """Delete every table of this store's version (a stale store)."""
         for digest in list(self._open):
             self._open.pop(digest, None)
+        self.generation += 1
         try:
             names = os.listdir(self.root)
         except OSError:
@@ -244,7 +278,7 @@ class TableStore:
         written whole under a temporary name, then renamed to its hash. Returns how many."""
         if not count:
             return 0
-        digest = card_digest(key, self.versions)
+        digest = self.digest(key)
         folder = self._folder(digest)
         os.makedirs(folder, exist_ok=True)
         self._write(folder, digest, nstates, count, keys + checks + vals)
@@ -313,10 +347,39 @@ class TableStore:
         os.replace(tmp, path)
         return path
 
-    def _compact(self, folder: str, digest: bytes, nstates: int, names: list) -> None:
+    def compact_all(self) -> int:
+        """Merge every card's tables into one file (after a sweep: a reader then opens and searches
+        one file a card instead of up to MAX_FILES; a small process uses a hundred cards).
+        Returns how many cards were merged. Only whole tables of the card are merged (_map checks
+        each); values are copied, never changed."""
+        merged = 0
+        try:
+            folders = os.listdir(self.root)
+        except OSError:
+            return 0
+        for name in folders:
+            folder = os.path.join(self.root, name)
+            try:
+                names = [n for n in os.listdir(folder) if n.endswith(SUFFIX)]
+            except OSError:
+                continue
+            if len(names) < 2:
+                continue
+            try:
+                with open(os.path.join(folder, names[0]), "rb") as f:
+                    magic, fmt, nstates, digest, count = HEADER.unpack(f.read(HEADER.size))
+            except (OSError, struct.error):
+                continue
+            if magic != MAGIC or fmt != FORMAT or digest.hex()[:40] != name:
+                continue
+            self._compact(folder, digest, nstates, names, whole=True)
+            merged += 1
+        return merged
+
+    def _compact(self, folder: str, digest: bytes, nstates: int, names: list, whole: bool = False) -> None:
         """Merge a card's tables into one (the union, keys ascending). When its largest table holds
-        more than the others together, only the others are merged: a card's big table is not
-        rewritten each time a few small ones pile up beside it."""
+        more than the others together, only the others are merged (unless `whole`): a card's big
+        table is not rewritten each time a few small ones pile up beside it."""
         tables = []
         for name in names:
             t = self._map(os.path.join(folder, name), digest, nstates)
@@ -325,7 +388,7 @@ class TableStore:
         if len(tables) < 2:
             return
         tables.sort(key=lambda t: t.count)
-        if tables[-1].count > sum(t.count for t in tables[:-1]):
+        if not whole and tables[-1].count > sum(t.count for t in tables[:-1]):
             tables = tables[:-1]
             if len(tables) < 2:
                 return
@@ -348,6 +411,7 @@ class TableStore:
                 except OSError:
                     pass
         self._open.pop(digest, None)
+        self.generation += 1
 
     def size(self) -> int:
         total = 0
@@ -392,6 +456,7 @@ class TableStore:
             self.stats["evicted"] += 1
             for digest in [d for d in self._open if self._folder(d) == folder]:
                 self._open.pop(digest, None)
+            self.generation += 1
         self._size = total
         self._write_ledger(total)
 
