@@ -7,7 +7,10 @@ counts, their RP2040 estimate and the method are in benchmarks/README.md ("The h
 
     .venv/bin/python -m pytest benchmarks/test_firmware_bench.py --benchmark-only -q
 
-One boot for the file; library_big_pool alone takes minutes (19 G instructions).
+Every menu action of every feature, and the heavy clue question of boardfit.HEAVY, is also checked
+against the per-action rule (within 2 s of an RP2040 or showing progress: boardtime.over_budget).
+One boot for the file; library_big_pool takes about 30 s of QEMU (20 G instructions) and the heavy
+clue question about 6 minutes (175 G).
 """
 
 import sys
@@ -37,12 +40,16 @@ def board(tmp_path_factory):
         flashed.stop()
 
 
+RUNS = {}          # each feature's run, for the budget check after its count's
+
+
 def _gate(benchmark, board, name, call):
     result = {}
 
     def run():
         result.update(board.call(call))
     benchmark.pedantic(run, rounds=1, iterations=1)
+    RUNS[name] = result
     benchmark.extra_info["kinstr"] = result["kinstr"]
     benchmark.extra_info["rp2040_s"] = round(boardtime.rp2040_seconds(result["kinstr"]), 2)
     ok, why = boardtime.check_count(name, result["kinstr"])
@@ -51,7 +58,29 @@ def _gate(benchmark, board, name, call):
 
 @pytest.mark.parametrize("name", list(boardfit.FEATURES) + list(boardfit.GAMES))
 def test_feature_instructions(benchmark, board, name):
-    _gate(benchmark, board, name, boardfit.harness_call(name))
+    _gate(benchmark, board, name, boardfit.harness_call(name, 0, boardtime.BUDGET_K))
+
+
+@pytest.mark.parametrize("name", list(boardfit.FEATURES) + list(boardfit.GAMES) + list(boardfit.HEAVY))
+def test_every_menu_action_within_budget_or_showing_progress(benchmark, board, name):
+    """Every feature's every action (as in CI's tests/test_firmware.py, here for all of them) and
+    the heavy menu actions of boardfit.HEAVY: within boardtime.BUDGET_K, or progress frames with no
+    stretch between two over it (boardtime.over_budget). A feature's run is the one its count was
+    gated on when that test ran first (`make bench` runs with --benchmark-only: hence the fixture)."""
+    result = {}
+
+    def run():
+        if name in boardfit.HEAVY:
+            words, want = boardfit.HEAVY[name]
+            result.update(board.call("harness.feature(%r, %r, 0, %d)" % (words, list(want), boardtime.BUDGET_K),
+                                     timeout=3600))
+        else:
+            result.update(RUNS.get(name) or board.call(boardfit.harness_call(name, 0, boardtime.BUDGET_K)))
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    benchmark.extra_info["longest_stretch_kinstr"] = max([w[3] for w in result["slow"]] + [0])
+    if name in boardfit.HEAVY:
+        assert any([w in result["last"] for w in boardfit.HEAVY[name][1]]), result["last"]
+    assert boardtime.over_budget(result) == [], (name, result["longest"], result["slow"])
 
 
 @pytest.mark.parametrize("args", CLI_CASES, ids=lambda a: " ".join(a[:2]))

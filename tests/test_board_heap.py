@@ -88,9 +88,12 @@ def test_custom_card_solve_figures(tmp_path):
     assert retained <= 96 * 1024        # what stays live after the solve fits the budget
 
 
-def test_custom_card_solve_fits_a_96k_heap(tmp_path):
-    """The whole heap, module code included, is 96 KB; the lean solver keeps no shifted copies."""
-    proc = _solve_with_heap(tmp_path, "96K")
+def test_custom_card_solve_fits_a_98k_heap(tmp_path):
+    """The whole heap, module code included, is 98 KB; the lean solver keeps no shifted copies.
+    (96 KB until the solver counted its work between pairs for its progress reports, branch
+    fwprogress: about 800 bytes more code compiled from source on this 64-bit port, none in the
+    heap on the firmware, which freezes it.)"""
+    proc = _solve_with_heap(tmp_path, "98K")
     assert proc.returncode == 0, proc.stderr
     value = int(re.search(r"value (\d+)", proc.stdout).group(1))
     from eldritch.kernel.eldersign.solver import Solver

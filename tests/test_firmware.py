@@ -35,12 +35,13 @@ import qemuboard  # noqa: E402
 
 pytestmark = pytest.mark.xdist_group("qemu")       # one worker, one boot
 
-# The features run in CI (each a few seconds); library_big_pool (minutes under QEMU: 19 G
-# instructions) is measured by `tools/boardfit.py --firmware library_big_pool`, its row in the README
-CI_FEATURES = ("library_play", "library_clues", "library_spell", "custom_play", "resume", "companion8",
-               "arkham", "mansions", "stayaway5", "stayaway12")
-# whose peak CI checks (two runs each): stayaway5's is stayaway12's (the mode's reserved block sets it)
-PEAK_CHECKS = tuple(name for name in CI_FEATURES if name != "stayaway5")
+# The features run in CI (each a few seconds, library_big_pool about 30 s under QEMU: 20 G
+# instructions, run here because its progress is what the per-action rule checks hardest)
+CI_FEATURES = ("library_play", "library_clues", "library_spell", "library_big_pool", "custom_play", "resume",
+               "companion8", "arkham", "mansions", "stayaway5", "stayaway12")
+# whose peak CI checks (two runs each): stayaway5's is stayaway12's (the mode's reserved block sets it);
+# library_big_pool has no bisected peak (a run to its end at the whole heap is its fit)
+PEAK_CHECKS = tuple(name for name in CI_FEATURES if name not in ("stayaway5", "library_big_pool"))
 
 
 def _make(*args, timeout=1200):
@@ -242,11 +243,7 @@ def test_every_action_is_within_budget_or_shows_progress(runs, name):
     """An action a player waits for takes at most about 2 s on an RP2040 (boardtime.BUDGET_K
     thousand Cortex-M3 instructions, method in benchmarks/README.md), or it draws progress frames
     (its longest stretch without a new frame within the budget; B is read at each)."""
-    r = runs[name]
-    for word, kinstr, frames, stretch, at in r["slow"]:
-        if word != "reset":             # a power cycle: the board starting again, no menu action
-            assert frames > 1 and stretch <= boardtime.BUDGET_K, (name, at, word, kinstr, frames, stretch)
-    assert r["longest"][3] <= boardtime.BUDGET_K or r["longest"][0] in ("start", "reset"), (name, r["longest"])
+    assert boardtime.over_budget(runs[name]) == [], (name, runs[name]["longest"])
 
 
 @pytest.mark.parametrize("name", PEAK_CHECKS)

@@ -35,6 +35,20 @@ def rp2040_seconds(kinstr):
 # the budget in thousands of Cortex-M3 instructions (about 125 M)
 BUDGET_K = int(BUDGET_S * CLOCK / (R * CPI) / 1000)
 
+
+def over_budget(run):
+    """The actions of a harness run (micropython/qemu/harness.py's report: its `slow` and `longest`)
+    that break the per-action rule: an action a player waits for takes at most BUDGET_K thousand
+    instructions, or draws progress frames (B is read at each) with no stretch between two of them
+    over BUDGET_K. A power cycle ("reset") and the board's start are no menu action. Each as
+    [word, thousands, frames, longest stretch, its number in the run]."""
+    bad = [list(w) for w in run["slow"] if w[0] != "reset" and not (w[2] > 1 and w[3] <= BUDGET_K)]
+    longest = run["longest"]
+    if longest and longest[3] > BUDGET_K and longest[0] not in ("start", "reset") and list(longest) not in bad:
+        bad.append(list(longest))
+    return bad
+
+
 FIGURES = REPO / "benchmarks" / "firmware.json"
 TOLERANCE = 0.03            # a count may grow this much before the check fails (then update it)
 

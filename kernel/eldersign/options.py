@@ -22,6 +22,8 @@ from .fixed import ONE
 from .rolls import FIELD, completions, _binom
 from .situation import TERROR_FAIL, TERROR_DISCARD
 
+CHUNK = 16          # rows or keys between two counts of the solver's work (Solver.beat)
+
 
 class RollOptions:
     """Mixed into solver.Solver: what a roll of a context offers, and the plain solve."""
@@ -59,40 +61,53 @@ class RollOptions:
         lean = self.lean
         n = self.nstates
         acc = [0] * n
+        nkeys = len(keys)
+        # the work of a chunk of keys for Solver.beat, and of a fail vector or a completion
+        # vector made in it
+        steps = CHUNK * (5 * n + 16)
+        fail_steps = 12 * n + 30
+        comp_steps = 4 * len(nd.reqs) + 8 * len(nd.comps) + 3 * n + 30
+        extra = 0
         for yf, rf, bw, cands, always in nd.blocks:
             by_sat = {}
             last = -1
             fv = None
-            for key in keys:
-                fk = key & 1023
-                if fk != last:
-                    fv = green_fail.get(fk)
-                    if fv is None:
-                        fv = self.fail_vec(ctx, -1, -1, fk)
-                        if lean:
-                            fv = array("q", fv)
-                        green_fail[fk] = fv
-                    fy = self.focus_coloured(ctx, yf, rf, fk >> 6)
-                    if fy is not None:
-                        fv = _vmax_new(None, fv, n)
-                        _vmax_into(fv, fy, n)
-                    last = fk
-                sat = key >> 10
-                cv = by_sat.get(sat)
-                if cv is None:
-                    cb = sat if one is not None else completions(cands, always, sat)
-                    cv = comp.get(cb)
+            for k0 in range(0, nkeys, CHUNK):
+                for k in range(k0, k0 + CHUNK if k0 + CHUNK < nkeys else nkeys):
+                    key = keys[k]
+                    fk = key & 1023
+                    if fk != last:
+                        fv = green_fail.get(fk)
+                        if fv is None:
+                            fv = self.fail_vec(ctx, -1, -1, fk)
+                            if lean:
+                                fv = array("q", fv)
+                            green_fail[fk] = fv
+                        fy = self.focus_coloured(ctx, yf, rf, fk >> 6)
+                        if fy is not None:
+                            fv = _vmax_new(None, fv, n)
+                            _vmax_into(fv, fy, n)
+                        last = fk
+                        extra += fail_steps
+                    sat = key >> 10
+                    cv = by_sat.get(sat)
                     if cv is None:
-                        cv = self.comp_vec(ctx, nd.comps, cb, succ)
-                        if lean:
-                            cv = array("q", cv)     # no long-int object per value on the board
-                        comp[cb] = cv
-                    by_sat[sat] = cv
-                w = weights[key] * bw
-                for i in range(n):
-                    a = fv[i]
-                    b = cv[i]
-                    acc[i] += w * (a if a > b else b)
+                        cb = sat if one is not None else completions(cands, always, sat)
+                        cv = comp.get(cb)
+                        if cv is None:
+                            cv = self.comp_vec(ctx, nd.comps, cb, succ)
+                            if lean:
+                                cv = array("q", cv)     # no long-int object per value on the board
+                            comp[cb] = cv
+                        by_sat[sat] = cv
+                        extra += comp_steps
+                    w = weights[key] * bw
+                    for i in range(n):
+                        a = fv[i]
+                        b = cv[i]
+                        acc[i] += w * (a if a > b else b)
+                self.beat(steps + extra)
+                extra = 0
         den = 6 ** (g + y + r)
         half = den // 2
         v = [(a + half) // den for a in acc]
@@ -111,18 +126,24 @@ class RollOptions:
         # the same for every roll, once per needs-held set (few) after the pass
         per_roll = one if fkq is not None else None
         weights = {}
-        for q in range(gr.goff[g], gr.goff[g + 1]):
-            gp = pk[q]
-            sat = 0
-            bit = 1
-            for req in reqs:
-                if (gp - req) & guard == guard:
-                    sat |= bit
-                bit <<= 1
-            if per_roll is not None:
-                sat = completions(per_roll[3], per_roll[4], sat)
-            key = (sat << 10) | fkq[q] if fkq is not None else sat << 10
-            weights[key] = weights.get(key, 0) + wt[q]
+        lo = gr.goff[g]
+        hi = gr.goff[g + 1]
+        # in chunks of CHUNK rows, each counted as the solver's steps (progress on a long solve)
+        steps = CHUNK * (3 * len(reqs) + 8 + (3 * len(one[3]) + 5 if per_roll is not None else 0))
+        for q0 in range(lo, hi, CHUNK):
+            for q in range(q0, q0 + CHUNK if q0 + CHUNK < hi else hi):
+                gp = pk[q]
+                sat = 0
+                bit = 1
+                for req in reqs:
+                    if (gp - req) & guard == guard:
+                        sat |= bit
+                    bit <<= 1
+                if per_roll is not None:
+                    sat = completions(per_roll[3], per_roll[4], sat)
+                key = (sat << 10) | fkq[q] if fkq is not None else sat << 10
+                weights[key] = weights.get(key, 0) + wt[q]
+            self.beat(steps)
         if one is not None and per_roll is None:
             merged = {}
             for key in weights:
@@ -142,8 +163,11 @@ class RollOptions:
         if got is None:
             n = len(gr.pk)
             got = bytearray(n) if self.terror != TERROR_DISCARD else array("H", bytes(2 * n))
+            pm = gr.pm
+            pk = gr.pk
             for q in range(n):
-                got[q] = fkm(gr.pm[q], gr.pk[q])
+                got[q] = fkm(pm[q], pk[q])
+            self.beat(6 * n)        # at most 3,003 multisets (8 green dice, 6 classes)
             gr.fkq[kind] = got
         return got
 

@@ -22,9 +22,12 @@ class Green:
     with the guard bits set; wt[q]: how many ordered rolls show it (multinomial times the classes'
     face counts); pm[q]: the bit set of classes present. add(): the table of the key with one more
     die of class j, add[q * m + j] (keys below size top), made on first use (only sweeps need it).
+    beat (here and for add): the solver's Solver.beat, told of the work run by run of the fill and
+    every 32 keys of add (progress on a long solve; not kept, so a Green holds no reference to
+    its solver).
     """
 
-    def __init__(self, weights, top):
+    def __init__(self, weights, top, beat=None):
         m = len(weights)
         self.m = m
         self.top = top
@@ -65,6 +68,8 @@ class Green:
                         wt[end + i] = wt[src + i] * mul
                         pm[end + i] = pm[src + i] | bit
                     end += n
+                    if beat is not None:
+                        beat(4 * n + 10)
         self.goff = goff
         self.pk = pk
         self.wt = wt
@@ -88,7 +93,7 @@ class Green:
                 hi = mid - 1
         return -1
 
-    def add(self):
+    def add(self, beat=None):
         add = self._add
         if add is None:
             m = self.m
@@ -98,6 +103,8 @@ class Green:
                     p = self.pk[q]
                     for j in range(m):
                         add[q * m + j] = self.find(p + (1 << (FIELD * j)), k + 1)
+                    if q & 31 == 0 and beat is not None:
+                        beat(32 * m * (4 + 6 * (k + 3)))
             self._add = add
         return add
 
@@ -144,7 +151,8 @@ class Node:
         for yf, yw in ycls:
             for rf, rw in rcls:
                 found = {}          # completion index -> green needs, before dominated ones go
-                for t, gu, yu, ru, rest, req in solver.block_ways(yf, rf, held):
+                ways = solver.block_ways(yf, rf, held)
+                for t, gu, yu, ru, rest, req in ways:
                     if gu > g:
                         continue
                     key = (t, gu, yu, ru, rest)
@@ -180,6 +188,7 @@ class Node:
                                 reqs.append(req)
                             cands.append((ri, 1 << i))
                 blocks.append((yf, rf, yw * rw, cands, always))
+                solver.beat(24 * len(ways))     # the block's work (Solver.beat)
         self.blocks = blocks
         self.comps = comps
         self.reqs = reqs

@@ -36,6 +36,16 @@ from .rolls import FIELD, Green, Node, block_ways
 from .options import RollOptions
 from .situation import TERROR_NONE, TERROR_NAMES
 
+# Progress between pairs. Much of a solve evaluates no (context, roll) pair: the green tables built,
+# a block's (fail key, completions) pairs weighed, vectors maxed, a clue level's sweeps. That work
+# is metered in steps (about one line of the solver's Python each, counted per chunk of a loop, not
+# per roll) and a progress report is due once BEAT steps have passed without one, so no stretch of
+# a solve goes unreported for long: the longest stretches measured on the board's firmware are 58 M
+# Cortex-M3 instructions (The Curator at 7 green, yellow and red) and 88 M (Lights Out's odds with
+# a clue), within the 127.6 M between two frames (benchmarks/README.md, "The handheld's time").
+BEAT = 16384
+
+
 def state_index(solver, done_mask):
     """The index in solver.state_done (either backend's solver) of a set of completed tasks (bit t
     set: task t done)."""
@@ -125,9 +135,11 @@ class Solver(RollOptions):
         self.zeros = [0] * self.nstates
         self.pairs = 0          # (context, roll) pairs evaluated: the work counter
         self.contexts = 0       # contexts solved
-        # called as progress(pairs) about every 64 pairs when set (the board shows a long solve and
-        # lets the player cancel it by raising from here; the host draws a bar of contexts solved)
+        # called as progress(pairs) about every 64 pairs, or BEAT steps of other work, when set (the
+        # board shows a long solve and lets the player cancel it by raising from here; the host
+        # draws a bar of contexts solved)
         self.progress = None
+        self.unreported = 0     # steps of work since the last report (beat)
 
     # ----- setup -----------------------------------------------------------------------------
 
@@ -209,7 +221,7 @@ class Solver(RollOptions):
         """The green multiset tables, covering pools of g green dice."""
         gr = self._green
         if gr is None or gr.top < g:
-            gr = Green([w for _, w in self.classes[GREEN]], g if g > 1 else 1)
+            gr = Green([w for _, w in self.classes[GREEN]], g if g > 1 else 1, self.beat)
             self._green = gr
         return gr
 
@@ -248,6 +260,7 @@ class Solver(RollOptions):
                 self._ways = {}
             got = block_ways(self, yf, rf, held)
             self._ways[key] = got
+            self.beat(50 * len(got) + 10 * len(self._fsinfo))
         return got
 
     def node(self, g, y, r, held):
@@ -358,6 +371,18 @@ class Solver(RollOptions):
         before = self.pairs
         self.pairs = before + rows
         if self.progress is not None and (before >> 6) != (self.pairs >> 6):
+            self.unreported = 0
+            self.progress(self.pairs)
+
+    def beat(self, steps):
+        """Count `steps` of work that evaluates no pairs (see BEAT); report progress, the pairs so
+        far, when BEAT steps have passed since the last report. Called once per chunk of a loop."""
+        steps += self.unreported
+        if steps < BEAT:
+            self.unreported = steps
+            return
+        self.unreported = 0
+        if self.progress is not None:
             self.progress(self.pairs)
 
     def _val(self, ctx):

@@ -38,6 +38,11 @@ from .fixed import ONE
 from .rolls import FIELD, completions
 
 _EMPTY = array("q")
+SWEEP = 64          # rows between two counts of the solver's work in a loop (Solver.beat)
+# The work of the loops over values is counted at two steps a line: on the board a value (48 bits
+# of fixed point, over its 31-bit small ints) is an object of its own each time it is read from an
+# array, added, multiplied or divided, and the firmware measured these slices and sweeps at about
+# twice the instructions a line of the plain solve's (benchmarks/README.md, "The handheld's time").
 
 
 class TNode:
@@ -107,6 +112,7 @@ class Dag:
         """Signatures and best vectors of every node (the successors are solved by now)."""
         solver = self.solver
         c = self.c
+        self.gr.add(solver.beat)        # made here, so that its making is counted (Solver.beat)
         for nd in self.nodes.values():
             node = solver.node(nd.g, nd.y, nd.r, nd.held)
             nd.blocks = [(yf, rf, bw) for yf, rf, bw, cands, always in node.blocks]
@@ -150,7 +156,12 @@ class Dag:
         hi = gr.goff[g + 1]
         guard = gr.guard
         nd.fkq = solver.fail_keys(nd.f, gr)
-        sats = [node.sat(pk[q], guard) for q in range(lo, hi)]
+        sats = [0] * (hi - lo)
+        steps = SWEEP * (4 * len(node.reqs) + 8)
+        for q0 in range(0, hi - lo, SWEEP):
+            for q in range(q0, q0 + SWEEP if q0 + SWEEP < hi - lo else hi - lo):
+                sats[q] = node.sat(pk[lo + q], guard)
+            solver.beat(steps)
         cbs = []
         cbr = []
         for yf, rf, bw, cands, always in node.blocks:
@@ -273,6 +284,7 @@ class Dag:
                         yb[ob + b] = v
                 nd.fpm.append(fpm)
                 nd.yb.append(yb)
+                self.solver.beat(len(parts) * (64 * 18 + 24 * len(blocks)) + 12 * len(nd.succ) * len(nd.succ[0]))
 
     def t_slice(self, nd, k, b, st):
         """The values at state st, clue level k, of block b's rolls in node nd (by green row)."""
@@ -304,7 +316,9 @@ class Dag:
                     a = y
                 c = cv[cbr[q]]
                 out[q] = a if a > c else c
-        self.solver.tick(rows)
+        solver = self.solver
+        solver.tick(rows)
+        work = 16 * rows + 12 * len(cv)    # this slice's own work, for Solver.beat at the end
         if nd.s:
             nr = nd.nr
             if nd.gsub is not None:
@@ -318,6 +332,7 @@ class Dag:
                         v = sub[q]
                         if v > out[p]:
                             out[p] = v
+                    work += 10 * len(sub)
             if nd.ysub is not None:
                 _vmax(out, self.t_slice(nd.ysub[b // nr], k, b % nr, st))
             if nd.rsub is not None:
@@ -336,6 +351,9 @@ class Dag:
                 _vmax(out, ur[b // nd.nr])
             elif nd.y and nd.r:
                 _vmax(out, self.red_rerolled(nd, k - 1, b // nd.nr, st))
+        if nd.s or k:
+            work += 24 * rows           # the _vmax passes above
+        solver.beat(work)
         return out
 
     def red_rerolled(self, nd, k, yi, st):
@@ -351,6 +369,7 @@ class Dag:
         acc = array("q", bytes(8 * rows))
         for ri in range(nd.nr):
             _addw(acc, self.t_slice(nd, k, yi * nd.nr + ri, st), rcls[ri][1])
+            self.solver.beat(6 * rows)
         acc = self.bk_full(acc, nd.g, 1)
         nd.UR[k] = (yi, acc)
         return acc
@@ -390,6 +409,7 @@ class Dag:
                 _addw(sr[yi], t, rcls[ri][1])
             if su is not None:
                 _addw(su, t, ycls[yi][1] * rcls[ri][1])
+            solver.beat(24 * rows)
             b += 1
         if y:
             for ri in range(nr):
@@ -401,6 +421,7 @@ class Dag:
             su = self.bk_full(su, g, 2)
             for ri in range(nr):
                 _vmax(sy[ri], su)
+            solver.beat(6 * nr * rows)
         nd.U[k] = (sy, sr)
         return total
 
@@ -414,6 +435,9 @@ class Dag:
         w = [cw for _, cw in self.solver.classes[GREEN]]
         e = array("q", bytes(8 * goff[g + 1]))
         lo = goff[g]
+        beat = self.solver.beat
+        steps = SWEEP * (8 * m + 16)
+        beat(6 * (goff[g + 1] - lo))
         if extra:
             den = 6 ** extra
             half = den // 2
@@ -429,13 +453,15 @@ class Dag:
             den = 6 ** (g - k + extra)
             half = den // 2
             cur = [0] * (z - a)
-            for q in range(a, z):
-                s = 0
-                base = q * m
-                for j in range(m):
-                    s += w[j] * prev[add[base + j] - z]
-                cur[q - a] = s
-                e[q] = (s + half) // den
+            for q0 in range(a, z, SWEEP):
+                for q in range(q0, q0 + SWEEP if q0 + SWEEP < z else z):
+                    s = 0
+                    base = q * m
+                    for j in range(m):
+                        s += w[j] * prev[add[base + j] - z]
+                    cur[q - a] = s
+                    e[q] = (s + half) // den
+                beat(steps)
             prev = cur
         return e
 
@@ -445,13 +471,18 @@ class Dag:
         gr = self.gr
         m = gr.m
         add = gr.add()
-        for q in range(gr.goff[g]):
-            v = e[q]
-            base = q * m
-            for j in range(m):
-                p = add[base + j]
-                if v > e[p]:
-                    e[p] = v
+        beat = self.solver.beat
+        steps = SWEEP * (8 * m + 8)
+        top = gr.goff[g]
+        for q0 in range(0, top, SWEEP):
+            for q in range(q0, q0 + SWEEP if q0 + SWEEP < top else top):
+                v = e[q]
+                base = q * m
+                for j in range(m):
+                    p = add[base + j]
+                    if v > e[p]:
+                        e[p] = v
+            beat(steps)
         lo = gr.goff[g]
         return e[lo:]
 
@@ -473,6 +504,7 @@ class Dag:
             for q in range(len(t)):
                 w += wt[lo + q] * t[q]
             total += w * bw
+            self.solver.beat(6 * len(t))
             b += 1
         out.append(total)
         return out
