@@ -328,6 +328,14 @@ def firmware(names, write=False, peaks=True, step=256):
 
 
 def main(argv):
+    if "-h" in argv[1:] or "--help" in argv[1:]:
+        print(__doc__.strip())
+        return
+    unknown = [a for a in argv[1:] if not a.startswith("-") and a not in FEATURES and a not in GAMES
+               and a != "cli" and not a.startswith("cli ") and argv[1:2] != ["--stage"]]
+    if unknown:
+        sys.stderr.write("boardfit: unknown feature %r (choose from %s)\n" % (unknown[0], ", ".join(list(FEATURES) + list(GAMES) + ["cli"])))
+        sys.exit(2)
     if argv[1:] == ["--table", "--write"]:
         write_tables()
         return
