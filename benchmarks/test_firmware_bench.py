@@ -32,12 +32,8 @@ def board(tmp_path_factory):
     path, why = qemuboard.build()
     if path is None:
         pytest.skip(why)
-    flashed = qemuboard.Flashed(flash=tmp_path_factory.mktemp("qemu") / "flash.img")
-    try:
-        flashed.flash()
+    with qemuboard.Flashed(flash=tmp_path_factory.mktemp("qemu") / "flash.img") as flashed:
         yield flashed
-    finally:
-        flashed.stop()
 
 
 RUNS = {}          # each feature's run, for the budget check after its count's

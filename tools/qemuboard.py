@@ -265,6 +265,20 @@ class Flashed:
     def stop(self):
         self.board.stop()
 
+    def __enter__(self):
+        """`with Flashed(...) as board:` flashed and booted, stopped at the end (one boot for many
+        checks)."""
+        try:
+            self.flash()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+        return False
+
     def remove(self):
         """The board stopped and its files deleted (the flash image, its snapshot, the staging)."""
         self.stop()
