@@ -114,13 +114,23 @@ def action_values(adv, aside, options, actions) -> dict:
     """{action: value} of the game's legal `actions` at a roll of adventure `adv`, from advice's
     `options` for that roll (see the module docstring); `aside` is the colour set aside while a keep
     is asked (table.Table.aside), else -1. Actions the solver does not model get no entry."""
+    return keyed_action_values(adv, aside, keyed_options(options), actions)
+
+
+def keyed_options(options) -> list:
+    """[(option_key, value)] of advice's options, in their order: all that action_values and the
+    solver bot read of them (the form the store of solved tables keeps advice in)."""
+    return [(option_key(o), o.value) for o in options]
+
+
+def keyed_action_values(adv, aside, keyed, actions) -> dict:
+    """action_values from keyed_options' pairs."""
     by_key = {}
     fails = []
-    for o in options:
-        key = option_key(o)
-        by_key.setdefault(key, o.value)
+    for key, value in keyed:
+        by_key.setdefault(key, value)
         if key[0] == FAIL and key[1] is not None:
-            fails.append((key[1], key[2], o.value))
+            fails.append((key[1], key[2], value))
     out = {}
     slots = None
     for a in actions:

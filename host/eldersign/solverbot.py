@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from .advisor import action_values, action_key, option_key
+from .advisor import keyed_action_values, keyed_options, action_key
 from ..kernel.eldersign.advice import advise, REROLL
 from ..kernel.eldersign.adventure import ACT_ROLL, ACT_REROLL, P_DECIDE
 from ..kernel.eldersign.game.machine import A_FREEROLL, A_ARG_MASK, A_REACT, REACT_REROLL
@@ -56,6 +56,7 @@ class MemoSolver:
         self._memo: dict = {}
         self._max = max_entries
         self.advice: dict = {}      # SolverBot's advise answers of this solver (see _advise)
+        self.stored_advice = None   # a StoredAdvice when the process has a store (see _advise)
         # the solver's constants read on every roll (advice asks rep, card, state_index... hundreds
         # of times a game), copied once: __getattr__ is Python's slow path, after a failed look-up
         for name in _CONSTANTS:
@@ -172,6 +173,8 @@ class SolverCache:
                     inner.memo_lookup = lookup
             s = MemoSolver(inner)
             s.store_key = key
+            if self.store is not None:
+                s.stored_advice = StoredAdvice(self.store, key, card, terror, sanity, stamina, self.backend)
             self.built += 1
             self._solvers[short] = s
             if len(self._solvers) > self.max_solvers:
@@ -229,6 +232,8 @@ class SolverCache:
             return
         for count, keys, checks, vals in inner.take_solved():
             self.store.publish(key, inner.nstates, count, keys, checks, vals)
+        if s.stored_advice is not None:
+            s.stored_advice.publish()
 
     def flush(self) -> None:
         """Publish to the store what this process's solvers solved since their last publish."""
@@ -320,7 +325,7 @@ class SolverBot(HeuristicBot):
         focus, spells, clues = _capped(adv.uses())
         solver = self.cache.solver(adv.card, start.terror, start.sanity, start.stamina)
         options = _advise(solver, roll, (g_, y_, r_, focus, spells, clues), adv.held, adv.done_mask())
-        values = action_values(adv, O.aside(g), options, legal)
+        values = keyed_action_values(adv, O.aside(g), options, legal)
         free = [a for a in legal if A_FREEROLL <= a < A_FREEROLL + A_ARG_MASK]
         if free:
             values.update(self.free_reroll_values(adv, solver, roll, g_, y_, r_, focus, spells, clues, start, free))
@@ -347,7 +352,7 @@ class SolverBot(HeuristicBot):
         focus, spells, clues = _capped(adv.uses())
         solver = self.cache.solver(adv.card, start.terror, start.sanity, start.stamina)
         options = _advise(solver, roll, (g_, y_, r_, focus, spells, clues), adv.held, adv.done_mask())
-        keep = max(o.value for o in options) if options else 0
+        keep = max(v for _, v in options) if options else 0
         masks = [a - A_REACT - REACT_REROLL + A_FREEROLL for a in legal if a >= A_REACT + REACT_REROLL]
         values = self.free_reroll_values(adv, solver, roll, g_, y_, r_, focus, spells, clues, start, masks)
         best, top = A_REACT, keep
@@ -360,9 +365,9 @@ class SolverBot(HeuristicBot):
         """{A_FREEROLL + mask: value}: each clue reroll's value with one clue more to spend."""
         more = (g_, y_, r_, focus, spells, min(clues + 1, MAX_USES))
         rerolls = {}
-        for o in _advise(solver, roll, more, adv.held, adv.done_mask()):
-            if o.kind == REROLL:
-                rerolls.setdefault(option_key(o), o.value)
+        for k, v in _advise(solver, roll, more, adv.held, adv.done_mask()):
+            if k[0] == REROLL:
+                rerolls.setdefault(k, v)
         out = {}
         for a in free:
             v = rerolls.get(action_key(adv, ACT_REROLL + (a - A_FREEROLL)))
@@ -382,25 +387,70 @@ class _Limits:
 
 
 def _advise(solver, roll, pool_uses, held, done_mask: int) -> list:
-    """advise's options (texts=False) for this roll, remembered on the solver (a MemoSolver): the
-    bot asks the same roll again for an offer after it, for a free reroll (with one clue more) and
-    in later games. The pool is the roll's and the terror, sanity and stamina the solver's, so the
-    roll, the held dice, the uses left and the tasks done are the whole question; callers only read
-    the options. `pool_uses` is (green, yellow, red, focus, spells, clues): the Situation advise
-    takes is built only when it is asked."""
+    """advise's options (texts=False) for this roll as advisor.keyed_options' pairs (each option's
+    key and value, in advice's order: all the bot reads of them), remembered on the solver (a
+    MemoSolver): the bot asks the same roll again for an offer after it, for a free reroll (with one
+    clue more) and in later games; with a store, answers of earlier processes are read from it
+    (StoredAdvice) and new ones published. The pool is the roll's and the terror, sanity and stamina
+    the solver's, so the roll, the held dice, the uses left and the tasks done are the whole
+    question. `pool_uses` is (green, yellow, red, focus, spells, clues): the Situation advise takes
+    is built only when it is asked."""
     g, y, r, focus, spells, clues = pool_uses
     key = (bytes(roll), bytes(held), focus, spells, clues, done_mask)
     memo = getattr(solver, "advice", None)
     got = memo.get(key) if memo is not None else None
     if got is None:
-        sit = Situation(g, y, r, focus, spells, clues, solver.terror, solver.sanity, solver.stamina)
-        got = advise(solver, roll, sit, bytearray(held), done_mask, texts=False)
+        stored = getattr(solver, "stored_advice", None)
+        if stored is not None:
+            got = stored.find(key)
+        if got is None:
+            sit = Situation(g, y, r, focus, spells, clues, solver.terror, solver.sanity, solver.stamina)
+            got = keyed_options(advise(solver, roll, sit, bytearray(held), done_mask, texts=False))
+            if stored is not None:
+                stored.add(key, got)
         if memo is None:            # not a MemoSolver: nowhere to remember
             return got
         if len(memo) >= 4096:
             memo.clear()
         memo[key] = got
     return got
+
+
+class StoredAdvice:
+    """A solver's advice answers in the store (advicestore.py): `find` reads the answer of an
+    earlier process (the card's stored advice first sampled against a fresh solve:
+    TableStore.verify_advice), `add` keeps a new answer and `publish` writes the new ones."""
+
+    def __init__(self, store, key, card, terror, sanity, stamina, backend):
+        self.store = store
+        self.key = key
+        self._make = lambda: backend.make_solver(card, terror, sanity, stamina)
+        self._limits = (terror, sanity, stamina)
+        self._verified = None
+        self.new: dict = {}
+
+    def find(self, question):
+        if self._verified is None:
+            self._verified = self.store.verify_advice(self.key, self.fresh)
+        if not self._verified:
+            return None
+        return self.store.find_advice(self.key, question)
+
+    def fresh(self, question) -> list:
+        """The answer to question from a new solver that reads no store (the stale-store sample)."""
+        roll, held, focus, spells, clues, done = question
+        solver = self._make()
+        g, y, r = _pool_of(roll)
+        sit = Situation(g, y, r, focus, spells, clues, *self._limits)
+        return keyed_options(advise(solver, bytearray(roll), sit, bytearray(held), done, texts=False))
+
+    def add(self, question, pairs) -> None:
+        self.new[question] = pairs
+
+    def publish(self) -> None:
+        if self.new:
+            self.store.publish_advice(self.key, self.new)
+            self.new = {}
 
 
 def _widen(lim: tuple) -> tuple:

@@ -49,6 +49,9 @@ import os
 import struct
 import sys
 
+from .advicestore import (ADVICE_MAGIC, ADVICE_FORMAT, ADVICE_SUFFIX, ADVICE_HEADER, AdviceFile, advice_body,
+                          question_hash)
+
 FORMAT = 2
 MAGIC = b"ELDRTBL2"
 HEADER = struct.Struct("<8sII32sQ8x")           # magic, format, nstates, card hash, count
@@ -125,6 +128,8 @@ class TableStore:
         self.generation = 0             # counts the times tables of _open were dropped (a reader
                                         # that keeps tables() lists asks again when it moves)
         self._checked: set = set()      # card hashes sampled by this process
+        self._advice: dict = {}         # card hash -> (generation, [AdviceFile]) (advicestore.py)
+        self._advice_checked: set = set()   # card hashes whose advice this process sampled
         self._size = None               # the store's bytes when last measured (eviction)
         self._added = 0                 # bytes this process wrote since
         self.stats = {"loaded": 0, "rejected": 0, "stale": 0, "published": 0, "evicted": 0}
@@ -270,6 +275,156 @@ class TableStore:
             except OSError:
                 pass
 
+    # ----- advice (advicestore.py) ------------------------------------------------------------
+
+    def advice_files(self, key) -> list[AdviceFile]:
+        """The mapped advice files of a solver key (once per process and store generation)."""
+        digest = self.digest(key)
+        got = self._advice.get(digest)
+        if got is not None and got[0] == self.generation:
+            return got[1]
+        folder = self._folder(digest)
+        try:
+            names = sorted(n for n in os.listdir(folder) if n.endswith(ADVICE_SUFFIX))
+        except OSError:
+            names = []
+        out = []
+        for name in names:
+            f = self._map_advice(os.path.join(folder, name), digest)
+            if f is not None:
+                out.append(f)
+        self._advice[digest] = (self.generation, out)
+        return out
+
+    def _map_advice(self, path: str, digest: bytes):
+        try:
+            with open(path, "rb") as f:
+                size = os.fstat(f.fileno()).st_size
+                if size < ADVICE_HEADER.size:
+                    raise ValueError("shorter than a header")
+                mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        except (OSError, ValueError):
+            self._reject(path)
+            return None
+        try:
+            magic, fmt, card, count = ADVICE_HEADER.unpack_from(mm, 0)
+            if magic != ADVICE_MAGIC or fmt != ADVICE_FORMAT or card != digest or \
+                    size < ADVICE_HEADER.size + 8 * (3 * count + 1):
+                raise ValueError("not advice of this card")
+            f = AdviceFile(path, count, memoryview(mm), mm)
+            if not f.valid_size():
+                raise ValueError("truncated")
+        except (ValueError, struct.error):
+            self._reject(path)
+            return None
+        return f
+
+    def find_advice(self, key, question: tuple):
+        """The stored answer (advisor.keyed_options' pairs) to a roll question of a solver key, or
+        None. A damaged file on the way is deleted (and its questions asked again)."""
+        files = self.advice_files(key)
+        if not files:
+            return None
+        h = question_hash(question)
+        for f in files:
+            got = f.find(question, h)
+            if got is False:
+                self._refuse_advice(key, f)
+                return None
+            if got is not None:
+                return got
+        return None
+
+    def _refuse_advice(self, key, f: AdviceFile) -> None:
+        digest = self.digest(key)
+        got = self._advice.get(digest)
+        if got is not None and f in got[1]:
+            got[1].remove(f)
+        self._reject(f.path)
+
+    def verify_advice(self, key, fresh_advice) -> bool:
+        """As verify, for advice: for the first VERIFY_CARDS cards with advice this process uses,
+        SAMPLE stored answers to questions of at most SAMPLE_DICE dice compared with
+        fresh_advice(question) (advice from a solver that reads no store); a difference deletes the
+        whole store of this version (stale) and returns False."""
+        digest = self.digest(key)
+        if not self.check or digest in self._advice_checked or len(self._advice_checked) >= VERIFY_CARDS:
+            return True
+        files = [f for f in self.advice_files(key) if f.count]
+        if not files:
+            return True
+        self._advice_checked.add(digest)
+        seed = int(hashlib.sha256("".join(os.path.basename(f.path) for f in files).encode()).hexdigest(), 16)
+        done = 0
+        for k in range(SAMPLE):
+            f = files[(seed >> (64 * k)) % len(files)]
+            at = (seed >> (64 * k + 32)) % f.count
+            for j in range(64):
+                got = f._record((at + j) % f.count)
+                if got is False:
+                    self._refuse_advice(key, f)
+                    break
+                question, pairs = got
+                if sum(question[0]) <= SAMPLE_DICE:
+                    if fresh_advice(question) != pairs:
+                        self.stats["stale"] += 1
+                        self.drop_all()
+                        return False
+                    done += 1
+                    break
+        return True
+
+    def publish_advice(self, key, records: dict) -> int:
+        """Add answers {question: pairs} of a solver key as a new advice file (content-addressed,
+        written whole, then renamed); past MAX_FILES advice files the card's are merged."""
+        if not records:
+            return 0
+        digest = self.digest(key)
+        folder = self._folder(digest)
+        os.makedirs(folder, exist_ok=True)
+        count, body = advice_body(records)
+        self._write_file(folder, ADVICE_HEADER.pack(ADVICE_MAGIC, ADVICE_FORMAT, digest, count), body,
+                         ADVICE_SUFFIX)
+        self._added += ADVICE_HEADER.size + len(body)
+        self.stats["published"] += count
+        names = [n for n in os.listdir(folder) if n.endswith(ADVICE_SUFFIX)]
+        if len(names) > MAX_FILES:
+            self._compact_advice(folder, digest, names)
+        return count
+
+    def _compact_advice(self, folder: str, digest: bytes, names: list, whole: bool = False) -> None:
+        """Merge a card's advice files into one (the union; a damaged file is deleted, not merged).
+        As with tables, when the largest file holds more than the others together only the others
+        are merged (unless `whole`)."""
+        files = []
+        for name in names:
+            f = self._map_advice(os.path.join(folder, name), digest)
+            if f is not None:
+                files.append(f)
+        files.sort(key=lambda f: f.count)
+        if not whole and len(files) > 1 and files[-1].count > sum(f.count for f in files[:-1]):
+            files = files[:-1]
+        if len(files) < 2:
+            return
+        merged = {}
+        for f in files:
+            recs = f.records()
+            if recs is False:
+                self._reject(f.path)
+                continue
+            for q, pairs in recs.items():
+                merged.setdefault(q, pairs)
+        count, body = advice_body(merged)
+        kept = self._write_file(folder, ADVICE_HEADER.pack(ADVICE_MAGIC, ADVICE_FORMAT, digest, count), body,
+                                ADVICE_SUFFIX)
+        for f in files:
+            if f.path != kept:
+                try:
+                    os.remove(f.path)
+                except OSError:
+                    pass
+        self._advice.pop(digest, None)
+
     # ----- writing ------------------------------------------------------------------------------
 
     def publish(self, key, nstates: int, count: int, keys: bytes, checks: bytes, vals: bytes) -> int:
@@ -336,20 +491,25 @@ class TableStore:
             pass
 
     def _write(self, folder: str, digest: bytes, nstates: int, count: int, body: bytes) -> str:
-        name = hashlib.sha256(body).hexdigest()[:40] + SUFFIX
+        return self._write_file(folder, HEADER.pack(MAGIC, FORMAT, nstates, digest, count), body, SUFFIX)
+
+    @staticmethod
+    def _write_file(folder: str, header: bytes, body: bytes, suffix: str) -> str:
+        name = hashlib.sha256(body).hexdigest()[:40] + suffix
         path = os.path.join(folder, name)
         if os.path.exists(path):
             return path
         tmp = os.path.join(folder, ".%s.%d.tmp" % (name, os.getpid()))
         with open(tmp, "wb") as f:
-            f.write(HEADER.pack(MAGIC, FORMAT, nstates, digest, count))
+            f.write(header)
             f.write(body)
         os.replace(tmp, path)
         return path
 
     def compact_all(self) -> int:
-        """Merge every card's tables into one file (after a sweep: a reader then opens and searches
-        one file a card instead of up to MAX_FILES; a small process uses a hundred cards).
+        """Merge every card's tables into one file, and its advice files into one (after a sweep: a
+        reader then opens and searches one file a card instead of up to MAX_FILES; a small process
+        uses a hundred cards).
         Returns how many cards were merged. Only whole tables of the card are merged (_map checks
         each); values are copied, never changed."""
         merged = 0
@@ -360,9 +520,19 @@ class TableStore:
         for name in folders:
             folder = os.path.join(self.root, name)
             try:
-                names = [n for n in os.listdir(folder) if n.endswith(SUFFIX)]
+                listing = os.listdir(folder)
             except OSError:
                 continue
+            advice = [n for n in listing if n.endswith(ADVICE_SUFFIX)]
+            if len(advice) >= 2:
+                try:
+                    with open(os.path.join(folder, advice[0]), "rb") as f:
+                        magic, fmt, digest, count = ADVICE_HEADER.unpack(f.read(ADVICE_HEADER.size))
+                    if magic == ADVICE_MAGIC and fmt == ADVICE_FORMAT and digest.hex()[:40] == name:
+                        self._compact_advice(folder, digest, advice, whole=True)
+                except (OSError, struct.error):
+                    pass
+            names = [n for n in listing if n.endswith(SUFFIX)]
             if len(names) < 2:
                 continue
             try:
