@@ -87,6 +87,10 @@ class AdviceFile:
             return False
         return struct.unpack_from("<Q", self._offsets, 8 * self.count)[0] == len(self._records)
 
+    def record_size(self, i: int) -> int:
+        start, end = struct.unpack_from("<2Q", self._offsets, 8 * i)
+        return end - start
+
     def _record(self, i: int):
         """(question, pairs) of record i, or False when its check word does not match."""
         start, end = struct.unpack_from("<2Q", self._offsets, 8 * i)

@@ -129,6 +129,7 @@ class TableStore:
                                         # that keeps tables() lists asks again when it moves)
         self._checked: set = set()      # card hashes sampled by this process
         self._advice: dict = {}         # card hash -> (generation, [AdviceFile]) (advicestore.py)
+        self._listed: dict = {}         # card hash -> (generation, the folder's names) (_names)
         self._advice_checked: set = set()   # card hashes whose advice this process sampled
         self._size = None               # the store's bytes when last measured (eviction)
         self._added = 0                 # bytes this process wrote since
@@ -154,10 +155,7 @@ class TableStore:
             return got
         folder = self._folder(digest)
         out = []
-        try:
-            names = sorted(n for n in os.listdir(folder) if n.endswith(SUFFIX))
-        except OSError:
-            names = []
+        names = [n for n in self._names(digest) if n.endswith(SUFFIX)]
         for name in names:
             t = self._map(os.path.join(folder, name), digest, nstates)
             if t is not None:
@@ -169,6 +167,19 @@ class TableStore:
                 pass
         self._open[digest] = out
         return out
+
+    def _names(self, digest: bytes) -> list:
+        """The sorted names in a card's folder, listed once per store generation (its tables and its
+        advice are looked up from one listing; this process's own writes drop it)."""
+        got = self._listed.get(digest)
+        if got is not None and got[0] == self.generation:
+            return got[1]
+        try:
+            names = sorted(os.listdir(self._folder(digest)))
+        except OSError:
+            names = []
+        self._listed[digest] = (self.generation, names)
+        return names
 
     def _map(self, path: str, digest: bytes, nstates: int):
         """The table at path, or None (and the file deleted) when it is not a whole, correct table
@@ -284,12 +295,8 @@ class TableStore:
         if got is not None and got[0] == self.generation:
             return got[1]
         folder = self._folder(digest)
-        try:
-            names = sorted(n for n in os.listdir(folder) if n.endswith(ADVICE_SUFFIX))
-        except OSError:
-            names = []
         out = []
-        for name in names:
+        for name in [n for n in self._names(digest) if n.endswith(ADVICE_SUFFIX)]:
             f = self._map_advice(os.path.join(folder, name), digest)
             if f is not None:
                 out.append(f)
@@ -355,23 +362,21 @@ class TableStore:
             return True
         self._advice_checked.add(digest)
         seed = int(hashlib.sha256("".join(os.path.basename(f.path) for f in files).encode()).hexdigest(), 16)
-        done = 0
         for k in range(SAMPLE):
             f = files[(seed >> (64 * k)) % len(files)]
             at = (seed >> (64 * k + 32)) % f.count
-            for j in range(64):
-                got = f._record((at + j) % f.count)
-                if got is False:
-                    self._refuse_advice(key, f)
-                    break
-                question, pairs = got
-                if sum(question[0]) <= SAMPLE_DICE:
-                    if fresh_advice(question) != pairs:
-                        self.stats["stale"] += 1
-                        self.drop_all()
-                        return False
-                    done += 1
-                    break
+            # the shortest record of a window of 64 (read from the offsets alone: a short record is
+            # a small roll, whose fresh solve is cheap), taken if its roll has at most SAMPLE_DICE
+            i = min(((at + j) % f.count for j in range(min(64, f.count))), key=f.record_size)
+            got = f._record(i)
+            if got is False:
+                self._refuse_advice(key, f)
+                continue
+            question, pairs = got
+            if sum(question[0]) <= SAMPLE_DICE and fresh_advice(question) != pairs:
+                self.stats["stale"] += 1
+                self.drop_all()
+                return False
         return True
 
     def publish_advice(self, key, records: dict) -> int:
@@ -382,6 +387,7 @@ class TableStore:
         digest = self.digest(key)
         folder = self._folder(digest)
         os.makedirs(folder, exist_ok=True)
+        self._listed.pop(digest, None)
         count, body = advice_body(records)
         self._write_file(folder, ADVICE_HEADER.pack(ADVICE_MAGIC, ADVICE_FORMAT, digest, count), body,
                          ADVICE_SUFFIX)
@@ -436,6 +442,7 @@ class TableStore:
         digest = self.digest(key)
         folder = self._folder(digest)
         os.makedirs(folder, exist_ok=True)
+        self._listed.pop(digest, None)
         self._write(folder, digest, nstates, count, keys + checks + vals)
         self.stats["published"] += count
         self._added += HEADER.size + len(keys) + len(checks) + len(vals)
