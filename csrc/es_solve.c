@@ -3629,14 +3629,11 @@ int ess_memo_import(void *ws, const uint64_t *keys, const uint64_t *checks, cons
         const uint64_t *v = vals + k * (uint64_t)w->nstates;
         ictx x;
         int dice, uses, held = 0;
-        /* a key of this card's form (the useless held faces masked out), values that are
-         * probabilities with the all-done state certain: anything else is not this card's memo */
+        /* a key of this card's form (the useless held faces masked out): anything else is not
+         * this card's memo */
         if (!(key >> 63) || (key >> 48 & 0x7FFF) || (key >> 15 & 1) ||
-            ((uint32_t)(key >> 16) & ~w->useful_hp) || v[w->empty] != ES_ONE)
+            ((uint32_t)(key >> 16) & ~w->useful_hp))
             return ES_EARG;
-        for (i = 0; i < w->nstates; i++)
-            if (v[i] > ES_ONE)
-                return ES_EARG;
         x.g = (int)(key & 15);
         x.y = (int)(key >> 4 & 1);
         x.r = (int)(key >> 5 & 1);
@@ -3655,6 +3652,14 @@ int ess_memo_import(void *ws, const uint64_t *keys, const uint64_t *checks, cons
             continue;
         if (memo_find(w, key, 0))
             continue;
+        /* values that are probabilities with the all-done state certain (read only for the
+         * entries taken: a store's entries outside the limits cost their key alone, not the
+         * pages of their values) */
+        if (v[w->empty] != ES_ONE)
+            return ES_EARG;
+        for (i = 0; i < w->nstates; i++)
+            if (v[i] > ES_ONE)
+                return ES_EARG;
         if (entry_check(key, v, w->nstates) != checks[k])
             return ES_EARG;                   /* damaged: never stored */
         if (!(slot = memo_find(w, key, 1)))

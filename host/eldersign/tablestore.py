@@ -11,6 +11,9 @@ workspace (ess_memo_import, only the contexts inside its limits), so a question 
 solved by any earlier process is a look-up, and one that was not solves only what is new. A
 context asked alone is read from the mapped file without a workspace (Table.find, through the
 solver's memo_lookup); a sweep merges each card's tables into one file when it ends (compact_all).
+Beside a card's tables, NAME.adv files keep the solver bot's answers to whole roll questions
+(advicestore.py: advice's option listing, valued), so a question an earlier process asked needs
+no workspace at all; they are checked, sampled, merged and evicted with the card like its tables.
 
 Layout: ROOT/v1/CARD/NAME.tbl. CARD is a hash of the solver key, the store format, the kernel's
 version and the C core's version, so tables of another version are never read (version skew: they
