@@ -724,7 +724,8 @@ def test_memo_export_import_round_trip_answers_without_solving():
 def test_memo_import_refuses_entries_that_cannot_be_the_cards():
     """A value above certainty, a key without its marker bit, a key with a bit no context has, an
     entry whose check word does not match (one bit of its value flipped): the core refuses the
-    import (a damaged store is never stored); the real entry is taken."""
+    import (a damaged store is never stored); the real entry is taken. (Values are checked for the
+    entries inside the workspace's limits, those it would take: see the next test.)"""
     import struct
     card = parse_card(MEMO_CARD)
     src = CSolver(card)
@@ -738,11 +739,26 @@ def test_memo_import_refuses_entries_that_cannot_be_the_cards():
     ns = s.nstates
     flipped = list(value)
     flipped[0] ^= 1
-    for k, c, v in ((1 << 63 | 3, 0, [ONE + 1] * ns), (3, 0, [ONE] * ns), (1 << 63 | 3 | 1 << 15, 0, [ONE] * ns),
+    for k, c, v in ((1 << 63 | 2, 0, [ONE + 1] * ns), (3, 0, [ONE] * ns), (1 << 63 | 3 | 1 << 15, 0, [ONE] * ns),
                     (key, check, flipped)):
         with pytest.raises(Exception, match="store"):
             s.import_memo(1, *struct_pack(k, c, v))
     assert s.import_memo(1, *struct_pack(key, check, value)) == 1     # 2 green dice: inside the limits
+
+
+def test_memo_import_reads_no_values_of_entries_outside_the_workspaces_limits():
+    """An entry outside the workspace's limits is skipped on its key alone: its values are never
+    read, so garbage there (a value above certainty, a wrong check word) neither refuses the import
+    nor is stored, and a store's large tables cost a small workspace the pages of their keys only
+    (before, every entry's values were range-checked first and this import was refused)."""
+    card = parse_card(MEMO_CARD)
+    s = CSolver(card)
+    s.reserve((2, 0, 0, (), 0, 0, 0))
+    ns = s.nstates
+    outside = 1 << 63 | 5                               # 5 green dice: past the limits of 2
+    assert s.import_memo(1, *struct_pack(outside, 0, [ONE + 1] * ns)) == 0
+    with pytest.raises(Exception, match="store"):       # inside the limits: refused as before
+        s.import_memo(1, *struct_pack(1 << 63 | 2, 0, [ONE + 1] * ns))
 
 
 def struct_pack(key, check, values):
