@@ -54,7 +54,13 @@ def record_check(record: bytes) -> int:
 
 def advice_body(records: dict) -> tuple[int, bytes]:
     """(count, body) of a file holding records {question: pairs} (body: everything after the header)."""
-    items = sorted((question_hash(q), marshal.dumps((q, pairs), MARSHAL_VERSION)) for q, pairs in records.items())
+    return raw_body((question_hash(q), marshal.dumps((q, pairs), MARSHAL_VERSION)) for q, pairs in records.items())
+
+
+def raw_body(raw) -> tuple[int, bytes]:
+    """advice_body from (question hash, record bytes) pairs (a merge copies records undecoded; the
+    same question's records are the same bytes, so duplicates are dropped as equal pairs)."""
+    items = sorted(set(raw))
     offsets = [0]
     for _, rec in items:
         offsets.append(offsets[-1] + len(rec))
@@ -123,6 +129,23 @@ class AdviceFile:
                 return got[1]
             i += 1
         return None
+
+    def raw_records(self):
+        """Every (question hash, record bytes) of the file, each record's check word verified (not
+        decoded); False at the first damaged record."""
+        keys = struct.unpack("<%dQ" % self.count, self._hashes)
+        offsets = struct.unpack("<%dQ" % (self.count + 1), self._offsets)
+        checks = struct.unpack("<%dQ" % self.count, self._checks)
+        out = []
+        for i in range(self.count):
+            start, end = offsets[i], offsets[i + 1]
+            if not start <= end <= len(self._records):
+                return False
+            rec = bytes(self._records[start:end])
+            if record_check(rec) != checks[i]:
+                return False
+            out.append((keys[i], rec))
+        return out
 
     def records(self):
         """Every (question, pairs) of the file; False at the first damaged record."""

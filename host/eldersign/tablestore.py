@@ -53,7 +53,7 @@ import struct
 import sys
 
 from .advicestore import (ADVICE_MAGIC, ADVICE_FORMAT, ADVICE_SUFFIX, ADVICE_HEADER, AdviceFile, advice_body,
-                          question_hash)
+                          raw_body, question_hash)
 
 FORMAT = 2
 MAGIC = b"ELDRTBL2"
@@ -415,15 +415,14 @@ class TableStore:
             files = files[:-1]
         if len(files) < 2:
             return
-        merged = {}
+        merged = []
         for f in files:
-            recs = f.records()
+            recs = f.raw_records()
             if recs is False:
                 self._reject(f.path)
                 continue
-            for q, pairs in recs.items():
-                merged.setdefault(q, pairs)
-        count, body = advice_body(merged)
+            merged += recs
+        count, body = raw_body(merged)
         kept = self._write_file(folder, ADVICE_HEADER.pack(ADVICE_MAGIC, ADVICE_FORMAT, digest, count), body,
                                 ADVICE_SUFFIX)
         for f in files:
