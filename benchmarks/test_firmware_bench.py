@@ -9,16 +9,20 @@ counts, their RP2040 estimate and the method are in benchmarks/README.md ("The h
 
 Every menu action of every feature, and the heavy clue question of boardfit.HEAVY, is also checked
 against the per-action rule (within 2 s of an RP2040 or showing progress: boardtime.over_budget).
-One boot for the file; library_big_pool takes about 30 s of QEMU (20 G instructions) and the heavy
-clue question about 6 minutes (175 G).
+The heavy question's last frame must show the host's odds (the C core's, to the screen's four
+decimals). One boot for the file; library_big_pool takes about 30 s of QEMU (20 G instructions) and
+the heavy clue question about 7 minutes (221 G).
 """
 
+import json
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tools"))
 sys.path.insert(0, str(REPO / "tests"))
 import boardfit  # noqa: E402
@@ -57,6 +61,19 @@ def test_feature_instructions(benchmark, board, name):
     _gate(benchmark, board, name, boardfit.harness_call(name, 0, boardtime.BUDGET_K))
 
 
+def _host_percent(args):
+    """The host CLI's exact odds of a question as the board's screen prints them (percent_text, 4)."""
+    from kernel.eldersign.fixed import percent_text
+    proc = subprocess.run([str(Path(sys.executable).parent / "eldritch")] + args + ["--json"],
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    answer = json.loads(proc.stdout)
+    assert answer["backend"] == "c"
+    num, den = answer["exact"].split("/")
+    assert int(den) == 1 << 48          # the kernel's fixed point (fixed.ONE)
+    return percent_text(int(num), 4)
+
+
 @pytest.mark.parametrize("name", list(boardfit.FEATURES) + list(boardfit.GAMES) + list(boardfit.HEAVY))
 def test_every_menu_action_within_budget_or_showing_progress(benchmark, board, name):
     """Every feature's every action (as in CI's tests/test_firmware.py, here for all of them) and
@@ -67,7 +84,7 @@ def test_every_menu_action_within_budget_or_showing_progress(benchmark, board, n
 
     def run():
         if name in boardfit.HEAVY:
-            words, want = boardfit.HEAVY[name]
+            words, want, _ = boardfit.HEAVY[name]
             result.update(board.call("harness.feature(%r, %r, 0, %d)" % (words, list(want), boardtime.BUDGET_K),
                                      timeout=3600))
         else:
@@ -75,7 +92,8 @@ def test_every_menu_action_within_budget_or_showing_progress(benchmark, board, n
     benchmark.pedantic(run, rounds=1, iterations=1)
     benchmark.extra_info["longest_stretch_kinstr"] = max([w[3] for w in result["slow"]] + [0])
     if name in boardfit.HEAVY:
-        assert any([w in result["last"] for w in boardfit.HEAVY[name][1]]), result["last"]
+        # the board's answer is the host's: the C core's exact odds, to the screen's four decimals
+        assert "odds %s%%" % _host_percent(boardfit.HEAVY[name][2]) in result["last"], result["last"]
     assert boardtime.over_budget(result) == [], (name, result["longest"], result["slow"])
 
 

@@ -128,6 +128,7 @@ class Solver(RollOptions):
             from .classweights import roll_weights
             self._class_weights = roll_weights
         self._green = None
+        self.rowpool = None     # tables.RowPool of the question in progress
         self._nodes = {}
         self._fparts = {}
         self._fsinfo = None
@@ -307,6 +308,7 @@ class Solver(RollOptions):
             self.solve(ctx)
             v = self._memo[key]
             self.drop_caches()
+            self.rowpool = None
         return v
 
     def drop_caches(self):
@@ -351,6 +353,7 @@ class Solver(RollOptions):
         self._nodes = {}
         self._fparts = {}
         self._ways = {}
+        self.rowpool = None
 
     def solve(self, ctx):
         """Solve a normalised context and memoise its vector (with clues, every level below)."""

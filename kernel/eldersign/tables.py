@@ -19,7 +19,7 @@ clue level for one task-set state:
     with the yellow rerolled, one per yellow face with the red rerolled, and one with both; each
     swept once per level and state, kept as the best at each full green roll).
 
-The sweep over green sub-multisets (e_sweep): top-down, N(K) = sum over the classes j of a die put
+The sweep over green sub-multisets (sweep_down): top-down, N(K) = sum over the classes j of a die put
 back of weight(j) * N(K + j), exact integers; E(K) = round(N(K) / 6^u); bottom-up, the best kept
 sub-multiset of K is max(E(K), the best of K minus one die), pushed upward (bk_sweep).
 
@@ -36,6 +36,7 @@ from .dice import GREEN, YELLOW, RED, NFACES
 from .situation import TERROR_FAIL, TERROR_DISCARD
 from .fixed import ONE
 from .rolls import FIELD, completions
+from .rowpool import open_pool, close_pool
 
 _EMPTY = array("q")
 SWEEP = 64          # rows between two counts of the solver's work in a loop (Solver.beat)
@@ -92,6 +93,7 @@ class Dag:
         self.c = c
         self.f = f
         self.gr = solver.green(g)
+        self.pool, self.made_pool = open_pool(solver, self.gr)
         self.nodes = {}
         self.top = self._node(g, y, r, held, f, s)
         self.n = solver.nstates
@@ -227,12 +229,36 @@ class Dag:
                     nxt[t] = b
         return nxt
 
+    def release(self):
+        """Give the U tables of the state in progress back to the pool, and let go of the pool if
+        this DAG made it: the DAG is done with."""
+        for nd in self.nodes.values():
+            self._give_u(nd)
+        close_pool(self.solver, self.pool, self.made_pool)
+
+    def _give_u(self, nd):
+        pool = self.pool
+        if nd.U is not None:
+            for u in nd.U:
+                if u is not None:
+                    for tables in u:
+                        if tables is not None:
+                            for a in tables:
+                                pool.give(a)
+        if nd.UR is not None:
+            for got in nd.UR:
+                if got is not None:
+                    pool.give(got[1])
+        nd.U = None
+        nd.UR = None
+
     def begin_state(self, st):
         """Set up state st: each node's fail tables for it; the U tables are made on demand."""
         self.st = st
         m = self.solver.m
         nxt = self.next_state(st)
         for nd in self.nodes.values():
+            self._give_u(nd)
             nd.U = [None] * self.c
             nd.UR = [None] * self.c
             nd.cv = []
@@ -287,8 +313,10 @@ class Dag:
                 self.solver.beat(len(parts) * (64 * 18 + 24 * len(blocks)) + 12 * len(nd.succ) * len(nd.succ[0]))
 
     def t_slice(self, nd, k, b, st):
-        """The values at state st, clue level k, of block b's rolls in node nd (by green row)."""
+        """The values at state st, clue level k, of block b's rolls in node nd (by green row): a
+        row table of the pool, its first rows(nd.g) rows; the caller gives it back."""
         gr = self.gr
+        pool = self.pool
         g = nd.g
         lo = gr.goff[g]
         rows = gr.goff[g + 1] - lo
@@ -298,7 +326,7 @@ class Dag:
         yb = nd.yb[k]
         nb = len(nd.blocks)
         fkq = nd.fkq
-        out = array("q", bytes(8 * rows))
+        out = pool.take()
         if fkq is None:
             a = fpm[0]
             y = yb[b]
@@ -325,32 +353,39 @@ class Dag:
                 m = gr.m
                 add = gr.add()
                 lo1 = gr.goff[g - 1]
+                n1 = lo - lo1
                 for j in range(m):
                     sub = self.t_slice(nd.gsub[j], k, b, st)
-                    for q in range(len(sub)):
+                    for q in range(n1):
                         p = add[(lo1 + q) * m + j] - lo
                         v = sub[q]
                         if v > out[p]:
                             out[p] = v
-                    work += 10 * len(sub)
+                    pool.give(sub)
+                    work += 10 * n1
             if nd.ysub is not None:
-                _vmax(out, self.t_slice(nd.ysub[b // nr], k, b % nr, st))
+                sub = self.t_slice(nd.ysub[b // nr], k, b % nr, st)
+                _vmax(out, sub, rows)
+                pool.give(sub)
             if nd.rsub is not None:
-                _vmax(out, self.t_slice(nd.rsub[b % nr], k, b // nr, st))
+                sub = self.t_slice(nd.rsub[b % nr], k, b // nr, st)
+                _vmax(out, sub, rows)
+                pool.give(sub)
         if k:
             own = self.bk_full(self.t_slice(nd, k - 1, b, st), g, 0)
-            _vmax(out, own)
+            _vmax(out, own, rows)
+            pool.give(own)
             u = nd.U[k - 1]
             if u is None:
                 self.u_tables(nd, k - 1, st)
                 u = nd.U[k - 1]
             uy, ur = u
             if uy is not None:
-                _vmax(out, uy[b % nd.nr])
+                _vmax(out, uy[b % nd.nr], rows)
             if ur is not None:
-                _vmax(out, ur[b // nd.nr])
+                _vmax(out, ur[b // nd.nr], rows)
             elif nd.y and nd.r:
-                _vmax(out, self.red_rerolled(nd, k - 1, b // nd.nr, st))
+                _vmax(out, self.red_rerolled(nd, k - 1, b // nd.nr, st), rows)
         if nd.s or k:
             work += 24 * rows           # the _vmax passes above
         solver.beat(work)
@@ -364,11 +399,17 @@ class Dag:
         if got is not None and got[0] == yi:
             return got[1]
         nd.UR[k] = None
+        pool = self.pool
+        if got is not None:
+            pool.give(got[1])
+        got = None
         rows = self.gr.goff[nd.g + 1] - self.gr.goff[nd.g]
         rcls = self.solver.classes[RED]
-        acc = array("q", bytes(8 * rows))
+        acc = pool.zeros(rows)
         for ri in range(nd.nr):
-            _addw(acc, self.t_slice(nd, k, yi * nd.nr + ri, st), rcls[ri][1])
+            t = self.t_slice(nd, k, yi * nd.nr + ri, st)
+            _addw(acc, t, rcls[ri][1], rows)
+            pool.give(t)
             self.solver.beat(6 * rows)
         acc = self.bk_full(acc, nd.g, 1)
         nd.UR[k] = (yi, acc)
@@ -388,11 +429,12 @@ class Dag:
         ycls = solver.classes[YELLOW]
         rcls = solver.classes[RED]
         nr = nd.nr
-        sy = [array("q", bytes(8 * rows)) for _ in range(nr)] if y else None   # yellow rerolled
+        pool = self.pool
+        sy = [pool.zeros(rows) for _ in range(nr)] if y else None   # yellow rerolled
         # with the yellow die too, a lean solver makes the red-rerolled tables one yellow class at a
         # time (red_rerolled)
-        sr = [array("q", bytes(8 * rows)) for _ in range(nd.ny)] if r and not (y and solver.lean) else None
-        su = array("q", bytes(8 * rows)) if y and r else None
+        sr = [pool.zeros(rows) for _ in range(nd.ny)] if r and not (y and solver.lean) else None
+        su = pool.zeros(rows) if y and r else None
         total = 0
         b = 0
         for yf, rf, bw in nd.blocks:
@@ -404,11 +446,12 @@ class Dag:
                 w += wt[lo + q] * t[q]
             total += w * bw
             if y:
-                _addw(sy[ri], t, ycls[yi][1])
+                _addw(sy[ri], t, ycls[yi][1], rows)
             if sr is not None:
-                _addw(sr[yi], t, rcls[ri][1])
+                _addw(sr[yi], t, rcls[ri][1], rows)
             if su is not None:
-                _addw(su, t, ycls[yi][1] * rcls[ri][1])
+                _addw(su, t, ycls[yi][1] * rcls[ri][1], rows)
+            pool.give(t)
             solver.beat(24 * rows)
             b += 1
         if y:
@@ -420,32 +463,30 @@ class Dag:
         if su is not None:
             su = self.bk_full(su, g, 2)
             for ri in range(nr):
-                _vmax(sy[ri], su)
+                _vmax(sy[ri], su, rows)
+            pool.give(su)
             solver.beat(6 * nr * rows)
         nd.U[k] = (sy, sr)
         return total
 
-    def e_sweep(self, t, g, extra):
+    def sweep_down(self, t, g, extra):
         """E over every green sub-multiset K of the full rows t (values by green row of size g,
-        `extra` yellow/red dice rerolled besides): an array by green key, sizes 0..g."""
+        `extra` yellow/red dice rerolled besides), for the sizes below g: a low table of the pool
+        by green key (the caller gives it back). t is then scaled in place to the full rows' own E
+        (its values / 6^extra): the two together are E by green key, sizes 0..g."""
         gr = self.gr
         goff = gr.goff
         m = gr.m
         add = gr.add()
         w = [cw for _, cw in self.solver.classes[GREEN]]
-        e = array("q", bytes(8 * goff[g + 1]))
+        e = self.pool.low()
         lo = goff[g]
+        rows = goff[g + 1] - lo
         beat = self.solver.beat
         steps = SWEEP * (8 * m + 16)
-        beat(6 * (goff[g + 1] - lo))
-        if extra:
-            den = 6 ** extra
-            half = den // 2
-            for q in range(goff[g + 1] - lo):
-                e[lo + q] = (t[q] + half) // den
-        else:
-            for q in range(goff[g + 1] - lo):
-                e[lo + q] = t[q]
+        beat(6 * rows)
+        # top-down: N(K) of each size from the size above (prev: the raw sums, long integers, so a
+        # list; the rows' own for the first), E(K) its rounded mean
         prev = t
         for k in range(g - 1, -1, -1):
             a = goff[k]
@@ -463,28 +504,49 @@ class Dag:
                     e[q] = (s + half) // den
                 beat(steps)
             prev = cur
+        prev = None
+        if extra:
+            # last: the sizes below read the rows' raw sums
+            den = 6 ** extra
+            half = den // 2
+            for q in range(rows):
+                t[q] = (t[q] + half) // den
         return e
 
     def bk_full(self, t, g, extra):
-        """The best kept sub-roll's E at each full green row (bk_sweep of e_sweep)."""
-        e = self.e_sweep(t, g, extra)
+        """The best kept sub-roll's E at each full green row (bk_sweep of sweep_down): computed in
+        place in the row table t, which is returned."""
+        e = self.sweep_down(t, g, extra)
         gr = self.gr
         m = gr.m
         add = gr.add()
         beat = self.solver.beat
         steps = SWEEP * (8 * m + 8)
-        top = gr.goff[g]
-        for q0 in range(0, top, SWEEP):
-            for q in range(q0, q0 + SWEEP if q0 + SWEEP < top else top):
-                v = e[q]
-                base = q * m
-                for j in range(m):
-                    p = add[base + j]
-                    if v > e[p]:
-                        e[p] = v
-            beat(steps)
-        lo = gr.goff[g]
-        return e[lo:]
+        if g:
+            # bottom-up, each size pushes its best into the size above: the sizes below g - 1
+            # within the low table, the last one into the rows (t, by row: key - lo)
+            mid = gr.goff[g - 1]
+            lo = gr.goff[g]
+            for q0 in range(0, mid, SWEEP):
+                for q in range(q0, q0 + SWEEP if q0 + SWEEP < mid else mid):
+                    v = e[q]
+                    base = q * m
+                    for j in range(m):
+                        p = add[base + j]
+                        if v > e[p]:
+                            e[p] = v
+                beat(steps)
+            for q0 in range(mid, lo, SWEEP):
+                for q in range(q0, q0 + SWEEP if q0 + SWEEP < lo else lo):
+                    v = e[q]
+                    base = q * m
+                    for j in range(m):
+                        p = add[base + j] - lo
+                        if v > t[p]:
+                            t[p] = v
+                beat(steps)
+        self.pool.give_low(e)
+        return t
 
     def level_values(self, st):
         """The top context's value sums at state st for every clue level 0..c."""
@@ -496,15 +558,17 @@ class Dag:
         total = 0
         gr = self.gr
         lo = gr.goff[top.g]
+        rows = gr.goff[top.g + 1] - lo
         wt = gr.wt
         b = 0
         for yf, rf, bw in top.blocks:
             t = self.t_slice(top, self.c, b, st)
             w = 0
-            for q in range(len(t)):
+            for q in range(rows):
                 w += wt[lo + q] * t[q]
+            self.pool.give(t)
             total += w * bw
-            self.solver.beat(6 * len(t))
+            self.solver.beat(6 * rows)
             b += 1
         out.append(total)
         return out
@@ -526,14 +590,16 @@ def _block_values(block, at):
     return cv
 
 
-def _vmax(a, b):
-    for q in range(len(a)):
+def _vmax(a, b, n):
+    """a = max(a, b) over the first n rows."""
+    for q in range(n):
         if b[q] > a[q]:
             a[q] = b[q]
 
 
-def _addw(a, b, w):
-    for q in range(len(a)):
+def _addw(a, b, w, n):
+    """a += w * b over the first n rows."""
+    for q in range(n):
         a[q] += w * b[q]
 
 
@@ -569,6 +635,7 @@ def solve(solver, ctx):
         sums = dag.level_values(st)
         for k in range(c + 1):
             acc[k][st] = sums[k]
+    dag.release()
     dag = None
     den = 6 ** (g + y + r)
     half = den // 2
@@ -592,14 +659,20 @@ def _table_roll_values(solver, ctx, q, yi, ri):
     # Terror fails the roll), as the C core reports it
     for st in range(solver.nstates):
         dag.begin_state(st)
-        out[st] = dag.t_slice(top, ctx[6], b, st)[q - lo]
+        t = dag.t_slice(top, ctx[6], b, st)
+        out[st] = t[q - lo]
+        dag.pool.give(t)
+    dag.release()
     return out
 
 
 def _kept_type_e(dag, yi, ri, st):
-    """The E array (by green key) of the kept sub-rolls with yellow class yi kept (-1: rerolled)
-    and red class ri kept (-1: rerolled), at the DAG's level (the context's clues - 1)."""
+    """The E (by green key) of the kept sub-rolls with yellow class yi kept (-1: rerolled) and red
+    class ri kept (-1: rerolled), at the DAG's level (the context's clues - 1): (a low table, a row
+    table) of the pool as Dag.sweep_down leaves them; _e_at reads one, _give_e gives both back."""
     top = dag.top
+    pool = dag.pool
+    rows = dag.gr.goff[top.g + 1] - dag.gr.goff[top.g]
     solver = dag.solver
     y = top.y
     r = top.r
@@ -618,13 +691,25 @@ def _kept_type_e(dag, yi, ri, st):
             w = (ycls[yj][1] if y and yi < 0 else 1) * (rcls[rj][1] if r and ri < 0 else 1)
             t = dag.t_slice(top, k, yj * nr + rj, st)
             if sum_t is None:
-                sum_t = array("q", bytes(8 * len(t)))
-            _addw(sum_t, t, w)
+                sum_t = pool.zeros(rows)
+            _addw(sum_t, t, w, rows)
+            pool.give(t)
     if y and yi < 0:
         extra += 1
     if r and ri < 0:
         extra += 1
-    return dag.e_sweep(sum_t, top.g, extra)
+    return dag.sweep_down(sum_t, top.g, extra), sum_t
+
+
+def _e_at(dag, e, key):
+    """E of green key `key` in _kept_type_e's answer."""
+    lo = dag.gr.goff[dag.top.g]
+    return e[0][key] if key < lo else e[1][key - lo]
+
+
+def _give_e(dag, e):
+    dag.pool.give_low(e[0])
+    dag.pool.give(e[1])
 
 
 def _table_keep_value(solver, ctx, q, yi, ri):
@@ -634,7 +719,10 @@ def _table_keep_value(solver, ctx, q, yi, ri):
     out = [0] * solver.nstates
     for st in range(solver.nstates):
         dag.begin_state(st)
-        out[st] = _kept_type_e(dag, yi, ri, st)[q]
+        e = _kept_type_e(dag, yi, ri, st)
+        out[st] = _e_at(dag, e, q)
+        _give_e(dag, e)
+    dag.release()
     return out
 
 
@@ -663,8 +751,10 @@ def keep_values_at(solver, ctx, gfaces, yf, rf, st):
         for rkeep in ((1, 0) if r else (0,)):
             e = _kept_type_e(dag, yi if ykeep else -1, ri if rkeep else -1, st)
             for i in range(len(subs)):
-                out[(faces[i], ykeep, rkeep)] = e[subs[i]]
-            e = None        # not held through the next sweep (an 8-byte value per green key)
+                out[(faces[i], ykeep, rkeep)] = _e_at(dag, e, subs[i])
+            _give_e(dag, e)     # the next sweep takes the same tables
+            e = None
+    dag.release()
     return out
 
 
