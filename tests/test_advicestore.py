@@ -1,7 +1,8 @@
 """The solver bot's advice kept in the store of solved tables (host/eldersign/advicestore.py, issue
 29.1): a new process reads the answers an earlier one published instead of asking advice again, with
-the same results; a damaged, truncated or stale advice file is detected and never trusted; a card's
-advice files are merged past MAX_FILES and by compact_all; a colliding question hash is no answer.
+the same results; a process writes one advice file; a damaged, truncated or stale advice file is
+detected and never trusted; advice files are merged past MAX_FILES and by compact_all; a colliding
+question hash, or another card's answer, is no answer.
 """
 
 import os
@@ -58,7 +59,7 @@ def test_a_new_process_reads_the_stored_advice_and_plays_the_same_games(tmp_path
     count = _Count(monkeypatch)
     assert sim.run_setting(setting, 2, 1, store=sim.open_store(str(tmp_path))) == want
     built = count.asked
-    assert built > 0 and _advice_files(tmp_path)
+    assert built > 0 and len(_advice_files(tmp_path)) == 1         # one file a process, every card's
     count.asked = 0
     store = sim.open_store(str(tmp_path))
     assert sim.run_setting(setting, 2, 1, store=store) == want
@@ -102,12 +103,12 @@ def test_stale_advice_is_caught_by_the_fresh_sample_and_the_store_dropped(tmp_pa
     sim.run_setting(setting, 1, 1, store=sim.open_store(str(tmp_path)))
     for path in _advice_files(tmp_path):
         raw = open(path, "rb").read()
-        magic, fmt, card, count = ADVICE_HEADER.unpack_from(raw, 0)
+        magic, fmt, count = ADVICE_HEADER.unpack_from(raw, 0)
         f = advicestore.AdviceFile(path, count, memoryview(raw), None)
         records = {q: [(k, v + 1) for k, v in pairs] for q, pairs in f.records().items()}
         n, body = advice_body(records)
         os.remove(path)
-        open(path, "wb").write(ADVICE_HEADER.pack(magic, fmt, card, n) + body)
+        open(path, "wb").write(ADVICE_HEADER.pack(magic, fmt, n) + body)
     store = sim.open_store(str(tmp_path))
     assert sim.run_setting(setting, 1, 1, store=store) == want
     assert store.stats["stale"] == 1
@@ -119,16 +120,17 @@ def _question(i):
     return (bytes(roll), bytes(24), i % 3, 0, i % 5, i % 4)
 
 
-def test_a_cards_advice_files_are_merged_past_max_files_and_by_compact_all(tmp_path):
+def test_advice_files_are_merged_past_max_files_and_by_compact_all(tmp_path):
     store = TableStore(str(tmp_path), check=False)
     key = ("a card", 0, 0, 0)
+    other = ("another card", 0, 0, 0)
     want = {}
     for i in range(MAX_FILES + 1):
         rec = {_question(i): [(("reroll", bytes([i]) * 24), 100 + i), (("fail", None), 7)]}
         want.update(rec)
-        store.publish_advice(key, rec)
+        store.publish_advice({key: rec})
     assert len(_advice_files(tmp_path)) < MAX_FILES + 1
-    store.publish_advice(key, {_question(50): [(("fail", None), 1)]})
+    store.publish_advice({key: {_question(50): [(("fail", None), 1)]}, other: {_question(50): [(("fail", None), 2)]}})
     want[_question(50)] = [(("fail", None), 1)]
     assert len(_advice_files(tmp_path)) > 1
     store.compact_all()
@@ -136,17 +138,20 @@ def test_a_cards_advice_files_are_merged_past_max_files_and_by_compact_all(tmp_p
     fresh = TableStore(str(tmp_path), check=False)
     for q, pairs in want.items():
         assert fresh.find_advice(key, q) == pairs
-    assert fresh.find_advice(key, _question(51)) is None
+    assert fresh.find_advice(other, _question(50)) == [(("fail", None), 2)]
+    assert fresh.find_advice(key, _question(51)) is None and fresh.find_advice(other, _question(1)) is None
 
 
 def test_a_colliding_question_hash_is_not_an_answer(tmp_path, monkeypatch):
-    monkeypatch.setattr(advicestore, "question_hash", lambda q: 42)
-    monkeypatch.setattr("eldritch.eldersign.tablestore.question_hash", lambda q: 42)
+    monkeypatch.setattr(advicestore, "question_hash", lambda d, q: 42)
+    monkeypatch.setattr("eldritch.eldersign.tablestore.question_hash", lambda d, q: 42)
     store = TableStore(str(tmp_path), check=False)
     key = ("a card", 0, 0, 0)
+    other = ("another card", 0, 0, 0)
     recs = {_question(i): [(("fail", None), i)] for i in range(5)}
-    store.publish_advice(key, recs)
+    store.publish_advice({key: recs, other: {_question(0): [(("fail", None), 99)]}})
     fresh = TableStore(str(tmp_path), check=False)
     for q, pairs in recs.items():
         assert fresh.find_advice(key, q) == pairs
-    assert fresh.find_advice(key, _question(9)) is None
+    assert fresh.find_advice(other, _question(0)) == [(("fail", None), 99)]
+    assert fresh.find_advice(key, _question(9)) is None and fresh.find_advice(other, _question(1)) is None

@@ -120,6 +120,7 @@ class SolverCache:
         self._numbers: dict = {}    # key part (card_key's first two) -> card number
         self.built = 0
         self.store = store          # a tablestore.TableStore, or None
+        self._advice_new: dict = {}  # advice answered here, to publish: {solver key: {question: pairs}}
 
     def _card(self, card) -> tuple:
         """(card, sanity cost, stamina cost, key part, card number) of a card object, remembered by
@@ -175,7 +176,8 @@ class SolverCache:
             s = MemoSolver(inner)
             s.store_key = key
             if self.store is not None:
-                s.stored_advice = StoredAdvice(self.store, key, card, terror, sanity, stamina, self.backend)
+                s.stored_advice = StoredAdvice(self.store, key, card, terror, sanity, stamina, self.backend,
+                                               self._advice_new)
             self.built += 1
             self._solvers[short] = s
             if len(self._solvers) > self.max_solvers:
@@ -233,14 +235,16 @@ class SolverCache:
             return
         for count, keys, checks, vals in inner.take_solved():
             self.store.publish(key, inner.nstates, count, keys, checks, vals)
-        if s.stored_advice is not None:
-            s.stored_advice.publish()
 
     def flush(self) -> None:
-        """Publish to the store what this process's solvers solved since their last publish."""
+        """Publish to the store what this process's solvers solved since their last publish, and
+        the advice they answered (one file)."""
         for s in self._solvers.values():
             self._publish(s.store_key, s)
         if self.store is not None:
+            if self._advice_new:
+                self.store.publish_advice(self._advice_new)
+                self._advice_new.clear()
             self.store.settle()
 
     def chance(self, card, values: tuple) -> float:
@@ -419,23 +423,22 @@ def _advise(solver, roll, pool_uses, held, done_mask: int) -> list:
 
 class StoredAdvice:
     """A solver's advice answers in the store (advicestore.py): `find` reads the answer of an
-    earlier process (the card's stored advice first sampled against a fresh solve:
-    TableStore.verify_advice), `add` keeps a new answer and `publish` writes the new ones."""
+    earlier process (sampled against a fresh solve for the first cards: TableStore.advice_trusted),
+    `add` keeps a new answer in `pending` (the SolverCache's, {solver key: {question: pairs}}),
+    which SolverCache.flush writes as one file."""
 
-    def __init__(self, store, key, card, terror, sanity, stamina, backend):
+    def __init__(self, store, key, card, terror, sanity, stamina, backend, pending: dict):
         self.store = store
         self.key = key
         self._make = lambda: backend.make_solver(card, terror, sanity, stamina)
         self._limits = (terror, sanity, stamina)
-        self._verified = None
-        self.new: dict = {}
+        self._pending = pending
 
     def find(self, question):
-        if self._verified is None:
-            self._verified = self.store.verify_advice(self.key, self.fresh)
-        if not self._verified:
+        got = self.store.find_advice(self.key, question)
+        if got is not None and not self.store.advice_trusted(self.key, question, got, self.fresh):
             return None
-        return self.store.find_advice(self.key, question)
+        return got
 
     def fresh(self, question) -> list:
         """The answer to question from a new solver that reads no store (the stale-store sample)."""
@@ -446,12 +449,10 @@ class StoredAdvice:
         return keyed_options(advise(solver, bytearray(roll), sit, bytearray(held), done, texts=False))
 
     def add(self, question, pairs) -> None:
-        self.new[question] = pairs
-
-    def publish(self) -> None:
-        if self.new:
-            self.store.publish_advice(self.key, self.new)
-            self.new = {}
+        got = self._pending.get(self.key)
+        if got is None:
+            got = self._pending[self.key] = {}
+        got[question] = pairs
 
 
 def _widen(lim: tuple) -> tuple:

@@ -131,9 +131,9 @@ class TableStore:
         self.generation = 0             # counts the times tables of _open were dropped (a reader
                                         # that keeps tables() lists asks again when it moves)
         self._checked: set = set()      # card hashes sampled by this process
-        self._advice: dict = {}         # card hash -> (generation, [AdviceFile]) (advicestore.py)
+        self._advice = None             # (generation, [AdviceFile]) (advicestore.py)
         self._listed: dict = {}         # card hash -> (generation, the folder's names) (_names)
-        self._advice_checked: set = set()   # card hashes whose advice this process sampled
+        self._advice_checked: dict = {}     # card hash -> answers of it this process sampled
         self._size = None               # the store's bytes when last measured (eviction)
         self._added = 0                 # bytes this process wrote since
         self.stats = {"loaded": 0, "rejected": 0, "stale": 0, "published": 0, "evicted": 0}
@@ -172,8 +172,8 @@ class TableStore:
         return out
 
     def _names(self, digest: bytes) -> list:
-        """The sorted names in a card's folder, listed once per store generation (its tables and its
-        advice are looked up from one listing; this process's own writes drop it)."""
+        """The sorted names in a card's folder, listed once per store generation (this process's own
+        writes drop it)."""
         got = self._listed.get(digest)
         if got is not None and got[0] == self.generation:
             return got[1]
@@ -291,22 +291,30 @@ class TableStore:
 
     # ----- advice (advicestore.py) ------------------------------------------------------------
 
-    def advice_files(self, key) -> list[AdviceFile]:
-        """The mapped advice files of a solver key (once per process and store generation)."""
-        digest = self.digest(key)
-        got = self._advice.get(digest)
+    def _advice_root(self) -> str:
+        """ROOT/v2/advice-V: V hashes the versions, so another kernel's or core's advice is never
+        searched (left for eviction)."""
+        return os.path.join(self.root, "advice-" + hashlib.sha256(self.versions.encode()).hexdigest()[:16])
+
+    def advice_files(self) -> list[AdviceFile]:
+        """The mapped advice files (listed once per process and store generation)."""
+        got = self._advice
         if got is not None and got[0] == self.generation:
             return got[1]
-        folder = self._folder(digest)
+        folder = self._advice_root()
+        try:
+            names = sorted(n for n in os.listdir(folder) if n.endswith(ADVICE_SUFFIX))
+        except OSError:
+            names = []
         out = []
-        for name in [n for n in self._names(digest) if n.endswith(ADVICE_SUFFIX)]:
-            f = self._map_advice(os.path.join(folder, name), digest)
+        for name in names:
+            f = self._map_advice(os.path.join(folder, name))
             if f is not None:
                 out.append(f)
-        self._advice[digest] = (self.generation, out)
+        self._advice = (self.generation, out)
         return out
 
-    def _map_advice(self, path: str, digest: bytes):
+    def _map_advice(self, path: str):
         try:
             with open(path, "rb") as f:
                 size = os.fstat(f.fileno()).st_size
@@ -317,10 +325,9 @@ class TableStore:
             self._reject(path)
             return None
         try:
-            magic, fmt, card, count = ADVICE_HEADER.unpack_from(mm, 0)
-            if magic != ADVICE_MAGIC or fmt != ADVICE_FORMAT or card != digest or \
-                    size < ADVICE_HEADER.size + 8 * (3 * count + 1):
-                raise ValueError("not advice of this card")
+            magic, fmt, count = ADVICE_HEADER.unpack_from(mm, 0)
+            if magic != ADVICE_MAGIC or fmt != ADVICE_FORMAT or size < ADVICE_HEADER.size + 8 * (3 * count + 1):
+                raise ValueError("not an advice file")
             f = AdviceFile(path, count, memoryview(mm), mm)
             if not f.valid_size():
                 raise ValueError("truncated")
@@ -332,82 +339,75 @@ class TableStore:
     def find_advice(self, key, question: tuple):
         """The stored answer (advisor.keyed_options' pairs) to a roll question of a solver key, or
         None. A damaged file on the way is deleted (and its questions asked again)."""
-        files = self.advice_files(key)
+        files = self.advice_files()
         if not files:
             return None
-        h = question_hash(question)
+        digest = self.digest(key)
+        h = question_hash(digest, question)
         for f in files:
-            got = f.find(question, h)
+            got = f.find(digest, question, h)
             if got is False:
-                self._refuse_advice(key, f)
+                self._refuse_advice(f)
                 return None
             if got is not None:
                 return got
         return None
 
-    def _refuse_advice(self, key, f: AdviceFile) -> None:
-        digest = self.digest(key)
-        got = self._advice.get(digest)
-        if got is not None and f in got[1]:
-            got[1].remove(f)
+    def _refuse_advice(self, f: AdviceFile) -> None:
+        if self._advice is not None and f in self._advice[1]:
+            self._advice[1].remove(f)
         self._reject(f.path)
 
-    def verify_advice(self, key, fresh_advice) -> bool:
-        """As verify, for advice: for the first VERIFY_CARDS cards with advice this process uses,
-        SAMPLE stored answers to questions of at most SAMPLE_DICE dice compared with
+    def advice_trusted(self, key, question: tuple, pairs, fresh_advice) -> bool:
+        """As verify, for advice found: for the first VERIFY_CARDS cards whose answers this process
+        reads, SAMPLE answers to questions of at most SAMPLE_DICE dice are compared with
         fresh_advice(question) (advice from a solver that reads no store); a difference deletes the
-        whole store of this version (stale) and returns False."""
+        whole store of this version (stale) and returns False. True otherwise."""
+        if not self.check or sum(question[0]) > SAMPLE_DICE:
+            return True
         digest = self.digest(key)
-        if not self.check or digest in self._advice_checked or len(self._advice_checked) >= VERIFY_CARDS:
+        n = self._advice_checked.get(digest)
+        if n is None:
+            if len(self._advice_checked) >= VERIFY_CARDS:
+                return True
+            n = 0
+        if n >= SAMPLE:
             return True
-        files = [f for f in self.advice_files(key) if f.count]
-        if not files:
-            return True
-        self._advice_checked.add(digest)
-        seed = int(hashlib.sha256("".join(os.path.basename(f.path) for f in files).encode()).hexdigest(), 16)
-        for k in range(SAMPLE):
-            f = files[(seed >> (64 * k)) % len(files)]
-            at = (seed >> (64 * k + 32)) % f.count
-            # the shortest record of a window of 64 (read from the offsets alone: a short record is
-            # a small roll, whose fresh solve is cheap), taken if its roll has at most SAMPLE_DICE
-            i = min(((at + j) % f.count for j in range(min(64, f.count))), key=f.record_size)
-            got = f._record(i)
-            if got is False:
-                self._refuse_advice(key, f)
-                continue
-            question, pairs = got
-            if sum(question[0]) <= SAMPLE_DICE and fresh_advice(question) != pairs:
-                self.stats["stale"] += 1
-                self.drop_all()
-                return False
+        self._advice_checked[digest] = n + 1
+        if fresh_advice(question) != pairs:
+            self.stats["stale"] += 1
+            self.drop_all()
+            return False
         return True
 
-    def publish_advice(self, key, records: dict) -> int:
-        """Add answers {question: pairs} of a solver key as a new advice file (content-addressed,
-        written whole, then renamed); past MAX_FILES advice files the card's are merged."""
-        if not records:
+    def publish_advice(self, records: dict) -> int:
+        """Add answers {solver key: {question: pairs}} as ONE new advice file (content-addressed,
+        written whole, then renamed); past MAX_FILES advice files the small ones are merged."""
+        flat = {}
+        for key, qs in records.items():
+            digest = self.digest(key)
+            for q, pairs in qs.items():
+                flat[(digest, q)] = pairs
+        if not flat:
             return 0
-        digest = self.digest(key)
-        folder = self._folder(digest)
+        folder = self._advice_root()
         os.makedirs(folder, exist_ok=True)
-        self._listed.pop(digest, None)
-        count, body = advice_body(records)
-        self._write_file(folder, ADVICE_HEADER.pack(ADVICE_MAGIC, ADVICE_FORMAT, digest, count), body,
-                         ADVICE_SUFFIX)
+        count, body = advice_body(flat)
+        self._write_file(folder, ADVICE_HEADER.pack(ADVICE_MAGIC, ADVICE_FORMAT, count), body, ADVICE_SUFFIX)
         self._added += ADVICE_HEADER.size + len(body)
         self.stats["published"] += count
         names = [n for n in os.listdir(folder) if n.endswith(ADVICE_SUFFIX)]
         if len(names) > MAX_FILES:
-            self._compact_advice(folder, digest, names)
+            self._compact_advice(folder, names)
         return count
 
-    def _compact_advice(self, folder: str, digest: bytes, names: list, whole: bool = False) -> None:
-        """Merge a card's advice files into one (the union; a damaged file is deleted, not merged).
-        As with tables, when the largest file holds more than the others together only the others
-        are merged (unless `whole`)."""
+    def _compact_advice(self, folder: str, names: list, whole: bool = False) -> None:
+        """Merge advice files into one (the union; a damaged file is deleted, not merged). As with
+        tables, when the largest file holds more than the others together only the others are
+        merged (unless `whole`), so a big file is not rewritten each time small ones pile up."""
         files = []
         for name in names:
-            f = self._map_advice(os.path.join(folder, name), digest)
+            f = self._map_advice(os.path.join(folder, name))
             if f is not None:
                 files.append(f)
         files.sort(key=lambda f: f.count)
@@ -423,15 +423,14 @@ class TableStore:
                 continue
             merged += recs
         count, body = raw_body(merged)
-        kept = self._write_file(folder, ADVICE_HEADER.pack(ADVICE_MAGIC, ADVICE_FORMAT, digest, count), body,
-                                ADVICE_SUFFIX)
+        kept = self._write_file(folder, ADVICE_HEADER.pack(ADVICE_MAGIC, ADVICE_FORMAT, count), body, ADVICE_SUFFIX)
         for f in files:
             if f.path != kept:
                 try:
                     os.remove(f.path)
                 except OSError:
                     pass
-        self._advice.pop(digest, None)
+        self._advice = None
 
     # ----- writing ------------------------------------------------------------------------------
 
@@ -516,7 +515,7 @@ class TableStore:
         return path
 
     def compact_all(self) -> int:
-        """Merge every card's tables into one file, and its advice files into one (after a sweep: a
+        """Merge every card's tables into one file, and the advice files into one (after a sweep: a
         reader then opens and searches one file a card instead of up to MAX_FILES; a small process
         uses a hundred cards).
         Returns how many cards were merged. Only whole tables of the card are merged (_map checks
@@ -532,15 +531,11 @@ class TableStore:
                 listing = os.listdir(folder)
             except OSError:
                 continue
-            advice = [n for n in listing if n.endswith(ADVICE_SUFFIX)]
-            if len(advice) >= 2:
-                try:
-                    with open(os.path.join(folder, advice[0]), "rb") as f:
-                        magic, fmt, digest, count = ADVICE_HEADER.unpack(f.read(ADVICE_HEADER.size))
-                    if magic == ADVICE_MAGIC and fmt == ADVICE_FORMAT and digest.hex()[:40] == name:
-                        self._compact_advice(folder, digest, advice, whole=True)
-                except (OSError, struct.error):
-                    pass
+            if name.startswith("advice-"):
+                advice = [n for n in listing if n.endswith(ADVICE_SUFFIX)]
+                if len(advice) >= 2 and folder == self._advice_root():
+                    self._compact_advice(folder, advice, whole=True)
+                continue
             names = [n for n in listing if n.endswith(SUFFIX)]
             if len(names) < 2:
                 continue
