@@ -18,8 +18,8 @@ Solvers are built by the backend (`backend.make_solver`; the C core when built) 
 tables (tablestore.py: `SolverCache(store=...)`, `eldritch simulate --store`, a sweep's OUT/solved)
 every new solver starts from what earlier processes solved for its card, a roll question an
 earlier process asked is answered by its stored advice (StoredAdvice, advicestore.py), and `flush`
-publishes what this process solved and advised; values are the same integers either way. The bot reads the game only through
-bots/observe.py: it never sees the decks' order or a PRNG.
+publishes what this process solved and advised; values are the same integers either way. The bot
+reads the game only through bots/observe.py: it never sees the decks' order or a PRNG.
 """
 
 from __future__ import annotations
