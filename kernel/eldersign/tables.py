@@ -26,7 +26,8 @@ sub-multiset of K is max(E(K), the best of K minus one die), pushed upward (bk_s
 Everything is done one task-set state at a time: the tables hold one integer a roll, so a
 context's memory is its signatures, the U tables of one state and the slices being computed. The
 signatures' best vectors need the successor contexts, which are solved (recursively) before any
-table of this context is made, so tables never nest.
+table of this context is made, so tables never nest. The row tables come from the question's pool
+(rowpool.py: cut from the heap once, handed out again for every state of every context).
 """
 
 from array import array
