@@ -19,7 +19,7 @@ import pytest
 
 from eldritch.kernel.eldersign.notation import parse_card
 from eldritch.kernel.eldersign.solver import Solver, BEAT
-from eldritch.kernel.eldersign import tables  # noqa: F401  (imported before the trace, as on the board)
+from eldritch.kernel.eldersign import tables, rollquestions  # noqa: F401  (imported before the trace, as on the board)
 
 # the longest stretch allowed, in lines: BEAT steps plus what one chunk of a loop can add
 MAX_LINES = 2 * BEAT

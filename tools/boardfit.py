@@ -95,15 +95,20 @@ FEATURES = {
 }
 
 # Menu actions too long for CI and for the table: each a script, the lines its last frame may show
-# while it runs, and the host question whose odds the last frame must show (the C core's, to the
-# screen's four decimals). benchmarks/test_firmware_bench.py checks them (make bench): the odds of
-# Lights Out ("I3 > P P > L L") at 6 green, yellow, red, focus 1 and one clue, solved on the board at
-# 190 KB (221 G instructions, about 7 minutes of QEMU, with progress frames)
+# while it runs, and the host question whose answer the last frame must show (the C core's: an odds
+# screen's figure to four decimals, a play screen's best option to two and its count of options).
+# benchmarks/test_firmware_bench.py checks them (make bench): Lights Out ("I3 > P P > L L") at 6
+# green, yellow, red, focus 1 and one clue, solved on the board at 190 KB (221 G instructions, about
+# 5-7 minutes of QEMU, with progress frames), then played: the advice on the first roll (the harness's
+# seed 3 rolls I3 L L P P P y:I4 r:W), its clue rerolls among the options
+LIGHTS_OUT = "a a down down down down a down right down right down down down right a"
 HEAVY = {
-    "lights_out_clue": ("a a down down down down a down right down right down down down right a",
-                        ("odds",),
+    "lights_out_clue": (LIGHTS_OUT, ("odds",),
                         ["odds", "I3 > P P > L L", "--green", "6", "--yellow", "--red", "--focus", "1",
                          "--clues", "1"]),
+    "lights_out_clue_play": (LIGHTS_OUT + " a a", ("/",),
+                             ["advise", "I3 > P P > L L", "--roll", "I3 L L P P P y:I4 r:W", "--focus", "1",
+                              "--clues", "1"]),
 }
 
 # The firmware's own features (micropython/qemu/harness.py): whole Stay Away! games played through

@@ -128,7 +128,7 @@ class Solver(RollOptions):
             from .classweights import roll_weights
             self._class_weights = roll_weights
         self._green = None
-        self.rowpool = None     # tables.RowPool of the question in progress
+        self.rowpool = None     # rowpool.RowPool of the question in progress
         self._nodes = {}
         self._fparts = {}
         self._fsinfo = None
@@ -414,12 +414,12 @@ class Solver(RollOptions):
         """The state index of a set of completed tasks (bit t set: task t done)."""
         return state_index(self, done_mask)
 
-    # ----- one roll, for advice (tables.py: the board imports it only when asked) -------------
+    # ----- one roll, for advice (rollquestions.py: the board imports it only when asked) -----
 
     def roll_values(self, ctx, gfaces, yf, rf):
         """The best value after this roll, for every task-set state (a vector)."""
-        from . import tables
-        return tables.roll_values(self, ctx, gfaces, yf, rf)
+        from . import rollquestions
+        return rollquestions.roll_values(self, ctx, gfaces, yf, rf)
 
     def keep_value(self, ctx, gfaces, unrolled_green, yf, rf):
         """E[best value with one clue fewer] when the dice not kept are rerolled (a vector).
@@ -427,16 +427,16 @@ class Solver(RollOptions):
         gfaces: the kept green dice by representative face; yf/rf: the kept yellow/red face, or -1
         when that die (if in the pool) is rerolled. ctx must have at least one clue.
         """
-        from . import tables
-        return tables.keep_value(self, ctx, gfaces, unrolled_green, yf, rf)
+        from . import rollquestions
+        return rollquestions.keep_value(self, ctx, gfaces, unrolled_green, yf, rf)
 
     def keep_values_at(self, ctx, gfaces, yf, rf, state):
         """keep_value at one state for every kept part of one roll (gfaces, yf, rf: the whole roll),
         in one sweep per kind of kept part: {(kept green counts by representative face as a tuple,
         1 if the yellow die is kept, 1 if the red die is kept): value}. Advice on a clue reroll
         lists them all; the board asks only for the state the adventure is in."""
-        from . import tables
-        return tables.keep_values_at(self, ctx, gfaces, yf, rf, state)
+        from . import rollquestions
+        return rollquestions.keep_values_at(self, ctx, gfaces, yf, rf, state)
 
 
 def memo_key(ctx):
