@@ -913,7 +913,7 @@ class App:
             solver.progress = self._progress
             situation_value(solver, sit)
             self.solver = solver
-            self.solved = SolvedCard(solver)
+            self.solved = None          # flattened at the first advice it answers (advise_best)
         return self.solver
 
     def show_odds(self):
@@ -995,7 +995,15 @@ class App:
         self._need_solver()
         adv = self.adv
         n = adv.legal_actions(self.actions)
-        i = self.solved.best(adv, self.actions, n, self.halves)
+        i = -1
+        if not (adv.st[6] or adv.st[7]):
+            if self.solved is None:
+                # flattened from the solver's values when it first answers, not beside the odds
+                # solve's peak: with spells or clues left it answers nothing (advise_all does), and
+                # Lights Out's first roll with a clue (6G+Y+R, focus 1) fits a Pico's heap only
+                # without it
+                self.solved = SolvedCard(self.solver)
+            i = self.solved.best(adv, self.actions, n, self.halves)
         if i >= 0:
             self.options = [(self.actions[i], (self.halves[0] << 24) | self.halves[1])]
             self.all_options = False

@@ -106,7 +106,7 @@ def test_a_clue_question_fits_the_pico_heap_on_the_unix_port():
 
 def test_board_app_plays_with_a_clue(run_micropython, tmp_path):
     """The Curator with one clue: the play screen lists every reroll a clue allows, with which dice,
-    and a reroll's value is the host's keep value for that roll."""
+    and a reroll's value is the host's keep value for that roll; no flattened card is made for it."""
     lines = run_micropython("""
 sys.path.insert(0, %(mp)r)
 import sim
@@ -120,9 +120,13 @@ print("roll", format_roll(app.adv.roll_counts))
 print("uses", app.adv.uses())
 for code, value in app.options:
     print("opt", value, app.adv.action_text(code))
+print("flattened", app.solved is not None)
 """ % {"mp": str(REPO / "micropython"), "dir": str(tmp_path)})
     roll = [x for x in lines if x.startswith("roll ")][0][5:]
     assert [x for x in lines if x.startswith("uses ")][0] == "uses (1, 0, 1)"
+    # with a clue left the flattened card answers nothing (advice.advise does): it is not made, so
+    # that the clue's advice has its heap (Lights Out's first roll on the firmware needs it)
+    assert "flattened False" in lines
     shown = {}
     for line in lines:
         if line.startswith("opt "):
