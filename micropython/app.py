@@ -507,9 +507,9 @@ class App:
         self.too_big = bytes(self.sit)
         gc.collect()
         self._clamp_uses()
-        self.message("Too big for this board's memory: %s, focus %d, spells %d. The menu now stops "
-                     "below it." % (Situation.from_values(self.too_big).pool_text(), self.too_big[3],
-                                    self.too_big[4]), S_SIT)
+        self.message("Too big for this board's memory: %s, focus %d, spells %d, clues %d. The menu "
+                     "now stops below it." % (Situation.from_values(self.too_big).pool_text(),
+                                              self.too_big[3], self.too_big[4], self.too_big[5]), S_SIT)
 
     def tick(self, now_ms):
         """Between events: move a long name on the selected row; True when a redraw is due."""

@@ -26,8 +26,8 @@ def board(tmp_path_factory):
 
 def test_too_big_a_situation_is_stopped_and_not_offered_again(board, tmp_path):
     """In the Pico's heap The Curator with 7 green, yellow, red and focus 4 needs more: the solve
-    stops with a message (no crash, no lost menu), and the focus the menu offers then stops below
-    4, saying why."""
+    stops with a message naming the situation, its clues too (no crash, no lost menu), and the focus
+    the menu offers then stops below 4, saying why."""
     boardfit.FEATURES["too_big"] = ("a a a right down right down right down right right right a a",
                                     ("max: memory",))
     try:
@@ -36,4 +36,5 @@ def test_too_big_a_situation_is_stopped_and_not_offered_again(board, tmp_path):
         del boardfit.FEATURES["too_big"]
     frames = (tmp_path / ("frames_too_big_%d" % PICO_KB) / "frames.txt").read_text()
     assert "|Too big for this|" in frames
+    assert "|7G+Y+R, focus 4,|\n|spells 0, clues |\n|0. The menu now |" in frames   # the whole situation
     assert "max: memory" in last and ">focus    3" in last, last + err
