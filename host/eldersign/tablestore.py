@@ -187,15 +187,10 @@ class TableStore:
     def _map(self, path: str, digest: bytes, nstates: int):
         """The table at path, or None (and the file deleted) when it is not a whole, correct table
         of this card."""
-        try:
-            with open(path, "rb") as f:
-                size = os.fstat(f.fileno()).st_size
-                if size < HEADER.size:
-                    raise ValueError("shorter than a header")
-                mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-        except (OSError, ValueError):
-            self._reject(path)
+        got = self._open_mapped(path, HEADER.size)
+        if got is None:
             return None
+        mm, size = got
         try:
             magic, fmt, n, card, count = HEADER.unpack_from(mm, 0)
             body = HEADER.size + 8 * count * (2 + nstates)
@@ -224,6 +219,19 @@ class TableStore:
             return                                  # refused already
         got.remove(table)
         self._reject(table.path)
+
+    def _open_mapped(self, path: str, header: int):
+        """(the file mapped read-only, its size), or None (and the file deleted) when it cannot be
+        opened or is shorter than a header of `header` bytes."""
+        try:
+            with open(path, "rb") as f:
+                size = os.fstat(f.fileno()).st_size
+                if size < header:
+                    raise ValueError("shorter than a header")
+                return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ), size
+        except (OSError, ValueError):
+            self._reject(path)
+            return None
 
     def _reject(self, path: str) -> None:
         self.stats["rejected"] += 1
@@ -315,15 +323,10 @@ class TableStore:
         return out
 
     def _map_advice(self, path: str):
-        try:
-            with open(path, "rb") as f:
-                size = os.fstat(f.fileno()).st_size
-                if size < ADVICE_HEADER.size:
-                    raise ValueError("shorter than a header")
-                mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
-        except (OSError, ValueError):
-            self._reject(path)
+        got = self._open_mapped(path, ADVICE_HEADER.size)
+        if got is None:
             return None
+        mm, size = got
         try:
             magic, fmt, count = ADVICE_HEADER.unpack_from(mm, 0)
             if magic != ADVICE_MAGIC or fmt != ADVICE_FORMAT or size < ADVICE_HEADER.size + 8 * (3 * count + 1):
