@@ -68,7 +68,7 @@ GAMES = (
     Game("arkham", "Arkham Horror", "Arkham Horror (1987): exact odds, a whole game, board files",
          command="arkham", cli="arkham.cli", frontend="arkham.frontend", sim="arkham.sim",
          kernel_save="kernel.arkham.game.save", save_magic=b"ARKHAM", bare_saves=(b"AH\x01", b"AH\x02"),
-         hides=False, bot_kinds=("heuristic", "random"),
+         hides=False, bot_kinds=("heuristic", "random", "search"),
          board_modes=(("Arkham Horror", "Resume Arkham", "arkham_mode", "ArkhamMode", "arkham.sav"),)),
     Game("mansions", "Mansions of Madness", "Mansions of Madness (1st edition): play a story, attribute odds",
          command="mansions", cli="mansions.cli", frontend="mansions.frontend", sim="mansions.sim",
