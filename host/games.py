@@ -24,7 +24,8 @@ What an entry names (module paths are relative to the package `eldritch`):
   one that needs more than its bytes (a passphrase); `max_save` the largest save file when the save
   carries files (else worked out from the kernel's largest save);
 - `hides`: hidden information between players: saves are sealed and every page is per seat;
-- `bot_kinds`: the bots a seat can be given, the first the default;
+- `bot_kinds`: the bots a seat can be given, the first the default; every game has "search", its
+  strongest (Elder Sign's is the solver bot: exact odds for every roll, host/eldersign/solverbot.py);
 - `board_modes`: the handheld's menu entries (menu label, resume label or None, module, class,
   save file).
 """
@@ -63,7 +64,7 @@ GAMES = (
     Game("eldersign", "Elder Sign", "play a whole game in the terminal (human or bot seats)",
          command="play", cli="eldersign.play", frontend="eldersign.frontend", sim="eldersign.sim",
          kernel_save="kernel.eldersign.game.save", save_magic=b"PLAY", bare_saves=(b"EG\x02", b"EG\x03"),
-         max_save=8 << 20, hides=False, bot_kinds=("heuristic",),
+         max_save=8 << 20, hides=False, bot_kinds=("heuristic", "search"),
          board_modes=(("Companion game", "Resume companion", "companion", "Companion", "companion.sav"),)),
     Game("arkham", "Arkham Horror", "Arkham Horror (1987): exact odds, a whole game, board files",
          command="arkham", cli="arkham.cli", frontend="arkham.frontend", sim="arkham.sim",

@@ -8,6 +8,9 @@ A file is three lines of UTF-8 text:
     ELDRITCH PLAY SAVE v1
     {"bots": [1], "hints": true, "speed": 0.3, "cards": [{"name": "mine.tsv", "text": "..."}],
      "game": "<base64 of the kernel save>"}
+
+(and "kind": "search" when the bot seats play the search bot, the solver bot, rather than the
+kernel's own bot: absent, the kernel's bot).
     sha256 <hex digest of the two lines above, newlines included>
 
 The kernel save (kernel/eldersign/game/save.py) is the seed, the options and the action log, checked
@@ -39,23 +42,27 @@ MAX_CARD_FILES = 32
 MAX_NAME = 255
 
 
+KINDS = ("heuristic", "search")        # the kernel's own bot; the search bot (the solver bot)
+
+
 class Settings:
     """What a session keeps besides the game: bot seats (0-based), hints, bot speed (seconds per
-    bot action) and the extra card files as (name, text) pairs."""
+    bot action), the extra card files as (name, text) pairs and the bots' kind (KINDS)."""
 
-    def __init__(self, bots=(), hints: bool = True, speed: float = 0.3, cards=()):
+    def __init__(self, bots=(), hints: bool = True, speed: float = 0.3, cards=(), kind: str = "heuristic"):
         self.bots = frozenset(bots)
         self.hints = bool(hints)
         self.speed = float(speed)
         self.cards = tuple(cards)
+        self.kind = kind
 
     def __eq__(self, other):
         return (isinstance(other, Settings) and self.bots == other.bots and self.hints == other.hints
-                and self.speed == other.speed and self.cards == other.cards)
+                and self.speed == other.speed and self.cards == other.cards and self.kind == other.kind)
 
     def __repr__(self):
-        return "Settings(bots=%r, hints=%r, speed=%r, cards=%r)" % (
-            sorted(self.bots), self.hints, self.speed, [c[0] for c in self.cards])
+        return "Settings(bots=%r, hints=%r, speed=%r, cards=%r, kind=%r)" % (
+            sorted(self.bots), self.hints, self.speed, [c[0] for c in self.cards], self.kind)
 
 
 def read_card_files(paths) -> tuple:
@@ -100,8 +107,11 @@ def game_data(cards) -> GameData:
 
 def settings_doc(settings: Settings) -> dict:
     """The settings as the save's JSON fields (in the file's order)."""
-    return {"bots": sorted(settings.bots), "hints": settings.hints, "speed": settings.speed,
-            "cards": [{"name": n, "text": t} for n, t in settings.cards]}
+    doc = {"bots": sorted(settings.bots), "hints": settings.hints, "speed": settings.speed,
+           "cards": [{"name": n, "text": t} for n, t in settings.cards]}
+    if settings.kind != "heuristic":
+        doc["kind"] = settings.kind
+    return doc
 
 
 def dump(game, settings: Settings) -> bytes:
@@ -145,8 +155,11 @@ def parse(blob: bytes):
         doc, kernel_blob = saveformat.decode_doc(line)
     except SaveError as exc:
         raise KernelError("save", str(exc).replace("Eldritch Elder Sign save", "Eldritch game save"))
-    if set(doc) != {"bots", "hints", "speed", "cards"}:
+    if set(doc) - {"kind"} != {"bots", "hints", "speed", "cards"}:
         raise KernelError("save", "the settings line does not have the expected fields")
+    kind = doc.get("kind", "heuristic")
+    if kind not in KINDS:
+        raise KernelError("save", "the bots' kind must be one of %s" % ", ".join(KINDS))
     bots = doc["bots"]
     if not isinstance(bots, list) or not all(type(b) is int and 0 <= b < 8 for b in bots):
         raise KernelError("save", "bots must be a list of seats 0 to 7")
@@ -164,4 +177,4 @@ def parse(blob: bytes):
                 or not isinstance(c["text"], str) or len(c["name"]) > MAX_NAME):
             raise KernelError("save", "a card file entry must be {name, text}")
         pairs.append((c["name"], c["text"]))
-    return Settings(bots, doc["hints"], speed, pairs), kernel_blob
+    return Settings(bots, doc["hints"], speed, pairs, kind), kernel_blob
