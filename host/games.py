@@ -74,7 +74,7 @@ GAMES = (
     Game("mansions", "Mansions of Madness", "Mansions of Madness (1st edition): play a story, attribute odds",
          command="mansions", cli="mansions.cli", frontend="mansions.frontend", sim="mansions.sim",
          kernel_save="kernel.mansions.game.save", save_magic=b"MANSIONS", bare_saves=(b"M\x01", b"M\x02"),
-         hides=True, bot_kinds=("heuristic", "random"),
+         hides=True, bot_kinds=("heuristic", "random", "search"),
          board_modes=(("Mansions keeper", None, "mansions_mode", "MansionsMode", "mansions.sav"),)),
     Game("stayaway", "Stay Away!", "play Stay Away! (hidden roles, 4-12 players) or simulate it",
          command="stayaway", cli="stayaway.cli", frontend="stayaway.frontend", sim="stayaway.sim",

@@ -10,7 +10,7 @@ from array import array
 
 from ...surface import CHANCE
 from . import text
-from .bots import make_bot
+from .bots import make_bot, bot_choice
 from .choices import FLAG_ORDER
 from .consts import MAX_ACTIONS, WIN_KEEPER, WIN_INVESTIGATORS, WIN_NOBODY
 from .state import G_WINNER, G_ROUND
@@ -42,7 +42,7 @@ def play(st, bots, out, max_steps=20000):
         if who == CHANCE:
             a = buf[0]
         else:
-            a = bots[who].choose(st.view(who), buf, n)
+            a = bot_choice(bots[who], st, who, buf, n)
         out.append("> %d %d %s" % (a, who, st.action_text(a)))
         st.apply(a)
         for e in text.events(st):
