@@ -202,96 +202,10 @@ def effects(text, names, where, allowed=None):
     for token in text.split(";"):
         parts = [p.strip() for p in token.strip().split(":")]
         name = parts[0].lower()
-        args = parts[1:]
-        if name in _SIMPLE:
-            if len(args) != 1:
-                fail(where, "'%s' takes one number: %s:N" % (name, name))
-            out.append((_SIMPLE[name], 0, 0, number(args[0], where, 0, 99)))
-        elif name in _SIGNED:
-            if len(args) != 1:
-                fail(where, "'%s' takes a modifier: %s:+2" % (name, name))
-            out.append((_SIGNED[name], 0, 0, number(args[0], where, -9, 9) + 128))
-        elif name in _BARE:
-            if args:
-                fail(where, "'%s' takes no argument" % name)
-            out.append((_BARE[name], 0, 0, 0))
-        elif name == "spawn":
-            if not 1 <= len(args) <= 2:
-                fail(where, "spawn takes a monster and optionally a space: spawn:MONSTER[:SPACE]")
-            m = lookup(names["monster"], args[0], "monster", where)
-            s = lookup(names["space"], args[1], "space", where) if len(args) == 2 else NONE
-            out.append((E_SPAWN, m, s, 1))
-        elif name == "raise":
-            if len(args) != 1:
-                fail(where, "raise takes a monster: raise:MONSTER (placed on a corpse the keeper chooses)")
-            out.append((E_RAISE, lookup(names["monster"], args[0], "monster", where), 0, 1))
-        elif name in ("seal", "unseal"):
-            if len(args) != 2:
-                fail(where, "%s takes the two spaces of a door: %s:SPACE:SPACE" % (name, name))
-            a = lookup(names["space"], args[0], "space", where)
-            b = lookup(names["space"], args[1], "space", where)
-            door = names["door"].get((a, b), NONE)
-            if door == NONE:
-                fail(where, "no door between '%s' and '%s'" % (args[0], args[1]))
-            out.append((E_SEAL if name == "seal" else E_UNSEAL, door, 0, 1))
-        elif name in ("fire", "extinguish", "corpse"):
-            if len(args) != 1:
-                fail(where, "%s takes a space: %s:SPACE" % (name, name))
-            op = {"fire": E_FIRE, "extinguish": E_EXTINGUISH, "corpse": E_CORPSE}[name]
-            out.append((op, lookup(names["space"], args[0], "space", where), 0, 1))
-        elif name in ("dark", "light"):
-            if len(args) > 1:
-                fail(where, "%s takes a room (none: the room of the investigator it acts on): %s:ROOM" % (name, name))
-            room = lookup(names["room"], args[0], "room", where) if args else NONE
-            out.append((E_DARK if name == "dark" else E_LIGHT, room, 0, 1))
-        elif name == "learn":
-            if len(args) != 1:
-                fail(where, "learn takes a spell card or a spell deck: learn:NAME")
-            if args[0] in names.get("deck", {}):
-                out.append((E_LEARN, names["deck"][args[0]], 1, 1))
-            else:
-                out.append((E_LEARN, lookup(names["card"], args[0], "card or spell deck", where), 0, 1))
-        elif name == "test":
-            if len(args) != 2:
-                fail(where, "test takes an attribute and a modifier: test:will:-1")
-            out.append((E_TEST, attribute(args[0], where), number(args[1], where, -9, 9) + 128, 0))
-        elif name == "modify":
-            if len(args) != 2:
-                fail(where, "modify takes an attribute and a modifier: modify:strength:-1")
-            out.append((E_MODIFY, attribute(args[0], where), 0, number(args[1], where, -9, 9) + 128))
-        elif name == "weapon":
-            if len(args) != 2 or args[0].lower() not in WEAPON_KINDS:
-                fail(where, "weapon takes a kind (%s) and a modifier: weapon:blunt:+1" % ", ".join(WEAPON_KINDS))
-            out.append((E_WEAPON, WEAPON_KINDS[args[0].lower()], 0, number(args[1], where, -9, 9) + 128))
-        elif name == "win":
-            if len(args) != 1 or args[0].lower() not in WINNERS:
-                fail(where, "win takes the side: win:keeper, win:investigators or win:nobody")
-            out.append((E_WIN, WINNERS[args[0].lower()], 0, 0))
-        elif name in ("flag", "unflag"):
-            if len(args) != 1:
-                fail(where, "%s takes a flag's name: %s:NAME" % (name, name))
-            out.append((E_FLAG if name == "flag" else E_UNFLAG, names["flag"].get(args[0], where, True), 0, 0))
-        elif name == "if":
-            kind, arg = query(args, names, where)
-            opened.append(len(out))
-            out.append((E_IF, kind, arg, 0))
-        elif name == "else":
-            if args or not opened or out[opened[-1]][0] != E_IF:
-                fail(where, "'else' follows an 'if:CONDITION' and takes no argument")
-            i = opened.pop()
-            op, a, b, _ = out[i]
-            out[i] = (op, a, b, len(out) - i)          # false: on after this else
-            opened.append(len(out))
-            out.append((E_ELSE, 0, 0, 0))
-        elif name == "end":
-            if args or not opened:
-                fail(where, "'end' closes an 'if:CONDITION'")
-            i = opened.pop()
-            op, a, b, _ = out[i]
-            out[i] = (op, a, b, len(out) - i)          # to this end (which does nothing)
-            out.append((E_END, 0, 0, 0))
+        if name in _BRANCH_WORDS:
+            _branch(out, opened, name, parts[1:], names, where)
         else:
-            fail(where, "unknown effect '%s'" % name)
+            out.append(_token(name, parts[1:], names, where))
     if opened:
         fail(where, "an 'if' is not closed by 'end'")
     if len(out) > MAX_EFFECTS:
@@ -301,6 +215,133 @@ def effects(text, names, where, allowed=None):
             if e[0] not in allowed and e[0] not in BRANCHES:
                 fail(where, "effect '%s' is not allowed here" % token_name(e[0]))
     return out
+
+
+def _token(name, args, names, where):
+    """One effect token (not a branch) as (op, a, b, n)."""
+    if name in _SIMPLE:
+        if len(args) != 1:
+            fail(where, "'%s' takes one number: %s:N" % (name, name))
+        return (_SIMPLE[name], 0, 0, number(args[0], where, 0, 99))
+    if name in _SIGNED:
+        if len(args) != 1:
+            fail(where, "'%s' takes a modifier: %s:+2" % (name, name))
+        return (_SIGNED[name], 0, 0, number(args[0], where, -9, 9) + 128)
+    if name in _BARE:
+        if args:
+            fail(where, "'%s' takes no argument" % name)
+        return (_BARE[name], 0, 0, 0)
+    if name not in _PARSERS:
+        fail(where, "unknown effect '%s'" % name)
+    return _PARSERS[name](name, args, names, where)
+
+
+def _spawn(name, args, names, where):
+    if not 1 <= len(args) <= 2:
+        fail(where, "spawn takes a monster and optionally a space: spawn:MONSTER[:SPACE]")
+    m = lookup(names["monster"], args[0], "monster", where)
+    s = lookup(names["space"], args[1], "space", where) if len(args) == 2 else NONE
+    return (E_SPAWN, m, s, 1)
+
+
+def _raise(name, args, names, where):
+    if len(args) != 1:
+        fail(where, "raise takes a monster: raise:MONSTER (placed on a corpse the keeper chooses)")
+    return (E_RAISE, lookup(names["monster"], args[0], "monster", where), 0, 1)
+
+
+def _door(name, args, names, where):
+    if len(args) != 2:
+        fail(where, "%s takes the two spaces of a door: %s:SPACE:SPACE" % (name, name))
+    a = lookup(names["space"], args[0], "space", where)
+    b = lookup(names["space"], args[1], "space", where)
+    door = names["door"].get((a, b), NONE)
+    if door == NONE:
+        fail(where, "no door between '%s' and '%s'" % (args[0], args[1]))
+    return (E_SEAL if name == "seal" else E_UNSEAL, door, 0, 1)
+
+
+def _space_token(name, args, names, where):
+    if len(args) != 1:
+        fail(where, "%s takes a space: %s:SPACE" % (name, name))
+    op = {"fire": E_FIRE, "extinguish": E_EXTINGUISH, "corpse": E_CORPSE}[name]
+    return (op, lookup(names["space"], args[0], "space", where), 0, 1)
+
+
+def _room_token(name, args, names, where):
+    if len(args) > 1:
+        fail(where, "%s takes a room (none: the room of the investigator it acts on): %s:ROOM" % (name, name))
+    room = lookup(names["room"], args[0], "room", where) if args else NONE
+    return (E_DARK if name == "dark" else E_LIGHT, room, 0, 1)
+
+
+def _learn(name, args, names, where):
+    if len(args) != 1:
+        fail(where, "learn takes a spell card or a spell deck: learn:NAME")
+    if args[0] in names.get("deck", {}):
+        return (E_LEARN, names["deck"][args[0]], 1, 1)
+    return (E_LEARN, lookup(names["card"], args[0], "card or spell deck", where), 0, 1)
+
+
+def _test(name, args, names, where):
+    if len(args) != 2:
+        fail(where, "test takes an attribute and a modifier: test:will:-1")
+    return (E_TEST, attribute(args[0], where), number(args[1], where, -9, 9) + 128, 0)
+
+
+def _modify(name, args, names, where):
+    if len(args) != 2:
+        fail(where, "modify takes an attribute and a modifier: modify:strength:-1")
+    return (E_MODIFY, attribute(args[0], where), 0, number(args[1], where, -9, 9) + 128)
+
+
+def _weapon(name, args, names, where):
+    if len(args) != 2 or args[0].lower() not in WEAPON_KINDS:
+        fail(where, "weapon takes a kind (%s) and a modifier: weapon:blunt:+1" % ", ".join(WEAPON_KINDS))
+    return (E_WEAPON, WEAPON_KINDS[args[0].lower()], 0, number(args[1], where, -9, 9) + 128)
+
+
+def _win(name, args, names, where):
+    if len(args) != 1 or args[0].lower() not in WINNERS:
+        fail(where, "win takes the side: win:keeper, win:investigators or win:nobody")
+    return (E_WIN, WINNERS[args[0].lower()], 0, 0)
+
+
+def _flag(name, args, names, where):
+    if len(args) != 1:
+        fail(where, "%s takes a flag's name: %s:NAME" % (name, name))
+    return (E_FLAG if name == "flag" else E_UNFLAG, names["flag"].get(args[0], where, True), 0, 0)
+
+
+_PARSERS = {"spawn": _spawn, "raise": _raise, "seal": _door, "unseal": _door, "fire": _space_token,
+            "extinguish": _space_token, "corpse": _space_token, "dark": _room_token, "light": _room_token,
+            "learn": _learn, "test": _test, "modify": _modify, "weapon": _weapon, "win": _win,
+            "flag": _flag, "unflag": _flag}
+_BRANCH_WORDS = ("if", "else", "end")
+
+
+def _branch(out, opened, name, args, names, where):
+    """if:CONDITION opens a branch, else switches it, end closes it: each records how far to skip."""
+    if name == "if":
+        kind, arg = query(args, names, where)
+        opened.append(len(out))
+        out.append((E_IF, kind, arg, 0))
+        return
+    if name == "else":
+        if args or not opened or out[opened[-1]][0] != E_IF:
+            fail(where, "'else' follows an 'if:CONDITION' and takes no argument")
+        i = opened.pop()
+        op, a, b, _ = out[i]
+        out[i] = (op, a, b, len(out) - i)          # false: on after this else
+        opened.append(len(out))
+        out.append((E_ELSE, 0, 0, 0))
+        return
+    if args or not opened:
+        fail(where, "'end' closes an 'if:CONDITION'")
+    i = opened.pop()
+    op, a, b, _ = out[i]
+    out[i] = (op, a, b, len(out) - i)              # to this end (which does nothing)
+    out.append((E_END, 0, 0, 0))
 
 
 def token_name(op):
