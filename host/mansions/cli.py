@@ -3,6 +3,7 @@
     eldritch mansions play --players 3 --bots keeper        you and a friend investigate, the bot keeps
     eldritch mansions play --seed 7 --players 4 --bots all --log game.log
     eldritch mansions odds 4 --modifier -1 --skill 1 --luck 3 --json
+    eldritch mansions template my_story && eldritch mansions check my_story
 
 The game is the kernel's (eldritch.kernel.mansions.game.rules) on a story given as data (the
 demonstration story by default, kernel/mansions/data/demo), played on the shared front end
@@ -22,6 +23,7 @@ from eldritch.kernel.mansions import odds
 from eldritch.kernel.mansions.game.rules import Rules
 from eldritch.kernel.mansions.game.choices import OPTION_VALUES
 from eldritch.kernel.mansions.game.consts import KEEPER
+from eldritch.mansions import storycheck
 
 PLAY_EXAMPLES = """examples:
   eldritch mansions play --players 3 --bots keeper      two human investigators against the bot keeper
@@ -49,11 +51,14 @@ investigator's Luck (--luck). With --choice skill_points=reroll each skill point
 
 
 def add_parser(sub):
-    """Register `mansions` (play, odds) on the top-level subparsers; returns the command's runner."""
+    """Register `mansions` (play, odds, check, template) on the top-level subparsers; returns the command's
+    runner."""
     p = sub.add_parser("mansions", help="Mansions of Madness (1st edition): play a story, attribute odds",
                        description="Mansions of Madness (first edition) over a story given as data.",
                        epilog="examples:\n  eldritch mansions play --seed 7 --players 4 --bots all --log game.log\n"
-                              "  eldritch mansions odds 4 --modifier -1 --skill 1 --luck 3",
+                              "  eldritch mansions odds 4 --modifier -1 --skill 1 --luck 3\n"
+                              "  eldritch mansions template my_story     a small story to fill in\n"
+                              "  eldritch mansions check my_story        every problem: file, line, field",
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     msub = p.add_subparsers(dest="mansions_command", metavar="COMMAND", parser_class=type(p))
     q = msub.add_parser("play", help="play a story in the terminal (human or bot seats, either side)",
@@ -87,16 +92,21 @@ def add_parser(sub):
     q.add_argument("--choice", action="append", default=[], metavar="NAME=VALUE",
                    help="natural_rolls=first-edition|clamped, skill_points=luck|reroll|off")
     q.add_argument("--json", action="store_true", help="print one JSON object")
+    storycheck.add_parsers(msub, argparse.RawDescriptionHelpFormatter)
     p.set_defaults(handler=run)
     return run
 
 
 def run(args, backend=None):
     if getattr(args, "mansions_command", None) is None:
-        raise KernelError("option", "give a command: 'eldritch mansions play' or 'eldritch mansions odds' "
+        raise KernelError("option", "give a command: 'eldritch mansions play', 'odds', 'check' or 'template' "
                                     "(see eldritch mansions --help)")
     if args.mansions_command == "odds":
         return cmd_odds(args)
+    if args.mansions_command == "check":
+        return storycheck.cmd_check(args)
+    if args.mansions_command == "template":
+        return storycheck.cmd_template(args)
     return cmd_play(args)
 
 

@@ -154,7 +154,9 @@ W_UNARMED = const(4)
 W_MONSTER = const(5)    # a combat card for a monster's attack
 W_SPELL = const(6)
 W_MELEE = const(7)      # a combat card answering both bladed and blunt weapons
-AGAINST_NAMES = ("", "firearm", "bladed", "blunt", "unarmed", "monster", "spell", "melee")
+W_HIDING = const(8)     # a combat card for a monster's attack on a hiding investigator
+W_BARRIER = const(9)    # a combat card for a monster moving through a barricaded door
+AGAINST_NAMES = ("", "firearm", "bladed", "blunt", "unarmed", "monster", "spell", "melee", "hiding", "barrier")
 
 # when a carried card's (or a power's) ability is used
 U_ACTION = const(0)     # an Action: the turn's action step

@@ -65,13 +65,22 @@ class Story:
 
     def guard(self, fn, *args):
         """fn(*args); collecting, a KernelError it raises is kept (and None returned) instead."""
+        return self.value(None, fn, *args)
+
+    def value(self, default, fn, *args):
+        """fn(*args); collecting, a KernelError it raises is kept and `default` returned instead (a
+        field's problem leaves the rest of its line to be checked, and the line in its tables)."""
         if self.problems is None:
             return fn(*args)
         try:
             return fn(*args)
         except KernelError as exc:
             self.problems.append(exc.detail)
-            return None
+            return default
+
+    def missing(self, message):
+        """A file without the lines it needs: an error (collecting: kept, the reading goes on)."""
+        self.guard(_raise, message)
 
     def each(self, file, fn):
         """fn(where, row) for each data line of a file (collecting: a line's problem kept, the line
@@ -105,6 +114,10 @@ class Story:
     @property
     def max_players(self):
         return 1 + (self.ninv if self.ninv < 4 else 4)
+
+
+def _raise(message):
+    raise KernelError("story", message)
 
 
 def _check_flags(s):

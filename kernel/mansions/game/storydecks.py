@@ -38,7 +38,7 @@ def read_monsters(s):
     rows = []
     s.each("monsters.tsv", lambda where, row: rows.append(_monster(s, where, row)))
     if not s.type_name:
-        raise KernelError("story", "monsters.tsv: no monsters")
+        s.missing("monsters.tsv: no monsters")
     s.ntypes = len(s.type_name)
     s.type_class = bytearray([r[0] for r in rows])
     s.type_count = bytearray([r[1] for r in rows])
@@ -57,20 +57,24 @@ def _monster(s, where, row):
         fail(where("name"), "empty or repeated monster name '%s'" % name)
     if len(s.type_name) >= MAX_TYPES:
         fail(where("name"), "more than %d monster types" % MAX_TYPES)
-    c = row["class"].lower()
-    if c not in CLASSES:
-        fail(where("class"), "unknown class '%s' (one of %s)" % (row["class"], ", ".join(CLASSES)))
-    values = (CLASSES.index(c),
-              number(row["count"], where("count"), 1, MAX_MONSTERS),
-              number(row["health"], where("health"), 1, 20),
-              number(row["damage"], where("damage"), 0, 9),
-              signed(number(row["horror"], where("horror"), -9, 9)),
-              number(row["horror_damage"], where("horror_damage"), 0, 9),
-              signed(number(row["awareness"], where("awareness"), -9, 9)))
+    values = (s.value(0, _monster_class, where, row["class"]),
+              s.value(1, number, row["count"], where("count"), 1, MAX_MONSTERS),
+              s.value(1, number, row["health"], where("health"), 1, 20),
+              s.value(0, number, row["damage"], where("damage"), 0, 9),
+              signed(s.value(0, number, row["horror"], where("horror"), -9, 9)),
+              s.value(0, number, row["horror_damage"], where("horror_damage"), 0, 9),
+              signed(s.value(0, number, row["awareness"], where("awareness"), -9, 9)))
     s.type_index[name] = len(s.type_name)
     s.type_name.append(name)
     s.type_text.append(row["text"])
     return values
+
+
+def _monster_class(where, text):
+    c = text.lower()
+    if c not in CLASSES:
+        fail(where("class"), "unknown class '%s' (one of %s)" % (text, ", ".join(CLASSES)))
+    return CLASSES.index(c)
 
 
 # ----- trauma.tsv (optional) -------------------------------------------------------------------------
@@ -114,7 +118,7 @@ def read_keeper(s):
     s.kc_when_arg = bytearray()
     s.each("keeper_actions.tsv", lambda where, row: _keeper_card(s, where, row))
     if not s.kc_name:
-        raise KernelError("story", "keeper_actions.tsv: no keeper action cards")
+        s.missing("keeper_actions.tsv: no keeper action cards")
     s.nkcards = len(s.kc_name)
 
 
@@ -181,7 +185,9 @@ def read_events(s):
     staged = []             # [whether the file gives stages], set by its first card
     s.each("events.tsv", lambda where, row: _event_card(s, staged, wheres, where, row))
     if not s.ev_name:
-        raise KernelError("story", "events.tsv: no event cards")
+        s.missing("events.tsv: no event cards")
+        s.nrows = s.nevents = 0
+        return
     s.guard(_check_stage_ends, s, wheres)
     _stages(s)
     s.guard(_check_event_objectives, s)
@@ -190,8 +196,8 @@ def read_events(s):
 def _event_card(s, staged, wheres, where, row):
     if len(s.ev_name) >= MAX_EVENTS:
         fail(where("name"), "more than %d event cards" % MAX_EVENTS)
-    time = number(row["time"], where("time"), 1, 20)
-    effs = vocab.effects(row["effect"], s.names(), where("effect"), EVENT)
+    time = s.value(s.ev_time[-1] if s.ev_time else 1, number, row["time"], where("time"), 1, 20)
+    effs = s.value([], vocab.effects, row["effect"], s.names(), where("effect"), EVENT)
     has_stage = not empty(row["stage"])
     if not staged:
         staged.append(has_stage)
@@ -241,13 +247,13 @@ def _stages(s):
 def _check_event_objectives(s):
     """An objective's event exists; an objective leaving a side's end to the events has an event
     that names a winner."""
-    for k in range(3):
+    for k in range(len(s.obj_keeper)):
         kind, a, _ = s.obj_keeper[k]
         if kind == C_EVENT and a >= s.nevents:
             raise KernelError("story", "objectives.tsv: objective %d names event %d of %d" % (
                 k + 1, a + 1, s.nevents))
     decides = any(op == E_WIN for i in range(s.nrows) for op, _, _, _ in s.eff.ops(s.ev_eff[i]))
-    for k in range(3):
+    for k in range(len(s.obj_keeper)):
         if (s.obj_keeper[k][0] == C_NONE or s.obj_inv[k][0] == C_NONE) and not decides:
             raise KernelError("story", "objectives.tsv: objective %d leaves a side's end to the events "
                               "('-'), and no event card has win:SIDE" % (k + 1))
@@ -293,16 +299,22 @@ def _combat_card(s, rows, where, row):
     w = AGAINST[against]
     names = s.names()
     if w == W_MONSTER:
-        passed = vocab.effects(row["pass"], names, where("pass"), PERSONAL)
+        passed = s.value([], vocab.effects, row["pass"], names, where("pass"), PERSONAL)
     else:
-        passed = vocab.effects(row["pass"], names, where("pass"), STRIKE)
-        if sum(1 for e in passed if e[0] == E_HIT) != 1 or passed[0][0] != E_HIT:
-            fail(where("pass"), "an investigator's combat card hits when passed: hit:N first, then "
-                 "weapon:KIND:N and stun_monster")
-    failed = vocab.effects(row["fail"], names, where("fail"), PERSONAL)
+        passed = s.value([], _strike, row["pass"], names, where("pass"))
+    failed = s.value([], vocab.effects, row["fail"], names, where("fail"), PERSONAL)
     if len(rows) >= MAX_COMBAT:
         fail(where("class"), "more than %d combat cards" % MAX_COMBAT)
     return (CLASSES.index(c), w, attr, mod, s.eff.add(passed), s.eff.add(failed), row["text"])
+
+
+def _strike(text, names, where):
+    """An investigator's combat card passed: the damage to the monster."""
+    passed = vocab.effects(text, names, where, STRIKE)
+    if sum(1 for e in passed if e[0] == E_HIT) != 1 or passed[0][0] != E_HIT:
+        fail(where, "an investigator's combat card hits when passed: hit:N first, then "
+             "weapon:KIND:N and stun_monster")
+    return passed
 
 
 def _class_decks(s):

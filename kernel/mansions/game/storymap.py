@@ -111,7 +111,7 @@ def _space(s, tiles, where, row):
         fail(where("room"), "empty room name")
     if r not in s.room_index and len(s.room_name) >= MAX_ROOMS:
         fail(where("room"), "more than %d rooms" % MAX_ROOMS)
-    t = _tile(tiles, r, where, row["tile"])
+    t = s.value(NONE, _tile, tiles, r, where, row["tile"])
     if r not in s.room_index:
         s.room_index[r] = len(s.room_name)
         s.room_name.append(r)

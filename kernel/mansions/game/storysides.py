@@ -10,7 +10,7 @@ from array import array
 from ...errors import KernelError
 from . import vocab
 from .vocab import fail, number, attribute, lookup
-from .consts import NONE, NATTR, ATTRIBUTES, MAX_INVESTIGATORS, MAX_TRAITS, K_ITEM, K_SPELL
+from .consts import NONE, NATTR, ATTRIBUTES, MAX_INVESTIGATORS, MAX_TRAITS, K_ITEM, K_SPELL, U_NONE
 from .storyfiles import empty
 from .storycards import power
 from .effectsets import REVEAL
@@ -26,9 +26,9 @@ def read_objectives(s):
     s.obj_reveal = array("H")
     s.each("objectives.tsv", lambda where, row: _objective(s, where, row))
     if len(s.obj_name) != 3:
-        raise KernelError("story", "objectives.tsv: a story has three objectives, not %d" % len(s.obj_name))
+        s.missing("objectives.tsv: a story has three objectives, not %d" % len(s.obj_name))
     if s.answers[0] != 3:
-        raise KernelError("story", "guide.tsv: question 1 chooses the objective and needs 3 answers")
+        s.missing("guide.tsv: question 1 chooses the objective and needs 3 answers")
 
 
 def _objective(s, where, row):
@@ -36,9 +36,10 @@ def _objective(s, where, row):
     if a != len(s.obj_name) + 1:
         fail(where("answer"), "objectives are numbered 1, 2, 3 in order")
     names = s.names()
-    keeper = vocab.condition(row["keeper_wins"], names, where("keeper_wins"), "keeper")
-    inv = vocab.condition(row["investigators_win"], names, where("investigators_win"), "investigators")
-    reveal = vocab.effects(row["reveal"], names, where("reveal"), REVEAL)
+    keeper = s.value((0, 0, 0), vocab.condition, row["keeper_wins"], names, where("keeper_wins"), "keeper")
+    inv = s.value((0, 0, 0), vocab.condition, row["investigators_win"], names, where("investigators_win"),
+                  "investigators")
+    reveal = s.value([], vocab.effects, row["reveal"], names, where("reveal"), REVEAL)
     s.obj_name.append(row["name"])
     s.obj_text.append(row["text"])
     s.obj_keeper.append(keeper)
@@ -59,7 +60,7 @@ def read_investigators(s):
     s.inv_power_use = bytearray()
     s.each("investigators.tsv", lambda where, row: _investigator(s, where, row))
     if not s.inv_name:
-        raise KernelError("story", "investigators.tsv: no investigators")
+        s.missing("investigators.tsv: no investigators")
     s.ninv = len(s.inv_name)
 
 
@@ -69,10 +70,10 @@ def _investigator(s, where, row):
         fail(where("name"), "empty or repeated investigator '%s'" % name)
     if len(s.inv_name) >= MAX_INVESTIGATORS:
         fail(where("name"), "more than %d investigators" % MAX_INVESTIGATORS)
-    health = number(row["health"], where("health"), 1, 20)
-    sanity = number(row["sanity"], where("sanity"), 1, 20)
-    attrs = bytearray([number(row[a], where(a), 0, 10) for a in ATTRIBUTES])
-    p, u = power(s, row["ability"], where("ability"))
+    health = s.value(1, number, row["health"], where("health"), 1, 20)
+    sanity = s.value(1, number, row["sanity"], where("sanity"), 1, 20)
+    attrs = bytearray([s.value(0, number, row[a], where(a), 0, 10) for a in ATTRIBUTES])
+    p, u = s.value((0xFFFF, U_NONE), power, s, row["ability"], where("ability"))
     s.inv_index[name] = len(s.inv_name)
     s.inv_name.append(name)
     s.inv_text.append(row["text"])
