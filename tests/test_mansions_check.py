@@ -132,3 +132,14 @@ def test_template_refuses_a_folder_that_is_not_empty(capsys, tmp_path):
 def test_check_and_template_help_have_examples(argv):
     proc = subprocess.run([str(ELDRITCH)] + argv, capture_output=True, text=True)
     assert proc.returncode == 0 and "examples:" in proc.stdout and "eldritch mansions check" in proc.stdout
+
+
+def test_a_folder_here_is_a_story_folder_even_without_a_slash(capsys, tmp_path, monkeypatch):
+    """`template my_story` then `check my_story` and `play --story my_story` in the same folder: a
+    folder that exists is the story, not a name under kernel/mansions/data."""
+    monkeypatch.chdir(tmp_path)
+    assert run(capsys, "mansions", "template", "my_story")[0] == 0
+    code, out, err = run(capsys, "mansions", "check", "my_story")
+    assert code == 0 and out.startswith("my_story: A Story Template")
+    code, out, err = run(capsys, "mansions", "play", "--story", "my_story", "--seed", "1", "--bots", "all")
+    assert code == 0 and "result" in out

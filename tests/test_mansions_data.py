@@ -38,7 +38,8 @@ def test_demo_story_exercises_every_feature():
     # every effect but these few, which the synthetic full-size story exercises
     # (tests/test_mansions_synthetic.py::test_synthetic_story_uses_every_feature)
     left = {K.E_COMBAT_MOD, K.E_ELSE, K.E_EXTINGUISH, K.E_FIRE, K.E_HORROR_MOD, K.E_NOTHING, K.E_SKILL, K.E_SPREAD,
-            K.E_UNFLAG, K.E_WIN}
+            K.E_UNFLAG, K.E_WIN, K.E_HORROR_ONE, K.E_DAMAGE_ONE, K.E_TIME, K.E_SPAWN_WITH, K.E_MONSTER_DAMAGE,
+            K.E_MONSTER_HORROR, K.E_DROP_WEAPON, K.E_HIT_HALF, K.E_BREAK, K.E_HOLD}
     assert set(s.eff.op) == set(range(1, len(K.EFFECT_NAMES))) - left
     conds = set(c[0] for c in s.obj_keeper) | set(c[0] for c in s.obj_inv)
     assert conds == set(range(1, len(K.COND_NAMES)))

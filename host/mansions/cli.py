@@ -212,7 +212,7 @@ def cmd_play(args):
     seal = None
     if fresh:
         options = parse_choices(args.choice)
-        options["story"] = args.story
+        options["story"] = storycheck.story_argument(args.story)
         rules = Rules(options)
         if not rules.min_players <= args.players <= rules.max_players:
             raise KernelError("option", "--players must be %d to %d (the keeper and 1 to %d investigators), not %d" % (
@@ -227,7 +227,8 @@ def cmd_play(args):
         loaded = {}
 
         def opened(payload, doc):
-            loaded["rules"], state, settings = load(payload, doc, args.story, parse_choices(args.choice))
+            loaded["rules"], state, settings = load(payload, doc, storycheck.story_argument(args.story),
+                                                    parse_choices(args.choice))
             return state, settings
         st, settings, seal, notice = fcli.read_save(persist, args, opened)
         notices.append(notice)

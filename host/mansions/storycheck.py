@@ -64,10 +64,19 @@ def problem_fields(text):
             "text": text}
 
 
+def story_argument(name):
+    """A --story or check argument as the kernel takes it: a folder that exists here is a path (even
+    without a '/'), else the name of a story under kernel/mansions/data."""
+    if "/" not in name and "\\" not in name and os.path.isdir(name):
+        return os.path.join(".", name)
+    return name
+
+
 def cmd_check(args):
-    if not os.path.isdir(story_folder(args.folder)):
+    name = story_argument(args.folder)
+    if not os.path.isdir(story_folder(name)):
         raise KernelError("option", "%s is not a story folder" % args.folder)
-    story = Story(args.folder, collect=True)
+    story = Story(name, collect=True)
     problems = story.problems
     if args.json:
         print(json.dumps({"folder": args.folder, "ok": not problems,

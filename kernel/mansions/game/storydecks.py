@@ -12,13 +12,15 @@ from . import vocab
 from .vocab import fail, number, attribute
 from .consts import (NONE, CLASSES, MAX_TYPES, MAX_MONSTERS, MAX_COMBAT, MAX_MYTHOS, MAX_KEEPER_CARDS,
                      MAX_EVENTS, MAX_TRAUMA, TRAUMA_TYPES, W_FIREARM, W_BLADED, W_BLUNT, W_UNARMED,
-                     W_MONSTER, W_MELEE, AGAINST_NAMES, E_HIT, E_SPAWN, E_THREAT, E_TRAUMA, E_WIN, C_EVENT,
-                     C_NONE)
+                     W_MONSTER, W_MELEE, W_HIDING, W_BARRIER, AGAINST_NAMES, E_HIT, E_HIT_HALF, E_BREAK,
+                     E_HOLD, E_SPAWN, E_THREAT, E_TRAUMA, E_WIN, C_EVENT, C_NONE)
 from .storyfiles import signed, empty, has_file
-from .effectsets import PERSONAL, STRIKE, KEEPER_CARD, MYTHOS, EVENT, TRAUMA
+from .effectsets import HARM, ATTACK_PASS, ATTACK_FAIL, BARRIER, KEEPER_CARD, MYTHOS, EVENT, TRAUMA
 
 AGAINST = {"firearm": W_FIREARM, "bladed": W_BLADED, "blunt": W_BLUNT, "unarmed": W_UNARMED,
-           "monster": W_MONSTER, "melee": W_MELEE}
+           "monster": W_MONSTER, "melee": W_MELEE, "hiding": W_HIDING, "barrier": W_BARRIER}
+# decks a story may add: when one class has a card against these, every class a monster uses has
+OPTIONAL_DECKS = (W_HIDING, W_BARRIER)
 # every class deck a monster type uses answers these
 ANSWERED = (W_FIREARM, W_BLADED, W_BLUNT, W_UNARMED, W_MONSTER)
 
@@ -129,7 +131,8 @@ def _keeper_card(s, where, row):
     effs = vocab.effects(row["effect"], s.names(), where("effect"), KEEPER_CARD)
     if len(effs) != 1:
         fail(where("effect"), "a keeper action card has one effect: spawn:MONSTER, move:N, "
-             "draw_mythos:N, threat:N, raise:MONSTER or trauma")
+             "draw_mythos:N, threat:N, raise:MONSTER, trauma, time:N, horror_one:N, damage_one:N or "
+             "spawn_with:MONSTER")
     op, a, b, n = effs[0]
     if op == E_SPAWN and b != NONE:
         fail(where("effect"), "the keeper chooses where a keeper action card spawns: spawn:MONSTER")
@@ -281,6 +284,8 @@ def read_combat(s):
     s.cb_text = [r[6] for r in order]
     _class_decks(s)
     s.guard(_check_decks_answer, s)
+    s.has_hiding = _any_against(s, W_HIDING)
+    s.has_barrier = _any_against(s, W_BARRIER)
 
 
 def _combat_card(s, rows, where, row):
@@ -290,31 +295,59 @@ def _combat_card(s, rows, where, row):
         fail(where("class"), "unknown class '%s'" % row["class"])
     against = row["against"].lower()
     if against not in AGAINST:
-        fail(where("against"), "unknown '%s' (firearm, bladed, blunt, melee, unarmed or monster)" % against)
-    parts = row["test"].split(":")
-    if len(parts) != 2:
-        fail(where("test"), "a combat card's test is ATTRIBUTE:MODIFIER")
-    attr = attribute(parts[0], where("test"))
-    mod = number(parts[1], where("test"), -9, 9)
+        fail(where("against"), "unknown '%s' (firearm, bladed, blunt, melee, unarmed, monster, hiding or "
+             "barrier)" % against)
     w = AGAINST[against]
+    attr, mod = s.value((0, 0), _combat_test, w, row["test"], where("test"))
     names = s.names()
-    if w == W_MONSTER:
-        passed = s.value([], vocab.effects, row["pass"], names, where("pass"), PERSONAL)
+    if w == W_MONSTER or w == W_HIDING:
+        passed = s.value([], vocab.effects, row["pass"], names, where("pass"), HARM)
+        failed = s.value([], vocab.effects, row["fail"], names, where("fail"), HARM)
+    elif w == W_BARRIER:
+        passed = s.value([], _barrier, row["pass"], names, where("pass"))
+        failed = s.value([], _nothing_on_failure, row["fail"], where("fail"))
     else:
         passed = s.value([], _strike, row["pass"], names, where("pass"))
-    failed = s.value([], vocab.effects, row["fail"], names, where("fail"), PERSONAL)
+        failed = s.value([], vocab.effects, row["fail"], names, where("fail"), ATTACK_FAIL)
     if len(rows) >= MAX_COMBAT:
         fail(where("class"), "more than %d combat cards" % MAX_COMBAT)
     return (CLASSES.index(c), w, attr, mod, s.eff.add(passed), s.eff.add(failed), row["text"])
 
 
+def _combat_test(w, text, where):
+    """(attribute, modifier) of a card's test; a barrier card tests no one ('-')."""
+    if w == W_BARRIER:
+        if not empty(text):
+            fail(where, "a barrier card tests no one: '-' (its pass says whether the barricade holds)")
+        return 0, 0
+    parts = text.split(":")
+    if len(parts) != 2:
+        fail(where, "a combat card's test is ATTRIBUTE:MODIFIER")
+    return attribute(parts[0], where), number(parts[1], where, -9, 9)
+
+
 def _strike(text, names, where):
-    """An investigator's combat card passed: the damage to the monster."""
-    passed = vocab.effects(text, names, where, STRIKE)
-    if sum(1 for e in passed if e[0] == E_HIT) != 1 or passed[0][0] != E_HIT:
-        fail(where, "an investigator's combat card hits when passed: hit:N first, then "
-             "weapon:KIND:N and stun_monster")
+    """An investigator's combat card passed: the damage to the monster (hit:N, or hit_half:ATTRIBUTE
+    for half the attacker's attribute), the weapon modifiers, a stun, and what it costs him."""
+    passed = vocab.effects(text, names, where, ATTACK_PASS)
+    if sum(1 for e in passed if e[0] == E_HIT or e[0] == E_HIT_HALF) != 1:
+        fail(where, "an investigator's combat card hits when passed: one hit:N (or hit_half:ATTRIBUTE), "
+             "with weapon:KIND:N, stun_monster and what it costs the attacker")
     return passed
+
+
+def _barrier(text, names, where):
+    """A barrier card: break (the barricade gives way) or hold (the monster's move ends)."""
+    effs = vocab.effects(text, names, where, BARRIER)
+    if sum(1 for e in effs if e[0] == E_BREAK or e[0] == E_HOLD) != 1:
+        fail(where, "a barrier card says break (the barricade gives way) or hold (the monster stops), once")
+    return effs
+
+
+def _nothing_on_failure(text, where):
+    if not empty(text):
+        fail(where, "a barrier card tests no one, so it has no failure: '-'")
+    return []
 
 
 def _class_decks(s):
@@ -333,11 +366,21 @@ def _class_decks(s):
         s.class_count[k] = count
 
 
+def _any_against(s, w):
+    """Some combat card answers w (a loop: MicroPython's bytearray has no `in` for an int)."""
+    for i in range(s.ncombat):
+        if s.cb_against[i] == w:
+            return True
+    return False
+
+
 def _check_decks_answer(s):
-    """Every class a monster type uses has a card against each kind of attack and the monster's."""
+    """Every class a monster type uses has a card against each kind of attack and the monster's, and
+    against hiding and barriers when any class has one."""
+    needed = ANSWERED + tuple(w for w in OPTIONAL_DECKS if _any_against(s, w))
     for t in range(s.ntypes):
         k = s.type_class[t]
-        for w in ANSWERED:
+        for w in needed:
             if not any(s.cb_class[i] == k and answers(s.cb_against[i], w) for i in range(s.ncombat)):
                 raise KernelError("story", "combat.tsv: the %s deck (for '%s') has no card against %s" % (
                     CLASSES[k], s.type_name[t], AGAINST_NAMES[w]))

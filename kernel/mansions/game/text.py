@@ -9,7 +9,8 @@ from .consts import (NONE, KEEPER, CLASSES, PHASE_NAMES, PURPOSE_NAMES, AGAINST_
                      A_UNLOCK, A_GIVE_UP, A_USE_KEY, A_PUZZLE, A_STOP, A_TAKE, A_LEAVE, A_GIVE, A_UNSTUN,
                      A_TRADE_DONE, A_KCARD, A_MYTHOS, A_KEEPER_DONE, A_MSTEP, A_MSTOP, A_MATTACK,
                      A_ATTACKS_DONE, A_LUCK, A_BOOST, A_ROLL_NOW, A_POWER, A_FREE, A_NO_MYTHOS, A_TRAUMA,
-                     A_NO_TRAUMA, POWER_BASE, E_SPAWN, E_MOVE, E_RAISE, TRAUMA_TYPES,
+                     A_NO_TRAUMA, A_CHOOSE, A_HIDE, A_BARRICADE, POWER_BASE, E_SPAWN, E_MOVE, E_RAISE,
+                     E_HORROR_ONE, E_DAMAGE_ONE, E_SPAWN_WITH, TRAUMA_TYPES, V_BARRIER, V_HIDE, V_HOLD,
                      V_REVEAL, V_TAKE, V_DISCARD, V_ROLL, V_PASS, V_FAIL, V_DAMAGE, V_HORROR, V_STUN,
                      V_KILLED, V_INSANE, V_SPAWN, V_MONSTER_HIT, V_MONSTER_DIES, V_COMBAT, V_THREAT,
                      V_TOKEN, V_EVENT, V_OBJECTIVE, V_WIN, V_SEAL, V_UNSEAL, V_LEARN, V_DRAW, V_MYTHOS,
@@ -18,6 +19,7 @@ from .consts import (NONE, KEEPER, CLASSES, PHASE_NAMES, PURPOSE_NAMES, AGAINST_
                      V_DARK, V_CORPSE, V_TRAUMA, V_MSTUN, V_POWER, V_FREE, V_FIRE_HURT, WIN_KEEPER,
                      WIN_INVESTIGATORS, WIN_NOBODY, K_LOCK, K_OBSTACLE)
 from . import view as viewmod
+from . import effects
 from .state import G_TURN, G_T_SEAT
 
 
@@ -76,7 +78,7 @@ _PLAIN_ACTIONS = {
     A_LEAVE: "leave the dropped card", A_UNSTUN: "discard a stun token", A_TRADE_DONE: "done trading",
     A_KEEPER_DONE: "done with keeper actions", A_MSTOP: "the monster stops",
     A_ATTACKS_DONE: "no more monster attacks", A_ROLL_NOW: "roll", A_NO_MYTHOS: "no mythos card now",
-    A_NO_TRAUMA: "no trauma card",
+    A_NO_TRAUMA: "no trauma card", A_HIDE: "hide (the action)",
 }
 
 
@@ -89,6 +91,22 @@ def _trait_words(st, story, a, b):
 def _explore_words(st, story, a, b):
     seat = st.g[G_TURN]
     return "explore the %s" % story.room_name[st.room_of(st.s_space[seat])] if seat != NONE else "explore"
+
+
+def _choice_words(st, story, a, b):
+    """The keeper's choice for the effect waiting for it."""
+    i = effects.pending_at(st)
+    eff = story.eff
+    op, t, n = (eff.op[i], eff.a[i], eff.n[i]) if i >= 0 else (0, 0, 0)
+    if op == E_HORROR_ONE:
+        return "%d horror to %s" % (n, _inv(st, a))
+    if op == E_DAMAGE_ONE:
+        return "%d damage to %s" % (n, _inv(st, a))
+    if op == E_SPAWN_WITH:
+        return "the %s appears in %s" % (story.type_name[t], story.space_name[a])
+    if op == E_MOVE:
+        return "move %s (up to %d spaces)" % (_monster(st, a), n) if a != NONE else "move no monster"
+    return "choose %d" % a
 
 
 def _kcard_words(st, story, a, b):
@@ -143,6 +161,8 @@ _ACTIONS = {
     A_FREE: lambda st, story, a, b: "use %s (no action): %s" % (story.card_name[a], story.card_text[a]),
     A_TRAUMA: lambda st, story, a, b: "trauma %s on %s - %s" % (story.trauma_name[a], _inv(st, b),
                                                                story.trauma_text[a]),
+    A_CHOOSE: _choice_words,
+    A_BARRICADE: lambda st, story, a, b: "barricade the door %s (the action)" % _door_name(story, a),
 }
 
 
@@ -222,6 +242,9 @@ _FIGURE_EVENTS = {
     V_MSTUN: lambda st, story, a, b, seat: "monster %d is stunned" % a,
     V_POWER: lambda st, story, a, b, seat: "%s uses %s" % (_inv(st, a), power_name(story, st, a, b)),
     V_FREE: lambda st, story, a, b, seat: "%s uses %s" % (_inv(st, b), story.card_name[a]),
+    V_HIDE: lambda st, story, a, b, seat: "%s %s" % (_inv(st, a), "hides" if b else "is no longer hiding"),
+    V_HOLD: lambda st, story, a, b, seat: "the barricade on the door %s holds: monster %d stops" % (
+        _door_name(story, b), a),
 }
 
 # tests, decks, the story and the board
@@ -250,6 +273,8 @@ _EVENTS = {
     V_DARK: lambda st, story, a, b, seat: "the %s %s" % (story.room_name[a], "goes dark" if b else "is lit"),
     V_CORPSE: lambda st, story, a, b, seat: "%s %s" % ("a corpse lies in" if b else "the corpse rises in",
                                                       story.space_name[a]),
+    V_BARRIER: lambda st, story, a, b, seat: "the door %s is %s" % (
+        _door_name(story, a), "barricaded" if b else "broken through: the barricade is gone"),
     V_TRAUMA: lambda st, story, a, b, seat: "%s trauma %s on %s - %s" % (
         TRAUMA_TYPES[story.trauma_type[a]], story.trauma_name[a], _inv(st, b), story.trauma_text[a]),
 }
@@ -292,6 +317,7 @@ def describe(story, view):
             continue
         state = r.seat(s, 6)
         status = {ST_ALIVE: "", ST_KILLED: " KILLED", ST_INSANE: " INSANE"}.get(state, "")
+        status += " (hiding)" if r.hidden(s) else ""
         space = r.seat(s, 1)
         cards = ", ".join(story.card_name[c] for c in r.hand(s)) or "-"
         lines.append("%d %s%s at %s: damage %d/%d horror %d/%d skill %d stun %d | %s" % (
@@ -328,6 +354,9 @@ def describe(story, view):
     for k in range(story.nrooms):
         if r.dark(k):
             tokens.append("the %s is dark" % story.room_name[k])
+    for d in range(story.ndoors):
+        if r.barrier(d):
+            tokens.append("a barricade on the door %s" % _door_name(story, d))
     if tokens:
         lines.append("board: " + ", ".join(tokens))
     if me == KEEPER:

@@ -29,8 +29,12 @@ Layout (all bytes; NONE = 255), version 2:
     events   nevents (the deck's stages): the card resolved for the stage, NONE before
     trauma   ntrauma: NONE in the keeper's pile, 254 replaced, else the seat holding it
     flags    nflags: the story's flags (set by cards and events everyone sees)
+    barriers ndoors: a barricade on the door
+    hiding   MAX_SEATS: the investigator is hiding
+    choice   2: the effect waiting for the keeper's choice (its opcode, 0 none) and its amount
 """
 
+from . import effects
 from .consts import (NONE, MAX_SEATS, MAX_MONSTERS, MAX_POWERS, NATTR, PILE_CAP, KEEPER, WH_PILE, WH_LOCK,
                      WH_HAND, WH_DISCARD, K_OBSTACLE, PH_ROLL, PH_OVER, MAX_QUESTIONS)
 from .state import (G_PHASE, G_ACTOR, G_ROUND, G_THREAT, G_TOKENS, G_EVENT, G_OBJ, G_REVEALED,
@@ -39,7 +43,7 @@ from .state import (G_PHASE, G_ACTOR, G_ROUND, G_THREAT, G_TOKENS, G_EVENT, G_OB
                     G_TRADER, G_COMBAT, G_MTOP, G_T_P1, G_DROPPING, G_CTX, G_HQ_N, G_KILLED, G_T_LUCK,
                     G_T_SUM, G_PEND, G_FORCED, G_TR_SEAT, G_MY_SEAT)
 
-VERSION = 2
+VERSION = 3
 FACE_DOWN = 254
 OBSTACLE_BACK = 253
 
@@ -284,6 +288,11 @@ def _monsters_and_decks(st, out, keeper):
     out.extend(st.ev_row[:story.nevents])
     out.extend(st.tr_where[:story.ntrauma])
     out.extend(st.flags[:story.nflags])
+    out.extend(st.barrier[:story.ndoors])
+    out.extend(st.s_hidden)
+    i = effects.pending_at(st)
+    out.append(story.eff.op[i] if i >= 0 else 0)
+    out.append(story.eff.n[i] if i >= 0 else 0)
 
 
 class Reader:
@@ -309,7 +318,10 @@ class Reader:
         self.events_at = self.mythos_at + story.nmythos
         self.trauma_at = self.events_at + story.nevents
         self.flags_at = self.trauma_at + story.ntrauma
-        if len(view) != self.flags_at + story.nflags or view[0] != 0x56:
+        self.barriers_at = self.flags_at + story.nflags
+        self.hidden_at = self.barriers_at + story.ndoors
+        self.choice_at = self.hidden_at + MAX_SEATS
+        if len(view) != self.choice_at + 2 or view[0] != 0x56:
             raise ValueError("not a view of this story")
 
     def h(self, offset):
@@ -409,6 +421,18 @@ class Reader:
 
     def flag(self, f):
         return self.v[self.flags_at + f]
+
+    def barrier(self, d):
+        """A barricade on door d."""
+        return self.v[self.barriers_at + d]
+
+    def hidden(self, s):
+        """Seat s is hiding."""
+        return self.v[self.hidden_at + s]
+
+    def choice(self):
+        """(opcode, amount) of the effect waiting for the keeper's choice; (0, 0) when none."""
+        return self.v[self.choice_at], self.v[self.choice_at + 1]
 
     def supply(self, t):
         return self.v[self.supply_at + t]

@@ -19,8 +19,10 @@ from .consts import (E_DAMAGE, E_HORROR, E_STUN, E_HEAL, E_CALM, E_SKILL, E_DAMA
                      E_DISCARD, E_HIT, E_NOTHING, E_REVEAL, E_WIN, E_FLAG, E_UNFLAG, E_IF, E_ELSE, E_END,
                      E_FIRE, E_EXTINGUISH, E_SPREAD, E_DARK, E_LIGHT, E_CORPSE, E_RAISE, E_TRAUMA, E_MSTUN,
                      E_WEAPON, E_BONUS, E_MODIFY, E_ONCE, E_EVADE_MOD, E_HORROR_MOD, E_COMBAT_MOD,
+                     E_HORROR_ONE, E_DAMAGE_ONE, E_TIME, E_SPAWN_WITH, E_MONSTER_DAMAGE, E_MONSTER_HORROR,
+                     E_DROP_WEAPON, E_HIT_HALF, E_BREAK, E_HOLD,
                      NONE, ATTRIBUTES, MAX_EFFECTS, MAX_FLAGS, MAX_QUESTIONS,
-                     W_FIREARM, W_BLADED, W_BLUNT, W_UNARMED, W_MELEE, WIN_KEEPER, WIN_INVESTIGATORS,
+                     W_FIREARM, W_BLADED, W_BLUNT, W_UNARMED, W_MELEE, W_ANY, WIN_KEEPER, WIN_INVESTIGATORS,
                      WIN_NOBODY, C_EVENT, C_KILLED, C_REACH, C_KILL, C_ESCAPE, C_BRING, C_NONE, COND_NAMES,
                      EFFECT_NAMES, Q_CLUE, Q_OBJECTIVE, Q_ANSWER, Q_FLAG, Q_EVENT, Q_REVEALED, Q_KILLED,
                      Q_DARK, Q_CORPSE, Q_FIRE, Q_INSANE, Q_NOT, U_ACTION, U_FREE, U_TEST, U_ALWAYS)
@@ -28,14 +30,16 @@ from .consts import (E_DAMAGE, E_HORROR, E_STUN, E_HEAL, E_CALM, E_SKILL, E_DAMA
 # name -> opcode of the effects taking one count 0..99
 _SIMPLE = {"damage": E_DAMAGE, "horror": E_HORROR, "stun": E_STUN, "heal": E_HEAL, "calm": E_CALM,
            "skill": E_SKILL, "damage_all": E_DAMAGE_ALL, "horror_all": E_HORROR_ALL,
-           "threat": E_THREAT, "draw_mythos": E_DRAW_MYTHOS, "move": E_MOVE, "hit": E_HIT}
+           "threat": E_THREAT, "draw_mythos": E_DRAW_MYTHOS, "move": E_MOVE, "hit": E_HIT,
+           "horror_one": E_HORROR_ONE, "damage_one": E_DAMAGE_ONE, "time": E_TIME}
 # name -> opcode of the effects taking a signed modifier -9..9
 _SIGNED = {"bonus": E_BONUS, "evade": E_EVADE_MOD, "horror_check": E_HORROR_MOD, "combat": E_COMBAT_MOD}
 # name -> opcode of the effects taking no argument
 _BARE = {"reveal": E_REVEAL, "spread_fire": E_SPREAD, "trauma": E_TRAUMA, "stun_monster": E_MSTUN,
-         "once": E_ONCE, "discard": E_DISCARD, "none": E_NOTHING}
+         "once": E_ONCE, "discard": E_DISCARD, "none": E_NOTHING, "monster_damage": E_MONSTER_DAMAGE,
+         "monster_horror": E_MONSTER_HORROR, "drop_weapon": E_DROP_WEAPON, "break": E_BREAK, "hold": E_HOLD}
 WEAPON_KINDS = {"firearm": W_FIREARM, "bladed": W_BLADED, "blunt": W_BLUNT, "melee": W_MELEE,
-                "unarmed": W_UNARMED}
+                "unarmed": W_UNARMED, "any": W_ANY}
 WINNERS = {"keeper": WIN_KEEPER, "investigators": WIN_INVESTIGATORS, "nobody": WIN_NOBODY}
 USES = {"action": U_ACTION, "free": U_FREE, "roll": U_TEST, "always": U_ALWAYS}
 QUERIES = ("clue", "objective", "answer", "flag", "event", "revealed", "killed", "dark", "corpse", "fire",
@@ -244,6 +248,19 @@ def _spawn(name, args, names, where):
     return (E_SPAWN, m, s, 1)
 
 
+def _spawn_with(name, args, names, where):
+    if len(args) != 1:
+        fail(where, "spawn_with takes a monster: spawn_with:MONSTER (in a room with an investigator, the "
+             "keeper's choice of space)")
+    return (E_SPAWN_WITH, lookup(names["monster"], args[0], "monster", where), 0, 1)
+
+
+def _hit_half(name, args, names, where):
+    if len(args) != 1:
+        fail(where, "hit_half takes the attacker's attribute: hit_half:strength (half of it, rounded up)")
+    return (E_HIT_HALF, attribute(args[0], where), 0, 0)
+
+
 def _raise(name, args, names, where):
     if len(args) != 1:
         fail(where, "raise takes a monster: raise:MONSTER (placed on a corpse the keeper chooses)")
@@ -313,7 +330,7 @@ def _flag(name, args, names, where):
     return (E_FLAG if name == "flag" else E_UNFLAG, names["flag"].get(args[0], where, True), 0, 0)
 
 
-_PARSERS = {"spawn": _spawn, "raise": _raise, "seal": _door, "unseal": _door, "fire": _space_token,
+_PARSERS = {"spawn": _spawn, "spawn_with": _spawn_with, "hit_half": _hit_half, "raise": _raise, "seal": _door, "unseal": _door, "fire": _space_token,
             "extinguish": _space_token, "corpse": _space_token, "dark": _room_token, "light": _room_token,
             "learn": _learn, "test": _test, "modify": _modify, "weapon": _weapon, "win": _win,
             "flag": _flag, "unflag": _flag}
