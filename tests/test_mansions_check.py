@@ -4,7 +4,6 @@ words the game's loader gives for the first one), a summary when it passes, JSON
 template a small story that checks, plays and shows every field."""
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -126,6 +125,68 @@ def test_template_refuses_a_folder_that_is_not_empty(capsys, tmp_path):
     (tmp_path / "x" / "keep.txt").write_text("mine")
     code, out, err = run(capsys, "mansions", "template", str(tmp_path / "x"))
     assert code == 2 and "not an empty folder" in err and (tmp_path / "x" / "keep.txt").read_text() == "mine"
+
+
+def test_template_names_every_column_of_every_file():
+    """Each file of the template names each of its columns, the optional ones too (in its header or
+    its '#' lines)."""
+    folder = Path(data_folder()) / "template"
+    for file in FILES + ("trauma.tsv",):
+        text = (folder / file).read_text()
+        for column in SCHEMAS[file] + OPTIONAL.get(file, ()):
+            assert column in text, (file, column)
+
+
+# the fields the published decks brought: each shown in the template by an example line
+NEW_FIELDS = ("draw_mythos:", "horror_one:", "damage_one:", "time:", "spawn_with:", "monster_damage", "monster_horror",
+              "drop_weapon", "hit_half:", "weapon:any:", "\thiding\t", "\tbarrier\t", "\tbreak\t", "hold",
+              "move:2\t", "hit:1;damage:1")
+
+
+def _examples(folder):
+    """file -> the template's example lines (a '#' and then the line, no space between)."""
+    out = {}
+    for path in Path(folder).glob("*.tsv"):
+        out[path.name] = [line[1:] for line in path.read_text().splitlines()
+                          if line.startswith("#") and line[1:2] not in ("", " ", "#")]
+    return out
+
+
+def test_template_shows_every_new_field_with_an_example():
+    examples = _examples(Path(data_folder()) / "template")
+    lines = [line for rows in examples.values() for line in rows]
+    for field in NEW_FIELDS:
+        assert any(field in line for line in lines), field
+    assert all(len(rows) <= 8 for rows in examples.values())        # a line each, not a manual
+
+
+def test_template_examples_fit_together_and_play(capsys, tmp_path):
+    """Every example line of the template uncommented at once: the story checks, and seeded bot games
+    on it (both kinds of bot) end with no illegal move, meeting the new cards."""
+    from array import array
+    from eldritch.kernel.surface import CHANCE
+    from eldritch.kernel.mansions.game import consts as K
+    from eldritch.kernel.mansions.game.rules import Rules
+    from eldritch.kernel.mansions.game.bots import make_bot
+    folder = D.template_with_examples(tmp_path)
+    code, out, err = run(capsys, "mansions", "check", str(folder))
+    assert code == 0, err
+    story = Story(str(folder))
+    assert story.has_hiding and story.has_barrier and story.ndecks == 1 and story.nevents == 2
+    r = Rules({"story": str(folder)})
+    buf = array("i", [0] * K.MAX_ACTIONS)
+    seen = set()
+    for seed in range(16):
+        st = r.new_game(seed, 2 + seed % 2)
+        bots = [make_bot("random" if (seed + s) % 2 else "heuristic", r.story, s, seed) for s in range(st.players)]
+        while not st.is_terminal():
+            who = st.current_player()
+            n = st.legal_actions(buf)
+            a = buf[0] if who == CHANCE else bots[who].choose(st.view(who), buf, n)
+            assert st.is_legal(a)
+            seen.add(a >> 16)
+            st.apply(a)
+    assert {K.A_HIDE, K.A_BARRICADE} <= seen
 
 
 @pytest.mark.parametrize("argv", [["mansions", "check", "--help"], ["mansions", "template", "--help"]])

@@ -17,8 +17,7 @@ import re
 
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.mansions.game.story import Story, story_folder, FILES, OPTIONAL_FILES
-from eldritch.kernel.mansions.game.consts import (CLASSES, CARD_KINDS, K_EXPLORATION, K_OBSTACLE, K_LOCK,
-                                                  K_ITEM, K_SPELL, W_HIDING, W_BARRIER)
+from eldritch.kernel.mansions.game.consts import CLASSES, CARD_KINDS, W_HIDING, W_BARRIER
 
 CHECK_EPILOG = """examples:
   eldritch mansions check demo                 the demonstration story, summarised
@@ -122,18 +121,21 @@ def summary_lines(folder, s):
     k = s["card_kinds"]
     decks = ", ".join("%s %d" % (c, s["combat_decks"][c]) for c in CLASSES if s["combat_decks"][c])
     return [
-        "%s: %s - %d spaces in %d rooms, %d doors (%d sealed); %d cards (%d exploration, %d obstacles, "
-        "%d locks, %d starting items, %d spells in %s)" % (
-            folder, s["title"], s["spaces"], s["rooms"], s["doors"], s["sealed_doors"], s["cards"],
-            k["exploration"], k["obstacle"], k["lock"], k["item"], k["spell"], _n(s["spell_decks"], "spell deck")),
-        "  %d monster types (%d figures); %d combat cards (%s; %d against hiding, %d against barriers); "
-        "%d event cards in %d stages; %d keeper action, %d mythos and %d trauma cards" % (
-            s["monster_types"], s["monsters"], s["combat_cards"], decks, s["hiding_cards"], s["barrier_cards"],
-            s["event_cards"], s["event_stages"], s["keeper_cards"], s["mythos_cards"], s["trauma_cards"]),
-        "  %d investigators with %d traits, %s, %s, players %d-%d; every space reachable, the clues "
-        "numbered under every answer, every class deck answering every attack" % (
-            s["investigators"], s["traits"], _n(s["guide_questions"], "guide question"), _n(s["flags"], "story flag"),
-            s["players"][0], s["players"][1]),
+        "%s: %s - %s in %s, %s (%d sealed); %s (%d exploration, %s, %s, %s, %s in %s)" % (
+            folder, s["title"], _n(s["spaces"], "space"), _n(s["rooms"], "room"), _n(s["doors"], "door"),
+            s["sealed_doors"], _n(s["cards"], "card"), k["exploration"], _n(k["obstacle"], "obstacle"),
+            _n(k["lock"], "lock"), _n(k["item"], "starting item"), _n(k["spell"], "spell"),
+            _n(s["spell_decks"], "spell deck")),
+        "  %s (%s); %s (%s; %d against hiding, %d against barriers); %s in %s; %d keeper action, %d "
+        "mythos and %d trauma cards" % (
+            _n(s["monster_types"], "monster type"), _n(s["monsters"], "figure"), _n(s["combat_cards"], "combat card"),
+            decks, s["hiding_cards"], s["barrier_cards"], _n(s["event_cards"], "event card"),
+            _n(s["event_stages"], "stage"), s["keeper_cards"], s["mythos_cards"], s["trauma_cards"]),
+        "  %s with %s, %s, %s, players %d-%d; every space reachable, the clues numbered under every "
+        "answer, every class deck answering every attack" % (
+            _n(s["investigators"], "investigator"), _n(s["traits"], "trait"),
+            _n(s["guide_questions"], "guide question"), _n(s["flags"], "story flag"), s["players"][0],
+            s["players"][1]),
     ]
 
 
