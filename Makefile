@@ -8,7 +8,7 @@ SANDIR := build/sanitize
 # the C core is compiled by the install: reinstall when it or its build changes
 CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/backend/_core_build.py setup.py
 
-.PHONY: run test bench clean board flash mpy tables atlas-check browser firmware fw-tools board-qemu
+.PHONY: run test check bench clean board flash mpy tables atlas-check browser firmware fw-tools board-qemu
 
 # the board app's files: every module of micropython/ but the simulator's, the board CLI and the manifests
 BOARD_FILES := $(filter-out micropython/sim.py micropython/simio.py micropython/png.py micropython/cli.py \
@@ -126,6 +126,11 @@ test: $(STAMP) browser
 	$(MAKE) atlas-check
 	$(MAKE) sanitize
 	@if command -v valgrind >/dev/null; then $(MAKE) valgrind; else echo "valgrind not installed: make valgrind skipped"; fi
+
+# The fast tier for a developer's loop (a few minutes on two cores): the C backend, no firmware, no
+# browser, no sanitizers, the tests marked slow left out. `make test` is the whole run.
+check: $(STAMP)
+	ELDRITCH_REQUIRE_C=1 ELDRITCH_TEST_BACKENDS=c $(BIN)/python -m pytest -q -n $(JOBS) -m "not slow and not firmware and not browser and not valgrind and not atlas"
 
 # Debian's chromium and its driver, for the table server's browser test (tests/test_serve_browser.py):
 # installed with apt-get when missing (CI runs as root); without root, said once and the test skips.
