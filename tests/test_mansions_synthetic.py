@@ -58,6 +58,7 @@ def test_the_limits_hold_the_published_decks():
     assert K.MAX_COMBAT >= 129 and K.MAX_MYTHOS >= 35 and K.MAX_TRAUMA >= 30 and K.MAX_KEEPER_CARDS >= 34
 
 
+@pytest.mark.slow
 def test_synthetic_games_use_the_published_cards(rules):
     """Seeded bot games on it meet the keeper's choices, hiding and barricades."""
     buf = array("i", [0] * K.MAX_ACTIONS)
@@ -128,6 +129,7 @@ def test_synthetic_story_gives_the_same_games_on_three_runtimes(spec):
     assert check_three_runtimes(spec) == 1
 
 
+@pytest.mark.slow
 def test_the_published_cards_play_alike_on_three_runtimes_and_allocate_nothing(folder):
     """Longer random playouts (the keeper's choices, hiding and barricades among their actions) give the
     same games under CPython and MicroPython, every step under heap_lock there."""
