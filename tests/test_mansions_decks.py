@@ -394,3 +394,18 @@ def test_a_save_of_format_3_still_loads():
     put_crc32(body, len(body))
     with pytest.raises(KernelError, match="does not match its action log"):
         Rules().deserialize(bytes(body))
+
+
+def test_the_screen_shows_who_hides_and_the_barricades(tmp_path):
+    """The front end's screen (host/mansions/render.py) of any seat: 'hiding' by the investigator,
+    the barricaded door among the board's tokens."""
+    from eldritch.mansions.render import render
+    st = game_on(story_with(tmp_path, combat=HIDING + BARRIER))
+    place(st, 1, "Hall SE")
+    door = st.story.door_index[(space(st, "Hall SE"), space(st, "Cellar North"))]
+    act(st, K.A_BARRICADE, door)
+    st.s_hidden[1] = 1                               # as after a hide action in an earlier turn
+    for seat in (0, 1):
+        text = render(st.story, st.view(seat)).text()
+        assert "Silas Crane" in text and "hiding" in text
+        assert "a barricade on the door Hall SE - Cellar North" in text
