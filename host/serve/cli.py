@@ -68,6 +68,9 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--no-qr", action="store_true", help="links as text only, no QR codes in the terminal")
     p.add_argument("--passphrase-fd", type=int, default=None, metavar="N",
                    help="export/import: read the sealed save's passphrase from file descriptor N")
+    p.add_argument("--allow-older", action="store_true",
+                   help="import: take a sealed save older than the newest this server has made or taken of "
+                        "its table (said on the terminal)")
     p.add_argument("--quiet", action="store_true", help=argparse.SUPPRESS)
     return p
 
@@ -275,7 +278,8 @@ def cmd_list(args) -> int:
 
 
 def _offline_table(args, table_id):
-    """The table's game as it stands in the folder (the server must not be running on it)."""
+    """(the store, the table's meta, its game as it stands in the folder); the server must not be
+    running on the folder."""
     from eldritch.serve.store import Store
     from eldritch.serve.tables import build_game
     from eldritch.frontend.session import Session
@@ -289,27 +293,34 @@ def _offline_table(args, table_id):
     session = Session(game, game.settings, None, autosave_every_action=False)
     for action, by in actions.get(table_id, []):
         session.play(action, by)
-    return game
+    return store, meta, game
 
 
 def cmd_export(args) -> int:
+    """A table as a save: a sealed game's save carries the table's identity and the next number of
+    its saves (tables.export_blob), so an older export of it is refused as an older save."""
     from eldritch import saves
     from eldritch import games
-    from eldritch.saves.seal import Seal
+    from eldritch.saves.tablecount import TableCounts
+    from eldritch.serve.tables import export_blob, seal_identity, with_seal_identity
     if len(args.args) != 2:
         raise KernelError("option", "eldritch serve export TABLE FILE")
-    table_id, path = args.args
-    game = _offline_table(args, table_id)
-    seal = None
+    from eldritch.saves.atomic import user_path
+    table_id, path = args.args[0], user_path(args.args[1])
+    store, meta, game = _offline_table(args, table_id)
+    words = None
     if games.get(game.name).hides:
         words = _passphrase(args)
         if not words:
             raise KernelError("option", "%s's saves are sealed: --passphrase-fd N gives the passphrase" % game.title)
-        seal = Seal.new(words)
+        if seal_identity(meta) is None:
+            meta = with_seal_identity(meta)
+            store.write_meta(table_id, meta)
     problem = saves.check_target(path, game.name)
     if problem:
         raise KernelError("option", problem)
-    saves.write_save(path, game.name, game.save_payload(), game.save_settings(game.settings), seal)
+    blob = export_blob(game, words, seal_identity(meta), TableCounts(store.folder))
+    saves.write_blob(path, game.name, blob, words is not None)
     print("table %s saved to %s (%s)" % (table_id, path, game.command + " --load " + path))
     return 0
 
@@ -325,15 +336,18 @@ def cmd_import(args) -> int:
     name, path = args.args
     if name not in games.NAMES:
         raise KernelError("option", "no game %r (%s)" % (name[:20], ", ".join(games.NAMES)))
-    save = saves.read_save(path, name, lambda: _passphrase(args), True, folder_of(args))
+    save = saves.read_save(path, name, lambda: _passphrase(args), args.allow_older, folder_of(args))
     game = games.open_save(name, bytes(save.payload), save.settings or {})
     store = Store(folder_of(args))
     from eldritch.serve.store import new_table_id
     table_id = new_table_id()
     base = {"payload": base64.b64encode(bytes(save.payload)).decode(), "settings": save.settings or {}}
     meta = new_meta(name, game.state.seed, game.players, sorted(game.settings.bots), {},
-                    getattr(game.settings, "kind", "heuristic"), base)
+                    getattr(game.settings, "kind", "heuristic"), base,
+                    save.seal.table if save.seal is not None else None)
     store.write_meta(table_id, meta)
+    if save.notice:
+        sys.stderr.write("eldritch: %s\n" % save.notice)
     print("table %s: %s from %s (%d moves played); eldritch serve hosts it" % (table_id, game.title, path,
                                                                                len(game.actions())))
     return 0
