@@ -8,7 +8,7 @@ SANDIR := build/sanitize
 # the C core is compiled by the install: reinstall when it or its build changes
 CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/backend/_core_build.py setup.py
 
-.PHONY: run test bench clean board flash mpy tables atlas-check browser firmware fw-tools board-qemu
+.PHONY: run test bench clean board flash mpy tables atlas-check slow-check browser firmware fw-tools board-qemu
 
 # the board app's files: every module of micropython/ but the simulator's, the board CLI and the manifests
 BOARD_FILES := $(filter-out micropython/sim.py micropython/simio.py micropython/png.py micropython/cli.py \
@@ -154,6 +154,11 @@ valgrind: $(STAMP)
 # and run by `make test` after it)
 atlas-check: $(STAMP)
 	ELDRITCH_REQUIRE_C=1 $(BIN)/python -m pytest -q -m atlas tests/test_atlas.py
+
+# The live-server stress tests (marker slow, deselected from the main pytest run): a slowloris flood
+# of 1,100 connections against `eldritch serve` under a 1024 file limit (about 20 s)
+slow-check: $(STAMP)
+	$(BIN)/python -m pytest -q -m slow tests/test_serve_flood.py
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest benchmarks --benchmark-only --benchmark-columns=min,mean,rounds -q

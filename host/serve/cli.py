@@ -61,6 +61,10 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--away-bot", type=float, default=None, metavar="SECONDS",
                    help="a bot plays for a seat whose page has been closed this long at its turn (default never)")
     p.add_argument("--max-tables", type=int, default=256, help="tables at most (default 256)")
+    p.add_argument("--max-connections", type=int, default=1024, metavar="N",
+                   help="open connections at most (default 1024, or fewer when the file limit allows fewer)")
+    p.add_argument("--per-address", type=int, default=256, metavar="N",
+                   help="open connections from one address at most (default 256)")
     p.add_argument("--rate", type=float, default=10.0, metavar="N",
                    help="messages a second one page may send, sustained (default 10; bursts of 3 times that)")
     p.add_argument("--stop-after", type=float, default=None, metavar="SECONDS",
@@ -193,6 +197,7 @@ def _links(table_doc, url):
 def cmd_run(args) -> int:
     import uvicorn
     from eldritch.serve.app import make_app
+    from eldritch.serve.connguard import ConnectionGuard
     from eldritch.serve.limits import Limits
     from eldritch.serve.store import Store
     from eldritch.serve.tables import TableServer
@@ -201,6 +206,8 @@ def cmd_run(args) -> int:
     wanted = [parse_table(t) for t in args.table]
     if not 0 < args.rate <= 100000 or not 0 < args.max_tables <= 100000:
         raise KernelError("option", "--rate and --max-tables must be 1 to 100000")
+    if not 0 < args.max_connections <= 100000 or not 0 < args.per_address <= 100000:
+        raise KernelError("option", "--max-connections and --per-address must be 1 to 100000")
     if args.stop_after is not None and not 0 <= args.stop_after <= 1e7:
         raise KernelError("option", "--stop-after must be 0 to 10000000 seconds")
     store = Store(folder_of(args))
@@ -208,7 +215,10 @@ def cmd_run(args) -> int:
     sock = listen_socket(args.host, args.port)
     args.port = sock.getsockname()[1]
     url = base_url(args)
-    limits = Limits(max_tables=args.max_tables, rate=args.rate, burst=max(3, int(args.rate * 3)))
+    limits = Limits(max_tables=args.max_tables, rate=args.rate, burst=max(3, int(args.rate * 3)),
+                    max_connections=args.max_connections, per_address=args.per_address)
+    guard = ConnectionGuard(limits.max_connections, limits.per_address, limits.header_seconds)
+    http_protocol, ws_protocol = guard.protocols()
     server = TableServer(store, limits, bot_delay=args.bot_delay, away_after=args.away_bot)
     app = make_app(server, key, url)
     out = sys.stdout
@@ -235,7 +245,8 @@ def cmd_run(args) -> int:
         out.flush()
 
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", access_log=False,
-                            ws_max_size=limits.message_bytes * 4, lifespan="on", ws="websockets-sansio")
+                            ws_max_size=limits.message_bytes * 4, lifespan="on", http=http_protocol,
+                            ws=ws_protocol, backlog=guard.backlog)
     userver = uvicorn.Server(config)
 
     async def main():
