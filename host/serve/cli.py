@@ -198,6 +198,7 @@ def cmd_run(args) -> int:
     import uvicorn
     from eldritch.serve.app import make_app
     from eldritch.serve.connguard import ConnectionGuard
+    from eldritch.serve.protocols import server_protocols
     from eldritch.serve.limits import Limits
     from eldritch.serve.store import Store
     from eldritch.serve.tables import TableServer
@@ -218,7 +219,7 @@ def cmd_run(args) -> int:
     limits = Limits(max_tables=args.max_tables, rate=args.rate, burst=max(3, int(args.rate * 3)),
                     max_connections=args.max_connections, per_address=args.per_address)
     guard = ConnectionGuard(limits.max_connections, limits.per_address, limits.header_seconds)
-    http_protocol, ws_protocol = guard.protocols()
+    http_protocol, ws_protocol = server_protocols(guard)
     server = TableServer(store, limits, bot_delay=args.bot_delay, away_after=args.away_bot)
     app = make_app(server, key, url)
     out = sys.stdout

@@ -3,8 +3,9 @@ connections (slowloris: many sockets, each sending a header line now and then) c
 file descriptor, and a player's join and the host's page still answer while it lasts.
 
     guard = ConnectionGuard(max_connections=1024, per_address=256)
-    http, ws = guard.protocols()                 # uvicorn protocol classes that report to the guard
-    uvicorn.Config(app, http=http, ws=ws, backlog=guard.backlog, ...)
+    guard.admit(transport, loop) / started(transport) / waiting_again(transport, loop) / release(transport)
+
+uvicorn's protocols report to it (protocols.py).
 
 What it holds to:
 - a header timeout: a request's headers must all arrive within `header_seconds` of the connection
@@ -143,42 +144,3 @@ class ConnectionGuard:
         finally:
             transport.close()
         return False
-
-    # ----- the uvicorn protocols ----------------------------------------------------------------------
-
-    def protocols(self) -> tuple:
-        """(HTTP protocol class, WebSocket protocol class) for uvicorn.Config(http=..., ws=...):
-        uvicorn's h11 and websockets-sansio protocols, reporting to this guard."""
-        from uvicorn.protocols.http.h11_impl import H11Protocol
-        from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-        guard = self
-
-        class GuardedHttp(H11Protocol):
-            def connection_made(self, transport):
-                super().connection_made(transport)
-                guard.admit(transport, self.loop)
-
-            def handle_events(self):
-                before = self.cycle
-                super().handle_events()
-                if self.cycle is not before:
-                    guard.started(self.transport)
-
-            def handle_websocket_upgrade(self, event):
-                guard.started(self.transport)
-                super().handle_websocket_upgrade(event)
-
-            def on_response_complete(self):
-                guard.waiting_again(self.transport, self.loop)    # before a pipelined request starts
-                super().on_response_complete()
-
-            def connection_lost(self, exc):
-                guard.release(self.transport)
-                super().connection_lost(exc)
-
-        class GuardedSocket(WebSocketsSansIOProtocol):
-            def connection_lost(self, exc):
-                guard.release(self.transport)
-                super().connection_lost(exc)
-
-        return GuardedHttp, GuardedSocket
