@@ -7,7 +7,6 @@ host allows it, through the API and the command line alike."""
 
 import base64
 import json
-import os
 import subprocess
 import sys
 import time

@@ -18,6 +18,7 @@ import os
 import socket
 import sys
 
+from eldritch.cliargs import FD, decimal, seconds, whole
 from eldritch import games
 from eldritch.kernel.errors import KernelError
 
@@ -49,28 +50,29 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 opens it to "
                         "the network)")
-    p.add_argument("--port", type=int, default=PORT, help="the port (default %d; 0: a free one, named in the links)" % PORT)
+    p.add_argument("--port", type=whole(0, 65535, "--port"), default=PORT, help="the port (default %d; 0: a free one, named in the links)" % PORT)
     p.add_argument("--url", default=None,
                    help="the address players use in their links (default http://HOST:PORT, with this machine's "
                         "address when --host is 0.0.0.0)")
     p.add_argument("--state-dir", help="the folder of the server's tables (default: the per-user state folder's serve/)")
     p.add_argument("--table", action="append", default=[], metavar="GAME:PLAYERS[:bots=2,3][:seed=N]",
                    help="create a table at start (repeatable); games: %s" % ", ".join(games.NAMES))
-    p.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
+    p.add_argument("--bot-delay", type=seconds(0, 60, "--bot-delay"), default=0.6, metavar="SECONDS",
                    help="seconds between the machine's moves, so people can follow them (default 0.6)")
-    p.add_argument("--away-bot", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--away-bot", type=seconds(0, 10 ** 6, "--away-bot"), default=None, metavar="SECONDS",
                    help="a bot plays for a seat whose page has been closed this long at its turn (default never)")
-    p.add_argument("--max-tables", type=int, default=256, help="tables at most (default 256)")
-    p.add_argument("--max-connections", type=int, default=1024, metavar="N",
+    p.add_argument("--max-tables", type=whole(1, 100000, "--max-tables"), default=256,
+                   help="tables at most (default 256)")
+    p.add_argument("--max-connections", type=whole(1, 100000, "--max-connections"), default=1024, metavar="N",
                    help="open connections at most (default 1024, or fewer when the file limit allows fewer)")
-    p.add_argument("--per-address", type=int, default=256, metavar="N",
+    p.add_argument("--per-address", type=whole(1, 100000, "--per-address"), default=256, metavar="N",
                    help="open connections from one address at most (default 256)")
-    p.add_argument("--rate", type=float, default=10.0, metavar="N",
+    p.add_argument("--rate", type=decimal(0.01, 100000, "--rate"), default=10.0, metavar="N",
                    help="messages a second one page may send, sustained (default 10; bursts of 3 times that)")
-    p.add_argument("--stop-after", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--stop-after", type=seconds(0, 10 ** 7, "--stop-after"), default=None, metavar="SECONDS",
                    help="stop by itself this long after it is ready (a timed session, a script; default never)")
     p.add_argument("--no-qr", action="store_true", help="links as text only, no QR codes in the terminal")
-    p.add_argument("--passphrase-fd", type=int, default=None, metavar="N",
+    p.add_argument("--passphrase-fd", type=FD, default=None, metavar="N",
                    help="export/import: read the sealed save's passphrase from file descriptor N")
     p.add_argument("--allow-older", action="store_true",
                    help="import: take a sealed save older than the newest this server has made or taken of "
@@ -202,15 +204,7 @@ def cmd_run(args) -> int:
     from eldritch.serve.limits import Limits
     from eldritch.serve.store import Store
     from eldritch.serve.tables import TableServer
-    if args.bot_delay < 0 or args.bot_delay > 60:
-        raise KernelError("option", "--bot-delay must be 0 to 60 seconds")
     wanted = [parse_table(t) for t in args.table]
-    if not 0 < args.rate <= 100000 or not 0 < args.max_tables <= 100000:
-        raise KernelError("option", "--rate and --max-tables must be 1 to 100000")
-    if not 0 < args.max_connections <= 100000 or not 0 < args.per_address <= 100000:
-        raise KernelError("option", "--max-connections and --per-address must be 1 to 100000")
-    if args.stop_after is not None and not 0 <= args.stop_after <= 1e7:
-        raise KernelError("option", "--stop-after must be 0 to 10000000 seconds")
     store = Store(folder_of(args))
     key = store.key()
     sock = listen_socket(args.host, args.port)
