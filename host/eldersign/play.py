@@ -38,6 +38,7 @@ from eldritch.kernel.eldersign.game import text as gametext
 from eldritch.frontend import gcpause
 from eldritch.saves import userdirs
 from eldritch.frontend.interrupt import InterruptGuard
+from eldritch.frontend.cli import finish
 from eldritch.frontend.persist import Persist, log_problem, save_problem
 from eldritch.frontend.session import Session
 from eldritch.eldersign import playsave
@@ -246,25 +247,12 @@ def _run(args, backend, gc_was_on=True) -> int:
         from eldritch.frontend.plain import PlainUI
         with InterruptGuard() as guard:
             code = PlainUI(session, guard).run()
-    _finish(session, args)
-    return code
+    return finish(session, args) or code
 
 
 def _keep_previous(session) -> str | None:
     line = session.persist.keep_previous()
     return line + " (eldritch play --load it)" if line else None
-
-
-def _finish(session, args) -> None:
-    """At the end, quit or Ctrl-C: the autosave is current; write the log and --save."""
-    session.autosave()
-    notice = session.write_log(user_path(args.log) if args.log else None, args.log_format)
-    if notice:
-        sys.stderr.write("eldritch: %s\n" % notice)
-    if args.save:
-        message = session.save(args.save)
-        if message.startswith("not saved: "):
-            sys.stderr.write("eldritch: %s\n" % message[len("not saved: "):].replace(" (the game goes on)", ""))
 
 
 def _run_bots(args, game, data, settings, log, state) -> int:

@@ -156,9 +156,14 @@ def _ask_twice(question: str) -> str:
 def finish(session, args) -> int:
     """At the end, quit or Ctrl-C: the autosave is current; write --log and --save (when they fail,
     one line on stderr says each failure, and a failed --save says where the game is instead). 0, or
-    2 when --log or --save failed."""
+    2 when --log or --save failed, or when the game is saved nowhere (its autosave failed and no
+    --save was written): a script that checks the exit code never takes a lost game for saved."""
     session.autosave()
     problems = _write_outputs(session, args, people=True)
+    persist = session.persist
+    if persist is not None and persist.state is not None and persist.saved is False and \
+            not any(p.startswith("--save: ") for p in problems) and not getattr(args, "save", None):
+        problems.insert(0, "the game could NOT be saved (%s)" % (persist.error or "autosave failed"))
     if problems:
         sys.stderr.write("eldritch: %s\n" % "; ".join(problems))
         return 2
