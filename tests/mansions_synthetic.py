@@ -137,7 +137,8 @@ INVESTIGATORS = [("Wren Halloway", 6, 8, (2, 3, 3, 5, 5, 4, 3), "-"),
 TRAUMA = [("Cracked Rib", "physical", 3, "modify:strength:-1"), ("Twisted Knee", "physical", 2, "stun:1;modify:dexterity:-1"),
           ("Salt Fever", "physical", 1, "modify:will:-1"), ("Drowning Dreams", "insanity", 2, "modify:will:-1"),
           ("Tidal Laughter", "insanity", 0, "stun:1;modify:intellect:-2"), ("Fear of Water", "insanity", 3, "modify:luck:-1")]
-TRAUMA += [("%s (%d)" % (name, k), kind, threshold, effect) for k in range(2, 6) for name, kind, threshold, effect in TRAUMA[:6]]
+TRAUMA += [("%s (%d)" % (name, k), kind, threshold, effect)
+           for k in range(2, 6) for name, kind, threshold, effect in TRAUMA[:6]]
 
 # the event deck: stage, time, name, effect, when (the last card of a stage has none)
 EVENTS = [

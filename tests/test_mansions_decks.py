@@ -409,3 +409,23 @@ def test_the_screen_shows_who_hides_and_the_barricades(tmp_path):
         text = render(st.story, st.view(seat)).text()
         assert "Silas Crane" in text and "hiding" in text
         assert "a barricade on the door Hall SE - Cellar North" in text
+
+
+def test_a_keeper_card_with_the_keepers_choice(tmp_path):
+    """A keeper action card 'place a ghoul in any investigator's room': played, he picks the space; not
+    offered when no ghoul is left to place."""
+    folder = story_with(tmp_path, [("keeper_actions.tsv", "Call of the Pit\t3\tspawn:Ghoul",
+                                    "Call of the Pit\t3\tspawn_with:Ghoul")])
+    st = game_on(folder)
+    st.g[S.G_THREAT] = 5
+    P.to_keeper_actions(st)
+    pit = st.story.kc_name.index("Call of the Pit")
+    assert P.act_code(K.A_KCARD, pit, 0) in legal(st)
+    act(st, K.A_KCARD, pit, 0)
+    act(st, K.A_CHOOSE, space(st, "Foyer East"))
+    assert st.monster_in(space(st, "Foyer East")) != K.NONE and st.g[S.G_PHASE] != K.PH_CHOOSE
+    st = game_on(folder)
+    st.g[S.G_THREAT] = 5
+    st.t_left[P.mtype(st, "Ghoul")] = 0
+    P.to_keeper_actions(st)
+    assert P.act_code(K.A_KCARD, pit, 0) not in legal(st)

@@ -75,7 +75,8 @@ def monsters(story, r) -> Panel:
                                                            story.type_health[t], ", stunned" if stunned else "")))
     tokens = ["fire in %s" % story.space_name[sp] for sp in range(story.nspaces) if r.fire(sp)]
     tokens += ["a corpse in %s" % story.space_name[sp] for sp in range(story.nspaces) if r.corpse(sp)]
-    tokens += ["a barricade on the door %s - %s" % (story.space_name[story.door_a[d]], story.space_name[story.door_b[d]])
+    tokens += ["a barricade on the door %s - %s" % (story.space_name[story.door_a[d]],
+                                                     story.space_name[story.door_b[d]])
                for d in range(story.ndoors) if r.barrier(d)]
     if tokens:
         lines.append(Line().add("board: ", "dim").add(", ".join(tokens), "warn"))

@@ -24,9 +24,9 @@ from .consts import (NONE, KEEPER, MAX_MONSTERS, ST_ALIVE, K_EXPLORATION, K_ITEM
                      CTX_KEEPER, CTX_KMOVE, CTX_ATTACKS, CTX_EVENT, CTX_TURN_START, PH_TRADE, PH_KEEPER,
                      PH_KMOVE, PH_ATTACKS, PH_MYTHOS, PH_TRAUMA, PH_CHOOSE, A_GIVE, A_UNSTUN, A_TRADE_DONE,
                      A_KCARD, A_MYTHOS, A_KEEPER_DONE, A_MSTEP, A_MSTOP, A_MATTACK, A_ATTACKS_DONE,
-                     A_NO_MYTHOS, A_TRAUMA, A_NO_TRAUMA, A_CHOOSE, E_SPAWN, E_MOVE, E_DRAW_MYTHOS, E_RAISE,
-                     E_TRAUMA, E_HIT, E_MSTUN, E_BREAK, C_EVENT, W_MONSTER, W_HIDING, W_BARRIER, P_DEFEND,
-                     TR_PHYSICAL, TR_INSANITY, V_GIVE, V_UNSTUN, V_MYTHOS, V_COMBAT, V_TOKEN, V_EVENT,
+                     A_NO_MYTHOS, A_TRAUMA, A_NO_TRAUMA, A_CHOOSE, E_SPAWN, E_SPAWN_WITH, E_MOVE, E_DRAW_MYTHOS,
+                     E_RAISE, E_TRAUMA, E_HIT, E_MSTUN, E_BREAK, C_EVENT, W_MONSTER, W_HIDING, W_BARRIER,
+                     P_DEFEND, TR_PHYSICAL, TR_INSANITY, V_GIVE, V_UNSTUN, V_MYTHOS, V_COMBAT, V_TOKEN, V_EVENT,
                      V_TRAUMA, V_CORPSE, V_BARRIER, V_HOLD, V_HIDE)
 from .state import (G_PHASE, G_ACTOR, G_KSTEP, G_TRADER, G_THREAT, G_CTX, G_KM_SLOT, G_KM_STEPS,
                     G_KM_BACK, G_TOKENS, G_EVENT, G_OBJ, G_EVENT_WIN, G_LAST_EVENT, G_COMBAT, G_T_SEAT,
@@ -177,6 +177,10 @@ def legal(st, ph, buf):
                         n += 1
             elif op == E_DRAW_MYTHOS:
                 if effects.mythos_available(st):
+                    buf[n] = _act(A_KCARD, k, 0)
+                    n += 1
+            elif op == E_SPAWN_WITH:
+                if effects.pick_options(st, op, eff.a[i], None, 0):
                     buf[n] = _act(A_KCARD, k, 0)
                     n += 1
             elif op == E_TRAUMA:

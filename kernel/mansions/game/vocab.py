@@ -330,7 +330,8 @@ def _flag(name, args, names, where):
     return (E_FLAG if name == "flag" else E_UNFLAG, names["flag"].get(args[0], where, True), 0, 0)
 
 
-_PARSERS = {"spawn": _spawn, "spawn_with": _spawn_with, "hit_half": _hit_half, "raise": _raise, "seal": _door, "unseal": _door, "fire": _space_token,
+_PARSERS = {"spawn": _spawn, "spawn_with": _spawn_with, "hit_half": _hit_half, "raise": _raise, "seal": _door,
+            "unseal": _door, "fire": _space_token,
             "extinguish": _space_token, "corpse": _space_token, "dark": _room_token, "light": _room_token,
             "learn": _learn, "test": _test, "modify": _modify, "weapon": _weapon, "win": _win,
             "flag": _flag, "unflag": _flag}
