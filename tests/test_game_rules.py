@@ -8,13 +8,13 @@ import pytest
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.surface import CHANCE
 from eldritch.kernel.eldersign.adventure import ACT_ROLL, ACT_REROLL
-from eldritch.kernel.eldersign.dice import GREEN, YELLOW, RED, I1, I2, I3, LORE, PERIL, TERROR
+from eldritch.kernel.eldersign.dice import GREEN, YELLOW, RED, I1, I2, I3, I4, LORE, PERIL, TERROR
 from eldritch.kernel.eldersign.notation import format_card, format_task, parse_card
 from eldritch.kernel.eldersign.game import machine as G, pool, engine, board, doom, text as gametext
 
 from game_positions import (DATA, game, legal, of_kind, asked, phase, active, clear_hand, give, clear_board,
                             put, place, move, roll, run, events, total_trophies, adventure_id, end_turn,
-                            answer_choices)
+                            answer_choices, fail_roll)
 
 
 # ----- section 5 --------------------------------------------------------------------------------
@@ -47,6 +47,50 @@ def test_rule_5_die_given_back_cannot_be_regained_this_turn():
     assert G.A_USE + 1 not in legal(g)                      # the yellow die is already in the pool
     g._turn_yellow = 2                                      # given back this turn
     assert G.A_USE + 1 not in legal(g)
+
+
+def _die_off_a_spell_into_the_pool(colour, face, item):
+    """A game whose active investigator holds `item` and rolls with the die of colour taken off a
+    spell into the pool after the first roll; returns (game, the item's hand index)."""
+    g = game()
+    inv = active(g)
+    g._locks.clear()
+    clear_hand(g, inv)
+    i = give(g, inv, item)
+    spell = g._inv.drop_card(inv, give(g, inv, "Generic Holding Spell"))
+    g._spells.hold(colour * 8 + face, spell, inv)
+    clear_board(g)
+    put(g, 0, "Hallway on Fire")
+    move(g, 0)
+    assert G.A_USE + i not in legal(g)                      # the die is on the spell
+    g.apply(G.A_BEGIN)
+    roll(g, I1, I1, I1, I1, I1, I1)
+    g.apply(of_kind(g, G.A_UNHOLD)[0])
+    assert g._slots.adv[0].pool_dice(colour) == 1
+    return g, i
+
+
+def test_rule_5_one_yellow_and_one_red_die_an_item_adds_no_second():
+    """Rulebook p.2, components: "6 zöld dobókocka, sárga dobókocka, vörös dobókocka" (six green
+    dice, the yellow die, the red die); p.12: common items add "the yellow die", unique items "the
+    red die" to the pool. A yellow (red) die taken off a spell into the pool is that die: a Common
+    (Unique) Item is not offered, and no effect adds the die a second time."""
+    for colour, face, item in ((YELLOW, I4, "Generic Common Item (yellow die)"),
+                               (RED, I4, "Generic Unique Item (red die)")):
+        g, i = _die_off_a_spell_into_the_pool(colour, face, item)
+        assert G.A_USE + i not in legal(g)
+        run(g, ("die_yellow+1" if colour == YELLOW else "die_red+1"), active(g))
+        assert g._slots.adv[0].pool_dice(colour) == 1
+
+
+def test_rule_5_die_set_aside_is_lost_for_the_adventure_no_item_brings_it_back():
+    """Rulebook p.9: a failed roll sets a die aside ("félre kell tennie egy kockát"), and a die
+    set aside is out of the adventure; the yellow die set aside is not added again by an item."""
+    g, i = _die_off_a_spell_into_the_pool(YELLOW, I4, "Generic Common Item (yellow die)")
+    fail_roll(g, colour=YELLOW)
+    assert g._slots.adv[0].pool_dice(YELLOW) == 0
+    roll(g, I1, I1, I1, I1, I1, I1)                        # items are used after a roll
+    assert G.A_USE + i not in legal(g)
 
 
 def test_rule_5_healing_never_above_maximum():

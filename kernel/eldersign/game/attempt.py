@@ -115,6 +115,7 @@ def begin(g, i):
 
 
 def _start(g, a, green, yellow, red, terror):
+    g._att.colours |= (yellow << YELLOW) | (red << RED)
     a.set_situation(g._sit.set(green, yellow, red, 0, 0, 0, terror, 0, 0))
     a.set_seed((prng.next15(g._rng) << 15) | prng.next15(g._rng))
     a.reset()

@@ -47,7 +47,7 @@ def _public(g, out):
               1 if g._in_midnight else 0, 1 if g._awaken_due else 0, g._awaken_seat, g._green_gone,
               1 if g._yellow_gone else 0, 1 if g._red_gone else 0, g._turn_yellow, g._turn_red,
               g._focus_used, g._locks.n, g._spells.n, g._att.nhelp, g._att.slot + 2,
-              g._att.defeated, g._att.refused, g._att.rerolled, g._nlasting):
+              g._att.defeated, g._att.refused, g._att.rerolled, g._att.colours, g._nlasting):
         out.append(v & 255)
     i = g._inv
     for b in (i.san, i.sta, i.maxsan, i.maxsta, i.clues, i.loc, i.seat_of, i.used, i.assisted, i.hand,
