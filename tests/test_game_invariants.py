@@ -182,12 +182,15 @@ def check_events(g, action, strict):
 
 class MidnightWatch:
     """Across steps: a midnight is followed by a mythos card (or, in the final battle or when the
-    Ancient One wakes at it, by the attack) before the next turn begins. Counts the midnights."""
+    Ancient One wakes at it, by the attack) before the next turn begins. Counts the midnights, and
+    those in the game's first round (by the turn of the last EV_TURN before the midnight: the step
+    that strikes midnight may go on into the next turn, past the first round)."""
 
     def __init__(self):
         self.pending = False
         self.midnights = 0
         self.first_round = 0
+        self.turn = 0
 
     def step(self, g):
         for i in range(0, g._nev, 4):
@@ -196,12 +199,13 @@ class MidnightWatch:
                 assert not self.pending, "a midnight without a mythos card (or attack) before the next"
                 self.pending = True
                 self.midnights += 1
-                if g._clock.first_round():
+                if self.turn < g.players:
                     self.first_round += 1
             elif code == G.EV_MYTHOS or code == G.EV_ATTACK:
                 self.pending = False
             elif code == G.EV_TURN:
                 assert not self.pending, "a midnight without a mythos card (or attack)"
+                self.turn = g._ev[i + 3]
         if g.is_terminal():
             self.pending = False
 

@@ -32,7 +32,8 @@ from eldritch.frontend.botseats import bot_seats
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.numbers import is_count
 from eldritch.kernel.eldersign.game.data import GameData
-from eldritch.kernel.eldersign.game.machine import Game
+from eldritch.kernel.eldersign.game.machine import Game, HOUSE_RULES
+from eldritch.kernel.eldersign.game.rules import house_bits
 from eldritch.kernel.eldersign.game import table as gametable
 from eldritch.kernel.eldersign.game import text as gametext
 from eldritch.frontend import gcpause
@@ -53,6 +54,7 @@ PLAY_EXAMPLES = """examples:
   eldritch play --seed 7 --players 4 --bots all --log game.log
                                                   a whole bot game, its seed and log in game.log
   eldritch play --load game.sav --plain           a saved game, as numbered prompts
+  eldritch play --house giveup_skips_terror       a house rule (data/GAME.md, "House rules")
 during play: a number (or a click) chooses, Enter takes the default, 'save PATH' saves, 'hint'
 explains the best option, 'board' shows the board, 'quit' asks, then saves and stops.
 The game is autosaved after every action to $XDG_STATE_HOME/eldritch (or ~/.local/state/eldritch;
@@ -110,6 +112,8 @@ def add_parser(sub):
     p.add_argument("--state-dir", help="the folder for the autosave (default: the per-user state folder)")
     p.add_argument("--cards", action="append", default=[], metavar="FILE",
                    help="an extra card file (TSV, see kernel/eldersign/data/GAME.md); repeatable")
+    p.add_argument("--house", default=None, metavar="RULES",
+                   help="house rules, comma separated: %s (data/GAME.md, 'House rules')" % ", ".join(HOUSE_RULES))
     p.add_argument("--max-steps", type=_ascii_int(1, 10 ** 7, "--max-steps"), default=200000,
                    help=argparse.SUPPRESS)
     p.add_argument("--exit-after-first-screen", action="store_true", help=argparse.SUPPRESS)
@@ -189,7 +193,8 @@ def open_game(args, state):
         seed = args.seed
         if seed is None:
             seed = int(time.time()) & 0x3FFFFFFF
-        game = Game(data, players=args.players or 1, seed=seed, ancient_one=args.ancient_one)
+        game = Game(data, players=args.players or 1, seed=seed, ancient_one=args.ancient_one,
+                    house=house_bits(args.house or ""))
         settings = Settings(cards=cards)
     bots = settings.bots
     if args.bots is not None:
@@ -230,6 +235,8 @@ def _run(args, backend, gc_was_on=True) -> int:
             raise KernelError("option", "%s: no file name given" % flag)    # '' is not "none"
     if args.players is not None and (args.load or args.resume):
         raise KernelError("option", "--players: a loaded game keeps its players")
+    if args.house is not None and (args.load or args.resume):
+        raise KernelError("option", "--house: a loaded game keeps its house rules")
     state = userdirs.state_dir(args.state_dir)
     game, data, settings = open_game(args, state)
     all_bots = len(settings.bots) == game.players
