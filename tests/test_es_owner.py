@@ -102,6 +102,10 @@ def test_the_save_of_a_game_on_the_folder_keeps_its_tables(folder, tmp_path, cap
     capsys.readouterr()
     assert main(["play", "--load", str(save), "--data", str(folder)]) == 2
     assert "holds its own card tables" in capsys.readouterr().err
+    from eldritch.eldersign import frontend
+    parsed, blob = playsave.parse(save.read_bytes())         # the table server's import
+    table = frontend.table_load(blob, playsave.settings_doc(parsed))
+    assert table.data.investigators[0].name.startswith("Synthetic") and table.state.actions() == game.actions()
 
 
 def test_the_lean_card_data_is_the_full_data_trimmed(folder, tmp_path):
