@@ -287,6 +287,7 @@ def test_a_folders_table_level_problems_name_the_file(folder, tmp_path, capsys):
     (nomasks / "entrance.tsv").write_text("\t".join(SCHEMAS["entrance"]) + "\nlost_found\tI1\t0\t\tmine\n")
     cases.append((nomasks, "entrance.tsv: lost and found has no row for the green face I2"))
     cases.append((tmp_path / "absent", "not a folder of card tables"))
+    cases.append(("", "named by a path"))
     for where, words in cases:
         code, _, err = check(capsys, where)
         assert code == 2 and err.count("\n") == 1 and words in err, (where, err)

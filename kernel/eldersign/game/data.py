@@ -100,8 +100,10 @@ def table_files(folder=None):
     files = {}
     for name in FILES:
         files[name] = shipped + name + ".tsv"
-    if folder is None:
+    if folder is None or folder.rstrip("/") + "/" == shipped:
         return files
+    if not isinstance(folder, str) or not folder:
+        raise KernelError("data", "a folder of card tables is named by a path, not %r" % (folder,))
     import os
     folder = folder.rstrip("/") or "/"
     try:
