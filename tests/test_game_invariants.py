@@ -20,6 +20,7 @@ most of it) and RANDOM_GAMES of the random bot (every legal action equally likel
 the seed, the step and what broke.
 """
 
+import pytest
 from array import array
 from collections import Counter
 
@@ -246,6 +247,7 @@ def play(seed, players, ao, strict, checks=True, bots=None):
     return g, steps, watch
 
 
+@pytest.mark.slow
 def test_invariants_hold_over_seeded_bot_games():
     total = 0
     wins = 0
@@ -261,6 +263,7 @@ def test_invariants_hold_over_seeded_bot_games():
 RANDOM_GAMES = int(__import__("os").environ.get("RANDOM_INVARIANT_GAMES", "400"))
 
 
+@pytest.mark.slow
 def test_invariants_hold_over_random_bot_games():
     """The same checks over games of the random bot (every legal action equally likely, giving up,
     spell dice taken off into the pool and items used between rolls included), seeded as above with
@@ -280,6 +283,7 @@ def test_invariants_hold_over_random_bot_games():
 MIDNIGHT_GAMES = int(__import__("os").environ.get("MIDNIGHT_GAMES", "500"))
 
 
+@pytest.mark.slow
 def test_every_midnight_reveals_a_mythos_card_in_500_games_at_4_to_8_players():
     """Issue 26.1's done-when: no midnight without a mythos card (the attack in the final battle) in
     500 seeded games at 4-8 players, where the first round's midnight falls inside the first round
