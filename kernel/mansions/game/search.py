@@ -19,7 +19,7 @@ never a per-step path of the kernel.
 
 from ... import prng
 from .consts import (KEEPER, PH_OVER, PH_GUIDE, PH_TURN, PH_LOCK, PH_OBSTACLE, PH_PREROLL, PH_KEEPER,
-                     PH_KMOVE, PH_ATTACKS, PH_MYTHOS, PH_TRAUMA, WIN_KEEPER, WIN_INVESTIGATORS, MAX_ACTIONS, A_DROP, A_DROP_DONE, A_END)
+                     PH_KMOVE, PH_ATTACKS, PH_MYTHOS, PH_TRAUMA, PH_RAISE, PH_CHOOSE, WIN_KEEPER, WIN_INVESTIGATORS, MAX_ACTIONS, A_DROP, A_DROP_DONE, A_END)
 from ...surface import CHANCE
 from .bots import HeuristicBot
 from .state import G_WINNER
@@ -27,7 +27,7 @@ from .worlds import world
 from .query import clue_found
 
 SEARCHED = (PH_GUIDE, PH_TURN, PH_LOCK, PH_OBSTACLE, PH_PREROLL, PH_KEEPER, PH_KMOVE, PH_ATTACKS, PH_MYTHOS,
-            PH_TRAUMA)
+            PH_TRAUMA, PH_RAISE, PH_CHOOSE)
 WIN = 1000
 # moves never tried instead of the heuristic's: dropping a card (the first edition has no hand
 # limit), ending a turn early

@@ -33,6 +33,18 @@ def world(state, seat, rng):
     return w
 
 
+def _sort(buf, start, n):
+    """buf[start:start+n] in ascending order (insertion sort, small decks): a shuffle that follows
+    starts from an order that tells nothing of the true one."""
+    for i in range(start + 1, start + n):
+        v = buf[i]
+        j = i - 1
+        while j >= start and buf[j] > v:
+            buf[j + 1] = buf[j]
+            j -= 1
+        buf[j + 1] = v
+
+
 def redraw_chance(w, rng):
     """The undrawn combat and mythos cards in a new order, a new PRNG."""
     story = w.story
@@ -40,8 +52,10 @@ def redraw_chance(w, rng):
         n = story.class_count[k]
         if n:
             top = w.ctop[k]
+            _sort(w.cdeck, story.class_start[k] + top, n - top)
             shuffle(rng, w.cdeck, story.class_start[k] + top, n - top)
     top = w.g[G_MTOP]
+    _sort(w.mdeck, top, story.nmythos - top)
     shuffle(rng, w.mdeck, top, story.nmythos - top)
     prng.seed(w.rng, (prng.next15(rng) << 15) | prng.next15(rng))
 
