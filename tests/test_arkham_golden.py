@@ -14,8 +14,11 @@ from eldritch.kernel.arkham.game import playlog, save
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden_games" / "arkham"
-GAMES = ((18, 3, "heuristic"), (0, 2, "heuristic"), (4, 3, "heuristic"), (3, 2, "heuristic"), (1, 3, "random"),
-         (65, 4, "heuristic"))
+GAMES = ((19, 2, 'heuristic'),
+         (53, 4, 'heuristic'),
+         (87, 4, 'heuristic'),
+         (84, 3, 'heuristic'),
+         (43, 3, 'random'))
 IDS = ["s%d_p%d_%s" % g for g in GAMES]
 RULES = Rules(None)
 
@@ -136,8 +139,9 @@ def test_a_corrupt_save_is_a_kernel_error_never_a_crash():
     exception."""
     from array import array
     from eldritch.kernel.errors import KernelError
-    actions = playlog.log_actions(path(0, 2, "heuristic").read_text().splitlines())
-    g = RULES.new_game(0, 2)
+    seed, players, bot = GAMES[3]                       # the longest: the round limit
+    actions = playlog.log_actions(path(seed, players, bot).read_text().splitlines())
+    g = RULES.new_game(seed, players)
     for a in actions[:400]:
         g.apply(a)
     blob = g.serialize()

@@ -220,6 +220,8 @@ class Combat:
             self.m_at[m] = AT_POOL
             self.m_flags[m] = 0
             self.event(EV_HOUND_LEAVES, m, 0, 0)
+        if v >= self.sta[seat]:
+            self.m_spurned[m] |= 1 << seat          # knocked out: the monster loses interest too
         if self.change_strength(seat, -v):
             return
         if self.purpose == PU_COUNTER:

@@ -30,7 +30,10 @@ from .state import F_EVADED, F_FOUGHT
 class Meetings:
 
     def here(self, seat, m):
-        """Monster m is in the seat's space (in Arkham, or with it in an Other World)."""
+        """Monster m is in the seat's space (in Arkham, or with it in an Other World) and has not
+        lost interest in its investigator (m_spurned: one it drove mad or knocked out)."""
+        if self.m_spurned[m] & (1 << seat):
+            return False
         at = self.m_at[m]
         if self.pos[seat] == AT_WORLD:
             return at == AT_OW and self.m_owner[m] == seat
@@ -202,6 +205,9 @@ class Meetings:
         if self.purpose == PU_FIGHT:
             self.fight_kinds[k] = 1
         self.event(EV_SANCHECK, seat, m, loss)
+        if loss >= self.san[seat]:
+            # "monsters need only drive the hero mad, after which they lose all interest in him"
+            self.m_spurned[m] |= 1 << seat
         if loss and self.change_sanity(seat, -loss):
             return
         pu = self.purpose

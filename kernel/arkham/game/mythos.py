@@ -4,10 +4,13 @@
    card and a random monster from the pool; the doom track advances); a location that has a gate
    gets a monster instead; one with an Elder Sign gets neither.
 2. and 3. Monsters, nearest to an investigator first (street distance; ties: the lower token):
-   a monster already with investigators stays; a left- or right-handed one moves its number of
+   a monster already with investigators (or without a move) stays and does not attack ("a monster
+   attacks if it enters a location with an investigator"); a left- or right-handed one moves its number of
    spaces along its heading, turning at crossings (Board.turn); a flying one (and a Hound of
    Tindalos, which may also enter city locations) flies along the streets toward the nearest
-   investigator (ties: the higher Fight, then a coin). A monster never enters a city location (but
+   investigator (ties: the higher Fight, then a coin). A monster has lost interest in an
+   investigator it drove mad or knocked out ("monsters need only drive the hero mad, after which
+   they lose all interest in him"): it neither hunts nor attacks nor stops for him. A monster never enters a city location (but
    a Hound) and stops on reaching investigators. It then attacks them, the highest Fight first
    (ties: a coin): a sanity check, then the investigator strikes back (a loadout and a D6) until
    one of them is beaten; a Hound leaves after hurting once.
@@ -65,6 +68,7 @@ class Mythos:
         self.m_owner[m] = owner
         self.m_checked[m] = 0
         self.m_flags[m] = 0
+        self.m_spurned[m] = 0
         self.m_head[m] = b.first_street(where) if where < b.nspaces else NONE
         self.event(EV_MONSTER, m, where, 0)
         return m
@@ -241,15 +245,26 @@ class Mythos:
             s = self.m_at[m]
             k = b.mon_kind[m]
             mode = b.k_mode[k]
-            if self.investigators_at(s) or mode == MOVE_STILL:
-                pending = self.monster_attacks()
-            elif mode == MOVE_LEFT or mode == MOVE_RIGHT:
+            if self.prey_at(m, s) or mode == MOVE_STILL:
+                # a monster without a move, or already with investigators, stays where it is; it
+                # attacks only when it moves in on investigators
+                continue
+            if mode == MOVE_LEFT or mode == MOVE_RIGHT:
                 self.walk(m, b.k_moves[k], mode)
                 pending = self.monster_attacks()
             else:
                 pending = self.choose_prey(m)
             if pending:
                 return
+
+    def prey_at(self, m, s):
+        """How many investigators at space s monster m has not lost interest in (m_spurned: the ones
+        it drove mad or knocked out)."""
+        n = 0
+        for seat in range(self.players):
+            if self.seat_inv[seat] != NONE and self.pos[seat] == s and not self.m_spurned[m] & (1 << seat):
+                n += 1
+        return n
 
     def walk(self, m, steps, mode):
         b = self.board
@@ -261,7 +276,7 @@ class Mythos:
             self.m_at[m] = nxt
             self.m_head[m] = b.turn(nxt, cur, mode)
             self.event(EV_MONSTER_MOVES, m, cur, nxt)
-            if self.investigators_at(nxt):
+            if self.prey_at(m, nxt):
                 return
 
     def choose_prey(self, m):
@@ -275,7 +290,7 @@ class Mythos:
         n = 0
         for seat in range(self.players):
             p = self.pos[seat]
-            if self.seat_inv[seat] == NONE or p == AT_WORLD:
+            if self.seat_inv[seat] == NONE or p == AT_WORLD or self.m_spurned[m] & (1 << seat):
                 continue
             d = self.seat_dist[seat * ns + at]
             f = self.fight[seat]
@@ -327,7 +342,7 @@ class Mythos:
             self.m_at[m] = nxt
             self.m_head[m] = b.first_street(nxt) if b.is_loc[nxt] else b.turn(nxt, cur, MOVE_LEFT)
             self.event(EV_MONSTER_MOVES, m, cur, nxt)
-            if self.investigators_at(nxt):
+            if self.prey_at(m, nxt):
                 break
         return self.monster_attacks()
 
@@ -345,7 +360,8 @@ class Mythos:
         best_f = -1
         n = 0
         for seat in range(self.players):
-            if self.seat_inv[seat] == NONE or self.pos[seat] != s or self.attacked & (1 << seat):
+            if self.seat_inv[seat] == NONE or self.pos[seat] != s or self.attacked & (1 << seat) or \
+                    self.m_spurned[m] & (1 << seat):
                 continue
             f = self.fight[seat]
             if f > best_f:

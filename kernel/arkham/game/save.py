@@ -2,14 +2,14 @@
 
     blob = serialize(game); game2 = deserialize(rules, blob, verify=False)
 
-Layout (version 3): 'A' 'H' version, players, house-rule bits (and OPT_TABLE_DRAWS), round limit (2
+Layout (version 4): 'A' 'H' version, players, house-rule bits (and OPT_TABLE_DRAWS), round limit (2
 bytes), doom length, the board's digest (2), seed (4), action count n (4), the actions (3 bytes
 each), the state's length (2), the state (state_bytes), a CRC-32 of everything before it (4).
-Version 2 had the same layout under the rules before issue 26; version 1 (before issue 24) had a
+Versions 2 and 3 had the same layout under earlier rules; version 1 had a
 Fletcher-16 of the actions (2) before the state's length and a Fletcher-16 of the rest at the end
 (a byte changed from 0x00 to 0xFF passes Fletcher-16, hence CRC-32, binio.py). Saves of versions 1
-and 2 are read as far as their header's range checks, then refused with a message saying why: their
-games were played under rules issue 26 changed, so their logs do not replay under these.
+to 3 are read as far as their header's range checks, then refused with a message saying why: their
+games were played under earlier rules, so their logs do not replay under these.
 
 Every header field is range-checked before it is used (players on this board, known house rules,
 a round limit of at most 999, a doom track of 1 to 99, a seed within the PRNG's range), so a
@@ -39,9 +39,9 @@ from .defs import (MAX_LOG, HOUSE_RULES, GATE_DAGON, OPT_TABLE_DRAWS, AT_POOL, A
 
 MAGIC0 = 0x41   # 'A'
 MAGIC1 = 0x48   # 'H'
-VERSION = 3
+VERSION = 4
 OLD_VERSION = 1
-RULES_VERSION = 3       # saves of an older version were played under rules issue 26 changed
+RULES_VERSION = 4       # saves of an older version were played under earlier rules
 HIDDEN_GATE = 254
 HEAD = 18
 VIEW_HEAD = 4
@@ -65,7 +65,8 @@ SCALARS = ("phase", "step", "actor", "seat", "result", "doom", "gate_limit", "do
 WIDE = ("round", "prog_pos", "prog_end", "test_pass_end", "test_level", "bid")
 BUFFERS = ("seat_inv", "seat_status", "pos", "ow_world", "ow_stage", "close_at", "san", "maxsan", "sta",
            "maxsta", "fight", "stealth", "skill", "lost_turns", "retainer", "draw_kinds", "drawn", "poss",
-           "gates_closed", "used_inv", "tied", "m_at", "m_owner", "m_head", "m_checked", "m_flags", "fight_kinds",
+           "gates_closed", "used_inv", "tied", "m_at", "m_owner", "m_head", "m_checked", "m_flags", "m_spurned",
+           "fight_kinds",
            "sealed", "gate_shown", "gate_keep")
 # not saved: seat_dist, a cache of distances that is valid whenever dist_dirty is 0 (a loaded game
 # recomputes it: the same values)
@@ -255,9 +256,9 @@ def deserialize(rules, blob, verify=False):
     if seed > prng.SEED_MAX:
         _bad("the header's seed is out of range")
     if b[2] < RULES_VERSION:
-        _bad("a save of format version %d, from before the rules were brought to the rulebook (issue 26: gate "
-             "trophies, events when waiting, failed stealth, the taxi): its game cannot go on under these "
-             "rules; its action log replays with an older Eldritch" % b[2])
+        _bad("a save of format version %d, from before the rules were brought to the rulebook (gate trophies, "
+             "events when waiting, failed stealth, the taxi; monsters that attack only on moving in and lose interest in whom they drove mad, and more): "
+             "its game cannot go on under these rules; its action log replays with an older Eldritch" % b[2])
     if (b[8] << 8 | b[9]) != rules.board.digest:
         _bad("the save was made on another board (or another version of it)")
     try:
@@ -368,6 +369,7 @@ def _check(g):
         at = g.m_at[m]
         need(at < ns or at == AT_POOL or at == AT_OW or at == AT_TROPHY or at == AT_BOUND, "a monster")
         need(g.m_owner[m] < 8 and (g.m_head[m] < ns or g.m_head[m] == NONE), "a monster")
+        need(g.m_spurned[m] >> g.players == 0, "a monster")
     for s in range(ns):
         need(g.gate_at[s] < b.ngates or g.gate_at[s] == NONE, "a gate")
     for c in range(b.ngates):

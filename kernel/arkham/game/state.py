@@ -9,7 +9,8 @@ strength and their maxima, Fight, Stealth, money, possessions, position). A posi
 or AT_WORLD with ow_world/ow_stage (2 then 1, the Other World's two areas). Monster tokens: m_at (a
 space, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND) and m_owner (the seat for the last three), m_head (the
 space it moves into next), m_checked (seats that took their sanity check against it this round),
-m_flags (evaded this turn, fought, moved this mythos). Gates: gate_at[space] (a gate card or NONE),
+m_flags (evaded this turn, fought, moved this mythos), m_spurned (seats whose investigator it drove
+mad or knocked out: it has lost interest in them while it stays on the board). Gates: gate_at[space] (a gate card or NONE),
 sealed[space], gate_shown[card], gate_keep[card] (the seat that closed it and keeps it as a trophy,
 GATE_DAGON once given to the Esoteric Order of Dagon, else NONE: in the deck or open). Decks are
 stacks (the top is the last card); their order is hidden. Table mode (house & OPT_TABLE_DRAWS): a
@@ -144,6 +145,7 @@ class State:
         self.m_head = bytearray(nm)
         self.m_checked = bytearray(nm)
         self.m_flags = bytearray(nm)
+        self.m_spurned = bytearray(nm)
         self.fight_kinds = bytearray(b.nkinds)
         # gates, decks
         self.gate_at = bytearray(ns)
@@ -183,7 +185,8 @@ class State:
         for buf in (self.seat_status, self.ow_world, self.ow_stage, self.san, self.maxsan, self.sta,
                     self.maxsta, self.fight, self.stealth, self.skill, self.lost_turns, self.retainer,
                     self.draw_kinds, self.drawn, self.money, self.gates_closed, self.used_inv,
-                    self.tied, self.m_owner, self.m_checked, self.m_flags, self.fight_kinds, self.sealed,
+                    self.tied, self.m_owner, self.m_checked, self.m_flags, self.m_spurned, self.fight_kinds,
+                    self.sealed,
                     self.gate_shown, self.occ, self.seat_dist, self.queue):
             for i in range(len(buf)):
                 buf[i] = 0
@@ -555,6 +558,8 @@ class State:
         self.retainer[seat] = 0
         self.money[seat] = b.inv_money[inv]
         self.pos[seat] = b.inv_start[inv]
+        for m in range(b.nmonsters):
+            self.m_spurned[m] &= ~(1 << seat)       # a new investigator: no monster has lost interest
         self.ow_stage[seat] = 0
         self.close_at[seat] = NONE
         self.gates_closed[seat] = 0
