@@ -100,8 +100,8 @@ def test_rule_a_monster_keeps_its_interest_in_the_other_investigators():
 
 def test_rule_a_monster_loses_interest_in_the_investigator_it_knocked_out():
     """The same line, for an investigator knocked out in Arkham (to the Hospital): the Star Vampire
-    that struck the last blow waits at the Hospital's door, but Ada stepping out past it does not meet
-    it, and it does not attack her there."""
+    that struck the last blow waits at the Hospital's door, but it lets Ada pass (it does not end her
+    move there) and does not attack her when she stops by it."""
     g = new(invs=("Ada",))                                    # Fight 1, a Knife, the Ward spell
     put(g, 0, "Infirmary Road")
     g.sta[0] = 1
@@ -118,7 +118,9 @@ def test_rule_a_monster_loses_interest_in_the_investigator_it_knocked_out():
     assert g.round == 2 and g.step == D.ST_MOVE and g.m_at[vampire] == sp("Infirmary Road")
     g.apply(K_ROLL)
     roll(g, 4)
-    g.apply(step_to(g, "Infirmary Road"))                     # stopped by it, but no meeting
+    g.apply(step_to(g, "Infirmary Road"))                     # not stopped by it
+    assert g.step == D.ST_STEP and g.moves_left == 3
+    g.apply(D.K_STOP)                                         # stopping there: no meeting
     assert g.step != D.ST_ENC and D.EV_SANCHECK not in events(g)
     assert g.phase == D.PH_MYTHOS
     roll(g, 7)

@@ -334,7 +334,7 @@ class HeuristicBot:
     def mists_help(self, game, seat, t):
         """Monsters stand on every short way to t (the way round them is much longer or none)."""
         b = self.board
-        game.fill_occupancy()
+        game.fill_occupancy(seat)
         self.bfs(t)
         plain = self.dist[game.pos[seat]]
         self.bfs(t, game.occ)

@@ -37,7 +37,7 @@ class Movement:
 
     def legal_move(self, buf):
         seat = self.seat
-        self.fill_occupancy()
+        self.fill_occupancy(seat)
         buf[0] = K_STAY
         buf[1] = K_ROLL
         n = 2
@@ -56,7 +56,7 @@ class Movement:
     def legal_step(self, buf):
         seat = self.seat
         b = self.board
-        self.fill_occupancy()
+        self.fill_occupancy(seat)
         s = self.pos[seat]
         n = 0
         base = b.nbr_start[s]
@@ -121,7 +121,7 @@ class Movement:
         if kind == K_TAXI:
             self.take_taxi(seat, arg)
             return
-        self.fill_occupancy()
+        self.fill_occupancy(seat)
         t = b.neighbour(self.pos[seat], arg)
         self.leave(seat)
         self.pos[seat] = t

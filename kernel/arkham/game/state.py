@@ -506,15 +506,17 @@ class State:
                 n += 1
         return n
 
-    def fill_occupancy(self):
-        """occ[space]: OCC_MONSTER / OCC_BLOCKING / OCC_HOUND bits of the monsters on it."""
+    def fill_occupancy(self, mover=-1):
+        """occ[space]: OCC_MONSTER / OCC_BLOCKING / OCC_HOUND bits of the monsters on it; for a mover
+        (a seat moving), not the monsters that lost interest in it (they let it pass)."""
         b = self.board
         occ = self.occ
         for s in range(b.nspaces):
             occ[s] = 0
+        ignore = 1 << mover if mover >= 0 else 0
         for m in range(b.nmonsters):
             s = self.m_at[m]
-            if s < b.nspaces:
+            if s < b.nspaces and not self.m_spurned[m] & ignore:
                 sp = b.k_special[b.mon_kind[m]]
                 if sp & SPECIAL_HOUND:
                     occ[s] |= OCC_HOUND
