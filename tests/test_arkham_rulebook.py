@@ -3,8 +3,9 @@
 positions on the demonstration board (tests/arkham_setup.py), dice entered as physical rolls."""
 
 from eldritch.kernel.arkham.game import defs as D
-from eldritch.kernel.arkham.game.defs import K_STAY, K_ROLL, K_LOADOUT
-from arkham_setup import sp, new, legal, roll, put, monster, gate, events, step_to, end_turn_staying
+from eldritch.kernel.arkham.game.defs import K_STAY, K_ROLL, K_LOADOUT, K_SEAL, K_CLOSE, K_RETURN, K_GATE
+from arkham_setup import sp, new, legal, roll, put, monster, gate, give, slot_of, events, step_to, \
+    end_turn_staying
 
 
 def to_mythos(g):
@@ -125,3 +126,49 @@ def test_rule_a_monster_loses_interest_in_the_investigator_it_knocked_out():
     assert g.phase == D.PH_MYTHOS
     roll(g, 7)
     assert D.EV_ATTACKS not in events(g) and g.round == 3
+
+
+# ----- sealing a gate: the rulebook's text ------------------------------------------------------------------
+
+def returned(house="no_event_on_stay"):
+    """Otto went through the Library's gate to the Sunken City, and is back at the Library."""
+    g = new(invs=("Otto",), house=house)
+    put(g, 0, "College Street")
+    gate(g, "Library", "Sunken City")
+    g.apply(K_ROLL)
+    roll(g, 2)
+    g.apply(step_to(g, "Library"))
+    g.apply(K_GATE)
+    roll(g, 5)                                                # area 2: nothing
+    for _ in range(2):
+        to_mythos(g)
+        roll(g, 7)
+        if g.step == D.CH_EVENT:
+            roll(g, 5)                                        # area 1: nothing
+    g.apply(K_RETURN + sp("Library"))
+    return g
+
+
+def test_rule_sealing_takes_two_sanity_and_no_card_by_default():
+    """"Пройдя через врата и вернувшись, потратьте 2 очка рассудка и поместите в локацию вместо врат
+    Знак Древних" (having gone through the gate and returned, spend 2 sanity and put an Elder Sign in
+    place of the gate): no Elder Sign card is named, so none is needed."""
+    g = returned()
+    assert slot_of(g, 0, "Elder Sign") < 0
+    san = g.san[0]
+    g.apply(K_STAY)
+    assert K_SEAL in legal(g)
+    g.apply(K_SEAL)
+    lib = sp("Library")
+    assert g.sealed[lib] and g.gate_at[lib] == 255 and g.san[0] == san - 2
+
+
+def test_house_rule_elder_sign_card_sealing_takes_an_elder_sign_card_too():
+    g = returned(house="no_event_on_stay,elder_sign_card")
+    g.apply(K_STAY)
+    assert K_SEAL not in legal(g) and K_CLOSE in legal(g)
+    g = returned(house="no_event_on_stay,elder_sign_card")
+    give(g, 0, "Elder Sign")
+    g.apply(K_STAY)
+    g.apply(K_SEAL)
+    assert g.sealed[sp("Library")] and slot_of(g, 0, "Elder Sign") < 0      # the card stays on the board

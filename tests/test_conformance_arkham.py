@@ -6,7 +6,7 @@ import pytest
 
 from conformance import GameSpec, check_playouts, check_three_runtimes
 
-HOUSE = ("seed_gate_limits,no_event_on_stay,sanity_check_max,defeat_at_round_end,elder_sign_tokens,"
+HOUSE = ("seed_gate_limits,no_event_on_stay,sanity_check_max,defeat_at_round_end,elder_sign_card,"
          "stealth_fail_strikes")
 SPECS = [
     GameSpec("arkham.game.rules", None, players=(1, 2, 4, 8), seeds=5, steps=300, mp_seeds=1),

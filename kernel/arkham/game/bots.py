@@ -9,10 +9,10 @@ leads). Its rules of thumb:
 
 - picks the investigator with the best Fight, sanity, stealth and strength (sanity weighs double:
   a sanity check rolls against it); splits points evenly, a point more to sanity;
-- heals in the Asylum or the Hospital when down to half (waiting there has the event), else heads
-  for the nearest open gate, or for a shop (a location whose table has `shop` rows) when it has the
-  money and no weapon; drives, takes a taxi for long trips, casts Mists of R'lyeh when monsters
-  block every way to where it goes;
+- heals in the Asylum or the Hospital when down to half or below 3 (the least it goes through a gate
+  with; waiting there has the event), else heads for the nearest open gate, or for a shop (a
+  location whose table has `shop` rows) when it has the money and no weapon; drives, takes a taxi
+  for long trips, casts Mists of R'lyeh when monsters block every way to where it goes;
 - at a gate it goes through when healthy, closes it with the Blue Watcher when it holds one, seals
   it with an Elder Sign when it can spare the sanity, else attacks it;
 - meets monsters: faces a gate's guardians when it may close the gate, fights what it beats at even
@@ -98,8 +98,8 @@ class HeuristicBot:
 
     @staticmethod
     def low(v, top):
-        """Down to half (or to 1): time to heal."""
-        return v <= 1 or 2 * v <= top
+        """Down to half, or below the 3 it wants before going through a gate: time to heal."""
+        return v <= 2 or 2 * v <= top
 
     def target(self, game, seat):
         """Where the investigator wants to be: healing when low, a shop when it has the money and

@@ -9,7 +9,8 @@ back to the pool. A miss: the monster strikes back for D6 strength.
 
 Closing a gate (after the trip, or with the Dragon's Eye) is D6 + Fight + every physical and
 magical bonus (and a bound monster) against its difficulty, once a round; sealing it with an Elder
-Sign costs 2 sanity (and the Elder Sign card, unless house rule elder_sign_tokens); the Blue Watcher
+Sign costs 2 sanity ("having gone through the gate and returned, spend 2 sanity and put an Elder Sign
+in place of the gate"; house rule elder_sign_card: an Elder Sign card too); the Blue Watcher
 closes it outright and goes back into the item deck. A closed (or sealed) gate takes its guardians as
 trophies, is a trophy itself (gate_keep: its card stays out of the gate deck; gates_closed counts the
 closings for the Honoured Citizen), and every monster of its world's colour leaves the board.
@@ -33,7 +34,7 @@ from .board import (NONE, DECK_SPELL, ATTACK_PHYSICAL, ATTACK_MAGICAL, IMMUNE_PH
 from .defs import (ST_LOADOUT, ST_CLOSE, ST_DISCARD, CH_ATTACK, CH_DAMAGE, CH_CLOSE, K_LOADOUT, K_BIND,
                    K_CLOSE, K_SEAL, K_WATCHER, K_END, K_DISCARD, K_ORIENT, AT_WORLD, AT_POOL, AT_TROPHY,
                    AT_BOUND, MAX_POSS, BOUND_BIT, PU_COUNTER, PU_CLOSE, EV_CARRIED,
-                   HR_ELDER_SIGN_TOKENS, EV_ATTACK, EV_TROPHY, EV_HIT, EV_HOUND_LEAVES, EV_ASYLUM, EV_HOSPITAL,
+                   HR_ELDER_SIGN_CARD, EV_ATTACK, EV_TROPHY, EV_HIT, EV_HOUND_LEAVES, EV_ASYLUM, EV_HOSPITAL,
                    EV_DISCARD, EV_CLOSE_TRY, EV_CLOSED, EV_TO_POOL, EV_SPEND, EV_WATCHER, EV_ORIENT)
 
 from .state import F_FOUGHT
@@ -237,7 +238,7 @@ class Combat:
     def can_seal(self, seat, s):
         if self.close_at[seat] != s or self.san[seat] < SEAL_SANITY:
             return False
-        return self.house & HR_ELDER_SIGN_TOKENS or self.has_special(seat, SP_ELDER_SIGN) >= 0
+        return not self.house & HR_ELDER_SIGN_CARD or self.has_special(seat, SP_ELDER_SIGN) >= 0
 
     def part4(self):
         """After the monsters and the event: the gate here, if this investigator can close it."""
@@ -273,7 +274,7 @@ class Combat:
             self.purpose = PU_CLOSE
             self.decide(ST_LOADOUT, seat)
         elif kind == K_SEAL:
-            if not self.house & HR_ELDER_SIGN_TOKENS:
+            if self.house & HR_ELDER_SIGN_CARD:
                 k = self.has_special(seat, SP_ELDER_SIGN)
                 self.poss[seat * MAX_POSS + k] = NONE      # the sign stays on the board for good
             self.close_gate(seat, s, 1)

@@ -149,11 +149,11 @@ HR_SEED_GATE_LIMITS = const(1)   # the seed's literal limits: 1-3 investigators 
 HR_NO_EVENT_ON_STAY = const(2)   # only entering a city location gives its event, not staying there
 HR_SANITY_CHECK_MAX = const(4)   # a sanity check rolls against the printed (maximum) sanity
 HR_DEFEAT_AT_ROUND_END = const(8)  # the gate-limit and doom defeats are checked at the round's end
-HR_ELDER_SIGN_TOKENS = const(16)   # sealing takes 2 sanity but no Elder Sign card
+HR_ELDER_SIGN_CARD = const(16)     # sealing takes an Elder Sign card besides the 2 sanity
 HR_STEALTH_FAIL_STRIKES = const(32)  # a failed stealth roll: the monster strikes for D6, no fight
 OPT_TABLE_DRAWS = const(128)      # not a house rule: every draw is entered as the table drew it
 HOUSE_RULES = ("seed_gate_limits", "no_event_on_stay", "sanity_check_max", "defeat_at_round_end",
-               "elder_sign_tokens", "stealth_fail_strikes")
+               "elder_sign_card", "stealth_fail_strikes")
 
 # ----- events (records of 4 ints: code, a, b, c) --------------------------------------------------
 EV_ROUND = const(1)        # round
