@@ -6,6 +6,7 @@ board file check.
     eldritch arkham play --players 2 --bots 2
     eldritch arkham play --seed 7 --players 4 --bots all --log game.log
     eldritch arkham check my_board/
+    eldritch arkham honour
 
 Odds are exact fractions (a power-of-6 denominator) and the kernel's fixed point round(p * 2^48);
 `--json` prints one object. The game is the kernel's (kernel/arkham/game/) and the bots are too, so a
@@ -43,6 +44,8 @@ EPILOG = """examples:
   eldritch arkham check demo                       the demonstration board, summarised
   eldritch arkham play --players 2 --dice table    a physical table: its rolls and draws typed in
   eldritch arkham template my_board                the board's tables to fill in from your own copy
+  eldritch arkham play --players 2 --names "Ann,Bo"   the players' names, for the Honour Roll
+  eldritch arkham honour                           the Honour Roll: every game's Honoured Citizens
 The board is the project's own demonstration board unless --board names a folder filled in from the
 template (`eldritch arkham template DIR`, schema in kernel/arkham/data/README.md); `eldritch arkham
 check DIR` names its first error (file, line, field) or summarises it."""
@@ -162,6 +165,8 @@ def add_parser(sub):
     pl.add_argument("--log", help="write the log (the seed, each action and its events, in words) to this file")
     pl.add_argument("--load", help="continue the game saved in this file")
     pl.add_argument("--save", help="save the game to this file when it ends (or stops)")
+    pl.add_argument("--names", default="", help="the players' names by seat, comma separated, entered in the "
+                                                "Honour Roll with their Honoured Citizens (default: seat 1, ...)")
     from eldritch.frontend.cli import add_play_args
     add_play_args(pl)
 
@@ -174,6 +179,12 @@ def add_parser(sub):
                                      "to fill in from your own copy of the game; then `eldritch arkham check "
                                      "FOLDER`.", epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     tp.add_argument("folder", help="a new folder, or an empty one")
+    hr = asub.add_parser("honour", help="the Honour Roll", description="The Honour Roll: the Honoured "
+                         "Citizens of every game played to its end with people at the table (`eldritch arkham "
+                         "play`), with their players' names, oldest first.", epilog=EPILOG,
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    hr.add_argument("--state-dir", help="the per-user state folder holding the roll (default: the usual one)")
+    hr.add_argument("--json", action="store_true", help="one JSON object: {\"entries\": [...]}")
     return p
 
 
@@ -378,13 +389,51 @@ def cmd_play(args):
     all_bots = len(settings.bots) == game.players and args.dice == "device"
     for line in fcli.check_paths(args, "arkham", all_bots):
         print(line)
+    names = _names(args.names, game.players)
     adapter = ArkhamGame(rules, game, settings)
     session = Session(adapter, settings, None if all_bots else persist)
     if all_bots:
         code = fcli.bot_game(session, args)
         print("seed %d: result %s" % (game.seed, adapter.log.result or "unfinished"))
         return code
-    return interactive(session, args, fresh, [n for n in notices if n])
+    code = interactive(session, args, fresh, [n for n in notices if n])
+    enter_honour_roll(adapter.state, names, settings.options.get("board"), fcli.state_folder(args))
+    return code
+
+
+def _names(text, players):
+    """--names: one name a seat (fewer is fine), no empty ones in between."""
+    if not text.strip():
+        return []
+    names = [n.strip() for n in text.split(",")]
+    if len(names) > players or not all(names):
+        raise KernelError("option", "--names gives one name a seat (at most %d), comma separated" % players)
+    return names
+
+
+def enter_honour_roll(game, names, board, folder):
+    """A game that ended with people at the table: its Honoured Citizens into the Honour Roll."""
+    from eldritch.arkham.honour import HonourRoll, entry_line
+    added = HonourRoll(folder).enter_game(game, names, os.path.basename(board.rstrip("/")) if board else
+                                          "demonstration")
+    for row in added:
+        print("Honour Roll: %s" % entry_line(row))
+
+
+def cmd_honour(args):
+    from eldritch.frontend import cli as fcli
+    from eldritch.arkham.honour import HonourRoll, entry_line
+    fcli.check_names(args, ("state_dir",))
+    roll = HonourRoll(fcli.state_folder(args))
+    rows = roll.entries()
+    if args.json:
+        print(json.dumps({"entries": rows}))
+    elif not rows:
+        print("The Honour Roll is empty (%s): it fills as games end with people at the table." % roll.path)
+    else:
+        for row in rows:
+            print(entry_line(row))
+    return 0
 
 
 def interactive(session, args, fresh, notices=()):
@@ -403,4 +452,6 @@ def run(args, backend=None):
         return cmd_check(args)
     if cmd == "template":
         return cmd_template(args)
-    raise KernelError("option", "give a command: odds, play, check or template (see eldritch arkham --help)")
+    if cmd == "honour":
+        return cmd_honour(args)
+    raise KernelError("option", "give a command: odds, play, check, template or honour (see eldritch arkham --help)")
