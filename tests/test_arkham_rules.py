@@ -366,7 +366,7 @@ def test_rule_losing_all_sanity_sends_to_the_asylum_discarding_a_spell():
     m = meet(g, "Deep One")
     g.apply(K_FIGHT + m)
     roll(g, 6)                                                   # fails: loses 2
-    assert g.pos[0] == sp("Asylum") and g.san[0] == 1
+    assert g.pos[0] == sp("Asylum") and g.san[0] == 4           # the demo board: half of 7, rounded up
     assert g.step == D.ST_DISCARD and legal(g) == [K_DISCARD + slot_of(g, 0, "Flame Word")]
     g.apply(legal(g)[0])
     assert slot_of(g, 0, "Flame Word") < 0 and slot_of(g, 0, "Old Amulet") >= 0
@@ -461,7 +461,7 @@ def test_rule_out_of_strength_in_arkham_to_the_hospital_losing_an_item():
     roll(g, 1)
     g.apply(K_LOADOUT)
     roll(g, 1, 2)
-    assert g.pos[0] == sp("Hospital") and g.sta[0] == 1
+    assert g.pos[0] == sp("Hospital") and g.sta[0] == 2          # the demo board: half of 4
     assert legal(g) == [K_DISCARD + slot_of(g, 0, "Knife")]      # an item, not a spell
 
 

@@ -46,7 +46,7 @@ OPTIONAL = {
     "investigators": ("skills", "split"),
 }
 RULE_KEYS = ("players", "doom_length", "gate_limits", "round_limit", "setup_gates")
-OPTIONAL_RULE_KEYS = ("skills", "first_gate_monsters")
+OPTIONAL_RULE_KEYS = ("skills", "first_gate_monsters", "sanity_after_madness", "strength_after_knockout")
 DEFAULT_SKILLS = "fast_talk,knowledge,luck"   # besides fight and stealth, when rules.tsv says none
 
 MAX_SPACES = const(120)
@@ -61,6 +61,8 @@ MAX_INVESTIGATORS = const(16)
 MAX_PLAYERS = const(8)
 MAX_START_ITEMS = const(6)
 MAX_SKILLS = const(8)        # fight, stealth and up to six more
+RECOVER_HALF = const(254)    # sanity_after_madness / strength_after_knockout: half the maximum, rounded up
+RECOVER_MAX = const(255)     # ... the maximum
 NONE = const(255)
 RANDOM_ITEM = const(250)     # a starting card drawn at random: RANDOM_ITEM + DECK_*
 
@@ -229,6 +231,9 @@ class Board:
         self.first_gate_monsters = 1
         if "first_gate_monsters" in seen:
             self.first_gate_monsters = seen["first_gate_monsters"].int("value", 1, 9)
+        # what an investigator keeps after going mad (the Asylum) or collapsing (the Hospital)
+        self.after_madness = self._recovery(seen.get("sanity_after_madness"))
+        self.after_knockout = self._recovery(seen.get("strength_after_knockout"))
         # skills: fight and stealth, then the board's own (tests, cards and investigators name them)
         text = seen["skills"].get("value") if "skills" in seen else DEFAULT_SKILLS
         names = [x.strip() for x in text.split(",") if x.strip() and x.strip() != "-"]
@@ -254,6 +259,30 @@ class Board:
         for p in range(self.min_players, self.max_players + 1):
             if not self.gate_limit[p]:
                 row.fail("value", "no gate limit for %d players" % p)
+
+    @staticmethod
+    def _recovery(row):
+        """1 (no row), a number 1-20 (at most the maximum), `half` (of the maximum, rounded up) or
+        `max`: RECOVER_HALF / RECOVER_MAX."""
+        if row is None:
+            return 1
+        text = row.get("value")
+        if text == "half":
+            return RECOVER_HALF
+        if text == "max":
+            return RECOVER_MAX
+        if not text.isdigit() or not 1 <= int(text) <= 20:
+            row.fail("value", "'%s' must be a number 1 to 20, half or max" % text)
+        return int(text)
+
+    def recovered(self, level, top):
+        """The sanity (or strength) kept after going mad (or collapsing): level is after_madness or
+        after_knockout, top the investigator's maximum."""
+        if level == RECOVER_MAX:
+            return top
+        if level == RECOVER_HALF:
+            return (top + 1) // 2
+        return level if level < top else top
 
     @staticmethod
     def _range(row, text, low, high):

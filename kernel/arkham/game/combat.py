@@ -24,9 +24,10 @@ to the nearest open gate (the first listed among equally near ones) and through 
 happening in the places passed; area 2 of that world and its event follow at once (in the mythos
 phase too, then the mythos goes on). With no gate open it strikes for D6 as any monster.
 
-Knock-outs: no sanity left - the Asylum (sanity 1), discarding a spell of the player's choice; no
-strength - the Hospital (strength 1), losing an item of the player's choice; either in an Other World
-- lost in time and space. Allocates nothing.
+Knock-outs: no sanity left - the Asylum (with the board's sanity_after_madness: 1 unless it says
+more), discarding a spell of the player's choice; no strength - the Hospital (strength_after_knockout,
+likewise), losing an item of the player's choice; either in an Other World - lost in time and space.
+Allocates nothing.
 """
 
 from .board import (NONE, DECK_SPELL, ATTACK_PHYSICAL, ATTACK_MAGICAL, IMMUNE_PHYSICAL, IMMUNE_MAGICAL,
@@ -334,7 +335,7 @@ class Combat:
             return
         self.leave(seat)
         self.pos[seat] = self.board.asylum
-        self.san[seat] = 1
+        self.san[seat] = self.board.recovered(self.board.after_madness, self.maxsan[seat])
         self.event(EV_ASYLUM, seat, 0, 0)
         self.knocked_out(seat, 1)
 
@@ -344,7 +345,7 @@ class Combat:
             return
         self.leave(seat)
         self.pos[seat] = self.board.hospital
-        self.sta[seat] = 1
+        self.sta[seat] = self.board.recovered(self.board.after_knockout, self.maxsta[seat])
         self.event(EV_HOSPITAL, seat, 0, 0)
         self.knocked_out(seat, 0)
 

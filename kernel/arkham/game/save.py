@@ -34,8 +34,8 @@ from ...checks import check_blob
 from ... import prng
 from .board import NONE
 from .defs import (MAX_LOG, HOUSE_RULES, GATE_DAGON, OPT_TABLE_DRAWS, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD,
-                   PH_OVER, PH_INV, CH_COIN, CH_FIRST, CH_ATTACK, CH_DAMAGE, CH_SANITY, ST_LOADOUT, ST_ORIENT,
-                   ST_SHOP, ST_PICK, PU_CLOSE, STEP_NAMES)
+                   PH_OVER, PH_INV, CH_COIN, CH_FIRST, CH_ATTACK, CH_DAMAGE, CH_SANITY, CH_CLOSE, ST_LOADOUT, ST_ORIENT,
+                   ST_SHOP, ST_PICK, ST_CLOSE, PU_CLOSE, STEP_NAMES)
 
 MAGIC0 = 0x41   # 'A'
 MAGIC1 = 0x48   # 'H'
@@ -407,6 +407,10 @@ def _check(g):
         need(g.orient_m < b.nmonsters and g.m_at[g.orient_m] < ns, "the monster to turn")
     if st == ST_SHOP:
         need(g.shop_card < b.ncards, "the shop")
+    if st == CH_CLOSE or st == ST_CLOSE or (st == ST_LOADOUT and g.purpose == PU_CLOSE):
+        need(g.seat < g.players and g.pos[g.seat] < ns and g.gate_at[g.pos[g.seat]] != NONE, "the gate attacked")
+    for s in range(g.players):
+        need(g.close_at[s] == NONE or g.gate_at[g.close_at[s]] != NONE, "a gate to close")
     if st == CH_COIN:
         need(g.cur_m < b.nmonsters, "the coin toss")
         for k in range(g.coin_n):
