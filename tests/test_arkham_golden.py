@@ -172,3 +172,11 @@ def test_a_corrupt_save_is_a_kernel_error_never_a_crash():
     assert refused > 100 and played > 100
     with pytest.raises(KernelError, match="checksum"):
         RULES.deserialize(blob[:-1] + bytes([blob[-1] ^ 1]))
+
+
+def test_every_event_code_has_its_words():
+    """text.event_text is a table of event codes to small functions: every EV_ code of defs.py is in
+    it (a new event without words would log "event N ..."), and nothing else is."""
+    from eldritch.kernel.arkham.game import defs, text
+    codes = {v for k, v in vars(defs).items() if k.startswith("EV_")}
+    assert set(text.EVENT_TEXTS) == codes

@@ -207,7 +207,6 @@ EV_STAY = const(48)        # seat
 EV_NO_RETURN = const(49)   # seat, world (no gate leads back)
 EV_GATE_REVEAL = const(50)  # space, world (a face-down gate is turned up)
 EV_OUT = const(51)         # seat (no investigator left to pick)
-EV_DEFEAT_CHECK = const(52)  # open gates, limit
 EV_LOSES_TURN = const(53)  # seat (the turn is lost)
 EV_RETAINER = const(54)    # seat, dollars a turn (0: ended)
 EV_GIVE = const(55)        # seat, to seat, item kind (NONE: $1)
