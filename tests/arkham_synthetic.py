@@ -1,10 +1,12 @@
-"""A synthetic Arkham Horror (1987) board at the published game's size (issue 27.4), with every feature
-of the schema (kernel/arkham/data/README.md): 68 streets, 3 taxi stands, 26 city locations of which 3
-have a back door, a jail, 8 Other Worlds, 16 gates, 49 monster tokens (classes, immunities to
-physical and magical attacks and to a named card, a Hound, a blocking monster, a Nightgaunt that
-carries), 37 item cards, 24 spell cards and 11 allies (skill bonuses, class weapons), 16
-investigators with the board's five skills, random starting cards and a sanity/strength split, 3
-monsters on the first gate, and event rows using every effect. Every name and text is invented here.
+"""A synthetic Arkham Horror (1987) board at least the published game's size, with every feature of
+the schema (kernel/arkham/data/README.md): 68 streets, 3 taxi stands, 26 city locations of which 3
+have a back door, a jail, 8 Other Worlds, 16 gates, 55 monster tokens of 41 kinds (the published
+game has 49 of 37: write_board(kinds=PRINTED_KINDS) writes those), with values as tokens print them
+(strength 30, 24, 23, 14+D6, SAN 2/D6+1; classes, immunities to physical and magical attacks and to
+a named card, Hounds, blocking monsters, a Nightgaunt that carries), 37 item cards, 24 spell cards
+and 11 allies (skill bonuses, class weapons), 16 investigators with the board's five skills, random
+starting cards and a sanity/strength split, 3 monsters on the first gate, and event rows using every
+effect. Every name and text is invented here.
 
     from arkham_synthetic import write_board
     folder = write_board(tmp_path / "synthetic")        # a folder of the nine TSV files
@@ -63,26 +65,53 @@ def _spaces():
     return lines
 
 
-# (name, count, strength, sanity, move, colour index or None, immune, special, class)
+# (name, count, strength, sanity, move, colour index or None, immune, special, class): the first 37 kinds
+# are 49 tokens (the printed game's count), with values as tokens print them (strength 30, 24, 23, 14+D6,
+# SAN 2/D6+1); write_board(kinds=None) adds four more kinds (41, 55 tokens): more than the printed game.
 MONSTERS = [
-    ("Pale Stalker", 4, 3, "0/1", "L2", 0, "-", "-", "undead"),
-    ("Reed Cultist", 4, 2, "0/0", "R2", 1, "-", "-", "cultist"),
-    ("Brine Thing", 3, 4, "1/2", "L1", 2, "-", "-", "-"),
-    ("Cinder Wing", 3, 4, "1/2", "F3", 3, "-", "-", "-"),
-    ("Night Glider", 3, 3, "1/1", "F2", None, "-", "carry", "-"),
-    ("Angle Hound", 2, 5, "2/3", "F3", 4, "-", "hound", "-"),
-    ("Root Colossus", 2, 6, "2/3", "0", 5, "-", "blocking", "-"),
-    ("Mist Wraith", 3, 4, "1/3", "R1", None, "physical", "-", "undead"),
-    ("Shapeless Mass", 3, 5, "1/2", "L1", 6, "magical", "-", "-"),
-    ("Deep Titan", 2, 7, "3/4", "R1", 7, "both", "blocking", "-"),
-    ("Grave Walker", 4, 2, "0/1", "L1", None, "-", "-", "undead"),
-    ("Star Leech", 2, 5, "2/2", "F2", 0, "physical", "-", "-"),
-    ("Choir Mask", 3, 3, "1/1", "R2", 1, "Ward Sigil", "-", "cultist"),
-    ("Dune Crawler", 3, 4, "1/2", "L2", 3, "-", "-", "-"),
-    ("Frost Eater", 3, 5, "2/2", "F1", 5, "-", "-", "-"),
-    ("Hollow Choir", 3, 3, "1/2", "R1", 6, "-", "-", "cultist"),
-    ("Greylock", 2, 6, "2/3", "L1", 7, "magical", "-", "-"),
-]                                                     # 49 tokens
+    ("Pale Stalker", 3, 3, "0/1", "L2", 0, "-", "-", "undead"),
+    ("Reed Cultist", 3, 2, "0/0", "R2", 1, "-", "-", "cultist"),
+    ("Brine Thing", 2, 4, "1/2", "L1", 2, "-", "-", "-"),
+    ("Cinder Wing", 2, 4, "1/2", "F3", 3, "-", "-", "-"),
+    ("Night Glider", 2, 3, "1/1", "F2", None, "-", "carry", "-"),
+    ("Angle Hound", 1, 5, "2/3", "F3", 4, "-", "hound", "-"),
+    ("Root Colossus", 1, 6, "2/3", "0", 5, "-", "blocking", "-"),
+    ("Mist Wraith", 2, 4, "1/3", "R1", None, "physical", "-", "undead"),
+    ("Shapeless Mass", 1, 14, "2/D6+1", "L1", 6, "magical", "-", "-"),
+    ("Deep Titan", 1, 30, "3/2D6", "R1", 7, "both", "blocking", "-"),
+    ("Grave Walker", 2, 2, "0/1", "L1", None, "-", "-", "undead"),
+    ("Star Leech", 1, 5, "2/2", "F2", 0, "physical", "-", "-"),
+    ("Choir Mask", 1, 3, "1/1", "R2", 1, "Ward Sigil", "-", "cultist"),
+    ("Dune Crawler", 1, 4, "1/2", "L2", 3, "-", "-", "-"),
+    ("Frost Eater", 1, 5, "2/2", "F1", 5, "-", "-", "-"),
+    ("Hollow Choir", 1, 3, "1/2", "R1", 6, "-", "-", "cultist"),
+    ("Greylock", 1, 6, "2/3", "L1", 7, "magical", "-", "-"),
+    ("Old Leviathan", 1, 24, "D6/D6+2", "0", 2, "-", "blocking", "-"),
+    ("Sky Tyrant", 1, 23, "2/D6+1", "F1", 3, "physical", "-", "-"),
+    ("Ooze Shoggoth", 1, "14+D6", "1/D6", "R1", 2, "-", "-", "-"),
+    ("Tallow Ghoul", 2, 3, "0/1", "L1", 0, "-", "-", "undead"),
+    ("Marsh Hag", 2, 4, "1/2", "R2", 1, "-", "-", "-"),
+    ("Lamp Moth", 2, 2, "0/1", "F2", 3, "-", "-", "-"),
+    ("Bell Ringer", 1, 3, "1/1", "L2", 4, "-", "-", "cultist"),
+    ("Kiln Imp", 1, 3, "0/2", "R1", 5, "-", "-", "-"),
+    ("Weir Eel", 1, 4, "1/1", "L1", 2, "-", "-", "-"),
+    ("Rook Shade", 1, 4, "1/3", "F2", None, "physical", "-", "undead"),
+    ("Salt Golem", 1, "8+D6", "0/1", "0", 6, "-", "blocking", "-"),
+    ("Glass Spider", 1, 5, "1/2", "L2", 7, "-", "-", "-"),
+    ("Coil Serpent", 1, 5, "2/2", "R1", 0, "-", "-", "-"),
+    ("Vesper Bat", 1, 2, "0/1", "F3", 1, "-", "-", "-"),
+    ("Quarry Troll", 1, 7, "1/2", "L1", 4, "-", "-", "-"),
+    ("Ash Wight", 1, 4, "1/D6", "R1", None, "magical", "-", "undead"),
+    ("Gloam Priest", 1, 3, "1/1", "L1", 6, "-", "-", "cultist"),
+    ("Fen Lurker", 1, 5, "1/2", "R2", 3, "-", "-", "-"),
+    ("Tinner Wraith", 1, 4, "1/3", "F1", 5, "both", "-", "-"),
+    ("Moth Queen", 1, "10+2D6", "2/D6+1", "F2", 7, "-", "-", "-"),
+    ("Crow Herald", 2, 3, "0/1", "F2", 0, "-", "-", "-"),
+    ("Dusk Hound", 1, 5, "2/3", "F2", None, "-", "hound", "-"),
+    ("Bog Body", 2, 3, "0/1", "L1", 2, "-", "-", "undead"),
+    ("Pit Thing", 1, 9, "2/D6", "0", 4, "-", "-", "-"),
+]
+PRINTED_KINDS = 37                                    # 49 tokens; all 41 kinds: 55 tokens
 
 # (name, deck, count, attack, bonus, hands, cost, price, special, skills, against)
 ITEMS = [
@@ -129,8 +158,9 @@ EFFECTS_WORLD = ["sanity-1", "monster", "strength-D6", "item", "money+2D6", "non
                  "test luck +0: spell / lose_turn", "ally", "sanity+1", "test fight +0: none / monster"]
 
 
-def write_board(folder):
-    """Write the synthetic board's nine tables into `folder` (made if needed); the folder."""
+def write_board(folder, kinds=None):
+    """Write the synthetic board's nine tables into `folder` (made if needed); the folder. kinds: the
+    first so many monster kinds (PRINTED_KINDS: the printed game's 49 tokens of 37 kinds), else all."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     head = "# A synthetic board at the published game's size: every name and text invented (tests).\n"
@@ -143,8 +173,8 @@ def write_board(folder):
     gate_locs = [n for n in LOCATIONS if n not in ("Calder Asylum", "Vesper Hospital", "Gaol House", "Crow Inn")]
     files["gate_table"] = ["roll\tlocation"] + ["%d\t%s" % (r, "-" if r == 7 else gate_locs[r]) for r in range(2, 13)]
     files["monsters"] = ["name\tcount\tstrength\tsanity\tmove\tcolour\timmune\tspecial\tclass"] + [
-        "%s\t%d\t%d\t%s\t%s\t%s\t%s\t%s\t%s" % (n, k, s, san, mv, "-" if col is None else WORLDS[col][1], im, sp, cl)
-        for n, k, s, san, mv, col, im, sp, cl in MONSTERS]
+        "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s" % (n, k, s, san, mv, "-" if col is None else WORLDS[col][1], im, sp, cl)
+        for n, k, s, san, mv, col, im, sp, cl in MONSTERS[:kinds]]
     files["items"] = ["name\tdeck\tcount\tattack\tbonus\thands\tcost\tprice\tspecial\tskills\tagainst"] + [
         "\t".join(str(x) for x in row) for row in ITEMS]
     inv = ["name\tsanity\tstrength\tfight\tstealth\tmoney\tstart\titems\tskills\tsplit"]

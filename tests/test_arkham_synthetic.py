@@ -39,7 +39,8 @@ def test_the_synthetic_board_has_the_published_size_and_every_feature(board):
     cards = [b.i_deck[b.card_kind[c]] for c in range(b.ncards)]
     assert len(streets) == 68 and sum(b.taxi) == 3 and len(b.locations) == 26
     assert sum(1 for s in b.locations if b.nbr_count[s] > 1) == 3                  # back doors
-    assert (b.nworlds, b.ngates, b.nmonsters) == (8, 16, 49)
+    assert (b.nworlds, b.ngates, b.nmonsters, b.nkinds) == (8, 16, 55, 41)           # more than the printed
+    assert {30, 24, 23} <= set(b.k_strength) and any(b.k_str_dice) and any(b.k_pass_dice) and any(b.k_fail_dice)
     assert (cards.count(DECK_ITEM), cards.count(DECK_SPELL), cards.count(DECK_ALLY)) == (37, 24, 11)
     assert b.jail != NONE and b.asylum != NONE and b.hospital != NONE
     specials = 0
@@ -60,7 +61,7 @@ def test_the_synthetic_board_has_the_published_size_and_every_feature(board):
 def test_arkham_check_passes_the_synthetic_board(folder, capsys):
     assert main(["arkham", "check", str(folder)]) == 0
     out = capsys.readouterr().out
-    assert "94 spaces (26 city locations), 8 Other Worlds, 16 gate cards, 49 monsters" in out
+    assert "94 spaces (26 city locations), 8 Other Worlds, 16 gate cards, 55 monsters" in out
 
 
 def test_200_seeded_bot_games_on_it_make_no_illegal_move(board):

@@ -19,6 +19,7 @@ from array import array
 
 from ...errors import KernelError
 from ...tsv import lines, folder_of
+from ..tables import strength as read_strength, sanity as read_sanity, MAX_STRENGTH
 from .effects import compile_effects, Names, OP_GATE
 
 try:
@@ -49,15 +50,18 @@ RULE_KEYS = ("players", "doom_length", "gate_limits", "round_limit", "setup_gate
 OPTIONAL_RULE_KEYS = ("skills", "first_gate_monsters", "sanity_after_madness", "strength_after_knockout")
 DEFAULT_SKILLS = "fast_talk,knowledge,luck"   # besides fight and stealth, when rules.tsv says none
 
-MAX_SPACES = const(120)
+# Every array is sized from the board's own data when it is loaded; what bounds a table is only that its
+# ids are single bytes below the codes 250-255 (AT_POOL.., RANDOM_ITEM.., NONE): at most BYTE_IDS of each.
+BYTE_IDS = const(240)
+MAX_SPACES = BYTE_IDS
 MAX_NEIGHBOURS = const(8)
-MAX_WORLDS = const(8)
-MAX_GATES = const(48)
-MAX_KINDS = const(32)
-MAX_MONSTERS = const(64)
-MAX_ITEM_KINDS = const(48)
-MAX_CARDS = const(96)
-MAX_INVESTIGATORS = const(16)
+MAX_WORLDS = const(16)
+MAX_GATES = BYTE_IDS
+MAX_KINDS = BYTE_IDS
+MAX_MONSTERS = BYTE_IDS
+MAX_ITEM_KINDS = BYTE_IDS
+MAX_CARDS = BYTE_IDS
+MAX_INVESTIGATORS = BYTE_IDS
 MAX_PLAYERS = const(8)
 MAX_START_ITEMS = const(6)
 MAX_SKILLS = const(8)        # fight, stealth and up to six more
@@ -99,6 +103,22 @@ SKILL_STEALTH = const(1)
 ITEM_SPECIALS = ("-", "vehicle", "taxi_whistle", "dragons_eye", "blue_watcher", "elder_sign", "mists", "bind")
 ATTACK_NAMES = ("-", "physical", "magical")
 DECK_NAMES = ("item", "spell", "ally")
+
+
+def dice_text(k):
+    return "" if not k else ("D6" if k == 1 else "%dD6" % k)
+
+
+def strength_text(base, dice):
+    """A monster's strength as printed: 5, 14+D6."""
+    return "%d+%s" % (base, dice_text(dice)) if dice else "%d" % base
+
+
+def loss_text(base, dice):
+    """One side of SAN a/b as printed: 3, D6, D6+1."""
+    if not dice:
+        return "%d" % base
+    return dice_text(dice) + ("+%d" % base if base else "")
 
 
 def data_folder():
@@ -428,8 +448,9 @@ class Board:
     def load_worlds(self, rows):
         """nworlds, world_names, world_colours (names; a monster of a world's colour leaves the board
         when a gate to that world closes)."""
-        if len(rows) > MAX_WORLDS:
-            raise KernelError("board", "worlds.tsv: %d Other Worlds, the kernel allows %d" % (len(rows), MAX_WORLDS))
+        if len(rows) > MAX_WORLDS or self.nspaces + len(rows) > BYTE_IDS:
+            raise KernelError("board", "worlds.tsv: %d Other Worlds, the kernel allows %d (and %d spaces and worlds "
+                              "together)" % (len(rows), MAX_WORLDS, BYTE_IDS))
         self.world_names = []
         self.world_colours = []
         for row in rows:
@@ -497,7 +518,8 @@ class Board:
     # ----- monsters.tsv ---------------------------------------------------------------------------
 
     def load_monsters(self, rows):
-        """nkinds kinds: kind_names, k_strength, k_san_pass, k_san_fail (SAN a/b), k_mode (MOVE_*),
+        """nkinds kinds: kind_names, k_strength and k_str_dice (N+kD6, read by tables.py's strength()), k_san_pass and
+        k_san_fail with k_pass_dice and k_fail_dice (SAN a/b, each N, kD6 or kD6+N), k_mode (MOVE_*),
         k_moves, k_colour (world or NONE), k_immune (IMMUNE_* bits), k_special (SPECIAL_* bits),
         k_class (an index of class_names, or NONE); nmonsters tokens: mon_kind[m]. An immunity may
         also name cards (resolved by load_items into k_immune_cards)."""
@@ -507,8 +529,11 @@ class Board:
         self.nkinds = n
         self.kind_names = []
         self.k_strength = bytearray(n)
+        self.k_str_dice = bytearray(n)
         self.k_san_pass = bytearray(n)
         self.k_san_fail = bytearray(n)
+        self.k_pass_dice = bytearray(n)
+        self.k_fail_dice = bytearray(n)
         self.k_mode = bytearray(n)
         self.k_moves = bytearray(n)
         self.k_colour = bytearray(n)
@@ -524,12 +549,20 @@ class Board:
             self._unique(row, "name", name, self.kind_names)
             self.kind_names.append(name)
             count = row.int("count", 1, 10)
-            self.k_strength[k] = row.int("strength", 1, 20)
-            a, slash, b = row.get("sanity").partition("/")
-            if not slash or not a.isdigit() or not b.isdigit() or int(a) > 9 or int(b) > 9:
-                row.fail("sanity", "'%s' must be a/b, the sanity lost on a passed and on a failed check (0-9)" % row.get("sanity"))
-            self.k_san_pass[k] = int(a)
-            self.k_san_fail[k] = int(b)
+            st = read_strength(row.get("strength"))
+            if st is None:
+                row.fail("strength", "'%s' must be a whole number 1 to %d, or N+D6 or N+2D6 (rolled at each attack)" % (
+                    row.get("strength"), MAX_STRENGTH))
+            self.k_strength[k] = st[0]
+            self.k_str_dice[k] = st[1]
+            san = read_sanity(row.get("sanity"))
+            if san is None:
+                row.fail("sanity", "'%s' must be a/b, the sanity lost on a passed and on a failed check, each 0-9, "
+                         "D6, 2D6 or D6+N (e.g. 1/3, 2/D6+1)" % row.get("sanity"))
+            self.k_san_pass[k] = san[0]
+            self.k_pass_dice[k] = san[1]
+            self.k_san_fail[k] = san[2]
+            self.k_fail_dice[k] = san[3]
             move = row.get("move")
             if move == "0":
                 self.k_mode[k] = MOVE_STILL
@@ -640,18 +673,38 @@ class Board:
             raise KernelError("board", "items.tsv: %d cards, the kernel allows %d" % (len(cards), MAX_CARDS))
         self.card_kind = bytearray(cards)
         self.ncards = len(cards)
-        # immunities to particular cards: one bit per card kind
-        self.k_immune_cards = bytearray(self.nkinds * 6)
+        # immunities to particular cards: one bit per card kind, card_bytes bytes a monster kind
+        self.card_bytes = (n + 7) >> 3
+        self.k_immune_cards = bytearray(self.nkinds * self.card_bytes)
         for k, row, name in self._immune_cards:
             if name not in self.item_index:
                 row.fail("immune", "'%s' must be -, physical, magical, both or the name of a card" % name)
             i = self.item_index[name]
-            self.k_immune_cards[k * 6 + (i >> 3)] |= 1 << (i & 7)
+            self.k_immune_cards[k * self.card_bytes + (i >> 3)] |= 1 << (i & 7)
         self._immune_cards = None
 
     def immune_to_card(self, kind, item):
         """Monster kind `kind` is immune to the card kind `item` (monsters.tsv 'immune' names it)."""
-        return self.k_immune_cards[kind * 6 + (item >> 3)] & (1 << (item & 7))
+        return self.k_immune_cards[kind * self.card_bytes + (item >> 3)] & (1 << (item & 7))
+
+    def strength_mean(self, k):
+        """Monster kind k's strength, its dice at their mean (3.5 each) rounded up (rules of thumb)."""
+        return (2 * self.k_strength[k] + 7 * self.k_str_dice[k] + 1) >> 1
+
+    def loss_mean2(self, k, passed):
+        """Twice the mean sanity loss of kind k on a failed (passed=0) or passed check."""
+        if passed:
+            return 2 * self.k_san_pass[k] + 7 * self.k_pass_dice[k]
+        return 2 * self.k_san_fail[k] + 7 * self.k_fail_dice[k]
+
+    def strength_text(self, k):
+        """As printed: 5, or 14+D6."""
+        return strength_text(self.k_strength[k], self.k_str_dice[k])
+
+    def sanity_text(self, k):
+        """As printed: 1/3, or 2/D6+1."""
+        return "%s/%s" % (loss_text(self.k_san_pass[k], self.k_pass_dice[k]),
+                          loss_text(self.k_san_fail[k], self.k_fail_dice[k]))
 
     # ----- investigators.tsv ---------------------------------------------------------------------
 

@@ -175,7 +175,7 @@ class HeuristicBot:
             if score > bscore:
                 bscore = score
                 best = a
-        if bind != NONE and hit_faces(bscore // 64 if bscore >= 0 else 0, b.k_strength[mk]) < 3:
+        if bind != NONE and hit_faces(bscore // 64 if bscore >= 0 else 0, b.strength_mean(mk)) < 3:
             return bind
         return best
 
@@ -348,7 +348,7 @@ class HeuristicBot:
         if game.m_checked[m] & (1 << seat):
             return False
         k = b.mon_kind[m]
-        return b.k_san_fail[k] >= game.san[seat] and game.san[seat] <= 3
+        return b.loss_mean2(k, 0) >= 2 * game.san[seat] and game.san[seat] <= 3
 
     # ----- the choice -------------------------------------------------------------------------------
 
@@ -494,17 +494,17 @@ class HeuristicBot:
                 continue
             m = a & ARG_MASK
             kind = b.mon_kind[m]
-            h = hit_faces(self.best_bonus(game, seat, kind), b.k_strength[kind])
+            h = hit_faces(self.best_bonus(game, seat, kind), b.strength_mean(kind))
             if self.mad_risk(game, seat, m):
                 risky = True
             if h > faces:
                 faces = h
                 best = a
-            if b.k_strength[kind] < wstr:
-                wstr = b.k_strength[kind]
+            if b.strength_mean(kind) < wstr:
+                wstr = b.strength_mean(kind)
                 weakest = a
-            if b.k_strength[kind] > sstr:
-                sstr = b.k_strength[kind]
+            if b.strength_mean(kind) > sstr:
+                sstr = b.strength_mean(kind)
                 strongest = m
         stealth = game.skill_of(seat, SKILL_STEALTH)
         here = game.pos[seat]

@@ -1,6 +1,7 @@
 """Investigator phase, part 4 (and the mythos' counter-attacks): combat, closing gates, knock-outs.
 
-An attack is D6 + a bonus against the monster's strength. The bonus is chosen as a loadout
+An attack is D6 + a bonus against the monster's strength (printed N+D6: N and a roll at each attack,
+CH_FOE; a bound monster adds its N). The bonus is chosen as a loadout
 (ST_LOADOUT, K_LOADOUT + mask over the possession slots, bit 7 the bound monster): weapons in hand
 need at most two hands; Fight and physical weapons do not count against a monster immune to physical
 attacks, magical items and spells not against one immune to magic; a spell's sanity cost is paid
@@ -32,11 +33,11 @@ Allocates nothing.
 
 from .board import (NONE, DECK_SPELL, ATTACK_PHYSICAL, ATTACK_MAGICAL, IMMUNE_PHYSICAL, IMMUNE_MAGICAL,
                     SPECIAL_HOUND, SPECIAL_CARRY, SP_DRAGONS_EYE, SP_BLUE_WATCHER, SP_ELDER_SIGN, SKILL_FIGHT)
-from .defs import (ST_LOADOUT, ST_CLOSE, ST_DISCARD, CH_ATTACK, CH_DAMAGE, CH_CLOSE, K_LOADOUT, K_BIND,
+from .defs import (ST_LOADOUT, ST_CLOSE, ST_DISCARD, CH_ATTACK, CH_DAMAGE, CH_CLOSE, CH_FOE, K_LOADOUT, K_BIND,
                    K_CLOSE, K_SEAL, K_WATCHER, K_END, K_DISCARD, K_ORIENT, AT_WORLD, AT_POOL, AT_TROPHY,
                    AT_BOUND, MAX_POSS, BOUND_BIT, PU_COUNTER, PU_CLOSE, EV_CARRIED,
                    HR_ELDER_SIGN_CARD, EV_ATTACK, EV_TROPHY, EV_HIT, EV_HOUND_LEAVES, EV_ASYLUM, EV_HOSPITAL,
-                   EV_DISCARD, EV_CLOSE_TRY, EV_CLOSED, EV_TO_POOL, EV_SPEND, EV_WATCHER, EV_ORIENT)
+                   EV_DISCARD, EV_CLOSE_TRY, EV_CLOSED, EV_TO_POOL, EV_SPEND, EV_WATCHER, EV_ORIENT, EV_FOE_STRENGTH)
 
 from .state import F_FOUGHT
 
@@ -150,7 +151,19 @@ class Combat:
             m = self.bound_monster(seat)
             self.m_at[m] = AT_POOL
             self.event(EV_TO_POOL, m, 1, 0)
-        self.chance(CH_CLOSE if gate else CH_ATTACK)
+        if gate:
+            self.chance(CH_CLOSE)
+            return
+        k = b.mon_kind[self.target]
+        self.foe_str = b.k_strength[k]
+        # a strength printed N+D6 is rolled at each attack
+        self.chance(CH_FOE if b.k_str_dice[k] else CH_ATTACK)
+
+    def on_foe_roll(self, v):
+        """The monster's strength dice (CH_FOE): its strength for this attack."""
+        self.foe_str = self.board.k_strength[self.board.mon_kind[self.target]] + v
+        self.event(EV_FOE_STRENGTH, self.target, self.foe_str, 0)
+        self.chance(CH_ATTACK)
 
     # ----- attacks -------------------------------------------------------------------------------------------
 
@@ -160,7 +173,7 @@ class Combat:
         b = self.board
         total = v + self.bonus
         self.event(EV_ATTACK, seat, m, total)
-        if total >= b.k_strength[b.mon_kind[m]]:
+        if total >= self.foe_str:
             self.m_at[m] = AT_TROPHY
             self.m_owner[m] = seat
             self.m_flags[m] = 0

@@ -52,6 +52,8 @@ CH_GATE = const(40)       # 2D6 on the Gate Opening table
 CH_COIN = const(41)       # a coin among investigators tied on Fight
 CH_AMOUNT = const(42)     # the D6 (or 2D6) of a dice-valued gain or loss
 CH_DRAW = const(43)       # table mode: the card, gate or monster the table drew (by kind, weighted)
+CH_FOE = const(44)        # the D6 (or 2D6) of a monster's printed strength N+D6, rolled at each attack
+CH_LOSS = const(45)       # the D6 (or 2D6) of a sanity loss printed with dice (SAN 2/D6+1)
 STEP_NAMES = {ST_PICK: "pick", ST_RETURN: "return", ST_MOVE: "move", ST_STEP: "step",
               ST_GATE_OR_EVENT: "gate or event", ST_ENC: "monsters", ST_SNEAK_TO: "slip away",
               ST_LOADOUT: "items", ST_CLOSE: "close", ST_SHOP: "shop", ST_DEST: "free move",
@@ -59,7 +61,8 @@ STEP_NAMES = {ST_PICK: "pick", ST_RETURN: "return", ST_MOVE: "move", ST_STEP: "s
               ST_SELL: "sell", ST_BID: "bid", CH_AMOUNT: "amount roll", CH_DRAW: "draw", CH_MOVE: "movement roll",
               CH_EVENT: "event roll", CH_TEST: "skill test", CH_STEALTH: "stealth roll",
               CH_SANITY: "sanity check", CH_ATTACK: "attack roll", CH_DAMAGE: "damage roll",
-              CH_CLOSE: "closing roll", CH_GATE: "gate roll", CH_COIN: "coin toss", 0: "none"}
+              CH_CLOSE: "closing roll", CH_GATE: "gate roll", CH_COIN: "coin toss", CH_FOE: "monster's strength roll",
+              CH_LOSS: "sanity loss roll", 0: "none"}
 
 # ----- actions -----------------------------------------------------------------------------------------
 K_SHIFT = const(12)
@@ -141,7 +144,7 @@ RESULT_NAMES = ("playing", "won: every gate closed or sealed", "lost: too many g
 # ----- limits -----------------------------------------------------------------------------------------
 MAX_POSS = const(7)
 MAX_LOG = const(30000)
-MAX_EV = const(512)            # event ints per step (4 each)
+MAX_EV = const(512)            # event ints per step (4 each), at least; more on a board with more monsters
 MAX_ACTIONS = const(264)
 
 # ----- house rules (bits of State.house) ---------------------------------------------------------
@@ -222,3 +225,4 @@ EV_SPLIT = const(64)       # seat, sanity, strength
 EV_CHARITY = const(65)     # seat, now
 EV_DRAWN = const(66)       # draw kind, the kind drawn (table mode)
 EV_SHOWN = const(67)       # item kind (the shop's or the auction's card, turned up)
+EV_FOE_STRENGTH = const(68)  # monster, its strength this attack (printed N+D6: N and the roll)

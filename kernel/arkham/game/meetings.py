@@ -19,7 +19,7 @@ nothing.
 """
 
 from .board import NONE, SPECIAL_HOUND, SP_BIND, SP_DRAGONS_EYE, SP_BLUE_WATCHER, SKILL_STEALTH
-from .defs import (ST_ENC, ST_LOADOUT, ST_SNEAK_TO, CH_SANITY, CH_STEALTH, K_FIGHT, K_SNEAK,
+from .defs import (ST_ENC, ST_LOADOUT, ST_SNEAK_TO, CH_SANITY, CH_STEALTH, CH_LOSS, K_FIGHT, K_SNEAK,
                    K_FACE, K_BIND, K_WATCHER, K_STEP, AT_WORLD, AT_OW, AT_POOL, AT_BOUND, MAX_POSS, PU_FIGHT,
                    PU_SNEAK_OK, PU_SNEAK_FAIL, PU_FACE, PU_COUNTER, HR_SANITY_CHECK_MAX, HR_STEALTH_FAIL_STRIKES,
                    EV_STEALTH, EV_SANCHECK,
@@ -54,7 +54,7 @@ class Meetings:
         for m in range(b.nmonsters):
             if self.here(seat, m) and not self.m_flags[m] & F_EVADED:
                 k = b.mon_kind[m]
-                sc = b.k_san_fail[k] * 16 + b.k_san_pass[k]
+                sc = b.loss_mean2(k, 0) * 64 + b.loss_mean2(k, 1)
                 if sc > score:
                     score = sc
                     best = m
@@ -200,10 +200,23 @@ class Meetings:
         k = b.mon_kind[m]
         level = self.maxsan[seat] if self.house & HR_SANITY_CHECK_MAX else self.san[seat]
         ok = v <= level
-        loss = b.k_san_pass[k] if ok else b.k_san_fail[k]
         self.m_checked[m] |= 1 << seat
         if self.purpose == PU_FIGHT:
             self.fight_kinds[k] = 1
+        self.check_ok = 1 if ok else 0
+        self.loss_base = b.k_san_pass[k] if ok else b.k_san_fail[k]
+        if (b.k_pass_dice[k] if ok else b.k_fail_dice[k]):
+            self.chance(CH_LOSS)                 # a loss printed with dice (SAN 2/D6+1)
+            return
+        self.take_loss(self.loss_base)
+
+    def on_loss_roll(self, v):
+        self.take_loss(self.loss_base + v)
+
+    def take_loss(self, loss):
+        """The sanity check against check_m cost `loss`; then what the check was for."""
+        seat = self.check_seat
+        m = self.check_m
         self.event(EV_SANCHECK, seat, m, loss)
         if loss >= self.san[seat]:
             # "monsters need only drive the hero mad, after which they lose all interest in him"

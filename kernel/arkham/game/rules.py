@@ -24,7 +24,8 @@ from .board import Board
 from .defs import (PH_OVER, ST_PICK, ST_RETURN, ST_MOVE, ST_STEP, ST_GATE_OR_EVENT, ST_ENC, ST_SNEAK_TO,
                    ST_LOADOUT, ST_CLOSE, ST_SHOP, ST_DEST, ST_DISCARD, ST_ORIENT, ST_SPLIT, ST_PAY, ST_SELL, ST_BID,
                    CH_FIRST, CH_MOVE, CH_EVENT, CH_TEST, CH_STEALTH, CH_SANITY, CH_ATTACK, CH_DAMAGE, CH_CLOSE,
-                   CH_GATE, CH_COIN, CH_AMOUNT, CH_DRAW, K_SHIFT, ARG_MASK, K_PICK, K_RESOLVE, K_OUTCOME,
+                   CH_GATE, CH_COIN, CH_AMOUNT, CH_DRAW, CH_FOE, CH_LOSS, K_SHIFT, ARG_MASK, K_PICK, K_RESOLVE,
+                   K_OUTCOME,
                    MAX_ACTIONS, MAX_LOG, RES_WON, HOUSE_RULES, OPT_TABLE_DRAWS, R_EFFECTS, R_GATE_ROLL, R_PICK,
                    EV_ROLL)
 from .state import State
@@ -74,9 +75,20 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, T
     # ----- chance ------------------------------------------------------------------------------------------
 
     def two_dice(self):
-        """The chance node rolls 2D6 (movement, the gate table, a 2D6 amount)."""
+        """The chance node rolls 2D6 (movement, the gate table, a 2D6 amount, a monster's N+2D6
+        strength or a 2D6 sanity loss)."""
         st = self.step
-        return st == CH_MOVE or st == CH_GATE or (st == CH_AMOUNT and self.dice_op & 7 == 2)
+        if st == CH_MOVE or st == CH_GATE:
+            return True
+        if st == CH_AMOUNT:
+            return self.dice_op & 7 == 2
+        b = self.board
+        if st == CH_FOE:
+            return b.k_str_dice[b.mon_kind[self.target]] == 2
+        if st == CH_LOSS:
+            k = b.mon_kind[self.check_m]
+            return (b.k_pass_dice[k] if self.check_ok else b.k_fail_dice[k]) == 2
+        return False
 
     def _outcome_ok(self, v):
         st = self.step
@@ -281,6 +293,10 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, T
             self.on_amount_roll(v)
         elif st == CH_DRAW:
             self.on_drawn(v)
+        elif st == CH_FOE:
+            self.on_foe_roll(v)
+        elif st == CH_LOSS:
+            self.on_loss_roll(v)
 
     def resume_operation(self):
         """Every draw an operation wanted is in (table mode): it runs again and takes them."""

@@ -34,7 +34,8 @@ from ...checks import check_blob
 from ... import prng
 from .board import NONE
 from .defs import (MAX_LOG, HOUSE_RULES, GATE_DAGON, OPT_TABLE_DRAWS, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD,
-                   PH_OVER, PH_INV, CH_COIN, CH_FIRST, CH_ATTACK, CH_DAMAGE, CH_SANITY, CH_CLOSE, ST_LOADOUT, ST_ORIENT,
+                   PH_OVER, PH_INV, CH_COIN, CH_FIRST, CH_ATTACK, CH_DAMAGE, CH_SANITY, CH_CLOSE, CH_FOE, CH_LOSS,
+                   ST_LOADOUT, ST_ORIENT,
                    ST_SHOP, ST_PICK, ST_CLOSE, PU_CLOSE, STEP_NAMES)
 
 MAGIC0 = 0x41   # 'A'
@@ -60,7 +61,8 @@ SCALARS = ("phase", "step", "actor", "seat", "result", "doom", "gate_limit", "do
            "check_m", "check_seat", "place", "shop_card", "dest_optional", "discard_spell", "orient_m",
            "coin_n", "coin_for", "cur_m", "fly_target", "last_roll", "attacked", "last_seat", "must_fight",
            "sneak_gate", "draw_want", "ndrawn", "draw_used", "resume", "known_top", "gate_roll", "dice_op",
-           "pick_inv", "pay_kind", "pay_amount", "auction_card", "bidder", "bidders")
+           "pick_inv", "pay_kind", "pay_amount", "auction_card", "bidder", "bidders", "foe_str", "loss_base",
+           "check_ok")
 # two bytes each (test_level is stored + 128: it can be below 0)
 WIDE = ("round", "prog_pos", "prog_end", "test_pass_end", "test_level", "bid")
 BUFFERS = ("seat_inv", "seat_status", "pos", "ow_world", "ow_stage", "close_at", "san", "maxsan", "sta",
@@ -399,10 +401,15 @@ def _check(g):
          and g.test_pass_end <= len(b.prog) // 2, "the event in progress")
     st = g.step
     # the registers the pending step reads
-    if st == CH_ATTACK or st == CH_DAMAGE or (st == ST_LOADOUT and g.purpose != PU_CLOSE):
+    if st == CH_ATTACK or st == CH_DAMAGE or st == CH_FOE or (st == ST_LOADOUT and g.purpose != PU_CLOSE):
         need(g.target < b.nmonsters, "the monster fought")
-    if st == CH_SANITY:
-        need(g.check_m < b.nmonsters and g.check_seat < g.players, "the sanity check")
+    if st == CH_SANITY or st == CH_LOSS:
+        need(g.check_m < b.nmonsters and g.check_seat < g.players and g.check_ok <= 1, "the sanity check")
+    if st == CH_LOSS:
+        k = b.mon_kind[g.check_m]
+        need(b.k_pass_dice[k] if g.check_ok else b.k_fail_dice[k], "the sanity check")
+    if st == CH_FOE:
+        need(b.k_str_dice[b.mon_kind[g.target]], "the monster fought")
     if st == ST_ORIENT:
         need(g.orient_m < b.nmonsters and g.m_at[g.orient_m] < ns, "the monster to turn")
     if st == ST_SHOP:

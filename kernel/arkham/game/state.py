@@ -33,6 +33,13 @@ F_FOUGHT = 2
 F_MOVED = 4
 
 
+def ev_capacity(board):
+    """Event ints one step may record: the mythos phase moves every monster (up to its moves, and an
+    attack), so the buffer grows with the board's monsters; at least MAX_EV."""
+    n = 4 * (64 + board.nmonsters * 12)
+    return n if n > MAX_EV else MAX_EV
+
+
 class Deck:
     """A stack of card ids in a bytearray: draw from the top (the end), put back at the bottom or
     shuffled in (Fisher-Yates with the game's PRNG). Allocates nothing after construction."""
@@ -116,7 +123,7 @@ class State:
         nm = b.nmonsters
         self.rng = array("i", [1, 1])
         self.logb = bytearray(3 * MAX_LOG)      # the action log, 3 bytes an action (codes < 2^17)
-        self.ev = array("i", [0] * MAX_EV)
+        self.ev = array("i", [0] * ev_capacity(b))
         self.buf = array("i", [0] * MAX_ACTIONS)
         # seats
         self.seat_inv = bytearray(MAX_PLAYERS)
@@ -224,6 +231,9 @@ class State:
         self.must_fight = 0
         self.sneak_gate = 0
         self.target = NONE
+        self.foe_str = 0                # the strength of the monster attacked now (its dice rolled)
+        self.loss_base = 0              # a sanity check lost or passed with dice to roll: the loss's base
+        self.check_ok = 0               # and whether the check passed (which side of SAN a/b)
         self.purpose = 0
         self.mask = 0
         self.bonus = 0
@@ -272,7 +282,7 @@ class State:
     def event(self, code, a, b, c):
         n = self.nev
         ev = self.ev
-        if n + 4 <= MAX_EV:
+        if n + 4 <= len(ev):
             ev[n] = code
             ev[n + 1] = a
             ev[n + 2] = b

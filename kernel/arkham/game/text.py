@@ -84,8 +84,7 @@ def action_text(g, a):
         return "have the location's event"
     if kind == K_FIGHT:
         k = b.mon_kind[arg]
-        return "fight %s (strength %d, SAN %d/%d)" % (monster_name(g, arg), b.k_strength[k], b.k_san_pass[k],
-                                                      b.k_san_fail[k])
+        return "fight %s (strength %s, SAN %s)" % (monster_name(g, arg), b.strength_text(k), b.sanity_text(k))
     if kind == K_SNEAK:
         if arg:
             return "sneak past the guardians through the gate (stealth %d)" % g.stealth[g.seat]
@@ -246,6 +245,7 @@ _MONSTER_TEXTS = {
     D.EV_ATTACKS: lambda g, a, x, c: "%s attacks %s" % (monster_name(g, a), seat_name(g, x)),
     D.EV_HOUND_LEAVES: lambda g, a, x, c: "%s has drawn blood and vanishes" % monster_name(g, a),
     D.EV_ORIENT: lambda g, a, x, c: "%s now faces %s" % (monster_name(g, a), space_name(g, x)),
+    D.EV_FOE_STRENGTH: lambda g, a, x, c: "%s's strength this attack: %d" % (monster_name(g, a), x),
     D.EV_CARRIED: lambda g, a, x, c: "%s carries %s off through the gate at %s" %
         (monster_name(g, x), seat_name(g, a), space_name(g, c)),
 }
