@@ -27,4 +27,4 @@ def test_the_share_of_turns_starting_in_the_asylum_is_bounded(bot, bound):
 
 def test_the_demonstration_asylum_has_two_ways_out_and_heals_half():
     b = Board()
-    assert b.nbr_count[b.asylum] == 2 and b.after_madness == RECOVER_HALF and b.after_knockout == RECOVER_HALF
+    assert b.nbr_count[b.asylum] == 2 and b.sanity_kept == RECOVER_HALF and b.strength_kept == RECOVER_HALF

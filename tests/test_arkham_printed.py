@@ -178,3 +178,123 @@ def test_more_than_32_kinds_load_and_the_arrays_are_the_boards_size(tmp_path):
     assert b.nkinds == 52 and b.nmonsters == 61 and len(b.k_strength) == 52
     g = Rules({"board": b}).new_game(3, 2)
     assert len(g.fight_kinds) == 52 and len(g.m_at) == 61 and len(g.ev) >= 4 * 61 * 12
+
+
+# ----- monster rules as printed ---------------------------------------------------------------------
+
+def demo_game(folder, invs=("Otto",), house="no_event_on_stay"):
+    """A one-player game on a changed demonstration board at its first turn (setup gate roll 7)."""
+    from arkham_setup import inv
+    g = Rules({"board": str(folder), "house": house, "round_limit": 0}).new_game(0, len(invs))
+    for name in invs:
+        g.apply(D.K_PICK + inv(name))
+    g.apply(D.K_OUTCOME + 7)
+    assert g.step == D.ST_MOVE
+    return g
+
+
+def token(g, kind, space):
+    b = g.board
+    k = b.kind_names.index(kind)
+    for m in range(b.nmonsters):
+        if b.mon_kind[m] == k and g.m_at[m] == D.AT_POOL:
+            g.m_at[m] = b.space_index[space]
+            g.m_head[m] = b.first_street(g.m_at[m])
+            g.touch()
+            return m
+    raise ValueError(kind)
+
+
+def card(g, seat, name):
+    b = g.board
+    kind = b.item_index[name]
+    for deck in g.decks:
+        for i in range(deck.n):
+            c = deck.cards[i]
+            if b.card_kind[c] == kind:
+                deck.take(c)
+                g.give(seat, c)
+                g.touch()
+                return c
+    raise ValueError(name)
+
+
+def slot(g, seat, name):
+    for k in range(D.MAX_POSS):
+        c = g.poss[seat * D.MAX_POSS + k]
+        if c != 255 and g.board.item_names[g.board.card_kind[c]] == name:
+            return k
+    return -1
+
+
+WEREWOLF = [("monsters", "name\t", "name\tcount\tstrength\tsanity\tmove\tcolour\timmune\tspecial\tclass\tvulnerable"),
+            ("items", "Silver Dagger\t", "Silver Bullet\titem\t1\tphysical\t4\t1\t0\t4\t-")]
+
+
+def werewolf_board(tmp_path):
+    edits = list(WEREWOLF)
+    folder = board_folder(tmp_path, edits)
+    p = folder / "monsters.tsv"
+    lines = []
+    for line in p.read_text().split("\n"):
+        if line and not line.startswith("#") and not line.startswith("name\t"):
+            line += "\t-\t-"
+        lines.append(line)
+    lines.insert(len(lines) - 1, "Werewolf\t1\t6\t1/2\tR2\t-\t-\tweapons_one_point\t-\tSilver Bullet")
+    lines.insert(len(lines) - 1, "Mi-Go\t1\t4\t1/2\tF2\t-\t-\tsteals_item\t-\t-")
+    p.write_text("\n".join(lines))
+    return folder
+
+
+def test_rule_weapons_do_only_one_point_against_a_monster_but_the_card_it_is_vulnerable_to_counts(tmp_path):
+    """"Weapons do only 1 point of damage" (monster special weapons_one_point): the Shotgun's +3 counts
+    as 1; the Werewolf's Silver Bullet (its 'vulnerable' column) counts in full; Fight still counts."""
+    g = demo_game(werewolf_board(tmp_path))                   # Otto: Fight 4, a Shotgun
+    w = token(g, "Werewolf", "Harbour Street")
+    card(g, 0, "Silver Bullet")
+    k = g.board.mon_kind[w]
+    shotgun = 1 << slot(g, 0, "Shotgun")
+    bullet = 1 << slot(g, 0, "Silver Bullet")
+    assert g.loadout_bonus(0, shotgun, k, False) == 4 + 1
+    assert g.loadout_bonus(0, bullet, k, False) == 4 + 4
+    ghoul = g.board.kind_names.index("Ghoul")
+    assert g.loadout_bonus(0, shotgun, ghoul, False) == 4 + 3          # other monsters: in full
+
+
+def test_rule_a_mi_go_goes_back_to_the_pool_taking_an_item_after_hurting(tmp_path):
+    """The Mi-Go's "return to the pile taking 1 item" (special steals_item): once its strike hurts,
+    it goes back to the pool and the player gives up one of its items."""
+    g = demo_game(werewolf_board(tmp_path), invs=("Ada",))    # Fight 1: a Knife, the Ward spell
+    m = token(g, "Mi-Go", "Library")
+    g.m_checked[m] = 1
+    g.apply(D.K_STAY)
+    g.apply(D.K_FIGHT + m)
+    g.apply(D.K_LOADOUT)
+    g.apply(D.K_OUTCOME + 1)                                 # 1 + 1 < 4: it strikes
+    g.apply(D.K_OUTCOME + 1)                                 # for 1
+    assert g.m_at[m] == D.AT_POOL and g.step == D.ST_DISCARD
+    g.legal_actions(g.buf)
+    assert g.buf[0] == D.K_DISCARD + slot(g, 0, "Knife")    # an item, not the spell
+    g.apply(g.buf[0])
+    assert slot(g, 0, "Knife") < 0 and slot(g, 0, "Ward") >= 0 and g.step != D.ST_DISCARD
+
+
+def test_rule_a_hound_does_not_enter_a_location_without_buildings(tmp_path):
+    """"Hounds of Tindalos, which may themselves enter certain locations": a city location flagged
+    `outdoor` (woods, a graveyard) has no buildings to come through; the Hound stops at its door."""
+    woods = [("spaces", "Woods\t", "Woods\tlocation\tForest Lane\toutdoor")]
+    for folder, where in ((board_folder(tmp_path / "a", woods), "Forest Lane"), (board_folder(tmp_path / "b"), "Woods")):
+        g = demo_game(folder)
+        from arkham_setup import sp
+        g.pos[0] = g.board.space_index["Woods"]
+        g.touch()
+        while g.phase == D.PH_INV:
+            g.apply(D.K_STAY)
+            if g.step == D.CH_EVENT:
+                g.apply(D.K_OUTCOME + 5)
+        hound = token(g, "Hound of Tindalos", "Market Street")
+        g.apply(D.K_OUTCOME + 7)
+        assert g.board.space_names[g.m_at[hound]] == where
+    assert "'outdoor' is for a city location" in fails(
+        board_folder(tmp_path / "c", [("spaces", "Hill Road\t", "Hill Road\tstreet\tAsylum,Infirmary Road,Church Street\toutdoor")]),
+        "outdoor")

@@ -42,7 +42,7 @@ SCHEMAS = {
 }
 # optional columns, after the required ones, in any order (absent: the default of each loader)
 OPTIONAL = {
-    "monsters": ("class",),
+    "monsters": ("class", "vulnerable"),
     "items": ("skills", "against"),
     "investigators": ("skills", "split"),
 }
@@ -78,6 +78,8 @@ MOVE_FLY = const(3)
 SPECIAL_HOUND = const(1)
 SPECIAL_BLOCKING = const(2)
 SPECIAL_CARRY = const(4)     # the Nightgaunt: a strike carries the investigator through the nearest gate
+SPECIAL_WEAPONS_ONE = const(8)   # "weapons do only 1 point of damage": an item's bonus counts at most 1
+SPECIAL_STEALS = const(16)   # the Mi-Go: after hurting, back to the pool taking one of the investigator's items
 IMMUNE_PHYSICAL = const(1)
 IMMUNE_MAGICAL = const(2)
 # items: deck, attack kind, special
@@ -95,9 +97,9 @@ SP_ELDER_SIGN = const(5)
 SP_MISTS = const(6)
 SP_BIND = const(7)
 
-SPACE_FLAGS = ("taxi", "asylum", "hospital", "jail")
+SPACE_FLAGS = ("taxi", "asylum", "hospital", "jail", "outdoor")
 IMMUNE_NAMES = ("-", "physical", "magical", "both")
-MONSTER_SPECIALS = ("hound", "blocking", "carry")
+MONSTER_SPECIALS = ("hound", "blocking", "carry", "weapons_one_point", "steals_item")
 SKILL_FIGHT = const(0)
 SKILL_STEALTH = const(1)
 ITEM_SPECIALS = ("-", "vehicle", "taxi_whistle", "dragons_eye", "blue_watcher", "elder_sign", "mists", "bind")
@@ -252,8 +254,8 @@ class Board:
         if "first_gate_monsters" in seen:
             self.first_gate_monsters = seen["first_gate_monsters"].int("value", 1, 9)
         # what an investigator keeps after going mad (the Asylum) or collapsing (the Hospital)
-        self.after_madness = self._recovery(seen.get("sanity_after_madness"))
-        self.after_knockout = self._recovery(seen.get("strength_after_knockout"))
+        self.sanity_kept = self._recovery(seen.get("sanity_after_madness"))
+        self.strength_kept = self._recovery(seen.get("strength_after_knockout"))
         # skills: fight and stealth, then the board's own (tests, cards and investigators name them)
         text = seen["skills"].get("value") if "skills" in seen else DEFAULT_SKILLS
         names = [x.strip() for x in text.split(",") if x.strip() and x.strip() != "-"]
@@ -296,8 +298,8 @@ class Board:
         return int(text)
 
     def recovered(self, level, top):
-        """The sanity (or strength) kept after going mad (or collapsing): level is after_madness or
-        after_knockout, top the investigator's maximum."""
+        """The sanity (or strength) kept after going mad (or collapsing): level is sanity_kept or
+        strength_kept, top the investigator's maximum."""
         if level == RECOVER_MAX:
             return top
         if level == RECOVER_HALF:
@@ -332,6 +334,7 @@ class Board:
             self.space_names.append(name)
         self.is_loc = bytearray(n)
         self.taxi = bytearray(n)
+        self.outdoor = bytearray(n)     # a city location without buildings: a Hound does not enter it
         self.nbr_start = array("H", [0] * n)
         self.nbr_count = bytearray(n)
         self.entrance = bytearray([NONE] * n)
@@ -364,6 +367,10 @@ class Board:
                     if self.is_loc[s]:
                         row.fail("flags", "a taxi space is a street")
                     self.taxi[s] = 1
+                elif flag == "outdoor":
+                    if not self.is_loc[s]:
+                        row.fail("flags", "'outdoor' is for a city location (a street has no buildings anyway)")
+                    self.outdoor[s] = 1
                 elif not self.is_loc[s]:
                     row.fail("flags", "'%s' must be a city location" % flag)
                 elif flag == "asylum":
@@ -542,6 +549,7 @@ class Board:
         self.k_class = bytearray([NONE] * n)
         self.class_names = []
         self._immune_cards = []        # (kind, row, card name) until the items are loaded
+        self._vulnerable_cards = []
         tokens = []
         for k in range(n):
             row = rows[k]
@@ -583,6 +591,8 @@ class Board:
                     self.k_immune[k] |= IMMUNE_NAMES.index(part)
                 else:
                     self._immune_cards.append((k, row, part))
+            for part in self._parts(row.opt("vulnerable", "-")):
+                self._vulnerable_cards.append((k, row, part))
             for part in self._parts(row.get("special")):
                 if part not in MONSTER_SPECIALS:
                     row.fail("special", "'%s' must be - or any of %s" % (part, ", ".join(MONSTER_SPECIALS)))
@@ -681,11 +691,23 @@ class Board:
                 row.fail("immune", "'%s' must be -, physical, magical, both or the name of a card" % name)
             i = self.item_index[name]
             self.k_immune_cards[k * self.card_bytes + (i >> 3)] |= 1 << (i & 7)
+        self.k_vulnerable_cards = bytearray(self.nkinds * self.card_bytes)
+        for k, row, name in self._vulnerable_cards:
+            if name not in self.item_index:
+                row.fail("vulnerable", "'%s' must be - or the names of cards (items.tsv)" % name)
+            i = self.item_index[name]
+            self.k_vulnerable_cards[k * self.card_bytes + (i >> 3)] |= 1 << (i & 7)
         self._immune_cards = None
+        self._vulnerable_cards = None
 
     def immune_to_card(self, kind, item):
         """Monster kind `kind` is immune to the card kind `item` (monsters.tsv 'immune' names it)."""
         return self.k_immune_cards[kind * self.card_bytes + (item >> 3)] & (1 << (item & 7))
+
+    def vulnerable_to_card(self, kind, item):
+        """Card kind `item` counts in full against monster kind `kind` whatever its immunities and
+        specials (monsters.tsv 'vulnerable': the Werewolf's Silver Bullet)."""
+        return self.k_vulnerable_cards[kind * self.card_bytes + (item >> 3)] & (1 << (item & 7))
 
     def strength_mean(self, k):
         """Monster kind k's strength, its dice at their mean (3.5 each) rounded up (rules of thumb)."""

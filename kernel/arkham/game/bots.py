@@ -192,9 +192,9 @@ class HeuristicBot:
             if c == NONE:
                 continue
             kind = b.card_kind[c]
-            if not b.i_bonus[kind] or not game.card_counts(kind, mk, False):
+            v = game.card_bonus(kind, mk, False)
+            if not v:
                 continue
-            v = b.i_bonus[kind]
             if b.i_hands[kind] == 0:
                 free += v
             elif b.i_hands[kind] == 2:

@@ -31,8 +31,9 @@ likewise), losing an item of the player's choice; either in an Other World - los
 Allocates nothing.
 """
 
-from .board import (NONE, DECK_SPELL, ATTACK_PHYSICAL, ATTACK_MAGICAL, IMMUNE_PHYSICAL, IMMUNE_MAGICAL,
-                    SPECIAL_HOUND, SPECIAL_CARRY, SP_DRAGONS_EYE, SP_BLUE_WATCHER, SP_ELDER_SIGN, SKILL_FIGHT)
+from .board import (NONE, DECK_ITEM, DECK_SPELL, ATTACK_PHYSICAL, ATTACK_MAGICAL, IMMUNE_PHYSICAL, IMMUNE_MAGICAL,
+                    SPECIAL_HOUND, SPECIAL_CARRY, SPECIAL_WEAPONS_ONE, SPECIAL_STEALS, SP_DRAGONS_EYE, SP_BLUE_WATCHER,
+                    SP_ELDER_SIGN, SKILL_FIGHT)
 from .defs import (ST_LOADOUT, ST_CLOSE, ST_DISCARD, CH_ATTACK, CH_DAMAGE, CH_CLOSE, CH_FOE, K_LOADOUT, K_BIND,
                    K_CLOSE, K_SEAL, K_WATCHER, K_END, K_DISCARD, K_ORIENT, AT_WORLD, AT_POOL, AT_TROPHY,
                    AT_BOUND, MAX_POSS, BOUND_BIT, PU_COUNTER, PU_CLOSE, EV_CARRIED,
@@ -40,6 +41,14 @@ from .defs import (ST_LOADOUT, ST_CLOSE, ST_DISCARD, CH_ATTACK, CH_DAMAGE, CH_CL
                    EV_DISCARD, EV_CLOSE_TRY, EV_CLOSED, EV_TO_POOL, EV_SPEND, EV_WATCHER, EV_ORIENT, EV_FOE_STRENGTH)
 
 from .state import F_FOUGHT
+
+# what a discard is for (discard_spell) and what follows it (discard_then)
+DISCARD_ITEM = 0
+DISCARD_SPELL = 1
+DISCARD_CARD = 2
+THEN_KNOCKOUT = 0
+THEN_FIGHT = 1
+THEN_EFFECTS = 2
 
 SEAL_SANITY = 2
 
@@ -101,16 +110,29 @@ class Combat:
 
     def card_counts(self, kind, mk, gate):
         """Card kind `kind` adds its bonus against monster kind mk (gate: against a gate)."""
+        return self.card_bonus(kind, mk, gate) > 0
+
+    def card_bonus(self, kind, mk, gate):
+        """What card kind `kind` adds against monster kind mk (gate: against a gate): its bonus, 0
+        where an immunity or a class stops it, at most 1 for an item against a monster whose
+        special is weapons_one_point; in full against one 'vulnerable' to it."""
         b = self.board
+        bonus = b.i_bonus[kind]
         if gate:
-            return b.i_against[kind] == NONE
+            return bonus if b.i_against[kind] == NONE else 0
+        if b.vulnerable_to_card(mk, kind):
+            return bonus
         immune = b.k_immune[mk]
         a = b.i_attack[kind]
         if a == ATTACK_PHYSICAL and immune & IMMUNE_PHYSICAL or a == ATTACK_MAGICAL and immune & IMMUNE_MAGICAL:
-            return False
+            return 0
         if b.i_against[kind] != NONE and b.i_against[kind] != b.k_class[mk]:
-            return False
-        return not b.immune_to_card(mk, kind)
+            return 0
+        if b.immune_to_card(mk, kind):
+            return 0
+        if bonus > 1 and b.k_special[mk] & SPECIAL_WEAPONS_ONE and b.i_deck[kind] == DECK_ITEM:
+            return 1
+        return bonus
 
     def loadout_bonus(self, seat, mask, mk, gate):
         """The bonus of a loadout against monster kind mk (its immunities and class), or against a
@@ -122,9 +144,7 @@ class Combat:
         base = seat * MAX_POSS
         for k in range(MAX_POSS):
             if mask & (1 << k):
-                kind = b.card_kind[self.poss[base + k]]
-                if self.card_counts(kind, mk, gate):
-                    total += b.i_bonus[kind]
+                total += self.card_bonus(b.card_kind[self.poss[base + k]], mk, gate)
         if mask & BOUND_BIT:
             total += b.k_strength[b.mon_kind[self.bound_monster(seat)]]
         return total
@@ -229,21 +249,29 @@ class Combat:
         m = self.target
         b = self.board
         self.event(EV_HIT, seat, m, v)
-        hound = b.k_special[b.mon_kind[m]] & SPECIAL_HOUND
-        if hound:
-            # a Hound of Tindalos goes back to the pool once it has hurt someone
+        sp = b.k_special[b.mon_kind[m]]
+        leaves = sp & (SPECIAL_HOUND | SPECIAL_STEALS)
+        if leaves:
+            # a Hound of Tindalos (or a Mi-Go, taking an item) goes back to the pool once it has hurt
             self.m_at[m] = AT_POOL
             self.m_flags[m] = 0
-            self.event(EV_HOUND_LEAVES, m, 0, 0)
+            self.event(EV_HOUND_LEAVES, m, 1 if sp & SPECIAL_STEALS else 0, 0)
         if v >= self.sta[seat]:
             self.m_spurned[m] |= 1 << seat          # knocked out: the monster loses interest too
         if self.change_strength(seat, -v):
             return
+        if sp & SPECIAL_STEALS and self.ask_discard(seat, DISCARD_ITEM, THEN_FIGHT):
+            return                                   # the player gives up the item it takes
+        self.after_hit(leaves)
+
+    def after_hit(self, left):
+        """After a monster's strike the investigator survived (`left`: the monster went back to the
+        pool): the mythos attack goes on, or ends; in part 4 the choice comes back."""
         if self.purpose == PU_COUNTER:
-            if hound:
+            if left:
                 self.mythos_after_target()
             else:
-                self.decide(ST_LOADOUT, seat)       # the monster keeps attacking its target
+                self.decide(ST_LOADOUT, self.fighter())       # the monster keeps attacking its target
         else:
             self.after_enc_change()
 
@@ -348,7 +376,7 @@ class Combat:
             return
         self.leave(seat)
         self.pos[seat] = self.board.asylum
-        self.san[seat] = self.board.recovered(self.board.after_madness, self.maxsan[seat])
+        self.san[seat] = self.board.recovered(self.board.sanity_kept, self.maxsan[seat])
         self.event(EV_ASYLUM, seat, 0, 0)
         self.knocked_out(seat, 1)
 
@@ -358,27 +386,45 @@ class Combat:
             return
         self.leave(seat)
         self.pos[seat] = self.board.hospital
-        self.sta[seat] = self.board.recovered(self.board.after_knockout, self.maxsta[seat])
+        self.sta[seat] = self.board.recovered(self.board.strength_kept, self.maxsta[seat])
         self.event(EV_HOSPITAL, seat, 0, 0)
         self.knocked_out(seat, 0)
 
     def knocked_out(self, seat, spell):
         self.close_at[seat] = NONE
         self.dist_dirty = 1
-        if self.count_poss(seat, spell):
-            self.discard_spell = spell
-            self.decide(ST_DISCARD, seat)
-        else:
+        if not self.ask_discard(seat, DISCARD_SPELL if spell else DISCARD_ITEM, THEN_KNOCKOUT):
             self.after_knockout()
+
+    # ----- giving up a card: the knock-outs', a Mi-Go's, an event's ----------------------------------------------
+
+    def discardable(self, seat, c, which):
+        """Card c may be given up for `which`: DISCARD_SPELL a spell, DISCARD_ITEM an item (of the item
+        deck), DISCARD_CARD any card."""
+        if c == NONE:
+            return False
+        if which == DISCARD_CARD:
+            return True
+        return self.board.i_deck[self.board.card_kind[c]] == (DECK_SPELL if which == DISCARD_SPELL else DECK_ITEM)
+
+    def ask_discard(self, seat, which, then):
+        """The seat gives up a card of its choice (ST_DISCARD), then `then` goes on: True when that
+        decision is now pending, False when it holds no such card."""
+        base = seat * MAX_POSS
+        for k in range(MAX_POSS):
+            if self.discardable(seat, self.poss[base + k], which):
+                self.discard_spell = which
+                self.discard_then = then
+                self.decide(ST_DISCARD, seat)
+                return True
+        return False
 
     def legal_discard(self, buf):
         seat = self.actor
-        b = self.board
         n = 0
         base = seat * MAX_POSS
         for k in range(MAX_POSS):
-            c = self.poss[base + k]
-            if c != NONE and (b.i_deck[b.card_kind[c]] == DECK_SPELL) == (self.discard_spell == 1):
+            if self.discardable(seat, self.poss[base + k], self.discard_spell):
                 buf[n] = K_DISCARD + k
                 n += 1
         return n
@@ -388,8 +434,16 @@ class Combat:
         c = self.poss[seat * MAX_POSS + k]
         self.poss[seat * MAX_POSS + k] = NONE
         self.return_card(c)
-        self.event(EV_DISCARD, seat, self.board.card_kind[c], 0)
-        self.after_knockout()
+        then = self.discard_then
+        self.event(EV_DISCARD, seat, self.board.card_kind[c], 1 if then == THEN_FIGHT else 0)
+        self.discard_then = THEN_KNOCKOUT
+        if then == THEN_FIGHT:
+            self.after_hit(1)
+        elif then == THEN_EFFECTS:
+            self.actor = self.seat
+            self.run_effects()
+        else:
+            self.after_knockout()
 
     # ----- a monster that survived a fight -------------------------------------------------------------------
 

@@ -320,7 +320,7 @@ class Mythos:
 
     def fly(self, m, seat):
         """Along a shortest street path toward the target; a monster that is not a Hound stops short
-        of a city location."""
+        of a city location, a Hound short of one without buildings (spaces.tsv flag `outdoor`)."""
         b = self.board
         self.fly_target = seat
         hound = b.k_special[b.mon_kind[m]] & SPECIAL_HOUND
@@ -334,7 +334,7 @@ class Mythos:
             nxt = NONE
             for i in range(b.nbr_count[cur]):
                 t = b.neighbour(cur, i)
-                if dist[off + t] == d - 1 and (hound or not b.is_loc[t]):
+                if dist[off + t] == d - 1 and (not b.is_loc[t] or (hound and not b.outdoor[t])):
                     nxt = t
                     break
             if nxt == NONE:

@@ -62,7 +62,7 @@ SCALARS = ("phase", "step", "actor", "seat", "result", "doom", "gate_limit", "do
            "coin_n", "coin_for", "cur_m", "fly_target", "last_roll", "attacked", "last_seat", "must_fight",
            "sneak_gate", "draw_want", "ndrawn", "draw_used", "resume", "known_top", "gate_roll", "dice_op",
            "pick_inv", "pay_kind", "pay_amount", "auction_card", "bidder", "bidders", "foe_str", "loss_base",
-           "check_ok")
+           "check_ok", "discard_then")
 # two bytes each (test_level is stored + 128: it can be below 0)
 WIDE = ("round", "prog_pos", "prog_end", "test_pass_end", "test_level", "bid")
 BUFFERS = ("seat_inv", "seat_status", "pos", "ow_world", "ow_stage", "close_at", "san", "maxsan", "sta",
@@ -383,6 +383,7 @@ def _check(g):
     need(g.shop_card < b.ncards or g.shop_card == NONE, "the shop")
     st = g.step
     need(g.must_fight <= 1 and g.sneak_gate <= 1, "a sneak")
+    need(g.discard_spell <= 2 and g.discard_then <= 2, "a discard")
     from .defs import MAX_DRAWS, ST_SPLIT, CH_DRAW, ST_BID, DRAW_MONSTER, DRAW_DECK
     need(g.draw_used <= g.ndrawn <= g.draw_want <= MAX_DRAWS and g.resume <= 3 and g.known_top < 8, "a draw")
     for k in range(g.draw_want):

@@ -245,7 +245,8 @@ class State:
         self.test_level = 0
         self.shop_card = NONE
         self.dest_optional = 0
-        self.discard_spell = 0
+        self.discard_spell = 0          # which cards a discard takes, and what it is for (combat.py)
+        self.discard_then = 0
         self.orient_m = NONE
         self.coin_n = 0
         self.coin_for = 0

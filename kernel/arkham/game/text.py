@@ -206,7 +206,8 @@ _SHEET_TEXTS = {
     D.EV_SPEND: lambda g, a, x, c: "%s spends %d sanity on a spell, now %d" % (seat_name(g, a), x, c),
     D.EV_CARD: lambda g, a, x, c: "%s gains %s" % (seat_name(g, a), g.board.item_names[x]),
     D.EV_NO_CARD: lambda g, a, x, c: "%s gains nothing (%s)" % (seat_name(g, a), "no room" if x else "none left"),
-    D.EV_DISCARD: lambda g, a, x, c: "%s gives up %s" % (seat_name(g, a), g.board.item_names[x]),
+    D.EV_DISCARD: lambda g, a, x, c: ("%s gives up %s" if not c else "%s: the monster takes %s away") %
+        (seat_name(g, a), g.board.item_names[x]),
     D.EV_RETAINER: lambda g, a, x, c: "%s %s" %
         (seat_name(g, a), "has a retainer: $%d a turn" % x if x else "loses the retainer"),
     D.EV_CHARITY: lambda g, a, x, c: "charity: %s now has $%d" % (seat_name(g, a), x),
@@ -243,7 +244,8 @@ _MONSTER_TEXTS = {
     D.EV_MONSTER_MOVES: lambda g, a, x, c: "%s moves from %s to %s" %
         (monster_name(g, a), space_name(g, x), space_name(g, c)),
     D.EV_ATTACKS: lambda g, a, x, c: "%s attacks %s" % (monster_name(g, a), seat_name(g, x)),
-    D.EV_HOUND_LEAVES: lambda g, a, x, c: "%s has drawn blood and vanishes" % monster_name(g, a),
+    D.EV_HOUND_LEAVES: lambda g, a, x, c: "%s has drawn blood and %s" %
+        (monster_name(g, a), "goes back to the pool with a prize" if x else "vanishes"),
     D.EV_ORIENT: lambda g, a, x, c: "%s now faces %s" % (monster_name(g, a), space_name(g, x)),
     D.EV_FOE_STRENGTH: lambda g, a, x, c: "%s's strength this attack: %d" % (monster_name(g, a), x),
     D.EV_CARRIED: lambda g, a, x, c: "%s carries %s off through the gate at %s" %
