@@ -60,6 +60,7 @@ def _spaces():
             flag = "taxi" if (r, c) in TAXI else "-"
             lines.append("%s\tstreet\t%s\t%s" % (street(r, c), ",".join(nbrs[street(r, c)]), flag))
     flags = {"Calder Asylum": "asylum", "Vesper Hospital": "hospital", "Gaol House": "jail"}
+    flags.update({name: "outdoor" for name in OUTDOOR})
     for name in LOCATIONS:
         lines.append("%s\tlocation\t%s\t%s" % (name, ",".join(loc_nbrs[name]), flags.get(name, "-")))
     return lines
@@ -88,17 +89,17 @@ MONSTERS = [
     ("Greylock", 1, 6, "2/3", "L1", 7, "magical", "-", "-"),
     ("Old Leviathan", 1, 24, "D6/D6+2", "0", 2, "-", "blocking", "-"),
     ("Sky Tyrant", 1, 23, "2/D6+1", "F1", 3, "physical", "-", "-"),
-    ("Ooze Shoggoth", 1, "14+D6", "1/D6", "R1", 2, "-", "-", "-"),
+    ("Ooze Shoggoth", 1, "14+D6", "1/D6", "R1", 2, "-", "weapons_one_point", "-"),
     ("Tallow Ghoul", 2, 3, "0/1", "L1", 0, "-", "-", "undead"),
     ("Marsh Hag", 2, 4, "1/2", "R2", 1, "-", "-", "-"),
     ("Lamp Moth", 2, 2, "0/1", "F2", 3, "-", "-", "-"),
     ("Bell Ringer", 1, 3, "1/1", "L2", 4, "-", "-", "cultist"),
-    ("Kiln Imp", 1, 3, "0/2", "R1", 5, "-", "-", "-"),
+    ("Kiln Imp", 1, 3, "0/2", "R1", 5, "-", "steals_item", "-"),
     ("Weir Eel", 1, 4, "1/1", "L1", 2, "-", "-", "-"),
     ("Rook Shade", 1, 4, "1/3", "F2", None, "physical", "-", "undead"),
     ("Salt Golem", 1, "8+D6", "0/1", "0", 6, "-", "blocking", "-"),
     ("Glass Spider", 1, 5, "1/2", "L2", 7, "-", "-", "-"),
-    ("Coil Serpent", 1, 5, "2/2", "R1", 0, "-", "-", "-"),
+    ("Coil Serpent", 1, 5, "2/2", "R1", 0, "-", "weapons_one_point", "-"),
     ("Vesper Bat", 1, 2, "0/1", "F3", 1, "-", "-", "-"),
     ("Quarry Troll", 1, 7, "1/2", "L1", 4, "-", "-", "-"),
     ("Ash Wight", 1, 4, "1/D6", "R1", None, "magical", "-", "undead"),
@@ -113,32 +114,36 @@ MONSTERS = [
 ]
 PRINTED_KINDS = 37                                    # 49 tokens; all 41 kinds: 55 tokens
 
-# (name, deck, count, attack, bonus, hands, cost, price, special, skills, against)
+# (name, deck, count, attack, bonus, hands, cost, price, special, skills, against, cast, abilities, use)
 ITEMS = [
-    ("Bent Knife", "item", 5, "physical", 1, 1, 0, 1, "-", "-", "-"),
-    ("Long Pistol", "item", 4, "physical", 2, 1, 0, 3, "-", "-", "-"),
-    ("Scattergun", "item", 2, "physical", 3, 2, 0, 5, "-", "-", "-"),
-    ("Silvered Blade", "item", 2, "magical", 2, 1, 0, 4, "-", "-", "-"),
-    ("Chapel Water", "item", 2, "magical", 4, 1, 0, 3, "-", "-", "undead"),
-    ("Carved Charm", "item", 2, "magical", 1, 0, 0, 3, "-", "-", "-"),
-    ("Old Roadster", "item", 1, "-", 0, 0, 0, 6, "vehicle", "-", "-"),
-    ("Brass Whistle", "item", 2, "-", 0, 0, 0, 2, "taxi_whistle", "-", "-"),
-    ("Lidless Eye", "item", 2, "-", 0, 0, 0, 8, "dragons_eye", "-", "-"),
-    ("Azure Idol", "item", 1, "-", 0, 0, 0, 8, "blue_watcher", "-", "-"),
-    ("Star Stone", "item", 4, "-", 0, 0, 0, 9, "elder_sign", "-", "-"),
-    ("Soft Shoes", "item", 4, "-", 0, 0, 0, 2, "-", "stealth+1", "-"),
-    ("Field Guide", "item", 4, "-", 0, 0, 0, 2, "-", "knowledge+1,luck+1", "-"),
-    ("Cursed Coin", "item", 2, "-", 0, 0, 0, 2, "-", "luck-1,fast_talk+2", "-"),
-    ("Fire Word", "spell", 5, "magical", 3, 0, 1, 0, "-", "-", "-"),
-    ("Ward Sigil", "spell", 5, "magical", 1, 0, 0, 0, "-", "-", "-"),
-    ("Grey Veil", "spell", 5, "-", 0, 0, 1, 0, "mists", "-", "-"),
-    ("Binding Word", "spell", 3, "-", 0, 0, 2, 0, "bind", "-", "-"),
-    ("Bone Litany", "spell", 3, "magical", 2, 0, 1, 0, "-", "-", "undead"),
-    ("Quiet Step", "spell", 3, "-", 0, 0, 0, 0, "-", "stealth+2", "-"),
-    ("Rook Hawk", "ally", 3, "-", 0, 0, 0, 0, "-", "fight+1", "-"),
-    ("Old Librarian", "ally", 3, "-", 0, 0, 0, 0, "-", "knowledge+2", "-"),
-    ("Dock Brawler", "ally", 3, "physical", 1, 0, 0, 0, "-", "-", "-"),
-    ("Silent Cat", "ally", 2, "-", 0, 0, 0, 0, "-", "stealth+1,luck+1", "-"),
+    ("Bent Knife", "item", 5, "physical", 1, 1, 0, 1, "-", "-", "-", "-", "-", "-"),
+    ("Long Pistol", "item", 4, "physical", 2, 1, 0, 3, "-", "-", "-", "-", "-", "-"),
+    ("Scattergun", "item", 2, "physical", 3, 2, 0, 5, "-", "-", "-", "-", "-", "-"),
+    ("Silvered Blade", "item", 2, "magical", 2, 1, 0, 4, "-", "-", "-", "-", "-", "-"),
+    ("Chapel Water", "item", 2, "magical", 4, 1, 0, 3, "-", "-", "undead", "-", "once", "-"),
+    ("Carved Charm", "item", 2, "magical", 1, 0, 0, 3, "-", "-", "-", "-", "-", "-"),
+    ("Old Roadster", "item", 1, "-", 0, 0, 0, 6, "vehicle", "-", "-", "-", "-", "-"),
+    ("Brass Whistle", "item", 2, "-", 0, 0, 0, 2, "taxi_whistle", "-", "-", "-", "-", "-"),
+    ("Lidless Eye", "item", 1, "-", 0, 0, 0, 8, "dragons_eye", "-", "-", "-", "banish", "-"),
+    ("Azure Idol", "item", 1, "-", 0, 0, 0, 8, "blue_watcher", "-", "-", "-", "banish", "-"),
+    ("Star Stone", "item", 3, "-", 0, 0, 0, 9, "elder_sign", "-", "-", "-", "-", "-"),
+    ("Soft Shoes", "item", 3, "-", 0, 0, 0, 2, "-", "stealth+1", "-", "-", "-", "-"),
+    ("Field Guide", "item", 3, "-", 0, 0, 0, 2, "-", "knowledge+1,luck+1", "-", "-", "-", "-"),
+    ("Cursed Coin", "item", 2, "-", 0, 0, 0, 2, "-", "luck-1,fast_talk+2", "-", "-", "-", "-"),
+    ("Silver Nail", "item", 1, "physical", 3, 1, 0, 4, "-", "-", "-", "-", "-", "-"),
+    ("Warm Stone", "item", 1, "-", 0, 0, 0, 5, "-", "-", "-", "-", "-", "strength+1"),
+    ("Auction Bill", "item", 2, "-", 0, 0, 0, 0, "auction", "-", "-", "-", "-", "-"),
+    ("Fire Word", "spell", 4, "magical", 3, 0, 1, 0, "-", "-", "-", "knowledge+0", "-", "-"),
+    ("Ward Sigil", "spell", 5, "magical", 1, 0, 0, 0, "-", "-", "-", "-", "-", "-"),
+    ("Grey Veil", "spell", 4, "-", 0, 0, 1, 0, "mists", "-", "-", "knowledge+1", "-", "-"),
+    ("Binding Word", "spell", 3, "-", 0, 0, 2, 0, "bind", "-", "-", "knowledge-1", "-", "-"),
+    ("Bone Litany", "spell", 3, "magical", 2, 0, 1, 0, "-", "-", "undead", "-", "-", "-"),
+    ("Quiet Step", "spell", 3, "-", 0, 0, 0, 0, "-", "stealth+2", "-", "-", "-", "-"),
+    ("Mend Flesh", "spell", 2, "-", 0, 0, 1, 0, "-", "-", "-", "knowledge+0", "-", "strength+2; sanity-1"),
+    ("Rook Hawk", "ally", 3, "-", 0, 0, 0, 0, "-", "fight+1", "-", "-", "-", "-"),
+    ("Old Librarian", "ally", 3, "-", 0, 0, 0, 0, "-", "knowledge+2", "-", "-", "-", "-"),
+    ("Dock Brawler", "ally", 3, "physical", 1, 0, 0, 0, "-", "-", "-", "-", "-", "-"),
+    ("Silent Cat", "ally", 2, "-", 0, 0, 0, 0, "-", "stealth+1,luck+1", "-", "-", "-", "-"),
 ]                                                     # 37 items, 24 spells, 11 allies
 
 FIRST = ("Ada", "Bram", "Cora", "Dov", "Esme", "Finch", "Greta", "Hob", "Ines", "Jory", "Kit", "Lune", "Mags",
@@ -153,9 +158,17 @@ EFFECTS_ARKHAM = [
     "test stealth +0: find:Star Stone / strength-2", "test fight -1: monster / strength-D6",
     "pay money 3: ally", "pay sanity 1: spell", "pay strength 2: item; money+1", "world:Grey Market",
     "move:Crow Inn", "strength+D6", "none",
+    "street", "choose: money+3 / spell; sanity+1", "test sanity -1: item / sanity-1",
+    "test luck +0: (test knowledge -1: spell / none) / money-1", "stay:1; sanity+2", "boost:luck+2; money+1",
+    "move_bonus+2", "bet:3", "discard:item; money+3", "pay item: ally", "pay spell: money+4",
+    "pay card Field Guide: money+5", "trip:Hush Garden", "has vehicle: money+2 / money-1",
+    "has Star Stone: sanity+1 / test strength +0: none / strength-1", "gate",
 ]
 EFFECTS_WORLD = ["sanity-1", "monster", "strength-D6", "item", "money+2D6", "none", "lost", "world:Amber Waste",
-                 "test luck +0: spell / lose_turn", "ally", "sanity+1", "test fight +0: none / monster"]
+                 "test luck +0: spell / lose_turn", "ally", "sanity+1", "test fight +0: none / monster",
+                 "test strength -1: none / strength-1", "choose: sanity-1 / strength-1"]
+SERVICES = {"Vesper Hospital": "pay money 2: strength+2", "Calder Asylum": "pay money 2: sanity+2"}
+OUTDOOR = ("Carrow Hill", "Mossy Well")
 
 
 def write_board(folder, kinds=None):
@@ -166,17 +179,22 @@ def write_board(folder, kinds=None):
     head = "# A synthetic board at the published game's size: every name and text invented (tests).\n"
     files = {}
     files["rules"] = ["key\tvalue", "players\t1-8", "doom_length\t13", "gate_limits\t1-2:8,3-4:7,5-8:6",
-                      "round_limit\t0", "setup_gates\t1", "skills\t" + SKILLS, "first_gate_monsters\t3"]
+                      "round_limit\t0", "setup_gates\t1", "skills\t" + SKILLS, "first_gate_monsters\t3",
+                      "split_minimum\t3", "sale_price\thalf_up", "gate_limits_by\tinvestigators",
+                      "sanity_after_madness\thalf", "strength_after_knockout\t2"]
     files["spaces"] = _spaces()
     files["worlds"] = ["name\tcolour"] + ["%s\t%s" % w for w in WORLDS]
     files["gates"] = ["world\tdifficulty\tcount"] + ["%s\t%d\t2" % (WORLDS[w][0], 5 + w % 4) for w in range(8)]
     gate_locs = [n for n in LOCATIONS if n not in ("Calder Asylum", "Vesper Hospital", "Gaol House", "Crow Inn")]
-    files["gate_table"] = ["roll\tlocation"] + ["%d\t%s" % (r, "-" if r == 7 else gate_locs[r]) for r in range(2, 13)]
-    files["monsters"] = ["name\tcount\tstrength\tsanity\tmove\tcolour\timmune\tspecial\tclass"] + [
-        "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s" % (n, k, s, san, mv, "-" if col is None else WORLDS[col][1], im, sp, cl)
+    extra = {7: "1@gates", 4: "1", 10: "1"}               # the extra monsters of the printed gate rolls
+    files["gate_table"] = ["roll\tlocation\tmonsters"] + [
+        "%d\t%s\t%s" % (r, "-" if r == 7 else gate_locs[r], extra.get(r, "-")) for r in range(2, 13)]
+    files["monsters"] = ["name\tcount\tstrength\tsanity\tmove\tcolour\timmune\tspecial\tclass\tvulnerable"] + [
+        "%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s" % (n, k, s, san, mv, "-" if col is None else WORLDS[col][1], im, sp,
+                                                  cl, "Silver Nail" if sp == "weapons_one_point" else "-")
         for n, k, s, san, mv, col, im, sp, cl in MONSTERS[:kinds]]
-    files["items"] = ["name\tdeck\tcount\tattack\tbonus\thands\tcost\tprice\tspecial\tskills\tagainst"] + [
-        "\t".join(str(x) for x in row) for row in ITEMS]
+    files["items"] = ["name\tdeck\tcount\tattack\tbonus\thands\tcost\tprice\tspecial\tskills\tagainst\tcast\t"
+                      "abilities\tuse"] + ["\t".join(str(x) for x in row) for row in ITEMS]
     inv = ["name\tsanity\tstrength\tfight\tstealth\tmoney\tstart\titems\tskills\tsplit"]
     starts = [n for n in LOCATIONS if n not in ("Calder Asylum", "Vesper Hospital", "Gaol House")]
     for i in range(16):
@@ -200,6 +218,8 @@ def write_board(folder, kinds=None):
             if name == "Order of the Deep Hall" and r == 1:
                 e = "pay gate: spell; sanity+3"             # the Order takes gate trophies
             ev.append("%s\t%d\t%s\tSynthetic event %d at %s." % (name, r, e, r, name))
+        if name in SERVICES:
+            ev.append("%s\tservice\t%s\tSynthetic care at %s, paid each turn." % (name, SERVICES[name], name))
     k = 0
     for w, _ in WORLDS:
         for r in range(1, 7):

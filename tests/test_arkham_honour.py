@@ -7,15 +7,12 @@ import datetime
 import json
 from array import array
 
-import pytest
-
 from eldritch.cli import main
 from eldritch import saves
 from eldritch.arkham.honour import HonourRoll, COLUMNS, FILE
 from eldritch.frontend.settings import Settings
 from eldritch.kernel.arkham.game.rules import Rules
 from eldritch.kernel.arkham.game.bots import HeuristicBot
-from eldritch.kernel.errors import KernelError
 
 RULES = Rules(None)
 

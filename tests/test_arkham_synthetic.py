@@ -1,4 +1,4 @@
-"""Issue 27.4: a synthetic Arkham Horror board at the published game's size with every feature of the
+"""A synthetic Arkham Horror board at least the published game's size with every feature of the
 schema (tests/arkham_synthetic.py: invented names, no published text) loads, passes `arkham check`,
 plays 200 seeded bot games with no illegal move (half of them in table mode, every draw a chance
 node), passes the conformance test (3 runtimes, heap_lock), and the handheld's Arkham companion runs
@@ -12,7 +12,8 @@ import pytest
 
 from eldritch.cli import main
 from eldritch.kernel.arkham.game.board import Board, DECK_ITEM, DECK_SPELL, DECK_ALLY, SPECIAL_HOUND, \
-    SPECIAL_BLOCKING, SPECIAL_CARRY, RANDOM_ITEM, NONE
+    SPECIAL_BLOCKING, SPECIAL_CARRY, SPECIAL_WEAPONS_ONE, SPECIAL_STEALS, RANDOM_ITEM, NONE, ABIL_ONCE, ABIL_BANISH, \
+    SP_AUCTION
 from eldritch.kernel.arkham.game import effects as E
 from eldritch.kernel.arkham.game.rules import Rules
 from eldritch.kernel.arkham.game.bots import HeuristicBot, RandomBot
@@ -46,7 +47,11 @@ def test_the_synthetic_board_has_the_published_size_and_every_feature(board):
     specials = 0
     for k in range(b.nkinds):
         specials |= b.k_special[k]
-    assert specials == SPECIAL_HOUND | SPECIAL_BLOCKING | SPECIAL_CARRY
+    assert specials == SPECIAL_HOUND | SPECIAL_BLOCKING | SPECIAL_CARRY | SPECIAL_WEAPONS_ONE | SPECIAL_STEALS
+    assert any(b.k_vulnerable_cards) and any(b.outdoor) and any(b.svc_len) and any(b.use_len)
+    assert set(b.i_abil) == {0, ABIL_ONCE, ABIL_BANISH} and any(c != NONE for c in b.i_cast)
+    assert SP_AUCTION in b.i_special and any(b.gate_extra)
+    assert (b.split_min, b.sale_up, b.limit_by_investigators) == (3, 1, 1)
     assert b.class_names and any(b.i_against[i] != NONE for i in range(b.nitems))
     assert any(b.k_immune_cards) and set(b.k_immune) == {0, 1, 2, 3}
     assert len(b.skill_names) == 5 and any(v != 128 for v in b.i_skill) and any(b.inv_skill)
@@ -55,7 +60,7 @@ def test_the_synthetic_board_has_the_published_size_and_every_feature(board):
     every = {v for n, v in vars(E).items() if n.startswith("OP_")}
     assert ops == every, sorted(every - ops)                                       # every effect is used
     pay_kinds = {b.prog[2 * i + 1] >> 5 for i in range(len(b.prog) // 2) if b.prog[2 * i] == E.OP_PAY}
-    assert pay_kinds == {E.PAY_MONEY, E.PAY_SANITY, E.PAY_STRENGTH, E.PAY_GATE}
+    assert pay_kinds == {E.PAY_MONEY, E.PAY_SANITY, E.PAY_STRENGTH, E.PAY_GATE, E.PAY_ITEM, E.PAY_SPELL}
 
 
 def test_arkham_check_passes_the_synthetic_board(folder, capsys):

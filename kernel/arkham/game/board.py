@@ -43,11 +43,13 @@ SCHEMAS = {
 # optional columns, after the required ones, in any order (absent: the default of each loader)
 OPTIONAL = {
     "monsters": ("class", "vulnerable"),
-    "items": ("skills", "against"),
+    "items": ("skills", "against", "cast", "abilities", "use"),
+    "gate_table": ("monsters",),
     "investigators": ("skills", "split"),
 }
 RULE_KEYS = ("players", "doom_length", "gate_limits", "round_limit", "setup_gates")
-OPTIONAL_RULE_KEYS = ("skills", "first_gate_monsters", "sanity_after_madness", "strength_after_knockout")
+OPTIONAL_RULE_KEYS = ("skills", "first_gate_monsters", "sanity_after_madness", "strength_after_knockout",
+                      "split_minimum", "sale_price", "gate_limits_by")
 DEFAULT_SKILLS = "fast_talk,knowledge,luck"   # besides fight and stealth, when rules.tsv says none
 
 # Every array is sized from the board's own data when it is loaded; what bounds a table is only that its
@@ -96,13 +98,19 @@ SP_BLUE_WATCHER = const(4)
 SP_ELDER_SIGN = const(5)
 SP_MISTS = const(6)
 SP_BIND = const(7)
+SP_AUCTION = const(8)        # an auction card in the item deck: drawn, the next item card is auctioned
+ABIL_ONCE = const(1)         # items.tsv 'abilities': discarded (under its deck) after one use
+ABIL_BANISH = const(2)       # used on a monster here: back to the pool, for D6 strength
+ABILITIES = ("once", "banish")
+GATE_EXTRA_GATES = const(254)  # gate_table 'monsters' N@gates: at every open gate
 
 SPACE_FLAGS = ("taxi", "asylum", "hospital", "jail", "outdoor")
 IMMUNE_NAMES = ("-", "physical", "magical", "both")
 MONSTER_SPECIALS = ("hound", "blocking", "carry", "weapons_one_point", "steals_item")
 SKILL_FIGHT = const(0)
 SKILL_STEALTH = const(1)
-ITEM_SPECIALS = ("-", "vehicle", "taxi_whistle", "dragons_eye", "blue_watcher", "elder_sign", "mists", "bind")
+ITEM_SPECIALS = ("-", "vehicle", "taxi_whistle", "dragons_eye", "blue_watcher", "elder_sign", "mists", "bind",
+                 "auction")
 ATTACK_NAMES = ("-", "physical", "magical")
 DECK_NAMES = ("item", "spell", "ally")
 
@@ -182,6 +190,7 @@ class Board:
         self.load_items(rows["items"])
         self.load_investigators(rows["investigators"])
         self.load_events(rows["events"])
+        self.check_worlds()
         self.check_reachable(rows["spaces"], rows["investigators"])
         self.check_defeats(rows["rules"])
         self.digest = (self.fb << 8) | self.fa
@@ -253,6 +262,14 @@ class Board:
         self.first_gate_monsters = 1
         if "first_gate_monsters" in seen:
             self.first_gate_monsters = seen["first_gate_monsters"].int("value", 1, 9)
+        # the sanity/strength split's least on either side; what a sale fetches; what the gate limit counts
+        self.split_min = seen["split_minimum"].int("value", 1, 9) if "split_minimum" in seen else 1
+        self.sale_up = 0
+        if "sale_price" in seen:
+            self.sale_up = seen["sale_price"].choice("value", ("half_down", "half_up"))
+        self.limit_by_investigators = 0
+        if "gate_limits_by" in seen:
+            self.limit_by_investigators = seen["gate_limits_by"].choice("value", ("players", "investigators"))
         # what an investigator keeps after going mad (the Asylum) or collapsing (the Hospital)
         self.sanity_kept = self._recovery(seen.get("sanity_after_madness"))
         self.strength_kept = self._recovery(seen.get("strength_after_knockout"))
@@ -262,8 +279,10 @@ class Board:
         self.skill_names = ["fight", "stealth"]
         for name in names:
             ok = name and name[0].isalpha() and all(c.isalpha() or c.isdigit() or c == "_" for c in name)
-            if not ok or name in self.skill_names or len(self.skill_names) >= MAX_SKILLS:
-                seen["skills"].fail("value", "'%s': skills are distinct lower-case words (a-z, 0-9, _), at most "
+            if not ok or name in self.skill_names or name in ("sanity", "strength") or \
+                    len(self.skill_names) >= MAX_SKILLS:
+                seen["skills"].fail("value", "'%s': skills are distinct lower-case words (a-z, 0-9, _; not sanity or "
+                                    "strength, which tests name for the current values), at most "
                                     "%d besides fight and stealth" % (name, MAX_SKILLS - 2))
             self.skill_names.append(name)
         # gate_limits: "1-2:8,3-4:7,5-8:6" - every player count of the range exactly once
@@ -497,13 +516,15 @@ class Board:
         self.gate_row = bytearray(where)
         self.ngate_rows = len(rows)
         self.ngates = len(worlds)
-        for w in range(self.nworlds):
-            if w not in worlds:
-                raise KernelError("board", "gates.tsv: no gate card leads to %s" % self.world_names[w])
+
 
     def load_gate_table(self, rows):
-        """gate_table[2..12]: the city location a 2D6 roll names, NONE for no gate."""
+        """gate_table[2..12]: the city location a 2D6 roll names, NONE for no gate; gate_extra[r] the
+        monsters that roll brings besides (optional column `monsters`: N at its location, N@PLACE, or
+        N@gates: N at every open gate), at gate_extra_at[r] (a location or GATE_EXTRA_GATES)."""
         self.gate_table = bytearray([NONE] * 13)
+        self.gate_extra = bytearray(13)
+        self.gate_extra_at = bytearray([NONE] * 13)
         seen = bytearray(13)
         for row in rows:
             r = row.int("roll", 2, 12)
@@ -518,6 +539,23 @@ class Board:
                 if s == self.asylum or s == self.hospital:
                     row.fail("location", "no gate opens in the Asylum or the Hospital")
                 self.gate_table[r] = s
+            extra = row.opt("monsters", "-")
+            if extra not in ("", "-"):
+                count, at, where = extra.partition("@")
+                if not count.isdigit() or not 1 <= int(count) <= 3:
+                    row.fail("monsters", "'%s' must be N, N@PLACE or N@gates (N 1-3)" % extra)
+                if not at:
+                    if self.gate_table[r] == NONE:
+                        row.fail("monsters", "'%s': a roll with no location needs N@PLACE or N@gates" % extra)
+                    target = self.gate_table[r]
+                elif where == "gates":
+                    target = GATE_EXTRA_GATES
+                elif where in self.loc_names:
+                    target = self.loc_names[where]
+                else:
+                    row.fail("monsters", "'%s': no city location named '%s' (or gates)" % (extra, where))
+                self.gate_extra[r] = int(count)
+                self.gate_extra_at[r] = target
         for r in range(2, 13):
             if not seen[r]:
                 raise KernelError("board", "gate_table.tsv: no row for the roll %d (every 2D6 result 2-12 needs one)" % r)
@@ -651,6 +689,9 @@ class Board:
         self.i_special = bytearray(n)
         self.i_skill = bytearray([128] * (n * MAX_SKILLS))
         self.i_against = bytearray([NONE] * n)
+        self.i_cast = bytearray([NONE] * n)       # the roll to cast it: skill * 16 + mod + 8, NONE: none
+        self.i_abil = bytearray(n)                # ABIL_* bits
+        self._uses = []                           # its rows, for the `use` column (compiled with the events)
         cards = []
         for i in range(n):
             row = rows[i]
@@ -672,6 +713,19 @@ class Board:
             self.i_price[i] = row.int("price", 0, 99)
             self.i_special[i] = row.choice("special", ITEM_SPECIALS)
             self._skill_bonuses(row, "skills", row.opt("skills", "-"), self.i_skill, i * MAX_SKILLS, True)
+            cast = row.opt("cast", "-")
+            if cast not in ("", "-"):
+                sign = "+" if "+" in cast else "-"
+                skill, mark, digits = cast.partition(sign)
+                if not mark or skill not in self.skill_names or not digits.isdigit() or int(digits) > 6:
+                    row.fail("cast", "'%s' must be SKILL+N or SKILL-N (a skill of this board: %s; N 0-6): the "
+                             "roll to cast it" % (cast, ", ".join(self.skill_names)))
+                self.i_cast[i] = self.skill_names.index(skill) * 16 + 8 + int(digits) * (1 if sign == "+" else -1)
+            for part in self._parts(row.opt("abilities", "-")):
+                if part not in ABILITIES:
+                    row.fail("abilities", "'%s' must be - or any of %s" % (part, ", ".join(ABILITIES)))
+                self.i_abil[i] |= 1 << ABILITIES.index(part)
+            self._uses.append(row)
             against = row.opt("against", "-")
             if against not in ("", "-"):
                 if against not in self.class_names:
@@ -786,9 +840,12 @@ class Board:
             split = row.opt("split", "0")
             if split not in ("-", "0"):
                 t = row.int("split", 2, 40)
-                if t > self.inv_sanity[i] + self.inv_strength[i]:
+                least = self.split_min
+                if t > self.inv_sanity[i] + self.inv_strength[i] or t < 2 * least or \
+                        self.inv_sanity[i] < least or self.inv_strength[i] < least:
                     row.fail("split", "%d points cannot be divided: sanity %d and strength %d are the most "
-                             "each may get" % (t, self.inv_sanity[i], self.inv_strength[i]))
+                             "each may get, %d the least (rules.tsv split_minimum)" % (
+                                 t, self.inv_sanity[i], self.inv_strength[i], least))
                 self.inv_split[i] = t
 
     # ----- events.tsv -------------------------------------------------------------------------------
@@ -796,14 +853,21 @@ class Board:
     def load_events(self, rows):
         """Six compiled rows per place (each city location, then each Other World: place index
         nspaces + w): the (op, arg) pairs of row r of place p are prog[2*ev_start[p*6+r-1] ...] for
-        ev_len[...] ops; ev_text[p*6 + r - 1] is its text."""
+        ev_len[...] ops; ev_text[p*6 + r - 1] is its text. A city location may also have a service
+        (roll `service`: what waiting there may buy instead of its event, e.g. a hospital's care):
+        svc_start[p], svc_len[p] (0: none), svc_text[p]. The cards' `use` (items.tsv) is compiled
+        here too: use_start[kind], use_len[kind] (0: none)."""
         nplaces = self.nspaces + self.nworlds
         self.ev_start = array("H", [0] * (nplaces * 6))
         self.ev_len = bytearray(nplaces * 6)
         self.ev_text = [""] * (nplaces * 6)
+        self.svc_start = array("H", [0] * self.nspaces)
+        self.svc_len = bytearray(self.nspaces)
+        self.svc_text = [""] * self.nspaces
         seen = bytearray(nplaces * 6)
         self.gate_places = bytearray(self.nspaces)     # locations whose events open a gate
-        names = Names(self.loc_names, self.item_index, self.world_names, self.skill_names, self.jail != NONE)
+        names = Names(self.loc_names, self.item_index, self.world_names, self.skill_names, self.jail != NONE,
+                      ITEM_SPECIALS)
         prog = []
         for row in rows:
             place = row.get("place")
@@ -815,11 +879,6 @@ class Board:
                 world = True
             else:
                 row.fail("place", "'%s' is neither a city location nor an Other World" % place)
-            r = row.int("roll", 1, 6)
-            k = p * 6 + r - 1
-            if seen[k]:
-                row.fail("roll", "%s already has a row for %d" % (place, r))
-            seen[k] = 1
 
             def fail(message):
                 row.fail("effects", message)
@@ -829,12 +888,46 @@ class Board:
                     self.gate_places[p] = 1
             if (p == self.asylum or p == self.hospital) and (OP_GATE, 0) in ops:
                 row.fail("effects", "no gate opens in the Asylum or the Hospital")
-            if len(ops) > 24:
-                row.fail("effects", "at most 24 effects in a row")
+            if len(ops) > 64:
+                row.fail("effects", "at most 64 effects in a row")
+            if row.get("roll") == "service":
+                if world:
+                    row.fail("roll", "a service is a city location's, not an Other World's")
+                if self.svc_len[p]:
+                    row.fail("roll", "%s already has a service" % place)
+                self.svc_start[p] = len(prog)
+                self.svc_len[p] = len(ops)
+                self.svc_text[p] = row.get("text")
+                prog.extend(ops)
+                continue
+            if not row.get("roll").isdigit():
+                row.fail("roll", "'%s' must be a roll 1 to 6, or service" % row.get("roll"))
+            r = row.int("roll", 1, 6)
+            k = p * 6 + r - 1
+            if seen[k]:
+                row.fail("roll", "%s already has a row for %d" % (place, r))
+            seen[k] = 1
             self.ev_start[k] = len(prog)
             self.ev_len[k] = len(ops)
             prog.extend(ops)
             self.ev_text[k] = row.get("text")
+        self.use_start = array("H", [0] * self.nitems)
+        self.use_len = bytearray(self.nitems)
+        for i in range(self.nitems):
+            row = self._uses[i]
+            text = row.opt("use", "-")
+            if text in ("", "-"):
+                continue
+
+            def fail_use(message):
+                row.fail("use", message)
+            ops = compile_effects(text, False, names, fail_use)
+            if len(ops) > 64:
+                row.fail("use", "at most 64 effects")
+            self.use_start[i] = len(prog)
+            self.use_len[i] = len(ops)
+            prog.extend(ops)
+        self._uses = None
         self.prog = bytearray(2 * len(prog))
         for i in range(len(prog)):
             self.prog[2 * i] = prog[i][0]
@@ -848,6 +941,21 @@ class Board:
                     raise KernelError("board", "events.tsv: %s has no row for the roll %d (each place needs 1-6)" % (name, r + 1))
 
     # ----- the whole board -------------------------------------------------------------------------
+
+    def check_worlds(self):
+        """Every Other World is reached: a gate card leads to it, or an event (world:, trip:) does (a
+        world such as the Dreamlands has no gate)."""
+        from .effects import OP_WORLD, OP_TRIP
+        reached = bytearray(self.nworlds)
+        for g in range(self.ngates):
+            reached[self.gate_world[g]] = 1
+        for i in range(len(self.prog) // 2):
+            if self.prog[2 * i] == OP_WORLD or self.prog[2 * i] == OP_TRIP:
+                reached[self.prog[2 * i + 1]] = 1
+        for w in range(self.nworlds):
+            if not reached[w]:
+                raise KernelError("board", "gates.tsv: no gate card leads to %s (and no event's world: or trip: "
+                                  "does)" % self.world_names[w])
 
     def check_reachable(self, space_rows, inv_rows):
         """Every space can be reached from where each investigator starts (the street graph is

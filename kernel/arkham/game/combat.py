@@ -34,7 +34,7 @@ Allocates nothing.
 from .board import (NONE, DECK_ITEM, DECK_SPELL, ATTACK_PHYSICAL, ATTACK_MAGICAL, IMMUNE_PHYSICAL, IMMUNE_MAGICAL,
                     SPECIAL_HOUND, SPECIAL_CARRY, SPECIAL_WEAPONS_ONE, SPECIAL_STEALS, SP_DRAGONS_EYE, SP_BLUE_WATCHER,
                     SP_ELDER_SIGN, SKILL_FIGHT)
-from .defs import (ST_LOADOUT, ST_CLOSE, ST_DISCARD, CH_ATTACK, CH_DAMAGE, CH_CLOSE, CH_FOE, K_LOADOUT, K_BIND,
+from .defs import (ST_LOADOUT, ST_CLOSE, ST_DISCARD, CH_ATTACK, CH_DAMAGE, K_LOADOUT, K_BIND, K_BANISH,
                    K_CLOSE, K_SEAL, K_WATCHER, K_END, K_DISCARD, K_ORIENT, AT_WORLD, AT_POOL, AT_TROPHY,
                    AT_BOUND, MAX_POSS, BOUND_BIT, PU_COUNTER, PU_CLOSE, EV_CARRIED,
                    HR_ELDER_SIGN_CARD, EV_ATTACK, EV_TROPHY, EV_HIT, EV_HOUND_LEAVES, EV_ASYLUM, EV_HOSPITAL,
@@ -106,6 +106,9 @@ class Combat:
         if self.purpose == PU_COUNTER and self.bind_slot(seat) >= 0:
             buf[n] = K_BIND + self.target              # turn the attacker against another monster
             n += 1
+        if self.purpose == PU_COUNTER and self.banish_slot(seat) >= 0:
+            buf[n] = K_BANISH + self.target            # or banish it, for D6 strength
+            n += 1
         return n
 
     def card_counts(self, kind, mk, gate):
@@ -153,8 +156,11 @@ class Combat:
         seat = self.fighter()
         b = self.board
         if kind == K_BIND:
-            self.bind(seat, mask)
-            self.mythos_after_target()
+            if not self.bind(seat, mask, 1):
+                self.mythos_after_target()
+            return
+        if kind == K_BANISH:
+            self.banish(seat, mask, 1)
             return
         gate = self.purpose == PU_CLOSE
         self.bonus = self.loadout_bonus(seat, mask, 0 if gate else b.mon_kind[self.target], gate)
@@ -171,13 +177,11 @@ class Combat:
             m = self.bound_monster(seat)
             self.m_at[m] = AT_POOL
             self.event(EV_TO_POOL, m, 1, 0)
-        if gate:
-            self.chance(CH_CLOSE)
-            return
-        k = b.mon_kind[self.target]
-        self.foe_str = b.k_strength[k]
-        # a strength printed N+D6 is rolled at each attack
-        self.chance(CH_FOE if b.k_str_dice[k] else CH_ATTACK)
+        self.cast_mask = 0
+        for k in range(MAX_POSS):
+            if mask & (1 << k) and b.i_cast[b.card_kind[self.poss[base + k]]] != NONE:
+                self.cast_mask |= 1 << k             # a spell cast with a roll (cards.py)
+        self.loadout_rolls()
 
     def on_foe_roll(self, v):
         """The monster's strength dice (CH_FOE): its strength for this attack."""
@@ -190,7 +194,6 @@ class Combat:
     def on_attack_roll(self, v):
         seat = self.fighter()
         m = self.target
-        b = self.board
         total = v + self.bonus
         self.event(EV_ATTACK, seat, m, total)
         if total >= self.foe_str:

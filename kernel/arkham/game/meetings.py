@@ -19,7 +19,8 @@ nothing.
 """
 
 from .board import NONE, SPECIAL_HOUND, SP_BIND, SP_DRAGONS_EYE, SP_BLUE_WATCHER, SKILL_STEALTH
-from .defs import (ST_ENC, ST_LOADOUT, ST_SNEAK_TO, CH_SANITY, CH_STEALTH, CH_LOSS, K_FIGHT, K_SNEAK,
+from .cards import CAST_BIND_ENC, CAST_BIND_COUNTER
+from .defs import (ST_ENC, ST_LOADOUT, ST_SNEAK_TO, CH_SANITY, CH_STEALTH, CH_LOSS, K_FIGHT, K_SNEAK, K_BANISH,
                    K_FACE, K_BIND, K_WATCHER, K_STEP, AT_WORLD, AT_OW, AT_POOL, AT_BOUND, MAX_POSS, PU_FIGHT,
                    PU_SNEAK_OK, PU_SNEAK_FAIL, PU_FACE, PU_COUNTER, HR_SANITY_CHECK_MAX, HR_STEALTH_FAIL_STRIKES,
                    EV_STEALTH, EV_SANCHECK,
@@ -112,12 +113,16 @@ class Meetings:
         b = self.board
         n = 0
         bind = self.bind_slot(seat) >= 0
+        banish = self.banish_slot(seat) >= 0
         for m in range(b.nmonsters):
             if self.here(seat, m) and not self.m_flags[m] & F_EVADED:
                 buf[n] = K_FIGHT + m
                 n += 1
                 if bind and not self.must_fight:
                     buf[n] = K_BIND + m
+                    n += 1
+                if banish and not self.must_fight:
+                    buf[n] = K_BANISH + m
                     n += 1
         if self.must_fight:
             return n                       # a failed stealth roll: the fight begins
@@ -156,17 +161,27 @@ class Meetings:
             self.face_next()
         elif kind == K_WATCHER:
             self.apply_close(K_WATCHER)
-        else:
-            self.bind(seat, arg)
+        elif kind == K_BANISH:
+            self.banish(seat, arg, 0)
+        elif not self.bind(seat, arg, 0):
             self.after_enc_change()
 
-    def bind(self, seat, m):
-        """Cast Bind Monster on monster m: its sanity cost, and m leaves the board, bound by seat."""
+    def bind(self, seat, m, counter):
+        """Cast Bind Monster on monster m: its sanity cost, then m leaves the board, bound by seat; or
+        first a casting roll (items.tsv `cast`, cards.py): True when that roll is now pending."""
         k = self.bind_slot(seat)
-        cost = self.board.i_cost[self.board.card_kind[self.poss[seat * MAX_POSS + k]]]
+        kind = self.board.card_kind[self.poss[seat * MAX_POSS + k]]
+        cost = self.board.i_cost[kind]
         if cost:
             self.san[seat] -= cost
             self.event(EV_SPEND, seat, cost, self.san[seat])
+        if self.board.i_cast[kind] != NONE:
+            self.casting(seat, CAST_BIND_COUNTER if counter else CAST_BIND_ENC, m)
+            return True
+        self.bound(seat, m)
+        return False
+
+    def bound(self, seat, m):
         self.m_at[m] = AT_BOUND
         self.m_owner[m] = seat
         self.m_flags[m] = 0

@@ -2,7 +2,8 @@
 
 1. Gates: 2D6 on the Gate Opening table. At the location it names a gate opens (a face-down gate
    card and a random monster from the pool; the doom track advances); a location that has a gate
-   gets a monster instead; one with an Elder Sign gets neither.
+   gets a monster instead; one with an Elder Sign gets neither. A roll may bring more monsters
+   (gate_table.tsv `monsters`: at a place, or at every gate open before the roll).
 2. and 3. Monsters, nearest to an investigator first (street distance; ties: the lower token):
    a monster already with investigators (or without a move) stays and does not attack ("a monster
    attacks if it enters a location with an investigator"); a left- or right-handed one moves its number of
@@ -20,8 +21,8 @@ its end (house rule defeat_at_round_end: checked when the round ends). Allocates
 """
 
 from ... import prng
-from .board import NONE, MOVE_STILL, MOVE_LEFT, MOVE_RIGHT, SPECIAL_HOUND
-from .defs import (PH_SETUP, PH_MYTHOS, ST_LOADOUT, CH_GATE, CH_SANITY, CH_COIN, AT_POOL, AT_WORLD,
+from .board import NONE, MOVE_STILL, MOVE_LEFT, MOVE_RIGHT, SPECIAL_HOUND, GATE_EXTRA_GATES
+from .defs import (SEAT_OUT, PH_SETUP, PH_MYTHOS, ST_LOADOUT, CH_GATE, CH_SANITY, CH_COIN, AT_POOL, AT_WORLD,
                    PU_COUNTER, RES_PLAYING, RES_LOST_GATES, RES_LOST_DOOM, HR_DEFEAT_AT_ROUND_END,
                    DRAW_MONSTER, DRAW_GATE, R_GATE_ROLL,
                    EV_MYTHOS, EV_NO_GATE, EV_SEALED_SPACE, EV_GATE_MONSTER, EV_GATE_OPENS, EV_MONSTER,
@@ -115,9 +116,23 @@ class Mythos:
             self.check_defeat(False)
         return True
 
+    def limit_now(self):
+        """The gate limit: by the players at the table, or (rules.tsv gate_limits_by investigators) by
+        the seats that still have an investigator to play."""
+        if not self.board.limit_by_investigators:
+            return self.gate_limit
+        n = 0
+        for s in range(self.players):
+            if self.seat_status[s] != SEAT_OUT:
+                n += 1
+        limits = self.board.gate_limit
+        while n < len(limits) - 1 and not limits[n]:
+            n += 1                                   # fewer than the board's least: its least's limit
+        return limits[n]
+
     def check_defeat(self, at_round_end):
         """Too many gates open, or the doom track at 'Arkham is doomed': the game is lost."""
-        if self.open_gates() >= self.gate_limit:
+        if self.open_gates() >= self.limit_now():
             self.finish(RES_LOST_GATES)
             return True
         if self.doom >= self.doom_length:
@@ -135,7 +150,26 @@ class Mythos:
         s = self.board.gate_table[v]
         if s != NONE:
             self.want_opening(s)
+        self.extra_monsters(v, 1)
         self.gate_roll_effects()
+
+    def extra_monsters(self, v, wanting):
+        """The monsters gate roll v brings besides its gate (gate_table.tsv `monsters`): N at a place,
+        or N at every gate open before the roll; none where an Elder Sign is. wanting: table mode's
+        draws only (want_draw), else placed."""
+        b = self.board
+        n = b.gate_extra[v]
+        if not n:
+            return
+        at = b.gate_extra_at[v]
+        for s in range(b.nspaces):
+            if (s == at or (at == GATE_EXTRA_GATES and self.gate_at[s] != NONE and s != self.fresh_gate)) and \
+                    not self.sealed[s]:
+                for _ in range(n):
+                    if wanting:
+                        self.want_draw(DRAW_MONSTER)
+                    else:
+                        self.place_monster(s, 0)
 
     def gate_roll_effects(self):
         """What the gate roll (gate_roll) names happens, once its draws are in (table mode)."""
@@ -144,6 +178,7 @@ class Mythos:
         b = self.board
         s = b.gate_table[self.gate_roll]
         v = self.gate_roll
+        self.fresh_gate = NONE
         if s == NONE:
             self.event(EV_NO_GATE, v, 0, 0)
         elif self.sealed[s]:
@@ -151,8 +186,11 @@ class Mythos:
         elif self.gate_at[s] != NONE:
             self.event(EV_GATE_MONSTER, s, 0, 0)
             self.place_monster(s, 0)
-        else:
-            self.open_gate(s)
+        elif self.open_gate(s):
+            self.fresh_gate = s                      # not "a gate open before the roll"
+        if self.result == RES_PLAYING:
+            self.extra_monsters(v, 0)
+        self.fresh_gate = NONE
         self.draws_done()
         if self.result != RES_PLAYING:
             return

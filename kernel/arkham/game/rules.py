@@ -23,6 +23,7 @@ from ...checks import is_action, check_action, check_player, check_new_game, che
 from .board import Board
 from .defs import (PH_OVER, ST_PICK, ST_RETURN, ST_MOVE, ST_STEP, ST_GATE_OR_EVENT, ST_ENC, ST_SNEAK_TO,
                    ST_LOADOUT, ST_CLOSE, ST_SHOP, ST_DEST, ST_DISCARD, ST_ORIENT, ST_SPLIT, ST_PAY, ST_SELL, ST_BID,
+                   ST_CHOOSE, ST_BET, CH_BET, CH_CAST, CH_BANISH, R_AUCTION,
                    CH_FIRST, CH_MOVE, CH_EVENT, CH_TEST, CH_STEALTH, CH_SANITY, CH_ATTACK, CH_DAMAGE, CH_CLOSE,
                    CH_GATE, CH_COIN, CH_AMOUNT, CH_DRAW, CH_FOE, CH_LOSS, K_SHIFT, ARG_MASK, K_PICK, K_RESOLVE,
                    K_OUTCOME,
@@ -36,9 +37,10 @@ from .meetings import Meetings
 from .combat import Combat
 from .mythos import Mythos
 from .trade import Trade
+from .cards import Cards
 
 
-class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, Trade):
+class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, Trade, Cards):
     """One game. Made by Rules.new_game (the board is loaded once per Rules)."""
 
     # ----- the surface -------------------------------------------------------------------------------------
@@ -184,6 +186,10 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, T
             return self.legal_sell(buf)
         if st == ST_BID:
             return self.legal_bid(buf)
+        if st == ST_CHOOSE:
+            return self.legal_choose(buf)
+        if st == ST_BET:
+            return self.legal_bet(buf)
         return 0
 
     def is_legal(self, action):
@@ -251,6 +257,10 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, T
             self.apply_sell(kind, arg)
         elif st == ST_BID:
             self.apply_bid(kind)
+        elif st == ST_CHOOSE:
+            self.apply_choose(arg)
+        elif st == ST_BET:
+            self.apply_bet(kind, arg)
 
     def record(self, action):
         """Append an action to the log (3 bytes) and its running checksum."""
@@ -297,6 +307,12 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, T
             self.on_foe_roll(v)
         elif st == CH_LOSS:
             self.on_loss_roll(v)
+        elif st == CH_BET:
+            self.on_bet_roll(v)
+        elif st == CH_CAST:
+            self.on_cast_roll(v)
+        elif st == CH_BANISH:
+            self.on_banish_roll(v)
 
     def resume_operation(self):
         """Every draw an operation wanted is in (table mode): it runs again and takes them."""
@@ -308,6 +324,8 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, T
             self.gate_roll_effects()
         elif r == R_PICK:
             self.picked(self.actor, self.pick_inv)
+        elif r == R_AUCTION:
+            self.start_auction(self.seat)
 
     # ----- views, text, saves ------------------------------------------------------------------------------
 

@@ -62,11 +62,13 @@ SCALARS = ("phase", "step", "actor", "seat", "result", "doom", "gate_limit", "do
            "coin_n", "coin_for", "cur_m", "fly_target", "last_roll", "attacked", "last_seat", "must_fight",
            "sneak_gate", "draw_want", "ndrawn", "draw_used", "resume", "known_top", "gate_roll", "dice_op",
            "pick_inv", "pay_kind", "pay_amount", "auction_card", "bidder", "bidders", "foe_str", "loss_base",
-           "check_ok", "discard_then")
+           "check_ok", "discard_then", "bet_max", "bet_stake", "cast_mask", "cast_for", "cast_arg", "cast_seat",
+           "prog_ctx", "used_mask")
 # two bytes each (test_level is stored + 128: it can be below 0)
 WIDE = ("round", "prog_pos", "prog_end", "test_pass_end", "test_level", "bid")
 BUFFERS = ("seat_inv", "seat_status", "pos", "ow_world", "ow_stage", "close_at", "san", "maxsan", "sta",
-           "maxsta", "fight", "stealth", "skill", "lost_turns", "retainer", "draw_kinds", "drawn", "poss",
+           "maxsta", "fight", "stealth", "skill", "lost_turns", "retainer", "boost_skill", "boost_mod", "boost_left",
+           "move_mod", "return_to", "draw_kinds", "drawn", "poss",
            "gates_closed", "used_inv", "tied", "m_at", "m_owner", "m_head", "m_checked", "m_flags", "m_spurned",
            "fight_kinds",
            "sealed", "gate_shown", "gate_keep")
@@ -384,8 +386,12 @@ def _check(g):
     st = g.step
     need(g.must_fight <= 1 and g.sneak_gate <= 1, "a sneak")
     need(g.discard_spell <= 2 and g.discard_then <= 2, "a discard")
+    need(g.cast_for <= 7 and g.cast_seat < g.players and g.prog_ctx <= 1, "a card in use")
+    for s in range(g.players):
+        need(g.return_to[s] == NONE or g.return_to[s] < ns, "a round trip")
+        need(g.boost_skill[s] < 8 and g.boost_left[s] <= 2 and g.move_mod[s] <= 14, "an event's bonus")
     from .defs import MAX_DRAWS, ST_SPLIT, CH_DRAW, ST_BID, DRAW_MONSTER, DRAW_DECK
-    need(g.draw_used <= g.ndrawn <= g.draw_want <= MAX_DRAWS and g.resume <= 3 and g.known_top < 8, "a draw")
+    need(g.draw_used <= g.ndrawn <= g.draw_want <= MAX_DRAWS and g.resume <= 4 and g.known_top < 8, "a draw")
     for k in range(g.draw_want):
         need(DRAW_MONSTER <= g.draw_kinds[k] <= DRAW_DECK + 2, "a draw")
     need(g.pick_inv < b.ninv or g.pick_inv == NONE, "a pick")

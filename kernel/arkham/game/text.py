@@ -121,9 +121,21 @@ def action_text(g, a):
     if kind == K_SELL:
         return "sell %s for $%d" % (card_name(g, g.poss[g.seat * MAX_POSS + arg]), g.sale_price(g.seat, arg))
     if kind == K_PAY:
-        return "pay %s" % pay_text(g.pay_kind, g.pay_amount)
+        return "pay %s" % pay_text(g, g.pay_kind, g.pay_amount)
     if kind == K_BID:
         return "bid $%d for %s" % (g.bid + 1, card_name(g, g.auction_card))
+    if kind == D.K_CHOOSE:
+        return "choose the %s: %s" % ("second" if arg else "first", branch_text(g, arg))
+    if kind == D.K_BET:
+        return "bet $%d (a D6 of 4-6 doubles it)" % arg
+    if kind == D.K_SERVICE:
+        return "use the service: %s" % b.svc_text[g.pos[g.seat]]
+    if kind == D.K_USE:
+        return "use %s" % card_name(g, g.poss[g.seat * MAX_POSS + arg])
+    if kind == D.K_BANISH:
+        seat = g.check_seat if g.step == D.ST_LOADOUT else g.seat
+        k = g.banish_slot(seat)
+        return "banish %s with %s (D6 strength)" % (monster_name(g, arg), card_name(g, g.poss[seat * MAX_POSS + k]))
     if kind == K_SPLIT:
         t = b.inv_split[g.seat_inv[g.actor]]
         return "take sanity %d and strength %d" % (arg, t - arg)
@@ -136,10 +148,59 @@ def action_text(g, a):
     return "action %d" % a
 
 
-def pay_text(kind, amount):
-    if PAY_NAMES[kind] == "gate":
+def ops_text(g, start, end):
+    """The effect program prog[start:end] (op indices) back in the events' words, roughly as written:
+    what a choice's list does, for the player choosing."""
+    from . import effects as E
+    b = g.board
+    out = []
+    i = start
+    while i < end:
+        op = b.prog[2 * i]
+        arg = b.prog[2 * i + 1]
+        i += 1
+        if op in E.COUNTER_OPS:
+            out.append("%s%+d" % (E.COUNTERS[E.COUNTER_OPS.index(op)], arg - 128))
+        elif op == E.OP_DICE:
+            out.append("%s%s%s" % (E.COUNTERS[arg >> 4], "+" if arg & 8 else "-", "2D6" if arg & 7 == 2 else "D6"))
+        elif op in E.SIMPLE_OPS:
+            out.append(E.SIMPLE[E.SIMPLE_OPS.index(op)])
+        elif op in E.TERMINAL_OPS:
+            out.append(E.TERMINALS[E.TERMINAL_OPS.index(op)])
+        elif op == E.OP_FIND:
+            out.append("find %s" % b.item_names[arg])
+        elif op == E.OP_MOVE:
+            out.append("to %s" % b.space_names[arg])
+        elif op == E.OP_WORLD or op == E.OP_TRIP:
+            out.append("%s %s" % ("into" if op == E.OP_WORLD else "a trip to", b.world_names[arg]))
+        elif op >= E.OP_TEST and op != E.OP_BRANCH:
+            out.append({E.OP_TEST: "a test", E.OP_PAY: "a payment", E.OP_CHOOSE: "a choice", E.OP_BET: "a bet",
+                        E.OP_DISCARD: "a discard", E.OP_PAY_CARD: "a payment"}.get(op, "a condition"))
+            if op < E.OP_BET:
+                break                                   # a form: the rest is its lists
+        elif op != E.OP_BRANCH:
+            out.append({E.OP_STAY: "stay %d turns" % arg, E.OP_BOOST: "a skill bonus",
+                        E.OP_MOVE_MOD: "a movement bonus", E.OP_RETAINER: "a retainer",
+                        E.OP_CHARITY: "charity"}.get(op, "op %d" % op))
+    return "; ".join(out) or "nothing"
+
+
+def branch_text(g, second):
+    """What the pending choice's list does (the first: prog_pos to test_pass_end; the second: to prog_end)."""
+    if second:
+        return ops_text(g, g.test_pass_end, g.prog_end)
+    return ops_text(g, g.prog_pos, g.test_pass_end)
+
+
+def pay_text(g, kind, amount):
+    if kind >= len(PAY_NAMES):
+        return g.board.item_names[amount]                 # pay card NAME: amount is the card kind
+    name = PAY_NAMES[kind]
+    if name == "gate":
         return "a gate trophy to the Esoteric Order of Dagon"
-    return "%d %s" % (amount, PAY_NAMES[kind]) if kind else "$%d" % amount
+    if name in ("item", "spell"):
+        return "an item of its choice" if name == "item" else "a spell of its choice"
+    return "%d %s" % (amount, name) if kind else "$%d" % amount
 
 
 def drawn_name(g, dk, v):
@@ -206,14 +267,14 @@ _SHEET_TEXTS = {
     D.EV_SPEND: lambda g, a, x, c: "%s spends %d sanity on a spell, now %d" % (seat_name(g, a), x, c),
     D.EV_CARD: lambda g, a, x, c: "%s gains %s" % (seat_name(g, a), g.board.item_names[x]),
     D.EV_NO_CARD: lambda g, a, x, c: "%s gains nothing (%s)" % (seat_name(g, a), "no room" if x else "none left"),
-    D.EV_DISCARD: lambda g, a, x, c: ("%s gives up %s" if not c else "%s: the monster takes %s away") %
+    D.EV_DISCARD: lambda g, a, x, c: (("%s gives up %s", "%s: the monster takes %s away", "%s: %s is used up")[c]) %
         (seat_name(g, a), g.board.item_names[x]),
     D.EV_RETAINER: lambda g, a, x, c: "%s %s" %
         (seat_name(g, a), "has a retainer: $%d a turn" % x if x else "loses the retainer"),
     D.EV_CHARITY: lambda g, a, x, c: "charity: %s now has $%d" % (seat_name(g, a), x),
     D.EV_BUY: lambda g, a, x, c: "%s buys %s for $%d" % (seat_name(g, a), g.board.item_names[x], c),
     D.EV_SELL: lambda g, a, x, c: "%s sells %s for $%d" % (seat_name(g, a), g.board.item_names[x], c),
-    D.EV_PAY: lambda g, a, x, c: "%s pays %s" % (seat_name(g, a), pay_text(x, c)),
+    D.EV_PAY: lambda g, a, x, c: "%s pays %s" % (seat_name(g, a), pay_text(g, x, c)),
     D.EV_DAGON: lambda g, a, x, c: "%s gives a gate trophy (%s) to the Esoteric Order of Dagon" %
         (seat_name(g, a), g.board.world_names[x]),
     D.EV_GIVE: lambda g, a, x, c: "%s gives %s to %s" %
@@ -222,6 +283,23 @@ _SHEET_TEXTS = {
     D.EV_AUCTION: _auction_text,
     D.EV_PASSED: lambda g, a, x, c: "%s declines" % seat_name(g, a),
     D.EV_DRAWN: lambda g, a, x, c: "drawn: %s" % drawn_name(g, a, x),
+    D.EV_CHOSE: lambda g, a, x, c: "%s chooses the %s" % (seat_name(g, a), "second" if x else "first"),
+    D.EV_BET: lambda g, a, x, c: "%s bets $%d and %s" % (seat_name(g, a), x, "wins" if c else "loses"),
+    D.EV_CAST: lambda g, a, x, c: "%s casts %s: %s" % (seat_name(g, a), g.board.item_names[x],
+                                                        "it works" if c else "it fails"),
+    D.EV_BANISH: lambda g, a, x, c: "%s banishes %s with %s" % (seat_name(g, a), monster_name(g, x),
+                                                                 g.board.item_names[c]),
+    D.EV_BOOST: lambda g, a, x, c: "%s: %s %+d until the end of the next turn" %
+        (seat_name(g, a), g.board.skill_names[x], c - 128),
+    D.EV_MOVE_MOD: lambda g, a, x, c: "%s: %+d to the next movement roll" % (seat_name(g, a), x - 128),
+    D.EV_STREET: lambda g, a, x, c: "%s is put out on %s" % (seat_name(g, a), space_name(g, x)),
+    D.EV_SERVICE: lambda g, a, x, c: "%s uses the service at %s: %s" %
+        (seat_name(g, a), space_name(g, x), g.board.svc_text[x]),
+    D.EV_USE: lambda g, a, x, c: "%s uses %s" % (seat_name(g, a), g.board.item_names[x]),
+    D.EV_STAYS: lambda g, a, x, c: "%s stays here %d turn%s" % (seat_name(g, a), x, "" if x == 1 else "s"),
+    D.EV_TRIP: lambda g, a, x, c: "%s goes to %s, and will come back to %s" %
+        (seat_name(g, a), g.board.world_names[x], space_name(g, c)),
+    D.EV_AUCTION_CARD: lambda g, a, x, c: "%s: the next item card is auctioned" % g.board.item_names[a],
     D.EV_SHOWN: lambda g, a, x, c: "the top item card is turned up: %s" % g.board.item_names[a],
 }
 
