@@ -33,6 +33,17 @@ MAX_STRENGTH = 99
 MAX_LOSS = 9
 
 
+def _number(text, high):
+    """A whole number 0..high written in ASCII digits (at most three: no huge or non-ASCII ones), or -1."""
+    if not text or len(text) > 3:
+        return -1
+    for c in text:
+        if c < "0" or c > "9":
+            return -1
+    v = int(text)
+    return v if v <= high else -1
+
+
 def _dice(text):
     """'D6' -> 1, '2D6' -> 2, '1D6' -> 1; else 0."""
     if text in ("D6", "1D6"):
@@ -45,29 +56,28 @@ def _dice(text):
 def strength(text):
     """(base, dice) of a printed strength, or None."""
     base, plus, dice = text.partition("+")
+    n = _number(base, MAX_STRENGTH)
     if not plus:
-        if base.isdigit() and 1 <= int(base) <= MAX_STRENGTH:
-            return int(base), 0
-        return None
+        return (n, 0) if n >= 1 else None
     k = _dice(dice)
-    if not k or not base.isdigit() or int(base) > MAX_STRENGTH:
+    if not k or n < 0:
         return None
-    return int(base), k
+    return n, k
 
 
 def loss(text):
     """(base, dice) of one side of SAN a/b, or None."""
-    if text.isdigit():
-        return (int(text), 0) if int(text) <= MAX_LOSS else None
+    n = _number(text, MAX_LOSS)
+    if n >= 0:
+        return n, 0
     dice, plus, base = text.partition("+")
     k = _dice(dice)
     if not k:
         return None
     if not plus:
         return 0, k
-    if not base.isdigit() or int(base) > MAX_LOSS:
-        return None
-    return int(base), k
+    n = _number(base, MAX_LOSS)
+    return (n, k) if n >= 0 else None
 
 
 def sanity(text):
