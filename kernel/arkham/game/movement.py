@@ -1,13 +1,14 @@
 """Investigator phase, part 1: movement.
 
 At ST_MOVE the investigator may first give cards or dollars to investigators in its space (trade.py)
-and play its cards' `use` (cards.py); then it stays, rolls 2D6 to move (plus an event's move_bonus), calls a taxi (on a taxi space or with the Taxi
-Whistle, $1, to any city location, ending the move), drives (a vehicle) or casts Mists of R'lyeh
-(its sanity cost). After the roll, ST_STEP takes one step at a time (K_STEP + neighbour index),
-stops, or calls a taxi from a taxi space; reach.py's `enterable` and `stops` decide, so the odds
-(`reach_odds`) and the game agree. A move whose last point lands on a taxi space (without monsters)
-stays at ST_STEP with no step left: stop there, or call the taxi. Leaving the gate an investigator
-came back through loses the right to close it without another trip. Allocates nothing.
+and play its cards' `use` (cards.py); then it stays, rolls 2D6 to move (plus an event's move_bonus),
+calls a taxi (on a taxi space or with the Taxi Whistle, $1, to any city location, ending the move),
+drives (a vehicle) or casts Mists of R'lyeh (its sanity cost). After the roll, ST_STEP takes one
+step at a time (K_STEP + neighbour index), stops, or calls a taxi from a taxi space; reach.py's
+`enterable` and `stops` decide, so the odds (`reach_odds`) and the game agree. A move whose last
+point lands on a taxi space (without monsters) stays at ST_STEP with no step left: stop there, or
+call the taxi. Leaving the gate an investigator came back through loses the right to close it
+without another trip. Allocates nothing.
 """
 
 from .board import NONE, SP_VEHICLE, SP_MISTS, SP_WHISTLE

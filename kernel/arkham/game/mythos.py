@@ -4,17 +4,17 @@
    card and a random monster from the pool; the doom track advances); a location that has a gate
    gets a monster instead; one with an Elder Sign gets neither. A roll may bring more monsters
    (gate_table.tsv `monsters`: at a place, or at every gate open before the roll).
-2. and 3. Monsters, nearest to an investigator first (street distance; ties: the lower token):
-   a monster already with investigators (or without a move) stays and does not attack ("a monster
-   attacks if it enters a location with an investigator"); a left- or right-handed one moves its number of
+2. and 3. Monsters, nearest to an investigator first (street distance; ties: the lower token): a
+   monster already with investigators (or without a move) stays and does not attack ("a monster attacks if
+   it enters a location with an investigator"); a left- or right-handed one moves its number of
    spaces along its heading, turning at crossings (Board.turn); a flying one (and a Hound of
    Tindalos, which may also enter city locations) flies along the streets toward the nearest
    investigator (ties: the higher Fight, then a coin). A monster has lost interest in an
    investigator it drove mad or knocked out ("monsters need only drive the hero mad, after which
-   they lose all interest in him"): it neither hunts nor attacks nor stops for him. A monster never enters a city location (but
-   a Hound) and stops on reaching investigators. It then attacks them, the highest Fight first
-   (ties: a coin): a sanity check, then the investigator strikes back (a loadout and a D6) until
-   one of them is beaten; a Hound leaves after hurting once.
+   they lose all interest in him"): it neither hunts nor attacks nor stops for him. A monster never
+   enters a city location (but a Hound) and stops on reaching investigators. It then attacks them,
+   the highest Fight first (ties: a coin): a sanity check, then the investigator strikes back (a
+   loadout and a D6) until one of them is beaten; a Hound leaves after hurting once.
 
 Defeat: as soon as a gate opens, too many open gates (the player-count limit) or the doom track at
 its end (house rule defeat_at_round_end: checked when the round ends). Allocates nothing.
