@@ -69,17 +69,14 @@ def test_search_bot_plays_whole_games_legally_and_the_same_for_a_seed():
 
 
 def test_search_bot_beats_the_heuristic_bot_on_seeded_games():
-    """Seeds 1-10, 2 players, the demonstration board: the search bot wins at least as many of the
-    same games and closes more gates."""
+    """Seeds 1-10, 2 players, the demonstration board: the heuristic bot wins none of these games,
+    the search bot 5."""
     rules = Rules(None)
     wins = {"heuristic": 0, "search": 0}
-    closed = {"heuristic": 0, "search": 0}
     for seed in range(1, 11):
         for name, bot in (("heuristic", HeuristicBot(rules.board)), ("search", SearchBot(rules.board, seed))):
-            g = play(rules, seed, 2, bot)
-            wins[name] += g.result == D.RES_WON
-            closed[name] += sum(g.gates_closed[s] for s in range(2))
-    assert wins["search"] >= wins["heuristic"] and closed["search"] >= closed["heuristic"] + 5, (wins, closed)
+            wins[name] += play(rules, seed, 2, bot).result == D.RES_WON
+    assert wins["search"] >= wins["heuristic"] + 3, wins
 
 
 def test_a_world_is_the_view_with_the_hidden_parts_drawn():

@@ -1,6 +1,6 @@
 """The Arkham search bot: determinized rollouts over the engine's own legal actions.
 
-    bot = SearchBot(board, seed=7, worlds=8, rounds=1)
+    bot = SearchBot(board, seed=7, worlds=6, rounds=1)
     a = bot.choose(game, buf, n)
 
 At a decision that matters (where to go, what to do at a gate, monsters, the way back from an
@@ -44,7 +44,7 @@ class SearchBot(PlannerBot):
 
     name = "search"
 
-    def __init__(self, board, seed=0, worlds=8, rounds=1, candidates=6, max_steps=600, weights=WEIGHTS,
+    def __init__(self, board, seed=0, worlds=6, rounds=1, candidates=6, max_steps=600, weights=WEIGHTS,
                  steps=SEARCHED):
         PlannerBot.__init__(self, board)
         self.steps = steps

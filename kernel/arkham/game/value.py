@@ -25,7 +25,7 @@ FEATURE_NAMES = ("bias", "open gates", "open gates near the limit", "no gate ope
                  "stranded in an Other World", "sanity", "strength", "at 2 or less", "weapon bonus",
                  "monsters on the board")
 # fitted by benchmarks/arkham_value_fit.py (the command and the fit are in benchmarks/README.md)
-WEIGHTS = (-2415, -395, 218, -192, -16, 29, 39, 62, 86, 68, -23, 111, 170, 245, 0, 32, 22, -59, 9, -76)
+WEIGHTS = (-2301, -343, -175, -147, 15, 52, -338, 67, 73, 47, -24, 162, 161, 244, 0, 24, 31, -77, -4, -40)
 
 # sigmoid(x) * SCALE for x = -8, -7.75, ..., 8
 SIG = (0, 0, 1, 1, 1, 1, 2, 2, 2, 3, 4, 5, 7, 9, 11, 14, 18, 23, 29, 37, 47, 60, 76, 95, 119, 148, 182,
