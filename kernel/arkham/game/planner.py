@@ -44,9 +44,9 @@ from .defs import (PH_INV, PH_OVER, CH_FIRST, ST_PICK, ST_MOVE, ST_STEP, ST_GATE
 
 FIT_SANITY = 3          # at least this sanity and strength to step through a gate
 FIT_STRENGTH = 3
-PICK_SANITY = 6         # an investigator's sheet, weighed to pick one (measured: 6, 2, 2 won 21% of 300
-PICK_STRENGTH = 2       # 2-player planner games, 4, 2, 2 18%, 4, 1, 3 15%)
-PICK_FIGHT = 2
+PICK_SANITY = 6         # an investigator's sheet, weighed to pick one (300 2-player planner games on the
+PICK_STRENGTH = 2       # demonstration board: 6, 2, 2 won 86; 8, 2, 2 84; 6, 3, 1 81; 4, 2, 2 78; the
+PICK_FIGHT = 2          # heuristic's sheet score, Fight first, wins almost none)
 
 
 def healers(board):
