@@ -46,7 +46,7 @@ FIT_SANITY = 3          # at least this sanity and strength to step through a ga
 FIT_STRENGTH = 3
 PICK_SANITY = 6         # an investigator's sheet, weighed to pick one (300 2-player planner games on the
 PICK_STRENGTH = 2       # demonstration board: 6, 2, 2 won 86; 8, 2, 2 84; 6, 3, 1 81; 4, 2, 2 78; the
-PICK_FIGHT = 2          # heuristic's sheet score, Fight first, wins almost none)
+PICK_FIGHT = 2          # heuristic's weights, 2, 1, 2 and Stealth, 14)
 
 
 def healers(board):
