@@ -20,7 +20,9 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-HEAP = 194560               # the firmware's heap: a Pico's 190 KB (MICROPY_HEAP_SIZE)
+HEAP = 194560               # the QEMU firmware's heap, 190 KB (MICROPY_HEAP_SIZE): the budget its tests hold
+PICO_HEAP = 233792          # the Pico's heap after boot (RPI_PICO from make uf2: free + used, on rp2040py)
+CLOCK_HZ = 125000000        # the Pico's clock after boot (machine.freq())
 R = 1.39                    # armv6-m / armv7-m instructions on the kernel's questions (`calibrate`)
 CPI = 1.5                   # Cortex-M0+ cycles per instruction (see the docstring)
 CLOCK = 133e6               # the RP2040's rated clock, Hz
