@@ -89,18 +89,10 @@ def check_count(name, kinstr):
     return True, ""
 
 
-# What the board CLI is told of its limits on the firmware, the override its refusal itself suggests
-# ("allow it with --max-seconds ... --max-memory ..."): kernel/eldersign/budget.py estimates a question at
-# the unix port's speed and in CPython's bytes (tracemalloc), and on this 32-bit firmware the measured
-# peaks are 3 to 10 times smaller than that estimate (benchmarks/firmware.json: "advise I4 | T T ...
-# --spells 1" is estimated at 326 KiB and peaks at 55 KB), so at 190 KB it refuses questions that fit.
-# The answers are the same with or without it; the estimate's calibration for a board is budget.py's.
-LIMITS = ["--max-seconds", "1h", "--max-memory", "1G"]
-
-
 def board_args(args):
-    """A CLI question as the firmware runs it: its arguments and LIMITS."""
-    return list(args) + LIMITS
+    """A CLI question as the firmware runs it: its own arguments, the board's default limits (the
+    heap free when it is asked, a day by the Pico's time model: kernel/eldersign/boardcost.py)."""
+    return list(args)
 
 
 # The issue's four board CLI questions with clues and spells, and advice on a clue reroll for each
@@ -187,6 +179,9 @@ def cycles(measure=True):
         with tempfile.TemporaryDirectory() as tmp:
             qemu = qemuboard.Flashed(flash=Path(tmp) / "flash.img")
             stage = boardfit.build(Path(tmp) / "stage", simulator=False, frozen=True)
+            # no main.py: the emulated Pico has no display, and the app's start that main.py makes
+            # would leave its modules in the heap (QEMU's runs start on a fresh heap: a soft reset)
+            (stage / "main.py").unlink()
             image = rp2board.littlefs_image(stage, Path(tmp) / "fs.img")
             try:
                 qemu.flash()

@@ -11,8 +11,8 @@ measured question's estimate is at least its need and at most twice it
 (tests/test_board_estimate.py). On a 64-bit MicroPython (the unix port) objects and pointers are
 twice the size: the estimate doubles its object overheads there.
 
-Time: the firmware's Cortex-M3 instructions for the estimate's counts (KINSTR, fitted on the same
-file's counts), and the Pico's cycles for them: CYCLES_PER_KINSTR RP2040 cycles a thousand Cortex-M3
+Time: the firmware's Cortex-M3 instructions for the estimate's counts (KINSTR_*, fitted on the same
+file's counts; within 2.5x either way), and the Pico's cycles for them: CYCLES_PER_KINSTR RP2040 cycles a thousand Cortex-M3
 instructions, fitted against rp2040py's cycle counts (benchmarks/README.md, "The handheld's time"),
 at the Pico's 125 MHz.
 """
@@ -25,12 +25,14 @@ WORD = 8 if sys.maxsize > 0xFFFFFFFF else 4
 CLOCK_HZ = 125000000            # the Pico's clock after boot (machine.freq())
 CYCLES_PER_KINSTR = 2800        # RP2040 cycles per thousand Cortex-M3 instructions (rp2040py fit)
 
-# Cortex-M3 instructions (thousands) of the firmware's pure-Python solve per counted unit: a
-# (context, roll) pair times the pool's dice, a clue-sweep step times the card's face classes, and
-# the question's set-up and answer
-KINSTR_PAIR_DIE = 9
-KINSTR_SWEEP_CLASS = 7
-KINSTR_BASE = 7800
+# Thousands of the firmware's Cortex-M3 instructions of the pure-Python solve per counted unit: a
+# (context, roll) pair times the card's task-set states, a clue-sweep step, a frame (a context's, or
+# a spell or clue chain node's, set-up). Least squares of the relative error on the firmware's 22
+# measured board CLI questions, centred: each within 2.5x either way (the counts are the C core's
+# work, not the Python solver's: large clue and spell questions take more a pair than small ones)
+KINSTR_PAIR_STATE = 21
+KINSTR_SWEEP = 49
+KINSTR_FRAME = 1634
 
 
 def _a16(n):
@@ -48,7 +50,7 @@ def binom(n, k):
 
 def kinstr(est):
     """Thousands of the firmware's Cortex-M3 instructions a solve of this estimate takes."""
-    return est.pairs * est.dice * KINSTR_PAIR_DIE + est.sweeps * est.m * KINSTR_SWEEP_CLASS + KINSTR_BASE
+    return est.pairs * est.n * KINSTR_PAIR_STATE + est.sweeps * KINSTR_SWEEP + est.frames * KINSTR_FRAME
 
 
 def rp2040_ms(kinstr_count):
