@@ -6,14 +6,13 @@ STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.run-installed
 SANDIR := build/sanitize
 # the C core is compiled by the install: reinstall when it or its build changes
-CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/_core_build.py setup.py
+CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/backend/_core_build.py setup.py
 
 .PHONY: run test bench clean board flash mpy tables atlas-check browser firmware fw-tools board-qemu uf2 uf2-tools
 
-BOARD_FILES := micropython/pins_pico.py micropython/display.py micropython/buttons.py \
-	micropython/leds.py micropython/store.py micropython/app.py micropython/main.py \
-	micropython/compsave.py micropython/textscreen.py micropython/companion.py \
-	micropython/arkham_mode.py micropython/mansions_mode.py micropython/stayaway_mode.py
+# the board app's files: every module of micropython/ but the simulator's, the board CLI and the manifests
+BOARD_FILES := $(filter-out micropython/sim.py micropython/simio.py micropython/png.py micropython/cli.py \
+	micropython/manifest%.py, $(wildcard micropython/*.py))
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -202,10 +201,10 @@ browser:
 	  else echo "chromium or chromedriver missing (apt-get install chromium chromium-driver): the browser test skips"; fi; fi
 
 # The C core built with -fsanitize=address,undefined (a second cffi module in build/sanitize, loaded
-# by eldritch.cbackend through ELDRITCH_CORE_DIR, libasan preloaded into the interpreter), running
+# by eldritch.backend.cbackend through ELDRITCH_CORE_DIR, libasan preloaded into the interpreter), running
 # the parity sample and the fuzz tests. Any ASan or UBSan report aborts the run.
 sanitize: $(STAMP)
-	$(BIN)/python host/_core_build.py --sanitize $(SANDIR)
+	$(BIN)/python host/backend/_core_build.py --sanitize $(SANDIR)
 	LD_PRELOAD=$$($(CC) -print-file-name=libasan.so) \
 	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	ELDRITCH_CORE_DIR=$(SANDIR) ELDRITCH_PARITY=sample ELDRITCH_REQUIRE_C=1 \

@@ -1,7 +1,7 @@
 """cffi build script (API, out-of-line mode) for `eldritch._core`, the C core in csrc/.
 
-Used by setup.py through `cffi_modules=["host/_core_build.py:ffibuilder"]`, and by `make sanitize`
-(`python host/_core_build.py --sanitize DIR` builds an ASan/UBSan copy of the module into DIR).
+Used by setup.py through `cffi_modules=["host/backend/_core_build.py:ffibuilder"]`, and by `make sanitize`
+(`python host/backend/_core_build.py --sanitize DIR` builds an ASan/UBSan copy of the module into DIR).
 The cdef is generated from csrc/eldersign.h at build time (cdef_from_header), so the binding
 cannot drift from the header; the flags the core is compiled with are recorded in
 the binary (es_build_flags()) so that `eldritch info` can print them.
@@ -14,7 +14,9 @@ from cffi import FFI
 
 SOURCES = ["es_core.c", "es_card.c", "es_match.c", "es_solve.c"]
 
-HEADER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "csrc", "eldersign.h")
+# the repository root: host/backend/_core_build.py -> ../..
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HEADER = os.path.join(REPO, "csrc", "eldersign.h")
 
 # The progress callback the host passes to ess_set_progress (cbackend.py defines it with
 # @ffi.def_extern): a Python function C can call, not part of the C header.
@@ -81,7 +83,7 @@ ffibuilder = make_ffi()
 
 def build_sanitized(target_dir):
     """Compile an ASan/UBSan copy of the module as `eldritch_san._core` under target_dir."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = REPO
     ffi = make_ffi("_core", SAN_FLAGS, ["-fsanitize=address,undefined"], root)
     os.makedirs(target_dir, exist_ok=True)
     return ffi.compile(tmpdir=target_dir, verbose=False)
