@@ -898,16 +898,17 @@ class App:
             self.refresh()
 
     def _plan(self, solver, sit):
-        """Before a solve: the board's estimate of it (kernel/eldersign/boardcost.py). A situation
-        whose heap need is over the heap free (less the reserve) is too big now, before any work;
-        else the progress frames show the contexts solved of the estimate's and the time left by
-        the Pico's time model. self.plan: (solver, contexts estimated, text of a duration, the
-        whole solve's milliseconds)."""
+        """Before a solve: the board's estimate of it (kernel/eldersign/boardcost.py), for the
+        progress frames: the contexts solved of the estimate's and the time left by the Pico's time
+        model. (Its heap estimate errs high, up to twice the need: the app solves whatever fits
+        and stops, in one line, at the reserve.) self.plan: (solver, contexts estimated, text of a
+        duration, the whole solve's milliseconds)."""
         from kernel.eldersign import budget
-        est = solver.estimate((sit.green, sit.yellow, sit.red, (), sit.focus, sit.spells, sit.clues))
-        gc.collect()
-        if est.board_bytes > gc.mem_free() - RESERVE:  # type: ignore[attr-defined]
-            raise TooBig()
+        try:
+            est = solver.estimate((sit.green, sit.yellow, sit.red, (), sit.focus, sit.spells, sit.clues))
+        except KernelError:         # past the C core's limits, which the estimate shares: no plan
+            self.plan = None
+            return
         self.plan = (solver, est.contexts, budget.text_seconds, est.milliseconds("rp2040"))
 
     def _mode_busy(self, mode):

@@ -101,14 +101,23 @@ def _host(args):
     return json.loads(proc.stdout)
 
 
-def test_the_frozen_cli_answers_a_small_odds_question_as_the_host(pico):
-    out = pico.run("import cli\ncli.main(%r)" % (SMALL_ODDS,), timeout=600).decode()
-    board = json.loads(out)
+def test_the_frozen_cli_answers_a_small_odds_question_as_the_host_in_the_models_time(pico):
+    """The Done-when question on the Pico, its default limits (no --max-memory): the host's exact
+    value; its RP2040 cycles (the emulator's clock) within 1.2x of the time model's for the
+    Cortex-M3 instructions the QEMU firmware counts for it (benchmarks/rp2040_cycles.json)."""
+    out = pico.run(boardtime.RP2_TIMED % (SMALL_ODDS,), timeout=600).decode().replace("\r\n", "\n")
+    answer, timed = out.strip().rsplit("\n", 1)
+    board = json.loads(answer)
     host = _host(SMALL_ODDS)
     assert host["backend"] == "c" and board["backend"] == "micropython"
     assert board["exact"] == host["exact"] and board["probability"] == host["probability"]
     board["backend"] = host["backend"]
     assert board == host
+    word, cycles, rc = timed.split()
+    assert word == "CYCLES" and rc == "0"
+    kinstr = boardtime.calibration()[" ".join(SMALL_ODDS)]["kinstr"]
+    model = kinstr * boardtime.CYCLES_PER_KINSTR
+    assert 1 / 1.2 <= model / int(cycles) <= 1.2, (model, cycles)
 
 
 # The app on the board from its own flash: the display's bus is a double (the emulated Pico has no
