@@ -313,8 +313,13 @@ def test_the_board_estimate_is_never_under_the_need_and_within_2x(board, args):
     spare = first["free"] - first["estimate"]
     fits = board.call("harness.cli(%r, 0, %d)" % (boardtime.board_args(args), spare))
     assert fits["ok"], (args, first["estimate"], fits["output"][-1500:])
-    half = board.call("harness.cli(%r, 0, %d)" % (boardtime.board_args(args), first["free"] - first["estimate"] // 2))
-    assert not half["ok"], (args, first["estimate"], "ran with half the estimate free")
+    # half the estimate free: it runs out, unless the checked-in need is within the bisection's 1 KB
+    # step of that half (the need is known to 1 KB: then its figure, tests/test_board_estimate.py,
+    # holds the 2x bound, and here a quarter less than the half must not run)
+    need = boardtime.figures().get("cli " + " ".join(args), {}).get("need", 0)
+    short = first["estimate"] // 2 if first["estimate"] // 2 < need - 1024 else first["estimate"] * 3 // 8
+    half = board.call("harness.cli(%r, 0, %d)" % (boardtime.board_args(args), first["free"] - short))
+    assert not half["ok"], (args, first["estimate"], short, "ran with that little free")
 
 
 # ----- the published-size synthetic data sets (issue 27.4) --------------------------------------------
