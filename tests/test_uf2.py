@@ -29,7 +29,7 @@ import boardfit  # noqa: E402
 import boardtime  # noqa: E402
 import rp2board  # noqa: E402
 
-pytestmark = pytest.mark.xdist_group("rp2040")       # one worker: the emulator is CPU-bound
+pytestmark = [pytest.mark.xdist_group("rp2040"), pytest.mark.firmware]       # one worker: the emulator is CPU-bound
 
 ELDRITCH = Path(sys.executable).parent / "eldritch"
 
