@@ -332,7 +332,7 @@ def _words(keys):
 # two gates opened, a power cut, Resume Arkham, then the fight odds against every monster kind of the
 # board in turn (each worked out on the board): the last frame names the board's last kind.
 ARKHAM_SYNTH = ("down down down down a " + "right " * 6 + "a " * 9 + "down a a reset down down down down down a "
-                "down down down down a a " + "right " * 17).strip()
+                "down down down down a a ")                  # then "right" once a monster kind of the board
 # The Mansions keeper on the synthetic story (tests/test_board_mansions.py's published-size session
 # through the main menu): every stage's tokens, the second card picked at each branching stage, a
 # power cut halfway, the save resumed, to the last event.
@@ -369,10 +369,10 @@ def _synthetic_run(board, image, words, want):
 
 def test_synthetic_arkham_board_companion_runs_in_the_picos_heap(board, synthetic):
     """The Arkham companion reads the published-size synthetic board from arkham_board/ on the
-    board's flash (its 8-player gate limit 6 and 13-space doom track, its 17 monster kinds) and runs
-    the session to its end in the firmware's 190 KB."""
+    board's flash (its 8-player gate limit 6 and 13-space doom track, its 41 monster kinds with
+    printed values such as 14+D6) and runs the session to its last kind in the firmware's 190 KB."""
     image, kinds = synthetic
-    r = _synthetic_run(board, image, ARKHAM_SYNTH, [kinds[-1][:16]])
+    r = _synthetic_run(board, image, (ARKHAM_SYNTH + "right " * len(kinds)).strip(), [kinds[-1][:16]])
     assert r["last"].splitlines()[:2] == ["|Fight a monster |", ">%-16s<" % kinds[-1][:16]], r["last"]
 
 
