@@ -41,6 +41,10 @@ EXAMPLES = """examples:
   eldritch simulate --game mansions --games 100 --players 2,3,5 --chart mansions.png
                                             Mansions: seat 0 the keeper; a win is the investigators'
   eldritch simulate --game mansions --games 50 --players 3 --mansions-options evade=leaving --bots heuristic,random
+  eldritch simulate --game arkham --players 2 --bots search --games 100 --seed 1 --json
+                                            every game's strongest bot is 'search' (Elder Sign's: the solver)
+  eldritch simulate --game mansions --players 3 --bots search,heuristic --games 20
+                                            the search keeper against heuristic investigators
 bots (--bots: one name for every seat, a comma list seat by seat, '|' between settings to compare):
 """
 
