@@ -219,3 +219,37 @@ def test_planner_never_closes_a_partners_only_way_back():
     g.pos[1] = s
     g.touch()
     assert bot.choose(g, buf, n) == D.K_SEAL
+
+
+MP_GAME = """
+from array import array
+from kernel.arkham.game.rules import Rules
+from kernel.arkham.game.search import SearchBot
+import kernel.mansions.game.search, kernel.mansions.game.worlds
+rules = Rules(None)
+g = rules.new_game(3, 2)
+bot = SearchBot(rules.board, 3, worlds=1)
+buf = array("i", [0] * rules.max_actions)
+while not g.is_terminal() and g.round < 3:
+    n = g.legal_actions(buf)
+    g.apply(bot.choose(g, buf, n))
+print(bot.searched, g.actions())
+"""
+
+
+def test_the_search_bot_plays_the_same_moves_under_micropython(run_micropython):
+    """The kernel's search bots import under the MicroPython unix port, and the Arkham one makes the
+    same choices there as on CPython (integers and the kernel PRNG only)."""
+    from conftest import MICROPYTHON
+    import pytest
+    if not MICROPYTHON.exists():
+        pytest.skip("no micropython (installed by make test)")
+    rules = Rules(None)
+    g = rules.new_game(3, 2)
+    bot = SearchBot(rules.board, 3, worlds=1)
+    buf = array("i", [0] * rules.max_actions)
+    while not g.is_terminal() and g.round < 3:
+        n = g.legal_actions(buf)
+        g.apply(bot.choose(g, buf, n))
+    assert bot.searched > 0
+    assert run_micropython(MP_GAME) == ["%d %s" % (bot.searched, g.actions())]
