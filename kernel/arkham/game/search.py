@@ -62,6 +62,7 @@ class SearchBot(PlannerBot):
         self.searched = 0                       # decisions searched, and those the search changed
         self.overrides = 0
         self.by_step = {}                       # step: [searched, overridden]
+        self.last = None                        # the last search: (candidates, targets, scores)
 
     # ----- the decision -------------------------------------------------------------------------
 
