@@ -46,6 +46,7 @@ class MansionsGame(GameAdapter):
     name = GAME
     title = "Mansions of Madness"
     hides_information = True
+    secrets = "the keeper's objective, mythos hand and guide answers"
     command = "eldritch mansions play"
 
     def __init__(self, rules, state, settings, log=None):

@@ -52,6 +52,7 @@ class StayAwayGame(GameAdapter):
     name = GAME
     title = "Stay Away!"
     hides_information = True
+    secrets = "every hand and every role"
     command = "eldritch stayaway play"
 
     def __init__(self, state, settings, log=None):
