@@ -41,7 +41,7 @@ from eldritch.kernel.stayaway.game.rules import Rules as StayAwayRules
 from eldritch.kernel.stayaway.game.text import event_lines, player_name, public_action_text
 from eldritch.kernel.mansions.game import text as MT
 from eldritch.kernel.mansions.game.rules import Rules as MansionsRules
-from eldritch.mansions.frontend import MansionsGame, seat_name as mansions_seat_name
+from eldritch.mansions.frontend import MansionsGame, head_words as mansions_head_words, seat_name as mansions_seat_name
 from eldritch.serve import messages
 from eldritch.stayaway.frontend import StayAwayGame
 
@@ -164,7 +164,7 @@ class Mansions:
     def head(self, t, action, reader):
         actor = t.current_player()
         who = "the d10" if actor < 0 else mansions_seat_name(t.story, t, actor)
-        return "> %s: %s" % (who, MT.action_text_for(t, action, self.viewer(t, reader)))
+        return "> %s: %s" % (who, mansions_head_words(t, action, self.viewer(t, reader)))
 
     def events(self, t, nev, reader):
         return ["  " + e for e in MT.events(t, self.viewer(t, reader))]
