@@ -53,11 +53,11 @@ def left_out_line(count: int) -> str:
 
 
 def cut(lines: list, head: int, room: int, marker) -> list:
-    """At most `room` items of `lines`: the first `head` (leaving room for the marker and the two
+    """At most `room` items of `lines`: the first `head` (leaving room for the marker and the
     newest), marker(count) in place of those left out, then the newest."""
     if len(lines) <= room:
         return list(lines)
-    keep_head = max(min(head, room - 3), 0)
+    keep_head = max(min(head, room - 2), 0)
     keep_tail = room - 1 - keep_head
     left = len(lines) - keep_head - keep_tail
     return lines[:keep_head] + [marker(left)] + (lines[len(lines) - keep_tail:] if keep_tail > 0 else [])
@@ -98,5 +98,5 @@ def news_panel(game, viewer, seat) -> NewsPanel:
     out = [as_line(t) for t in lines]
     if len(out) > MAX_LINES:
         out = cut(out, head, MAX_LINES, lambda n: Line.of(left_out_line(n), "dim"))
-        head = max(min(head, MAX_LINES - 3), 0)
+        head = max(min(head, MAX_LINES - 2), 0)
     return NewsPanel("news", title_for(game, seat), out, head)

@@ -15,8 +15,9 @@ Home, End and the arrows scroll it; `l` or Esc closes it. Below 80x24 one line s
 
 The fixed rows (status, what happened, prompt, options, notice) are wrapped here, at spaces, by
 wrapping.py, so the app knows how many rows each takes: what happened gets the rows the decision
-and the body leave (the lines of your own last step first, then the newest, and one line saying how
-many are left out and that `l` shows them); a notice too long for the screen opens in a pager.
+and the body leave, and more (the body keeps BODY_MIN and scrolls) when what came of your own last
+decision needs them; short of room it shows that first, then the newest lines, and one line saying
+how many are left out and that `l` shows them. A notice too long for the screen opens in a pager.
 Nothing is cut without a marker.
 
 A game that hides information: before a human decision of another seat than the one looking, the
@@ -31,8 +32,7 @@ import io
 import signal
 import time
 
-from rich.console import Console, Group
-from rich.padding import Padding
+from rich.console import Console
 from rich.text import Text
 from textual.actions import SkipAction
 from textual.app import App, ComposeResult
@@ -44,6 +44,7 @@ from textual.widgets.option_list import Option
 
 from eldritch.saves.atomic import SaveError
 from eldritch.frontend.commands import parse_command, COMMANDS_HELP
+from eldritch.frontend.model import Line
 from eldritch.frontend.news import cut
 from eldritch.frontend.walk import Walker
 from eldritch.frontend.wrapping import wrap_spans, wrap_text, glue
@@ -67,24 +68,34 @@ def rich_style(names: str) -> str:
     return " ".join(STYLE.get(n, "") for n in names.split()).strip()
 
 
-def rich_line(line) -> Text:
-    t = Text()
-    for span in line.spans:
-        t.append(span.text, style=rich_style(span.style))
-    return t
+class Wrapped:
+    """Model lines as a Rich renderable wrapped when drawn, at the width it is given (wrapping.py:
+    at spaces, each wrapped part under its line's words)."""
+
+    def __init__(self, lines):
+        self.lines = lines
+
+    def __rich_console__(self, console, options):
+        for row in wrap_lines(self.lines, options.max_width):
+            yield rows_text([row])
+
+    def __rich_measure__(self, console, options):
+        from rich.measure import Measurement
+        widest = max((l.indent + len(l.plain()) for l in self.lines), default=1)
+        return Measurement(min(8, options.max_width), min(widest, options.max_width))
 
 
-def rich_lines(lines) -> Group:
-    """Model lines as Rich renderables: wrapped at spaces, each part keeping its line's indent."""
-    return Group(*[Padding(rich_line(l), (0, 0, 0, l.indent)) if l.indent else rich_line(l) for l in lines])
+def rich_lines(lines) -> Wrapped:
+    """Model lines as a Rich renderable: wrapped at spaces, each part under its line's words."""
+    return Wrapped(lines)
 
 
-def rich_panels(panels) -> Group:
-    parts = []
+def rich_panels(panels) -> Wrapped:
+    lines = []
     for p in panels:
-        parts.append(Text("── %s ──" % p.title, style="bold cyan"))
-        parts.append(rich_lines(p.lines))
-    return Group(*parts)
+        lines.append(Line.of("── %s ──" % p.title, "bold accent"))
+        lines.extend(p.lines)
+    return Wrapped(lines)
 
 
 def rows_text(rows) -> Text:
@@ -471,7 +482,9 @@ class FrontApp(App[int]):
         if model is not None and model.focus is not None:
             left = w if w < WIDE else int(w * (1 - LOG_PANE))
             focus_rows = 1 + len(wrap_lines(model.focus.lines, max(left - 3, 20)))
-        room = min(max(NEWS_MIN, avail - focus_rows), avail - BODY_MIN) - 1     # the title's row
+        head_rows = len(wrap_lines(news.lines[:news.head], width))
+        want = max(NEWS_MIN, avail - focus_rows, head_rows + 3)    # what came of your decision first
+        room = min(want, avail - BODY_MIN) - 1                        # less the title's row
         if room < 2:
             self.news_rows = []
             box.set_class(False, "shown")
@@ -627,8 +640,9 @@ class FrontApp(App[int]):
     def waiting_for_player(self) -> bool:
         """True when the game waits for a human's key (tests wait for this)."""
         s = self.session
-        return (self._timer is None and not s.game.is_terminal() and not s.bot_turn() and not s.forced()
-                and not self.handing_off and self.walker is not None and not isinstance(self.screen, ModalScreen))
+        return (self._timer is None and self._log is not None and not s.game.is_terminal() and not s.bot_turn()
+                and not s.forced() and not self.handing_off and self.walker is not None
+                and not isinstance(self.screen, ModalScreen))
 
     def advance(self) -> None:
         """After an action (or at the start): play what needs no waiting, draw once, then schedule
