@@ -122,6 +122,10 @@ function onState(msg) {
   renderSeats();
   if (moved || fresh) { stack = msg.decision ? [msg.decision] : []; resetChosen(); }
   renderDecision();
+  if ((moved || fresh) && msg.yours && msg.decision) {
+    // a new decision of this seat: what happened, then the decision, into view under the header
+    $($("news-box").hidden ? "decision-box" : "news-box").scrollIntoView({block: "start"});
+  }
   const over = msg.over || msg.ended;
   $("result-box").hidden = !over;
   $("result").textContent = msg.result || (msg.ended ? "the host ended the table" : "");
