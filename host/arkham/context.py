@@ -9,7 +9,8 @@
   investigator can use against it) and, when one is due, the sanity check's chance to pass;
 - the items to fight with: that attack's chance to hit, and the fight's to the end with them;
   against a gate, the chance to close it;
-- sneak past: the stealth check; attack a gate: the chance to close it with the best items;
+- sneak past: the stealth check; attack a gate: the chance to close it with the best items; a
+  spell that binds a monster, an Elder Sign or the Blue Watcher: certain, no roll (and its cost);
 - a roll about to be made (the news and the log say it before its result): what it is against and
   its chance.
 
@@ -97,6 +98,13 @@ def option_odds(g, action) -> tuple:
         seat = g.seat
         num, den = odds.close_gate(best_bonus(g, seat, 0, True), b.gate_diff[g.gate_at[g.pos[seat]]], 1)
         return "closes %s" % percent(num, den), "with your best items"
+    if kind == D.K_BIND:
+        seat = g.fighter() if g.step == D.ST_LOADOUT else g.seat
+        k = g.bind_slot(seat)
+        cost = b.i_cost[b.card_kind[g.poss[seat * D.MAX_POSS + k]]] if k >= 0 else 0
+        return "certain", "no roll; the spell costs %d sanity" % cost if cost else "no roll"
+    if kind in (D.K_SEAL, D.K_WATCHER):
+        return "certain", "no roll"
     return "", ""
 
 
