@@ -1,4 +1,4 @@
-"""The simulated handheld (issue 39): a plain text mode, and a seed that fixes every deal.
+"""The simulated handheld: a plain text mode, and a seed that fixes every deal.
 
 - `sim.py --text` draws the display's 16x8 character screen as plain text in a frame (the
   highlighted row in reverse video), the LEDs and the keys under it, in a terminal of 20x12 or

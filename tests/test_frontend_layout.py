@@ -1,4 +1,4 @@
-"""The terminal game's layout (issue 39): a log that reads and scrolls, no cut text, an honest quit.
+"""The terminal game's layout: a log that reads and scrolls, no cut text, an honest quit.
 
 - The log view (`l`) takes the body's full width at 80x24 and at 120x40, in each game, also right
   after a hand-over and at Elder Sign's game end: its lines are wrapped at that width (a wrapped part

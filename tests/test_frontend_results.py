@@ -1,4 +1,4 @@
-"""What happened, and the odds, on the main screen (issue 39), driven headless by Textual's Pilot at
+"""What happened, and the odds, on the main screen, driven headless by Textual's Pilot at
 80x24 through the shared front end, one seeded game of each of the four games.
 
 - After each decision, what came of it is on the main screen when the same seat decides next: the
@@ -112,7 +112,7 @@ def play(make, game, limit=80, every=4):
 
 
 def test_stayaway_the_card_a_look_showed_is_on_the_next_screen():
-    """The issue's repro: P2 plays Suspicious on P1; P2's next screen says which card P1 showed."""
+    """P2 plays Suspicious on P1 (seed 3, four players); P2's next screen says which card P1 showed."""
     found = play(stayaway, "stayaway", every=1000)
     assert any("P1 showed " in line and "(Suspicious)" in line for line in found), found
     assert len(found) >= 3

@@ -1,4 +1,4 @@
-"""A clean install (issue 39): `pip install -e .` prints no setuptools warning, and a wheel (the
+"""A clean install: `pip install -e .` prints no setuptools warning, and a wheel (the
 non-editable install) carries the table server's pages.
 
 Each test builds a copy of the project's files (git's list of them, else the folders the build

@@ -14,7 +14,7 @@ actions (the actions read from the server's folder, replayed here without a serv
 each page shows whose turn it is, holds no other seat's hand or role line, and a page reloaded mid-game
 (a dropped connection) reconnects by itself and goes on.
 
-Issue 39: at its decisions a page shows what happened since that seat's last decision above the
+At its decisions a page shows what happened since that seat's last decision above the
 decision, every line of it one of the seat's own log lines on the page; an investigator's page shows
 their own investigator once (not also among the others); a link that is no seat says so once.
 """
