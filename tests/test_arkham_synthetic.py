@@ -63,6 +63,7 @@ def test_arkham_check_passes_the_synthetic_board(folder, capsys):
     assert "94 spaces (26 city locations), 8 Other Worlds, 16 gate cards, 49 monsters" in out
 
 
+@pytest.mark.slow
 def test_200_seeded_bot_games_on_it_make_no_illegal_move(board):
     """100 games with the game drawing and 100 in table mode; every player count, both bots."""
     results = set()
@@ -85,6 +86,7 @@ def test_200_seeded_bot_games_on_it_make_no_illegal_move(board):
     assert len(results) >= 2
 
 
+@pytest.mark.slow
 def test_conformance_on_the_synthetic_board(folder):
     for options in ({"board": str(folder)}, {"board": str(folder), "draws": "table", "round_limit": 12}):
         spec = GameSpec("arkham.game.rules", options, players=(1, 3, 8), seeds=2, steps=250, mp_seeds=1)

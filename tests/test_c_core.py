@@ -367,7 +367,7 @@ def test_cdef_is_generated_from_the_header():
     every struct field of the header is in the compiled module, with nothing hand-copied."""
     import importlib.util
     from pathlib import Path
-    build = Path(__file__).resolve().parents[1] / "host" / "_core_build.py"
+    build = Path(__file__).resolve().parents[1] / "host" / "backend" / "_core_build.py"
     spec = importlib.util.spec_from_file_location("core_build", build)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)

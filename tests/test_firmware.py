@@ -33,7 +33,7 @@ import boardfit  # noqa: E402
 import boardtime  # noqa: E402
 import qemuboard  # noqa: E402
 
-pytestmark = pytest.mark.xdist_group("qemu")       # one worker, one boot
+pytestmark = [pytest.mark.xdist_group("qemu"), pytest.mark.firmware]       # one worker, one boot
 
 # The features run in CI (each a few seconds, library_big_pool about 30 s under QEMU: 20 G
 # instructions, run here because its progress is what the per-action rule checks hardest)

@@ -172,6 +172,7 @@ def test_per_step_paths_under_heap_lock_on_micropython(run_micropython):
         assert int(rebinds) > 0          # the card-changing steps are among the locked ones
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,seed,players,ao", GAMES, ids=IDS)
 def test_serialization_round_trips_every_reached_state(name, seed, players, ao):
     actions = actions_of((GOLDEN / name).read_text())

@@ -18,6 +18,7 @@ The checker runs GAMES games (about 25 s on one core: the games themselves are m
 with the seed, the step and what broke.
 """
 
+import pytest
 from array import array
 from collections import Counter
 
@@ -207,6 +208,7 @@ def play(seed, players, ao, strict, checks=True):
     return g, steps, watch
 
 
+@pytest.mark.slow
 def test_invariants_hold_over_seeded_bot_games():
     total = 0
     wins = 0
@@ -222,6 +224,7 @@ def test_invariants_hold_over_seeded_bot_games():
 MIDNIGHT_GAMES = int(__import__("os").environ.get("MIDNIGHT_GAMES", "500"))
 
 
+@pytest.mark.slow
 def test_every_midnight_reveals_a_mythos_card_in_500_games_at_4_to_8_players():
     """Issue 26.1's done-when: no midnight without a mythos card (the attack in the final battle) in
     500 seeded games at 4-8 players, where the first round's midnight falls inside the first round

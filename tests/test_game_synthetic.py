@@ -92,6 +92,7 @@ def test_synthetic_data_set_has_every_feature(data):
     assert len(set(COLOURS)) == 3
 
 
+@pytest.mark.slow
 def test_synthetic_data_set_plays_200_seeded_bot_games_with_no_illegal_move(data):
     """Game k: seed k, 1 + k % 8 players, Ancient One k // 8 % 8; the built-in bot, and the heuristic
     bot for one game in ten (it uses every card and ability); every action is legal when applied."""
@@ -119,12 +120,14 @@ def _spec(folder, ao, players):
                     players=players, seeds=1, steps=100, mp_seeds=1)
 
 
+@pytest.mark.slow
 def test_synthetic_data_set_passes_the_conformance_playouts(folder):
     for ao in ("Synthetic Messenger", "Synthetic Dreamer"):
         spec = _spec(folder, ao, (1, 3, 8))
         assert check_playouts(spec) == 3
 
 
+@pytest.mark.slow
 def test_synthetic_data_set_plays_the_same_on_three_runtimes(folder):
     spec = _spec(folder, "Synthetic Messenger", (2, 5))
     assert check_three_runtimes(spec) == 2

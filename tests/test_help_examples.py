@@ -182,6 +182,7 @@ def test_every_command_and_subcommand_has_examples_and_every_substitution_is_use
     assert len(shown) >= 50
 
 
+@pytest.mark.slow
 def test_help_examples_run(tmp_path):
     failed = []
     for k, example in enumerate(examples()):
@@ -202,6 +203,7 @@ def _free_port():
         return s.getsockname()[1]
 
 
+@pytest.mark.slow
 def test_ray_examples_run():
     ray_examples = [e for e in examples() if is_ray(e)]
     assert len(ray_examples) == 2

@@ -68,6 +68,7 @@ def _play(r, seed, players, keeper, investigators, buf):
     return st
 
 
+@pytest.mark.slow
 def test_synthetic_story_plays_200_seeded_bot_games_with_no_illegal_move(rules):
     buf = array("i", [0] * K.MAX_ACTIONS)
     ends = {}
@@ -89,6 +90,7 @@ def spec(folder):
     return GameSpec("mansions.game.rules", {"story": folder}, players=(3,), seeds=2, steps=400, mp_seeds=1)
 
 
+@pytest.mark.slow
 def test_synthetic_story_passes_the_conformance_playouts(spec):
     assert check_playouts(spec) == 2
 

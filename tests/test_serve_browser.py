@@ -30,6 +30,7 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.browser
 pytest.importorskip("uvicorn", reason="the serve extra (uvicorn) is not installed")
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium (the test extra) is not installed")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -268,6 +268,7 @@ def check_game(kind, doc, seed, frames, actions, settings, rng):
     return checked
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", [StayAway(), Mansions()], ids=["stayaway", "mansions"])
 def test_no_frame_holds_more_than_its_readers_view(tmp_path, kind):
     played = play_games(tmp_path / "serve", kind, GAMES)

@@ -18,6 +18,7 @@ import argparse
 import json
 import os
 
+from eldritch.cliargs import SEED, whole
 from eldritch.frontend.botseats import bot_seats
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.arkham import odds
@@ -59,19 +60,14 @@ round(p * 2^48), rounded half up once ("exact" in --json).
   gates    the chance of a gate (or a monster) at each location at the next mythos gate roll"""
 
 
-def _count(text):
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("expected a whole number, not %r" % text)
-    if v < 0:
-        raise argparse.ArgumentTypeError("expected a number 0 or more, not %d" % v)
-    return v
+MAX_COUNT = 999                 # dice, points and rounds: far past any card or investigator
+_count = whole(0, MAX_COUNT, "the number")
 
 
 def _pair(text):
     a, slash, b = text.partition("/")
-    if not slash or not a.isdigit() or not b.isdigit():
+    if not slash or not a.isascii() or not b.isascii() or not a.isdigit() or not b.isdigit() \
+            or max(len(a), len(b)) > 3:
         raise argparse.ArgumentTypeError("expected a/b, the sanity lost on a pass and on a failure, not %r" % text)
     return int(a), int(b)
 
@@ -149,13 +145,15 @@ def add_parser(sub):
                          description="A whole game of Arkham Horror (1987) on the demonstration board.",
                          epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     pl.add_argument("--board", help="a board folder (default: demo, the demonstration board)")
-    pl.add_argument("--seed", type=int, default=None, help="the game's seed (default: from the clock)")
-    pl.add_argument("--players", type=int, default=1, help="players (the board's range; default 1)")
+    pl.add_argument("--seed", type=SEED, default=None, help="the game's seed (default: from the clock)")
+    pl.add_argument("--players", type=whole(1, 99, "--players"), default=1, help="players (the board's range; default 1)")
     pl.add_argument("--bots", default="", help="'all', or the seats the bot plays: '2,3'")
     pl.add_argument("--bot", choices=("heuristic", "random"), default="heuristic", help="which bot")
     pl.add_argument("--house", default="", help="house rules, comma separated (see the README)")
-    pl.add_argument("--rounds", type=int, default=-1, help="an agreed round limit (0: none; default the board's)")
-    pl.add_argument("--doom", type=int, default=0, help="the doom track's length by agreement (default the board's)")
+    pl.add_argument("--rounds", type=whole(-1, 999, "--rounds"), default=-1,
+                    help="an agreed round limit (0: none; default the board's)")
+    pl.add_argument("--doom", type=whole(0, 999, "--doom"), default=0,
+                    help="the doom track's length by agreement (default the board's)")
     pl.add_argument("--dice", choices=("device", "table"), default="device",
                     help="'table': type in the physical rolls and draws (monsters, gates, cards) instead of "
                          "rolling and drawing here")

@@ -26,11 +26,11 @@ import os
 import sys
 import time
 
+from eldritch.cliargs import SEED, seconds, whole
 from eldritch.saves.atomic import SaveError, user_path
 from eldritch.eldersign.gamelog import GameLog, FORMATS, TRANSCRIPT_HEADER
 from eldritch.frontend.botseats import bot_seats
 from eldritch.kernel.errors import KernelError
-from eldritch.kernel.numbers import is_count
 from eldritch.kernel.eldersign.game.data import GameData
 from eldritch.kernel.eldersign.game.machine import Game
 from eldritch.kernel.eldersign.game import table as gametable
@@ -38,6 +38,7 @@ from eldritch.kernel.eldersign.game import text as gametext
 from eldritch.frontend import gcpause
 from eldritch.saves import userdirs
 from eldritch.frontend.interrupt import InterruptGuard
+from eldritch.frontend.cli import finish
 from eldritch.frontend.persist import Persist, log_problem, save_problem
 from eldritch.frontend.session import Session
 from eldritch.eldersign import playsave
@@ -59,27 +60,9 @@ The game is autosaved after every action to $XDG_STATE_HOME/eldritch (or ~/.loca
 --state-dir or $ELDRITCH_STATE_DIR to change it)."""
 
 
-def _ascii_int(low: int, high: int, what: str):
-    """An argparse type: ASCII digits only (no '²' or other Unicode digits), within [low, high]."""
-    def parse(text: str) -> int:
-        t = text.strip()
-        if not is_count(t):
-            raise argparse.ArgumentTypeError("%s must be a whole number, not %r" % (what, text[:20]))
-        v = int(t)
-        if not low <= v <= high:
-            raise argparse.ArgumentTypeError("%s must be %d to %d, not %d" % (what, low, high, v))
-        return v
-    return parse
 
 
-def _speed(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("--speed must be seconds, e.g. 0.3, not %r" % text[:20])
-    if not 0 <= v <= 10:
-        raise argparse.ArgumentTypeError("--speed must be 0 to 10 seconds")
-    return v
+_speed = seconds(0, 10, "--speed")
 
 
 def add_parser(sub):
@@ -87,9 +70,9 @@ def add_parser(sub):
                        description="Play a whole Elder Sign game: the board on screen, the solver's odds "
                                    "at every roll, seats human or bot, autosave, save and load.",
                        epilog=PLAY_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--seed", type=_ascii_int(0, 0x3FFFFFFF, "--seed"), default=None,
+    p.add_argument("--seed", type=SEED, default=None,
                    help="the game's seed (default: from the clock)")
-    p.add_argument("--players", type=_ascii_int(1, 8, "--players"), default=None,
+    p.add_argument("--players", type=whole(1, 8, "--players"), default=None,
                    help="players, 1-8 (default 1)")
     p.add_argument("--ancient-one", default="Yog-Sothoth",
                    help="the Ancient One by name: Yog-Sothoth, Yig, Azathoth, Ithaqua, Cthulhu, Hastur, "
@@ -110,7 +93,7 @@ def add_parser(sub):
     p.add_argument("--state-dir", help="the folder for the autosave (default: the per-user state folder)")
     p.add_argument("--cards", action="append", default=[], metavar="FILE",
                    help="an extra card file (TSV, see kernel/eldersign/data/GAME.md); repeatable")
-    p.add_argument("--max-steps", type=_ascii_int(1, 10 ** 7, "--max-steps"), default=200000,
+    p.add_argument("--max-steps", type=whole(1, 10 ** 7, "--max-steps"), default=200000,
                    help=argparse.SUPPRESS)
     p.add_argument("--exit-after-first-screen", action="store_true", help=argparse.SUPPRESS)
     return p
@@ -264,25 +247,12 @@ def _run(args, backend, gc_was_on=True) -> int:
         from eldritch.frontend.plain import PlainUI
         with InterruptGuard() as guard:
             code = PlainUI(session, guard).run()
-    _finish(session, args)
-    return code
+    return finish(session, args) or code
 
 
 def _keep_previous(session) -> str | None:
     line = session.persist.keep_previous()
     return line + " (eldritch play --load it)" if line else None
-
-
-def _finish(session, args) -> None:
-    """At the end, quit or Ctrl-C: the autosave is current; write the log and --save."""
-    session.autosave()
-    notice = session.write_log(user_path(args.log) if args.log else None, args.log_format)
-    if notice:
-        sys.stderr.write("eldritch: %s\n" % notice)
-    if args.save:
-        message = session.save(args.save)
-        if message.startswith("not saved: "):
-            sys.stderr.write("eldritch: %s\n" % message[len("not saved: "):].replace(" (the game goes on)", ""))
 
 
 def _run_bots(args, game, data, settings, log, state) -> int:

@@ -17,6 +17,7 @@ Saves hold the keeper's secrets, so they go through the save layer sealed with t
 import argparse
 import json
 
+from eldritch.cliargs import SEED, whole
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.mansions import odds
 from eldritch.kernel.mansions.game.rules import Rules
@@ -61,8 +62,9 @@ def add_parser(sub):
                                     "investigators, each human or bot.",
                         epilog=PLAY_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     q.add_argument("--story", default="demo", help="a story under kernel/mansions/data or a folder (default demo)")
-    q.add_argument("--seed", type=int, default=None, help="the game's seed (default: from the clock)")
-    q.add_argument("--players", type=int, default=2, help="the keeper and the investigators, 2-5 (default 2)")
+    q.add_argument("--seed", type=SEED, default=None, help="the game's seed (default: from the clock)")
+    q.add_argument("--players", type=whole(0, 99, "--players"), default=2,
+                   help="the keeper and the investigators, 2-5 (default 2)")
     q.add_argument("--bots", default="", help="'all', 'none', or seats taken by bots: 'keeper,2' (default none)")
     q.add_argument("--bot-kind", choices=("heuristic", "random"), default="heuristic",
                    help="the bots' play (default heuristic)")
@@ -78,12 +80,14 @@ def add_parser(sub):
     q = msub.add_parser("odds", help="exact odds of an attribute test with skill points",
                         description="The exact probability of passing an attribute test.",
                         epilog=ODDS_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    q.add_argument("attribute", type=int, help="the attribute, 0-10")
-    q.add_argument("--modifier", type=int, default=0, help="the test's modifier, -9 to 9 (default 0)")
-    q.add_argument("--skill", type=int, default=0,
+    q.add_argument("attribute", type=whole(-99, 99, "the attribute"), help="the attribute, 0-10")
+    q.add_argument("--modifier", type=whole(-99, 99, "--modifier"), default=0,
+                   help="the test's modifier, -9 to 9 (default 0)")
+    q.add_argument("--skill", type=whole(-99, 99, "--skill"), default=0,
                    help="the investigator's skill points, 0-8 (default 0): one may add his Luck (or, with "
                         "skill_points=reroll, each rerolls a failure)")
-    q.add_argument("--luck", type=int, default=None, help="the investigator's Luck, 0-10 (needed with --skill)")
+    q.add_argument("--luck", type=whole(-99, 99, "--luck"), default=None,
+                   help="the investigator's Luck, 0-10 (needed with --skill)")
     q.add_argument("--choice", action="append", default=[], metavar="NAME=VALUE",
                    help="natural_rolls=first-edition|clamped, skill_points=luck|reroll|off")
     q.add_argument("--json", action="store_true", help="print one JSON object")
