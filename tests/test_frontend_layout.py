@@ -130,6 +130,7 @@ class LogViews:
             self.checked.append("end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 @pytest.mark.parametrize("game", ["stayaway", "mansions", "arkham"])
 def test_the_log_view_is_full_width_and_scrolls(game, size):
@@ -139,6 +140,45 @@ def test_the_log_view_is_full_width_and_scrolls(game, size):
     assert ("handoff" if session.hides else "decision") in views.checked     # after a hand-over too
 
 
+def test_the_log_view_at_80x24_in_one_arkham_game():
+    """The fast sibling: an Arkham game a few dozen actions in, its log opened at 80x24."""
+    session = arkham()
+    while len(session.log_lines()) < 80:
+        session.play(session.bot_action() if session.bot_turn() else session.default_action(),
+                     "bot" if session.bot_turn() else "player")
+
+    async def go():
+        app = FrontApp(session, forced_pause=0, handle_sigint=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.pilot = pilot
+            await settle(app, pilot)
+            await check_log_view(app)
+    run(go())
+
+
+def test_one_screen_of_each_kind_at_80x24_is_not_cut(tmp_path):
+    """The fast sibling: Elder Sign's move phase, its hint, its quit question."""
+    async def go():
+        session = eldersign(seed=11)
+        session.play(session.default_action(), "player")           # an investigator taken: the move phase
+        app = FrontApp(session, forced_pause=0, handle_sigint=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.pilot = pilot
+            await settle(app, pilot)
+            cut = NothingCut()
+            await cut(app, "decision")
+            assert {"decision", "hint", "quit"} <= cut.kinds
+    run(go())
+
+
+def test_the_quit_words_of_each_case():
+    assert arkham(None).quit_words() == "Nothing is saved in this session: y quits, n plays on."
+    words = stayaway("/nonexistent-state").quit_words()
+    assert words.startswith("This game hides every hand and every role, so it is saved only sealed")
+    assert words.endswith("y asks for one (Enter without one quits without saving), n plays on.")
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_eldersign_log_view_at_the_game_end(size):
     views = LogViews()
@@ -233,6 +273,7 @@ class NothingCut:
             self.kinds.add("quit")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["stayaway", "mansions", "arkham", "eldersign"])
 def test_no_screen_of_any_game_cuts_text_at_80x24(game):
     cut = NothingCut()
@@ -285,6 +326,7 @@ async def quit_text(session, size=(80, 24)):
     return text, asked
 
 
+@pytest.mark.slow
 def test_quit_says_exactly_what_happens(tmp_path):
     s = arkham(str(tmp_path / "a"))
     text, asked = run(quit_text(s))
@@ -329,7 +371,7 @@ def test_the_plain_mode_asks_the_same_question(tmp_path):
 WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz★·ÄI0123456789/%", min_size=1, max_size=30)
 
 
-@hsettings(max_examples=300, deadline=None)
+@hsettings(max_examples=150, deadline=None)
 @given(st.lists(st.tuples(st.lists(WORDS, min_size=1, max_size=8), st.booleans()), min_size=1, max_size=6),
        st.integers(8, 90), st.integers(0, 6), st.integers(0, 4))
 def test_wrapped_rows_fit_and_keep_every_word_in_order(spans, width, indent, hang):

@@ -22,6 +22,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from eldritch.frontend.settings import Settings
 from eldritch.frontend.session import Session
 from eldritch.kernel.stayaway.game import defs as SD
@@ -182,6 +184,7 @@ def test_mansions_keeper_and_investigator_captures_hold_only_the_seat_looking(tm
     assert seen_keeper and seen_investigator
 
 
+@pytest.mark.slow
 def test_what_happened_on_a_hot_seat_screen_is_the_looking_seat_s_own(tmp_path):
     from eldritch.frontend.tui import screen_text
     sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -17,6 +17,8 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
+
 from eldritch import arkham as arkham_door, mansions as mansions_door
 from eldritch.frontend.settings import Settings
 from eldritch.frontend.session import Session
@@ -111,6 +113,7 @@ def play(make, game, limit=80, every=4):
     return results.found
 
 
+@pytest.mark.slow
 def test_stayaway_the_card_a_look_showed_is_on_the_next_screen():
     """P2 plays Suspicious on P1 (seed 3, four players); P2's next screen says which card P1 showed."""
     found = play(stayaway, "stayaway", every=1000)
@@ -118,6 +121,7 @@ def test_stayaway_the_card_a_look_showed_is_on_the_next_screen():
     assert len(found) >= 3
 
 
+@pytest.mark.slow
 def test_arkham_each_fight_and_roll_outcome_is_on_the_next_screen():
     found = play(arkham, "arkham")
     assert any("attack roll: " in line for line in found) and any("as a trophy" in line or "loses" in line
@@ -125,15 +129,49 @@ def test_arkham_each_fight_and_roll_outcome_is_on_the_next_screen():
     assert len(found) >= 8
 
 
+@pytest.mark.slow
 def test_mansions_each_test_roll_is_on_the_next_screen():
     found = play(mansions, "mansions", limit=60)
     assert any(line.startswith("d10: ") for line in found), found
     assert any("test passed" in line or "test failed" in line for line in found), found
 
 
+@pytest.mark.slow
 def test_eldersign_each_roll_is_on_the_next_screen():
     found = play(eldersign, "eldersign", limit=40)
     assert sum(line.startswith("roll: ") for line in found) >= 5, found
+
+
+def test_what_came_of_a_decision_is_first_in_the_news():
+    """The panel's first part is the seat's own last step and the rolls that settled it, in that
+    seat's own words (no screen: the fast sibling of the tests above)."""
+    s = stayaway()
+    while not any("showed" in line.plain() for line in s.news().lines[:s.news().head]):
+        assert not s.game.is_terminal()
+        if s.bot_turn():
+            s.play(s.bot_action(), "bot")
+            continue
+        s.hand_to(s.acting_seat())
+        s.play(s.default_action(), "player")
+    news = s.news()
+    mine = [line.plain() for line in news.lines[:news.head]]
+    assert mine[0].startswith("> P2: play Suspicious on P1") and any(line.startswith("P1 showed ") for line in mine)
+    assert news.title == "what happened since your last decision"
+    shown = next(line for line in mine if line.startswith("P1 showed "))
+    assert all(line.strip() != shown for line in s.game.log_lines(2, 0))        # P3 did not see the card
+
+    a = arkham()
+    while True:
+        if a.bot_turn():
+            a.play(a.bot_action(), "bot")
+            continue
+        news = a.news()
+        head = [line.plain() for line in news.lines[:news.head]]
+        if head and head[0].endswith("fight with Knife") or any("attack roll: " in h for h in head):
+            break
+        a.play(a.default_action(), "player")
+    assert head[0].startswith("> seat 1") and any(h.startswith("> the dice: attack roll") for h in head)
+    assert any("attack roll: " in h for h in head)
 
 
 # ----- odds == the games' odds modules ---------------------------------------------------------------
@@ -185,6 +223,7 @@ class ArkhamOdds:
                 self.items += 1
 
 
+@pytest.mark.slow
 def test_every_arkham_fight_on_screen_shows_the_odds_module_s_odds():
     odds = ArkhamOdds()
     session = arkham()
@@ -262,6 +301,7 @@ class MansionsOdds:
         self.tests += 1
 
 
+@pytest.mark.slow
 def test_every_mansions_test_before_its_roll_shows_name_target_and_odds_with_and_without_the_skill_point():
     odds = MansionsOdds()
     run(tui_game(mansions(), SIZE, mostly_advised(), odds, stop=lambda app, k: k >= 80))

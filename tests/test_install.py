@@ -74,6 +74,7 @@ def setuptools_warnings(out: str) -> list:
     return [line for line in out.splitlines() if "Warning" in line or line.strip() == "!!"]
 
 
+@pytest.mark.slow
 def test_pip_install_editable_prints_no_setuptools_warning(tmp_path):
     src = project_copy(tmp_path / "src")
     python = fresh_python(tmp_path / "venv")
@@ -85,6 +86,7 @@ def test_pip_install_editable_prints_no_setuptools_warning(tmp_path):
     assert check.returncode == 0 and check.stdout.strip() == str(src / "host" / "__init__.py"), check.stderr[-2000:]
 
 
+@pytest.mark.slow
 def test_a_wheel_carries_the_server_s_pages_and_the_card_data(tmp_path):
     src = project_copy(tmp_path / "src")
     python = fresh_python(tmp_path / "venv")

@@ -294,6 +294,7 @@ def test_the_check_finds_a_planted_leak(tmp_path, monkeypatch):
         check_game(kind, doc, seed, frames, actions, settings, random.Random(1))
 
 
+@pytest.mark.slow
 def test_the_check_finds_news_from_another_seat(tmp_path, monkeypatch):
     """A server whose 'what happened' came from the neighbour's log is caught."""
     original = messages.news_panel
