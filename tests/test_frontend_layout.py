@@ -3,8 +3,8 @@
 - The log view (`l`) takes the body's full width at 80x24 and at 120x40, in each game, also right
   after a hand-over and at Elder Sign's game end: its lines are wrapped at that width (a wrapped part
   indented under its line), and PgUp, PgDn, Home, End and the arrows scroll it.
-- Every screen kind of every game at 80x24 (each decision, its hint, the quit question, the
-  passphrase, a hand-over, the end) is checked: no widget holds more rows than it shows unless it
+- Every screen kind of every game at 80x24 (each decision, its menus and toggles, its hint, the
+  quit question, the passphrase, a hand-over, Elder Sign's end) is checked: no widget holds more rows than it shows unless it
   scrolls, no fixed row is wider than the screen, every option is on screen, and what happened,
   when it is longer than its rows, says how many rows it left out.
 - The quit question says exactly what will happen (where the game is saved; in a game that hides
@@ -126,6 +126,7 @@ class LogViews:
             await check_log_view(app)
             self.checked.append(kind)
         elif when == "end" and long_enough:
+            check_nothing_cut(app, "the end")
             await check_log_view(app)
             self.checked.append("end")
 

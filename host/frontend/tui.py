@@ -33,6 +33,7 @@ import signal
 import time
 
 from rich.console import Console
+from rich.measure import Measurement
 from rich.text import Text
 from textual.actions import SkipAction
 from textual.app import App, ComposeResult
@@ -54,7 +55,7 @@ FORCED_PAUSE = 0.4
 SPEEDS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2, 2.0)
 MIN_SIZE = (80, 24)
 WIDE = 110                # from this width the log shows beside the panels
-LOG_PANE = 0.45           # its share of the width there
+LOG_PANE = 0.45           # its share of the width there (the CSS's #logpane width)
 MAX_LOG_LINES = 3000
 NEWS_MIN = 4              # rows what happened gets when the body would rather have them (title included)
 BODY_MIN = 3              # rows the body keeps however much happened
@@ -80,7 +81,6 @@ class Wrapped:
             yield rows_text([row])
 
     def __rich_measure__(self, console, options):
-        from rich.measure import Measurement
         widest = max((l.indent + len(l.plain()) for l in self.lines), default=1)
         return Measurement(min(8, options.max_width), min(widest, options.max_width))
 
@@ -349,6 +349,7 @@ class FrontApp(App[int]):
         self._prompt_text = ""
         self._notice_text = ""
         self.news_rows: list = []   # the rows of what happened on screen now (tests read them)
+        self._hint_text = None      # the last hint (a notice too long for its line opens in a pager)
         self._option_heights: list = []
 
     # ----- layout ---------------------------------------------------------------------------------
@@ -628,7 +629,7 @@ class FrontApp(App[int]):
         w, h = self.size
         if text and len(wrap_text(text, max(w - 2, 20))) > max(3, h // 3):
             self._notice_text = "(shown in a box: Enter or Esc closes it)"
-            self.push_screen(Pager("hint" if text == getattr(self, "_hint_text", None) else "notice", text))
+            self.push_screen(Pager("hint" if text == self._hint_text else "notice", text))
         else:
             self._notice_text = text
         self.query_one("#notice", Static).set_class(bool(self._notice_text), "shown")
