@@ -33,6 +33,9 @@ VARIANTS = {
         (ao.lower(), GameSpec("eldersign.game.rules", {"ancient_one": ao}, players=(1, 2, 4, 8), seeds=1,
                               steps=100, mp_seeds=1), i < 2)
         for i, ao in enumerate(ANCIENT_ONES)
+    ] + [
+        ("house-rules", GameSpec("eldersign.game.rules", {"house": "giveup_skips_terror", "ancient_one": "Yig"},
+                                 players=(2, 5), seeds=1, steps=100, mp_seeds=1), True),
     ],
     "arkham": [
         ("demo", GameSpec("arkham.game.rules", None, players=(1, 2, 4, 8), seeds=5, steps=300, mp_seeds=1), True),

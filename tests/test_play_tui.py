@@ -318,7 +318,8 @@ def test_resume_shows_the_adventure_as_it_was(tmp_path):
     """A game saved in the middle of an adventure comes back with its roll, held dice and odds."""
     session = new_session(tmp_path)
     adapter = session.game
-    while question(adapter.state) is None or not any(gametable.snapshot(adapter.state).attempt.adventure.held):
+    while (question(adapter.state) is None or not any(gametable.snapshot(adapter.state).attempt.adventure.held)
+           or session.bot_turn()):           # a decision of the human seat (the bot's would be played on)
         legal = session.legal()
         texts = {a: gametext.action_text(adapter.state, a) for a in legal}
         focus = [a for a in legal if texts[a].startswith("focus")]

@@ -32,7 +32,8 @@ from eldritch.eldersign.gamelog import GameLog, FORMATS, TRANSCRIPT_HEADER
 from eldritch.frontend.botseats import bot_seats
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.eldersign.game.data import GameData
-from eldritch.kernel.eldersign.game.machine import Game
+from eldritch.kernel.eldersign.game.machine import Game, HOUSE_RULES
+from eldritch.kernel.eldersign.game.rules import house_bits
 from eldritch.kernel.eldersign.game import table as gametable
 from eldritch.kernel.eldersign.game import text as gametext
 from eldritch.frontend import gcpause
@@ -54,6 +55,8 @@ PLAY_EXAMPLES = """examples:
   eldritch play --seed 7 --players 4 --bots all --log game.log
                                                   a whole bot game, its seed and log in game.log
   eldritch play --load game.sav --plain           a saved game, as numbered prompts
+  eldritch play --house giveup_skips_terror       a house rule (data/GAME.md, "House rules")
+  eldritch play --data mine --bots all           your own cards (eldritch template mine, filled in)
 during play: a number (or a click) chooses, Enter takes the default, 'save PATH' saves, 'hint'
 explains the best option, 'board' shows the board, 'quit' asks, then saves and stops.
 The game is autosaved after every action to $XDG_STATE_HOME/eldritch (or ~/.local/state/eldritch;
@@ -74,9 +77,10 @@ def add_parser(sub):
                    help="the game's seed (default: from the clock)")
     p.add_argument("--players", type=whole(1, 8, "--players"), default=None,
                    help="players, 1-8 (default 1)")
-    p.add_argument("--ancient-one", default="Yog-Sothoth",
+    p.add_argument("--ancient-one", default=None,
                    help="the Ancient One by name: Yog-Sothoth, Yig, Azathoth, Ithaqua, Cthulhu, Hastur, "
-                        "Nyarlathotep or Shub-Niggurath, or random (drawn from the seed; default Yog-Sothoth)")
+                        "Nyarlathotep or Shub-Niggurath (or one of --data's), or random (drawn from the seed; "
+                        "default Yog-Sothoth, else the first of --data's)")
     p.add_argument("--bots", default=None, help="'all', or seats taken by the bot: '2,3' (default none)")
     p.add_argument("--plain", action="store_true",
                    help="numbered prompts line by line (screen readers, pipes); the default when "
@@ -93,6 +97,11 @@ def add_parser(sub):
     p.add_argument("--state-dir", help="the folder for the autosave (default: the per-user state folder)")
     p.add_argument("--cards", action="append", default=[], metavar="FILE",
                    help="an extra card file (TSV, see kernel/eldersign/data/GAME.md); repeatable")
+    p.add_argument("--data", default=None, metavar="DIR",
+                   help="a folder of your own card tables (eldritch template DIR; each table there replaces "
+                        "the shipped one, a table it lacks is the shipped one; eldritch check DIR)")
+    p.add_argument("--house", default=None, metavar="RULES",
+                   help="house rules, comma separated: %s (data/GAME.md, 'House rules')" % ", ".join(HOUSE_RULES))
     p.add_argument("--max-steps", type=whole(1, 10 ** 7, "--max-steps"), default=200000,
                    help=argparse.SUPPRESS)
     p.add_argument("--exit-after-first-screen", action="store_true", help=argparse.SUPPRESS)
@@ -160,6 +169,8 @@ def open_game(args, state):
         path = os.path.join(state, userdirs.AUTOSAVE) if args.resume else user_path(args.load)
         if args.resume and not os.path.exists(path):
             raise KernelError("option", "no autosaved game to resume in %s" % state)
+        if args.data is not None:
+            raise KernelError("option", "--data: a saved game holds its own card tables")
         cards = playsave.read_card_files(args.cards)
         game, data, settings = playsave.load_file(path, cards)
         if settings is None:
@@ -168,17 +179,23 @@ def open_game(args, state):
             raise KernelError("option", "--cards: this save holds its own card files")
     else:
         cards = playsave.read_card_files(args.cards)
-        data = playsave.game_data(cards)
+        tables = playsave.read_data_folder(args.data) if args.data is not None else ()
+        data = playsave.game_data(cards, tables, args.data or "data")
         seed = args.seed
         if seed is None:
             seed = int(time.time()) & 0x3FFFFFFF
-        game = Game(data, players=args.players or 1, seed=seed, ancient_one=args.ancient_one)
-        settings = Settings(cards=cards)
+        ancient_one = args.ancient_one
+        if ancient_one is None:         # the shipped game's default, else the data's first
+            names = [a.name for a in data.ancient_ones]
+            ancient_one = "Yog-Sothoth" if "Yog-Sothoth" in names else names[0]
+        game = Game(data, players=args.players or 1, seed=seed, ancient_one=ancient_one,
+                    house=house_bits(args.house or ""))
+        settings = Settings(cards=cards, data=tables)
     bots = settings.bots
     if args.bots is not None:
         bots = bot_seats(args.bots, game.players)
     settings = Settings(bots, settings.hints and not args.no_hints,
-                        settings.speed if args.speed is None else args.speed, settings.cards)
+                        settings.speed if args.speed is None else args.speed, settings.cards, settings.data)
     return game, data, settings
 
 
@@ -213,6 +230,8 @@ def _run(args, backend, gc_was_on=True) -> int:
             raise KernelError("option", "%s: no file name given" % flag)    # '' is not "none"
     if args.players is not None and (args.load or args.resume):
         raise KernelError("option", "--players: a loaded game keeps its players")
+    if args.house is not None and (args.load or args.resume):
+        raise KernelError("option", "--house: a loaded game keeps its house rules")
     state = userdirs.state_dir(args.state_dir)
     game, data, settings = open_game(args, state)
     all_bots = len(settings.bots) == game.players

@@ -49,6 +49,8 @@ def _seat_lines(story, r, s) -> list:
         head.add("  " + STATE_WORDS[state], "bad")
     elif r.insane(s):
         head.add("  insane", "bad")
+    if r.hidden(s):
+        head.add("  hiding", "warn")
     stats = Line(indent=2).add("damage %d/%d  horror %d/%d  skill %d  stun %d" % (
         r.seat(s, 2), story.inv_health[inv], r.seat(s, 3), story.inv_sanity[inv], r.seat(s, 4), r.seat(s, 5)), "dim")
     cards = [story.card_name[c] for c in r.hand(s)]
@@ -92,6 +94,9 @@ def monsters(story, r) -> Panel:
                                                            story.type_health[t], ", stunned" if stunned else "")))
     tokens = ["fire in %s" % story.space_name[sp] for sp in range(story.nspaces) if r.fire(sp)]
     tokens += ["a corpse in %s" % story.space_name[sp] for sp in range(story.nspaces) if r.corpse(sp)]
+    tokens += ["a barricade on the door %s - %s" % (story.space_name[story.door_a[d]],
+                                                     story.space_name[story.door_b[d]])
+               for d in range(story.ndoors) if r.barrier(d)]
     if tokens:
         lines.append(Line().add("board: ", "dim").add(", ".join(tokens), "warn"))
     return Panel("monsters", "monsters", lines or [Line.of("none on the board", "dim")])
