@@ -303,6 +303,7 @@ class FrontApp(App[int]):
     Screen.showlog #logpane { display: block; width: 1fr; border-left: none; }
     Screen.showlog #news { display: none; }
     Screen.toosmall > * { display: none; }
+    Screen.toosmall > #news.shown, Screen.toosmall > #notice.shown, Screen.toosmall > #command.open { display: none; }
     Screen.toosmall > #toosmall { display: block; }
     """
     BINDINGS = [
