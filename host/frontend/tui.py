@@ -75,10 +75,14 @@ class Wrapped:
 
     def __init__(self, lines):
         self.lines = lines
+        self.drawn = {}           # width -> its rows as Texts (Textual renders a widget many times)
 
     def __rich_console__(self, console, options):
-        for row in wrap_lines(self.lines, options.max_width):
-            yield rows_text([row])
+        width = options.max_width
+        rows = self.drawn.get(width)
+        if rows is None:
+            rows = self.drawn[width] = [rows_text([row]) for row in wrap_lines(self.lines, width)]
+        yield from rows
 
     def __rich_measure__(self, console, options):
         widest = max((l.indent + len(l.plain()) for l in self.lines), default=1)
@@ -352,6 +356,7 @@ class FrontApp(App[int]):
         self.news_rows: list = []   # the rows of what happened on screen now (tests read them)
         self._hint_text = None      # the last hint (a notice too long for its line opens in a pager)
         self._option_heights: list = []
+        self._menu_drawn = None     # (width, the rows) the options were last laid out for
 
     # ----- layout ---------------------------------------------------------------------------------
 
@@ -507,8 +512,13 @@ class FrontApp(App[int]):
             n, "" if n == 1 else "s"), "dim")])
 
     def _fill_menu(self, w: int) -> None:
-        """The options again, laid out at width w (the highlighted one kept)."""
+        """The options again, laid out at width w (the highlighted one kept); nothing to do when
+        neither the options nor the width changed."""
         menu = self.query_one("#menu", OptionList)
+        key = (w, tuple((r.key, r.label, r.odds, r.advised, r.checked, r.note) for r in self.rows))
+        if key == self._menu_drawn and menu.option_count == len(self.rows):
+            return
+        self._menu_drawn = key
         keep = menu.highlighted
         prompts = [self._row_text(r, w) for r in self.rows]
         self._option_heights = [len(p.plain.split("\n")) for p in prompts]
