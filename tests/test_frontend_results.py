@@ -6,9 +6,10 @@
   its result (Mansions), the roll (Elder Sign). The lines are the seat's own log lines (the panel
   is news.py's), and each one found is on the screen's text, not only in the panel's data.
 - Every Arkham fight offered shows its odds, and every Mansions test before its roll shows its name,
-  target and odds with and without the skill point, `==` the games' odds (the front doors
-  eldritch.arkham / eldritch.mansions over the kernel's odds modules, formatted here); every roll of
-  a whole game (the bots' too) says its chance in the log before its result, `==` the same.
+  target and odds with and without the skill point, `==` the games' odds modules (kernel/arkham/
+  odds.py, whose strength dice the front door does not take, and eldritch.mansions over
+  kernel/mansions/odds.py; formatted here); every roll of a whole game (the bots' too) says its
+  chance in the log before its result, `==` the same.
 - The investigators to pick are on screen with their sheets and abilities (Elder Sign, Arkham,
   Mansions); Stay Away!'s advice says its reason.
 """
@@ -20,12 +21,14 @@ from pathlib import Path
 import pytest
 
 from eldritch import arkham as arkham_door, mansions as mansions_door
+from eldritch.kernel.arkham import odds as arkham_odds
 from eldritch.frontend.settings import Settings
 from eldritch.frontend.session import Session
 from eldritch.frontend.tui import screen_text
 from eldritch.frontend.walk import Walker
 from eldritch.kernel.arkham.game import defs as AD
-from eldritch.kernel.arkham.game.board import SPECIAL_HOUND, SKILL_STEALTH
+from eldritch.kernel.arkham.game.board import SPECIAL_HOUND, SKILL_STEALTH, SP_BIND
+from eldritch.kernel.arkham.game.cards import CAST_MISTS, CAST_USE
 from eldritch.kernel.mansions.game import consts as MC
 from eldritch.kernel.mansions.game import state as MS
 from eldritch.kernel.stayaway.game.rules import Rules as StayAwayRules
@@ -176,17 +179,55 @@ def test_what_came_of_a_decision_is_first_in_the_news():
 
 # ----- odds == the games' odds modules ---------------------------------------------------------------
 
+def cast_spells(g, seat, mask):
+    """The slots of mask whose card is cast with a roll (the test's own reading of the board)."""
+    b = g.board
+    out = []
+    for k in range(AD.MAX_POSS):
+        c = g.poss[seat * AD.MAX_POSS + k]
+        if mask >> k & 1 and c != 255 and b.i_cast[b.card_kind[c]] != 255:
+            out.append(k)
+    return out
+
+
 def arkham_best_bonus(g, seat, kind, gate):
-    bonuses = [g.loadout_bonus(seat, mask, kind, gate) for mask in range(256) if g.loadout_ok(seat, mask)]
+    """The best bonus of a legal loadout with no spell to cast first."""
+    bonuses = [g.loadout_bonus(seat, mask, kind, gate) for mask in range(256)
+               if g.loadout_ok(seat, mask) and not cast_spells(g, seat, mask)]
     return max(bonuses) if bonuses else g.loadout_bonus(seat, 0, kind, gate)
 
 
 def arkham_fight_text(g, seat, m, bonus):
+    """The fight to its end with this bonus, from the kernel's odds module (its strength dice too)."""
     b = g.board
     k = b.mon_kind[m]
-    f = arkham_door.fight(strength=b.k_strength[k], stamina=max(g.sta[seat], 1), fight=bonus,
-                          hound=bool(b.k_special[k] & SPECIAL_HOUND))
-    return percent(f.win.num, f.win.den)
+    win, _, _, _, den = arkham_odds.fight(bonus, b.k_strength[k], max(g.sta[seat], 1), 0,
+                                          bool(b.k_special[k] & SPECIAL_HOUND), b.k_str_dice[k])
+    return percent(win, den)
+
+
+def arkham_hit(g, seat, mask):
+    """One attack with these items: each spell to cast works or not, weighed by its casting chance."""
+    b = g.board
+    k = b.mon_kind[g.target]
+    spells = cast_spells(g, seat, mask)
+    fixed = mask
+    for slot in spells:
+        fixed &= ~(1 << slot)
+    num = 0
+    den = 1
+    for works in range(1 << len(spells)):
+        weight = 1
+        on = fixed
+        for i, slot in enumerate(spells):
+            card = b.card_kind[g.poss[seat * AD.MAX_POSS + slot]]
+            faces = arkham_odds.faces_at_most(g.cast_level(seat, card))
+            weight *= faces if works >> i & 1 else 6 - faces
+            if works >> i & 1:
+                on |= 1 << slot
+        n, den = arkham_odds.hit_chance(g.loadout_bonus(seat, on, k, False), b.k_strength[k], b.k_str_dice[k])
+        num += weight * n
+    return num, den * 6 ** len(spells)
 
 
 class ArkhamOdds:
@@ -215,10 +256,12 @@ class ArkhamOdds:
             combo = walker.step.combo(walker.chosen)
             if combo is not None and g.purpose != AD.PU_CLOSE:
                 seat = g.fighter()
-                k = g.board.mon_kind[g.target]
-                bonus = g.loadout_bonus(seat, combo.action & AD.ARG_MASK, k, False)
-                hit = arkham_door.fight(strength=g.board.k_strength[k], stamina=1, fight=bonus, rounds=1).hit
-                want = "hit %s, fight won %s" % (percent(hit.num, hit.den), arkham_fight_text(g, seat, g.target, bonus))
+                mask = combo.action & AD.ARG_MASK
+                num, den = arkham_hit(g, seat, mask)
+                want = "hit %s" % percent(num, den)
+                if not cast_spells(g, seat, mask):
+                    bonus = g.loadout_bonus(seat, mask, g.board.mon_kind[g.target], False)
+                    want += ", fight won %s" % arkham_fight_text(g, seat, g.target, bonus)
                 assert want in menu, (want, menu)
                 self.items += 1
 
@@ -232,21 +275,34 @@ def test_every_arkham_fight_on_screen_shows_the_odds_module_s_odds():
 
 
 def arkham_roll_words(g):
-    """At a chance node of a fight, a sneak or a check: the chance the log must name (None: other)."""
+    """At a chance node of a fight, a sneak, a check or a casting: the chance the log must name, as
+    (num, den) from the kernel's odds module (None: another roll)."""
     b = g.board
     st = g.step
     if st == AD.CH_ATTACK:
+        return arkham_odds.hit_faces(g.bonus, g.foe_str), 6
+    if st == AD.CH_FOE:
         k = b.mon_kind[g.target]
-        return arkham_door.fight(strength=b.k_strength[k], stamina=1, fight=g.bonus, rounds=1).hit
+        return arkham_odds.hit_chance(g.bonus, b.k_strength[k], b.k_str_dice[k])
     if st == AD.CH_STEALTH:
-        return arkham_door.stealth(g.skill_of(g.seat, SKILL_STEALTH))
+        return arkham_odds.stealth(g.skill_of(g.seat, SKILL_STEALTH))
     if st == AD.CH_SANITY:
         level = g.maxsan[g.check_seat] if g.house & AD.HR_SANITY_CHECK_MAX else g.san[g.check_seat]
         k = b.mon_kind[g.check_m]
-        return arkham_door.sanity_check(max(g.san[g.check_seat], 1), (b.k_san_pass[k], b.k_san_fail[k]),
-                                        level=level).passes
+        ok, _, _, den = arkham_odds.sanity_check(level, b.k_san_pass[k], b.k_san_fail[k], max(g.san[g.check_seat], 1),
+                                                 b.k_pass_dice[k], b.k_fail_dice[k])
+        return ok, den
     if st == AD.CH_CLOSE:
-        return arkham_door.close_gate(b.gate_diff[g.gate_at[g.pos[g.seat]]], fight=g.bonus)
+        return arkham_odds.close_gate(g.bonus, b.gate_diff[g.gate_at[g.pos[g.seat]]], 1)
+    if st == AD.CH_TEST:
+        return arkham_odds.faces_at_most(g.test_level), 6
+    if st == AD.CH_CAST:
+        seat = g.cast_seat
+        if g.cast_mask:
+            slot = min(k for k in range(AD.MAX_POSS) if g.cast_mask >> k & 1)
+        else:
+            slot = g.cast_arg if g.cast_for in (CAST_MISTS, CAST_USE) else g.has_special(seat, SP_BIND)
+        return arkham_odds.faces_at_most(g.cast_level(seat, b.card_kind[g.poss[seat * AD.MAX_POSS + slot]])), 6
     return None
 
 
@@ -264,10 +320,49 @@ def test_every_arkham_roll_of_a_whole_game_names_its_chance_before_its_result():
             record = game.play(game.bot_action(game.acting_seat()), "bot")
             if want is not None:
                 head = record.public[0]
-                assert head.startswith("> the dice: ") and head.endswith(percent(want.num, want.den) + (
-                    " to hit" if "attack roll" in head else " to close" if "closing" in head else "")), head
+                assert head.startswith("> the dice: ") and head.endswith(percent(*want) + (
+                    " to hit" if "to hit" in head else " to close" if "closing" in head else "")), head
                 checked += 1
         assert checked >= 10
+
+
+def test_arkham_odds_on_a_board_with_strength_dice_and_spells_cast_with_a_roll(tmp_path):
+    """The synthetic board (tests/arkham_synthetic.py: strength printed 14+D6, SAN 2/D6+1, spells cast
+    with a roll): at every decision of seeded bot games each fight's and each choice of items' odds,
+    and at every roll its chance, `==` the kernel's odds module read here."""
+    from arkham_synthetic import write_board
+    from eldritch.arkham.context import option_odds
+    folder = write_board(tmp_path / "synthetic")
+    seen = {"fight": 0, "items": 0, "strength dice": 0, "cast": 0, "rolls": 0}
+    for seed in (1, 2, 3, 4):
+        settings = Settings((0, 1, 2), speed=0, options={"board": str(folder)})
+        rules = new_rules({"board": str(folder)})
+        game = ArkhamGame(rules, rules.new_game(seed, 3), settings)
+        while not game.is_terminal() and len(game.state.actions()) < 3000:
+            g = game.state
+            want = None
+            if g.current_player() < 0:
+                want = arkham_roll_words(g)
+                seen["strength dice"] += g.step == AD.CH_FOE
+                seen["cast"] += g.step == AD.CH_CAST
+            else:
+                for a in game.legal():
+                    kind, arg = a & ~AD.ARG_MASK, a & AD.ARG_MASK
+                    if kind == AD.K_FIGHT:
+                        seat = g.seat
+                        best = arkham_best_bonus(g, seat, g.board.mon_kind[arg], False)
+                        assert option_odds(g, a)[0] == "win " + arkham_fight_text(g, seat, arg, best)
+                        seen["fight"] += 1
+                    elif kind == AD.K_LOADOUT and g.purpose != AD.PU_CLOSE:
+                        seat = g.fighter()
+                        assert option_odds(g, a)[0] == "hit " + percent(*arkham_hit(g, seat, arg))
+                        seen["items"] += 1
+            record = game.play(game.bot_action(game.acting_seat()), "bot")
+            if want is not None:
+                assert record.public[0].startswith("> the dice: ") and percent(*want) in record.public[0], \
+                    (record.public[0], percent(*want))
+                seen["rolls"] += 1
+    assert all(n > 0 for n in seen.values()), seen
 
 
 class MansionsOdds:
