@@ -102,11 +102,19 @@ def test_text_and_csv_outputs(capsys):
     assert code == 0 and "1p random" in out and "1p heuristic" in out and "win rate" in out
 
 
-@pytest.mark.parametrize("argv", [["--players", "9"], ["--ancient-one", "Tsathoggua"], ["--bots", "genius"],
+@pytest.mark.parametrize("argv", [["--players", "9"], ["--players", "13"], ["--ancient-one", "Tsathoggua"], ["--bots", "genius"],
                                   ["--games", "0"], ["--weights", "elder_sign=x"], ["--investigators", "zzz"]])
 def test_bad_simulate_options_are_one_line_and_exit_2(capsys, argv):
     code, out, err = run_cli(capsys, "simulate", "-n", "1", *argv)
     assert code == 2 and err.count("\n") == 1 and err.startswith("eldritch:")
+
+
+def test_player_counts_past_eight_reach_the_game_that_seats_them(capsys):
+    """Stay Away! seats 4 to 12: the shared --players bound lets its counts through to its runner."""
+    code, out, err = run_cli(capsys, "simulate", "--game", "stayaway", "-n", "1", "--players", "9,12", "--json")
+    assert code == 0, err
+    import json
+    assert [s["players"] for s in json.loads(out)["settings"]] == [9, 12]
 
 
 def test_progress_line_shows_rate_and_eta():

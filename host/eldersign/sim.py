@@ -169,6 +169,9 @@ class EldersignRunner:
         if args.weights:
             options.append(("weights", tuple(sorted(parse_weights(args.weights).items()))))
         out = []
+        for players in args.players:
+            if not 1 <= players <= 8:
+                raise KernelError("option", "--players: Elder Sign is for 1 to 8 players, not %d" % players)
         for ao in wanted:
             for players in args.players:
                 for bots in seat_bots(args.bots, players, self):
