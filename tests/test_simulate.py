@@ -113,7 +113,6 @@ def test_player_counts_past_eight_reach_the_game_that_seats_them(capsys):
     """Stay Away! seats 4 to 12: the shared --players bound lets its counts through to its runner."""
     code, out, err = run_cli(capsys, "simulate", "--game", "stayaway", "-n", "1", "--players", "9,12", "--json")
     assert code == 0, err
-    import json
     assert [s["players"] for s in json.loads(out)["settings"]] == [9, 12]
 
 
