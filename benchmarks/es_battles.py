@@ -2,6 +2,7 @@
 the combat target gives a turn (benchmarks/README.md, "Elder Sign's final battle").
 
     .venv/bin/python benchmarks/es_battles.py --games 100 --players 1 --bot search
+    .venv/bin/python benchmarks/es_battles.py --games 100 --ancient-one Yig,Ithaqua
 
 For each Ancient One: games (seeds 1..N), games won by sealing (elder signs), games that reached the
 final battle and how many of those were won, and the exact expected doom tokens one attack phase of
@@ -91,11 +92,15 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--players", type=int, default=1)
     ap.add_argument("--bot", default="search")
+    ap.add_argument("--ancient-one", default="", help="only these Ancient Ones, comma-separated (default all)")
     args = ap.parse_args(argv)
+    only = {x.strip() for x in args.ancient_one.split(",") if x.strip()}
     print("| Ancient One | doom | combat | doom off a turn (6 green) | attack | games | won by sealing | "
           "battles | battles won |")
     print("|---|---:|---|---:|---|---:|---:|---:|---:|")
     for a in GameData().ancient_ones:
+        if only and a.name not in only:
+            continue
         attack = provenance(a.source, "attack")
         numbers = provenance(a.source, "combat")
         if a.awaken:
