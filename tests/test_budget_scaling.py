@@ -1,11 +1,11 @@
 """The limits' estimate against measured questions: benchmarks/scaling.csv holds the CPU time, peak
 memory and counted work of 147 questions (every axis of a question's size on five cards, and the
-combined question on the two typed cards: both extra dice, focus 2 and spells 4), measured by `benchmarks/scaling.py
-measure`. The estimate (kernel/eldersign/budget.py) must be within 2x of every point's time and
-never below its memory, and the work model the solves are stopped by must track the time the same
-way. The counts the points recorded are checked against this solver on the small points, so a
-solver that counts differently asks for the file to be measured again. No timing here: the times
-are the file's.
+combined question on the two typed cards: both extra dice, focus 2 and spells 4), measured by
+`benchmarks/scaling.py measure`. The estimate (kernel/eldersign/budget.py) must be within 2x of
+every point's time and never below its memory, and the work model the solves are stopped by must
+track the time the same way. The counts the points recorded are checked against this solver on the
+small points, so a solver that counts differently asks for the file to be measured again. No timing
+here: the times are the file's.
 """
 
 import importlib.util
