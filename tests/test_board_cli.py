@@ -1,5 +1,5 @@
-"""The board's command line under the MicroPython unix port refuses up front what it cannot answer
-(issue 24.14): a question over its budget (the kernel's budget.py, as the host) is one line, a solve
+"""The board's command line under the MicroPython unix port refuses up front what it cannot answer:
+a question over its budget (the kernel's budget.py, as the host) is one line, a solve
 that runs out of memory all the same is one line, and the launcher works from a checkout deeper than
 the 255 bytes the port can intern."""
 
