@@ -20,8 +20,8 @@ from eldritch.analysis import sweep as sw
 from eldritch.analysis.simgames import Setting, runner
 from eldritch.analysis.simulate import Summary
 
-WHAT = {"arkham": "investigators", "eldersign": "investigators", "mansions": "investigators",
-        "stayaway": "The Thing's side"}
+# whose win a game's win rate counts: the investigators', but where a game says otherwise
+WHAT = {"stayaway": "The Thing's side"}
 
 
 def read(folder, by, cpu, seen):
@@ -60,7 +60,7 @@ def rows(by, cpu):
         per = "%.2f" % (c[0] / c[1]) if c[1] else "-"
         out.append("| %s | %s | %d | %s | %d/%d = %.1f%% [%.1f, %.1f] | %s | %s | %s |" % (
             s.game, label, s.players, bots, m.wins, m.games, 100 * m.win_rate(), 100 * lo, 100 * hi,
-            WHAT[s.game], extra, per))
+            WHAT.get(s.game, "investigators"), extra, per))
     return out
 
 

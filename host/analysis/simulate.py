@@ -216,7 +216,7 @@ def _counts(text: str) -> list[int]:
         out = [int(x) for x in text.split(",") if x.strip()]
     except ValueError:
         raise argparse.ArgumentTypeError("expected numbers separated by commas, not %r" % text)
-    # 12 is the most any game seats (Stay Away!); each game's runner refuses counts outside its own range
+    # 12 is the most players any game seats; each game's runner refuses counts outside its own range
     if not out or any(n < 1 or n > 12 for n in out):
         raise argparse.ArgumentTypeError("player counts must be 1 to 12")
     return out
