@@ -1,9 +1,9 @@
 """The modes' 16x8 text screen: a row buffer written in place and drawn on the 128x64 framebuf.
 
 The game modes (companion.py, arkham_mode.py, mansions_mode.py, stayaway_mode.py) subclass
-TextScreen: their compose() calls clear(), writes the rows with put()/num()/frac()/hundredths(),
-and sets `inv` to the row shown inverted (the cursor's). Every write is cut at the row's end and
-returns the column after it; writing and draw() allocate nothing (the no-allocation tests run them
+TextScreen through modescreen.ModeScreen: their composers write the rows with put()/num()/frac()/
+hundredths()/put_page() and set `inv` to the row shown inverted (the cursor's). Every write is cut
+at the row's end and returns the column after it; writing and draw() allocate nothing (the no-allocation tests run them
 under heap_lock). screen_lines() is the simulator's frame log and allocates.
 """
 
@@ -71,10 +71,21 @@ class TextScreen:
             col += 1
         return col
 
-    def lines(self, texts):
-        """One bytes per row, each from the row's start (a screen of fixed text)."""
-        for r in range(ROWS):
-            self.put(r, 0, texts[r])
+    def put_page(self, text):
+        """A screen of fixed text (a note, a prompt): one bytes, its rows separated by b"\\n", each
+        from the row's start and cut at its end. One object a page, not one a row: a page costs a
+        mode's heap little where the bytecode is not frozen."""
+        t = self.text
+        start = 0                   # where the row starts in the buffer
+        at = 0
+        for i in range(len(text)):
+            ch = text[i]
+            if ch == 10:
+                start += COLS
+                at = start
+            elif at < start + COLS:
+                t[at] = ch
+                at += 1
 
     def num(self, row, col, n):
         """n in decimal at (row, col), "-" first when negative; the column after it."""

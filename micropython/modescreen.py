@@ -1,0 +1,184 @@
+"""What every game mode's screens share: dispatch by screen, lists, number fields, notes, the end
+screen, undo, saving and resuming.
+
+A mode subclasses ModeScreen and numbers its screens from 0 (`self.screen`). Two class tuples,
+indexed by screen, say what each does: `ON[screen](self, button)` handles a press (True asks the
+app for its main menu) and `SHOW[screen](self)` writes the screen's rows. handle() runs the first,
+then compose(), which clears the rows, runs the second and sets the LEDs (`show_leds`).
+
+The shared screens and flows:
+  - a note (show_note): a page of fixed text, A or B goes back to the screen it was shown over (on_back,
+    which also serves a mode's prompts);
+  - a list or menu: list_rows() writes the rows in view with the cursor's inverted, moved() moves a
+    cursor with up/down;
+  - a form of number fields: fields() writes the names and values, edit_field() moves between them
+    (up/down) and changes the value within its limits (left/right);
+  - the end screen (on_end): A ends the game (its save cleared) and leaves, B undoes the last entry;
+  - undo: the mode steps back (step_back: the screen to return to, -1 when there is nothing to undo),
+    the game is saved at once, a note says so;
+  - save(): encode()'s bytes stored at once (store.py: power-cut safe), after every entry;
+  - resume(): decode() of the newest save the mode accepts, restore() puts it in place and may
+    return a note to show over the resumed screen (a replay that differs from the save).
+
+Handling a key, composing and drawing allocate nothing here; saving, resuming and undo do.
+"""
+
+import buttons as btn
+import store
+from textscreen import TextScreen, COLS, digits
+from kernel.errors import KernelError
+
+try:                                  # for mypy only: MicroPython has no typing module
+    from typing import Any
+except ImportError:
+    pass
+
+# notes are pages (textscreen.put_page): 8 rows separated by newlines
+NOTE_UNDONE = b"\nLast entry\nundone.\n\n\n\n\nA:ok"
+NOTE_NOTHING = b"\nNothing to undo\n\n\n\n\n\nA:ok"
+
+
+def moved(b, cursor, n):
+    """A list cursor after button b: up/down one of n rows, stopping at the first and the last."""
+    if b == btn.UP and cursor > 0:
+        return cursor - 1
+    if b == btn.DOWN and cursor < n - 1:
+        return cursor + 1
+    return cursor
+
+
+def list_top(cursor, rows):
+    """The first item in view when `rows` rows show a list: the view ends at the cursor's item once
+    it would leave the first screenful."""
+    return cursor - rows + 1 if cursor >= rows else 0
+
+
+class ModeScreen(TextScreen):
+    """A game mode's screens (see the module docstring); a subclass sets the class attributes below
+    and, in its constructor, `screen`, `note`, `back` and `save_path`."""
+
+    ON = ()          # type: Any
+    SHOW = ()        # type: Any
+    NOTE = 0         # the note screen's number
+    HOME = 0         # the mode's main screen ("Nothing to undo" goes back to it)
+    NO_SAVE = ""     # resume()'s error when no save is readable
+    save_path = ""   # the mode's save file (the constructor's)
+    field = 0        # the number field being edited (fields, edit_field)
+    has_save = False
+    # each mode's own (methods; None here costs less than a method): show_leds() sets the LEDs;
+    # step_back() is the undo (the state before the last entry: the screen to return to, or -1
+    # when there is none); encode() is the save's bytes; decode(blob) checks a save's bytes (it
+    # raises on one the mode cannot use) for restore(got), which puts it in place, sets the screen
+    # to resume on and returns a note to show over it, or None
+    show_leds = step_back = encode = decode = restore = None    # type: Any
+
+    def handle(self, b, kind):
+        """One button press; True asks the app for its main menu. A long press is the app's (the
+        legend, the main menu): a mode that wants every event sets raw_events and its own handle."""
+        if kind == btn.LONG:
+            return False
+        if self.ON[self.screen](self, b):
+            return True
+        self.compose()
+        return False
+
+    def compose(self):
+        self.clear()
+        self.SHOW[self.screen](self)
+        self.show_leds()
+
+    # ----- notes and prompts --------------------------------------------------------------------------
+
+    def show_note(self, note, back):
+        """The note (a page: textscreen.put_page) over the screen `back`, where A or B returns."""
+        self.note = note
+        self.back = back
+        self.screen = self.NOTE
+
+    def compose_note(self):
+        self.put_page(self.note)
+
+    def on_back(self, b):
+        """A note's or a prompt's keys: A or B goes back."""
+        if b == btn.A or b == btn.B:
+            self.screen = self.back
+
+    # ----- lists and number fields --------------------------------------------------------------------
+
+    def list_rows(self, row, col, items, n, cursor, rows):
+        """`rows` rows from `row` of a list of n bytes items, scrolled so the cursor's item shows;
+        its row inverted. The first item in view."""
+        top = list_top(cursor, rows)
+        for k in range(rows):
+            if top + k < n:
+                self.put(row + k, col, items[top + k])
+        self.inv = row + cursor - top
+        return top
+
+    def fields(self, row, col, names, buf, base, offsets):
+        """A form of number fields from `row`: each name at `col`, its value (buf[base + offset])
+        at the row's end; the field being edited (`field`) inverted."""
+        for k in range(len(offsets)):
+            self.put(row + k, col, names[k])
+            v = buf[base + offsets[k]]
+            self.num(row + k, COLS - digits(v), v)
+        self.inv = row + self.field
+
+    def edit_field(self, b, buf, base, offsets, low, top):
+        """A form's arrows: up/down the field, left/right its value (buf[base + offset]) within
+        low[field]..top[field]. False for the other buttons."""
+        f = self.field
+        if b == btn.UP or b == btn.DOWN:
+            self.field = moved(b, f, len(offsets))
+            return True
+        i = base + offsets[f]
+        if b == btn.RIGHT:
+            if buf[i] < top[f]:
+                buf[i] += 1
+            return True
+        if b == btn.LEFT:
+            if buf[i] > low[f]:
+                buf[i] -= 1
+            return True
+        return False
+
+    # ----- the end, undo, saving and resuming -------------------------------------------------------------
+
+    def finish(self):
+        """The game is over and left: its save cleared (the menu offers no Resume); True (leave)."""
+        store.clear(self.save_path)
+        self.has_save = False
+        return True
+
+    def on_end(self, b):
+        """The end screen's keys: A ends the game and leaves, B undoes the last entry."""
+        if b == btn.A:
+            return self.finish()
+        if b == btn.B:
+            self.undo()
+        return False
+
+    def undo(self):
+        """The game as before its last entry, saved at once; a note says so, or that there was
+        nothing to undo."""
+        back = self.step_back()
+        if back < 0:
+            self.show_note(NOTE_NOTHING, self.HOME)
+            return
+        self.save()
+        self.show_note(NOTE_UNDONE, back)
+
+    def save(self):
+        store.save(self.save_path, self.encode())
+        self.has_save = True
+
+    def resume(self):
+        """The newest save the mode accepts (store.load falls back to the one before a refused
+        one), put in place; a note over the resumed screen when restore() returns one."""
+        got = store.load(self.save_path, self.decode)
+        if got is None:
+            raise KernelError("save", self.NO_SAVE)
+        note = self.restore(got)
+        if note is not None:
+            self.show_note(note, self.screen)
+        self.compose()
