@@ -120,6 +120,7 @@ INV_FIELDS = (b"Sanity", b"Stamina", b"Clues")
 INV_AT = (0, 1, 2)              # where each is in a seat's three values (setv)
 INV_TOP = (20, 20, 20)
 INV_LOW = (1, 1, 0)
+INV_FORM = (INV_FIELDS, INV_AT, INV_LOW, INV_TOP)      # the sheet's number form (modescreen.fields)
 
 F_NONE, F_REVEAL, F_WON, F_FAILED, F_SETUP = range(5)
 # where the effect picker starts: the library's most common reward (elder sign +1, on 51 cards) and
@@ -497,7 +498,7 @@ class Companion(ModeScreen):
         return False
 
     def _inv(self, b):
-        if self.edit_field(b, self.setv, self.setseat * 3, INV_AT, INV_LOW, INV_TOP):
+        if self.edit_field(b, INV_FORM, self.setv, self.setseat * 3):
             return
         if b == btn.A:
             if self.replacing >= 0:
@@ -738,7 +739,7 @@ class Companion(ModeScreen):
         self.put(0, 0, ASK_TITLES[kind] if kind < len(ASK_TITLES) else ASK_TITLES[0])
         if kind == Q_CHOOSE:
             self.num(0, 1, self.ask_seat + 1)
-        self.list_rows(1, 0, self.ask_labels, len(self.ask_labels), self.opt, 6)
+        self.list_rows(1, 0, self.ask_labels, self.opt, 6)
         self.put(7, 0, b"A:ok B:undo")
 
     def compose_setup(self):
@@ -760,7 +761,7 @@ class Companion(ModeScreen):
         self.num(0, col, self.players)
         inv = self.seat_field(seat, SS_INV)
         self.put(1, 0, self.inv_names[inv] if inv < len(self.inv_names) else b"(no investigator)")
-        self.fields(2, 1, INV_FIELDS, self.setv, seat * 3, INV_AT)
+        self.fields(2, 1, INV_FORM, self.setv, seat * 3)
         self.put(6, 0, b"lt/rt change")
         self.put(7, 0, b"A:next B:back")
 
@@ -801,7 +802,7 @@ class Companion(ModeScreen):
             col = COLS - digits(t)
             self.put(4, col - 7, b"Trophy ")
             self.num(4, col, t)
-        self.list_rows(5, 0, TURN_ITEMS, len(TURN_ITEMS), self.menu, 3)
+        self.list_rows(5, 0, TURN_ITEMS, self.menu, 3)
 
     def compose_effect(self):
         col = self.put(0, 0, b"Penalty" if self.flow == F_FAILED else b"Reward" if self.flow == F_WON
@@ -884,7 +885,7 @@ class Companion(ModeScreen):
 
     def compose_die(self):
         self.put(0, 0, b"Free which die?")
-        self.list_rows(1, 1, DIE_NAMES, 3, self.die, 3)
+        self.list_rows(1, 1, DIE_NAMES, self.die, 3)
         for c in range(3):
             col = self.num(1 + c, 8, self.st[ST_LOCKED + c])
             self.put(1 + c, col, b" locked")

@@ -105,40 +105,39 @@ class ModeScreen(TextScreen):
 
     # ----- lists and number fields --------------------------------------------------------------------
 
-    def list_rows(self, row, col, items, n, cursor, rows):
-        """`rows` rows from `row` of a list of n bytes items, scrolled so the cursor's item shows;
-        its row inverted. The first item in view."""
+    def list_rows(self, row, col, items, cursor, rows):
+        """`rows` rows from `row` of a list of bytes items, scrolled so the cursor's item shows;
+        its row inverted."""
         top = list_top(cursor, rows)
-        for k in range(rows):
-            if top + k < n:
-                self.put(row + k, col, items[top + k])
         self.inv = row + cursor - top
-        return top
+        for k in range(rows):
+            if top + k < len(items):
+                self.put(row + k, col, items[top + k])
 
-    def fields(self, row, col, names, buf, base, offsets):
-        """A form of number fields from `row`: each name at `col`, its value (buf[base + offset])
-        at the row's end; the field being edited (`field`) inverted."""
-        for k in range(len(offsets)):
-            self.put(row + k, col, names[k])
-            v = buf[base + offsets[k]]
-            self.num(row + k, COLS - digits(v), v)
+    def fields(self, row, col, form, buf, base):
+        """A form of number fields from `row` (form: names, offsets, lowest, highest values): each
+        name at `col`, its value buf[base + offset] at the row's end; the field being edited
+        (`field`) inverted."""
         self.inv = row + self.field
+        for k in range(len(form[1])):
+            self.put(row + k, col, form[0][k])
+            v = buf[base + form[1][k]]
+            self.num(row + k, COLS - digits(v), v)
 
-    def edit_field(self, b, buf, base, offsets, low, top):
-        """A form's arrows: up/down the field, left/right its value (buf[base + offset]) within
-        low[field]..top[field]. False for the other buttons."""
-        f = self.field
+    def edit_field(self, b, form, buf, base):
+        """A form's arrows: up/down the field, left/right its value buf[base + offset] within the
+        field's lowest..highest. False for the other buttons."""
         if b == btn.UP or b == btn.DOWN:
-            self.field = moved(b, f, len(offsets))
+            self.field = moved(b, self.field, len(form[1]))
             return True
-        i = base + offsets[f]
+        base += form[1][self.field]
         if b == btn.RIGHT:
-            if buf[i] < top[f]:
-                buf[i] += 1
+            if buf[base] < form[3][self.field]:
+                buf[base] += 1
             return True
         if b == btn.LEFT:
-            if buf[i] > low[f]:
-                buf[i] -= 1
+            if buf[base] > form[2][self.field]:
+                buf[base] -= 1
             return True
         return False
 

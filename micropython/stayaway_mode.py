@@ -417,15 +417,7 @@ class StayAwayMode(ModeScreen):
         col = self.num(0, col, me + 1)
         col = self.put(0, col + 1, ROLE_SHORT[v[V_ROLE]])
         self.put(0, 12, PAGES[self.page])
-        pg = self.page
-        if pg == 0:
-            self.compose_actions()
-        elif pg == 1:
-            self.compose_hand()
-        elif pg == 2:
-            self.compose_table()
-        else:
-            self.compose_news()
+        self.SHOW_PAGE[self.page](self)
 
     def compose_actions(self):
         n = self.nacts
@@ -638,6 +630,8 @@ class StayAwayMode(ModeScreen):
         else:
             leds.set(ledmod.GREEN, ledmod.ON)
 
+    # the player's pages, in the order of PAGES
+    SHOW_PAGE = (compose_actions, compose_hand, compose_table, compose_news)
     # the screens, in the order of M_SETUP ... M_RESUME (the player's two take every event: _play)
     ON = (_setup, _pin, None, None, _over, ModeScreen.on_back, _pin)
     SHOW = (compose_setup, compose_pin, compose_privacy, compose_player, compose_over, compose_note, compose_pin)

@@ -9,9 +9,15 @@ under heap_lock). screen_lines() is the simulator's frame log and allocates.
 
 import gc
 
-COLS = 16
-ROWS = 8
-SPACE = 32
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+COLS = const(16)
+ROWS = const(8)
+SPACE = const(32)
 # fb.text takes a str: one per printable character, made once (draw() indexes, never builds one)
 GLYPHS = tuple([chr(i) for i in range(32, 127)])
 
@@ -62,12 +68,11 @@ class TextScreen:
 
     def put(self, row, col, s):
         """bytes s at (row, col), cut at the row's end; the column after it."""
-        t = self.text
-        base = row * COLS
+        row *= COLS                     # the row's first byte
         for i in range(len(s)):
             if col >= COLS:
                 return col
-            t[base + col] = s[i]
+            self.text[row + col] = s[i]
             col += 1
         return col
 
@@ -75,16 +80,14 @@ class TextScreen:
         """A screen of fixed text (a note, a prompt): one bytes, its rows separated by b"\\n", each
         from the row's start and cut at its end. One object a page, not one a row: a page costs a
         mode's heap little where the bytecode is not frozen."""
-        t = self.text
-        start = 0                   # where the row starts in the buffer
-        at = 0
+        start = 0                       # the row's first byte
+        at = 0                          # where the next character goes
         for i in range(len(text)):
-            ch = text[i]
-            if ch == 10:
+            if text[i] == 10:
                 start += COLS
                 at = start
             elif at < start + COLS:
-                t[at] = ch
+                self.text[at] = text[i]
                 at += 1
 
     def num(self, row, col, n):
@@ -125,10 +128,9 @@ class TextScreen:
         """v (0 or more) / 100 with two decimals: "12.34", "12.34%" when pct."""
         col = self.num(row, col, v // 100)
         col = self.put(row, col, b".")
-        r = v % 100
-        if r < 10:
+        if v % 100 < 10:
             col = self.put(row, col, b"0")
-        col = self.num(row, col, r)
+        col = self.num(row, col, v % 100)
         if pct:
             col = self.put(row, col, b"%")
         return col
