@@ -94,7 +94,6 @@ def story_of(folder):
 class MansionsMode(ModeScreen):
     """The keeper's assistant screens. `handle(button, kind)` returns True to leave for the menu."""
 
-    HOME = M_TURN
     NO_SAVE = "no readable keeper's assistant save"
 
     def __init__(self, leds, save_path, story=None):

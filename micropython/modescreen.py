@@ -20,7 +20,9 @@ The shared screens and flows:
   - resume(): decode() of the newest save the mode accepts, restore() puts it in place and may
     return a note to show over the resumed screen (a replay that differs from the save).
 
-Handling a key, composing and drawing allocate nothing here; saving, resuming and undo do.
+Handling a key, composing and drawing allocate nothing here; saving, resuming and undo do. What
+runs at every key press keeps its frame within 11 words, as textscreen's writers do (list_rows and
+fields, once a screen, are bigger).
 """
 
 import buttons as btn
@@ -32,6 +34,7 @@ try:                                  # for mypy only: MicroPython has no typing
     from typing import Any
 except ImportError:
     pass
+TYPE_CHECKING = False                 # mypy reads `if TYPE_CHECKING:` as true (by its name); the board never
 
 # notes are pages (textscreen.put_page): 8 rows separated by newlines
 NOTE_UNDONE = b"\nLast entry\nundone.\n\n\n\n\nA:ok"
@@ -54,23 +57,27 @@ def list_top(cursor, rows):
 
 
 class ModeScreen(TextScreen):
-    """A game mode's screens (see the module docstring); a subclass sets the class attributes below
-    and, in its constructor, `screen`, `note`, `back` and `save_path`."""
+    """A game mode's screens (see the module docstring). What a mode sets is declared below for
+    mypy only (on the board each name here would take room in every mode's heap)."""
 
-    ON = ()          # type: Any
-    SHOW = ()        # type: Any
-    NOTE = 0         # the note screen's number
-    HOME = 0         # the mode's main screen ("Nothing to undo" goes back to it)
-    NO_SAVE = ""     # resume()'s error when no save is readable
-    save_path = ""   # the mode's save file (the constructor's)
-    field = 0        # the number field being edited (fields, edit_field)
-    has_save = False
-    # each mode's own (methods; None here costs less than a method): show_leds() sets the LEDs;
-    # step_back() is the undo (the state before the last entry: the screen to return to, or -1
-    # when there is none); encode() is the save's bytes; decode(blob) checks a save's bytes (it
-    # raises on one the mode cannot use) for restore(got), which puts it in place, sets the screen
-    # to resume on and returns a note to show over it, or None
-    show_leds = step_back = encode = decode = restore = None    # type: Any
+    if TYPE_CHECKING:
+        # the class's: per screen the key handler (ON) and the composer (SHOW); the note screen's
+        # number (NOTE); where "Nothing to undo" goes back to (HOME); resume()'s error (NO_SAVE)
+        ON = SHOW = ()  # type: Any
+        NOTE = HOME = 0
+        NO_SAVE = ""
+        # the constructor's: the screen shown, the note and the screen it goes back to, the save
+        # file, whether there is a save, the number field being edited (fields, edit_field)
+        screen = back = field = 0
+        note = b""
+        save_path = ""
+        has_save = False
+        # the mode's methods: show_leds() sets the LEDs; step_back() is the undo (the state before
+        # the last entry: the screen to return to, or -1 when there is none); encode() is the
+        # save's bytes; decode(blob) checks a save's bytes (it raises on one the mode cannot use)
+        # for restore(got), which puts it in place, sets the screen to resume on and returns a
+        # note to show over it, or None
+        show_leds = step_back = encode = decode = restore = None  # type: Any
 
     def handle(self, b, kind):
         """One button press; True asks the app for its main menu. A long press is the app's (the

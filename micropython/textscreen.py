@@ -3,8 +3,14 @@
 The game modes (companion.py, arkham_mode.py, mansions_mode.py, stayaway_mode.py) subclass
 TextScreen through modescreen.ModeScreen: their composers write the rows with put()/num()/frac()/
 hundredths()/put_page() and set `inv` to the row shown inverted (the cursor's). Every write is cut
-at the row's end and returns the column after it; writing and draw() allocate nothing (the no-allocation tests run them
-under heap_lock). screen_lines() is the simulator's frame log and allocates.
+at the row's end and returns the column after it; writing and draw() allocate nothing (the
+no-allocation tests run them under heap_lock). screen_lines() is the simulator's frame log and
+allocates.
+
+The writers run many times a frame, so each keeps its state (arguments, locals and deepest stack)
+within 11 words: MicroPython gives a bigger frame heap blocks at every call when the heap is not
+locked (py/objfun.c, VM_MAX_STATE_ON_STACK), freed at once but counted towards gc.threshold, so
+each such call brings the next collection nearer (tests/test_board_heap.py checks the sizes).
 """
 
 import gc
