@@ -118,6 +118,11 @@ PREPARE = {
     "eldritch stayaway --resume":
         (WORDS + "eldritch stayaway --seed 3 --players 4 --bots 2,3,4 --passphrase-fd 3 3<words.txt", "",
          "a sealed autosave: a game whose input ended (the game the example resumes)"),
+    "eldritch mansions check my_story":
+        ("eldritch mansions template my_story", "", "my_story: the template story, written first (the folder "
+                                                    "the example checks)"),
+    "eldritch mansions check my_story --json":
+        ("eldritch mansions template my_story", "", "likewise"),
     "eldritch mansions play --load game.sav --passphrase-fd 3 3<words.txt":
         (WORDS + "ELDRITCH_STATE_DIR=prep eldritch mansions play --seed 3 --players 2 --bots keeper "
          "--passphrase-fd 3 3<words.txt", "save game.sav\n",
