@@ -1,4 +1,4 @@
-"""Set-up gives what the README shows (issue 23.9): every `pip install` the README tells a reader to
+"""Set-up gives what the README shows: every `pip install` the README tells a reader to
 type uses the clone's `.venv/bin/pip` and names an extra that exists; `make run` installs the extras
 of the interfaces it opens (the handheld and the terminal game's screen); `make test` installs the
 test extra, which holds every other extra's packages, so after it every interface the README
