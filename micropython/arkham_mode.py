@@ -65,7 +65,7 @@ SHEET_FIELD = (F_FIGHT, F_STEALTH, F_MAXSAN, F_MAXSTA, F_PHYS, F_MAGIC)
 SHEET_LOW = (0, 0, 1, 1, 0, 0)
 SHEET_TOP = (9, 9, 20, 20, 20, 20)
 SHEET_DEFAULT = (2, 2, 5, 5, 0, 0)
-SHEET_FORM = (SHEET_NAMES, SHEET_FIELD, SHEET_LOW, SHEET_TOP)     # the sheet (modescreen.fields)
+SHEET_FORM = (SHEET_NAMES, SHEET_FIELD, SHEET_LOW, SHEET_TOP, 1, 0)     # the sheet from row 1 (modescreen.fields)
 
 INV_PARTS = (b"1 Movement", b"2 Events", b"3 Monsters", b"4 Fight/gate")
 MYTHOS_PARTS = (b"1 Gates", b"2 Move", b"3 Attack")
@@ -537,7 +537,7 @@ class ArkhamMode(ModeScreen):
         col = self.put(0, 0, b"Player ")
         col = self.num(0, col, seat + 1)
         self.put(0, col, b" sheet")
-        self.fields(1, 0, SHEET_FORM, self.st, S_SHEETS + seat * SHEET)
+        self.fields(SHEET_FORM, self.st, S_SHEETS + seat * SHEET)
         self.put(7, 0, b"lt/rt A:ok")
 
     def compose_track(self):
@@ -556,7 +556,7 @@ class ArkhamMode(ModeScreen):
         self.frac(2, 6, st[S_GATES], self.limit())
         self.put(2, 11, b"D")
         self.frac(2, 12, st[S_DOOM], st[S_DOOM_LEN])
-        self.list_rows(3, 0, MENU, self.menu, 5)
+        self.list_rows(3 << 8 | 0 << 4 | 5, MENU, self.menu)
 
     def compose_prompt(self):
         self.put_page(PROMPTS[self.st[S_PART] - 1])
@@ -564,7 +564,7 @@ class ArkhamMode(ModeScreen):
     def compose_odds(self):
         col = self.put(0, 0, b"Odds for P")
         self.num(0, col, self.st[S_SEAT] + 1)
-        self.list_rows(1, 1, ODDS_KINDS, self.kind, 4)
+        self.list_rows(1 << 8 | 1 << 4 | 4, ODDS_KINDS, self.kind)
         self.put(7, 0, b"A:choose B:back")
 
     def monster_name(self):

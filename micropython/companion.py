@@ -51,10 +51,9 @@ from kernel.eldersign.game.companion import (new_companion, restart, enter_effec
                                              SS_SAN, SS_MAXSAN, SS_STA, SS_MAXSTA, SS_CLUES, SS_TROPHIES,
                                              SS_STATE, ST_SLOTS, SLOT_BYTES, SL_ON, SL_CARD, SL_MONSTERS)
 
-try:                                  # for mypy only: MicroPython has no typing module
+TYPE_CHECKING = False                 # mypy reads `if TYPE_CHECKING:` as true (by its name); the board never
+if TYPE_CHECKING:                     # (a failed import on the board searches its filesystem: 1.8 M instructions)
     from typing import Any
-except ImportError:
-    pass
 
 NONE = 255                      # the kernel's "no investigator" in seat_inv
 
@@ -120,7 +119,7 @@ INV_FIELDS = (b"Sanity", b"Stamina", b"Clues")
 INV_AT = (0, 1, 2)              # where each is in a seat's three values (setv)
 INV_TOP = (20, 20, 20)
 INV_LOW = (1, 1, 0)
-INV_FORM = (INV_FIELDS, INV_AT, INV_LOW, INV_TOP)      # the sheet's number form (modescreen.fields)
+INV_FORM = (INV_FIELDS, INV_AT, INV_LOW, INV_TOP, 2, 1)  # the sheet from row 2, column 1 (modescreen.fields)
 
 F_NONE, F_REVEAL, F_WON, F_FAILED, F_SETUP = range(5)
 # where the effect picker starts: the library's most common reward (elder sign +1, on 51 cards) and
@@ -739,7 +738,7 @@ class Companion(ModeScreen):
         self.put(0, 0, ASK_TITLES[kind] if kind < len(ASK_TITLES) else ASK_TITLES[0])
         if kind == Q_CHOOSE:
             self.num(0, 1, self.ask_seat + 1)
-        self.list_rows(1, 0, self.ask_labels, self.opt, 6)
+        self.list_rows(1 << 8 | 0 << 4 | 6, self.ask_labels, self.opt)
         self.put(7, 0, b"A:ok B:undo")
 
     def compose_setup(self):
@@ -761,7 +760,7 @@ class Companion(ModeScreen):
         self.num(0, col, self.players)
         inv = self.seat_field(seat, SS_INV)
         self.put(1, 0, self.inv_names[inv] if inv < len(self.inv_names) else b"(no investigator)")
-        self.fields(2, 1, INV_FORM, self.setv, seat * 3)
+        self.fields(INV_FORM, self.setv, seat * 3)
         self.put(6, 0, b"lt/rt change")
         self.put(7, 0, b"A:next B:back")
 
@@ -802,7 +801,7 @@ class Companion(ModeScreen):
             col = COLS - digits(t)
             self.put(4, col - 7, b"Trophy ")
             self.num(4, col, t)
-        self.list_rows(5, 0, TURN_ITEMS, self.menu, 3)
+        self.list_rows(5 << 8 | 0 << 4 | 3, TURN_ITEMS, self.menu)
 
     def compose_effect(self):
         col = self.put(0, 0, b"Penalty" if self.flow == F_FAILED else b"Reward" if self.flow == F_WON
@@ -885,7 +884,7 @@ class Companion(ModeScreen):
 
     def compose_die(self):
         self.put(0, 0, b"Free which die?")
-        self.list_rows(1, 1, DIE_NAMES, self.die, 3)
+        self.list_rows(1 << 8 | 1 << 4 | 3, DIE_NAMES, self.die)
         for c in range(3):
             col = self.num(1 + c, 8, self.st[ST_LOCKED + c])
             self.put(1 + c, col, b" locked")

@@ -510,7 +510,7 @@ class MansionsMode(ModeScreen):
 
     def compose_menu(self):
         self.put(0, 0, b"Keeper menu")
-        self.list_rows(1, 1, MENU, self.cursor, 6)
+        self.list_rows(1 << 8 | 1 << 4 | 6, MENU, self.cursor)
         self.put(7, 0, b"A:open B:back")
 
     def compose_event(self):

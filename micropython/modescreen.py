@@ -21,8 +21,8 @@ The shared screens and flows:
     return a note to show over the resumed screen (a replay that differs from the save).
 
 Handling a key, composing and drawing allocate nothing here; saving, resuming and undo do. What
-runs at every key press keeps its frame within 11 words, as textscreen's writers do (list_rows and
-fields, once a screen, are bigger).
+runs at every key press keeps its frame within 11 words, as textscreen's writers do (fields, once
+a screen, is bigger), which is why a list's place is one int and a form's place is in its tuple.
 """
 
 import buttons as btn
@@ -30,11 +30,9 @@ import store
 from textscreen import TextScreen, COLS, digits
 from kernel.errors import KernelError
 
-try:                                  # for mypy only: MicroPython has no typing module
-    from typing import Any
-except ImportError:
-    pass
 TYPE_CHECKING = False                 # mypy reads `if TYPE_CHECKING:` as true (by its name); the board never
+if TYPE_CHECKING:                     # (a failed import on the board searches its filesystem: 1.8 M instructions)
+    from typing import Any
 
 # notes are pages (textscreen.put_page): 8 rows separated by newlines
 NOTE_UNDONE = b"\nLast entry\nundone.\n\n\n\n\nA:ok"
@@ -112,24 +110,27 @@ class ModeScreen(TextScreen):
 
     # ----- lists and number fields --------------------------------------------------------------------
 
-    def list_rows(self, row, col, items, cursor, rows):
-        """`rows` rows from `row` of a list of bytes items, scrolled so the cursor's item shows;
-        its row inverted."""
-        top = list_top(cursor, rows)
-        self.inv = row + cursor - top
-        for k in range(rows):
-            if top + k < len(items):
-                self.put(row + k, col, items[top + k])
+    def list_rows(self, place, items, cursor):
+        """A list of bytes items at `place`, scrolled so the cursor's item shows; its row inverted.
+        place is `row << 8 | col << 4 | rows` (its first row, its column, how many rows show),
+        written with constants (the compiler folds them): one argument keeps the frame small."""
+        top = list_top(cursor, place & 15)
+        self.inv = (place >> 8) + cursor - top
+        cursor = place >> 8                        # the row written next
+        while cursor < (place >> 8) + (place & 15) and top < len(items):
+            self.put(cursor, place >> 4 & 15, items[top])
+            cursor += 1
+            top += 1
 
-    def fields(self, row, col, form, buf, base):
-        """A form of number fields from `row` (form: names, offsets, lowest, highest values): each
-        name at `col`, its value buf[base + offset] at the row's end; the field being edited
-        (`field`) inverted."""
-        self.inv = row + self.field
+    def fields(self, form, buf, base):
+        """A form of number fields (form: names, offsets, lowest, highest values, first row, column):
+        each name at the column, its value buf[base + offset] at the row's end; the field being
+        edited (`field`) inverted."""
+        self.inv = form[4] + self.field
         for k in range(len(form[1])):
-            self.put(row + k, col, form[0][k])
+            self.put(form[4] + k, form[5], form[0][k])
             v = buf[base + form[1][k]]
-            self.num(row + k, COLS - digits(v), v)
+            self.num(form[4] + k, COLS - digits(v), v)
 
     def edit_field(self, b, form, buf, base):
         """A form's arrows: up/down the field, left/right its value buf[base + offset] within the

@@ -206,7 +206,7 @@ def test_companion_screens_do_not_allocate(run_micropython, tmp_path):
 STACK_FRAMES = {
     "textscreen.py": ("clear", "put", "put_page", "num", "signed", "frac", "frac_right", "hundredths"),
     "modescreen.py": ("moved", "list_top", "handle", "compose", "show_note", "compose_note", "on_back",
-                      "edit_field"),
+                      "edit_field", "list_rows"),
 }
 MPY_TOOL = REPO.parent / "shared" / "vendor" / "micropython" / "tools" / "mpy-tool.py"
 
