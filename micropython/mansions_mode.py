@@ -467,11 +467,11 @@ class MansionsMode(ModeScreen):
                 if 0 <= v < self.time_now():
                     s[F_TOKENS] = v
             elif f == 2:
-                e = s[F_EVENT]
-                if e < self.nevents():
-                    v = s[NF + e] + d
+                f = s[F_EVENT]                  # the event (f's own slot: the frame stays on the C stack)
+                if f < self.nevents():
+                    v = s[NF + f] + d
                     if s[F_TOKENS] < v <= 20:
-                        s[NF + e] = v
+                        s[NF + f] = v
             else:
                 v = s[F_EVENT] + d
                 if 0 <= v < self.nevents():
