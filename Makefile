@@ -8,7 +8,7 @@ SANDIR := build/sanitize
 # the C core is compiled by the install: reinstall when it or its build changes
 CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/_core_build.py setup.py
 
-.PHONY: run test bench clean board flash mpy tables atlas-check browser firmware fw-tools board-qemu
+.PHONY: run test bench clean board flash mpy tables atlas-check browser firmware fw-tools board-qemu portable sanitize valgrind
 
 BOARD_FILES := micropython/pins_pico.py micropython/display.py micropython/buttons.py \
 	micropython/leds.py micropython/store.py micropython/app.py micropython/main.py \
@@ -137,18 +137,36 @@ browser:
 
 # The C core built with -fsanitize=address,undefined (a second cffi module in build/sanitize, loaded
 # by eldritch.cbackend through ELDRITCH_CORE_DIR, libasan preloaded into the interpreter), running
-# the parity sample and the fuzz tests. Any ASan or UBSan report aborts the run.
+# the parity sample and the fuzz tests; then the same with the portable 128-bit arithmetic forced
+# (build/sanitize-portable: the board's path, csrc/es_u128.h). Any ASan or UBSan report aborts the run.
+SAN_RUN = LD_PRELOAD=$$($(CC) -print-file-name=libasan.so) \
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	ELDRITCH_PARITY=sample ELDRITCH_REQUIRE_C=1
 sanitize: $(STAMP)
 	$(BIN)/python host/_core_build.py --sanitize $(SANDIR)
-	LD_PRELOAD=$$($(CC) -print-file-name=libasan.so) \
-	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	ELDRITCH_CORE_DIR=$(SANDIR) ELDRITCH_PARITY=sample ELDRITCH_REQUIRE_C=1 \
+	$(SAN_RUN) ELDRITCH_CORE_DIR=$(SANDIR) \
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_parity.py tests/test_c_core.py
+	$(BIN)/python host/_core_build.py --sanitize $(SANDIR)-portable --portable
+	$(SAN_RUN) ELDRITCH_CORE_DIR=$(SANDIR)-portable \
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_parity.py tests/test_c_core.py
+
+# The optimised C core with the portable 128-bit arithmetic forced (-DES_PORTABLE128, as the board's
+# compiler has no __int128), in build/portable: the parity sample and the fuzz tests against it
+PORTABLE_DIR := build/portable
+$(PORTABLE_DIR)/.built: $(STAMP) $(CORE_SOURCES)
+	$(BIN)/python host/_core_build.py --portable $(PORTABLE_DIR)
+	@touch $@
+
+portable: $(PORTABLE_DIR)/.built
+	ELDRITCH_CORE_DIR=$(PORTABLE_DIR) ELDRITCH_PARITY=sample ELDRITCH_REQUIRE_C=1 \
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_parity.py tests/test_c_core.py
 
 # The optimised C core under valgrind on a parity corpus (every 4th library card; about 25 s):
-# results identical to the native run, and no valgrind error record through the core.
-valgrind: $(STAMP)
+# results identical to the native run, and no valgrind error record through the core; then the
+# portable build the same way.
+valgrind: $(STAMP) $(PORTABLE_DIR)/.built
 	ELDRITCH_VALGRIND=1 $(BIN)/python -m pytest -q -m valgrind tests/test_c_core.py
+	ELDRITCH_VALGRIND=1 ELDRITCH_VALGRIND_CORE_DIR=$(PORTABLE_DIR) $(BIN)/python -m pytest -q -m valgrind tests/test_c_core.py
 
 # The whole Core + Other Worlds atlas (focus 0-1, spells 0-1, clues 0-1) against `eldritch odds` on
 # 200 random rows (about 90 CPU s on two workers; deselected from the main pytest run by its marker

@@ -30,13 +30,14 @@
  *
  * Exactness: values are at most 2^48; weighted sums are kept as two 64-bit halves (value >> 24 and
  * value & (2^24 - 1), each sum below 2^51), in one 64-bit word where they provably fit (the clue
- * sweeps' sums over at most six rerolled dice, below 2^48 * 6^6) or in unsigned __int128, and
- * divided once.
+ * sweeps' sums over at most six rerolled dice, below 2^48 * 6^6) or in 128 bits (es_u128.h:
+ * unsigned __int128 where the compiler has it, else two words multiplied from 32-bit halves, the
+ * same integers), and divided once.
  */
 #include "eldersign.h"
+#include "es_u128.h"
 #include <string.h>
 
-__extension__ typedef unsigned __int128 u128;
 typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (clue sweeps) */
 
 #define WS_MAGIC 0x456c6472744332ULL /* "EldrtC2" */
@@ -140,10 +141,10 @@ static inline uint64_t div_round(const wsh *w, u128 num, int u)
 {
     uint64_t den = w->pow6[u], mg = w->dmagic[u];
     int sh = w->dshift[u];
-    u128 m = num + den / 2;
-    uint64_t a = (uint64_t)(m >> 32), b = (uint64_t)m & 0xFFFFFFFFu;
-    uint64_t q1 = (uint64_t)(((u128)a * mg) >> sh), r1 = a - q1 * den;
-    uint64_t q2 = (uint64_t)(((u128)((r1 << 32) | b) * mg) >> sh);
+    u128 m = u128_add64(num, den / 2);
+    uint64_t a = u128_shr_lo(m, 32), b = u128_lo(m) & 0xFFFFFFFFu;
+    uint64_t q1 = u128_shr_lo(u128_mul64(a, mg), sh), r1 = a - q1 * den;
+    uint64_t q2 = u128_shr_lo(u128_mul64((r1 << 32) | b, mg), sh);
     return (q1 << 32) + q2;
 }
 
@@ -154,7 +155,7 @@ static inline uint64_t div_round(const wsh *w, u128 num, int u)
 static inline uint64_t div_narrow(const wsh *w, uint64_t x, int u)
 {
     uint64_t y = x + w->pow6[u] / 2;
-    uint64_t t = (uint64_t)(((u128)y * w->nmagic[u]) >> 64);
+    uint64_t t = u128_hi(u128_mul64(y, w->nmagic[u]));
     return (((y - t) >> 1) + t) >> w->nshift[u];
 }
 
@@ -802,9 +803,9 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
         while (((uint64_t)1 << l) < w->pow6[k])
             l++;
         w->dshift[k] = 58 + l;
-        w->dmagic[k] = (uint64_t)((((u128)1 << (58 + l)) + w->pow6[k] - 1) / w->pow6[k]);
+        w->dmagic[k] = u128_div64(u128_add64(u128_shl(u128_from(1), 58 + l), w->pow6[k] - 1), w->pow6[k]);
         if (k >= 1 && k <= 6) {
-            w->nmagic[k] = (uint64_t)((((u128)1 << 64) * (((uint64_t)1 << l) - w->pow6[k])) / w->pow6[k]) + 1;
+            w->nmagic[k] = u128_div64(u128_make(((uint64_t)1 << l) - w->pow6[k], 0), w->pow6[k]) + 1;
             w->nshift[k] = l - 1;
         }
     }
@@ -2179,7 +2180,7 @@ static int store_acc(wsh *w, const ictx *x, const uint64_t *hi, const uint64_t *
     if (!slot)
         return ES_ENOMEM;
     for (i = 0; i < w->nstates; i++)
-        slot[i] = div_round(w, ((u128)hi[i] << 24) + lo[i], x->g + x->y + x->r);
+        slot[i] = div_round(w, u128_add64(u128_shl(u128_from(hi[i]), 24), lo[i]), x->g + x->y + x->r);
     slot[w->empty] = ES_ONE;
     w->contexts++;
     return ES_OK;
@@ -2436,12 +2437,13 @@ static inline __attribute__((always_inline)) void best_keep_body(wsh *w, int g, 
                 for (j = 0; j < m; j++)
                     nb_ptr[j] = N + (uint64_t)gadd[gi * ES_NFACES + j] * sg;
                 for (c = 0; c < half; c++) {
-                    u128 t = 0;
+                    u128 t = u128_from(0);
                     for (j = 0; j < m; j++)
-                        t += (u128)w->cw[0][j] * (k + 1 >= kw ? (u128)nb_ptr[j][c] :
-                                                  (u128)nb_ptr[j][2 * c + 1] << 64 | nb_ptr[j][2 * c]);
-                    dst[2 * c] = (uint64_t)t;
-                    dst[2 * c + 1] = (uint64_t)(t >> 64);
+                        t = u128_add(t, k + 1 >= kw ? u128_mul64(nb_ptr[j][c], w->cw[0][j]) :
+                                            u128_mul_small(u128_make(nb_ptr[j][2 * c + 1], nb_ptr[j][2 * c]),
+                                                           w->cw[0][j]));
+                    dst[2 * c] = u128_lo(t);
+                    dst[2 * c + 1] = u128_hi(t);
                 }
             }
         /* bottom-up best over subsets; the not-kept states of yellow and red come first. A key's
@@ -2547,7 +2549,7 @@ static inline __attribute__((always_inline)) void best_keep_body(wsh *w, int g, 
                         }
                         if (wk)
                             for (b = 0; b < BLK; b++)
-                                d[b] = div_round(w, (u128)key[2 * b + 1] << 64 | key[2 * b], u);
+                                d[b] = div_round(w, u128_make(key[2 * b + 1], key[2 * b]), u);
                         else
                             for (b = 0; b < BLK; b++)
                                 d[b] = u ? div_narrow(w, key[b], u) : key[b];
@@ -3362,7 +3364,7 @@ static void keep_sum(const wsh *w, const ictx *x, const uint64_t *T, const uint8
     int m = w->ncls[0], NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1, n = w->nstates, ci, i, j, u;
     u128 acc[ES_MAX_STATES];
     for (i = 0; i < n; i++)
-        acc[i] = 0;
+        acc[i] = u128_from(0);
     for (ci = w->goff[unrolled_green]; ci < w->goff[unrolled_green + 1]; ci++) {
         uint8_t c[ES_NFACES];
         const uint8_t *add = PTR(w, w->off_gcnt, uint8_t) + (uint64_t)ci * ES_NFACES;
@@ -3388,13 +3390,13 @@ static void keep_sum(const wsh *w, const ictx *x, const uint64_t *T, const uint8
                 }
                 row = T + (((uint64_t)full * (uint64_t)NY + (uint64_t)yi) * (uint64_t)NR + (uint64_t)ri) * (uint64_t)n;
                 for (i = 0; i < n; i++)
-                    acc[i] += (u128)(gwt * yw * rw) * row[i];
+                    acc[i] = u128_add(acc[i], u128_mul64(gwt * yw * rw, row[i]));
             }
         }
     }
     u = unrolled_green + (x->y && yi0 < 0) + (x->r && ri0 < 0);
     for (i = 0; i < n; i++)
-        out[i] = u ? div_round(w, acc[i], u) : (uint64_t)acc[i];
+        out[i] = u ? div_round(w, acc[i], u) : u128_lo(acc[i]);
 }
 
 int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t unrolled_green,

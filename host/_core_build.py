@@ -2,6 +2,10 @@
 
 Used by setup.py through `cffi_modules=["host/_core_build.py:ffibuilder"]`, and by `make sanitize`
 (`python host/_core_build.py --sanitize DIR` builds an ASan/UBSan copy of the module into DIR).
+`--portable DIR` builds the optimised module with the portable 128-bit arithmetic forced
+(-DES_PORTABLE128, csrc/es_u128.h: the board's path, where the compiler has no __int128), and
+`--sanitize DIR --portable` its ASan/UBSan copy; the same tests run against them
+(ELDRITCH_CORE_DIR, `make portable`).
 The cdef is generated from csrc/eldersign.h at build time (cdef_from_header), so the binding
 cannot drift from the header; the flags the core is compiled with are recorded in
 the binary (es_build_flags()) so that `eldritch info` can print them.
@@ -79,16 +83,36 @@ def make_ffi(module="eldritch._core", flags=OPT_FLAGS, link=(), root=""):
 ffibuilder = make_ffi()
 
 
-def build_sanitized(target_dir):
-    """Compile an ASan/UBSan copy of the module as `eldritch_san._core` under target_dir."""
+PORTABLE = ["-DES_PORTABLE128"]
+
+
+def build_sanitized(target_dir, portable=False):
+    """Compile an ASan/UBSan copy of the module as `_core` under target_dir (portable: with the
+    portable 128-bit arithmetic forced)."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    ffi = make_ffi("_core", SAN_FLAGS, ["-fsanitize=address,undefined"], root)
+    ffi = make_ffi("_core", SAN_FLAGS + (PORTABLE if portable else []), ["-fsanitize=address,undefined"], root)
     os.makedirs(target_dir, exist_ok=True)
     return ffi.compile(tmpdir=target_dir, verbose=False)
 
 
+def build_portable(target_dir):
+    """Compile the optimised module with the portable 128-bit arithmetic forced, as `_core`."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    ffi = make_ffi("_core", OPT_FLAGS + PORTABLE, (), root)
+    os.makedirs(target_dir, exist_ok=True)
+    return ffi.compile(tmpdir=target_dir, verbose=False)
+
+
+USAGE = "usage: _core_build.py [--sanitize DIR [--portable] | --portable DIR]"
+
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--sanitize":
-        print(build_sanitized(sys.argv[2]))
+    args = sys.argv[1:]
+    if len(args) in (2, 3) and args[0] == "--sanitize" and args[2:] in ([], ["--portable"]):
+        print(build_sanitized(args[1], portable=len(args) == 3))
+    elif len(args) == 2 and args[0] == "--portable":
+        print(build_portable(args[1]))
+    elif args:
+        sys.stderr.write(USAGE + "\n")
+        sys.exit(2)
     else:
         ffibuilder.compile(tmpdir="build/core", verbose=True)   # never into the source tree

@@ -1,7 +1,7 @@
 """The C core's own contract, through cffi: workspace sizing, error codes for bad inputs, and a
 hypothesis fuzz that feeds random and malformed inputs to every entry point (run under ASan/UBSan by
 `make sanitize`). With ELDRITCH_VALGRIND=1 the C solver is also run under valgrind on a parity
-corpus (`make valgrind`).
+corpus (`make valgrind`; ELDRITCH_VALGRIND_CORE_DIR: another build of the core, the portable one).
 """
 
 import os
@@ -813,7 +813,8 @@ VALGRIND_CORPUS = """
 import sys
 from eldritch.kernel.eldersign import library
 from eldritch.kernel.eldersign.situation import terror_code
-from eldritch.cbackend import CSolver
+from eldritch.cbackend import CSolver, lib
+print("portable128", lib.es_portable128())
 ads = library.load()[::%d]
 for a in ads:
     s = CSolver(a.card(), terror_code(a.terror))
@@ -870,10 +871,15 @@ def core_errors(log):
 def test_valgrind_clean_on_parity_corpus(tmp_path):
     step = int(os.environ.get("ELDRITCH_VALGRIND_STEP", "4"))
     script = VALGRIND_CORPUS % step
-    native = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    env = dict(os.environ, PYTHONMALLOC="malloc")
+    # the installed optimised core, or the build in ELDRITCH_VALGRIND_CORE_DIR (make valgrind: the
+    # portable 128-bit build too), never a sanitizer build (valgrind and ASan do not mix)
+    env = dict(os.environ)
     env.pop("ELDRITCH_CORE_DIR", None)
     env.pop("LD_PRELOAD", None)
+    if os.environ.get("ELDRITCH_VALGRIND_CORE_DIR"):
+        env["ELDRITCH_CORE_DIR"] = os.environ["ELDRITCH_VALGRIND_CORE_DIR"]
+    native = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env)
+    env["PYTHONMALLOC"] = "malloc"
     log = tmp_path / "valgrind.log"
     proc = subprocess.run(["valgrind", "--leak-check=no", "--log-file=%s" % log, sys.executable, "-c",
                            script], capture_output=True, text=True, env=env)
