@@ -77,9 +77,9 @@ def test_one_module_list_feeds_the_rp2_and_the_qemu_manifests():
     qemu = boardfit.manifest(REPO / "micropython" / "qemu" / "manifest.py")
     assert qemu[0] == packages == ["kernel"]
     assert qemu[1][:len(modules)] == modules
-    assert sorted(qemu[1][len(modules):]) == ["_boot", "cli", "harness", "machine", "sim", "simio"]
+    assert sorted(qemu[1][len(modules):]) == ["_boot", "harness", "machine", "sim", "simio"]
     board = sorted(p.stem for p in (REPO / "micropython").glob("*.py")
-                   if p.stem not in ("main", "sim", "simio", "png", "cli", "manifest", "manifest_app"))
+                   if p.stem not in ("main", "sim", "simio", "png", "manifest", "manifest_app"))
     assert sorted(modules) == board
     import ast
     tree = ast.parse((REPO / "micropython" / "app.py").read_text())

@@ -5,5 +5,4 @@
 
 include("../manifest_app.py")
 module("simio.py", base_path="..")
-module("cli.py", base_path="..")
 module("harness.py")
