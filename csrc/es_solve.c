@@ -46,14 +46,39 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (c
 #define MAX_SPLITS 64
 #define SAT ((uint64_t)1 << 62)          /* counts saturate here */
 #define MAX_BYTES ((uint64_t)1 << 48)    /* no workspace is larger */
-#define WS_HEADER 8192u                  /* bytes reserved for the header (wsh) */
-#define FRAME_HDR 24576u                  /* bytes reserved for a frame's fixed part */
-#define RES_MAX 1024                      /* residual face sets of held dice per frame */
-#define GRP_MAX 128                       /* (task, held dice used) groups per frame */
-#define HC 64                            /* direct-mapped successor cache of held completions */
 #define BLK 4                            /* states per clue sweep (best_keep unrolls 4) */
 #define FRAME_SLACK 8                    /* frames beyond the nesting bound (entry recursion) */
 #define M24 ((uint64_t)0xFFFFFF)
+
+/* The layout's sizes. The host's (the default) spends memory on speed: a completion lattice of
+ * every partial roll, hundreds of cached signatures and fail vectors per frame, large residual and
+ * signature-number caches. The board's (ES_COMPACT: the MicroPython module, micropython/escore/)
+ * has a heap of 190 KB: the lattice entries of a roll are computed when the roll is (roll_lat),
+ * the fail option with focus too (fail_vec), a frame keeps a few signatures, and the caches are
+ * small; a frame's per-roll scratch vectors live in the frame, not on the C stack. The values are
+ * the same integers either way (tests/test_board_native.py runs the parity corpus on the compact
+ * host build, micropython/qemu/harness.py on the firmware). */
+#ifdef ES_COMPACT
+#define WS_HEADER ALIGN16(sizeof(wsh))  /* bytes of the header (wsh) */
+#define FRAME_HDR 2560u                  /* bytes reserved for a frame's fixed part */
+#define RES_MAX 48                       /* residual face sets of held dice per frame */
+#define GRP_MAX 12                       /* (task, held dice used) groups per frame */
+#define HC 16                            /* direct-mapped successor cache of held completions */
+#define NSLOT 8                          /* roll signatures cached per frame */
+#define NFAIL 0                          /* fail vectors cached per frame: none, made per roll */
+#define SIGW 12                          /* words of a signature */
+#define IDS_POOLS 1                      /* largest pools' signature numbers the ids cache holds */
+#define IDS_DIR 16                       /* entries of the ids cache's directory (a power of 2) */
+#define RC_DIR 32                        /* most entries of the residual cache's directory */
+#define RC_BYTES ((uint64_t)1 << 12)     /* its store of residual groups (frame_held) */
+#define LATV_WORDS ((1 + ES_NFACES) * 6) /* a roll's lattice entries: its own, each held face's */
+#define FSCR_VECS 5                      /* a frame's scratch vectors (FSCR) */
+#else
+#define WS_HEADER 8192u                  /* bytes reserved for the header (wsh) */
+#define FRAME_HDR 24576u                 /* bytes reserved for a frame's fixed part */
+#define RES_MAX 1024                     /* residual face sets of held dice per frame */
+#define GRP_MAX 128                      /* (task, held dice used) groups per frame */
+#define HC 64                            /* direct-mapped successor cache of held completions */
 #define NSLOT 256                        /* roll signatures cached per frame */
 #define NFAIL 100                        /* fail vectors with focus cached per frame (fail_vec) */
 #define SIGW 24                          /* words of a signature */
@@ -61,6 +86,8 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (c
 #define IDS_DIR 1024                     /* entries of the ids cache's directory (a power of 2) */
 #define RC_DIR 8192                      /* most entries of the residual cache's directory (see rc_dir) */
 #define RC_BYTES ((uint64_t)1 << 20)     /* its store of residual groups (frame_held) */
+#define FSCR_VECS 0
+#endif
 
 typedef struct {
     int g, y, r, f, s, c;
@@ -117,6 +144,7 @@ typedef struct {
     uint32_t rc_gen;                       /* its entries of this generation are valid */
     uint64_t off_arena, arena_bytes, arena_top, arena_peak;
     uint64_t off_frames, frame_bytes, frame_cap, frame_top, slot_off, slot_bytes, fail_off;
+    uint64_t scr_off;                      /* a frame's scratch vectors (ES_COMPACT; FSCR) */
     uint64_t gen;                          /* frames pushed so far: stamps valid slots */
     uint64_t frame_hwm;                    /* frames whose slots were ever cleared */
     uint64_t pairs, contexts;
@@ -128,7 +156,7 @@ typedef struct {
     uint64_t every, next_report;
 } wsh;
 
-typedef char wsh_fits_header[sizeof(wsh) <= WS_HEADER ? 1 : -1];
+typedef char wsh_fits_header[sizeof(wsh) <= 8192u ? 1 : -1];
 
 #define PTR(w, off, type) ((type *)((unsigned char *)(w) + (off)))
 
@@ -478,7 +506,8 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     while (p->fsh_cap < 2 * (uint64_t)sh.nfs)
         p->fsh_cap <<= 1;
     p->frame_bytes = FRAME_HDR + ALIGN16((uint64_t)(1 + sh.m + sh.ny + sh.nr) * (uint64_t)sh.n * 8) +
-                     NSLOT * (uint64_t)(2 + SIGW + sh.n) * 8 + NFAIL * (uint64_t)(2 + sh.n) * 8;
+                     FSCR_VECS * (uint64_t)sh.n * 8 + NSLOT * (uint64_t)(2 + SIGW + sh.n) * 8 +
+                     NFAIL * (uint64_t)(2 + sh.n) * 8;
     p->frame_cap = depth + FRAME_SLACK;
     off = WS_HEADER;
     p->off_fs = add_area(&off, (uint64_t)sh.nfs * 8);
@@ -491,9 +520,13 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     p->off_gpack = add_area(&off, (uint64_t)p->ngm * 8);
     p->off_gpres = add_area(&off, (uint64_t)p->ngm);
     p->off_gsize = add_area(&off, (uint64_t)p->ngm);
+#ifdef ES_COMPACT
+    p->off_lat = add_area(&off, 0);        /* no lattice: roll_lat computes a roll's entries */
+#else
     p->off_lat = add_area(&off, (uint64_t)p->ngm * (uint64_t)(l->yellow ? sh.ny + 1 : 1) *
                                     (uint64_t)(l->red ? sh.nr + 1 : 1) * (uint64_t)lat_words(sh.nt, l->green) * 8 *
                                     (uint64_t)(1 + (l->held > 0 ? sh.nrep : 0)));
+#endif
     p->off_mkeys = add_area(&off, sat_mul(p->memo_cap, 8));
     /* the memo's values are stored densely in insertion order (a solve touches the pages of the
      * contexts it stores, not pages scattered by the hash): at most 3/4 of the slots are used */
@@ -508,7 +541,7 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     /* the residual cache of frame_held: a directory and a store, with held dice possible */
     /* its directory: a quarter of the contexts, 256 to RC_DIR entries (it is cleared at set-up,
      * so a small workspace keeps a small one) */
-    p->rc_dir = 256;
+    p->rc_dir = RC_DIR < 256 ? RC_DIR : 256;
     while (p->rc_dir < RC_DIR && p->rc_dir * 4 < p->contexts)
         p->rc_dir <<= 1;
     p->off_rc = add_area(&off, l->held > 0 ? p->rc_dir * 16 + RC_BYTES : 0);
@@ -644,6 +677,7 @@ static void fsh_add(wsh *w, uint64_t key, int t)
     }
 }
 
+#ifndef ES_COMPACT
 static uint64_t fsh_tasks(const wsh *w, uint64_t key)
 {
     const uint64_t *tab = PTR(w, w->off_fsh, uint64_t);
@@ -655,6 +689,8 @@ static uint64_t fsh_tasks(const wsh *w, uint64_t key)
     }
     return 0;
 }
+
+#endif
 
 int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits)
 {
@@ -744,7 +780,11 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
         w->lact[j] = 0;
     for (j = 0; j < w->nactive; j++)
         w->lact[w->active[j] >> w->lpk] |= w->lpk ? 0xFFFFFFFFULL << (32 * (w->active[j] & 1)) : ~0ULL;
+#ifdef ES_COMPACT
+    w->lat_size = (uint64_t)w->lw;        /* a roll's entries one after another (roll_lat) */
+#else
     w->lat_size = (uint64_t)p.ngm * (uint64_t)w->lny * (uint64_t)w->lnr * (uint64_t)w->lw;
+#endif
     for (t = 0; t < 1 + ES_NFACES; t++)
         for (c = 0; c < 2; c++)
             for (j = 0; j < 2; j++)
@@ -777,8 +817,9 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     w->arena_peak = 0;
     w->off_frames = p.off_frames;
     w->frame_bytes = p.frame_bytes;
-    w->slot_off = FRAME_HDR + ALIGN16((uint64_t)(1 + w->ncls[0] + w->ncls[1] + w->ncls[2]) *
-                                      (uint64_t)w->nstates * 8);
+    w->scr_off = FRAME_HDR + ALIGN16((uint64_t)(1 + w->ncls[0] + w->ncls[1] + w->ncls[2]) *
+                                     (uint64_t)w->nstates * 8);
+    w->slot_off = w->scr_off + FSCR_VECS * (uint64_t)w->nstates * 8;
     w->slot_bytes = (uint64_t)(1 + SIGW + w->nstates) * 8;
     w->fail_off = w->slot_off + NSLOT * 8 + NSLOT * w->slot_bytes;     /* stamps, slots */
     w->frame_cap = p.frame_cap;
@@ -984,6 +1025,7 @@ static int tick(wsh *w)
 
 #define LKEY(w, gi, ys, rs) (((uint64_t)(gi) * (uint64_t)(w)->lny + (uint64_t)(ys)) * (uint64_t)(w)->lnr + (uint64_t)(rs))
 
+#ifndef ES_COMPACT
 static inline __attribute__((always_inline)) void lat_fill_keys(wsh *w, int L, int ym, int rm, int k,
                                                                 const int lw)
 {
@@ -1058,10 +1100,15 @@ static void lat_fill_size(wsh *w, int L, int ym, int rm, int k)
     }
 }
 
+#endif
+
 /* Make the lattice cover pool (g, y, r): regions in the order none/none, none/red, yellow/none,
  * yellow/red, so every neighbour is filled before it is read. */
 static void lat_fill(wsh *w, int L, int g, int y, int r)
 {
+#ifdef ES_COMPACT
+    (void)w, (void)L, (void)g, (void)y, (void)r;        /* no lattice: roll_lat */
+#else
     int ym, rm, k;
     for (ym = 0; ym <= y; ym++)
         for (rm = 0; rm <= r; rm++) {
@@ -1070,6 +1117,7 @@ static void lat_fill(wsh *w, int L, int g, int y, int r)
             if (g > w->lat_k[L][ym][rm])
                 w->lat_k[L][ym][rm] = g;
         }
+#endif
 }
 
 /* ----- frames ---------------------------------------------------------------------------------------------
@@ -1118,6 +1166,9 @@ typedef struct {
     const uint64_t *hval[HC];
     resid res[RES_MAX];
     rgroup grp[GRP_MAX];
+#ifdef ES_COMPACT
+    uint64_t latv[LATV_WORDS];   /* the lattice entries of the roll being evaluated (roll_lat) */
+#endif
 } frame;
 
 typedef char frame_fits_header[sizeof(frame) <= FRAME_HDR ? 1 : -1];
@@ -1134,6 +1185,9 @@ typedef struct {
 #define SLOT(w, fr, k) ((slot_hdr *)((unsigned char *)(fr) + (w)->slot_off + NSLOT * 8 + (uint64_t)(k) * (fr)->slot_bytes))
 #define SVEC(fr, sl) ((uint64_t *)(sl) + 1 + (fr)->sig_words)
 #define FVEC(w, fr, k) ((uint64_t *)((unsigned char *)(fr) + FRAME_HDR) + (uint64_t)(k) * (uint64_t)(w)->nstates)
+/* scratch vector k (< FSCR_VECS) of a frame: 0, 1 the sums of its rolls (hi, lo), 2 a roll's best,
+ * 3, 4 its fail option's two parts (ES_COMPACT; the host keeps these on the C stack or cached) */
+#define FSCR(w, fr, k) ((uint64_t *)((unsigned char *)(fr) + (w)->scr_off) + (uint64_t)(k) * (uint64_t)(w)->nstates)
 
 static int take_max(wsh *w, const ictx *x, uint64_t *best)
 {
@@ -1482,7 +1536,63 @@ typedef struct {
     int yf, rf;                  /* the yellow/red representative face, or -1 */
     uint64_t avail;              /* face counts of the roll (without held dice) */
     const uint64_t *lat;         /* its lattice entry: completion bits per task */
+#ifdef ES_COMPACT
+    frame *fr;                   /* the frame whose latv holds the entries (roll_lat) */
+#endif
 } roll;
+
+/* The lattice entry of the roll's held face q (the lattice of completions with one held die of
+ * the frame's q-th held face). */
+#ifdef ES_COMPACT
+#define ROLL_FRAME(ro, f) ((ro)->fr = (f))
+#define HLAT(w, fr, ro, q) ((ro)->lat + (uint64_t)(1 + (q)) * (uint64_t)(w)->lw)
+#else
+#define ROLL_FRAME(ro, f) ((void)0)
+#define HLAT(w, fr, ro, q) ((ro)->lat + (uint64_t)(fr)->hl_lat[q] * (w)->lat_size)
+#endif
+
+static inline void fast_bits(uint64_t *mask, uint64_t v, int nd, int yf, int rf, int gy, int gr);
+
+#ifdef ES_COMPACT
+/* The roll's lattice entries, computed (the compact layout has no lattice): for lattice 0 and each
+ * held face of the frame, every active task's completion bits, the OR over its minimal face sets v
+ * (containing the held die, which is then taken out) contained in the roll of the bits of drawing
+ * v exactly from the roll's dice (fast_bits): what the lattice's OR over sub-rolls holds. */
+static void roll_lat(const wsh *w, roll *ro)
+{
+    const uint64_t HB = 0x8080808080808080ULL;
+    const uint64_t *fs = PTR(w, w->off_fs, uint64_t);
+    const uint8_t *fsn = PTR(w, w->off_fsn, uint8_t);
+    frame *fr = ro->fr;
+    uint64_t gp = PTR(w, w->off_gpack, uint64_t)[ro->gi], *out = fr->latv;
+    int gy = ro->yf >= 0 ? (int)(gp >> (8 * ro->yf) & 255) : 0;
+    int gr = ro->rf >= 0 ? (int)(gp >> (8 * ro->rf) & 255) : 0;
+    int L, a, q, j, lw = w->lw;
+    for (L = 0; L <= fr->nhl; L++, out += lw) {
+        uint64_t hv = L ? w->lat_hv[fr->hl_lat[L - 1]] : 0;
+        int hn = L > 0;
+        for (j = 0; j < lw; j++)
+            out[j] = 0;
+        for (a = 0; a < w->nactive; a++) {
+            int t = w->active[a];
+            uint64_t mask = 0;
+            for (q = w->fsoff[t]; q < w->fsoff[t + 1]; q++) {
+                uint64_t v = fs[q];
+                if (hn) {
+                    if ((((v | HB) - hv) & HB) != HB)
+                        continue;                    /* no die of the held face */
+                    v -= hv;
+                }
+                if ((((ro->avail | HB) - v) & HB) != HB)
+                    continue;                        /* not in the roll */
+                fast_bits(&mask, v, (int)fsn[q] - hn, ro->yf, ro->rf, gy, gr);
+            }
+            out[t >> w->lpk] |= mask << (32 * (t & w->lpk));
+        }
+    }
+    ro->lat = fr->latv;
+}
+#endif
 
 static void roll_set(const wsh *w, roll *ro, int gi, int yi, int ri)
 {
@@ -1493,8 +1603,12 @@ static void roll_set(const wsh *w, roll *ro, int gi, int yi, int ri)
     ro->rf = ri >= 0 ? w->cface[2][ri] : -1;
     ro->avail = PTR(w, w->off_gpack, uint64_t)[gi] + (yi >= 0 ? w->ypack[yi] : 0) +
                 (ri >= 0 ? w->rpack[ri] : 0);
+#ifdef ES_COMPACT
+    roll_lat(w, ro);
+#else
     ro->lat = PTR(w, w->off_lat, uint64_t) +
               LKEY(w, gi, yi >= 0 ? yi : w->lny - 1, ri >= 0 ? ri : w->lnr - 1) * (uint64_t)w->lw;
+#endif
 }
 
 /* The rolls of a pool in table order (green multiset, yellow class, red class), with weights:
@@ -1524,7 +1638,11 @@ static inline int roll_next(const wsh *w, roll_iter *it, roll *ro)
         ro->ri++;
         ro->rf = w->cface[2][ro->ri];
         ro->avail += w->rdelta[ro->ri];
+#ifdef ES_COMPACT
+        roll_lat(w, ro);
+#else
         ro->lat += w->lw;
+#endif
         it->wt = it->wgy * w->cw[2][ro->ri];
         return 1;
     }
@@ -1612,6 +1730,34 @@ static inline __attribute__((always_inline)) int fail_vec(wsh *w, frame *fr, con
     *a = FVEC(w, fr, 0);
     if (!fr->focus)
         return ES_OK;
+#ifdef ES_COMPACT
+    {
+        /* no cache: the maxima of this roll made in the frame's scratch vectors 3 and 4 */
+        unsigned pres = PTR(w, w->off_gpres, uint8_t)[ro->gi];
+        if (pres) {
+            uint64_t *g = FSCR(w, fr, 3);
+            const uint64_t *f0 = FVEC(w, fr, 0);
+            for (i = 0; i < n; i++)
+                g[i] = f0[i];
+            for (j = 0; j < m; j++)
+                if (pres >> j & 1)
+                    vmax(g, FVEC(w, fr, 1 + j), n);
+            *a = g;
+        }
+        if (ro->yi >= 0 && ro->ri >= 0) {
+            uint64_t *yr = FSCR(w, fr, 4);
+            const uint64_t *fy = FVEC(w, fr, 1 + m + ro->yi);
+            const uint64_t *fr_ = FVEC(w, fr, 1 + m + w->ncls[1] + ro->ri);
+            for (i = 0; i < n; i++)
+                yr[i] = fy[i] > fr_[i] ? fy[i] : fr_[i];
+            *b = yr;
+        } else if (ro->yi >= 0) {
+            *b = FVEC(w, fr, 1 + m + ro->yi);
+        } else if (ro->ri >= 0) {
+            *b = FVEC(w, fr, 1 + m + w->ncls[1] + ro->ri);
+        }
+    }
+#else
     {
         unsigned pres = PTR(w, w->off_gpres, uint8_t)[ro->gi];
         if (pres) {
@@ -1643,6 +1789,7 @@ static inline __attribute__((always_inline)) int fail_vec(wsh *w, frame *fr, con
             *b = FVEC(w, fr, 1 + m + w->ncls[1] + ro->ri);
         }
     }
+#endif
     return ES_OK;
 }
 
@@ -1783,7 +1930,7 @@ static void split_rec(split_walk *sw, int i, int gu, int yu, int ru, uint32_t hu
 static inline __attribute__((always_inline)) int held_succ(wsh *w, frame *fr, uint64_t key, int gu, int yu, int ru, uint32_t hu,
                      const uint64_t **out)
 {
-    int h = (int)((key * 0x9E3779B97F4A7C15ULL) >> 58), rc;
+    int h = (int)((key * 0x9E3779B97F4A7C15ULL) >> 58 & (HC - 1)), rc;
     ictx s = fr->x;
     if (fr->hkey[h] == (key | 1ULL << 63)) {
         *out = fr->hval[h];
@@ -1896,7 +2043,7 @@ static int opt_held(wsh *w, frame *fr, const roll *ro, uint64_t *best)
     if (fr->mode == HELD_SPLIT)
         return held_split(w, fr, ro, best);
     for (q = 0; q < fr->nhl; q++) {
-        if ((rc = held_complete(w, fr, q, ro->lat + (uint64_t)fr->hl_lat[q] * w->lat_size, best)) != ES_OK)
+        if ((rc = held_complete(w, fr, q, HLAT(w, fr, ro, q), best)) != ES_OK)
             return rc;
     }
     gy = ro->yf >= 0 ? (int)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * ro->yf) & 255) : 0;
@@ -1968,7 +2115,7 @@ static inline __attribute__((always_inline)) int roll_sig(const wsh *w, const fr
     } while (0)
     SIG_ROW(ro->lat);
     for (q = 0; q < fr->nhl; q++)
-        SIG_ROW(ro->lat + (uint64_t)fr->hl_lat[q] * w->lat_size);
+        SIG_ROW(HLAT(w, fr, ro, q));
 #undef SIG_ROW
 #undef SIG_COPY
     if (fr->ngrp > 0) {
@@ -2136,7 +2283,11 @@ static int roll_value(wsh *w, frame *fr, const roll *ro, uint64_t *best)
 /* Add wt times the best value of one roll to the sums hi/lo (24-bit halves). */
 static int roll_add(wsh *w, frame *fr, const roll *ro, uint64_t wt, uint64_t *hi, uint64_t *lo)
 {
+#ifdef ES_COMPACT
+    uint64_t *best = FSCR(w, fr, 2);
+#else
     uint64_t best[ES_MAX_STATES];
+#endif
     slot_hdr *sl;
     int rc, i;
     if (fr->cached && !fr->focus) {
@@ -2189,14 +2340,23 @@ static int store_acc(wsh *w, const ictx *x, const uint64_t *hi, const uint64_t *
 static int solve_plain(wsh *w, const ictx *x)
 {
     int n = w->nstates, i, rc;
+#ifdef ES_COMPACT
+    uint64_t *hi, *lo;          /* in the frame: popped before store_acc, untouched until a push */
+#else
     uint64_t hi[ES_MAX_STATES], lo[ES_MAX_STATES];
+#endif
     frame *fr;
     roll ro;
     roll_iter it;
     if ((rc = frame_push(w, x, &fr)) != ES_OK)
         return rc;
+#ifdef ES_COMPACT
+    hi = FSCR(w, fr, 0);
+    lo = FSCR(w, fr, 1);
+#endif
     for (i = 0; i < n; i++)
         hi[i] = lo[i] = 0;
+    ROLL_FRAME(&ro, fr);
     roll_first(w, x, &it, &ro);
     do {
         if ((rc = roll_add(w, fr, &ro, it.wt, hi, lo)) != ES_OK)
@@ -2360,6 +2520,7 @@ static inline __attribute__((always_inline)) void best_keep_body(wsh *w, int g, 
     int ncell = 0, cc, cu[(ES_NFACES + 1) * (ES_NFACES + 1)];
     int64_t cidx[(ES_NFACES + 1) * (ES_NFACES + 1)], cyo[(ES_NFACES + 1) * (ES_NFACES + 1)];
     int64_t cro[(ES_NFACES + 1) * (ES_NFACES + 1)];
+    (void)vec;                           /* read by the AVX2 build only */
     for (ys2 = 0; ys2 < NYS; ys2++) {
         int ys = y ? (ys2 == 0 ? YU : ys2 - 1) : 0;
         for (rs2 = 0; rs2 < NRS; rs2++, ncell++) {
@@ -2747,6 +2908,7 @@ static inline __attribute__((always_inline)) void row_max(uint64_t *T, const uin
                                                           const uint64_t *fb, int lev, const int n, const int vec)
 {
     int i;
+    (void)vec;                           /* read by the AVX2 build only */
 #ifdef ES_AVX2
     if (vec && (n == 4 || n == 8)) {  /* every word is a value (<= 2^48): VMAX4's signed order holds */
         int h;
@@ -2801,7 +2963,12 @@ static inline __attribute__((always_inline)) int table_options_body(wsh *w, cons
                                                                      uint32_t *ids, const int vec)
 {
     int n = w->nstates, i, rc;
-    uint64_t best[ES_MAX_STATES], *D = 0, mark = w->arena_top, rows = pool_rows(w, x->g, x->y, x->r);
+#ifdef ES_COMPACT
+    uint64_t *best;
+#else
+    uint64_t best[ES_MAX_STATES];
+#endif
+    uint64_t *D = 0, mark = w->arena_top, rows = pool_rows(w, x->g, x->y, x->r);
     uint64_t ikey = 0;
     uint32_t nid = 0, row = 0;
     int numbered = lev > 0;      /* ids[] already holds this pool's signature numbers */
@@ -2811,6 +2978,9 @@ static inline __attribute__((always_inline)) int table_options_body(wsh *w, cons
     roll_iter it;
     if ((rc = frame_push(w, x, &fr)) != ES_OK)
         return rc;
+#ifdef ES_COMPACT
+    best = FSCR(w, fr, 2);
+#endif
     if (lev == 0 && ids && fr->cached) {
         const uint32_t *got;
         ictx k = *x;
@@ -2824,6 +2994,7 @@ static inline __attribute__((always_inline)) int table_options_body(wsh *w, cons
     }
     if (numbered && fr->cached && !(D = (uint64_t *)arena_alloc(w, rows * (uint64_t)n * 8)))
         return ES_ENOMEM;
+    ROLL_FRAME(&ro, fr);
     roll_first(w, x, &it, &ro);
     do {
         const uint64_t *fv = 0, *fb = 0, *sv;
@@ -3284,6 +3455,7 @@ static int roll_single(wsh *w, const ictx *x, int gi, int yi, int ri, uint64_t *
     uint64_t tmp[ES_MAX_STATES];
     if ((rc = frame_push(w, x, &fr)) != ES_OK)
         return rc;
+    ROLL_FRAME(&ro, fr);
     roll_set(w, &ro, gi, yi, ri);
     if ((rc = roll_value(w, fr, &ro, out)) != ES_OK)
         return rc;
