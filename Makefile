@@ -77,7 +77,8 @@ flash: $(STAMP)
 MICROPYTHON_SRC ?= ../shared/vendor/micropython-af47daf
 FW_COPY := build/micropython
 FW_JOBS ?= 2
-FW_INPUTS := $(shell find kernel -name '*.py') $(wildcard micropython/*.py micropython/qemu/*.py)
+FW_INPUTS := $(shell find kernel -name '*.py') $(wildcard micropython/*.py micropython/qemu/*.py) \
+	$(wildcard csrc/*.c csrc/*.h micropython/escore/*)
 # a file that changes only when its text does (a changed setting rebuilds from scratch)
 define settings_file
 $(shell mkdir -p $(dir $(1)) && (echo '$(2)' | cmp -s - $(1) || echo '$(2)' > $(1)))
@@ -102,7 +103,8 @@ FIRMWARE := $(FW_BUILD)/firmware.elf
 FW_HEAP := 194560
 FW_PACKAGES := gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm patch
 FW_FLAGS := BOARD=MPS2_AN385 BUILD=build-eldritch MICROPY_HEAP_SIZE=$(FW_HEAP) MICROPY_VFS_LFS2=1 \
-	CFLAGS_EXTRA=-DMICROPY_PY_OS_URANDOM=1 FROZEN_MANIFEST=$(CURDIR)/micropython/qemu/manifest.py
+	CFLAGS_EXTRA=-DMICROPY_PY_OS_URANDOM=1 FROZEN_MANIFEST=$(CURDIR)/micropython/qemu/manifest.py \
+	USER_C_MODULES=$(CURDIR)/micropython
 FW_FLAGS_FILE := build/firmware.flags
 $(call settings_file,$(FW_FLAGS_FILE),$(FW_FLAGS))
 

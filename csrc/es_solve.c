@@ -47,7 +47,6 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (c
 #define SAT ((uint64_t)1 << 62)          /* counts saturate here */
 #define MAX_BYTES ((uint64_t)1 << 48)    /* no workspace is larger */
 #define BLK 4                            /* states per clue sweep (best_keep unrolls 4) */
-#define FRAME_SLACK 8                    /* frames beyond the nesting bound (entry recursion) */
 #define M24 ((uint64_t)0xFFFFFF)
 
 /* The layout's sizes. The host's (the default) spends memory on speed: a completion lattice of
@@ -60,13 +59,14 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (c
  * host build, micropython/qemu/harness.py on the firmware). */
 #ifdef ES_COMPACT
 #define WS_HEADER ALIGN16(sizeof(wsh))  /* bytes of the header (wsh) */
-#define FRAME_HDR 2560u                  /* bytes reserved for a frame's fixed part */
-#define RES_MAX 48                       /* residual face sets of held dice per frame */
-#define GRP_MAX 12                       /* (task, held dice used) groups per frame */
-#define HC 16                            /* direct-mapped successor cache of held completions */
-#define NSLOT 8                          /* roll signatures cached per frame */
+#define FRAME_HDR 1536u                  /* bytes reserved for a frame's fixed part */
+#define RES_MAX 24                       /* residual face sets of held dice per frame */
+#define GRP_MAX 8                        /* (task, held dice used) groups per frame */
+#define HC 8                             /* direct-mapped successor cache of held completions */
+#define NSLOT 4                          /* roll signatures cached per frame */
 #define NFAIL 0                          /* fail vectors cached per frame: none, made per roll */
-#define SIGW 12                          /* words of a signature */
+#define SIGW 8                           /* words of a signature */
+#define FRAME_SLACK 2                    /* frames beyond the nesting bound (entry recursion) */
 #define IDS_POOLS 1                      /* largest pools' signature numbers the ids cache holds */
 #define IDS_DIR 16                       /* entries of the ids cache's directory (a power of 2) */
 #define RC_DIR 32                        /* most entries of the residual cache's directory */
@@ -86,6 +86,7 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (c
 #define IDS_DIR 1024                     /* entries of the ids cache's directory (a power of 2) */
 #define RC_DIR 8192                      /* most entries of the residual cache's directory (see rc_dir) */
 #define RC_BYTES ((uint64_t)1 << 20)     /* its store of residual groups (frame_held) */
+#define FRAME_SLACK 8                    /* frames beyond the nesting bound (entry recursion) */
 #define FSCR_VECS 0
 #endif
 
@@ -1161,7 +1162,7 @@ typedef struct {
     uint64_t gclr;               /* generation stamps cleared at this stack position */
     int fail_clr;                /* its fail cache cleared */
     uint64_t hbytes;             /* 0xFF in the bytes of the held faces */
-    const uint64_t *comp[64];
+    const uint64_t *comp[36];    /* by completion bit: green used * 4 + yellow * 2 + red (<= 35) */
     uint64_t hkey[HC];
     const uint64_t *hval[HC];
     resid res[RES_MAX];
@@ -1477,7 +1478,7 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
     fr->x = *x;
     fr->x.hp &= w->useful_hp;    /* a useless held die changes nothing (see pack): not in the frame */
     fr->focus = x->f > 0;
-    for (i = 0; i < 64; i++)
+    for (i = 0; i < 36; i++)
         fr->comp[i] = 0;
     for (i = 0; i < HC; i++) {
         fr->hkey[i] = 0;
