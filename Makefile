@@ -139,6 +139,7 @@ PT_INSTALL := $(CURDIR)/build/picotool-install
 PT_CONFIG := $(PT_INSTALL)/lib/cmake/picotool/picotoolConfig.cmake
 RP2_FLAGS := -DPICO_BUILD_DOCS=0 -DMICROPY_BOARD=RPI_PICO -DMICROPY_BOARD_DIR=$(CURDIR)/$(FW_COPY)/ports/rp2/boards/RPI_PICO \
 	-DMICROPY_FROZEN_MANIFEST=$(CURDIR)/micropython/manifest.py -DMICROPY_HW_FLASH_STORAGE_BYTES=$(RP2_FS_BYTES) \
+	-DUSER_C_MODULES=$(CURDIR)/micropython/escore/micropython.cmake \
 	-Dpicotool_DIR=$(dir $(PT_CONFIG))
 RP2_FLAGS_FILE := build/rp2.flags
 $(call settings_file,$(RP2_FLAGS_FILE),$(RP2_FLAGS))
