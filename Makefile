@@ -6,15 +6,14 @@ STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.run-installed
 SANDIR := build/sanitize
 # the C core is compiled by the install: reinstall when it or its build changes
-CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/_core_build.py setup.py
+CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/backend/_core_build.py setup.py
 
 .PHONY: run test bench clean board flash mpy tables atlas-check browser firmware fw-tools board-qemu uf2 uf2-tools \
 	portable sanitize valgrind
 
-BOARD_FILES := micropython/pins_pico.py micropython/display.py micropython/buttons.py \
-	micropython/leds.py micropython/store.py micropython/app.py micropython/main.py \
-	micropython/compsave.py micropython/textscreen.py micropython/companion.py \
-	micropython/arkham_mode.py micropython/mansions_mode.py micropython/stayaway_mode.py
+# the board app's files: every module of micropython/ but the simulator's, the board CLI and the manifests
+BOARD_FILES := $(filter-out micropython/sim.py micropython/simio.py micropython/png.py micropython/cli.py \
+	micropython/manifest%.py, $(wildcard micropython/*.py))
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -202,17 +201,17 @@ browser:
 	  else echo "chromium or chromedriver missing (apt-get install chromium chromium-driver): the browser test skips"; fi; fi
 
 # The C core built with -fsanitize=address,undefined (a second cffi module in build/sanitize, loaded
-# by eldritch.cbackend through ELDRITCH_CORE_DIR, libasan preloaded into the interpreter), running
+# by eldritch.backend.cbackend through ELDRITCH_CORE_DIR, libasan preloaded into the interpreter), running
 # the parity sample and the fuzz tests; then the same with the portable 128-bit arithmetic forced
 # (build/sanitize-portable: the board's path, csrc/es_u128.h). Any ASan or UBSan report aborts the run.
 SAN_RUN = LD_PRELOAD=$$($(CC) -print-file-name=libasan.so) \
 	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	ELDRITCH_PARITY=sample ELDRITCH_REQUIRE_C=1
 sanitize: $(STAMP)
-	$(BIN)/python host/_core_build.py --sanitize $(SANDIR)
+	$(BIN)/python host/backend/_core_build.py --sanitize $(SANDIR)
 	$(SAN_RUN) ELDRITCH_CORE_DIR=$(SANDIR) \
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_parity.py tests/test_c_core.py
-	$(BIN)/python host/_core_build.py --sanitize $(SANDIR)-portable --portable
+	$(BIN)/python host/backend/_core_build.py --sanitize $(SANDIR)-portable --portable
 	$(SAN_RUN) ELDRITCH_CORE_DIR=$(SANDIR)-portable \
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_parity.py tests/test_c_core.py
 
@@ -220,7 +219,7 @@ sanitize: $(STAMP)
 # compiler has no __int128), in build/portable: the parity sample and the fuzz tests against it
 PORTABLE_DIR := build/portable
 $(PORTABLE_DIR)/.built: $(STAMP) $(CORE_SOURCES)
-	$(BIN)/python host/_core_build.py --portable $(PORTABLE_DIR)
+	$(BIN)/python host/backend/_core_build.py --portable $(PORTABLE_DIR)
 	@touch $@
 
 portable: $(PORTABLE_DIR)/.built

@@ -1,4 +1,4 @@
-"""setuptools glue for the cffi C core (everything else is in pyproject.toml).
+"""setuptools glue: the cffi C core and the package list (everything else is in pyproject.toml).
 
 The module `eldritch._core` is built from csrc/ by cffi in API (out-of-line) mode. When it cannot be
 compiled (no C compiler, no Python headers), installation still succeeds and the package uses its
@@ -7,7 +7,7 @@ pure-Python fallback, as msgpack-python does: build_ext prints one line and carr
 
 import sys
 
-from setuptools import setup
+from setuptools import find_namespace_packages, setup
 from setuptools.command.build_ext import build_ext
 
 
@@ -32,4 +32,14 @@ class optional_build_ext(build_ext):
                          % (str(exc).splitlines() or [type(exc).__name__])[0])
 
 
-setup(cffi_modules=["host/_core_build.py:ffibuilder"], cmdclass={"build_ext": optional_build_ext})
+def packages_below(folder, name):
+    """The package `name` installed from `folder` and every folder below it (data folders included:
+    their files are then declared package data, not stray directories)."""
+    found = find_namespace_packages(folder, exclude=["*__pycache__*", "*.egg-info*"])
+    return [name] + ["%s.%s" % (name, p) for p in found]
+
+
+PACKAGES = packages_below("host", "eldritch") + packages_below("kernel", "eldritch.kernel")
+DATA_FILES = ["*.tsv", "*.md", "*.txt", "*.css", "*.html", "*.js", "*.svg", "py.typed"]
+
+setup(packages=PACKAGES, package_data={"": DATA_FILES}, cffi_modules=["host/backend/_core_build.py:ffibuilder"], cmdclass={"build_ext": optional_build_ext})

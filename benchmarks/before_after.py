@@ -40,7 +40,7 @@ def run_variant(kind, names, rounds):
     if kind == "python":
         from eldritch.kernel.eldersign.solver import Solver as make
     else:
-        from eldritch.cbackend import CSolver as make
+        from eldritch.backend.cbackend import CSolver as make
     out = {}
     if names == ["fresh"]:
         # the first solves of this process: nothing ran before but the imports

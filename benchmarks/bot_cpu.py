@@ -14,7 +14,7 @@ import sys
 import time
 import types
 
-from eldritch import simulate as sim
+from eldritch.analysis import simulate as sim
 from eldritch.backend import get_backend
 from eldritch.eldersign.sim import RUNNER
 

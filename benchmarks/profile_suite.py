@@ -23,12 +23,12 @@ import suites  # noqa: E402
 
 def main():
     if sys.argv[1:] == ["--startup"]:
-        from eldritch.cbackend import CSolver  # noqa: F401
+        from eldritch.backend.cbackend import CSolver  # noqa: F401
         print([a.card() for a in suites.CORE_OW][0])
         return
     timed = "--time" in sys.argv[1:]
     names = [a for a in sys.argv[1:] if a != "--time"]
-    from eldritch.cbackend import CSolver
+    from eldritch.backend.cbackend import CSolver
     fn, args, _ = suites.SUITES[names[0]]
     t0 = time.process_time()
     pairs, _c = fn(CSolver, *args)

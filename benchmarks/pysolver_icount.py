@@ -97,7 +97,7 @@ def c_core_value(question):
     """The C core's value of a question, or None when the C core is not built here."""
     try:
         from eldritch.kernel.eldersign.notation import parse_card
-        from eldritch.cbackend import CSolver
+        from eldritch.backend.cbackend import CSolver
     except ImportError:
         return None
     name, card, g, y, r, f, s, c = question

@@ -15,7 +15,7 @@ import argparse
 import sys
 import time
 
-from eldritch.stats import wilson
+from eldritch.analysis.stats import wilson
 from eldritch.kernel.stayaway.game.rules import Rules
 from eldritch.kernel.stayaway.game.bots import HeuristicBot
 from eldritch.kernel.stayaway.game.play import play_game

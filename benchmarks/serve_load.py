@@ -26,9 +26,12 @@ from pathlib import Path
 
 import websockets
 
+from eldritch import games
+
 REPO = Path(__file__).resolve().parents[1]
 ERRORS: dict = {}                   # refusals the people got, by code
-GAMES = (("stayaway", 4), ("mansions", 3), ("eldersign", 2), ("arkham", 2))
+PLAYERS = {"stayaway": 4, "mansions": 3}                     # the others: two seats
+GAMES = tuple((name, PLAYERS.get(name, 2)) for name in games.NAMES)
 
 
 def free_port():

@@ -7,7 +7,7 @@
 Paired games: for each seed, the same deal is played twice, every seat a heuristic bot, except that
 the second time one seat is the search bot: The Thing's seat (--role thing) or the seat after The
 Thing's, the first it exchanges with (--role human). The win rate of that seat in each condition is
-reported with its 95% Wilson interval (host/stats.py); the search bot wins the comparison when its
+reported with its 95% Wilson interval (host/analysis/stats.py); the search bot wins the comparison when its
 interval lies wholly above the heuristic's. Each finished pair is appended to --out (one line: seed,
 heuristic win, search win, seconds), so a long run can be resumed (--start) and summarised later.
 """
@@ -18,7 +18,7 @@ import time
 from fractions import Fraction
 from math import comb
 
-from eldritch.stats import wilson
+from eldritch.analysis.stats import wilson
 from eldritch.kernel.stayaway.game.rules import Rules
 from eldritch.kernel.stayaway.game.play import play_game, make_bots
 from eldritch.kernel.stayaway.game.search import SearchBot

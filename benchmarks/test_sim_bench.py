@@ -13,7 +13,11 @@ import types
 
 import pytest
 
-from eldritch import atlas, sweep as sw, simulate as sim
+from eldritch.analysis import atlas
+
+from eldritch.analysis import sweep as sw
+
+from eldritch.analysis import simulate as sim
 from eldritch.backend import get_backend, available
 from eldritch.eldersign.sim import RUNNER
 

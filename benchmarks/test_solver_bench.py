@@ -33,7 +33,7 @@ from eldritch.kernel.eldersign.notation import parse_card
 from eldritch.kernel.eldersign.solver import Solver
 
 try:
-    from eldritch.cbackend import CSolver, count_ways_batch, ffi, lib, _facesets_bytes
+    from eldritch.backend.cbackend import CSolver, count_ways_batch, ffi, lib, _facesets_bytes
 except ImportError:  # pragma: no cover - benchmarks need the C core
     pytest.skip("C core not built", allow_module_level=True)
 

@@ -13,7 +13,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import suites  # noqa: E402
-from eldritch.cbackend import CSolver  # noqa: E402
+from eldritch.backend.cbackend import CSolver  # noqa: E402
 from eldritch.kernel.eldersign.situation import terror_code  # noqa: E402
 
 CONTEXTS = [(7, 1, 1, (), 1, 1, 1), (6, 1, 1, (), 0, 1, 1), (6, 1, 1, (), 2, 0, 2), (5, 1, 1, (), 1, 2, 1)]

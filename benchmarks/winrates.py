@@ -13,9 +13,9 @@ import json
 import os
 import sys
 
-from eldritch import sweep as sw
-from eldritch.simgames import Setting
-from eldritch.simulate import Summary
+from eldritch.analysis import sweep as sw
+from eldritch.analysis.simgames import Setting
+from eldritch.analysis.simulate import Summary
 
 
 def read(folder, seen):
@@ -91,7 +91,7 @@ def main(folders):
 
 def chart(by, path):
     """The table's win rates as a PNG (charts.win_rate_chart), heuristic and solver."""
-    from eldritch import charts
+    from eldritch.analysis import charts
     from eldritch.eldersign.sim import RUNNER
     results = []
     for (ao, p, bot), summ in sorted(by.items()):

@@ -1,6 +1,6 @@
 /*
  * es_core.c -- prefix es_: the C core's version, the flags it was built with, and error texts.
- * ES_BUILD_FLAGS is defined by the build (host/_core_build.py) as a string literal.
+ * ES_BUILD_FLAGS is defined by the build (host/backend/_core_build.py) as a string literal.
  * es_portable128 says which 128-bit arithmetic the solver was built with (es_u128.h).
  */
 #include "eldersign.h"

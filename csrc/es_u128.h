@@ -9,7 +9,7 @@
  *             Cortex-M0+ and Cortex-M3: arm-none-eabi-gcc has no __int128 on 32-bit targets).
  *
  * The portable build is chosen when the compiler has no __int128 (__SIZEOF_INT128__ undefined),
- * or forced with -DES_PORTABLE128 (the host's test build, host/_core_build.py --portable, runs the
+ * or forced with -DES_PORTABLE128 (the host's test build, host/backend/_core_build.py --portable, runs the
  * parity and fuzz tests through it). es_portable128() (es_core.c) says which one a build has.
  *
  * Only what the solver needs: a 128-bit value from a word or two, add, add a word, a word times a

@@ -24,15 +24,16 @@ The front door (everything a library user needs is importable from here):
   else "python"; `ELDRITCH_BACKEND=python` forces the pure-Python fallback. Results are identical.
 """
 
-from .kernel import VERSION as __version__
-from .kernel.errors import KernelError
+from eldritch.kernel import VERSION as __version__
+from eldritch.kernel.errors import KernelError
 
 # Each name is imported when first used (PEP 562), not with the package: `eldritch play` and every
 # other command import `eldritch` first, and the odds API (dataclasses, fractions, typing, the
 # backend's choice) is not theirs to pay for at start-up.
-_LAZY = {"Card": "solving", "Roll": "solving", "Situation": "solving", "Odds": "solving",
-         "Option": "solving", "Solver": "solving", "parse_card": "solving", "parse_roll": "solving",
-         "odds": "solving", "advise": "solving", "backend_name": "solving", "library": None,
+_LAZY = {"Card": "eldersign.solving", "Roll": "eldersign.solving", "Situation": "eldersign.solving",
+         "Odds": "eldersign.solving", "Option": "eldersign.solving", "Solver": "eldersign.solving",
+         "parse_card": "eldersign.solving", "parse_roll": "eldersign.solving", "odds": "eldersign.solving",
+         "advise": "eldersign.solving", "backend_name": "eldersign.solving", "library": "eldersign.library",
          "GameData": "kernel.eldersign.game.data", "Game": "kernel.eldersign.game.machine",
          "read_view": "eldersign.door", "actions": "eldersign.door", "GameView": "eldersign.view",
          "Action": "doors"}
@@ -46,9 +47,8 @@ def __getattr__(name):
     if name not in _LAZY:
         raise AttributeError("module 'eldritch' has no attribute %r" % name)
     from importlib import import_module
-    module = _LAZY[name]
-    value = import_module("." + (module or name), __name__)
-    if module is not None:
+    value = import_module("." + _LAZY[name], __name__)
+    if name != "library":              # the library is a module; every other name is one of its module's
         value = getattr(value, name)
     globals()[name] = value
     return value

@@ -11,13 +11,14 @@ import os
 import sys
 from importlib import import_module
 
-from .backend import get_backend, NAMES as BACKEND_NAMES
-from .kernel import VERSION
-from .kernel.errors import KernelError
-from .atomic import SaveError
-from .kernel.numbers import parse_count
-from .kernel.eldersign.fixed import ONE, exact_text, percent_text
-from .kernel.eldersign.situation import Situation, TERROR_NAMES
+from eldritch import games
+from eldritch.backend import get_backend, NAMES as BACKEND_NAMES
+from eldritch.kernel import VERSION
+from eldritch.kernel.errors import KernelError
+from eldritch.saves.atomic import SaveError
+from eldritch.kernel.numbers import parse_count
+from eldritch.kernel.eldersign.fixed import ONE, exact_text, percent_text
+from eldritch.kernel.eldersign.situation import Situation, TERROR_NAMES
 
 MAX_TEXT = 400          # longest card, roll or name argument accepted (a 6x8-symbol card is ~150)
 
@@ -132,7 +133,7 @@ def _limit_arg(parse):
 
 
 def _add_limits(p):
-    from . import limits
+    from eldritch.backend import limits
     p.add_argument("--max-seconds", type=_limit_arg(limits.parse_seconds), default=limits.DEFAULT_SECONDS,
                    metavar="T", help="refuse questions estimated to take longer on one core "
                    "(default %d; 90, 10m, 1h)" % limits.DEFAULT_SECONDS)
@@ -141,7 +142,7 @@ def _add_limits(p):
 
 
 def _limits_of(args):
-    from . import limits
+    from eldritch.backend import limits
     return limits.Limits(args.max_seconds, args.max_memory)
 
 
@@ -167,7 +168,7 @@ def _add_situation(p, pool=True):
 
 # Every command's one-line help (`eldritch --help`). The game and simulation commands live in their own
 # modules, each with add_parser(sub) and run(args, backend), imported only when their command is
-# asked: `eldritch play` starts without loading the other games (issue 13's half-second start-up).
+# asked: `eldritch play` starts without loading the other games (a start-up of about half a second).
 # Their lines here are the ones their add_parser gives (tests/test_cli.py compares them).
 COMMAND_HELP = {
     "odds": "probability of completing a card under optimal play",
@@ -175,16 +176,19 @@ COMMAND_HELP = {
     "cards": "list or search the card library",
     "table": "odds of library cards at the six usual dice sets",
     "info": "the active backend, the C core's build and the kernel version",
-    "play": "play a whole game in the terminal (human or bot seats)",
-    "simulate": "play N seeded games with bots: win rate, length, adventures",
-    "sweep": "split a grid (simulate, atlas) into tasks: one core, a pool or Ray",
-    "arkham": "Arkham Horror (1987): exact odds, a whole game, board files",
-    "mansions": "Mansions of Madness (1st edition): play a story, attribute odds",
-    "stayaway": "play Stay Away! (hidden roles, 4-12 players) or simulate it",
-    "serve": "a table server: each player plays from their own phone",
 }
-COMMAND_MODULES = {"play": "eldersign.play", "simulate": "simulate", "sweep": "sweep", "arkham": "arkham.cli",
-                   "mansions": "mansions.cli", "stayaway": "stayaway.cli", "serve": "serve.cli"}
+COMMAND_MODULES = {}
+_ANALYSIS = {"simulate": ("analysis.simulate", "play N seeded games with bots: win rate, length, adventures"),
+             "sweep": ("analysis.sweep", "split a grid (simulate, atlas) into tasks: one core, a pool or Ray")}
+for _game in games.GAMES:                 # each game's command (the registry's), simulate and sweep after the first
+    COMMAND_HELP[_game.command] = _game.summary
+    COMMAND_MODULES[_game.command] = _game.cli
+    if _game is games.GAMES[0]:
+        for _name, (_module, _help) in _ANALYSIS.items():
+            COMMAND_HELP[_name] = _help
+            COMMAND_MODULES[_name] = _module
+COMMAND_HELP["serve"] = "a table server: each player plays from their own phone"
+COMMAND_MODULES["serve"] = "serve.cli"
 
 
 def command_module(name):
@@ -227,7 +231,7 @@ def _add_cards(sub):
 
 
 def _add_table(sub):
-    from . import atlas
+    from eldritch.analysis import atlas
     p = _sub(sub, "table", "Odds of every matching library card for the dice sets "
              + ", ".join(atlas.DEFAULT_DICE) + " (or --dice).")
     p.add_argument("--set", dest="sets", action="append", default=[], metavar="NAME", type=_text,
@@ -299,8 +303,8 @@ def situation_from(args, terror, pool=True):
 
 
 def cmd_odds(args, backend):
-    from . import limits
-    from .kernel.eldersign import answers
+    from eldritch.backend import limits
+    from eldritch.kernel.eldersign import answers
     card, terror, adventure = answers.card_from(args.card, args.name, args.set_name, args.terror)
     sit = situation_from(args, terror)
     solver = backend.make_solver(card, sit.terror, sit.sanity, sit.stamina)
@@ -312,10 +316,10 @@ def cmd_odds(args, backend):
 
 
 def cmd_advise(args, backend):
-    from . import limits
-    from .kernel.eldersign import answers
-    from .kernel.eldersign.advice import question
-    from .kernel.eldersign.notation import parse_roll
+    from eldritch.backend import limits
+    from eldritch.kernel.eldersign import answers
+    from eldritch.kernel.eldersign.advice import question
+    from eldritch.kernel.eldersign.notation import parse_roll
     card, terror, _ = answers.card_from(args.card, args.name, args.set_name, args.terror)
     sit = situation_from(args, terror, pool=False)
     solver = backend.make_solver(card, sit.terror, sit.sanity, sit.stamina)
@@ -328,7 +332,7 @@ def cmd_advise(args, backend):
 
 
 def cmd_cards(args, backend):
-    from .kernel.eldersign import library
+    from eldritch.kernel.eldersign import library
     adventures = library.load()
     set_name = library.resolve_set(adventures, args.set_name) if args.set_name else None
     found = library.search(adventures, args.query, set_name)
@@ -356,11 +360,12 @@ def _progress(done, total, label):
 
 
 def cmd_table(args, backend):
-    from . import atlas, limits
+    from eldritch.analysis import atlas
+    from eldritch.backend import limits
     chosen = atlas.select_cards(args.sets, args.query)
     dice = atlas.parse_dice_list(args.dice)
     if args.chart:
-        from . import charts
+        from eldritch.analysis import charts
         charts.require()
     ctxs = [limits.context_of(g, y, r, (), args.focus, args.spells, args.clues) for _, g, y, r in dice]
     with limits.bounded(backend, ctxs, _limits_of(args)) as bounded:
@@ -387,7 +392,7 @@ def cmd_table(args, backend):
             print("| %s | %s | `%s` | %s | %s |" % (a.set, a.name, a.notation, args.terror or a.terror,
                                                    " | ".join(percent_text(v) for v in vals)))
     if args.chart:
-        from . import charts
+        from eldritch.analysis import charts
         charts.heatmap([a.name for a, _ in rows], heads, [[v / ONE for v in vals] for _, vals in rows], args.chart,
                        "odds by card and dice set (focus %d, spells %d, clues %d)" % (args.focus, args.spells,
                                                                                       args.clues))
@@ -445,7 +450,7 @@ def main(argv=None):
 
 
 def _main(words):
-    from .atomic import SaveError
+    from eldritch.saves.atomic import SaveError
     parser = build_parser(asked_command(words))
     try:
         args = parser.parse_args(words)
@@ -460,7 +465,7 @@ def _main(words):
     except KernelError as exc:
         fail(exc)
         return 2
-    except SaveError as exc:               # a save, load or log that failed (host/atomic.py, saves.py)
+    except SaveError as exc:               # a save, load or log that failed (host/saves/atomic.py, saves.py)
         fail(str(exc))
         return 2
     except MemoryError:

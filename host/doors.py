@@ -1,6 +1,6 @@
-"""What the four games' front doors share: an action with its text, an exact chance, argument checks.
+"""What the games' front doors share: an action with its text, an exact chance, argument checks.
 
-`eldritch` (Elder Sign), `eldritch.stayaway`, `eldritch.arkham` and `eldritch.mansions` each export
+`eldritch` (Elder Sign) and `eldritch.<game>` for every other game of the registry each export
 `actions(state) -> list[Action]` (the legal actions now, each with its words as the acting player
 reads them) and, where the game has odds, functions that return `Chance`s (an exact probability
 num/den with the kernel's fixed point). Bad arguments are a KernelError naming them, never a raw
@@ -18,8 +18,8 @@ from array import array
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .kernel.errors import KernelError
-from .kernel.eldersign.fixed import ONE, percent_text, decimal_text
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.eldersign.fixed import ONE, percent_text, decimal_text
 
 __all__ = ["Action", "Chance", "actions", "check_int", "check_seat", "check_state"]
 

@@ -1,5 +1,5 @@
 """The handheld app: choose an adventure, set the situation, see the odds, play it out with advice;
-or hand the device to a game mode (companion mode, and each mode registered in MODES).
+or hand the device to a game mode (companion mode, and each mode listed in modes.py).
 
 Thumby-style: `App(display, leds, data_dir, save_path)`, then `update(event, now_ms)` for each
 button event (one handler per screen composes the screen's text lines; may allocate), `tick(now_ms)`
@@ -27,6 +27,7 @@ except ImportError:
 import buttons as btn
 import leds as ledmod
 import store
+from modes import MODES               # the game modes beside the adventure screens (generated: modes.py)
 from kernel.errors import KernelError
 from kernel.prng import SEED_MAX
 from kernel.eldersign import adventure as advmod
@@ -36,20 +37,6 @@ from kernel.eldersign.notation import parse_card, format_card, format_roll
 from kernel.eldersign.oddstable import OddsTable, SolvedCard
 from kernel.eldersign.fixed import percent_text
 from kernel.eldersign.situation import Situation, FIELDS, TOPS as SIT_TOPS, TERROR_NAMES
-
-# Game modes beside the adventure screens, one line each: (menu label, resume label, module, class,
-# save file). The class is made with (leds, save_path) and has new_game(), resume(),
-# handle(button, kind) -> True to leave, compose(), draw(fb) and screen_lines() (textscreen.TextScreen's;
-# companion.py is the model); its save file sits beside the adventure's. The module is imported when the mode is chosen.
-# A resume label of None: the one entry resumes the save when there is one. A mode whose class has
-# raw_events = True gets every event, releases and long presses too (Stay Away! is looked at while B
-# is held).
-MODES = (
-    ("Companion game", "Resume companion", "companion", "Companion", "companion.sav"),
-    ("Arkham Horror", "Resume Arkham", "arkham_mode", "ArkhamMode", "arkham.sav"),
-    ("Mansions keeper", None, "mansions_mode", "MansionsMode", "mansions.sav"),
-    ("Stay Away!", "Resume Stay Away!", "stayaway_mode", "StayAwayMode", "stayaway.sav"),
-)
 
 COLS = 16
 ROWS = 8

@@ -10,7 +10,7 @@ import types
 
 import pytest
 
-from eldritch import simulate as sim
+from eldritch.analysis import simulate as sim
 from eldritch.backend import available
 
 pytestmark = pytest.mark.skipif("c" not in available(), reason="the store holds the C core's answers")

@@ -7,11 +7,15 @@ import json
 
 import pytest
 
-from eldritch import cli, simulate as sim, sweep as sw
+from eldritch import cli
+
+from eldritch.analysis import simulate as sim
+
+from eldritch.analysis import sweep as sw
 from eldritch.arkham.sim import RUNNER, play_game
 from eldritch.kernel.arkham.game.rules import Rules
 from eldritch.kernel.arkham.game import playlog
-from eldritch.stats import wilson
+from eldritch.analysis.stats import wilson
 
 
 def run_cli(capsys, *argv):

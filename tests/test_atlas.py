@@ -10,7 +10,9 @@ import sys
 
 import pytest
 
-from eldritch import atlas, cli
+from eldritch import cli
+
+from eldritch.analysis import atlas
 from eldritch.backend import get_backend
 from eldritch.kernel.errors import KernelError
 

@@ -20,7 +20,7 @@ from eldritch.kernel.eldersign import answers
 from eldritch.kernel.eldersign.situation import Situation
 
 try:
-    from eldritch.cbackend import CSolver
+    from eldritch.backend.cbackend import CSolver
 except ImportError:                         # pragma: no cover - the lead's CI builds the C core
     CSolver = None
 

@@ -3,7 +3,7 @@ kernel/eldersign/nativesolver.py), `==` the host's C core.
 
 - On the host: nativesolver.pack_card gives the es_card the core's own esc_compile makes (the board
   packs the kernel Solver's set-up instead of compiling the card in C), and the board's build of
-  the core (the compact layout with the portable arithmetic, host/_core_build.py --board) answers
+  the core (the compact layout with the portable arithmetic, host/backend/_core_build.py --board) answers
   a corpus `==` the host's fast build.
 - On the QEMU firmware (`make firmware`, skipped with its reason when this machine cannot build
   it): a parity corpus that covers every kind of question (ordered and unordered cards, task costs
@@ -26,7 +26,7 @@ if "c" not in available():
         raise RuntimeError("ELDRITCH_REQUIRE_C=1 but the C core is not built")
     pytest.skip("C core not built", allow_module_level=True)
 
-from eldritch.cbackend import CSolver, ffi  # noqa: E402
+from eldritch.backend.cbackend import CSolver, ffi  # noqa: E402
 from eldritch.kernel.eldersign import library  # noqa: E402
 from eldritch.kernel.eldersign.nativesolver import pack_card  # noqa: E402
 from eldritch.kernel.eldersign.notation import format_card  # noqa: E402

@@ -19,7 +19,7 @@ if "c" not in available():
         raise RuntimeError("ELDRITCH_REQUIRE_C=1 but the C core is not built")
     pytest.skip("C core not built", allow_module_level=True)
 
-from eldritch.cbackend import ffi, lib, CSolver, build_info  # noqa: E402
+from eldritch.backend.cbackend import ffi, lib, CSolver, build_info  # noqa: E402
 from eldritch.kernel.eldersign.fixed import ONE  # noqa: E402
 from eldritch.kernel.eldersign.notation import parse_card  # noqa: E402
 from eldritch.kernel.eldersign.solver import Solver  # noqa: E402
@@ -206,7 +206,7 @@ class _FullOnce:
 
 
 def test_workspace_full_is_retried_larger(monkeypatch):
-    import eldritch.cbackend as cb
+    import eldritch.backend.cbackend as cb
     solver = CSolver(parse_card("I3 > P P > L L"))
     ctx = (3, 1, 0, (), 0, 1, 1)
     want = Solver(solver.card).values(ctx)
@@ -224,7 +224,7 @@ def test_workspace_full_is_retried_larger(monkeypatch):
 def test_rule_a_dropped_solvers_workspace_serves_the_next_solver(monkeypatch):
     """The workspace pool: a solver dropped gives its buffer (dirty with its memo) to the next
     one, which answers the same integers as on a fresh buffer; past max_bytes nothing is kept."""
-    import eldritch.cbackend as cb
+    import eldritch.backend.cbackend as cb
     pool = cb.WorkspacePool()
     monkeypatch.setattr(cb, "_POOL", pool)
     first = CSolver(parse_card("I3 > P P > L L"))
@@ -246,7 +246,7 @@ def test_rule_a_dropped_solvers_workspace_serves_the_next_solver(monkeypatch):
 
 
 def test_workspace_full_at_the_largest_scale_is_a_clear_error(monkeypatch):
-    import eldritch.cbackend as cb
+    import eldritch.backend.cbackend as cb
     from eldritch.kernel.errors import KernelError
     solver = CSolver(parse_card("I3 > P P > L L"))
     monkeypatch.setattr(cb, "lib", _FullOnce(10))
@@ -363,7 +363,7 @@ def test_estimate_bounds_what_a_solve_does():
 
 
 def test_cdef_is_generated_from_the_header():
-    """The binding is generated from csrc/eldersign.h (host/_core_build.py), so every function and
+    """The binding is generated from csrc/eldersign.h (host/backend/_core_build.py), so every function and
     every struct field of the header is in the compiled module, with nothing hand-copied."""
     import importlib.util
     from pathlib import Path
@@ -389,7 +389,7 @@ def test_progress_is_reported_and_ctrl_c_stops_cleanly():
     """The core calls back into Python during a solve; an exception there (Ctrl-C) stops it with
     ES_EINTR, the caller gets the exception, and the solver then answers exactly what an
     uninterrupted one does (the memo kept only finished contexts)."""
-    import eldritch.cbackend as cb
+    import eldritch.backend.cbackend as cb
     card = parse_card("I3 L > P P T > L L I2")
     ctx = (5, 1, 1, (), 1, 1, 1)
     seen = []
@@ -791,7 +791,7 @@ def test_keep_all_equals_keep_value_for_every_kept_part():
 def test_work_limit_stops_with_the_memo_whole():
     """ess_set_budget: a solve past its work limit stops (WorkLimitReached) between two stored units;
     lifted, the same solver answers with the integers of one never stopped."""
-    from eldritch.cbackend import WorkLimitReached
+    from eldritch.backend.cbackend import WorkLimitReached
     card = parse_card(MEMO_CARD)
     ctx = (5, 1, 1, (), 1, 2, 1)
     s = CSolver(card)
@@ -813,7 +813,7 @@ VALGRIND_CORPUS = """
 import sys
 from eldritch.kernel.eldersign import library
 from eldritch.kernel.eldersign.situation import terror_code
-from eldritch.cbackend import CSolver, lib
+from eldritch.backend.cbackend import CSolver, lib
 print("portable128", lib.es_portable128())
 ads = library.load()[::%d]
 for a in ads:

@@ -130,9 +130,9 @@ def test_a_word_that_is_no_command_is_one_line(capsys):
 def test_play_imports_no_other_game():
     """A command line naming `play` builds its parser without the other games' modules."""
     code = ("import sys; from eldritch import cli; cli.build_parser(cli.asked_command(['--backend', 'c', 'play', "
-            "'--help'])); print(sorted(m for m in sys.modules if m in ('eldritch.simulate', 'eldritch.sweep', 'eldritch.atlas', "
+            "'--help'])); print(sorted(m for m in sys.modules if m in ('eldritch.analysis.simulate', 'eldritch.analysis.sweep', 'eldritch.analysis.atlas', "
             "'eldritch.arkham.cli', 'eldritch.mansions.cli', 'eldritch.stayaway.cli', 'eldritch.eldersign.play', "
-            "'eldritch.solving')))")
+            "'eldritch.eldersign.solving')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['eldritch.eldersign.play']"
 

@@ -1,5 +1,6 @@
 """The documentation runs: the README's Python section and the docstring examples of the public API
-(eldritch, eldritch.solving, eldritch.library, eldritch.stats, and the four games' front doors with
+(eldritch, eldritch.eldersign.solving, eldritch.eldersign.library, eldritch.analysis.stats, eldritch.games,
+and the four games' front doors with
 their typed views and odds) are doctests, on both backends."""
 
 import doctest
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import eldritch
-from eldritch import solving
+from eldritch.eldersign import solving
 
 REPO = Path(__file__).resolve().parents[1]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -33,7 +34,7 @@ DOORS = ["eldritch.stayaway", "eldritch.stayaway.view", "eldritch.arkham", "eldr
          "eldritch.eldersign.view", "eldritch.doors"]
 
 
-@pytest.mark.parametrize("name", ["eldritch", "eldritch.solving", "eldritch.library", "eldritch.stats"] + DOORS)
+@pytest.mark.parametrize("name", ["eldritch", "eldritch.eldersign.solving", "eldritch.eldersign.library", "eldritch.analysis.stats", "eldritch.games"] + DOORS)
 def test_docstring_examples_run(name, api_backend):
     result = doctest.testmod(importlib.import_module(name), optionflags=FLAGS)
     assert result.attempted > 0 and result.failed == 0

@@ -82,7 +82,7 @@ def test_one_module_list_feeds_the_rp2_and_the_qemu_manifests():
                    if p.stem not in ("main", "sim", "simio", "png", "manifest", "manifest_app"))
     assert sorted(modules) == board
     import ast
-    tree = ast.parse((REPO / "micropython" / "app.py").read_text())
+    tree = ast.parse((REPO / "micropython" / "modes.py").read_text())
     registry = [ast.literal_eval(node.value) for node in tree.body
                 if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "MODES"][0]
     for mode in registry:

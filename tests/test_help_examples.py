@@ -66,7 +66,7 @@ SUBSTITUTIONS = {
     "eldritch stayaway --load game.sae":
         ("eldritch stayaway --load game.sae --passphrase-fd 0",
          "the passphrase is asked at a terminal and the test has none: it is typed as stdin's first line "
-         "with --passphrase-fd 0, the way host/passphrase.py gives scripts"),
+         "with --passphrase-fd 0, the way host/saves/passphrase.py gives scripts"),
     "eldritch stayaway --resume":
         ("eldritch stayaway --resume --passphrase-fd 0", "likewise: the autosave is sealed, its passphrase on stdin"),
     "eldritch serve":

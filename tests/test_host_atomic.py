@@ -1,4 +1,4 @@
-"""host/atomic.py, the host's one save routine (issue 10 points 1 and 4): bad targets are one line
+"""host/saves/atomic.py, the host's one save routine (issue 10 points 1 and 4): bad targets are one line
 and leave nothing behind, reads are capped with the header checked first, and two processes saving
 to one file 1,000 times while a third reads it never show a partial file."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from eldritch.atomic import (write_atomic, read_capped, remove_durably, check_target, SaveError,
+from eldritch.saves.atomic import (write_atomic, read_capped, remove_durably, check_target, SaveError,
                              user_path)
 from eldritch.eldersign import playsave
 
@@ -129,7 +129,7 @@ def test_read_capped_caps_the_size(tmp_path):
 
 RACE_WRITER = r"""
 import sys
-from eldritch.atomic import write_atomic
+from eldritch.saves.atomic import write_atomic
 target, tag, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 blobs = [open(p, "rb").read() for p in sys.argv[4:]]
 for i in range(n):

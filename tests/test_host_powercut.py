@@ -1,4 +1,4 @@
-"""The host's game saves against power cuts (issue 10, the host half): host/atomic.py's one save
+"""The host's game saves against power cuts (issue 10, the host half): host/saves/atomic.py's one save
 routine run on a simulated disk that writes one byte per step and can lose power at any step.
 
 The disk (FakeDisk) is one folder. A file's bytes are durable once fsynced; the folder's entries
@@ -17,7 +17,7 @@ import random
 
 import pytest
 
-from eldritch.atomic import write_atomic, remove_durably, SaveError
+from eldritch.saves.atomic import write_atomic, remove_durably, SaveError
 from eldritch.eldersign import playsave
 from eldritch.eldersign.playsave import Settings
 from eldritch.kernel.eldersign.game.data import GameData
@@ -98,7 +98,7 @@ class FakeDisk:
             raise OSError(errno.ENOENT, "not on the fake disk")
         return path[len(FOLDER) + 1:]
 
-    # the FileSystem interface of eldritch.atomic
+    # the FileSystem interface of eldritch.saves.atomic
     def kind(self, path):
         self.step()
         if path == FOLDER:

@@ -11,7 +11,9 @@ import random
 
 import pytest
 
-from eldritch import cli, limits
+from eldritch import cli
+
+from eldritch.backend import limits
 from eldritch.backend import get_backend, available
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.eldersign import budget
@@ -134,7 +136,7 @@ def test_the_cpu_deadline_stops_what_the_work_model_misses(backend, monkeypatch)
 
     card, ctx = question_for(backend)
     if backend.name == "c":
-        import eldritch.cbackend as cb
+        import eldritch.backend.cbackend as cb
         monkeypatch.setattr(cb, "REPORT_EVERY", 1000)       # a report every thousand pairs
     solver = backend.make_solver(card)
     with pytest.raises(KernelError, match="took more than 10 min"):

@@ -9,7 +9,9 @@ import json
 
 import pytest
 
-from eldritch import cli, limits
+from eldritch import cli
+
+from eldritch.backend import limits
 from eldritch.backend import get_backend
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.eldersign import budget
@@ -112,7 +114,7 @@ def test_long_solve_shows_progress(backend, monkeypatch):
     def forced(total, label, stream=None, delay=1.0, contexts=None):
         return real(total, label, out, delay=0, force=True, contexts=contexts)
     monkeypatch.setattr(limits, "Progress", forced)
-    import eldritch.cbackend as cb
+    import eldritch.backend.cbackend as cb
     monkeypatch.setattr(cb, "REPORT_EVERY", 500)
     solver = backend.make_solver(parse_card(CARD))
     with limits.guard(solver, (3, 1, 1, (), 1, 0, 0), limits.Limits(), backend.name, "odds"):
@@ -123,7 +125,7 @@ def test_long_solve_shows_progress(backend, monkeypatch):
 def test_ctrl_c_stops_the_solve_cleanly(backend, monkeypatch, capsys):
     """Ctrl-C during a solve: exit code 130, one line, no traceback (the C core stops at its next
     progress call; the Python solver at its next context)."""
-    import eldritch.cbackend as cb
+    import eldritch.backend.cbackend as cb
     monkeypatch.setattr(cb, "REPORT_EVERY", 100)
 
     class Interrupting:

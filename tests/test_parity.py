@@ -32,7 +32,7 @@ if "c" not in available():
         raise RuntimeError("ELDRITCH_REQUIRE_C=1 but the C core is not built")
     pytest.skip("C core not built", allow_module_level=True)
 
-from eldritch.cbackend import CSolver, match_ways  # noqa: E402
+from eldritch.backend.cbackend import CSolver, match_ways  # noqa: E402
 
 SAMPLE = os.environ.get("ELDRITCH_PARITY") == "sample"
 ADVENTURES = library.load()

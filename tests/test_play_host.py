@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from eldritch.cli import main
-from eldritch import userdirs
+from eldritch.saves import userdirs
 from eldritch.eldersign import playsave
 from eldritch.eldersign.gamelog import GameLog
 
@@ -237,7 +237,7 @@ def test_gc_held_at_start_up_and_resumed(state, monkeypatch, capsys):
     resume(freeze=True) moves what is alive to the permanent generation; a collector turned off by
     the caller stays off."""
     import gc
-    from eldritch import gcpause
+    from eldritch.frontend import gcpause
     from eldritch.eldersign import play as playmod
     seen = []
     from eldritch.frontend.plain import PlainUI

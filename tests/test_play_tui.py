@@ -26,7 +26,7 @@ import pytest
 
 from eldritch.backend import get_backend
 from eldritch.cli import main
-from eldritch import userdirs
+from eldritch.saves import userdirs
 from eldritch.eldersign import playsave
 from eldritch.eldersign.advisor import question, cost
 from eldritch.eldersign.gamelog import GameLog

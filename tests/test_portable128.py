@@ -21,7 +21,7 @@ if "c" not in available():
         raise RuntimeError("ELDRITCH_REQUIRE_C=1 but the C core is not built")
     pytest.skip("C core not built", allow_module_level=True)
 
-from eldritch import cbackend  # noqa: E402
+from eldritch.backend import cbackend  # noqa: E402
 from eldritch.kernel.eldersign import library  # noqa: E402
 from eldritch.kernel.eldersign.situation import terror_code  # noqa: E402
 
@@ -127,12 +127,12 @@ def test_the_solvers_magic_numbers_at_the_bounds(u128):
 
 @pytest.fixture(scope="module")
 def portable_core(tmp_path_factory):
-    """The C core built with -DES_PORTABLE128 (host/_core_build.py --portable): PORTABLE_CORE_DIR
+    """The C core built with -DES_PORTABLE128 (host/backend/_core_build.py --portable): PORTABLE_CORE_DIR
     when given (make portable), else built here (about 8 s)."""
     path = os.environ.get("ELDRITCH_PORTABLE_CORE_DIR")
     if not path:
         import sys
-        sys.path.insert(0, os.path.join(REPO, "host"))
+        sys.path.insert(0, os.path.join(REPO, "host", "backend"))
         try:
             import _core_build
         finally:

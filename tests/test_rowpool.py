@@ -62,7 +62,7 @@ LIGHTS_OUT = "I3 > P P > L L"
 def _c_value(card, situation):
     if not available():
         pytest.skip("the C core is not built here")
-    from eldritch.cbackend import CSolver
+    from eldritch.backend.cbackend import CSolver
     return CSolver(parse_card(card), 0, 0, 0).value(*situation)
 
 

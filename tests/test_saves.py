@@ -1,4 +1,4 @@
-"""The one save layer of every game (host/saves.py, issue 24 items 1, 7, 9, 10, 12, 16 and 17's
+"""The one save layer of every game (host/saves/__init__.py, issue 24 items 1, 7, 9, 10, 12, 16 and 17's
 crafted save): each game's real states round-trip through it, plain or sealed; nothing but a save
 of the same game is ever replaced; reads take regular files only, bounded by the format; the
 checksums catch what Fletcher-16 missed and every header field is range-checked; the JSON is
@@ -17,9 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from eldritch import saves, saveformat
-from eldritch.atomic import SaveError
-from eldritch.seal import Seal
+from eldritch import saves
+
+from eldritch.saves import saveformat
+from eldritch.saves.atomic import SaveError
+from eldritch.saves.seal import Seal
 from eldritch.kernel.errors import KernelError
 
 HERE = Path(__file__).resolve().parent
@@ -130,7 +132,7 @@ def test_every_game_round_trips_through_the_layer(game, tmp_path):
 def test_the_default_seal_is_memory_hard_and_bounded(tmp_path):
     """The default seal is scrypt at N = 2^15, r = 8 (32 MiB per guess); the header's cost is read
     before any work and bounded: a box asking for N = 2^30 is refused at once."""
-    from eldritch import seal as sealmod
+    from eldritch.saves import seal as sealmod
     s = Seal.new("words")
     box = s.seal(b"x" * 100)
     assert (box[6], box[7], box[8]) == (15, 8, 1)
@@ -493,7 +495,7 @@ def test_a_failed_autosave_is_one_line_and_says_so(tmp_path):
 
 
 def test_elder_sign_keeps_its_autosave_names(tmp_path):
-    from eldritch import userdirs
+    from eldritch.saves import userdirs
     auto = saves.Autosaves(str(tmp_path), "eldersign")
     assert os.path.basename(auto.path) == userdirs.AUTOSAVE
     assert os.path.basename(auto._kept_name(1)) == userdirs.PREVIOUS

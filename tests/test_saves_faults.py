@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 from eldritch import saves
-from eldritch.atomic import SaveError
+from eldritch.saves.atomic import SaveError
 
 from test_saves import STATES, GAMES
 
@@ -33,7 +33,7 @@ WORDS = "fault words"
 WRITER = r"""
 import os, pickle, sys
 from eldritch import saves
-from eldritch.seal import Seal
+from eldritch.saves.seal import Seal
 game, path, blobs, count = sys.argv[1], sys.argv[2], pickle.load(open(sys.argv[3], "rb")), int(sys.argv[4])
 seal = Seal.new(%(words)r, log2n=10) if game in saves.SEALED else None
 tag = os.getpid()
@@ -98,7 +98,7 @@ def test_rule_sigkill_at_random_points_leaves_the_old_save_or_the_new(game, tmp_
         assert foreign.read_text() == "a player's own notes"
     # the next save cleans whatever temporary file a kill left
     saves.write_save(str(path), game, blobs[0], {"k": 0}, seal=None if game not in saves.SEALED else
-                     __import__("eldritch.seal", fromlist=["Seal"]).Seal.new(WORDS, log2n=10),
+                     __import__("eldritch.saves.seal", fromlist=["Seal"]).Seal.new(WORDS, log2n=10),
                      state_dir=str(state))
     assert sorted(os.listdir(folder)) == ["game.sav", "notes.txt"]
     assert kills == 6
@@ -166,7 +166,7 @@ def test_rule_a_full_filesystem_keeps_the_old_save_of_every_game(tmp_path, capsy
         olds = {}
         for game in GAMES:
             blobs, _ = _blobs(game, tmp_path, 2)
-            seal = __import__("eldritch.seal", fromlist=["Seal"]).Seal.new(WORDS, log2n=10) \
+            seal = __import__("eldritch.saves.seal", fromlist=["Seal"]).Seal.new(WORDS, log2n=10) \
                 if game in saves.SEALED else None
             saves.write_save(str(disk / (game + ".sav")), game, blobs[0], {"k": 0}, seal=seal, state_dir=str(state))
             olds[game] = (blobs, seal)
@@ -191,7 +191,7 @@ def test_rule_a_full_filesystem_keeps_the_old_save_of_every_game(tmp_path, capsy
 RLIMITED = r"""
 import resource, signal, sys
 from eldritch import saves
-from eldritch.atomic import SaveError
+from eldritch.saves.atomic import SaveError
 path, game, a, b = sys.argv[1], sys.argv[2], open(sys.argv[3], "rb").read(), open(sys.argv[4], "rb").read()
 saves.write_save(path, game, a, {"k": 0})
 size = len(open(path, "rb").read())

@@ -34,7 +34,7 @@ pytest.importorskip("uvicorn", reason="the serve extra (uvicorn) is not installe
 from websockets.sync.client import connect  # noqa: E402
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
-from eldritch.frontend import games  # noqa: E402
+from eldritch import games  # noqa: E402
 from eldritch.frontend.session import Session  # noqa: E402
 from eldritch.frontend.shapes import advised_action  # noqa: E402
 from eldritch.serve.store import parse_journal, ACTIONS, JOURNAL, META  # noqa: E402

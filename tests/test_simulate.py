@@ -11,14 +11,18 @@ import types
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from eldritch import cli, simgames, simulate as sim
+from eldritch import cli
+
+from eldritch.analysis import simgames
+
+from eldritch.analysis import simulate as sim
 from eldritch.kernel.errors import KernelError
 from eldritch.eldersign.play import golden_log
 from eldritch.eldersign.sim import RUNNER, play_game, Context
 from eldritch.kernel.eldersign.game.bots import observe as O
 from eldritch.kernel.eldersign.game.data import DEFAULT_SETS
-from eldritch.simgames import Setting
-from eldritch.stats import wilson
+from eldritch.analysis.simgames import Setting
+from eldritch.analysis.stats import wilson
 
 
 def run_cli(capsys, *argv):
@@ -158,7 +162,7 @@ def _texts(fig):
 
 
 def test_win_rate_chart_is_a_png_with_its_axis_labels(tmp_path):
-    from eldritch import charts
+    from eldritch.analysis import charts
     from PIL import Image
     settings_ = RUNNER.settings(_args(players=[1, 2], bots="heuristic", ancient_one="Yig,Ithaqua"))
     results = [(s, sim.run_setting(s, 1, 2)) for s in settings_]
@@ -183,7 +187,7 @@ def test_simulate_chart_option_writes_the_png(tmp_path, capsys):
 
 
 def test_table_heatmap_is_a_png_with_its_axis_labels(tmp_path, capsys):
-    from eldritch import charts
+    from eldritch.analysis import charts
     path = tmp_path / "heat.png"
     code, out, _ = run_cli(capsys, "table", "--query", "hall", "--set", "core", "--focus", "0", "--dice", "5G,6G+Y,7G+Y+R",
                            "--chart", str(path), "--format", "csv")

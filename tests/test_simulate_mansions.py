@@ -7,13 +7,15 @@ import json
 
 import pytest
 
-from eldritch import cli, simulate as sim
+from eldritch import cli
+
+from eldritch.analysis import simulate as sim
 from eldritch.kernel.mansions.game import consts as K
 from eldritch.kernel.mansions.game import state as S
 from eldritch.kernel.mansions.game.gamelog import bot_game
 from eldritch.kernel.mansions.game.rules import Rules
 from eldritch.mansions.sim import RUNNER
-from eldritch.simgames import Setting
+from eldritch.analysis.simgames import Setting
 
 
 def run_cli(capsys, *argv):
@@ -41,7 +43,7 @@ def test_mansions_simulate_reports_the_interval_per_player_count(capsys):
     code, out, err = run_cli(capsys, "simulate", "--game", "mansions", "-n", "6", "--players", "2,4", "--json")
     assert code == 0, err
     data = json.loads(out)
-    from eldritch.stats import wilson
+    from eldritch.analysis.stats import wilson
     rows = data["settings"]
     assert data["game"] == "mansions" and [r["players"] for r in rows] == [2, 4]
     for r in rows:

@@ -13,10 +13,10 @@ import types
 
 import pytest
 
-from eldritch import sweep as sw
+from eldritch.analysis import sweep as sw
 from eldritch.kernel.errors import KernelError
 from eldritch.eldersign.sim import RUNNER
-from eldritch import atlas
+from eldritch.analysis import atlas
 
 ray = pytest.importorskip("ray", reason="Ray is in the test extra: pip install -e '.[test]'")
 

@@ -15,7 +15,7 @@ import threading
 import pytest
 
 from clirun import run_cli
-from eldritch import sweepstore
+from eldritch.analysis import sweepstore
 
 SIM = ["sweep", "simulate", "--games", "4", "--chunk", "2", "--ancient-one", "Yig", "--players", "1,2",
        "--seed", "3", "--json"]

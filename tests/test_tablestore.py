@@ -9,8 +9,8 @@ import types
 
 import pytest
 
-from eldritch import simulate as sim
-from eldritch import sweep
+from eldritch.analysis import simulate as sim
+from eldritch.analysis import sweep
 from eldritch.backend import available, get_backend
 from eldritch.kernel.eldersign.notation import parse_card
 from eldritch.kernel.eldersign.situation import Situation
@@ -203,7 +203,7 @@ def test_values_that_cannot_be_the_cards_are_refused_by_the_core():
 def _sweep(out, workers, store):
     args = types.SimpleNamespace(ancient_one="Yig", sets="", investigators="", weights="", players=[2],
                                  bots="solver", game="eldersign")
-    from eldritch.simgames import runner
+    from eldritch.analysis.simgames import runner
     settings = runner("eldersign").settings(args)
     tasks = sweep.simulate_tasks(settings, 2, 1, 1)
     st = sweep.run_sweep("simulate", tasks, str(out), {}, workers=workers, backend_name="c", solved=store)

@@ -11,8 +11,8 @@ import sys
 import time
 
 from conftest import REPO
-from eldritch import userdirs
-from eldritch.textual_input import tolerate_invalid_utf8
+from eldritch.saves import userdirs
+from eldritch.frontend.textual_input import tolerate_invalid_utf8
 
 
 def test_the_drivers_decode_an_invalid_byte_as_a_replacement_character():

@@ -27,8 +27,8 @@
 - `KernelError` for every bad input; `CHANCE`, `TERMINAL`: current_player()'s two special values.
 """
 
-from ..kernel.errors import KernelError
-from ..kernel.surface import CHANCE, TERMINAL
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.surface import CHANCE, TERMINAL
 
 # imported when first used (PEP 562): `eldritch arkham` imports this package before its cli
 _LAZY = {"Rules": "..kernel.arkham.game.rules", "State": None, "decode_view": ".view", "read_view": ".door",

@@ -18,12 +18,13 @@ import argparse
 import json
 import os
 
-from ..botseats import bot_seats
-from ..kernel.errors import KernelError
-from ..kernel.arkham import odds
-from ..kernel.arkham.reach import reach_odds, OCC_MONSTER, OCC_BLOCKING, OCC_HOUND, MODE_FOOT, MODE_VEHICLE, MODE_MISTS
-from ..kernel.arkham.gatechance import gate_odds
-from ..kernel.arkham.game.board import Board, SPECIAL_HOUND, SPECIAL_BLOCKING
+from eldritch.frontend.botseats import bot_seats
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.arkham import odds
+from eldritch.kernel.arkham.reach import (reach_odds, OCC_MONSTER, OCC_BLOCKING, OCC_HOUND, MODE_FOOT,
+    MODE_VEHICLE, MODE_MISTS)
+from eldritch.kernel.arkham.gatechance import gate_odds
+from eldritch.kernel.arkham.game.board import Board, SPECIAL_HOUND, SPECIAL_BLOCKING
 
 MODES = {"foot": MODE_FOOT, "vehicle": MODE_VEHICLE, "mists": MODE_MISTS}
 IMMUNE = {"none": 0, "physical": odds.IMMUNE_PHYSICAL, "magical": odds.IMMUNE_MAGICAL,
@@ -161,7 +162,7 @@ def add_parser(sub):
     pl.add_argument("--log", help="write the log (the seed, each action and its events, in words) to this file")
     pl.add_argument("--load", help="continue the game saved in this file")
     pl.add_argument("--save", help="save the game to this file when it ends (or stops)")
-    from ..frontend.cli import add_play_args
+    from eldritch.frontend.cli import add_play_args
     add_play_args(pl)
 
     ck = asub.add_parser("check", help="validate a board folder", description="Load a board folder, "
@@ -281,7 +282,7 @@ def cmd_check(args):
             raise KernelError("board", "%s is the unfilled template (%s): fill in its tables from your own copy "
                               "(schema: kernel/arkham/data/README.md)" % (args.folder, exc.detail))
         raise
-    from ..kernel.arkham.game.board import DECK_ALLY
+    from eldritch.kernel.arkham.game.board import DECK_ALLY
     allies = sum(1 for c in range(b.ncards) if b.i_deck[b.card_kind[c]] == DECK_ALLY)
     print("%s: %d spaces (%d city locations), %d Other Worlds, %d gate cards, %d monsters of %d kinds, "
           "%d item and spell cards, %d investigators, players %d-%d, doom track %d, gate limits %s" % (
@@ -297,7 +298,7 @@ def cmd_check(args):
 
 def _unfilled(folder):
     """True when no table of the folder has a row yet (only headers and comments)."""
-    from ..kernel.arkham.game.board import FILES
+    from eldritch.kernel.arkham.game.board import FILES
     for name in FILES:
         try:
             with open(os.path.join(folder, name + ".tsv"), encoding="utf-8") as f:
@@ -311,7 +312,7 @@ def _unfilled(folder):
 
 def cmd_template(args):
     """Copy the template's tables into a new (or empty) folder; never overwrite a file."""
-    from ..kernel.arkham.game.board import FILES, data_folder
+    from eldritch.kernel.arkham.game.board import FILES, data_folder
     src = os.path.join(data_folder(), "template")
     dest = args.folder
     if os.path.exists(dest) and (not os.path.isdir(dest) or os.listdir(dest)):
@@ -334,11 +335,11 @@ def cmd_template(args):
 # ----- play ---------------------------------------------------------------------------------------------
 
 def cmd_play(args):
-    from ..frontend import cli as fcli
-    from ..frontend.persist import Persist
-    from ..frontend.session import Session
-    from ..frontend.settings import Settings
-    from .frontend import ArkhamGame, load, new_rules
+    from eldritch.frontend import cli as fcli
+    from eldritch.frontend.persist import Persist
+    from eldritch.frontend.session import Session
+    from eldritch.frontend.settings import Settings
+    from eldritch.arkham.frontend import ArkhamGame, load, new_rules
     fcli.check_names(args)
     persist = Persist("arkham", fcli.state_folder(args))
     fresh = not (args.load or args.resume)
@@ -388,7 +389,7 @@ def cmd_play(args):
 
 def interactive(session, args, fresh, notices=()):
     """The game with people at the table, on the shared front end (Textual or plain)."""
-    from ..frontend import cli as fcli
+    from eldritch.frontend import cli as fcli
     return fcli.play_session(session, args, fresh, notices)
 
 

@@ -15,16 +15,16 @@ from __future__ import annotations
 
 from array import array
 
-from ..frontend.adapter import GameAdapter
-from ..frontend.gamelog import MultiLog, Record
-from ..frontend.settings import Settings
-from ..kernel.errors import KernelError
-from ..kernel.arkham.game import text, playlog, defs as D
-from ..kernel.arkham.game.bots import HeuristicBot, RandomBot
-from ..kernel.arkham.game.rules import Rules
-from ..kernel.surface import CHANCE
-from .render import render
-from . import shapes
+from eldritch.frontend.adapter import GameAdapter
+from eldritch.frontend.gamelog import MultiLog, Record
+from eldritch.frontend.settings import Settings
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.arkham.game import text, playlog, defs as D
+from eldritch.kernel.arkham.game.bots import HeuristicBot, RandomBot
+from eldritch.kernel.arkham.game.rules import Rules
+from eldritch.kernel.surface import CHANCE
+from eldritch.arkham.render import render
+from eldritch.arkham import shapes
 
 GAME = "arkham"
 
@@ -197,7 +197,7 @@ def load(payload: bytes, settings_doc: dict, rules_for):
     """(rules, game, settings) of a save's kernel payload and settings: the save's board, house rules
     and dice when it holds them, else (a save written before the front end) the command line's
     (`rules_for(options or None)` makes the Rules)."""
-    from ..kernel.arkham.game import save as gamesave
+    from eldritch.kernel.arkham.game import save as gamesave
     settings = Settings.from_json(settings_doc, 8)
     if settings.kind not in ("heuristic", "random"):
         raise KernelError("save", "bot kind must be heuristic or random")
@@ -214,7 +214,7 @@ def new_rules(options) -> Rules:
 
 
 
-# ----- at a table of the server (issue 28: frontend/games.py) --------------------------------------------
+# ----- at a table of the server (host/games.py) -------------------------------------------------------------
 
 TABLE_OPTIONS = []          # the demonstration board, its rules; dice rolled by the game
 

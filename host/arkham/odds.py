@@ -22,12 +22,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Mapping, Optional
 
-from ..doors import Chance, check_int
-from ..kernel.errors import KernelError
-from ..kernel.arkham import odds as _odds
-from ..kernel.arkham.gatechance import gate_odds
-from ..kernel.arkham.reach import reach_odds, OCC_MONSTER, OCC_BLOCKING, OCC_HOUND, MODE_FOOT, MODE_VEHICLE, MODE_MISTS
-from ..kernel.arkham.game.board import SPECIAL_HOUND, SPECIAL_BLOCKING
+from eldritch.doors import Chance, check_int
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.arkham import odds as _odds
+from eldritch.kernel.arkham.gatechance import gate_odds
+from eldritch.kernel.arkham.reach import (reach_odds, OCC_MONSTER, OCC_BLOCKING, OCC_HOUND, MODE_FOOT,
+    MODE_VEHICLE, MODE_MISTS)
+from eldritch.kernel.arkham.game.board import SPECIAL_HOUND, SPECIAL_BLOCKING
 
 __all__ = ["FightOdds", "SanityOdds", "GateChance", "fight", "stealth", "sanity_check", "close_gate", "reach",
            "gate_chances", "attack_bonus", "occupancy", "MODES", "IMMUNITIES"]
@@ -130,11 +131,11 @@ def close_gate(difficulty: int, fight: int = 0, physical: int = 0, magical: int 
 
 def _board(board):
     if board is None:
-        from .view import default_rules
+        from eldritch.arkham.view import default_rules
         return default_rules().board
     if hasattr(board, "board"):            # a Rules
         return board.board
-    from ..kernel.arkham.game.board import Board
+    from eldritch.kernel.arkham.game.board import Board
     if isinstance(board, Board):
         return board
     raise KernelError("option", "board must be an arkham Rules or Board, not %s" % type(board).__name__)

@@ -12,10 +12,10 @@ screen reads the public state through the kernel's text helpers (kernel/arkham/g
 
 from __future__ import annotations
 
-from ..frontend.model import Screen, Panel, Line
-from ..kernel.arkham.game import text
-from ..kernel.arkham.game.board import NONE
-from ..kernel.arkham.game.defs import MAX_POSS, PHASE_NAMES, STEP_NAMES
+from eldritch.frontend.model import Screen, Panel, Line
+from eldritch.kernel.arkham.game import text
+from eldritch.kernel.arkham.game.board import NONE
+from eldritch.kernel.arkham.game.defs import MAX_POSS, PHASE_NAMES, STEP_NAMES
 
 
 def status(g) -> list:

@@ -9,10 +9,10 @@ investigator's cards (every legal combination, the advised one chosen to start w
 
 from __future__ import annotations
 
-from ..frontend.model import Combo
-from ..frontend.shapes import Leaf, menu_of, toggle_of
-from ..kernel.arkham.game import text, defs as D
-from ..kernel.surface import CHANCE
+from eldritch.frontend.model import Combo
+from eldritch.frontend.shapes import Leaf, menu_of, toggle_of
+from eldritch.kernel.arkham.game import text, defs as D
+from eldritch.kernel.surface import CHANCE
 
 GROUPS = {D.K_TAXI: "take a taxi ($1)...", D.K_DEST: "ride to...", D.K_PICK: "pick an investigator...",
           D.K_DISCARD: "give up a card...", D.K_OUTCOME: "type the roll...", D.K_FIGHT: "fight...",

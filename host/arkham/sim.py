@@ -1,4 +1,4 @@
-"""Arkham Horror (1987) for `eldritch simulate --game arkham` and `eldritch sweep` (simgames.GAMES):
+"""Arkham Horror (1987) for `eldritch simulate --game arkham` and `eldritch sweep` (its runner, named by the game registry):
 settings, bots and one seeded game.
 
 A setting is a board (the demonstration board, or a folder: `--arkham-board`), house rules
@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from array import array
 
-from ..kernel.errors import KernelError
-from ..kernel.arkham.game import defs as D
-from ..kernel.arkham.game.rules import Rules, house_bits
-from ..kernel.arkham.game.playlog import make_bot
-from ..kernel.surface import CHANCE
-from ..simgames import Setting
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.arkham.game import defs as D
+from eldritch.kernel.arkham.game.rules import Rules, house_bits
+from eldritch.kernel.arkham.game.playlog import make_bot
+from eldritch.kernel.surface import CHANCE
+from eldritch.analysis.simgames import Setting
 
 MAX_STEPS = 200_000
 BOTS = {

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Optional
 
-from ..kernel.errors import KernelError
-from ..kernel.arkham.game import defs as D
-from ..kernel.arkham.game.board import NONE
-from ..kernel.arkham.game.save import read_view, HIDDEN_GATE
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.arkham.game import defs as D
+from eldritch.kernel.arkham.game.board import NONE
+from eldritch.kernel.arkham.game.save import read_view, HIDDEN_GATE
 
 __all__ = ["Investigator", "Monster", "Gate", "ArkhamView", "decode_view", "default_rules"]
 
@@ -147,14 +147,14 @@ def _monster_where(board, at):
 @lru_cache(maxsize=1)
 def default_rules():
     """Rules() on the demonstration board, loaded once."""
-    from ..kernel.arkham.game.rules import Rules
+    from eldritch.kernel.arkham.game.rules import Rules
     return Rules()
 
 
 def decode_view(data: bytes, rules=None) -> ArkhamView:
     """The typed view of a view's bytes (`state.view(p)`) of a game under `rules` (an arkham Rules;
     default: the demonstration board's). KernelError("view", ...) when they are not one."""
-    from ..kernel.arkham.game.rules import Rules
+    from eldritch.kernel.arkham.game.rules import Rules
     if rules is None:
         rules = default_rules()
     if not isinstance(rules, Rules):
@@ -225,7 +225,7 @@ def decode_on(data: bytes, board) -> ArkhamView:
 def _skills(b, f, s):
     """Each of the board's skills of seat s with the bonuses of the cards it carries (as the kernel's
     skill_of)."""
-    from ..kernel.arkham.game.board import MAX_SKILLS
+    from eldritch.kernel.arkham.game.board import MAX_SKILLS
     out = []
     for k, name in enumerate(b.skill_names):
         v = f.fight[s] if k == 0 else (f.stealth[s] if k == 1 else f.skill[s * MAX_SKILLS + k])

@@ -24,16 +24,16 @@ clues and the dice spells already hold. Solvers are cached per (card, terror, sa
 
 from __future__ import annotations
 
-from ..kernel.eldersign.advice import advise, COMPLETE, HOLD, REROLL, FAIL
-from ..kernel.eldersign.adventure import (ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, P_DECIDE,
-                                         P_ROLL, WAY_BYTES, NDICE)
-from ..kernel.eldersign.dice import GREEN, YELLOW, RED, NFACES
-from ..kernel.eldersign.fixed import percent_text
-from ..kernel.eldersign.game.machine import (A_GIVEUP, A_FAIL, A_ASIDE, A_KEEP, A_ASK, A_HOLD, A_ARG_MASK,
-                                            A_FREEROLL, G_BASE, NONE)
-from ..kernel.eldersign.game import table as gametable
-from ..kernel.eldersign.notation import format_roll, format_card
-from ..kernel.eldersign.situation import Situation, TERROR_NAMES, MAX_USES
+from eldritch.kernel.eldersign.advice import advise, COMPLETE, HOLD, REROLL, FAIL
+from eldritch.kernel.eldersign.adventure import (ACT_HOLD, ACT_FAIL, ACT_FAIL_LOST, ACT_REROLL, P_DECIDE,
+    P_ROLL, WAY_BYTES, NDICE)
+from eldritch.kernel.eldersign.dice import GREEN, YELLOW, RED, NFACES
+from eldritch.kernel.eldersign.fixed import percent_text
+from eldritch.kernel.eldersign.game.machine import (A_GIVEUP, A_FAIL, A_ASIDE, A_KEEP, A_ASK, A_HOLD,
+    A_ARG_MASK, A_FREEROLL, G_BASE, NONE)
+from eldritch.kernel.eldersign.game import table as gametable
+from eldritch.kernel.eldersign.notation import format_roll, format_card
+from eldritch.kernel.eldersign.situation import Situation, TERROR_NAMES, MAX_USES
 
 
 class Question:

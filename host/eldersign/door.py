@@ -3,9 +3,9 @@ for a seat (`eldersign/view.py`) and the legal actions with their words."""
 
 from __future__ import annotations
 
-from ..doors import Action, actions as _actions, check_state
-from ..kernel.eldersign.game.machine import Game, MAX_GAME_ACTIONS
-from .view import read_view  # noqa: F401  (the door's name)
+from eldritch.doors import Action, actions as _actions, check_state
+from eldritch.kernel.eldersign.game.machine import Game, MAX_GAME_ACTIONS
+from eldritch.eldersign.view import read_view  # noqa: F401  (the door's name)
 
 __all__ = ["read_view", "actions"]
 

@@ -12,12 +12,13 @@ cooperative: nothing is hidden, every seat sees the same screen and log.
 
 from __future__ import annotations
 
-from ..frontend.adapter import GameAdapter
-from ..kernel.eldersign.game import bot as gamebot, text as gametext, table as gametable
-from ..kernel.eldersign.game.machine import MAX_GAME_ACTIONS, EV_ROLL, EV_BEGIN, A_MOVE, A_ARG_MASK, G_BASE
-from .advisor import Advisor, best_action
-from .gamelog import GameLog
-from . import playsave, render, shapes
+from eldritch.frontend.adapter import GameAdapter
+from eldritch.kernel.eldersign.game import bot as gamebot, text as gametext, table as gametable
+from eldritch.kernel.eldersign.game.machine import (MAX_GAME_ACTIONS, EV_ROLL, EV_BEGIN, A_MOVE, A_ARG_MASK,
+    G_BASE)
+from eldritch.eldersign.advisor import Advisor, best_action
+from eldritch.eldersign.gamelog import GameLog
+from eldritch.eldersign import playsave, render, shapes
 
 from array import array
 
@@ -148,7 +149,7 @@ class ElderSignGame(GameAdapter):
     # ----- saves and logs ----------------------------------------------------------------------------
 
     def save_payload(self):
-        from ..kernel.eldersign.game import save as gamesave
+        from eldritch.kernel.eldersign.game import save as gamesave
         return gamesave.serialize(self.state)
 
     def save_settings(self, settings):
@@ -172,7 +173,7 @@ def snapshot(game):
     return gametable.snapshot(game)
 
 
-# ----- at a table of the server (issue 28: frontend/games.py) --------------------------------------------
+# ----- at a table of the server (host/games.py) -------------------------------------------------------------
 
 PLAYERS = (1, 8)
 ANCIENT_ONES = ("Yog-Sothoth", "Yig", "Azathoth", "Ithaqua")
@@ -182,21 +183,21 @@ TABLE_OPTIONS = [{"name": "ancient_one", "kind": "choice", "choices": list(ANCIE
 
 def table_game(seed, players, bots, options, kind="heuristic"):
     """A new game with the solver's advice (the active backend) for the table server."""
-    from ..backend import get_backend
-    from ..kernel.eldersign.game.machine import Game
+    from eldritch.backend import get_backend
+    from eldritch.kernel.eldersign.game.machine import Game
     data = playsave.game_data(())
     game = Game(data, players=players, seed=seed, ancient_one=options.get("ancient_one", "Yog-Sothoth"))
     return ElderSignGame(game, data, playsave.Settings(bots), get_backend(None))
 
 
 def table_load(payload, settings_doc):
-    from ..backend import get_backend
-    from ..kernel.eldersign.game import save as gamesave
+    from eldritch.backend import get_backend
+    from eldritch.kernel.eldersign.game import save as gamesave
     settings, _ = playsave.parse(_host_save(payload, settings_doc))
     data = playsave.game_data(settings.cards)
     return ElderSignGame(gamesave.deserialize(payload, data), data, settings, get_backend(None))
 
 
 def _host_save(payload, settings_doc):
-    from .. import saveformat
+    from eldritch.saves import saveformat
     return saveformat.encode("eldersign", settings_doc, payload)

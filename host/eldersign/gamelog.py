@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import json
 
-from ..kernel.eldersign.game import text as gametext
-from ..kernel.eldersign.game.machine import Game, EV_TURN
+from eldritch.kernel.eldersign.game import text as gametext
+from eldritch.kernel.eldersign.game.machine import Game, EV_TURN
 
 TEXT_HEADER = "# eldritch play log v2"
 TRANSCRIPT_HEADER = "# eldritch play log v1"

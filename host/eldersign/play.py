@@ -26,22 +26,23 @@ import os
 import sys
 import time
 
-from ..atomic import SaveError, user_path
-from .gamelog import GameLog, FORMATS, TRANSCRIPT_HEADER
-from ..botseats import bot_seats
-from ..kernel.errors import KernelError
-from ..kernel.numbers import is_count
-from ..kernel.eldersign.game.data import GameData
-from ..kernel.eldersign.game.machine import Game
-from ..kernel.eldersign.game import table as gametable
-from ..kernel.eldersign.game import text as gametext
-from .. import gcpause, userdirs
-from ..frontend.interrupt import InterruptGuard
-from ..frontend.persist import Persist, log_problem, save_problem
-from ..frontend.session import Session
-from . import playsave
-from .frontend import ElderSignGame
-from .playsave import Settings
+from eldritch.saves.atomic import SaveError, user_path
+from eldritch.eldersign.gamelog import GameLog, FORMATS, TRANSCRIPT_HEADER
+from eldritch.frontend.botseats import bot_seats
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.numbers import is_count
+from eldritch.kernel.eldersign.game.data import GameData
+from eldritch.kernel.eldersign.game.machine import Game
+from eldritch.kernel.eldersign.game import table as gametable
+from eldritch.kernel.eldersign.game import text as gametext
+from eldritch.frontend import gcpause
+from eldritch.saves import userdirs
+from eldritch.frontend.interrupt import InterruptGuard
+from eldritch.frontend.persist import Persist, log_problem, save_problem
+from eldritch.frontend.session import Session
+from eldritch.eldersign import playsave
+from eldritch.eldersign.frontend import ElderSignGame
+from eldritch.eldersign.playsave import Settings
 
 LOG_HEADER = TRANSCRIPT_HEADER
 INTERRUPTED = 130
@@ -254,13 +255,13 @@ def _run(args, backend, gc_was_on=True) -> int:
         lines = [_keep_previous(session)] if fresh else []
         return [line for line in lines + [session.autosave()] if line]
     if use_tui(args):
-        from ..frontend.tui import run_tui
+        from eldritch.frontend.tui import run_tui
         code = run_tui(session, args, first_save, lambda: gcpause.resume(gc_was_on, freeze=True))
     else:
         gcpause.resume(gc_was_on)
         for line in first_save():
             say(line)
-        from ..frontend.plain import PlainUI
+        from eldritch.frontend.plain import PlainUI
         with InterruptGuard() as guard:
             code = PlainUI(session, guard).run()
     _finish(session, args)

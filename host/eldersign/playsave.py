@@ -17,7 +17,7 @@ a save loads on another machine, and the card files can change or vanish without
 The header is checked before anything else is read and the size is capped (MAX_BYTES), so
 `--load /dev/zero` or a huge file is one line. A bare kernel save (what `--save` wrote before this
 format) still loads, with default settings. This is the save layer's format for Elder Sign
-(host/saveformat.py writes and checks the three lines; its JSON is depth-checked before parsing,
+(host/saves/saveformat.py writes and checks the three lines; its JSON is depth-checked before parsing,
 so a crafted save of `[` x 100000 with a valid sha256 is one line, not a RecursionError).
 """
 
@@ -26,11 +26,11 @@ from __future__ import annotations
 import os
 import tempfile
 
-from ..atomic import SaveError, read_capped
-from .. import saveformat
-from ..kernel.errors import KernelError
-from ..kernel.eldersign.game.data import GameData
-from ..kernel.eldersign.game import save as gamesave
+from eldritch.saves.atomic import SaveError, read_capped
+from eldritch.saves import saveformat
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.eldersign.game.data import GameData
+from eldritch.kernel.eldersign.game import save as gamesave
 
 MAGIC = saveformat.magic("eldersign")           # b"ELDRITCH PLAY SAVE v1\n"
 KERNEL_MAGIC = b"EG"

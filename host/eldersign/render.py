@@ -16,13 +16,13 @@ Every line is words; symbols are never cut (the front end wraps at spaces).
 
 from __future__ import annotations
 
-from ..frontend.model import Screen, Panel, Line
-from ..kernel.eldersign.adventure import P_DECIDE
-from ..kernel.eldersign.dice import GREEN, YELLOW, RED, NFACES
-from ..kernel.eldersign.fixed import ONE
-from ..kernel.eldersign.game import table as gametable, text as gametext
-from ..kernel.eldersign.notation import format_task, format_roll
-from ..kernel.eldersign.game.words import effect_words
+from eldritch.frontend.model import Screen, Panel, Line
+from eldritch.kernel.eldersign.adventure import P_DECIDE
+from eldritch.kernel.eldersign.dice import GREEN, YELLOW, RED, NFACES
+from eldritch.kernel.eldersign.fixed import ONE
+from eldritch.kernel.eldersign.game import table as gametable, text as gametext
+from eldritch.kernel.eldersign.notation import format_task, format_roll
+from eldritch.kernel.eldersign.game.words import effect_words
 
 COLOURS = ("green", "yellow", "red")
 TERROR_RULE = ("", "a Terror face fails the adventure", "dice showing Terror are lost")

@@ -16,14 +16,14 @@
 
 from __future__ import annotations
 
-from ..frontend.model import Combo
-from ..frontend.shapes import Leaf, menu_of, toggle_of
-from ..kernel.eldersign.adventure import ACT_HOLD, ACT_REROLL, ACT_ROLL, NDICE
-from ..kernel.eldersign.dice import NFACES
-from ..kernel.eldersign.game.machine import (A_MOVE, A_HOLD, A_FREEROLL, A_ARG_MASK, G_BASE)
-from ..kernel.eldersign.game import text as gametext, table as gametable
-from ..kernel.eldersign.notation import format_roll, format_task
-from .render import percent
+from eldritch.frontend.model import Combo
+from eldritch.frontend.shapes import Leaf, menu_of, toggle_of
+from eldritch.kernel.eldersign.adventure import ACT_HOLD, ACT_REROLL, ACT_ROLL, NDICE
+from eldritch.kernel.eldersign.dice import NFACES
+from eldritch.kernel.eldersign.game.machine import A_MOVE, A_HOLD, A_FREEROLL, A_ARG_MASK, G_BASE
+from eldritch.kernel.eldersign.game import text as gametext, table as gametable
+from eldritch.kernel.eldersign.notation import format_roll, format_task
+from eldritch.eldersign.render import percent
 
 COLOURS = ("green", "yellow", "red")
 

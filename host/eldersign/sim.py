@@ -14,17 +14,17 @@ from __future__ import annotations
 
 from array import array
 
-from ..kernel.errors import KernelError
-from ..kernel import prng
-from ..kernel.eldersign.game.data import GameData, DEFAULT_SETS
-from ..kernel.eldersign.game.machine import (Game, MAX_GAME_ACTIONS, F_PICK, A_PICK, EV_WON, EV_LOST,
-                                            EV_DEVOUR)
-from ..kernel.eldersign.game import bot as basic_bot
-from ..kernel.eldersign.game.bots import observe as O
-from ..kernel.eldersign.game.bots.heuristic import HeuristicBot
-from ..kernel.eldersign.game.bots.randombot import RandomBot
-from ..kernel.eldersign import library
-from ..simgames import Setting
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel import prng
+from eldritch.kernel.eldersign.game.data import GameData, DEFAULT_SETS
+from eldritch.kernel.eldersign.game.machine import (Game, MAX_GAME_ACTIONS, F_PICK, A_PICK, EV_WON, EV_LOST,
+    EV_DEVOUR)
+from eldritch.kernel.eldersign.game import bot as basic_bot
+from eldritch.kernel.eldersign.game.bots import observe as O
+from eldritch.kernel.eldersign.game.bots.heuristic import HeuristicBot
+from eldritch.kernel.eldersign.game.bots.randombot import RandomBot
+from eldritch.kernel.eldersign import library
+from eldritch.analysis.simgames import Setting
 
 MAX_STEPS = 100_000
 
@@ -57,7 +57,7 @@ class Context:
         self.weights = dict(setting.option("weights", ()) or ())
         self.cache = None
         if "solver" in setting.bots:
-            from .solverbot import SolverCache
+            from eldritch.eldersign.solverbot import SolverCache
             self.cache = SolverCache(backend, store=store)
         self.prefer = []
         for name in setting.option("investigators", ()) or ():
@@ -79,7 +79,7 @@ class Context:
         if name == "heuristic":
             return HeuristicBot(seed, self.weights)
         if name == "solver":
-            from .solverbot import SolverBot
+            from eldritch.eldersign.solverbot import SolverBot
             return SolverBot(seed, self.weights, cache=self.cache)
         raise KernelError("option", "no bot '%s' (the bots: %s)" % (name, ", ".join(BOTS)))
 
@@ -187,7 +187,7 @@ class EldersignRunner:
 
 
 def parse_weights(text: str) -> dict:
-    from ..kernel.eldersign.game.bots.value import DEFAULTS
+    from eldritch.kernel.eldersign.game.bots.value import DEFAULTS
     out = {}
     for part in text.split(","):
         if not part.strip():

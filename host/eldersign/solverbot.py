@@ -26,16 +26,16 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from .advisor import keyed_action_values, keyed_options, action_key
-from ..kernel.eldersign.advice import advise, REROLL
-from ..kernel.eldersign.adventure import ACT_ROLL, ACT_REROLL, P_DECIDE
-from ..kernel.eldersign.game.machine import A_FREEROLL, A_ARG_MASK, A_REACT, REACT_REROLL
-from ..kernel.eldersign.dice import NFACES
-from ..kernel.eldersign.fixed import ONE
-from ..kernel.eldersign.situation import Situation, MAX_USES
-from ..kernel.eldersign.solver import situation_value
-from ..kernel.eldersign.game.bots import observe as O
-from ..kernel.eldersign.game.bots.heuristic import HeuristicBot
+from eldritch.eldersign.advisor import keyed_action_values, keyed_options, action_key
+from eldritch.kernel.eldersign.advice import advise, REROLL
+from eldritch.kernel.eldersign.adventure import ACT_ROLL, ACT_REROLL, P_DECIDE
+from eldritch.kernel.eldersign.game.machine import A_FREEROLL, A_ARG_MASK, A_REACT, REACT_REROLL
+from eldritch.kernel.eldersign.dice import NFACES
+from eldritch.kernel.eldersign.fixed import ONE
+from eldritch.kernel.eldersign.situation import Situation, MAX_USES
+from eldritch.kernel.eldersign.solver import situation_value
+from eldritch.kernel.eldersign.game.bots import observe as O
+from eldritch.kernel.eldersign.game.bots.heuristic import HeuristicBot
 
 NDICE = 3 * NFACES
 
@@ -109,7 +109,7 @@ class SolverCache:
 
     def __init__(self, backend=None, max_solvers: int = 256, max_values: int = 500_000, store=None):
         if backend is None:
-            from ..backend import get_backend
+            from eldritch.backend import get_backend
             backend = get_backend(notice=False)
         self.backend = backend
         self.max_solvers = max_solvers

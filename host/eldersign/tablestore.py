@@ -52,8 +52,8 @@ import os
 import struct
 import sys
 
-from .advicestore import (ADVICE_MAGIC, ADVICE_FORMAT, ADVICE_SUFFIX, ADVICE_HEADER, AdviceFile, advice_body,
-                          raw_body, question_hash)
+from eldritch.eldersign.advicestore import (ADVICE_MAGIC, ADVICE_FORMAT, ADVICE_SUFFIX, ADVICE_HEADER,
+    AdviceFile, advice_body, raw_body, question_hash)
 
 FORMAT = 2
 MAGIC = b"ELDRTBL2"
@@ -76,9 +76,9 @@ def card_digest(key, versions: str) -> bytes:
 
 
 def _versions() -> str:
-    from ..kernel import VERSION
+    from eldritch.kernel import VERSION
     try:
-        from ..cbackend import ffi, lib
+        from eldritch.backend.cbackend import ffi, lib
         core = ffi.string(lib.es_version()).decode()
     except ImportError:
         core = "none"

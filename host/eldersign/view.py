@@ -21,12 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ..kernel.errors import KernelError
-from ..kernel.eldersign.adventure import P_DECIDE
-from ..kernel.eldersign.dice import GREEN, YELLOW, RED
-from ..kernel.eldersign.notation import format_roll, format_task
-from ..kernel.eldersign.situation import TERROR_NAMES
-from ..kernel.eldersign.game import table as _table
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.eldersign.adventure import P_DECIDE
+from eldritch.kernel.eldersign.dice import GREEN, YELLOW, RED
+from eldritch.kernel.eldersign.notation import format_roll, format_task
+from eldritch.kernel.eldersign.situation import TERROR_NAMES
+from eldritch.kernel.eldersign.game import table as _table
 
 __all__ = ["Adventure", "Seat", "Attempt", "GameView", "read_view"]
 
@@ -145,7 +145,7 @@ def _tasks(adv, done_mask):
 
 def read_view(game, seat: int) -> GameView:
     """The typed view of what `seat` sees of `game` (an eldritch.Game); KernelError on a bad seat."""
-    from ..kernel.eldersign.game.machine import Game
+    from eldritch.kernel.eldersign.game.machine import Game
     if not isinstance(game, Game):
         raise KernelError("view", "expected an eldritch.Game, not %s" % type(game).__name__)
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:

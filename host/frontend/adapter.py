@@ -15,7 +15,7 @@
         def save_settings(self, settings): ...    # the session's settings as the save's dict
         def table_bot(self, seat): ...            # a bot's action from the state alone (the server)
 
-The table server (host/serve/, issue 28) makes and opens games through frontend/games.py (each game
+The table server (host/serve/) makes and opens games through the registry, host/games.py (each game
 module's `table_game` and `table_load`), checks a submitted action with `is_legal`, lets bots play
 through `table_bot` (the same action after a restart, for any seat a bot takes over) and shows the
 kernel's whole log (`kernel_log`) once the game is over.

@@ -17,11 +17,11 @@ import getpass
 import os
 import sys
 
-from ..atomic import SaveError, user_path
-from ..kernel.errors import KernelError
-from .. import userdirs
-from . import persist as persistmod
-from .interrupt import InterruptGuard
+from eldritch.saves.atomic import SaveError, user_path
+from eldritch.kernel.errors import KernelError
+from eldritch.saves import userdirs
+from eldritch.frontend import persist as persistmod
+from eldritch.frontend.interrupt import InterruptGuard
 
 INTERRUPTED = 130
 LOG_FORMATS = ("text", "json", "transcript")
@@ -73,7 +73,7 @@ def read_save(persist, args, load):
     layer: a sealed save asks its passphrase (--passphrase-fd N, else at the terminal: one line when
     there is neither), an older save of its table needs --allow-older; then load(payload, settings
     dict) gives the game. KernelError (one line) when it cannot be."""
-    from ..passphrase import obtain
+    from eldritch.saves.passphrase import obtain
     if args.resume and args.load:
         raise KernelError("option", "--resume or --load, not both")
     fd = getattr(args, "passphrase_fd", None)
@@ -99,8 +99,8 @@ def new_seal(args):
     fd = getattr(args, "passphrase_fd", None)
     if fd is None:
         return None
-    from ..passphrase import from_fd
-    from ..seal import Seal
+    from eldritch.saves.passphrase import from_fd
+    from eldritch.saves.seal import Seal
     try:
         return Seal.new(from_fd(fd))
     except SaveError as exc:
@@ -117,7 +117,7 @@ def check_names(args, flags=("load", "save", "log", "state_dir")) -> None:
 
 def add_passphrase_args(p) -> None:
     """The sealed games' options: the passphrase from a descriptor (never argv), older saves."""
-    from ..passphrase import NoPassphraseOnArgv
+    from eldritch.saves.passphrase import NoPassphraseOnArgv
     p.add_argument("--passphrase-fd", type=int, default=None, metavar="N",
                    help="read the table's passphrase from file descriptor N (default: asked when first needed; "
                         "never on the command line, where every user of the machine can read it)")
@@ -139,10 +139,10 @@ def play_session(session, args, fresh: bool, notices=()) -> int:
         lines.append(session.autosave())
         return [line for line in lines if line]
     if use_tui(args):
-        from .tui import run_tui
+        from eldritch.frontend.tui import run_tui
         code = run_tui(session, args, first_save)
     else:
-        from .plain import PlainUI
+        from eldritch.frontend.plain import PlainUI
         for line in first_save():
             print(line, flush=True)
         with InterruptGuard() as guard:

@@ -12,7 +12,7 @@ MAX_LINE characters; every error is one line.
 
 from __future__ import annotations
 
-from ..kernel.numbers import is_count
+from eldritch.kernel.numbers import is_count
 
 MAX_LINE = 1000
 COMMANDS_HELP = ("a number chooses (0 goes back); Enter takes the default (marked *); "

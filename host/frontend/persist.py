@@ -1,5 +1,5 @@
 """Every save, load, autosave and log file of the front end goes through here: one small module over
-the save layer (host/saves.py: atomic and durable, refuses to replace anything but a save of that
+the save layer (host/saves/__init__.py: atomic and durable, refuses to replace anything but a save of that
 game, bounded reads, sealed saves numbered per table), so a change of the layer is a change here.
 
     p = Persist("stayaway", state_dir())
@@ -10,15 +10,16 @@ game, bounded reads, sealed saves numbered per table), so a change of the layer 
     p.write_log(path, text, autosave_text)  # --log, and the log beside the autosave
 
 `payload` is the kernel's save, `settings` the session's (a dict), `seal` the table's Seal for a
-game that hides information (host/seal.py, from the table's passphrase: host/passphrase.py).
+game that hides information (host/saves/seal.py, from the table's passphrase: host/saves/passphrase.py).
 """
 
 from __future__ import annotations
 
 import os
 
-from ..atomic import SaveError, write_atomic, user_path, check_target, check_path
-from .. import saves, userdirs
+from eldritch.saves.atomic import SaveError, write_atomic, user_path, check_target, check_path
+from eldritch import saves
+from eldritch.saves import userdirs
 
 
 class Persist:

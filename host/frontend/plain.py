@@ -23,9 +23,9 @@ import sys
 import textwrap
 import time
 
-from ..atomic import SaveError
-from .commands import parse_command, COMMANDS_HELP
-from .walk import Walker
+from eldritch.saves.atomic import SaveError
+from eldritch.frontend.commands import parse_command, COMMANDS_HELP
+from eldritch.frontend.walk import Walker
 
 CLEAR = "\x1b[2J\x1b[3J\x1b[H"
 INTERRUPTED = 130

@@ -14,7 +14,7 @@ Hidden information: in a game that hides it, `viewer` is the seat the screen bel
 only through `hand_to` (after a handoff screen the next seat confirmed), so nothing is drawn for a
 seat before they are the one looking; at the end of the game it becomes the referee (the rules show
 every card then). A game with one human seat starts with that seat as the viewer (no handoffs).
-Saves of such a game are sealed with the table's Seal (host/seal.py: from the table's passphrase,
+Saves of such a game are sealed with the table's Seal (host/saves/seal.py: from the table's passphrase,
 given at the start with --passphrase-fd, adopted from a loaded save, or asked by the face when first
 needed), or not written at all: without one, `autosave` does nothing and `save` says so
 (`needs_passphrase`). The log written to a file while the game can go on is the public one; the
@@ -23,8 +23,8 @@ referee's is written once the game is over. Every file goes through persist.py (
 
 from __future__ import annotations
 
-from .gamelog import PUBLIC, REFEREE
-from .shapes import advised_action
+from eldritch.frontend.gamelog import PUBLIC, REFEREE
+from eldritch.frontend.shapes import advised_action
 
 
 class Session:
@@ -155,7 +155,7 @@ class Session:
 
     def set_passphrase(self, words: str) -> None:
         """A new table's passphrase (SaveError for an empty one): its saves are sealed with it."""
-        from ..seal import Seal
+        from eldritch.saves.seal import Seal
         self.seal = Seal.new(words)
 
     def _parts(self):
@@ -191,7 +191,7 @@ class Session:
             fmt = "text"                  # the golden form holds every secret: the public words until the end
         text = self.game.log_text(viewer, fmt)
         if self.persist is None:
-            from ..atomic import write_atomic, SaveError
+            from eldritch.saves.atomic import write_atomic, SaveError
             if not path:
                 return None
             try:

@@ -6,7 +6,7 @@ as the save layer's settings (a dict); saves written by the commands before the 
 
 from __future__ import annotations
 
-from ..kernel.errors import KernelError
+from eldritch.kernel.errors import KernelError
 
 KINDS = ("heuristic", "random", "search")
 

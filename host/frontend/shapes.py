@@ -13,7 +13,7 @@ a Toggle. Shaping never changes an action integer.
 
 from __future__ import annotations
 
-from .model import Menu, Option, Toggle, leaves as shape_leaves
+from eldritch.frontend.model import Menu, Option, Toggle, leaves as shape_leaves
 
 MAX_OPTIONS = 9            # the digit keys; a menu with more is split ("more...")
 

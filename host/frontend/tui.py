@@ -33,9 +33,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..atomic import SaveError
-from .commands import parse_command, COMMANDS_HELP
-from .walk import Walker
+from eldritch.saves.atomic import SaveError
+from eldritch.frontend.commands import parse_command, COMMANDS_HELP
+from eldritch.frontend.walk import Walker
 
 INTERRUPTED = 130
 FORCED_PAUSE = 0.4
@@ -673,7 +673,7 @@ def screen_text(app: App) -> str:
 
 
 def run_tui(session, args, first_save=None, on_first_screen=None) -> int:
-    from ..textual_input import tolerate_invalid_utf8
+    from eldritch.frontend.textual_input import tolerate_invalid_utf8
     tolerate_invalid_utf8()                 # a 0xFF byte typed must not end the game (issue 24.18)
     app = FrontApp(session, exit_after_first_screen=getattr(args, "exit_after_first_screen", False),
                    first_save=first_save, on_first_screen=on_first_screen)

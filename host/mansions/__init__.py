@@ -28,8 +28,8 @@
 - `KernelError` for every bad input; `CHANCE`, `TERMINAL`: current_player()'s two special values.
 """
 
-from ..kernel.errors import KernelError
-from ..kernel.surface import CHANCE, TERMINAL
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.surface import CHANCE, TERMINAL
 
 # imported when first used (PEP 562): `eldritch mansions` imports this package before its cli
 _LAZY = {"Rules": "..kernel.mansions.game.rules", "State": "..kernel.mansions.game.rules",

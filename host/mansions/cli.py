@@ -10,18 +10,18 @@ demonstration story by default, kernel/mansions/data/demo), played on the shared
 investigators; `--players` counts the keeper. Each seat sees only its own view: in a shared terminal
 the screen and its scrollback are cleared and the next seat named before a different seat decides.
 Saves hold the keeper's secrets, so they go through the save layer sealed with the table's passphrase
-(host/saves.py, host/seal.py; asked when first needed or read from --passphrase-fd N, never argv).
+(host/saves/__init__.py, host/saves/seal.py; asked when first needed or read from --passphrase-fd N, never argv).
 `--log` holds the public log while the game can go on, the referee's once it is over (in words).
 """
 
 import argparse
 import json
 
-from ..kernel.errors import KernelError
-from ..kernel.mansions import odds
-from ..kernel.mansions.game.rules import Rules
-from ..kernel.mansions.game.choices import OPTION_VALUES
-from ..kernel.mansions.game.consts import KEEPER
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.mansions import odds
+from eldritch.kernel.mansions.game.rules import Rules
+from eldritch.kernel.mansions.game.choices import OPTION_VALUES
+from eldritch.kernel.mansions.game.consts import KEEPER
 
 PLAY_EXAMPLES = """examples:
   eldritch mansions play --players 3 --bots keeper      two human investigators against the bot keeper
@@ -72,7 +72,7 @@ def add_parser(sub):
                                  "full referee log (seed and every event) once it is over")
     q.add_argument("--save", help="seal the game into this file at the end (or on 'quit')")
     q.add_argument("--load", help="continue the game saved in this file (asks its passphrase)")
-    from ..frontend.cli import add_play_args, add_passphrase_args
+    from eldritch.frontend.cli import add_play_args, add_passphrase_args
     add_play_args(q)
     add_passphrase_args(q)
     q = msub.add_parser("odds", help="exact odds of an attribute test with skill points",
@@ -190,11 +190,11 @@ def bot_seats(text_, players):
 
 
 def cmd_play(args):
-    from ..frontend import cli as fcli
-    from ..frontend.persist import Persist
-    from ..frontend.session import Session
-    from ..frontend.settings import Settings
-    from .frontend import MansionsGame, load
+    from eldritch.frontend import cli as fcli
+    from eldritch.frontend.persist import Persist
+    from eldritch.frontend.session import Session
+    from eldritch.frontend.settings import Settings
+    from eldritch.mansions.frontend import MansionsGame, load
     fcli.check_names(args)
     persist = Persist("mansions", fcli.state_folder(args))
     fresh = not (args.load or args.resume)

@@ -3,11 +3,11 @@ state or of a view's bytes, and the legal actions with their words."""
 
 from __future__ import annotations
 
-from ..doors import Action, actions as _actions, check_seat, check_state
-from ..kernel.mansions.game.consts import MAX_ACTIONS
-from ..kernel.mansions.game.rules import State
-from . import view as _view
-from .view import decode_view, default_rules  # noqa: F401  (the door's names)
+from eldritch.doors import Action, actions as _actions, check_seat, check_state
+from eldritch.kernel.mansions.game.consts import MAX_ACTIONS
+from eldritch.kernel.mansions.game.rules import State
+from eldritch.mansions import view as _view
+from eldritch.mansions.view import decode_view, default_rules  # noqa: F401  (the door's names)
 
 __all__ = ["read_view", "decode_view", "actions", "default_rules"]
 

@@ -16,17 +16,17 @@ from __future__ import annotations
 
 from array import array
 
-from ..frontend.adapter import GameAdapter
-from ..frontend.gamelog import MultiLog, Record, PUBLIC, REFEREE
-from ..frontend.settings import Settings
-from ..kernel.errors import KernelError
-from ..kernel.mansions.game import text, gamelog
-from ..kernel.mansions.game.bots import make_bot
-from ..kernel.mansions.game.consts import MAX_ACTIONS, KEEPER
-from ..kernel.mansions.game.rules import Rules
-from ..kernel.mansions.game.state import G_ROUND
-from .render import render
-from . import shapes
+from eldritch.frontend.adapter import GameAdapter
+from eldritch.frontend.gamelog import MultiLog, Record, PUBLIC, REFEREE
+from eldritch.frontend.settings import Settings
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.mansions.game import text, gamelog
+from eldritch.kernel.mansions.game.bots import make_bot
+from eldritch.kernel.mansions.game.consts import MAX_ACTIONS, KEEPER
+from eldritch.kernel.mansions.game.rules import Rules
+from eldritch.kernel.mansions.game.state import G_ROUND
+from eldritch.mansions.render import render
+from eldritch.mansions import shapes
 
 GAME = "mansions"
 def seat_name(story, state, seat) -> str:
@@ -209,7 +209,7 @@ def load(payload: bytes, settings_doc: dict, story="demo", choices=None):
     return rules, state, settings
 
 
-# ----- at a table of the server (issue 28: frontend/games.py) --------------------------------------------
+# ----- at a table of the server (host/games.py) -------------------------------------------------------------
 
 PLAYERS = (2, 5)
 TABLE_OPTIONS = []          # the demonstration story and the rulebook's choices

@@ -17,8 +17,8 @@ kernel's `kernel/mansions/odds.py`, as `Chance`s.
 
 from __future__ import annotations
 
-from ..doors import Chance, check_int
-from ..kernel.mansions import odds as _odds
+from eldritch.doors import Chance, check_int
+from eldritch.kernel.mansions import odds as _odds
 
 __all__ = ["attribute_test", "attribute_table", "test_target"]
 

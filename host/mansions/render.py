@@ -13,9 +13,9 @@ keeper's objective before clue 1 reveals it, his guide answers, his hand or the 
 
 from __future__ import annotations
 
-from ..frontend.model import Screen, Panel, Line
-from ..kernel.mansions.game import view as viewmod
-from ..kernel.mansions.game.consts import NONE, KEEPER, CLASSES, ST_KILLED, ST_INSANE
+from eldritch.frontend.model import Screen, Panel, Line
+from eldritch.kernel.mansions.game import view as viewmod
+from eldritch.kernel.mansions.game.consts import NONE, KEEPER, CLASSES, ST_KILLED, ST_INSANE
 
 STATE_WORDS = {ST_KILLED: "killed", ST_INSANE: "insane, out of the game"}
 

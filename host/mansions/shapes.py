@@ -8,11 +8,11 @@ become sub-menus; otherwise the kernel's options as they are, in its words.
 
 from __future__ import annotations
 
-from ..frontend.shapes import Leaf, menu_of
-from ..kernel.mansions.game.consts import (PHASE_NAMES, A_MOVE, A_RUN, A_ATTACK, A_KCARD, A_MYTHOS, A_ANSWER,
-                                           A_GIVE, A_DROP, A_MSTEP, A_MATTACK, A_INVESTIGATOR, A_TRAIT, A_NEXT,
-                                           A_ABILITY, A_USE_KEY, A_UNLOCK, A_TRAUMA, A_BOOST, A_FREE, A_POWER)
-from ..kernel.mansions.game.state import G_PHASE
+from eldritch.frontend.shapes import Leaf, menu_of
+from eldritch.kernel.mansions.game.consts import (PHASE_NAMES, A_MOVE, A_RUN, A_ATTACK, A_KCARD, A_MYTHOS,
+    A_ANSWER, A_GIVE, A_DROP, A_MSTEP, A_MATTACK, A_INVESTIGATOR, A_TRAIT, A_NEXT, A_ABILITY, A_USE_KEY,
+    A_UNLOCK, A_TRAUMA, A_BOOST, A_FREE, A_POWER)
+from eldritch.kernel.mansions.game.state import G_PHASE
 
 GROUPS = {A_MOVE: "move...", A_RUN: "run (the action)...", A_ATTACK: "attack...", A_KCARD: "keeper cards...",
           A_MYTHOS: "mythos cards...", A_ANSWER: "answer guide question...", A_GIVE: "give a card...",

@@ -1,4 +1,4 @@
-"""Mansions of Madness for `eldritch simulate --game mansions` (simgames.GAMES): settings, bots, one
+"""Mansions of Madness for `eldritch simulate --game mansions` (its runner, named by the game registry): settings, bots, one
 seeded game.
 
 Seat 0 is the keeper, seats 1.. the investigators (--players counts every seat: 2 to 5). A game's
@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from array import array
 
-from ..kernel.errors import KernelError
-from ..kernel.surface import CHANCE
-from ..kernel.mansions.game import consts as K
-from ..kernel.mansions.game import state as S
-from ..kernel.mansions.game.bots import make_bot
-from ..kernel.mansions.game.choices import OPTION_VALUES
-from ..kernel.mansions.game.rules import Rules
-from ..simgames import Setting
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.surface import CHANCE
+from eldritch.kernel.mansions.game import consts as K
+from eldritch.kernel.mansions.game import state as S
+from eldritch.kernel.mansions.game.bots import make_bot
+from eldritch.kernel.mansions.game.choices import OPTION_VALUES
+from eldritch.kernel.mansions.game.rules import Rules
+from eldritch.analysis.simgames import Setting
 
 BOTS = {
     "random": "a uniformly random legal action",

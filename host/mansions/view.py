@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Optional
 
-from ..kernel.errors import KernelError
-from ..kernel.mansions.game import consts as K
-from ..kernel.mansions.game import view as V
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.mansions.game import consts as K
+from eldritch.kernel.mansions.game import view as V
 
 __all__ = ["Objective", "InvestigatorSeat", "Room", "Monster", "AttributeTest", "MansionsView", "decode_view",
            "default_rules"]
@@ -171,14 +171,14 @@ class MansionsView:
 @lru_cache(maxsize=1)
 def default_rules():
     """Rules() on the demonstration story, loaded once."""
-    from ..kernel.mansions.game.rules import Rules
+    from eldritch.kernel.mansions.game.rules import Rules
     return Rules()
 
 
 def decode_view(data: bytes, rules=None) -> MansionsView:
     """The typed view of a view's bytes (`state.view(p)`) of a game under `rules` (a mansions Rules;
     default: the demonstration story's). KernelError("view", ...) when they are not one."""
-    from ..kernel.mansions.game.rules import Rules
+    from eldritch.kernel.mansions.game.rules import Rules
     if rules is None:
         rules = default_rules()
     if not isinstance(rules, Rules):

@@ -9,7 +9,7 @@
     qr.py       the links as QR codes (terminal and SVG)
     static/     the player's and the host's pages: HTML, CSS and a little JavaScript, no build step
 
-Games are made, rendered and shaped only through the shared front end (host/frontend/: games.py,
-the adapters, the renderers and the decision shapes); nothing here is specific to one game. The
+Games are made, rendered and shaped only through the game registry (host/games.py) and the shared
+front end (host/frontend/: the adapters, the renderers and the decision shapes); nothing here is specific to one game. The
 extra `eldritch[serve]` installs what it needs.
 """

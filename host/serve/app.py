@@ -35,12 +35,12 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ..atomic import SaveError
-from ..frontend import games
-from ..kernel.errors import KernelError
-from . import messages
-from .qr import svg
-from .tables import Conn, Refused, pump, strike
+from eldritch.saves.atomic import SaveError
+from eldritch import games
+from eldritch.kernel.errors import KernelError
+from eldritch.serve import messages
+from eldritch.serve.qr import svg
+from eldritch.serve.tables import Conn, Refused, pump, strike
 
 STATIC = os.path.join(os.path.dirname(__file__), "static")
 JOIN_SECONDS = 30
@@ -103,7 +103,7 @@ def make_app(server, key: str, base_url: str = "") -> Starlette:
         return doc
 
     async def list_games(request):
-        return _json({"games": [games.describe(g) for g in games.GAMES], "limits": server.limits.as_json(),
+        return _json({"games": [games.describe(g) for g in games.NAMES], "limits": server.limits.as_json(),
                       "bot_delay": server.bot_delay, "base_url": base_url})
 
     async def list_tables(request):
@@ -140,7 +140,7 @@ def make_app(server, key: str, base_url: str = "") -> Starlette:
         table = table_of(request)
         doc = await body(request)
         blob = await server.export_save(table, doc.get("passphrase") or None)
-        name = "%s-%s.%s" % (table.game.name, table.id, "sae" if games.HIDES[table.game.name] else "sav")
+        name = "%s-%s.%s" % (table.game.name, table.id, "sae" if games.get(table.game.name).hides else "sav")
         return Response(blob, media_type="application/octet-stream",
                         headers={"Content-Disposition": 'attachment; filename="%s"' % name, "Cache-Control": "no-store"})
 

@@ -18,7 +18,8 @@ import os
 import socket
 import sys
 
-from ..kernel.errors import KernelError
+from eldritch import games
+from eldritch.kernel.errors import KernelError
 
 EXAMPLES = """examples:
   eldritch serve                                    host page and seat links on http://127.0.0.1:8765
@@ -54,7 +55,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
                         "address when --host is 0.0.0.0)")
     p.add_argument("--state-dir", help="the folder of the server's tables (default: the per-user state folder's serve/)")
     p.add_argument("--table", action="append", default=[], metavar="GAME:PLAYERS[:bots=2,3][:seed=N]",
-                   help="create a table at start (repeatable); games: eldersign, stayaway, arkham, mansions")
+                   help="create a table at start (repeatable); games: %s" % ", ".join(games.NAMES))
     p.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
                    help="seconds between the machine's moves, so people can follow them (default 0.6)")
     p.add_argument("--away-bot", type=float, default=None, metavar="SECONDS",
@@ -72,26 +73,26 @@ def add_parser(sub) -> argparse.ArgumentParser:
 
 
 def folder_of(args) -> str:
-    from ..userdirs import state_dir
+    from eldritch.saves.userdirs import state_dir
     return os.path.join(state_dir(args.state_dir), "serve") if not args.state_dir else os.path.expanduser(args.state_dir)
 
 
 def parse_table(text: str) -> dict:
     """GAME:PLAYERS[:bots=2,3][:seed=N][:OPTION] as create()'s arguments (KernelError, one line)."""
-    from ..frontend import games
+    from eldritch import games
     parts = text.split(":")
     if len(parts) < 2:
         raise KernelError("option", "--table GAME:PLAYERS, e.g. stayaway:4, not %r" % text[:40])
     game = parts[0]
-    if game not in games.GAMES:
-        raise KernelError("option", "--table: no game %r (%s)" % (game[:20], ", ".join(games.GAMES)))
+    if game not in games.NAMES:
+        raise KernelError("option", "--table: no game %r (%s)" % (game[:20], ", ".join(games.NAMES)))
     if not parts[1].isascii() or not parts[1].isdigit():
         raise KernelError("option", "--table: players must be a number, not %r" % parts[1][:20])
     out = {"game": game, "players": int(parts[1]), "bots": [], "seed": None, "options": {}}
     for part in parts[2:]:
         name, _, value = part.partition("=")
         if name == "bots":
-            from ..botseats import bot_seats
+            from eldritch.frontend.botseats import bot_seats
             out["bots"] = sorted(bot_seats(value, out["players"]))
         elif name == "seed" and value.isascii() and value.isdigit():
             out["seed"] = int(value)
@@ -143,7 +144,7 @@ def base_url(args) -> str:
 def _passphrase(args):
     if args.passphrase_fd is None:
         return None
-    from ..passphrase import from_fd
+    from eldritch.saves.passphrase import from_fd
     return from_fd(args.passphrase_fd)
 
 
@@ -157,7 +158,7 @@ def _need_extra():
 
 
 def print_links(out, table_doc, qr: bool) -> None:
-    from .qr import terminal
+    from eldritch.serve.qr import terminal
     out.write("table %s: %s, %d seats\n" % (table_doc["id"], table_doc["title"], len(table_doc["seats"])))
     for seat in table_doc["seats"]:
         out.write("  %-24s %s\n" % (seat["name"] + (" (bot)" if seat["bot"] else ""), seat["link"]))
@@ -188,10 +189,10 @@ def _links(table_doc, url):
 
 def cmd_run(args) -> int:
     import uvicorn
-    from .app import make_app
-    from .limits import Limits
-    from .store import Store
-    from .tables import TableServer
+    from eldritch.serve.app import make_app
+    from eldritch.serve.limits import Limits
+    from eldritch.serve.store import Store
+    from eldritch.serve.tables import TableServer
     if args.bot_delay < 0 or args.bot_delay > 60:
         raise KernelError("option", "--bot-delay must be 0 to 60 seconds")
     wanted = [parse_table(t) for t in args.table]
@@ -258,7 +259,7 @@ def cmd_run(args) -> int:
 
 
 def cmd_list(args) -> int:
-    from .store import Store
+    from eldritch.serve.store import Store
     store = Store(folder_of(args))
     ids = store.table_ids()
     url = base_url(args)
@@ -275,9 +276,9 @@ def cmd_list(args) -> int:
 
 def _offline_table(args, table_id):
     """The table's game as it stands in the folder (the server must not be running on it)."""
-    from .store import Store
-    from .tables import build_game
-    from ..frontend.session import Session
+    from eldritch.serve.store import Store
+    from eldritch.serve.tables import build_game
+    from eldritch.frontend.session import Session
     store = Store(folder_of(args))
     if table_id not in store.table_ids():
         raise KernelError("option", "no table %s in %s" % (table_id[:20], store.folder))
@@ -292,15 +293,15 @@ def _offline_table(args, table_id):
 
 
 def cmd_export(args) -> int:
-    from .. import saves
-    from ..frontend import games
-    from ..seal import Seal
+    from eldritch import saves
+    from eldritch import games
+    from eldritch.saves.seal import Seal
     if len(args.args) != 2:
         raise KernelError("option", "eldritch serve export TABLE FILE")
     table_id, path = args.args
     game = _offline_table(args, table_id)
     seal = None
-    if games.HIDES[game.name]:
+    if games.get(game.name).hides:
         words = _passphrase(args)
         if not words:
             raise KernelError("option", "%s's saves are sealed: --passphrase-fd N gives the passphrase" % game.title)
@@ -314,20 +315,20 @@ def cmd_export(args) -> int:
 
 
 def cmd_import(args) -> int:
-    from .. import saves
-    from ..frontend import games
-    from .store import Store
-    from .tables import new_meta
+    from eldritch import saves
+    from eldritch import games
+    from eldritch.serve.store import Store
+    from eldritch.serve.tables import new_meta
     import base64
     if len(args.args) != 2:
         raise KernelError("option", "eldritch serve import GAME FILE")
     name, path = args.args
-    if name not in games.GAMES:
-        raise KernelError("option", "no game %r (%s)" % (name[:20], ", ".join(games.GAMES)))
+    if name not in games.NAMES:
+        raise KernelError("option", "no game %r (%s)" % (name[:20], ", ".join(games.NAMES)))
     save = saves.read_save(path, name, lambda: _passphrase(args), True, folder_of(args))
     game = games.open_save(name, bytes(save.payload), save.settings or {})
     store = Store(folder_of(args))
-    from .store import new_table_id
+    from eldritch.serve.store import new_table_id
     table_id = new_table_id()
     base = {"payload": base64.b64encode(bytes(save.payload)).decode(), "settings": save.settings or {}}
     meta = new_meta(name, game.state.seed, game.players, sorted(game.settings.bots), {},

@@ -20,7 +20,7 @@ checks every frame of 100 games of each hidden-information game against re-drawn
 
 from __future__ import annotations
 
-from ..frontend.gamelog import PUBLIC
+from eldritch.frontend.gamelog import PUBLIC
 
 SPECTATOR = "spectator"
 

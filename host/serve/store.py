@@ -7,7 +7,7 @@
     store.key()                             # the host page's key (made once, kept)
 
 Each table has a folder with `table.json` (what it is: the game, seed, players, options, bots, seat
-tokens, paused or ended; or the save it was imported from) written atomically through host/atomic.py,
+tokens, paused or ended; or the save it was imported from) written atomically through host/saves/atomic.py,
 and `actions.txt`, its actions up to the server's last start. Actions applied since then are in one
 append-only journal for the whole server (`journal.log`, a line per action: table, index, action,
 who, CRC-32), written by one thread that gathers every waiting line, writes them at once and makes
@@ -28,7 +28,7 @@ import secrets
 import threading
 import zlib
 
-from ..atomic import SaveError, write_atomic, describe, read_capped
+from eldritch.saves.atomic import SaveError, write_atomic, describe, read_capped
 
 JOURNAL = "journal.log"
 META = "table.json"

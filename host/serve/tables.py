@@ -30,13 +30,13 @@ import os
 import secrets
 import time
 
-from ..atomic import SaveError
-from ..frontend import games
-from ..frontend.session import Session
-from ..kernel.errors import KernelError
-from .limits import Bucket, Limits, STRIKES
-from . import messages
-from .messages import SPECTATOR
+from eldritch.saves.atomic import SaveError
+from eldritch import games
+from eldritch.frontend.session import Session
+from eldritch.kernel.errors import KernelError
+from eldritch.serve.limits import Bucket, Limits, STRIKES
+from eldritch.serve import messages
+from eldritch.serve.messages import SPECTATOR
 
 
 class Refused(Exception):
@@ -293,7 +293,7 @@ class TableServer:
             return table
 
     def store_id(self) -> str:
-        from .store import new_table_id
+        from eldritch.serve.store import new_table_id
         while True:
             table_id = new_table_id()
             if table_id not in self.tables and not os.path.exists(os.path.join(self.store.folder, table_id)):
@@ -302,8 +302,8 @@ class TableServer:
     async def import_save(self, blob: bytes, game: str, passphrase: str | None):
         """A table from a save in the CLI's format (sealed games need the passphrase)."""
         import base64
-        from .. import saves
-        if game not in games.GAMES:
+        from eldritch import saves
+        if game not in games.NAMES:
             raise KernelError("option", "no game %r" % str(game)[:20])
         save = await self.run(lambda: saves.loads(blob, game, passphrase or None, True, self.store.folder))
         base = {"payload": base64.b64encode(bytes(save.payload)).decode(), "settings": save.settings or {}}
@@ -315,14 +315,14 @@ class TableServer:
     async def export_save(self, table, passphrase: str | None) -> bytes:
         """The table as a save in the CLI's format (`eldritch GAME --load`): sealed with the
         passphrase where the game hides information."""
-        from .. import saves
-        from ..seal import Seal
+        from eldritch import saves
+        from eldritch.saves.seal import Seal
         g = table.game
-        if games.HIDES[g.name] and not passphrase:
+        if games.get(g.name).hides and not passphrase:
             raise KernelError("option", "%s's saves are sealed: give a passphrase" % g.title)
 
         def make():
-            seal = Seal.new(passphrase) if games.HIDES[g.name] else None
+            seal = Seal.new(passphrase) if games.get(g.name).hides else None
             return saves.dumps(g.name, g.save_payload(), g.save_settings(g.settings), seal)
         async with table.lock:
             return await self.run(make)

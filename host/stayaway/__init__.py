@@ -32,8 +32,8 @@ generator and the simulator (`eldritch stayaway`).
 - `KernelError` for every bad input; `CHANCE`, `TERMINAL`: current_player()'s two special values.
 """
 
-from ..kernel.errors import KernelError
-from ..kernel.surface import CHANCE, TERMINAL
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.surface import CHANCE, TERMINAL
 
 # imported when first used (PEP 562): `eldritch stayaway` imports this package before its cli
 _LAZY = {"Rules": "..kernel.stayaway.game.rules", "State": "..kernel.stayaway.game.rules",

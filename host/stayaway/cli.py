@@ -9,7 +9,7 @@ at the end, and `eldritch stayaway simulate` for win rates with Wilson intervals
 Between two human decisions of different players the screen and its scrollback are cleared and the
 next player is named; they press Enter when only they are looking, and see only their own view
 (render.py reads kernel/stayaway/game/views.py). A save holds every hand, so it goes through the save
-layer sealed with the table's passphrase (host/saves.py, host/seal.py): asked when first needed
+layer sealed with the table's passphrase (host/saves/__init__.py, host/saves/seal.py): asked when first needed
 without echo, or read from a descriptor (--passphrase-fd N), never taken from the command line;
 without one nothing is autosaved. A save older than the newest this table has reached is refused
 unless --allow-older. The seal keeps outsiders out and shows tampering; a player who knows the
@@ -21,13 +21,13 @@ import argparse
 import json
 from typing import Dict, List, Optional
 
-from ..botseats import bot_seats
-from ..kernel.errors import KernelError
-from ..kernel.stayaway.game import defs as D
-from ..kernel.stayaway.game.rules import Rules
-from ..kernel.stayaway.game.text import player_name
-from ..kernel.stayaway.game.play import make_bots
-from ..stats import wilson
+from eldritch.frontend.botseats import bot_seats
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.stayaway.game import defs as D
+from eldritch.kernel.stayaway.game.rules import Rules
+from eldritch.kernel.stayaway.game.text import player_name
+from eldritch.kernel.stayaway.game.play import make_bots
+from eldritch.analysis.stats import wilson
 
 EXAMPLES = """examples:
   eldritch stayaway play --players 5 --bots 2,3,4,5    you play P1 against four heuristic bots
@@ -79,7 +79,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
     for name, text in OPTION_FLAGS:
         p.add_argument("--" + name.replace("_", "-"), dest=name, action="store_true", help=text)
     p.add_argument("--max-steps", type=int, default=100000, help=argparse.SUPPRESS)
-    from ..frontend.cli import add_play_args, add_passphrase_args
+    from eldritch.frontend.cli import add_play_args, add_passphrase_args
     add_play_args(p)
     add_passphrase_args(p)
     return p
@@ -142,7 +142,7 @@ def simulate(args) -> int:
             seed = seed0 + g
             s = rules.new_game(seed, n)
             bots = make_bots([args.bot_kind] * n, seed, rules)
-            from ..kernel.stayaway.game.play import play_game
+            from eldritch.kernel.stayaway.game.play import play_game
             play_game(rules, seed, n, bots, args.max_steps, state=s)
             if s.result in (D.R_DECLARED, D.R_THING_ALONE):
                 thing += 1
@@ -172,11 +172,11 @@ def simulate(args) -> int:
 # ----- the command --------------------------------------------------------------------------------------
 
 def cmd_play(args) -> int:
-    from ..frontend import cli as fcli
-    from ..frontend.persist import Persist
-    from ..frontend.session import Session
-    from ..frontend.settings import Settings
-    from .frontend import StayAwayGame, load
+    from eldritch.frontend import cli as fcli
+    from eldritch.frontend.persist import Persist
+    from eldritch.frontend.session import Session
+    from eldritch.frontend.settings import Settings
+    from eldritch.stayaway.frontend import StayAwayGame, load
     fcli.check_names(args)
     persist = Persist("stayaway", fcli.state_folder(args))
     fresh = not (args.load or args.resume)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..kernel.stayaway.game import defs as D
-from ..kernel.stayaway.game.deck import default_path
+from eldritch.kernel.stayaway.game import defs as D
+from eldritch.kernel.stayaway.game.deck import default_path
 
 
 @lru_cache(maxsize=1)

@@ -5,10 +5,10 @@ search estimate win rates instead: `eldritch stayaway simulate`)."""
 
 from __future__ import annotations
 
-from ..doors import Action, actions as _actions, check_seat, check_state
-from ..kernel.stayaway.game.defs import MAX_ACTIONS
-from ..kernel.stayaway.game.rules import State
-from .view import StayAwayView, decode_view
+from eldritch.doors import Action, actions as _actions, check_seat, check_state
+from eldritch.kernel.stayaway.game.defs import MAX_ACTIONS
+from eldritch.kernel.stayaway.game.rules import State
+from eldritch.stayaway.view import StayAwayView, decode_view
 
 __all__ = ["read_view", "actions"]
 

@@ -17,18 +17,18 @@ from __future__ import annotations
 
 from array import array
 
-from ..frontend.adapter import GameAdapter
-from ..frontend.gamelog import MultiLog, Record, PUBLIC, REFEREE
-from ..frontend.settings import Settings
-from ..kernel.stayaway.game import defs as D
-from ..kernel.stayaway.game.bots import HeuristicBot
-from ..kernel.stayaway.game.play import make_bots
-from ..kernel.stayaway.game.rules import Rules
-from ..kernel.stayaway.game.text import (event_lines, player_name, public_action_text,
-                                         REFEREE as K_REFEREE)
-from ..kernel.stayaway.game.views import View
-from .render import render
-from . import shapes
+from eldritch.frontend.adapter import GameAdapter
+from eldritch.frontend.gamelog import MultiLog, Record, PUBLIC, REFEREE
+from eldritch.frontend.settings import Settings
+from eldritch.kernel.stayaway.game import defs as D
+from eldritch.kernel.stayaway.game.bots import HeuristicBot
+from eldritch.kernel.stayaway.game.play import make_bots
+from eldritch.kernel.stayaway.game.rules import Rules
+from eldritch.kernel.stayaway.game.text import (event_lines, player_name, public_action_text,
+    REFEREE as K_REFEREE)
+from eldritch.kernel.stayaway.game.views import View
+from eldritch.stayaway.render import render
+from eldritch.stayaway import shapes
 
 GAME = "stayaway"
 OPTION_NAMES = ("quick_start", "thing_in_pile", "flame_in_pile", "neighbour_only", "vengeful",
@@ -189,7 +189,7 @@ def replayed_log(state, settings, bots=None) -> MultiLog:
 
 def load(payload: bytes, settings_doc: dict, deck=None):
     """(state, settings) of a save's kernel payload and settings (the save layer has opened it)."""
-    from ..kernel.stayaway.game.save import options_of
+    from eldritch.kernel.stayaway.game.save import options_of
     opts = options_of(payload)
     if deck:
         opts["deck"] = deck
@@ -197,7 +197,7 @@ def load(payload: bytes, settings_doc: dict, deck=None):
     return state, Settings.from_json(settings_doc, state.players)
 
 
-# ----- at a table of the server (issue 28: frontend/games.py) --------------------------------------------
+# ----- at a table of the server (host/games.py) -------------------------------------------------------------
 
 PLAYERS = (4, 12)
 TABLE_OPTIONS = [{"name": name, "kind": "bool", "default": False, "label": label}

@@ -15,10 +15,10 @@ show another player's hand or a role they have not learnt.
 
 from __future__ import annotations
 
-from ..frontend.model import Screen, Panel, Line
-from ..kernel.stayaway.game import defs as D
-from ..kernel.stayaway.game.text import player_name
-from .deckinfo import effect_of
+from eldritch.frontend.model import Screen, Panel, Line
+from eldritch.kernel.stayaway.game import defs as D
+from eldritch.kernel.stayaway.game.text import player_name
+from eldritch.stayaway.deckinfo import effect_of
 
 EXCHANGES = ("the turn's exchange", "Seduction", "Can't we be friends?")
 

@@ -7,9 +7,9 @@ option (a sub-menu of the cards), the rest are the kernel's options as they are,
 
 from __future__ import annotations
 
-from ..frontend.shapes import Leaf, menu_of
-from ..kernel.stayaway.game import defs as D
-from ..kernel.stayaway.game.text import player_name
+from eldritch.frontend.shapes import Leaf, menu_of
+from eldritch.kernel.stayaway.game import defs as D
+from eldritch.kernel.stayaway.game.text import player_name
 
 PROMPTS = {D.PH_PLAY: "your turn: play or discard a card", D.PH_OFFER: "the card you offer face down",
            D.PH_ANSWER: "your answer to the offer", D.PH_DEFEND_FLAME: "defend against the Flamethrower?",

@@ -1,4 +1,4 @@
-"""Stay Away! for `eldritch simulate --game stayaway` (simgames.GAMES): settings, bots, one seeded game.
+"""Stay Away! for `eldritch simulate --game stayaway` (its runner, named by the game registry): settings, bots, one seeded game.
 
 A game's "win" is a win for The Thing's side (a true declaration, or The Thing infecting everyone);
 the metrics count the Humans' wins, the turns, the eliminated and the infected. Game i of a run with
@@ -9,11 +9,11 @@ the bot of seat k in the game of seed s is seeded s * 64 + k (kernel/stayaway/ga
 
 from __future__ import annotations
 
-from ..kernel.errors import KernelError
-from ..kernel.stayaway.game import defs as D
-from ..kernel.stayaway.game.rules import Rules
-from ..kernel.stayaway.game.play import play_game, make_bots
-from ..simgames import Setting
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.stayaway.game import defs as D
+from eldritch.kernel.stayaway.game.rules import Rules
+from eldritch.kernel.stayaway.game.play import play_game, make_bots
+from eldritch.analysis.simgames import Setting
 
 BOTS = {
     "random": "a uniformly random legal action",

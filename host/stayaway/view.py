@@ -22,10 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ..kernel.errors import KernelError
-from ..kernel.stayaway.game import defs as D
-from ..kernel.stayaway.game.text import event_text, player_name
-from ..kernel.stayaway.game.views import decode as _decode
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.stayaway.game import defs as D
+from eldritch.kernel.stayaway.game.text import event_text, player_name
+from eldritch.kernel.stayaway.game.views import decode as _decode
 
 __all__ = ["Card", "Player", "Decision", "LogEntry", "StayAwayView", "decode_view"]
 

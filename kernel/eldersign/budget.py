@@ -18,7 +18,7 @@ and tables miss the caches); per frame (a context's or chain node's set-up); per
 The weights are fitted on benchmarks/scaling.py's measured points (benchmarks/README.md, "Scaling
 laws"); tests/test_budget_scaling.py keeps the estimate within 2x of every point and never below
 its memory. WORK is the same model fitted on the counts a solve really makes: the work the C core
-counts while it solves (ess_set_budget), stopped at the limit (host/limits.py), so a question whose
+counts while it solves (ess_set_budget), stopped at the limit (host/backend/limits.py), so a question whose
 estimate was too low still stops at its limit. Integer maths only.
 """
 
@@ -57,7 +57,7 @@ PROFILES = {
 }
 # The same terms fitted on the counts a solve makes (CSolver.work: pairs, contexts, frames, sweep
 # steps), centred the same way (0.60-1.67x the measured CPU time on the file's points): the work a
-# solve is stopped at when it passes its time limit (host/limits.py). The fallback counts pairs and
+# solve is stopped at when it passes its time limit (host/backend/limits.py). The fallback counts pairs and
 # contexts only.
 WORK = {
     "c": (0, 11095, 903, 205, 789474, 515, 0, 295619890),

@@ -8,7 +8,7 @@ the same story and choices and checks the digest, so a save that does not replay
 (KernelError('save', ...)) and never half-loaded.
 
 A save holds the seed and every action, so whoever reads it can rebuild the keeper's objective,
-the guide's answers, the decks and the dice still to come: the host seals it (host/saves.py)."""
+the guide's answers, the decks and the dice still to come: the host seals it (host/saves/__init__.py)."""
 
 from ...errors import KernelError
 from ...binio import fletcher16, put32, get32, put_crc32, crc32_at

@@ -9,9 +9,9 @@ results.
 import os
 import sys
 
-from .kernel.errors import KernelError
-from .kernel import VERSION
-from .kernel.eldersign.solver import Solver
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel import VERSION
+from eldritch.kernel.eldersign.solver import Solver
 
 NAMES = ("c", "python")
 
@@ -29,7 +29,7 @@ class PythonBackend:
 def _load_c():
     """The C backend, or None when the extension is not built (or fails to load)."""
     try:
-        from . import cbackend
+        from eldritch.backend import cbackend
     except ImportError:
         return None
     return cbackend.CBackend()
@@ -37,7 +37,7 @@ def _load_c():
 
 def c_core_status():
     try:
-        from . import _core  # noqa: F401
+        from eldritch import _core  # noqa: F401
     except ImportError as exc:
         return "not built (%s)" % exc
     return "built"

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 import io
 
-from .kernel.errors import KernelError
-from .kernel.numbers import is_count
-from .kernel.eldersign import library
-from .kernel.eldersign.fixed import decimal_text
-from .kernel.eldersign.situation import Situation, TERROR_NAMES, terror_code
-from .kernel.eldersign.solver import situation_value
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.numbers import is_count
+from eldritch.kernel.eldersign import library
+from eldritch.kernel.eldersign.fixed import decimal_text
+from eldritch.kernel.eldersign.situation import Situation, TERROR_NAMES, terror_code
+from eldritch.kernel.eldersign.solver import situation_value
 
 DEFAULT_DICE = ("5G", "6G", "6G+Y", "6G+R", "6G+Y+R", "7G+Y+R")
 COLUMNS = ("set", "name", "card", "terror", "dice", "green", "yellow", "red", "focus", "spells", "clues",

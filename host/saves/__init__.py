@@ -2,9 +2,9 @@
 handheld's host tools call to write, read and autosave a game.
 
     write_save(path, "arkham", kernel_save, settings={"bots": [1]})
-    write_save(path, "mansions", kernel_save, settings, seal=seal)          # sealed (seal.py)
-    save = read_save(path, "mansions", passphrase=lambda: ask())           # Save: payload, settings, seal
-    auto = Autosaves(state_dir(), "stayaway")
+    write_save(path, game, kernel_save, settings, seal=seal)              # sealed (seal.py)
+    save = read_save(path, game, passphrase=lambda: ask())                # Save: payload, settings, seal
+    auto = Autosaves(state_dir(), game)
     auto.write(kernel_save, settings, seal=seal)      # None, or one line saying why it failed
     auto.keep_current()       # a new game: the unfinished one is kept (never overwritten), its path
     auto.kept(); auto.discard(path); auto.read(passphrase=...)
@@ -21,10 +21,10 @@ field's range, the replay). A sealed save's tag is checked before anything is de
 number against the newest this table has reached on this account (tablecount.py): an older one is
 refused unless allow_older, and then Save.notice says so.
 
-Old saves (bare kernel saves written before this layer) are read too: Save.legacy names them
-("an Arkham Horror save of format version 1"). Stay Away!'s old sealed saves (b"SAE1", kernel
-crypt.py) open with their passphrase once the iteration count is checked (at most 20,000, the
-count they were written with), before any key work.
+Old saves (bare kernel saves written before this layer, their first bytes in the game's registry
+entry) are read too: Save.legacy names them ("an Arkham Horror save of format version 1"). A game
+whose old saves need more than their bytes names a reader in its entry (`bare_reader`: old sealed
+saves open with their passphrase, their costs bounded before any key work).
 """
 
 from __future__ import annotations
@@ -32,31 +32,24 @@ from __future__ import annotations
 import math
 import os
 import re
+from importlib import import_module
 
-from .atomic import SaveError, read_capped, write_atomic, remove_durably, user_path, describe
-from . import saveformat
-from .saveformat import NAMES
-from .seal import Seal, HEAD as SEAL_HEAD, TAG as SEAL_TAG, peek
-from .tablecount import TableCounts
-from .userdirs import ensure_state_dir, state_dir as default_state_dir
+from eldritch import games
+from eldritch.saves.atomic import SaveError, read_capped, write_atomic, remove_durably, user_path, describe
+from eldritch.saves import saveformat
+from eldritch.saves.saveformat import NAMES
+from eldritch.saves.seal import Seal, HEAD as SEAL_HEAD, TAG as SEAL_TAG, peek
+from eldritch.saves.tablecount import TableCounts
+from eldritch.saves.userdirs import ensure_state_dir, state_dir as default_state_dir
 
 GAMES = tuple(saveformat.GAMES)
-SEALED = ("stayaway", "mansions")        # hidden information between players: saved sealed
-SETTINGS_MAX = 64 << 10                  # the settings of a game other than Elder Sign's card files
-ELDERSIGN_MAX = 8 << 20                  # Elder Sign's save carries the text of its card files
+SEALED = tuple(g.name for g in games.GAMES if g.hides)      # hidden information between players: saved sealed
+SETTINGS_MAX = 64 << 10                  # the settings of a game whose save carries no files
 
 
 def _kernel_max(game: str) -> int:
     """The largest valid kernel save of a game (its save module's max_size)."""
-    if game == "eldersign":
-        from .kernel.eldersign.game import save
-    elif game == "arkham":
-        from .kernel.arkham.game import save
-    elif game == "mansions":
-        from .kernel.mansions.game import save
-    else:
-        from .kernel.stayaway.game import save
-    return save.max_size()
+    return games.get(game).module("kernel_save").max_size()
 
 
 def _b64(n: int) -> int:
@@ -65,8 +58,9 @@ def _b64(n: int) -> int:
 
 def max_bytes(game: str) -> int:
     """The largest valid save file of a game, plain or sealed: every read stops there."""
-    if game == "eldersign":
-        return ELDERSIGN_MAX
+    entry = games.get(game)
+    if entry.max_save is not None:           # a save that carries files (Elder Sign's: its card files)
+        return entry.max_save
     doc = SETTINGS_MAX + _b64(_kernel_max(game)) + 64
     sealed = _b64(SEAL_HEAD + doc + SEAL_TAG)
     return len(saveformat.magic(game, True)) + max(doc, sealed) + 80
@@ -74,8 +68,7 @@ def max_bytes(game: str) -> int:
 
 def _legacy_magic(game: str) -> tuple:
     """The first bytes of the bare kernel saves that today's code still reads (and may replace)."""
-    return {"eldersign": (b"EG\x02", b"EG\x03"), "arkham": (b"AH\x01", b"AH\x02"),
-            "mansions": (b"M\x01", b"M\x02"), "stayaway": (b"SAE1", b"SAE2")}[game]
+    return games.get(game).bare_saves
 
 
 def is_save_head(head: bytes, game: str) -> bool:
@@ -139,7 +132,7 @@ def check_target(path: str, game: str) -> str | None:
     """Why write_save(path, game, ...) would be refused before any game is played (no name, a NUL
     byte, a folder, a missing folder, a device, pipe, symlink or a file that is not a save of this
     game), as one line, or None. Lets a command refuse a bad --save up front."""
-    from .atomic import check_target as check_writable
+    from eldritch.saves.atomic import check_target as check_writable
     if not path:
         return "no file name given"
     problem = check_writable(path)
@@ -160,7 +153,7 @@ def check_target(path: str, game: str) -> str | None:
 
 
 def _head(path: str) -> bytes:
-    from .atomic import REAL
+    from eldritch.saves.atomic import REAL
     return REAL.read_head(path, 64)
 
 
@@ -226,18 +219,13 @@ def _legacy(blob: bytes, game: str, passphrase) -> Save:
     name = NAMES[game]
     if not blob.startswith(_legacy_magic(game)):
         raise SaveError("not an Eldritch %s save" % name)
-    if game == "stayaway":
-        from .kernel.stayaway.game import crypt
-        from .kernel.errors import KernelError
-        try:
-            version, _, _ = crypt.header(blob)        # SAE1's iteration count bounded here, before any work
-            if version != 1:
-                raise SaveError("a handheld's sealed save (SAE2): it opens only on the device that sealed it")
-            payload = crypt.unseal(blob, _words(passphrase))
-        except KernelError as exc:
-            raise SaveError(exc.detail)
-        return Save(game, payload, {}, None, "an old sealed Stay Away! save (SAE1)")
-    version = blob[1] if game == "mansions" else blob[2]
+    reader = games.get(game).bare_reader
+    if reader is not None:                      # a bare save that needs more than its bytes (a passphrase)
+        module, function = reader.rsplit(".", 1)
+        payload, legacy = getattr(import_module("eldritch." + module), function)(blob, lambda: _words(passphrase))
+        return Save(game, payload, {}, None, legacy)
+    magic = next(m for m in _legacy_magic(game) if blob.startswith(m))
+    version = magic[-1]                          # the magic's last byte is the format's version
     return Save(game, bytes(blob), {}, None, "a bare %s kernel save of format version %d" % (name, version))
 
 

@@ -7,11 +7,11 @@
 
 A plain save:
 
-    ELDRITCH ARKHAM SAVE v1                      (Elder Sign: ELDRITCH PLAY SAVE v1, its format since issue 13)
+    ELDRITCH ARKHAM SAVE v1                      (the word is the registry entry's save_magic)
     {"bots":[1],"game":"<base64 of the kernel save>"}
     sha256 <hex digest of the two lines above, line ends included>
 
-A sealed save (the games with hidden information between players: Stay Away!, Mansions):
+A sealed save (the games with hidden information between players, `hides` in the registry):
 
     ELDRITCH MANSIONS SEALED SAVE v1
     <base64 of the sealed box (seal.py); inside, the JSON line of a plain save>
@@ -31,11 +31,11 @@ import hashlib
 import json
 import re
 
-from .atomic import SaveError
+from eldritch import games
+from eldritch.saves.atomic import SaveError
 
-GAMES = {"eldersign": b"PLAY", "arkham": b"ARKHAM", "mansions": b"MANSIONS", "stayaway": b"STAYAWAY"}
-NAMES = {"eldersign": "Elder Sign", "arkham": "Arkham Horror", "mansions": "Mansions of Madness",
-         "stayaway": "Stay Away!"}
+GAMES = {g.name: g.save_magic for g in games.GAMES}          # the magic word of each game's saves
+NAMES = {g.name: g.title for g in games.GAMES}
 MAX_DEPTH = 8
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
 _BRACKET = re.compile(rb"[\[\]{}]")

@@ -43,14 +43,14 @@ import os
 import sys
 import time
 
-from .kernel.errors import KernelError
-from .kernel.numbers import is_count
-from . import atlas as atlas_mod
-from .outputs import check_writable
-from .rayconnect import RAY_NICENESS, parse_address as parse_ray_address, ray_session  # noqa: F401
-from .simgames import Setting, grid, runner as game_runner
-from . import simulate as sim
-from .sweepstore import PLAN_VERSION, Store, write_atomic  # noqa: F401  (the store's names, as before)
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.numbers import is_count
+from eldritch.analysis import atlas as atlas_mod
+from eldritch.analysis.outputs import check_writable
+from eldritch.analysis.rayconnect import RAY_NICENESS, parse_address as parse_ray_address, ray_session  # noqa: F401
+from eldritch.analysis.simgames import Setting, grid, runner as game_runner
+from eldritch.analysis import simulate as sim
+from eldritch.analysis.sweepstore import PLAN_VERSION, Store, write_atomic  # noqa: F401  (the store's names, as before)
 
 MAX_WORKERS = 256                      # a process pool forks all its workers at once
 TRACE_ENV = "ELDRITCH_SWEEP_TRACE"     # a folder: each task writes its worker's pid there (tests, monitoring)
@@ -100,7 +100,7 @@ class Worker:
     folder, or None) and each setting's prepared context."""
 
     def __init__(self, backend_name: str | None = None, store: tuple | None = None):
-        from .backend import get_backend
+        from eldritch.backend import get_backend
         self.backend = get_backend(backend_name, notice=False)
         self.store = sim.open_store(*store) if store else None
         self.contexts: dict = {}
@@ -330,7 +330,7 @@ def add_parser(sub):
     s.add_argument("--chart", metavar="FILE.png", help="draw win rate by Ancient One and player count")
     a = kinds.add_parser("atlas", parents=[common], help="odds of every card over a grid of situations",
                          description="The atlas: every card of the sets x dice sets x focus x spells x clues, "
-                                     "one CSV row each (schema: README, host/atlas.py).",
+                                     "one CSV row each (schema: README, host/analysis/atlas.py).",
                          epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     a.add_argument("--sets", default="", help="sets, comma-separated prefixes (default: every set)")
     a.add_argument("--dice", default=",".join(atlas_mod.DEFAULT_DICE), help="dice sets (default the six usual)")
@@ -349,7 +349,7 @@ def build_tasks(args) -> tuple[str, list[dict], dict]:
         r = game_runner(args.game)
         settings = grid(r, args)
         return "simulate", simulate_tasks(settings, args.games, args.chunk, args.seed), {"game": r.name}
-    from .kernel.eldersign.situation import MAX_USES
+    from eldritch.kernel.eldersign.situation import MAX_USES
     cards = atlas_mod.select_cards([x for x in args.sets.split(",") if x.strip()])
     dice = atlas_mod.parse_dice_list(args.dice)
     focus = atlas_mod.parse_range(args.focus, "focus", MAX_USES)
@@ -363,7 +363,7 @@ def run(args, backend) -> int:
     # every output is checked before the work, not after it
     chart = getattr(args, "chart", None) if kind == "simulate" else None
     if chart is not None:
-        from . import charts
+        from eldritch.analysis import charts
         charts.require()
         check_writable(chart, "--chart")
     output = None
@@ -387,7 +387,7 @@ def run(args, backend) -> int:
         r = game_runner(args.game)
         print(sim.render(results, r, args.seed, "json" if args.json else "csv" if args.csv else "text"))
         if chart:
-            from . import charts
+            from eldritch.analysis import charts
             charts.win_rate_chart(results, r, chart)
         return 0
     path = output or os.path.join(args.out, "atlas.csv")

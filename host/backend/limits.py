@@ -34,8 +34,8 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:           # annotations only (typing costs a millisecond to import)
     from typing import Iterator, Optional, TextIO
 
-from .kernel.errors import KernelError
-from .kernel.eldersign import budget
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.eldersign import budget
 
 DEFAULT_SECONDS = 60
 DEFAULT_MEMORY = 1 << 30

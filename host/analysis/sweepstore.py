@@ -23,9 +23,9 @@ import json
 import os
 import stat
 
-from .kernel.errors import KernelError
-from . import atomic
-from .atlas import COLUMNS
+from eldritch.kernel.errors import KernelError
+from eldritch.saves import atomic
+from eldritch.analysis.atlas import COLUMNS
 
 PLAN_VERSION = 1
 PLAN_NAME = "plan.json"

@@ -3,8 +3,8 @@ bots take. One parser, so every game accepts and rejects the same text with the 
 
 from __future__ import annotations
 
-from .kernel.errors import KernelError
-from .kernel.numbers import is_count
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.numbers import is_count
 
 
 def bot_seats(text: str, players: int) -> set:

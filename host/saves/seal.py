@@ -30,8 +30,8 @@ import hashlib
 import hmac
 import os
 
-from .atomic import SaveError
-from .kernel.stayaway.game import crypt as kcrypt
+from eldritch.saves.atomic import SaveError
+from eldritch.kernel.stayaway.game import crypt as kcrypt
 
 MAGIC = b"ESEAL"
 VERSION = 1

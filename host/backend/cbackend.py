@@ -15,7 +15,7 @@ A solve calls back into Python every few milliseconds (ess_set_progress): the so
 function, if any, sees the pairs done so far, and Ctrl-C stops the solve cleanly (the C core
 returns ES_EINTR, the memo keeps what was finished, and KeyboardInterrupt reaches the caller).
 `limit_work` sets a work limit the core checks itself in its solve loop (ess_set_budget: weighted
-pairs, frames, clue-sweep steps and contexts; host/limits.py turns --max-seconds into one); past
+pairs, frames, clue-sweep steps and contexts; host/backend/limits.py turns --max-seconds into one); past
 it the solve stops the same clean way and `WorkLimitReached` reaches the caller.
 """
 
@@ -24,12 +24,12 @@ import threading
 import time
 import weakref
 
-from .kernel import VERSION
-from .kernel.errors import KernelError
-from .kernel.eldersign.dice import NFACES
-from .kernel.eldersign import budget
-from .kernel.eldersign.solver import state_index as solver_state_index
-from .kernel.eldersign.matching import Way
+from eldritch.kernel import VERSION
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.eldersign.dice import NFACES
+from eldritch.kernel.eldersign import budget
+from eldritch.kernel.eldersign.solver import state_index as solver_state_index
+from eldritch.kernel.eldersign.matching import Way
 
 
 def _load_core():
@@ -37,7 +37,7 @@ def _load_core():
     of `make sanitize`, loaded in its place so the same tests run against it)."""
     path = os.environ.get("ELDRITCH_CORE_DIR")
     if not path:
-        from ._core import ffi, lib
+        from eldritch._core import ffi, lib
         return ffi, lib
     import glob
     import importlib.util

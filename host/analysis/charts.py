@@ -3,7 +3,7 @@ and a heatmap of odds by card and dice set. matplotlib runs headless (the Agg ba
 
 from __future__ import annotations
 
-from .kernel.errors import KernelError
+from eldritch.kernel.errors import KernelError
 
 
 def require():

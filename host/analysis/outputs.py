@@ -15,8 +15,8 @@ from __future__ import annotations
 import errno
 import os
 
-from .kernel.errors import KernelError
-from . import atomic
+from eldritch.kernel.errors import KernelError
+from eldritch.saves import atomic
 
 
 def check_writable(path: str, what: str) -> None:

@@ -17,7 +17,7 @@ import getpass
 import os
 import sys
 
-from .atomic import SaveError
+from eldritch.saves.atomic import SaveError
 
 MAX_BYTES = 1024
 
@@ -97,7 +97,7 @@ class TableKey:
     def seal(self):
         """The table's Seal; a new table's passphrase is asked (twice at a terminal) the first time."""
         if self._seal is None:
-            from .seal import Seal
+            from eldritch.saves.seal import Seal
             if self._words is None:
                 q = "a passphrase for the table's saves (every player may know it): "
                 self._words = self.ask(q) if self.ask is not None else obtain(self.fd, q, confirm=True)

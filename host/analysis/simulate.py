@@ -6,8 +6,8 @@ For each setting: the win rate with its 95% Wilson interval (stats.py); the mean
 length in turns, devourings, elder signs and doom at the end; the adventures most often attempted
 and their success rates. Text by default, `--json` (one object) or `--csv` (one row per setting);
 a progress bar with games per second and ETA on a terminal's stderr. Games are seeded S, S+1, ...
-(`--seed S`), so any game replays. The game is chosen with `--game` (simgames.GAMES: each game plugs
-its runner in with one line: Elder Sign, the default, Stay Away! and Arkham Horror).
+(`--seed S`), so any game replays. The game is chosen with `--game`: every game of the registry
+(host/games.py) whose entry names a runner; Elder Sign is the default.
 
 `Summary` is what a run adds up: integers only (wins, sums, sums of squares, minima and maxima,
 tallies), so summaries of parts merge into exactly the summary of the whole (the sweep relies on it).
@@ -24,9 +24,9 @@ import os
 import sys
 import time
 
-from .kernel import prng
-from .simgames import GAMES, Setting, grid, option_text, runner as game_runner
-from .stats import wilson
+from eldritch.kernel import prng
+from eldritch.analysis.simgames import GAMES, Setting, grid, option_text, runner as game_runner
+from eldritch.analysis.stats import wilson
 
 TOP_TALLIES = 10
 
@@ -162,7 +162,7 @@ def open_store(path: str | None, size: int | None = None):
     """The store of solved tables at path (None: no store); made when missing."""
     if not path:
         return None
-    from .eldersign.tablestore import TableStore, DEFAULT_BYTES
+    from eldritch.eldersign.tablestore import TableStore, DEFAULT_BYTES
     os.makedirs(path, exist_ok=True)
     return TableStore(path, size or DEFAULT_BYTES)
 
@@ -227,8 +227,8 @@ def _positive(text: str) -> int:
 
 
 def _size(text: str) -> int:
-    from .limits import parse_size
-    from .kernel.errors import KernelError
+    from eldritch.backend.limits import parse_size
+    from eldritch.kernel.errors import KernelError
     try:
         return parse_size(text)
     except KernelError as exc:
@@ -273,8 +273,8 @@ def run(args, backend) -> int:
     r = game_runner(args.game)
     settings = grid(r, args)
     if args.chart is not None:
-        from . import charts
-        from .outputs import check_writable
+        from eldritch.analysis import charts
+        from eldritch.analysis.outputs import check_writable
         charts.require()
         check_writable(args.chart, "--chart")           # before the games, not after them
     progress = Progress(args.games * len(settings))
@@ -285,7 +285,7 @@ def run(args, backend) -> int:
                                              store=store)))
     print(render(results, r, args.seed, "json" if args.json else "csv" if args.csv else "text"))
     if args.chart is not None:
-        from . import charts
+        from eldritch.analysis import charts
         charts.win_rate_chart(results, r, args.chart)
         print("chart written to %s" % args.chart, file=sys.stderr)
     return 0

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import os
 
-from .atomic import SaveError, write_atomic, read_capped
-from .userdirs import ensure_state_dir
+from eldritch.saves.atomic import SaveError, write_atomic, read_capped
+from eldritch.saves.userdirs import ensure_state_dir
 
 FOLDER = "tables"
 MAX_BYTES = 32

@@ -1,7 +1,7 @@
 """cffi build script (API, out-of-line mode) for `eldritch._core`, the C core in csrc/.
 
-Used by setup.py through `cffi_modules=["host/_core_build.py:ffibuilder"]`, and by `make sanitize`
-(`python host/_core_build.py --sanitize DIR` builds an ASan/UBSan copy of the module into DIR).
+Used by setup.py through `cffi_modules=["host/backend/_core_build.py:ffibuilder"]`, and by `make sanitize`
+(`python host/backend/_core_build.py --sanitize DIR` builds an ASan/UBSan copy of the module into DIR).
 `--portable DIR` builds the optimised module with the portable 128-bit arithmetic forced
 (-DES_PORTABLE128, csrc/es_u128.h: the board's path, where the compiler has no __int128), and
 `--sanitize DIR --portable` its ASan/UBSan copy; `--board DIR` the board's build (the compact
@@ -20,7 +20,9 @@ from cffi import FFI
 
 SOURCES = ["es_core.c", "es_card.c", "es_match.c", "es_solve.c"]
 
-HEADER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "csrc", "eldersign.h")
+# the repository root: host/backend/_core_build.py -> ../..
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HEADER = os.path.join(REPO, "csrc", "eldersign.h")
 
 # The progress callback the host passes to ess_set_progress (cbackend.py defines it with
 # @ffi.def_extern): a Python function C can call, not part of the C header.
@@ -91,7 +93,7 @@ PORTABLE = ["-DES_PORTABLE128"]
 def build_sanitized(target_dir, portable=False):
     """Compile an ASan/UBSan copy of the module as `_core` under target_dir (portable
     "--portable": with the portable 128-bit arithmetic forced; "--board": the board's build)."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = REPO
     extra = {False: [], True: PORTABLE, "--portable": PORTABLE, "--board": BOARD}[portable]
     ffi = make_ffi("_core", SAN_FLAGS + extra, ["-fsanitize=address,undefined"], root)
     os.makedirs(target_dir, exist_ok=True)
@@ -106,7 +108,7 @@ BOARD = ["-DES_COMPACT", "-DES_PORTABLE128"]
 def build_portable(target_dir, board=False):
     """Compile the optimised module with the portable 128-bit arithmetic forced, as `_core`
     (board: the board's build, the compact layout too)."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = REPO
     ffi = make_ffi("_core", OPT_FLAGS + (BOARD if board else PORTABLE), (), root)
     os.makedirs(target_dir, exist_ok=True)
     return ffi.compile(tmpdir=target_dir, verbose=False)

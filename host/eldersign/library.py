@@ -19,9 +19,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Optional
 
-from .kernel.errors import KernelError
-from .kernel.eldersign import library as _library
-from .kernel.eldersign.library import LibraryCard
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.eldersign import library as _library
+from eldritch.kernel.eldersign.library import LibraryCard
 
 __all__ = ["LibraryCard", "cards", "sets", "search", "get"]
 

@@ -20,16 +20,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Optional, Union
 
-from .backend import get_backend
-from .kernel.errors import KernelError
-from .kernel.eldersign import advice as _advice
-from .kernel.eldersign import library as _library
-from .kernel.eldersign.card import Card
-from .kernel.eldersign.dice import NFACES
-from .kernel.eldersign.fixed import ONE, decimal_text, percent_text
-from .kernel.eldersign.notation import format_roll, parse_card as _parse_card, parse_roll as _parse_roll
-from .kernel.eldersign.situation import Situation as _KernelSituation, terror_code
-from .kernel.eldersign.solver import situation_value
+from eldritch.backend import get_backend
+from eldritch.kernel.errors import KernelError
+from eldritch.kernel.eldersign import advice as _advice
+from eldritch.kernel.eldersign import library as _library
+from eldritch.kernel.eldersign.card import Card
+from eldritch.kernel.eldersign.dice import NFACES
+from eldritch.kernel.eldersign.fixed import ONE, decimal_text, percent_text
+from eldritch.kernel.eldersign.notation import (format_roll, parse_card as _parse_card,
+    parse_roll as _parse_roll)
+from eldritch.kernel.eldersign.situation import Situation as _KernelSituation, terror_code
+from eldritch.kernel.eldersign.solver import situation_value
 
 __all__ = ["Card", "Roll", "Situation", "Odds", "Option", "Solver", "parse_card", "parse_roll", "odds",
            "advise", "backend_name"]
@@ -74,7 +75,7 @@ def _library_card_named(text: str):
     """The one library card `text` names (exactly or as a part of one name only), else None."""
     if not re.search(r"[^\W\d_]{3}", text):          # no word of three letters: no name (notation has none)
         return None
-    from . import library
+    from eldritch.eldersign import library
     try:
         return library.get(text)
     except KernelError:

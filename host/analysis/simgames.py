@@ -13,21 +13,18 @@ A runner module exposes `RUNNER`, an object with:
     metrics                             the names of `metrics`, in report order
     tally_label                         what a tally counts ("adventure")
 
-Add a game with one line in GAMES: its name and the module (imported only when asked for).
+A game's runner module is its registry entry's `sim` (host/games.py); GAMES maps every game's name
+to it (the module is imported only when asked for).
 """
 
 from __future__ import annotations
 
 import importlib
 
-from .kernel.errors import KernelError
+from eldritch import games
+from eldritch.kernel.errors import KernelError
 
-GAMES = {
-    "eldersign": "eldritch.eldersign.sim",
-    "stayaway": "eldritch.stayaway.sim",
-    "arkham": "eldritch.arkham.sim",
-    "mansions": "eldritch.mansions.sim",
-}
+GAMES = {g.name: "eldritch." + g.sim for g in games.GAMES}
 
 
 def grid(r, args) -> list:

@@ -31,7 +31,7 @@ import sys
 import tempfile
 import threading
 
-from .kernel.errors import KernelError
+from eldritch.kernel.errors import KernelError
 
 MAX_ADDRESS = 255
 PROBE_SECONDS = 5.0

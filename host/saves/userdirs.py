@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from .atomic import SaveError, describe
+from eldritch.saves.atomic import SaveError, describe
 
 AUTOSAVE = "autosave.sav"
 AUTOSAVE_LOG = "autosave.log"

@@ -1,0 +1,62 @@
+"""The game registry (host/games.py) is the one list of games: every part that serves every game reads
+it, each entry's modules exist with the surface their callers use, and the handheld's generated mode
+list matches it."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from eldritch import games
+from eldritch.kernel.errors import KernelError
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.parametrize("game", games.GAMES, ids=games.NAMES)
+def test_each_entry_names_modules_with_the_surface_their_callers_use(game):
+    cli = game.module("cli")
+    assert callable(cli.add_parser) and callable(cli.run)
+    front = game.module("frontend")
+    assert callable(front.table_game) and callable(front.table_load) and isinstance(front.TABLE_OPTIONS, list)
+    low, high = games.players_range(game.name)
+    assert 1 <= low <= high
+    assert game.module("sim").RUNNER.name == game.name
+    assert game.module("kernel_save").max_size() > 0
+    assert game.bot_kinds and all(isinstance(k, str) for k in game.bot_kinds)
+    assert game.save_magic.isupper() and game.bare_saves
+
+
+def test_names_commands_save_words_and_board_modes_are_unique():
+    for field in ("name", "title", "command", "save_magic"):
+        values = [getattr(g, field) for g in games.GAMES]
+        assert len(set(values)) == len(values), field
+    modules = [m[2] for g in games.GAMES for m in g.board_modes]
+    assert len(set(modules)) == len(modules)
+
+
+def test_an_unknown_game_is_one_kernel_error_naming_the_games():
+    with pytest.raises(KernelError) as err:
+        games.get("chess")
+    assert all(name in str(err.value) for name in games.NAMES)
+    with pytest.raises(KernelError):
+        games.get(["eldersign"])
+
+
+def test_the_boards_mode_list_is_generated_from_the_registry():
+    proc = subprocess.run([sys.executable, str(REPO / "tools" / "boardmodes.py"), "--check"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    namespace: dict = {}
+    exec((REPO / "micropython" / "modes.py").read_text(), namespace)
+    assert list(namespace["MODES"]) == [m for g in games.GAMES for m in g.board_modes]
+    for mode in namespace["MODES"]:
+        assert (REPO / "micropython" / (mode[2] + ".py")).is_file()
+
+
+def test_the_cli_offers_every_games_command():
+    from eldritch import cli
+    for g in games.GAMES:
+        assert cli.COMMAND_MODULES[g.command] == g.cli
+        assert cli.COMMAND_HELP[g.command] == g.summary
