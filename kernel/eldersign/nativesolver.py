@@ -23,6 +23,8 @@ from .solver import Solver
 
 try:
     import escore
+    if not hasattr(escore, "values"):
+        escore = None       # the source folder micropython/escore/ on a path, not the module
 except ImportError:
     escore = None
 
