@@ -62,9 +62,13 @@ tables: $(STAMP)
 # mpremote session on PORT ("resume": no soft reset before copying), then a reset. FROZEN=1: for a
 # firmware with the kernel and the app frozen in (micropython/manifest.py), only what stays a file.
 # STAGE: the folder the files are gathered in (the QEMU tests give each board its own).
+# A board that is not there is one line before anything is staged: PORT=auto finds none of the USB
+# serial ports mpremote takes, or the PORT given does not exist.
 PORT ?= auto
 STAGE ?= build/board
+FLASH_NO_BOARD := make flash: no board $(if $(filter auto,$(PORT)),found on USB,at $(PORT)): plug the Pico in with MicroPython on it (README.md, "Flashing the handheld")$(if $(filter auto,$(PORT)), or give its serial port with PORT=/dev/ttyACM0)
 flash: $(STAMP)
+	$(if $(filter auto,$(PORT)),$(if $(shell $(BIN)/python -c "import serial.tools.list_ports as l; print(''.join(p.device for p in l.comports() if p.vid is not None and p.pid is not None))" 2>/dev/null),,$(error $(FLASH_NO_BOARD))),$(if $(wildcard $(PORT)),,$(error $(FLASH_NO_BOARD))))
 	$(BIN)/python tools/boardfit.py --stage $(STAGE) $(if $(FROZEN),--frozen)
 	cd $(STAGE) && $(CURDIR)/$(BIN)/mpremote connect $(PORT) resume cp -r kernel data $$(ls *.mpy 2>/dev/null) main.py :./ + reset
 
