@@ -156,6 +156,7 @@ const char *es_version(void);                 /* the C core's version */
 const char *es_build_flags(void);             /* compiler and flags the core was built with */
 const char *es_strerror(int code);            /* a short text for an error code */
 int es_portable128(void);                     /* 1: 128-bit sums from 32-bit halves (es_u128.h), 0: __int128 */
+int es_compact(void);                         /* 1: the board's compact layout (ES_COMPACT), 0: the host's */
 
 /* ---- es_card.c ---- */
 

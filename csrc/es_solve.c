@@ -73,6 +73,7 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (c
 #define RC_BYTES ((uint64_t)1 << 12)     /* its store of residual groups (frame_held) */
 #define LATV_WORDS ((1 + ES_NFACES) * 6) /* a roll's lattice entries: its own, each held face's */
 #define FSCR_VECS 5                      /* a frame's scratch vectors (FSCR) */
+#define SNODE_BYTES 192u                 /* bytes reserved per node of a slice DAG (snode) */
 #else
 #define WS_HEADER 8192u                  /* bytes reserved for the header (wsh) */
 #define FRAME_HDR 24576u                 /* bytes reserved for a frame's fixed part */
@@ -376,7 +377,7 @@ static uint64_t keys_of(const shape *sh, int g, int y, int r)
 
 /* The spell DAG of pool (g, y, r) with s spells: one node per multiset of held dice (dg green of
  * any classes, maybe the yellow, maybe the red, at most s in all). kind 0: rows, 1: partial-roll
- * keys, 2: table bytes (n states) including the node grid. */
+ * keys, 2: table bytes (n states) including the node grid, 3: nodes, 4: the grid's cells. */
 static uint64_t dag_sum(const shape *sh, int g, int y, int r, int s, int kind)
 {
     uint64_t tot = 0;
@@ -389,7 +390,9 @@ static uint64_t dag_sum(const shape *sh, int g, int y, int r, int s, int kind)
                     continue;
                 nodes = binom(dg + sh->m - 1, sh->m - 1) * (uint64_t)(dy ? sh->ny : 1) *
                         (uint64_t)(dr ? sh->nr : 1);
-                if (kind == 0)
+                if (kind == 3)
+                    each = 1;
+                else if (kind == 0)
                     each = rows_of(sh, g - dg, y - dy, r - dr);
                 else if (kind == 1)
                     each = keys_of(sh, g - dg, y - dy, r - dr);
@@ -398,6 +401,10 @@ static uint64_t dag_sum(const shape *sh, int g, int y, int r, int s, int kind)
                            ALIGN16(rows_of(sh, g - dg, y - dy, r - dr) * 4);
                 tot += nodes * each;
             }
+    if (kind == 4) {            /* the DAG's grid: every cell, a node or not */
+        int d = g < s ? g : s;
+        return binom(d + sh->m, sh->m) * (uint64_t)(y ? sh->ny + 1 : 1) * (uint64_t)(r ? sh->nr + 1 : 1);
+    }
     if (kind == 2) {
         /* the node grids (tables, signature numbers), and the vectors of one node's signatures
          * while a level is built (at most one per row of the largest node, the root) */
@@ -432,6 +439,40 @@ static uint64_t add_area(uint64_t *off, uint64_t bytes)
     *off = sat_add(*off, ALIGN16(bytes < SAT ? bytes : SAT));
     return at;
 }
+
+#ifdef ES_COMPACT
+/* The compact layout's arena: one slice DAG at a time (see "slices"), for the largest context with
+ * spells or clues the limits allow (every term grows with the pool, the spells and the clues):
+ * per node of its spell DAG the signature numbers of its rows, its signatures (at most one per
+ * SIG_SHARE rows: a block's rolls complete few distinct things; tests/test_board_native.py checks
+ * the share on the library), a state's scalars, and its U tables; row tables for the slices being
+ * made along the deepest recursion; the sweeps' sums; the entry points' keep sums. More is
+ * welcome: ess_init gives the arena every byte of the workspace past the layout. */
+#define SIG_SHARE 4
+static uint64_t slice_bytes(const shape *sh, const es_limits *l, int terror)
+{
+    int g = l->green, y = l->yellow, r = l->red, s = l->spells, c = l->clues, m = sh->m;
+    uint64_t nn, R, G, nb, ntc, npm, nsig, sw, each, ntab, tot, ptr = sizeof(void *);
+    int held = l->held < sh->nrep ? l->held : sh->nrep;
+    if (!s && !c)
+        return 0;
+    nn = dag_sum(sh, g, y, r, s, 3);
+    R = rows_of(sh, g, y, r);
+    G = binom(g + m - 1, m - 1);
+    nb = R / G;
+    ntc = terror == ES_TERROR_DISCARD ? (uint64_t)g + 1 : 1;
+    npm = l->focus ? (uint64_t)1 << m : 1;
+    sw = (uint64_t)lat_words(sh->nt, g) * (1 + (uint64_t)held) + (held > 1 ? GRP_MAX : 0);
+    nsig = R / SIG_SHARE + nb;
+    each = SNODE_BYTES + ALIGN16(R * 2) + ALIGN16(nsig * sw * 8) + ALIGN16(((uint64_t)c + 1) * nsig * 8) +
+           2 * ALIGN16(((uint64_t)c + 1) * ntc * (npm + nb) * 8) + 5 * ALIGN16(((uint64_t)c * (sh->nr + 1) + 1) * ptr);
+    ntab = nn * (uint64_t)c * (uint64_t)(sh->nr + 1) + 2 * ((uint64_t)s + 2 * (uint64_t)c + 2);
+    tot = sat_mul(nn, each) + ALIGN16(dag_sum(sh, g, y, r, s, 4) * 2) + ntab * (ALIGN16(G * 8) + ptr) +
+          ALIGN16(binom(g - 1 + m, m) * 8) + 2 * ALIGN16(G * sizeof(u128)) + ALIGN16(((uint64_t)c + 1) * sh->n * 16) +
+          (c ? ALIGN16(576 * sizeof(u128)) : 0) + ALIGN16(4 * G * 2);
+    return tot;
+}
+#endif
 
 static void plan(const es_card *card, const es_limits *l, layout *p)
 {
@@ -497,7 +538,12 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
                     }
         arena = sat_add(arena, sat_mul(hk[k], big));
     }
+#ifdef ES_COMPACT
+    (void)arena;
+    p->arena_bytes = sat_mul(slice_bytes(&sh, l, card->terror), (uint64_t)l->scale);
+#else
     p->arena_bytes = sat_mul(arena, (uint64_t)l->scale);
+#endif
     need = sat_mul(p->contexts, (uint64_t)l->scale);
     while (cap < SAT && sat_mul(cap, 3) < sat_add(sat_mul(need, 4), 4))
         cap <<= 1;
@@ -534,11 +580,18 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     p->off_midx = add_area(&off, sat_mul(p->memo_cap, 4));
     p->off_mvals = add_area(&off, sat_mul(p->memo_cap / 4 * 3, (uint64_t)sh.n * 8));
     p->off_empty = add_area(&off, (uint64_t)sh.n * 8);
+#ifdef ES_COMPACT
+    /* no clue sweeps over every partial roll, no root table, no ids cache: the slices */
+    (void)chains;
+    p->off_nscr = p->off_cache = p->off_ids = add_area(&off, 0);
+    p->ids_bytes = 0;
+#else
     p->off_nscr = add_area(&off, l->clues > 0 ? keys_of(&sh, l->green, l->yellow, l->red) * BLK * 16 : 0);
     p->off_cache = add_area(&off, chains ? rows_of(&sh, l->green, l->yellow, l->red) * (uint64_t)sh.n * 8 : 0);
     /* the ids cache: a directory, then a ring of IDS_POOLS times the largest pool's numbers */
     p->ids_bytes = l->clues > 0 ? IDS_POOLS * ALIGN16(rows_of(&sh, l->green, l->yellow, l->red) * 4) : 0;
     p->off_ids = add_area(&off, l->clues > 0 ? IDS_DIR * 24 + p->ids_bytes : 0);
+#endif
     /* the residual cache of frame_held: a directory and a store, with held dice possible */
     /* its directory: a quarter of the contexts, 256 to RC_DIR entries (it is cleared at set-up,
      * so a small workspace keeps a small one) */
@@ -546,8 +599,14 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     while (p->rc_dir < RC_DIR && p->rc_dir * 4 < p->contexts)
         p->rc_dir <<= 1;
     p->off_rc = add_area(&off, l->held > 0 ? p->rc_dir * 16 + RC_BYTES : 0);
+#ifdef ES_COMPACT
+    /* the arena last: ess_init gives it the workspace's bytes past the layout */
+    p->off_frames = add_area(&off, sat_mul(p->frame_cap, p->frame_bytes));
+    p->off_arena = add_area(&off, p->arena_bytes);
+#else
     p->off_arena = add_area(&off, p->arena_bytes);
     p->off_frames = add_area(&off, sat_mul(p->frame_cap, p->frame_bytes));
+#endif
     p->total = off;
 }
 
@@ -813,7 +872,11 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
         for (k = 0; k < (int)w->rc_dir * 2; k++)
             PTR(w, w->off_rc, uint64_t)[k] = 0;
     w->off_arena = p.off_arena;
+#ifdef ES_COMPACT
+    w->arena_bytes = (uint64_t)size - p.off_arena;
+#else
     w->arena_bytes = p.arena_bytes;
+#endif
     w->arena_top = 0;
     w->arena_peak = 0;
     w->off_frames = p.off_frames;
@@ -2368,6 +2431,7 @@ static int solve_plain(wsh *w, const ictx *x)
     return store_acc(w, x, hi, lo);
 }
 
+#ifndef ES_COMPACT
 /* ----- tables: contexts with spells or clues -----------------------------------------------------------
  *
  * Such a context is solved through roll tables: T[row] is the best value of every roll of its pool
@@ -3250,6 +3314,971 @@ static int chain(wsh *w, const ictx *top, uint64_t *root)
     return ES_OK;
 }
 
+#endif
+
+#ifdef ES_COMPACT
+/* ----- slices: contexts with spells or clues in the compact layout -------------------------------------
+ *
+ * The host's tables (chain, above) keep the value of every roll of a spell node for every state
+ * (rows x states words a node), the clue sweeps' sums over every partial roll, and they nest: a
+ * context's tables stay in the arena while the contexts its rolls lead to are solved. Lights Out at
+ * 6 green + yellow + red with a clue needs 4.6 MB that way. The compact layout solves such a
+ * context in the order of the pure-Python solver (kernel/eldersign/tables.py: its docstring is the
+ * reference for the maths; the functions below carry the names of its methods), in four steps:
+ *
+ *   1. successors (sl_successors): every context a roll of any spell node can lead to is solved
+ *      first, by a pass over each node's rolls at the top clue level (each of those contexts stores
+ *      its lower levels on the way), while nothing of this context is in the arena: the arena then
+ *      holds one context's slices at a time instead of one per open context;
+ *   2. signatures (sl_number): each node's rolls are numbered by what they complete (roll_sig's
+ *      words after the Terror word), block by block (a block: the rolls with one yellow class and one
+ *      red class); the fail option is not in a signature, it comes from the roll's fail key (the
+ *      Terror dice and, with focus left, the green classes present);
+ *   3. a task-set state st (sl_state): each node's scalars at st for every clue level: the fail
+ *      option by fail key and block, and each signature's best completion, from one frame each;
+ *   4. slices (sl_slice): the values at st of one block's rolls, one word per green roll, for one
+ *      node and clue level: the roll's own options, then spells (each child's slice, pushed up one
+ *      die: sl_slice of the child), then a clue (the best kept sub-roll: the same block one clue
+ *      fewer swept over its green sub-multisets, sl_keep, and the kept parts that reroll the yellow
+ *      or the red die, which average over blocks: the U tables, sl_utables and sl_red).
+ *
+ * So the arena holds the signatures and a state's scalars per node, a few dozen row tables (one
+ * word per green roll of the top pool, carved on demand and handed round on a free list: sl_take,
+ * sl_give) and one sweep's sums: tens of kilobytes where the host's tables take megabytes, for more
+ * arithmetic (a level's slices are made again for every state, and for each level above). The
+ * values are the same integers: every rounding is the same round(N / 6^u) of the same exact sums,
+ * and maxima do not depend on the order they are taken in.
+ */
+
+typedef struct {
+    ictx x;                      /* the node's context (x.c: set to the level asked) */
+    int G, NY, NR, nb;           /* green rows; yellow and red classes of its blocks (1: no such die); blocks */
+    int split;                   /* 1: HELD_SPLIT frames have no signatures: each row is its own */
+    int sw;                      /* words of a signature */
+    int npm;                     /* fail keys' green part: 1 << classes with focus left, else 1 */
+    int ntc;                     /* Terror counts the fail tables cover */
+    uint32_t nsig;
+    uint16_t *ids;               /* signature of block b's green row q at b * G + q (0 when split) */
+    uint64_t *sigs;              /* the signatures, sw words each */
+    int16_t gsub[ES_NFACES];     /* the node a spell holding a green die of class j leads to, or -1 */
+    int16_t ysub[ES_NFACES];     /* holding the yellow die of class j, or -1 */
+    int16_t rsub[ES_NFACES];     /* holding the red die of class j, or -1 */
+    uint64_t *sval;              /* per level, per signature: its best completion at the state */
+    uint64_t *fpm;               /* per level, Terror count and green classes: the fail option */
+    uint64_t *yb;                /* per level, Terror count and block: the yellow or red die focused */
+    uint64_t **uy;               /* per level below the top, per red class: the yellow die rerolled */
+    uint64_t **ur;               /* per level below the top: the red die rerolled (yellow class uri) */
+    int8_t *uri;
+    uint8_t *uok;                /* per level below the top: its U tables are made for the state */
+} snode;
+
+typedef char snode_fits[sizeof(snode) <= SNODE_BYTES ? 1 : -1];
+
+typedef struct {
+    ictx top;
+    int c, nn, st, topi;             /* levels 0..c, nodes, the state, the top's node */
+    snode *nd;
+    uint64_t rows;               /* words of a row table: the top's green rows */
+    uint64_t **free;             /* row tables handed back */
+    int nfree, maxtab;
+    uint64_t *low;               /* a low table: one word per green multiset below the top's size */
+    u128 *sa, *sb;               /* a sweep's sums of two sizes of sub-multisets */
+    int nxt[ES_MAX_TASKS];       /* the state completing task t leads to from the state, or -1 */
+} sdag;
+
+/* The arena's room for one more allocation, as arena_alloc would find it. */
+static uint64_t arena_room(const wsh *w)
+{
+    return w->arena_bytes > w->arena_top ? w->arena_bytes - w->arena_top : 0;
+}
+
+/* A row table: one handed back, else a new one from the arena. Its words are undefined. */
+static int sl_take(wsh *w, sdag *d, uint64_t **t)
+{
+    if (d->nfree > 0) {
+        *t = d->free[--d->nfree];
+        return ES_OK;
+    }
+    if (!(*t = (uint64_t *)arena_alloc(w, d->rows * 8)))
+        return ES_ENOMEM;
+    d->maxtab++;
+    return ES_OK;
+}
+
+/* Hand a row table back (the free list has room for every table ever carved: sl_open). */
+static void sl_give(sdag *d, uint64_t *t)
+{
+    if (t)
+        d->free[d->nfree++] = t;
+}
+
+static int sl_zeros(wsh *w, sdag *d, int n, uint64_t **t)
+{
+    int rc = sl_take(w, d, t), q;
+    if (rc == ES_OK)
+        for (q = 0; q < n; q++)
+            (*t)[q] = 0;
+    return rc;
+}
+
+/* The context of grid cell (dgi, dys, drs) of top's spell DAG (node_ctx's rule). */
+static void sl_cell_ctx(const wsh *w, const ictx *top, int ndy, int ndr, int dgi, int dys, int drs, ictx *x)
+{
+    const uint8_t *gcnt = PTR(w, w->off_gcnt, uint8_t);
+    int j, size = PTR(w, w->off_gsize, uint8_t)[dgi];
+    *x = *top;
+    x->g -= size;
+    for (j = 0; j < w->ncls[0]; j++)
+        x->hp += (uint32_t)gcnt[(uint64_t)dgi * ES_NFACES + j] * HOLD(w->cface[0][j]);
+    if (dys < ndy - 1) {
+        x->y = 0;
+        x->hp += HOLD(w->cface[1][dys]);
+        size++;
+    }
+    if (drs < ndr - 1) {
+        x->r = 0;
+        x->hp += HOLD(w->cface[2][drs]);
+        size++;
+    }
+    x->s -= size;
+}
+
+/* The spell DAG's grid: green multisets of at most min(g, s) dice, the yellow class held or none
+ * (ndy - 1), the red likewise; a cell is a node when it holds at most s dice. */
+#define SL_GRID(w, top, ng, ndy, ndr)                                                                   \
+    int ng = (w)->goff[((top)->g < (top)->s ? (top)->g : (top)->s) + 1];                                \
+    int ndy = (top)->y ? (w)->ncls[1] + 1 : 1, ndr = (top)->r ? (w)->ncls[2] + 1 : 1
+#define SL_HELD(w, dgi, dys, drs, ndy, ndr)                                                             \
+    (PTR(w, (w)->off_gsize, uint8_t)[dgi] + ((dys) < (ndy) - 1) + ((drs) < (ndr) - 1))
+
+/* Step 1: solve every context a roll of a node of top's DAG leads to (failing or completing a
+ * task), at top's clue level: one pass over each node's rolls, evaluating its options. */
+static int sl_successors(wsh *w, const ictx *top)
+{
+    SL_GRID(w, top, ng, ndy, ndr);
+    int dgi, dys, drs, rc;
+    for (dgi = 0; dgi < ng; dgi++)
+        for (dys = 0; dys < ndy; dys++)
+            for (drs = 0; drs < ndr; drs++) {
+                ictx x;
+                frame *fr;
+                roll ro;
+                roll_iter it;
+                if (SL_HELD(w, dgi, dys, drs, ndy, ndr) > top->s)
+                    continue;
+                sl_cell_ctx(w, top, ndy, ndr, dgi, dys, drs, &x);
+                if ((rc = frame_push(w, &x, &fr)) != ES_OK)
+                    return rc;
+                ROLL_FRAME(&ro, fr);
+                roll_first(w, &x, &it, &ro);
+                do {
+                    w->pairs++;
+                    if ((rc = roll_best(w, fr, &ro, FSCR(w, fr, 2))) != ES_OK)
+                        return rc;
+                } while (roll_next(w, &it, &ro));
+                frame_pop(w);
+                if ((rc = tick(w)) != ES_OK)
+                    return rc;
+            }
+    return ES_OK;
+}
+
+/* Step 2 for one node (its frame fr): the signature number of every row, block by block. A
+ * block's distinct signatures are found through an open-addressing table of 2-byte numbers at the
+ * arena's far end (it needs no room once the block is numbered); the signatures themselves are
+ * appended at the arena's top. */
+static int sl_number(wsh *w, snode *nd, frame *fr)
+{
+    const uint64_t K = 0x9E3779B97F4A7C15ULL;
+    uint64_t sig[1 + 6 * (1 + ES_NFACES) + GRP_MAX], h, hb, *store;
+    uint16_t *tab;
+    uint32_t hmask = 15;
+    int b, q, k, gi0 = w->goff[nd->x.g];
+    roll ro;
+    nd->nsig = 0;
+    if (fr->mode == HELD_SPLIT || 1 + w->lw * (1 + fr->nhl) + fr->ngrp > (int)(sizeof sig / 8)) {
+        nd->split = 1;
+        nd->sw = 0;
+        nd->ids = 0;
+        nd->sigs = 0;
+        nd->nsig = (uint32_t)(nd->G * nd->nb);
+        return ES_OK;
+    }
+    nd->split = 0;
+    nd->sw = w->lw * (1 + fr->nhl) + fr->ngrp;
+    if (!(nd->ids = (uint16_t *)arena_alloc(w, (uint64_t)nd->G * (uint64_t)nd->nb * 2)))
+        return ES_ENOMEM;
+    while (hmask + 1 < 2 * (uint32_t)nd->G)
+        hmask = 2 * hmask + 1;
+    hb = ALIGN16((uint64_t)(hmask + 1) * 2);
+    if (arena_room(w) < hb)
+        return ES_ENOMEM;
+    tab = PTR(w, w->off_arena + w->arena_bytes - hb, uint16_t);
+    if (w->arena_top + hb > w->arena_peak)
+        w->arena_peak = w->arena_top + hb;
+    store = PTR(w, w->off_arena + w->arena_top, uint64_t);
+    nd->sigs = store;
+    ROLL_FRAME(&ro, fr);
+    for (b = 0; b < nd->nb; b++) {
+        for (q = 0; q <= (int)hmask; q++)
+            tab[q] = 0;
+        for (q = 0; q < nd->G; q++) {
+            uint32_t slot;
+            roll_set(w, &ro, gi0 + q, nd->x.y ? b / nd->NR : -1, nd->x.r ? b % nd->NR : -1);
+            roll_sig(w, fr, &ro, sig, &h);
+            for (h = 0, k = 1; k <= nd->sw; k++)
+                h = (h ^ sig[k]) * K;
+            for (slot = (uint32_t)(h >> 40) & hmask;; slot = (slot + 1) & hmask) {
+                uint32_t id = tab[slot];
+                if (id == 0) {                 /* a new signature */
+                    uint64_t need = (uint64_t)(nd->nsig + 1) * (uint64_t)nd->sw * 8;
+                    if (nd->nsig >= 65535 || w->arena_top + ALIGN16(need) + hb > w->arena_bytes)
+                        return ES_ENOMEM;
+                    memcpy(store + (uint64_t)nd->nsig * (uint64_t)nd->sw, sig + 1, (size_t)nd->sw * 8);
+                    tab[slot] = (uint16_t)(++nd->nsig);
+                    id = nd->nsig;
+                } else if (memcmp(store + (uint64_t)(id - 1) * (uint64_t)nd->sw, sig + 1,
+                                  (size_t)nd->sw * 8)) {
+                    continue;                  /* another signature in this slot */
+                }
+                nd->ids[b * nd->G + q] = (uint16_t)(id - 1);
+                break;
+            }
+        }
+    }
+    w->arena_top += ALIGN16((uint64_t)nd->nsig * (uint64_t)nd->sw * 8);
+    if (w->arena_top + hb > w->arena_peak)
+        w->arena_peak = w->arena_top + hb;
+    return ES_OK;
+}
+
+/* Steps 1 and 2: top's DAG in the arena, its successors solved, every node numbered; the arrays of
+ * a state's scalars, the free list and the sweeps' room set aside. The caller releases the arena
+ * (arena_top back to where it was). */
+static int sl_open(wsh *w, const ictx *top, sdag *d)
+{
+    SL_GRID(w, top, ng, ndy, ndr);
+    int dgi, dys, drs, i, j, rc, c = top->c, m = w->ncls[0];
+    int16_t *grid;
+    uint64_t cells = (uint64_t)ng * (uint64_t)ndy * (uint64_t)ndr, q, G;
+    if ((rc = sl_successors(w, top)) != ES_OK)
+        return rc;
+    d->top = *top;
+    d->c = c;
+    d->nn = 0;
+    d->st = -1;
+    d->topi = -1;
+    if (!(grid = (int16_t *)arena_alloc(w, cells * 2)))
+        return ES_ENOMEM;
+    for (q = 0; q < cells; q++) {
+        dgi = (int)(q / ((uint64_t)ndy * (uint64_t)ndr));
+        dys = (int)(q / (uint64_t)ndr % (uint64_t)ndy);
+        drs = (int)(q % (uint64_t)ndr);
+        grid[q] = SL_HELD(w, dgi, dys, drs, ndy, ndr) > top->s ? -1 : (int16_t)d->nn++;
+        if (dgi == 0 && dys == ndy - 1 && drs == ndr - 1)
+            d->topi = grid[q];
+    }
+    if (!(d->nd = (snode *)arena_alloc(w, (uint64_t)d->nn * sizeof(snode))))
+        return ES_ENOMEM;
+#define CELL(gi, ys, rs) (((uint64_t)(gi) * (uint64_t)ndy + (uint64_t)(ys)) * (uint64_t)ndr + (uint64_t)(rs))
+    for (q = 0; q < cells; q++) {
+        snode *nd;
+        if (grid[q] < 0)
+            continue;
+        dgi = (int)(q / ((uint64_t)ndy * (uint64_t)ndr));
+        dys = (int)(q / (uint64_t)ndr % (uint64_t)ndy);
+        drs = (int)(q % (uint64_t)ndr);
+        nd = &d->nd[grid[q]];
+        sl_cell_ctx(w, top, ndy, ndr, dgi, dys, drs, &nd->x);
+        nd->G = w->goff[nd->x.g + 1] - w->goff[nd->x.g];
+        nd->NY = nd->x.y ? w->ncls[1] : 1;
+        nd->NR = nd->x.r ? w->ncls[2] : 1;
+        nd->nb = nd->NY * nd->NR;
+        for (j = 0; j < ES_NFACES; j++)
+            nd->gsub[j] = nd->ysub[j] = nd->rsub[j] = -1;
+        if (nd->x.s > 0) {
+            for (j = 0; j < m && nd->x.g > 0; j++)
+                nd->gsub[j] = grid[CELL(PTR(w, w->off_gadd, int16_t)[dgi * ES_NFACES + j], dys, drs)];
+            for (j = 0; nd->x.y && j < w->ncls[1]; j++)
+                nd->ysub[j] = grid[CELL(dgi, j, drs)];
+            for (j = 0; nd->x.r && j < w->ncls[2]; j++)
+                nd->rsub[j] = grid[CELL(dgi, dys, j)];
+        }
+    }
+#undef CELL
+    for (i = 0; i < d->nn; i++) {
+        snode *nd = &d->nd[i];
+        frame *fr;
+        nd->x.c = c;
+        if ((rc = frame_push(w, &nd->x, &fr)) != ES_OK)
+            return rc;
+        rc = sl_number(w, nd, fr);
+        frame_pop(w);
+        if (rc != ES_OK)
+            return rc;
+    }
+    for (i = 0; i < d->nn; i++) {
+        snode *nd = &d->nd[i];
+        uint64_t L = (uint64_t)c + 1;
+        nd->npm = nd->x.f > 0 ? 1 << m : 1;
+        nd->ntc = w->terror == ES_TERROR_DISCARD ? nd->x.g + 1 : 1;
+        nd->sval = (uint64_t *)arena_alloc(w, L * nd->nsig * 8);
+        nd->fpm = (uint64_t *)arena_alloc(w, L * (uint64_t)nd->ntc * (uint64_t)nd->npm * 8);
+        nd->yb = (uint64_t *)arena_alloc(w, L * (uint64_t)nd->ntc * (uint64_t)nd->nb * 8);
+        nd->uy = (uint64_t **)arena_alloc(w, ((uint64_t)c * (uint64_t)nd->NR + 1) * sizeof(uint64_t *));
+        nd->ur = (uint64_t **)arena_alloc(w, ((uint64_t)c + 1) * sizeof(uint64_t *));
+        nd->uri = (int8_t *)arena_alloc(w, (uint64_t)c + 1);
+        nd->uok = (uint8_t *)arena_alloc(w, (uint64_t)c + 1);
+        if (!nd->sval || !nd->fpm || !nd->yb || !nd->uy || !nd->ur || !nd->uri || !nd->uok)
+            return ES_ENOMEM;
+        for (j = 0; j < c * nd->NR; j++)
+            nd->uy[j] = 0;
+        for (j = 0; j < c; j++) {
+            nd->ur[j] = 0;
+            nd->uri[j] = -1;
+            nd->uok[j] = 0;
+        }
+    }
+    G = (uint64_t)(w->goff[top->g + 1] - w->goff[top->g]);
+    d->rows = G;
+    d->nfree = 0;
+    d->maxtab = 0;
+    /* the free list: room for every table the rest of the arena could hold */
+    if (!(d->free = (uint64_t **)arena_alloc(w, (arena_room(w) / ALIGN16(G * 8) + 1) * sizeof(uint64_t *))))
+        return ES_ENOMEM;
+    if (top->g > 0) {
+        uint64_t mid = (uint64_t)(w->goff[top->g] - w->goff[top->g - 1]);
+        d->low = (uint64_t *)arena_alloc(w, (uint64_t)w->goff[top->g] * 8);
+        d->sa = (u128 *)arena_alloc(w, mid * sizeof(u128));
+        d->sb = (u128 *)arena_alloc(w, mid * sizeof(u128));
+        if (!d->low || !d->sa || !d->sb)
+            return ES_ENOMEM;
+    }
+    return ES_OK;
+}
+
+/* The best completion at d->st of the completions a signature lists (sig_comp at one state). */
+static int sl_sig_at(wsh *w, const sdag *d, frame *fr, const uint64_t *s, uint64_t *out)
+{
+    uint64_t best = 0, mask;
+    int q, rc, j, t, bit;
+    const uint64_t *v;
+    FOR_LAT_BITS(w, s, j, mask, t, bit) {
+        if (d->nxt[t] < 0)
+            continue;
+        if ((rc = comp_values(w, fr, bit, &v)) != ES_OK)
+            return rc;
+        if (v[d->nxt[t]] > best)
+            best = v[d->nxt[t]];
+    }
+    for (q = 0; q < fr->nhl; q++) {
+        FOR_LAT_BITS(w, s + w->lw * (1 + q), j, mask, t, bit) {
+            if (d->nxt[t] < 0)
+                continue;
+            if ((rc = held_succ(w, fr, (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 61, bit >> 2,
+                                bit >> 1 & 1, bit & 1, fr->hl_hsub[q], &v)) != ES_OK)
+                return rc;
+            if (v[d->nxt[t]] > best)
+                best = v[d->nxt[t]];
+        }
+    }
+    for (q = 0; q < fr->ngrp; q++) {
+        t = fr->grp[q].t;
+        mask = s[w->lw * (1 + fr->nhl) + q];
+        if (d->nxt[t] < 0)
+            continue;
+        while (mask) {
+            bit = __builtin_ctzll(mask);
+            mask &= mask - 1;
+            if ((rc = held_succ(w, fr, (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 62, bit >> 2,
+                                bit >> 1 & 1, bit & 1, fr->grp[q].hsub, &v)) != ES_OK)
+                return rc;
+            if (v[d->nxt[t]] > best)
+                best = v[d->nxt[t]];
+        }
+    }
+    *out = best;
+    return ES_OK;
+}
+
+/* The fail options at d->st of node nd at the level of frame fr with tc Terror dice discarded
+ * first: base (no focus), per green class, yellow class and red class focused (fail_parts). With
+ * tc 0 they are the frame's fail vectors; with Terror dice discarded, read from the contexts as
+ * fail_discard reads them (a Terror class is never focused: those dice are gone). */
+static int sl_fail_parts(wsh *w, const sdag *d, frame *fr, const ictx *x, int tc, uint64_t *base, uint64_t *gv,
+                         uint64_t *yv, uint64_t *rv)
+{
+    int m = w->ncls[0], ny = w->ncls[1], nr = w->ncls[2], a, j, rc, st = d->st;
+    const uint64_t *v;
+    if (tc == 0) {
+        *base = FVEC(w, fr, 0)[st];
+        for (j = 0; j < m; j++)
+            gv[j] = FVEC(w, fr, 1 + j)[st];
+        for (j = 0; j < ny; j++)
+            yv[j] = FVEC(w, fr, 1 + m + j)[st];
+        for (j = 0; j < nr; j++)
+            rv[j] = FVEC(w, fr, 1 + m + ny + j)[st];
+        return ES_OK;
+    }
+    *base = 0;
+    for (j = 0; j < m; j++)
+        gv[j] = 0;
+    for (j = 0; j < ny; j++)
+        yv[j] = 0;
+    for (j = 0; j < nr; j++)
+        rv[j] = 0;
+    for (a = 0; a < 3; a++) {
+        ictx c = *x;
+        c.g -= tc;
+        if (!set_aside(&c, a))
+            continue;
+        if ((rc = get_values(w, &c, &v)) != ES_OK)
+            return rc;
+        *base = v[st] > *base ? v[st] : *base;
+        if (x->f == 0)
+            continue;
+        c.f--;
+        for (j = 0; j < m && c.g > 0; j++)
+            if (j != w->tcls) {
+                ictx e = c;
+                e.g--;
+                e.hp += HOLD(w->cface[0][j]);
+                if ((rc = get_values(w, &e, &v)) != ES_OK)
+                    return rc;
+                gv[j] = v[st] > gv[j] ? v[st] : gv[j];
+            }
+        for (j = 0; j < ny && c.y; j++) {
+            ictx e = c;
+            e.y = 0;
+            e.hp += HOLD(w->cface[1][j]);
+            if ((rc = get_values(w, &e, &v)) != ES_OK)
+                return rc;
+            yv[j] = v[st] > yv[j] ? v[st] : yv[j];
+        }
+        for (j = 0; j < nr && c.r; j++) {
+            ictx e = c;
+            e.r = 0;
+            e.hp += HOLD(w->cface[2][j]);
+            if ((rc = get_values(w, &e, &v)) != ES_OK)
+                return rc;
+            rv[j] = v[st] > rv[j] ? v[st] : rv[j];
+        }
+    }
+    return ES_OK;
+}
+
+/* Node nd's scalars at d->st and clue level k (begin_state): the fail option of every fail key
+ * (fpm: the best of failing without focus and of focusing each green class of the key, built up
+ * one class at a time; yb: focusing the block's yellow or red die) and every signature's best
+ * completion (sval; a split node's rows are evaluated one by one). */
+static int sl_scalars(wsh *w, const sdag *d, snode *nd, int k)
+{
+    int tc, pm, b, rc, st = d->st;
+    uint32_t i;
+    uint64_t base, gv[ES_NFACES], yv[ES_NFACES], rv[ES_NFACES];
+    uint64_t *fpm = nd->fpm + (uint64_t)k * (uint64_t)nd->ntc * (uint64_t)nd->npm;
+    uint64_t *yb = nd->yb + (uint64_t)k * (uint64_t)nd->ntc * (uint64_t)nd->nb;
+    uint64_t *sval = nd->sval + (uint64_t)k * nd->nsig;
+    ictx x = nd->x;
+    frame *fr;
+    x.c = k;
+    if ((rc = frame_push(w, &x, &fr)) != ES_OK)
+        return rc;
+    for (tc = 0; tc < nd->ntc; tc++, fpm += nd->npm, yb += nd->nb) {
+        if ((rc = sl_fail_parts(w, d, fr, &fr->x, tc, &base, gv, yv, rv)) != ES_OK)
+            return rc;
+        fpm[0] = base;
+        for (pm = 1; pm < nd->npm; pm++) {
+            int j = __builtin_ctz((unsigned)pm);
+            uint64_t v = fpm[pm & (pm - 1)];
+            fpm[pm] = gv[j] > v ? gv[j] : v;
+        }
+        for (b = 0; b < nd->nb; b++) {
+            uint64_t v = 0;
+            if (x.f > 0 && x.y)
+                v = yv[b / nd->NR];
+            if (x.f > 0 && x.r && rv[b % nd->NR] > v)
+                v = rv[b % nd->NR];
+            yb[b] = v;
+        }
+    }
+    if (nd->split) {
+        /* each row's completions evaluated (opt_complete, opt_held) into the frame's scratch */
+        uint64_t *v = FSCR(w, fr, 0);
+        int n = w->nstates, j;
+        roll ro;
+        ROLL_FRAME(&ro, fr);
+        for (i = 0; i < nd->nsig; i++) {
+            b = (int)(i / (uint32_t)nd->G);
+            roll_set(w, &ro, w->goff[x.g] + (int)(i % (uint32_t)nd->G), x.y ? b / nd->NR : -1,
+                     x.r ? b % nd->NR : -1);
+            for (j = 0; j < n; j++)
+                v[j] = 0;
+            if ((rc = opt_complete(w, fr, &ro, v)) != ES_OK || (rc = opt_held(w, fr, &ro, v)) != ES_OK)
+                return rc;
+            sval[i] = v[st];
+        }
+    } else {
+        for (i = 0; i < nd->nsig; i++)
+            if ((rc = sl_sig_at(w, d, fr, nd->sigs + (uint64_t)i * (uint64_t)nd->sw, &sval[i])) != ES_OK)
+                return rc;
+    }
+    frame_pop(w);
+    return ES_OK;
+}
+
+/* Step 3: set the DAG up for state st (the U tables of the state before handed back). */
+static int sl_state(wsh *w, sdag *d, int st)
+{
+    int t, q, i, k, rc;
+    d->st = st;
+    for (t = 0; t < ES_MAX_TASKS; t++) {
+        d->nxt[t] = -1;
+        for (q = 0; t < w->ntasks && q < w->nallowed[t]; q++)
+            if (w->allowed[t][q][0] == st)
+                d->nxt[t] = w->allowed[t][q][1];
+    }
+    for (i = 0; i < d->nn; i++) {
+        snode *nd = &d->nd[i];
+        for (q = 0; q < d->c * nd->NR; q++) {
+            sl_give(d, nd->uy[q]);
+            nd->uy[q] = 0;
+        }
+        for (k = 0; k < d->c; k++) {
+            sl_give(d, nd->ur[k]);
+            nd->ur[k] = 0;
+            nd->uri[k] = -1;
+            nd->uok[k] = 0;
+        }
+        for (k = 0; k <= d->c; k++)
+            if ((rc = sl_scalars(w, d, nd, k)) != ES_OK)
+                return rc;
+    }
+    return ES_OK;
+}
+
+/* t = max(t, s) over n words */
+static void sl_max(uint64_t *t, const uint64_t *s, int n)
+{
+    int q;
+    for (q = 0; q < n; q++)
+        t[q] = s[q] > t[q] ? s[q] : t[q];
+}
+
+/* t += k s over n words */
+static void sl_addw(uint64_t *t, const uint64_t *s, uint64_t k, int n)
+{
+    int q;
+    for (q = 0; q < n; q++)
+        t[q] += k * s[q];
+}
+
+/* bk_full: the best kept sub-roll at each full green roll of size g, in place. t holds the sums
+ * over `extra` rerolled yellow/red dice of the rows' values (below 2^48 6^extra).
+ *
+ * Top-down (sweep_down), N(K) of each green sub-multiset K of size k < g is the sum over the
+ * classes j of a die put back of weight(j) N(K + j), the sums of the size above (d->sa, d->sb in
+ * turn; the rows' own for size g - 1), and E(K) = round(N(K) / 6^u), u = g - k + extra rerolled
+ * dice, into the low table. N(K) <= 2^48 6^u fits a word while u <= 6 ("narrow": summed and
+ * divided in 64 bits, div_narrow), else it is summed in 128 bits (div_round). The rows themselves
+ * are then scaled to their own E (t / 6^extra). Bottom-up (bk_sweep), each sub-multiset's best
+ * (its E or the best of one die fewer) is pushed into those with one more die, the last size into
+ * the rows. */
+static void sl_keep(wsh *w, sdag *d, uint64_t *t, int g, int extra)
+{
+    const int16_t *gadd = PTR(w, w->off_gadd, int16_t);
+    int m = w->ncls[0], k, j, q;
+    uint64_t *e = d->low;
+    u128 *prev = 0, *cur = d->sa;
+    if (g == 0) {
+        if (extra)
+            t[0] = div_narrow(w, t[0], extra);
+        return;
+    }
+    for (k = g - 1; k >= 0; k--) {
+        int u = g - k + extra, a = w->goff[k], z = w->goff[k + 1];
+        w->sweeps += (uint64_t)(z - a);
+        for (q = a; q < z; q++) {
+            const int16_t *add = gadd + q * ES_NFACES;
+            if (u <= 6) {
+                uint64_t s = 0;
+                for (j = 0; j < m; j++)
+                    s += w->cw[0][j] * (prev ? u128_lo(prev[add[j] - z]) : t[add[j] - z]);
+                cur[q - a] = u128_from(s);
+                e[q] = div_narrow(w, s, u);
+            } else {
+                u128 s = u128_from(0);
+                for (j = 0; j < m; j++)
+                    s = u128_add(s, u128_mul_small(prev ? prev[add[j] - z] : u128_from(t[add[j] - z]), w->cw[0][j]));
+                cur[q - a] = s;
+                e[q] = div_round(w, s, u);
+            }
+        }
+        prev = cur;
+        cur = cur == d->sa ? d->sb : d->sa;
+    }
+    if (extra)
+        for (q = 0; q < w->goff[g + 1] - w->goff[g]; q++)
+            t[q] = div_narrow(w, t[q], extra);
+    /* bottom-up: sizes below g - 1 within the low table, the last into the rows */
+    for (q = 0; q < w->goff[g]; q++) {
+        uint64_t v = e[q];
+        const int16_t *add = gadd + q * ES_NFACES;
+        int base = q < w->goff[g - 1] ? 0 : w->goff[g];
+        uint64_t *dst = q < w->goff[g - 1] ? e : t;
+        for (j = 0; j < m; j++)
+            if (v > dst[add[j] - base])
+                dst[add[j] - base] = v;
+    }
+}
+
+static int sl_utables(wsh *w, sdag *d, int i, int k, uint64_t *hi, uint64_t *lo);
+static int sl_red(wsh *w, sdag *d, int i, int k, int yi, uint64_t **out);
+
+/* Step 4, t_slice: the values at d->st, clue level k, of node i's block b, by green row, into a
+ * row table from the free list (the caller gives it back). */
+static int sl_slice(wsh *w, sdag *d, int i, int k, int b, uint64_t **out)
+{
+    snode *nd = &d->nd[i];
+    const uint8_t *gpres = PTR(w, w->off_gpres, uint8_t);
+    const uint8_t *gcnt = PTR(w, w->off_gcnt, uint8_t);
+    const int16_t *gadd = PTR(w, w->off_gadd, int16_t);
+    int g = nd->x.g, G = nd->G, gi0 = w->goff[g], q, j, rc, tcls = w->terror != ES_TERROR_NONE ? w->tcls : -1;
+    int yi = b / nd->NR, ri = b % nd->NR;
+    const uint64_t *fpm = nd->fpm + (uint64_t)k * (uint64_t)nd->ntc * (uint64_t)nd->npm;
+    const uint64_t *yb = nd->yb + (uint64_t)k * (uint64_t)nd->ntc * (uint64_t)nd->nb;
+    const uint64_t *sval = nd->sval + (uint64_t)k * nd->nsig;
+    uint64_t *T, *S;
+    unsigned pmask = nd->npm > 1 ? (unsigned)nd->npm - 1 : 0;
+    if (tcls >= 0)
+        pmask &= ~(1u << tcls);
+    if ((rc = sl_take(w, d, &T)) != ES_OK)
+        return rc;
+    /* the roll's own options: max(fail option of its fail key, its signature's best completion) */
+    for (q = 0; q < G; q++) {
+        int gi = gi0 + q, tc = tcls >= 0 ? gcnt[(uint64_t)gi * ES_NFACES + tcls] : 0;
+        uint64_t a = 0, c = sval[nd->split ? b * G + q : nd->ids[b * G + q]];
+        if (!(tc && w->terror == ES_TERROR_FAIL)) {
+            const uint64_t *f = fpm + (uint64_t)tc * (uint64_t)nd->npm;
+            a = f[gpres[gi] & pmask];
+            if (yb[tc * nd->nb + b] > a)
+                a = yb[tc * nd->nb + b];
+        }
+        T[q] = a > c ? a : c;
+    }
+    if (nd->x.s > 0) {
+        /* spells: a held green die of class j leaves the roll minus j in the child, so the
+         * child's row q is this node's row q + j; a held yellow (red) die leaves the same green
+         * dice in a child without that die */
+        for (j = 0; j < w->ncls[0]; j++) {
+            int lo1, n1;
+            if (nd->gsub[j] < 0)
+                continue;
+            if ((rc = sl_slice(w, d, nd->gsub[j], k, b, &S)) != ES_OK)
+                return rc;
+            lo1 = w->goff[g - 1];
+            n1 = gi0 - lo1;
+            for (q = 0; q < n1; q++) {
+                int p = gadd[(lo1 + q) * ES_NFACES + j] - gi0;
+                if (S[q] > T[p])
+                    T[p] = S[q];
+            }
+            sl_give(d, S);
+        }
+        if (nd->x.y && nd->ysub[yi] >= 0) {
+            if ((rc = sl_slice(w, d, nd->ysub[yi], k, ri, &S)) != ES_OK)
+                return rc;
+            sl_max(T, S, G);
+            sl_give(d, S);
+        }
+        if (nd->x.r && nd->rsub[ri] >= 0) {
+            if ((rc = sl_slice(w, d, nd->rsub[ri], k, yi, &S)) != ES_OK)
+                return rc;
+            sl_max(T, S, G);
+            sl_give(d, S);
+        }
+    }
+    if (k > 0) {
+        /* a clue: keep the yellow and red dice (this block one clue fewer, swept), or reroll
+         * one or both (the U tables of the level below) */
+        if ((rc = sl_slice(w, d, i, k - 1, b, &S)) != ES_OK)
+            return rc;
+        sl_keep(w, d, S, g, 0);
+        sl_max(T, S, G);
+        sl_give(d, S);
+        if (!nd->uok[k - 1] && (rc = sl_utables(w, d, i, k - 1, 0, 0)) != ES_OK)
+            return rc;
+        if (nd->x.y)
+            sl_max(T, nd->uy[(k - 1) * nd->NR + ri], G);
+        if (nd->x.r) {
+            if (nd->x.y && (rc = sl_red(w, d, i, k - 1, yi, &S)) != ES_OK)
+                return rc;
+            sl_max(T, nd->x.y ? S : nd->ur[k - 1], G);
+        }
+    }
+    *out = T;
+    return ES_OK;
+}
+
+/* u_tables: node i's U tables at level k for the state (uy: per red class, the yellow die
+ * rerolled, or both dice; with no yellow die, ur: the red die rerolled), and, with hi/lo, the sum
+ * over every roll of weight x value at level k (24-bit halves): the node's value before the
+ * division. With both dice the red-rerolled tables are made per yellow class when asked (sl_red). */
+static int sl_utables(wsh *w, sdag *d, int i, int k, uint64_t *hi, uint64_t *lo)
+{
+    snode *nd = &d->nd[i];
+    const uint64_t *gw = PTR(w, w->off_gw, uint64_t);
+    int g = nd->x.g, G = nd->G, y = nd->x.y, r = nd->x.r, NR = nd->NR, b, q, rc, gi0 = w->goff[g];
+    uint64_t **sy = nd->uy + (uint64_t)k * (uint64_t)NR, *sr = 0, *su = 0, *T;
+    for (q = 0; y && q < NR; q++)
+        if ((rc = sl_zeros(w, d, G, &sy[q])) != ES_OK)
+            return rc;
+    if (r && !y && (rc = sl_zeros(w, d, G, &sr)) != ES_OK)
+        return rc;
+    if (y && r && (rc = sl_zeros(w, d, G, &su)) != ES_OK)
+        return rc;
+    for (b = 0; b < nd->nb; b++) {
+        int yi = b / NR, ri = b % NR;
+        uint64_t yw = y ? w->cw[1][yi] : 1, rw = r ? w->cw[2][ri] : 1;
+        if ((rc = sl_slice(w, d, i, k, b, &T)) != ES_OK)
+            return rc;
+        if (hi) {
+            uint64_t h = 0, l = 0;
+            for (q = 0; q < G; q++) {
+                uint64_t wt = gw[gi0 + q] * yw * rw;
+                h += wt * (T[q] >> 24);
+                l += wt * (T[q] & M24);
+            }
+            *hi += h;
+            *lo += l;
+        }
+        if (y)
+            sl_addw(sy[ri], T, yw, G);
+        if (sr)
+            sl_addw(sr, T, rw, G);
+        if (su)
+            sl_addw(su, T, yw * rw, G);
+        sl_give(d, T);
+    }
+    for (q = 0; y && q < NR; q++)
+        sl_keep(w, d, sy[q], g, 1);
+    if (sr) {
+        sl_keep(w, d, sr, g, 1);
+        nd->ur[k] = sr;
+        nd->uri[k] = 0;
+    }
+    if (su) {
+        sl_keep(w, d, su, g, 2);
+        for (q = 0; q < NR; q++)
+            sl_max(sy[q], su, G);
+        sl_give(d, su);
+    }
+    nd->uok[k] = 1;
+    return ES_OK;
+}
+
+/* red_rerolled: node i's U table at level k of yellow class yi with the red die rerolled (kept for
+ * one yellow class at a time: blocks come yellow class by yellow class). */
+static int sl_red(wsh *w, sdag *d, int i, int k, int yi, uint64_t **out)
+{
+    snode *nd = &d->nd[i];
+    uint64_t *acc, *T;
+    int ri, rc;
+    if (nd->ur[k] && nd->uri[k] == yi) {
+        *out = nd->ur[k];
+        return ES_OK;
+    }
+    sl_give(d, nd->ur[k]);
+    nd->ur[k] = 0;
+    if ((rc = sl_zeros(w, d, nd->G, &acc)) != ES_OK)
+        return rc;
+    for (ri = 0; ri < nd->NR; ri++) {
+        if ((rc = sl_slice(w, d, i, k, yi * nd->NR + ri, &T)) != ES_OK)
+            return rc;
+        sl_addw(acc, T, w->cw[2][ri], nd->G);
+        sl_give(d, T);
+    }
+    sl_keep(w, d, acc, nd->x.g, 1);
+    nd->ur[k] = acc;
+    nd->uri[k] = (int8_t)yi;
+    *out = acc;
+    return ES_OK;
+}
+
+/* A context with spells or clues (tables.solve): per state but the empty one, the top node's value
+ * sums at every clue level (level_values), then each level's vector stored. */
+static int sl_solve(wsh *w, const ictx *x)
+{
+    sdag d;
+    int n = w->nstates, c = x->c, st, k, b, q, rc, dice = x->g + x->y + x->r, gi0 = w->goff[x->g], done = 0;
+    const uint64_t *gw = PTR(w, w->off_gw, uint64_t);
+    uint64_t *hi, *lo, *T, rows;
+    if ((rc = sl_open(w, x, &d)) != ES_OK)
+        return rc;
+    hi = (uint64_t *)arena_alloc(w, 2 * ((uint64_t)c + 1) * (uint64_t)n * 8);
+    if (!hi)
+        return ES_ENOMEM;
+    lo = hi + ((uint64_t)c + 1) * (uint64_t)n;
+    for (q = 0; q < 2 * (c + 1) * n; q++)
+        hi[q] = 0;
+    /* the work counter: the rows of every node once per clue level, as the host's tables count
+     * them (the estimate's pairs); the pass of step 1 counted one level, the states count the
+     * others in equal parts as they are done */
+    for (k = 0, rows = 0; k < d.nn; k++)
+        rows += (uint64_t)d.nd[k].G * (uint64_t)d.nd[k].nb;
+    for (st = 0; st < n; st++) {
+        snode *top = &d.nd[d.topi];
+        if (st == w->empty)
+            continue;
+        w->pairs += rows * (uint64_t)c * (uint64_t)(done + 1) / (uint64_t)(n - 1) -
+                    rows * (uint64_t)c * (uint64_t)done / (uint64_t)(n - 1);
+        done++;
+        if ((rc = sl_state(w, &d, st)) != ES_OK)
+            return rc;
+        for (k = 0; k < c; k++)
+            if ((rc = sl_utables(w, &d, d.topi, k, &hi[k * n + st], &lo[k * n + st])) != ES_OK)
+                return rc;
+        for (b = 0; b < top->nb; b++) {
+            uint64_t wb = (x->y ? w->cw[1][b / top->NR] : 1) * (x->r ? w->cw[2][b % top->NR] : 1);
+            if ((rc = sl_slice(w, &d, d.topi, c, b, &T)) != ES_OK)
+                return rc;
+            for (q = 0; q < top->G; q++) {
+                hi[c * n + st] += gw[gi0 + q] * wb * (T[q] >> 24);
+                lo[c * n + st] += gw[gi0 + q] * wb * (T[q] & M24);
+            }
+            sl_give(&d, T);
+        }
+        if ((rc = tick(w)) != ES_OK)
+            return rc;
+    }
+    for (k = 0; k <= c; k++) {
+        ictx xk = *x;
+        xk.c = k;
+        if (dice == 0 || memo_find(w, pack(w, &xk), 0))
+            continue;
+        if ((rc = store_acc(w, &xk, hi + k * n, lo + k * n)) != ES_OK)
+            return rc;
+    }
+    return ES_OK;
+}
+
+/* The entry points' questions on a context with clues (ess_roll_values, ess_keep_value,
+ * ess_keep_all; rollquestions.py): the DAG of the context (roll values) or of the context one clue
+ * fewer (keep values), then every state in turn. */
+
+/* The value vector of roll (green index gi, yellow / red class yi, ri) of x. */
+static int sl_roll_values(wsh *w, const ictx *x, int gi, int yi, int ri, uint64_t *out)
+{
+    sdag d;
+    int st, rc, b;
+    uint64_t *T;
+    if ((rc = sl_open(w, x, &d)) != ES_OK)
+        return rc;
+    b = (x->y ? yi : 0) * d.nd[d.topi].NR + (x->r ? ri : 0);
+    for (st = 0; st < w->nstates; st++) {
+        if ((rc = sl_state(w, &d, st)) != ES_OK || (rc = sl_slice(w, &d, d.topi, x->c, b, &T)) != ES_OK)
+            return rc;
+        out[st] = T[gi - w->goff[x->g]];
+        sl_give(&d, T);
+    }
+    return ES_OK;
+}
+
+/* Kept part p of a keep question: its kept green counts by class (kg of them), and the yellow and red
+ * class kept (-1: rerolled). One part (single: kept1, yk1, rk1), or every part of a roll with green
+ * counts cnt and dice yi0, ri0 in ess_keep_all's order (total parts). */
+typedef struct {
+    int single, total, ny2, nr2, yi0, ri0;
+    uint8_t cnt[ES_NFACES], kept1[ES_NFACES];
+} keep_parts;
+
+static void keep_part(const wsh *w, const ictx *x, const keep_parts *kp, int p, uint8_t *kept, int *kg, int *yi,
+                      int *ri)
+{
+    int j, per, t, rest;
+    *kg = 0;
+    if (kp->single) {
+        for (j = 0; j < ES_NFACES; j++) {
+            kept[j] = kp->kept1[j];
+            *kg += kept[j];
+        }
+        *yi = kp->yi0;
+        *ri = kp->ri0;
+        return;
+    }
+    per = kp->total / (kp->ny2 * kp->nr2);
+    rest = p / per;
+    t = p % per;
+    for (j = 0; j < ES_NFACES; j++) {
+        kept[j] = j < w->ncls[0] ? (uint8_t)(t % (kp->cnt[j] + 1)) : 0;
+        if (j < w->ncls[0])
+            t /= kp->cnt[j] + 1;
+        *kg += kept[j];
+    }
+    *yi = x->y && rest % 2 ? kp->yi0 : -1;
+    *ri = x->r && rest / kp->ny2 ? kp->ri0 : -1;
+}
+
+/* For each kept part and state: E[value] of x (one clue fewer than asked) when the dice not kept
+ * are rerolled, the sum over their outcomes of weight x the row of x's slice (keep_sum), summed in
+ * 128 bits block by block, then divided: entry p at out + p * nstates. */
+static int sl_keep_values(wsh *w, const ictx *x, const keep_parts *kp, int parts, uint64_t *out)
+{
+    sdag d;
+    int n = w->nstates, m = w->ncls[0], st, rc, b, p, kg, yi, ri, yj, rj, j, ci;
+    uint8_t kept[ES_NFACES], c[ES_NFACES];
+    const uint8_t *gcnt = PTR(w, w->off_gcnt, uint8_t);
+    const uint64_t *gw = PTR(w, w->off_gw, uint64_t);
+    u128 *acc;
+    uint64_t *T;
+    if ((rc = sl_open(w, x, &d)) != ES_OK)
+        return rc;
+    if (!(acc = (u128 *)arena_alloc(w, (uint64_t)parts * sizeof(u128))))
+        return ES_ENOMEM;
+    for (st = 0; st < n; st++) {
+        snode *top;
+        if ((rc = sl_state(w, &d, st)) != ES_OK)
+            return rc;
+        top = &d.nd[d.topi];
+        for (p = 0; p < parts; p++)
+            acc[p] = u128_from(0);
+        for (b = 0; b < top->nb; b++) {
+            yj = b / top->NR;
+            rj = b % top->NR;
+            if ((rc = sl_slice(w, &d, d.topi, x->c, b, &T)) != ES_OK)
+                return rc;
+            for (p = 0; p < parts; p++) {
+                uint64_t yw = 1, rw = 1;
+                keep_part(w, x, kp, p, kept, &kg, &yi, &ri);
+                if (x->y) {
+                    if (yi >= 0 && yj != yi)
+                        continue;
+                    yw = yi >= 0 ? 1 : w->cw[1][yj];
+                }
+                if (x->r) {
+                    if (ri >= 0 && rj != ri)
+                        continue;
+                    rw = ri >= 0 ? 1 : w->cw[2][rj];
+                }
+                for (ci = w->goff[x->g - kg]; ci < w->goff[x->g - kg + 1]; ci++) {
+                    for (j = 0; j < ES_NFACES; j++)
+                        c[j] = (uint8_t)(kept[j] + gcnt[(uint64_t)ci * ES_NFACES + j]);
+                    acc[p] = u128_add(acc[p], u128_mul64(gw[ci] * yw * rw, T[MRANK(w, c, m)]));
+                }
+            }
+            sl_give(&d, T);
+        }
+        for (p = 0; p < parts; p++) {
+            int u;
+            keep_part(w, x, kp, p, kept, &kg, &yi, &ri);
+            u = x->g - kg + (x->y && yi < 0) + (x->r && ri < 0);
+            out[(uint64_t)p * (uint64_t)n + (uint64_t)st] = u ? div_round(w, acc[p], u) : u128_lo(acc[p]);
+        }
+    }
+    return ES_OK;
+}
+#endif
+
 static int solve(wsh *w, const ictx *x)
 {
     uint64_t mark = w->arena_top;
@@ -3259,7 +4288,11 @@ static int solve(wsh *w, const ictx *x)
     else {
         int lift = w->lift;
         w->lift = x->c;
+#ifdef ES_COMPACT
+        rc = sl_solve(w, x);
+#else
         rc = chain(w, x, 0);
+#endif
         w->lift = lift;
         w->arena_top = mark;
     }
@@ -3428,6 +4461,7 @@ static int read_roll(const wsh *w, const ictx *x, const uint8_t *gfaces, int32_t
     return ES_OK;
 }
 
+#ifndef ES_COMPACT
 /* Fill the cache with the roll table of context x (unless it holds it already). */
 static int cache_table(wsh *w, const ictx *x, uint64_t **T)
 {
@@ -3445,6 +4479,7 @@ static int cache_table(wsh *w, const ictx *x, uint64_t **T)
     w->cache_key = key;
     return ES_OK;
 }
+#endif
 
 /* One roll's value in context x without clues: its options, and with spells left the value of
  * every held die's sub-roll (recursively, one roll at a time). */
@@ -3520,14 +4555,21 @@ int ess_roll_values(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t 
             copy_out(w, best, out);
         return finish(w, rc);
     }
+#ifdef ES_COMPACT
+    (void)T, (void)row;
+    w->lift = x.c;
+    return finish(w, sl_roll_values(w, &x, gi, yi, ri, out));
+#else
     if ((rc = cache_table(w, &x, &T)) != ES_OK)
         return finish(w, rc);
     row = ((uint64_t)(gi - w->goff[x.g]) * (uint64_t)(x.y ? w->ncls[1] : 1) + (uint64_t)(x.y ? yi : 0)) *
               (uint64_t)(x.r ? w->ncls[2] : 1) + (uint64_t)(x.r ? ri : 0);
     copy_out(w, T + row * (uint64_t)w->nstates, out);
     return finish(w, ES_OK);
+#endif
 }
 
+#ifndef ES_COMPACT
 /* E[value with one clue fewer] of keeping green dice kept[] (counts by class) and the yellow and
  * red of classes yi0/ri0 (-1: rerolled when x, already at one clue fewer, has that die), the other
  * unrolled_green green dice rerolled: sum over their outcomes of weight x the row of table T. */
@@ -3571,6 +4613,7 @@ static void keep_sum(const wsh *w, const ictx *x, const uint64_t *T, const uint8
     for (i = 0; i < n; i++)
         out[i] = u ? div_round(w, acc[i], u) : u128_lo(acc[i]);
 }
+#endif
 
 int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t unrolled_green,
                    int32_t yf, int32_t rf, uint64_t *out, int32_t nout)
@@ -3595,12 +4638,26 @@ int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t u
     if (unrolled_green < 0 || size + unrolled_green != x.g)
         return ES_ECTX;
     x.c--;
-    if ((rc = cache_table(w, &x, &T)) != ES_OK)
-        return finish(w, rc);
     for (j = 0; j < ES_NFACES; j++)
         kept[j] = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)gi * ES_NFACES + j];
+#ifdef ES_COMPACT
+    {
+        keep_parts kp;
+        (void)T;
+        kp.single = 1;
+        kp.yi0 = yi0;
+        kp.ri0 = ri0;
+        for (j = 0; j < ES_NFACES; j++)
+            kp.kept1[j] = kept[j];
+        w->lift = x.c;
+        return finish(w, sl_keep_values(w, &x, &kp, 1, out));
+    }
+#else
+    if ((rc = cache_table(w, &x, &T)) != ES_OK)
+        return finish(w, rc);
     keep_sum(w, &x, T, kept, unrolled_green, yi0, ri0, out);
     return finish(w, ES_OK);
+#endif
 }
 
 int ess_keep_all(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t yf, int32_t rf, uint64_t *out,
@@ -3634,6 +4691,22 @@ int ess_keep_all(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t yf,
     if (!out || (int64_t)nout < (int64_t)total * w->nstates)
         return ES_EFULL;
     x.c--;
+#ifdef ES_COMPACT
+    {
+        keep_parts kp;
+        (void)T, (void)kept, (void)idx, (void)m;
+        kp.single = 0;
+        kp.total = total;
+        kp.ny2 = ny;
+        kp.nr2 = nr;
+        kp.yi0 = yi0;
+        kp.ri0 = ri0;
+        for (j = 0; j < ES_NFACES; j++)
+            kp.cnt[j] = cnt[j];
+        w->lift = x.c;
+        return finish(w, sl_keep_values(w, &x, &kp, total, out));
+    }
+#else
     if ((rc = cache_table(w, &x, &T)) != ES_OK)
         return finish(w, rc);
     for (j = 0; j < ES_NFACES; j++)
@@ -3652,6 +4725,7 @@ int ess_keep_all(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t yf,
         keep_sum(w, &x, T, kept, size - kg, yk ? yi0 : -1, rk ? ri0 : -1, out + (uint64_t)idx * w->nstates);
     }
     return finish(w, ES_OK);
+#endif
 }
 
 int ess_stats(const void *ws, uint64_t *pairs, uint64_t *contexts)

@@ -323,7 +323,9 @@ def _random_limits(rng):
 
 def test_estimate_is_the_budget_modules_formula():
     """ess_estimate and ess_workspace_size give exactly the integers of kernel/eldersign/budget.py,
-    so the Python backend and the handheld refuse what the C core would."""
+    so the Python backend and the handheld refuse what the C core would. The board's build of the
+    core (the compact layout, es_compact) has its own workspace bytes, which the board asks the core
+    for (escore.size): its counts are budget.py's all the same."""
     import random
     from eldritch.kernel.eldersign import budget, library
     from eldritch.kernel.eldersign.situation import terror_code
@@ -338,9 +340,11 @@ def test_estimate_is_the_budget_modules_formula():
         limits = ffi.new("es_limits *", lim + [scale])
         assert lib.ess_estimate(solver._card, limits, out) == lib.ES_OK
         want = budget.estimate(budget.shape_of(solver), tuple(lim), scale)
-        assert (out.contexts, out.pairs, out.sweeps, out.bytes) == \
-            (want.contexts, want.pairs, want.sweeps, want.c_bytes), (adv.name, lim, scale)
-        assert lib.ess_workspace_size(solver._card, limits) == want.c_bytes
+        assert (out.contexts, out.pairs, out.sweeps) == (want.contexts, want.pairs, want.sweeps), \
+            (adv.name, lim, scale)
+        assert lib.ess_workspace_size(solver._card, limits) == out.bytes
+        if not lib.es_compact():
+            assert out.bytes == want.c_bytes, (adv.name, lim, scale)
 
 
 def test_estimate_bounds_what_a_solve_does():
@@ -367,7 +371,7 @@ def test_cdef_is_generated_from_the_header():
     every struct field of the header is in the compiled module, with nothing hand-copied."""
     import importlib.util
     from pathlib import Path
-    build = Path(__file__).resolve().parents[1] / "host" / "_core_build.py"
+    build = Path(__file__).resolve().parents[1] / "host" / "backend" / "_core_build.py"
     spec = importlib.util.spec_from_file_location("core_build", build)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
@@ -649,8 +653,9 @@ def test_fuzz_sizing_at_the_limits(text, lim):
     assert (rc == lib.ES_OK) == inside and (size > 0 or not inside or out.bytes == 0)
     if inside:
         want = budget.estimate(budget.shape_of(solver), lim[:8], scale)
-        assert (out.contexts, out.pairs, out.sweeps, out.bytes) == (want.contexts, want.pairs, want.sweeps,
-                                                                   want.c_bytes)
+        assert (out.contexts, out.pairs, out.sweeps) == (want.contexts, want.pairs, want.sweeps)
+        # the board's compact layout has its own bytes (test_estimate_is_the_budget_modules_formula)
+        assert out.bytes == want.c_bytes or lib.es_compact()
         assert out.bytes < 2 ** 48 and size == out.bytes
 
 
