@@ -59,7 +59,6 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (c
  * host build, micropython/qemu/harness.py on the firmware). */
 #ifdef ES_COMPACT
 #define WS_HEADER ALIGN16(sizeof(wsh))  /* bytes of the header (wsh) */
-#define FRAME_HDR 1536u                  /* bytes reserved for a frame's fixed part */
 #define RES_MAX 24                       /* residual face sets of held dice per frame */
 #define GRP_MAX 8                        /* (task, held dice used) groups per frame */
 #define HC 8                             /* direct-mapped successor cache of held completions */
@@ -71,9 +70,8 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (c
 #define IDS_DIR 16                       /* entries of the ids cache's directory (a power of 2) */
 #define RC_DIR 32                        /* most entries of the residual cache's directory */
 #define RC_BYTES ((uint64_t)1 << 12)     /* its store of residual groups (frame_held) */
-#define LATV_WORDS ((1 + ES_NFACES) * 6) /* a roll's lattice entries: its own, each held face's */
 #define FSCR_VECS 5                      /* a frame's scratch vectors (FSCR) */
-#define SNODE_BYTES 192u                 /* bytes reserved per node of a slice DAG (snode) */
+#define SNODE_BYTES 224u                 /* bytes reserved per node of a slice DAG (snode) */
 #else
 #define WS_HEADER 8192u                  /* bytes reserved for the header (wsh) */
 #define FRAME_HDR 24576u                 /* bytes reserved for a frame's fixed part */
@@ -138,6 +136,7 @@ typedef struct {
     int lat_k[1 + ES_NFACES][2][2];        /* largest green size filled per yellow/red region */
     uint64_t off_lat, lat_size;            /* lattices are lat_size words apart */
     uint64_t memo_cap, memo_used, off_mkeys, off_midx, off_mvals, off_empty;
+    uint64_t memo_vals;                    /* value vectors the memo has room for */
     uint64_t off_nscr;
     uint64_t off_cache;
     uint64_t cache_key;
@@ -147,6 +146,9 @@ typedef struct {
     uint64_t off_arena, arena_bytes, arena_top, arena_peak;
     uint64_t off_frames, frame_bytes, frame_cap, frame_top, slot_off, slot_bytes, fail_off;
     uint64_t scr_off;                      /* a frame's scratch vectors (ES_COMPACT; FSCR) */
+    uint64_t res_off, grp_off, latv_off;   /* its residuals, groups, lattice entries (ES_COMPACT) */
+    int res_max, grp_max;                  /* residuals and groups a frame has room for */
+    uint64_t frame_last;                   /* the top frame (ES_COMPACT: offset in the arena's stack; 0 none) */
     uint64_t gen;                          /* frames pushed so far: stamps valid slots */
     uint64_t frame_hwm;                    /* frames whose slots were ever cleared */
     uint64_t pairs, contexts;
@@ -160,7 +162,73 @@ typedef struct {
 
 typedef char wsh_fits_header[sizeof(wsh) <= 8192u ? 1 : -1];
 
+/* A frame: what every roll of one context shares (see "frames" below). */
+enum { HELD_NONE, HELD_RESID, HELD_SPLIT };
+
+typedef struct {
+    uint64_t v;                  /* residual face counts, 8 bits per face */
+    uint32_t nd;                 /* its dice */
+    uint32_t pad;
+} resid;
+
+typedef struct {
+    int t;                       /* task */
+    uint32_t hsub;               /* held dice used (packed like ictx.hp) */
+    int start, end;              /* its residuals */
+} rgroup;
+
+typedef struct {
+    ictx x;
+    int mode, nres, ngrp, focus;
+    int cached;                  /* rolls are looked up by signature (see roll_slot) */
+    int nhl;                     /* held faces whose one-die completions come from a lattice */
+    int hl_lat[ES_NFACES];       /* their lattices */
+    uint32_t hl_hsub[ES_NFACES]; /* the held die each uses (packed like ictx.hp) */
+    int slot_shift;              /* 64 - log2(slots used): fewer for small pools */
+    int sig_words;               /* signature length of this frame's rolls */
+    uint64_t slot_bytes;         /* slot stride: header, signature, vector */
+    uint64_t gen;
+    uint64_t gclr;               /* generation stamps cleared at this stack position */
+    int fail_clr;                /* its fail cache cleared */
+    uint64_t hbytes;             /* 0xFF in the bytes of the held faces */
+    const uint64_t *comp[36];    /* by completion bit: green used * 4 + yellow * 2 + red (<= 35) */
+    uint64_t hkey[HC];
+    const uint64_t *hval[HC];
+#ifdef ES_COMPACT
+    /* in the frame's trailing parts, sized by the workspace's limits (frame_layout) */
+    resid *res;
+    rgroup *grp;
+    uint64_t *latv;              /* the lattice entries of the roll being evaluated (roll_lat) */
+    uint64_t mark;               /* the arena's top before the frame was taken from it */
+    uint64_t prev;               /* the frame below (offset in the workspace; 0: none) */
+#else
+    resid res[RES_MAX];
+    rgroup grp[GRP_MAX];
+#endif
+} frame;
+
+#ifdef ES_COMPACT
+#define FRAME_HDR ALIGN16(sizeof(frame)) /* bytes of a frame's fixed part */
+#else
+typedef char frame_fits_header[sizeof(frame) <= FRAME_HDR ? 1 : -1];
+#endif
+
 #define PTR(w, off, type) ((type *)((unsigned char *)(w) + (off)))
+
+/* The green multisets' tables (fill_green): GCNT the count of class j in multiset gi, GADD the
+ * multiset with one more die of class j (for the sizes below the workspace's largest). The
+ * compact layout keeps no count table (the counts are read from the packed faces, gpack) and no
+ * table of the multisets with one die fewer (green_sub finds one when asked), and its GADD rows
+ * have room for the six classes a green die can have, not eight. */
+#ifdef ES_COMPACT
+#define GSTRIDE 6
+#define GCNT(w, gi, j)                                                                                 \
+    ((j) < (w)->ncls[0] ? (int)(PTR(w, (w)->off_gpack, uint64_t)[gi] >> (8 * (w)->cface[0][j]) & 255) : 0)
+#else
+#define GSTRIDE ES_NFACES
+#define GCNT(w, gi, j) ((int)PTR(w, (w)->off_gcnt, uint8_t)[(uint64_t)(gi) * ES_NFACES + (uint64_t)(j)])
+#endif
+#define GADD(w, gi, j) (PTR(w, (w)->off_gadd, int16_t)[(uint64_t)(gi) * GSTRIDE + (uint64_t)(j)])
 
 /* round(num / 6^u), half up, for num < 2^75 and 1 <= u <= 10 (6^10 < 2^26): the quotient is taken
  * 32 bits at a time; each step divides some x < 2^58 by multiplying with dmagic[u] =
@@ -420,7 +488,7 @@ typedef struct {
     uint64_t contexts, pairs, sweeps;
     uint64_t off_fs, off_fsn, off_fsh, fsh_cap;
     uint64_t off_gcnt, off_gw, off_gadd, off_gsub, off_gpack, off_gpres, off_gsize, off_lat;
-    uint64_t memo_cap, off_mkeys, off_midx, off_mvals, off_empty, off_nscr, off_cache, off_ids, ids_bytes;
+    uint64_t memo_cap, memo_vals, off_mkeys, off_midx, off_mvals, off_empty, off_nscr, off_cache, off_ids, ids_bytes;
     uint64_t off_rc, rc_dir;
     uint64_t off_arena, arena_bytes, off_frames, frame_bytes, frame_cap, total;
     int ngm;
@@ -431,6 +499,42 @@ typedef struct {
 static int lat_words(int ntasks, int green)
 {
     return green <= 7 ? (ntasks + 1) / 2 : ntasks + (ntasks & 1);
+}
+
+/* A frame's parts: the fixed part, the fail vectors (f0, green, yellow, red classes), the scratch
+ * vectors, the signature cache's stamps and slots, the fail cache; in the compact layout then the
+ * residuals and groups of held dice (room only where the limits allow two held dice: one held die
+ * is a lattice's, see frame_held) and the roll's lattice entries (its own and one per held face). */
+typedef struct {
+    uint64_t scr, slot, slot_bytes, fail, res, grp, latv, bytes;
+    int res_max, grp_max;
+} flayout;
+
+static void frame_layout(const shape *sh, const es_limits *l, flayout *o)
+{
+    uint64_t n = (uint64_t)sh->n, at;
+    o->scr = FRAME_HDR + ALIGN16((uint64_t)(1 + sh->m + sh->ny + sh->nr) * n * 8);
+    o->slot = o->scr + FSCR_VECS * n * 8;
+    o->slot_bytes = (1 + SIGW + n) * 8;
+    o->fail = o->slot + NSLOT * 8 + NSLOT * o->slot_bytes;     /* stamps, slots */
+    at = o->fail + NFAIL * (2 + n) * 8;
+#ifdef ES_COMPACT
+    {
+        int held = l->held < ES_NFACES ? l->held : ES_NFACES;
+        o->res_max = l->held >= 2 ? RES_MAX : 0;
+        o->grp_max = l->held >= 2 ? GRP_MAX : 0;
+        o->res = at;
+        o->grp = o->res + (uint64_t)o->res_max * sizeof(resid);
+        o->latv = o->grp + (uint64_t)o->grp_max * sizeof(rgroup);
+        at = o->latv + (uint64_t)lat_words(sh->nt, l->green) * (uint64_t)(1 + held) * 8;
+    }
+#else
+    (void)l;
+    o->res_max = RES_MAX;
+    o->grp_max = GRP_MAX;
+    o->res = o->grp = o->latv = 0;
+#endif
+    o->bytes = ALIGN16(at);
 }
 
 static uint64_t add_area(uint64_t *off, uint64_t bytes)
@@ -539,31 +643,54 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
         arena = sat_add(arena, sat_mul(hk[k], big));
     }
 #ifdef ES_COMPACT
-    (void)arena;
-    p->arena_bytes = sat_mul(slice_bytes(&sh, l, card->terror), (uint64_t)l->scale);
+    (void)arena;         /* set below: the frames and one slice DAG */
 #else
     p->arena_bytes = sat_mul(arena, (uint64_t)l->scale);
 #endif
     need = sat_mul(p->contexts, (uint64_t)l->scale);
+#ifdef ES_COMPACT
+    /* the compact memo: keys at most 7/8 full, and value vectors for the contexts the limits
+     * allow (no more can be stored), not for every slot */
+    while (cap < SAT && sat_mul(cap, 7) < sat_add(sat_mul(need, 8), 8))
+        cap <<= 1;
+    p->memo_vals = need;
+#else
     while (cap < SAT && sat_mul(cap, 3) < sat_add(sat_mul(need, 4), 4))
         cap <<= 1;
+    p->memo_vals = cap / 4 * 3;
+#endif
     p->memo_cap = cap;
     p->ngm = (int)binom(l->green + sh.m, sh.m);
     p->fsh_cap = 16;
     while (p->fsh_cap < 2 * (uint64_t)sh.nfs)
         p->fsh_cap <<= 1;
-    p->frame_bytes = FRAME_HDR + ALIGN16((uint64_t)(1 + sh.m + sh.ny + sh.nr) * (uint64_t)sh.n * 8) +
-                     FSCR_VECS * (uint64_t)sh.n * 8 + NSLOT * (uint64_t)(2 + SIGW + sh.n) * 8 +
-                     NFAIL * (uint64_t)(2 + sh.n) * 8;
+    {
+        flayout fl;
+        frame_layout(&sh, l, &fl);
+        p->frame_bytes = fl.bytes;
+    }
     p->frame_cap = depth + FRAME_SLACK;
+#ifdef ES_COMPACT
+    /* the arena is the frames' stack too (frame_push): the deepest nesting of frames, and above
+     * them the slices of one context */
+    p->arena_bytes = sat_mul(sat_add(sat_mul(p->frame_cap, p->frame_bytes), slice_bytes(&sh, l, card->terror)),
+                             (uint64_t)l->scale);
+#endif
     off = WS_HEADER;
     p->off_fs = add_area(&off, (uint64_t)sh.nfs * 8);
     p->off_fsn = add_area(&off, (uint64_t)sh.nfs);
     p->off_fsh = add_area(&off, p->fsh_cap * 16);
+#ifdef ES_COMPACT
+    p->off_gcnt = add_area(&off, 0);
+    p->off_gw = add_area(&off, (uint64_t)p->ngm * 8);
+    p->off_gadd = add_area(&off, binom(l->green - 1 + sh.m, sh.m) * GSTRIDE * 2);
+    p->off_gsub = add_area(&off, 0);
+#else
     p->off_gcnt = add_area(&off, (uint64_t)p->ngm * ES_NFACES);
     p->off_gw = add_area(&off, (uint64_t)p->ngm * 8);
     p->off_gadd = add_area(&off, (uint64_t)p->ngm * ES_NFACES * 2);
     p->off_gsub = add_area(&off, (uint64_t)p->ngm * ES_NFACES * 2);
+#endif
     p->off_gpack = add_area(&off, (uint64_t)p->ngm * 8);
     p->off_gpres = add_area(&off, (uint64_t)p->ngm);
     p->off_gsize = add_area(&off, (uint64_t)p->ngm);
@@ -578,7 +705,7 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     /* the memo's values are stored densely in insertion order (a solve touches the pages of the
      * contexts it stores, not pages scattered by the hash): at most 3/4 of the slots are used */
     p->off_midx = add_area(&off, sat_mul(p->memo_cap, 4));
-    p->off_mvals = add_area(&off, sat_mul(p->memo_cap / 4 * 3, (uint64_t)sh.n * 8));
+    p->off_mvals = add_area(&off, sat_mul(p->memo_vals, (uint64_t)sh.n * 8));
     p->off_empty = add_area(&off, (uint64_t)sh.n * 8);
 #ifdef ES_COMPACT
     /* no clue sweeps over every partial roll, no root table, no ids cache: the slices */
@@ -600,8 +727,8 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
         p->rc_dir <<= 1;
     p->off_rc = add_area(&off, l->held > 0 ? p->rc_dir * 16 + RC_BYTES : 0);
 #ifdef ES_COMPACT
-    /* the arena last: ess_init gives it the workspace's bytes past the layout */
-    p->off_frames = add_area(&off, sat_mul(p->frame_cap, p->frame_bytes));
+    /* the arena (with the frames) last: ess_init gives it the workspace's bytes past the layout */
+    p->off_frames = add_area(&off, 0);
     p->off_arena = add_area(&off, p->arena_bytes);
 #else
     p->off_arena = add_area(&off, p->arena_bytes);
@@ -649,11 +776,12 @@ static void gen_green(wsh *w, uint8_t *c, int j, int left, int k, const uint64_t
         int idx;
         uint64_t wt = fact[k], pack = 0;
         uint8_t pres = 0;
-        uint8_t *gcnt = PTR(w, w->off_gcnt, uint8_t);
         c[j] = (uint8_t)left;
         idx = w->goff[k] + MRANK(w, c, m);
+#ifndef ES_COMPACT
         for (q = 0; q < ES_NFACES; q++)
-            gcnt[(size_t)idx * ES_NFACES + q] = q < m ? c[q] : 0;
+            PTR(w, w->off_gcnt, uint8_t)[(size_t)idx * ES_NFACES + q] = q < m ? c[q] : 0;
+#endif
         for (q = 0; q < m; q++) {
             wt /= fact[c[q]];
             for (e = 0; e < c[q]; e++)
@@ -677,9 +805,6 @@ static void gen_green(wsh *w, uint8_t *c, int j, int left, int k, const uint64_t
 static void fill_green(wsh *w)
 {
     int m = w->ncls[0], gmax = w->lim.green, k, j, i;
-    const uint8_t *gcnt = PTR(w, w->off_gcnt, uint8_t);
-    int16_t *gadd = PTR(w, w->off_gadd, int16_t);
-    int16_t *gsub = PTR(w, w->off_gsub, int16_t);
     uint64_t fact[ES_MAX_GREEN + 1];
     uint8_t c[ES_NFACES];
     fact[0] = 1;
@@ -696,24 +821,28 @@ static void fill_green(wsh *w)
     for (i = 0; i < w->ngm; i++) {
         int size = 0;
         for (j = 0; j < ES_NFACES; j++) {
-            c[j] = gcnt[(size_t)i * ES_NFACES + j];
+            c[j] = (uint8_t)GCNT(w, i, j);
             size += c[j];
         }
-        for (j = 0; j < ES_NFACES; j++) {
-            gadd[i * ES_NFACES + j] = -1;
-            gsub[i * ES_NFACES + j] = -1;
-            if (j >= m)
-                continue;
-            if (size < gmax) {
-                c[j]++;
-                gadd[i * ES_NFACES + j] = (int16_t)(w->goff[size + 1] + MRANK(w, c, m));
-                c[j]--;
+        for (j = 0; j < GSTRIDE; j++) {
+            if (size < gmax) {           /* the largest size's rows are not kept (compact) */
+                GADD(w, i, j) = -1;
+                if (j < m) {
+                    c[j]++;
+                    GADD(w, i, j) = (int16_t)(w->goff[size + 1] + MRANK(w, c, m));
+                    c[j]--;
+                }
             }
-            if (c[j]) {
+#ifndef ES_COMPACT
+            else
+                GADD(w, i, j) = -1;
+            PTR(w, w->off_gsub, int16_t)[i * ES_NFACES + j] = -1;
+            if (j < m && c[j]) {
                 c[j]--;
-                gsub[i * ES_NFACES + j] = (int16_t)(w->goff[size - 1] + MRANK(w, c, m));
+                PTR(w, w->off_gsub, int16_t)[i * ES_NFACES + j] = (int16_t)(w->goff[size - 1] + MRANK(w, c, m));
                 c[j]++;
             }
+#endif
         }
     }
 }
@@ -850,6 +979,7 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
             for (j = 0; j < 2; j++)
                 w->lat_k[t][c][j] = -1;
     w->memo_cap = p.memo_cap;
+    w->memo_vals = p.memo_vals;
     w->memo_used = 0;
     w->off_mkeys = p.off_mkeys;
     w->off_midx = p.off_midx;
@@ -881,11 +1011,22 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     w->arena_peak = 0;
     w->off_frames = p.off_frames;
     w->frame_bytes = p.frame_bytes;
-    w->scr_off = FRAME_HDR + ALIGN16((uint64_t)(1 + w->ncls[0] + w->ncls[1] + w->ncls[2]) *
-                                     (uint64_t)w->nstates * 8);
-    w->slot_off = w->scr_off + FSCR_VECS * (uint64_t)w->nstates * 8;
-    w->slot_bytes = (uint64_t)(1 + SIGW + w->nstates) * 8;
-    w->fail_off = w->slot_off + NSLOT * 8 + NSLOT * w->slot_bytes;     /* stamps, slots */
+    {
+        shape sh;
+        flayout fl;
+        shape_of(card, &sh);
+        frame_layout(&sh, limits, &fl);
+        w->scr_off = fl.scr;
+        w->slot_off = fl.slot;
+        w->slot_bytes = fl.slot_bytes;
+        w->fail_off = fl.fail;
+        w->res_off = fl.res;
+        w->grp_off = fl.grp;
+        w->latv_off = fl.latv;
+        w->res_max = fl.res_max;
+        w->grp_max = fl.grp_max;
+        w->frame_last = 0;
+    }
     w->frame_cap = p.frame_cap;
     w->frame_top = 0;
     w->frame_hwm = 0;
@@ -973,7 +1114,7 @@ static inline uint64_t *memo_find(wsh *w, uint64_t key, int insert)
         if (keys[h] == key)
             return PTR(w, w->off_mvals, uint64_t) + PTR(w, w->off_midx, uint32_t)[h] * (uint64_t)w->nstates;
         if (keys[h] == 0) {
-            if (!insert || (w->memo_used + 1) * 4 > w->memo_cap * 3 || w->memo_used >= UINT32_MAX)
+            if (!insert || w->memo_used >= w->memo_vals || w->memo_used >= UINT32_MAX)
                 return 0;
             keys[h] = key;
             PTR(w, w->off_midx, uint32_t)[h] = (uint32_t)w->memo_used;
@@ -1197,45 +1338,7 @@ static void lat_fill(wsh *w, int L, int g, int y, int r)
  * Frames live in a stack inside the workspace (their size depends on the card).
  */
 
-enum { HELD_NONE, HELD_RESID, HELD_SPLIT };
-
-typedef struct {
-    uint64_t v;                  /* residual face counts, 8 bits per face */
-    uint32_t nd;                 /* its dice */
-    uint32_t pad;
-} resid;
-
-typedef struct {
-    int t;                       /* task */
-    uint32_t hsub;               /* held dice used (packed like ictx.hp) */
-    int start, end;              /* its residuals */
-} rgroup;
-
-typedef struct {
-    ictx x;
-    int mode, nres, ngrp, focus;
-    int cached;                  /* rolls are looked up by signature (see roll_slot) */
-    int nhl;                     /* held faces whose one-die completions come from a lattice */
-    int hl_lat[ES_NFACES];       /* their lattices */
-    uint32_t hl_hsub[ES_NFACES]; /* the held die each uses (packed like ictx.hp) */
-    int slot_shift;              /* 64 - log2(slots used): fewer for small pools */
-    int sig_words;               /* signature length of this frame's rolls */
-    uint64_t slot_bytes;         /* slot stride: header, signature, vector */
-    uint64_t gen;
-    uint64_t gclr;               /* generation stamps cleared at this stack position */
-    int fail_clr;                /* its fail cache cleared */
-    uint64_t hbytes;             /* 0xFF in the bytes of the held faces */
-    const uint64_t *comp[36];    /* by completion bit: green used * 4 + yellow * 2 + red (<= 35) */
-    uint64_t hkey[HC];
-    const uint64_t *hval[HC];
-    resid res[RES_MAX];
-    rgroup grp[GRP_MAX];
-#ifdef ES_COMPACT
-    uint64_t latv[LATV_WORDS];   /* the lattice entries of the roll being evaluated (roll_lat) */
-#endif
-} frame;
-
-typedef char frame_fits_header[sizeof(frame) <= FRAME_HDR ? 1 : -1];
+/* (the frame's types are with the workspace header's, above) */
 
 /* Fail vectors of a frame: f0, then green classes, yellow classes, red classes; then the signature
  * cache: NSLOT generation stamps (GEN: slot k is filled when its stamp is the frame's generation),
@@ -1377,8 +1480,8 @@ static int frame_scan(const wsh *w, uint32_t hp, int nhl, int dice, resid *out, 
 }
 
 /* The frame's groups from records (a header, then its residuals; see frame_scan), keeping the
- * residuals of at most `dice` dice; HELD_SPLIT past RES_MAX residuals or GRP_MAX groups. */
-static void rc_copy(frame *fr, const resid *rec, int nrec, int dice)
+ * residuals of at most `dice` dice; HELD_SPLIT past the frame's room for residuals or groups. */
+static void rc_copy(const wsh *w, frame *fr, const resid *rec, int nrec, int dice)
 {
     int e = 0;
     while (e < nrec) {
@@ -1388,7 +1491,7 @@ static void rc_copy(frame *fr, const resid *rec, int nrec, int dice)
             const resid *r = &rec[e + k];
             if ((int)r->nd > dice)
                 continue;
-            if (fr->nres == RES_MAX) {
+            if (fr->nres == w->res_max) {
                 fr->mode = HELD_SPLIT;
                 return;
             }
@@ -1396,7 +1499,7 @@ static void rc_copy(frame *fr, const resid *rec, int nrec, int dice)
         }
         e += 1 + gp->end;
         if (fr->nres > start) {
-            if (fr->ngrp == GRP_MAX) {
+            if (fr->ngrp == w->grp_max) {
                 fr->mode = HELD_SPLIT;
                 return;
             }
@@ -1450,7 +1553,7 @@ static void frame_held(wsh *w, frame *fr)
     if (en->split)
         fr->mode = HELD_SPLIT;
     else
-        rc_copy(fr, store + en->off, en->nrec, dice);
+        rc_copy(w, fr, store + en->off, en->nrec, dice);
 }
 
 /* A failed roll sets one die aside: a = 0 a green die, 1 the yellow, 2 the red. 0 when the pool has
@@ -1526,11 +1629,29 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
 {
     frame *fr;
     int i, rc;
+#ifdef ES_COMPACT
+    /* from the arena, whose other allocations nest with the frames (a solve's tables are taken
+     * and released between its frames' pushes and pops), so it is one stack: no frame count is
+     * reserved in advance, and a frame is where the last one left off */
+    uint64_t mark = w->arena_top;
+    if (!(fr = (frame *)arena_alloc(w, w->frame_bytes)))
+        return ES_ENOMEM;
+    fr->mark = mark;
+    fr->prev = w->frame_last;
+    w->frame_last = (uint64_t)((unsigned char *)fr - (unsigned char *)w);
+    fr->res = (resid *)((unsigned char *)fr + w->res_off);
+    fr->grp = (rgroup *)((unsigned char *)fr + w->grp_off);
+    fr->latv = (uint64_t *)((unsigned char *)fr + w->latv_off);
+    fr->gclr = 0;                /* a new place: nothing cleared */
+    fr->fail_clr = 0;
+    w->frame_top++;
+    if (w->frame_top > w->frame_hwm)
+        w->frame_hwm = w->frame_top;
+#else
     if (w->frame_top >= w->frame_cap)
         return ES_ENOMEM;
     fr = PTR(w, w->off_frames + w->frame_top * w->frame_bytes, frame);
     w->frame_top++;
-    w->frames++;
     if (w->frame_top > w->frame_hwm) {
         /* the workspace is not cleared by the caller: a stack position used for the first time
          * has nothing cleared yet (gclr and fail_clr survive later pushes at this position) */
@@ -1538,6 +1659,8 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
         fr->fail_clr = 0;
         w->frame_hwm = w->frame_top;
     }
+#endif
+    w->frames++;
     fr->x = *x;
     fr->x.hp &= w->useful_hp;    /* a useless held die changes nothing (see pack): not in the frame */
     fr->focus = x->f > 0;
@@ -1585,6 +1708,11 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
 
 static void frame_pop(wsh *w)
 {
+#ifdef ES_COMPACT
+    frame *fr = PTR(w, w->frame_last, frame);
+    w->arena_top = fr->mark;
+    w->frame_last = fr->prev;
+#endif
     w->frame_top--;
 }
 
@@ -1781,7 +1909,7 @@ static inline __attribute__((always_inline)) int fail_vec(wsh *w, frame *fr, con
                                                            const uint64_t **a, const uint64_t **b)
 {
     int n = w->nstates, m = w->ncls[0], i, j;
-    int tk = w->tcls >= 0 ? PTR(w, w->off_gcnt, uint8_t)[(uint64_t)ro->gi * ES_NFACES + w->tcls] : 0;
+    int tk = w->tcls >= 0 ? GCNT(w, ro->gi, w->tcls) : 0;
     *b = 0;
     if (w->terror != ES_TERROR_NONE && tk > 0) {
         *a = tmp;
@@ -2160,7 +2288,7 @@ static inline __attribute__((always_inline)) int roll_sig(const wsh *w, const fr
     int n = 1, q, e, t, lw = w->lw;
     uint64_t key = 0, h;
     if (!fr->focus && w->terror != ES_TERROR_NONE && w->tcls >= 0) {
-        int tk = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)ro->gi * ES_NFACES + w->tcls];
+        int tk = GCNT(w, ro->gi, w->tcls);
         key = w->terror == ES_TERROR_FAIL ? (uint64_t)(tk > 0) : (uint64_t)tk;
     }
     sig[0] = key;
@@ -2257,7 +2385,7 @@ static inline __attribute__((always_inline)) int roll_slot(wsh *w, frame *fr, co
         uint64_t key = 0;
         int lw = w->lw;
         if (!fr->focus && w->terror != ES_TERROR_NONE && w->tcls >= 0) {
-            int tk = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)ro->gi * ES_NFACES + w->tcls];
+            int tk = GCNT(w, ro->gi, w->tcls);
             key = w->terror == ES_TERROR_FAIL ? (uint64_t)(tk > 0) : (uint64_t)tk;
         }
         uint64_t diff;
@@ -3355,15 +3483,21 @@ typedef struct {
     int G, NY, NR, nb;           /* green rows; yellow and red classes of its blocks (1: no such die); blocks */
     int split;                   /* 1: HELD_SPLIT frames have no signatures: each row is its own */
     int sw;                      /* words of a signature */
+    int packed;                  /* 1: a signature is one word, bit r the completion cmap[r] */
+    int ids8;                    /* 1: the rows' numbers are bytes, else 2-byte words */
+    int ncv;                     /* completions valued per level: packed, their number; else sw * 64 */
     int npm;                     /* fail keys' green part: 1 << classes with focus left, else 1 */
     int ntc;                     /* Terror counts the fail tables cover */
     uint32_t nsig;
-    uint16_t *ids;               /* signature of block b's green row q at b * G + q (0 when split) */
-    uint64_t *sigs;              /* the signatures, sw words each */
+    void *ids;                   /* block b's green row q: its signature's number in the block, at b * G + q */
+    uint32_t *bbase;             /* block b's signatures are bbase[b] .. bbase[b + 1] - 1 */
+    uint64_t *sigs;              /* the signatures, sw words each (packed: one) */
+    uint16_t *cmap;              /* packed: completion r is bit (cmap[r] & 63) of word cmap[r] >> 6 */
+    uint64_t *usedw;             /* not packed: the bits some signature has, per word */
     int16_t gsub[ES_NFACES];     /* the node a spell holding a green die of class j leads to, or -1 */
     int16_t ysub[ES_NFACES];     /* holding the yellow die of class j, or -1 */
     int16_t rsub[ES_NFACES];     /* holding the red die of class j, or -1 */
-    uint64_t *sval;              /* per level, per signature: its best completion at the state */
+    uint64_t *cval;              /* per level, per completion: its value at the state (split: per row) */
     uint64_t *fpm;               /* per level, Terror count and green classes: the fail option */
     uint64_t *yb;                /* per level, Terror count and block: the yellow or red die focused */
     uint64_t **uy;               /* per level below the top, per red class: the yellow die rerolled */
@@ -3379,8 +3513,8 @@ typedef struct {
     int c, nn, st, topi;             /* levels 0..c, nodes, the state, the top's node */
     snode *nd;
     uint64_t rows;               /* words of a row table: the top's green rows */
-    uint64_t **free;             /* row tables handed back */
-    int nfree, maxtab;
+    uint64_t *free;              /* row tables handed back, a list through their first words */
+    int maxtab;                  /* row tables carved */
     uint64_t *low;               /* a low table: one word per green multiset below the top's size */
     u128 *sa, *sb;               /* a sweep's sums of two sizes of sub-multisets */
     int nxt[ES_MAX_TASKS];       /* the state completing task t leads to from the state, or -1 */
@@ -3395,8 +3529,9 @@ static uint64_t arena_room(const wsh *w)
 /* A row table: one handed back, else a new one from the arena. Its words are undefined. */
 static int sl_take(wsh *w, sdag *d, uint64_t **t)
 {
-    if (d->nfree > 0) {
-        *t = d->free[--d->nfree];
+    if (d->free) {
+        *t = d->free;
+        d->free = (uint64_t *)(uintptr_t)d->free[0];
         return ES_OK;
     }
     if (!(*t = (uint64_t *)arena_alloc(w, d->rows * 8)))
@@ -3405,11 +3540,13 @@ static int sl_take(wsh *w, sdag *d, uint64_t **t)
     return ES_OK;
 }
 
-/* Hand a row table back (the free list has room for every table ever carved: sl_open). */
+/* Hand a row table back: it heads the free list, its first word the rest of the list. */
 static void sl_give(sdag *d, uint64_t *t)
 {
-    if (t)
-        d->free[d->nfree++] = t;
+    if (t) {
+        t[0] = (uint64_t)(uintptr_t)d->free;
+        d->free = t;
+    }
 }
 
 static int sl_zeros(wsh *w, sdag *d, int n, uint64_t **t)
@@ -3424,12 +3561,11 @@ static int sl_zeros(wsh *w, sdag *d, int n, uint64_t **t)
 /* The context of grid cell (dgi, dys, drs) of top's spell DAG (node_ctx's rule). */
 static void sl_cell_ctx(const wsh *w, const ictx *top, int ndy, int ndr, int dgi, int dys, int drs, ictx *x)
 {
-    const uint8_t *gcnt = PTR(w, w->off_gcnt, uint8_t);
     int j, size = PTR(w, w->off_gsize, uint8_t)[dgi];
     *x = *top;
     x->g -= size;
     for (j = 0; j < w->ncls[0]; j++)
-        x->hp += (uint32_t)gcnt[(uint64_t)dgi * ES_NFACES + j] * HOLD(w->cface[0][j]);
+        x->hp += (uint32_t)GCNT(w, dgi, j) * HOLD(w->cface[0][j]);
     if (dys < ndy - 1) {
         x->y = 0;
         x->hp += HOLD(w->cface[1][dys]);
@@ -3486,27 +3622,38 @@ static int sl_successors(wsh *w, const ictx *top)
 /* Step 2 for one node (its frame fr): the signature number of every row, block by block. A
  * block's distinct signatures are found through an open-addressing table of 2-byte numbers at the
  * arena's far end (it needs no room once the block is numbered); the signatures themselves are
- * appended at the arena's top. */
+ * appended at the arena's top. Then, made smaller: the rows' numbers (relative to their block's
+ * first signature) become bytes when no block has more than 256 signatures, and when the node's
+ * signatures have at most 64 distinct completion bits in all (words x bits set in some signature)
+ * each signature becomes one word over those (cmap). Everything is laid out from the arena's top
+ * as it was when called: rows' numbers, signatures, block bases, cmap. */
 static int sl_number(wsh *w, snode *nd, frame *fr)
 {
     const uint64_t K = 0x9E3779B97F4A7C15ULL;
-    uint64_t sig[1 + 6 * (1 + ES_NFACES) + GRP_MAX], h, hb, *store;
-    uint16_t *tab;
-    uint32_t hmask = 15;
-    int b, q, k, gi0 = w->goff[nd->x.g];
+    uint64_t sig[1 + 6 * (1 + ES_NFACES) + GRP_MAX], h, hb, *store, used[1 + 6 * (1 + ES_NFACES) + GRP_MAX];
+    uint64_t base = w->arena_top, rows = (uint64_t)nd->G * (uint64_t)nd->nb, q64;
+    uint16_t *tab, *ids;
+    uint32_t hmask = 15, bb[ES_NFACES * ES_NFACES + 1], s0;
+    int b, q, k, i, gi0 = w->goff[nd->x.g], nbits = 0, small = 1;
     roll ro;
     nd->nsig = 0;
-    if (fr->mode == HELD_SPLIT || 1 + w->lw * (1 + fr->nhl) + fr->ngrp > (int)(sizeof sig / 8)) {
+    nd->packed = 0;
+    nd->ids8 = 0;
+    nd->cmap = 0;
+    nd->usedw = 0;
+    nd->bbase = 0;
+    if (fr->mode == HELD_SPLIT) {
         nd->split = 1;
         nd->sw = 0;
         nd->ids = 0;
         nd->sigs = 0;
-        nd->nsig = (uint32_t)(nd->G * nd->nb);
+        nd->nsig = (uint32_t)rows;
+        nd->ncv = (int)rows;
         return ES_OK;
     }
     nd->split = 0;
     nd->sw = w->lw * (1 + fr->nhl) + fr->ngrp;
-    if (!(nd->ids = (uint16_t *)arena_alloc(w, (uint64_t)nd->G * (uint64_t)nd->nb * 2)))
+    if (!(ids = (uint16_t *)arena_alloc(w, rows * 2)))
         return ES_ENOMEM;
     while (hmask + 1 < 2 * (uint32_t)nd->G)
         hmask = 2 * hmask + 1;
@@ -3514,12 +3661,12 @@ static int sl_number(wsh *w, snode *nd, frame *fr)
     if (arena_room(w) < hb)
         return ES_ENOMEM;
     tab = PTR(w, w->off_arena + w->arena_bytes - hb, uint16_t);
-    if (w->arena_top + hb > w->arena_peak)
-        w->arena_peak = w->arena_top + hb;
     store = PTR(w, w->off_arena + w->arena_top, uint64_t);
-    nd->sigs = store;
+    for (i = 0; i < nd->sw; i++)
+        used[i] = 0;
     ROLL_FRAME(&ro, fr);
     for (b = 0; b < nd->nb; b++) {
+        bb[b] = nd->nsig;
         for (q = 0; q <= (int)hmask; q++)
             tab[q] = 0;
         for (q = 0; q < nd->G; q++) {
@@ -3532,23 +3679,76 @@ static int sl_number(wsh *w, snode *nd, frame *fr)
                 uint32_t id = tab[slot];
                 if (id == 0) {                 /* a new signature */
                     uint64_t need = (uint64_t)(nd->nsig + 1) * (uint64_t)nd->sw * 8;
-                    if (nd->nsig >= 65535 || w->arena_top + ALIGN16(need) + hb > w->arena_bytes)
+                    if (nd->nsig - bb[b] >= 65535 || w->arena_top + ALIGN16(need) + hb > w->arena_bytes)
                         return ES_ENOMEM;
                     memcpy(store + (uint64_t)nd->nsig * (uint64_t)nd->sw, sig + 1, (size_t)nd->sw * 8);
-                    tab[slot] = (uint16_t)(++nd->nsig);
-                    id = nd->nsig;
-                } else if (memcmp(store + (uint64_t)(id - 1) * (uint64_t)nd->sw, sig + 1,
+                    for (k = 0; k < nd->sw; k++)
+                        used[k] |= sig[1 + k];
+                    tab[slot] = (uint16_t)(++nd->nsig - bb[b]);
+                    id = tab[slot];
+                } else if (memcmp(store + (uint64_t)(bb[b] + id - 1) * (uint64_t)nd->sw, sig + 1,
                                   (size_t)nd->sw * 8)) {
                     continue;                  /* another signature in this slot */
                 }
-                nd->ids[b * nd->G + q] = (uint16_t)(id - 1);
+                ids[b * nd->G + q] = (uint16_t)(id - 1);
                 break;
             }
         }
+        if (nd->nsig - bb[b] > 256)
+            small = 0;
     }
-    w->arena_top += ALIGN16((uint64_t)nd->nsig * (uint64_t)nd->sw * 8);
-    if (w->arena_top + hb > w->arena_peak)
-        w->arena_peak = w->arena_top + hb;
+    bb[nd->nb] = nd->nsig;
+    if (w->arena_top + ALIGN16((uint64_t)nd->nsig * (uint64_t)nd->sw * 8) + hb > w->arena_peak)
+        w->arena_peak = w->arena_top + ALIGN16((uint64_t)nd->nsig * (uint64_t)nd->sw * 8) + hb;
+    for (i = 0; i < nd->sw; i++)
+        nbits += __builtin_popcountll(used[i]);
+    /* the rows' numbers as bytes, then the signatures moved down after them */
+    nd->ids8 = small;
+    if (small) {
+        uint8_t *ids8 = (uint8_t *)ids;
+        for (q64 = 0; q64 < rows; q64++)
+            ids8[q64] = (uint8_t)ids[q64];
+    }
+    {
+        uint64_t at = base + ALIGN16(rows * (small ? 1 : 2));
+        uint64_t *dst = PTR(w, w->off_arena + at, uint64_t);
+        memmove(dst, store, (size_t)((uint64_t)nd->nsig * (uint64_t)nd->sw * 8));
+        store = dst;
+        w->arena_top = at;
+    }
+    nd->ids = ids;
+    nd->sigs = store;
+    if (nbits <= 64) {
+        /* one word a signature: bit r for the r-th (word, bit) set in some signature */
+        uint16_t map[64];
+        int r = 0;
+        for (i = 0; i < nd->sw; i++)
+            for (q64 = used[i]; q64; q64 &= q64 - 1)
+                map[r++] = (uint16_t)(i << 6 | __builtin_ctzll(q64));
+        for (s0 = 0; s0 < nd->nsig; s0++) {
+            const uint64_t *src = store + (uint64_t)s0 * (uint64_t)nd->sw;
+            uint64_t word = 0;
+            for (r = 0; r < nbits; r++)
+                if (src[map[r] >> 6] >> (map[r] & 63) & 1)
+                    word |= (uint64_t)1 << r;
+            store[s0] = word;          /* s0 <= s0 * sw: reads ahead of writes */
+        }
+        nd->packed = 1;
+        nd->ncv = nbits;
+        w->arena_top += ALIGN16((uint64_t)nd->nsig * 8);
+        if (!(nd->cmap = (uint16_t *)arena_alloc(w, (uint64_t)nbits * 2 + 2)))
+            return ES_ENOMEM;
+        memcpy(nd->cmap, map, (size_t)nbits * 2);
+    } else {
+        nd->ncv = nd->sw * 64;
+        w->arena_top += ALIGN16((uint64_t)nd->nsig * (uint64_t)nd->sw * 8);
+        if (!(nd->usedw = (uint64_t *)arena_alloc(w, (uint64_t)nd->sw * 8)))
+            return ES_ENOMEM;
+        memcpy(nd->usedw, used, (size_t)nd->sw * 8);
+    }
+    if (!(nd->bbase = (uint32_t *)arena_alloc(w, ((uint64_t)nd->nb + 1) * 4)))
+        return ES_ENOMEM;
+    memcpy(nd->bbase, bb, ((size_t)nd->nb + 1) * 4);
     return ES_OK;
 }
 
@@ -3598,7 +3798,7 @@ static int sl_open(wsh *w, const ictx *top, sdag *d)
             nd->gsub[j] = nd->ysub[j] = nd->rsub[j] = -1;
         if (nd->x.s > 0) {
             for (j = 0; j < m && nd->x.g > 0; j++)
-                nd->gsub[j] = grid[CELL(PTR(w, w->off_gadd, int16_t)[dgi * ES_NFACES + j], dys, drs)];
+                nd->gsub[j] = grid[CELL(GADD(w, dgi, j), dys, drs)];
             for (j = 0; nd->x.y && j < w->ncls[1]; j++)
                 nd->ysub[j] = grid[CELL(dgi, j, drs)];
             for (j = 0; nd->x.r && j < w->ncls[2]; j++)
@@ -3609,27 +3809,41 @@ static int sl_open(wsh *w, const ictx *top, sdag *d)
     for (i = 0; i < d->nn; i++) {
         snode *nd = &d->nd[i];
         frame *fr;
+        uint64_t mark = w->arena_top, base, len;
         nd->x.c = c;
         if ((rc = frame_push(w, &nd->x, &fr)) != ES_OK)
             return rc;
+        /* the numbers and signatures are made above the frame, then moved down to where the
+         * frame was (the arena is the frames' stack too) */
+        base = w->arena_top;
         rc = sl_number(w, nd, fr);
+        len = w->arena_top - base;
         frame_pop(w);
         if (rc != ES_OK)
             return rc;
+        memmove(PTR(w, w->off_arena + mark, unsigned char), PTR(w, w->off_arena + base, unsigned char), (size_t)len);
+        w->arena_top = mark + len;
+#define SL_DOWN(p, type) if (p) p = (type *)((unsigned char *)(p) - (base - mark))
+        SL_DOWN(nd->ids, void);
+        SL_DOWN(nd->sigs, uint64_t);
+        SL_DOWN(nd->bbase, uint32_t);
+        SL_DOWN(nd->cmap, uint16_t);
+        SL_DOWN(nd->usedw, uint64_t);
+#undef SL_DOWN
     }
     for (i = 0; i < d->nn; i++) {
         snode *nd = &d->nd[i];
         uint64_t L = (uint64_t)c + 1;
         nd->npm = nd->x.f > 0 ? 1 << m : 1;
         nd->ntc = w->terror == ES_TERROR_DISCARD ? nd->x.g + 1 : 1;
-        nd->sval = (uint64_t *)arena_alloc(w, L * nd->nsig * 8);
+        nd->cval = (uint64_t *)arena_alloc(w, L * (uint64_t)nd->ncv * 8);
         nd->fpm = (uint64_t *)arena_alloc(w, L * (uint64_t)nd->ntc * (uint64_t)nd->npm * 8);
         nd->yb = (uint64_t *)arena_alloc(w, L * (uint64_t)nd->ntc * (uint64_t)nd->nb * 8);
         nd->uy = (uint64_t **)arena_alloc(w, ((uint64_t)c * (uint64_t)nd->NR + 1) * sizeof(uint64_t *));
         nd->ur = (uint64_t **)arena_alloc(w, ((uint64_t)c + 1) * sizeof(uint64_t *));
         nd->uri = (int8_t *)arena_alloc(w, (uint64_t)c + 1);
         nd->uok = (uint8_t *)arena_alloc(w, (uint64_t)c + 1);
-        if (!nd->sval || !nd->fpm || !nd->yb || !nd->uy || !nd->ur || !nd->uri || !nd->uok)
+        if (!nd->cval || !nd->fpm || !nd->yb || !nd->uy || !nd->ur || !nd->uri || !nd->uok)
             return ES_ENOMEM;
         for (j = 0; j < c * nd->NR; j++)
             nd->uy[j] = 0;
@@ -3641,11 +3855,8 @@ static int sl_open(wsh *w, const ictx *top, sdag *d)
     }
     G = (uint64_t)(w->goff[top->g + 1] - w->goff[top->g]);
     d->rows = G;
-    d->nfree = 0;
+    d->free = 0;
     d->maxtab = 0;
-    /* the free list: room for every table the rest of the arena could hold */
-    if (!(d->free = (uint64_t **)arena_alloc(w, (arena_room(w) / ALIGN16(G * 8) + 1) * sizeof(uint64_t *))))
-        return ES_ENOMEM;
     if (top->g > 0) {
         uint64_t mid = (uint64_t)(w->goff[top->g] - w->goff[top->g - 1]);
         d->low = (uint64_t *)arena_alloc(w, (uint64_t)w->goff[top->g] * 8);
@@ -3657,47 +3868,45 @@ static int sl_open(wsh *w, const ictx *top, sdag *d)
     return ES_OK;
 }
 
-/* The best completion at d->st of the completions a signature lists (sig_comp at one state). */
-static int sl_sig_at(wsh *w, const sdag *d, frame *fr, const uint64_t *s, uint64_t *out)
+/* The value at d->st of completion bit b of signature word i (roll_sig's words after the Terror
+ * word: the lattice's, each held face's lattice's, the residual groups'), at the level of frame fr:
+ * the successor's value in the state completing the bit's task leads to, or 0 where that task is
+ * not allowed. */
+static int sl_bit_at(wsh *w, const sdag *d, frame *fr, int i, int b, uint64_t *out)
 {
-    uint64_t best = 0, mask;
-    int q, rc, j, t, bit;
     const uint64_t *v;
-    FOR_LAT_BITS(w, s, j, mask, t, bit) {
+    int lw = w->lw, t, bit, rc;
+    uint64_t key;
+    uint32_t hsub;
+    *out = 0;
+    if (i < lw * (1 + fr->nhl)) {
+        int j = i % lw, q = i / lw - 1;
+        if (!(w->lact[j] >> b & 1))
+            return ES_OK;
+        t = (j << w->lpk) + (b >> 5 & w->lpk);
+        bit = b & w->lbits;
         if (d->nxt[t] < 0)
-            continue;
-        if ((rc = comp_values(w, fr, bit, &v)) != ES_OK)
-            return rc;
-        if (v[d->nxt[t]] > best)
-            best = v[d->nxt[t]];
-    }
-    for (q = 0; q < fr->nhl; q++) {
-        FOR_LAT_BITS(w, s + w->lw * (1 + q), j, mask, t, bit) {
-            if (d->nxt[t] < 0)
-                continue;
-            if ((rc = held_succ(w, fr, (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 61, bit >> 2,
-                                bit >> 1 & 1, bit & 1, fr->hl_hsub[q], &v)) != ES_OK)
+            return ES_OK;
+        if (q < 0) {
+            if ((rc = comp_values(w, fr, bit, &v)) != ES_OK)
                 return rc;
-            if (v[d->nxt[t]] > best)
-                best = v[d->nxt[t]];
+            *out = v[d->nxt[t]];
+            return ES_OK;
         }
-    }
-    for (q = 0; q < fr->ngrp; q++) {
+        key = (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 61;
+        hsub = fr->hl_hsub[q];
+    } else {
+        int q = i - lw * (1 + fr->nhl);
         t = fr->grp[q].t;
-        mask = s[w->lw * (1 + fr->nhl) + q];
+        bit = b;
         if (d->nxt[t] < 0)
-            continue;
-        while (mask) {
-            bit = __builtin_ctzll(mask);
-            mask &= mask - 1;
-            if ((rc = held_succ(w, fr, (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 62, bit >> 2,
-                                bit >> 1 & 1, bit & 1, fr->grp[q].hsub, &v)) != ES_OK)
-                return rc;
-            if (v[d->nxt[t]] > best)
-                best = v[d->nxt[t]];
-        }
+            return ES_OK;
+        key = (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 62;
+        hsub = fr->grp[q].hsub;
     }
-    *out = best;
+    if ((rc = held_succ(w, fr, key, bit >> 2, bit >> 1 & 1, bit & 1, hsub, &v)) != ES_OK)
+        return rc;
+    *out = v[d->nxt[t]];
     return ES_OK;
 }
 
@@ -3769,8 +3978,8 @@ static int sl_fail_parts(wsh *w, const sdag *d, frame *fr, const ictx *x, int tc
 
 /* Node nd's scalars at d->st and clue level k (begin_state): the fail option of every fail key
  * (fpm: the best of failing without focus and of focusing each green class of the key, built up
- * one class at a time; yb: focusing the block's yellow or red die) and every signature's best
- * completion (sval; a split node's rows are evaluated one by one). */
+ * one class at a time; yb: focusing the block's yellow or red die) and the value of every
+ * completion the signatures have (cval; a split node's rows are evaluated one by one). */
 static int sl_scalars(wsh *w, const sdag *d, snode *nd, int k)
 {
     int tc, pm, b, rc, st = d->st;
@@ -3778,7 +3987,7 @@ static int sl_scalars(wsh *w, const sdag *d, snode *nd, int k)
     uint64_t base, gv[ES_NFACES], yv[ES_NFACES], rv[ES_NFACES];
     uint64_t *fpm = nd->fpm + (uint64_t)k * (uint64_t)nd->ntc * (uint64_t)nd->npm;
     uint64_t *yb = nd->yb + (uint64_t)k * (uint64_t)nd->ntc * (uint64_t)nd->nb;
-    uint64_t *sval = nd->sval + (uint64_t)k * nd->nsig;
+    uint64_t *cval = nd->cval + (uint64_t)k * (uint64_t)nd->ncv;
     ictx x = nd->x;
     frame *fr;
     x.c = k;
@@ -3816,12 +4025,21 @@ static int sl_scalars(wsh *w, const sdag *d, snode *nd, int k)
                 v[j] = 0;
             if ((rc = opt_complete(w, fr, &ro, v)) != ES_OK || (rc = opt_held(w, fr, &ro, v)) != ES_OK)
                 return rc;
-            sval[i] = v[st];
+            cval[i] = v[st];
         }
-    } else {
-        for (i = 0; i < nd->nsig; i++)
-            if ((rc = sl_sig_at(w, d, fr, nd->sigs + (uint64_t)i * (uint64_t)nd->sw, &sval[i])) != ES_OK)
+    } else if (nd->packed) {
+        for (i = 0; i < (uint32_t)nd->ncv; i++)
+            if ((rc = sl_bit_at(w, d, fr, nd->cmap[i] >> 6, nd->cmap[i] & 63, &cval[i])) != ES_OK)
                 return rc;
+    } else {
+        /* every bit of every word; those no signature has are never read (and may not be a
+         * completion of this pool: they are not evaluated) */
+        for (i = 0; i < (uint32_t)nd->ncv; i++) {
+            cval[i] = 0;
+            if (nd->usedw[i >> 6] >> (i & 63) & 1 &&
+                (rc = sl_bit_at(w, d, fr, (int)(i >> 6), (int)(i & 63), &cval[i])) != ES_OK)
+                return rc;
+        }
     }
     frame_pop(w);
     return ES_OK;
@@ -3899,7 +4117,7 @@ static void sl_keep(wsh *w, sdag *d, uint64_t *t, int g, int extra)
         int u = g - k + extra, a = w->goff[k], z = w->goff[k + 1];
         w->sweeps += (uint64_t)(z - a);
         for (q = a; q < z; q++) {
-            const int16_t *add = gadd + q * ES_NFACES;
+            const int16_t *add = gadd + q * GSTRIDE;
             if (u <= 6) {
                 uint64_t s = 0;
                 for (j = 0; j < m; j++)
@@ -3923,7 +4141,7 @@ static void sl_keep(wsh *w, sdag *d, uint64_t *t, int g, int extra)
     /* bottom-up: sizes below g - 1 within the low table, the last into the rows */
     for (q = 0; q < w->goff[g]; q++) {
         uint64_t v = e[q];
-        const int16_t *add = gadd + q * ES_NFACES;
+        const int16_t *add = gadd + q * GSTRIDE;
         int base = q < w->goff[g - 1] ? 0 : w->goff[g];
         uint64_t *dst = q < w->goff[g - 1] ? e : t;
         for (j = 0; j < m; j++)
@@ -3941,23 +4159,46 @@ static int sl_slice(wsh *w, sdag *d, int i, int k, int b, uint64_t **out)
 {
     snode *nd = &d->nd[i];
     const uint8_t *gpres = PTR(w, w->off_gpres, uint8_t);
-    const uint8_t *gcnt = PTR(w, w->off_gcnt, uint8_t);
-    const int16_t *gadd = PTR(w, w->off_gadd, int16_t);
     int g = nd->x.g, G = nd->G, gi0 = w->goff[g], q, j, rc, tcls = w->terror != ES_TERROR_NONE ? w->tcls : -1;
     int yi = b / nd->NR, ri = b % nd->NR;
     const uint64_t *fpm = nd->fpm + (uint64_t)k * (uint64_t)nd->ntc * (uint64_t)nd->npm;
     const uint64_t *yb = nd->yb + (uint64_t)k * (uint64_t)nd->ntc * (uint64_t)nd->nb;
-    const uint64_t *sval = nd->sval + (uint64_t)k * nd->nsig;
-    uint64_t *T, *S;
+    const uint64_t *cval = nd->cval + (uint64_t)k * (uint64_t)nd->ncv;
+    uint64_t *T, *S, *bv = 0;
     unsigned pmask = nd->npm > 1 ? (unsigned)nd->npm - 1 : 0;
     if (tcls >= 0)
         pmask &= ~(1u << tcls);
     if ((rc = sl_take(w, d, &T)) != ES_OK)
         return rc;
+    if (!nd->split) {
+        /* the block's signatures' best completions (block_values), by number in the block */
+        uint32_t s0, s1 = nd->bbase[b + 1];
+        if ((rc = sl_take(w, d, &bv)) != ES_OK)
+            return rc;
+        for (s0 = nd->bbase[b]; s0 < s1; s0++) {
+            uint64_t best = 0;
+            if (nd->packed) {
+                uint64_t m = nd->sigs[s0];
+                for (; m; m &= m - 1)
+                    if (cval[__builtin_ctzll(m)] > best)
+                        best = cval[__builtin_ctzll(m)];
+            } else {
+                const uint64_t *sg = nd->sigs + (uint64_t)s0 * (uint64_t)nd->sw;
+                for (j = 0; j < nd->sw; j++) {
+                    uint64_t m = sg[j];
+                    for (; m; m &= m - 1)
+                        if (cval[j * 64 + __builtin_ctzll(m)] > best)
+                            best = cval[j * 64 + __builtin_ctzll(m)];
+                }
+            }
+            bv[s0 - nd->bbase[b]] = best;
+        }
+    }
     /* the roll's own options: max(fail option of its fail key, its signature's best completion) */
     for (q = 0; q < G; q++) {
-        int gi = gi0 + q, tc = tcls >= 0 ? gcnt[(uint64_t)gi * ES_NFACES + tcls] : 0;
-        uint64_t a = 0, c = sval[nd->split ? b * G + q : nd->ids[b * G + q]];
+        int gi = gi0 + q, tc = tcls >= 0 ? GCNT(w, gi, tcls) : 0;
+        uint64_t a = 0, c = nd->split ? cval[b * G + q] :
+                            bv[nd->ids8 ? ((const uint8_t *)nd->ids)[b * G + q] : ((const uint16_t *)nd->ids)[b * G + q]];
         if (!(tc && w->terror == ES_TERROR_FAIL)) {
             const uint64_t *f = fpm + (uint64_t)tc * (uint64_t)nd->npm;
             a = f[gpres[gi] & pmask];
@@ -3966,6 +4207,7 @@ static int sl_slice(wsh *w, sdag *d, int i, int k, int b, uint64_t **out)
         }
         T[q] = a > c ? a : c;
     }
+    sl_give(d, bv);
     if (nd->x.s > 0) {
         /* spells: a held green die of class j leaves the roll minus j in the child, so the
          * child's row q is this node's row q + j; a held yellow (red) die leaves the same green
@@ -3979,7 +4221,7 @@ static int sl_slice(wsh *w, sdag *d, int i, int k, int b, uint64_t **out)
             lo1 = w->goff[g - 1];
             n1 = gi0 - lo1;
             for (q = 0; q < n1; q++) {
-                int p = gadd[(lo1 + q) * ES_NFACES + j] - gi0;
+                int p = GADD(w, lo1 + q, j) - gi0;
                 if (S[q] > T[p])
                     T[p] = S[q];
             }
@@ -4227,7 +4469,6 @@ static int sl_keep_values(wsh *w, const ictx *x, const keep_parts *kp, int parts
     sdag d;
     int n = w->nstates, m = w->ncls[0], st, rc, b, p, kg, yi, ri, yj, rj, j, ci;
     uint8_t kept[ES_NFACES], c[ES_NFACES];
-    const uint8_t *gcnt = PTR(w, w->off_gcnt, uint8_t);
     const uint64_t *gw = PTR(w, w->off_gw, uint64_t);
     u128 *acc;
     uint64_t *T;
@@ -4262,7 +4503,7 @@ static int sl_keep_values(wsh *w, const ictx *x, const keep_parts *kp, int parts
                 }
                 for (ci = w->goff[x->g - kg]; ci < w->goff[x->g - kg + 1]; ci++) {
                     for (j = 0; j < ES_NFACES; j++)
-                        c[j] = (uint8_t)(kept[j] + gcnt[(uint64_t)ci * ES_NFACES + j]);
+                        c[j] = (uint8_t)(kept[j] + GCNT(w, ci, j));
                     acc[p] = u128_add(acc[p], u128_mul64(gw[ci] * yw * rw, T[MRANK(w, c, m)]));
                 }
             }
@@ -4384,6 +4625,7 @@ static int finish(wsh *w, int rc)
 {
     w->arena_top = 0;
     w->frame_top = 0;
+    w->frame_last = 0;
     return rc;
 }
 
@@ -4481,6 +4723,23 @@ static int cache_table(wsh *w, const ictx *x, uint64_t **T)
 }
 #endif
 
+/* The green multiset gi with one die of class j fewer (it has one). */
+static int green_sub(const wsh *w, int gi, int j)
+{
+#ifdef ES_COMPACT
+    uint8_t c[ES_NFACES];
+    int q, size = 0;
+    for (q = 0; q < ES_NFACES; q++) {
+        c[q] = (uint8_t)GCNT(w, gi, q);
+        size += c[q];
+    }
+    c[j]--;
+    return w->goff[size - 1] + MRANK(w, c, w->ncls[0]);
+#else
+    return PTR(w, w->off_gsub, int16_t)[gi * ES_NFACES + j];
+#endif
+}
+
 /* One roll's value in context x without clues: its options, and with spells left the value of
  * every held die's sub-roll (recursively, one roll at a time). */
 static int roll_single(wsh *w, const ictx *x, int gi, int yi, int ri, uint64_t *out)
@@ -4504,7 +4763,7 @@ static int roll_single(wsh *w, const ictx *x, int gi, int yi, int ri, uint64_t *
             sub.g--;
             sub.hp += HOLD(w->cface[0][j]);
             sub.s--;
-            if ((rc = roll_single(w, &sub, PTR(w, w->off_gsub, int16_t)[gi * ES_NFACES + j], yi, ri,
+            if ((rc = roll_single(w, &sub, green_sub(w, gi, j), yi, ri,
                                   tmp)) != ES_OK)
                 return rc;
             vmax(out, tmp, n);
@@ -4639,7 +4898,7 @@ int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t u
         return ES_ECTX;
     x.c--;
     for (j = 0; j < ES_NFACES; j++)
-        kept[j] = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)gi * ES_NFACES + j];
+        kept[j] = (uint8_t)GCNT(w, gi, j);
 #ifdef ES_COMPACT
     {
         keep_parts kp;
@@ -4681,7 +4940,7 @@ int ess_keep_all(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t yf,
     m = w->ncls[0];
     total = 1;
     for (j = 0; j < ES_NFACES; j++) {
-        cnt[j] = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)gi * ES_NFACES + j];
+        cnt[j] = (uint8_t)GCNT(w, gi, j);
         total *= cnt[j] + 1;
     }
     ny = x.y ? 2 : 1;
