@@ -195,10 +195,19 @@ int esm_count_completable(const uint8_t *facesets, int32_t nfacesets, const uint
  * spells or clues keeps live at once, the completion lattice and the frame stack. */
 size_t ess_workspace_size(const es_card *card, const es_limits *limits);
 
+/* The smallest workspace ess_init takes for this card and these limits (0 as above). The host's
+ * layout needs all of ess_workspace_size. The board's (the compact layout, es_compact) needs its
+ * fixed part and room for two frames: its arena (the frames' stack and the tables of a context with
+ * spells or clues) takes whatever the workspace has past the fixed part, ess_workspace_size's being
+ * what a solve within the limits is expected to need (a solve that needs more stops with
+ * ES_ENOMEM). */
+size_t ess_workspace_least(const es_card *card, const es_limits *limits);
+
 /* The estimate of a solve within these limits (the formulas of ess_workspace_size). */
 int ess_estimate(const es_card *card, const es_limits *limits, es_estimate *out);
 
-/* Set up a solver in ws (16-byte aligned, at least ess_workspace_size bytes). Copies the card. */
+/* Set up a solver in ws (16-byte aligned, at least ess_workspace_least bytes: ess_workspace_size's
+ * for the host's layout). Copies the card. */
 int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits);
 
 /* The value vector over task-set states of a context (Solver.values); out has room for nout values. */

@@ -491,6 +491,7 @@ typedef struct {
     uint64_t memo_cap, memo_vals, off_mkeys, off_midx, off_mvals, off_empty, off_nscr, off_cache, off_ids, ids_bytes;
     uint64_t off_rc, rc_dir;
     uint64_t off_arena, arena_bytes, off_frames, frame_bytes, frame_cap, total;
+    uint64_t least;              /* the smallest workspace ess_init takes */
     int ngm;
 } layout;
 
@@ -545,35 +546,73 @@ static uint64_t add_area(uint64_t *off, uint64_t bytes)
 }
 
 #ifdef ES_COMPACT
-/* The compact layout's arena: one slice DAG at a time (see "slices"), for the largest context with
- * spells or clues the limits allow (every term grows with the pool, the spells and the clues):
- * per node of its spell DAG the signature numbers of its rows, its signatures (at most one per
- * SIG_SHARE rows: a block's rolls complete few distinct things; tests/test_board_native.py checks
- * the share on the library), a state's scalars, and its U tables; row tables for the slices being
- * made along the deepest recursion; the sweeps' sums; the entry points' keep sums. More is
- * welcome: ess_init gives the arena every byte of the workspace past the layout. */
-#define SIG_SHARE 4
+/* The compact layout's arena holds the frames (the deepest nesting, see plan) and above them one
+ * slice DAG at a time (see "slices"), for the largest context with spells or clues the limits
+ * allow (every term below grows with the pool, the spells and the clues). Per node of its spell
+ * DAG: its struct, a byte per row (the rows' numbers), its signatures, a word a block and a level's
+ * completion values; a row table (a word per green roll of the top pool) for each U table of each
+ * node and level below the top (the yellow die rerolled per red class, the red die rerolled) and
+ * for the slices in the making along the deepest recursion (spells, then clue levels); the sweeps'
+ * sums; the top's level sums; the entry points' keep sums.
+ *
+ * The signatures are the one term not known before the rolls are numbered: a block's rolls
+ * complete few distinct things, fewer the larger the pool (the library's largest nodes, 16,000
+ * rows and more, have at most one signature per 3 rows; nodes of 1,000 rows up to one per 2; small
+ * ones up to one per row), so this counts min(rows, 32 sqrt(rows) + 16) per node, a word each. A
+ * solve whose signatures need more stops with ES_ENOMEM (the host retries at a larger scale; the
+ * board answers that question with the pure-Python solver); a larger workspace than this is
+ * welcome: ess_init gives the arena every byte past the layout. */
+static uint64_t isqrt(uint64_t n)
+{
+    uint64_t r = 0, b = (uint64_t)1 << 30;
+    while (b > n)
+        b >>= 2;
+    for (; b; b >>= 2) {
+        if (n >= r + b) {
+            n -= r + b;
+            r = (r >> 1) + b;
+        } else {
+            r >>= 1;
+        }
+    }
+    return r;
+}
+
 static uint64_t slice_bytes(const shape *sh, const es_limits *l, int terror)
 {
-    int g = l->green, y = l->yellow, r = l->red, s = l->spells, c = l->clues, m = sh->m;
-    uint64_t nn, R, G, nb, ntc, npm, nsig, sw, each, ntab, tot, ptr = sizeof(void *);
-    int held = l->held < sh->nrep ? l->held : sh->nrep;
+    int g = l->green, y = l->yellow, r = l->red, s = l->spells, c = l->clues, m = sh->m, dg, dy, dr;
+    uint64_t G = binom(g + m - 1, m - 1), ntc = terror == ES_TERROR_DISCARD ? (uint64_t)g + 1 : 1;
+    uint64_t npm = l->focus ? (uint64_t)1 << m : 1, ptr = sizeof(void *), tot = 0, nn = 0, ntab, u;
     if (!s && !c)
         return 0;
-    nn = dag_sum(sh, g, y, r, s, 3);
-    R = rows_of(sh, g, y, r);
-    G = binom(g + m - 1, m - 1);
-    nb = R / G;
-    ntc = terror == ES_TERROR_DISCARD ? (uint64_t)g + 1 : 1;
-    npm = l->focus ? (uint64_t)1 << m : 1;
-    sw = (uint64_t)lat_words(sh->nt, g) * (1 + (uint64_t)held) + (held > 1 ? GRP_MAX : 0);
-    nsig = R / SIG_SHARE + nb;
-    each = SNODE_BYTES + ALIGN16(R * 2) + ALIGN16(nsig * sw * 8) + ALIGN16(((uint64_t)c + 1) * nsig * 8) +
-           2 * ALIGN16(((uint64_t)c + 1) * ntc * (npm + nb) * 8) + 5 * ALIGN16(((uint64_t)c * (sh->nr + 1) + 1) * ptr);
-    ntab = nn * (uint64_t)c * (uint64_t)(sh->nr + 1) + 2 * ((uint64_t)s + 2 * (uint64_t)c + 2);
-    tot = sat_mul(nn, each) + ALIGN16(dag_sum(sh, g, y, r, s, 4) * 2) + ntab * (ALIGN16(G * 8) + ptr) +
-          ALIGN16(binom(g - 1 + m, m) * 8) + 2 * ALIGN16(G * sizeof(u128)) + ALIGN16(((uint64_t)c + 1) * sh->n * 16) +
-          (c ? ALIGN16(576 * sizeof(u128)) : 0) + ALIGN16(4 * G * 2);
+    for (dg = 0; dg <= g && dg <= s; dg++)
+        for (dy = 0; dy <= y; dy++)
+            for (dr = 0; dr <= r; dr++) {
+                uint64_t nodes, rows, nb, nsig, each;
+                if (dg + dy + dr > s)
+                    continue;
+                nodes = binom(dg + m - 1, m - 1) * (uint64_t)(dy ? sh->ny : 1) * (uint64_t)(dr ? sh->nr : 1);
+                rows = rows_of(sh, g - dg, y - dy, r - dr);
+                nb = rows / binom(g - dg + m - 1, m - 1);
+                nsig = 32 * isqrt(rows) + 16;
+                if (nsig > rows)
+                    nsig = rows;
+                each = SNODE_BYTES + ALIGN16(rows) + ALIGN16(nsig * 8) + ALIGN16((nb + 1) * 4) + 144 +
+                       ALIGN16(((uint64_t)c + 1) * 64 * 8) + ALIGN16(((uint64_t)c + 1) * ntc * npm * 8) +
+                       ALIGN16(((uint64_t)c + 1) * ntc * nb * 8) +
+                       ALIGN16(((uint64_t)c * (uint64_t)sh->nr + 1) * ptr) + 3 * ALIGN16(((uint64_t)c + 1) * ptr);
+                tot = sat_add(tot, sat_mul(nodes, each));
+                nn += nodes;
+            }
+    /* U tables per node and level below the top: a red class's (yellow rerolled) each, the red
+     * rerolled; with both dice one more (both rerolled) while they are made */
+    u = (uint64_t)(y ? sh->nr : 0) + (uint64_t)(r ? 1 : 0);
+    ntab = nn * (uint64_t)c * u + (y && r ? 1 : 0) + (uint64_t)s + 2 * (uint64_t)c + 2;
+    tot = sat_add(tot, sat_mul(ntab, ALIGN16(G * 8)));
+    tot += ALIGN16(dag_sum(sh, g, y, r, s, 4) * 2);
+    if (g > 0)
+        tot += ALIGN16(binom(g - 1 + m, m) * 8) + 2 * ALIGN16(binom(g - 2 + m, m - 1) * sizeof(u128));
+    tot += ALIGN16(((uint64_t)c + 1) * (uint64_t)sh->n * 16) + (c ? ALIGN16(576 * sizeof(u128)) : 0);
     return tot;
 }
 #endif
@@ -671,6 +710,13 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     }
     p->frame_cap = depth + FRAME_SLACK;
 #ifdef ES_COMPACT
+    /* Frames nest one per open context. Along the solve stack every move lowers the pool dice
+     * (failing, focusing, completing with rolled dice, a spell node's successors) except a
+     * completion with held dice alone, which lowers the held dice; held dice come only from the
+     * dice held at the start and from uses spent on pool dice (each a pool die), at most the held
+     * bound sigma in all. So at most dmax + sigma + 1 contexts are open at once, a tighter bound
+     * than the host's per pool size (the frames are the arena's here, so every byte counts). */
+    p->frame_cap = (uint64_t)dmax + (uint64_t)l->held + 1 + FRAME_SLACK;
     /* the arena is the frames' stack too (frame_push): the deepest nesting of frames, and above
      * them the slices of one context */
     p->arena_bytes = sat_mul(sat_add(sat_mul(p->frame_cap, p->frame_bytes), slice_bytes(&sh, l, card->terror)),
@@ -735,6 +781,11 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     p->off_frames = add_area(&off, sat_mul(p->frame_cap, p->frame_bytes));
 #endif
     p->total = off;
+#ifdef ES_COMPACT
+    p->least = sat_add(p->off_arena, 2 * p->frame_bytes);
+#else
+    p->least = p->total;
+#endif
 }
 
 size_t ess_workspace_size(const es_card *card, const es_limits *limits)
@@ -746,6 +797,17 @@ size_t ess_workspace_size(const es_card *card, const es_limits *limits)
     if (p.total >= MAX_BYTES || p.total > (uint64_t)SIZE_MAX)
         return 0;
     return (size_t)p.total;
+}
+
+size_t ess_workspace_least(const es_card *card, const es_limits *limits)
+{
+    layout p;
+    if (check_card(card) != ES_OK || check_limits(limits) != ES_OK)
+        return 0;
+    plan(card, limits, &p);
+    if (p.total >= MAX_BYTES || p.total > (uint64_t)SIZE_MAX)
+        return 0;
+    return (size_t)p.least;
 }
 
 int ess_estimate(const es_card *card, const es_limits *limits, es_estimate *out)
@@ -896,7 +958,7 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     if (((uintptr_t)ws & 15u) != 0)
         return ES_EWS;
     plan(card, limits, &p);
-    if (p.total >= MAX_BYTES || (uint64_t)size < p.total)
+    if (p.total >= MAX_BYTES || (uint64_t)size < p.least)
         return ES_EWS;
     w->magic = 0;
     w->size = size;

@@ -108,6 +108,7 @@ class NativeSolver(Solver):
         self._card = pack_card(self) if self.native else None
         self._ws = None
         self._lim = None
+        self._short = False         # the workspace is smaller than the core's estimate
         self._scale = 1
         self._out = array("Q", [0] * self.nstates)
         self._ctx = bytearray(6 + NFACES)
@@ -133,8 +134,20 @@ class NativeSolver(Solver):
             self._pairs_before += self._work()[0]
         self._ws = None
         self._lim = None
-        size = escore.size(self._card, self._lim_bytes(lim))
-        if size == 0 or size + 16 > _heap_free() - KEEP_FREE:
+        lb = self._lim_bytes(lim)
+        size = escore.size(self._card, lb)
+        least = escore.least(self._card, lb)
+        if size == 0:
+            self.fallbacks += 1
+            return False
+        # what the solve is expected to need, or as much of it as the heap has past the reserve:
+        # the core's arena takes the workspace's room past its fixed part (escore.least), and a
+        # solve that needs more than it has stops (ES_ENOMEM) and is answered in Python
+        room = _heap_free() - KEEP_FREE - 16
+        self._short = room < size
+        if self._short:
+            size = room
+        if size < least:
             self.fallbacks += 1
             return False
         try:
@@ -178,6 +191,12 @@ class NativeSolver(Solver):
                 if self.progress is not None:
                     self.progress(pairs)
                 continue
+            if rc == ES_ENOMEM and self._short:
+                # the workspace was all the heap had, short of the estimate: no larger one
+                self._ws = None
+                self._lim = None
+                self.fallbacks += 1
+                return False
             if rc == ES_ENOMEM and self._scale < MAX_SCALE:
                 self._scale *= 4
                 lim, self._lim = self._lim, None

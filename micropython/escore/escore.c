@@ -196,6 +196,18 @@ static mp_obj_t escore_size(mp_obj_t card_obj, mp_obj_t lim_obj)
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(escore_size_obj, escore_size);
 
+/* least(card, limits) -> the smallest workspace init takes (the compact layout's arena takes what
+ * the workspace has past it; size is what a solve within the limits is expected to need) */
+static mp_obj_t escore_least(mp_obj_t card_obj, mp_obj_t lim_obj)
+{
+    es_card card;
+    es_limits lim;
+    if (!read_card(card_obj, &card) || !read_limits(lim_obj, &lim))
+        return RC(0);
+    return mp_obj_new_int_from_uint((mp_uint_t)ess_workspace_least(&card, &lim));
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(escore_least_obj, escore_least);
+
 /* init(ws, card, limits) -> rc */
 static mp_obj_t escore_init(mp_obj_t ws_obj, mp_obj_t card_obj, mp_obj_t lim_obj)
 {
@@ -324,6 +336,7 @@ mp_obj_t mpy_init(mp_obj_fun_bc_t *self, size_t n_args, size_t n_kw, mp_obj_t *a
 {
     MP_DYNRUNTIME_INIT_ENTRY
     mp_store_global(MP_QSTR_size, MP_OBJ_FROM_PTR(&escore_size_obj));
+    mp_store_global(MP_QSTR_least, MP_OBJ_FROM_PTR(&escore_least_obj));
     mp_store_global(MP_QSTR_init, MP_OBJ_FROM_PTR(&escore_init_obj));
     mp_store_global(MP_QSTR_values, MP_OBJ_FROM_PTR(&escore_values_obj));
     mp_store_global(MP_QSTR_roll_values, MP_OBJ_FROM_PTR(&escore_roll_values_obj));
@@ -339,6 +352,7 @@ mp_obj_t mpy_init(mp_obj_fun_bc_t *self, size_t n_args, size_t n_kw, mp_obj_t *a
 static const mp_rom_map_elem_t escore_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR___name__), MP_ROM_QSTR(MP_QSTR_escore) },
     { MP_ROM_QSTR(MP_QSTR_size), MP_ROM_PTR(&escore_size_obj) },
+    { MP_ROM_QSTR(MP_QSTR_least), MP_ROM_PTR(&escore_least_obj) },
     { MP_ROM_QSTR(MP_QSTR_init), MP_ROM_PTR(&escore_init_obj) },
     { MP_ROM_QSTR(MP_QSTR_values), MP_ROM_PTR(&escore_values_obj) },
     { MP_ROM_QSTR(MP_QSTR_roll_values), MP_ROM_PTR(&escore_roll_values_obj) },
