@@ -207,7 +207,8 @@ browser:
 # The C core built with -fsanitize=address,undefined (a second cffi module in build/sanitize, loaded
 # by eldritch.backend.cbackend through ELDRITCH_CORE_DIR, libasan preloaded into the interpreter), running
 # the parity sample and the fuzz tests; then the same with the portable 128-bit arithmetic forced
-# (build/sanitize-portable: the board's path, csrc/es_u128.h). Any ASan or UBSan report aborts the run.
+# (build/sanitize-portable: the board's path, csrc/es_u128.h), and the board's build (the compact
+# layout with the portable arithmetic, build/sanitize-board). Any ASan or UBSan report aborts the run.
 SAN_RUN = LD_PRELOAD=$$($(CC) -print-file-name=libasan.so) \
 	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	ELDRITCH_PARITY=sample ELDRITCH_REQUIRE_C=1
@@ -218,24 +219,37 @@ sanitize: $(STAMP)
 	$(BIN)/python host/backend/_core_build.py --sanitize $(SANDIR)-portable --portable
 	$(SAN_RUN) ELDRITCH_CORE_DIR=$(SANDIR)-portable \
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_parity.py tests/test_c_core.py
+	$(BIN)/python host/backend/_core_build.py --sanitize $(SANDIR)-board --board
+	$(SAN_RUN) ELDRITCH_CORE_DIR=$(SANDIR)-board \
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_parity.py tests/test_c_core.py
 
 # The optimised C core with the portable 128-bit arithmetic forced (-DES_PORTABLE128, as the board's
-# compiler has no __int128), in build/portable: the parity sample and the fuzz tests against it
+# compiler has no __int128), in build/portable, and the board's build (the compact layout with the
+# portable arithmetic, as micropython/escore/ compiles it) in build/board-core: the parity sample
+# and the fuzz tests against each
 PORTABLE_DIR := build/portable
+BOARD_CORE_DIR := build/board-core
 $(PORTABLE_DIR)/.built: $(STAMP) $(CORE_SOURCES)
 	$(BIN)/python host/backend/_core_build.py --portable $(PORTABLE_DIR)
 	@touch $@
 
-portable: $(PORTABLE_DIR)/.built
+$(BOARD_CORE_DIR)/.built: $(STAMP) $(CORE_SOURCES)
+	$(BIN)/python host/backend/_core_build.py --board $(BOARD_CORE_DIR)
+	@touch $@
+
+portable: $(PORTABLE_DIR)/.built $(BOARD_CORE_DIR)/.built
 	ELDRITCH_CORE_DIR=$(PORTABLE_DIR) ELDRITCH_PARITY=sample ELDRITCH_REQUIRE_C=1 \
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_parity.py tests/test_c_core.py
+	ELDRITCH_CORE_DIR=$(BOARD_CORE_DIR) ELDRITCH_PARITY=sample ELDRITCH_REQUIRE_C=1 \
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_parity.py tests/test_c_core.py
 
 # The optimised C core under valgrind on a parity corpus (every 4th library card; about 25 s):
 # results identical to the native run, and no valgrind error record through the core; then the
-# portable build the same way.
-valgrind: $(STAMP) $(PORTABLE_DIR)/.built
+# portable build and the board's build the same way.
+valgrind: $(STAMP) $(PORTABLE_DIR)/.built $(BOARD_CORE_DIR)/.built
 	ELDRITCH_VALGRIND=1 $(BIN)/python -m pytest -q -m valgrind tests/test_c_core.py
 	ELDRITCH_VALGRIND=1 ELDRITCH_VALGRIND_CORE_DIR=$(PORTABLE_DIR) $(BIN)/python -m pytest -q -m valgrind tests/test_c_core.py
+	ELDRITCH_VALGRIND=1 ELDRITCH_VALGRIND_CORE_DIR=$(BOARD_CORE_DIR) $(BIN)/python -m pytest -q -m valgrind tests/test_c_core.py
 
 # The whole Core + Other Worlds atlas (focus 0-1, spells 0-1, clues 0-1) against `eldritch odds` on
 # 200 random rows (about 90 CPU s on two workers; deselected from the main pytest run by its marker
