@@ -134,10 +134,12 @@ typedef struct es_budget {
 
 /* The work counters of a workspace since ess_init: (context, roll) pairs evaluated, contexts
  * stored, frames pushed (one per context and per node of a chain and clue level: a frame's set-up
- * prepares the fail options and the held dice's completions), and clue-sweep steps (partial rolls
- * times states of the best_keep sweeps). */
+ * prepares the fail options and the held dice's completions), clue-sweep steps (partial rolls
+ * times states of the best_keep sweeps), and, in the board's compact layout, task-set states of a
+ * context with spells or clues finished and kept for a call that was stopped (the next call
+ * resumes after them; 0 in the host's layout). */
 typedef struct es_work {
-    uint64_t pairs, contexts, frames, sweeps;
+    uint64_t pairs, contexts, frames, sweeps, saved;
 } es_work;
 
 /* A progress callback: called every `every` pairs or so with the contexts solved and pairs

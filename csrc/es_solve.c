@@ -72,6 +72,7 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (c
 #define RC_BYTES ((uint64_t)1 << 12)     /* its store of residual groups (frame_held) */
 #define FSCR_VECS 5                      /* a frame's scratch vectors (FSCR) */
 #define SNODE_BYTES 224u                 /* bytes reserved per node of a slice DAG (snode) */
+#define RS_DEPTH 24                      /* open contexts whose first pass resumes where it stopped */
 #else
 #define WS_HEADER 8192u                  /* bytes reserved for the header (wsh) */
 #define FRAME_HDR 24576u                 /* bytes reserved for a frame's fixed part */
@@ -149,10 +150,22 @@ typedef struct {
     uint64_t res_off, grp_off, latv_off;   /* its residuals, groups, lattice entries (ES_COMPACT) */
     int res_max, grp_max;                  /* residuals and groups a frame has room for */
     uint64_t frame_last;                   /* the top frame (ES_COMPACT: offset in the arena's stack; 0 none) */
+#ifdef ES_COMPACT
+    /* where the first pass of each open context with spells or clues was (sl_successors), by
+     * depth, kept across a stopped call so that the next one resumes there */
+    int sl_depth;
+    uint64_t rs_key[RS_DEPTH];
+    uint32_t rs_cell[RS_DEPTH], rs_row[RS_DEPTH];
+    /* the context in its states (sl_solve) when a call stopped: the next state, and its level
+     * sums so far at off_sums ((clues + 1) x states x 2 words) */
+    uint64_t st_key, off_sums;
+    int st_next;
+#endif
     uint64_t gen;                          /* frames pushed so far: stamps valid slots */
     uint64_t frame_hwm;                    /* frames whose slots were ever cleared */
     uint64_t pairs, contexts;
     uint64_t frames, sweeps;               /* frames pushed; clue-sweep steps (partial rolls x states) */
+    uint64_t saved;                        /* states kept for a stopped call (ES_COMPACT: sl_solve) */
     es_budget budget;                      /* the work limit (ess_set_budget; limit 0: none) */
     int lift;                              /* missing contexts are solved at this clue level */
     es_progress_fn progress;
@@ -492,6 +505,7 @@ typedef struct {
     uint64_t off_rc, rc_dir;
     uint64_t off_arena, arena_bytes, off_frames, frame_bytes, frame_cap, total;
     uint64_t least;              /* the smallest workspace ess_init takes */
+    uint64_t off_sums;           /* the level sums of a context in its states (ES_COMPACT) */
     int ngm;
 } layout;
 
@@ -754,11 +768,13 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
     p->off_mvals = add_area(&off, sat_mul(p->memo_vals, (uint64_t)sh.n * 8));
     p->off_empty = add_area(&off, (uint64_t)sh.n * 8);
 #ifdef ES_COMPACT
-    /* no clue sweeps over every partial roll, no root table, no ids cache: the slices */
-    (void)chains;
+    /* no clue sweeps over every partial roll, no root table, no ids cache: the slices, and the
+     * level sums of the context in its states kept across calls (sl_solve) */
     p->off_nscr = p->off_cache = p->off_ids = add_area(&off, 0);
     p->ids_bytes = 0;
+    p->off_sums = add_area(&off, chains ? ((uint64_t)l->clues + 1) * (uint64_t)sh.n * 16 : 0);
 #else
+    p->off_sums = 0;
     p->off_nscr = add_area(&off, l->clues > 0 ? keys_of(&sh, l->green, l->yellow, l->red) * BLK * 16 : 0);
     p->off_cache = add_area(&off, chains ? rows_of(&sh, l->green, l->yellow, l->red) * (uint64_t)sh.n * 8 : 0);
     /* the ids cache: a directory, then a ring of IDS_POOLS times the largest pool's numbers */
@@ -1089,6 +1105,14 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
         w->grp_max = fl.grp_max;
         w->frame_last = 0;
     }
+#ifdef ES_COMPACT
+    w->sl_depth = 0;
+    for (k = 0; k < RS_DEPTH; k++)
+        w->rs_key[k] = 0;
+    w->st_key = 0;
+    w->st_next = 0;
+    w->off_sums = p.off_sums;
+#endif
     w->frame_cap = p.frame_cap;
     w->frame_top = 0;
     w->frame_hwm = 0;
@@ -1098,6 +1122,7 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     w->contexts = 0;
     w->frames = 0;
     w->sweeps = 0;
+    w->saved = 0;
     memset(&w->budget, 0, sizeof w->budget);
     w->progress = 0;
     w->user = 0;
@@ -3573,6 +3598,7 @@ typedef char snode_fits[sizeof(snode) <= SNODE_BYTES ? 1 : -1];
 typedef struct {
     ictx top;
     int c, nn, st, topi;             /* levels 0..c, nodes, the state, the top's node */
+    int dep;                         /* the depth of its first pass's record (sl_successors) */
     snode *nd;
     uint64_t rows;               /* words of a row table: the top's green rows */
     uint64_t *free;              /* row tables handed back, a list through their first words */
@@ -3650,34 +3676,69 @@ static void sl_cell_ctx(const wsh *w, const ictx *top, int ndy, int ndr, int dgi
     (PTR(w, (w)->off_gsize, uint8_t)[dgi] + ((dys) < (ndy) - 1) + ((drs) < (ndr) - 1))
 
 /* Step 1: solve every context a roll of a node of top's DAG leads to (failing or completing a
- * task), at top's clue level: one pass over each node's rolls, evaluating its options. */
+ * task), at top's clue level: one pass over each node's rolls, evaluating its options.
+ *
+ * A call stopped by its caller (ES_EINTR: the board draws its progress and reads B between calls;
+ * ES_ELIMIT) unwinds every open context, and the next call solves them again from their start.
+ * The pass is where nearly all of a large context's time goes (the contexts it solves on its way),
+ * and redoing it (every row's options, its successors found stored) cost Lights Out's question a
+ * third more on the board; so each open context's place in its pass (cell of its DAG's grid, row
+ * in it) is kept by depth, and a pass that finds its own context's record at its depth starts
+ * after the rows already done. The path down to the context that was stopped is the same the next
+ * time (the rows before a place had every successor stored), so each depth's record is met again
+ * by its own context. */
 static int sl_successors(wsh *w, const ictx *top)
 {
     SL_GRID(w, top, ng, ndy, ndr);
-    int dgi, dys, drs, rc;
-    for (dgi = 0; dgi < ng; dgi++)
-        for (dys = 0; dys < ndy; dys++)
-            for (drs = 0; drs < ndr; drs++) {
-                ictx x;
-                frame *fr;
-                roll ro;
-                roll_iter it;
-                if (SL_HELD(w, dgi, dys, drs, ndy, ndr) > top->s)
-                    continue;
-                sl_cell_ctx(w, top, ndy, ndr, dgi, dys, drs, &x);
-                if ((rc = frame_push(w, &x, &fr)) != ES_OK)
-                    return rc;
-                ROLL_FRAME(&ro, fr);
-                roll_first(w, &x, &it, &ro);
-                do {
-                    w->pairs++;
-                    if ((rc = roll_best(w, fr, &ro, FSCR(w, fr, 2))) != ES_OK)
-                        return rc;
-                } while (roll_next(w, &it, &ro));
-                frame_pop(w);
-                if ((rc = tick(w)) != ES_OK)
-                    return rc;
+    int rc, dep = w->sl_depth, yi, ri;
+    uint32_t q, cells = (uint32_t)ng * (uint32_t)ndy * (uint32_t)ndr, cell0 = 0, row0 = 0, row, rows;
+    uint64_t key = pack(w, top);
+    if (dep < RS_DEPTH) {
+        if (w->rs_key[dep] == key) {
+            cell0 = w->rs_cell[dep];
+            row0 = w->rs_row[dep];
+        } else {
+            w->rs_key[dep] = key;
+            w->rs_cell[dep] = 0;
+            w->rs_row[dep] = 0;
+        }
+    }
+    w->sl_depth++;
+    for (q = cell0; q < cells; q++) {
+        int dgi = (int)(q / ((uint32_t)ndy * (uint32_t)ndr)), dys = (int)(q / (uint32_t)ndr % (uint32_t)ndy);
+        int drs = (int)(q % (uint32_t)ndr);
+        ictx x;
+        frame *fr;
+        roll ro;
+        if (SL_HELD(w, dgi, dys, drs, ndy, ndr) > top->s)
+            continue;
+        sl_cell_ctx(w, top, ndy, ndr, dgi, dys, drs, &x);
+        if ((rc = frame_push(w, &x, &fr)) != ES_OK)
+            return rc;
+        ROLL_FRAME(&ro, fr);
+        rows = (uint32_t)pool_rows(w, x.g, x.y, x.r);
+        for (row = q == cell0 ? row0 : 0; row < rows; row++) {
+            uint32_t nyr = (uint32_t)(x.y ? w->ncls[1] : 1) * (uint32_t)(x.r ? w->ncls[2] : 1);
+            yi = x.y ? (int)(row % nyr / (uint32_t)(x.r ? w->ncls[2] : 1)) : -1;
+            ri = x.r ? (int)(row % (uint32_t)w->ncls[2]) : -1;
+            roll_set(w, &ro, w->goff[x.g] + (int)(row / nyr), yi, ri);
+            w->pairs++;
+            if ((rc = roll_best(w, fr, &ro, FSCR(w, fr, 2))) != ES_OK)
+                return rc;
+            if (dep < RS_DEPTH) {
+                w->rs_cell[dep] = q;
+                w->rs_row[dep] = row + 1;
             }
+        }
+        frame_pop(w);
+        if ((rc = tick(w)) != ES_OK)
+            return rc;
+    }
+    if (dep < RS_DEPTH) {
+        w->rs_cell[dep] = cells;         /* done: a call after a stop skips the pass (sl_solve */
+        w->rs_row[dep] = 0;              /* lets go of the record once the context is stored) */
+    }
+    w->sl_depth--;
     return ES_OK;
 }
 
@@ -3823,6 +3884,7 @@ static int sl_open(wsh *w, const ictx *top, sdag *d)
     int dgi, dys, drs, i, j, rc, c = top->c, m = w->ncls[0];
     int16_t *grid;
     uint64_t cells = (uint64_t)ng * (uint64_t)ndy * (uint64_t)ndr, q, G;
+    d->dep = w->sl_depth;
     if ((rc = sl_successors(w, top)) != ES_OK)
         return rc;
     d->top = *top;
@@ -4410,21 +4472,25 @@ static int sl_red(wsh *w, sdag *d, int i, int k, int yi, uint64_t **out)
 }
 
 /* A context with spells or clues (tables.solve): per state but the empty one, the top node's value
- * sums at every clue level (level_values), then each level's vector stored. */
+ * sums at every clue level (level_values), then each level's vector stored. The sums are kept in
+ * the workspace's own place (off_sums) with the next state, so that a call stopped between two
+ * states resumes after the finished ones (the stopped context is the innermost open one: its
+ * ancestors are in their first passes, which keep their own places). */
 static int sl_solve(wsh *w, const ictx *x)
 {
     sdag d;
     int n = w->nstates, c = x->c, st, k, b, q, rc, dice = x->g + x->y + x->r, gi0 = w->goff[x->g], done = 0;
     const uint64_t *gw = PTR(w, w->off_gw, uint64_t);
-    uint64_t *hi, *lo, *T, rows;
+    uint64_t *hi = PTR(w, w->off_sums, uint64_t), *lo = hi + ((uint64_t)c + 1) * (uint64_t)n, *T, rows;
+    uint64_t key = pack(w, x);
     if ((rc = sl_open(w, x, &d)) != ES_OK)
         return rc;
-    hi = (uint64_t *)arena_alloc(w, 2 * ((uint64_t)c + 1) * (uint64_t)n * 8);
-    if (!hi)
-        return ES_ENOMEM;
-    lo = hi + ((uint64_t)c + 1) * (uint64_t)n;
-    for (q = 0; q < 2 * (c + 1) * n; q++)
-        hi[q] = 0;
+    if (w->st_key != key) {
+        w->st_key = key;
+        w->st_next = 0;
+        for (q = 0; q < 2 * (c + 1) * n; q++)
+            hi[q] = 0;
+    }
     /* the work counter: the rows of every node once per clue level, as the host's tables count
      * them (the estimate's pairs); the pass of step 1 counted one level, the states count the
      * others in equal parts as they are done */
@@ -4434,6 +4500,10 @@ static int sl_solve(wsh *w, const ictx *x)
         snode *top = &d.nd[d.topi];
         if (st == w->empty)
             continue;
+        if (st < w->st_next) {
+            done++;
+            continue;
+        }
         w->pairs += rows * (uint64_t)c * (uint64_t)(done + 1) / (uint64_t)(n - 1) -
                     rows * (uint64_t)c * (uint64_t)done / (uint64_t)(n - 1);
         done++;
@@ -4452,6 +4522,8 @@ static int sl_solve(wsh *w, const ictx *x)
             }
             sl_give(&d, T);
         }
+        w->st_next = st + 1;
+        w->saved++;
         if ((rc = tick(w)) != ES_OK)
             return rc;
     }
@@ -4463,6 +4535,9 @@ static int sl_solve(wsh *w, const ictx *x)
         if ((rc = store_acc(w, &xk, hi + k * n, lo + k * n)) != ES_OK)
             return rc;
     }
+    w->st_key = 0;
+    if (d.dep < RS_DEPTH && w->rs_key[d.dep] == key)
+        w->rs_key[d.dep] = 0;
     return ES_OK;
 }
 
@@ -4688,6 +4763,9 @@ static int finish(wsh *w, int rc)
     w->arena_top = 0;
     w->frame_top = 0;
     w->frame_last = 0;
+#ifdef ES_COMPACT
+    w->sl_depth = 0;
+#endif
     return rc;
 }
 
@@ -5098,6 +5176,7 @@ int ess_work(const void *ws, es_work *out)
     out->contexts = w->contexts;
     out->frames = w->frames;
     out->sweeps = w->sweeps;
+    out->saved = w->saved;
     return ES_OK;
 }
 

@@ -26,6 +26,7 @@ if "c" not in available():
         raise RuntimeError("ELDRITCH_REQUIRE_C=1 but the C core is not built")
     pytest.skip("C core not built", allow_module_level=True)
 
+from eldritch.backend import cbackend  # noqa: E402
 from eldritch.backend.cbackend import CSolver, ffi  # noqa: E402
 from eldritch.kernel.eldersign import library  # noqa: E402
 from eldritch.kernel.eldersign.nativesolver import pack_card  # noqa: E402
@@ -65,6 +66,108 @@ CORPUS = _corpus()
 ROLLS = [("I3 > P P > L L", (3, 0, 0, (), 0, 0, 1), [0, 1, 1, 0, 0, 1, 0, 0], -1, -1),
          ("L L L | L I3", (3, 0, 0, (), 0, 0, 1), [0, 0, 1, 0, 2, 0, 0, 0], -1, -1),
          ("I4 | T T", (3, 1, 0, (), 0, 1, 0), [0, 0, 0, 0, 0, 0, 3, 0], 1, -1)]
+
+
+# ----- the board's build of the core on the host --------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def board_core(tmp_path_factory):
+    """The board's build of the core (host/backend/_core_build.py --board: the compact layout with the
+    portable arithmetic, the same source files micropython/escore/ compiles): ELDRITCH_BOARD_CORE_DIR
+    when given (make portable builds it in build/board-core), else built here (about 10 s)."""
+    import glob
+    import importlib.util
+    path = os.environ.get("ELDRITCH_BOARD_CORE_DIR")
+    if not path:
+        sys.path.insert(0, str(REPO / "host" / "backend"))
+        try:
+            import _core_build
+        finally:
+            sys.path.pop(0)
+        path = str(tmp_path_factory.mktemp("board-core"))
+        _core_build.build_portable(path, board=True)
+    found = sorted(glob.glob(os.path.join(path, "_core*.so")))
+    assert found, "no _core module in %s" % path
+    spec = importlib.util.spec_from_file_location("_core", found[0])
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert mod.lib.es_compact() == 1 and mod.lib.es_portable128() == 1
+    mod.ffi.def_extern(name="es_py_progress", onerror=lambda exception, value, traceback: 1)(
+        cbackend.es_py_progress)
+    return mod
+
+
+def _with_core(monkeypatch, mod):
+    """cbackend's CSolver on another build of the core (its ffi and lib, a pool of its own)."""
+    monkeypatch.setattr(cbackend, "ffi", mod.ffi)
+    monkeypatch.setattr(cbackend, "lib", mod.lib)
+    monkeypatch.setattr(cbackend, "_POOL", cbackend.WorkspacePool())
+
+
+BOARD_QUESTIONS = [("I3 > P P > L L", 0, (6, 1, 1, (), 1, 0, 1)), ("L L L | L I3", 0, (5, 1, 0, (), 1, 1, 1)),
+                   ("T T P | L I4", 2, (4, 1, 1, (), 1, 1, 1)), ("I4 | T T", 1, (5, 0, 1, (), 2, 0, 2))]
+
+
+def test_the_boards_core_equals_the_fast_core(board_core, monkeypatch):
+    """The compact layout (spells and clues solved slice by slice, a state at a time) gives the fast
+    build's integers: values, roll values and keep values at spells and clues."""
+    from eldritch.kernel.eldersign.notation import parse_card
+
+    def answers(notation, terror, ctx):
+        s = CSolver(parse_card(notation), terror)
+        out = [s.values(ctx)]
+        gf = [0] * 8
+        gf[s.classes[0][0][0]] = 2
+        gf[s.classes[0][-1][0]] += ctx[0] - 2
+        yf = s.classes[1][-1][0] if ctx[1] else -1
+        rf = s.classes[2][0][0] if ctx[2] else -1
+        out.append(s.roll_values(ctx, gf, yf, rf))
+        out.append(s.keep_all(ctx, gf, yf, rf)._flat)
+        return out
+    fast = [answers(*q) for q in BOARD_QUESTIONS]
+    _with_core(monkeypatch, board_core)
+    assert [answers(*q) for q in BOARD_QUESTIONS] == fast
+
+
+def test_a_stopped_solve_resumes_where_it_stopped(board_core, monkeypatch):
+    """The board stops a long solve every few thousand pairs (its progress and B between calls) and
+    calls again: the answer is the same, and the first passes of the contexts that were open resume
+    where they stopped (pass rows are counted once: the work is within a few percent of a solve
+    never stopped; redone from their start, Lights Out's took a third more)."""
+    from eldritch.kernel.eldersign.notation import parse_card
+    _with_core(monkeypatch, board_core)
+    monkeypatch.setattr(cbackend, "REPORT_EVERY", 3000)
+    for notation, terror, ctx in BOARD_QUESTIONS[:2]:
+        whole = CSolver(parse_card(notation), terror)
+        want = whole.values(ctx)
+        s = CSolver(parse_card(notation), terror)
+        calls = [0]
+        kept = [0]
+
+        def kept_now():
+            w = cbackend.ffi.new("es_work *")
+            assert cbackend.lib.ess_work(s._wsp, w) == 0
+            return w.contexts + w.saved
+
+        def stop(pairs):
+            # the board's rule (micropython/escore/escore.c): stop once something is kept since the
+            # call began, so that every call gets further
+            calls[0] += 1
+            if calls[0] % 2 == 0 and kept_now() > kept[0]:
+                raise KeyboardInterrupt
+        s.progress = stop
+        stops = 0
+        while True:
+            try:
+                if s._wsp is not None:
+                    kept[0] = kept_now()
+                got = s.values(ctx)
+                break
+            except KeyboardInterrupt:
+                stops += 1
+        assert got == want and stops >= 5, (notation, stops)
+        assert s.pairs <= whole.pairs * 21 // 20, (notation, s.pairs, whole.pairs)
 
 
 def test_the_packed_card_is_the_cores_compiled_card():

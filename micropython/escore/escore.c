@@ -10,9 +10,10 @@
  * checks the rest (its return codes come back as they are: 0 ok, negative an ES_E* of eldersign.h).
  *
  * A long solve runs in slices: with `every` > 0, a call stops (ES_EINTR) once `every` more
- * (context, roll) pairs are done and at least one new context is stored since the call began,
- * so that the caller can draw its progress, let B cancel, and call again; the memo keeps every
- * context finished, so each call gets further (what an open context had done is done again).
+ * (context, roll) pairs are done and at least one new context is stored (or a state of a context
+ * with spells or clues kept) since the call began, so that the caller can draw its progress, let B
+ * cancel, and call again; the memo keeps every context finished and the core the places of the
+ * open ones (es_solve.c, sl_successors and sl_solve), so each call gets further.
  * No Python code runs inside the core: the garbage collector never sees its stack.
  *
  * The card arrives packed (nativesolver.pack_card): 67 int32 (ntasks, nstates, empty state,
@@ -161,15 +162,25 @@ static uint64_t *read_out(mp_obj_t obj, int32_t *nout)
     return (uint64_t *)b.buf;
 }
 
-/* Slices (see the top): stop once a new context is stored past the slice's pairs. */
+/* Slices (see the top): stop once, past the slice's pairs, something is kept that the next call
+ * need not do again: a context stored, or a state of a context with spells or clues (es_work's
+ * saved: the core resumes after it). */
 typedef struct {
-    uint64_t contexts0;
+    void *ws;
+    uint64_t kept0;
 } slice_state;
+
+static uint64_t kept(void *ws)
+{
+    es_work wk;
+    return ess_work(ws, &wk) == ES_OK ? wk.contexts + wk.saved : 0;
+}
 
 static int slice_progress(void *user, uint64_t contexts, uint64_t pairs)
 {
-    (void)pairs;
-    return contexts > ((slice_state *)user)->contexts0;
+    slice_state *st = (slice_state *)user;
+    (void)contexts, (void)pairs;
+    return kept(st->ws) > st->kept0;
 }
 
 static int start_slice(void *ws, mp_obj_t every_obj, slice_state *st)
@@ -179,7 +190,8 @@ static int start_slice(void *ws, mp_obj_t every_obj, slice_state *st)
     int rc = ess_stats(ws, &pairs, &contexts);
     if (rc != ES_OK)
         return rc;
-    st->contexts0 = contexts;
+    st->ws = ws;
+    st->kept0 = kept(ws);
     return ess_set_progress(ws, every > 0 ? slice_progress : 0, st, every > 0 ? (uint64_t)every : 1);
 }
 
