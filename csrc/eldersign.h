@@ -255,6 +255,11 @@ int ess_memo_import(void *ws, const uint64_t *keys, const uint64_t *checks, cons
                     uint64_t *added);
 int ess_memo_used(const void *ws, uint64_t *used);
 
+/* The stored value of context ctx at one state, without solving anything: 1 with *value set when
+ * the memo has the context, 0 when it has not (or ctx is outside the workspace's limits), or an
+ * error. Reads only: the board's advice looks values up on its per-step path. */
+int ess_memo_value(const void *ws, const es_ctx *ctx, int32_t state, uint64_t *value);
+
 /* Set the work limit (budget NULL or limit 0: none) and read the work counters. */
 int ess_set_budget(void *ws, const es_budget *budget);
 int ess_work(const void *ws, es_work *out);

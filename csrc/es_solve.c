@@ -5319,6 +5319,26 @@ int ess_memo_import(void *ws, const uint64_t *keys, const uint64_t *checks, cons
     return ES_OK;
 }
 
+int ess_memo_value(const void *ws, const es_ctx *ctx, int32_t state, uint64_t *value)
+{
+    wsh *w = (wsh *)ws;
+    ictx x;
+    const uint64_t *v;
+    int rc;
+    if ((rc = check_ws((void *)ws)) != ES_OK)
+        return rc;
+    if (!value || state < 0 || state >= w->nstates)
+        return ES_EARG;
+    if (to_ictx(w, ctx, &x) != ES_OK)
+        return 0;
+    if (x.g + x.y + x.r == 0)
+        v = PTR(w, w->off_empty, uint64_t);
+    else if (!(v = memo_find(w, pack(w, &x), 0)))
+        return 0;
+    *value = v[state];
+    return 1;
+}
+
 int ess_memo_used(const void *ws, uint64_t *used)
 {
     const wsh *w = (const wsh *)ws;

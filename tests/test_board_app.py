@@ -94,6 +94,9 @@ press(b, "a a a down down down down down right")     # The Curator, clues 1
 clue_row = rows(b)[5]
 press(b, "a")
 odds = rows(b)
+press(b, "a")                                        # play: the solve (over 10 s) is asked first
+ask = rows(b)
+print("ask", b.app.screen == A.S_ASK, "|", ask[2], "|", ask[3][:6], "|", ask[7])
 press(b, "a")
 print("clues", clue_row, "|", odds[4], "|", odds[5], "|", odds[7], "|", b.app.screen == A.S_PLAY)
 press(b, "long-b down down a up up right a")          # a custom card: I3
@@ -157,6 +160,8 @@ def test_randomness_back_undo_help_marquee_writevto(run_micropython, tmp_path):
     clue_row, odds, source, keys, playing = [x.strip() for x in out["clues"].split("|")]
     assert clue_row == "clues    1" and odds == "odds 11.4762%" and source == "(table)"
     assert keys == "A:play B:back" and playing == "True"
+    # playing it solves with a clue on the board: over 10 s by the Pico's model, so asked first
+    assert [x.strip() for x in out["ask"].split("|")] == ["True", "Solving takes", "about", "A:solve B:back"]
     assert out["custom_clues"].strip() == "clues    2 |"        # the Curator's 1, then one more
 
 

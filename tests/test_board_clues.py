@@ -113,7 +113,7 @@ import sim
 from kernel.eldersign.notation import format_roll
 W = sim.WORDS
 b = sim.Board(%(mp)r + "/data", %(dir)r + "/adv.sav", 7)
-for w in "a a a down down down down down right a a a".split():
+for w in "a a a down down down down down right a a a a".split():    # the last A: solve (asked first)
     b.press(W[w])
 app = b.app
 print("roll", format_roll(app.adv.roll_counts))

@@ -335,6 +335,47 @@ static mp_obj_t escore_work(mp_obj_t ws_obj, mp_obj_t out_obj)
 }
 static MP_DEFINE_CONST_FUN_OBJ_2(escore_work_obj, escore_work);
 
+/* memo_value(ws, key, state, out) -> 1 with out[0], out[1] the value's 24-bit halves, or 0 (not
+ * stored; out untouched), or rc < 0. key: the context as a small int (oddstable.context_key: green,
+ * yellow, red, focus, spells, clues in bits 0-14, the held dice's representative faces from bit 15
+ * as base-9 digits face + 1); out: an array('i') of 2. Allocates nothing: the board's advice calls
+ * it on its per-step path (nativesolver.NativeSolvedCard). */
+static mp_obj_t escore_memo_value(size_t n_args, const mp_obj_t *args)
+{
+    size_t size;
+    void *ws = workspace(args[0], &size);
+    mp_int_t key = mp_obj_get_int(args[1]), code;
+    mp_buffer_info_t b;
+    es_ctx x;
+    uint64_t value;
+    int rc, j;
+    (void)n_args;
+    mp_get_buffer_raise(args[3], &b, MP_BUFFER_WRITE);
+    if (b.len < 8 || ((uintptr_t)b.buf & 3u) || key < 0)
+        return RC(ES_EARG);
+    x.green = (int32_t)(key & 15);
+    x.yellow = (int32_t)(key >> 4 & 1);
+    x.red = (int32_t)(key >> 5 & 1);
+    x.focus = (int32_t)(key >> 6 & 7);
+    x.spells = (int32_t)(key >> 9 & 7);
+    x.clues = (int32_t)(key >> 12 & 7);
+    for (j = 0; j < ES_NFACES; j++)
+        x.held[j] = 0;
+    for (code = key >> 15; code > 0; code /= 9) {
+        mp_int_t face = code % 9 - 1;
+        if (face < 0 || face >= ES_NFACES || x.held[face] >= ES_MAX_HELD)
+            return RC(0);
+        x.held[face]++;
+    }
+    rc = ess_memo_value(ws, &x, (int32_t)mp_obj_get_int(args[2]), &value);
+    if (rc == 1) {
+        ((int32_t *)b.buf)[0] = (int32_t)(value >> 24);
+        ((int32_t *)b.buf)[1] = (int32_t)(value & 0xFFFFFFu);
+    }
+    return RC(rc);
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(escore_memo_value_obj, 4, 4, escore_memo_value);
+
 /* portable() -> 1 when the 128-bit sums are made from 32-bit halves (es_u128.h) */
 static mp_obj_t escore_portable(void)
 {
@@ -355,6 +396,7 @@ mp_obj_t mpy_init(mp_obj_fun_bc_t *self, size_t n_args, size_t n_kw, mp_obj_t *a
     mp_store_global(MP_QSTR_keep_value, MP_OBJ_FROM_PTR(&escore_keep_value_obj));
     mp_store_global(MP_QSTR_keep_all, MP_OBJ_FROM_PTR(&escore_keep_all_obj));
     mp_store_global(MP_QSTR_work, MP_OBJ_FROM_PTR(&escore_work_obj));
+    mp_store_global(MP_QSTR_memo_value, MP_OBJ_FROM_PTR(&escore_memo_value_obj));
     mp_store_global(MP_QSTR_portable, MP_OBJ_FROM_PTR(&escore_portable_obj));
     MP_DYNRUNTIME_INIT_EXIT
 }
@@ -371,6 +413,7 @@ static const mp_rom_map_elem_t escore_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR_keep_value), MP_ROM_PTR(&escore_keep_value_obj) },
     { MP_ROM_QSTR(MP_QSTR_keep_all), MP_ROM_PTR(&escore_keep_all_obj) },
     { MP_ROM_QSTR(MP_QSTR_work), MP_ROM_PTR(&escore_work_obj) },
+    { MP_ROM_QSTR(MP_QSTR_memo_value), MP_ROM_PTR(&escore_memo_value_obj) },
     { MP_ROM_QSTR(MP_QSTR_portable), MP_ROM_PTR(&escore_portable_obj) },
 };
 static MP_DEFINE_CONST_DICT(escore_globals, escore_globals_table);
