@@ -8,8 +8,8 @@ SANDIR := build/sanitize
 # the C core is compiled by the install: reinstall when it or its build changes
 CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/backend/_core_build.py setup.py
 
-.PHONY: run test bench clean board flash mpy tables atlas-check browser firmware fw-tools board-qemu uf2 uf2-tools \
-	portable sanitize valgrind
+.PHONY: run test check stress bench clean board flash mpy tables atlas-check browser firmware fw-tools board-qemu uf2 \
+	uf2-tools portable sanitize valgrind
 
 # the board app's files: every module of micropython/ but the simulator's, the board CLI and the manifests
 BOARD_FILES := $(filter-out micropython/sim.py micropython/simio.py micropython/png.py micropython/cli.py \
@@ -32,9 +32,11 @@ $(RUN_STAMP): pyproject.toml $(CORE_SOURCES) | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[$(RUN_EXTRAS)]'
 	touch $(RUN_STAMP)
 
-# The simulated handheld in the terminal; without a terminal (CI), the headless demo script instead.
+# The simulated handheld in the terminal (SIM_FLAGS=--text: its character screen as plain text);
+# without a terminal (CI), the headless demo script instead.
+SIM_FLAGS ?=
 run: $(RUN_STAMP)
-	@if [ -t 0 ]; then $(BIN)/micropython micropython/sim.py; \
+	@if [ -t 0 ]; then $(BIN)/micropython micropython/sim.py $(SIM_FLAGS); \
 	else mkdir -p build && $(BIN)/micropython micropython/sim.py --seed $(DEMO_SEED) --script "$(DEMO)" \
 	     --frames build/frames && cat build/frames/frames.txt; fi
 
@@ -197,6 +199,11 @@ test: $(STAMP) browser
 	$(MAKE) sanitize
 	@if command -v valgrind >/dev/null; then $(MAKE) valgrind; else echo "valgrind not installed: make valgrind skipped"; fi
 
+# The fast tier for a developer's loop (a few minutes on two cores): the C backend, no firmware, no
+# browser, no sanitizers, the tests marked slow left out. `make test` is the whole run.
+check: $(STAMP)
+	ELDRITCH_REQUIRE_C=1 ELDRITCH_TEST_BACKENDS=c $(BIN)/python -m pytest -q -n $(JOBS) -m "not slow and not firmware and not browser and not stress and not valgrind and not atlas"
+
 # Debian's chromium and its driver, for the table server's browser test (tests/test_serve_browser.py):
 # installed with apt-get when missing (CI runs as root); without root, said once and the test skips.
 browser:
@@ -256,6 +263,12 @@ valgrind: $(STAMP) $(PORTABLE_DIR)/.built $(BOARD_CORE_DIR)/.built
 # and run by `make test` after it)
 atlas-check: $(STAMP)
 	ELDRITCH_REQUIRE_C=1 $(BIN)/python -m pytest -q -m atlas tests/test_atlas.py
+
+# The live-server stress tests (marker stress, deselected from every other run: they hold a deadline,
+# and timings do not decide tests on a shared machine): a slowloris flood of 1,100 connections against
+# `eldritch serve` under a 1024 file limit, then a seat joins and plays within 2 s (about 20 s)
+stress: $(STAMP)
+	$(BIN)/python -m pytest -q -m stress tests/test_serve_flood.py
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest benchmarks --benchmark-only --benchmark-columns=min,mean,rounds -q

@@ -1,4 +1,5 @@
-"""The `eldritch` command line: exact odds, advice, the card library, odds tables and the whole game.
+"""The `eldritch` command line: exact odds, advice, the card library, odds tables, the whole game, and
+one's own cards (`template`, `check`).
 
 Every subcommand has `--help` with examples. Bad input of any kind (an argument, a card, a roll, a
 file) prints one line on stderr and exits 2; Ctrl-C exits 130 with one line; `--json` output is for
@@ -35,6 +36,7 @@ EXAMPLES = {
   eldritch advise "L L L | L I3" --roll "L L I2 P T I1"
   eldritch cards curator
   eldritch play --players 2 --bots 2
+  eldritch template mine
 run 'eldritch COMMAND --help' for each command's options and examples.""",
     "odds": """examples:
   eldritch odds "I3 > P P > L L" --green 6 --yellow --red
@@ -56,6 +58,17 @@ run 'eldritch COMMAND --help' for each command's options and examples.""",
     "info": """examples:
   eldritch info
   ELDRITCH_BACKEND=python eldritch info""",
+    "template": """examples:
+  eldritch template mine              the seven card tables, explained, to fill in from your own cards
+then: eldritch check mine, and eldritch play --data mine (kernel/eldersign/data/GAME.md).""",
+    "check": """examples:
+  eldritch check                      the shipped cards, summarised
+  eldritch check mine                 a folder of your own cards: its first error (file, line, field)
+  eldritch check mine --json          the summary as one JSON object
+  eldritch check --cards extra.tsv    the shipped cards with a card file of yours added
+A folder holds any of the seven tables (eldritch template DIR): each replaces the shipped one, a table
+it lacks is the shipped one; the card library's adventures stay unless its adventure_rules.tsv
+changes them (kernel/eldersign/data/GAME.md).""",
 }
 
 
@@ -176,6 +189,8 @@ COMMAND_HELP = {
     "cards": "list or search the card library",
     "table": "odds of library cards at the six usual dice sets",
     "info": "the active backend, the C core's build and the kernel version",
+    "template": "write the card tables to fill in from your own cards",
+    "check": "check a folder of your own cards (or card files): first error or a summary",
 }
 COMMAND_MODULES = {}
 _ANALYSIS = {"simulate": ("analysis.simulate", "play N seeded games with bots: win rate, length, adventures"),
@@ -253,8 +268,24 @@ def _add_info(sub):
     _sub(sub, "info", "Which backend is active, how the C core was built, the kernel version.")
 
 
+def _add_template(sub):
+    p = _sub(sub, "template", "Write Elder Sign's seven card tables (explained, with invented example rows) "
+             "into a new folder, to fill in from your own copy of the game.")
+    p.add_argument("folder", type=_text, help="a new folder, or an empty one")
+
+
+def _add_check(sub):
+    p = _sub(sub, "check", "Load a folder of your own card tables (and card files) as a game would: the "
+             "first error (file, line, field), or a summary.")
+    p.add_argument("folder", nargs="?", default=None, type=_text,
+                   help="a folder of card tables (default: the shipped cards)")
+    p.add_argument("--cards", action="append", default=[], metavar="FILE", type=_text,
+                   help="a card file whose rows are added (repeatable)")
+    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+
+
 BUILTIN_PARSERS = {"odds": _add_odds, "advise": _add_advise, "cards": _add_cards, "table": _add_table,
-                   "info": _add_info}
+                   "info": _add_info, "template": _add_template, "check": _add_check}
 
 
 def asked_command(argv):
@@ -407,9 +438,31 @@ def cmd_info(args, backend):
     return 0
 
 
+def cmd_template(args, backend):
+    from eldritch.eldersign import owner
+    n = owner.write_template(args.folder)
+    shown = os.fsencode(args.folder).decode("utf-8", "backslashreplace")      # a name argv gave as bytes
+    print("%s: %d tables to fill in from your own cards (delete those you keep the shipped cards of; "
+          "schema: %s); then: eldritch check %s" % (shown, n, owner.SCHEMA_DOC, shown))
+    return 0
+
+
+def cmd_check(args, backend):
+    from eldritch.eldersign import owner
+    data, _ = owner.load(args.folder, args.cards)
+    found = owner.summary(args.folder, args.cards, data)
+    if args.json:
+        import json
+        print(json.dumps(found))
+    else:
+        print("\n".join(owner.summary_lines(found)))
+    return 0
+
+
 # the runners of the commands defined here, called as run(args, backend); the others are their
 # modules' run (COMMAND_MODULES)
-COMMANDS = {"odds": cmd_odds, "advise": cmd_advise, "cards": cmd_cards, "table": cmd_table, "info": cmd_info}
+COMMANDS = {"odds": cmd_odds, "advise": cmd_advise, "cards": cmd_cards, "table": cmd_table, "info": cmd_info,
+            "template": cmd_template, "check": cmd_check}
 
 
 def _quiet_stdout():

@@ -156,6 +156,18 @@ def check_players(name: str, players) -> int:
     return players
 
 
+def check_bots(players: int, bots) -> frozenset:
+    """The bot seats (0-based) as a set; KernelError for anything but distinct seats of the game."""
+    if not isinstance(bots, (list, tuple, set, frozenset, range)):
+        raise KernelError("option", "the bot seats must be a list of seats")
+    seats = list(bots)
+    if not all(type(b) is int and 0 <= b < players for b in seats):
+        raise KernelError("option", "a bot seat that is not a seat of this game (seats 0 to %d)" % (players - 1))
+    if len(set(seats)) != len(seats):
+        raise KernelError("option", "a bot seat given twice")
+    return frozenset(seats)
+
+
 def new_game(name: str, seed: int, players: int, bots=(), options=None, kind: str = "heuristic"):
     """A new game's adapter (the options checked; bots: 0-based seats)."""
     g = get(name)
@@ -164,10 +176,7 @@ def new_game(name: str, seed: int, players: int, bots=(), options=None, kind: st
     check_players(name, players)
     if kind not in g.bot_kinds:
         raise KernelError("option", "%s's bots are %s" % (g.title, ", ".join(g.bot_kinds)))
-    bots = frozenset(bots)
-    if not all(type(b) is int and 0 <= b < players for b in bots):
-        raise KernelError("option", "a bot seat that is not a seat of this game")
-    return module(name).table_game(seed, players, bots, check_options(name, options), kind)
+    return module(name).table_game(seed, players, check_bots(players, bots), check_options(name, options), kind)
 
 
 def open_save(name: str, payload: bytes, settings_doc: dict):

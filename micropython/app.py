@@ -856,6 +856,8 @@ class App:
         finally:
             cls.busy = None
         mode.busy = self._mode_busy
+        if self.fixed_seed is not None and hasattr(mode, "seed"):
+            mode.seed = self.fixed_seed         # the simulator's --seed deals a mode's game too
         self.mode = mode
         self.mode_tick = getattr(mode, "tick", None)      # a mode may scroll long names too
         self.mode_index = i
@@ -963,22 +965,24 @@ class App:
     def _plan(self, solver, sit):
         """Before a solve: the board's estimate of it (kernel/eldersign/boardcost.py; with the C
         core, its own time and the block). A question the C core cannot answer in the block lets the
-        block go first (the pure-Python solver needs the heap). A situation whose heap need is over
-        the heap free (less the reserve) is too big now, before any work; one estimated over ASK_MS
-        is asked about first (AskFirst) unless the player said to solve it; else the progress frames
-        show the contexts solved of the estimate's and the time left by the Pico's time model.
-        self.plan: (solver, contexts estimated, text of a duration, the whole solve's milliseconds)."""
+        block go first (the pure-Python solver needs the heap). One estimated over ASK_MS is asked
+        about first (AskFirst) unless the player said to solve it; else the progress frames show the
+        contexts solved of the estimate's and the time left by the Pico's time model. (The heap
+        estimate errs high, up to twice the need: the app solves whatever fits and stops, in one
+        line, at the reserve.) self.plan: (solver, contexts estimated, text of a duration, the whole
+        solve's milliseconds), or None past the C core's limits, which the estimate shares."""
         from kernel.eldersign import budget
         ctx = (sit.green, sit.yellow, sit.red, (), sit.focus, sit.spells, sit.clues)
-        est = solver.estimate(ctx)
-        if getattr(est, "core", "python") != "c" and self.block is not None:
-            solver._block = None
-            self.block = None
-            gc.collect()
+        try:
             est = solver.estimate(ctx)
-        gc.collect()
-        if est.board_bytes > gc.mem_free() - RESERVE:  # type: ignore[attr-defined]
-            raise TooBig()
+            if getattr(est, "core", "python") != "c" and self.block is not None:
+                solver._block = None
+                self.block = None
+                gc.collect()
+                est = solver.estimate(ctx)
+        except KernelError:
+            self.plan = None
+            return
         ms = est.milliseconds("rp2040")
         if ms > ASK_MS and self.asked != (self.notation, bytes(self.sit)):
             raise AskFirst(ms)

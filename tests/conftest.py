@@ -1,7 +1,8 @@
 """Shared fixtures: every backend-dependent test runs once per backend (like pyrsistent's suite).
 
 With ELDRITCH_REQUIRE_C=1 (set by `make test`) a missing C core is an error, not a skip, so CI
-cannot pass on the fallback alone.
+cannot pass on the fallback alone. ELDRITCH_TEST_BACKENDS=c (set by `make check`) runs the
+backend-dependent tests on the listed backends only (default: python,c).
 """
 
 import os
@@ -20,7 +21,8 @@ def _backend_params():
     names = available()
     if "c" not in names and os.environ.get("ELDRITCH_REQUIRE_C") == "1":
         raise RuntimeError("ELDRITCH_REQUIRE_C=1 but the C core is not built")
-    return ["python", "c"]
+    wanted = os.environ.get("ELDRITCH_TEST_BACKENDS", "python,c").split(",")
+    return [name for name in ("python", "c") if name in wanted]
 
 
 @pytest.fixture(params=_backend_params())

@@ -1,5 +1,5 @@
-"""What each Elder Sign rule fix of issue 26 changes in seeded bot games (run by hand, not a test: it
-lives beside the tests because it reverts rules through the game's internal modules, as tests may).
+"""What each Elder Sign rule fix changes in seeded bot games (run by hand, not a test: it lives beside
+the tests because it reverts rules through the game's internal modules, as tests may).
 
 For each fix, the same seeded games are played twice by the same bot: with the kernel as it is, and
 with that one fix reverted (a monkeypatch restoring the old behaviour; everything else unchanged).
@@ -10,6 +10,8 @@ the kernel's log cap count as losses and are reported.
     .venv/bin/python tests/es_rule_effects.py --games 250 --players 4-8 --bot heuristic
     .venv/bin/python tests/es_rule_effects.py --games 250 --players 1-8 --only other_world_deck --bot basic
     .venv/bin/python tests/es_rule_effects.py --games 250 --players 1-8 --only terror_before_give_up --bot random
+    .venv/bin/python tests/es_rule_effects.py --games 250 --players 1-8 --bot heuristic \
+        --only giveup_terror_on_any_roll,first_player_lot,one_yellow_die
 
 Seeds 0 .. games-1; game k has 4 + k % 5 players for "4-8" (1 + k % 8 for "1-8"), and the Ancient One
 k // (player counts) % 8 of the data.
@@ -88,8 +90,50 @@ def revert_battle_refresh():
 
 
 def revert_terror_before_give_up():
-    """Before: giving up skipped the terror effects of a roll that completed nothing."""
-    return patched(attempt, "completes_nothing", lambda g: False)
+    """Before: giving up skipped the terror effects of the roll on the table (any roll)."""
+    from eldritch.kernel.eldersign.game.defs import F_END_ATTEMPT, EV_GIVEUP
+
+    def old(g, i):
+        g._event(EV_GIVEUP)
+        g._stack.pop()
+        if attempt.attacking(g):
+            attempt.end_attack(g)
+            return
+        g._stack.push(F_END_ATTEMPT, 0)
+    return patched(attempt, "give_up", old)
+
+
+def revert_giveup_terror_on_any_roll():
+    """Before (the house rule giveup_skips_terror): giving up resolved the terror of a roll that
+    completed nothing only; a roll that could complete a task was not a failed roll."""
+    from eldritch.kernel.eldersign.game.defs import HR_GIVEUP_SKIPS_TERROR
+    orig = Game.__init__
+
+    def init(self, *args, **kw):
+        kw["house"] = HR_GIVEUP_SKIPS_TERROR
+        orig(self, *args, **kw)
+    return patched(Game, "__init__", init)
+
+
+def revert_first_player_lot():
+    """Before: the first player was always seat 1 (no lot at setup)."""
+    from eldritch.kernel.eldersign.game.defs import EV_FIRST
+
+    def old(g, i):
+        g._stack.pop()
+        g._event(EV_FIRST, g._clock.seat)
+    return patched(turn, "first_step", old)
+
+
+def revert_one_yellow_die():
+    """Before: an item added the yellow (red) die when it was on no icon and no spell, whether or not
+    the attempt in progress already had it."""
+    from eldritch.kernel.eldersign.game import pool
+    from eldritch.kernel.eldersign.dice import YELLOW
+
+    def old(g, colour):
+        return (g._turn_yellow if colour == YELLOW else g._turn_red) == 0 and pool.free_dice(g, colour) > 0
+    return patched(pool, "item_die_free", old)
 
 
 def revert_items_at_end_of_turn():
@@ -149,7 +193,9 @@ def old_attacks(data):
 
 KERNEL_REVERTS = {"first_midnight": revert_first_midnight, "battle_refresh": revert_battle_refresh,
                   "terror_before_give_up": revert_terror_before_give_up,
-                  "items_at_end_of_turn": revert_items_at_end_of_turn, "bot_card_use": revert_bot_card_use}
+                  "items_at_end_of_turn": revert_items_at_end_of_turn, "bot_card_use": revert_bot_card_use,
+                  "giveup_terror_on_any_roll": revert_giveup_terror_on_any_roll,
+                  "first_player_lot": revert_first_player_lot, "one_yellow_die": revert_one_yellow_die}
 DATA_REVERTS = {"other_world_deck": all_other_worlds, "attacks_lower_a_maximum": old_attacks}
 
 

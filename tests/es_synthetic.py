@@ -1,6 +1,8 @@
 """A synthetic Elder Sign data set at the published base game's size with every feature of the schema
 (issue 27.4): invented names only, no published text. `write(folder)` writes the seven card tables
 (data/GAME.md) into `folder`; the game loads it with `GameData(folder, sets=SETS, library=False)`.
+`check_every_feature(data)` asserts that card data uses every feature below (tests/es_owner.py's
+owner's folder reuses these cards).
 
 Sizes (the rulebook's component list, p.2): 8 Ancient Ones, 16 investigators, 48 adventures and 8 Other
 Worlds, 12 common items, 12 unique items, 12 spells, 8 allies, 32 mythos cards, 22 monsters and 5
@@ -167,3 +169,64 @@ def write(folder):
     table("entrance", ENTRANCE)
     table("adventure_rules", adventures())
     return folder
+
+
+def _ops(code):
+    out = set()
+    i = 0
+    while i < len(code):
+        out.add(code[i])
+        i += 3
+    return out
+
+
+def check_every_feature(data):
+    """Assert that the card data uses every effect primitive and compound form, every ability item,
+    trigger and modifier, every item limit, lock icons everywhere, every outline and terror code,
+    ordered cards, task costs, lasting mythos cards, masks and an awakening."""
+    from eldritch.kernel.eldersign.game import effects as E
+    from eldritch.kernel.eldersign.game.data import LIMITS, COLOURS
+    lists = []
+    abilities = [a.ability for a in data.ancient_ones] + [i.ability for i in data.investigators] + \
+        [m.ongoing for m in data.mythos] + [a.ongoing for a in data.adventures]
+    for a in data.ancient_ones:
+        lists += [a.attack, a.awaken]
+    for i in data.investigators:
+        lists += [i.start, i.ability.day, i.ability.anyturn]
+    for ab in abilities:
+        lists += list(ab.triggers)
+    for k in data.kinds:
+        lists.append(k.use)
+    for m in data.mythos:
+        lists += [m.immediate, m.terror, m.midnight]
+    for m in data.monsters:
+        lists.append(m.defeat)
+    lists += data.lost_found + [r.code for r in data.shop]
+    for a in data.adventures:
+        lists += [a.terror, a.entry, a.midnight, a.reward, a.penalty]
+    ops = set()
+    for code in lists:
+        ops |= _ops(code)
+    for name, op in E.NAMES.items():
+        assert op in ops, name
+    for op in (E.OP_CHOOSE, E.OP_PER_OW, E.OP_ANY, E.OP_CARD, E.OP_NOTE):
+        assert op in ops, E.OP_TEXT[op]
+    assert any(E.SC_EACH in code[2::3] for code in lists)
+    for t in range(len(E.TRIGGERS)):
+        assert any(ab.triggers[t] for ab in abilities), E.TRIGGERS[t]
+    for m in range(len(E.MODIFIERS)):
+        assert any(ab.modifiers[m] for ab in abilities), E.MODIFIERS[m]
+    assert any(ab.day for ab in abilities) and any(ab.anyturn for ab in abilities)
+    assert any(ab.rerolls for ab in abilities) and any(ab.anyroll for ab in abilities)
+    assert set(k.limit for k in data.kinds) == set(LIMITS)
+    assert set(a.lock for a in data.adventures) == {-1, 0, 1, 2}
+    assert {m.lock_colour for m in data.mythos} >= {0, 1, 2} and {m.lock_colour for m in data.monsters} >= {0, 1, 2}
+    assert {m.lasts_n for m in data.mythos} >= {0, 1, 2, 3}
+    kinds = {(t < 0, kind) for a in data.adventures for t, kind, _ in a.outlines}
+    assert kinds >= {(False, 0), (True, 1), (False, 2)}                # full, on a line of its own, partial
+    assert {a.terror_code for a in data.adventures} == {0, 1, 2}
+    assert any(a.card.ordered for a in data.adventures)
+    tasks = [t for a in data.adventures for t in a.card.tasks]
+    assert any(t.sanity for t in tasks) and any(t.stamina for t in tasks) and any(t.clock for t in tasks)
+    assert [a.name for a in data.ancient_ones if a.masks] and [a for a in data.ancient_ones if a.awaken]
+    assert len(set(COLOURS)) == 3

@@ -32,9 +32,11 @@ def inv_id(name):
     return index(DATA.investigators, name)
 
 
-def game(players=1, ao="Yog-Sothoth", invs=None, seed=3, mythos=QUIET_MYTHOS, strict=False):
-    """A game at the first seat's move: investigators picked (by name) or drawn, a quiet first
-    mythos card (its effect waits for midnight) unless another is named."""
+def game(players=1, ao="Yog-Sothoth", invs=None, seed=3, mythos=QUIET_MYTHOS, strict=False, first=0):
+    """A game at seat `first`'s move (the first seat's by default: the lot's draw is set aside, so a
+    position does not depend on the seed's lot; test_rule_setup_the_first_player_is_drawn_by_lot
+    tests the lot): investigators picked (by name) or drawn, a quiet first mythos card (its effect
+    waits for midnight) unless another is named."""
     g = Game(DATA, players=players, seed=seed, ancient_one=ao)
     g._strict = strict
     if mythos is not None:
@@ -48,6 +50,8 @@ def game(players=1, ao="Yog-Sothoth", invs=None, seed=3, mythos=QUIET_MYTHOS, st
             g.apply(G.A_PICK + inv_id(invs[s]))
         else:
             g.apply(G.A_DRAW)
+    if first is not None:
+        g._clock.seat = first
     return g
 
 

@@ -1,9 +1,13 @@
-"""A synthetic Mansions of Madness story at a published story's size, with every feature of the schema
-(issue 27.4): a 5-stage branching event deck (conditions on clues, the objective and flags; an event
-that reveals the objective; the last event deciding the winner by objective), a 110-card combat deck
-with melee cards and weapon modifiers, 6 guide questions, fire, darkness, corpses, trauma, a spell
-deck, conditional keeper cards, equipment of every timing, ranged weapons and spells, rooms across tile
-edges. Every name is invented here; no published text.
+"""A synthetic Mansions of Madness story at a published story's size, with every feature of the schema:
+a 5-stage branching event deck (conditions on clues, the objective and flags; an event that reveals
+the objective; events where the keeper draws mythos cards, picks the investigator who suffers, puts a
+time token on the deck and places a monster in an investigator's room; the last event deciding the
+winner by objective), the 129 combat cards of the published decks (melee cards and weapon modifiers,
+weapon damage lowered, passes that cost the attacker, failures that still hurt the monster, weapons
+dropped, the keeper moving a monster, monsters hurting with their own values, unarmed damage of half
+the strength; 13 hiding and 13 barrier cards), 35 mythos and 30 trauma cards, 6 guide questions,
+fire, darkness, corpses, a spell deck, conditional keeper cards, equipment of every timing, ranged
+weapons and spells, rooms across tile edges. Every name is invented here; no published text.
 
 `write_story(folder)` writes it; `ENDINGS` lists the last stage's endings (for the handheld's golden
 frames)."""
@@ -119,7 +123,7 @@ KEEPER = [("Lurk", 1, "move:2", "-"), ("Call the Faithful", 2, "spawn:Tide Acoly
 MYTHOS = [("Creaking Boards %d" % i, 1 + i % 3, eff, "Invented.") for i, eff in enumerate(
     ("horror:1", "test:dexterity:0;damage:2", "stun:1", "test:will:-1;horror:2", "test:intellect:-1;stun:1",
      "horror:1;damage:1", "damage:1", "test:luck:-1;horror:1", "test:strength:0;damage:1",
-     "test:lore:-2;horror:2", "stun:1;horror:1", "test:marksmanship:0;damage:1"))]
+     "test:lore:-2;horror:2", "stun:1;horror:1", "test:marksmanship:0;damage:1", "time:1") * 3)][:35]
 MONSTERS = [("Tide Acolyte", "humanoid", 4, 2, 1, 0, 1, 0), ("Tide Priest", "humanoid", 1, 5, 2, -1, 2, -1),
             ("Gillman", "beast", 3, 3, 2, -1, 1, 1), ("Reef Hound", "beast", 2, 2, 1, 0, 1, 1),
             ("Gull Horror", "eldritch", 1, 4, 2, -2, 2, -2), ("Fog Thing", "eldritch", 1, 3, 1, -1, 2, -1)]
@@ -133,43 +137,80 @@ INVESTIGATORS = [("Wren Halloway", 6, 8, (2, 3, 3, 5, 5, 4, 3), "-"),
 TRAUMA = [("Cracked Rib", "physical", 3, "modify:strength:-1"), ("Twisted Knee", "physical", 2, "stun:1;modify:dexterity:-1"),
           ("Salt Fever", "physical", 1, "modify:will:-1"), ("Drowning Dreams", "insanity", 2, "modify:will:-1"),
           ("Tidal Laughter", "insanity", 0, "stun:1;modify:intellect:-2"), ("Fear of Water", "insanity", 3, "modify:luck:-1")]
+TRAUMA += [("%s (%d)" % (name, k), kind, threshold, effect)
+           for k in range(2, 6) for name, kind, threshold, effect in TRAUMA[:6]]
 
 # the event deck: stage, time, name, effect, when (the last card of a stage has none)
 EVENTS = [
-    (1, 3, "The Fog Rolls In", "threat:2;dark:%s" % ROOMS[4], "-"),
+    (1, 3, "The Fog Rolls In", "threat:2;dark:%s;draw_mythos:3" % ROOMS[4], "-"),
     (2, 3, "Bodies on the Shingle", "corpse:%s A;spawn:Gillman:%s B" % (ROOMS[15], ROOMS[15]), "!clue:3"),
-    (2, 3, "The Sextant Turns", "flag:sextant-turned;threat:1", "-"),
+    (2, 3, "The Sextant Turns", "flag:sextant-turned;threat:1;horror_one:1", "-"),
     (3, 2, "The Beacon Flares", "reveal;fire:%s A;spread_fire" % ROOMS[16], "flag:sextant-turned"),
-    (3, 2, "The Keeper Speaks", "reveal;horror_all:1", "-"),
-    (4, 2, "High Water", "unseal:%s A:%s A;damage_all:1" % (ROOMS[2], ROOMS[7]), "objective:1"),
-    (4, 2, "Low Water", "seal:%s B:%s A;horror_all:1" % (ROOMS[0], ROOMS[1]), "-"),
+    (3, 2, "The Keeper Speaks", "reveal;horror_all:1;time:1", "-"),
+    (4, 2, "High Water", "unseal:%s A:%s A;damage_all:1;damage_one:1" % (ROOMS[2], ROOMS[7]), "objective:1"),
+    (4, 2, "Low Water", "seal:%s B:%s A;horror_all:1;spawn_with:Reef Hound" % (ROOMS[0], ROOMS[1]), "-"),
     (5, 2, "The Lamp Is Lit", "win:keeper", "objective:1"),
     (5, 2, "The Tide Turns", "if:killed:1;win:keeper;else;win:nobody;end", "-"),
 ]
 ENDINGS = ("The Lamp Is Lit", "The Tide Turns")
 
 
+def _attack_card(cls, i, against, attr, mod):
+    """An investigator's attack card: its test, its pass (the damage, with the published decks' kinds
+    of card in turn) and its failure."""
+    test = ("marksmanship" if against == "firearm" else "strength") + ":%d" % mod
+    hit = "hit:%d" % (1 + i % 3)
+    fail = "damage:1" if i % 2 else "-"
+    if against == "melee":
+        hit += ";weapon:%s:+%d" % (("bladed", "blunt")[i % 2], 1 + i % 2)
+    if against == "blunt" and i % 4 == 0:
+        hit += ";stun_monster"
+    if against == "firearm" and i % 12 == 0:
+        hit = "hit:3;weapon:any:-1"                       # the weapon's damage lowered
+    if against == "firearm" and i % 12 == 6:
+        hit, fail = "hit:2;weapon:firearm:-2", "drop_weapon"
+    if against == "bladed" and i % 12 == 1:
+        fail = "hit:1;damage:1"                           # a failure that still hurts the monster
+    if against == "blunt" and i % 12 == 2:
+        fail = "move:2"                                   # the keeper may move any monster
+    if against == "unarmed" and i % 12 == 4:
+        hit = "hit:1;horror:1"                            # a pass that costs the attacker
+    if against == "unarmed" and i % 12 == 10:
+        hit = "hit_half:strength"                         # half the attacker's strength, rounded up
+    return (cls, against, test, hit, fail, "Card %d of the %s deck." % (i + 1, cls))
+
+
+def _monster_card(cls, i, attr, mod):
+    test = ("dexterity:%d" % mod) if i % 2 else "%s:%d" % (attr, mod)
+    fail = ("damage:%d" % (1 + i % 2)) if cls != "eldritch" else "horror:2;stun:1" if i % 4 == 0 else "horror:1"
+    if i % 12 == 5:
+        fail = "monster_damage" if cls != "eldritch" else "monster_horror;stun:1"   # its own values
+    return (cls, "monster", test, "-", fail, "Card %d of the %s deck." % (i + 1, cls))
+
+
+# (class, its regular cards, the attribute its monster cards test, hiding cards, barrier cards)
+DECKS = (("humanoid", 35, "strength", 4, 5), ("beast", 34, "dexterity", 4, 4), ("eldritch", 34, "will", 5, 4))
+
+
 def _combat():
-    """110 combat cards: 37 humanoid, 37 beast, 36 eldritch; every kind of attack answered, melee
-    cards with weapon modifiers, stuns both ways."""
+    """The published decks' 129 combat cards: 103 answering attacks (35 humanoid, 34 beast, 34
+    eldritch; every kind of attack answered, melee cards with weapon modifiers, stuns both ways, each
+    kind of published card), 13 against hiding and 13 against barriers."""
     rows = []
-    for cls, count, attr in (("humanoid", 37, "strength"), ("beast", 37, "dexterity"), ("eldritch", 36, "will")):
+    for cls, count, attr, hiding, barrier in DECKS:
         for i in range(count):
             against = ATTACKS[i % len(ATTACKS)]
             mod = -(i % 3)
             if against == "monster":
-                test = ("dexterity:%d" if i % 2 else "%s:%d" % (attr, mod)) % ((mod,) if i % 2 else ())
-                fail = ("damage:%d" % (1 + i % 2)) if cls != "eldritch" else "horror:2;stun:1" if i % 4 == 0 else "horror:1"
-                rows.append((cls, against, test, "-", fail, "Card %d of the %s deck." % (i + 1, cls)))
+                rows.append(_monster_card(cls, i, attr, mod))
             else:
-                test = ("marksmanship" if against == "firearm" else "strength") + ":%d" % mod
-                hit = "hit:%d" % (1 + i % 3)
-                if against == "melee":
-                    hit += ";weapon:%s:+%d" % (("bladed", "blunt")[i % 2], 1 + i % 2)
-                if against == "blunt" and i % 4 == 0:
-                    hit += ";stun_monster"
-                fail = "damage:1" if i % 2 else "-"
-                rows.append((cls, against, test, hit, fail, "Card %d of the %s deck." % (i + 1, cls)))
+                rows.append(_attack_card(cls, i, against, attr, mod))
+        for i in range(hiding):
+            rows.append((cls, "hiding", "luck:%d" % -(i % 2), "-", "monster_damage" if i % 2 else "horror:1",
+                         "Hiding card %d of the %s deck." % (i + 1, cls)))
+        for i in range(barrier):
+            rows.append((cls, "barrier", "-", "break" if i % 2 else "hold", "-",
+                         "Barrier card %d of the %s deck." % (i + 1, cls)))
     return rows
 
 

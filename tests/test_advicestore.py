@@ -94,6 +94,7 @@ def test_a_truncated_advice_file_is_rejected(tmp_path):
     assert store.stats["rejected"] >= 1
 
 
+@pytest.mark.slow
 def test_stale_advice_is_caught_by_the_fresh_sample_and_the_store_dropped(tmp_path):
     """Every stored answer's values off by one under valid check words (advice from a solver that
     computed differently under the same versions): the sample asked afresh differs, the store of

@@ -11,7 +11,7 @@ from eldritch.kernel.arkham.game.bots import RandomBot, HeuristicBot
 from eldritch.kernel.arkham.game import defs as D
 from eldritch.kernel.surface import CHANCE
 
-HOUSE = ("seed_gate_limits,no_event_on_stay,sanity_check_max,defeat_at_round_end,elder_sign_tokens,"
+HOUSE = ("seed_gate_limits,no_event_on_stay,sanity_check_max,defeat_at_round_end,elder_sign_card,"
          "stealth_fail_strikes")
 
 
@@ -33,6 +33,7 @@ def play(rules, seed, players, bot):
 
 @pytest.mark.parametrize("house,round_limit,games", [("", 3, 1500), (HOUSE, 4, 1000), ("", 0, 150)],
                          ids=["short", "house-rules", "whole-games"])
+@pytest.mark.slow
 def test_bots_never_make_an_illegal_move(house, round_limit, games):
     rules = Rules({"house": house, "round_limit": round_limit})
     heuristic = HeuristicBot(rules.board)

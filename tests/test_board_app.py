@@ -190,6 +190,7 @@ def test_simulator_saves_under_the_xdg_state_folder(tmp_path):
     assert "/tmp" not in (REPO / "micropython" / "sim.py").read_text().split('"""', 2)[2]
 
 
+@pytest.mark.slow
 def test_headless_demo_plays_an_adventure_to_the_end(tmp_path):
     """`make run` without a terminal: one adventure played to its end, frames printed with the
     cursor row marked."""

@@ -84,6 +84,7 @@ def board_answers(commands, heap):
     return [part.strip() for part in proc.stdout.split("<<<\n")[1:]]
 
 
+@pytest.mark.slow
 def test_four_questions_and_their_advice_equal_the_c_core():
     commands = [q + ["--json"] for q in ODDS] + ADVISE
     got = board_answers(commands, "8M")
@@ -159,6 +160,7 @@ def _qemu_board():
 # The Curator's odds and advice take about a second each under QEMU; the other questions take
 # minutes (up to 126 G instructions: benchmarks/README.md, "Clues on the board"), and the firmware's
 # own tests (tests/test_firmware.py, the issue's questions) run those.
+@pytest.mark.firmware
 @pytest.mark.parametrize("argv", [ODDS[0] + ["--json"], ADVISE[0]], ids=lambda a: a[0] + ":" + a[1])
 def test_firmware_answers_at_the_pico_heap(argv):
     """The board CLI on the QEMU firmware (32-bit objects, the Pico's 190 KB heap, the kernel frozen)

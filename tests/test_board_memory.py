@@ -24,6 +24,7 @@ def board(tmp_path_factory):
     return boardfit.build(tmp_path_factory.mktemp("board") / "fs")
 
 
+@pytest.mark.slow
 def test_too_big_a_situation_is_stopped_and_not_offered_again(board, tmp_path):
     """In the Pico's heap The Curator with 7 green, yellow, red and focus 4 needs more: the solve
     stops with a message naming the situation, its clues too (no crash, no lost menu), and the focus

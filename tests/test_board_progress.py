@@ -8,7 +8,11 @@ this is what the simulator shows and what the board's firmware draws.
 import json
 import subprocess
 
+import pytest
+
 from conftest import REPO, MICROPYTHON
+
+pytestmark = pytest.mark.slow           # a minute-long solve of a Pico on the unix port, twice
 
 # The Curator (Library, Core, its first card) with a spell: odds from the table, then A: play, whose
 # advice the board solves (about a minute of a Pico); each progress frame's rows are recorded.

@@ -53,6 +53,7 @@ def play(bot_for_seat, seed, players, ao, check=None):
     return g
 
 
+@pytest.mark.slow
 def test_bots_never_make_an_illegal_move_over_thousands_of_games():
     """1800 random-bot games and 200 heuristic games over every Ancient One at 1-4 players (plus
     mixed tables): each action is checked against the legal list before it is applied."""

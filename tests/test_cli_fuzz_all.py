@@ -257,6 +257,7 @@ def _overtime(signum, frame):
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=False,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                  HealthCheck.data_too_large])
+@pytest.mark.slow
 @given(line=command_lines())
 def test_every_command_line_ends_in_0_or_2_with_at_most_one_line(line, sandbox, monkeypatch):
     words, argv = line

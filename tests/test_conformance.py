@@ -11,11 +11,11 @@ import pytest
 from eldritch import games
 from conformance import GameSpec, check_playouts, check_three_runtimes
 
-ARKHAM_HOUSE = ("seed_gate_limits,no_event_on_stay,sanity_check_max,defeat_at_round_end,elder_sign_tokens,"
+ARKHAM_HOUSE = ("seed_gate_limits,no_event_on_stay,sanity_check_max,defeat_at_round_end,elder_sign_card,"
                 "stealth_fail_strikes")
 ANCIENT_ONES = ("Yog-Sothoth", "Yig", "Azathoth", "Ithaqua", "Cthulhu", "Hastur", "Nyarlathotep", "Shub-Niggurath")
 
-# name -> [(id, spec, on three runtimes too)]
+# name -> [(id, spec, on three runtimes too)]; the ids in SLOW run in `make test`, not `make check`
 VARIANTS = {
     "eldersign": [
         ("adventure-ordered", GameSpec("eldersign.adventure", {
@@ -33,6 +33,9 @@ VARIANTS = {
         (ao.lower(), GameSpec("eldersign.game.rules", {"ancient_one": ao}, players=(1, 2, 4, 8), seeds=1,
                               steps=100, mp_seeds=1), i < 2)
         for i, ao in enumerate(ANCIENT_ONES)
+    ] + [
+        ("house-rules", GameSpec("eldersign.game.rules", {"house": "giveup_skips_terror", "ancient_one": "Yig"},
+                                 players=(2, 5), seeds=1, steps=100, mp_seeds=1), True),
     ],
     "arkham": [
         ("demo", GameSpec("arkham.game.rules", None, players=(1, 2, 4, 8), seeds=5, steps=300, mp_seeds=1), True),
@@ -64,6 +67,10 @@ VARIANTS = {
 }
 
 
+SLOW = {"eldersign-" + ao.lower() for ao in ANCIENT_ONES if ao != "Yig"} | {"mansions-first-edition"}
+SLOW_THREE = {"eldersign-yog-sothoth", "eldersign-yig"}
+
+
 def default_variants(game):
     """A registered game without variants: its default rules at its fewest and most players."""
     low, high = games.players_range(game.name)
@@ -75,8 +82,10 @@ def params(three_only=False):
     out = []
     for game in games.GAMES:
         for ident, spec, three in VARIANTS.get(game.name) or default_variants(game):
+            name = "%s-%s" % (game.name, ident)
             if three or not three_only:
-                out.append(pytest.param(spec, id="%s-%s" % (game.name, ident)))
+                slow = name in (SLOW_THREE if three_only else SLOW)
+                out.append(pytest.param(spec, id=name, marks=[pytest.mark.slow] if slow else []))
     return out
 
 

@@ -142,6 +142,7 @@ def board_files(tmp_path_factory):
     return boardfit.build(tmp_path_factory.mktemp("board") / "fs")
 
 
+@pytest.mark.slow
 def test_companion_follows_the_synthetic_data_set_on_the_unix_port(board_files, folder, tmp_path):
     """The session on the 64-bit unix port with the board's .mpy files, where no firmware can be built
     (UNIX_HEAP_KB: see its comment; the Pico's 190 KB is checked on the firmware below)."""
@@ -188,6 +189,7 @@ def _on_board(board, ballast):
         return str(exc)
 
 
+@pytest.mark.firmware
 def test_companion_follows_the_synthetic_data_set_in_the_picos_heap_on_the_firmware(board):
     """The session on the 32-bit firmware (the kernel and the app frozen, the Pico's 190 KB heap,
     tools/boardtime.py HEAP), the card data read from the board's own filesystem."""
@@ -196,6 +198,7 @@ def test_companion_follows_the_synthetic_data_set_in_the_picos_heap_on_the_firmw
     assert int(free) + int(alloc) <= boardtime.HEAP                 # the whole heap is the Pico's
 
 
+@pytest.mark.firmware
 def test_the_firmware_session_keeps_its_room_and_running_out_fails(board):
     """Its peak (122.3 KB measured by bisecting the ballast, the session script's own bytecode
     included) stays under PEAK_KB: it runs with the heap cut to PEAK_KB; with the heap cut to 90 KB

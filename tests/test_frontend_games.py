@@ -80,6 +80,7 @@ def check_screen(app, when):
         assert app._log is not None and len(app._log.lines) == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("make", [stayaway, mansions, arkham], ids=["stayaway", "mansions", "arkham"])
 def test_a_seeded_game_through_the_screen_logs_as_plain_mode(make, size):

@@ -72,6 +72,7 @@ def scan(text, actions):
 
 @pytest.mark.parametrize("make,limit", [(eldersign, STEPS), (stayaway, None), (mansions, None), (arkham, None)],
                          ids=["eldersign", "stayaway", "mansions", "arkham"])
+@pytest.mark.slow
 def test_no_raw_action_integers_in_200_seeded_logs(make, limit):
     shaped = 0
     for seed in range(GAMES):

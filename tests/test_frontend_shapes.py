@@ -5,6 +5,7 @@ advised action, the keys path_to gives take each action, and the whole shape sur
 A toggle takes any set of alike items as the same set (two dice showing I1 are the same choice).
 """
 
+import pytest
 import json
 
 from hypothesis import given, settings, strategies as st
@@ -28,6 +29,7 @@ def leaf_lists(draw):
     return leaves, actions, advised, always
 
 
+@pytest.mark.slow
 @given(leaf_lists())
 @settings(max_examples=300, deadline=None)
 def test_a_shape_reaches_every_legal_action_once_in_menus_that_fit(case):

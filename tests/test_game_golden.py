@@ -19,7 +19,7 @@ GOLDEN = HERE / "golden_games"
 # one seeded game of each of the eight Ancient Ones (issue 27: each runs to its end on the C backend,
 # the Python backend and the MicroPython unix port with identical logs); every end condition is one
 GAMES = (("s0_p2_yog.log", 0, 2, "Yog-Sothoth"), ("s0_p2_azathoth.log", 0, 2, "Azathoth"),
-         ("s41_p5_nyarlathotep.log", 41, 5, "Nyarlathotep"), ("s2_p2_yig.log", 2, 2, "Yig"),
+         ("s38_p5_nyarlathotep.log", 38, 5, "Nyarlathotep"), ("s2_p2_yig.log", 2, 2, "Yig"),
          ("s0_p5_ithaqua.log", 0, 5, "Ithaqua"), ("s29_p5_cthulhu.log", 29, 5, "Cthulhu"),
          ("s15_p5_hastur.log", 15, 5, "Hastur"), ("s5_p5_shub.log", 5, 5, "Shub-Niggurath"))
 IDS = [g[0] for g in GAMES]
@@ -63,7 +63,7 @@ def test_golden_ends_cover_every_end_condition():
 
 def test_golden_games_play_every_ancient_one_and_nyarlathotep_draws_a_mask():
     assert sorted(g[3] for g in GAMES) == sorted(a.name for a in DATA.ancient_ones)
-    assert "Generic Mask" in (GOLDEN / "s41_p5_nyarlathotep.log").read_text()
+    assert "Generic Mask" in (GOLDEN / "s38_p5_nyarlathotep.log").read_text()
     assert all("Generic Mask" not in (GOLDEN / g[0]).read_text() for g in GAMES if g[3] != "Nyarlathotep")
 
 
@@ -172,6 +172,7 @@ def test_per_step_paths_under_heap_lock_on_micropython(run_micropython):
         assert int(rebinds) > 0          # the card-changing steps are among the locked ones
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name,seed,players,ao", GAMES, ids=IDS)
 def test_serialization_round_trips_every_reached_state(name, seed, players, ao):
     actions = actions_of((GOLDEN / name).read_text())

@@ -7,14 +7,15 @@ import pytest
 
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.surface import CHANCE
-from eldritch.kernel.eldersign.adventure import ACT_ROLL, ACT_REROLL
-from eldritch.kernel.eldersign.dice import GREEN, YELLOW, RED, I1, I2, I3, LORE, PERIL, TERROR
+from eldritch.kernel.eldersign.adventure import ACT_ROLL, ACT_REROLL, ACT_HOLD
+from eldritch.kernel.eldersign.dice import GREEN, YELLOW, RED, I1, I2, I3, I4, LORE, PERIL, TERROR
 from eldritch.kernel.eldersign.notation import format_card, format_task, parse_card
 from eldritch.kernel.eldersign.game import machine as G, pool, engine, board, doom, text as gametext
+from eldritch.kernel.eldersign.game.machine import Game
 
 from game_positions import (DATA, game, legal, of_kind, asked, phase, active, clear_hand, give, clear_board,
                             put, place, move, roll, run, events, total_trophies, adventure_id, end_turn,
-                            answer_choices)
+                            answer_choices, fail_roll)
 
 
 # ----- section 5 --------------------------------------------------------------------------------
@@ -47,6 +48,50 @@ def test_rule_5_die_given_back_cannot_be_regained_this_turn():
     assert G.A_USE + 1 not in legal(g)                      # the yellow die is already in the pool
     g._turn_yellow = 2                                      # given back this turn
     assert G.A_USE + 1 not in legal(g)
+
+
+def _die_off_a_spell_into_the_pool(colour, face, item):
+    """A game whose active investigator holds `item` and rolls with the die of colour taken off a
+    spell into the pool after the first roll; returns (game, the item's hand index)."""
+    g = game()
+    inv = active(g)
+    g._locks.clear()
+    clear_hand(g, inv)
+    i = give(g, inv, item)
+    spell = g._inv.drop_card(inv, give(g, inv, "Generic Holding Spell"))
+    g._spells.hold(colour * 8 + face, spell, inv)
+    clear_board(g)
+    put(g, 0, "Hallway on Fire")
+    move(g, 0)
+    assert G.A_USE + i not in legal(g)                      # the die is on the spell
+    g.apply(G.A_BEGIN)
+    roll(g, I1, I1, I1, I1, I1, I1)
+    g.apply(of_kind(g, G.A_UNHOLD)[0])
+    assert g._slots.adv[0].pool_dice(colour) == 1
+    return g, i
+
+
+def test_rule_5_one_yellow_and_one_red_die_an_item_adds_no_second():
+    """Rulebook p.2, components: "6 zöld dobókocka, sárga dobókocka, vörös dobókocka" (six green
+    dice, the yellow die, the red die); p.12: common items add "the yellow die", unique items "the
+    red die" to the pool. A yellow (red) die taken off a spell into the pool is that die: a Common
+    (Unique) Item is not offered, and no effect adds the die a second time."""
+    for colour, face, item in ((YELLOW, I4, "Generic Common Item (yellow die)"),
+                               (RED, I4, "Generic Unique Item (red die)")):
+        g, i = _die_off_a_spell_into_the_pool(colour, face, item)
+        assert G.A_USE + i not in legal(g)
+        run(g, ("die_yellow+1" if colour == YELLOW else "die_red+1"), active(g))
+        assert g._slots.adv[0].pool_dice(colour) == 1
+
+
+def test_rule_5_die_set_aside_is_lost_for_the_adventure_no_item_brings_it_back():
+    """Rulebook p.9: a failed roll sets a die aside ("félre kell tennie egy kockát"), and a die
+    set aside is out of the adventure; the yellow die set aside is not added again by an item."""
+    g, i = _die_off_a_spell_into_the_pool(YELLOW, I4, "Generic Common Item (yellow die)")
+    fail_roll(g, colour=YELLOW)
+    assert g._slots.adv[0].pool_dice(YELLOW) == 0
+    roll(g, I1, I1, I1, I1, I1, I1)                        # items are used after a roll
+    assert G.A_USE + i not in legal(g)
 
 
 def test_rule_5_healing_never_above_maximum():
@@ -176,6 +221,46 @@ def test_rule_6_clock_advances_three_hours_per_turn_midnight_at_xii():
         g.apply(G.A_AID)
     assert g._clock.hour == 0 and G.EV_MIDNIGHT in events(g) and G.EV_MYTHOS in events(g)
     assert g._mythos != mythos or DATA.mythos.count(DATA.mythos[mythos]) > 1
+
+
+def _setup_events(players, seed):
+    """A new game's setup, the investigators drawn (and any question of the first mythos card
+    answered with its first option): its events (code, a) up to the first turn, and the game."""
+    g = Game(DATA, players=players, seed=seed)
+    seen = [(g._ev[4 * k], g._ev[4 * k + 1]) for k in range(g._nev // 4)]
+    for _ in range(players):
+        g.apply(G.A_DRAW)
+        seen += [(g._ev[4 * k], g._ev[4 * k + 1]) for k in range(g._nev // 4)]
+    while G.EV_TURN not in [c for c, _ in seen]:
+        assert asked(g) != G.F_MAIN and g.current_player() == g._clock.seat     # the first player answers
+        g.apply(legal(g)[0])
+        seen += [(g._ev[4 * k], g._ev[4 * k + 1]) for k in range(g._nev // 4)]
+    return seen, g
+
+
+def test_rule_setup_the_first_player_is_drawn_by_lot():
+    """Rulebook setup step 8: "A kezdőjátékos: A nyomozók jelzőit felhasználva sorsoljátok ki, hogy ki
+    lesz a kezdőjátékos" (the first player: draw lots with the investigators' markers to decide who
+    plays first); step 9: the first player reveals the first mythos card; "A játék a kezdőjátékos
+    körével kezdődik" (the game begins with the first player's turn). The lot is chance from the
+    seeded PRNG, drawn once the investigators are chosen: over 200 seeds of a 4-player game every
+    seat plays first at least 30 times, the first turn and the first mythos card are that seat's,
+    and the same seed draws the same seat."""
+    firsts = [0] * 4
+    for seed in range(200):
+        seen, g = _setup_events(4, seed)
+        codes = [c for c, _ in seen]
+        first = [a for c, a in seen if c == G.EV_FIRST]
+        assert len(first) == 1
+        assert codes.index(G.EV_FIRST) > max(k for k, c in enumerate(codes) if c == G.EV_PICK)
+        assert codes.index(G.EV_FIRST) < codes.index(G.EV_MYTHOS) < codes.index(G.EV_TURN)
+        assert [a for c, a in seen if c == G.EV_TURN] == first and g._clock.seat == first[0]
+        if seed < 10:
+            assert _setup_events(4, seed)[1]._clock.seat == first[0]
+        firsts[first[0]] += 1
+    assert min(firsts) >= 30, firsts
+    seen, g = _setup_events(1, 5)
+    assert [a for c, a in seen if c == G.EV_FIRST] == [0] and g._clock.seat == 0
 
 
 def test_rule_6_no_midnight_effects_in_the_first_round():
@@ -611,18 +696,50 @@ def test_rule_terror_effects_resolve_before_the_player_gives_up():
     assert g._doom == doom_before + 2                       # the terror's token and the penalty's
 
 
-def test_rule_giving_up_a_roll_that_completes_a_task_has_no_terror_effect():
-    """The other side of the rule above: a roll that could complete a task is not a failed roll
-    unless the player fails it, so giving up at once resolves only the penalty."""
+def _give_up_a_roll_that_completes_a_task(house=0):
+    """Gala in the Great Hall (terror doom+1, penalty doom+1) rolled I1 I1 I1 L P T, which
+    completes "I2 L P"; the player gives up at once. Returns (game, doom before giving up)."""
     g = game()
+    g._house = house
+    clear_board(g)
+    put(g, 0, "Gala in the Great Hall")                    # I2 L P | I3 S1; terror doom+1
+    move(g, 0)
+    g.apply(G.A_BEGIN)
+    roll(g, TERROR, I1, I1, I1, LORE, PERIL)
+    assert any(a < ACT_HOLD for a in legal(g))             # a completion is offered
+    doom_before = g._doom
+    g.apply(G.A_GIVEUP)
+    return g, doom_before
+
+
+def test_rule_giving_up_a_roll_that_could_complete_a_task_resolves_its_terror():
+    """Rulebook p.9: "Ha az aktív játékos dobása után a kaland egy feladatát sem tudja vagy akarja
+    teljesíteni, a dobás elrontottnak számít" (if after the roll the player cannot or will not
+    complete any task, the roll is failed), and "Ha a játékos elrontja dobását és legalább egy
+    kockájával iszonyatot dobott, végre kell hajtania ... összes iszonyathatását". Giving up with a
+    roll that could complete a task is a roll the player will not complete a task with: a failed
+    roll, so its Terror resolves (doom +1), then the penalty (doom +1)."""
+    g, doom_before = _give_up_a_roll_that_completes_a_task()
+    codes = events(g)
+    assert G.EV_TERROR in codes and G.EV_LOST in codes and codes.index(G.EV_TERROR) < codes.index(G.EV_LOST)
+    assert g._doom == doom_before + 2
+
+
+def test_house_rule_giveup_skips_terror_a_completable_roll_given_up_is_not_failed():
+    """The house rule giveup_skips_terror keeps the other reading: a roll that could complete a task
+    is not a failed roll unless the player fails it, so giving up at once resolves only the penalty;
+    a roll that completes nothing still resolves its terror (the test above it)."""
+    g, doom_before = _give_up_a_roll_that_completes_a_task(G.HR_GIVEUP_SKIPS_TERROR)
+    assert G.EV_TERROR not in events(g) and g._doom == doom_before + 1
+    g = game()
+    g._house = G.HR_GIVEUP_SKIPS_TERROR
     clear_board(g)
     put(g, 0, "Gala in the Great Hall")
     move(g, 0)
     g.apply(G.A_BEGIN)
-    roll(g, TERROR, I1, I1, I1, LORE, PERIL)                # I3 S1 or... completes a task
-    doom_before = g._doom
+    roll(g, TERROR, TERROR, TERROR, TERROR, TERROR, I1)     # completes nothing
     g.apply(G.A_GIVEUP)
-    assert G.EV_TERROR not in events(g) and g._doom == doom_before + 1
+    assert G.EV_TERROR in events(g)
 
 
 def test_rule_items_may_be_used_after_the_entrance_action_before_the_clock_and_midnight():

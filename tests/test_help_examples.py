@@ -94,7 +94,15 @@ WORDS = "printf 'table words\\n' > words.txt && "
 SEALED = (WORDS + "ELDRITCH_STATE_DIR=prep eldritch stayaway --seed 3 --players 4 --bots 2,3,4 "
           "--passphrase-fd 3 3<words.txt", "save game.sae\n",
           "game.sae: a game sealed with 'save game.sae' at the table, passphrase 'table words' (in words.txt)")
+OWNER = ("eldritch template mine && sed -i 's/^# \\(.*\t.*\\)$/\\1/' mine/*.tsv", "",
+         "mine/: the template with its invented example rows kept (a folder of one's own cards)")
 PREPARE = {
+    "eldritch check mine": OWNER,
+    "eldritch check mine --json": OWNER,
+    "eldritch play --data mine --bots all": OWNER,
+    "eldritch check --cards extra.tsv":
+        ("eldritch template t && sed 's/^# \\(.*\t.*\\)$/\\1/' t/mythos.tsv > extra.tsv", "",
+         "extra.tsv: a card file, the template's mythos table with its example row kept"),
     "eldritch play --resume":
         ("eldritch play --seed 3 --players 2 --bots 2 --plain", "",
          "an autosave: a game whose input ended (the game the example resumes)"),
@@ -110,6 +118,11 @@ PREPARE = {
     "eldritch stayaway --resume":
         (WORDS + "eldritch stayaway --seed 3 --players 4 --bots 2,3,4 --passphrase-fd 3 3<words.txt", "",
          "a sealed autosave: a game whose input ended (the game the example resumes)"),
+    "eldritch mansions check my_story":
+        ("eldritch mansions template my_story", "", "my_story: the template story, written first (the folder "
+                                                    "the example checks)"),
+    "eldritch mansions check my_story --json":
+        ("eldritch mansions template my_story", "", "likewise"),
     "eldritch mansions play --load game.sav --passphrase-fd 3 3<words.txt":
         (WORDS + "ELDRITCH_STATE_DIR=prep eldritch mansions play --seed 3 --players 2 --bots keeper "
          "--passphrase-fd 3 3<words.txt", "save game.sav\n",
@@ -182,6 +195,7 @@ def test_every_command_and_subcommand_has_examples_and_every_substitution_is_use
     assert len(shown) >= 50
 
 
+@pytest.mark.slow
 def test_help_examples_run(tmp_path):
     failed = []
     for k, example in enumerate(examples()):
@@ -202,6 +216,7 @@ def _free_port():
         return s.getsockname()[1]
 
 
+@pytest.mark.slow
 def test_ray_examples_run():
     ray_examples = [e for e in examples() if is_ray(e)]
     assert len(ray_examples) == 2

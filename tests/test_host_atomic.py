@@ -156,6 +156,7 @@ print(reads, bad)
 """
 
 
+@pytest.mark.slow
 def test_two_processes_saving_1000_times_never_show_a_partial_file(tmp_path):
     """Two writers alternate 500 saves each into one file while a reader reads it in a loop: every
     read is a whole save (its checksum holds), and no temporary file is left."""

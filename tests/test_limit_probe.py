@@ -77,6 +77,7 @@ def probe(backend, questions, seed, limit_s):
     return solved, stopped, worst, refused
 
 
+@pytest.mark.slow
 def test_probe_of_accepted_questions_never_passes_its_limit():
     """1,200 random accepted questions, C core: none runs its counted work past the limit by more
     than one stored unit; the estimate is rarely too low (few are stopped)."""
@@ -88,6 +89,7 @@ def test_probe_of_accepted_questions_never_passes_its_limit():
     assert stopped <= 1200 // 20, stopped
 
 
+@pytest.mark.slow
 def test_probe_on_the_fallback_stops_at_its_limit_too():
     """The pure-Python solver, checked every 64 pairs by its progress callback: the same bound."""
     solved, stopped, worst, refused = probe(get_backend("python"), 60, 25, 0.05)

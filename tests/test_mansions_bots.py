@@ -3,6 +3,7 @@ heuristic on either side, 1 to 4 investigators, and never an illegal move; each 
 seat's view (the same view and legal actions give the same choice, whatever is hidden); the heuristic
 sides beat the random ones and every end of the game happens."""
 
+import pytest
 from array import array
 
 from eldritch.kernel import prng
@@ -36,6 +37,7 @@ def play(r, seed, players, keeper_kind, inv_kind):
     return st
 
 
+@pytest.mark.slow
 def test_bots_never_make_an_illegal_move_in_thousands_of_games():
     r = P.rules()
     games = 0
@@ -60,6 +62,7 @@ def test_bots_never_make_an_illegal_move_in_thousands_of_games():
     assert wins[("random", "heuristic")][1] > wins[("heuristic", "random")][1]
 
 
+@pytest.mark.slow
 def test_a_bot_reads_only_its_view():
     """The same view and legal actions give the same choice, whatever the keeper hides."""
     r = P.rules()

@@ -579,3 +579,74 @@ def test_options_default_to_the_first_edition_and_keep_the_engines_earlier_choic
         Rules({"stun": "sometimes"})
     with pytest.raises(KernelError):
         Rules({"colour": "red"})
+
+
+def test_choice_keeper_picks(tmp_path):
+    """An effect's choice waits for the keeper's action: a monster for an investigator's room in any of
+    its spaces (his own too); a monster to move, or none; play goes back where it was."""
+    from test_mansions_decks import story_with, choices
+    folder = story_with(tmp_path, [("events.tsv", "Storm Rising\tthreat:2", "Storm Rising\tspawn_with:Cultist;threat:1")])
+    st = P.game(story=folder)
+    place(st, 1, "Study")
+    st.g[S.G_TOKENS] = 2
+    P.to_keeper_actions(st)
+    threat = st.g[S.G_THREAT]
+    act(st, K.A_KEEPER_DONE)
+    assert choices(st) == [space(st, "Study")] and st.g[S.G_THREAT] == threat      # the list waits
+    act(st, K.A_CHOOSE, space(st, "Study"))
+    assert st.monster_in(space(st, "Study")) != K.NONE and st.g[S.G_THREAT] == threat + 1
+    folder = story_with(tmp_path, combat=[("humanoid", "unarmed", "strength:-1", "hit:1", "move:1", "Shove.")],
+                        name="move")
+    st = P.game(story=folder)
+    m = put_monster(st, "Cultist", "Foyer West")
+    act(st, K.A_ATTACK, m, K.NONE)
+    roll(st, 10)
+    assert choices(st) == sorted([m, K.NONE])
+    act(st, K.A_CHOOSE, m)
+    act(st, K.A_MSTEP, space(st, "Foyer East"))
+    assert st.m_space[m] == space(st, "Foyer East") and st.g[S.G_PHASE] == K.PH_TURN and st.g[S.G_TURN] == 1
+
+
+def test_choice_time_tokens(tmp_path):
+    """Tokens go on one by one; the one reaching the number resolves the event, and the effect's
+    others are not placed."""
+    from test_mansions_decks import story_with
+    folder = story_with(tmp_path, [("mythos.tsv", "Creeping Dread\t1\thorror:1", "Creeping Dread\t1\ttime:3")])
+    st = P.game(("Silas Crane", "Eli Marsh"), story=folder)
+    st.g[S.G_TOKENS] = 1
+    st.g[S.G_THREAT] = 5
+    dread = st.story.my_name.index("Creeping Dread")
+    st.my_where[dread] = 1
+    act(st, K.A_NEXT, 2)
+    events = act(st, K.A_MYTHOS, dread, 2)
+    assert [e for e in events if e.startswith("time token")] == ["time token 2 of 3 on the event deck",
+                                                                 "time token 3 of 3 on the event deck"]
+    assert st.g[S.G_EVENT] == 1 and st.g[S.G_TOKENS] == 0
+
+
+def test_choice_hiding(tmp_path):
+    """Hiding is an action, after the evade tests any action needs; a movement step ends it."""
+    from test_mansions_decks import story_with, HIDING
+    st = P.game(story=story_with(tmp_path, combat=HIDING))
+    put_monster(st, "Cultist", "Foyer West")
+    act(st, K.A_HIDE)
+    assert st.g[S.G_T_PURPOSE] == K.P_EVADE                  # the cultist is evaded first
+    roll(st, 1)
+    assert st.s_hidden[1] and st.g[S.G_ACTIONS] == 0 and K.A_HIDE not in kinds(st)
+    act(st, K.A_MOVE, space(st, "Foyer East"))
+    assert not st.s_hidden[1]
+
+
+def test_choice_barricade(tmp_path):
+    """A barricade stops monsters (a barrier card decides), not investigators; a sealed door cannot be
+    barricaded."""
+    from test_mansions_decks import story_with, BARRIER
+    st = P.game(story=story_with(tmp_path, combat=BARRIER))
+    place(st, 1, "Foyer East")
+    doors = sorted(a >> 8 & 255 for a in legal(st) if a >> 16 == K.A_BARRICADE)
+    sealed = st.story.door_index[(space(st, "Foyer East"), space(st, "Cellar South"))]
+    assert doors == [st.story.door_index[(space(st, "Foyer East"), space(st, "Hall SW"))]] and sealed not in doors
+    act(st, K.A_BARRICADE, doors[0])
+    st.g[S.G_ACTIONS] = 1
+    act(st, K.A_MOVE, space(st, "Hall SW"))
+    assert st.s_space[1] == space(st, "Hall SW") and st.barrier[doors[0]]

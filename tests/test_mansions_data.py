@@ -38,7 +38,8 @@ def test_demo_story_exercises_every_feature():
     # every effect but these few, which the synthetic full-size story exercises
     # (tests/test_mansions_synthetic.py::test_synthetic_story_uses_every_feature)
     left = {K.E_COMBAT_MOD, K.E_ELSE, K.E_EXTINGUISH, K.E_FIRE, K.E_HORROR_MOD, K.E_NOTHING, K.E_SKILL, K.E_SPREAD,
-            K.E_UNFLAG, K.E_WIN}
+            K.E_UNFLAG, K.E_WIN, K.E_HORROR_ONE, K.E_DAMAGE_ONE, K.E_TIME, K.E_SPAWN_WITH, K.E_MONSTER_DAMAGE,
+            K.E_MONSTER_HORROR, K.E_DROP_WEAPON, K.E_HIT_HALF, K.E_BREAK, K.E_HOLD}
     assert set(s.eff.op) == set(range(1, len(K.EFFECT_NAMES))) - left
     conds = set(c[0] for c in s.obj_keeper) | set(c[0] for c in s.obj_inv)
     assert conds == set(range(1, len(K.COND_NAMES)))
@@ -142,13 +143,56 @@ def test_missing_story_folder_is_a_kernel_error(tmp_path):
     assert "cannot open" in str(e.value)
 
 
-@pytest.mark.parametrize("name", ["demo", "synthetic"])
+def readme_story(tmp_path):
+    """The demonstration story with kernel/mansions/data/README.md's example blocks added (the objective
+    block replacing its answer); its folder."""
+    folder = tmp_path / "mine"
+    shutil.copytree(DEMO, folder)
+    for name, rows in _readme_blocks():
+        path = folder / name
+        old = path.read_text().splitlines()
+        if name == "objectives.tsv":                 # replaces the objective of the same answer, in place
+            by_answer = {r.split("\t")[0]: r for r in rows}
+            old, rows = [by_answer.get(line.split("\t")[0], line) for line in old], []
+        path.write_text("\n".join(old + rows) + "\n")
+    return folder
+
+
+def template_with_examples(tmp_path):
+    """The template story with every example line of its files uncommented; its folder."""
+    folder = tmp_path / "template-all"
+    shutil.copytree(Path(data_folder()) / "template", folder)
+    for path in folder.glob("*.tsv"):
+        lines = path.read_text().splitlines()
+        path.write_text("\n".join(l[1:] if l.startswith("#") and l[1:2] not in ("", " ", "#") else l
+                                  for l in lines) + "\n")
+    return folder
+
+
+def _win_of(story, row):
+    """What the lean reader calls an event card's end: WIN_NONE, the side its one win:SIDE names, or
+    WIN_DECIDES for several."""
+    from eldritch.kernel.mansions import lean
+    wins = [a for op, a, _, _ in story.eff.ops(story.ev_eff[row]) if op == K.E_WIN]
+    return lean.WIN_NONE if not wins else wins[0] if len(wins) == 1 else lean.WIN_DECIDES
+
+
+STORIES = ["demo", "template", "template with every example", "synthetic", "readme examples"]
+
+
+@pytest.mark.parametrize("name", STORIES)
 def test_lean_reader_agrees_with_the_full_loader(name, tmp_path):
-    """The handheld's reader gives the full loader's names and numbers, the event deck by stage (the
-    demo's and the synthetic published-size story's, whose deck branches)."""
+    """The handheld's reader (kernel/mansions/lean.py) gives the full loader's names and numbers, the
+    event deck by stage with each card's condition and end, on every story the tests hold: the demo,
+    the template (bare and with every example), the synthetic published-size story and the README's
+    examples."""
     if name == "synthetic":
         from mansions_synthetic import write_story
         name = str(write_story(tmp_path / "drowned"))
+    elif name == "template with every example":
+        name = str(template_with_examples(tmp_path))
+    elif name == "readme examples":
+        name = str(readme_story(tmp_path))
     s = Story(name)
     lean = LeanStory(name)
     assert [n.decode() for n in lean.inv_names] == s.inv_name
@@ -157,7 +201,8 @@ def test_lean_reader_agrees_with_the_full_loader(name, tmp_path):
     assert bytes(lean.ev_time) == bytes(s.stage_time) and [n.decode() for n in lean.ev_names] == s.ev_name
     assert bytes(lean.stage_first) == bytes(s.stage_first) and bytes(lean.stage_rows) == bytes(s.stage_rows)
     assert [bool(w) for w in lean.ev_when] == [k != 0 for k in s.ev_when_kind]
-    assert bytes(lean.kc_cost) == bytes(s.kc_cost)
+    assert list(lean.ev_win) == [_win_of(s, row) for row in range(s.nrows)]
+    assert [n.decode() for n in lean.kc_names] == s.kc_name and bytes(lean.kc_cost) == bytes(s.kc_cost)
     assert lean.title.decode() == s.title
 
 
@@ -184,31 +229,21 @@ def _readme_blocks():
 def test_readme_examples_load_and_play(tmp_path):
     """Issue 27.5: kernel/mansions/data/README.md's field-by-field examples (one card of each kind,
     invented text) added to a copy of the demonstration story load, and seeded bot games play them."""
-    import shutil
     from array import array
     from eldritch.kernel.surface import CHANCE
     from eldritch.kernel.mansions.game import consts as K
     from eldritch.kernel.mansions.game.rules import Rules
     from eldritch.kernel.mansions.game.bots import make_bot
-    from eldritch.kernel.mansions.game.story import story_folder
-    folder = tmp_path / "mine"
-    shutil.copytree(story_folder("demo"), folder)
-    blocks = _readme_blocks()
-    files = {f for f, _ in blocks}
+    files = {f for f, _ in _readme_blocks()}
     assert {"cards.tsv", "events.tsv", "combat.tsv", "monsters.tsv", "investigators.tsv", "traits.tsv",
             "mythos.tsv", "keeper_actions.tsv", "trauma.tsv", "objectives.tsv", "guide.tsv", "piles.tsv",
             "spaces.tsv", "links.tsv", "story.tsv"} <= files
-    for name, rows in blocks:
-        path = folder / name
-        old = path.read_text().splitlines()
-        if name == "objectives.tsv":                 # replaces the objective of the same answer, in place
-            by_answer = {r.split("\t")[0]: r for r in rows}
-            old, rows = [by_answer.get(line.split("\t")[0], line) for line in old], []
-        path.write_text("\n".join(old + rows) + "\n")
+    folder = readme_story(tmp_path)
     st = Story(str(folder))
     assert {"Ledger of Tolls", "Whisper (high)", "Pocket Watch", "Duck Gun"} <= set(st.card_name)
-    assert "Mara Quist" in st.inv_name and "Mire Hag" in st.type_name and st.nevents == 5
-    assert st.ev_name[-2:] == ["The Ferry Arrives", "The Water Rises"] and st.nquestions == 3
+    assert "Mara Quist" in st.inv_name and "Mire Hag" in st.type_name and st.nevents == 6
+    assert st.ev_name[-3:] == ["The Ferry Arrives", "The Water Rises", "The Drowned Bell"] and st.nquestions == 3
+    assert st.has_hiding and st.has_barrier and "Clock Strikes" in st.my_name and "Marked One" in st.kc_name
     r = Rules({"story": str(folder)})
     buf = array("i", [0] * K.MAX_ACTIONS)
     for seed in range(20):

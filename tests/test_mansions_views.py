@@ -7,6 +7,7 @@ and mythos decks, the PRNG) and the investigators' views and legal actions must 
 keeper's view must not change with what only chance knows (deck orders, the PRNG). The checks can
 fail: the same mutations do change the keeper's view (his secrets are in it)."""
 
+import pytest
 from array import array
 
 from eldritch.kernel import prng
@@ -83,6 +84,7 @@ def mutate_keeper_secrets(st, rng):
     return changed
 
 
+@pytest.mark.slow
 def test_views_hold_nothing_of_the_other_side():
     r = P.rules()
     rng = prng.new_state(99)

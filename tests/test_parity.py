@@ -124,6 +124,7 @@ def _faces(solver, roll):
     return gf, yf, rf
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("adv", SPOT[:4] if SAMPLE else SPOT[:12], ids=lambda a: a.name)
 def test_roll_values_and_keep_value(adv):
     rng = random.Random(adv.name)
@@ -146,6 +147,7 @@ def test_roll_values_and_keep_value(adv):
                 assert c.keep_value(ctx, kept, ug, ky, kr) == py.keep_value(ctx, kept, ug, ky, kr)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("adv", SPOT[:3] if SAMPLE else SPOT[:8], ids=lambda a: a.name)
 def test_roll_values_and_keep_value_spells_and_clues(adv):
     rng = random.Random("sc" + adv.name)
@@ -171,6 +173,7 @@ def test_roll_values_and_keep_value_spells_and_clues(adv):
             assert c.keep_value(ctx, kept, ug, ky, kr) == py.keep_value(ctx, kept, ug, ky, kr), ctx
 
 
+@pytest.mark.slow
 def test_random_rolls_through_matching():
     rng = random.Random(2026)
     cards = [a.card() for a in ADVENTURES]
@@ -216,6 +219,7 @@ def _advice_key(options):
     return [(o.kind, o.text, o.value) for o in options]
 
 
+@pytest.mark.slow
 def test_random_rolls_through_advice():
     rng = random.Random(48)
     advs = ADVENTURES[::3]
@@ -234,6 +238,7 @@ def test_random_rolls_through_advice():
         assert _advice_key(advise(c, roll, sit, done_mask=done)) == _advice_key(advise(py, roll, sit, done_mask=done))
 
 
+@pytest.mark.slow
 def test_random_rolls_through_advice_spells_and_clues():
     rng = random.Random(49)
     advs = ADVENTURES[1::25]

@@ -152,7 +152,7 @@ def _last_turn(text):
 
 def test_logs_are_words_json_and_count_turns_consistently(state, tmp_path, monkeypatch, capsys):
     text_log, json_log = tmp_path / "g.log", tmp_path / "g.json"
-    code, out, _ = play(monkeypatch, capsys, ["--seed", "2", "--players", "2", "--bots", "all",
+    code, out, _ = play(monkeypatch, capsys, ["--seed", "6", "--players", "2", "--bots", "all",
                                               "--log", str(text_log)], [])
     text = text_log.read_text()
     assert code == 0 and not re.search(r"^> \d", text, re.M)          # no action codes
@@ -160,7 +160,7 @@ def test_logs_are_words_json_and_count_turns_consistently(state, tmp_path, monke
     assert "terror effects" not in text and "a Terror face: no terror effect here" in text
     turns = _last_turn(text)
     assert "after %d turns" % turns in out and text.rstrip().endswith("after %d turns" % turns)
-    play(monkeypatch, capsys, ["--seed", "2", "--players", "2", "--bots", "all", "--log", str(json_log),
+    play(monkeypatch, capsys, ["--seed", "6", "--players", "2", "--bots", "all", "--log", str(json_log),
                                "--log-format", "json"], [])
     doc = json.loads(json_log.read_text())
     assert doc["turns"] == turns and doc["result"] == "loss" and doc["bots"] == [1, 2]
@@ -227,7 +227,7 @@ def test_bad_log_path_in_an_interactive_game_is_one_line_and_the_game_goes_on(st
                                                                               capsys):
     code, out, err = play(monkeypatch, capsys, ["--seed", "3", "--log", str(tmp_path / "no" / "g.log")],
                           ["", "quit"])
-    assert code == 0 and out.count("--log: cannot write") == 1 and "> seat 1" in out
+    assert code == 2 and out.count("--log: cannot write") == 1 and "> seat 1" in out    # as every game: 2
     assert err.count("\n") == 1 and "log not written" in err and not (tmp_path / "no").exists()
     assert len(autosave(state)[0].actions()) >= 1
 
@@ -261,3 +261,20 @@ def test_gc_held_at_start_up_and_resumed(state, monkeypatch, capsys):
     finally:
         gc.unfreeze()
         gc.enable()
+
+
+def test_a_house_rule_is_kept_in_the_save_and_a_loaded_game_keeps_its_own(state, tmp_path, monkeypatch, capsys):
+    """`--house giveup_skips_terror` plays the game under the house rule and its save holds it
+    (data/GAME.md, "House rules"); a loaded game refuses another --house, and an unknown name is
+    one line naming the house rules."""
+    from eldritch.kernel.eldersign.game.machine import HR_GIVEUP_SKIPS_TERROR
+    save = tmp_path / "house.sav"
+    assert main(["play", "--seed", "4", "--players", "2", "--bots", "all", "--house", "giveup_skips_terror",
+                 "--save", str(save)]) == 0
+    game, _, _ = playsave.load_file(str(save))
+    assert game._house == HR_GIVEUP_SKIPS_TERROR
+    capsys.readouterr()
+    code, _, err = play(monkeypatch, capsys, ["--load", str(save), "--house", "giveup_skips_terror"], [])
+    assert code == 2 and "keeps its house rules" in err and err.count("\n") == 1
+    code, _, err = play(monkeypatch, capsys, ["--house", "lenient"], [])
+    assert code == 2 and "no house rule 'lenient'" in err and "giveup_skips_terror" in err

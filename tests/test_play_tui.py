@@ -94,6 +94,7 @@ def check_elder_sign(app, when):
         assert flat("%s  %s ★ advised" % (r.label, r.odds)) in menu, r.label
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 def test_a_seeded_game_through_the_screen_shows_each_decision_and_logs_as_plain_mode(size, tmp_path):
     bots = tuple(range(1, GAME_PLAYERS))
@@ -241,6 +242,7 @@ async def golden_shots(state):
     return shots
 
 
+@pytest.mark.slow
 def test_golden_screens(tmp_path):
     shots = run(golden_shots(tmp_path))
     for name in SHOTS:
@@ -257,6 +259,7 @@ BAD_TYPED = ["²", "99", "save", "save /nonexistent/dir/x.sav", "save {tmp}", "a
              "1.5", "١", "back"]
 
 
+@pytest.mark.slow
 def test_every_bad_input_is_one_notice_and_the_game_goes_on(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
 
@@ -315,7 +318,8 @@ def test_resume_shows_the_adventure_as_it_was(tmp_path):
     """A game saved in the middle of an adventure comes back with its roll, held dice and odds."""
     session = new_session(tmp_path)
     adapter = session.game
-    while question(adapter.state) is None or not any(gametable.snapshot(adapter.state).attempt.adventure.held):
+    while (question(adapter.state) is None or not any(gametable.snapshot(adapter.state).attempt.adventure.held)
+           or session.bot_turn()):           # a decision of the human seat (the bot's would be played on)
         legal = session.legal()
         texts = {a: gametext.action_text(adapter.state, a) for a in legal}
         focus = [a for a in legal if texts[a].startswith("focus")]

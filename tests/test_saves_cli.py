@@ -214,7 +214,7 @@ def test_rule_item_3_a_full_disk_is_never_called_saved(tmp_path, env):
                                    "from eldritch import cli\nsys.exit(cli.main(sys.argv[1:]))",
                                    "play", "--plain", "--seed", "1"], input="\nquit\n", capture_output=True,
                                   text=True, timeout=60, env=env)
-        assert proc.returncode == 0 and "Traceback" not in proc.stderr
+        assert one_line(proc) and "could NOT be saved" in proc.stderr, proc.stderr     # a script sees it
         assert "the game is saved in" not in proc.stdout
         assert "the game could NOT be saved" in proc.stdout
         state = Path(env["ELDRITCH_STATE_DIR"])
@@ -222,6 +222,73 @@ def test_rule_item_3_a_full_disk_is_never_called_saved(tmp_path, env):
     finally:
         if mnt is not None:
             subprocess.run(["umount", str(mnt)], capture_output=True)
+
+
+def _fill(folder):
+    """Fill the filesystem of folder (a tmpfs) up to its last byte."""
+    with open(os.path.join(folder, "filler-%d" % len(os.listdir(folder))), "wb", buffering=0) as f:
+        try:
+            while True:
+                f.write(b"\0" * 512)
+        except OSError:
+            pass
+
+
+# each game's command: a new game that stops at once (its autosave made), and its --resume
+FULL_DISK_GAMES = {
+    "eldersign": (["play", "--plain", "--seed", "1"], "\nquit\n", ["play", "--plain", "--resume"], "quit\n"),
+    "arkham": (["arkham", "play", "--plain", "--seed", "1"], "quit\n", ["arkham", "play", "--plain", "--resume"],
+               "quit\n"),
+    "stayaway": (["stayaway", "--plain", "--seed", "1", "--players", "4", "--bots", "2,3,4"], "quit\n",
+                 ["stayaway", "--plain", "--resume", "--bots", "2,3,4"], "quit\n"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(FULL_DISK_GAMES))
+def test_rule_a_resume_whose_autosave_fails_on_a_full_disk_exits_2(game, tmp_path, env):
+    """`play --resume` on a full disk said "the game could NOT be saved" and exited 0: a script
+    checking $? took the game as saved. It now exits 2 with that line on stderr."""
+    mnt = _full_folder(tmp_path)
+    if mnt is None:
+        pytest.skip("needs root to mount a small tmpfs (a full filesystem)")
+    try:
+        os.remove(mnt / "filler")
+        state = mnt / "state"
+        state.mkdir()
+        env = dict(env, ELDRITCH_STATE_DIR=str(state))
+        new, new_in, resume, resume_in = FULL_DISK_GAMES[game]
+        fds = []
+        if game == "stayaway":
+            fds = [words_fd(), words_fd()]
+            new, resume = new + ["--passphrase-fd", str(fds[0])], resume + ["--passphrase-fd", str(fds[1])]
+        proc = run(new, env, new_in, pass_fds=fds[:1])
+        assert proc.returncode == 0, proc.stdout[-1000:] + proc.stderr
+        _fill(mnt)
+        proc = run(resume, env, resume_in, pass_fds=fds[1:])
+        for fd in fds:
+            os.close(fd)
+        assert one_line(proc) and "could NOT be saved" in proc.stderr, (proc.returncode, proc.stderr)
+        assert "Traceback" not in proc.stdout
+    finally:
+        subprocess.run(["umount", str(mnt)], capture_output=True)
+
+
+def test_rule_play_save_on_a_full_disk_exits_2_and_says_where_the_game_is(tmp_path, env):
+    """`eldritch play --save FILE` on a full disk printed "cannot write ... no space left" and exited
+    0; Arkham, Mansions and Stay Away! exited 2 with where the game is instead. Elder Sign now does
+    the same."""
+    mnt = _full_folder(tmp_path)
+    if mnt is None:
+        pytest.skip("needs root to mount a small tmpfs (a full filesystem)")
+    try:
+        target = str(mnt / "game.sav")
+        for args, stdin in ((["play", "--plain", "--seed", "1", "--save", target], "\nquit\n"),
+                            (["arkham", "play", "--plain", "--seed", "1", "--save", target], "quit\n")):
+            proc = run(args, env, stdin)
+            assert one_line(proc) and "no space left" in proc.stderr, (args, proc.returncode, proc.stderr)
+            assert "the game is saved in" in proc.stderr and "autosave" in proc.stderr, proc.stderr
+    finally:
+        subprocess.run(["umount", str(mnt)], capture_output=True)
 
 
 # ----- items 9 and 10: sealed saves at the table ------------------------------------------------------

@@ -421,7 +421,7 @@ def test_a_send_to_a_client_already_gone_ends_its_sender_quietly():
     sender stops without an exception (an exception left in its task would be logged as never
     retrieved, once per dropped client), and what is still queued is left alone."""
     import asyncio
-    from eldritch.serve.tables import pump
+    from eldritch.serve.transport import pump
 
     class Gone:
         closing = None

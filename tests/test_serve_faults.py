@@ -167,6 +167,7 @@ class Person(threading.Thread):
                 time.sleep(0.1)
 
 
+@pytest.mark.slow
 def test_sigkill_at_random_points_of_200_games_loses_and_changes_nothing(tmp_path):
     folder = tmp_path / "serve"
     server = Server(folder, free_port())

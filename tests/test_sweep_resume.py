@@ -127,6 +127,33 @@ def test_a_damaged_result_file_is_recomputed_and_reported_in_one_line(tmp_path, 
     assert code == 0 and err == "" and json.loads(third) == report
 
 
+@pytest.mark.parametrize("kind", ["folder", "fifo", "symlink", "file"])
+def test_leftovers_named_tmp_in_the_results_do_not_stop_a_resume(tmp_path, finished, kind):
+    """A folder named y.tmp in OUT/results/ stopped the resume with a raw OS message ("y.tmp: Is a
+    directory"). A stale temporary file is still cleaned up; anything else named *.tmp (a folder, a
+    pipe, a symbolic link) is not the sweep's and is left alone, and the sweep resumes."""
+    src, report, names = finished
+    out = _copy(src, tmp_path / "sweep")
+    os.remove(out / "results" / names[0])              # one task to run again
+    odd = out / "results" / "y.tmp"
+    if kind == "folder":
+        odd.mkdir()
+        (odd / "inside").write_text("kept")
+    elif kind == "fifo":
+        os.mkfifo(odd)
+    elif kind == "symlink":
+        (tmp_path / "elsewhere").write_text("kept")
+        os.symlink(tmp_path / "elsewhere", odd)
+    else:
+        odd.write_text("a killed run's half-written result")
+    code, again, err = run_cli(SIM + ["--out", str(out)])
+    assert code == 0 and err == "", err
+    assert json.loads(again) == report
+    assert os.path.lexists(odd) == (kind != "file")
+    if kind == "symlink":
+        assert (tmp_path / "elsewhere").read_text() == "kept"
+
+
 def test_two_result_files_swapped_between_settings_are_both_recomputed(tmp_path, finished):
     src, report, names = finished
     out = _copy(src, tmp_path / "sweep")

@@ -113,6 +113,44 @@ def test_truncated_store_file_is_rejected(tmp_path):
     assert store.stats["rejected"] == 1
 
 
+def test_a_fifo_named_like_a_store_file_is_refused_at_once(tmp_path):
+    """A FIFO named like a table (*.tbl), an advice file (*.adv) or the size ledger blocked open()
+    forever (a FIFO waits for a writer). The store opens without blocking and takes regular files
+    only: the FIFOs are refused (as damaged files are) and the values are the same."""
+    import threading
+    want = plain()
+    chances(TableStore(str(tmp_path)))
+    card = os.path.dirname(tables(tmp_path)[0])
+    root = os.path.dirname(card)
+    advice = TableStore(str(tmp_path))._advice_root()
+    os.makedirs(advice, exist_ok=True)
+    fifos = [os.path.join(card, "0" * 40 + ".tbl"), os.path.join(root, ".size"), os.path.join(advice, "0" * 40 + ".adv")]
+    for path in fifos:
+        if os.path.exists(path):
+            os.remove(path)
+        os.mkfifo(path)
+    got = []
+
+    def use():
+        store = TableStore(str(tmp_path))
+        got.append(chances(store))
+        assert store.advice_files() == []
+        store.compact_all()
+        got.append(store.stats["rejected"])
+    worker = threading.Thread(target=use, daemon=True)
+    worker.start()
+    worker.join(60)
+    try:
+        assert not worker.is_alive(), "the store waited on a FIFO"
+    finally:
+        for path in fifos:                           # a reader still waiting (the test failing) is let go
+            try:
+                os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:
+                pass
+    assert got[0] == want and got[1] >= 1
+
+
 def test_other_version_is_never_read(tmp_path):
     want = plain()
     chances(TableStore(str(tmp_path), versions="kernel 0.0.1 core 0.9"))

@@ -24,6 +24,7 @@ import os
 import sys
 import time
 
+from eldritch.cliargs import MAX_GAMES, SEED, whole
 from eldritch.kernel import prng
 from eldritch.analysis.simgames import GAMES, Setting, grid, option_text, runner as game_runner
 from eldritch.analysis.stats import wilson
@@ -217,13 +218,10 @@ def _counts(text: str) -> list[int]:
 
 
 def _positive(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("not a number: %r" % text)
-    if n < 1 or n > 100_000_000:
-        raise argparse.ArgumentTypeError("must be 1 to 100000000")
-    return n
+    return _COUNT(text)
+
+
+_COUNT = whole(1, MAX_GAMES, "the number")
 
 
 def _size(text: str) -> int:
@@ -241,7 +239,7 @@ def add_grid_arguments(p) -> None:
     p.add_argument("--players", type=_counts, default=[1], metavar="N,...", help="player counts (default 1)")
     p.add_argument("--bots", default="", metavar="BOTS",
                    help="the bot of every seat, or seat by seat 'a,b', or settings to compare 'a|b'")
-    p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    p.add_argument("--seed", type=SEED, default=1, help="seed of the first game (default 1)")
     p.add_argument("--store", metavar="DIR",
                    help="Elder Sign's solver bot: a folder of solved value tables, read and grown (results "
                         "are the same with or without; simulate: none unless given; sweep: OUT/solved, "

@@ -164,16 +164,19 @@ def run_serial(tasks, store, backend_name, progress, retries, solved=None):
 
 def run_pool(tasks, store, backend_name, progress, retries, workers, solved=None):
     """A local process pool; a dead worker breaks the pool: it is rebuilt and the unfinished tasks
-    are submitted again (each at most `retries` more times)."""
+    are submitted again (each at most `retries` more times). The workers end with this process
+    (parentwatch.py), however it ends."""
     from concurrent.futures import ProcessPoolExecutor, wait, FIRST_COMPLETED
     from concurrent.futures.process import BrokenProcessPool
     import multiprocessing
+    from eldritch.analysis.parentwatch import die_with_parent
     tries = {t["id"]: 0 for t in tasks}
     todo = list(tasks)
     while todo:
         ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
         broken = False
-        with ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=ctx) as pool:
+        with ProcessPoolExecutor(max_workers=min(workers, len(todo)), mp_context=ctx,
+                                 initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
             futures = {pool.submit(run_task, t, backend_name, solved): t for t in todo}
             pending = set(futures)
             while pending:

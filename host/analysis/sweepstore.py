@@ -190,9 +190,7 @@ class Store:
                 write_atomic(path, json.dumps(plan))
         else:
             write_atomic(path, json.dumps(plan))
-        for name in os.listdir(self.results):       # temporary files of a killed run
-            if name.endswith(".tmp"):
-                os.remove(os.path.join(self.results, name))
+        self._remove_temporaries()
         self.damaged = []
         for t in tasks:
             p = self.path(t["id"])
@@ -203,6 +201,23 @@ class Store:
             except ValueError as exc:
                 self.damaged.append((t["id"], str(exc)))
                 self._set_aside(p)
+
+    def _remove_temporaries(self) -> None:
+        """Remove the temporary files a killed run left (regular files named *.tmp); anything else
+        of that name (a folder, a pipe, a symbolic link) is not the sweep's and is left alone."""
+        try:
+            names = os.listdir(self.results)
+        except OSError as exc:
+            raise KernelError("option", "--out: cannot read %s: %s" % (self.results, atomic.describe(exc)))
+        for name in names:
+            if not name.endswith(".tmp"):
+                continue
+            path = os.path.join(self.results, name)
+            try:
+                if stat.S_ISREG(os.lstat(path).st_mode):
+                    os.remove(path)
+            except OSError as exc:
+                raise KernelError("sweep", "cannot remove the leftover %s: %s" % (path, atomic.describe(exc)))
 
     def _set_aside(self, p: str) -> None:
         """A refused result file: kept beside as .bad for whoever wants to look, out of the way."""

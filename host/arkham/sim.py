@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from array import array
 
+from eldritch.cliargs import whole
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.arkham.game import defs as D
 from eldritch.kernel.arkham.game.rules import Rules, house_bits
@@ -41,7 +42,7 @@ class ArkhamRunner:
                        help="Arkham: a board folder (default: the demonstration board)")
         p.add_argument("--arkham-house", default="", metavar="NAMES",
                        help="Arkham: house rules, comma-separated (%s)" % ", ".join(D.HOUSE_RULES))
-        p.add_argument("--arkham-rounds", type=int, default=-1, metavar="N",
+        p.add_argument("--arkham-rounds", type=whole(-1, 999, "--arkham-rounds"), default=-1, metavar="N",
                        help="Arkham: the agreed round limit (0: none; default the board's)")
 
     def settings(self, args) -> list[Setting]:

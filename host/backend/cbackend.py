@@ -110,6 +110,7 @@ def count_ways_batch(face_sets, rolls, helds):
     return list(counts)[:n]
 
 
+U64_MAX = (1 << 64) - 1      # es_budget's fields are uint64_t
 REPORT_EVERY = 1 << 17       # pairs between two progress calls (a few milliseconds)
 # CSolver.c_seconds: CPU time inside the core's entry points, for the benchmarks (benchmarks/suites.py
 # sets it); off by default: two process-clock reads a call cost more than a call that finds its
@@ -560,7 +561,7 @@ class CSolver:
         left = target - _weighted(weights, self._work_before)
         wp, wc, wf, wsw = weights
         b = ffi.new("es_budget *", {"per_pair": wp, "per_sweep": wsw, "per_frame": wf, "per_context": wc,
-                                    "limit": max(left, 1)})
+                                    "limit": min(max(left, 1), U64_MAX)})
         _check(lib.ess_set_budget(self._wsp, b))
 
     @property

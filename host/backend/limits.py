@@ -39,6 +39,8 @@ from eldritch.kernel.eldersign import budget
 
 DEFAULT_SECONDS = 60
 DEFAULT_MEMORY = 1 << 30
+MAX_SECONDS = 1_000_000             # a limit's nanoseconds and weighted work stay far inside 64 bits
+MAX_SIZE = 1 << 50
 _UNITS = {"": 1, "B": 1, "K": 1 << 10, "KB": 1 << 10, "KIB": 1 << 10, "M": 1 << 20, "MB": 1 << 20,
           "MIB": 1 << 20, "G": 1 << 30, "GB": 1 << 30, "GIB": 1 << 30, "T": 1 << 40, "TB": 1 << 40,
           "TIB": 1 << 40}
@@ -60,8 +62,10 @@ def parse_seconds(text: str) -> float:
         if body.endswith(suffix):
             body, scale = body[:-1], mult
             break
-    value = _number(body, text, "a duration such as 90, 10m or 1h")
-    return value * scale
+    value = _number(body, text, "a duration such as 90, 10m or 1h") * scale
+    if value > MAX_SECONDS:
+        raise KernelError("option", "a time limit is at most %d seconds (11 days), not %r" % (MAX_SECONDS, text[:20]))
+    return value
 
 
 def parse_size(text: str) -> int:
@@ -73,7 +77,10 @@ def parse_size(text: str) -> int:
     unit = body[k:]
     if unit not in _UNITS:
         raise KernelError("option", "expected a size such as 512M or 2G, not %r" % (text,))
-    return int(_number(body[:k], text, "a size such as 512M or 2G") * _UNITS[unit])
+    value = int(_number(body[:k], text, "a size such as 512M or 2G") * _UNITS[unit])
+    if value > MAX_SIZE:
+        raise KernelError("option", "a size is at most 1024T, not %r" % text[:20])
+    return value
 
 
 def _number(body: str, text: str, what: str) -> float:

@@ -194,7 +194,7 @@ def table_load(payload, settings_doc):
     from eldritch.backend import get_backend
     from eldritch.kernel.eldersign.game import save as gamesave
     settings, _ = playsave.parse(_host_save(payload, settings_doc))
-    data = playsave.game_data(settings.cards)
+    data = playsave.game_data(settings.cards, settings.data)
     return ElderSignGame(gamesave.deserialize(payload, data), data, settings, get_backend(None))
 
 

@@ -26,18 +26,20 @@ import os
 import sys
 import time
 
+from eldritch.cliargs import SEED, seconds, whole
 from eldritch.saves.atomic import SaveError, user_path
 from eldritch.eldersign.gamelog import GameLog, FORMATS, TRANSCRIPT_HEADER
 from eldritch.frontend.botseats import bot_seats
 from eldritch.kernel.errors import KernelError
-from eldritch.kernel.numbers import is_count
 from eldritch.kernel.eldersign.game.data import GameData
-from eldritch.kernel.eldersign.game.machine import Game
+from eldritch.kernel.eldersign.game.machine import Game, HOUSE_RULES
+from eldritch.kernel.eldersign.game.rules import house_bits
 from eldritch.kernel.eldersign.game import table as gametable
 from eldritch.kernel.eldersign.game import text as gametext
 from eldritch.frontend import gcpause
 from eldritch.saves import userdirs
 from eldritch.frontend.interrupt import InterruptGuard
+from eldritch.frontend.cli import finish
 from eldritch.frontend.persist import Persist, log_problem, save_problem
 from eldritch.frontend.session import Session
 from eldritch.eldersign import playsave
@@ -53,33 +55,17 @@ PLAY_EXAMPLES = """examples:
   eldritch play --seed 7 --players 4 --bots all --log game.log
                                                   a whole bot game, its seed and log in game.log
   eldritch play --load game.sav --plain           a saved game, as numbered prompts
+  eldritch play --house giveup_skips_terror       a house rule (data/GAME.md, "House rules")
+  eldritch play --data mine --bots all           your own cards (eldritch template mine, filled in)
 during play: a number (or a click) chooses, Enter takes the default, 'save PATH' saves, 'hint'
 explains the best option, 'board' shows the board, 'quit' asks, then saves and stops.
 The game is autosaved after every action to $XDG_STATE_HOME/eldritch (or ~/.local/state/eldritch;
 --state-dir or $ELDRITCH_STATE_DIR to change it)."""
 
 
-def _ascii_int(low: int, high: int, what: str):
-    """An argparse type: ASCII digits only (no '²' or other Unicode digits), within [low, high]."""
-    def parse(text: str) -> int:
-        t = text.strip()
-        if not is_count(t):
-            raise argparse.ArgumentTypeError("%s must be a whole number, not %r" % (what, text[:20]))
-        v = int(t)
-        if not low <= v <= high:
-            raise argparse.ArgumentTypeError("%s must be %d to %d, not %d" % (what, low, high, v))
-        return v
-    return parse
 
 
-def _speed(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("--speed must be seconds, e.g. 0.3, not %r" % text[:20])
-    if not 0 <= v <= 10:
-        raise argparse.ArgumentTypeError("--speed must be 0 to 10 seconds")
-    return v
+_speed = seconds(0, 10, "--speed")
 
 
 def add_parser(sub):
@@ -87,13 +73,14 @@ def add_parser(sub):
                        description="Play a whole Elder Sign game: the board on screen, the solver's odds "
                                    "at every roll, seats human or bot, autosave, save and load.",
                        epilog=PLAY_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--seed", type=_ascii_int(0, 0x3FFFFFFF, "--seed"), default=None,
+    p.add_argument("--seed", type=SEED, default=None,
                    help="the game's seed (default: from the clock)")
-    p.add_argument("--players", type=_ascii_int(1, 8, "--players"), default=None,
+    p.add_argument("--players", type=whole(1, 8, "--players"), default=None,
                    help="players, 1-8 (default 1)")
-    p.add_argument("--ancient-one", default="Yog-Sothoth",
+    p.add_argument("--ancient-one", default=None,
                    help="the Ancient One by name: Yog-Sothoth, Yig, Azathoth, Ithaqua, Cthulhu, Hastur, "
-                        "Nyarlathotep or Shub-Niggurath, or random (drawn from the seed; default Yog-Sothoth)")
+                        "Nyarlathotep or Shub-Niggurath (or one of --data's), or random (drawn from the seed; "
+                        "default Yog-Sothoth, else the first of --data's)")
     p.add_argument("--bots", default=None, help="'all', or seats taken by the bot: '2,3' (default none)")
     p.add_argument("--plain", action="store_true",
                    help="numbered prompts line by line (screen readers, pipes); the default when "
@@ -110,7 +97,12 @@ def add_parser(sub):
     p.add_argument("--state-dir", help="the folder for the autosave (default: the per-user state folder)")
     p.add_argument("--cards", action="append", default=[], metavar="FILE",
                    help="an extra card file (TSV, see kernel/eldersign/data/GAME.md); repeatable")
-    p.add_argument("--max-steps", type=_ascii_int(1, 10 ** 7, "--max-steps"), default=200000,
+    p.add_argument("--data", default=None, metavar="DIR",
+                   help="a folder of your own card tables (eldritch template DIR; each table there replaces "
+                        "the shipped one, a table it lacks is the shipped one; eldritch check DIR)")
+    p.add_argument("--house", default=None, metavar="RULES",
+                   help="house rules, comma separated: %s (data/GAME.md, 'House rules')" % ", ".join(HOUSE_RULES))
+    p.add_argument("--max-steps", type=whole(1, 10 ** 7, "--max-steps"), default=200000,
                    help=argparse.SUPPRESS)
     p.add_argument("--exit-after-first-screen", action="store_true", help=argparse.SUPPRESS)
     return p
@@ -177,6 +169,8 @@ def open_game(args, state):
         path = os.path.join(state, userdirs.AUTOSAVE) if args.resume else user_path(args.load)
         if args.resume and not os.path.exists(path):
             raise KernelError("option", "no autosaved game to resume in %s" % state)
+        if args.data is not None:
+            raise KernelError("option", "--data: a saved game holds its own card tables")
         cards = playsave.read_card_files(args.cards)
         game, data, settings = playsave.load_file(path, cards)
         if settings is None:
@@ -185,17 +179,23 @@ def open_game(args, state):
             raise KernelError("option", "--cards: this save holds its own card files")
     else:
         cards = playsave.read_card_files(args.cards)
-        data = playsave.game_data(cards)
+        tables = playsave.read_data_folder(args.data) if args.data is not None else ()
+        data = playsave.game_data(cards, tables, args.data or "data")
         seed = args.seed
         if seed is None:
             seed = int(time.time()) & 0x3FFFFFFF
-        game = Game(data, players=args.players or 1, seed=seed, ancient_one=args.ancient_one)
-        settings = Settings(cards=cards)
+        ancient_one = args.ancient_one
+        if ancient_one is None:         # the shipped game's default, else the data's first
+            names = [a.name for a in data.ancient_ones]
+            ancient_one = "Yog-Sothoth" if "Yog-Sothoth" in names else names[0]
+        game = Game(data, players=args.players or 1, seed=seed, ancient_one=ancient_one,
+                    house=house_bits(args.house or ""))
+        settings = Settings(cards=cards, data=tables)
     bots = settings.bots
     if args.bots is not None:
         bots = bot_seats(args.bots, game.players)
     settings = Settings(bots, settings.hints and not args.no_hints,
-                        settings.speed if args.speed is None else args.speed, settings.cards)
+                        settings.speed if args.speed is None else args.speed, settings.cards, settings.data)
     return game, data, settings
 
 
@@ -230,6 +230,8 @@ def _run(args, backend, gc_was_on=True) -> int:
             raise KernelError("option", "%s: no file name given" % flag)    # '' is not "none"
     if args.players is not None and (args.load or args.resume):
         raise KernelError("option", "--players: a loaded game keeps its players")
+    if args.house is not None and (args.load or args.resume):
+        raise KernelError("option", "--house: a loaded game keeps its house rules")
     state = userdirs.state_dir(args.state_dir)
     game, data, settings = open_game(args, state)
     all_bots = len(settings.bots) == game.players
@@ -264,25 +266,12 @@ def _run(args, backend, gc_was_on=True) -> int:
         from eldritch.frontend.plain import PlainUI
         with InterruptGuard() as guard:
             code = PlainUI(session, guard).run()
-    _finish(session, args)
-    return code
+    return finish(session, args) or code
 
 
 def _keep_previous(session) -> str | None:
     line = session.persist.keep_previous()
     return line + " (eldritch play --load it)" if line else None
-
-
-def _finish(session, args) -> None:
-    """At the end, quit or Ctrl-C: the autosave is current; write the log and --save."""
-    session.autosave()
-    notice = session.write_log(user_path(args.log) if args.log else None, args.log_format)
-    if notice:
-        sys.stderr.write("eldritch: %s\n" % notice)
-    if args.save:
-        message = session.save(args.save)
-        if message.startswith("not saved: "):
-            sys.stderr.write("eldritch: %s\n" % message[len("not saved: "):].replace(" (the game goes on)", ""))
 
 
 def _run_bots(args, game, data, settings, log, state) -> int:

@@ -7,13 +7,15 @@ A file is three lines of UTF-8 text:
 
     ELDRITCH PLAY SAVE v1
     {"bots": [1], "hints": true, "speed": 0.3, "cards": [{"name": "mine.tsv", "text": "..."}],
-     "game": "<base64 of the kernel save>"}
+     "data": [{"name": "investigators.tsv", "text": "..."}], "game": "<base64 of the kernel save>"}
     sha256 <hex digest of the two lines above, newlines included>
 
 The kernel save (kernel/eldersign/game/save.py) is the seed, the options and the action log, checked
 by replaying; around it the host keeps what the kernel does not know: which seats the bot plays,
-the hint setting and bot speed, and the text of every extra card file the game was started with (so
-a save loads on another machine, and the card files can change or vanish without breaking it).
+the hint setting and bot speed, the text of every extra card file the game was started with, and
+the tables of the card folder of one's own it was started with (`--data DIR`; "data" is left out
+when there is none), so a save loads on another machine, and the card files can change or vanish
+without breaking it.
 The header is checked before anything else is read and the size is capped (MAX_BYTES), so
 `--load /dev/zero` or a huge file is one line. A bare kernel save (what `--save` wrote before this
 format) still loads, with default settings. This is the save layer's format for Elder Sign
@@ -41,21 +43,23 @@ MAX_NAME = 255
 
 class Settings:
     """What a session keeps besides the game: bot seats (0-based), hints, bot speed (seconds per
-    bot action) and the extra card files as (name, text) pairs."""
+    bot action), the extra card files and the tables of a card folder of one's own, each as
+    (name, text) pairs."""
 
-    def __init__(self, bots=(), hints: bool = True, speed: float = 0.3, cards=()):
+    def __init__(self, bots=(), hints: bool = True, speed: float = 0.3, cards=(), data=()):
         self.bots = frozenset(bots)
         self.hints = bool(hints)
         self.speed = float(speed)
         self.cards = tuple(cards)
+        self.data = tuple(data)
 
     def __eq__(self, other):
         return (isinstance(other, Settings) and self.bots == other.bots and self.hints == other.hints
-                and self.speed == other.speed and self.cards == other.cards)
+                and self.speed == other.speed and self.cards == other.cards and self.data == other.data)
 
     def __repr__(self):
-        return "Settings(bots=%r, hints=%r, speed=%r, cards=%r)" % (
-            sorted(self.bots), self.hints, self.speed, [c[0] for c in self.cards])
+        return "Settings(bots=%r, hints=%r, speed=%r, cards=%r, data=%r)" % (
+            sorted(self.bots), self.hints, self.speed, [c[0] for c in self.cards], [d[0] for d in self.data])
 
 
 def read_card_files(paths) -> tuple:
@@ -73,13 +77,29 @@ def read_card_files(paths) -> tuple:
     return tuple(out)
 
 
-def game_data(cards) -> GameData:
-    """The card data of a game: the built-in cards plus the (name, text) card files.
+def read_data_folder(folder) -> tuple:
+    """(name, text) of every table (.tsv file) of a card folder of one's own (`--data DIR`), read
+    strictly as UTF-8; the kernel checks the names and the rows (GameData)."""
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.endswith(".tsv"))
+    except OSError as exc:
+        raise SaveError("%s: not a folder of card tables (%s)" % (folder, exc.strerror or exc))
+    if len(names) > MAX_CARD_FILES:
+        raise SaveError("%s: more than %d .tsv files" % (folder, MAX_CARD_FILES))
+    out = read_card_files([os.path.join(folder, n) for n in names])
+    if not out:
+        raise SaveError("%s: no card table in it (eldritch template DIR writes them)" % folder)
+    return out
+
+
+def game_data(cards, data=(), data_name="data", lean=False) -> GameData:
+    """The card data of a game: the built-in cards (or the tables `data` of a card folder of one's
+    own, named data_name in messages) plus the (name, text) card files.
 
     GameData reads files, so the texts are written to a private temporary folder for the load and
     removed at once (the names in error messages are the original file names)."""
-    if not cards:
-        return GameData()
+    if not cards and not data:
+        return GameData(lean=lean)
     with tempfile.TemporaryDirectory(prefix="eldritch-cards-") as folder:
         paths = []
         for i, (name, text) in enumerate(cards):
@@ -89,19 +109,34 @@ def game_data(cards) -> GameData:
             with open(path, "w", encoding="utf-8", newline="") as f:
                 f.write(text)
             paths.append(path)
+        tables = None
+        if data:
+            tables = os.path.join(folder, "data")
+            os.mkdir(tables)
+            for name, text in data:
+                base = os.path.basename(name)
+                if not base.endswith(".tsv") or base.startswith("."):
+                    raise KernelError("data", "%s: not a card table's file name" % name[:80])
+                with open(os.path.join(tables, base), "w", encoding="utf-8", newline="") as f:
+                    f.write(text)
         try:
-            return GameData(extra=paths)
+            return GameData(tables, extra=paths, lean=lean)
         except KernelError as exc:
             detail = exc.detail
             for i, path in enumerate(paths):
                 detail = detail.replace(path, cards[i][0])
+            if tables:
+                detail = detail.replace(tables, data_name.rstrip("/") or "/")
             raise KernelError(exc.what, detail)
 
 
 def settings_doc(settings: Settings) -> dict:
     """The settings as the save's JSON fields (in the file's order)."""
-    return {"bots": sorted(settings.bots), "hints": settings.hints, "speed": settings.speed,
-            "cards": [{"name": n, "text": t} for n, t in settings.cards]}
+    doc = {"bots": sorted(settings.bots), "hints": settings.hints, "speed": settings.speed,
+           "cards": [{"name": n, "text": t} for n, t in settings.cards]}
+    if settings.data:
+        doc["data"] = [{"name": n, "text": t} for n, t in settings.data]
+    return doc
 
 
 def dump(game, settings: Settings) -> bytes:
@@ -128,7 +163,7 @@ def loads(blob: bytes, extra_cards=()):
         data = game_data(extra_cards)
         return gamesave.deserialize(blob, data), data, None
     settings, kernel_blob = parse(blob)
-    data = game_data(settings.cards)
+    data = game_data(settings.cards, settings.data)
     game = gamesave.deserialize(kernel_blob, data)
     for seat in settings.bots:
         if seat >= game.players:
@@ -145,7 +180,7 @@ def parse(blob: bytes):
         doc, kernel_blob = saveformat.decode_doc(line)
     except SaveError as exc:
         raise KernelError("save", str(exc).replace("Eldritch Elder Sign save", "Eldritch game save"))
-    if set(doc) != {"bots", "hints", "speed", "cards"}:
+    if set(doc) not in ({"bots", "hints", "speed", "cards"}, {"bots", "hints", "speed", "cards", "data"}):
         raise KernelError("save", "the settings line does not have the expected fields")
     bots = doc["bots"]
     if not isinstance(bots, list) or not all(type(b) is int and 0 <= b < 8 for b in bots):
@@ -155,13 +190,18 @@ def parse(blob: bytes):
     speed = doc["speed"]
     if type(speed) not in (int, float) or not 0 <= speed <= 10:
         raise KernelError("save", "speed must be 0 to 10 seconds")
-    cards = doc["cards"]
-    if not isinstance(cards, list) or len(cards) > MAX_CARD_FILES:
-        raise KernelError("save", "cards must be a list of at most %d files" % MAX_CARD_FILES)
+    return Settings(bots, doc["hints"], speed, _files(doc["cards"], "cards"), _files(doc.get("data", []), "data")), \
+        kernel_blob
+
+
+def _files(entries, key):
+    """The (name, text) pairs of a save's list of files, every entry checked."""
+    if not isinstance(entries, list) or len(entries) > MAX_CARD_FILES:
+        raise KernelError("save", "%s must be a list of at most %d files" % (key, MAX_CARD_FILES))
     pairs = []
-    for c in cards:
+    for c in entries:
         if (not isinstance(c, dict) or set(c) != {"name", "text"} or not isinstance(c["name"], str)
                 or not isinstance(c["text"], str) or len(c["name"]) > MAX_NAME):
             raise KernelError("save", "a card file entry must be {name, text}")
         pairs.append((c["name"], c["text"]))
-    return Settings(bots, doc["hints"], speed, pairs), kernel_blob
+    return pairs

@@ -46,9 +46,11 @@ kept in a ledger (ROOT/v2/.size, TableStore.settle) so that a process does not w
 from __future__ import annotations
 
 import bisect
+import errno
 import hashlib
 import mmap
 import os
+import stat
 import struct
 import sys
 
@@ -84,6 +86,20 @@ def _versions() -> str:
         core = "none"
     return "kernel %s core %s" % (VERSION, core)
 
+
+
+def open_regular(path: str, flags: int = os.O_RDONLY):
+    """A binary file object of the regular file at path: opened without blocking (a FIFO named like
+    a table would wait forever for a writer), then checked with fstat; OSError for anything else."""
+    fd = os.open(path, flags | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0), 0o644)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", path)
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb" if flags == os.O_RDONLY else "ab")
 
 class Table:
     """One mapped table file: count entries, their keys (uint64, ascending), check words and value
@@ -224,7 +240,7 @@ class TableStore:
         """(the file mapped read-only, its size), or None (and the file deleted) when it cannot be
         opened or is shorter than a header of `header` bytes."""
         try:
-            with open(path, "rb") as f:
+            with open_regular(path) as f:
                 size = os.fstat(f.fileno()).st_size
                 if size < header:
                     raise ValueError("shorter than a header")
@@ -473,8 +489,8 @@ class TableStore:
             self._evict()
         elif self._added:
             try:
-                with open(os.path.join(self.root, LEDGER), "a") as f:
-                    f.write("%d\n" % self._added)
+                with open_regular(os.path.join(self.root, LEDGER), os.O_WRONLY | os.O_APPEND | os.O_CREAT) as f:
+                    f.write(b"%d\n" % self._added)
             except OSError:
                 pass
             self._size += self._added
@@ -483,7 +499,7 @@ class TableStore:
     def _read_ledger(self):
         """The store's size by its ledger, or None (missing, unreadable or too long: walk it)."""
         try:
-            with open(os.path.join(self.root, LEDGER)) as f:
+            with open_regular(os.path.join(self.root, LEDGER)) as f:
                 lines = f.read().split()
             if not lines or len(lines) > LEDGER_LINES:
                 return None
@@ -543,7 +559,7 @@ class TableStore:
             if len(names) < 2:
                 continue
             try:
-                with open(os.path.join(folder, names[0]), "rb") as f:
+                with open_regular(os.path.join(folder, names[0])) as f:
                     magic, fmt, nstates, digest, count = HEADER.unpack(f.read(HEADER.size))
             except (OSError, struct.error):
                 continue

@@ -17,6 +17,7 @@ import getpass
 import os
 import sys
 
+from eldritch.cliargs import FD, seconds
 from eldritch.saves.atomic import SaveError, user_path
 from eldritch.kernel.errors import KernelError
 from eldritch.saves import userdirs
@@ -27,14 +28,7 @@ INTERRUPTED = 130
 LOG_FORMATS = ("text", "json", "transcript")
 
 
-def _speed(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError("--speed must be seconds, e.g. 0.3, not %r" % text[:20])
-    if not 0 <= v <= 10:
-        raise argparse.ArgumentTypeError("--speed must be 0 to 10 seconds")
-    return v
+_speed = seconds(0, 10, "--speed")
 
 
 def add_play_args(p, hints: bool = True) -> None:
@@ -118,7 +112,7 @@ def check_names(args, flags=("load", "save", "log", "state_dir")) -> None:
 def add_passphrase_args(p) -> None:
     """The sealed games' options: the passphrase from a descriptor (never argv), older saves."""
     from eldritch.saves.passphrase import NoPassphraseOnArgv
-    p.add_argument("--passphrase-fd", type=int, default=None, metavar="N",
+    p.add_argument("--passphrase-fd", type=FD, default=None, metavar="N",
                    help="read the table's passphrase from file descriptor N (default: asked when first needed; "
                         "never on the command line, where every user of the machine can read it)")
     p.add_argument("--passphrase", action=NoPassphraseOnArgv, help=argparse.SUPPRESS)
@@ -162,9 +156,14 @@ def _ask_twice(question: str) -> str:
 def finish(session, args) -> int:
     """At the end, quit or Ctrl-C: the autosave is current; write --log and --save (when they fail,
     one line on stderr says each failure, and a failed --save says where the game is instead). 0, or
-    2 when --log or --save failed."""
+    2 when --log or --save failed, or when the game is saved nowhere (its autosave failed and no
+    --save was written): a script that checks the exit code never takes a lost game for saved."""
     session.autosave()
     problems = _write_outputs(session, args, people=True)
+    persist = session.persist
+    if persist is not None and persist.state is not None and persist.saved is False and \
+            not any(p.startswith("--save: ") for p in problems) and not getattr(args, "save", None):
+        problems.insert(0, "the game could NOT be saved (%s)" % (persist.error or "autosave failed"))
     if problems:
         sys.stderr.write("eldritch: %s\n" % "; ".join(problems))
         return 2

@@ -3,6 +3,7 @@
     eldritch mansions play --players 3 --bots keeper        you and a friend investigate, the bot keeps
     eldritch mansions play --seed 7 --players 4 --bots all --log game.log
     eldritch mansions odds 4 --modifier -1 --skill 1 --luck 3 --json
+    eldritch mansions template my_story && eldritch mansions check my_story
 
 The game is the kernel's (eldritch.kernel.mansions.game.rules) on a story given as data (the
 demonstration story by default, kernel/mansions/data/demo), played on the shared front end
@@ -17,11 +18,13 @@ Saves hold the keeper's secrets, so they go through the save layer sealed with t
 import argparse
 import json
 
+from eldritch.cliargs import SEED, whole
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.mansions import odds
 from eldritch.kernel.mansions.game.rules import Rules
 from eldritch.kernel.mansions.game.choices import OPTION_VALUES
 from eldritch.kernel.mansions.game.consts import KEEPER
+from eldritch.mansions import storycheck
 
 PLAY_EXAMPLES = """examples:
   eldritch mansions play --players 3 --bots keeper      two human investigators against the bot keeper
@@ -49,11 +52,14 @@ investigator's Luck (--luck). With --choice skill_points=reroll each skill point
 
 
 def add_parser(sub):
-    """Register `mansions` (play, odds) on the top-level subparsers; returns the command's runner."""
+    """Register `mansions` (play, odds, check, template) on the top-level subparsers; returns the command's
+    runner."""
     p = sub.add_parser("mansions", help="Mansions of Madness (1st edition): play a story, attribute odds",
                        description="Mansions of Madness (first edition) over a story given as data.",
                        epilog="examples:\n  eldritch mansions play --seed 7 --players 4 --bots all --log game.log\n"
-                              "  eldritch mansions odds 4 --modifier -1 --skill 1 --luck 3",
+                              "  eldritch mansions odds 4 --modifier -1 --skill 1 --luck 3\n"
+                              "  eldritch mansions template my_story     a small story to fill in\n"
+                              "  eldritch mansions check my_story        every problem: file, line, field",
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     msub = p.add_subparsers(dest="mansions_command", metavar="COMMAND", parser_class=type(p))
     q = msub.add_parser("play", help="play a story in the terminal (human or bot seats, either side)",
@@ -61,8 +67,9 @@ def add_parser(sub):
                                     "investigators, each human or bot.",
                         epilog=PLAY_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     q.add_argument("--story", default="demo", help="a story under kernel/mansions/data or a folder (default demo)")
-    q.add_argument("--seed", type=int, default=None, help="the game's seed (default: from the clock)")
-    q.add_argument("--players", type=int, default=2, help="the keeper and the investigators, 2-5 (default 2)")
+    q.add_argument("--seed", type=SEED, default=None, help="the game's seed (default: from the clock)")
+    q.add_argument("--players", type=whole(0, 99, "--players"), default=2,
+                   help="the keeper and the investigators, 2-5 (default 2)")
     q.add_argument("--bots", default="", help="'all', 'none', or seats taken by bots: 'keeper,2' (default none)")
     q.add_argument("--bot-kind", choices=("heuristic", "random"), default="heuristic",
                    help="the bots' play (default heuristic)")
@@ -78,25 +85,32 @@ def add_parser(sub):
     q = msub.add_parser("odds", help="exact odds of an attribute test with skill points",
                         description="The exact probability of passing an attribute test.",
                         epilog=ODDS_EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
-    q.add_argument("attribute", type=int, help="the attribute, 0-10")
-    q.add_argument("--modifier", type=int, default=0, help="the test's modifier, -9 to 9 (default 0)")
-    q.add_argument("--skill", type=int, default=0,
+    q.add_argument("attribute", type=whole(-99, 99, "the attribute"), help="the attribute, 0-10")
+    q.add_argument("--modifier", type=whole(-99, 99, "--modifier"), default=0,
+                   help="the test's modifier, -9 to 9 (default 0)")
+    q.add_argument("--skill", type=whole(-99, 99, "--skill"), default=0,
                    help="the investigator's skill points, 0-8 (default 0): one may add his Luck (or, with "
                         "skill_points=reroll, each rerolls a failure)")
-    q.add_argument("--luck", type=int, default=None, help="the investigator's Luck, 0-10 (needed with --skill)")
+    q.add_argument("--luck", type=whole(-99, 99, "--luck"), default=None,
+                   help="the investigator's Luck, 0-10 (needed with --skill)")
     q.add_argument("--choice", action="append", default=[], metavar="NAME=VALUE",
                    help="natural_rolls=first-edition|clamped, skill_points=luck|reroll|off")
     q.add_argument("--json", action="store_true", help="print one JSON object")
+    storycheck.add_parsers(msub, argparse.RawDescriptionHelpFormatter)
     p.set_defaults(handler=run)
     return run
 
 
 def run(args, backend=None):
     if getattr(args, "mansions_command", None) is None:
-        raise KernelError("option", "give a command: 'eldritch mansions play' or 'eldritch mansions odds' "
+        raise KernelError("option", "give a command: 'eldritch mansions play', 'odds', 'check' or 'template' "
                                     "(see eldritch mansions --help)")
     if args.mansions_command == "odds":
         return cmd_odds(args)
+    if args.mansions_command == "check":
+        return storycheck.cmd_check(args)
+    if args.mansions_command == "template":
+        return storycheck.cmd_template(args)
     return cmd_play(args)
 
 
@@ -202,7 +216,7 @@ def cmd_play(args):
     seal = None
     if fresh:
         options = parse_choices(args.choice)
-        options["story"] = args.story
+        options["story"] = storycheck.story_argument(args.story)
         rules = Rules(options)
         if not rules.min_players <= args.players <= rules.max_players:
             raise KernelError("option", "--players must be %d to %d (the keeper and 1 to %d investigators), not %d" % (
@@ -217,7 +231,8 @@ def cmd_play(args):
         loaded = {}
 
         def opened(payload, doc):
-            loaded["rules"], state, settings = load(payload, doc, args.story, parse_choices(args.choice))
+            loaded["rules"], state, settings = load(payload, doc, storycheck.story_argument(args.story),
+                                                    parse_choices(args.choice))
             return state, settings
         st, settings, seal, notice = fcli.read_save(persist, args, opened)
         notices.append(notice)

@@ -115,10 +115,8 @@ def write_save(path: str, game: str, payload: bytes, settings: dict | None = Non
         counts = TableCounts(_state(state_dir))
         seal.number = max(seal.number, counts.seen(game, seal.table))
     blob = dumps(game, payload, settings, seal)
-    kw = {} if fs is None else {"fs": fs}
     try:
-        write_atomic(path, blob, replace_only=lambda head: is_save_head(head, game),
-                     what="an Eldritch %s save" % NAMES[game], mode=0o600 if seal is not None else None, **kw)
+        write_blob(path, game, blob, seal is not None, fs)
     except SaveError:
         if seal is not None:
             seal.number -= 1           # not written: the next save takes this number
@@ -126,6 +124,14 @@ def write_save(path: str, game: str, payload: bytes, settings: dict | None = Non
     if seal is not None:
         return counts.note(game, seal.table, seal.number)
     return None
+
+
+def write_blob(path: str, game: str, blob: bytes, sealed: bool, fs=None) -> None:
+    """Write a save dumps() made at path, with write_save's guarantees (atomic, replacing nothing
+    but a save of this game; a sealed one with mode 0600); SaveError (one line) when it cannot be."""
+    kw = {} if fs is None else {"fs": fs}
+    write_atomic(path, blob, replace_only=lambda head: is_save_head(head, game),
+                 what="an Eldritch %s save" % NAMES[game], mode=0o600 if sealed else None, **kw)
 
 
 def check_target(path: str, game: str) -> str | None:

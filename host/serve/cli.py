@@ -18,6 +18,7 @@ import os
 import socket
 import sys
 
+from eldritch.cliargs import FD, decimal, seconds, whole
 from eldritch import games
 from eldritch.kernel.errors import KernelError
 
@@ -49,25 +50,33 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 opens it to "
                         "the network)")
-    p.add_argument("--port", type=int, default=PORT, help="the port (default %d; 0: a free one, named in the links)" % PORT)
+    p.add_argument("--port", type=whole(0, 65535, "--port"), default=PORT, help="the port (default %d; 0: a free one, named in the links)" % PORT)
     p.add_argument("--url", default=None,
                    help="the address players use in their links (default http://HOST:PORT, with this machine's "
                         "address when --host is 0.0.0.0)")
     p.add_argument("--state-dir", help="the folder of the server's tables (default: the per-user state folder's serve/)")
     p.add_argument("--table", action="append", default=[], metavar="GAME:PLAYERS[:bots=2,3][:seed=N]",
                    help="create a table at start (repeatable); games: %s" % ", ".join(games.NAMES))
-    p.add_argument("--bot-delay", type=float, default=0.6, metavar="SECONDS",
+    p.add_argument("--bot-delay", type=seconds(0, 60, "--bot-delay"), default=0.6, metavar="SECONDS",
                    help="seconds between the machine's moves, so people can follow them (default 0.6)")
-    p.add_argument("--away-bot", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--away-bot", type=seconds(0, 10 ** 6, "--away-bot"), default=None, metavar="SECONDS",
                    help="a bot plays for a seat whose page has been closed this long at its turn (default never)")
-    p.add_argument("--max-tables", type=int, default=256, help="tables at most (default 256)")
-    p.add_argument("--rate", type=float, default=10.0, metavar="N",
+    p.add_argument("--max-tables", type=whole(1, 100000, "--max-tables"), default=256,
+                   help="tables at most (default 256)")
+    p.add_argument("--max-connections", type=whole(1, 100000, "--max-connections"), default=1024, metavar="N",
+                   help="open connections at most (default 1024, or fewer when the file limit allows fewer)")
+    p.add_argument("--per-address", type=whole(1, 100000, "--per-address"), default=256, metavar="N",
+                   help="open connections from one address at most (default 256)")
+    p.add_argument("--rate", type=decimal(0.01, 100000, "--rate"), default=10.0, metavar="N",
                    help="messages a second one page may send, sustained (default 10; bursts of 3 times that)")
-    p.add_argument("--stop-after", type=float, default=None, metavar="SECONDS",
+    p.add_argument("--stop-after", type=seconds(0, 10 ** 7, "--stop-after"), default=None, metavar="SECONDS",
                    help="stop by itself this long after it is ready (a timed session, a script; default never)")
     p.add_argument("--no-qr", action="store_true", help="links as text only, no QR codes in the terminal")
-    p.add_argument("--passphrase-fd", type=int, default=None, metavar="N",
+    p.add_argument("--passphrase-fd", type=FD, default=None, metavar="N",
                    help="export/import: read the sealed save's passphrase from file descriptor N")
+    p.add_argument("--allow-older", action="store_true",
+                   help="import: take a sealed save older than the newest this server has made or taken of "
+                        "its table (said on the terminal)")
     p.add_argument("--quiet", action="store_true", help=argparse.SUPPRESS)
     return p
 
@@ -190,22 +199,21 @@ def _links(table_doc, url):
 def cmd_run(args) -> int:
     import uvicorn
     from eldritch.serve.app import make_app
+    from eldritch.serve.connguard import ConnectionGuard
+    from eldritch.serve.protocols import server_protocols
     from eldritch.serve.limits import Limits
     from eldritch.serve.store import Store
     from eldritch.serve.tables import TableServer
-    if args.bot_delay < 0 or args.bot_delay > 60:
-        raise KernelError("option", "--bot-delay must be 0 to 60 seconds")
     wanted = [parse_table(t) for t in args.table]
-    if not 0 < args.rate <= 100000 or not 0 < args.max_tables <= 100000:
-        raise KernelError("option", "--rate and --max-tables must be 1 to 100000")
-    if args.stop_after is not None and not 0 <= args.stop_after <= 1e7:
-        raise KernelError("option", "--stop-after must be 0 to 10000000 seconds")
     store = Store(folder_of(args))
     key = store.key()
     sock = listen_socket(args.host, args.port)
     args.port = sock.getsockname()[1]
     url = base_url(args)
-    limits = Limits(max_tables=args.max_tables, rate=args.rate, burst=max(3, int(args.rate * 3)))
+    limits = Limits(max_tables=args.max_tables, rate=args.rate, burst=max(3, int(args.rate * 3)),
+                    max_connections=args.max_connections, per_address=args.per_address)
+    guard = ConnectionGuard(limits.max_connections, limits.per_address, limits.header_seconds)
+    http_protocol, ws_protocol = server_protocols(guard)
     server = TableServer(store, limits, bot_delay=args.bot_delay, away_after=args.away_bot)
     app = make_app(server, key, url)
     out = sys.stdout
@@ -232,7 +240,8 @@ def cmd_run(args) -> int:
         out.flush()
 
     config = uvicorn.Config(app, host=args.host, port=args.port, log_level="warning", access_log=False,
-                            ws_max_size=limits.message_bytes * 4, lifespan="on", ws="websockets-sansio")
+                            ws_max_size=limits.message_bytes * 4, lifespan="on", http=http_protocol,
+                            ws=ws_protocol, backlog=guard.backlog)
     userver = uvicorn.Server(config)
 
     async def main():
@@ -275,7 +284,8 @@ def cmd_list(args) -> int:
 
 
 def _offline_table(args, table_id):
-    """The table's game as it stands in the folder (the server must not be running on it)."""
+    """(the store, the table's meta, its game as it stands in the folder); the server must not be
+    running on the folder."""
     from eldritch.serve.store import Store
     from eldritch.serve.tables import build_game
     from eldritch.frontend.session import Session
@@ -289,27 +299,34 @@ def _offline_table(args, table_id):
     session = Session(game, game.settings, None, autosave_every_action=False)
     for action, by in actions.get(table_id, []):
         session.play(action, by)
-    return game
+    return store, meta, game
 
 
 def cmd_export(args) -> int:
+    """A table as a save: a sealed game's save carries the table's identity and the next number of
+    its saves (tables.export_blob), so an older export of it is refused as an older save."""
     from eldritch import saves
     from eldritch import games
-    from eldritch.saves.seal import Seal
+    from eldritch.saves.tablecount import TableCounts
+    from eldritch.serve.tables import export_blob, seal_identity, with_seal_identity
     if len(args.args) != 2:
         raise KernelError("option", "eldritch serve export TABLE FILE")
-    table_id, path = args.args
-    game = _offline_table(args, table_id)
-    seal = None
+    from eldritch.saves.atomic import user_path
+    table_id, path = args.args[0], user_path(args.args[1])
+    store, meta, game = _offline_table(args, table_id)
+    words = None
     if games.get(game.name).hides:
         words = _passphrase(args)
         if not words:
             raise KernelError("option", "%s's saves are sealed: --passphrase-fd N gives the passphrase" % game.title)
-        seal = Seal.new(words)
+        if seal_identity(meta) is None:
+            meta = with_seal_identity(meta)
+            store.write_meta(table_id, meta)
     problem = saves.check_target(path, game.name)
     if problem:
         raise KernelError("option", problem)
-    saves.write_save(path, game.name, game.save_payload(), game.save_settings(game.settings), seal)
+    blob = export_blob(game, words, seal_identity(meta), TableCounts(store.folder))
+    saves.write_blob(path, game.name, blob, words is not None)
     print("table %s saved to %s (%s)" % (table_id, path, game.command + " --load " + path))
     return 0
 
@@ -325,15 +342,18 @@ def cmd_import(args) -> int:
     name, path = args.args
     if name not in games.NAMES:
         raise KernelError("option", "no game %r (%s)" % (name[:20], ", ".join(games.NAMES)))
-    save = saves.read_save(path, name, lambda: _passphrase(args), True, folder_of(args))
+    save = saves.read_save(path, name, lambda: _passphrase(args), args.allow_older, folder_of(args))
     game = games.open_save(name, bytes(save.payload), save.settings or {})
     store = Store(folder_of(args))
     from eldritch.serve.store import new_table_id
     table_id = new_table_id()
     base = {"payload": base64.b64encode(bytes(save.payload)).decode(), "settings": save.settings or {}}
     meta = new_meta(name, game.state.seed, game.players, sorted(game.settings.bots), {},
-                    getattr(game.settings, "kind", "heuristic"), base)
+                    getattr(game.settings, "kind", "heuristic"), base,
+                    save.seal.table if save.seal is not None else None)
     store.write_meta(table_id, meta)
+    if save.notice:
+        sys.stderr.write("eldritch: %s\n" % save.notice)
     print("table %s: %s from %s (%d moves played); eldritch serve hosts it" % (table_id, game.title, path,
                                                                                len(game.actions())))
     return 0

@@ -1,5 +1,6 @@
-"""The server's bounds: how many tables, connections and spectators, how large a message, how many
-messages a second; and the per-connection rate bucket.
+"""The server's bounds: how many tables, connections (in all and from one address) and spectators,
+how long a request's headers may take, how large a message, how many messages a second; and the
+per-connection rate bucket.
 
     limits = Limits(max_tables=64)
     bucket = Bucket(limits.rate, limits.burst)
@@ -19,9 +20,11 @@ class Limits:
 
     def __init__(self, max_tables: int = 256, max_connections: int = 1024, spectators: int = 16,
                  message_bytes: int = 4096, rate: float = 10.0, burst: int = 30, queue: int = 256,
-                 upload_bytes: int = 8 << 20):
+                 upload_bytes: int = 8 << 20, per_address: int = 256, header_seconds: float = 10.0):
         self.max_tables = max_tables
-        self.max_connections = max_connections
+        self.max_connections = max_connections  # open connections (connguard.py), and joined clients
+        self.per_address = per_address          # open connections from one address (connguard.py)
+        self.header_seconds = header_seconds    # for a request's headers to arrive (connguard.py)
         self.spectators = spectators            # per table
         self.message_bytes = message_bytes      # a client's message, as text
         self.rate = rate                        # messages a second, sustained

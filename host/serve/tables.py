@@ -34,9 +34,11 @@ from eldritch.saves.atomic import SaveError
 from eldritch import games
 from eldritch.frontend.session import Session
 from eldritch.kernel.errors import KernelError
-from eldritch.serve.limits import Bucket, Limits, STRIKES
+from eldritch.serve.limits import Bucket, Limits
 from eldritch.serve import messages
 from eldritch.serve.messages import SPECTATOR
+
+SEAL_TABLE = 16                             # bytes of a sealed save's table id (saves/seal.py)
 
 
 class Refused(Exception):
@@ -188,11 +190,52 @@ class Table:
                            "token": t} for s, t in enumerate(self.tokens)]}
 
 
-def new_meta(game: str, seed: int, players: int, bots, options: dict, kind: str, base=None) -> dict:
-    return {"format": "eldritch-table", "version": 1, "game": game, "seed": seed, "players": players,
+def new_meta(game: str, seed: int, players: int, bots, options: dict, kind: str, base=None,
+             seal_table: bytes | None = None) -> dict:
+    """A table's settings. `seal`: the identity its sealed exports carry (a game that hides
+    information): the id of the save it was imported from, or a new one."""
+    meta = {"format": "eldritch-table", "version": 1, "game": game, "seed": seed, "players": players,
             "bots": sorted(bots), "options": options, "kind": kind, "base": base,
             "tokens": [secrets.token_urlsafe(16) for _ in range(players)],
             "watch": secrets.token_urlsafe(16), "paused": False, "ended": False, "created": int(time.time())}
+    if games.get(game).hides:
+        meta["seal"] = {"table": (seal_table or os.urandom(SEAL_TABLE)).hex()}
+    return meta
+
+
+def seal_identity(meta: dict) -> bytes | None:
+    """The id a table's sealed exports carry, or None (a table written before tables had one: the
+    caller gives it one, new_seal_identity, and writes the meta)."""
+    try:
+        table = bytes.fromhex(meta["seal"]["table"])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    return table if len(table) == SEAL_TABLE else None
+
+
+def with_seal_identity(meta: dict) -> dict:
+    """meta with an identity for its sealed exports (a new one when it has none)."""
+    if seal_identity(meta) is not None:
+        return meta
+    return dict(meta, seal={"table": os.urandom(SEAL_TABLE).hex()})
+
+
+def export_blob(game, passphrase: str | None, table_id: bytes | None, counts) -> bytes:
+    """The game as the CLI's save: sealed where the game hides information, with the table's
+    identity and the next number of its saves (noted in `counts`, a TableCounts, before the save is
+    made: no two exports of a table share a number, and a later one is always newer)."""
+    from eldritch import saves
+    from eldritch.saves.seal import Seal, SALT
+    if not games.get(game.name).hides:
+        return saves.dumps(game.name, game.save_payload(), game.save_settings(game.settings))
+    if not passphrase:
+        raise KernelError("option", "%s's saves are sealed: give a passphrase" % game.title)
+    number = counts.seen(game.name, table_id) + 1
+    problem = counts.note(game.name, table_id, number)
+    if problem:
+        raise SaveError(problem)
+    seal = Seal(passphrase, os.urandom(SALT), table_id, number - 1)
+    return saves.dumps(game.name, game.save_payload(), game.save_settings(game.settings), seal)
 
 
 def build_game(meta: dict):
@@ -271,19 +314,24 @@ class TableServer:
     # ----- tables ---------------------------------------------------------------------------------
 
     async def create(self, game: str, players: int, bots=(), options=None, seed=None, kind="heuristic",
-                     base=None, paused=False):
-        """A new table (KernelError, one line, for a bad game, count, seat or option); paused: nobody,
-        bot or person, moves until the host resumes it (say, when every seat has joined)."""
+                     base=None, paused=False, seal_table: bytes | None = None):
+        """A new table (KernelError, one line, for a bad game, count, seat, kind or option); paused:
+        nobody, bot or person, moves until the host resumes it (say, when every seat has joined).
+        seal_table: the identity of the sealed save it is imported from."""
         async with self.create_lock:
             if len(self.tables) >= self.limits.max_tables:
                 raise KernelError("option", "this server holds %d tables at most (end one first)"
                                   % self.limits.max_tables)
+            entry = games.get(game)
             if seed is None:
                 seed = secrets.randbelow(1 << 30)
+            games.check_players(game, players)
+            bots = games.check_bots(players, bots)
+            if kind not in entry.bot_kinds:
+                raise KernelError("option", "%s's bots are %s" % (entry.title, ", ".join(entry.bot_kinds)))
             if base is None:
                 options = games.check_options(game, options)
-                games.check_players(game, players)
-            meta = new_meta(game, seed, players, bots, options or {}, kind, base)
+            meta = new_meta(game, seed, players, bots, options or {}, kind, base, seal_table)
             meta["paused"] = bool(paused)
             game_obj = await self.run(build_game, meta)
             table_id = self.store_id()
@@ -299,33 +347,37 @@ class TableServer:
             if table_id not in self.tables and not os.path.exists(os.path.join(self.store.folder, table_id)):
                 return table_id
 
-    async def import_save(self, blob: bytes, game: str, passphrase: str | None):
-        """A table from a save in the CLI's format (sealed games need the passphrase)."""
+    async def import_save(self, blob: bytes, game: str, passphrase: str | None, allow_older: bool = False):
+        """(a table from a save in the CLI's format, the save layer's notice or None). A sealed save
+        needs its passphrase, and one older than the newest this server has seen of its table
+        (made or taken in) is refused unless allow_older, as `eldritch GAME --load` refuses it."""
         import base64
         from eldritch import saves
         if game not in games.NAMES:
             raise KernelError("option", "no game %r" % str(game)[:20])
-        save = await self.run(lambda: saves.loads(blob, game, passphrase or None, True, self.store.folder))
+        save = await self.run(lambda: saves.loads(blob, game, passphrase or None, allow_older, self.store.folder))
         base = {"payload": base64.b64encode(bytes(save.payload)).decode(), "settings": save.settings or {}}
         probe = await self.run(games.open_save, game, bytes(save.payload), save.settings or {})
         bots = sorted(probe.settings.bots)
         kind = getattr(probe.settings, "kind", "heuristic")
-        return await self.create(game, probe.players, bots, {}, probe.state.seed, kind, base)
+        table = await self.create(game, probe.players, bots, {}, probe.state.seed, kind, base,
+                                  seal_table=save.seal.table if save.seal is not None else None)
+        return table, save.notice
 
     async def export_save(self, table, passphrase: str | None) -> bytes:
         """The table as a save in the CLI's format (`eldritch GAME --load`): sealed with the
-        passphrase where the game hides information."""
-        from eldritch import saves
-        from eldritch.saves.seal import Seal
-        g = table.game
-        if games.get(g.name).hides and not passphrase:
-            raise KernelError("option", "%s's saves are sealed: give a passphrase" % g.title)
-
-        def make():
-            seal = Seal.new(passphrase) if games.get(g.name).hides else None
-            return saves.dumps(g.name, g.save_payload(), g.save_settings(g.settings), seal)
+        passphrase where the game hides information, carrying the table's identity and the next
+        number of its saves (export_blob), so an older export of it is refused as an older save."""
+        from eldritch.saves.tablecount import TableCounts
+        if games.get(table.game.name).hides and not passphrase:
+            raise KernelError("option", "%s's saves are sealed: give a passphrase" % table.game.title)
         async with table.lock:
-            return await self.run(make)
+            if games.get(table.game.name).hides and seal_identity(table.meta) is None:
+                meta = with_seal_identity(table.meta)
+                await self.run(self.store.write_meta, table.id, meta)
+                table.meta = meta
+            counts = TableCounts(self.store.folder)
+            return await self.run(export_blob, table.game, passphrase, seal_identity(table.meta), counts)
 
     def lookup(self, token) -> tuple:
         """(table, reader) of a join token; Refused("bad_token") for anything else."""
@@ -456,28 +508,3 @@ class TableServer:
             except Refused as exc:                 # the journal cannot be written: wait and try again
                 self.notes.append("table %s: %s" % (table.id, exc.message))
                 await asyncio.sleep(1.0)
-
-
-async def pump(conn, send_text, close) -> None:
-    """Send a connection's outbox until it is closed (then close the socket with the reason). A
-    client already gone (a dropped phone) makes the socket raise, whatever its kind: sending stops
-    quietly, and the receiving side sees the drop and detaches the connection."""
-    try:
-        while True:
-            text = await conn.outbox.get()
-            if text is None:
-                code, reason = conn.closing or (1000, "")
-                await close(code, reason)
-                return
-            await send_text(text)
-    except Exception:
-        return
-
-
-def strike(conn, exc: Refused) -> None:
-    """A refused message: the error to the client; too many in a row, dropped with the reason."""
-    conn.send(messages.error(exc.code, exc.message, conn.table.move))
-    if exc.code in ("bad_message", "rate"):
-        conn.strikes += 1
-        if conn.strikes >= STRIKES:
-            conn.close(1008, "disconnected: %s" % exc.message)

@@ -21,6 +21,7 @@ import argparse
 import json
 from typing import Dict, List, Optional
 
+from eldritch.cliargs import GAMES, MAX_GAMES, SEED, whole
 from eldritch.frontend.botseats import bot_seats
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.stayaway.game import defs as D
@@ -59,7 +60,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
                        epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("mode", nargs="?", choices=("play", "simulate"), default="play",
                    help="play (default) or simulate")
-    p.add_argument("--seed", type=int, default=None, help="the game's seed (default: from the clock)")
+    p.add_argument("--seed", type=SEED, default=None, help="the game's seed (default: from the clock)")
     p.add_argument("--players", default=None,
                    help="players, 4-12 (default 5); for simulate a list or range: 4,6,8 or 4-12")
     p.add_argument("--bots", default="", help="'all', or the bot seats: '2,3' (default none)")
@@ -69,16 +70,18 @@ def add_parser(sub) -> argparse.ArgumentParser:
                                  "referee log (every card) once it is over")
     p.add_argument("--load", help="go on with a sealed save")
     p.add_argument("--save", help="seal the game into this file when it ends or stops")
-    p.add_argument("--games", type=int, default=100, help="simulate: games per player count (default 100)")
+    p.add_argument("--games", type=GAMES, default=100,
+                   help="simulate: games per player count (default 100; at most %d, as every --games)" % MAX_GAMES)
     p.add_argument("--json", action="store_true", help="simulate: print one JSON object")
     p.add_argument("--deck", help="a deck file replacing the kernel's (free deck building)")
-    p.add_argument("--infected", type=int, default=None, help="advanced 2: the number of Infected! cards")
-    p.add_argument("--ninth-suspicious", type=int, default=None, metavar="N",
+    p.add_argument("--infected", type=whole(0, 99, "--infected"), default=None,
+                   help="advanced 2: the number of Infected! cards")
+    p.add_argument("--ninth-suspicious", type=whole(0, 99, "--ninth-suspicious"), default=None, metavar="N",
                    help="the 109th card: a ninth Suspicious used from N players (4-12; one edition's data, "
                         "unconfirmed: kernel/stayaway/data/README.md)")
     for name, text in OPTION_FLAGS:
         p.add_argument("--" + name.replace("_", "-"), dest=name, action="store_true", help=text)
-    p.add_argument("--max-steps", type=int, default=100000, help=argparse.SUPPRESS)
+    p.add_argument("--max-steps", type=whole(1, 10 ** 7, "--max-steps"), default=100000, help=argparse.SUPPRESS)
     from eldritch.frontend.cli import add_play_args, add_passphrase_args
     add_play_args(p)
     add_passphrase_args(p)
@@ -103,18 +106,16 @@ def player_counts(text: Optional[str], default: List[int]) -> List[int]:
     if text is None:
         return default
     out: List[int] = []
-    try:
-        for part in text.split(","):
-            if "-" in part:
-                lo, hi = part.split("-")
-                out.extend(range(int(lo), int(hi) + 1))
-            else:
-                out.append(int(part))
-    except ValueError:
-        raise KernelError("option", "--players: '%s' is not a count or a range like 4-12" % text)
-    for n in out:
-        if not D.MIN_PLAYERS <= n <= D.MAX_PLAYERS:
-            raise KernelError("option", "--players: %d is not 4 to 12" % n)
+    for part in text.split(","):
+        ends = part.split("-")
+        if len(ends) > 2 or not all(e.strip().isascii() and e.strip().isdigit() and len(e.strip()) <= 9
+                                    for e in ends):
+            raise KernelError("option", "--players: %r is not a count or a range like 4-12" % text[:40])
+        lo, hi = int(ends[0]), int(ends[-1])
+        for n in (lo, hi):                     # checked before a range is spelled out
+            if not D.MIN_PLAYERS <= n <= D.MAX_PLAYERS:
+                raise KernelError("option", "--players: %d is not %d to %d" % (n, D.MIN_PLAYERS, D.MAX_PLAYERS))
+        out.extend(range(lo, hi + 1))
     return out
 
 
@@ -131,8 +132,6 @@ def end_text(state) -> List[str]:
 
 def simulate(args) -> int:
     counts = player_counts(args.players, list(range(4, 13)))
-    if args.games < 1:
-        raise KernelError("option", "--games must be 1 or more")
     rules = Rules(options_from(args))
     seed0 = args.seed if args.seed is not None else 0
     rows = []

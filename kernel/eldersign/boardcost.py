@@ -24,7 +24,7 @@ import sys
 WORD = 8 if sys.maxsize > 0xFFFFFFFF else 4
 
 CLOCK_HZ = 125000000            # the Pico's clock after boot (machine.freq())
-CYCLES_PER_KINSTR = 2800        # RP2040 cycles per thousand Cortex-M3 instructions (rp2040py fit)
+CYCLES_PER_KINSTR = 2841        # RP2040 cycles per thousand Cortex-M3 instructions (rp2040py fit)
 
 # Thousands of the firmware's Cortex-M3 instructions of the pure-Python solve per counted unit: a
 # (context, roll) pair times the card's task-set states, a clue-sweep step, a frame (a context's, or
@@ -51,6 +51,19 @@ def _a16(n):
     return (n + 15) & ~15
 
 
+# The heap model's weights (need_bytes): bytes of the question's own set-up and answer; per green
+# roll and (yellow, red) block of the largest pool, its compiled blocks on the plain path (no spells,
+# no clues) and its signatures by row on the tables' path; per byte of a clue question's row tables
+# and of a spell DAG's slices; then the margin (percent) that keeps the estimate at or over every
+# measured need (tests/test_board_estimate.py)
+NEED_BASE = 15000
+NEED_BLOCK_ROW_PLAIN = 5
+NEED_BLOCK_ROW_TABLES = 1
+NEED_TABLE = 1
+NEED_SLICE = 1
+NEED_MARGIN = 152
+
+
 def binom(n, k):
     if k < 0 or n < 0 or k > n:
         return 0
@@ -74,22 +87,32 @@ def rp2040_ms(kinstr_count):
     return kinstr_count * CYCLES_PER_KINSTR // (CLOCK_HZ // 1000)
 
 
-def need_bytes(sh, lim, contexts):
-    """The heap a question needs on the board beyond what is live when it starts (see the docstring),
-    for a card of Shape sh within limits lim (budget.limits_of) storing `contexts` contexts."""
+def dag_nodes(sh, g, y, r, s):
+    """The nodes of a spell DAG of pool (g, y, r) with s spells: the held-dice multisets the spells
+    can make (budget.py's _dag3, its third count)."""
+    nodes = 0
+    for dg in range(min(g, s) + 1):
+        for dy in range(y + 1):
+            for dr in range(r + 1):
+                if dg + dy + dr <= s:
+                    nodes += binom(dg + sh.m - 1, sh.m - 1) * (sh.ny if dy else 1) * (sh.nr if dr else 1)
+    return nodes
+
+
+def need_bytes(sh, lim, contexts, word=WORD):
+    """The heap a question needs on a board beyond what is live when it starts (see the docstring),
+    for a card of Shape sh within limits lim (budget.limits_of) storing `contexts` contexts, on a
+    MicroPython of `word`-byte pointers."""
     g, y, r, f, s, c, sigma, rho = lim
-    word = WORD
-    # the memo: an array of n values and its header, a dict slot (two words) with the table's room
-    # to grow, a context
-    memo = contexts * (_a16(8 * sh.n) + 4 * word + 4 * word)
-    # the green tables of the largest pool: keys packed, weights, class masks; a sweep's add table
-    keys = binom(g + sh.m, sh.m)
-    green = keys * 9 + (keys * sh.m * 2 if c else 0)
-    rows = binom(g + sh.m - 1, sh.m - 1) * (sh.ny if y else 1) * (sh.nr if r else 1)
-    tables = 0
-    if s or c:
-        # one context's DAG: its row tables (a value a green roll of the largest pool) for every
-        # clue level and U table, its rows' signature numbers and completions
-        per_level = 2 + (sh.ny if y else 0) + (sh.nr if r else 0)
-        tables = rows * (8 * (c + 1) * per_level + 2 * word) + binom(g + sh.m - 1, sh.m - 1) * 8 * (s + 1)
-    return memo + green + tables + 8192
+    grows = binom(g + sh.m - 1, sh.m - 1)                  # green rolls of the largest pool
+    blocks = (sh.ny if y else 1) * (sh.nr if r else 1)     # its (yellow face, red face) blocks
+    # the memo: an array of n values, its header and a shard's dict slot with room to grow, a context
+    memo = contexts * (_a16(8 * sh.n) + 32)
+    plain = not (s or c)
+    # a row table: a value a green roll of the largest pool (rowpool.py); a clue question holds a
+    # slice, a sweep and the U tables of one level (one per yellow face, per red face and both)
+    tables = (3 + (sh.ny if y else 0) + (sh.nr if r else 0)) if c else 0
+    nodes = dag_nodes(sh, g, y, r, s) if s else 0
+    need = (NEED_BASE + memo + (NEED_BLOCK_ROW_PLAIN if plain else NEED_BLOCK_ROW_TABLES) * grows * blocks
+            + NEED_TABLE * grows * 8 * tables + NEED_SLICE * nodes * grows * 8) * NEED_MARGIN // 100
+    return need if word == 4 else need * 5 // 2

@@ -198,6 +198,7 @@ print("ok", steps, locked, len(seen))
 """
 
 
+@pytest.mark.slow
 def test_button_handling_and_drawing_do_not_allocate(run_micropython, tmp_path):
     """Looking (B), paging, scrolling, moving the cursor, the privacy screen and drawing run under
     heap_lock at every decision of whole games; only the action (kernel step plus sealed save) runs
@@ -234,6 +235,7 @@ print(out)
 """
 
 
+@pytest.mark.slow
 def test_leds_show_whose_turn_and_an_exchange(run_micropython, tmp_path):
     lines = run_micropython(LEDS % {"mp": str(MP), "path": str(tmp_path / "s.sav"), "seed": 11, "players": 6})
     seen = eval(lines[-1])
@@ -321,6 +323,7 @@ def _mpy_tree(dest):
     return dest
 
 
+@pytest.mark.slow
 def test_a_whole_game_runs_in_the_picos_heap(tmp_path):
     """Pass-and-play games of 5, 8 and 12 players (hundreds of actions, each sealed and saved), then
     a resume of the sealed save on a fresh mode, in a 190 KB heap on the 64-bit unix port, from

@@ -3,6 +3,7 @@ heuristic bot in one seat and random bots in the others, all-heuristic games, an
 bot; every choice is checked against the legal list before it is applied (apply checks it again).
 A bot reads only its view: given the same view it chooses the same action whatever the true state."""
 
+import pytest
 import random
 import time
 from array import array
@@ -34,6 +35,7 @@ class Checked:
         return a
 
 
+@pytest.mark.slow
 def test_bots_never_make_an_illegal_move_in_10000_seeded_games():
     rules_by = [Rules(o) for o in OPTIONS]
     buf = array("i", [0] * D.MAX_ACTIONS)

@@ -148,6 +148,7 @@ def _move_thing_card(t, old, new, p):
     t.hand[old * hb + i], t.hand[new * hb + j] = t.hand[new * hb + j], t.hand[old * hb + i]
 
 
+@pytest.mark.slow
 def test_views_and_logs_identical_across_resampled_true_states():
     rng = random.Random(15)
     checked = 0

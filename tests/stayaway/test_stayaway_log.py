@@ -26,6 +26,7 @@ OLD_EVENT_CAP = 2048 - 96          # main stopped a game past this many events, 
 WINNING_ENDS = {D.R_BURNT, D.R_DECLARED, D.R_THING_ALONE, D.R_FALSE, D.R_FOUND, D.R_VENGEFUL}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", [0, 500])
 def test_rule_no_kernel_limit_ends_a_game_1000_twelve_player_games_every_advanced_rule(first):
     """1,000 seeded 12-player games of heuristic bots (two halves, one per test worker; about 25 s of

@@ -3,6 +3,7 @@ decodes (`eldritch.stayaway.read_view`), says what the state holds for that play
 the state's own fields), and is the same in every true state that agrees with what that player saw
 (test_stayaway_leaks' resampling: other hands, the pile, unseen log cards and unknown roles redrawn)."""
 
+import pytest
 import random
 
 from eldritch import stayaway
@@ -34,6 +35,7 @@ def facts(s, p, v):
     assert [e.text for e in v.log] == lines[len(lines) - len(v.log):]
 
 
+@pytest.mark.slow
 def test_typed_view_says_what_the_state_holds_and_nothing_hidden():
     rng = random.Random(23)
     checked = differed = 0

@@ -87,9 +87,12 @@ async function importSave(ev) {
   let bin = "";
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
   try {
-    await api("import", {game: $("import-game").value, save: btoa(bin), passphrase: $("import-pass").value});
+    const done = await api("import", {game: $("import-game").value, save: btoa(bin), passphrase: $("import-pass").value,
+                                      allow_older: $("import-older").checked});
     $("import-pass").value = "";
+    $("import-older").checked = false;
     await refresh();
+    if (done.notice) showError(done.notice);
   } catch (e) { showError(e.message); }
 }
 

@@ -11,8 +11,9 @@ next roll), take a die off a spell into the pool, give up, or fail the roll. Fai
 terror effects first (the card's, the mythos cards', the abilities'), then the player sets aside a
 die of the colour they choose, then they may focus a rolled die or ask any investigator on the card
 who has not assisted this round to keep one (that player agrees or refuses). Giving up with a roll
-that completes nothing and shows Terror fails that roll first: its terror effects resolve, then
-the adventure fails.
+that shows Terror fails that roll first ("cannot or will not" complete a task): its terror effects
+resolve, then the adventure fails (house rule giveup_skips_terror: only a roll that completes
+nothing).
 
 The end of the phase (F_END_ATTEMPT): the monsters whose tasks were done (or that a card defeated)
 become trophies, then the trophy card and the reward, or the penalty; then every helper of an
@@ -32,7 +33,7 @@ from .defs import (F_REACT, P_ADV, P_BATTLE, MAX_MON, MAX_TASKS_GAME, NONE, LOC_
                    F_AGREE, F_HELD, F_LOSE, A_GIVEUP, A_FAIL, A_ASIDE, A_KEEP, A_ASK,
                    A_HELD, A_LOSE, A_FREEROLL, A_ARG_MASK, EV_BEGIN, EV_ROLL, EV_TASK, EV_TERROR, EV_WON,
                    EV_LOST, EV_HELP, EV_FOCUS, EV_CLUE, EV_GIVEUP, EV_ASIDE, EV_REFUSE, EV_LOSES,
-                   EV_USED_HELD, EV_FREEROLL, EV_HIT)
+                   EV_USED_HELD, EV_FREEROLL, EV_HIT, HR_GIVEUP_SKIPS_TERROR)
 
 _GF = DIE_FACES[GREEN]
 _YF = DIE_FACES[YELLOW]
@@ -115,6 +116,7 @@ def begin(g, i):
 
 
 def _start(g, a, green, yellow, red, terror):
+    g._att.colours |= (yellow << YELLOW) | (red << RED)
     a.set_situation(g._sit.set(green, yellow, red, 0, 0, 0, terror, 0, 0))
     a.set_seed((prng.next15(g._rng) << 15) | prng.next15(g._rng))
     a.reset()
@@ -473,9 +475,11 @@ def completes_nothing(g):
 
 
 def give_up(g, i):
-    """A_GIVEUP: the adventure fails now (the attack ends). A roll on the table that completes
-    nothing and shows Terror is a failed roll: its terror effects resolve first (rulebook p.9),
-    then the penalty."""
+    """A_GIVEUP: the adventure fails now (the attack ends). Giving up with a roll on the table that
+    shows Terror fails that roll: its terror effects resolve first, then the penalty (rulebook p.9:
+    a roll after which the player "cannot or will not" complete any task is a failed roll). Under
+    the house rule giveup_skips_terror only a roll that completes nothing the investigator can pay
+    for is a failed roll."""
     g._event(EV_GIVEUP)
     g._stack.pop()
     if attacking(g):
@@ -483,7 +487,8 @@ def give_up(g, i):
         return
     a = adv(g)
     g._stack.push(F_END_ATTEMPT, 0)
-    if a.phase() == P_DECIDE and a.roll_counts[TERROR_DIE] and completes_nothing(g):
+    if a.phase() == P_DECIDE and a.roll_counts[TERROR_DIE] and (
+            not g._house & HR_GIVEUP_SKIPS_TERROR or completes_nothing(g)):
         _terror_effects(g)
 
 

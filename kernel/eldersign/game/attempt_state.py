@@ -5,7 +5,9 @@
 code d the attempt holds; `helpers` the investigators who kept a die (in order), `defeated` the
 monster places of the card a card's effect defeated during the attempt, `refused` the seats that
 refused to assist after this failed roll, `rerolled`: bit 0 the investigator's once-per-roll
-reroll is used for this roll, bit 1 the dice to roll next are a reroll (part of the same roll).
+reroll is used for this roll, bit 1 the dice to roll next are a reroll (part of the same roll);
+`colours`: bit c is set once the yellow (c 1) or red (c 2) die has been in the attempt's pool (rolled,
+kept, set aside, on a completed task, or taken off a spell into it), so no item adds it again.
 """
 
 from .defs import MAX_PLAYERS
@@ -21,6 +23,7 @@ class AttemptState:
         self.defeated = 0
         self.refused = 0
         self.rerolled = 0
+        self.colours = 0
 
     def clear(self):
         for d in range(24):
@@ -33,3 +36,4 @@ class AttemptState:
         self.defeated = 0
         self.refused = 0
         self.rerolled = 0
+        self.colours = 0

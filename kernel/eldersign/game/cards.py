@@ -125,16 +125,14 @@ def _same_kind_before_usable(g, inv, i, kind):
 
 
 def effects_usable(g, use, phase, inv):
-    """An item's or ability's effect list can do something now for inv: its die is free and unused
-    this turn, and an attempt can still follow (not at the entrance, not at the end of the main
+    """An item's or ability's effect list can do something now for inv: its die is free (on no
+    icon or spell, not in the attempt) and unused this turn, and an attempt can still follow (not at the entrance, not at the end of the main
     step); its monster target exists; healing is not all wasted on full sanity and stamina."""
     op = use[0]
     if op == E.OP_DIE_YELLOW:
-        return (phase != P_ENTRANCE and phase != P_END and g._turn_yellow == 0
-                and pool.free_dice(g, YELLOW) > 0)
+        return phase != P_ENTRANCE and phase != P_END and pool.item_die_free(g, YELLOW)
     if op == E.OP_DIE_RED:
-        return (phase != P_ENTRANCE and phase != P_END and g._turn_red == 0
-                and pool.free_dice(g, RED) > 0)
+        return phase != P_ENTRANCE and phase != P_END and pool.item_die_free(g, RED)
     if op == E.OP_DEFEAT_MONSTER:
         return target_options(g, g._dbuf) > 0
     if op == E.OP_ANY and 3 + 3 * use[1] == len(use):
@@ -235,6 +233,7 @@ def unhold(g, k):
     if in_attempt:
         g._att.spell[d] -= 1
         adv.held_to_pool(d)
+        g._att.colours |= 1 << (d >> 3)
     card = g._spells.remove(k)
     if card >= 0:
         g._decks.items[g._data.cards[card].deck_index].bottom(card)

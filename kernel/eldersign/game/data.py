@@ -5,21 +5,25 @@ and ability is compiled at load (effects.py), so a card naming an effect the voc
 rejected here with the file, line and name, never during play.
 
 A user adds cards by passing extra TSV files (`GameData(extra=[path])`): a file's header line says
-which table it extends, so no code changes. A whole data set of one's own is a folder of the seven
-tables (`GameData(folder, library=False)`: every adventure then comes from its adventure_rules rows,
-none from the card library). User files are untrusted: they are read strictly
+which table it extends, so no code changes. An owner's own cards are a folder of tables named as the
+shipped ones (`GameData(folder)`, `table_files`): each replaces the shipped table, a table the folder
+lacks is the shipped one. A whole data set of one's own is a folder of the seven tables
+(`GameData(folder, library=False)`: every adventure then comes from its adventure_rules rows, none
+from the card library). User files are untrusted: they are read strictly
 (tsv.py: UTF-8, line and row caps), every number is ASCII digits in a range, every table is capped
 so that its ids fit the game's buffers and its action codes fit their field (no table can alias
 another action), and every problem is one KernelError naming the file, the line and the field.
 Portable: plain open() and split, no csv module.
 
-`GameData(lean=True)` is the card data of companion mode on the handheld (companion.py): every
-row is still checked and every effect compiled, but only what a companion game reads is kept. The
-adventures are streamed from the library file one line at a time (no list of every adventure of
-every set), each kept as a LeanBoardCard (name, Other World, trophy, task count, entry and midnight
-effects, lock icon, monster outlines); the mythos deck keeps only its size; the entrance is left
-out; provenance and location texts are dropped. A full Game cannot be built on it (no tasks to
-roll against).
+`GameData(lean=True)` is the card data of companion mode on the handheld (companion.py): the same
+tables read by the same code (an owner's folder too), every row still checked and every effect
+compiled, but only what a companion game reads is kept. The adventures are streamed from the
+library file one line at a time (no list of every adventure of every set), each merged with its
+adventure_rules row as the full data merges it (RuleCard) and kept as a LeanBoardCard (name, Other
+World, trophy, task count, entry and midnight effects, lock icon, monster outlines); the mythos
+deck keeps only its size; the entrance is left out; provenance and location texts are dropped.
+tests/test_es_owner.py checks every kept field against the full data's. A full Game cannot be built
+on it (no tasks to roll against).
 """
 
 from ...errors import KernelError
@@ -87,11 +91,50 @@ def _folder():
     return folder_of(folder_of(__file__)) + "/data/"
 
 
+def table_files(folder=None):
+    """{table name: the TSV file it is read from}. None: the shipped tables. A folder of one's own:
+    each table's file there (`investigators.tsv`...), the shipped one for a table the folder has no
+    file of; a .tsv file in the folder that names no table is an error (a misspelt name would
+    otherwise leave the shipped table in play unnoticed)."""
+    shipped = _folder()
+    files = {}
+    for name in FILES:
+        files[name] = shipped + name + ".tsv"
+    if folder is None or folder.rstrip("/") + "/" == shipped:
+        return files
+    if not isinstance(folder, str) or not folder:
+        raise KernelError("data", "a folder of card tables is named by a path, not %r" % (folder,))
+    import os
+    folder = folder.rstrip("/") or "/"
+    try:
+        names = os.listdir(folder)
+    except (OSError, TypeError, ValueError):
+        raise KernelError("data", "%s: not a folder of card tables (cannot list it)" % folder)
+    found = 0
+    for entry in sorted(names):
+        if not entry.endswith(".tsv"):
+            continue
+        table = entry[:-4]
+        if table not in files:
+            raise KernelError("data", "%s/%s: not a card table's name (%s)" % (
+                folder, entry, ", ".join([f + ".tsv" for f in FILES])))
+        files[table] = folder + "/" + entry
+        found += 1
+    if not found:
+        raise KernelError("data", "%s: no card table in it (%s; `eldritch template DIR` writes them)" % (
+            folder, ", ".join([f + ".tsv" for f in FILES])))
+    return files
+
+
 def open_table(path):
-    """(table name, a generator of its rows one at a time) of one TSV file; the header must be one of
-    SCHEMAS (or a LEGACY header)."""
+    """(table name, a generator of its rows one at a time) of one TSV file: '#' lines and empty lines
+    may come first (a template's explanations); the first other line is the header, one of SCHEMAS
+    (or a LEGACY header)."""
     it = lines(path, "data")
+    number = 1
     for number, line in it:
+        if not line or line.startswith("#"):
+            continue
         head = tuple(line.split("\t"))
         for name in SCHEMAS:
             if SCHEMAS[name] == head:
@@ -99,7 +142,8 @@ def open_table(path):
         if head in LEGACY:
             return LEGACY[head], _rows(it, LEGACY[head], head, path)
         break
-    raise KernelError("data", "%s: line 1 is not the header of a card table (%s)" % (path, ", ".join(FILES)))
+    raise KernelError("data", "%s line %d: not the header of a card table (%s: copy the header line of "
+                              "`eldritch template`)" % (path, number, ", ".join(FILES)))
 
 
 def _rows(it, kind, head, path):
@@ -113,8 +157,8 @@ def _rows(it, kind, head, path):
             raise KernelError("data", "%s line %d: more than %d rows in one file" % (path, number, MAX_ROWS))
         fields = line.split("\t")
         if len(fields) != len(head):
-            raise KernelError("data", "%s line %d has %d fields, expected %d" % (
-                path, number, len(fields), len(head)))
+            raise KernelError("data", "%s line %d has %d fields, expected %d separated by tabs (%s)" % (
+                path, number, len(fields), len(head), ", ".join(head)))
         if head != schema:          # a legacy header: the missing columns are empty
             full = []
             for col in schema:
@@ -178,13 +222,14 @@ def _colour(row):
     return COLOURS.index(row.lock) if row.lock else -1
 
 
-def _task(row, text):
+def _task(row, field):
+    text = getattr(row, field)
     try:
         card = parse_card(text)
     except KernelError as exc:
-        raise KernelError("data", "%s: task '%s': %s" % (row.where, text, exc.detail))
+        raise KernelError("data", "%s: %s '%s': %s" % (row.where, field, text, exc.detail))
     if len(card.tasks) != 1:
-        raise KernelError("data", "%s: '%s' must be a single task" % (row.where, text))
+        raise KernelError("data", "%s: %s '%s' must be a single task" % (row.where, field, text))
     return format_card(card)
 
 
@@ -208,7 +253,7 @@ def parse_outlines(text, ntasks, where):
             keep = int(number)
             kind = "partial"
         if kind not in OUTLINES:
-            raise KernelError("data", "%s: unknown monster outline '%s'" % (where, part))
+            raise KernelError("data", "%s: unknown monster outline '%s' (full, empty, partial<N>)" % (where, part))
         if pos == "slot":
             t = -1
         elif _digits(pos) and 1 <= int(pos) <= ntasks:
@@ -239,7 +284,7 @@ class BoardCard:
         try:
             card = parse_card(adv.notation)
         except KernelError as exc:
-            raise KernelError("data", "%s: %s" % (where, exc.detail))
+            raise KernelError("data", "%s notation '%s': %s" % (where, adv.notation, exc.detail))
         self.card = card
         self.ntasks = len(card.tasks)
         if adv.terror not in TERRORS:
@@ -253,7 +298,7 @@ class BoardCard:
         self.midnight = compile_effects(adv.midnight, where + " midnight", notes, names)
         self.reward = compile_effects(adv.reward, where + " reward", notes, names)
         self.penalty = compile_effects(adv.penalty, where + " penalty", notes, names)
-        self.outlines = parse_outlines(adv.monsters, len(card.tasks), where)
+        self.outlines = parse_outlines(adv.monsters, len(card.tasks), where + " monsters")
         self.lock = getattr(adv, "lock_colour", -1)
         self.ongoing = getattr(adv, "ongoing_ability", NO_ABILITY)
 
@@ -272,7 +317,7 @@ class LeanBoardCard:
         try:
             ntasks = len(parse_card(fields[2]).tasks)
         except KernelError as exc:
-            raise KernelError("data", "%s: %s" % (where, exc.detail))
+            raise KernelError("data", "%s notation '%s': %s" % (where, fields[2], exc.detail))
         for k, what in ((7, " terror"), (10, " reward"), (11, " penalty")):
             compile_effects(fields[k], where + what, notes, names)
         self.name = fields[1]
@@ -281,14 +326,15 @@ class LeanBoardCard:
         self.ntasks = ntasks
         self.entry = compile_effects(fields[8], where + " entry", notes, names)
         self.midnight = compile_effects(fields[9], where + " midnight", notes, names)
-        self.outlines = parse_outlines(fields[6], ntasks, where) if fields[6] else NO_OUTLINES
-        self.lock = -1
-        if rule is not None:
-            self.lock = rule.lock_colour
-            if rule.entry:
-                self.entry = compile_effects(rule.entry, where + " entry", notes, names)
-            if rule.midnight:
-                self.midnight = compile_effects(rule.midnight, where + " midnight", notes, names)
+        self.outlines = parse_outlines(fields[6], ntasks, where + " monsters") if fields[6] else NO_OUTLINES
+        self.lock = rule.lock_colour if rule is not None else -1
+
+
+def _lean_fields(card):
+    """A RuleCard (an adventure_rules row over its library card, or a new adventure) as the library
+    line fields LeanBoardCard reads (library.COLUMNS order)."""
+    return (card.set, card.name, card.notation, card.terror, "" if card.trophy is None else str(card.trophy), "",
+            card.monsters, card.terror_text, card.entry, card.midnight, card.reward, card.penalty)
 
 
 NO_OUTLINES = []
@@ -327,19 +373,19 @@ class GameData:
     slot_abilities = False
 
     def __init__(self, folder=None, extra=(), sets=DEFAULT_SETS, lean=False, library=True, progress=None):
-        """progress(count), when given, is called as the lean data is read (the tables, then every 32
-        library lines): the board shows it, and an exception it raises stops the reading."""
-        folder = folder or _folder()
-        if not folder.endswith("/"):
-            folder += "/"
+        """folder: a folder of card tables of one's own (table_files says which file is used for
+        each table); None: the shipped tables. progress(count), when given, is called as the lean
+        data is read (the tables, then every 32 library lines): the board shows it, and an
+        exception it raises stops the reading."""
+        self.files = table_files(folder)
         self.lean = lean
         self.library = library      # False: no card of the library; every adventure is a rules row
         if isinstance(extra, str):
             extra = (extra,)
         if lean:
-            self._lean(folder, extra, sets, progress)
+            self._lean(extra, sets, progress)
             return
-        tables = self._tables(folder, extra, ())
+        tables = self._tables(extra, ())
         self.notes = []
         self._items(tables["items"])
         self._ancient_ones(tables["ancient_ones"])
@@ -352,11 +398,20 @@ class GameData:
         self._abilities_in_use()
         self.game_tasks = None      # tasks.GameTasks, built by the first game's setup
 
-    def _tables(self, folder, extra, skip):
+    def _tables(self, extra, skip):
+        """Every table's rows: its file (self.files), then the rows of the extra files whose header
+        names it. A table of one's own must have rows (adventure_rules may be empty)."""
         tables = {}
         for name in FILES:
             if name not in skip:
-                kind, rows = read_table(folder + name + ".tsv")
+                path = self.files[name]
+                kind, rows = read_table(path)
+                if kind != name:
+                    raise KernelError("data", "%s: the header of the %s table in the file of the %s table "
+                                              "(name the file %s.tsv)" % (path, kind, name, kind))
+                if not rows and name != "adventure_rules" and path != _folder() + name + ".tsv":
+                    raise KernelError("data", "%s: no rows (fill it in from your own cards, or delete the file "
+                                              "to play the shipped %s table)" % (path, name.replace("_", " ")))
                 tables[kind] = rows
         for path in extra:
             kind, rows = read_table(path)
@@ -370,12 +425,13 @@ class GameData:
             _name(r)
             r.doom = _int(r, "doom", 1, 20)
             r.elder_signs = _int(r, "elder_signs", 1, 20)
-            r.combat = _task(r, r.combat)
+            r.combat = _task(r, "combat")
             r.spaces = bytearray(r.doom + 1)
             if r.monster_spaces:
                 for s in r.monster_spaces.split(","):
                     if not _digits(s) or not 1 <= int(s) <= r.doom:
-                        raise KernelError("data", "%s: monster space '%s' is not 1 to %d" % (r.where, s, r.doom))
+                        raise KernelError("data", "%s: monster_spaces '%s' is not a doom space 1 to %d" % (
+                            r.where, s, r.doom))
                     r.spaces[int(s)] = 1
             r.masks = _flag(r, "masks")
             r.attack = _effects(r, "attack", self.notes, self.card_names)
@@ -383,7 +439,7 @@ class GameData:
             r.ability = _ability(r, "ability", self.notes, self.card_names)
             self.ancient_ones.append(r)
         if not self.ancient_ones or len(self.ancient_ones) > MAX_INVESTIGATORS:
-            raise KernelError("data", "1 to %d Ancient Ones" % MAX_INVESTIGATORS)
+            raise KernelError("data", "%s: 1 to %d Ancient Ones" % (self.files["ancient_ones"], MAX_INVESTIGATORS))
 
     def _investigators(self, rows):
         for r in rows:
@@ -436,14 +492,15 @@ class GameData:
             for _ in range(r.count):
                 self.mythos.append(r)
         if not self.mythos:
-            raise KernelError("data", "the mythos deck must have 1 to %d cards" % MAX_MYTHOS)
+            raise KernelError("data", "%s: the mythos deck must have 1 to %d cards (a count of 0 leaves a card "
+                                      "out)" % (self.files["mythos"], MAX_MYTHOS))
 
     def _monsters(self, rows):
         self.monsters = []
         for r in rows:
             _name(r)
             r.count = _int(r, "count", 0, MAX_COUNT)
-            r.task = _task(r, r.task)
+            r.task = _task(r, "task")
             r.trophy = _int(r, "trophy", 0, 9)
             r.defeat = _effects(r, "defeat", self.notes, self.card_names)
             r.lock_colour = _colour(r)
@@ -454,7 +511,8 @@ class GameData:
             for _ in range(r.count):
                 self.monsters.append(r)
         if not self.monsters:
-            raise KernelError("data", "the monster cup must hold 1 to %d monsters" % MAX_MONSTERS)
+            raise KernelError("data", "%s: the monster cup must hold 1 to %d monsters" % (self.files["monsters"],
+                                                                                      MAX_MONSTERS))
 
     def _entrance(self, rows):
         self.lost_found = [EMPTY_EFFECT] * 6
@@ -472,7 +530,7 @@ class GameData:
                 self.lost_found[LOST_FOUND_KEYS.index(r.key)] = r.code
             elif r.section == "gift_shop":
                 if r.cost_n < 1:
-                    raise KernelError("data", "%s: a gift shop price must be at least 1" % r.where)
+                    raise KernelError("data", "%s: cost %d: a gift shop price must be at least 1" % (r.where, r.cost_n))
                 if len(self.shop) >= MAX_SHOP:
                     raise KernelError("data", "%s: more than %d gift shop rows" % (r.where, MAX_SHOP))
                 self.shop.append(r)
@@ -480,7 +538,8 @@ class GameData:
                 raise KernelError("data", "%s: section '%s' must be lost_found or gift_shop" % (r.where, r.section))
         for i in range(6):
             if not seen[i]:
-                raise KernelError("data", "entrance: lost and found has no row for %s" % LOST_FOUND_KEYS[i])
+                raise KernelError("data", "%s: lost and found has no row for the green face %s" % (
+                    self.files["entrance"], LOST_FOUND_KEYS[i]))
 
     def _rules(self, rows):
         """The adventure_rules rows by (set, name): their lock icon and ongoing ability compiled."""
@@ -586,10 +645,10 @@ class GameData:
         if nslots - MAIN_SLOTS > MAX_OTHER_WORLDS:
             raise KernelError("data", "more than %d Other World adventures" % MAX_OTHER_WORLDS)
 
-    def _lean(self, folder, extra, sets, progress=None):
+    def _lean(self, extra, sets, progress=None):
         """Companion mode's card data (see the module docstring)."""
         self.notes = []
-        tables = self._tables(folder, extra, ("entrance",))
+        tables = self._tables(extra, ("entrance",))
         if progress is not None:
             progress(0)
         self._items(tables["items"])
@@ -609,6 +668,7 @@ class GameData:
                         delattr(r, name)
                 if hasattr(r, "ability"):
                     r.ability = NO_ABILITY      # abilities are the table's in companion mode
+        rule_rows = tables["adventure_rules"]
         tables = None
         self.adventures = []
         self.left_out = []
@@ -623,17 +683,17 @@ class GameData:
                 if fields[0] in sets:
                     seen[(fields[0], fields[1])] = True
                     rule = rules.get((fields[0], fields[1]))
-                    self._deal(LeanBoardCard(fields, self.notes, rule, self.card_names),
-                               bool(fields[10] or fields[11] or (rule is not None and (rule.reward or rule.penalty))))
+                    if rule is not None:
+                        fields = _lean_fields(RuleCard(rule, library.LibraryCard(fields)))
+                    self._deal(LeanBoardCard(fields, self.notes, rule, self.card_names), bool(fields[10] or fields[11]))
             if progress is not None and not number & 31:
                 progress(number)
-        for key in rules:
-            r = rules[key]
+        for r in rule_rows:
+            key = (r.set, r.name)
             if r.set in sets and key not in seen:
-                card = RuleCard(r)
-                fields = (card.set, card.name, card.notation, card.terror, str(card.trophy or ""), "",
-                          card.monsters, card.terror_text, card.entry, card.midnight, card.reward, card.penalty)
-                self._deal(LeanBoardCard(fields, self.notes, r, self.card_names), bool(card.reward or card.penalty))
+                seen[key] = True
+                fields = _lean_fields(RuleCard(r))
+                self._deal(LeanBoardCard(fields, self.notes, r, self.card_names), bool(fields[10] or fields[11]))
         if len(self.adventures) > MAX_ADVENTURES:
             raise KernelError("data", "more than %d adventures" % MAX_ADVENTURES)
         self.card_names = None          # (only card("Name") at load needs it)

@@ -136,6 +136,7 @@ F_FAILED = const(11)      # after a failed roll's terror effects: ask for the se
 F_FIRE = const(12)        # fire trigger a for investigator c (sources one by one: b)
 F_REACT = const(13)       # the abilities of any player's turn: a 0 at a turn's start, 1 after a roll;
                           # b the next seat to offer
+F_FIRST = const(14)       # setup: the first player is drawn by lot (after the investigators are chosen)
 RUN_NOGAIN = const(4)     # F_RUN d: its gains fire no on_common/.../on_clue trigger (start gear, and
                           # the lists those triggers run, so that a gain never triggers itself)
 F_DECIDE = const(32)
@@ -178,6 +179,12 @@ NONE = const(255)
 LOC_ENTRANCE = const(0)
 LOC_AO = const(254)
 LOC_NONE = const(255)
+
+# house rules (bits of Game._house; Rules option "house", names in HOUSE_RULES order): readings of
+# the rulebook a table may agree on instead of the kernel's default
+HR_GIVEUP_SKIPS_TERROR = const(1)   # giving up after a roll that could complete a task resolves no terror
+HOUSE_RULES = ("giveup_skips_terror",)
+HOUSE_MASK = const(1)
 
 # lock sources
 LK_MYTHOS = const(1)           # src 0: the mythos card (and lock_* effects): freed at midnight
@@ -249,3 +256,4 @@ EV_FREEROLL = const(56)     # inv
 EV_CARD = const(57)         # inv, card id (card("Name") took that card)
 EV_WHO = const(58)          # chooser inv, chosen inv, forced
 EV_NOMONSTER = const(59)    # inv (no_monsters: a monster would have appeared in their turn)
+EV_FIRST = const(60)        # seat (drawn by lot to play first)

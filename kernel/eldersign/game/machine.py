@@ -48,7 +48,7 @@ from .defs import (G_BASE, A_ARG_MASK, A_MOVE, A_USE, A_BEGIN, A_GIVEUP, A_AID, 
                    P_MOVE, P_ADV, P_ENTRANCE, P_END, P_BATTLE, MAX_HAND, NONE,
                    MAX_LOG, MAX_GAME_ACTIONS, F_MAIN, F_FACE, F_CLOCK, F_NEXT, F_MIDNIGHT, F_MYTHOS, F_END_ATTEMPT,
                    F_FAILED, F_ATTACK, F_PICK, F_LOSE, F_ASIDE, F_KEEP, F_AGREE, F_HELD, F_RUN,
-                   F_REACT, F_OFFER, F_WHO,
+                   F_REACT, F_OFFER, F_WHO, F_FIRST,
                    EV_ABILITY)
 from .state import GameState
 from . import engine, turn, attempt, entrance, battle, cards, anytime
@@ -277,6 +277,8 @@ class Game(GameState):
             battle.attack_step(self, i)
         elif op == F_REACT:
             anytime.react_step(self, i)
+        elif op == F_FIRST:
+            turn.first_step(self, i)
         else:
             raise KernelError("game", "unknown frame %d" % op)
 

@@ -62,6 +62,17 @@ def idle(g, colour, locks_before):
     return n if n > 0 else 0
 
 
+def item_die_free(g, colour):
+    """An item or ability may add the yellow (red) die to this turn's pool: no item added it this
+    turn (nor was it given back), it is on no icon and no spell, and it has taken no part in the
+    attempt in progress (its pool, a kept die, set aside, on a completed task: "set-aside dice are
+    lost for this adventure"). There is one yellow and one red die: never two in play."""
+    if (g._turn_yellow if colour == YELLOW else g._turn_red) != 0 or free_dice(g, colour) <= 0:
+        return False
+    adv = attempt_adv(g)
+    return adv is None or adv.is_terminal() or not g._att.colours & (1 << colour)
+
+
 def add_item_die(g, colour):
     """An item or ability adds the yellow or red die to this turn's pool (at once into the attempt's
     pool when one is being rolled, else at the attempt's start)."""
@@ -72,6 +83,7 @@ def add_item_die(g, colour):
     adv = attempt_adv(g)
     if adv is not None and not adv.is_terminal():
         adv.add_pool_die(colour)
+        g._att.colours |= 1 << colour
 
 
 def drop_spell_die(g, k):
@@ -94,6 +106,7 @@ def spell_die_used(g, k):
     """Spell-held die k was placed on a task of the attempt (the adventure already counts it out of
     its held dice): it leaves its spell."""
     d = g._spells.die[k]
+    g._att.colours |= 1 << (d >> 3)
     if g._att.spell[d]:
         g._att.spell[d] -= 1
     card = g._spells.remove(k)

@@ -55,10 +55,10 @@ def prim(g, op, n, inv):
     elif op == E.OP_LOSE_GAME:
         lose(g, 1)
     elif op == E.OP_DIE_YELLOW:
-        if g._turn_yellow == 0 and pool.free_dice(g, YELLOW) > 0:
+        if pool.item_die_free(g, YELLOW):
             pool.add_item_die(g, YELLOW)
     elif op == E.OP_DIE_RED:
-        if g._turn_red == 0 and pool.free_dice(g, RED) > 0:
+        if pool.item_die_free(g, RED):
             pool.add_item_die(g, RED)
     elif inv == NONE:
         return

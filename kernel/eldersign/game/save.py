@@ -2,12 +2,13 @@
 
     blob = serialize(game); game2 = deserialize(blob, data)
 
-Layout (version 4): 'E' 'G' version, players, Ancient One, flags (1 companion), seed (4 bytes),
-action count (4), actions (4 each), state digest (2), CRC-32 of everything before it (4; binio.py
-says why not Fletcher-16). Versions 2 and 3 (a Fletcher-16, then the same layout) hold logs of the
-rules before issues 26-27: they are refused with that reason (their logs replay to other games). Every header field is
-range-checked before it is used; deserialize replays the log from the seed and checks the digest;
-anything wrong is KernelError('save', ...) and nothing is changed.
+Layout (version 5): 'E' 'G' version, players, Ancient One, flags (bit 0 companion, bits 1 on the
+house rules, defs.HOUSE_RULES), seed (4 bytes), action count (4), actions (4 each), state digest (2),
+CRC-32 of everything before it (4; binio.py says why not Fletcher-16). Versions 2 to 4 hold logs
+of earlier rules (2 and 3 with a Fletcher-16, then the same layout): they are refused with the
+reason (their logs replay to other games). Every header field is range-checked before it is used;
+deserialize replays the log from the seed and checks the digest; anything wrong is
+KernelError('save', ...) and nothing is changed.
 `state_bytes(game)` is every field of the state in a fixed order (what the digest is taken of;
 tests compare it whole); `view_bytes(game, seat)` is the part a seat may see (no deck order, no PRNG).
 """
@@ -16,17 +17,20 @@ from ...errors import KernelError
 from ...binio import fletcher16, put32, get32, put_crc32, crc32_at
 from ... import prng
 from ...checks import check_blob
-from .machine import Game, MAX_LOG
+from .machine import Game, MAX_LOG, HOUSE_MASK
 
 MAGIC0 = 0x45   # 'E'
 MAGIC1 = 0x47   # 'G'
-VERSION = 4           # 2: the action codes of every player decision (issue 9); 3: CRC-32 (issue 24);
-                      # 4: the same layout as 3, under the rules of issues 26-27 (the first round's
-                      # midnight, the end-of-turn step, abilities in any player's turn, the Other World
-                      # deck): a log of an earlier version replays to another game, so it is refused
+VERSION = 5           # 2: the action codes of every player decision; 3: CRC-32; 4: the same layout,
+                      # under the first round's midnight, the end-of-turn step, abilities in any
+                      # player's turn and the Other World deck; 5: the same layout, under the first
+                      # player drawn by lot, the terror of a roll given up, and the house rules'
+                      # flags: a log of an earlier version replays to another game, so it is refused
 RULES_CHANGED = (2, 3)
+BEFORE_LOT = 4        # version 4: the first player was seat 1, giving up skipped a completable roll's terror
 MAX_PLAYERS = 8
-FLAGS = 1             # the only flag bit: companion
+COMPANION = 1         # flag bit 0; the house rules are the bits above it
+FLAGS = COMPANION | (HOUSE_MASK << 1)
 
 
 def max_size():
@@ -47,7 +51,7 @@ def _public(g, out):
               1 if g._in_midnight else 0, 1 if g._awaken_due else 0, g._awaken_seat, g._green_gone,
               1 if g._yellow_gone else 0, 1 if g._red_gone else 0, g._turn_yellow, g._turn_red,
               g._focus_used, g._locks.n, g._spells.n, g._att.nhelp, g._att.slot + 2,
-              g._att.defeated, g._att.refused, g._att.rerolled, g._nlasting):
+              g._att.defeated, g._att.refused, g._att.rerolled, g._att.colours, g._nlasting):
         out.append(v & 255)
     i = g._inv
     for b in (i.san, i.sta, i.maxsan, i.maxsta, i.clues, i.loc, i.seat_of, i.used, i.assisted, i.hand,
@@ -109,7 +113,8 @@ def view_bytes(g, player):
 
 
 def serialize(g):
-    out = bytearray((MAGIC0, MAGIC1, VERSION, g.players, g._ao_index, 1 if g._companion else 0))
+    out = bytearray((MAGIC0, MAGIC1, VERSION, g.players, g._ao_index,
+                     (COMPANION if g._companion else 0) | (g._house << 1)))
     put32(out, g.seed)
     put32(out, g._nlog)
     for i in range(g._nlog):
@@ -130,6 +135,10 @@ def deserialize(blob, data):
     if b[2] in RULES_CHANGED:
         raise KernelError("save", "a save of format %d: written under the rules before issues 26-27, its "
                                   "action log replays to another game today (start a new game)" % b[2])
+    if b[2] == BEFORE_LOT:
+        raise KernelError("save", "a save of format 4: written before the first player was drawn by lot "
+                                  "and before giving up after a roll showing Terror resolved the terror; "
+                                  "its action log replays to another game today (start a new game)")
     if b[2] != VERSION:
         raise KernelError("save", "save format version %d, this kernel reads %d" % (b[2], VERSION))
     check = 4
@@ -139,7 +148,8 @@ def deserialize(blob, data):
         raise KernelError("save", "checksum mismatch (a corrupt or truncated save)")
     players = b[3]
     ao = b[4]
-    companion = b[5] == 1
+    companion = b[5] & COMPANION == COMPANION
+    house = b[5] >> 1
     seed = get32(b, 6)
     n = get32(b, 10)
     if not 1 <= players <= MAX_PLAYERS or b[5] & ~FLAGS or seed > prng.SEED_MAX:
@@ -148,7 +158,7 @@ def deserialize(blob, data):
     if n > MAX_LOG or len(b) != 14 + 4 * n + 2 + check:
         raise KernelError("save", "the action count does not match the file's length")
     try:
-        g = Game(data, players=players, seed=seed, ancient_one=ao, companion=companion)
+        g = Game(data, players=players, seed=seed, ancient_one=ao, companion=companion, house=house)
         for i in range(n):
             g.apply(get32(b, 14 + 4 * i))
     except KernelError as exc:

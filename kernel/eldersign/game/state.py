@@ -6,8 +6,9 @@ still to do and the question waiting; the attempt in progress, attempt.py), the 
 rules (doom, elder signs, battle, the active and the lasting mythos cards...), the Adventures of the
 slots and of the final battle, the PRNG, the action log and the events of the last step.
 `_reset()` is the rulebook's setup (shuffles, the monster cup with the masks only when the Ancient
-One uses them, six adventures, each player choosing or drawing an investigator, the first mythos
-card) and the only part that allocates.
+One uses them, six adventures, each player choosing or drawing an investigator, the first player
+drawn by lot, the first mythos card, revealed by the first player) and the only part that
+allocates. `_house` holds the house rules agreed on (defs.HOUSE_RULES; 0: the rulebook's readings).
 
 Everything is private (a leading underscore) except `players` and `seed`: the state machine's
 surface is in machine.py, and the other modules of the game read the rest.
@@ -18,7 +19,7 @@ from array import array
 from ...errors import KernelError
 from ... import prng
 from .defs import (MAX_PLAYERS, MAIN_SLOTS, MAX_GAME_ACTIONS, MAX_LOG, MAX_EV, MAX_TASKS_GAME, NONE,
-                   F_NEXT, F_MYTHOS, F_PICK)
+                   F_NEXT, F_MYTHOS, F_PICK, F_FIRST, HOUSE_MASK)
 from .data import RANDOM
 from .decks import Decks, shuffled
 from .locks import Locks, SpellDice
@@ -44,7 +45,9 @@ class GameState:
     """The components and scalars of one game, and its setup; the rules are in the modules the
     engine and the Game (machine.py) call."""
 
-    def __init__(self, data, players=1, seed=0, ancient_one=0, companion=False):
+    def __init__(self, data, players=1, seed=0, ancient_one=0, companion=False, house=0):
+        if not isinstance(house, int) or house & ~HOUSE_MASK:
+            raise KernelError("option", "house rules must be bits of %d, not %r" % (HOUSE_MASK, house))
         if not isinstance(players, int) or not (1 <= players <= MAX_PLAYERS):
             raise KernelError("option", "players must be 1 to 8, not %r" % (players,))
         if not isinstance(seed, int):
@@ -63,6 +66,7 @@ class GameState:
         self._ao_index = ancient_one
         self._ao = data.ancient_ones[ancient_one]
         self._companion = companion
+        self._house = house
         self._lean = False
         self._strict = False
         ninv = len(data.investigators)
@@ -184,6 +188,7 @@ class GameState:
             st = self._stack
             st.push(F_NEXT, 1)
             st.push(F_MYTHOS)
+            st.push(F_FIRST)
             for seat in range(self.players - 1, -1, -1):
                 st.push(F_PICK, seat, 1)
         engine.drive(self)

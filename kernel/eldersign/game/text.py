@@ -463,6 +463,7 @@ EVENTS = {
     G.EV_CARD: ("%s takes %s", ((A, _r_inv), (B, _r_card))),
     G.EV_WHO: ("%s picks %s", ((A, _r_inv), (B, _r_inv))),
     G.EV_NOMONSTER: ("no monster appears in %s's turn", ((A, _r_inv),)),
+    G.EV_FIRST: ("the lot draws %s to play first", ((A, _r_seat),)),
 }
 # the exceptions to a row: a monster with no room goes back to the cup
 MONSTER_NO_ROOM = "monster %s: no room, back to the cup"

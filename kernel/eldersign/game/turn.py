@@ -1,5 +1,6 @@
 """Turn flow: the three-phase turn (move, then an adventure or one entrance action, then the clock),
-investigators chosen (or drawn) at setup and after being devoured, midnight and the mythos cards.
+investigators chosen (or drawn) at setup and after being devoured, the first player drawn by lot
+(F_FIRST), midnight and the mythos cards.
 
 The turn's frames (engine.py runs them): F_NEXT starts the next seat's turn and pushes its clock
 phase (F_CLOCK), the end of its main step (F_MAIN at P_END: items and abilities may still be used
@@ -15,11 +16,12 @@ attack replaces the at-midnight effects and the mythos card; the once-per-day ab
 refresh after it (MN_ATTACK: also the stage an awakening at midnight resumes at, engine.py).
 """
 
+from ... import prng
 from . import effects as E
 from . import pool, resolve
 from .defs import (P_MOVE, P_PREP, P_ENTRANCE, P_END, P_BATTLE_PREP, NONE, MN_MYTHOS, MN_REFRESH, MN_ATTACK, LOC_ENTRANCE, F_RUN, F_MAIN, F_CLOCK,
                    F_NEXT, F_MIDNIGHT, F_MYTHOS, F_ATTACK, F_REACT, A_MOVE, A_PICK, A_DRAW, A_ARG_MASK,
-                   EV_TURN, EV_MOVE, EV_PICK, EV_MIDNIGHT, EV_MYTHOS, EV_LASTING, EV_EXPIRED)
+                   EV_TURN, EV_MOVE, EV_PICK, EV_MIDNIGHT, EV_MYTHOS, EV_LASTING, EV_EXPIRED, EV_FIRST)
 from .people import SEAT_MUST_PICK
 
 FOREVER = 255          # a lasting mythos card that stays to the end
@@ -81,6 +83,17 @@ def clock_step(g, i):
         if g._inv.loc[inv] == LOC_ENTRANCE:
             resolve.fire(g, E.T_ENTRANCE, inv)
         resolve.fire(g, E.T_TURN_END, inv)
+
+
+def first_step(g, i):
+    """F_FIRST: the first player is drawn by lot from the state's PRNG, once the investigators are
+    chosen (rulebook setup step 8: "A nyomozók jelzőit felhasználva sorsoljátok ki, hogy ki lesz a
+    kezdőjátékos"); they reveal the first mythos card and play the first turn. A game of one player
+    draws nothing."""
+    g._stack.pop()
+    if g.players > 1:
+        g._clock.seat = prng.die(g._rng, g.players)
+    g._event(EV_FIRST, g._clock.seat)
 
 
 # ----- choosing an investigator ----------------------------------------------------------------

@@ -23,7 +23,7 @@ from . import checks, effects
 from .consts import (NONE, MAX_MONSTERS, ST_ALIVE, CTX_TURN, PH_LOCK, R_CARD, R_TEST, R_PUZZLE,
                      P_EVADE, P_LOCK_TEST, P_LOCK_PUZZLE, P_HORROR, WH_DISCARD,
                      V_REVEAL, V_DISCARD, V_ENTER, V_STAY, V_LOCKED_OUT, V_MONSTER_MOVE, V_BARRED, V_EVADED,
-                     V_FIRE_HURT)
+                     V_FIRE_HURT, V_HIDE)
 from .state import G_PHASE, G_ACTOR, G_TURN, G_MOVES, G_ACTIONS, G_MV_DEST, G_MV_RUN, G_CTX, G_HQ_N, G_PEND, \
     G_PEND_A, G_PEND_B
 
@@ -90,6 +90,9 @@ def move_start(st, dest, run):
     g[G_MV_DEST] = dest
     g[G_MV_RUN] = run
     g[G_CTX] = CTX_TURN
+    if st.s_hidden[seat]:                   # leaving his space, he is no longer hiding
+        st.s_hidden[seat] = 0
+        st.record(V_HIDE, seat, 0)
     m = effects.strongest_aware(st, st.s_space[seat]) if st.opt_evade_leaving else NONE
     if m != NONE:
         checks.begin(st, seat, st.story.evade_attr, st.story.type_aware[st.m_type[m]] - 128, P_EVADE, m, 0, 0)

@@ -29,7 +29,7 @@ from .consts import (NONE, KEEPER, ST_ALIVE, PH_GUIDE, PH_PICK_INV, PH_PICK_TRAI
                      R_CARD, K_OBSTACLE)
 from .consts import (PH_PREROLL, PH_MYTHOS, PH_TRAUMA, PH_RAISE, A_LUCK, A_BOOST, A_ROLL_NOW, A_FREE, A_POWER,
                      A_NO_MYTHOS, A_TRAUMA, A_RAISE, E_LEARN, E_SKILL, E_LIGHT, E_RAISE, E_TRAUMA, R_PUZZLE, R_TEST,
-                     POWER_BASE)
+                     POWER_BASE, PH_CHOOSE, E_HORROR_ONE, E_DAMAGE_ONE, E_SPAWN_WITH)
 from . import view as viewmod
 from .view import Reader, H_PHASE, H_REVEALED, H_OBJ, H_MOVES, H_KM_SLOT, H_T_TARGET
 
@@ -350,6 +350,8 @@ class HeuristicBot:
         story = self.story
         if ph == PH_GUIDE:
             return self.pick(legal)
+        if ph == PH_CHOOSE:
+            return self.effect_target(r, legal)
         if ph == PH_MYTHOS:
             return self.first(legal, A_MYTHOS) or self.first(legal, A_NO_MYTHOS)
         if ph == PH_TRAUMA:
@@ -439,6 +441,26 @@ class HeuristicBot:
                 return draws[0]
             return self.first(legal, A_KEEPER_DONE)
         return None
+
+    def effect_target(self, r, legal):
+        """The keeper's choice an effect leaves him: the investigator nearest his end suffers; a monster
+        placed on an investigator's space; the monster nearest (not yet with) an investigator moves,
+        or none."""
+        op, _ = r.choice()
+        if op == E_HORROR_ONE or op == E_DAMAGE_ONE:
+            return min(legal, key=lambda a: self.hurt(r, arg_a(a))[1 if op == E_HORROR_ONE else 0])
+        if op == E_SPAWN_WITH:
+            spaces = self.investigator_spaces(r)
+            return ([a for a in legal if arg_a(a) in spaces] or legal)[0]
+        best = None
+        score = 999
+        for a in legal:
+            if arg_a(a) != NONE:
+                t, space, _, _ = r.monster(arg_a(a))
+                d = self.towards(r, self.keeper_targets(r, t))[space]
+                if 0 < d < score:
+                    best, score = a, d
+        return best or legal[-1]
 
     def instant_reach(self, r, t, space):
         """True when a monster of type t placed in `space` meets the keeper's objective at once."""

@@ -71,8 +71,32 @@ CHOICES = {
                      "space, every time; off)", "horror_checks", PUBLISHED, "rulebook p. 14 'horror "
                      "checks' (not in the seed)"),
     "combat_card": ("the class deck's next card answering the attack (a melee card answers bladed and blunt "
-                    "weapons); passed: its hit, its weapon modifier and the weapon's bonus; failed: its "
-                    "failure effects", "", PUBLISHED, "rulebook pp. 21-23 'combat' (the seed names them)"),
+                    "weapons); passed: its hit (or half the attacker's attribute), its weapon modifiers (for "
+                    "any weapon, or lowering its damage) and the weapon's bonus, never below no damage, then "
+                    "what it costs the attacker; failed: the damage it deals the monster all the same (no "
+                    "weapon bonus), then its failure effects; 'the monster damages you' is the monster's own "
+                    "damage value; a dropped weapon lies face up in the room", "", PUBLISHED,
+                    "rulebook pp. 21-23 'combat' (the seed names them); the published combat cards"),
+    "keeper_picks": ("an effect leaving a choice to the keeper waits for it, his action: one living "
+                     "investigator suffers; a monster goes to any space of a room holding an investigator "
+                     "(his own space too); any monster that can move, or none, moves as a keeper card's "
+                     "would, and play goes back where it was", "", READING,
+                     "the published event and combat cards ('one investigator of the keeper's choice', 'in "
+                     "any investigator's room', 'the keeper may move any monster 2 spaces')"),
+    "time_tokens": ("time tokens an effect places go on one by one; when they reach the top card's time "
+                    "number its event resolves then, before play goes on (the last one ends the game), and no "
+                    "more of that effect's tokens are placed", "", READING,
+                    "the published event cards ('place a time token on the event deck'); the seed gives "
+                    "the keeper's step 5"),
+    "hiding": ("where the story has hiding cards, an investigator may hide as his action (evading first, as "
+               "for any action); he hides until his next turn or his next movement step; a monster attacking "
+               "him draws its class's next hiding card: passed, nothing; failed, he is found and suffers "
+               "it", "", READING, "the published Monster vs. Hiding combat cards"),
+    "barricade": ("where the story has barrier cards, an investigator may barricade an open door of his "
+                  "space as his action; a monster the keeper moves through it draws its class's next barrier "
+                  "card: break (the barricade is gone, the monster goes through) or hold (it stays, its move "
+                  "over); investigators pass their barricades", "", READING,
+                  "the published Monster vs. Barrier combat cards"),
     "killed": ("damage reaching health kills; the figure leaves and its cards are dropped face up in its "
                "room", "", READING, "the seed: the keeper wins when every investigator is killed"),
     "insanity": ("horror stops at sanity: the investigator is insane, not out, and trauma cards may come "

@@ -17,15 +17,15 @@ MAX_CARDS = const(160)          # story cards: exploration, obstacle, lock, star
 PILE_CAP = const(12)            # cards on one room's pile (face down and face up)
 MAX_MONSTERS = const(16)        # monsters on the board at once
 MAX_TYPES = const(16)           # monster types
-MAX_COMBAT = const(128)         # a published class deck holds about 35 cards, the three about 110
-MAX_MYTHOS = const(32)
-MAX_KEEPER_CARDS = const(12)
+MAX_COMBAT = const(192)         # the published combat cards (base game and expansions) are 129
+MAX_MYTHOS = const(64)          # the base game has 35
+MAX_KEEPER_CARDS = const(40)    # a story lays out a few; a keeper choosing his own hand, more
 MAX_EVENTS = const(16)          # event cards (rows); the stages of the deck are at most as many
 MAX_INVESTIGATORS = const(12)
 MAX_TRAITS = const(6)           # per investigator
 MAX_QUESTIONS = const(6)        # published stories ask 3 to 6
 MAX_EFFECTS = const(16)         # per effect list (branches included)
-MAX_TRAUMA = const(24)
+MAX_TRAUMA = const(48)          # the base game has 21, the expansions more
 MAX_FLAGS = const(16)           # story flags, named in the data (flag:NAME)
 MAX_POWERS = const(3)           # per seat: the character's ability and the two kept traits' 
 MAX_LOG = const(6000)
@@ -60,9 +60,10 @@ PH_PREROLL = const(16)      # the tested investigator before the d10: a skill po
 PH_MYTHOS = const(17)       # the keeper at the start of an investigator's turn: a mythos card on him, or not
 PH_TRAUMA = const(18)       # the keeper: a trauma card on an investigator who has just reached it, or not
 PH_RAISE = const(19)        # the keeper: which corpse a raise card turns into a monster
+PH_CHOOSE = const(20)       # the keeper: the target an effect leaves to him (an investigator, a space, a monster)
 PHASE_NAMES = ("guide", "investigator", "trait", "order", "turn", "roll", "reroll", "lock",
                "obstacle", "pickup", "drop", "trade", "keeper", "monster move", "attacks", "over",
-               "before the roll", "mythos", "trauma", "raise")
+               "before the roll", "mythos", "trauma", "raise", "keeper's choice")
 
 # contexts: where play resumes after a test or a horror check
 CTX_TURN = const(0)
@@ -116,7 +117,10 @@ A_NO_MYTHOS = const(39)     # the mythos window passed
 A_TRAUMA = const(40)        # a = trauma card, b = seat
 A_NO_TRAUMA = const(41)
 A_RAISE = const(42)         # a = the space of the corpse raised
-NKINDS = const(43)
+A_CHOOSE = const(43)        # the keeper's choice for an effect: a = seat, space or monster slot (NONE: none)
+A_HIDE = const(44)          # the hide action
+A_BARRICADE = const(45)     # the barricade action, a = door
+NKINDS = const(46)
 POWER_BASE = const(240)     # A_BOOST a >= POWER_BASE: the seat's power a - POWER_BASE
 
 # ----- story cards -----------------------------------------------------------------------------
@@ -154,7 +158,10 @@ W_UNARMED = const(4)
 W_MONSTER = const(5)    # a combat card for a monster's attack
 W_SPELL = const(6)
 W_MELEE = const(7)      # a combat card answering both bladed and blunt weapons
-AGAINST_NAMES = ("", "firearm", "bladed", "blunt", "unarmed", "monster", "spell", "melee")
+W_HIDING = const(8)     # a combat card for a monster's attack on a hiding investigator
+W_BARRIER = const(9)    # a combat card for a monster moving through a barricaded door
+W_ANY = const(10)       # a combat card's modifier for any weapon (firearm, bladed or blunt)
+AGAINST_NAMES = ("", "firearm", "bladed", "blunt", "unarmed", "monster", "spell", "melee", "hiding", "barrier")
 
 # when a carried card's (or a power's) ability is used
 U_ACTION = const(0)     # an Action: the turn's action step
@@ -220,11 +227,23 @@ E_ONCE = const(39)          # a power usable once a game
 E_EVADE_MOD = const(40)     # always: n + 128 on evade tests
 E_HORROR_MOD = const(41)    # always: n + 128 on horror checks
 E_COMBAT_MOD = const(42)    # always: n + 128 on combat card tests
+E_HORROR_ONE = const(43)    # n horror to one investigator the keeper chooses
+E_DAMAGE_ONE = const(44)    # n damage to one investigator the keeper chooses
+E_TIME = const(45)          # n time tokens on the event deck
+E_SPAWN_WITH = const(46)    # a = monster type, placed in a room with an investigator (the keeper's space)
+E_MONSTER_DAMAGE = const(47)    # combat: the monster's own damage value to the investigator
+E_MONSTER_HORROR = const(48)    # combat: the monster's own horror damage to the investigator
+E_DROP_WEAPON = const(49)   # combat: the weapon used is dropped, face up in the attacker's room
+E_HIT_HALF = const(50)      # combat: damage to the monster of half the attacker's attribute a, rounded up
+E_BREAK = const(51)         # a barrier card: the barricade gives way, the monster goes through
+E_HOLD = const(52)          # a barrier card: the barricade holds, the monster's move ends
 EFFECT_NAMES = ("", "damage", "horror", "stun", "heal", "calm", "skill", "damage_all", "horror_all",
                 "threat", "spawn", "seal", "unseal", "learn", "draw_mythos", "move", "test", "discard",
                 "hit", "none", "reveal", "win", "flag", "unflag", "if", "else", "end", "fire",
                 "extinguish", "spread_fire", "dark", "light", "corpse", "raise", "trauma", "stun_monster",
-                "weapon", "bonus", "modify", "once", "evade", "horror_check", "combat")
+                "weapon", "bonus", "modify", "once", "evade", "horror_check", "combat", "horror_one",
+                "damage_one", "time", "spawn_with", "monster_damage", "monster_horror", "drop_weapon",
+                "hit_half", "break", "hold")
 
 # conditions (if:, events' when, keeper cards' when)
 Q_CLUE = const(1)           # clue N found
@@ -327,3 +346,6 @@ V_MSTUN = const(47)         # a = monster slot
 V_POWER = const(48)         # a = seat, b = power 0 .. 2
 V_FREE = const(49)          # a = card, b = seat
 V_FIRE_HURT = const(50)     # a = seat, b = damage
+V_BARRIER = const(51)       # a = door, b = 1 barricaded / 0 broken through
+V_HIDE = const(52)          # a = seat, b = 1 hiding / 0 found or out of hiding
+V_HOLD = const(53)          # a = monster slot, b = door: the barricade holds

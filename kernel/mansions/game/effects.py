@@ -1,24 +1,34 @@
 """Applying what cards and tests do: damage and horror (and the investigator killed, driven out or
 made insane), stun, healing, skill points, threat, monsters placed, hit, stunned and killed, doors
-sealed, spells learnt (a spell deck's card at random), mythos cards drawn, combat cards drawn, the
-board's tokens (fire, darkness, corpses), story flags, the objective revealed, an event's winner,
+sealed, spells learnt (a spell deck's card at random), mythos cards drawn, combat cards drawn, time
+tokens on the event deck, the board's tokens (fire, darkness, corpses), story flags, the objective
+revealed, an event's winner, a combat's monster hurting with its own values and the weapon dropped,
 and whole compiled effect lists with their branches (`if` skips to its `else` or `end` when its
 condition fails; a `test` in a list stops it and starts an attribute test; the rest applies on
-failure). No allocation.
+failure).
+
+An effect that leaves a choice to the keeper (an investigator to suffer, a space in an investigator's
+room for a monster, a monster to move) stops its list there: the keeper answers in the phase
+PH_CHOOSE (A_CHOOSE), and the list goes on from the next effect (`picked`, `resume_pending`). No
+allocation.
 """
 
 from ... import prng
 from . import checks
 from .query import holds
-from .consts import (NONE, MAX_MONSTERS, MAX_SPACES, ST_ALIVE, ST_KILLED, ST_INSANE, WH_HAND, WH_OUT,
+from .consts import (NONE, KEEPER, MAX_MONSTERS, MAX_SPACES, ST_KILLED, ST_INSANE, WH_HAND, WH_OUT,
                      E_DAMAGE, E_HORROR, E_STUN, E_HEAL, E_CALM, E_SKILL, E_DAMAGE_ALL, E_HORROR_ALL,
                      E_THREAT, E_SPAWN, E_SEAL, E_UNSEAL, E_LEARN, E_DRAW_MYTHOS, E_TEST, E_DISCARD,
                      E_REVEAL, E_WIN, E_FLAG, E_UNFLAG, E_IF, E_ELSE, E_FIRE, E_EXTINGUISH, E_SPREAD,
                      E_DARK, E_LIGHT, E_CORPSE, C_KILL, P_MYTHOS, V_DAMAGE, V_HORROR, V_STUN, V_KILLED,
                      V_INSANE, V_SPAWN, V_MONSTER_HIT, V_MONSTER_DIES, V_THREAT, V_SEAL, V_UNSEAL, V_LEARN,
                      V_DRAW, V_HEAL, V_CALM, V_SKILL, V_SHUFFLE, V_FLAG, V_FIRE, V_DARK, V_CORPSE, V_MSTUN,
-                     V_FIRE_HURT, K_SPELL, MAX_CARDS)
-from .state import G_THREAT, G_KILLED, G_REVEALED, G_OBJ, G_KILL_FLAG, G_MTOP, G_FORCED, shuffle
+                     V_FIRE_HURT, K_SPELL, K_EXPLORATION, K_ITEM, MAX_CARDS, E_MOVE, E_HORROR_ONE, E_DAMAGE_ONE,
+                     E_TIME, E_SPAWN_WITH, E_MONSTER_DAMAGE, E_MONSTER_HORROR, E_DROP_WEAPON, PH_CHOOSE,
+                     A_CHOOSE, CTX_KMOVE, V_TOKEN, V_DROP)
+from .state import (G_THREAT, G_KILLED, G_REVEALED, G_OBJ, G_KILL_FLAG, G_MTOP, G_FORCED, G_PHASE, G_ACTOR,
+                    G_CTX, G_PL_LIST, G_PL_POS, G_PL_SEAT, G_PL_CARD, G_PL_PURPOSE, G_KM_SLOT, G_KM_STEPS,
+                    G_KM_BACK, G_FOE_T, G_WEAPON, G_TOKENS, G_EVENT, G_EVENT_DUE, shuffle)
 
 
 def hurt(st, seat, damage, horror):
@@ -144,6 +154,16 @@ def stun_monster(st, m):
     if st.opt_stun_1e and st.m_type[m] != NONE:
         st.m_stun[m] = 1
         st.record(V_MSTUN, m, 0)
+
+
+def can_move(st, m):
+    """Monster m is on the board, not stunned, and has somewhere to step."""
+    if st.m_type[m] == NONE or st.m_stun[m]:
+        return False
+    for d in range(st.story.nspaces):
+        if st.passable(st.m_space[m], d):
+            return True
+    return False
 
 
 def strongest_aware(st, space):
@@ -284,12 +304,158 @@ def learn(st, seat, a, deck):
     st.record(V_LEARN, a, seat)
 
 
+# ----- the event deck's time tokens, a combat's monster and weapon -------------------------------------
+
+def add_time(st, n):
+    """n time tokens on the event deck, one by one; when they reach the top card's time number its event
+    is due (the state resolves it before play goes on, as the keeper's step 5 would), and no more are
+    placed by this effect."""
+    g = st.g
+    story = st.story
+    for _ in range(n):
+        e = g[G_EVENT]
+        if e >= story.nevents or g[G_EVENT_DUE]:
+            return
+        g[G_TOKENS] += 1
+        st.record(V_TOKEN, g[G_TOKENS], story.stage_time[e])
+        if g[G_TOKENS] >= story.stage_time[e]:
+            g[G_EVENT_DUE] = 1
+
+
+def foe_hurts(st, seat, op):
+    """The combat's monster hurts the investigator with its own damage value (or horror damage)."""
+    t = st.g[G_FOE_T]
+    if t == NONE:
+        return
+    if op == E_MONSTER_DAMAGE:
+        hurt(st, seat, st.story.type_damage[t], 0)
+    else:
+        hurt(st, seat, 0, st.story.type_hdamage[t])
+
+
+def drop_weapon(st, seat):
+    """The weapon of the combat under way (none for bare hands or a spell) leaves the attacker's hand,
+    face up on his room's pile (discarded when the pile is full)."""
+    c = st.g[G_WEAPON]
+    if c == NONE or not st.holds(seat, c):
+        return
+    kind = st.story.card_kind[c]
+    if kind != K_EXPLORATION and kind != K_ITEM:
+        return
+    room = st.room_of(st.s_space[seat])
+    if st.pile_push(room, c, 1):
+        st.record(V_DROP, c, room)
+    else:
+        discard(st, c)
+
+
+# ----- the keeper's choices inside an effect list -----------------------------------------------------
+
+def _option(buf, n, target):
+    if buf is not None:
+        buf[n] = (A_CHOOSE << 16) | (target << 8)
+    return n + 1
+
+
+def investigator_room(st, room):
+    """True when a living investigator stands in the room."""
+    for s in range(1, st.players):
+        if st.alive(s) and st.room_of(st.s_space[s]) == room:
+            return True
+    return False
+
+
+def pick_options(st, op, a, buf, n):
+    """The keeper's options for effect `op` (its argument a), written into buf from n when buf is given;
+    the new n. An investigator to suffer; a space of a room with an investigator for a monster; a monster
+    to move, or none (the card says he may)."""
+    story = st.story
+    if op == E_HORROR_ONE or op == E_DAMAGE_ONE:
+        for s in range(1, st.players):
+            if st.alive(s):
+                n = _option(buf, n, s)
+    elif op == E_SPAWN_WITH:
+        if can_spawn(st, a):
+            for sp in range(story.nspaces):
+                if investigator_room(st, story.space_room[sp]):
+                    n = _option(buf, n, sp)
+    elif op == E_MOVE:
+        first = n
+        for m in range(MAX_MONSTERS):
+            if can_move(st, m):
+                n = _option(buf, n, m)
+        if n > first:
+            n = _option(buf, n, NONE)
+    return n
+
+
+def ask(st, k, pos, seat, card, purpose):
+    """Effect pos of list k leaves a choice to the keeper: True when he has one to make (the list waits
+    for it in PH_CHOOSE); False when there is nothing to choose (the effect does nothing)."""
+    eff = st.story.eff
+    i = eff.start[k] + pos
+    if pick_options(st, eff.op[i], eff.a[i], None, 0) == 0:
+        return False
+    g = st.g
+    g[G_PL_LIST] = k
+    g[G_PL_POS] = pos
+    g[G_PL_SEAT] = seat
+    g[G_PL_CARD] = card
+    g[G_PL_PURPOSE] = purpose
+    g[G_PHASE] = PH_CHOOSE
+    g[G_ACTOR] = KEEPER
+    return True
+
+
+def pending_at(st):
+    """The index (in the story's effect table) of the effect waiting for the keeper's choice, or -1."""
+    k = st.g[G_PL_LIST]
+    if k < 0:
+        return -1
+    return st.story.eff.start[k] + st.g[G_PL_POS]
+
+
+def picked(st, target):
+    """The keeper has chosen: the effect applies to the target; the list goes on (for a monster to
+    move, once it has stopped)."""
+    eff = st.story.eff
+    i = pending_at(st)
+    op = eff.op[i]
+    a = eff.a[i]
+    n = eff.n[i]
+    if op == E_HORROR_ONE:
+        hurt(st, target, 0, n)
+    elif op == E_DAMAGE_ONE:
+        hurt(st, target, n, 0)
+    elif op == E_SPAWN_WITH:
+        spawn(st, a, target)
+    elif op == E_MOVE and target != NONE:
+        g = st.g
+        g[G_KM_SLOT] = target
+        g[G_KM_STEPS] = n
+        g[G_KM_BACK] = g[G_CTX]
+        g[G_CTX] = CTX_KMOVE
+        return
+    resume_pending(st)
+
+
+def resume_pending(st):
+    """The list that waited for the keeper's choice goes on after that effect."""
+    g = st.g
+    k = g[G_PL_LIST]
+    if k < 0:
+        return
+    g[G_PL_LIST] = -1
+    apply_list(st, k, g[G_PL_SEAT], g[G_PL_POS] + 1, g[G_PL_CARD], g[G_PL_PURPOSE])
+
+
 # ----- effect lists -----------------------------------------------------------------------------------
 
 def apply_list(st, k, seat, pos, card, purpose=P_MYTHOS):
     """Apply effect list k from position pos to the investigator at `seat` (NONE: no target). `card`
     is the carried card whose ability this is (for `discard`). True when a test was started (the
-    rest of the list applies if it fails: the state's on_test resumes it with `purpose`)."""
+    rest of the list applies if it fails: the state's on_test resumes it with `purpose`), or the list
+    waits for the keeper's choice (PH_CHOOSE)."""
     story = st.story
     eff = story.eff
     start = eff.start[k]
@@ -373,6 +539,15 @@ def apply_list(st, k, seat, pos, card, purpose=P_MYTHOS):
             if a < MAX_SPACES and not st.corpse[a]:
                 st.corpse[a] = 1
                 st.record(V_CORPSE, a, 1)
+        elif op == E_TIME:
+            add_time(st, n)
+        elif op == E_MONSTER_DAMAGE or op == E_MONSTER_HORROR:
+            foe_hurts(st, seat, op)
+        elif op == E_DROP_WEAPON:
+            drop_weapon(st, seat)
+        elif op == E_HORROR_ONE or op == E_DAMAGE_ONE or op == E_SPAWN_WITH or op == E_MOVE:
+            if ask(st, k, i - start, seat, card, purpose):
+                return True
         elif op == E_TEST:
             if st.alive(seat):
                 checks.begin(st, seat, a, b - 128, purpose, k, i - start + 1, card)

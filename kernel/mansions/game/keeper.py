@@ -7,25 +7,30 @@ moves nor attacks; stuns wear off as the turn ends); (5) a time token on the eve
 stage resolved when the tokens reach its time number (its first card whose condition holds).
 
 Also the keeper's decisions outside his turn: the mythos window before an investigator's turn (first
-edition, `mythos`) and the trauma window when an insane investigator would suffer horror (`trauma`).
+edition, `mythos`), the trauma window when an insane investigator would suffer horror (`trauma`), the
+choices effects leave to him (PH_CHOOSE: who suffers, where a monster appears, which monster moves),
+and a monster moved by him through a barricaded door (a barrier card from its class's deck: the
+barricade gives way, or holds and the move ends). A monster attacking a hiding investigator draws a
+hiding card instead of a monster-attack card; failed, he is found and suffers its effects.
 
 `legal(st, ph, buf)` and `act(st, ph, kind, a, b)` for PH_TRADE, PH_KEEPER, PH_KMOVE, PH_ATTACKS,
-PH_MYTHOS, PH_TRAUMA; continuations for the state's resume loop: `continue_keeper`, `continue_move`,
-`continue_attacks`, `after_event`, `trauma_window`. No allocation.
+PH_MYTHOS, PH_TRAUMA, PH_CHOOSE; continuations for the state's resume loop: `continue_keeper`,
+`continue_move`, `continue_attacks`, `after_event`, `trauma_window`, `resolve_top`. No allocation.
 """
 
 from . import board, checks, effects
 from .query import holds
-from .consts import (NONE, KEEPER, MAX_MONSTERS, ST_ALIVE, K_EXPLORATION, K_ITEM, MAX_SPACES,
+from .consts import (NONE, KEEPER, MAX_MONSTERS, ST_ALIVE, K_EXPLORATION, K_ITEM,
                      CTX_KEEPER, CTX_KMOVE, CTX_ATTACKS, CTX_EVENT, CTX_TURN_START, PH_TRADE, PH_KEEPER,
-                     PH_KMOVE, PH_ATTACKS, PH_MYTHOS, PH_TRAUMA, A_GIVE, A_UNSTUN, A_TRADE_DONE, A_KCARD,
-                     A_MYTHOS, A_KEEPER_DONE, A_MSTEP, A_MSTOP, A_MATTACK, A_ATTACKS_DONE, A_NO_MYTHOS,
-                     A_TRAUMA, A_NO_TRAUMA, E_SPAWN, E_MOVE, E_DRAW_MYTHOS, E_RAISE, E_TRAUMA, C_EVENT,
-                     W_MONSTER, P_DEFEND, TR_PHYSICAL, TR_INSANITY, V_GIVE, V_UNSTUN, V_MYTHOS, V_COMBAT,
-                     V_TOKEN, V_EVENT, V_TRAUMA, V_CORPSE)
+                     PH_KMOVE, PH_ATTACKS, PH_MYTHOS, PH_TRAUMA, PH_CHOOSE, A_GIVE, A_UNSTUN, A_TRADE_DONE,
+                     A_KCARD, A_MYTHOS, A_KEEPER_DONE, A_MSTEP, A_MSTOP, A_MATTACK, A_ATTACKS_DONE,
+                     A_NO_MYTHOS, A_TRAUMA, A_NO_TRAUMA, A_CHOOSE, E_SPAWN, E_SPAWN_WITH, E_MOVE, E_DRAW_MYTHOS,
+                     E_RAISE, E_TRAUMA, E_HIT, E_MSTUN, E_BREAK, C_EVENT, W_MONSTER, W_HIDING, W_BARRIER,
+                     P_DEFEND, TR_PHYSICAL, TR_INSANITY, V_GIVE, V_UNSTUN, V_MYTHOS, V_COMBAT, V_TOKEN, V_EVENT,
+                     V_TRAUMA, V_CORPSE, V_BARRIER, V_HOLD, V_HIDE)
 from .state import (G_PHASE, G_ACTOR, G_KSTEP, G_TRADER, G_THREAT, G_CTX, G_KM_SLOT, G_KM_STEPS,
-                    G_TOKENS, G_EVENT, G_OBJ, G_EVENT_WIN, G_LAST_EVENT, G_COMBAT, G_T_SEAT, G_T_P2,
-                    G_TR_SEAT, G_MY_SEAT)
+                    G_KM_BACK, G_TOKENS, G_EVENT, G_OBJ, G_EVENT_WIN, G_LAST_EVENT, G_COMBAT, G_T_SEAT,
+                    G_T_P2, G_TR_SEAT, G_MY_SEAT, G_FOE, G_FOE_T, G_WEAPON)
 
 TR_GONE = 254           # a trauma card replaced by a new one of its type: out of the game
 
@@ -108,15 +113,6 @@ def card_usable(st, k):
             and holds(st, story.kc_when_kind[k], story.kc_when_arg[k]))
 
 
-def can_move(st, m):
-    if st.m_type[m] == NONE or st.m_stun[m]:
-        return False
-    for d in range(st.story.nspaces):
-        if st.passable(st.m_space[m], d):
-            return True
-    return False
-
-
 def trauma_fits(st, t, seat):
     """Trauma card t may be played on seat: in the keeper's pile, and the investigator's remaining
     health (physical) or sanity (insanity) at or below its threshold."""
@@ -176,11 +172,15 @@ def legal(st, ph, buf):
                             n += 1
             elif op == E_MOVE:
                 for m in range(MAX_MONSTERS):
-                    if can_move(st, m):
+                    if effects.can_move(st, m):
                         buf[n] = _act(A_KCARD, k, m)
                         n += 1
             elif op == E_DRAW_MYTHOS:
                 if effects.mythos_available(st):
+                    buf[n] = _act(A_KCARD, k, 0)
+                    n += 1
+            elif op == E_SPAWN_WITH:
+                if effects.pick_options(st, op, eff.a[i], None, 0):
                     buf[n] = _act(A_KCARD, k, 0)
                     n += 1
             elif op == E_TRAUMA:
@@ -230,6 +230,9 @@ def legal(st, ph, buf):
         n = trauma_plays(st, buf, n, seat, True)
         buf[n] = _act(A_NO_TRAUMA, 0, 0)
         return n + 1
+    if ph == PH_CHOOSE:
+        i = effects.pending_at(st)
+        return effects.pick_options(st, story.eff.op[i], story.eff.a[i], buf, 0)
     return 0
 
 
@@ -322,6 +325,7 @@ def act(st, ph, kind, a, b):
         elif op == E_MOVE:
             g[G_KM_SLOT] = b
             g[G_KM_STEPS] = story.eff.n[i]
+            g[G_KM_BACK] = CTX_KEEPER
             g[G_CTX] = CTX_KMOVE
         elif op == E_TRAUMA:
             g[G_TR_SEAT] = NONE
@@ -349,38 +353,107 @@ def act(st, ph, kind, a, b):
         g[G_CTX] = CTX_ATTACKS
     elif kind == A_MSTEP:
         g[G_KM_STEPS] -= 1
-        board.monster_step(st, g[G_KM_SLOT], a)
+        m = g[G_KM_SLOT]
+        d = barricade_between(st, st.m_space[m], a)
+        if d == NONE:
+            board.monster_step(st, m, a)
+        else:
+            at_barricade(st, m, d, a)
         g[G_CTX] = CTX_KMOVE
     elif kind == A_MSTOP:
         g[G_KM_STEPS] = 0
-        g[G_CTX] = CTX_KEEPER
+        g[G_CTX] = CTX_KMOVE
     elif kind == A_MATTACK:
-        st.m_attacked[a] = 1
-        cb = effects.draw_combat(st, story.type_class[st.m_type[a]], W_MONSTER)
-        g[G_COMBAT] = cb
-        st.record(V_COMBAT, cb, a)
-        g[G_CTX] = CTX_ATTACKS
-        checks.begin(st, b, story.cb_attr[cb], story.cb_mod[cb] - 128, P_DEFEND, a, cb, 0)
+        monster_attacks(st, a, b)
     elif kind == A_ATTACKS_DONE:
         event_step(st)
+    elif kind == A_CHOOSE:
+        effects.picked(st, a)
 
 
 def continue_move(st):
+    """The keeper moving a monster step by step; once it stops, play goes back where the move came
+    from (his step 3, or the effect list that let him move it, which goes on)."""
     g = st.g
-    if g[G_KM_STEPS] > 0 and can_move(st, g[G_KM_SLOT]):
+    if g[G_KM_STEPS] > 0 and effects.can_move(st, g[G_KM_SLOT]):
         g[G_PHASE] = PH_KMOVE
         g[G_ACTOR] = KEEPER
     else:
         g[G_KM_STEPS] = 0
-        g[G_CTX] = CTX_KEEPER
+        g[G_CTX] = g[G_KM_BACK]
+        g[G_KM_BACK] = CTX_KEEPER
+        effects.resume_pending(st)
+
+
+def barricade_between(st, a, b):
+    """The barricaded door between spaces a and b, or NONE."""
+    story = st.story
+    d = story.door[a * story.nspaces + b]
+    return d if d != NONE and st.barrier[d] else NONE
+
+
+def at_barricade(st, m, d, dest):
+    """Monster m steps at the barricaded door d: a barrier card of its class's deck; the barricade
+    gives way (it goes through, the barricade gone) or holds (it stays, its move over); the card may
+    hurt or stun it."""
+    g = st.g
+    story = st.story
+    cb = effects.draw_combat(st, story.type_class[st.m_type[m]], W_BARRIER)
+    g[G_COMBAT] = cb
+    st.record(V_COMBAT, cb, m)
+    eff = story.eff
+    k = story.cb_pass[cb]
+    broke = False
+    hit = 0
+    stun = False
+    for i in range(eff.start[k], eff.start[k] + eff.count[k]):
+        op = eff.op[i]
+        if op == E_BREAK:
+            broke = True
+        elif op == E_HIT:
+            hit += eff.n[i]
+        elif op == E_MSTUN:
+            stun = True
+    effects.hit_monster(st, m, hit)
+    if st.m_type[m] == NONE:
+        return
+    if stun:
+        effects.stun_monster(st, m)
+    if broke:
+        st.barrier[d] = 0
+        st.record(V_BARRIER, d, 0)
+        board.monster_step(st, m, dest)
+    else:
+        st.record(V_HOLD, m, d)
+        g[G_KM_STEPS] = 0
+
+
+def monster_attacks(st, m, seat):
+    """Monster m attacks the investigator at seat: the class deck's next monster-attack card, or its
+    next hiding card when he is hiding; he tests against it."""
+    g = st.g
+    story = st.story
+    st.m_attacked[m] = 1
+    g[G_FOE] = m
+    g[G_FOE_T] = st.m_type[m]
+    g[G_WEAPON] = NONE
+    cb = effects.draw_combat(st, story.type_class[st.m_type[m]], W_HIDING if st.s_hidden[seat] else W_MONSTER)
+    g[G_COMBAT] = cb
+    st.record(V_COMBAT, cb, m)
+    g[G_CTX] = CTX_ATTACKS
+    checks.begin(st, seat, story.cb_attr[cb], story.cb_mod[cb] - 128, P_DEFEND, m, cb, 0)
 
 
 def defend_done(st, passed):
     """Documented choice `combat_card`: a monster attack's card, passed its pass effects (usually
-    none), failed its failure effects on the investigator."""
+    none), failed its failure effects on the investigator; a hiding card failed, he is found first."""
     story = st.story
     cb = st.g[G_T_P2]
-    effects.apply_list(st, story.cb_pass[cb] if passed else story.cb_fail[cb], st.g[G_T_SEAT], 0, NONE)
+    seat = st.g[G_T_SEAT]
+    if not passed and story.cb_against[cb] == W_HIDING and st.s_hidden[seat]:
+        st.s_hidden[seat] = 0
+        st.record(V_HIDE, seat, 0)
+    effects.apply_list(st, story.cb_pass[cb] if passed else story.cb_fail[cb], seat, 0, NONE)
 
 
 # ----- step 4: monster attacks ----------------------------------------------------------------------
@@ -410,18 +483,27 @@ def event_step(st):
     g[G_TOKENS] += 1
     st.record(V_TOKEN, g[G_TOKENS], story.stage_time[e])
     if g[G_TOKENS] >= story.stage_time[e]:
-        g[G_TOKENS] = 0
-        g[G_EVENT] = e + 1
-        row = story.stage_first[e]
-        last = row + story.stage_rows[e] - 1
-        while row < last and not holds(st, story.ev_when_kind[row], story.ev_when_arg[row]):
-            row += 1
-        st.ev_row[e] = row
-        st.record(V_EVENT, row, e)
-        effects.apply_list(st, story.ev_eff[row], NONE, 0, NONE)
-        kind, a, _ = story.obj_keeper[g[G_OBJ]]
-        if kind == C_EVENT and a == e:
-            g[G_EVENT_WIN] = 1
+        resolve_top(st)
+
+
+def resolve_top(st):
+    """The top event stage resolves (its tokens reached its time number): its first card whose
+    condition holds; the tokens are removed."""
+    g = st.g
+    story = st.story
+    e = g[G_EVENT]
+    g[G_TOKENS] = 0
+    g[G_EVENT] = e + 1
+    row = story.stage_first[e]
+    last = row + story.stage_rows[e] - 1
+    while row < last and not holds(st, story.ev_when_kind[row], story.ev_when_arg[row]):
+        row += 1
+    st.ev_row[e] = row
+    st.record(V_EVENT, row, e)
+    effects.apply_list(st, story.ev_eff[row], NONE, 0, NONE)
+    kind, a, _ = story.obj_keeper[g[G_OBJ]]
+    if kind == C_EVENT and a == e:
+        g[G_EVENT_WIN] = 1
 
 
 def after_event(st):

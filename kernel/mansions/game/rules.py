@@ -32,13 +32,15 @@ from . import prepare, turn, keeper, board, checks, effects, victory, view, text
 from .story import Story
 from .choices import check_options, option_flags
 from .consts import (NONE, MAX_ACTIONS, MAX_LOG, PH_PICK_TRAIT, PH_ROLL, PH_TRADE, PH_OVER, PH_KEEPER,
-                     PH_KMOVE, PH_ATTACKS, PH_PREROLL, PH_MYTHOS, PH_TRAUMA, CTX_TURN, CTX_EXPLORE, CTX_KEEPER,
-                     CTX_KMOVE, CTX_ATTACKS, CTX_TURN_START, A_ROLL, A_FACE, A_TRAIT, A_GIVE, A_UNSTUN,
-                     A_TRADE_DONE, A_KCARD, A_MYTHOS, A_KEEPER_DONE, A_MSTEP, A_MSTOP, A_MATTACK,
-                     A_ATTACKS_DONE, A_LUCK, A_BOOST, A_ROLL_NOW, A_NO_MYTHOS, A_TRAUMA, A_NO_TRAUMA,
+                     PH_KMOVE, PH_ATTACKS, PH_PREROLL, PH_MYTHOS, PH_TRAUMA, PH_CHOOSE, CTX_TURN, CTX_EXPLORE,
+                     CTX_KEEPER, CTX_KMOVE, CTX_ATTACKS, CTX_EVENT, CTX_TURN_START, A_ROLL, A_FACE, A_TRAIT,
+                     A_GIVE, A_UNSTUN, A_TRADE_DONE, A_KCARD, A_MYTHOS, A_KEEPER_DONE, A_MSTEP, A_MSTOP,
+                     A_MATTACK, A_ATTACKS_DONE, A_LUCK, A_BOOST, A_ROLL_NOW, A_NO_MYTHOS, A_TRAUMA, A_NO_TRAUMA,
+                     A_CHOOSE,
                      P_LOCK_TEST, P_LOCK_PUZZLE, P_EVADE, P_HORROR, P_ATTACK, P_SPELL, P_DEFEND, P_OBSTACLE,
                      P_MYTHOS, P_EFFECT, WIN_KEEPER, WIN_INVESTIGATORS)
-from .state import Base, G_PHASE, G_ACTOR, G_WINNER, G_HQ_N, G_CTX, G_T_SEAT, G_T_P1, G_T_P2, G_T_P3
+from .state import (Base, G_PHASE, G_ACTOR, G_WINNER, G_HQ_N, G_CTX, G_T_SEAT, G_T_P1, G_T_P2, G_T_P3,
+                    G_EVENT, G_EVENT_DUE, G_LAST_EVENT)
 
 try:
     from micropython import const
@@ -47,9 +49,9 @@ except ImportError:  # CPython
         return x
 
 PH_CONT = const(31)     # inside apply only: a step finished, the resume loop finds the next node
-_KEEPER_PHASES = (PH_TRADE, PH_KEEPER, PH_KMOVE, PH_ATTACKS, PH_MYTHOS, PH_TRAUMA)
+_KEEPER_PHASES = (PH_TRADE, PH_KEEPER, PH_KMOVE, PH_ATTACKS, PH_MYTHOS, PH_TRAUMA, PH_CHOOSE)
 _KEEPER_KINDS = (A_GIVE, A_UNSTUN, A_TRADE_DONE, A_KCARD, A_MYTHOS, A_KEEPER_DONE, A_MSTEP, A_MSTOP, A_MATTACK,
-                 A_ATTACKS_DONE, A_NO_MYTHOS, A_TRAUMA, A_NO_TRAUMA)
+                 A_ATTACKS_DONE, A_NO_MYTHOS, A_TRAUMA, A_NO_TRAUMA, A_CHOOSE)
 _ROLL_KINDS = (A_LUCK, A_BOOST, A_ROLL_NOW)
 
 class State(Base):
@@ -177,8 +179,9 @@ class State(Base):
     # ----- the flow between steps ----------------------------------------------------------------------
 
     def resume(self):
-        """A step has finished: check the ends, run pending horror checks, then continue where the
-        context says, until a player's decision or a chance node is reached."""
+        """A step has finished: check the ends, run pending horror checks, resolve an event whose time
+        tokens an effect completed, then continue where the context says, until a player's decision
+        or a chance node is reached."""
         g = self.g
         while True:
             g[G_PHASE] = PH_CONT
@@ -192,6 +195,15 @@ class State(Base):
             if g[G_HQ_N] and board.next_horror(self):
                 return
             ctx = g[G_CTX]
+            if g[G_EVENT_DUE]:
+                g[G_EVENT_DUE] = 0
+                keeper.resolve_top(self)
+                if g[G_PHASE] != PH_CONT:
+                    return
+                continue
+            if g[G_EVENT] >= self.story.nevents and ctx != CTX_EVENT and not g[G_LAST_EVENT]:
+                g[G_LAST_EVENT] = 1             # the last event, resolved outside the keeper's step 5
+                continue
             if ctx == CTX_TURN:
                 turn.continue_turn(self)
             elif ctx == CTX_EXPLORE:

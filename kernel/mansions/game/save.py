@@ -1,8 +1,9 @@
 """A game's save: magic, version, the choices (three bytes: two bits per option, FLAG_ORDER), the
 story's name, seed, players, the action log, a digest of the whole state, and a CRC-32 of everything
-before it (version 3). Versions 1 and 2 (one byte of on/off choices, before the first edition's
-rules became the defaults, issue 26) are refused in one line naming their version: their games were
-played under other rules and would not replay.
+before it (version 4). A version 3 save (the same layout over a smaller state) still loads: its game
+replays the same and its digest is checked over the parts of the state it had. Versions 1 and 2
+(one byte of on/off choices, before the first edition's rules became the defaults) are refused in
+one line naming their version: their games were played under other rules and would not replay.
 Every header field is range-checked before it is used; loading replays the log from the seed on
 the same story and choices and checks the digest, so a save that does not replay is refused
 (KernelError('save', ...)) and never half-loaded.
@@ -16,11 +17,13 @@ from ... import prng
 from ...checks import check_blob
 from .choices import option_flags
 from .consts import MAX_LOG
-from .state import BUFFERS
+from .state import BUFFERS, NG_V3, V3_BUFFERS, V3_SIZES
 
 MAGIC = 0x4D        # 'M'
-VERSION = 3
+VERSION = 4
 OLD_VERSIONS = (1, 2)
+READS = (3, 4)      # version 3: a smaller state (before hiding, barricades and the keeper's choices in
+                    # effects), digested as it was; its games replay the same
 MAX_NAME = 255
 FLAG_BYTES = 3
 
@@ -30,21 +33,25 @@ def max_size():
     return 2 + FLAG_BYTES + 1 + MAX_NAME + 4 + 1 + 2 + 4 * MAX_LOG + 2 + 4
 
 
-def state_bytes(st):
-    """Every buffer of the state, the hidden parts and the PRNG included (for the digest)."""
+def state_bytes(st, version=VERSION):
+    """Every buffer of the state, the hidden parts and the PRNG included (for the digest); version 3:
+    the parts that version had, at its sizes."""
     out = bytearray()
-    for v in st.g:
+    g = st.g
+    for i in range(len(g) if version == VERSION else NG_V3):
+        v = g[i]
         out.append((v >> 8) & 255)
         out.append(v & 255)
-    for name in BUFFERS[1:]:
-        out.extend(getattr(st, name))
+    for name in BUFFERS[1:] if version == VERSION else BUFFERS[1:V3_BUFFERS]:
+        buf = getattr(st, name)
+        out.extend(buf if version == VERSION else buf[:V3_SIZES.get(name, len(buf))])
     put32(out, st.rng[0])
     put32(out, st.rng[1])
     return out
 
 
-def digest(st):
-    b = state_bytes(st)
+def digest(st, version=VERSION):
+    b = state_bytes(st, version)
     return fletcher16(b, len(b))
 
 
@@ -79,7 +86,7 @@ def deserialize(rules, blob):
         raise KernelError("save", "save format version %d, from before the first edition's rules were the "
                           "defaults (issue 26): its game would not replay; this kernel reads version %d" % (
                               b[1], VERSION))
-    if b[1] != VERSION:
+    if b[1] not in READS:
         raise KernelError("save", "save format version %d, this kernel reads %d" % (b[1], VERSION))
     if len(b) > max_size():
         raise KernelError("save", "%d bytes: longer than any Mansions of Madness save" % len(b))
@@ -118,6 +125,6 @@ def deserialize(rules, blob):
         st.replay(log)
     except KernelError as exc:
         raise KernelError("save", "does not replay: %s" % exc)
-    if digest(st) != want:
+    if digest(st, b[1]) != want:
         raise KernelError("save", "the stored state does not match its action log")
     return st

@@ -12,7 +12,8 @@ from ... import prng
 from .consts import (MAX_SEATS, MAX_ROOMS, PILE_CAP, MAX_CARDS, MAX_DOORS, MAX_MONSTERS, MAX_TYPES,
                      MAX_COMBAT, MAX_MYTHOS, MAX_KEEPER_CARDS, MAX_QUESTIONS, MAX_LOG, MAX_ACTIONS,
                      MAX_SPACES, MAX_EVENTS, MAX_TRAUMA, MAX_FLAGS, MAX_POWERS, EV_CAP, HQ_CAP, NONE, NATTR,
-                     WH_OUT, WH_PILE, WH_HAND, WH_DISCARD, ST_ALIVE, ST_UNSET, PH_GUIDE, CTX_TURN, V_DISCARD)
+                     WH_OUT, WH_PILE, WH_HAND, WH_DISCARD, ST_ALIVE, ST_UNSET, PH_GUIDE, CTX_TURN, CTX_KEEPER,
+                     V_DISCARD)
 
 try:
     from micropython import const
@@ -70,7 +71,18 @@ G_FORCED = const(45)        # a winner named by an event card (win:SIDE)
 G_TR_SEAT = const(46)       # the investigator a trauma card may be played on now (the trauma window)
 G_RAISE = const(47)         # the monster type a raise card places (the keeper picks the corpse)
 G_MY_SEAT = const(48)       # the mythos window: the investigator whose turn starts
-NG = const(49)
+NG_V3 = const(49)           # the scalars a save of format version 3 digests
+G_PL_LIST = const(49)       # an effect list waiting for the keeper's choice (-1: none): the list,
+G_PL_POS = const(50)        # the position of the effect he chooses for,
+G_PL_SEAT = const(51)       # the investigator the list acts on, the card it is the ability of,
+G_PL_CARD = const(52)
+G_PL_PURPOSE = const(53)    # and the purpose a test later in it resumes with
+G_KM_BACK = const(54)       # where play resumes once a monster the keeper moves has stopped
+G_FOE = const(55)           # the monster of the combat under way (slot), its type, the weapon used (NONE:
+G_FOE_T = const(56)         # bare hands)
+G_WEAPON = const(57)
+G_EVENT_DUE = const(58)     # time tokens placed by an effect have reached the top event card's number
+NG = const(59)
 
 
 # every buffer of the state, in the order clone and the save's digest copy them
@@ -79,7 +91,11 @@ BUFFERS = ("g", "s_inv", "s_space", "s_damage", "s_horror", "s_skill", "s_stun",
            "c_owner", "c_room", "c_up", "c_given", "c_used", "pile", "pile_n", "lock", "lock_up", "sealed",
            "barred", "dark", "fire", "corpse", "flags", "ev_row", "tr_where", "m_type", "m_space", "m_damage",
            "m_attacked", "m_stun", "m_evaded", "hchecked", "t_left", "cdeck", "ctop", "mdeck", "my_where",
-           "kused", "answers", "hq")
+           "kused", "answers", "hq", "barrier", "s_hidden")
+# a save of format version 3 digests the buffers before "barrier", each at most this long (the
+# limits of that version)
+V3_BUFFERS = BUFFERS.index("barrier")
+V3_SIZES = {"cdeck": 128, "mdeck": 32, "my_where": 32, "kused": 12, "tr_where": 24}
 
 
 class Base:
@@ -121,6 +137,8 @@ class Base:
         self.lock = bytearray(MAX_ROOMS)
         self.lock_up = bytearray(MAX_ROOMS)
         self.sealed = bytearray(MAX_DOORS)
+        self.barrier = bytearray(MAX_DOORS)                 # a barricade on the door (the hide and barrier rules)
+        self.s_hidden = bytearray(MAX_SEATS)                # hiding (until his next turn or a move)
         self.barred = bytearray(MAX_ROOMS)                  # a failed lock: no entry for the rest of the turn
         self.dark = bytearray(MAX_ROOMS)
         self.fire = bytearray(MAX_SPACES)
@@ -212,6 +230,9 @@ class Base:
             self.hchecked[i] = 0
         for d in range(MAX_DOORS):
             self.sealed[d] = story.door_sealed[d] if d < story.ndoors else 0
+            self.barrier[d] = 0
+        for i in range(MAX_SEATS):
+            self.s_hidden[i] = 0
         for m in range(MAX_MONSTERS):
             self.m_type[m] = NONE
             self.m_space[m] = NONE
@@ -250,6 +271,11 @@ class Base:
         g[G_TRADER] = NONE
         g[G_TR_SEAT] = NONE
         g[G_MY_SEAT] = NONE
+        g[G_PL_LIST] = -1
+        g[G_KM_BACK] = CTX_KEEPER
+        g[G_FOE] = NONE
+        g[G_FOE_T] = NONE
+        g[G_WEAPON] = NONE
 
     def clone(self):
         """An independent copy of this state, every buffer and the log included (allocates)."""

@@ -9,15 +9,17 @@ from .consts import (NONE, KEEPER, CLASSES, PHASE_NAMES, PURPOSE_NAMES, AGAINST_
                      A_UNLOCK, A_GIVE_UP, A_USE_KEY, A_PUZZLE, A_STOP, A_TAKE, A_LEAVE, A_GIVE, A_UNSTUN,
                      A_TRADE_DONE, A_KCARD, A_MYTHOS, A_KEEPER_DONE, A_MSTEP, A_MSTOP, A_MATTACK,
                      A_ATTACKS_DONE, A_LUCK, A_BOOST, A_ROLL_NOW, A_POWER, A_FREE, A_NO_MYTHOS, A_TRAUMA,
-                     A_NO_TRAUMA, POWER_BASE, E_SPAWN, E_MOVE, E_RAISE, E_TRAUMA, TRAUMA_TYPES,
+                     A_NO_TRAUMA, A_CHOOSE, A_HIDE, A_BARRICADE, POWER_BASE, E_SPAWN, E_MOVE, E_RAISE,
+                     E_HORROR_ONE, E_DAMAGE_ONE, E_SPAWN_WITH, TRAUMA_TYPES, V_BARRIER, V_HIDE, V_HOLD,
                      V_REVEAL, V_TAKE, V_DISCARD, V_ROLL, V_PASS, V_FAIL, V_DAMAGE, V_HORROR, V_STUN,
                      V_KILLED, V_INSANE, V_SPAWN, V_MONSTER_HIT, V_MONSTER_DIES, V_COMBAT, V_THREAT,
                      V_TOKEN, V_EVENT, V_OBJECTIVE, V_WIN, V_SEAL, V_UNSEAL, V_LEARN, V_DRAW, V_MYTHOS,
                      V_HEAL, V_CALM, V_SKILL, V_DROP, V_GIVE, V_ENTER, V_MONSTER_MOVE, V_ROUND, V_STAY,
                      V_LOCKED_OUT, V_SHUFFLE, V_UNSTUN, V_BARRED, V_LUCK, V_BOOST, V_EVADED, V_FLAG, V_FIRE,
                      V_DARK, V_CORPSE, V_TRAUMA, V_MSTUN, V_POWER, V_FREE, V_FIRE_HURT, WIN_KEEPER,
-                     WIN_INVESTIGATORS, WIN_NOBODY, K_LOCK, K_OBSTACLE, ATTRIBUTES)
+                     WIN_INVESTIGATORS, WIN_NOBODY, K_LOCK, K_OBSTACLE)
 from . import view as viewmod
+from . import effects
 from .state import G_TURN, G_T_SEAT
 
 
@@ -56,109 +58,112 @@ def power_name(story, st, seat, k):
 
 def action_text(st, action):
     """The action in words, as the acting player sees it (keeper's cards named only to him)."""
-    story = st.story
     kind = action >> 16
     a = (action >> 8) & 255
     b = action & 255
-    if kind == A_ROLL:
-        return "roll the d10"
-    if kind == A_FACE:
-        return "the d10 shows %d" % b
-    if kind == A_ANSWER:
-        return "guide question %d: %s" % (a + 1, story.answer_text.get((a, b), "answer %d" % (b + 1)))
-    if kind == A_INVESTIGATOR:
-        return "play %s" % story.inv_name[a]
-    if kind == A_TRAIT:
-        item = story.tr_item[a]
-        return "keep the trait %s (%d skill%s)" % (story.tr_name[a], story.tr_skill[a],
-                                                  ", " + story.card_name[item] if item != NONE else "")
-    if kind == A_NEXT:
-        return "%s takes the next turn" % _inv(st, a)
-    if kind == A_MOVE:
-        return "move to %s" % story.space_name[a]
-    if kind == A_RUN:
-        return "run to %s (the action)" % story.space_name[a]
-    if kind == A_EXPLORE:
-        seat = st.g[G_TURN]
-        return "explore the %s" % story.room_name[st.room_of(st.s_space[seat])] if seat != NONE else "explore"
-    if kind == A_ATTACK:
-        how = "bare hands" if b == NONE else story.card_name[b]
-        return "attack %s with %s" % (_monster(st, a), how)
-    if kind == A_DROP:
-        return "drop %s" % story.card_name[a]
-    if kind == A_DROP_DONE:
-        return "done dropping"
-    if kind == A_ABILITY:
-        return "use %s: %s" % (story.card_name[a], story.card_text[a])
-    if kind == A_END:
-        return "end the turn"
-    if kind == A_REROLL:
-        return "spend a skill point to reroll"
-    if kind == A_ACCEPT:
-        return "accept the failure"
-    if kind == A_UNLOCK:
-        return "discard %s to get through" % story.card_name[a]
-    if kind == A_GIVE_UP:
-        return "give up (stay)"
-    if kind == A_USE_KEY:
-        return "use %s on the obstacle" % story.card_name[a]
-    if kind == A_PUZZLE:
-        return "attempt it (test or puzzle)"
-    if kind == A_STOP:
-        return "stop exploring"
-    if kind == A_TAKE:
-        return "take the dropped card"
-    if kind == A_LEAVE:
-        return "leave the dropped card"
-    if kind == A_GIVE:
-        return "give %s to %s" % (story.card_name[a], _inv(st, b))
-    if kind == A_UNSTUN:
-        return "discard a stun token"
-    if kind == A_TRADE_DONE:
-        return "done trading"
-    if kind == A_KCARD:
-        i = story.eff.start[story.kc_eff[a]]
-        op = story.eff.op[i]
-        where = ""
-        if op == E_SPAWN:
-            where = " in %s" % story.space_name[b]
-        elif op == E_RAISE:
-            where = ": the corpse in %s rises" % story.space_name[b]
-        elif op == E_MOVE:
-            where = ": %s" % _monster(st, b)
-        return "%s (%d threat)%s" % (story.kc_name[a], story.kc_cost[a], where)
-    if kind == A_MYTHOS:
-        return "mythos %s (%d threat) on %s" % (story.my_name[a], story.my_cost[a], _inv(st, b))
-    if kind == A_KEEPER_DONE:
-        return "done with keeper actions"
-    if kind == A_MSTEP:
-        return "the monster steps to %s" % story.space_name[a]
-    if kind == A_MSTOP:
-        return "the monster stops"
-    if kind == A_MATTACK:
-        return "%s attacks %s" % (_monster(st, a), _inv(st, b))
-    if kind == A_ATTACKS_DONE:
-        return "no more monster attacks"
-    if kind == A_LUCK:
-        seat = st.g[G_T_SEAT]
-        return "spend a skill point: add Luck (%d) to the test" % (st.attr(seat, 6) if seat != NONE else 0)
-    if kind == A_BOOST:
-        if a >= POWER_BASE:
-            return "use %s before the roll" % power_name(story, st, st.g[G_T_SEAT], a - POWER_BASE)
-        return "use %s before the roll: %s" % (story.card_name[a], story.card_text[a])
-    if kind == A_ROLL_NOW:
-        return "roll"
-    if kind == A_POWER:
-        return "use %s" % power_name(story, st, st.g[G_TURN], a)
-    if kind == A_FREE:
-        return "use %s (no action): %s" % (story.card_name[a], story.card_text[a])
-    if kind == A_NO_MYTHOS:
-        return "no mythos card now"
-    if kind == A_TRAUMA:
-        return "trauma %s on %s - %s" % (story.trauma_name[a], _inv(st, b), story.trauma_text[a])
-    if kind == A_NO_TRAUMA:
-        return "no trauma card"
-    return "action %d" % action
+    words = _PLAIN_ACTIONS.get(kind)
+    if words is not None:
+        return words
+    say = _ACTIONS.get(kind)
+    if say is None:
+        return "action %d" % action
+    return say(st, st.story, a, b)
+
+
+# actions whose words need no argument
+_PLAIN_ACTIONS = {
+    A_ROLL: "roll the d10", A_DROP_DONE: "done dropping", A_END: "end the turn",
+    A_REROLL: "spend a skill point to reroll", A_ACCEPT: "accept the failure", A_GIVE_UP: "give up (stay)",
+    A_PUZZLE: "attempt it (test or puzzle)", A_STOP: "stop exploring", A_TAKE: "take the dropped card",
+    A_LEAVE: "leave the dropped card", A_UNSTUN: "discard a stun token", A_TRADE_DONE: "done trading",
+    A_KEEPER_DONE: "done with keeper actions", A_MSTOP: "the monster stops",
+    A_ATTACKS_DONE: "no more monster attacks", A_ROLL_NOW: "roll", A_NO_MYTHOS: "no mythos card now",
+    A_NO_TRAUMA: "no trauma card", A_HIDE: "hide (the action)",
+}
+
+
+def _trait_words(st, story, a, b):
+    item = story.tr_item[a]
+    return "keep the trait %s (%d skill%s)" % (story.tr_name[a], story.tr_skill[a],
+                                              ", " + story.card_name[item] if item != NONE else "")
+
+
+def _explore_words(st, story, a, b):
+    seat = st.g[G_TURN]
+    return "explore the %s" % story.room_name[st.room_of(st.s_space[seat])] if seat != NONE else "explore"
+
+
+def _choice_words(st, story, a, b):
+    """The keeper's choice for the effect waiting for it."""
+    i = effects.pending_at(st)
+    eff = story.eff
+    op, t, n = (eff.op[i], eff.a[i], eff.n[i]) if i >= 0 else (0, 0, 0)
+    if op == E_HORROR_ONE:
+        return "%d horror to %s" % (n, _inv(st, a))
+    if op == E_DAMAGE_ONE:
+        return "%d damage to %s" % (n, _inv(st, a))
+    if op == E_SPAWN_WITH:
+        return "the %s appears in %s" % (story.type_name[t], story.space_name[a])
+    if op == E_MOVE:
+        return "move %s (up to %d spaces)" % (_monster(st, a), n) if a != NONE else "move no monster"
+    return "choose %d" % a
+
+
+def _kcard_words(st, story, a, b):
+    i = story.eff.start[story.kc_eff[a]]
+    op = story.eff.op[i]
+    where = ""
+    if op == E_SPAWN:
+        where = " in %s" % story.space_name[b]
+    elif op == E_RAISE:
+        where = ": the corpse in %s rises" % story.space_name[b]
+    elif op == E_MOVE:
+        where = ": %s" % _monster(st, b)
+    return "%s (%d threat)%s" % (story.kc_name[a], story.kc_cost[a], where)
+
+
+def _luck_words(st, story, a, b):
+    seat = st.g[G_T_SEAT]
+    return "spend a skill point: add Luck (%d) to the test" % (st.attr(seat, 6) if seat != NONE else 0)
+
+
+def _boost_words(st, story, a, b):
+    if a >= POWER_BASE:
+        return "use %s before the roll" % power_name(story, st, st.g[G_T_SEAT], a - POWER_BASE)
+    return "use %s before the roll: %s" % (story.card_name[a], story.card_text[a])
+
+
+_ACTIONS = {
+    A_FACE: lambda st, story, a, b: "the d10 shows %d" % b,
+    A_ANSWER: lambda st, story, a, b: "guide question %d: %s" % (
+        a + 1, story.answer_text.get((a, b), "answer %d" % (b + 1))),
+    A_INVESTIGATOR: lambda st, story, a, b: "play %s" % story.inv_name[a],
+    A_TRAIT: _trait_words,
+    A_NEXT: lambda st, story, a, b: "%s takes the next turn" % _inv(st, a),
+    A_MOVE: lambda st, story, a, b: "move to %s" % story.space_name[a],
+    A_RUN: lambda st, story, a, b: "run to %s (the action)" % story.space_name[a],
+    A_EXPLORE: _explore_words,
+    A_ATTACK: lambda st, story, a, b: "attack %s with %s" % (
+        _monster(st, a), "bare hands" if b == NONE else story.card_name[b]),
+    A_DROP: lambda st, story, a, b: "drop %s" % story.card_name[a],
+    A_ABILITY: lambda st, story, a, b: "use %s: %s" % (story.card_name[a], story.card_text[a]),
+    A_UNLOCK: lambda st, story, a, b: "discard %s to get through" % story.card_name[a],
+    A_USE_KEY: lambda st, story, a, b: "use %s on the obstacle" % story.card_name[a],
+    A_GIVE: lambda st, story, a, b: "give %s to %s" % (story.card_name[a], _inv(st, b)),
+    A_KCARD: _kcard_words,
+    A_MYTHOS: lambda st, story, a, b: "mythos %s (%d threat) on %s" % (story.my_name[a], story.my_cost[a],
+                                                                       _inv(st, b)),
+    A_MSTEP: lambda st, story, a, b: "the monster steps to %s" % story.space_name[a],
+    A_MATTACK: lambda st, story, a, b: "%s attacks %s" % (_monster(st, a), _inv(st, b)),
+    A_LUCK: _luck_words,
+    A_BOOST: _boost_words,
+    A_POWER: lambda st, story, a, b: "use %s" % power_name(story, st, st.g[G_TURN], a),
+    A_FREE: lambda st, story, a, b: "use %s (no action): %s" % (story.card_name[a], story.card_text[a]),
+    A_TRAUMA: lambda st, story, a, b: "trauma %s on %s - %s" % (story.trauma_name[a], _inv(st, b),
+                                                               story.trauma_text[a]),
+    A_CHOOSE: _choice_words,
+    A_BARRICADE: lambda st, story, a, b: "barricade the door %s (the action)" % _door_name(story, a),
+}
 
 
 def action_text_for(st, action, viewer):
@@ -176,115 +181,104 @@ def visible(st, kind, a, b, seat):
 
 
 def event_text(st, kind, a, b, seat=KEEPER):
-    story = st.story
-    if kind == V_REVEAL:
-        c = story.card_kind[a]
-        what = "lock" if c == K_LOCK else "obstacle" if c == K_OBSTACLE else "card"
-        return "%s revealed: %s - %s" % (what, story.card_name[a], story.card_text[a])
-    if kind == V_TAKE:
-        return "%s takes %s" % (_inv(st, b), story.card_name[a])
-    if kind == V_DISCARD:
-        return "%s discarded" % story.card_name[a]
-    if kind == V_ROLL:
-        return "d10: %d (pass at %d or less)" % (a, b)
-    if kind == V_PASS:
-        return "%s test passed" % PURPOSE_NAMES[a]
-    if kind == V_FAIL:
-        return "%s test failed" % PURPOSE_NAMES[a]
-    if kind == V_DAMAGE:
-        return "%s suffers %d damage" % (_inv(st, a), b)
-    if kind == V_HORROR:
-        return "%s suffers %d horror" % (_inv(st, a), b)
-    if kind == V_STUN:
-        return "%s is stunned" % _inv(st, a)
-    if kind == V_KILLED:
-        return "%s is killed" % _inv(st, a)
-    if kind == V_INSANE:
-        return "%s is driven out, insane" % _inv(st, a)
-    if kind == V_SPAWN:
-        t = st.m_type[a]
-        return "a %s appears in %s" % (story.type_name[t] if t != NONE else "monster", story.space_name[b])
-    if kind == V_MONSTER_HIT:
-        return "the monster takes %d damage" % b
-    if kind == V_MONSTER_DIES:
-        return "the %s is killed" % story.type_name[a]
-    if kind == V_COMBAT:
-        return "combat card (%s, against %s): %s" % (CLASSES[story.cb_class[a]], AGAINST_NAMES[story.cb_against[a]],
-                                                    story.cb_text[a])
-    if kind == V_THREAT:
-        return "the keeper gains %d threat (%d)" % (a, b)
-    if kind == V_TOKEN:
-        return "time token %d of %d on the event deck" % (a, b)
-    if kind == V_EVENT:
-        return "event: %s - %s" % (story.ev_name[a], story.ev_text[a])
-    if kind == V_OBJECTIVE:
-        return "the keeper reveals his objective: %s - %s" % (story.obj_name[a], story.obj_text[a])
-    if kind == V_WIN:
-        return {WIN_KEEPER: "the keeper wins", WIN_INVESTIGATORS: "the investigators win",
-                WIN_NOBODY: "the last event is resolved: everyone loses"}[a]
-    if kind == V_SEAL:
-        return "the door %s - %s is sealed" % (story.space_name[story.door_a[a]], story.space_name[story.door_b[a]])
-    if kind == V_UNSEAL:
-        return "the door %s - %s opens" % (story.space_name[story.door_a[a]], story.space_name[story.door_b[a]])
-    if kind == V_LEARN:
-        return "%s learns %s" % (_inv(st, b), story.card_name[a])
-    if kind == V_DRAW:
-        return "the keeper draws %s" % story.my_name[a] if seat == KEEPER else "the keeper draws a mythos card"
-    if kind == V_MYTHOS:
-        return "mythos: %s on %s - %s" % (story.my_name[a], _inv(st, b), story.my_text[a])
-    if kind == V_HEAL:
-        return "%s heals %d" % (_inv(st, a), b)
-    if kind == V_CALM:
-        return "%s recovers %d sanity" % (_inv(st, a), b)
-    if kind == V_SKILL:
-        return "%s gains %d skill" % (_inv(st, a), b)
-    if kind == V_DROP:
-        return "%s dropped in the %s" % (story.card_name[a], story.room_name[b])
-    if kind == V_GIVE:
-        return "%s given to %s" % (story.card_name[a], _inv(st, b))
-    if kind == V_ENTER:
-        return "%s enters %s" % (_inv(st, a), story.space_name[b])
-    if kind == V_MONSTER_MOVE:
-        return "monster %d moves to %s" % (a, story.space_name[b])
-    if kind == V_ROUND:
-        return "round %d" % a
-    if kind == V_STAY:
-        return "%s stays (the step is spent)" % _inv(st, a)
-    if kind == V_LOCKED_OUT:
-        return "%s cannot get through %s" % (_inv(st, a), story.card_name[b])
-    if kind == V_SHUFFLE:
-        return "the %s combat deck is reshuffled" % CLASSES[a]
-    if kind == V_UNSTUN:
-        return "%s discards a stun token" % _inv(st, a)
-    if kind == V_BARRED:
-        return "the %s is barred to %s for the rest of the turn" % (story.room_name[b], _inv(st, a))
-    if kind == V_LUCK:
-        return "%s spends a skill point: +%d (Luck)" % (_inv(st, a), b)
-    if kind == V_BOOST:
-        what = "an ability" if a >= POWER_BASE else story.card_name[a]
-        return "%s: %+d to the test" % (what, b - 128)
-    if kind == V_EVADED:
-        return "%s has evaded monster %d this turn" % (_inv(st, a), b)
-    if kind == V_FLAG:
-        return "%s: %s" % (story.flag_name[a], "set" if b else "cleared")
-    if kind == V_FIRE:
-        return "%s %s" % (story.space_name[a], "catches fire" if b else "stops burning")
-    if kind == V_FIRE_HURT:
-        return "%s is burnt (%d damage)" % (_inv(st, a), b)
-    if kind == V_DARK:
-        return "the %s %s" % (story.room_name[a], "goes dark" if b else "is lit")
-    if kind == V_CORPSE:
-        return "%s %s" % ("a corpse lies in" if b else "the corpse rises in", story.space_name[a])
-    if kind == V_TRAUMA:
-        return "%s trauma %s on %s - %s" % (TRAUMA_TYPES[story.trauma_type[a]], story.trauma_name[a],
-                                           _inv(st, b), story.trauma_text[a])
-    if kind == V_MSTUN:
-        return "monster %d is stunned" % a
-    if kind == V_POWER:
-        return "%s uses %s" % (_inv(st, a), power_name(story, st, a, b))
-    if kind == V_FREE:
-        return "%s uses %s" % (_inv(st, b), story.card_name[a])
-    return "event %d %d %d" % (kind, a, b)
+    say = _EVENTS.get(kind)
+    if say is None:
+        return "event %d %d %d" % (kind, a, b)
+    return say(st, st.story, a, b, seat)
+
+
+def _revealed_words(st, story, a, b, seat):
+    c = story.card_kind[a]
+    what = "lock" if c == K_LOCK else "obstacle" if c == K_OBSTACLE else "card"
+    return "%s revealed: %s - %s" % (what, story.card_name[a], story.card_text[a])
+
+
+def _spawn_words(st, story, a, b, seat):
+    t = st.m_type[a]
+    return "a %s appears in %s" % (story.type_name[t] if t != NONE else "monster", story.space_name[b])
+
+
+def _door_name(story, d):
+    return "%s - %s" % (story.space_name[story.door_a[d]], story.space_name[story.door_b[d]])
+
+
+def _draw_words(st, story, a, b, seat):
+    return "the keeper draws %s" % story.my_name[a] if seat == KEEPER else "the keeper draws a mythos card"
+
+
+_WINNER_WORDS = {WIN_KEEPER: "the keeper wins", WIN_INVESTIGATORS: "the investigators win",
+                 WIN_NOBODY: "the last event is resolved: everyone loses"}
+
+# what happens to an investigator, the monsters and the cards
+_FIGURE_EVENTS = {
+    V_TAKE: lambda st, story, a, b, seat: "%s takes %s" % (_inv(st, b), story.card_name[a]),
+    V_DISCARD: lambda st, story, a, b, seat: "%s discarded" % story.card_name[a],
+    V_DAMAGE: lambda st, story, a, b, seat: "%s suffers %d damage" % (_inv(st, a), b),
+    V_HORROR: lambda st, story, a, b, seat: "%s suffers %d horror" % (_inv(st, a), b),
+    V_STUN: lambda st, story, a, b, seat: "%s is stunned" % _inv(st, a),
+    V_KILLED: lambda st, story, a, b, seat: "%s is killed" % _inv(st, a),
+    V_INSANE: lambda st, story, a, b, seat: "%s is driven out, insane" % _inv(st, a),
+    V_SPAWN: _spawn_words,
+    V_MONSTER_HIT: lambda st, story, a, b, seat: "the monster takes %d damage" % b,
+    V_MONSTER_DIES: lambda st, story, a, b, seat: "the %s is killed" % story.type_name[a],
+    V_LEARN: lambda st, story, a, b, seat: "%s learns %s" % (_inv(st, b), story.card_name[a]),
+    V_HEAL: lambda st, story, a, b, seat: "%s heals %d" % (_inv(st, a), b),
+    V_CALM: lambda st, story, a, b, seat: "%s recovers %d sanity" % (_inv(st, a), b),
+    V_SKILL: lambda st, story, a, b, seat: "%s gains %d skill" % (_inv(st, a), b),
+    V_DROP: lambda st, story, a, b, seat: "%s dropped in the %s" % (story.card_name[a], story.room_name[b]),
+    V_GIVE: lambda st, story, a, b, seat: "%s given to %s" % (story.card_name[a], _inv(st, b)),
+    V_ENTER: lambda st, story, a, b, seat: "%s enters %s" % (_inv(st, a), story.space_name[b]),
+    V_MONSTER_MOVE: lambda st, story, a, b, seat: "monster %d moves to %s" % (a, story.space_name[b]),
+    V_STAY: lambda st, story, a, b, seat: "%s stays (the step is spent)" % _inv(st, a),
+    V_LOCKED_OUT: lambda st, story, a, b, seat: "%s cannot get through %s" % (_inv(st, a), story.card_name[b]),
+    V_UNSTUN: lambda st, story, a, b, seat: "%s discards a stun token" % _inv(st, a),
+    V_BARRED: lambda st, story, a, b, seat: "the %s is barred to %s for the rest of the turn" % (
+        story.room_name[b], _inv(st, a)),
+    V_LUCK: lambda st, story, a, b, seat: "%s spends a skill point: +%d (Luck)" % (_inv(st, a), b),
+    V_BOOST: lambda st, story, a, b, seat: "%s: %+d to the test" % (
+        "an ability" if a >= POWER_BASE else story.card_name[a], b - 128),
+    V_EVADED: lambda st, story, a, b, seat: "%s has evaded monster %d this turn" % (_inv(st, a), b),
+    V_FIRE_HURT: lambda st, story, a, b, seat: "%s is burnt (%d damage)" % (_inv(st, a), b),
+    V_MSTUN: lambda st, story, a, b, seat: "monster %d is stunned" % a,
+    V_POWER: lambda st, story, a, b, seat: "%s uses %s" % (_inv(st, a), power_name(story, st, a, b)),
+    V_FREE: lambda st, story, a, b, seat: "%s uses %s" % (_inv(st, b), story.card_name[a]),
+    V_HIDE: lambda st, story, a, b, seat: "%s %s" % (_inv(st, a), "hides" if b else "is no longer hiding"),
+    V_HOLD: lambda st, story, a, b, seat: "the barricade on the door %s holds: monster %d stops" % (
+        _door_name(story, b), a),
+}
+
+# tests, decks, the story and the board
+_EVENTS = {
+    V_REVEAL: _revealed_words,
+    V_ROLL: lambda st, story, a, b, seat: "d10: %d (pass at %d or less)" % (a, b),
+    V_PASS: lambda st, story, a, b, seat: "%s test passed" % PURPOSE_NAMES[a],
+    V_FAIL: lambda st, story, a, b, seat: "%s test failed" % PURPOSE_NAMES[a],
+    V_COMBAT: lambda st, story, a, b, seat: "combat card (%s, against %s): %s" % (
+        CLASSES[story.cb_class[a]], AGAINST_NAMES[story.cb_against[a]], story.cb_text[a]),
+    V_THREAT: lambda st, story, a, b, seat: "the keeper gains %d threat (%d)" % (a, b),
+    V_TOKEN: lambda st, story, a, b, seat: "time token %d of %d on the event deck" % (a, b),
+    V_EVENT: lambda st, story, a, b, seat: "event: %s - %s" % (story.ev_name[a], story.ev_text[a]),
+    V_OBJECTIVE: lambda st, story, a, b, seat: "the keeper reveals his objective: %s - %s" % (
+        story.obj_name[a], story.obj_text[a]),
+    V_WIN: lambda st, story, a, b, seat: _WINNER_WORDS[a],
+    V_SEAL: lambda st, story, a, b, seat: "the door %s is sealed" % _door_name(story, a),
+    V_UNSEAL: lambda st, story, a, b, seat: "the door %s opens" % _door_name(story, a),
+    V_DRAW: _draw_words,
+    V_MYTHOS: lambda st, story, a, b, seat: "mythos: %s on %s - %s" % (story.my_name[a], _inv(st, b),
+                                                                      story.my_text[a]),
+    V_ROUND: lambda st, story, a, b, seat: "round %d" % a,
+    V_SHUFFLE: lambda st, story, a, b, seat: "the %s combat deck is reshuffled" % CLASSES[a],
+    V_FLAG: lambda st, story, a, b, seat: "%s: %s" % (story.flag_name[a], "set" if b else "cleared"),
+    V_FIRE: lambda st, story, a, b, seat: "%s %s" % (story.space_name[a], "catches fire" if b else "stops burning"),
+    V_DARK: lambda st, story, a, b, seat: "the %s %s" % (story.room_name[a], "goes dark" if b else "is lit"),
+    V_CORPSE: lambda st, story, a, b, seat: "%s %s" % ("a corpse lies in" if b else "the corpse rises in",
+                                                      story.space_name[a]),
+    V_BARRIER: lambda st, story, a, b, seat: "the door %s is %s" % (
+        _door_name(story, a), "barricaded" if b else "broken through: the barricade is gone"),
+    V_TRAUMA: lambda st, story, a, b, seat: "%s trauma %s on %s - %s" % (
+        TRAUMA_TYPES[story.trauma_type[a]], story.trauma_name[a], _inv(st, b), story.trauma_text[a]),
+}
+_EVENTS.update(_FIGURE_EVENTS)
 
 
 def events(st, seat=KEEPER):
@@ -323,6 +317,7 @@ def describe(story, view):
             continue
         state = r.seat(s, 6)
         status = {ST_ALIVE: "", ST_KILLED: " KILLED", ST_INSANE: " INSANE"}.get(state, "")
+        status += " (hiding)" if r.hidden(s) else ""
         space = r.seat(s, 1)
         cards = ", ".join(story.card_name[c] for c in r.hand(s)) or "-"
         lines.append("%d %s%s at %s: damage %d/%d horror %d/%d skill %d stun %d | %s" % (
@@ -359,6 +354,9 @@ def describe(story, view):
     for k in range(story.nrooms):
         if r.dark(k):
             tokens.append("the %s is dark" % story.room_name[k])
+    for d in range(story.ndoors):
+        if r.barrier(d):
+            tokens.append("a barricade on the door %s" % _door_name(story, d))
     if tokens:
         lines.append("board: " + ", ".join(tokens))
     if me == KEEPER:

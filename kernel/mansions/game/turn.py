@@ -2,8 +2,11 @@
 before each turn (first edition), and an investigator's turn of two movement steps and one action
 step in any order, none mandatory. The actions: run, card ability, drop, attack (weapon, spell or
 bare hands; within the card's range; the combat card drawn for the monster's class) and explore (the
-room's cards revealed one by one from the top, each card's `found` effects applied). Cards and
-abilities that cost no action are used at any time in the turn (`card_timing`).
+room's cards revealed one by one from the top, each card's `found` effects applied); where the story
+has the decks for them, hide (until his next turn or he leaves his space: a monster attacking him
+draws a hiding card) and barricade a door of his space (a monster the keeper moves through it draws
+a barrier card). Cards and abilities that cost no action are used at any time in the turn
+(`card_timing`).
 
 With a monster in the space: first edition, every action is offered and all but an attack first
 evade each monster not yet evaded this turn (board.py); option evade=leaving or off, attack is the
@@ -20,12 +23,14 @@ from .consts import (NONE, KEEPER, MAX_MONSTERS, MAX_POWERS, PILE_CAP, ST_ALIVE,
                      CTX_TURN_START, PH_ORDER, PH_TURN, PH_DROP, PH_LOCK, PH_OBSTACLE, PH_PICKUP, PH_REROLL,
                      PH_MYTHOS, A_NEXT, A_MOVE, A_RUN, A_EXPLORE, A_ATTACK, A_DROP, A_DROP_DONE, A_ABILITY,
                      A_END, A_REROLL, A_ACCEPT, A_UNLOCK, A_GIVE_UP, A_USE_KEY, A_PUZZLE, A_STOP, A_TAKE,
-                     A_LEAVE, A_POWER, A_FREE, K_OBSTACLE, K_EXPLORATION, K_ITEM, T_CLUE, T_NOTHING, T_LIGHT,
-                     R_TEST, R_PUZZLE, W_NONE, W_SPELL, W_UNARMED, W_BLADED, W_BLUNT, W_MELEE, E_HIT, E_WEAPON,
-                     E_MSTUN, E_ONCE, U_ACTION, U_FREE, P_ATTACK, P_SPELL, P_OBSTACLE, P_EFFECT, V_REVEAL,
-                     V_TAKE, V_COMBAT, V_DROP, V_ROUND, V_LOCKED_OUT, V_POWER, V_FREE, WH_HAND)
+                     A_LEAVE, A_POWER, A_FREE, A_HIDE, A_BARRICADE, K_OBSTACLE, K_EXPLORATION, K_ITEM, T_CLUE,
+                     T_NOTHING, T_LIGHT, R_TEST, R_PUZZLE, W_NONE, W_SPELL, W_UNARMED, W_BLADED, W_BLUNT,
+                     W_FIREARM, W_MELEE, W_ANY, E_HIT, E_HIT_HALF, E_WEAPON, E_MSTUN, E_ONCE, U_ACTION,
+                     U_FREE, P_ATTACK, P_SPELL, P_OBSTACLE, P_EFFECT, V_REVEAL, V_TAKE, V_COMBAT, V_DROP,
+                     V_ROUND, V_LOCKED_OUT, V_POWER, V_FREE, V_HIDE, V_BARRIER)
 from .state import (G_PHASE, G_ACTOR, G_ROUND, G_TURN, G_MOVES, G_ACTIONS, G_CTX, G_X_ROOM, G_X_POS,
-                    G_DROPPING, G_MV_DEST, G_COMBAT, G_T_SEAT, G_T_P1, G_T_P2, G_T_P3, G_KSTEP, G_MY_SEAT)
+                    G_DROPPING, G_MV_DEST, G_COMBAT, G_T_SEAT, G_T_P1, G_T_P2, G_T_P3, G_KSTEP, G_MY_SEAT,
+                    G_FOE, G_FOE_T, G_WEAPON)
 from . import victory
 
 
@@ -123,6 +128,7 @@ def start_turn(st, seat):
     g[G_ACTIONS] = 1
     g[G_DROPPING] = 0
     new_turn_marks(st)
+    out_of_hiding(st, seat)
     if st.s_stun[seat] and st.opt_stun_skips:
         st.s_done[seat] = 1
         next_turn(st)
@@ -133,6 +139,13 @@ def start_turn(st, seat):
             g[G_MOVES] = 1
     g[G_CTX] = CTX_TURN
     continue_turn(st)
+
+
+def out_of_hiding(st, seat):
+    """Hiding lasts until the investigator's next turn, or until he leaves his space."""
+    if st.s_hidden[seat]:
+        st.s_hidden[seat] = 0
+        st.record(V_HIDE, seat, 0)
 
 
 def continue_turn(st):
@@ -270,6 +283,7 @@ def legal(st, ph, buf):
                     if power_ready(st, seat, k, U_ACTION):
                         buf[n] = _act(A_POWER, k, 0)
                         n += 1
+                n = hiding_and_barricades(st, seat, buf, n)
         for c in range(story.ncards):
             if free_card(st, seat, c):
                 buf[n] = _act(A_FREE, c, 0)
@@ -318,12 +332,29 @@ def legal(st, ph, buf):
     return 0
 
 
+def hiding_and_barricades(st, seat, buf, n):
+    """The hide action (not hiding yet) and a barricade on each open door of his space, where the story
+    has hiding and barrier cards."""
+    story = st.story
+    if story.has_hiding and not st.s_hidden[seat]:
+        buf[n] = _act(A_HIDE, 0, 0)
+        n += 1
+    if story.has_barrier:
+        space = st.s_space[seat]
+        for d in range(story.ndoors):
+            if (story.door_a[d] == space or story.door_b[d] == space) and not st.sealed[d] and not st.barrier[d]:
+                buf[n] = _act(A_BARRICADE, d, 0)
+                n += 1
+    return n
+
+
 # ----- applying ---------------------------------------------------------------------------------------
 
 def _evades(st, kind, seat, a):
     """The actions that first evade the monsters in the space (first edition): leaving it, and every
     action but an attack (abilities that cost no action are not actions)."""
-    if kind == A_MOVE or kind == A_RUN or kind == A_EXPLORE or kind == A_ABILITY:
+    if kind == A_MOVE or kind == A_RUN or kind == A_EXPLORE or kind == A_ABILITY or kind == A_HIDE or \
+            kind == A_BARRICADE:
         return True
     if kind == A_DROP:
         return not st.g[G_DROPPING]
@@ -411,6 +442,16 @@ def perform(st, kind, a, b, ph=PH_TURN):
         st.record(V_TAKE, c, seat)
     elif kind == A_LEAVE:
         g[G_X_POS] += 1
+    elif kind == A_HIDE:
+        g[G_ACTIONS] -= 1
+        g[G_CTX] = CTX_TURN
+        st.s_hidden[seat] = 1
+        st.record(V_HIDE, seat, 1)
+    elif kind == A_BARRICADE:
+        g[G_ACTIONS] -= 1
+        g[G_CTX] = CTX_TURN
+        st.barrier[a] = 1
+        st.record(V_BARRIER, a, 1)
 
 
 # ----- attacking ----------------------------------------------------------------------------------
@@ -421,6 +462,9 @@ def attack(st, seat, m, c):
     story = st.story
     g[G_ACTIONS] -= 1
     g[G_CTX] = CTX_TURN
+    g[G_FOE] = m
+    g[G_FOE_T] = st.m_type[m]
+    g[G_WEAPON] = c
     if c != NONE and story.atk_kind[c] == W_SPELL:
         # documented choice `spell`: a spell attack is a lore test at the spell's modifier
         checks.begin(st, seat, story.spell_attr, story.atk_a[c] - 128, P_SPELL, m, c, 0)
@@ -433,40 +477,58 @@ def attack(st, seat, m, c):
 
 
 def weapon_fits(token_kind, against):
+    """A card's weapon modifier (weapon:KIND:N) counts for an attack of kind `against`: its kind, melee
+    for a bladed or blunt weapon, any for any weapon (not bare hands)."""
+    if token_kind == W_ANY:
+        return against == W_FIREARM or against == W_BLADED or against == W_BLUNT
     return token_kind == against or (token_kind == W_MELEE and (against == W_BLADED or against == W_BLUNT))
 
 
+def strike(st, k, seat, against):
+    """The damage a combat card's list deals the monster: its hit:N, half the attacker's attribute for
+    hit_half, its modifiers for the weapon used."""
+    eff = st.story.eff
+    hit = 0
+    for i in range(eff.start[k], eff.start[k] + eff.count[k]):
+        op = eff.op[i]
+        if op == E_HIT:
+            hit += eff.n[i]
+        elif op == E_HIT_HALF:
+            hit += (st.attr(seat, eff.a[i]) + 1) // 2
+        elif op == E_WEAPON and weapon_fits(eff.a[i], against):
+            hit += eff.n[i] - 128
+    return hit
+
+
+def stuns(st, k):
+    """A combat card's list stuns the monster."""
+    eff = st.story.eff
+    for i in range(eff.start[k], eff.start[k] + eff.count[k]):
+        if eff.op[i] == E_MSTUN:
+            return True
+    return False
+
+
 def attack_done(st, passed):
-    """Documented choice `combat_card`: passed, the card's hit, its modifier for the weapon used and
-    the weapon's bonus in damage (stunning the monster if it says so); failed, the card's failure
-    effects on the attacker."""
+    """Documented choice `combat_card`: passed, the card's hit (or half the attacker's attribute), its
+    modifiers for the weapon used and the weapon's bonus in damage (never below none), stunning the
+    monster if it says so, then what the card costs the attacker; failed, the damage the card deals
+    the monster all the same (no weapon bonus), then its failure effects on the attacker."""
     g = st.g
     story = st.story
     m = g[G_T_P1]
     cb = g[G_T_P2]
     c = g[G_T_P3]
     seat = g[G_T_SEAT]
-    if passed:
-        k = story.cb_pass[cb]
-        eff = story.eff
-        against = story.atk_kind[c] if c != NONE else W_UNARMED
-        hit = 0
-        stun = False
-        for i in range(eff.start[k], eff.start[k] + eff.count[k]):
-            op = eff.op[i]
-            if op == E_HIT:
-                hit += eff.n[i]
-            elif op == E_WEAPON and weapon_fits(eff.a[i], against):
-                hit += eff.n[i] - 128
-            elif op == E_MSTUN:
-                stun = True
-        if c != NONE:
-            hit += story.atk_a[c] - 128
-        effects.hit_monster(st, m, hit)
-        if stun:
-            effects.stun_monster(st, m)
-    else:
-        effects.apply_list(st, story.cb_fail[cb], seat, 0, NONE)
+    k = story.cb_pass[cb] if passed else story.cb_fail[cb]
+    against = story.atk_kind[c] if c != NONE else W_UNARMED
+    hit = strike(st, k, seat, against)
+    if passed and c != NONE:
+        hit += story.atk_a[c] - 128
+    effects.hit_monster(st, m, hit)
+    if stuns(st, k):
+        effects.stun_monster(st, m)
+    effects.apply_list(st, k, seat, 0, NONE)
 
 
 def spell_done(st, passed):

@@ -29,8 +29,12 @@ Layout (all bytes; NONE = 255), version 2:
     events   nevents (the deck's stages): the card resolved for the stage, NONE before
     trauma   ntrauma: NONE in the keeper's pile, 254 replaced, else the seat holding it
     flags    nflags: the story's flags (set by cards and events everyone sees)
+    barriers ndoors: a barricade on the door
+    hiding   MAX_SEATS: the investigator is hiding
+    choice   2: the effect waiting for the keeper's choice (its opcode, 0 none) and its amount
 """
 
+from . import effects
 from .consts import (NONE, MAX_SEATS, MAX_MONSTERS, MAX_POWERS, NATTR, PILE_CAP, KEEPER, WH_PILE, WH_LOCK,
                      WH_HAND, WH_DISCARD, K_OBSTACLE, PH_ROLL, PH_OVER, MAX_QUESTIONS)
 from .state import (G_PHASE, G_ACTOR, G_ROUND, G_THREAT, G_TOKENS, G_EVENT, G_OBJ, G_REVEALED,
@@ -39,7 +43,7 @@ from .state import (G_PHASE, G_ACTOR, G_ROUND, G_THREAT, G_TOKENS, G_EVENT, G_OB
                     G_TRADER, G_COMBAT, G_MTOP, G_T_P1, G_DROPPING, G_CTX, G_HQ_N, G_KILLED, G_T_LUCK,
                     G_T_SUM, G_PEND, G_FORCED, G_TR_SEAT, G_MY_SEAT)
 
-VERSION = 2
+VERSION = 3
 FACE_DOWN = 254
 OBSTACLE_BACK = 253
 
@@ -104,9 +108,20 @@ CW_OUT = 7
 
 
 def encode(st, p):
+    keeper = p == KEEPER
+    out = _header(st, p, keeper)
+    _seats(st, out)
+    _cards(st, out, keeper)
+    _rooms(st, out, keeper)
+    _board(st, out)
+    _monsters_and_decks(st, out, keeper)
+    return bytes(out)
+
+
+def _header(st, p, keeper):
+    """The HEAD bytes: the game's scalars as p may see them."""
     story = st.story
     g = st.g
-    keeper = p == KEEPER
     out = bytearray(HEAD)
     out[H_MAGIC] = 0x56
     out[H_VIEWER] = p
@@ -125,6 +140,25 @@ def encode(st, p):
     out[H_OBJ] = g[G_OBJ] if (keeper or g[G_REVEALED]) else NONE
     out[H_WINNER] = g[G_WINNER]
     out[H_KSTEP] = g[G_KSTEP]
+    _turn_and_test(st, out)
+    hand = 0
+    for c in range(story.nmythos):
+        if st.my_where[c] == 1:
+            hand += 1
+    out[H_HAND] = hand
+    out[H_MDECK] = story.nmythos - g[G_MTOP]
+    out[H_CTX] = g[G_CTX]
+    out[H_HQ] = g[G_HQ_N]
+    out[H_KILLED] = g[G_KILLED]
+    out[H_FORCED] = g[G_FORCED]
+    for q in range(MAX_QUESTIONS):
+        out[H_ANSWERS + q] = st.answers[q] if keeper else NONE
+    return out
+
+
+def _turn_and_test(st, out):
+    """The header's turn, test, move, explore, keeper-move, trade and window fields (public)."""
+    g = st.g
     out[H_TURN] = g[G_TURN] & 255
     out[H_MOVES] = g[G_MOVES]
     out[H_ACTIONS] = g[G_ACTIONS]
@@ -140,26 +174,18 @@ def encode(st, p):
     out[H_KM_STEPS] = g[G_KM_STEPS]
     out[H_TRADER] = g[G_TRADER] & 255
     out[H_COMBAT] = g[G_COMBAT] & 255
-    hand = 0
-    for c in range(story.nmythos):
-        if st.my_where[c] == 1:
-            hand += 1
-    out[H_HAND] = hand
-    out[H_MDECK] = story.nmythos - g[G_MTOP]
     out[H_T_P1] = g[G_T_P1] & 255
     out[H_DROPPING] = g[G_DROPPING]
-    out[H_CTX] = g[G_CTX]
-    out[H_HQ] = g[G_HQ_N]
-    out[H_KILLED] = g[G_KILLED]
     out[H_T_LUCK] = g[G_T_LUCK]
     t = g[G_T_SUM] + 64
     out[H_T_SUM] = 0 if t < 0 else 255 if t > 255 else t
     out[H_PEND] = g[G_PEND]
-    out[H_FORCED] = g[G_FORCED]
     out[H_TR_SEAT] = g[G_TR_SEAT] & 255
     out[H_MY_SEAT] = g[G_MY_SEAT] & 255
-    for q in range(MAX_QUESTIONS):
-        out[H_ANSWERS + q] = st.answers[q] if keeper else NONE
+
+
+def _seats(st, out):
+    """Per seat: each field MAX_SEATS wide (the empty seats padded), traits, attributes, trauma, powers."""
     players = st.players
     for buf in (st.s_inv, st.s_space, st.s_damage, st.s_horror, st.s_skill, st.s_stun, st.s_state,
                 st.s_done):
@@ -170,73 +196,84 @@ def encode(st, p):
     out.extend(st.s_attr)
     out.extend(st.s_trauma)
     out.extend(st.s_power)
-    # cards: (where, detail) pairs written in place
-    nc = story.ncards
+
+
+def _cards(st, out, keeper):
+    """Per card (where, detail), written in place: a face-down card's place only to the keeper."""
+    nc = st.story.ncards
     base = len(out)
     out.extend(bytes(2 * nc))
-    c_where = st.c_where
-    c_up = st.c_up
-    c_room = st.c_room
-    lock_up = st.lock_up
     for c in range(nc):
-        w = c_where[c]
-        k = base + 2 * c
-        if w == WH_HAND:
-            out[k] = CW_HAND
-            out[k + 1] = st.c_owner[c]
-        elif w == WH_DISCARD:
-            out[k] = CW_DISCARD
-            out[k + 1] = NONE
-        elif w == WH_PILE and c_up[c]:
-            out[k] = CW_PILE_UP
-            out[k + 1] = c_room[c]
-        elif w == WH_LOCK and lock_up[c_room[c]]:
-            out[k] = CW_LOCK_UP
-            out[k + 1] = c_room[c]
-        elif not keeper:
-            out[k] = CW_UNKNOWN
-            out[k + 1] = NONE
-        elif w == WH_PILE:
-            out[k] = CW_PILE_DOWN
-            out[k + 1] = c_room[c]
-        elif w == WH_LOCK:
-            out[k] = CW_LOCK_DOWN
-            out[k + 1] = c_room[c]
-        else:
-            out[k] = CW_OUT
-            out[k + 1] = NONE
-    # rooms: counts, the lock, then the pile bottom to top
+        w, d = _card_place(st, c, keeper)
+        out[base + 2 * c] = w
+        out[base + 2 * c + 1] = d
+
+
+def _card_place(st, c, keeper):
+    w = st.c_where[c]
+    if w == WH_HAND:
+        return CW_HAND, st.c_owner[c]
+    if w == WH_DISCARD:
+        return CW_DISCARD, NONE
+    room = st.c_room[c]
+    if w == WH_PILE and st.c_up[c]:
+        return CW_PILE_UP, room
+    if w == WH_LOCK and st.lock_up[room]:
+        return CW_LOCK_UP, room
+    if not keeper:
+        return CW_UNKNOWN, NONE
+    if w == WH_PILE:
+        return CW_PILE_DOWN, room
+    if w == WH_LOCK:
+        return CW_LOCK_DOWN, room
+    return CW_OUT, NONE
+
+
+def _rooms(st, out, keeper):
+    """Per room: counts, the lock, the pile bottom to top (face-down cards as backs to investigators);
+    then per room barred and dark."""
+    story = st.story
     kinds = story.card_kind
-    pile = st.pile
+    c_up = st.c_up
     for r in range(story.nrooms):
         n = st.pile_n[r]
         at = r * PILE_CAP
-        row = bytearray(pile[at:at + PILE_CAP])
+        row = bytearray(st.pile[at:at + PILE_CAP])
         down = 0
         obstacles = 0
         for i in range(n):
             c = row[i]
-            if not c_up[c]:
-                down += 1
-                if kinds[c] == K_OBSTACLE:
-                    obstacles += 1
-                    if not keeper:
-                        row[i] = OBSTACLE_BACK
-                elif not keeper:
-                    row[i] = FACE_DOWN
+            if c_up[c]:
+                continue
+            down += 1
+            if kinds[c] == K_OBSTACLE:
+                obstacles += 1
+            if not keeper:
+                row[i] = OBSTACLE_BACK if kinds[c] == K_OBSTACLE else FACE_DOWN
         lock = st.lock[r]
         out.append(n)
         out.append(down)
         out.append(obstacles)
-        out.append(0 if lock == NONE else 2 if lock_up[r] else 1)
+        out.append(0 if lock == NONE else 2 if st.lock_up[r] else 1)
         out.extend(row)
     for r in range(story.nrooms):
         out.append(st.barred[r])
         out.append(st.dark[r])
+
+
+def _board(st, out):
+    """Doors sealed; per space fire and corpse."""
+    story = st.story
     out.extend(st.sealed[:story.ndoors])
     for sp in range(story.nspaces):
         out.append(st.fire[sp])
         out.append(st.corpse[sp])
+
+
+def _monsters_and_decks(st, out, keeper):
+    """Monsters, the supply, keeper cards used, mythos cards (the hand only to the keeper), events
+    resolved, trauma cards, flags."""
+    story = st.story
     out.extend(st.m_type)
     out.extend(st.m_space)
     out.extend(st.m_damage)
@@ -251,7 +288,11 @@ def encode(st, p):
     out.extend(st.ev_row[:story.nevents])
     out.extend(st.tr_where[:story.ntrauma])
     out.extend(st.flags[:story.nflags])
-    return bytes(out)
+    out.extend(st.barrier[:story.ndoors])
+    out.extend(st.s_hidden)
+    i = effects.pending_at(st)
+    out.append(story.eff.op[i] if i >= 0 else 0)
+    out.append(story.eff.n[i] if i >= 0 else 0)
 
 
 class Reader:
@@ -277,7 +318,10 @@ class Reader:
         self.events_at = self.mythos_at + story.nmythos
         self.trauma_at = self.events_at + story.nevents
         self.flags_at = self.trauma_at + story.ntrauma
-        if len(view) != self.flags_at + story.nflags or view[0] != 0x56:
+        self.barriers_at = self.flags_at + story.nflags
+        self.hidden_at = self.barriers_at + story.ndoors
+        self.choice_at = self.hidden_at + MAX_SEATS
+        if len(view) != self.choice_at + 2 or view[0] != 0x56:
             raise ValueError("not a view of this story")
 
     def h(self, offset):
@@ -377,6 +421,18 @@ class Reader:
 
     def flag(self, f):
         return self.v[self.flags_at + f]
+
+    def barrier(self, d):
+        """A barricade on door d."""
+        return self.v[self.barriers_at + d]
+
+    def hidden(self, s):
+        """Seat s is hiding."""
+        return self.v[self.hidden_at + s]
+
+    def choice(self):
+        """(opcode, amount) of the effect waiting for the keeper's choice; (0, 0) when none."""
+        return self.v[self.choice_at], self.v[self.choice_at + 1]
 
     def supply(self, t):
         return self.v[self.supply_at + t]

@@ -19,8 +19,10 @@ from .consts import (E_DAMAGE, E_HORROR, E_STUN, E_HEAL, E_CALM, E_SKILL, E_DAMA
                      E_DISCARD, E_HIT, E_NOTHING, E_REVEAL, E_WIN, E_FLAG, E_UNFLAG, E_IF, E_ELSE, E_END,
                      E_FIRE, E_EXTINGUISH, E_SPREAD, E_DARK, E_LIGHT, E_CORPSE, E_RAISE, E_TRAUMA, E_MSTUN,
                      E_WEAPON, E_BONUS, E_MODIFY, E_ONCE, E_EVADE_MOD, E_HORROR_MOD, E_COMBAT_MOD,
+                     E_HORROR_ONE, E_DAMAGE_ONE, E_TIME, E_SPAWN_WITH, E_MONSTER_DAMAGE, E_MONSTER_HORROR,
+                     E_DROP_WEAPON, E_HIT_HALF, E_BREAK, E_HOLD,
                      NONE, ATTRIBUTES, MAX_EFFECTS, MAX_FLAGS, MAX_QUESTIONS,
-                     W_FIREARM, W_BLADED, W_BLUNT, W_UNARMED, W_MELEE, WIN_KEEPER, WIN_INVESTIGATORS,
+                     W_FIREARM, W_BLADED, W_BLUNT, W_UNARMED, W_MELEE, W_ANY, WIN_KEEPER, WIN_INVESTIGATORS,
                      WIN_NOBODY, C_EVENT, C_KILLED, C_REACH, C_KILL, C_ESCAPE, C_BRING, C_NONE, COND_NAMES,
                      EFFECT_NAMES, Q_CLUE, Q_OBJECTIVE, Q_ANSWER, Q_FLAG, Q_EVENT, Q_REVEALED, Q_KILLED,
                      Q_DARK, Q_CORPSE, Q_FIRE, Q_INSANE, Q_NOT, U_ACTION, U_FREE, U_TEST, U_ALWAYS)
@@ -28,14 +30,16 @@ from .consts import (E_DAMAGE, E_HORROR, E_STUN, E_HEAL, E_CALM, E_SKILL, E_DAMA
 # name -> opcode of the effects taking one count 0..99
 _SIMPLE = {"damage": E_DAMAGE, "horror": E_HORROR, "stun": E_STUN, "heal": E_HEAL, "calm": E_CALM,
            "skill": E_SKILL, "damage_all": E_DAMAGE_ALL, "horror_all": E_HORROR_ALL,
-           "threat": E_THREAT, "draw_mythos": E_DRAW_MYTHOS, "move": E_MOVE, "hit": E_HIT}
+           "threat": E_THREAT, "draw_mythos": E_DRAW_MYTHOS, "move": E_MOVE, "hit": E_HIT,
+           "horror_one": E_HORROR_ONE, "damage_one": E_DAMAGE_ONE, "time": E_TIME}
 # name -> opcode of the effects taking a signed modifier -9..9
 _SIGNED = {"bonus": E_BONUS, "evade": E_EVADE_MOD, "horror_check": E_HORROR_MOD, "combat": E_COMBAT_MOD}
 # name -> opcode of the effects taking no argument
 _BARE = {"reveal": E_REVEAL, "spread_fire": E_SPREAD, "trauma": E_TRAUMA, "stun_monster": E_MSTUN,
-         "once": E_ONCE, "discard": E_DISCARD, "none": E_NOTHING}
+         "once": E_ONCE, "discard": E_DISCARD, "none": E_NOTHING, "monster_damage": E_MONSTER_DAMAGE,
+         "monster_horror": E_MONSTER_HORROR, "drop_weapon": E_DROP_WEAPON, "break": E_BREAK, "hold": E_HOLD}
 WEAPON_KINDS = {"firearm": W_FIREARM, "bladed": W_BLADED, "blunt": W_BLUNT, "melee": W_MELEE,
-                "unarmed": W_UNARMED}
+                "unarmed": W_UNARMED, "any": W_ANY}
 WINNERS = {"keeper": WIN_KEEPER, "investigators": WIN_INVESTIGATORS, "nobody": WIN_NOBODY}
 USES = {"action": U_ACTION, "free": U_FREE, "roll": U_TEST, "always": U_ALWAYS}
 QUERIES = ("clue", "objective", "answer", "flag", "event", "revealed", "killed", "dark", "corpse", "fire",
@@ -202,96 +206,10 @@ def effects(text, names, where, allowed=None):
     for token in text.split(";"):
         parts = [p.strip() for p in token.strip().split(":")]
         name = parts[0].lower()
-        args = parts[1:]
-        if name in _SIMPLE:
-            if len(args) != 1:
-                fail(where, "'%s' takes one number: %s:N" % (name, name))
-            out.append((_SIMPLE[name], 0, 0, number(args[0], where, 0, 99)))
-        elif name in _SIGNED:
-            if len(args) != 1:
-                fail(where, "'%s' takes a modifier: %s:+2" % (name, name))
-            out.append((_SIGNED[name], 0, 0, number(args[0], where, -9, 9) + 128))
-        elif name in _BARE:
-            if args:
-                fail(where, "'%s' takes no argument" % name)
-            out.append((_BARE[name], 0, 0, 0))
-        elif name == "spawn":
-            if not 1 <= len(args) <= 2:
-                fail(where, "spawn takes a monster and optionally a space: spawn:MONSTER[:SPACE]")
-            m = lookup(names["monster"], args[0], "monster", where)
-            s = lookup(names["space"], args[1], "space", where) if len(args) == 2 else NONE
-            out.append((E_SPAWN, m, s, 1))
-        elif name == "raise":
-            if len(args) != 1:
-                fail(where, "raise takes a monster: raise:MONSTER (placed on a corpse the keeper chooses)")
-            out.append((E_RAISE, lookup(names["monster"], args[0], "monster", where), 0, 1))
-        elif name in ("seal", "unseal"):
-            if len(args) != 2:
-                fail(where, "%s takes the two spaces of a door: %s:SPACE:SPACE" % (name, name))
-            a = lookup(names["space"], args[0], "space", where)
-            b = lookup(names["space"], args[1], "space", where)
-            door = names["door"].get((a, b), NONE)
-            if door == NONE:
-                fail(where, "no door between '%s' and '%s'" % (args[0], args[1]))
-            out.append((E_SEAL if name == "seal" else E_UNSEAL, door, 0, 1))
-        elif name in ("fire", "extinguish", "corpse"):
-            if len(args) != 1:
-                fail(where, "%s takes a space: %s:SPACE" % (name, name))
-            op = {"fire": E_FIRE, "extinguish": E_EXTINGUISH, "corpse": E_CORPSE}[name]
-            out.append((op, lookup(names["space"], args[0], "space", where), 0, 1))
-        elif name in ("dark", "light"):
-            if len(args) > 1:
-                fail(where, "%s takes a room (none: the room of the investigator it acts on): %s:ROOM" % (name, name))
-            room = lookup(names["room"], args[0], "room", where) if args else NONE
-            out.append((E_DARK if name == "dark" else E_LIGHT, room, 0, 1))
-        elif name == "learn":
-            if len(args) != 1:
-                fail(where, "learn takes a spell card or a spell deck: learn:NAME")
-            if args[0] in names.get("deck", {}):
-                out.append((E_LEARN, names["deck"][args[0]], 1, 1))
-            else:
-                out.append((E_LEARN, lookup(names["card"], args[0], "card or spell deck", where), 0, 1))
-        elif name == "test":
-            if len(args) != 2:
-                fail(where, "test takes an attribute and a modifier: test:will:-1")
-            out.append((E_TEST, attribute(args[0], where), number(args[1], where, -9, 9) + 128, 0))
-        elif name == "modify":
-            if len(args) != 2:
-                fail(where, "modify takes an attribute and a modifier: modify:strength:-1")
-            out.append((E_MODIFY, attribute(args[0], where), 0, number(args[1], where, -9, 9) + 128))
-        elif name == "weapon":
-            if len(args) != 2 or args[0].lower() not in WEAPON_KINDS:
-                fail(where, "weapon takes a kind (%s) and a modifier: weapon:blunt:+1" % ", ".join(WEAPON_KINDS))
-            out.append((E_WEAPON, WEAPON_KINDS[args[0].lower()], 0, number(args[1], where, -9, 9) + 128))
-        elif name == "win":
-            if len(args) != 1 or args[0].lower() not in WINNERS:
-                fail(where, "win takes the side: win:keeper, win:investigators or win:nobody")
-            out.append((E_WIN, WINNERS[args[0].lower()], 0, 0))
-        elif name in ("flag", "unflag"):
-            if len(args) != 1:
-                fail(where, "%s takes a flag's name: %s:NAME" % (name, name))
-            out.append((E_FLAG if name == "flag" else E_UNFLAG, names["flag"].get(args[0], where, True), 0, 0))
-        elif name == "if":
-            kind, arg = query(args, names, where)
-            opened.append(len(out))
-            out.append((E_IF, kind, arg, 0))
-        elif name == "else":
-            if args or not opened or out[opened[-1]][0] != E_IF:
-                fail(where, "'else' follows an 'if:CONDITION' and takes no argument")
-            i = opened.pop()
-            op, a, b, _ = out[i]
-            out[i] = (op, a, b, len(out) - i)          # false: on after this else
-            opened.append(len(out))
-            out.append((E_ELSE, 0, 0, 0))
-        elif name == "end":
-            if args or not opened:
-                fail(where, "'end' closes an 'if:CONDITION'")
-            i = opened.pop()
-            op, a, b, _ = out[i]
-            out[i] = (op, a, b, len(out) - i)          # to this end (which does nothing)
-            out.append((E_END, 0, 0, 0))
+        if name in _BRANCH_WORDS:
+            _branch(out, opened, name, parts[1:], names, where)
         else:
-            fail(where, "unknown effect '%s'" % name)
+            out.append(_token(name, parts[1:], names, where))
     if opened:
         fail(where, "an 'if' is not closed by 'end'")
     if len(out) > MAX_EFFECTS:
@@ -301,6 +219,147 @@ def effects(text, names, where, allowed=None):
             if e[0] not in allowed and e[0] not in BRANCHES:
                 fail(where, "effect '%s' is not allowed here" % token_name(e[0]))
     return out
+
+
+def _token(name, args, names, where):
+    """One effect token (not a branch) as (op, a, b, n)."""
+    if name in _SIMPLE:
+        if len(args) != 1:
+            fail(where, "'%s' takes one number: %s:N" % (name, name))
+        return (_SIMPLE[name], 0, 0, number(args[0], where, 0, 99))
+    if name in _SIGNED:
+        if len(args) != 1:
+            fail(where, "'%s' takes a modifier: %s:+2" % (name, name))
+        return (_SIGNED[name], 0, 0, number(args[0], where, -9, 9) + 128)
+    if name in _BARE:
+        if args:
+            fail(where, "'%s' takes no argument" % name)
+        return (_BARE[name], 0, 0, 0)
+    if name not in _PARSERS:
+        fail(where, "unknown effect '%s'" % name)
+    return _PARSERS[name](name, args, names, where)
+
+
+def _spawn(name, args, names, where):
+    if not 1 <= len(args) <= 2:
+        fail(where, "spawn takes a monster and optionally a space: spawn:MONSTER[:SPACE]")
+    m = lookup(names["monster"], args[0], "monster", where)
+    s = lookup(names["space"], args[1], "space", where) if len(args) == 2 else NONE
+    return (E_SPAWN, m, s, 1)
+
+
+def _spawn_with(name, args, names, where):
+    if len(args) != 1:
+        fail(where, "spawn_with takes a monster: spawn_with:MONSTER (in a room with an investigator, the "
+             "keeper's choice of space)")
+    return (E_SPAWN_WITH, lookup(names["monster"], args[0], "monster", where), 0, 1)
+
+
+def _hit_half(name, args, names, where):
+    if len(args) != 1:
+        fail(where, "hit_half takes the attacker's attribute: hit_half:strength (half of it, rounded up)")
+    return (E_HIT_HALF, attribute(args[0], where), 0, 0)
+
+
+def _raise(name, args, names, where):
+    if len(args) != 1:
+        fail(where, "raise takes a monster: raise:MONSTER (placed on a corpse the keeper chooses)")
+    return (E_RAISE, lookup(names["monster"], args[0], "monster", where), 0, 1)
+
+
+def _door(name, args, names, where):
+    if len(args) != 2:
+        fail(where, "%s takes the two spaces of a door: %s:SPACE:SPACE" % (name, name))
+    a = lookup(names["space"], args[0], "space", where)
+    b = lookup(names["space"], args[1], "space", where)
+    door = names["door"].get((a, b), NONE)
+    if door == NONE:
+        fail(where, "no door between '%s' and '%s'" % (args[0], args[1]))
+    return (E_SEAL if name == "seal" else E_UNSEAL, door, 0, 1)
+
+
+def _space_token(name, args, names, where):
+    if len(args) != 1:
+        fail(where, "%s takes a space: %s:SPACE" % (name, name))
+    op = {"fire": E_FIRE, "extinguish": E_EXTINGUISH, "corpse": E_CORPSE}[name]
+    return (op, lookup(names["space"], args[0], "space", where), 0, 1)
+
+
+def _room_token(name, args, names, where):
+    if len(args) > 1:
+        fail(where, "%s takes a room (none: the room of the investigator it acts on): %s:ROOM" % (name, name))
+    room = lookup(names["room"], args[0], "room", where) if args else NONE
+    return (E_DARK if name == "dark" else E_LIGHT, room, 0, 1)
+
+
+def _learn(name, args, names, where):
+    if len(args) != 1:
+        fail(where, "learn takes a spell card or a spell deck: learn:NAME")
+    if args[0] in names.get("deck", {}):
+        return (E_LEARN, names["deck"][args[0]], 1, 1)
+    return (E_LEARN, lookup(names["card"], args[0], "card or spell deck", where), 0, 1)
+
+
+def _test(name, args, names, where):
+    if len(args) != 2:
+        fail(where, "test takes an attribute and a modifier: test:will:-1")
+    return (E_TEST, attribute(args[0], where), number(args[1], where, -9, 9) + 128, 0)
+
+
+def _modify(name, args, names, where):
+    if len(args) != 2:
+        fail(where, "modify takes an attribute and a modifier: modify:strength:-1")
+    return (E_MODIFY, attribute(args[0], where), 0, number(args[1], where, -9, 9) + 128)
+
+
+def _weapon(name, args, names, where):
+    if len(args) != 2 or args[0].lower() not in WEAPON_KINDS:
+        fail(where, "weapon takes a kind (%s) and a modifier: weapon:blunt:+1" % ", ".join(WEAPON_KINDS))
+    return (E_WEAPON, WEAPON_KINDS[args[0].lower()], 0, number(args[1], where, -9, 9) + 128)
+
+
+def _win(name, args, names, where):
+    if len(args) != 1 or args[0].lower() not in WINNERS:
+        fail(where, "win takes the side: win:keeper, win:investigators or win:nobody")
+    return (E_WIN, WINNERS[args[0].lower()], 0, 0)
+
+
+def _flag(name, args, names, where):
+    if len(args) != 1:
+        fail(where, "%s takes a flag's name: %s:NAME" % (name, name))
+    return (E_FLAG if name == "flag" else E_UNFLAG, names["flag"].get(args[0], where, True), 0, 0)
+
+
+_PARSERS = {"spawn": _spawn, "spawn_with": _spawn_with, "hit_half": _hit_half, "raise": _raise, "seal": _door,
+            "unseal": _door, "fire": _space_token,
+            "extinguish": _space_token, "corpse": _space_token, "dark": _room_token, "light": _room_token,
+            "learn": _learn, "test": _test, "modify": _modify, "weapon": _weapon, "win": _win,
+            "flag": _flag, "unflag": _flag}
+_BRANCH_WORDS = ("if", "else", "end")
+
+
+def _branch(out, opened, name, args, names, where):
+    """if:CONDITION opens a branch, else switches it, end closes it: each records how far to skip."""
+    if name == "if":
+        kind, arg = query(args, names, where)
+        opened.append(len(out))
+        out.append((E_IF, kind, arg, 0))
+        return
+    if name == "else":
+        if args or not opened or out[opened[-1]][0] != E_IF:
+            fail(where, "'else' follows an 'if:CONDITION' and takes no argument")
+        i = opened.pop()
+        op, a, b, _ = out[i]
+        out[i] = (op, a, b, len(out) - i)          # false: on after this else
+        opened.append(len(out))
+        out.append((E_ELSE, 0, 0, 0))
+        return
+    if args or not opened:
+        fail(where, "'end' closes an 'if:CONDITION'")
+    i = opened.pop()
+    op, a, b, _ = out[i]
+    out[i] = (op, a, b, len(out) - i)              # to this end (which does nothing)
+    out.append((E_END, 0, 0, 0))
 
 
 def token_name(op):
