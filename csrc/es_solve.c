@@ -2616,6 +2616,437 @@ static int store_acc(wsh *w, const ictx *x, const uint64_t *hi, const uint64_t *
     return ES_OK;
 }
 
+#ifdef ES_COMPACT
+/* ----- contexts without spells or clues in the compact layout: by needs, not by roll ---------------
+ *
+ * The roll-by-roll solve (solve_plain's loop) makes each roll's signature from its lattice entries,
+ * and the compact layout has no lattice: roll_lat scans every minimal face set for every roll, which
+ * was two thirds of a board's plain solve (Founder's Rock at 6 green + yellow + red with focus:
+ * 450 M instructions, a third of the library over the 2 s a player waits at that situation). So a
+ * plain context is solved here the pure-Python solver's way (kernel/eldersign/options.py
+ * _solve_plain, rolls.py Node and block_ways):
+ *
+ *   - the node (pn_compile): for each (yellow class, red class) block, every way to complete an
+ *     active task with a minimal face set drawn from the block's yellow and red faces, the held dice
+ *     and green dice (pn_ways: the same splits as block_ways); a way is a completion (task, green,
+ *     yellow and red dice used, held dice used: the successor) and a green need (the green dice it
+ *     draws, packed by face as gpack). Distinct needs and completions are numbered (at most 64 of
+ *     each: a word of bits; past that the context is solved roll by roll), and each block keeps its
+ *     (need, completion) candidates and the completions it always has (no green dice needed);
+ *   - the weights: per green multiset its fail key (the Terror dice and, with focus, the classes
+ *     present) and its "sat", the bits of the needs it holds, its weight summed per distinct
+ *     (sat, fail key) (sorted and merged: few distinct pairs for hundreds of multisets);
+ *   - per block and pair: the completions (candidates whose need is in sat), their best value
+ *     (cached by completion bits), the fail option of the key in that block, the larger of the two
+ *     times the pair's weight times the block's.
+ *
+ * The same integers: a context's value is round(sum over rolls of weight x best / 6^dice), and the
+ * sum only regroups. The successors are solved first (a pass over the ways and the fail options,
+ * nothing kept), so the node, the pairs and the caches are the arena's only while this context
+ * alone is at work: they never nest.
+ */
+
+#define PN_MAX 64
+
+typedef struct {
+    int t, gu, yu, ru;
+    uint32_t hu;                 /* held dice used (packed like ictx.hp) */
+} pcomp;
+
+typedef struct {
+    const ictx *x;
+    int yf, rf, t;
+    int gcls[ES_NFACES];         /* green class of a face, or -1 */
+    uint8_t face[ES_NFACES], need[ES_NFACES];
+    int nf;
+    int (*fn)(wsh *, void *, int, int, int, int, uint32_t, uint64_t);
+    wsh *w;
+    void *user;
+    int rc;
+    int first;                   /* pn_solve_way: bit 0 the block's red class is its first, bit 1 yellow */
+} pwalk;
+
+/* Every split of face set (pw->face, pw->need)[i..] among the yellow die, the red die, the held dice
+ * and green dice (block_ways' _splits): fn(task, green, yellow, red used, held used, green need). */
+static void pn_split(pwalk *pw, int i, int gu, int yu, int ru, uint32_t hu, uint64_t req)
+{
+    int face, k, topy, topr, h, b, c, d;
+    if (pw->rc)
+        return;
+    if (i == pw->nf) {
+        if (gu <= pw->x->g)
+            pw->rc = pw->fn(pw->w, pw->user, pw->t, gu, yu, ru, hu, req);
+        return;
+    }
+    face = pw->face[i];
+    k = pw->need[i];
+    topy = pw->yf == face;
+    topr = pw->rf == face;
+    h = HELD(pw->x, face);
+    for (b = 0; b <= topy; b++)
+        for (c = 0; c <= topr; c++) {
+            int left = k - b - c;
+            if (left < 0)
+                continue;
+            for (d = 0; d <= h && d <= left; d++) {
+                int green = left - d;
+                if (green && pw->gcls[face] < 0)
+                    continue;
+                pn_split(pw, i + 1, gu + green, yu + b, ru + c, hu + ((uint32_t)d << (4 * face)),
+                         req + ((uint64_t)green << (8 * face)));
+            }
+        }
+}
+
+/* Every way of block (yi, ri) of context x (a class index, or -1: no such die). */
+static int pn_ways(wsh *w, const ictx *x, int yi, int ri, pwalk *pw)
+{
+    const uint64_t *fs = PTR(w, w->off_fs, uint64_t);
+    int a, q, f;
+    pw->x = x;
+    pw->yf = yi >= 0 ? w->cface[1][yi] : -1;
+    pw->rf = ri >= 0 ? w->cface[2][ri] : -1;
+    pw->w = w;
+    pw->rc = 0;
+    for (f = 0; f < ES_NFACES; f++)
+        pw->gcls[f] = -1;
+    for (f = 0; f < w->ncls[0]; f++)
+        pw->gcls[w->cface[0][f]] = f;
+    for (a = 0; a < w->nactive && !pw->rc; a++) {
+        pw->t = w->active[a];
+        for (q = w->fsoff[pw->t]; q < w->fsoff[pw->t + 1] && !pw->rc; q++) {
+            pw->nf = 0;
+            for (f = 0; f < ES_NFACES; f++)
+                if (fs[q] >> (8 * f) & 255) {
+                    pw->face[pw->nf] = (uint8_t)f;
+                    pw->need[pw->nf++] = (uint8_t)(fs[q] >> (8 * f) & 255);
+                }
+            pn_split(pw, 0, 0, 0, 0, 0, 0);
+        }
+    }
+    return pw->rc;
+}
+
+/* A way's successor solved (the first pass). A way that uses neither the yellow nor the red die is
+ * in every block, one using the yellow only in every block of its yellow class: each is looked up
+ * in the first block that has it (pw->first: bit 0 the block's red class is the first, bit 1 its
+ * yellow class). */
+static int pn_solve_way(wsh *w, void *user, int t, int gu, int yu, int ru, uint32_t hu, uint64_t req)
+{
+    const pwalk *pw = (const pwalk *)user;
+    ictx s = *pw->x;
+    const uint64_t *v;
+    (void)t, (void)req;
+    if ((!ru && !(pw->first & 1)) || (!yu && !(pw->first & 2)))
+        return ES_OK;
+    s.g -= gu;
+    s.y -= yu;
+    s.r -= ru;
+    s.hp -= hu;
+    return get_values(w, &s, &v);
+}
+
+/* The node of a context: needs, completions, and per block its candidates (need, completion) at
+ * cand[cstart[b]..cstart[b + 1]) (2 bytes each, in the arena) and its completions needing no
+ * green die. */
+typedef struct {
+    int nreq, ncomp, nb, full;   /* full: past PN_MAX needs or completions */
+    uint64_t req[PN_MAX];
+    pcomp comp[PN_MAX];
+    const uint64_t *succ[PN_MAX];
+    uint64_t always[ES_NFACES * ES_NFACES];
+    uint32_t cstart[ES_NFACES * ES_NFACES + 1];
+    uint8_t *cand;
+    uint32_t ncand;
+} pnode;
+
+static int pn_add_way(wsh *w, void *user, int t, int gu, int yu, int ru, uint32_t hu, uint64_t req)
+{
+    pnode *nd = (pnode *)user;
+    int ci, ri;
+    uint32_t k;
+    for (ci = 0; ci < nd->ncomp; ci++)
+        if (nd->comp[ci].t == t && nd->comp[ci].gu == gu && nd->comp[ci].yu == yu && nd->comp[ci].ru == ru &&
+            nd->comp[ci].hu == hu)
+            break;
+    if (ci == nd->ncomp) {
+        if (ci == PN_MAX) {
+            nd->full = 1;
+            return 1;
+        }
+        nd->comp[ci].t = t;
+        nd->comp[ci].gu = gu;
+        nd->comp[ci].yu = yu;
+        nd->comp[ci].ru = ru;
+        nd->comp[ci].hu = hu;
+        nd->ncomp++;
+    }
+    if (req == 0) {
+        nd->always[nd->nb] |= (uint64_t)1 << ci;
+        return 0;
+    }
+    for (ri = 0; ri < nd->nreq; ri++)
+        if (nd->req[ri] == req)
+            break;
+    if (ri == nd->nreq) {
+        if (ri == PN_MAX) {
+            nd->full = 1;
+            return 1;
+        }
+        nd->req[nd->nreq++] = req;
+    }
+    for (k = nd->cstart[nd->nb]; k < nd->ncand; k++)
+        if (nd->cand[2 * k] == ri && nd->cand[2 * k + 1] == ci)
+            return 0;
+    if (w->arena_top + ALIGN16(2 * (uint64_t)(nd->ncand + 1)) > w->arena_bytes) {
+        nd->full = 1;
+        return 1;
+    }
+    nd->cand[2 * nd->ncand] = (uint8_t)ri;
+    nd->cand[2 * nd->ncand + 1] = (uint8_t)ci;
+    nd->ncand++;
+    return 0;
+}
+
+/* The fail parts of context x with tc Terror dice discarded (fail_parts): base, each green class
+ * focused (not the Terror's), each yellow and red class focused, n words each, into v (1 + m + ny
+ * + nr vectors); 0 where a choice does not exist. */
+static int pn_fail_parts(wsh *w, const ictx *x, int tc, uint64_t *v)
+{
+    int n = w->nstates, m = w->ncls[0], ny = w->ncls[1], nr = w->ncls[2], a, j, rc;
+    for (j = 0; j < (1 + m + ny + nr) * n; j++)
+        v[j] = 0;
+    for (a = 0; a < 3; a++) {
+        ictx c = *x;
+        c.g -= tc;
+        if (!set_aside(&c, a))
+            continue;
+        if ((rc = take_max(w, &c, v)) != ES_OK)
+            return rc;
+        if (x->f == 0)
+            continue;
+        c.f--;
+        for (j = 0; j < m && c.g > 0; j++)
+            if (j != w->tcls) {
+                ictx d = c;
+                d.g--;
+                d.hp += HOLD(w->cface[0][j]);
+                if ((rc = take_max(w, &d, v + (1 + j) * n)) != ES_OK)
+                    return rc;
+            }
+        for (j = 0; j < ny && c.y; j++) {
+            ictx d = c;
+            d.y = 0;
+            d.hp += HOLD(w->cface[1][j]);
+            if ((rc = take_max(w, &d, v + (1 + m + j) * n)) != ES_OK)
+                return rc;
+        }
+        for (j = 0; j < nr && c.r; j++) {
+            ictx d = c;
+            d.r = 0;
+            d.hp += HOLD(w->cface[2][j]);
+            if ((rc = take_max(w, &d, v + (1 + m + ny + j) * n)) != ES_OK)
+                return rc;
+        }
+    }
+    return ES_OK;
+}
+
+/* (sat, fail key, weight) of a green multiset, sorted by (sat, key) and merged */
+typedef struct {
+    uint64_t sat, wt;
+    uint32_t fk, pad;
+} pentry;
+
+static int pe_less(const pentry *a, const pentry *b)
+{
+    return a->sat < b->sat || (a->sat == b->sat && a->fk < b->fk);
+}
+
+static void pe_sift(pentry *a, int start, int end)
+{
+    int root = start;
+    while (2 * root + 1 < end) {
+        int child = 2 * root + 1;
+        pentry t;
+        if (child + 1 < end && pe_less(&a[child], &a[child + 1]))
+            child++;
+        if (!pe_less(&a[root], &a[child]))
+            return;
+        t = a[root];
+        a[root] = a[child];
+        a[child] = t;
+        root = child;
+    }
+}
+
+/* Solve plain context x by needs (see the section's comment): ES_OK with x stored, 1 when the node
+ * is too large for a word of bits or the arena (the caller solves it roll by roll), or an error. */
+static int solve_plain_needs(wsh *w, const ictx *x)
+{
+    int n = w->nstates, m = w->ncls[0], ny = w->ncls[1], nr = w->ncls[2], NY = x->y ? ny : 1, NR = x->r ? nr : 1;
+    int b, i, j, k, rc, ne, ntc, nparts = 1 + m + ny + nr, tcls = w->terror != ES_TERROR_NONE ? w->tcls : -1;
+    int gi0 = w->goff[x->g], G = w->goff[x->g + 1] - w->goff[x->g];
+    uint64_t mark = w->arena_top, *parts, *hi, *lo, *fv, *ckey, *cvec;
+    const uint64_t *gpack = PTR(w, w->off_gpack, uint64_t), *gw = PTR(w, w->off_gw, uint64_t);
+    const uint8_t *gpres = PTR(w, w->off_gpres, uint8_t);
+    const uint64_t HB = 0x8080808080808080ULL;
+    pnode *nd;
+    pentry *pe;
+    pwalk pw;
+    frame *fr;
+    /* step 1: the fail options' contexts (the frame's), with Terror dice discarded, and every way's */
+    if ((rc = frame_push(w, x, &fr)) != ES_OK)
+        return rc;
+    ntc = w->terror == ES_TERROR_DISCARD ? x->g + 1 : 1;
+    pw.fn = pn_solve_way;
+    pw.user = &pw;
+    for (b = 0; b < NY * NR; b++) {
+        pw.first = (b % NR == 0) | (b / NR == 0) << 1;
+        if ((rc = pn_ways(w, &fr->x, x->y ? b / NR : -1, x->r ? b % NR : -1, &pw)) != ES_OK)
+            return rc;
+    }
+    /* step 2: the node, the fail parts per Terror count, the pairs, in the arena above the frame */
+    nd = (pnode *)arena_alloc(w, sizeof(pnode));
+    parts = (uint64_t *)arena_alloc(w, (uint64_t)ntc * (uint64_t)nparts * (uint64_t)n * 8);
+    hi = (uint64_t *)arena_alloc(w, 4 * (uint64_t)n * 8);
+    pe = (pentry *)arena_alloc(w, (uint64_t)G * sizeof(pentry));
+    ckey = (uint64_t *)arena_alloc(w, PN_MAX * 8);
+    cvec = (uint64_t *)arena_alloc(w, PN_MAX * (uint64_t)n * 8);
+    if (!nd || !parts || !hi || !pe || !ckey || !cvec) {
+        frame_pop(w);
+        w->arena_top = mark;
+        return 1;
+    }
+    lo = hi + n;
+    fv = lo + n;
+    for (k = 0; k < ntc; k++) {
+        uint64_t *p = parts + (uint64_t)k * (uint64_t)nparts * (uint64_t)n;
+        if (k == 0)
+            memcpy(p, FVEC(w, fr, 0), (size_t)nparts * (size_t)n * 8);
+        else if ((rc = pn_fail_parts(w, &fr->x, k, p)) != ES_OK)
+            return rc;
+    }
+    nd->nreq = nd->ncomp = nd->full = 0;
+    nd->ncand = 0;
+    nd->cand = PTR(w, w->off_arena + w->arena_top, uint8_t);
+    pw.fn = pn_add_way;
+    pw.user = nd;
+    for (b = 0; b < NY * NR && !nd->full; b++) {
+        nd->nb = b;
+        nd->always[b] = 0;
+        nd->cstart[b] = nd->ncand;
+        if ((rc = pn_ways(w, &fr->x, x->y ? b / NR : -1, x->r ? b % NR : -1, &pw)) < 0)
+            return rc;
+    }
+    if (nd->full) {
+        frame_pop(w);
+        w->arena_top = mark;
+        return 1;
+    }
+    nd->cstart[NY * NR] = nd->ncand;
+    w->arena_top += ALIGN16(2 * (uint64_t)nd->ncand);
+    for (i = 0; i < nd->ncomp; i++) {
+        ictx s = fr->x;
+        s.g -= nd->comp[i].gu;
+        s.y -= nd->comp[i].yu;
+        s.r -= nd->comp[i].ru;
+        s.hp -= nd->comp[i].hu;
+        if ((rc = get_values(w, &s, &nd->succ[i])) != ES_OK)
+            return rc;
+    }
+    /* the pairs: per green multiset its sat and fail key, sorted, merged */
+    for (i = 0; i < G; i++) {
+        int gi = gi0 + i, tk = tcls >= 0 ? GCNT(w, gi, tcls) : 0;
+        unsigned pm = x->f > 0 ? gpres[gi] : 0;
+        uint64_t sat = 0;
+        for (j = 0; j < nd->nreq; j++)
+            if ((((gpack[gi] | HB) - nd->req[j]) & HB) == HB)
+                sat |= (uint64_t)1 << j;
+        if (w->terror == ES_TERROR_FAIL)
+            pe[i].fk = tk ? 64u : pm;
+        else if (w->terror == ES_TERROR_DISCARD)
+            pe[i].fk = (uint32_t)tk << 6 | (pm & ~(1u << tcls));
+        else
+            pe[i].fk = pm;
+        pe[i].sat = sat;
+        pe[i].wt = gw[gi];
+    }
+    for (i = G / 2; i-- > 0;)
+        pe_sift(pe, i, G);
+    for (i = G; i-- > 1;) {
+        pentry t = pe[0];
+        pe[0] = pe[i];
+        pe[i] = t;
+        pe_sift(pe, 0, i);
+    }
+    for (i = 0, ne = 0; i < G; i++) {
+        if (ne > 0 && pe[ne - 1].sat == pe[i].sat && pe[ne - 1].fk == pe[i].fk)
+            pe[ne - 1].wt += pe[i].wt;
+        else
+            pe[ne++] = pe[i];
+    }
+    w->pairs += (uint64_t)G * (uint64_t)(NY * NR);
+    /* per block and pair: max(fail option, best completion) x weight */
+    for (i = 0; i < n; i++)
+        hi[i] = lo[i] = 0;
+    for (k = 0; k < PN_MAX; k++)
+        ckey[k] = ~(uint64_t)0;
+    for (b = 0; b < NY * NR; b++) {
+        int yi = b / NR, ri = b % NR;
+        uint64_t bw = (x->y ? w->cw[1][yi] : 1) * (x->r ? w->cw[2][ri] : 1);
+        for (k = 0; k < ne; k++) {
+            uint64_t cb = nd->always[b], wt = pe[k].wt * bw, slot;
+            uint32_t c0, fk = pe[k].fk;
+            const uint64_t *cvp;
+            int tc = (int)(fk >> 6);
+            for (c0 = nd->cstart[b]; c0 < nd->cstart[b + 1]; c0++)
+                if (pe[k].sat >> nd->cand[2 * c0] & 1)
+                    cb |= (uint64_t)1 << nd->cand[2 * c0 + 1];
+            /* the completions' best (cached by their bits, direct-mapped) */
+            slot = (cb * 0x9E3779B97F4A7C15ULL) >> 58;
+            cvp = cvec + slot * (uint64_t)n;
+            if (ckey[slot] != cb) {
+                uint64_t *v = cvec + slot * (uint64_t)n, bits = cb;
+                for (i = 0; i < n; i++)
+                    v[i] = 0;
+                for (; bits; bits &= bits - 1) {
+                    int ci = __builtin_ctzll(bits);
+                    apply_task(w, nd->comp[ci].t, nd->succ[ci], v);
+                }
+                ckey[slot] = cb;
+            }
+            /* the fail option: Terror fails the roll, else the parts its key and block allow */
+            if (tc && w->terror == ES_TERROR_FAIL) {
+                for (i = 0; i < n; i++)
+                    fv[i] = 0;
+            } else {
+                const uint64_t *p = parts + (uint64_t)tc * (uint64_t)nparts * (uint64_t)n;
+                unsigned pm = fk & 63;
+                memcpy(fv, p, (size_t)n * 8);
+                for (j = 0; pm; j++, pm >>= 1)
+                    if (pm & 1)
+                        vmax(fv, p + (1 + j) * n, n);
+                if (x->f > 0 && x->y)
+                    vmax(fv, p + (1 + m + yi) * n, n);
+                if (x->f > 0 && x->r)
+                    vmax(fv, p + (1 + m + ny + ri) * n, n);
+            }
+            for (i = 0; i < n; i++) {
+                uint64_t best = fv[i] > cvp[i] ? fv[i] : cvp[i];
+                hi[i] += wt * (best >> 24);
+                lo[i] += wt * (best & M24);
+            }
+        }
+    }
+    frame_pop(w);
+    /* the sums are above the frame's place: store_acc takes nothing from the arena */
+    rc = store_acc(w, x, hi, lo);
+    w->arena_top = mark;
+    return rc;
+}
+#endif
+
 static int solve_plain(wsh *w, const ictx *x)
 {
     int n = w->nstates, i, rc;
@@ -2627,6 +3058,10 @@ static int solve_plain(wsh *w, const ictx *x)
     frame *fr;
     roll ro;
     roll_iter it;
+#ifdef ES_COMPACT
+    if ((rc = solve_plain_needs(w, x)) != 1)
+        return rc;
+#endif
     if ((rc = frame_push(w, x, &fr)) != ES_OK)
         return rc;
 #ifdef ES_COMPACT
