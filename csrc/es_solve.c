@@ -43,6 +43,14 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (c
 #define WS_MAGIC 0x456c6472744332ULL /* "EldrtC2" */
 #define TERROR_FACE 6
 #define ALIGN16(n) (((n) + 15u) & ~(uint64_t)15u)
+/* The board's build keeps each way of solving a context out of get_values' frame: the solve
+ * nests once per open context, and one way's locals on each level, not the sum of all, fit the
+ * board's 8 KB C stack (tools/stackdepth.py) */
+#if defined(ES_COMPACT) && defined(__GNUC__)
+#define ES_DEEP_NOINLINE __attribute__((noinline))
+#else
+#define ES_DEEP_NOINLINE
+#endif
 #define MAX_SPLITS 64
 #define SAT ((uint64_t)1 << 62)          /* counts saturate here */
 #define MAX_BYTES ((uint64_t)1 << 48)    /* no workspace is larger */
@@ -160,6 +168,11 @@ typedef struct {
      * sums so far at off_sums ((clues + 1) x states x 2 words) */
     uint64_t st_key, off_sums;
     int st_next;
+    /* sl_number's scratch (a roll's signature, the bits any signature uses, the blocks' first
+     * numbers): here rather than on the C stack, whose 8 KB on the board the nesting shares
+     * (tools/stackdepth.py); sl_number never nests, so one copy serves */
+    uint64_t sn_sig[1 + 6 * (1 + ES_NFACES) + GRP_MAX], sn_used[1 + 6 * (1 + ES_NFACES) + GRP_MAX];
+    uint32_t sn_bb[ES_NFACES * ES_NFACES + 1];
 #endif
     uint64_t gen;                          /* frames pushed so far: stamps valid slots */
     uint64_t frame_hwm;                    /* frames whose slots were ever cleared */
@@ -2880,9 +2893,30 @@ static void pe_sift(pentry *a, int start, int end)
     }
 }
 
+/* Step 1 of solving plain context x by needs, in a function of its own: the fail options'
+ * contexts (frame_push) and every way's successor solved, nothing kept. It is where the solve
+ * nests, so only its small frame (not solve_plain_needs') is on the C stack at each level. */
+ES_DEEP_NOINLINE static int pn_successors(wsh *w, const ictx *x)
+{
+    int NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1, b, rc;
+    pwalk pw;
+    frame *fr;
+    if ((rc = frame_push(w, x, &fr)) != ES_OK)
+        return rc;
+    pw.fn = pn_solve_way;
+    pw.user = &pw;
+    for (b = 0; b < NY * NR; b++) {
+        pw.first = (b % NR == 0) | (b / NR == 0) << 1;
+        if ((rc = pn_ways(w, &fr->x, x->y ? b / NR : -1, x->r ? b % NR : -1, &pw)) != ES_OK)
+            return rc;
+    }
+    frame_pop(w);
+    return ES_OK;
+}
+
 /* Solve plain context x by needs (see the section's comment): ES_OK with x stored, 1 when the node
  * is too large for a word of bits or the arena (the caller solves it roll by roll), or an error. */
-static int solve_plain_needs(wsh *w, const ictx *x)
+ES_DEEP_NOINLINE static int solve_plain_needs(wsh *w, const ictx *x)
 {
     int n = w->nstates, m = w->ncls[0], ny = w->ncls[1], nr = w->ncls[2], NY = x->y ? ny : 1, NR = x->r ? nr : 1;
     int b, i, j, k, rc, ne, ntc, nparts = 1 + m + ny + nr, tcls = w->terror != ES_TERROR_NONE ? w->tcls : -1;
@@ -2895,17 +2929,10 @@ static int solve_plain_needs(wsh *w, const ictx *x)
     pentry *pe;
     pwalk pw;
     frame *fr;
-    /* step 1: the fail options' contexts (the frame's), with Terror dice discarded, and every way's */
+    /* step 1 (pn_successors) has solved every way's successor; the frame's fail options again */
     if ((rc = frame_push(w, x, &fr)) != ES_OK)
         return rc;
     ntc = w->terror == ES_TERROR_DISCARD ? x->g + 1 : 1;
-    pw.fn = pn_solve_way;
-    pw.user = &pw;
-    for (b = 0; b < NY * NR; b++) {
-        pw.first = (b % NR == 0) | (b / NR == 0) << 1;
-        if ((rc = pn_ways(w, &fr->x, x->y ? b / NR : -1, x->r ? b % NR : -1, &pw)) != ES_OK)
-            return rc;
-    }
     /* step 2: the node, the fail parts per Terror count, the pairs, in the arena above the frame */
     nd = (pnode *)arena_alloc(w, sizeof(pnode));
     parts = (uint64_t *)arena_alloc(w, (uint64_t)ntc * (uint64_t)nparts * (uint64_t)n * 8);
@@ -3047,7 +3074,7 @@ static int solve_plain_needs(wsh *w, const ictx *x)
 }
 #endif
 
-static int solve_plain(wsh *w, const ictx *x)
+ES_DEEP_NOINLINE static int solve_plain(wsh *w, const ictx *x)
 {
     int n = w->nstates, i, rc;
 #ifdef ES_COMPACT
@@ -3058,10 +3085,6 @@ static int solve_plain(wsh *w, const ictx *x)
     frame *fr;
     roll ro;
     roll_iter it;
-#ifdef ES_COMPACT
-    if ((rc = solve_plain_needs(w, x)) != 1)
-        return rc;
-#endif
     if ((rc = frame_push(w, x, &fr)) != ES_OK)
         return rc;
 #ifdef ES_COMPACT
@@ -4188,10 +4211,10 @@ static int sl_successors(wsh *w, const ictx *top)
 static int sl_number(wsh *w, snode *nd, frame *fr)
 {
     const uint64_t K = 0x9E3779B97F4A7C15ULL;
-    uint64_t sig[1 + 6 * (1 + ES_NFACES) + GRP_MAX], h, hb, *store, used[1 + 6 * (1 + ES_NFACES) + GRP_MAX];
+    uint64_t *sig = w->sn_sig, h, hb, *store, *used = w->sn_used;
     uint64_t base = w->arena_top, rows = (uint64_t)nd->G * (uint64_t)nd->nb, q64;
     uint16_t *tab, *ids;
-    uint32_t hmask = 15, bb[ES_NFACES * ES_NFACES + 1], s0;
+    uint32_t hmask = 15, *bb = w->sn_bb, s0;
     int b, q, k, i, gi0 = w->goff[nd->x.g], nbits = 0, small = 1;
     roll ro;
     nd->nsig = 0;
@@ -4911,7 +4934,7 @@ static int sl_red(wsh *w, sdag *d, int i, int k, int yi, uint64_t **out)
  * the workspace's own place (off_sums) with the next state, so that a call stopped between two
  * states resumes after the finished ones (the stopped context is the innermost open one: its
  * ancestors are in their first passes, which keep their own places). */
-static int sl_solve(wsh *w, const ictx *x)
+ES_DEEP_NOINLINE static int sl_solve(wsh *w, const ictx *x)
 {
     sdag d;
     int n = w->nstates, c = x->c, st, k, b, q, rc, dice = x->g + x->y + x->r, gi0 = w->goff[x->g], done = 0;
@@ -5096,13 +5119,29 @@ static int solve(wsh *w, const ictx *x)
 {
     uint64_t mark = w->arena_top;
     int rc;
-    if (x->s == 0 && x->c == 0)
+    if (x->s == 0 && x->c == 0) {
+#ifdef ES_COMPACT
+        /* by needs, else roll by roll: called from here, not from solve_plain, so that only one
+         * of the two frames is on the C stack while the context's successors are solved */
+        rc = pn_successors(w, x);
+        if (rc == ES_OK)
+            rc = solve_plain_needs(w, x);
+        if (rc == 1)
+            rc = solve_plain(w, x);
+#else
         rc = solve_plain(w, x);
-    else {
+#endif
+    } else {
         int lift = w->lift;
         w->lift = x->c;
 #ifdef ES_COMPACT
-        rc = sl_solve(w, x);
+        /* the first pass (every successor solved, which is where the solve nests) before
+         * sl_solve and sl_open take their large frames: a level of the nesting then holds only
+         * small frames on the board's 8 KB C stack (tools/stackdepth.py); sl_open's own call
+         * finds the pass done (its record by depth) */
+        rc = sl_successors(w, x);
+        if (rc == ES_OK)
+            rc = sl_solve(w, x);
 #else
         rc = chain(w, x, 0);
 #endif

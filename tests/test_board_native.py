@@ -11,8 +11,9 @@ kernel/eldersign/nativesolver.py), `==` the host's C core.
   and a clue reroll's keep values) answered by NativeSolver on the board, every answer from C (no
   question fell back to the pure-Python solver), `==` the host's C core; and the menu's advice read
   from the C memo (NativeSolvedCard) `==` SolvedCard flattened from the pure-Python solver's, at each
-  decision of whole adventures (last: it holds both solvers at once, which leaves the heap too
-  fragmented for the corpus's larger workspaces).
+  decision of whole adventures (in a boot of its own: it holds both solvers at once); and Lights
+  Out with a clue through the board CLI: the host's exact value within 2.7 G instructions, and the
+  C stack at its deepest (painted) within the Pico's 8 KB.
 - On the host, the board's build of the core `==` the fast build on spells and clues, and a solve
   stopped every few thousand pairs (as the board runs one) resuming where it stopped.
 """
@@ -230,8 +231,15 @@ for name, notation, terror, sanity, stamina, ctxs in %(corpus)s:
         v = s.values(tuple(c[:3]) + (tuple(c[3]),) + tuple(c[4:]))
         print("ANSWER", json.dumps([name, c, list(v), s.fallbacks, type(s).__name__]))
         s = v = None
+"""
+
 # the board's advice from the C memo (NativeSolvedCard) against SolvedCard flattened from the
-# pure-Python solver's memo, decision by decision of whole adventures played by their best option
+# pure-Python solver's memo, decision by decision of whole adventures played by their best option:
+# in a boot of its own (it holds both solvers at once, and the corpus leaves the heap fragmented)
+ADVICE_SCRIPT = r"""
+import json, gc
+from kernel.eldersign import nativesolver
+from kernel.eldersign.notation import parse_card
 from kernel.eldersign.adventure import Adventure, Workspace, MAX_ACTIONS, ACT_ROLL, P_DECIDE, P_ROLL
 from kernel.eldersign.oddstable import SolvedCard
 from kernel.eldersign.solver import Solver, situation_value
@@ -291,9 +299,9 @@ def board_answers(firmware, tmp_path_factory):
     try:
         corpus = [list(e) for e in CORPUS]
         rolls = [list(r) for r in ROLLS]
-        out = board.run(BOARD_SCRIPT % {"corpus": json.dumps(corpus), "rolls": json.dumps(rolls),
-                                        "advice": repr(ADVICE)},
+        out = board.run(BOARD_SCRIPT % {"corpus": json.dumps(corpus), "rolls": json.dumps(rolls)},
                         soft_reset=True, timeout=1200).decode()
+        out += board.run(ADVICE_SCRIPT % {"advice": repr(ADVICE)}, soft_reset=True, timeout=1200).decode()
     finally:
         board.stop()
     lines = {"ANSWER": [], "ROLL": [], "NATIVE": [], "ADVICE": []}
@@ -359,3 +367,78 @@ def test_roll_and_keep_values_on_the_firmware_equal_the_hosts(board_answers):
 def _card(notation):
     from eldritch.kernel.eldersign.notation import parse_card
     return parse_card(notation)
+
+
+# ----- Lights Out with a clue on the firmware: the value, the instructions, the C stack -----------
+
+PICO_C_STACK = 8192                 # the rp2 port's C stack (PICO_STACK_SIZE)
+APP_ROOM = 1024                     # left for the menu's Python calls above the board CLI's
+LIGHTS_OUT = ["odds", "I3 > P P > L L", "--green", "6", "--yellow", "--red", "--clues", "1", "--json"]
+LIGHTS_SCRIPT = r"""
+import escore, time, json, cli
+from kernel.eldersign import nativesolver
+deep = []
+class Painted:
+    # escore with its stack painted before each call and measured after (65,536 bytes below the
+    # top: the QEMU board has megabytes of RAM below its 10 KB stack, the Pico does not)
+    def __getattr__(self, name):
+        return getattr(escore, name)
+    def values(self, *args):
+        at = escore.stack_paint(65536)
+        r = escore.values(*args)
+        deep.append((at, escore.stack_peak(65536)))
+        return r
+nativesolver.escore = Painted()
+t = time.ticks_us()
+rc = cli.main(%r)
+d = time.ticks_diff(time.ticks_us(), t)
+print("LIGHTS", json.dumps([rc, d, len(deep), max(a for a, _ in deep), max(p for _, p in deep),
+                            max(p - a for a, p in deep)]))
+"""
+
+
+@pytest.fixture(scope="module")
+def lights_out(firmware, tmp_path_factory):
+    board = qemuboard.QemuBoard(flash=tmp_path_factory.mktemp("lights") / "flash.img", fresh=True)
+    board.start()
+    try:
+        out = board.run(LIGHTS_SCRIPT % (LIGHTS_OUT,), soft_reset=True, timeout=1200).decode()
+    finally:
+        board.stop()
+    answer = json.loads([ln for ln in out.splitlines() if ln.startswith("{")][-1])
+    figures = json.loads([ln for ln in out.splitlines() if ln.startswith("LIGHTS ")][-1][7:])
+    return answer, figures
+
+
+def test_lights_out_with_a_clue_on_the_firmware_is_the_hosts_within_the_instructions(lights_out):
+    """The board CLI's Lights Out at 6 green, yellow, red, focus 1 and a clue: the host's exact value,
+    from C, in at most 2.7 G Cortex-M3 instructions (-icount shift=0: a board microsecond is a
+    thousand instructions)."""
+    answer, (rc, kinstr, calls, _, _, _) = lights_out
+    assert rc == 0 and calls > 0
+    c = CSolver(_card("I3 > P P > L L"))
+    want = c.values((6, 1, 1, (), 1, 0, 1))[c.full_state]
+    num, den = (int(p) for p in answer["exact"].split("/"))
+    assert num * (1 << 48) == want * den
+    assert kinstr <= 2_700_000
+
+
+def test_the_deepest_c_stack_fits_the_picos(lights_out):
+    """The C stack at its deepest during the heaviest question the menu offers (painted on the
+    QEMU board): the board CLI's Python calls and the core's nesting, with room for the menu's
+    deeper calls, within the Pico's 8 KB."""
+    _, (_, _, _, at_call, peak, core) = lights_out
+    assert 0 < at_call < core
+    assert peak + APP_ROOM <= PICO_C_STACK, (at_call, core, peak)
+
+
+def test_every_recursion_of_the_core_has_a_bound():
+    """tools/stackdepth.py compiles the board's build for the Pico with gcc's call graph: every
+    recursive function of the core is one whose depth the limits bound (a new recursion fails here
+    until its bound is written down), and no frame is dynamic (alloca or a variable array)."""
+    import shutil
+    if shutil.which("arm-none-eabi-gcc") is None:
+        pytest.skip("arm-none-eabi-gcc not installed (make fw-tools)")
+    import stackdepth
+    table = stackdepth.entry_points("cortex-m0plus")
+    assert table["ess_values"] > 0 and table["ess_init"] > 0

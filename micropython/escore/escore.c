@@ -38,9 +38,23 @@ void *memcpy(void *dst, const void *src, size_t n)
     return mp_fun_table.memmove_(dst, src, n);
 }
 
+void *memmove(void *dst, const void *src, size_t n)
+{
+    return mp_fun_table.memmove_(dst, src, n);
+}
+
 void *memset(void *s, int c, size_t n)
 {
     return mp_fun_table.memset_(s, c, n);
+}
+
+int memcmp(const void *a, const void *b, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)a, *q = (const unsigned char *)b;
+    for (; n; n--, p++, q++)
+        if (*p != *q)
+            return *p < *q ? -1 : 1;
+    return 0;
 }
 #endif
 
@@ -383,6 +397,47 @@ static mp_obj_t escore_portable(void)
 }
 static MP_DEFINE_CONST_FUN_OBJ_0(escore_portable_obj, escore_portable);
 
+#if !MICROPY_ENABLE_DYNRUNTIME && MICROPY_STACK_CHECK
+/* The C stack's deepest use, measured by painting (tools/stackdepth.py bounds it from the compiler's
+ * figures; tests/test_board_native.py measures it on the firmware). stack_paint([depth]) fills
+ * the stack from its floor (the top less the port's stack size, or less depth bytes) to a little
+ * below its own frame with a pattern, and returns the bytes in use at the call; stack_peak([depth])
+ * returns the most bytes in use since: from the top to the deepest byte no longer the pattern. */
+#define STACK_PAINT 0xA5u
+
+static unsigned char *stack_floor(void)
+{
+    return (unsigned char *)MP_STATE_THREAD(stack_top) -
+           (MP_STATE_THREAD(stack_limit) + MICROPY_STACK_CHECK_MARGIN);
+}
+
+static mp_obj_t escore_stack_paint(size_t n_args, const mp_obj_t *args)
+{
+    volatile unsigned char here = 0;
+    volatile unsigned char *p = stack_floor();
+    if (n_args)     /* deeper than the port's stack size: only where the RAM below has the room */
+        p = (unsigned char *)MP_STATE_THREAD(stack_top) - mp_obj_get_int(args[0]);
+    /* this frame's callees stay above end (an address, not a pointer into `here`) */
+    uintptr_t end = (uintptr_t)&here - 128;
+    for (; (uintptr_t)p < end; p++)
+        *p = STACK_PAINT;
+    return mp_obj_new_int((int)((char *)MP_STATE_THREAD(stack_top) - (char *)&here));
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(escore_stack_paint_obj, 0, 1, escore_stack_paint);
+
+static mp_obj_t escore_stack_peak(size_t n_args, const mp_obj_t *args)
+{
+    const volatile unsigned char *p = stack_floor();
+    if (n_args)
+        p = (const unsigned char *)MP_STATE_THREAD(stack_top) - mp_obj_get_int(args[0]);
+    const unsigned char *top = (const unsigned char *)MP_STATE_THREAD(stack_top);
+    while (p < top && *p == STACK_PAINT)
+        p++;
+    return mp_obj_new_int((int)(top - (const unsigned char *)p));
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(escore_stack_peak_obj, 0, 1, escore_stack_peak);
+#endif
+
 #if MICROPY_ENABLE_DYNRUNTIME
 
 mp_obj_t mpy_init(mp_obj_fun_bc_t *self, size_t n_args, size_t n_kw, mp_obj_t *args)
@@ -415,6 +470,10 @@ static const mp_rom_map_elem_t escore_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR_work), MP_ROM_PTR(&escore_work_obj) },
     { MP_ROM_QSTR(MP_QSTR_memo_value), MP_ROM_PTR(&escore_memo_value_obj) },
     { MP_ROM_QSTR(MP_QSTR_portable), MP_ROM_PTR(&escore_portable_obj) },
+#if MICROPY_STACK_CHECK
+    { MP_ROM_QSTR(MP_QSTR_stack_paint), MP_ROM_PTR(&escore_stack_paint_obj) },
+    { MP_ROM_QSTR(MP_QSTR_stack_peak), MP_ROM_PTR(&escore_stack_peak_obj) },
+#endif
 };
 static MP_DEFINE_CONST_DICT(escore_globals, escore_globals_table);
 
