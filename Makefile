@@ -9,7 +9,7 @@ SANDIR := build/sanitize
 CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/backend/_core_build.py setup.py
 
 .PHONY: run test check stress bench clean board flash mpy tables atlas-check browser firmware fw-tools board-qemu uf2 \
-	uf2-tools portable sanitize valgrind
+	uf2-tools portable sanitize valgrind escore-dyn
 
 # the board app's files: every module of micropython/ but the simulator's, the board CLI and the manifests
 BOARD_FILES := $(filter-out micropython/sim.py micropython/simio.py micropython/png.py micropython/cli.py \
@@ -181,6 +181,14 @@ uf2-tools: fw-tools
 	    apt-get install -y -q $(UF2_PACKAGES) >/dev/null || (apt-get update -q && apt-get install -y -q $(UF2_PACKAGES)) >/dev/null; \
 	  elif ! command -v cmake >/dev/null && ! [ -x $(BIN)/cmake ]; then \
 	    $(MAKE) -s $(BIN)/python && $(BIN)/pip install --quiet cmake; fi; fi
+
+# The C core as a dynamic native module (escore.mpy) for both board architectures, the measurement
+# of micropython/README.md ("User C module or dynamic native module"): not part of `make test`
+escore-dyn: $(STAMP) $(FW_COPY)/.copied | fw-tools
+	$(BIN)/pip install --quiet -e '.[dynmodule]'
+	for arch in armv6m armv7m; do mkdir -p build/escore-dyn-$$arch && \
+	  $(MAKE) -C build/escore-dyn-$$arch -f $(CURDIR)/micropython/escore/Makefile \
+	    MPY_DIR=$(CURDIR)/$(FW_COPY) ARCH=$$arch PYTHON=$(CURDIR)/$(BIN)/python || exit 1; done
 
 # The QEMU board on a serial port for mpremote (micropython/README.md): prints the port, keeps its
 # flash in build/firmware/flash.img; a reset restarts it; Ctrl-C stops it
