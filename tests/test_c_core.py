@@ -424,7 +424,7 @@ def test_progress_is_reported_and_ctrl_c_stops_cleanly():
 
 
 def test_ways_at_the_documented_limits_do_not_overflow():
-    """Issue 10.3: face set [10,10,10,0,...] against every count at 10 has more than 2^31 ways; the
+    """Face set [10,10,10,0,...] against every count at 10 has more than 2^31 ways; the
     counts saturate and nothing is written past the buffer (it used to write through NULL)."""
     fs = bytes([10, 10, 10, 0, 0, 0, 0, 0])
     roll = bytes([10] * 24)
@@ -446,8 +446,8 @@ def test_ways_at_the_documented_limits_do_not_overflow():
 
 
 def test_every_entry_point_rejects_faces_the_die_lacks():
-    """Issue 10.3: without clues ess_roll_values accepted a green W; every entry point now reads a
-    roll the same way (green faces of green classes, a yellow face of a yellow class...)."""
+    """Every entry point reads a roll the same way, with clues or without (green faces of green
+    classes, a yellow face of a yellow class...): a face the die lacks is refused."""
     card, keep = _card()
     for clues in (0, 1):
         lim = _limits(4, 1, 1, 0, 1, clues, 2)
@@ -604,7 +604,7 @@ def test_fuzz_ways(nfs, fsdata, roll, held, cap):
         assert 0 <= n[0] <= cap
 
 
-# ----- fuzz at the documented limits (issue 10.3; run under ASan/UBSan by `make sanitize`) ---------
+# ----- fuzz at the documented limits (run under ASan/UBSan by `make sanitize`) ----------------------
 
 EDGE_COUNT = st.sampled_from([0, 1, 2, 9, 10, 10, 10, 11, 255])
 
@@ -703,7 +703,7 @@ def test_fuzz_solves_at_the_limits(lim, data):
             assert rc in (lib.ES_OK, lib.ES_ECTX)
 
 
-# ----- the memo out and in, keep_all, the work limit (issues 29.1, 24.11) --------------------------
+# ----- the memo out and in, keep_all, the work limit -------------------------------------------------
 
 MEMO_CARD = "T/L L/P | I5 L/P/T | P T/P L"
 
