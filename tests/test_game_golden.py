@@ -15,7 +15,7 @@ from eldritch.kernel.eldersign.game.machine import Game
 from eldritch.kernel.eldersign.game import save as gamesave, text as gametext
 
 HERE = Path(__file__).resolve().parent
-GOLDEN = HERE / "golden_games"
+GOLDEN = HERE / "golden_games" / "eldersign"
 # one seeded game of each of the eight Ancient Ones (issue 27: each runs to its end on the C backend,
 # the Python backend and the MicroPython unix port with identical logs); every end condition is one
 GAMES = (("s0_p2_yog.log", 0, 2, "Yog-Sothoth"), ("s0_p2_azathoth.log", 0, 2, "Azathoth"),
