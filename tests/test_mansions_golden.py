@@ -17,7 +17,7 @@ sys.path.insert(0, str(HERE))
 
 from eldritch.cli import main  # noqa: E402
 from eldritch.kernel.mansions.game.rules import Rules  # noqa: E402
-from eldritch.kernel.mansions.game import gamelog, text  # noqa: E402
+from eldritch.kernel.mansions.game import playlog as gamelog, text  # noqa: E402
 
 # (file, seed, players, choices): between them every end of the game and a swapped set of choices
 GAMES = (
@@ -77,7 +77,7 @@ def test_golden_games_under_micropython(run_micropython):
     # port's 2 MB heap, so they are printed one by one (joined, they would need one block in a
     # fragmented heap) and let go before the next game
     body = ["from kernel.mansions.game.rules import Rules",
-            "from kernel.mansions.game.gamelog import bot_game"]
+            "from kernel.mansions.game.playlog import bot_game"]
     for name, seed, players, choices in GAMES:
         body.append("out, st = bot_game(Rules(%r), %d, %d, ['heuristic'] * %d)" % (
             options_of(choices), seed, players, players))
