@@ -1,8 +1,6 @@
 """Golden games: one seeded bot game per player count (4 to 12), each step's action and every player's
-view checksum, the logs and the whole referee log, identical to the files in tests/golden_games/stayaway/
-on CPython with either backend and on the MicroPython unix port.
-
-Regenerate after a deliberate rules change with ELDRITCH_GOLDEN=update (and say why in the commit).
+view checksum, the logs and the whole referee log (kernel/stayaway/game/playlog.py), identical to the
+files in tests/golden_games/stayaway/ on CPython with either backend and on the MicroPython unix port.
 """
 
 import os
@@ -12,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-import sa_golden
+from eldritch.kernel.stayaway.game import playlog
+from eldritch.kernel.stayaway.game.rules import Rules
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parents[1]
@@ -22,29 +21,26 @@ MICROPYTHON = Path(sys.executable).parent / "micropython"
 GAMES = [(4, 32), (5, 36), (6, 43), (7, 49), (8, 57), (9, 65), (10, 81), (11, 78), (12, 89)]
 
 
-def golden_path(players):
-    return GOLDEN / ("players_%02d.txt" % players)
+def kinds(players):
+    return ",".join("heuristic" if p % 3 else "random" for p in range(players))
 
 
-def cpython_text(players, seed):
-    lines = []
-    sa_golden.transcript(players, seed, None, lines.append)
-    return "\n".join(lines) + "\n"
+def golden_path(players, seed):
+    return GOLDEN / ("s%d_p%d.log" % (seed, players))
 
 
 @pytest.mark.parametrize("players,seed", GAMES, ids=["%dp" % g[0] for g in GAMES])
 def test_golden_game_cpython(players, seed):
-    text = cpython_text(players, seed)
-    if os.environ.get("ELDRITCH_GOLDEN") == "update":
-        GOLDEN.mkdir(parents=True, exist_ok=True)
-        golden_path(players).write_text(text)
-    assert text == golden_path(players).read_text()
+    lines, _ = playlog.bot_game(Rules(None), seed, players, kinds(players))
+    assert "\n".join(lines) + "\n" == golden_path(players, seed).read_text()
 
 
 def _run_all(cmd_prefix, env=None):
-    code = ("import sys\nsys.path.insert(0, %r)\nsys.path.insert(0, %r)\nimport sa_golden\n"
-            "for n, seed in %r:\n    print('=== %%d' %% n)\n    sa_golden.transcript(n, seed)\n"
-            % (str(REPO), str(HERE), GAMES))
+    code = ("import sys\nsys.path.insert(0, %r)\nfrom kernel.stayaway.game import playlog\n"
+            "from kernel.stayaway.game.rules import Rules\n"
+            "for n, seed, kinds in %r:\n    print('=== %%d' %% n)\n"
+            "    print('\\n'.join(playlog.bot_game(Rules(None), seed, n, kinds)[0]))\n"
+            % (str(REPO), [(n, s, kinds(n)) for n, s in GAMES]))
     proc = subprocess.run(cmd_prefix + ["-c", code], capture_output=True, text=True, timeout=900, env=env)
     assert proc.returncode == 0, proc.stderr[-3000:]
     parts = {}
@@ -61,5 +57,5 @@ def test_golden_games_micropython_and_both_backends():
         pytest.fail("the MicroPython unix port is missing (.venv/bin/micropython)")
     runs.append(_run_all([str(MICROPYTHON), "-X", "heapsize=64m"]))
     for parts in runs:
-        for players, _ in GAMES:
-            assert parts[players] == golden_path(players).read_text(), players
+        for players, seed in GAMES:
+            assert parts[players] == golden_path(players, seed).read_text(), players
