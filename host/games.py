@@ -23,7 +23,7 @@ What an entry names (module paths are relative to the package `eldritch`):
   every game through it);
 - `playlog`: the kernel's transcript module, the same functions in every game (`bot_game`,
   `replay_log`, `log_actions`, `chooser`, `state_bytes`, `HEADER`): a seeded bot game as the lines of
-  `--log-format transcript`, and its replay (the golden-game harness, tests/golden.py, plays every
+  `--log-format transcript`, and its replay (the golden-game harness, tests/test_golden.py, plays every
   game's golden files in tests/golden_games/<name>/ through it);
 - `kernel_save`: the kernel's save module (`max_size()`); `save_magic` the host save's magic word,
   `bare_saves` the first bytes of the bare kernel saves still read, `bare_reader` a function that opens

@@ -7,7 +7,7 @@
 The log (`eldritch arkham play --bots all --log-format transcript`, tests/golden_games/arkham): a
 header (format, seed, players, bot), the setup's events, then for each action "> CODE text" and its
 events indented by two spaces, then the result. Every game's playlog module has these functions
-(tests/golden.py plays golden games through them). They allocate: host, tests and the board's
+(tests/test_golden.py plays golden games through them). They allocate: host, tests and the board's
 command line use them, never a per-step path.
 """
 
@@ -20,6 +20,8 @@ from .text import action_text, events
 from . import save
 
 HEADER = "# eldritch arkham log v1"
+# the bots whose choice allocates nothing (the golden games run it under heap_lock)
+ALLOCATION_FREE_BOTS = ("heuristic", "random")
 
 
 def make_bot(rules, bot, seed):

@@ -7,7 +7,7 @@
 The transcript (`eldritch play --bots all --log-format transcript`, tests/golden_games/eldersign):
 a header (format, seed, players, Ancient One), the setup's events indented by two spaces, then for
 each action "> CODE words" and its events, then "result win" or "result loss" once the game is over.
-Every game's playlog module has these functions (tests/golden.py plays golden games through them);
+Every game's playlog module has these functions (tests/test_golden.py plays golden games through them);
 they allocate, so they serve the host, tests and the board's command line, never a per-step path.
 """
 

@@ -8,7 +8,7 @@ The transcript (`eldritch mansions play --bots all --log-format transcript`,
 tests/golden_games/mansions) is the referee's (full) log: a header (story, seed, players, bots,
 choices), then per action `> ACTION SEAT TEXT` (seat -1: the d10's chance node) and its events
 indented, then `result ...`. Each bot reads only its own view. Every game's playlog module has
-these functions (tests/golden.py plays golden games through them); they allocate, so they serve the
+these functions (tests/test_golden.py plays golden games through them); they allocate, so they serve the
 host, tests and simulations, never a per-step path.
 """
 

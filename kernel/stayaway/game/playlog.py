@@ -10,7 +10,7 @@ header (format, seed, players, bots), then per action `> ACTION P1 text | SUMS`,
 acting player's words and SUMS the Fletcher-16 of every player's view after it (so a view that
 differs between runtimes shows at its step); at the end the result and returns, each player's log
 (its Fletcher-16 and length) and the referee's whole log. Every game's playlog module has these
-functions (tests/golden.py plays golden games through them); they allocate, so they serve the
+functions (tests/test_golden.py plays golden games through them); they allocate, so they serve the
 host and tests, never a per-step path.
 """
 
