@@ -24,6 +24,7 @@ referee's is written once the game is over. Every file goes through persist.py (
 from __future__ import annotations
 
 from eldritch.frontend.gamelog import PUBLIC, REFEREE
+from eldritch.saves.atomic import shown
 from eldritch.frontend.shapes import advised_action
 
 
@@ -211,5 +212,6 @@ class Session:
             return head + "stopped: not saved (no passphrase given for the table's sealed saves)"
         self.autosave()
         if self.persist.saved:
-            return "%sthe game is saved in %s (%s --resume goes on)" % (head, self.autosave_path, self.game.command)
+            return "%sthe game is saved in %s (%s --resume goes on)" % (head, shown(self.autosave_path),
+                                                                          self.game.command)
         return "%sthe game could NOT be saved (%s)" % (head, self.persist.error or "autosave failed")
