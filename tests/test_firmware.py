@@ -208,20 +208,28 @@ def test_main_loop_at_boot_is_driven_by_keys_over_the_serial_port(board, tmp_pat
         str(REPO / "micropython"), str(REPO / "micropython" / "data"), str(tmp_path / "sim.sav"))],
         capture_output=True, text=True, timeout=60)
     assert sim.returncode == 0, sim.stderr
-    frames = [(bytes.fromhex(echo), bytes.fromhex(buf)) for echo, buf in
+    # the firmware's stdout sends each "\n" as "\r\n" (the unix port's sends it as it is)
+    frames = [(bytes.fromhex(echo).replace(b"\n", b"\r\n"), bytes.fromhex(buf)) for echo, buf in
               (line.split() for line in sim.stdout.splitlines())]
     assert len(frames) == 2 and frames[0][1] != frames[1][1]
     t = board.board.connect()
     t.enter_raw_repl(soft_reset=True)
     t.exec_raw_no_follow("import main\nmain.run()")
-    seen = b""
-    for i, (echo, _) in enumerate(frames):
-        t.serial.write(b"z")
-        got = t.read_until(1, echo, timeout=None, timeout_overall=FRAME_WAIT)
-        assert got.endswith(echo), "key %d: no frame of it within %d s:\n%r" % (i + 1, FRAME_WAIT, got[-2000:])
-        seen += got
-    t.serial.write(b"\x03")
-    out, err = t.follow(30)
+    # the port is a pty, which mpremote reads a byte at a time with the port's timeout: without one,
+    # a board that went quiet would block read_until past its timeout_overall
+    blocking, t.serial.timeout = t.serial.timeout, 1
+    try:
+        seen = b""
+        for i, (echo, _) in enumerate(frames):
+            t.serial.write(b"z")
+            got = t.read_until(1, echo, timeout=None, timeout_overall=FRAME_WAIT)
+            assert got.endswith(echo), "key %d: no frame of it within %d s:\n%r" % (
+                i + 1, FRAME_WAIT, got[-2000:])
+            seen += got
+        t.serial.write(b"\x03")
+        out, err = t.follow(30)
+    finally:
+        t.serial.timeout = blocking
     assert b"KeyboardInterrupt" in err, err
     assert (seen + out).count(b"\x1b[H") >= 2                  # frames drawn on the serial port
     got = board.board.run("import machine\nprint(machine.frame().hex())").decode().strip()
