@@ -89,6 +89,12 @@ class Core:
         self.nlog = 0
         for p in range(MAX_PLAYERS):
             self.dropped[p] = 0
+        # every hand and reserve slot, not only those in use: the save holds them all, so a game
+        # replayed in place must not keep the cards a later turn left in them
+        for i in range(MAX_PLAYERS * HAND_MAX):
+            self.hand[i] = 0
+        for i in range(len(self.res)):
+            self.res[i] = 0
 
     # ----- the table ---------------------------------------------------------------------------
 
