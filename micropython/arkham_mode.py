@@ -1,4 +1,4 @@
-"""Arkham Horror (1987) on the handheld: a companion for the physical game (issue 16, point 4).
+"""Arkham Horror (1987) on the handheld: a companion for the physical game.
 
 The board, the cards and the dice stay on the table. The device keeps the round, whose turn it is and
 which part of the phase (the investigator phase's four parts for each player in turn, then the mythos

@@ -1,4 +1,4 @@
-"""Companion mode: the handheld beside a physical Elder Sign game (issue 5, point 3).
+"""Companion mode: the handheld beside a physical Elder Sign game.
 
 The players keep the real cards on the table; the device tracks the clock, the doom track, the elder
 signs, each investigator's sanity, stamina, clues and trophies, the adventures in play with their

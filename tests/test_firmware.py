@@ -1,4 +1,4 @@
-"""The handheld on a real 32-bit MicroPython firmware (issue 25): `make firmware` (MicroPython's qemu
+"""The handheld on a real 32-bit MicroPython firmware: `make firmware` (MicroPython's qemu
 port, board MPS2-AN385: a Cortex-M3 with the Pico's 190 KB heap, the kernel and the app frozen in,
 the board's I/O as test doubles) run under QEMU with `-icount shift=0`, one boot for the whole
 session (tools/qemuboard.py; each check after a soft reset, on the filesystem as flashed):
@@ -10,7 +10,7 @@ session (tools/qemuboard.py; each check after a soft reset, on the filesystem as
   time budget or showing progress;
 - the board CLI's answers on the firmware equal to the host's;
 - the Arkham companion and the Mansions keeper on the published-size synthetic board and story
-  (issue 27.4), copied onto the board's flash as an owner copies theirs, run to the end of a session
+  (copied onto the board's flash as an owner copies theirs), run to the end of a session
   at the Pico's heap.
 
 Where the firmware cannot be built (no MicroPython source beside the clone, no toolchain and no
@@ -276,7 +276,7 @@ def test_feature_peak_is_the_readme_figure(board, name):
     peak measured on this firmware (ballast bisected by tools/boardfit.py --firmware), not a guess."""
     peak = boardtime.PEAKS[name]
     # 4 KB of slack: companion8 once failed with 1 KB more than its figure late in a full session
-    # (and passed alone); the cause was not found (issue 25 report)
+    # (and passed alone); the cause was not found
     fits = board.call(boardfit.harness_call(name, boardtime.HEAP - peak - 4096))
     assert fits["ok"], (name, peak, fits["error"], fits["last"])
     short = board.call(boardfit.harness_call(name, boardtime.HEAP - peak + 8192))
@@ -350,7 +350,7 @@ def test_the_board_estimate_is_never_under_the_need_and_within_2x(board, args):
     assert not half["ok"], (args, first["estimate"], short, "ran with that little free")
 
 
-# ----- the published-size synthetic data sets (issue 27.4) --------------------------------------------
+# ----- the published-size synthetic data sets --------------------------------------------------------
 
 def _words(keys):
     return " ".join({"a": "a", "d": "down"}[k] for k in keys)

@@ -1,4 +1,4 @@
-"""Every example of every `--help` runs (issue 23.8).
+"""Every example of every `--help` runs.
 
 The examples are read from the help itself: every parser of `eldritch` (every command and
 subcommand, all four games, simulate, sweep, table...) is walked and each line of its help that

@@ -227,7 +227,7 @@ def _readme_blocks():
 
 
 def test_readme_examples_load_and_play(tmp_path):
-    """Issue 27.5: kernel/mansions/data/README.md's field-by-field examples (one card of each kind,
+    """kernel/mansions/data/README.md's field-by-field examples (one card of each kind,
     invented text) added to a copy of the demonstration story load, and seeded bot games play them."""
     from array import array
     from eldritch.kernel.surface import CHANCE

@@ -1,4 +1,4 @@
-"""The pages in a real browser (issue 28): Debian's chromium, headless, driven by Selenium, one
+"""The pages in a real browser: Debian's chromium, headless, driven by Selenium, one
 browser (its own profile: a separate browser context) per person's seat, against `eldritch serve`
 running as a subprocess on a loopback port.
 

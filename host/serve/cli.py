@@ -1,4 +1,4 @@
-"""`eldritch serve`: a table server, so that each player plays from their own phone (issue 28).
+"""`eldritch serve`: a table server, so that each player plays from their own phone.
 
     eldritch serve                                   127.0.0.1:8765; prints the host page's link
     eldritch serve --table stayaway:5 --table mansions:3:bots=1
