@@ -8,7 +8,7 @@ SANDIR := build/sanitize
 # the C core is compiled by the install: reinstall when it or its build changes
 CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/backend/_core_build.py setup.py
 
-.PHONY: run test check stress bench clean board flash mpy tables atlas-check browser firmware fw-tools board-qemu
+.PHONY: run test check stress bench clean board flash mpy tables atlas-check browser firmware fw-tools board-qemu uf2 uf2-tools
 
 # the board app's files: every module of micropython/ but the simulator's, the board CLI and the manifests
 BOARD_FILES := $(filter-out micropython/sim.py micropython/simio.py micropython/png.py micropython/cli.py \
@@ -61,31 +61,52 @@ tables: $(STAMP)
 # mpremote session on PORT ("resume": no soft reset before copying), then a reset. FROZEN=1: for a
 # firmware with the kernel and the app frozen in (micropython/manifest.py), only what stays a file.
 # STAGE: the folder the files are gathered in (the QEMU tests give each board its own).
+# A board that is not there is one line before anything is staged: PORT=auto finds none of the USB
+# serial ports mpremote takes, or the PORT given does not exist.
 PORT ?= auto
 STAGE ?= build/board
+FLASH_NO_BOARD := make flash: no board $(if $(filter auto,$(PORT)),found on USB,at $(PORT)): plug the Pico in with MicroPython on it (README.md, "Flashing the handheld")$(if $(filter auto,$(PORT)), or give its serial port with PORT=/dev/ttyACM0)
 flash: $(STAMP)
+	$(if $(filter auto,$(PORT)),$(if $(shell $(BIN)/python -c "import serial.tools.list_ports as l; print(''.join(p.device for p in l.comports() if p.vid is not None and p.pid is not None))" 2>/dev/null),,$(error $(FLASH_NO_BOARD))),$(if $(wildcard $(PORT)),,$(error $(FLASH_NO_BOARD))))
 	$(BIN)/python tools/boardfit.py --stage $(STAGE) $(if $(FROZEN),--frozen)
 	cd $(STAGE) && $(CURDIR)/$(BIN)/mpremote connect $(PORT) resume cp -r kernel data $$(ls *.mpy 2>/dev/null) main.py :./ + reset
 
-# The QEMU test firmware (micropython/README.md, "The firmware under QEMU"): MicroPython's qemu port
-# for the MPS2-AN385 board (a 32-bit Cortex-M3) with the Pico's heap, the modules of
-# micropython/manifest_app.py frozen in, and the board's I/O as test doubles; littlefs and
-# os.urandom as on the rp2 port (here the port's own pseudo-random bytes). MicroPython's source is
-# copied from MICROPYTHON_SRC into build/ (../shared is read-only in CI) with the boot patch; make
-# rebuilds only when a kernel or board source changed (a cold build: tens of seconds on two cores).
-MICROPYTHON_SRC ?= ../shared/vendor/micropython
+# The board's firmwares, both from one MicroPython source tree (MICROPYTHON_SRC: MicroPython with its
+# qemu and rp2 ports, pico-sdk and tinyusb), copied into build/micropython once (../shared is
+# read-only in CI) with the QEMU board's boot patch; its mpy-cross serves both. Each firmware is
+# rebuilt only when a kernel or board source or its own settings changed: a second `make firmware`
+# or `make uf2` with nothing changed does nothing. micropython/README.md says more.
+MICROPYTHON_SRC ?= ../shared/vendor/micropython-af47daf
 FW_COPY := build/micropython
+FW_JOBS ?= 2
+FW_INPUTS := $(shell find kernel -name '*.py') $(wildcard micropython/*.py micropython/qemu/*.py)
+# a file that changes only when its text does (a changed setting rebuilds from scratch)
+define settings_file
+$(shell mkdir -p $(dir $(1)) && (echo '$(2)' | cmp -s - $(1) || echo '$(2)' > $(1)))
+endef
+FW_SRC_FILE := $(FW_COPY).src
+$(call settings_file,$(FW_SRC_FILE),$(abspath $(MICROPYTHON_SRC)))
+
+$(FW_COPY)/.copied: micropython/qemu/boot.patch $(FW_SRC_FILE)
+	$(if $(wildcard $(MICROPYTHON_SRC)/py/mpconfig.h),,$(error make firmware: no MicroPython source in $(MICROPYTHON_SRC): put its source there (../shared/vendor/micropython-af47daf) or give a checkout with MICROPYTHON_SRC=/path/to/micropython))
+	rm -rf $(FW_COPY)
+	mkdir -p $(dir $(FW_COPY)) && cp -r $(MICROPYTHON_SRC) $(FW_COPY) && chmod -R u+w $(FW_COPY)
+	cd $(FW_COPY) && patch -p1 -s < $(CURDIR)/micropython/qemu/boot.patch
+	@touch $@
+
+# The QEMU test firmware (micropython/README.md, "The firmware under QEMU"): MicroPython's qemu port
+# for the MPS2-AN385 board (a 32-bit Cortex-M3) with a 190 KB heap (below the Pico's 228 KB: the
+# README says why), the modules of micropython/manifest_app.py frozen in, and the board's I/O as
+# test doubles; littlefs and os.urandom as on the rp2 port (here the port's own pseudo-random bytes).
+# A cold build: about a minute on two cores.
 FW_BUILD := $(FW_COPY)/ports/qemu/build-eldritch
 FIRMWARE := $(FW_BUILD)/firmware.elf
 FW_HEAP := 194560
-FW_JOBS ?= 2
 FW_PACKAGES := gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm patch
-FW_INPUTS := $(shell find kernel -name '*.py') $(wildcard micropython/*.py micropython/qemu/*.py)
 FW_FLAGS := BOARD=MPS2_AN385 BUILD=build-eldritch MICROPY_HEAP_SIZE=$(FW_HEAP) MICROPY_VFS_LFS2=1 \
 	CFLAGS_EXTRA=-DMICROPY_PY_OS_URANDOM=1 FROZEN_MANIFEST=$(CURDIR)/micropython/qemu/manifest.py
-# the build's settings in a file that changes only when they do (a change rebuilds from scratch)
 FW_FLAGS_FILE := build/firmware.flags
-$(shell mkdir -p build && (echo '$(FW_FLAGS)' | cmp -s - $(FW_FLAGS_FILE) || echo '$(FW_FLAGS)' > $(FW_FLAGS_FILE)))
+$(call settings_file,$(FW_FLAGS_FILE),$(FW_FLAGS))
 
 firmware: $(FIRMWARE)
 
@@ -96,13 +117,6 @@ $(FIRMWARE): $(FW_COPY)/.copied $(FW_FLAGS_FILE) $(FW_INPUTS) | fw-tools
 	@cp $(FW_FLAGS_FILE) $(FW_BUILD)/.flags
 	@touch $@
 
-$(FW_COPY)/.copied: micropython/qemu/boot.patch
-	$(if $(wildcard $(MICROPYTHON_SRC)/py/mpconfig.h),,$(error make firmware: no MicroPython source in $(MICROPYTHON_SRC): put its source there (../shared/vendor/micropython) or give a checkout with MICROPYTHON_SRC=/path/to/micropython))
-	rm -rf $(FW_COPY)
-	mkdir -p $(dir $(FW_COPY)) && cp -r $(MICROPYTHON_SRC) $(FW_COPY) && chmod -R u+w $(FW_COPY)
-	cd $(FW_COPY) && patch -p1 -s < $(CURDIR)/micropython/qemu/boot.patch
-	@touch $@
-
 # The cross compiler, its C library and QEMU, installed with apt-get when missing (CI runs as root)
 fw-tools:
 	@if ! command -v arm-none-eabi-gcc >/dev/null || ! command -v qemu-system-arm >/dev/null || \
@@ -111,17 +125,69 @@ fw-tools:
 	    apt-get install -y -q $(FW_PACKAGES) >/dev/null || (apt-get update -q && apt-get install -y -q $(FW_PACKAGES)) >/dev/null; \
 	  else echo "make firmware: needs the Debian packages $(FW_PACKAGES) (apt-get install -y them as root)" >&2; exit 3; fi; fi
 
+# The Pico's image (README.md, "The handheld"): MicroPython's rp2 port for RPI_PICO with the modules of
+# micropython/manifest.py frozen in (manifest_app.py, the QEMU firmware's list, the board CLI
+# included), and a 1 MB filesystem: the port's default 1408 KB leaves too little flash for the
+# frozen kernel. pico-sdk makes the UF2 with picotool, built here from PICOTOOL_SRC without USB.
+# A cold build: about three minutes on two cores (picotool, mpy-cross, the port).
+PICOTOOL_SRC ?= ../shared/vendor/picotool
+UF2 := build/rp2/firmware.uf2
+RP2_BUILD := $(FW_COPY)/ports/rp2/build-RPI_PICO
+RP2_FS_BYTES := 1048576
+PT_COPY := build/picotool
+PT_INSTALL := $(CURDIR)/build/picotool-install
+PT_CONFIG := $(PT_INSTALL)/lib/cmake/picotool/picotoolConfig.cmake
+RP2_FLAGS := -DPICO_BUILD_DOCS=0 -DMICROPY_BOARD=RPI_PICO -DMICROPY_BOARD_DIR=$(CURDIR)/$(FW_COPY)/ports/rp2/boards/RPI_PICO \
+	-DMICROPY_FROZEN_MANIFEST=$(CURDIR)/micropython/manifest.py -DMICROPY_HW_FLASH_STORAGE_BYTES=$(RP2_FS_BYTES) \
+	-Dpicotool_DIR=$(dir $(PT_CONFIG))
+RP2_FLAGS_FILE := build/rp2.flags
+$(call settings_file,$(RP2_FLAGS_FILE),$(RP2_FLAGS))
+UF2_PACKAGES := $(FW_PACKAGES) cmake g++
+# cmake: Debian's, else PyPI's in .venv (uf2-tools installs one of them)
+CMAKE = $(firstword $(shell command -v cmake) $(CURDIR)/$(BIN)/cmake)
+
+uf2: $(UF2)
+
+$(UF2): $(FW_COPY)/.copied $(RP2_FLAGS_FILE) $(FW_INPUTS) $(PT_CONFIG) | uf2-tools
+	@if ! cmp -s $(RP2_FLAGS_FILE) $(RP2_BUILD)/.flags; then rm -rf $(RP2_BUILD); fi
+	$(MAKE) -s -C $(FW_COPY)/mpy-cross -j$(FW_JOBS)
+	@mkdir -p $(dir $@)
+	$(CMAKE) -S $(FW_COPY)/ports/rp2 -B $(RP2_BUILD) $(RP2_FLAGS) >$(dir $@)cmake.log 2>&1 || (cat $(dir $@)cmake.log; exit 1)
+	$(MAKE) -s -C $(RP2_BUILD) -j$(FW_JOBS) >$(dir $@)make.log
+	@grep -A3 "Memory region" $(dir $@)make.log
+	@cp $(RP2_FLAGS_FILE) $(RP2_BUILD)/.flags
+	@cp $(RP2_BUILD)/firmware.uf2 $@
+
+$(PT_CONFIG): $(FW_COPY)/.copied | uf2-tools
+	$(if $(wildcard $(PICOTOOL_SRC)/CMakeLists.txt),,$(error make uf2: no picotool source in $(PICOTOOL_SRC): put its source there (../shared/vendor/picotool) or give a checkout with PICOTOOL_SRC=/path/to/picotool))
+	rm -rf $(PT_COPY) $(PT_INSTALL)
+	mkdir -p $(dir $(PT_COPY)) && cp -r $(PICOTOOL_SRC) $(PT_COPY) && chmod -R u+w $(PT_COPY)
+	$(CMAKE) -S $(PT_COPY) -B $(PT_COPY)/build -DPICO_SDK_PATH=$(CURDIR)/$(FW_COPY)/lib/pico-sdk \
+	  -DPICOTOOL_NO_LIBUSB=1 -DCMAKE_INSTALL_PREFIX=$(PT_INSTALL) >$(PT_COPY)/cmake.log 2>&1 || (cat $(PT_COPY)/cmake.log; exit 1)
+	$(MAKE) -s -C $(PT_COPY)/build -j$(FW_JOBS) >/dev/null
+	$(MAKE) -s -C $(PT_COPY)/build install >/dev/null
+
+# The firmware's tools and cmake with a host C++ compiler (picotool): apt-get when missing and root;
+# cmake from PyPI into .venv otherwise (a C++ compiler is then the machine's own)
+uf2-tools: fw-tools
+	@if ! command -v cmake >/dev/null || ! command -v g++ >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get install -y -q $(UF2_PACKAGES) >/dev/null || (apt-get update -q && apt-get install -y -q $(UF2_PACKAGES)) >/dev/null; \
+	  elif ! command -v cmake >/dev/null && ! [ -x $(BIN)/cmake ]; then \
+	    $(MAKE) -s $(BIN)/python && $(BIN)/pip install --quiet cmake; fi; fi
+
 # The QEMU board on a serial port for mpremote (micropython/README.md): prints the port, keeps its
 # flash in build/firmware/flash.img; a reset restarts it; Ctrl-C stops it
 board-qemu: firmware $(STAMP)
 	$(BIN)/python tools/qemuboard.py run
 
-# CI: the QEMU firmware built first (tests/test_firmware.py runs on it, all on one worker: the
-# loadgroup), then the whole suite with the C core required (no silent fallback) on JOBS workers
+# CI: the QEMU firmware and the Pico's UF2 built first (tests/test_firmware.py and tests/test_uf2.py
+# run on them, each file on one worker: the loadgroup), then the whole suite with the C core required (no silent fallback) on JOBS workers
 # (pytest-xdist; CI has 2 cores), then the sanitizer build and valgrind.
 JOBS ?= 2
 test: $(STAMP) browser
 	@$(MAKE) -s firmware || echo "make test: no firmware built (the line above says why); tests/test_firmware.py says it again"
+	@$(MAKE) -s uf2 || echo "make test: no UF2 built (the line above says why); tests/test_uf2.py says it again"
 	ELDRITCH_REQUIRE_C=1 $(BIN)/python -m pytest -q -n $(JOBS) --dist loadgroup
 	$(MAKE) atlas-check
 	$(MAKE) sanitize

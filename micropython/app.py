@@ -71,6 +71,13 @@ HELP_PAGES = {S_MENU: "menu", S_SETS: "sets", S_CARDS: "cards", S_SEARCH: "searc
 Cancelled = btn.Cancelled       # B pressed during a long solve
 
 
+def progress_done(done, estimated):
+    """A solve's percentage: contexts solved of the estimate's (99 at most until it ends: the
+    estimate may count contexts the solve never needs)."""
+    pct = done * 100 // estimated if estimated > 0 else 0
+    return pct if pct < 99 else 99
+
+
 class TooBig(Exception):
     """A solve that would not fit in the heap (stopped before it runs out)."""
 
@@ -147,6 +154,7 @@ class App:
         self.sit = bytearray((6, 0, 0, 1, 0, 0, 0, 0, 0))
         self.adv = None
         self.solver = None
+        self.plan = None                        # the solve in progress: _plan
         self.solved = None
         self.card_index = -1
         self.title = ""
@@ -864,7 +872,7 @@ class App:
                 self.sit[j] = top
 
     def _progress(self, pairs):
-        """A long solve: the count so far on the display, B cancels."""
+        """A long solve: how far it is and the time left on the display, B cancels."""
         if self.cancel_pressed is not None and self.cancel_pressed():
             raise Cancelled()
         if gc.mem_free() < RESERVE:  # type: ignore[attr-defined]
@@ -873,14 +881,35 @@ class App:
                 raise TooBig()
         lines = [""] * ROWS
         lines[0] = "Solving..."
-        lines[2] = "%d rolls" % pairs
-        lines[4] = "B: cancel"
+        plan = self.plan
+        if plan is not None and plan[0] is not None:
+            done = progress_done(plan[0].contexts, plan[1])
+            lines[2] = "%d%% done" % done
+            lines[3] = "[" + "#" * (done * 14 // 100) + "." * (14 - done * 14 // 100) + "]"
+            lines[4] = "%s left" % plan[2](plan[3] - plan[3] * done // 100)
+        else:
+            lines[2] = "%d rolls" % pairs
+        lines[6] = "B: cancel"
         self.lines = lines
         self.inv = -1
         self.scroll_row = -1
         self.draw()
         if self.refresh is not None:
             self.refresh()
+
+    def _plan(self, solver, sit):
+        """Before a solve: the board's estimate of it (kernel/eldersign/boardcost.py), for the
+        progress frames: the contexts solved of the estimate's and the time left by the Pico's time
+        model. (Its heap estimate errs high, up to twice the need: the app solves whatever fits
+        and stops, in one line, at the reserve.) self.plan: (solver, contexts estimated, text of a
+        duration, the whole solve's milliseconds)."""
+        from kernel.eldersign import budget
+        try:
+            est = solver.estimate((sit.green, sit.yellow, sit.red, (), sit.focus, sit.spells, sit.clues))
+        except KernelError:         # past the C core's limits, which the estimate shares: no plan
+            self.plan = None
+            return
+        self.plan = (solver, est.contexts, budget.text_seconds, est.milliseconds("rp2040"))
 
     def _mode_busy(self, mode):
         """A mode's progress frame (textscreen.TextScreen.progress): drawn at once; B, read on the
@@ -898,7 +927,11 @@ class App:
             sit = self.situation()
             solver = Solver(parse_card(self.notation), sit.terror, sit.sanity, sit.stamina, lean=True)
             solver.progress = self._progress
-            situation_value(solver, sit)
+            self._plan(solver, sit)
+            try:
+                situation_value(solver, sit)
+            finally:
+                self.plan = None
             self.solver = solver
             self.solved = None          # flattened at the first advice it answers (advise_best)
         return self.solver

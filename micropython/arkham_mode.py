@@ -81,6 +81,8 @@ PROMPTS = (
 ODDS_KINDS = (b"Fight a monster", b"Stealth", b"Sanity check", b"Close a gate")
 K_FIGHT, K_STEALTH, K_SANITY, K_CLOSE = range(4)
 IMMUNE_NAMES = (b"none", b"physical", b"magical", b"both")
+DICE = (b"", b"D6", b"2D6")                      # a printed value's dice: 14+D6, SAN D6+1
+DICE_PLUS = (b"", b"+D6", b"+2D6")
 NOTE_NOTHING = (b"", b"Nothing to undo", b"", b"", b"", b"", b"", b"A:ok")
 NOTE_UNDONE = (b"", b"Last entry", b"undone.", b"", b"", b"", b"", b"A:ok")
 NOTE_NO_GATE = (b"", b"No gate is open", b"", b"", b"", b"", b"", b"A:ok")
@@ -156,6 +158,7 @@ class ArkhamMode(TextScreen):
         self.rounds = 0
         self.san_pass = 1
         self.san_fail = 2
+        self.dice = bytearray(3)              # printed dice: strength N+D6, SAN a/b's two sides (2/D6+1)
         self.difficulty = 6
         self.attempts = 1
         self.res = bytearray(8)
@@ -331,8 +334,10 @@ class ArkhamMode(TextScreen):
         if k == K_FIGHT:
             bonus = odds.attack_bonus(fight, self.field_of(seat, F_PHYS), self.field_of(seat, F_MAGIC), self.immune)
             sta = self.field_of(seat, F_STA)
-            win, ko, und, lost, den = odds.fight(bonus, self.strength, sta if sta else 1, self.rounds)
-            self.r0 = odds.percent100(odds.hit_faces(bonus, self.strength), 6)
+            win, ko, und, lost, den = odds.fight(bonus, self.strength, sta if sta else 1, self.rounds, False,
+                                                 self.dice[0])
+            num, hden = odds.hit_chance(bonus, self.strength, self.dice[0])
+            self.r0 = odds.percent100(num, hden)
             self.r1 = odds.percent100(win, den)
             self.r2 = odds.percent100(ko, den)
             self.r3 = odds.percent100(lost, den) // 100
@@ -341,7 +346,8 @@ class ArkhamMode(TextScreen):
             self.r0 = odds.percent100(num, den)
         elif k == K_SANITY:
             san = self.field_of(seat, F_SAN)
-            ok, mad, lost, den = odds.sanity_check(san, self.san_pass, self.san_fail, san if san else 1)
+            ok, mad, lost, den = odds.sanity_check(san, self.san_pass, self.san_fail, san if san else 1,
+                                                   self.dice[1], self.dice[2])
             self.r0 = odds.percent100(ok, den)
             self.r1 = odds.percent100(mad, den)
             self.r3 = odds.percent100(lost, den) // 100
@@ -367,6 +373,10 @@ class ArkhamMode(TextScreen):
             self.immune = t.immune[k]
             self.san_pass = t.san_pass[k]
             self.san_fail = t.san_fail[k]
+            d = self.dice
+            d[0] = t.str_dice[k]
+            d[1] = t.pass_dice[k]
+            d[2] = t.fail_dice[k]
 
     def change_param(self, step):
         k = self.kind
@@ -376,7 +386,8 @@ class ArkhamMode(TextScreen):
         elif k == K_FIGHT:
             self.monster = self.tables.nkinds              # changed by hand: any monster
             if p == 1:
-                self.strength = min(20, max(1, self.strength + step))
+                self.strength = min(40, max(1, self.strength + step))
+                self.dice[0] = 0
             elif p == 2:
                 self.immune = (self.immune + step) % 4
             else:
@@ -385,8 +396,10 @@ class ArkhamMode(TextScreen):
             self.monster = self.tables.nkinds
             if p == 1:
                 self.san_pass = min(9, max(0, self.san_pass + step))
+                self.dice[1] = 0
             else:
                 self.san_fail = min(9, max(0, self.san_fail + step))
+                self.dice[2] = 0
         elif k == K_CLOSE:
             if p == 0:
                 self.difficulty = min(20, max(1, self.difficulty + step))
@@ -643,13 +656,25 @@ class ArkhamMode(TextScreen):
         t = self.tables
         return t.names[self.monster] if self.monster < t.nkinds else b"any monster"
 
+    def loss_value(self, row, base, dice):
+        """A sanity loss at the row's end: 3, or D6+1 (dice printed)."""
+        if not dice:
+            self.num(row, 14, base)
+            return
+        col = self.put(row, 12 - dice // 2 - (1 if base else -1), DICE[dice])
+        if base:
+            self.num(row, self.put(row, col, b"+"), base)
+
     def compose_param(self):
         k = self.kind
         self.put(0, 0, ODDS_KINDS[k])
         if k == K_FIGHT:
             self.put(1, 0, self.monster_name())
             self.put(2, 0, b"strength")
-            self.num(2, 14, self.strength)
+            if self.dice[0]:
+                self.put(2, self.num(2, 11, self.strength), DICE_PLUS[self.dice[0]])
+            else:
+                self.num(2, 14, self.strength)
             self.put(3, 0, b"immune")
             self.put(3, 8, IMMUNE_NAMES[self.immune])
             self.put(4, 0, b"rounds")
@@ -676,9 +701,9 @@ class ArkhamMode(TextScreen):
         elif k == K_SANITY:
             self.put(1, 0, self.monster_name())
             self.put(2, 0, b"SAN pass loss")
-            self.num(2, 14, self.san_pass)
+            self.loss_value(2, self.san_pass, self.dice[1])
             self.put(3, 0, b"SAN fail loss")
-            self.num(3, 14, self.san_fail)
+            self.loss_value(3, self.san_fail, self.dice[2])
             self.put(4, 0, b"pass")
             self.hundredths(4, 8, self.r0, True)
             self.put(5, 0, b"mad")

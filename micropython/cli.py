@@ -4,11 +4,17 @@ arguments and --json output (backend "micropython").
     micropython micropython/cli.py odds "L L L | L I3" --green 5 --json
     micropython micropython/cli.py advise "I3 > P P > L L" --roll "I3 I1 P P T L y:I4 r:W" --json
 
+On a board with the app frozen in (the Pico's UF2, the QEMU firmware), at its REPL:
+
+    >>> import cli; cli.main(["odds", "L L L | L I3", "--green", "5", "--json"])
+
 Bad input prints one line on stderr and exits 2, like `eldritch`. Like the host, the board refuses up
 front, in one line, a question its solver would not finish: the estimate comes from the same budget
-module (kernel/eldersign/budget.py, at the unix port's cost per pair) and is checked against
---max-seconds (default 60) and --max-memory (default: the heap free when the question is asked).
-A solve that runs out of memory all the same is one line too, never a MemoryError traceback.
+module (kernel/eldersign/budget.py; its heap and, on a board, its time are the board's own,
+kernel/eldersign/boardcost.py) and is checked against --max-seconds (default 60 on the unix port at
+its cost per pair; a day on a board, by the Pico's time model) and --max-memory (default: the heap
+free when the question is asked). A solve that runs out of memory all the same is one line too,
+never a MemoryError traceback.
 """
 
 import gc
@@ -39,10 +45,13 @@ from kernel.eldersign.situation import Situation, TERROR_NAMES  # noqa: E402
 from kernel.eldersign.solver import Solver  # noqa: E402
 
 BACKEND = "micropython"
+# the runtime whose estimate holds here: the Pico's time model on a board, the unix port's speed on
+# a computer (both with the board's heap estimate)
+RUNTIME = "micropython" if sys.platform in ("linux", "darwin") else "rp2040"
 FLAGS = ("--yellow", "--red", "--json")
 VALUES = ("--green", "--focus", "--spells", "--clues", "--terror", "--sanity", "--stamina", "--name",
           "--set", "--roll", "--held", "--done", "--top", "--max-seconds", "--max-memory")
-DEFAULT_SECONDS = 60
+DEFAULT_SECONDS = 60 if RUNTIME == "micropython" else 86400
 UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
 SECONDS = {"": 1, "S": 1, "M": 60, "H": 3600}
 DEFAULTS = {"--green": "6", "--focus": "1", "--spells": "0", "--clues": "0", "--sanity": "0",
@@ -110,30 +119,37 @@ def _scaled(opts, name, units, what):
     return value * units[unit]
 
 
-def limits_of(opts):
-    """(milliseconds, bytes) a question may take on this runtime."""
-    import gc
+def limits_of(opts, free):
+    """(milliseconds, bytes) a question may take on this runtime, `free` the heap free now."""
     ms = (_scaled(opts, "--max-seconds", SECONDS, "a duration such as 90, 10m or 1h") * 1000
           if "--max-seconds" in opts else DEFAULT_SECONDS * 1000)
     if "--max-memory" in opts:
         return ms, _scaled(opts, "--max-memory", UNITS, "a size such as 512K or 2M")
-    gc.collect()
-    return ms, gc.mem_free()
+    return ms, free
+
+
+# (the estimate's bytes, the heap free) when the last question was checked: what the firmware's
+# measurements compare (micropython/qemu/harness.py)
+LAST_CHECK = None
 
 
 def check_budget(solver, ctx, opts):
     """CliError (one line) when the question's estimate is over the limits, as the host refuses it."""
+    global LAST_CHECK
     from kernel.eldersign import budget
-    max_ms, max_bytes = limits_of(opts)
+    gc.collect()
+    free = gc.mem_free()
+    max_ms, max_bytes = limits_of(opts, free)
     est = solver.estimate(ctx)
-    text = budget.refusal(est, BACKEND, max_ms, max_bytes)
+    LAST_CHECK = (est.bytes_for(RUNTIME), free)
+    text = budget.refusal(est, RUNTIME, max_ms, max_bytes)
     if text is None:
         return
     allow = []
-    ms = est.milliseconds(BACKEND)
+    ms = est.milliseconds(RUNTIME)
     if ms > max_ms:
         allow.append("--max-seconds %d" % ((ms * 5 + 3999) // 4000))
-    need = est.bytes_for(BACKEND)
+    need = est.bytes_for(RUNTIME)
     if need > max_bytes:
         allow.append("--max-memory %dK" % ((need + need // 8 + 1023) >> 10))
     raise CliError("limits: %s; allow it with %s" % (text, " ".join(allow)))

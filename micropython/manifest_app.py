@@ -19,3 +19,6 @@ module("companion.py")
 module("arkham_mode.py")
 module("mansions_mode.py")
 module("stayaway_mode.py")
+
+# the board CLI (odds and advise, as `eldritch` answers them): `import cli; cli.main([...])` at the REPL
+module("cli.py")

@@ -56,6 +56,8 @@ ERRORS = [
     ("spaces", "Hill Road\t", "Hill Road\tstreet\tAsylum,Infirmary Road,Church Street\tbus",
      "spaces.tsv line {n}, field 'flags': 'bus'"),
     ("spaces", "Hospital\t", "Hospital\tlocation\tInfirmary Road\t-", "one 'hospital'"),
+    ("rules", "sanity_after_madness", "sanity_after_madness\tsome",
+     "rules.tsv line {n}, field 'value': 'some' must be"),
     ("events", "Woods\t1", "Woods\t1\tteleport\tx", "events.tsv line {n}, field 'effects': unknown effect 'teleport'"),
     ("events", "Woods\t1", "Woods\t1\tmonster; money+1\tx", "events.tsv line {n}, field 'effects': 'monster' hands the turn on"),
     ("events", "Sunken City\t1", "Sunken City\t1\tgate\tx", "events.tsv line {n}, field 'effects': 'gate' cannot happen in an Other World"),

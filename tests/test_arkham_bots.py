@@ -11,7 +11,7 @@ from eldritch.kernel.arkham.game.bots import RandomBot, HeuristicBot
 from eldritch.kernel.arkham.game import defs as D
 from eldritch.kernel.surface import CHANCE
 
-HOUSE = ("seed_gate_limits,no_event_on_stay,sanity_check_max,defeat_at_round_end,elder_sign_tokens,"
+HOUSE = ("seed_gate_limits,no_event_on_stay,sanity_check_max,defeat_at_round_end,elder_sign_card,"
          "stealth_fail_strikes")
 
 

@@ -63,7 +63,9 @@ def test_odds_reach_matches_the_kernel(capsys):
 
 
 @pytest.mark.parametrize("argv,what", [
-    (["odds", "fight", "--strength", "x", "--stamina", "3"], "expected a whole number"),
+    (["odds", "fight", "--strength", "x", "--stamina", "3"], "expected a strength N"),
+    (["odds", "fight", "--strength", "14+E6", "--stamina", "3"], "or N+D6"),
+    (["odds", "sanity", "--sanity", "3", "--loss", "2/D7+1"], "expected a/b"),
     (["odds", "fight", "--strength", "5", "--stamina", "0"], "stamina must be 1 to 30"),
     (["odds", "sanity", "--sanity", "3", "--loss", "13"], "expected a/b"),
     (["odds", "reach", "--from", "Nowhere"], "no space named 'Nowhere'"),

@@ -14,8 +14,11 @@ from eldritch.kernel.arkham.game import playlog, save
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden_games" / "arkham"
-GAMES = ((18, 3, "heuristic"), (0, 2, "heuristic"), (4, 3, "heuristic"), (3, 2, "heuristic"), (1, 3, "random"),
-         (65, 4, "heuristic"))
+GAMES = ((97, 4, 'heuristic'),
+         (28, 3, 'heuristic'),
+         (55, 3, 'heuristic'),
+         (61, 4, 'heuristic'),
+         (2, 3, 'random'))
 IDS = ["s%d_p%d_%s" % g for g in GAMES]
 RULES = Rules(None)
 
@@ -136,8 +139,9 @@ def test_a_corrupt_save_is_a_kernel_error_never_a_crash():
     exception."""
     from array import array
     from eldritch.kernel.errors import KernelError
-    actions = playlog.log_actions(path(0, 2, "heuristic").read_text().splitlines())
-    g = RULES.new_game(0, 2)
+    seed, players, bot = GAMES[3]                       # the longest: the round limit
+    actions = playlog.log_actions(path(seed, players, bot).read_text().splitlines())
+    g = RULES.new_game(seed, players)
     for a in actions[:400]:
         g.apply(a)
     blob = g.serialize()
@@ -168,3 +172,11 @@ def test_a_corrupt_save_is_a_kernel_error_never_a_crash():
     assert refused > 100 and played > 100
     with pytest.raises(KernelError, match="checksum"):
         RULES.deserialize(blob[:-1] + bytes([blob[-1] ^ 1]))
+
+
+def test_every_event_code_has_its_words():
+    """text.event_text is a table of event codes to small functions: every EV_ code of defs.py is in
+    it (a new event without words would log "event N ..."), and nothing else is."""
+    from eldritch.kernel.arkham.game import defs, text
+    codes = {v for k, v in vars(defs).items() if k.startswith("EV_")}
+    assert set(text.EVENT_TEXTS) == codes

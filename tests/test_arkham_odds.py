@@ -77,6 +77,41 @@ def test_attack_bonus_respects_immunities():
     assert odds.attack_bonus(3, 2, 4, odds.IMMUNE_PHYSICAL | odds.IMMUNE_MAGICAL) == 0
 
 
+def brute_fight_dice(bonus, strength, dice, stamina, rounds):
+    """A monster of printed strength N+kD6: every (strength dice, attack, damage) of k exchanges."""
+    k = rounds if rounds else stamina
+    win = ko = undecided = lost = 0
+    per = dice + 2
+    for seq in itertools.product(range(1, 7), repeat=per * k):
+        h = stamina
+        outcome = None
+        for r in range(k):
+            roll = seq[per * r:per * (r + 1)]
+            if roll[dice] + bonus >= strength + sum(roll[:dice]):
+                outcome = "win"
+                break
+            h -= roll[dice + 1]
+            if h <= 0:
+                outcome = "ko"
+                break
+        if outcome == "win":
+            win += 1
+        elif outcome == "ko":
+            ko += 1
+        else:
+            undecided += 1
+        lost += stamina - max(h, 0)
+    return win, ko, undecided, lost, 6 ** (per * k)
+
+
+@pytest.mark.parametrize("bonus,strength,dice,stamina,rounds", [
+    (8, 14, 1, 2, 0), (5, 6, 1, 3, 2), (10, 14, 1, 1, 0), (9, 8, 2, 2, 1), (3, 0, 1, 3, 0)])
+def test_fight_against_a_strength_with_dice_equals_brute_force(bonus, strength, dice, stamina, rounds):
+    """The Shoggoth's printed 14+D6: the D6 is rolled at each attack."""
+    assert odds.fight(bonus, strength, stamina, rounds, False, dice) == \
+        brute_fight_dice(bonus, strength, dice, stamina, rounds)
+
+
 # ----- checks ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("skill", range(0, 9))
@@ -94,6 +129,20 @@ def test_sanity_check_equals_brute_force(level, a, b, sanity):
         insane += loss >= sanity
         expected += min(loss, sanity)
     assert odds.sanity_check(level, a, b, sanity) == (ok, insane, expected, 6)
+
+
+@pytest.mark.parametrize("level,a,ad,b,bd,sanity", [(3, 2, 0, 1, 1, 5), (4, 0, 1, 1, 2, 6), (2, 1, 1, 0, 1, 3),
+                                                    (6, 2, 0, 0, 2, 9)])
+def test_sanity_check_with_dice_losses_equals_brute_force(level, a, ad, b, bd, sanity):
+    """SAN 2/D6+1 (the Powers' printed sanity): the loss's dice are rolled on that side."""
+    ok = insane = expected = 0
+    for roll in itertools.product(range(1, 7), repeat=1 + ad + bd):
+        f = roll[0]
+        loss = a + sum(roll[1:1 + ad]) if f <= level else b + sum(roll[1 + ad:])
+        ok += f <= level
+        insane += loss >= sanity
+        expected += min(loss, sanity)
+    assert odds.sanity_check(level, a, b, sanity, ad, bd) == (ok, insane, expected, 6 ** (1 + ad + bd))
 
 
 @pytest.mark.parametrize("bonus,difficulty,attempts", [(3, 7, 1), (3, 7, 3), (0, 9, 2), (6, 5, 2), (1, 8, 4)])

@@ -418,13 +418,15 @@ def test_the_data_readme_examples_are_rows_the_schema_reads():
     rows = [line[4:] for line in part.split("\n") if line.startswith("    ") and "\t" in line]
     width = {t: len(SCHEMAS[t]) + len(OPTIONAL.get(t, ())) for t in SCHEMAS}
     seen = set()
-    names = Names({"Lamp Works": 0, "Reed Archive": 1}, {"Revolver": 0}, ["Amber Waste", "Grey Market"],
-                  ["fight", "stealth", "fast_talk", "knowledge", "luck"], False)
+    from eldritch.kernel.arkham.game.board import ITEM_SPECIALS
+    names = Names({"Lamp Works": 0, "Reed Archive": 1}, {"Revolver": 0, "Monograph": 1},
+                  ["Amber Waste", "Grey Market", "Dreamlands"], ["fight", "stealth", "fast_talk", "knowledge", "luck"],
+                  False, ITEM_SPECIALS)
     for row in rows:
         f = row.split("\t")
         if f[1] in ("street", "location"):
             table = "spaces"
-        elif len(f) == 4 and f[1].isdigit():
+        elif len(f) == 4 and (f[1].isdigit() or f[1] == "service"):
             table = "events"
             compile_effects(f[2], f[0] == "Amber Waste", names, lambda m: pytest.fail("%s: %s" % (row, m)))
         elif len(f) == 3 and f[1].isdigit():

@@ -80,7 +80,7 @@ def test_a_board_folder_is_simulated_on_and_bad_options_are_one_line(capsys, tmp
     for argv, words in ((["--arkham-house", "nope"], "unknown house rule 'nope'"),
                         (["--bots", "solver"], "no Arkham bot 'solver'"),
                         (["--arkham-board", str(tmp_path / "none")], "cannot open"),
-                        (["--arkham-rounds", "5000"], "--arkham-rounds must be")):
+                        (["--arkham-rounds", "5000"], "--arkham-rounds: expected a whole number -1 to 999")):
         code, out, err = run_cli(capsys, "simulate", "--game", "arkham", "-n", "1", *argv)
         assert code == 2 and words in err and len(err.strip().split("\n")) == 1, err
 

@@ -1,4 +1,4 @@
-"""Issue 27.4: a synthetic Arkham Horror board at the published game's size with every feature of the
+"""A synthetic Arkham Horror board at least the published game's size with every feature of the
 schema (tests/arkham_synthetic.py: invented names, no published text) loads, passes `arkham check`,
 plays 200 seeded bot games with no illegal move (half of them in table mode, every draw a chance
 node), passes the conformance test (3 runtimes, heap_lock), and the handheld's Arkham companion runs
@@ -12,7 +12,8 @@ import pytest
 
 from eldritch.cli import main
 from eldritch.kernel.arkham.game.board import Board, DECK_ITEM, DECK_SPELL, DECK_ALLY, SPECIAL_HOUND, \
-    SPECIAL_BLOCKING, SPECIAL_CARRY, RANDOM_ITEM, NONE
+    SPECIAL_BLOCKING, SPECIAL_CARRY, SPECIAL_WEAPONS_ONE, SPECIAL_STEALS, RANDOM_ITEM, NONE, ABIL_ONCE, ABIL_BANISH, \
+    SP_AUCTION
 from eldritch.kernel.arkham.game import effects as E
 from eldritch.kernel.arkham.game.rules import Rules
 from eldritch.kernel.arkham.game.bots import HeuristicBot, RandomBot
@@ -39,13 +40,18 @@ def test_the_synthetic_board_has_the_published_size_and_every_feature(board):
     cards = [b.i_deck[b.card_kind[c]] for c in range(b.ncards)]
     assert len(streets) == 68 and sum(b.taxi) == 3 and len(b.locations) == 26
     assert sum(1 for s in b.locations if b.nbr_count[s] > 1) == 3                  # back doors
-    assert (b.nworlds, b.ngates, b.nmonsters) == (8, 16, 49)
+    assert (b.nworlds, b.ngates, b.nmonsters, b.nkinds) == (8, 16, 55, 41)           # more than the printed
+    assert {30, 24, 23} <= set(b.k_strength) and any(b.k_str_dice) and any(b.k_pass_dice) and any(b.k_fail_dice)
     assert (cards.count(DECK_ITEM), cards.count(DECK_SPELL), cards.count(DECK_ALLY)) == (37, 24, 11)
     assert b.jail != NONE and b.asylum != NONE and b.hospital != NONE
     specials = 0
     for k in range(b.nkinds):
         specials |= b.k_special[k]
-    assert specials == SPECIAL_HOUND | SPECIAL_BLOCKING | SPECIAL_CARRY
+    assert specials == SPECIAL_HOUND | SPECIAL_BLOCKING | SPECIAL_CARRY | SPECIAL_WEAPONS_ONE | SPECIAL_STEALS
+    assert any(b.k_vulnerable_cards) and any(b.outdoor) and any(b.svc_len) and any(b.use_len)
+    assert set(b.i_abil) == {0, ABIL_ONCE, ABIL_BANISH} and any(c != NONE for c in b.i_cast)
+    assert SP_AUCTION in b.i_special and any(b.gate_extra)
+    assert (b.split_min, b.sale_up, b.limit_by_investigators) == (3, 1, 1)
     assert b.class_names and any(b.i_against[i] != NONE for i in range(b.nitems))
     assert any(b.k_immune_cards) and set(b.k_immune) == {0, 1, 2, 3}
     assert len(b.skill_names) == 5 and any(v != 128 for v in b.i_skill) and any(b.inv_skill)
@@ -54,13 +60,13 @@ def test_the_synthetic_board_has_the_published_size_and_every_feature(board):
     every = {v for n, v in vars(E).items() if n.startswith("OP_")}
     assert ops == every, sorted(every - ops)                                       # every effect is used
     pay_kinds = {b.prog[2 * i + 1] >> 5 for i in range(len(b.prog) // 2) if b.prog[2 * i] == E.OP_PAY}
-    assert pay_kinds == {E.PAY_MONEY, E.PAY_SANITY, E.PAY_STRENGTH, E.PAY_GATE}
+    assert pay_kinds == {E.PAY_MONEY, E.PAY_SANITY, E.PAY_STRENGTH, E.PAY_GATE, E.PAY_ITEM, E.PAY_SPELL}
 
 
 def test_arkham_check_passes_the_synthetic_board(folder, capsys):
     assert main(["arkham", "check", str(folder)]) == 0
     out = capsys.readouterr().out
-    assert "94 spaces (26 city locations), 8 Other Worlds, 16 gate cards, 49 monsters" in out
+    assert "94 spaces (26 city locations), 8 Other Worlds, 16 gate cards, 55 monsters" in out
 
 
 @pytest.mark.slow

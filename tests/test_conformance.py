@@ -11,7 +11,7 @@ import pytest
 from eldritch import games
 from conformance import GameSpec, check_playouts, check_three_runtimes
 
-ARKHAM_HOUSE = ("seed_gate_limits,no_event_on_stay,sanity_check_max,defeat_at_round_end,elder_sign_tokens,"
+ARKHAM_HOUSE = ("seed_gate_limits,no_event_on_stay,sanity_check_max,defeat_at_round_end,elder_sign_card,"
                 "stealth_fail_strikes")
 ANCIENT_ONES = ("Yog-Sothoth", "Yig", "Azathoth", "Ithaqua", "Cthulhu", "Hastur", "Nyarlathotep", "Shub-Niggurath")
 

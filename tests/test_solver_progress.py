@@ -7,7 +7,7 @@ The work between two reports is measured here as the Python lines of the solve t
 them (sys.settrace: exact and the same on every run). On the firmware a line of these solves costs
 about 3,150 Cortex-M3 instructions (benchmarks/README.md, "The handheld's time": The Curator at 7
 green, yellow and red is 6.0 M lines here and 19 G instructions there), so the budget is about 40,000
-lines; Solver.beat reports every BEAT (16,384) steps of counted work. Before it, the solver reported
+lines; Solver.beat reports every BEAT (12,288) steps of counted work. Before it, the solver reported
 only when its pair counter crossed a multiple of 64, and the work that evaluates no pairs (a plain
 context's weighing of its (fail key, completions) pairs per block, the green tables, a clue level's
 sweeps) went unreported: up to 255,000 lines (950 M instructions, 15 s on an RP2040) at a stretch.

@@ -6,6 +6,8 @@ smallest heap in which it still runs to its end), on the 32-bit firmware or on t
     python tools/boardfit.py --firmware arkham --write  # one feature, its figures written into
                                                         # benchmarks/firmware.json (the README's table)
     python tools/boardfit.py --firmware --counts        # instructions only (no bisection)
+    python tools/boardfit.py --firmware cli --match="I3 I4" --write   # the board CLI's questions with
+                                                        # that text: instructions, peak and need
     python tools/boardfit.py --firmware library_big_pool --step=4096 --write   # a coarser bisection
     python tools/boardfit.py --table                    # the README's table from the figures
     python tools/boardfit.py --table --write            # ... written into both READMEs
@@ -287,7 +289,7 @@ def peak(board_dir, feature, work, low=32, high=1024):
     return high
 
 
-def firmware(names, write=False, peaks=True, step=256):
+def firmware(names, write=False, peaks=True, step=256, match=None):
     """Each feature on the QEMU firmware (tools/qemuboard.py, one boot): its instructions at the
     whole heap and, with peaks, its smallest heap (the largest ballast it still runs with, bisected to
     `step` bytes, one soft reset a run); then the board CLI's questions. write: into
@@ -302,13 +304,29 @@ def firmware(names, write=False, peaks=True, step=256):
     try:
         board.flash()
         jobs = [(name, (lambda b, n=name: harness_call(n, b))) for name in names if name != "cli"]
+        args_of = {}
         if "cli" in names:
-            for args in CLI_CASES + boardtime.ISSUE_QUESTIONS:
+            for args in CLI_CASES + boardtime.ISSUE_QUESTIONS + boardtime.SOLVE_QUESTIONS:
+                if match and match not in " ".join(args):
+                    continue
+                args_of["cli " + " ".join(args)] = args
                 jobs.append(("cli " + " ".join(args), (lambda b, a=args: "harness.cli(%r, %d)" % (boardtime.board_args(a), b))))
         for name, call in jobs:
             r = board.call(call(0) if name.startswith("cli ") else harness_call(name, 0, boardtime.BUDGET_K))
             fig = {"kinstr": r["kinstr"], "ok": r["ok"]}
-            if peaks and r["ok"]:
+            if peaks and r["ok"] and name.startswith("cli "):
+                # a question's need: the smallest heap free when the board CLI has checked its
+                # estimate (the card read, the solver set up) with which the solve and the answer
+                # run to their end, bisected with a block taken right after that check
+                lo, hi = 0, r["free"]
+                while hi - lo > step:
+                    mid = (lo + hi) // 2
+                    if board.call("harness.cli(%r, 0, %d)" % (boardtime.board_args(args_of[name]), mid))["ok"]:
+                        lo = mid
+                    else:
+                        hi = mid
+                fig["need"] = r["free"] - lo
+            elif peaks and r["ok"]:
                 lo, hi = 0, boardtime.HEAP
                 while hi - lo > step:
                     mid = (lo + hi) // 2
@@ -319,6 +337,8 @@ def firmware(names, write=False, peaks=True, step=256):
                 fig["peak"] = boardtime.HEAP - lo
             elif name in figs and "peak" in figs[name]:
                 fig["peak"] = figs[name]["peak"]
+            elif name in figs and "need" in figs[name]:
+                fig["need"] = figs[name]["need"]
             if "longest" in r:
                 fig["longest"] = r["longest"]
                 fig["slow"] = r["slow"]
@@ -327,9 +347,12 @@ def firmware(names, write=False, peaks=True, step=256):
                 now = boardtime.figures()
                 now[name] = fig
                 boardtime.FIGURES.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n")
-            print("%-40s %-5s %9.1f M instr  %6.2f s RP2040  peak %s" % (
+            print("%-40s %-5s %9.1f M instr  %6.2f s RP2040  peak %s%s" % (
                 name, r["ok"], r["kinstr"] / 1000.0, boardtime.rp2040_seconds(r["kinstr"]),
-                "%.1f KB" % (fig["peak"] / 1024.0) if "peak" in fig else "-"))
+                "%.1f KB" % (fig["peak"] / 1024.0) if "peak" in fig else "-",
+                "  need %s, estimate %.1f KB" % ("%.1f KB" % (fig["need"] / 1024.0) if "need" in fig else "-",
+                                                 r["estimate"] / 1024.0) if "estimate" in r else ""))
+            sys.stdout.flush()
     finally:
         board.remove()
     return figs
@@ -357,8 +380,9 @@ def main(argv):
         write = "--write" in rest
         counts = "--counts" in rest
         step = [int(a[7:]) for a in rest if a.startswith("--step=")] or [256]
+        match = [a[8:] for a in rest if a.startswith("--match=")] or [None]
         names = [a for a in rest if not a.startswith("--")] or list(FEATURES) + list(GAMES) + ["cli"]
-        firmware(names, write, peaks=not counts, step=step[0])
+        firmware(names, write, peaks=not counts, step=step[0], match=match[0])
         return
     if len(argv) in (3, 4) and argv[1] == "--stage":  # make flash: the board's files in one folder
         shutil.rmtree(argv[2], ignore_errors=True)

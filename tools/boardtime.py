@@ -1,16 +1,20 @@
-"""Board time and memory on the QEMU firmware: the per-action budget, the RP2040 estimate, the checked-in
-figures (benchmarks/firmware.json) and the Cortex-M0 calibration behind the estimate.
+"""Board time and memory on the QEMU firmware: the per-action budget, the RP2040 time model, the
+checked-in figures (benchmarks/firmware.json) and the model's calibration on an emulated RP2040.
 
-    python tools/boardtime.py calibrate    # build the same firmware for a Cortex-M0 (qemu port, board
-                                           # MICROBIT) and count the board CLI's questions on both
+    python tools/boardtime.py cycles        # the calibration questions not yet measured, on the QEMU
+                                            # firmware (Cortex-M3 instructions) and on the UF2 under
+                                            # rp2040py (RP2040 cycles), into benchmarks/rp2040_cycles.json;
+                                            # then the fit
+    python tools/boardtime.py cycles --again   # every one measured again (after a firmware change)
+    python tools/boardtime.py cycles --show # the fit of the checked-in counts, without measuring
 
 Method (benchmarks/README.md, "The handheld's time"): under `qemu-system-arm -icount shift=0` the
 firmware's instructions are counted exactly (one instruction a nanosecond of the virtual clock). They
-are Cortex-M3 (armv7-m, Thumb-2) instructions; the RP2040 is a Cortex-M0+ (armv6-m, Thumb-1), whose
-MicroPython needs R times as many for the same work, R measured by `calibrate` on the same frozen
-kernel built for a Cortex-M0. A Cortex-M0+ takes about CPI cycles an instruction (one for most, two
-for loads, stores and taken branches, which are about half of an interpreter's; the XIP flash cache
-assumed warm). So RP2040 seconds = M3 instructions x R x CPI / clock.
+are Cortex-M3 (armv7-m, Thumb-2) instructions; the RP2040 is a Cortex-M0+ (armv6-m, Thumb-1). The
+same questions on the Pico's own image (`make uf2`) under rp2040py, which counts the Cortex-M0+'s
+cycles (flash without wait states: XIP cache misses are not counted), give the RP2040 cycles per
+Cortex-M3 instruction (kernel/eldersign/boardcost.py CYCLES_PER_KINSTR, a least-squares fit of the
+ratios). So RP2040 seconds = M3 instructions x cycles per instruction / 125 MHz.
 """
 
 import json
@@ -20,20 +24,23 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-HEAP = 194560               # the firmware's heap: a Pico's 190 KB (MICROPY_HEAP_SIZE)
-R = 1.39                    # armv6-m / armv7-m instructions on the kernel's questions (`calibrate`)
-CPI = 1.5                   # Cortex-M0+ cycles per instruction (see the docstring)
-CLOCK = 133e6               # the RP2040's rated clock, Hz
+HEAP = 194560               # the QEMU firmware's heap, 190 KB (MICROPY_HEAP_SIZE): the budget its tests hold
+PICO_HEAP = 233792          # the Pico's heap after boot (RPI_PICO from make uf2: free + used, on rp2040py)
+CLOCK_HZ = 125000000        # the Pico's clock after boot (machine.freq())
 BUDGET_S = 2.0              # an answer a player waits for at the table
+sys.path.insert(0, str(REPO))
+from kernel.eldersign import boardcost  # noqa: E402  (the model the board itself uses)
+
+CYCLES_PER_KINSTR = boardcost.CYCLES_PER_KINSTR
 
 
 def rp2040_seconds(kinstr):
     """The RP2040's time for kinstr thousand Cortex-M3 instructions, by the method above."""
-    return kinstr * 1000.0 * R * CPI / CLOCK
+    return kinstr * CYCLES_PER_KINSTR / CLOCK_HZ
 
 
-# the budget in thousands of Cortex-M3 instructions (about 125 M)
-BUDGET_K = int(BUDGET_S * CLOCK / (R * CPI) / 1000)
+# the budget in thousands of Cortex-M3 instructions
+BUDGET_K = int(BUDGET_S * CLOCK_HZ / CYCLES_PER_KINSTR)
 
 
 def over_budget(run):
@@ -84,18 +91,10 @@ def check_count(name, kinstr):
     return True, ""
 
 
-# What the board CLI is told of its limits on the firmware, the override its refusal itself suggests
-# ("allow it with --max-seconds ... --max-memory ..."): kernel/eldersign/budget.py estimates a question at
-# the unix port's speed and in CPython's bytes (tracemalloc), and on this 32-bit firmware the measured
-# peaks are 3 to 10 times smaller than that estimate (benchmarks/firmware.json: "advise I4 | T T ...
-# --spells 1" is estimated at 326 KiB and peaks at 55 KB), so at 190 KB it refuses questions that fit.
-# The answers are the same with or without it; the estimate's calibration for a board is budget.py's.
-LIMITS = ["--max-seconds", "1h", "--max-memory", "1G"]
-
-
 def board_args(args):
-    """A CLI question as the firmware runs it: its arguments and LIMITS."""
-    return list(args) + LIMITS
+    """A CLI question as the firmware runs it: its own arguments, the board's default limits (the
+    heap free when it is asked, a day by the Pico's time model: kernel/eldersign/boardcost.py)."""
+    return list(args)
 
 
 # The issue's four board CLI questions with clues and spells, and advice on a clue reroll for each
@@ -109,70 +108,123 @@ ISSUE_QUESTIONS = [
     ["advise", "I4 L | P T", "--roll", "I3 L P T T r:I4", "--focus", "2", "--clues", "2", "--json"],
 ]
 
+# The solves the app's Elder Sign features make (tools/boardfit.py FEATURES and HEAVY), as board CLI
+# questions: the menu's card at the menu's situation (library_play and resume: The Curator at 6
+# green, focus 1; library_spell: with a spell; library_big_pool: 7 green, yellow and red;
+# custom_play: I3 I4; lights_out_clue: Lights Out at 6 green, yellow, red, focus 1 and a clue), and
+# questions that vary what the board's memory estimate depends on (pool, focus, spells, clues, a
+# card's tasks and order): the estimate is checked against each one's measured need
+SOLVE_QUESTIONS = [
+    ["odds", "--name", "The Curator", "--json"],
+    ["odds", "--name", "The Curator", "--spells", "1", "--json"],
+    ["odds", "I3 I4", "--json"],
+    ["odds", "L L L | L I3", "--green", "4", "--clues", "2", "--json"],
+    ["odds", "T T P | L I4", "--green", "4", "--spells", "2", "--json"],
+    ["odds", "I3 > P P > L L", "--green", "5", "--focus", "2", "--json"],
+    ["odds", "I4 L | P T", "--green", "4", "--red", "--clues", "1", "--json"],
+    ["odds", "I4 | T T", "--green", "5", "--yellow", "--spells", "1", "--json"],
+    ["odds", "--name", "The Curator", "--green", "7", "--yellow", "--red", "--json"],
+    ["odds", "I3 > P P > L L", "--green", "6", "--yellow", "--red", "--focus", "1", "--clues", "1", "--json"],
+]
 
-# ----- the Cortex-M0 calibration ---------------------------------------------------------------------
 
-M0_BUILD = REPO / "build" / "micropython" / "ports" / "qemu" / "build-m0"
-CALIBRATION = [["odds", "L L L | L I3", "--green", "5"], ["odds", "T T P | L I4", "--green", "6", "--terror", "fail"],
-               ["advise", "I4 | T T", "--roll", "T I1 I3 L y:I2", "--spells", "1"],
-               ["odds", "I3 > P P > L L", "--green", "4", "--yellow", "--focus", "0"]]
-# The nRF51's TIMER0 at 16 MHz of the virtual clock (the M0 board's SysTick is not the 25 MHz the
-# port's ticks assume): 16 counts per thousand instructions
-TIMER0 = """
-import machine
-T = 0x40008000
-machine.mem32[T + 0x504] = 0
-machine.mem32[T + 0x508] = 3
-machine.mem32[T + 0x510] = 0
-machine.mem32[T + 0x00C] = 1
-machine.mem32[T + 0x000] = 1
-def now_k():
-    machine.mem32[T + 0x040] = 1
-    return machine.mem32[T + 0x540] / 16
+# ----- the calibration on rp2040py -----------------------------------------------------------------
+
+CYCLES = REPO / "benchmarks" / "rp2040_cycles.json"
+# The board CLI's questions timed on both boards (each a fraction of a second to two seconds of an
+# RP2040: rp2040py runs about 2.7 M cycles a second): plain pools with and without focus, the yellow
+# die, a terror effect, a one-task card, a clue reroll's advice. Solves only: a question that reads
+# files (a library card by --name) is not comparable, since the QEMU board's block device is Python
+# (micropython/qemu/_boot.py) and the Pico's is C (The Curator by name: 2.08 cycles an instruction).
+CALIBRATION = [
+    ["odds", "L L L | L I3", "--green", "5", "--focus", "0", "--json"],
+    ["odds", "L L L | L I3", "--green", "5", "--json"],
+    ["odds", "I3 > P P > L L", "--green", "4", "--yellow", "--focus", "0", "--json"],
+    ["odds", "T T P | L I4", "--green", "6", "--terror", "fail"],
+    ["advise", "L L L | L I3", "--roll", "L L I2 P", "--held", "L", "--done", "2", "--clues", "1",
+     "--focus", "0", "--json"],
+    ["odds", "I3 I4", "--json"],
+]
+# what rp2040py runs for a question: harness.cli's timed part (micropython/qemu/harness.py), the
+# board CLI imported and run on a fresh heap, its RP2040 cycles from the emulator's clock
+RP2_TIMED = """
+import gc, sys, time
+sys.path.remove('.frozen')
+sys.path.insert(0, '.frozen')
+gc.collect()
+t = time.ticks_us()
+import cli
+rc = cli.main(%r)
+print('CYCLES', time.ticks_diff(time.ticks_us(), t) * 125, rc)
 """
 
 
-def _m0_command(firmware, flash):
-    return ["qemu-system-arm", "-machine", "microbit", "-global", "nrf51-soc.flash-size=1048576",
-            "-global", "nrf51-soc.sram-size=262144", "-nographic", "-monitor", "none", "-semihosting",
-            "-icount", "shift=0", "-serial", "pty", "-kernel", str(firmware)]
+def calibration():
+    """The checked-in calibration counts: {question: {"kinstr": Cortex-M3 thousands, "cycles": RP2040}}."""
+    return json.loads(CYCLES.read_text())
 
 
-def calibrate():
+def fit(counts):
+    """Cycles per thousand Cortex-M3 instructions fitted on the CALIBRATION questions of {question:
+    {kinstr, cycles}}: the least squares of the relative error (every question counts alike), and
+    each question's model / emulator ratio."""
+    wanted = [" ".join(a) for a in CALIBRATION]
+    ratios = {q: c["cycles"] / c["kinstr"] for q, c in counts.items() if q in wanted}
+    # minimise sum (k x / c - 1)^2: x = sum(k/c) / sum((k/c)^2)
+    inv = [1.0 / r for r in ratios.values()]
+    per_k = sum(inv) / sum(v * v for v in inv)
+    return per_k, {q: per_k / r for q, r in ratios.items()}
+
+
+def cycles(measure=True, again=False):
+    """`cycles`: each CALIBRATION question not yet in CYCLES (every one with again) on the QEMU
+    firmware (thousands of instructions) and on the UF2 under rp2040py (cycles), written into CYCLES;
+    then the fit."""
     import qemuboard
-    subprocess.run(["make", "-s", "-C", str(REPO), "firmware"], check=True)
-    subprocess.run(["make", "-s", "-C", str(REPO / "build" / "micropython" / "ports" / "qemu"), "-j2", "BOARD=MICROBIT",
-                    "BUILD=build-m0", "MICROPY_HEAP_SIZE=%d" % HEAP, "CFLAGS_EXTRA=-DMICROPY_PY_OS_URANDOM=1",
-                    "FROZEN_MANIFEST=%s" % (REPO / "micropython" / "qemu" / "manifest_m0.py")], check=True)
-    ratios = []
-    m3 = qemuboard.QemuBoard(flash=REPO / "build" / "firmware" / "calibrate.img", fresh=True)
-    m0 = qemuboard.QemuBoard(firmware=M0_BUILD / "firmware.elf", flash=REPO / "build" / "firmware" / "calibrate.img")
-    m0.command = _m0_command
-    try:
-        for args in CALIBRATION:
-            code = "import gc, harness, cli\ngc.collect()\n"
-            m3.start()
-            k3 = float(re.findall(r"k ([\d.]+)", m3.run(code + "import time\nt = time.ticks_us()\ncli.main(%r)\n"
-                                                          "print('k', time.ticks_diff(time.ticks_us(), t))" % args,
-                                                          soft_reset=True).decode())[-1])
-            m3.stop()
-            m0.start()
-            k0 = float(re.findall(r"k ([\d.]+)", m0.run(TIMER0 + code + "t = now_k()\ncli.main(%r)\nprint('k', now_k() - t)"
-                                                          % args, soft_reset=True).decode())[-1])
-            m0.stop()
-            ratios.append(k0 / k3)
-            print("%-60s M3 %10.0f  M0 %10.0f  thousand instructions  ratio %.3f" % (" ".join(args), k3, k0, k0 / k3))
-    finally:
-        m3.stop()
-        m0.stop()
-    print("R = %.3f (mean of %d)" % (sum(ratios) / len(ratios), len(ratios)))
+    import rp2board
+    import tempfile
+    import boardfit
+    counts = json.loads(CYCLES.read_text()) if CYCLES.exists() else {}
+    if measure:
+        subprocess.run(["make", "-s", "-C", str(REPO), "firmware", "uf2"], check=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            qemu = qemuboard.Flashed(flash=Path(tmp) / "flash.img")
+            stage = boardfit.build(Path(tmp) / "stage", simulator=False, frozen=True)
+            # no main.py: the emulated Pico has no display, and the app's start that main.py makes
+            # would leave its modules in the heap (QEMU's runs start on a fresh heap: a soft reset)
+            (stage / "main.py").unlink()
+            image = rp2board.littlefs_image(stage, Path(tmp) / "fs.img")
+            try:
+                qemu.flash()
+                for args in CALIBRATION:
+                    q = " ".join(args)
+                    if q in counts and not again:
+                        continue
+                    k = qemu.call("harness.cli(%r)" % (board_args(args),))
+                    with rp2board.Rp2Board(filesystem=image) as pico:
+                        out = pico.run(RP2_TIMED % (board_args(args),), timeout=7200).decode()
+                    line = [ln for ln in out.splitlines() if ln.startswith("CYCLES ")][-1].split()
+                    if not k["ok"] or line[2] != "0":
+                        raise RuntimeError("%s did not answer: %s %s" % (q, k["output"][-500:], out[-500:]))
+                    counts[q] = {"kinstr": k["kinstr"], "cycles": int(line[1])}
+                    print("%-70s %8d k M3 instructions  %10d RP2040 cycles  %.3f" % (
+                        q[:70], k["kinstr"], int(line[1]), int(line[1]) / 1000.0 / k["kinstr"]), flush=True)
+                    CYCLES.write_text(json.dumps(counts, indent=1, sort_keys=True) + "\n")
+            finally:
+                qemu.stop()
+    per_k, ratios = fit(counts)
+    print("fit: %.0f RP2040 cycles per thousand Cortex-M3 instructions (boardcost.CYCLES_PER_KINSTR = %d)"
+          % (per_k, CYCLES_PER_KINSTR))
+    for q, r in sorted(ratios.items()):
+        print("  model / emulator %.3f  %s" % (r, q))
+    return per_k, ratios
 
 
 def main(argv):
-    if argv == ["calibrate"]:
-        calibrate()
+    if argv in (["cycles"], ["cycles", "--show"], ["cycles", "--again"]):
+        cycles(measure=argv != ["cycles", "--show"], again=argv == ["cycles", "--again"])
         return 0
-    sys.stderr.write("usage: boardtime.py calibrate\n")
+    sys.stderr.write("usage: boardtime.py cycles [--show | --again]\n")
     return 2
 
 

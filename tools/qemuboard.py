@@ -33,7 +33,7 @@ FLASH = REPO / "build" / "firmware" / "flash.img"
 FLASH_BYTES = 16 * 1024 * 1024          # the mps2-an385's PSRAM at 0x21000000
 # the littlefs region of the flash image (micropython/qemu/_boot.py: FLASH_ADDR - 0x21000000, FLASH_SIZE)
 FS_OFFSET = 0x400000
-FS_BYTES = 1408 * 1024
+FS_BYTES = 1024 * 1024
 
 
 class BoardError(Exception):

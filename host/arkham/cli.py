@@ -6,6 +6,7 @@ board file check.
     eldritch arkham play --players 2 --bots 2
     eldritch arkham play --seed 7 --players 4 --bots all --log game.log
     eldritch arkham check my_board/
+    eldritch arkham honour
 
 Odds are exact fractions (a power-of-6 denominator) and the kernel's fixed point round(p * 2^48);
 `--json` prints one object. The game is the kernel's (kernel/arkham/game/) and the bots are too, so a
@@ -21,11 +22,11 @@ import os
 from eldritch.cliargs import SEED, whole
 from eldritch.frontend.botseats import bot_seats
 from eldritch.kernel.errors import KernelError
-from eldritch.kernel.arkham import odds
+from eldritch.kernel.arkham import odds, tables as printed
 from eldritch.kernel.arkham.reach import (reach_odds, OCC_MONSTER, OCC_BLOCKING, OCC_HOUND, MODE_FOOT,
     MODE_VEHICLE, MODE_MISTS)
 from eldritch.kernel.arkham.gatechance import gate_odds
-from eldritch.kernel.arkham.game.board import Board, SPECIAL_HOUND, SPECIAL_BLOCKING
+from eldritch.kernel.arkham.game.board import Board, SPECIAL_HOUND, SPECIAL_BLOCKING, strength_text, loss_text
 
 MODES = {"foot": MODE_FOOT, "vehicle": MODE_VEHICLE, "mists": MODE_MISTS}
 IMMUNE = {"none": 0, "physical": odds.IMMUNE_PHYSICAL, "magical": odds.IMMUNE_MAGICAL,
@@ -36,6 +37,8 @@ EPILOG = """examples:
   eldritch arkham odds fight --fight 4 --magical 2 --strength 4 --stamina 5 --immune physical --json
   eldritch arkham odds stealth --stealth 3
   eldritch arkham odds sanity --sanity 4 --loss 1/3
+  eldritch arkham odds fight --fight 4 --physical 6 --strength 14+D6 --stamina 6    a printed 14+D6
+  eldritch arkham odds sanity --sanity 5 --loss 2/D6+1                              a printed SAN 2/D6+1
   eldritch arkham odds close --difficulty 7 --fight 3 --physical 2 --attempts 2
   eldritch arkham odds reach --from "Train Station" --monster "College Street=Zombie" --json
   eldritch arkham odds gates --open "Woods,Graveyard" --sealed Church
@@ -44,6 +47,8 @@ EPILOG = """examples:
   eldritch arkham check demo                       the demonstration board, summarised
   eldritch arkham play --players 2 --dice table    a physical table: its rolls and draws typed in
   eldritch arkham template my_board                the board's tables to fill in from your own copy
+  eldritch arkham play --players 2 --names "Ann,Bo"   the players' names, for the Honour Roll
+  eldritch arkham honour                           the Honour Roll: every game's Honoured Citizens
 The board is the project's own demonstration board unless --board names a folder filled in from the
 template (`eldritch arkham template DIR`, schema in kernel/arkham/data/README.md); `eldritch arkham
 check DIR` names its first error (file, line, field) or summarises it."""
@@ -65,11 +70,21 @@ _count = whole(0, MAX_COUNT, "the number")
 
 
 def _pair(text):
-    a, slash, b = text.partition("/")
-    if not slash or not a.isascii() or not b.isascii() or not a.isdigit() or not b.isdigit() \
-            or max(len(a), len(b)) > 3:
-        raise argparse.ArgumentTypeError("expected a/b, the sanity lost on a pass and on a failure, not %r" % text)
-    return int(a), int(b)
+    """SAN a/b as printed: each side N, D6, 2D6 or D6+N; (pass, pass dice, fail, fail dice)."""
+    got = printed.sanity(text)
+    if got is None:
+        raise argparse.ArgumentTypeError("expected a/b, the sanity lost on a pass and on a failure (each N, D6 "
+                                         "or D6+N, e.g. 1/3 or 2/D6+1), not %r" % text)
+    return got
+
+
+def _strength(text):
+    """A strength as printed: N, or N+D6 / N+2D6; (base, dice)."""
+    got = printed.strength(text)
+    if got is None:
+        raise argparse.ArgumentTypeError("expected a strength N (1 to %d) or N+D6, e.g. 5 or 14+D6, not %r" % (
+            printed.MAX_STRENGTH, text))
+    return got
 
 
 def add_parser(sub):
@@ -91,7 +106,8 @@ def add_parser(sub):
     f.add_argument("--physical", type=_count, default=0, help="physical weapons in hand (bonus)")
     f.add_argument("--magical", type=_count, default=0, help="magical items and spells (bonus)")
     f.add_argument("--bound", type=_count, default=0, help="a bound monster's strength (Bind Monster)")
-    f.add_argument("--strength", type=_count, required=True, help="the monster's strength")
+    f.add_argument("--strength", type=_strength, required=True,
+                   help="the monster's strength as printed: 5, or 14+D6 (the D6 rolled at each attack)")
     f.add_argument("--immune", choices=sorted(IMMUNE), default="none", help="the monster's immunity")
     f.add_argument("--stamina", type=_count, required=True, help="the investigator's strength left (1-30)")
     f.add_argument("--rounds", type=_count, default=0, help="exchanges to look at (0: until decided)")
@@ -107,7 +123,7 @@ def add_parser(sub):
                         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     s.add_argument("--sanity", type=_count, required=True, help="the investigator's sanity now (1 or more)")
     s.add_argument("--level", type=_count, default=None, help="what the D6 must not exceed (default --sanity)")
-    s.add_argument("--loss", type=_pair, required=True, help="the monster's SAN a/b, e.g. 1/3")
+    s.add_argument("--loss", type=_pair, required=True, help="the monster's SAN a/b as printed, e.g. 1/3 or 2/D6+1")
     s.add_argument("--json", action="store_true", help="print one JSON object")
 
     c = osub.add_parser("close", help="closing a gate", description="D6 + every attack against a gate's difficulty.",
@@ -160,6 +176,8 @@ def add_parser(sub):
     pl.add_argument("--log", help="write the log (the seed, each action and its events, in words) to this file")
     pl.add_argument("--load", help="continue the game saved in this file")
     pl.add_argument("--save", help="save the game to this file when it ends (or stops)")
+    pl.add_argument("--names", default="", help="the players' names by seat, comma separated, entered in the "
+                                                "Honour Roll with their Honoured Citizens (default: seat 1, ...)")
     from eldritch.frontend.cli import add_play_args
     add_play_args(pl)
 
@@ -172,6 +190,12 @@ def add_parser(sub):
                                      "to fill in from your own copy of the game; then `eldritch arkham check "
                                      "FOLDER`.", epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     tp.add_argument("folder", help="a new folder, or an empty one")
+    hr = asub.add_parser("honour", help="the Honour Roll", description="The Honour Roll: the Honoured "
+                         "Citizens of every game played to its end with people at the table (`eldritch arkham "
+                         "play`), with their players' names, oldest first.", epilog=EPILOG,
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    hr.add_argument("--state-dir", help="the per-user state folder holding the roll (default: the usual one)")
+    hr.add_argument("--json", action="store_true", help="one JSON object: {\"entries\": [...]}")
     return p
 
 
@@ -193,13 +217,15 @@ def cmd_odds(args):
     lines = []
     if kind == "fight":
         bonus = odds.attack_bonus(args.fight, args.physical, args.magical, IMMUNE[args.immune]) + args.bound
-        win, ko, und, lost, den = odds.fight(bonus, args.strength, args.stamina, args.rounds, args.hound)
-        out.update(bonus=bonus, strength=args.strength, stamina=args.stamina, rounds=args.rounds,
-                   hit=_prob(odds.hit_faces(bonus, args.strength), 6), win=_prob(win, den),
+        base, dice = args.strength
+        win, ko, und, lost, den = odds.fight(bonus, base, args.stamina, args.rounds, args.hound, dice)
+        hit, hden = odds.hit_chance(bonus, base, dice)
+        shown = strength_text(base, dice)
+        out.update(bonus=bonus, strength=base if not dice else shown, stamina=args.stamina, rounds=args.rounds,
+                   hit=_prob(hit, hden), win=_prob(win, den),
                    knocked_out=_prob(ko, den), undecided=_prob(und, den),
                    strength_lost={"num": lost, "den": den, "expected": lost / den})
-        lines = ["bonus %d against strength %d: each attack hits %s" % (bonus, args.strength,
-                                                                         _pct(odds.hit_faces(bonus, args.strength), 6)),
+        lines = ["bonus %d against strength %s: each attack hits %s" % (bonus, shown, _pct(hit, hden)),
                  "beaten %s: %s (%d/%d)" % ("within %d exchanges" % args.rounds if args.rounds else "in the end",
                                             _pct(win, den), win, den),
                  "knocked out: %s, undecided: %s" % (_pct(ko, den), _pct(und, den)),
@@ -209,12 +235,15 @@ def cmd_odds(args):
         out.update(stealth=args.stealth, passes=_prob(num, den))
         lines = ["stealth %d passes %s (%d/%d)" % (args.stealth, _pct(num, den), num, den)]
     elif kind == "sanity":
-        a, b = args.loss
+        a, ad, b, bd = args.loss
         level = args.sanity if args.level is None else args.level
-        ok, insane, expected, den = odds.sanity_check(level, a, b, args.sanity)
-        out.update(level=level, loss=[a, b], sanity=args.sanity, passes=_prob(ok, den), insane=_prob(insane, den),
+        ok, insane, expected, den = odds.sanity_check(level, a, b, args.sanity, ad, bd)
+        sa = loss_text(a, ad)
+        sb = loss_text(b, bd)
+        out.update(level=level, loss=[a if not ad else sa, b if not bd else sb], sanity=args.sanity,
+                   passes=_prob(ok, den), insane=_prob(insane, den),
                    sanity_lost={"num": expected, "den": den, "expected": expected / den})
-        lines = ["a D6 at most %d passes %s; loses %d on a pass, %d on a failure" % (level, _pct(ok, den), a, b),
+        lines = ["a D6 at most %d passes %s; loses %s on a pass, %s on a failure" % (level, _pct(ok, den), sa, sb),
                  "goes mad: %s; expected sanity lost %.4f" % (_pct(insane, den), expected / den)]
     elif kind == "close":
         bonus = args.fight + args.physical + args.magical + args.bound
@@ -376,13 +405,51 @@ def cmd_play(args):
     all_bots = len(settings.bots) == game.players and args.dice == "device"
     for line in fcli.check_paths(args, "arkham", all_bots):
         print(line)
+    names = _names(args.names, game.players)
     adapter = ArkhamGame(rules, game, settings)
     session = Session(adapter, settings, None if all_bots else persist)
     if all_bots:
         code = fcli.bot_game(session, args)
         print("seed %d: result %s" % (game.seed, adapter.log.result or "unfinished"))
         return code
-    return interactive(session, args, fresh, [n for n in notices if n])
+    code = interactive(session, args, fresh, [n for n in notices if n])
+    enter_honour_roll(adapter.state, names, settings.options.get("board"), fcli.state_folder(args))
+    return code
+
+
+def _names(text, players):
+    """--names: one name a seat (fewer is fine), no empty ones in between."""
+    if not text.strip():
+        return []
+    names = [n.strip() for n in text.split(",")]
+    if len(names) > players or not all(names):
+        raise KernelError("option", "--names gives one name a seat (at most %d), comma separated" % players)
+    return names
+
+
+def enter_honour_roll(game, names, board, folder):
+    """A game that ended with people at the table: its Honoured Citizens into the Honour Roll."""
+    from eldritch.arkham.honour import HonourRoll, entry_line
+    added = HonourRoll(folder).enter_game(game, names, os.path.basename(board.rstrip("/")) if board else
+                                          "demonstration")
+    for row in added:
+        print("Honour Roll: %s" % entry_line(row))
+
+
+def cmd_honour(args):
+    from eldritch.frontend import cli as fcli
+    from eldritch.arkham.honour import HonourRoll, entry_line
+    fcli.check_names(args, ("state_dir",))
+    roll = HonourRoll(fcli.state_folder(args))
+    rows = roll.entries()
+    if args.json:
+        print(json.dumps({"entries": rows}))
+    elif not rows:
+        print("The Honour Roll is empty (%s): it fills as games end with people at the table." % roll.path)
+    else:
+        for row in rows:
+            print(entry_line(row))
+    return 0
 
 
 def interactive(session, args, fresh, notices=()):
@@ -401,4 +468,6 @@ def run(args, backend=None):
         return cmd_check(args)
     if cmd == "template":
         return cmd_template(args)
-    raise KernelError("option", "give a command: odds, play, check or template (see eldritch arkham --help)")
+    if cmd == "honour":
+        return cmd_honour(args)
+    raise KernelError("option", "give a command: odds, play, check, template or honour (see eldritch arkham --help)")

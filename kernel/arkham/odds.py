@@ -75,47 +75,96 @@ def stealth(skill):
     return faces_at_most(skill), 6
 
 
-def sanity_check(level, pass_loss, fail_loss, sanity):
-    """A sanity check against `level` (what the D6 must not exceed) with SAN pass_loss/fail_loss, by
-    an investigator with `sanity` points: (pass, insane, expected loss) numerators over 6."""
+def dice_sums(dice):
+    """How many of the 6^dice rolls of `dice` D6 give each sum: a list indexed by the sum."""
+    counts = [1]
+    for _ in range(dice):
+        nxt = [0] * (len(counts) + 6)
+        for total in range(len(counts)):
+            if counts[total]:
+                for face in range(1, 7):
+                    nxt[total + face] += counts[total]
+        counts = nxt
+    return counts
+
+
+def _loss(base, dice, sanity):
+    """(rolls that drive mad, sum of the losses capped at sanity) over the 6^dice rolls of a loss
+    printed base + dice D6."""
+    mad = 0
+    total = 0
+    sums = dice_sums(dice)
+    for extra in range(len(sums)):
+        n = sums[extra]
+        if n:
+            loss = base + extra
+            mad += n if loss >= sanity else 0
+            total += n * (loss if loss < sanity else sanity)
+    return mad, total
+
+
+def sanity_check(level, pass_loss, fail_loss, sanity, pass_dice=0, fail_dice=0):
+    """A sanity check against `level` (what the D6 must not exceed) with SAN pass_loss/fail_loss (each
+    plus pass_dice / fail_dice D6 when printed so, e.g. 2/D6+1), by an investigator with `sanity`
+    points: (pass, insane, expected loss) numerators over den = 6 * 6^(pass_dice + fail_dice)."""
     _check("sanity check level", level, 0, 99)
     _check("sanity lost on a pass", pass_loss, 0, 99)
     _check("sanity lost on a failure", fail_loss, 0, 99)
     _check("sanity", sanity, 1, 99)
+    _check("dice of a loss", pass_dice, 0, 2)
+    _check("dice of a loss", fail_dice, 0, 2)
     ok = faces_at_most(level)
-    insane = (ok if pass_loss >= sanity else 0) + ((6 - ok) if fail_loss >= sanity else 0)
-    expected = ok * (pass_loss if pass_loss < sanity else sanity) + \
-        (6 - ok) * (fail_loss if fail_loss < sanity else sanity)
-    return ok, insane, expected, 6
+    pden = 6 ** pass_dice
+    fden = 6 ** fail_dice
+    pmad, plost = _loss(pass_loss, pass_dice, sanity)
+    fmad, flost = _loss(fail_loss, fail_dice, sanity)
+    insane = ok * pmad * fden + (6 - ok) * fmad * pden
+    expected = ok * plost * fden + (6 - ok) * flost * pden
+    return ok * pden * fden, insane, expected, 6 * pden * fden
 
 
-def fight(bonus, strength, stamina, rounds=0, once=False):
-    """A fight of exchanges: the investigator rolls D6 + bonus against the monster's `strength`;
-    a miss costs D6 strength from `stamina`. `rounds` caps the exchanges (0: until one side is
-    beaten, at most `stamina` exchanges since each miss costs at least 1); `once`: the monster
-    leaves after hurting once (a Hound of Tindalos).
+def hit_chance(bonus, strength, dice=0):
+    """(num, den) of one attack D6 + bonus beating a strength printed strength + dice D6 (rolled at
+    each attack): den = 6 * 6^dice."""
+    sums = dice_sums(dice)
+    hit = 0
+    for extra in range(len(sums)):
+        if sums[extra]:
+            hit += sums[extra] * hit_faces(bonus, strength + extra)
+    return hit, 6 ** (dice + 1)
+
+
+def fight(bonus, strength, stamina, rounds=0, once=False, strength_dice=0):
+    """A fight of exchanges: the investigator rolls D6 + bonus against the monster's `strength`
+    (plus strength_dice D6 rolled at each attack, printed N+D6); a miss costs D6 strength from
+    `stamina`. `rounds` caps the exchanges (0: until one side is beaten, at most `stamina` exchanges
+    since each miss costs at least 1); `once`: the monster leaves after hurting once (a Hound of
+    Tindalos).
 
     Returns (win, knocked_out, undecided, strength_lost, den): the first three are numerators of
-    probabilities over den = 36^k (k the exchanges), strength_lost the numerator of the expected
-    strength lost (capped at `stamina`) over the same den."""
+    probabilities over den = (6 * hden)^k (k the exchanges, hden = 6^(strength_dice + 1): 36^k for a
+    plain strength), strength_lost the numerator of the expected strength lost (capped at `stamina`)
+    over the same den."""
     _check("bonus", bonus, -20, 99)
     _check("strength", strength, 0, 99)
     _check("stamina", stamina, 1, 30)
     _check("rounds", rounds, 0, 30)
+    _check("strength dice", strength_dice, 0, 2)
     k = rounds if rounds else stamina
-    hit = hit_faces(bonus, strength)
+    hit, hden = hit_chance(bonus, strength, strength_dice)
     # dist[h]: numerator over 36^r of being still in the fight with h strength after r exchanges
     dist = [0] * (stamina + 1)
     dist[stamina] = 1
     win = ko = lost = gone = 0
     den = 1
+    step = 6 * hden
     for r in range(k):
-        # everything so far moves from denominator 36^r to 36^(r+1)
-        win *= 36
-        ko *= 36
-        lost *= 36
-        gone *= 36
-        den *= 36
+        # everything so far moves from denominator step^r to step^(r+1)
+        win *= step
+        ko *= step
+        lost *= step
+        gone *= step
+        den *= step
         nxt = [0] * (stamina + 1)
         for h in range(1, stamina + 1):
             w = dist[h]
@@ -124,7 +173,7 @@ def fight(bonus, strength, stamina, rounds=0, once=False):
             win += w * hit * 6
             lost += w * hit * 6 * (stamina - h)
             for d in range(1, 7):
-                m = w * (6 - hit)
+                m = w * (hden - hit)
                 left = h - d
                 if left <= 0:
                     ko += m

@@ -6,7 +6,17 @@ whatever board is loaded (the demonstration board's folder, or one the owner fil
 
     t = BoardTables(folder)        # None: the demonstration board (kernel/arkham/data)
     t.min_players, t.max_players, t.doom_length, t.gate_limit[players]
-    t.nkinds, t.names[k] (bytes, at most 16), t.strength[k], t.san_pass[k], t.san_fail[k], t.immune[k]
+    t.nkinds, t.names[k] (bytes, at most 16), t.strength[k], t.str_dice[k], t.san_pass[k], t.pass_dice[k],
+    t.san_fail[k], t.fail_dice[k], t.immune[k]
+
+The printed values on a monster token are read here, by strength() and sanity(), and the full loader
+(game/board.py) reads them with the same two functions:
+
+    strength("30") -> (30, 0)   strength("14+D6") -> (14, 1)   sanity("2/D6+1") -> (2, 0, 1, 1)
+
+A strength is N (1-99) or N+D6 / N+2D6 (N 0-99; the dice rolled each time the monster is attacked);
+each side of SAN a/b is N (0-9), D6, 2D6, D6+N or 2D6+N (the dice rolled on that side of the check).
+None: not one of these. The kinds are as many as the board has (an array each, sized from the file).
 
 Errors are KernelError("board", ...) naming the file, the line and the field, as Board's; the whole
 board is checked on the host (`eldritch arkham check FOLDER`). Portable, and allocates only here.
@@ -15,8 +25,71 @@ board is checked on the host (`eldritch arkham check FOLDER`). Portable, and all
 from ..errors import KernelError
 from ..tsv import lines, folder_of
 
-MAX_KINDS = 32
+MAX_KINDS = 240              # kinds are byte ids (as in game/board.py); the arrays are sized from the file
 IMMUNE_NAMES = ("-", "physical", "magical", "both")
+
+
+MAX_STRENGTH = 99
+MAX_LOSS = 9
+
+
+def _number(text, high):
+    """A whole number 0..high written in ASCII digits (at most three: no huge or non-ASCII ones), or -1."""
+    if not text or len(text) > 3:
+        return -1
+    for c in text:
+        if c < "0" or c > "9":
+            return -1
+    v = int(text)
+    return v if v <= high else -1
+
+
+def _dice(text):
+    """'D6' -> 1, '2D6' -> 2, '1D6' -> 1; else 0."""
+    if text in ("D6", "1D6"):
+        return 1
+    if text == "2D6":
+        return 2
+    return 0
+
+
+def strength(text):
+    """(base, dice) of a printed strength, or None."""
+    base, plus, dice = text.partition("+")
+    n = _number(base, MAX_STRENGTH)
+    if not plus:
+        return (n, 0) if n >= 1 else None
+    k = _dice(dice)
+    if not k or n < 0:
+        return None
+    return n, k
+
+
+def loss(text):
+    """(base, dice) of one side of SAN a/b, or None."""
+    n = _number(text, MAX_LOSS)
+    if n >= 0:
+        return n, 0
+    dice, plus, base = text.partition("+")
+    k = _dice(dice)
+    if not k:
+        return None
+    if not plus:
+        return 0, k
+    n = _number(base, MAX_LOSS)
+    return (n, k) if n >= 0 else None
+
+
+def sanity(text):
+    """(pass base, pass dice, fail base, fail dice) of a printed SAN a/b, or None."""
+    a, slash, b = text.partition("/")
+    if not slash:
+        return None
+    pa = loss(a)
+    fb = loss(b)
+    if pa is None or fb is None:
+        return None
+    return pa[0], pa[1], fb[0], fb[1]
 
 
 def demo_folder():
@@ -98,18 +171,27 @@ class BoardTables:
         self.nkinds = n
         self.names = []
         self.strength = bytearray(n)
+        self.str_dice = bytearray(n)
         self.san_pass = bytearray(n)
+        self.pass_dice = bytearray(n)
         self.san_fail = bytearray(n)
+        self.fail_dice = bytearray(n)
         self.immune = bytearray(n)
         for k in range(n):
             number, f = rows[k]
             self.names.append(f[0].encode()[:16])
-            self.strength[k] = _int("monsters", number, "strength", f[2], 1, 20)
-            a, slash, b = f[3].partition("/")
-            if not slash or not a.isdigit() or not b.isdigit() or int(a) > 9 or int(b) > 9:
-                _fail("monsters", number, "sanity", "'%s' must be a/b (0-9 each)" % f[3])
-            self.san_pass[k] = int(a)
-            self.san_fail[k] = int(b)
+            st = strength(f[2])
+            if st is None:
+                _fail("monsters", number, "strength", "'%s' must be 1 to %d, or N+D6 or N+2D6" % (f[2], MAX_STRENGTH))
+            self.strength[k] = st[0]
+            self.str_dice[k] = st[1]
+            san = sanity(f[3])
+            if san is None:
+                _fail("monsters", number, "sanity", "'%s' must be a/b, each 0-9, D6, 2D6 or D6+N" % f[3])
+            self.san_pass[k] = san[0]
+            self.pass_dice[k] = san[1]
+            self.san_fail[k] = san[2]
+            self.fail_dice[k] = san[3]
             for part in f[6].split(","):        # card names are immunities the odds cannot use
                 part = part.strip()
                 if part in IMMUNE_NAMES:

@@ -23,6 +23,7 @@ estimate was too low still stops at its limit. Integer maths only.
 """
 
 from ..errors import KernelError
+from . import boardcost
 
 SAT = 1 << 62                # counts saturate here, as in C
 MAX_BYTES = 1 << 48          # no workspace is larger (C returns 0)
@@ -208,9 +209,11 @@ class Estimate:
     """contexts the solve may store, pairs it may evaluate, clue-sweep steps, the C workspace's
     bytes (0: too large to allocate), the Python fallback's bytes, and frames (the C core's
     per-table set-up: one per context, and per node and clue level of a spell/clue chain; counted
-    here only, not by ess_estimate)."""
+    here only, not by ess_estimate); board_bytes: the heap the pure-Python solver needs on a
+    MicroPython board (boardcost.py); dice: the pool's and held dice; m: the card's face classes."""
 
-    def __init__(self, contexts, pairs, sweeps, c_bytes, py_bytes, frames=0, lw=1, n=1):
+    def __init__(self, contexts, pairs, sweeps, c_bytes, py_bytes, frames=0, lw=1, n=1, board_bytes=0,
+                 dice=0, m=1):
         self.contexts = contexts
         self.pairs = pairs
         self.sweeps = sweeps
@@ -219,12 +222,24 @@ class Estimate:
         self.frames = frames
         self.lw = lw            # lattice words of an entry (lat_words)
         self.n = n              # task-set states
+        self.board_bytes = board_bytes
+        self.dice = dice
+        self.m = m
 
     def bytes_for(self, runtime):
-        return self.c_bytes if runtime == "c" else self.py_bytes
+        """The memory a solve needs: "c" the C workspace, "python" CPython's fallback,
+        "micropython" and "rp2040" the pure-Python solver on MicroPython (a board's own figure)."""
+        if runtime == "c":
+            return self.c_bytes
+        if runtime in ("micropython", "rp2040"):
+            return self.board_bytes
+        return self.py_bytes
 
     def milliseconds(self, runtime):
-        """Estimated time on one core of the reference machine (the cost model over these counts)."""
+        """Estimated time on one core of the reference machine (the cost model over these counts);
+        "rp2040": on the Pico (boardcost.py's time model)."""
+        if runtime == "rp2040":
+            return boardcost.rp2040_ms(boardcost.kinstr(self))
         return cost_ps(self, PROFILES[runtime], (self.pairs, self.contexts, self.frames, self.sweeps)) \
             // 1000000000
 
@@ -384,7 +399,8 @@ def estimate(sh, lim, scale=1, held=None):
         total = _sat(total + _a16(area if area < SAT else SAT))
     c_bytes = 0 if total >= MAX_BYTES else total
     return Estimate(contexts, pairs, sweeps, c_bytes, python_bytes(sh, contexts, lim), _sat(frames),
-                    lat_words(sh.nt, g0), sh.n)
+                    lat_words(sh.nt, g0), sh.n, boardcost.need_bytes(sh, lim, contexts),
+                    g0 + y0 + r0 + (0 if held is None else len(held)), sh.m)
 
 
 def rc_dir(contexts):
@@ -459,7 +475,8 @@ def refusal(est, runtime, max_ms, max_bytes):
     too_big = est.c_bytes == 0 and runtime == "c"
     if ms <= max_ms and need <= max_bytes and not too_big:
         return None
-    return "this question needs about %s on one core and %s (%d contexts, %d rolls to weigh); " \
-        "the limits are %s and %s" % (text_seconds(ms), "more memory than can be addressed"
+    return "this question needs about %s %s and %s (%d contexts, %d rolls to weigh); " \
+        "the limits are %s and %s" % (text_seconds(ms), "on this board" if runtime == "rp2040" else "on one core",
+                                      "more memory than can be addressed"
                                       if too_big else text_bytes(need), est.contexts, est.pairs,
                                       text_seconds(max_ms), text_bytes(max_bytes))

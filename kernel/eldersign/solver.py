@@ -40,10 +40,11 @@ from .situation import TERROR_NONE, TERROR_NAMES
 # a block's (fail key, completions) pairs weighed, vectors maxed, a clue level's sweeps. That work
 # is metered in steps (about one line of the solver's Python each, counted per chunk of a loop, not
 # per roll) and a progress report is due once BEAT steps have passed without one, so no stretch of
-# a solve goes unreported for long: the longest stretches measured on the board's firmware are 58 M
-# Cortex-M3 instructions (The Curator at 7 green, yellow and red) and 88 M (Lights Out's odds with
-# a clue), within the 127.6 M between two frames (benchmarks/README.md, "The handheld's time").
-BEAT = 16384
+# a solve goes unreported for long: at 16,384 steps the longest stretches measured on the board's
+# firmware were 58 M Cortex-M3 instructions (The Curator at 7 green, yellow and red) and 90 M (Lights
+# Out's odds with a clue); three quarters of that keeps them within the 89 M between two frames
+# that 2 s of a Pico allows (benchmarks/README.md, "The handheld's time").
+BEAT = 12288
 
 
 def state_index(solver, done_mask):

@@ -7,7 +7,7 @@ import uctypes
 import vfs
 
 FLASH_ADDR = 0x21400000     # MPS2-AN385's PSRAM, above the 4 MB ROMFS partition the port reserves
-FLASH_SIZE = 1408 * 1024    # a Pico's filesystem: 1408 KB of its 2 MB flash
+FLASH_SIZE = 1024 * 1024    # the Pico's filesystem: 1 MB of its 2 MB flash (make uf2)
 BLOCK = 4096
 
 

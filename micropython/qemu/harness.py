@@ -3,7 +3,7 @@ one call after each soft reset; tests/test_firmware.py and `tools/boardfit.py --
 
     import harness; harness.feature("a a a a a play", ["COMPLETED!", "FAILED"], ballast=4096)
     import harness; harness.stayaway(8, 9)
-    import harness; harness.cli(["odds", "L L L | L I3", "--green", "6"])
+    import harness; harness.cli(["odds", "L L L | L I3", "--green", "6"])    # estimate, free: cli.LAST_CHECK
 
 A feature is played on sim.Board: main.py's setup and loop (main.py is the file flashed onto the
 board) over the pin doubles of simio.py, in virtual time; `feature` takes a script of the
@@ -210,8 +210,11 @@ def stayaway(players, seed, ballast=0, budget=1 << 30, cut=40, quiet=150):
     _measured(play, ("GAME OVER",), ballast, budget, seed)
 
 
-def cli(argv, ballast=0):
-    """The board CLI (micropython/cli.py) with these arguments: its own output, then the line."""
+def cli(argv, ballast=0, at_check=0):
+    """The board CLI (micropython/cli.py) with these arguments: its own output, then the line.
+    ballast: bytes held from the start; at_check: bytes taken right after the CLI checked the
+    question's estimate against the heap free (cli.LAST_CHECK), so that the solve and the answer run
+    in that much less (what the board's estimate is measured against)."""
     gc.collect()
     hold = None
     start = time.ticks_us()
@@ -219,6 +222,18 @@ def cli(argv, ballast=0):
         hold = bytearray(ballast) if ballast else None
         start = time.ticks_us()
         import cli as board_cli
+        if at_check:
+            taken = []
+            check = board_cli.check_budget
+
+            def check_then_take(solver, ctx, opts):
+                check(solver, ctx, opts)
+                try:
+                    taken.append(bytearray(at_check))
+                except MemoryError:             # no block that large: in 1 KB pieces
+                    for _ in range(at_check >> 10):
+                        taken.append(bytearray(1024))
+            board_cli.check_budget = check_then_take
         rc = board_cli.main(argv)
         error = ""
     except MemoryError:
@@ -226,7 +241,10 @@ def cli(argv, ballast=0):
         error = "MemoryError"
     took = time.ticks_diff(time.ticks_us(), start)
     hold = None
-    _report(ok=rc == 0, rc=rc, error=error, ballast=ballast, kinstr=took)
+    taken = None
+    check = sys.modules["cli"].LAST_CHECK if "cli" in sys.modules else None
+    _report(ok=rc == 0, rc=rc, error=error, ballast=ballast, kinstr=took, estimate=check[0] if check else 0,
+            free=check[1] if check else 0)
     del hold
 
 

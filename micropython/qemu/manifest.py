@@ -9,7 +9,6 @@ include("../manifest_app.py")
 module("_boot.py")
 module("machine.py")
 module("simio.py", base_path="..")
-# the simulator's script words and the board CLI, driven over the serial REPL by harness.py
+# the simulator's script words, driven over the serial REPL by harness.py
 module("sim.py", base_path="..")
-module("cli.py", base_path="..")
 module("harness.py")

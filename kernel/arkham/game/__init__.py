@@ -13,6 +13,7 @@ Nothing is imported here (the board and the rules are loaded when a game asks fo
     combat      part 4: fights, gate closing, knock-outs                 (Combat)
     mythos      the mythos phase: gates, monster movement and attacks    (Mythos)
     trade       selling, auctions, payments, trading between investigators (Trade)
+    cards       the cards' abilities: casting rolls, once, banishing, a card's use (Cards)
     rules       the surface (kernel/surface.py): Rules and ArkhamGame
     save        serialize / deserialize
     text        actions and events in words

@@ -19,6 +19,7 @@ from array import array
 
 from ...errors import KernelError
 from ...tsv import lines, folder_of
+from ..tables import strength as read_strength, sanity as read_sanity, MAX_STRENGTH
 from .effects import compile_effects, Names, OP_GATE
 
 try:
@@ -41,26 +42,33 @@ SCHEMAS = {
 }
 # optional columns, after the required ones, in any order (absent: the default of each loader)
 OPTIONAL = {
-    "monsters": ("class",),
-    "items": ("skills", "against"),
+    "monsters": ("class", "vulnerable"),
+    "items": ("skills", "against", "cast", "abilities", "use"),
+    "gate_table": ("monsters",),
     "investigators": ("skills", "split"),
 }
 RULE_KEYS = ("players", "doom_length", "gate_limits", "round_limit", "setup_gates")
-OPTIONAL_RULE_KEYS = ("skills", "first_gate_monsters")
+OPTIONAL_RULE_KEYS = ("skills", "first_gate_monsters", "sanity_after_madness", "strength_after_knockout",
+                      "split_minimum", "sale_price", "gate_limits_by")
 DEFAULT_SKILLS = "fast_talk,knowledge,luck"   # besides fight and stealth, when rules.tsv says none
 
-MAX_SPACES = const(120)
+# Every array is sized from the board's own data when it is loaded; what bounds a table is only that its
+# ids are single bytes below the codes 250-255 (AT_POOL.., RANDOM_ITEM.., NONE): at most BYTE_IDS of each.
+BYTE_IDS = const(240)
+MAX_SPACES = BYTE_IDS
 MAX_NEIGHBOURS = const(8)
-MAX_WORLDS = const(8)
-MAX_GATES = const(48)
-MAX_KINDS = const(32)
-MAX_MONSTERS = const(64)
-MAX_ITEM_KINDS = const(48)
-MAX_CARDS = const(96)
-MAX_INVESTIGATORS = const(16)
+MAX_WORLDS = const(16)
+MAX_GATES = BYTE_IDS
+MAX_KINDS = BYTE_IDS
+MAX_MONSTERS = BYTE_IDS
+MAX_ITEM_KINDS = BYTE_IDS
+MAX_CARDS = BYTE_IDS
+MAX_INVESTIGATORS = BYTE_IDS
 MAX_PLAYERS = const(8)
 MAX_START_ITEMS = const(6)
 MAX_SKILLS = const(8)        # fight, stealth and up to six more
+RECOVER_HALF = const(254)    # sanity_after_madness / strength_after_knockout: half the maximum, rounded up
+RECOVER_MAX = const(255)     # ... the maximum
 NONE = const(255)
 RANDOM_ITEM = const(250)     # a starting card drawn at random: RANDOM_ITEM + DECK_*
 
@@ -72,6 +80,8 @@ MOVE_FLY = const(3)
 SPECIAL_HOUND = const(1)
 SPECIAL_BLOCKING = const(2)
 SPECIAL_CARRY = const(4)     # the Nightgaunt: a strike carries the investigator through the nearest gate
+SPECIAL_WEAPONS_ONE = const(8)   # "weapons do only 1 point of damage": an item's bonus counts at most 1
+SPECIAL_STEALS = const(16)   # the Mi-Go: after hurting, back to the pool taking one of the investigator's items
 IMMUNE_PHYSICAL = const(1)
 IMMUNE_MAGICAL = const(2)
 # items: deck, attack kind, special
@@ -88,15 +98,37 @@ SP_BLUE_WATCHER = const(4)
 SP_ELDER_SIGN = const(5)
 SP_MISTS = const(6)
 SP_BIND = const(7)
+SP_AUCTION = const(8)        # an auction card in the item deck: drawn, the next item card is auctioned
+ABIL_ONCE = const(1)         # items.tsv 'abilities': discarded (under its deck) after one use
+ABIL_BANISH = const(2)       # used on a monster here: back to the pool, for D6 strength
+ABILITIES = ("once", "banish")
+GATE_EXTRA_GATES = const(254)  # gate_table 'monsters' N@gates: at every open gate
 
-SPACE_FLAGS = ("taxi", "asylum", "hospital", "jail")
+SPACE_FLAGS = ("taxi", "asylum", "hospital", "jail", "outdoor")
 IMMUNE_NAMES = ("-", "physical", "magical", "both")
-MONSTER_SPECIALS = ("hound", "blocking", "carry")
+MONSTER_SPECIALS = ("hound", "blocking", "carry", "weapons_one_point", "steals_item")
 SKILL_FIGHT = const(0)
 SKILL_STEALTH = const(1)
-ITEM_SPECIALS = ("-", "vehicle", "taxi_whistle", "dragons_eye", "blue_watcher", "elder_sign", "mists", "bind")
+ITEM_SPECIALS = ("-", "vehicle", "taxi_whistle", "dragons_eye", "blue_watcher", "elder_sign", "mists", "bind",
+                 "auction")
 ATTACK_NAMES = ("-", "physical", "magical")
 DECK_NAMES = ("item", "spell", "ally")
+
+
+def dice_text(k):
+    return "" if not k else ("D6" if k == 1 else "%dD6" % k)
+
+
+def strength_text(base, dice):
+    """A monster's strength as printed: 5, 14+D6."""
+    return "%d+%s" % (base, dice_text(dice)) if dice else "%d" % base
+
+
+def loss_text(base, dice):
+    """One side of SAN a/b as printed: 3, D6, D6+1."""
+    if not dice:
+        return "%d" % base
+    return dice_text(dice) + ("+%d" % base if base else "")
 
 
 def data_folder():
@@ -158,6 +190,7 @@ class Board:
         self.load_items(rows["items"])
         self.load_investigators(rows["investigators"])
         self.load_events(rows["events"])
+        self.check_worlds()
         self.check_reachable(rows["spaces"], rows["investigators"])
         self.check_defeats(rows["rules"])
         self.digest = (self.fb << 8) | self.fa
@@ -229,14 +262,27 @@ class Board:
         self.first_gate_monsters = 1
         if "first_gate_monsters" in seen:
             self.first_gate_monsters = seen["first_gate_monsters"].int("value", 1, 9)
+        # the sanity/strength split's least on either side; what a sale fetches; what the gate limit counts
+        self.split_min = seen["split_minimum"].int("value", 1, 9) if "split_minimum" in seen else 1
+        self.sale_up = 0
+        if "sale_price" in seen:
+            self.sale_up = seen["sale_price"].choice("value", ("half_down", "half_up"))
+        self.limit_by_investigators = 0
+        if "gate_limits_by" in seen:
+            self.limit_by_investigators = seen["gate_limits_by"].choice("value", ("players", "investigators"))
+        # what an investigator keeps after going mad (the Asylum) or collapsing (the Hospital)
+        self.sanity_kept = self._recovery(seen.get("sanity_after_madness"))
+        self.strength_kept = self._recovery(seen.get("strength_after_knockout"))
         # skills: fight and stealth, then the board's own (tests, cards and investigators name them)
         text = seen["skills"].get("value") if "skills" in seen else DEFAULT_SKILLS
         names = [x.strip() for x in text.split(",") if x.strip() and x.strip() != "-"]
         self.skill_names = ["fight", "stealth"]
         for name in names:
             ok = name and name[0].isalpha() and all(c.isalpha() or c.isdigit() or c == "_" for c in name)
-            if not ok or name in self.skill_names or len(self.skill_names) >= MAX_SKILLS:
-                seen["skills"].fail("value", "'%s': skills are distinct lower-case words (a-z, 0-9, _), at most "
+            if not ok or name in self.skill_names or name in ("sanity", "strength") or \
+                    len(self.skill_names) >= MAX_SKILLS:
+                seen["skills"].fail("value", "'%s': skills are distinct lower-case words (a-z, 0-9, _; not sanity or "
+                                    "strength, which tests name for the current values), at most "
                                     "%d besides fight and stealth" % (name, MAX_SKILLS - 2))
             self.skill_names.append(name)
         # gate_limits: "1-2:8,3-4:7,5-8:6" - every player count of the range exactly once
@@ -254,6 +300,30 @@ class Board:
         for p in range(self.min_players, self.max_players + 1):
             if not self.gate_limit[p]:
                 row.fail("value", "no gate limit for %d players" % p)
+
+    @staticmethod
+    def _recovery(row):
+        """1 (no row), a number 1-20 (at most the maximum), `half` (of the maximum, rounded up) or
+        `max`: RECOVER_HALF / RECOVER_MAX."""
+        if row is None:
+            return 1
+        text = row.get("value")
+        if text == "half":
+            return RECOVER_HALF
+        if text == "max":
+            return RECOVER_MAX
+        if not text.isdigit() or not 1 <= int(text) <= 20:
+            row.fail("value", "'%s' must be a number 1 to 20, half or max" % text)
+        return int(text)
+
+    def recovered(self, level, top):
+        """The sanity (or strength) kept after going mad (or collapsing): level is sanity_kept or
+        strength_kept, top the investigator's maximum."""
+        if level == RECOVER_MAX:
+            return top
+        if level == RECOVER_HALF:
+            return (top + 1) // 2
+        return level if level < top else top
 
     @staticmethod
     def _range(row, text, low, high):
@@ -283,6 +353,7 @@ class Board:
             self.space_names.append(name)
         self.is_loc = bytearray(n)
         self.taxi = bytearray(n)
+        self.outdoor = bytearray(n)     # a city location without buildings: a Hound does not enter it
         self.nbr_start = array("H", [0] * n)
         self.nbr_count = bytearray(n)
         self.entrance = bytearray([NONE] * n)
@@ -315,6 +386,10 @@ class Board:
                     if self.is_loc[s]:
                         row.fail("flags", "a taxi space is a street")
                     self.taxi[s] = 1
+                elif flag == "outdoor":
+                    if not self.is_loc[s]:
+                        row.fail("flags", "'outdoor' is for a city location (a street has no buildings anyway)")
+                    self.outdoor[s] = 1
                 elif not self.is_loc[s]:
                     row.fail("flags", "'%s' must be a city location" % flag)
                 elif flag == "asylum":
@@ -399,8 +474,9 @@ class Board:
     def load_worlds(self, rows):
         """nworlds, world_names, world_colours (names; a monster of a world's colour leaves the board
         when a gate to that world closes)."""
-        if len(rows) > MAX_WORLDS:
-            raise KernelError("board", "worlds.tsv: %d Other Worlds, the kernel allows %d" % (len(rows), MAX_WORLDS))
+        if len(rows) > MAX_WORLDS or self.nspaces + len(rows) > BYTE_IDS:
+            raise KernelError("board", "worlds.tsv: %d Other Worlds, the kernel allows %d (and %d spaces and worlds "
+                              "together)" % (len(rows), MAX_WORLDS, BYTE_IDS))
         self.world_names = []
         self.world_colours = []
         for row in rows:
@@ -440,13 +516,15 @@ class Board:
         self.gate_row = bytearray(where)
         self.ngate_rows = len(rows)
         self.ngates = len(worlds)
-        for w in range(self.nworlds):
-            if w not in worlds:
-                raise KernelError("board", "gates.tsv: no gate card leads to %s" % self.world_names[w])
+
 
     def load_gate_table(self, rows):
-        """gate_table[2..12]: the city location a 2D6 roll names, NONE for no gate."""
+        """gate_table[2..12]: the city location a 2D6 roll names, NONE for no gate; gate_extra[r] the
+        monsters that roll brings besides (optional column `monsters`: N at its location, N@PLACE, or
+        N@gates: N at every open gate), at gate_extra_at[r] (a location or GATE_EXTRA_GATES)."""
         self.gate_table = bytearray([NONE] * 13)
+        self.gate_extra = bytearray(13)
+        self.gate_extra_at = bytearray([NONE] * 13)
         seen = bytearray(13)
         for row in rows:
             r = row.int("roll", 2, 12)
@@ -461,6 +539,23 @@ class Board:
                 if s == self.asylum or s == self.hospital:
                     row.fail("location", "no gate opens in the Asylum or the Hospital")
                 self.gate_table[r] = s
+            extra = row.opt("monsters", "-")
+            if extra not in ("", "-"):
+                count, at, where = extra.partition("@")
+                if not count.isdigit() or not 1 <= int(count) <= 3:
+                    row.fail("monsters", "'%s' must be N, N@PLACE or N@gates (N 1-3)" % extra)
+                if not at:
+                    if self.gate_table[r] == NONE:
+                        row.fail("monsters", "'%s': a roll with no location needs N@PLACE or N@gates" % extra)
+                    target = self.gate_table[r]
+                elif where == "gates":
+                    target = GATE_EXTRA_GATES
+                elif where in self.loc_names:
+                    target = self.loc_names[where]
+                else:
+                    row.fail("monsters", "'%s': no city location named '%s' (or gates)" % (extra, where))
+                self.gate_extra[r] = int(count)
+                self.gate_extra_at[r] = target
         for r in range(2, 13):
             if not seen[r]:
                 raise KernelError("board", "gate_table.tsv: no row for the roll %d (every 2D6 result 2-12 needs one)" % r)
@@ -468,7 +563,8 @@ class Board:
     # ----- monsters.tsv ---------------------------------------------------------------------------
 
     def load_monsters(self, rows):
-        """nkinds kinds: kind_names, k_strength, k_san_pass, k_san_fail (SAN a/b), k_mode (MOVE_*),
+        """nkinds kinds: kind_names, k_strength and k_str_dice (N+kD6, read by tables.py's strength()), k_san_pass and
+        k_san_fail with k_pass_dice and k_fail_dice (SAN a/b, each N, kD6 or kD6+N), k_mode (MOVE_*),
         k_moves, k_colour (world or NONE), k_immune (IMMUNE_* bits), k_special (SPECIAL_* bits),
         k_class (an index of class_names, or NONE); nmonsters tokens: mon_kind[m]. An immunity may
         also name cards (resolved by load_items into k_immune_cards)."""
@@ -478,8 +574,11 @@ class Board:
         self.nkinds = n
         self.kind_names = []
         self.k_strength = bytearray(n)
+        self.k_str_dice = bytearray(n)
         self.k_san_pass = bytearray(n)
         self.k_san_fail = bytearray(n)
+        self.k_pass_dice = bytearray(n)
+        self.k_fail_dice = bytearray(n)
         self.k_mode = bytearray(n)
         self.k_moves = bytearray(n)
         self.k_colour = bytearray(n)
@@ -488,6 +587,7 @@ class Board:
         self.k_class = bytearray([NONE] * n)
         self.class_names = []
         self._immune_cards = []        # (kind, row, card name) until the items are loaded
+        self._vulnerable_cards = []
         tokens = []
         for k in range(n):
             row = rows[k]
@@ -495,12 +595,20 @@ class Board:
             self._unique(row, "name", name, self.kind_names)
             self.kind_names.append(name)
             count = row.int("count", 1, 10)
-            self.k_strength[k] = row.int("strength", 1, 20)
-            a, slash, b = row.get("sanity").partition("/")
-            if not slash or not a.isdigit() or not b.isdigit() or int(a) > 9 or int(b) > 9:
-                row.fail("sanity", "'%s' must be a/b, the sanity lost on a passed and on a failed check (0-9)" % row.get("sanity"))
-            self.k_san_pass[k] = int(a)
-            self.k_san_fail[k] = int(b)
+            st = read_strength(row.get("strength"))
+            if st is None:
+                row.fail("strength", "'%s' must be a whole number 1 to %d, or N+D6 or N+2D6 (rolled at each attack)" % (
+                    row.get("strength"), MAX_STRENGTH))
+            self.k_strength[k] = st[0]
+            self.k_str_dice[k] = st[1]
+            san = read_sanity(row.get("sanity"))
+            if san is None:
+                row.fail("sanity", "'%s' must be a/b, the sanity lost on a passed and on a failed check, each 0-9, "
+                         "D6, 2D6 or D6+N (e.g. 1/3, 2/D6+1)" % row.get("sanity"))
+            self.k_san_pass[k] = san[0]
+            self.k_pass_dice[k] = san[1]
+            self.k_san_fail[k] = san[2]
+            self.k_fail_dice[k] = san[3]
             move = row.get("move")
             if move == "0":
                 self.k_mode[k] = MOVE_STILL
@@ -521,6 +629,8 @@ class Board:
                     self.k_immune[k] |= IMMUNE_NAMES.index(part)
                 else:
                     self._immune_cards.append((k, row, part))
+            for part in self._parts(row.opt("vulnerable", "-")):
+                self._vulnerable_cards.append((k, row, part))
             for part in self._parts(row.get("special")):
                 if part not in MONSTER_SPECIALS:
                     row.fail("special", "'%s' must be - or any of %s" % (part, ", ".join(MONSTER_SPECIALS)))
@@ -579,6 +689,9 @@ class Board:
         self.i_special = bytearray(n)
         self.i_skill = bytearray([128] * (n * MAX_SKILLS))
         self.i_against = bytearray([NONE] * n)
+        self.i_cast = bytearray([NONE] * n)       # the roll to cast it: skill * 16 + mod + 8, NONE: none
+        self.i_abil = bytearray(n)                # ABIL_* bits
+        self._uses = []                           # its rows, for the `use` column (compiled with the events)
         cards = []
         for i in range(n):
             row = rows[i]
@@ -600,6 +713,19 @@ class Board:
             self.i_price[i] = row.int("price", 0, 99)
             self.i_special[i] = row.choice("special", ITEM_SPECIALS)
             self._skill_bonuses(row, "skills", row.opt("skills", "-"), self.i_skill, i * MAX_SKILLS, True)
+            cast = row.opt("cast", "-")
+            if cast not in ("", "-"):
+                sign = "+" if "+" in cast else "-"
+                skill, mark, digits = cast.partition(sign)
+                if not mark or skill not in self.skill_names or not digits.isdigit() or int(digits) > 6:
+                    row.fail("cast", "'%s' must be SKILL+N or SKILL-N (a skill of this board: %s; N 0-6): the "
+                             "roll to cast it" % (cast, ", ".join(self.skill_names)))
+                self.i_cast[i] = self.skill_names.index(skill) * 16 + 8 + int(digits) * (1 if sign == "+" else -1)
+            for part in self._parts(row.opt("abilities", "-")):
+                if part not in ABILITIES:
+                    row.fail("abilities", "'%s' must be - or any of %s" % (part, ", ".join(ABILITIES)))
+                self.i_abil[i] |= 1 << ABILITIES.index(part)
+            self._uses.append(row)
             against = row.opt("against", "-")
             if against not in ("", "-"):
                 if against not in self.class_names:
@@ -611,18 +737,50 @@ class Board:
             raise KernelError("board", "items.tsv: %d cards, the kernel allows %d" % (len(cards), MAX_CARDS))
         self.card_kind = bytearray(cards)
         self.ncards = len(cards)
-        # immunities to particular cards: one bit per card kind
-        self.k_immune_cards = bytearray(self.nkinds * 6)
+        # immunities to particular cards: one bit per card kind, card_bytes bytes a monster kind
+        self.card_bytes = (n + 7) >> 3
+        self.k_immune_cards = bytearray(self.nkinds * self.card_bytes)
         for k, row, name in self._immune_cards:
             if name not in self.item_index:
                 row.fail("immune", "'%s' must be -, physical, magical, both or the name of a card" % name)
             i = self.item_index[name]
-            self.k_immune_cards[k * 6 + (i >> 3)] |= 1 << (i & 7)
+            self.k_immune_cards[k * self.card_bytes + (i >> 3)] |= 1 << (i & 7)
+        self.k_vulnerable_cards = bytearray(self.nkinds * self.card_bytes)
+        for k, row, name in self._vulnerable_cards:
+            if name not in self.item_index:
+                row.fail("vulnerable", "'%s' must be - or the names of cards (items.tsv)" % name)
+            i = self.item_index[name]
+            self.k_vulnerable_cards[k * self.card_bytes + (i >> 3)] |= 1 << (i & 7)
         self._immune_cards = None
+        self._vulnerable_cards = None
 
     def immune_to_card(self, kind, item):
         """Monster kind `kind` is immune to the card kind `item` (monsters.tsv 'immune' names it)."""
-        return self.k_immune_cards[kind * 6 + (item >> 3)] & (1 << (item & 7))
+        return self.k_immune_cards[kind * self.card_bytes + (item >> 3)] & (1 << (item & 7))
+
+    def vulnerable_to_card(self, kind, item):
+        """Card kind `item` counts in full against monster kind `kind` whatever its immunities and
+        specials (monsters.tsv 'vulnerable': the Werewolf's Silver Bullet)."""
+        return self.k_vulnerable_cards[kind * self.card_bytes + (item >> 3)] & (1 << (item & 7))
+
+    def strength_mean(self, k):
+        """Monster kind k's strength, its dice at their mean (3.5 each) rounded up (rules of thumb)."""
+        return (2 * self.k_strength[k] + 7 * self.k_str_dice[k] + 1) >> 1
+
+    def loss_mean2(self, k, passed):
+        """Twice the mean sanity loss of kind k on a failed (passed=0) or passed check."""
+        if passed:
+            return 2 * self.k_san_pass[k] + 7 * self.k_pass_dice[k]
+        return 2 * self.k_san_fail[k] + 7 * self.k_fail_dice[k]
+
+    def strength_text(self, k):
+        """As printed: 5, or 14+D6."""
+        return strength_text(self.k_strength[k], self.k_str_dice[k])
+
+    def sanity_text(self, k):
+        """As printed: 1/3, or 2/D6+1."""
+        return "%s/%s" % (loss_text(self.k_san_pass[k], self.k_pass_dice[k]),
+                          loss_text(self.k_san_fail[k], self.k_fail_dice[k]))
 
     # ----- investigators.tsv ---------------------------------------------------------------------
 
@@ -682,9 +840,12 @@ class Board:
             split = row.opt("split", "0")
             if split not in ("-", "0"):
                 t = row.int("split", 2, 40)
-                if t > self.inv_sanity[i] + self.inv_strength[i]:
+                least = self.split_min
+                if t > self.inv_sanity[i] + self.inv_strength[i] or t < 2 * least or \
+                        self.inv_sanity[i] < least or self.inv_strength[i] < least:
                     row.fail("split", "%d points cannot be divided: sanity %d and strength %d are the most "
-                             "each may get" % (t, self.inv_sanity[i], self.inv_strength[i]))
+                             "each may get, %d the least (rules.tsv split_minimum)" % (
+                                 t, self.inv_sanity[i], self.inv_strength[i], least))
                 self.inv_split[i] = t
 
     # ----- events.tsv -------------------------------------------------------------------------------
@@ -692,14 +853,21 @@ class Board:
     def load_events(self, rows):
         """Six compiled rows per place (each city location, then each Other World: place index
         nspaces + w): the (op, arg) pairs of row r of place p are prog[2*ev_start[p*6+r-1] ...] for
-        ev_len[...] ops; ev_text[p*6 + r - 1] is its text."""
+        ev_len[...] ops; ev_text[p*6 + r - 1] is its text. A city location may also have a service
+        (roll `service`: what waiting there may buy instead of its event, e.g. a hospital's care):
+        svc_start[p], svc_len[p] (0: none), svc_text[p]. The cards' `use` (items.tsv) is compiled
+        here too: use_start[kind], use_len[kind] (0: none)."""
         nplaces = self.nspaces + self.nworlds
         self.ev_start = array("H", [0] * (nplaces * 6))
         self.ev_len = bytearray(nplaces * 6)
         self.ev_text = [""] * (nplaces * 6)
+        self.svc_start = array("H", [0] * self.nspaces)
+        self.svc_len = bytearray(self.nspaces)
+        self.svc_text = [""] * self.nspaces
         seen = bytearray(nplaces * 6)
         self.gate_places = bytearray(self.nspaces)     # locations whose events open a gate
-        names = Names(self.loc_names, self.item_index, self.world_names, self.skill_names, self.jail != NONE)
+        names = Names(self.loc_names, self.item_index, self.world_names, self.skill_names, self.jail != NONE,
+                      ITEM_SPECIALS)
         prog = []
         for row in rows:
             place = row.get("place")
@@ -711,11 +879,6 @@ class Board:
                 world = True
             else:
                 row.fail("place", "'%s' is neither a city location nor an Other World" % place)
-            r = row.int("roll", 1, 6)
-            k = p * 6 + r - 1
-            if seen[k]:
-                row.fail("roll", "%s already has a row for %d" % (place, r))
-            seen[k] = 1
 
             def fail(message):
                 row.fail("effects", message)
@@ -725,12 +888,46 @@ class Board:
                     self.gate_places[p] = 1
             if (p == self.asylum or p == self.hospital) and (OP_GATE, 0) in ops:
                 row.fail("effects", "no gate opens in the Asylum or the Hospital")
-            if len(ops) > 24:
-                row.fail("effects", "at most 24 effects in a row")
+            if len(ops) > 64:
+                row.fail("effects", "at most 64 effects in a row")
+            if row.get("roll") == "service":
+                if world:
+                    row.fail("roll", "a service is a city location's, not an Other World's")
+                if self.svc_len[p]:
+                    row.fail("roll", "%s already has a service" % place)
+                self.svc_start[p] = len(prog)
+                self.svc_len[p] = len(ops)
+                self.svc_text[p] = row.get("text")
+                prog.extend(ops)
+                continue
+            if not row.get("roll").isdigit():
+                row.fail("roll", "'%s' must be a roll 1 to 6, or service" % row.get("roll"))
+            r = row.int("roll", 1, 6)
+            k = p * 6 + r - 1
+            if seen[k]:
+                row.fail("roll", "%s already has a row for %d" % (place, r))
+            seen[k] = 1
             self.ev_start[k] = len(prog)
             self.ev_len[k] = len(ops)
             prog.extend(ops)
             self.ev_text[k] = row.get("text")
+        self.use_start = array("H", [0] * self.nitems)
+        self.use_len = bytearray(self.nitems)
+        for i in range(self.nitems):
+            row = self._uses[i]
+            text = row.opt("use", "-")
+            if text in ("", "-"):
+                continue
+
+            def fail_use(message):
+                row.fail("use", message)
+            ops = compile_effects(text, False, names, fail_use)
+            if len(ops) > 64:
+                row.fail("use", "at most 64 effects")
+            self.use_start[i] = len(prog)
+            self.use_len[i] = len(ops)
+            prog.extend(ops)
+        self._uses = None
         self.prog = bytearray(2 * len(prog))
         for i in range(len(prog)):
             self.prog[2 * i] = prog[i][0]
@@ -744,6 +941,21 @@ class Board:
                     raise KernelError("board", "events.tsv: %s has no row for the roll %d (each place needs 1-6)" % (name, r + 1))
 
     # ----- the whole board -------------------------------------------------------------------------
+
+    def check_worlds(self):
+        """Every Other World is reached: a gate card leads to it, or an event (world:, trip:) does (a
+        world such as the Dreamlands has no gate)."""
+        from .effects import OP_WORLD, OP_TRIP
+        reached = bytearray(self.nworlds)
+        for g in range(self.ngates):
+            reached[self.gate_world[g]] = 1
+        for i in range(len(self.prog) // 2):
+            if self.prog[2 * i] == OP_WORLD or self.prog[2 * i] == OP_TRIP:
+                reached[self.prog[2 * i + 1]] = 1
+        for w in range(self.nworlds):
+            if not reached[w]:
+                raise KernelError("board", "gates.tsv: no gate card leads to %s (and no event's world: or trip: "
+                                  "does)" % self.world_names[w])
 
     def check_reachable(self, space_rows, inv_rows):
         """Every space can be reached from where each investigator starts (the street graph is

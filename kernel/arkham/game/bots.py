@@ -9,10 +9,10 @@ leads). Its rules of thumb:
 
 - picks the investigator with the best Fight, sanity, stealth and strength (sanity weighs double:
   a sanity check rolls against it); splits points evenly, a point more to sanity;
-- heals in the Asylum or the Hospital when down to half (waiting there has the event), else heads
-  for the nearest open gate, or for a shop (a location whose table has `shop` rows) when it has the
-  money and no weapon; drives, takes a taxi for long trips, casts Mists of R'lyeh when monsters
-  block every way to where it goes;
+- heals in the Asylum or the Hospital when down to half or below 3 (the least it goes through a gate
+  with; waiting there has the event), else heads for the nearest open gate, or for a shop (a
+  location whose table has `shop` rows) when it has the money and no weapon; drives, takes a taxi
+  for long trips, casts Mists of R'lyeh when monsters block every way to where it goes;
 - at a gate it goes through when healthy, closes it with the Blue Watcher when it holds one, seals
   it with an Elder Sign when it can spare the sanity, else attacks it;
 - meets monsters: faces a gate's guardians when it may close the gate, fights what it beats at even
@@ -33,12 +33,14 @@ Both are deterministic and allocate nothing per choice (their scratch is made on
 from ... import prng
 from ..odds import hit_faces
 from .board import NONE, SP_VEHICLE, IMMUNE_PHYSICAL, SKILL_STEALTH
-from .effects import OP_SHOP
+from .effects import (OP_SHOP, OP_MONEY, OP_SANITY, OP_STRENGTH, OP_DICE, OP_ITEM, OP_SPELL, OP_ALLY, OP_FIND,
+                      OP_LOST, OP_GATE, OP_WORLD, OP_TRIP, OP_MONSTER, OP_JAIL, OP_LOSE_TURN, OP_STAY, OP_TEST, OP_PAY)
 from .defs import (PH_OVER, CH_FIRST, ST_PICK, ST_MOVE, ST_STEP, ST_GATE_OR_EVENT, ST_ENC, ST_LOADOUT, ST_CLOSE,
                    ST_SHOP, ST_DEST, ST_DISCARD, K_RESOLVE, K_PICK, K_STAY, K_ROLL, K_TAXI, K_MODE, K_STEP,
                    K_STOP, K_GATE, K_EVENT, K_FIGHT, K_SNEAK, K_FACE, K_BIND, K_CLOSE, K_SEAL, K_WATCHER, K_END,
                    K_BUY, K_PASS, K_DEST, K_SELL, K_PAY, K_BID, K_LOADOUT, K_GIVE, K_GIVE_MONEY, ARG_MASK,
-                   MAX_POSS, PU_CLOSE, PU_COUNTER, HR_NO_EVENT_ON_STAY, ST_SPLIT, ST_PAY, ST_SELL, ST_BID, AT_WORLD)
+                   MAX_POSS, PU_CLOSE, PU_COUNTER, HR_NO_EVENT_ON_STAY, ST_SPLIT, ST_PAY, ST_SELL, ST_BID, AT_WORLD,
+                   ST_CHOOSE, ST_BET, K_CHOOSE, K_SERVICE, K_USE, K_BANISH)
 from ..reach import UNREACHED, MODE_VEHICLE, MODE_MISTS
 
 
@@ -98,8 +100,8 @@ class HeuristicBot:
 
     @staticmethod
     def low(v, top):
-        """Down to half (or to 1): time to heal."""
-        return v <= 1 or 2 * v <= top
+        """Down to half, or below the 3 it wants before going through a gate: time to heal."""
+        return v <= 2 or 2 * v <= top
 
     def target(self, game, seat):
         """Where the investigator wants to be: healing when low, a shop when it has the money and
@@ -175,7 +177,7 @@ class HeuristicBot:
             if score > bscore:
                 bscore = score
                 best = a
-        if bind != NONE and hit_faces(bscore // 64 if bscore >= 0 else 0, b.k_strength[mk]) < 3:
+        if bind != NONE and hit_faces(bscore // 64 if bscore >= 0 else 0, b.strength_mean(mk)) < 3:
             return bind
         return best
 
@@ -192,9 +194,9 @@ class HeuristicBot:
             if c == NONE:
                 continue
             kind = b.card_kind[c]
-            if not b.i_bonus[kind] or not game.card_counts(kind, mk, False):
+            v = game.card_bonus(kind, mk, False)
+            if not v:
                 continue
-            v = b.i_bonus[kind]
             if b.i_hands[kind] == 0:
                 free += v
             elif b.i_hands[kind] == 2:
@@ -280,8 +282,60 @@ class HeuristicBot:
             return True
         if kind == 0:
             return game.money[seat] - amount >= 1
+        if kind >= 4:
+            # an item or a spell of its choice, or a named card: when what it buys is worth more
+            return self.score(game, seat, game.prog_pos, game.prog_end) > 2
         left = (game.san[seat] if kind == 1 else game.sta[seat]) - amount
         return left >= 4
+
+    def affords_service(self, game, seat):
+        """The location's service is not a payment the bot would decline (worth_paying's rule: money
+        to spare, points above 3), or is no payment at all."""
+        b = self.board
+        s = game.pos[seat]
+        i = b.svc_start[s]
+        if b.prog[2 * i] != OP_PAY:
+            return True
+        kind = b.prog[2 * i + 1] >> 5
+        amount = b.prog[2 * i + 1] & 31
+        if kind == 0:
+            return game.money[seat] - amount >= 1
+        if kind == 1 or kind == 2:
+            return (game.san[seat] if kind == 1 else game.sta[seat]) - amount >= 4
+        return False
+
+    def score(self, game, seat, start, end):
+        """A rule of thumb's worth of the effect ops prog[start:end] to the seat: gains and losses of
+        money, sanity and strength (a loss that would knock it out weighs heavily), cards, and the
+        terminals' dangers; a form counts as nothing."""
+        b = self.board
+        v = 0
+        i = start
+        while i < end:
+            op = b.prog[2 * i]
+            arg = b.prog[2 * i + 1]
+            i += 1
+            d = arg - 128
+            if op == OP_MONEY:
+                v += d
+            elif op == OP_SANITY or op == OP_STRENGTH:
+                left = (game.san[seat] if op == OP_SANITY else game.sta[seat]) + d
+                v += 2 * d - (20 if left <= 0 else 0)
+            elif op == OP_DICE:
+                v += 7 if arg & 8 else -7
+            elif op == OP_ITEM or op == OP_SPELL or op == OP_ALLY or op == OP_FIND:
+                v += 3
+            elif op == OP_LOST:
+                v -= 50
+            elif op == OP_GATE or op == OP_WORLD or op == OP_TRIP:
+                v -= 5
+            elif op == OP_MONSTER or op == OP_JAIL or op == OP_LOSE_TURN:
+                v -= 3
+            elif op == OP_STAY:
+                v -= 2 * arg
+            elif op >= OP_TEST:
+                break
+        return v
 
     def useful(self, game, c):
         """A card worth having: a bonus, a special, or a skill bonus."""
@@ -333,8 +387,7 @@ class HeuristicBot:
 
     def mists_help(self, game, seat, t):
         """Monsters stand on every short way to t (the way round them is much longer or none)."""
-        b = self.board
-        game.fill_occupancy()
+        game.fill_occupancy(seat)
         self.bfs(t)
         plain = self.dist[game.pos[seat]]
         self.bfs(t, game.occ)
@@ -348,7 +401,7 @@ class HeuristicBot:
         if game.m_checked[m] & (1 << seat):
             return False
         k = b.mon_kind[m]
-        return b.k_san_fail[k] >= game.san[seat] and game.san[seat] <= 3
+        return b.loss_mean2(k, 0) >= 2 * game.san[seat] and game.san[seat] <= 3
 
     # ----- the choice -------------------------------------------------------------------------------
 
@@ -376,6 +429,13 @@ class HeuristicBot:
                 for i in range(n):          # a dollar for a penniless investigator here (a taxi)
                     a = buf[i]
                     if a & ~ARG_MASK == K_GIVE_MONEY and game.money[a & ARG_MASK] == 0:
+                        return a
+            for i in range(n):                  # a card's use that is worth its cost
+                a = buf[i]
+                if a & ~ARG_MASK == K_USE:
+                    kind = b.card_kind[game.poss[seat * MAX_POSS + (a & ARG_MASK)]]
+                    if game.san[seat] - b.i_cost[kind] >= 3 and \
+                            self.score(game, seat, b.use_start[kind], b.use_start[kind] + b.use_len[kind]) > 0:
                         return a
             here = game.pos[seat]
             if game.close_at[seat] == here and game.gate_at[here] != NONE:
@@ -420,7 +480,17 @@ class HeuristicBot:
                 return K_WATCHER
             healthy = not self.low(game.san[seat], game.maxsan[seat]) and \
                 not self.low(game.sta[seat], game.maxsta[seat])
-            return K_GATE if healthy and game.san[seat] >= 3 and game.sta[seat] >= 3 else K_EVENT
+            if self.find(buf, n, K_GATE) and healthy and game.san[seat] >= 3 and game.sta[seat] >= 3:
+                return K_GATE
+            if self.find(buf, n, K_SERVICE) and self.healing(game, seat) and self.affords_service(game, seat):
+                return K_SERVICE                    # the Hospital's or the Sanitarium's care
+            return K_EVENT
+        if st == ST_CHOOSE:
+            first = self.score(game, seat, game.prog_pos, game.test_pass_end)
+            second = self.score(game, seat, game.test_pass_end, game.prog_end)
+            return K_CHOOSE + (1 if second > first else 0)
+        if st == ST_BET:
+            return K_PASS                       # an even bet gains nothing on average
         if st == ST_ENC:
             return self.meet(game, buf, n, seat)
         if st == ST_LOADOUT:
@@ -494,17 +564,17 @@ class HeuristicBot:
                 continue
             m = a & ARG_MASK
             kind = b.mon_kind[m]
-            h = hit_faces(self.best_bonus(game, seat, kind), b.k_strength[kind])
+            h = hit_faces(self.best_bonus(game, seat, kind), b.strength_mean(kind))
             if self.mad_risk(game, seat, m):
                 risky = True
             if h > faces:
                 faces = h
                 best = a
-            if b.k_strength[kind] < wstr:
-                wstr = b.k_strength[kind]
+            if b.strength_mean(kind) < wstr:
+                wstr = b.strength_mean(kind)
                 weakest = a
-            if b.k_strength[kind] > sstr:
-                sstr = b.k_strength[kind]
+            if b.strength_mean(kind) > sstr:
+                sstr = b.strength_mean(kind)
                 strongest = m
         stealth = game.skill_of(seat, SKILL_STEALTH)
         here = game.pos[seat]
@@ -524,4 +594,6 @@ class HeuristicBot:
             return K_SNEAK
         if strongest != NONE and self.find(buf, n, K_BIND + strongest):
             return K_BIND + strongest
+        if strongest != NONE and faces < 3 and game.sta[seat] >= 5 and self.find(buf, n, K_BANISH + strongest):
+            return K_BANISH + strongest           # for D6 strength, when it can spare it
         return best if best != NONE else weakest

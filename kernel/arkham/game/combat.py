@@ -1,6 +1,7 @@
 """Investigator phase, part 4 (and the mythos' counter-attacks): combat, closing gates, knock-outs.
 
-An attack is D6 + a bonus against the monster's strength. The bonus is chosen as a loadout
+An attack is D6 + a bonus against the monster's strength (printed N+D6: N and a roll at each attack,
+CH_FOE; a bound monster adds its N). The bonus is chosen as a loadout
 (ST_LOADOUT, K_LOADOUT + mask over the possession slots, bit 7 the bound monster): weapons in hand
 need at most two hands; Fight and physical weapons do not count against a monster immune to physical
 attacks, magical items and spells not against one immune to magic; a spell's sanity cost is paid
@@ -9,7 +10,8 @@ back to the pool. A miss: the monster strikes back for D6 strength.
 
 Closing a gate (after the trip, or with the Dragon's Eye) is D6 + Fight + every physical and
 magical bonus (and a bound monster) against its difficulty, once a round; sealing it with an Elder
-Sign costs 2 sanity (and the Elder Sign card, unless house rule elder_sign_tokens); the Blue Watcher
+Sign costs 2 sanity ("having gone through the gate and returned, spend 2 sanity and put an Elder Sign
+in place of the gate"; house rule elder_sign_card: an Elder Sign card too); the Blue Watcher
 closes it outright and goes back into the item deck. A closed (or sealed) gate takes its guardians as
 trophies, is a trophy itself (gate_keep: its card stays out of the gate deck; gates_closed counts the
 closings for the Honoured Citizen), and every monster of its world's colour leaves the board.
@@ -23,20 +25,30 @@ to the nearest open gate (the first listed among equally near ones) and through 
 happening in the places passed; area 2 of that world and its event follow at once (in the mythos
 phase too, then the mythos goes on). With no gate open it strikes for D6 as any monster.
 
-Knock-outs: no sanity left - the Asylum (sanity 1), discarding a spell of the player's choice; no
-strength - the Hospital (strength 1), losing an item of the player's choice; either in an Other World
-- lost in time and space. Allocates nothing.
+Knock-outs: no sanity left - the Asylum (with the board's sanity_after_madness: 1 unless it says
+more), discarding a spell of the player's choice; no strength - the Hospital (strength_after_knockout,
+likewise), losing an item of the player's choice; either in an Other World - lost in time and space.
+Allocates nothing.
 """
 
-from .board import (NONE, DECK_SPELL, ATTACK_PHYSICAL, ATTACK_MAGICAL, IMMUNE_PHYSICAL, IMMUNE_MAGICAL,
-                    SPECIAL_HOUND, SPECIAL_CARRY, SP_DRAGONS_EYE, SP_BLUE_WATCHER, SP_ELDER_SIGN, SKILL_FIGHT)
-from .defs import (ST_LOADOUT, ST_CLOSE, ST_DISCARD, CH_ATTACK, CH_DAMAGE, CH_CLOSE, K_LOADOUT, K_BIND,
+from .board import (NONE, DECK_ITEM, DECK_SPELL, ATTACK_PHYSICAL, ATTACK_MAGICAL, IMMUNE_PHYSICAL, IMMUNE_MAGICAL,
+                    SPECIAL_HOUND, SPECIAL_CARRY, SPECIAL_WEAPONS_ONE, SPECIAL_STEALS, SP_DRAGONS_EYE, SP_BLUE_WATCHER,
+                    SP_ELDER_SIGN, SKILL_FIGHT)
+from .defs import (ST_LOADOUT, ST_CLOSE, ST_DISCARD, CH_ATTACK, CH_DAMAGE, K_LOADOUT, K_BIND, K_BANISH,
                    K_CLOSE, K_SEAL, K_WATCHER, K_END, K_DISCARD, K_ORIENT, AT_WORLD, AT_POOL, AT_TROPHY,
                    AT_BOUND, MAX_POSS, BOUND_BIT, PU_COUNTER, PU_CLOSE, EV_CARRIED,
-                   HR_ELDER_SIGN_TOKENS, EV_ATTACK, EV_TROPHY, EV_HIT, EV_HOUND_LEAVES, EV_ASYLUM, EV_HOSPITAL,
-                   EV_DISCARD, EV_CLOSE_TRY, EV_CLOSED, EV_TO_POOL, EV_SPEND, EV_WATCHER, EV_ORIENT)
+                   HR_ELDER_SIGN_CARD, EV_ATTACK, EV_TROPHY, EV_HIT, EV_HOUND_LEAVES, EV_ASYLUM, EV_HOSPITAL,
+                   EV_DISCARD, EV_CLOSE_TRY, EV_CLOSED, EV_TO_POOL, EV_SPEND, EV_WATCHER, EV_ORIENT, EV_FOE_STRENGTH)
 
 from .state import F_FOUGHT
+
+# what a discard is for (discard_spell) and what follows it (discard_then)
+DISCARD_ITEM = 0
+DISCARD_SPELL = 1
+DISCARD_CARD = 2
+THEN_KNOCKOUT = 0
+THEN_FIGHT = 1
+THEN_EFFECTS = 2
 
 SEAL_SANITY = 2
 
@@ -94,20 +106,36 @@ class Combat:
         if self.purpose == PU_COUNTER and self.bind_slot(seat) >= 0:
             buf[n] = K_BIND + self.target              # turn the attacker against another monster
             n += 1
+        if self.purpose == PU_COUNTER and self.banish_slot(seat) >= 0:
+            buf[n] = K_BANISH + self.target            # or banish it, for D6 strength
+            n += 1
         return n
 
     def card_counts(self, kind, mk, gate):
         """Card kind `kind` adds its bonus against monster kind mk (gate: against a gate)."""
+        return self.card_bonus(kind, mk, gate) > 0
+
+    def card_bonus(self, kind, mk, gate):
+        """What card kind `kind` adds against monster kind mk (gate: against a gate): its bonus, 0
+        where an immunity or a class stops it, at most 1 for an item against a monster whose
+        special is weapons_one_point; in full against one 'vulnerable' to it."""
         b = self.board
+        bonus = b.i_bonus[kind]
         if gate:
-            return b.i_against[kind] == NONE
+            return bonus if b.i_against[kind] == NONE else 0
+        if b.vulnerable_to_card(mk, kind):
+            return bonus
         immune = b.k_immune[mk]
         a = b.i_attack[kind]
         if a == ATTACK_PHYSICAL and immune & IMMUNE_PHYSICAL or a == ATTACK_MAGICAL and immune & IMMUNE_MAGICAL:
-            return False
+            return 0
         if b.i_against[kind] != NONE and b.i_against[kind] != b.k_class[mk]:
-            return False
-        return not b.immune_to_card(mk, kind)
+            return 0
+        if b.immune_to_card(mk, kind):
+            return 0
+        if bonus > 1 and b.k_special[mk] & SPECIAL_WEAPONS_ONE and b.i_deck[kind] == DECK_ITEM:
+            return 1
+        return bonus
 
     def loadout_bonus(self, seat, mask, mk, gate):
         """The bonus of a loadout against monster kind mk (its immunities and class), or against a
@@ -119,9 +147,7 @@ class Combat:
         base = seat * MAX_POSS
         for k in range(MAX_POSS):
             if mask & (1 << k):
-                kind = b.card_kind[self.poss[base + k]]
-                if self.card_counts(kind, mk, gate):
-                    total += b.i_bonus[kind]
+                total += self.card_bonus(b.card_kind[self.poss[base + k]], mk, gate)
         if mask & BOUND_BIT:
             total += b.k_strength[b.mon_kind[self.bound_monster(seat)]]
         return total
@@ -130,8 +156,11 @@ class Combat:
         seat = self.fighter()
         b = self.board
         if kind == K_BIND:
-            self.bind(seat, mask)
-            self.mythos_after_target()
+            if not self.bind(seat, mask, 1):
+                self.mythos_after_target()
+            return
+        if kind == K_BANISH:
+            self.banish(seat, mask, 1)
             return
         gate = self.purpose == PU_CLOSE
         self.bonus = self.loadout_bonus(seat, mask, 0 if gate else b.mon_kind[self.target], gate)
@@ -148,17 +177,26 @@ class Combat:
             m = self.bound_monster(seat)
             self.m_at[m] = AT_POOL
             self.event(EV_TO_POOL, m, 1, 0)
-        self.chance(CH_CLOSE if gate else CH_ATTACK)
+        self.cast_mask = 0
+        for k in range(MAX_POSS):
+            if mask & (1 << k) and b.i_cast[b.card_kind[self.poss[base + k]]] != NONE:
+                self.cast_mask |= 1 << k             # a spell cast with a roll (cards.py)
+        self.loadout_rolls()
+
+    def on_foe_roll(self, v):
+        """The monster's strength dice (CH_FOE): its strength for this attack."""
+        self.foe_str = self.board.k_strength[self.board.mon_kind[self.target]] + v
+        self.event(EV_FOE_STRENGTH, self.target, self.foe_str, 0)
+        self.chance(CH_ATTACK)
 
     # ----- attacks -------------------------------------------------------------------------------------------
 
     def on_attack_roll(self, v):
         seat = self.fighter()
         m = self.target
-        b = self.board
         total = v + self.bonus
         self.event(EV_ATTACK, seat, m, total)
-        if total >= b.k_strength[b.mon_kind[m]]:
+        if total >= self.foe_str:
             self.m_at[m] = AT_TROPHY
             self.m_owner[m] = seat
             self.m_flags[m] = 0
@@ -214,19 +252,29 @@ class Combat:
         m = self.target
         b = self.board
         self.event(EV_HIT, seat, m, v)
-        hound = b.k_special[b.mon_kind[m]] & SPECIAL_HOUND
-        if hound:
-            # a Hound of Tindalos goes back to the pool once it has hurt someone
+        sp = b.k_special[b.mon_kind[m]]
+        leaves = sp & (SPECIAL_HOUND | SPECIAL_STEALS)
+        if leaves:
+            # a Hound of Tindalos (or a Mi-Go, taking an item) goes back to the pool once it has hurt
             self.m_at[m] = AT_POOL
             self.m_flags[m] = 0
-            self.event(EV_HOUND_LEAVES, m, 0, 0)
+            self.event(EV_HOUND_LEAVES, m, 1 if sp & SPECIAL_STEALS else 0, 0)
+        if v >= self.sta[seat]:
+            self.m_spurned[m] |= 1 << seat          # knocked out: the monster loses interest too
         if self.change_strength(seat, -v):
             return
+        if sp & SPECIAL_STEALS and self.ask_discard(seat, DISCARD_ITEM, THEN_FIGHT):
+            return                                   # the player gives up the item it takes
+        self.after_hit(leaves)
+
+    def after_hit(self, left):
+        """After a monster's strike the investigator survived (`left`: the monster went back to the
+        pool): the mythos attack goes on, or ends; in part 4 the choice comes back."""
         if self.purpose == PU_COUNTER:
-            if hound:
+            if left:
                 self.mythos_after_target()
             else:
-                self.decide(ST_LOADOUT, seat)       # the monster keeps attacking its target
+                self.decide(ST_LOADOUT, self.fighter())       # the monster keeps attacking its target
         else:
             self.after_enc_change()
 
@@ -235,7 +283,7 @@ class Combat:
     def can_seal(self, seat, s):
         if self.close_at[seat] != s or self.san[seat] < SEAL_SANITY:
             return False
-        return self.house & HR_ELDER_SIGN_TOKENS or self.has_special(seat, SP_ELDER_SIGN) >= 0
+        return not self.house & HR_ELDER_SIGN_CARD or self.has_special(seat, SP_ELDER_SIGN) >= 0
 
     def part4(self):
         """After the monsters and the event: the gate here, if this investigator can close it."""
@@ -271,7 +319,7 @@ class Combat:
             self.purpose = PU_CLOSE
             self.decide(ST_LOADOUT, seat)
         elif kind == K_SEAL:
-            if not self.house & HR_ELDER_SIGN_TOKENS:
+            if self.house & HR_ELDER_SIGN_CARD:
                 k = self.has_special(seat, SP_ELDER_SIGN)
                 self.poss[seat * MAX_POSS + k] = NONE      # the sign stays on the board for good
             self.close_gate(seat, s, 1)
@@ -331,7 +379,7 @@ class Combat:
             return
         self.leave(seat)
         self.pos[seat] = self.board.asylum
-        self.san[seat] = 1
+        self.san[seat] = self.board.recovered(self.board.sanity_kept, self.maxsan[seat])
         self.event(EV_ASYLUM, seat, 0, 0)
         self.knocked_out(seat, 1)
 
@@ -341,27 +389,45 @@ class Combat:
             return
         self.leave(seat)
         self.pos[seat] = self.board.hospital
-        self.sta[seat] = 1
+        self.sta[seat] = self.board.recovered(self.board.strength_kept, self.maxsta[seat])
         self.event(EV_HOSPITAL, seat, 0, 0)
         self.knocked_out(seat, 0)
 
     def knocked_out(self, seat, spell):
         self.close_at[seat] = NONE
         self.dist_dirty = 1
-        if self.count_poss(seat, spell):
-            self.discard_spell = spell
-            self.decide(ST_DISCARD, seat)
-        else:
+        if not self.ask_discard(seat, DISCARD_SPELL if spell else DISCARD_ITEM, THEN_KNOCKOUT):
             self.after_knockout()
+
+    # ----- giving up a card: the knock-outs', a Mi-Go's, an event's ----------------------------------------------
+
+    def discardable(self, seat, c, which):
+        """Card c may be given up for `which`: DISCARD_SPELL a spell, DISCARD_ITEM an item (of the item
+        deck), DISCARD_CARD any card."""
+        if c == NONE:
+            return False
+        if which == DISCARD_CARD:
+            return True
+        return self.board.i_deck[self.board.card_kind[c]] == (DECK_SPELL if which == DISCARD_SPELL else DECK_ITEM)
+
+    def ask_discard(self, seat, which, then):
+        """The seat gives up a card of its choice (ST_DISCARD), then `then` goes on: True when that
+        decision is now pending, False when it holds no such card."""
+        base = seat * MAX_POSS
+        for k in range(MAX_POSS):
+            if self.discardable(seat, self.poss[base + k], which):
+                self.discard_spell = which
+                self.discard_then = then
+                self.decide(ST_DISCARD, seat)
+                return True
+        return False
 
     def legal_discard(self, buf):
         seat = self.actor
-        b = self.board
         n = 0
         base = seat * MAX_POSS
         for k in range(MAX_POSS):
-            c = self.poss[base + k]
-            if c != NONE and (b.i_deck[b.card_kind[c]] == DECK_SPELL) == (self.discard_spell == 1):
+            if self.discardable(seat, self.poss[base + k], self.discard_spell):
                 buf[n] = K_DISCARD + k
                 n += 1
         return n
@@ -371,8 +437,16 @@ class Combat:
         c = self.poss[seat * MAX_POSS + k]
         self.poss[seat * MAX_POSS + k] = NONE
         self.return_card(c)
-        self.event(EV_DISCARD, seat, self.board.card_kind[c], 0)
-        self.after_knockout()
+        then = self.discard_then
+        self.event(EV_DISCARD, seat, self.board.card_kind[c], 1 if then == THEN_FIGHT else 0)
+        self.discard_then = THEN_KNOCKOUT
+        if then == THEN_FIGHT:
+            self.after_hit(1)
+        elif then == THEN_EFFECTS:
+            self.actor = self.seat
+            self.run_effects()
+        else:
+            self.after_knockout()
 
     # ----- a monster that survived a fight -------------------------------------------------------------------
 

@@ -38,6 +38,8 @@ ST_SPLIT = const(14)      # a new investigator's sanity / strength split (its sh
 ST_PAY = const(15)        # an event's payment: pay it for what it gives, or decline
 ST_SELL = const(16)       # an event's buyer: sell cards at half their price, one at a time, or stop
 ST_BID = const(17)        # an auction: raise the bid by $1, or drop out
+ST_CHOOSE = const(18)     # an event's choice between two lists
+ST_BET = const(19)        # an event's bet: the stake, or none
 # ----- steps: chance ----------------------------------------------------------------------------------
 CH_FIRST = const(32)
 CH_MOVE = const(32)       # 2D6 movement
@@ -52,14 +54,22 @@ CH_GATE = const(40)       # 2D6 on the Gate Opening table
 CH_COIN = const(41)       # a coin among investigators tied on Fight
 CH_AMOUNT = const(42)     # the D6 (or 2D6) of a dice-valued gain or loss
 CH_DRAW = const(43)       # table mode: the card, gate or monster the table drew (by kind, weighted)
+CH_FOE = const(44)        # the D6 (or 2D6) of a monster's printed strength N+D6, rolled at each attack
+CH_LOSS = const(45)       # the D6 (or 2D6) of a sanity loss printed with dice (SAN 2/D6+1)
+CH_BET = const(46)        # the D6 of a bet: 4-6 wins the stake, 1-3 loses it
+CH_CAST = const(47)       # the D6 to cast a spell (items.tsv 'cast': at most the skill plus its modifier)
+CH_BANISH = const(48)     # the D6 strength a banishing card costs
 STEP_NAMES = {ST_PICK: "pick", ST_RETURN: "return", ST_MOVE: "move", ST_STEP: "step",
               ST_GATE_OR_EVENT: "gate or event", ST_ENC: "monsters", ST_SNEAK_TO: "slip away",
               ST_LOADOUT: "items", ST_CLOSE: "close", ST_SHOP: "shop", ST_DEST: "free move",
               ST_DISCARD: "discard", ST_ORIENT: "turn monster", ST_SPLIT: "split", ST_PAY: "pay",
-              ST_SELL: "sell", ST_BID: "bid", CH_AMOUNT: "amount roll", CH_DRAW: "draw", CH_MOVE: "movement roll",
+              ST_SELL: "sell", ST_BID: "bid", ST_CHOOSE: "choose", ST_BET: "bet", CH_BET: "bet roll",
+              CH_CAST: "casting roll", CH_BANISH: "banishing cost", CH_AMOUNT: "amount roll", CH_DRAW: "draw",
+              CH_MOVE: "movement roll",
               CH_EVENT: "event roll", CH_TEST: "skill test", CH_STEALTH: "stealth roll",
               CH_SANITY: "sanity check", CH_ATTACK: "attack roll", CH_DAMAGE: "damage roll",
-              CH_CLOSE: "closing roll", CH_GATE: "gate roll", CH_COIN: "coin toss", 0: "none"}
+              CH_CLOSE: "closing roll", CH_GATE: "gate roll", CH_COIN: "coin toss", CH_FOE: "monster's strength roll",
+              CH_LOSS: "sanity loss roll", 0: "none"}
 
 # ----- actions -----------------------------------------------------------------------------------------
 K_SHIFT = const(12)
@@ -96,6 +106,11 @@ K_SELL = const(30 << 12)      # + possession slot
 K_PAY = const(31 << 12)
 K_BID = const(32 << 12)
 K_SPLIT = const(33 << 12)     # + sanity (the rest of the points is strength)
+K_CHOOSE = const(34 << 12)    # + 0 (the first list) or 1 (the second)
+K_BET = const(35 << 12)       # + the stake in dollars
+K_SERVICE = const(36 << 12)   # the location's service instead of its event
+K_USE = const(37 << 12)       # + possession slot: a card's `use` (before moving)
+K_BANISH = const(38 << 12)    # + monster token: a banishing card (D6 strength)
 BOUND_BIT = const(128)
 
 # ----- where a monster token is (m_at); a space id otherwise --------------------------------------
@@ -126,7 +141,8 @@ DRAW_DECK = const(3)       # + DECK_* (item, spell, ally)
 R_EFFECTS = const(1)       # the event's effect program
 R_GATE_ROLL = const(2)     # a gate roll's gate and monsters (mythos or setup)
 R_PICK = const(3)          # a new investigator's random starting cards
-MAX_DRAWS = const(12)      # draws one operation needs at most (a gate and its monsters)
+R_AUCTION = const(4)       # an auction card was drawn: the next item card, then the auction
+MAX_DRAWS = const(24)      # draws one operation needs at most (a gate, its monsters, a roll's extra ones)
 
 # ----- results ---------------------------------------------------------------------------------------
 RES_PLAYING = const(0)
@@ -141,7 +157,7 @@ RESULT_NAMES = ("playing", "won: every gate closed or sealed", "lost: too many g
 # ----- limits -----------------------------------------------------------------------------------------
 MAX_POSS = const(7)
 MAX_LOG = const(30000)
-MAX_EV = const(512)            # event ints per step (4 each)
+MAX_EV = const(512)            # event ints per step (4 each), at least; more on a board with more monsters
 MAX_ACTIONS = const(264)
 
 # ----- house rules (bits of State.house) ---------------------------------------------------------
@@ -149,11 +165,11 @@ HR_SEED_GATE_LIMITS = const(1)   # the seed's literal limits: 1-3 investigators 
 HR_NO_EVENT_ON_STAY = const(2)   # only entering a city location gives its event, not staying there
 HR_SANITY_CHECK_MAX = const(4)   # a sanity check rolls against the printed (maximum) sanity
 HR_DEFEAT_AT_ROUND_END = const(8)  # the gate-limit and doom defeats are checked at the round's end
-HR_ELDER_SIGN_TOKENS = const(16)   # sealing takes 2 sanity but no Elder Sign card
+HR_ELDER_SIGN_CARD = const(16)     # sealing takes an Elder Sign card besides the 2 sanity
 HR_STEALTH_FAIL_STRIKES = const(32)  # a failed stealth roll: the monster strikes for D6, no fight
 OPT_TABLE_DRAWS = const(128)      # not a house rule: every draw is entered as the table drew it
 HOUSE_RULES = ("seed_gate_limits", "no_event_on_stay", "sanity_check_max", "defeat_at_round_end",
-               "elder_sign_tokens", "stealth_fail_strikes")
+               "elder_sign_card", "stealth_fail_strikes")
 
 # ----- events (records of 4 ints: code, a, b, c) --------------------------------------------------
 EV_ROUND = const(1)        # round
@@ -207,7 +223,6 @@ EV_STAY = const(48)        # seat
 EV_NO_RETURN = const(49)   # seat, world (no gate leads back)
 EV_GATE_REVEAL = const(50)  # space, world (a face-down gate is turned up)
 EV_OUT = const(51)         # seat (no investigator left to pick)
-EV_DEFEAT_CHECK = const(52)  # open gates, limit
 EV_LOSES_TURN = const(53)  # seat (the turn is lost)
 EV_RETAINER = const(54)    # seat, dollars a turn (0: ended)
 EV_GIVE = const(55)        # seat, to seat, item kind (NONE: $1)
@@ -223,3 +238,16 @@ EV_SPLIT = const(64)       # seat, sanity, strength
 EV_CHARITY = const(65)     # seat, now
 EV_DRAWN = const(66)       # draw kind, the kind drawn (table mode)
 EV_SHOWN = const(67)       # item kind (the shop's or the auction's card, turned up)
+EV_FOE_STRENGTH = const(68)  # monster, its strength this attack (printed N+D6: N and the roll)
+EV_CHOSE = const(69)       # seat, list (0 the first, 1 the second)
+EV_BET = const(70)         # seat, stake, won
+EV_CAST = const(71)        # seat, item kind, ok
+EV_BANISH = const(72)      # seat, monster, item kind
+EV_BOOST = const(73)       # seat, skill, mod + 128 (until the end of its next turn)
+EV_STREET = const(74)      # seat, space (put out on the street)
+EV_SERVICE = const(75)     # seat, place
+EV_USE = const(76)         # seat, item kind
+EV_STAYS = const(77)       # seat, turns (it stays where it is)
+EV_MOVE_MOD = const(78)    # seat, mod + 128 (its next movement roll)
+EV_TRIP = const(79)        # seat, world, space it comes back to
+EV_AUCTION_CARD = const(80)  # item kind (an auction card: it goes under the deck, the next card is auctioned)

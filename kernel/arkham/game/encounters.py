@@ -14,16 +14,24 @@ decision (ST_PAY), a draw in table mode on the table's card (CH_DRAW, then R_EFF
 effect again with the draw in); a terminal effect hands the turn on. Allocates nothing.
 """
 
-from .board import NONE, DECK_ITEM, DECK_SPELL, DECK_ALLY, SP_BLUE_WATCHER
+from .board import NONE, DECK_ITEM, DECK_SPELL, DECK_ALLY, SP_BLUE_WATCHER, SP_AUCTION
 from .effects import (OP_MONEY, OP_SANITY, OP_STRENGTH, OP_ITEM, OP_SPELL, OP_ALLY, OP_FIND, OP_NONE,
-                      OP_LOSE_TURN, OP_RETAINER, OP_CHARITY, OP_DICE, OP_MONSTER, OP_GATE, OP_MOVE,
-                      OP_FREE_MOVE, OP_SHELDON, OP_SHOP, OP_LOST, OP_WORLD, OP_JAIL, OP_AUCTION, OP_SELL,
-                      OP_TEST, OP_PAY)
-from .defs import (ST_ENC, ST_GATE_OR_EVENT, ST_SHOP, ST_DEST, ST_MOVE, ST_SELL, CH_EVENT, CH_TEST, CH_AMOUNT,
-                   K_GATE, K_EVENT, K_WATCHER, K_BUY, K_PASS, K_DEST, K_RETURN, K_SELL, AT_WORLD, AT_OW,
-                   RES_PLAYING, DRAW_MONSTER, R_EFFECTS, EV_EVENT, EV_MONEY, EV_SANITY, EV_STRENGTH, EV_CARD,
-                   EV_NO_CARD, EV_SEALED_SPACE, EV_GATE_MONSTER, EV_THROUGH, EV_RETURN, EV_TAXI, EV_TEST, EV_BUY,
-                   EV_PASSED, EV_GATE_REVEAL, EV_RETAINER, EV_CHARITY, EV_JAIL, EV_WORLD_SHIFT, EV_SHOWN)
+                      OP_LOSE_TURN, OP_RETAINER, OP_CHARITY, OP_DICE, OP_STAY, OP_BOOST, OP_MOVE_MOD, OP_MONSTER,
+                      OP_GATE, OP_MOVE, OP_FREE_MOVE, OP_SHELDON, OP_SHOP, OP_LOST, OP_WORLD, OP_JAIL, OP_AUCTION,
+                      OP_SELL, OP_STREET, OP_TRIP, OP_TEST, OP_PAY, OP_CHOOSE, OP_HAS, OP_HAS_SPECIAL, OP_PAY_CARD,
+                      OP_BET, OP_DISCARD)
+from .defs import (PH_INV, ST_ENC, ST_GATE_OR_EVENT, ST_SHOP, ST_DEST, ST_MOVE, ST_SELL, ST_CHOOSE, ST_BET, CH_EVENT,
+                   CH_TEST, CH_AMOUNT, CH_BET, K_GATE, K_EVENT, K_SERVICE, K_WATCHER, K_BUY, K_PASS, K_DEST, K_RETURN,
+                   K_SELL, K_CHOOSE, K_BET, AT_WORLD, AT_OW, RES_PLAYING, DRAW_MONSTER, R_EFFECTS, R_AUCTION,
+                   EV_EVENT, EV_MONEY, EV_SANITY, EV_STRENGTH, EV_CARD, EV_NO_CARD, EV_SEALED_SPACE, EV_GATE_MONSTER,
+                   EV_THROUGH, EV_RETURN, EV_TAXI, EV_TEST, EV_BUY, EV_PASSED, EV_GATE_REVEAL, EV_RETAINER, EV_CHARITY,
+                   EV_JAIL, EV_WORLD_SHIFT, EV_SHOWN, EV_CHOSE, EV_BET, EV_BOOST, EV_STREET, EV_SERVICE, EV_STAYS,
+                   EV_MOVE_MOD, EV_TRIP, EV_AUCTION_CARD)
+
+from .combat import THEN_EFFECTS
+
+CTX_EVENT = 0            # prog_ctx: the effect program is an event's (or a service's)
+CTX_USE = 1              # ... a card's `use`: when it ends, the investigator is back to its move
 
 
 class Encounters:
@@ -46,7 +54,7 @@ class Encounters:
             return
         b = self.board
         if b.is_loc[s] and self.entered and not self.event_done and (not self.met or self.snuck):
-            if self.gate_at[s] != NONE:
+            if self.gate_at[s] != NONE or b.svc_len[s]:
                 self.decide(ST_GATE_OR_EVENT, seat)
             else:
                 self.start_event(s)
@@ -54,12 +62,22 @@ class Encounters:
         self.part4()
 
     def legal_gate_or_event(self, buf):
-        buf[0] = K_GATE
-        buf[1] = K_EVENT
-        if self.has_special(self.seat, SP_BLUE_WATCHER) >= 0:
-            buf[2] = K_WATCHER                 # or close it at once with the Blue Watcher
-            return 3
-        return 2
+        """Through the gate here (or close it at once with the Blue Watcher), the event, or the
+        location's service (events.tsv roll `service`)."""
+        s = self.pos[self.seat]
+        n = 0
+        if self.gate_at[s] != NONE:
+            buf[n] = K_GATE
+            n += 1
+        buf[n] = K_EVENT
+        n += 1
+        if self.board.svc_len[s]:
+            buf[n] = K_SERVICE
+            n += 1
+        if self.gate_at[s] != NONE and self.has_special(self.seat, SP_BLUE_WATCHER) >= 0:
+            buf[n] = K_WATCHER                 # or close it at once with the Blue Watcher
+            n += 1
+        return n
 
     def apply_gate_or_event(self, kind):
         s = self.pos[self.seat]
@@ -68,6 +86,15 @@ class Encounters:
         elif kind == K_GATE:
             self.event_done = 1
             self.through_gate(self.seat, s)
+        elif kind == K_SERVICE:
+            b = self.board
+            self.event_done = 1
+            self.place = s
+            self.event(EV_SERVICE, self.seat, s, 0)
+            self.prog_ctx = CTX_EVENT
+            self.prog_pos = b.svc_start[s]
+            self.prog_end = self.prog_pos + b.svc_len[s]
+            self.run_effects()
         else:
             self.start_event(s)
 
@@ -82,6 +109,7 @@ class Encounters:
         b = self.board
         k = self.place * 6 + v - 1
         self.event(EV_EVENT, self.seat, self.place, v)
+        self.prog_ctx = CTX_EVENT
         self.prog_pos = b.ev_start[k]
         self.prog_end = self.prog_pos + b.ev_len[k]
         self.run_effects()
@@ -111,6 +139,12 @@ class Encounters:
         elif op == OP_GATE:
             self.want_opening(s)
 
+    def branch_at(self, i):
+        """At a form (prog_pos on its op): past it and its OP_BRANCH; test_pass_end is where its first
+        list ends (the second follows to prog_end)."""
+        self.prog_pos += 1
+        self.test_pass_end = self.prog_pos + self.board.prog[i + 3]
+
     def run_effects(self):
         b = self.board
         prog = b.prog
@@ -126,20 +160,39 @@ class Encounters:
                     return                     # the same effect runs again once the draws are in
             self.prog_pos += 1
             if op == OP_TEST:
-                npass = prog[i + 3]
-                self.prog_pos += 1
-                self.test_level = self.skill_of(seat, arg >> 4) + (arg & 15) - 8
-                self.test_pass_end = self.prog_pos + npass
+                self.branch_at(i)
+                self.test_level = self.test_value(seat, arg >> 4) + (arg & 15) - 8
                 self.chance(CH_TEST)
                 return
-            if op == OP_PAY:
-                self.offer_payment(arg, prog[i + 3])
+            if op == OP_CHOOSE:
+                self.branch_at(i)
+                self.decide(ST_CHOOSE, seat)
+                return
+            if op == OP_HAS or op == OP_HAS_SPECIAL:
+                self.branch_at(i)
+                holds = self.slot_of_kind(seat, arg) >= 0 if op == OP_HAS else self.has_special(seat, arg) >= 0
+                if holds:
+                    self.prog_end = self.test_pass_end
+                else:
+                    self.prog_pos = self.test_pass_end
+                continue
+            if op == OP_PAY or op == OP_PAY_CARD:
+                self.offer_payment(op, arg, prog[i + 3])
                 return
             if op == OP_DICE:
                 self.dice_op = arg
                 self.chance(CH_AMOUNT)
                 return
-            if op == OP_MONEY:
+            if op == OP_BET:
+                if self.money[seat] >= 1:
+                    self.bet_max = arg
+                    self.decide(ST_BET, seat)
+                    return
+                self.event(EV_PASSED, seat, 0, 0)
+            elif op == OP_DISCARD:
+                if self.ask_discard(seat, arg, THEN_EFFECTS):     # the program goes on after it
+                    return
+            elif op == OP_MONEY:
                 self.add_money(seat, arg - 128)
             elif op == OP_SANITY:
                 if self.change_sanity(seat, arg - 128):
@@ -148,16 +201,27 @@ class Encounters:
                 if self.change_strength(seat, arg - 128):
                     return
             elif op == OP_ITEM:
-                self.draw_card(seat, DECK_ITEM)
+                if self.draw_card(seat, DECK_ITEM):
+                    return                             # an auction card: the auction, then the rest
             elif op == OP_SPELL:
                 self.draw_card(seat, DECK_SPELL)
             elif op == OP_ALLY:
                 self.draw_card(seat, DECK_ALLY)
             elif op == OP_FIND:
                 self.find_card(seat, arg)
-            elif op == OP_LOSE_TURN:
-                if self.lost_turns[seat] < 9:
-                    self.lost_turns[seat] += 1
+            elif op == OP_LOSE_TURN or op == OP_STAY:
+                t = self.lost_turns[seat] + (1 if op == OP_LOSE_TURN else arg)
+                self.lost_turns[seat] = t if t < 9 else 9
+                if op == OP_STAY:
+                    self.event(EV_STAYS, seat, arg, 0)
+            elif op == OP_BOOST:
+                self.boost_skill[seat] = arg >> 4
+                self.boost_mod[seat] = (arg & 15) - 8 + 128
+                self.boost_left[seat] = 2            # this turn and the next
+                self.event(EV_BOOST, seat, arg >> 4, (arg & 15) - 8 + 128)
+            elif op == OP_MOVE_MOD:
+                self.move_mod[seat] = arg
+                self.event(EV_MOVE_MOD, seat, arg - 8 + 128, 0)
             elif op == OP_RETAINER:
                 self.retainer[seat] = arg
                 self.event(EV_RETAINER, seat, arg, 0)
@@ -173,6 +237,43 @@ class Encounters:
                 return
             self.draws_done()
         self.after_event()
+
+    def legal_choose(self, buf):
+        buf[0] = K_CHOOSE
+        buf[1] = K_CHOOSE + 1
+        return 2
+
+    def apply_choose(self, arg):
+        """The player's choice of a form's lists: the first, or the second."""
+        self.event(EV_CHOSE, self.seat, arg, 0)
+        if arg:
+            self.prog_pos = self.test_pass_end
+        else:
+            self.prog_end = self.test_pass_end
+        self.run_effects()
+
+    def legal_bet(self, buf):
+        """No bet, or a stake of $1 up to the event's highest (at most what it has)."""
+        buf[0] = K_PASS
+        top = self.bet_max if self.bet_max < self.money[self.seat] else self.money[self.seat]
+        for v in range(1, top + 1):
+            buf[v] = K_BET + v
+        return top + 1
+
+    def apply_bet(self, kind, arg):
+        if kind == K_PASS:
+            self.event(EV_PASSED, self.seat, 0, 0)
+            self.run_effects()
+            return
+        self.bet_stake = arg
+        self.chance(CH_BET)
+
+    def on_bet_roll(self, v):
+        """Double or nothing: a D6 of 4-6 wins the stake, 1-3 loses it."""
+        won = 1 if v >= 4 else 0
+        self.event(EV_BET, self.seat, self.bet_stake, won)
+        self.add_money(self.seat, self.bet_stake if won else -self.bet_stake)
+        self.run_effects()
 
     def on_amount_roll(self, v):
         """A dice-valued gain or loss (OP_DICE): v is the D6 (or 2D6) rolled."""
@@ -195,6 +296,11 @@ class Encounters:
         self.event(EV_MONEY, seat, d + 128, self.money[seat])
 
     def after_event(self):
+        if self.prog_ctx == CTX_USE:
+            self.prog_ctx = CTX_EVENT
+            if self.pos[self.seat] != AT_WORLD and self.phase == PH_INV:
+                self.decide(ST_MOVE, self.seat)       # a card's use before moving: the move comes next
+                return
         if self.pos[self.seat] == AT_WORLD:
             self.end_turn()
         else:
@@ -224,14 +330,31 @@ class Encounters:
         return False
 
     def draw_card(self, seat, deck_index):
+        """The top card of a deck to the seat (none: the deck is empty, or it has no room). An auction
+        card (special `auction`) goes under the deck and the next item card is auctioned: True when
+        that auction is now under way (the effects go on when it ends)."""
         c = self.take_card(deck_index)
+        b = self.board
         if c == NONE:
             self.event(EV_NO_CARD, seat, 0, 0)
+        elif b.i_special[b.card_kind[c]] == SP_AUCTION:
+            self.decks[deck_index].bottom(c)
+            self.event(EV_AUCTION_CARD, b.card_kind[c], 0, 0)
+            return self.hold_auction(seat)
         elif self.give(seat, c):
-            self.event(EV_CARD, seat, self.board.card_kind[c], 0)
+            self.event(EV_CARD, seat, b.card_kind[c], 0)
         else:
             self.decks[deck_index].bottom(c)
             self.event(EV_NO_CARD, seat, 1, 0)
+        return False
+
+    def hold_auction(self, seat):
+        """An auction of the next item card (table mode: once the table has drawn it); True."""
+        self.draws_done()
+        self.want_card(DECK_ITEM)
+        if self.ready(R_AUCTION):
+            self.start_auction(seat)
+        return True
 
     def find_card(self, seat, kind):
         b = self.board
@@ -302,7 +425,13 @@ class Encounters:
             self.decide(ST_DEST, seat)
         elif op == OP_SHOP:
             c = self.show_top()
-            if c == NONE or (self.money[seat] < b.i_price[b.card_kind[c]] and not self.sellable(seat)):
+            if c != NONE and b.i_special[b.card_kind[c]] == SP_AUCTION:
+                self.known_top &= ~1
+                self.item_deck.draw()
+                self.item_deck.bottom(c)
+                self.event(EV_AUCTION_CARD, b.card_kind[c], 0, 0)
+                self.hold_auction(seat)
+            elif c == NONE or (self.money[seat] < b.i_price[b.card_kind[c]] and not self.sellable(seat)):
                 self.event(EV_PASSED, seat, 0, 0)
                 self.after_event()
             else:
@@ -326,6 +455,20 @@ class Encounters:
             self.end_turn()
         elif op == OP_WORLD:
             self.shift_to_world(seat, arg)
+        elif op == OP_TRIP:
+            self.return_to[seat] = s                 # the way back: here, no gate needed
+            self.event(EV_TRIP, seat, arg, s)
+            self.shift_to_world(seat, arg)
+        elif op == OP_STREET:
+            t = b.entrance[s]
+            self.leave(seat)
+            self.pos[seat] = t
+            self.entered = 0
+            self.met = 0
+            self.snuck = 0
+            self.event_done = 1
+            self.event(EV_STREET, seat, t, 0)
+            self.arrive()                            # the monsters there; no event on a street
         elif op == OP_LOST:
             self.lose_investigator(seat)
 

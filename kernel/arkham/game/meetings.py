@@ -19,7 +19,8 @@ nothing.
 """
 
 from .board import NONE, SPECIAL_HOUND, SP_BIND, SP_DRAGONS_EYE, SP_BLUE_WATCHER, SKILL_STEALTH
-from .defs import (ST_ENC, ST_LOADOUT, ST_SNEAK_TO, CH_SANITY, CH_STEALTH, K_FIGHT, K_SNEAK,
+from .cards import CAST_BIND_ENC, CAST_BIND_COUNTER
+from .defs import (ST_ENC, ST_LOADOUT, ST_SNEAK_TO, CH_SANITY, CH_STEALTH, CH_LOSS, K_FIGHT, K_SNEAK, K_BANISH,
                    K_FACE, K_BIND, K_WATCHER, K_STEP, AT_WORLD, AT_OW, AT_POOL, AT_BOUND, MAX_POSS, PU_FIGHT,
                    PU_SNEAK_OK, PU_SNEAK_FAIL, PU_FACE, PU_COUNTER, HR_SANITY_CHECK_MAX, HR_STEALTH_FAIL_STRIKES,
                    EV_STEALTH, EV_SANCHECK,
@@ -30,7 +31,10 @@ from .state import F_EVADED, F_FOUGHT
 class Meetings:
 
     def here(self, seat, m):
-        """Monster m is in the seat's space (in Arkham, or with it in an Other World)."""
+        """Monster m is in the seat's space (in Arkham, or with it in an Other World) and has not
+        lost interest in its investigator (m_spurned: one it drove mad or knocked out)."""
+        if self.m_spurned[m] & (1 << seat):
+            return False
         at = self.m_at[m]
         if self.pos[seat] == AT_WORLD:
             return at == AT_OW and self.m_owner[m] == seat
@@ -51,7 +55,7 @@ class Meetings:
         for m in range(b.nmonsters):
             if self.here(seat, m) and not self.m_flags[m] & F_EVADED:
                 k = b.mon_kind[m]
-                sc = b.k_san_fail[k] * 16 + b.k_san_pass[k]
+                sc = b.loss_mean2(k, 0) * 64 + b.loss_mean2(k, 1)
                 if sc > score:
                     score = sc
                     best = m
@@ -109,12 +113,16 @@ class Meetings:
         b = self.board
         n = 0
         bind = self.bind_slot(seat) >= 0
+        banish = self.banish_slot(seat) >= 0
         for m in range(b.nmonsters):
             if self.here(seat, m) and not self.m_flags[m] & F_EVADED:
                 buf[n] = K_FIGHT + m
                 n += 1
                 if bind and not self.must_fight:
                     buf[n] = K_BIND + m
+                    n += 1
+                if banish and not self.must_fight:
+                    buf[n] = K_BANISH + m
                     n += 1
         if self.must_fight:
             return n                       # a failed stealth roll: the fight begins
@@ -153,17 +161,27 @@ class Meetings:
             self.face_next()
         elif kind == K_WATCHER:
             self.apply_close(K_WATCHER)
-        else:
-            self.bind(seat, arg)
+        elif kind == K_BANISH:
+            self.banish(seat, arg, 0)
+        elif not self.bind(seat, arg, 0):
             self.after_enc_change()
 
-    def bind(self, seat, m):
-        """Cast Bind Monster on monster m: its sanity cost, and m leaves the board, bound by seat."""
+    def bind(self, seat, m, counter):
+        """Cast Bind Monster on monster m: its sanity cost, then m leaves the board, bound by seat; or
+        first a casting roll (items.tsv `cast`, cards.py): True when that roll is now pending."""
         k = self.bind_slot(seat)
-        cost = self.board.i_cost[self.board.card_kind[self.poss[seat * MAX_POSS + k]]]
+        kind = self.board.card_kind[self.poss[seat * MAX_POSS + k]]
+        cost = self.board.i_cost[kind]
         if cost:
             self.san[seat] -= cost
             self.event(EV_SPEND, seat, cost, self.san[seat])
+        if self.board.i_cast[kind] != NONE:
+            self.casting(seat, CAST_BIND_COUNTER if counter else CAST_BIND_ENC, m)
+            return True
+        self.bound(seat, m)
+        return False
+
+    def bound(self, seat, m):
         self.m_at[m] = AT_BOUND
         self.m_owner[m] = seat
         self.m_flags[m] = 0
@@ -197,11 +215,27 @@ class Meetings:
         k = b.mon_kind[m]
         level = self.maxsan[seat] if self.house & HR_SANITY_CHECK_MAX else self.san[seat]
         ok = v <= level
-        loss = b.k_san_pass[k] if ok else b.k_san_fail[k]
         self.m_checked[m] |= 1 << seat
         if self.purpose == PU_FIGHT:
             self.fight_kinds[k] = 1
+        self.check_ok = 1 if ok else 0
+        self.loss_base = b.k_san_pass[k] if ok else b.k_san_fail[k]
+        if (b.k_pass_dice[k] if ok else b.k_fail_dice[k]):
+            self.chance(CH_LOSS)                 # a loss printed with dice (SAN 2/D6+1)
+            return
+        self.take_loss(self.loss_base)
+
+    def on_loss_roll(self, v):
+        self.take_loss(self.loss_base + v)
+
+    def take_loss(self, loss):
+        """The sanity check against check_m cost `loss`; then what the check was for."""
+        seat = self.check_seat
+        m = self.check_m
         self.event(EV_SANCHECK, seat, m, loss)
+        if loss >= self.san[seat]:
+            # "monsters need only drive the hero mad, after which they lose all interest in him"
+            self.m_spurned[m] |= 1 << seat
         if loss and self.change_sanity(seat, -loss):
             return
         pu = self.purpose

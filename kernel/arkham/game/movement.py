@@ -1,17 +1,19 @@
 """Investigator phase, part 1: movement.
 
-At ST_MOVE the investigator may first give cards or dollars to investigators in its space (trade.py);
-then it stays, rolls 2D6 to move, calls a taxi (on a taxi space or with the Taxi
-Whistle, $1, to any city location, ending the move), drives (a vehicle) or casts Mists of R'lyeh
-(its sanity cost). After the roll, ST_STEP takes one step at a time (K_STEP + neighbour index),
-stops, or calls a taxi from a taxi space; reach.py's `enterable` and `stops` decide, so the odds
-(`reach_odds`) and the game agree. A move whose last point lands on a taxi space (without monsters)
-stays at ST_STEP with no step left: stop there, or call the taxi. Leaving the gate an investigator
-came back through loses the right to close it without another trip. Allocates nothing.
+At ST_MOVE the investigator may first give cards or dollars to investigators in its space (trade.py)
+and play its cards' `use` (cards.py); then it stays, rolls 2D6 to move (plus an event's move_bonus),
+calls a taxi (on a taxi space or with the Taxi Whistle, $1, to any city location, ending the move),
+drives (a vehicle) or casts Mists of R'lyeh (its sanity cost). After the roll, ST_STEP takes one
+step at a time (K_STEP + neighbour index), stops, or calls a taxi from a taxi space; reach.py's
+`enterable` and `stops` decide, so the odds (`reach_odds`) and the game agree. A move whose last
+point lands on a taxi space (without monsters) stays at ST_STEP with no step left: stop there, or
+call the taxi. Leaving the gate an investigator came back through loses the right to close it
+without another trip. Allocates nothing.
 """
 
 from .board import NONE, SP_VEHICLE, SP_MISTS, SP_WHISTLE
-from .defs import (ST_STEP, CH_MOVE, K_STAY, K_ROLL, K_TAXI, K_MODE, K_STEP, K_STOP, MAX_POSS,
+from .cards import CAST_MISTS
+from .defs import (ST_STEP, CH_MOVE, K_STAY, K_ROLL, K_TAXI, K_MODE, K_STEP, K_STOP, K_USE, MAX_POSS,
                    HR_NO_EVENT_ON_STAY, EV_MOVE, EV_TAXI, EV_MODE, EV_STAY, EV_SPEND)
 from ..reach import MODE_FOOT, MODE_VEHICLE, MODE_MISTS, enterable, stops
 
@@ -37,7 +39,7 @@ class Movement:
 
     def legal_move(self, buf):
         seat = self.seat
-        self.fill_occupancy()
+        self.fill_occupancy(seat)
         buf[0] = K_STAY
         buf[1] = K_ROLL
         n = 2
@@ -51,12 +53,13 @@ class Movement:
                 n += 1
         if self.taxi_ok(seat):
             n = self.list_taxis(buf, n, seat)
+        n = self.list_uses(buf, n, seat)
         return self.list_gifts(buf, n, seat)
 
     def legal_step(self, buf):
         seat = self.seat
         b = self.board
-        self.fill_occupancy()
+        self.fill_occupancy(seat)
         s = self.pos[seat]
         n = 0
         base = b.nbr_start[s]
@@ -89,12 +92,18 @@ class Movement:
         elif kind == K_MODE:
             if arg == MODE_MISTS:
                 k = self.has_special(seat, SP_MISTS)
-                cost = self.board.i_cost[self.board.card_kind[self.poss[seat * MAX_POSS + k]]]
+                spell = self.board.card_kind[self.poss[seat * MAX_POSS + k]]
+                cost = self.board.i_cost[spell]
                 if cost:
                     self.san[seat] -= cost
                     self.event(EV_SPEND, seat, cost, self.san[seat])
+                if self.board.i_cast[spell] != NONE:
+                    self.casting(seat, CAST_MISTS, k)       # cast with a roll (cards.py)
+                    return
             self.mode = arg
             self.event(EV_MODE, seat, arg, 0)
+        elif kind == K_USE:
+            self.apply_use(seat, arg)
         elif kind == K_TAXI:
             self.take_taxi(seat, arg)
         else:
@@ -109,6 +118,13 @@ class Movement:
         self.arrive()
 
     def on_move_roll(self, v):
+        mod = self.move_mod[self.seat]
+        if mod:
+            # an event's modifier of this movement roll (effect move_bonus+N)
+            self.move_mod[self.seat] = 0
+            v += mod - 8
+            if v < 0:
+                v = 0
         self.moves_left = v
         self.decide(ST_STEP, self.seat)
 
@@ -121,7 +137,7 @@ class Movement:
         if kind == K_TAXI:
             self.take_taxi(seat, arg)
             return
-        self.fill_occupancy()
+        self.fill_occupancy(seat)
         t = b.neighbour(self.pos[seat], arg)
         self.leave(seat)
         self.pos[seat] = t

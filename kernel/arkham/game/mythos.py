@@ -2,23 +2,27 @@
 
 1. Gates: 2D6 on the Gate Opening table. At the location it names a gate opens (a face-down gate
    card and a random monster from the pool; the doom track advances); a location that has a gate
-   gets a monster instead; one with an Elder Sign gets neither.
-2. and 3. Monsters, nearest to an investigator first (street distance; ties: the lower token):
-   a monster already with investigators stays; a left- or right-handed one moves its number of
+   gets a monster instead; one with an Elder Sign gets neither. A roll may bring more monsters
+   (gate_table.tsv `monsters`: at a place, or at every gate open before the roll).
+2. and 3. Monsters, nearest to an investigator first (street distance; ties: the lower token): a
+   monster already with investigators (or without a move) stays and does not attack ("a monster attacks if
+   it enters a location with an investigator"); a left- or right-handed one moves its number of
    spaces along its heading, turning at crossings (Board.turn); a flying one (and a Hound of
    Tindalos, which may also enter city locations) flies along the streets toward the nearest
-   investigator (ties: the higher Fight, then a coin). A monster never enters a city location (but
-   a Hound) and stops on reaching investigators. It then attacks them, the highest Fight first
-   (ties: a coin): a sanity check, then the investigator strikes back (a loadout and a D6) until
-   one of them is beaten; a Hound leaves after hurting once.
+   investigator (ties: the higher Fight, then a coin). A monster has lost interest in an
+   investigator it drove mad or knocked out ("monsters need only drive the hero mad, after which
+   they lose all interest in him"): it neither hunts nor attacks nor stops for him. A monster never
+   enters a city location (but a Hound) and stops on reaching investigators. It then attacks them,
+   the highest Fight first (ties: a coin): a sanity check, then the investigator strikes back (a
+   loadout and a D6) until one of them is beaten; a Hound leaves after hurting once.
 
 Defeat: as soon as a gate opens, too many open gates (the player-count limit) or the doom track at
 its end (house rule defeat_at_round_end: checked when the round ends). Allocates nothing.
 """
 
 from ... import prng
-from .board import NONE, MOVE_STILL, MOVE_LEFT, MOVE_RIGHT, SPECIAL_HOUND
-from .defs import (PH_SETUP, PH_MYTHOS, ST_LOADOUT, CH_GATE, CH_SANITY, CH_COIN, AT_POOL, AT_WORLD,
+from .board import NONE, MOVE_STILL, MOVE_LEFT, MOVE_RIGHT, SPECIAL_HOUND, GATE_EXTRA_GATES
+from .defs import (SEAT_OUT, PH_SETUP, PH_MYTHOS, ST_LOADOUT, CH_GATE, CH_SANITY, CH_COIN, AT_POOL, AT_WORLD,
                    PU_COUNTER, RES_PLAYING, RES_LOST_GATES, RES_LOST_DOOM, HR_DEFEAT_AT_ROUND_END,
                    DRAW_MONSTER, DRAW_GATE, R_GATE_ROLL,
                    EV_MYTHOS, EV_NO_GATE, EV_SEALED_SPACE, EV_GATE_MONSTER, EV_GATE_OPENS, EV_MONSTER,
@@ -65,6 +69,7 @@ class Mythos:
         self.m_owner[m] = owner
         self.m_checked[m] = 0
         self.m_flags[m] = 0
+        self.m_spurned[m] = 0
         self.m_head[m] = b.first_street(where) if where < b.nspaces else NONE
         self.event(EV_MONSTER, m, where, 0)
         return m
@@ -111,9 +116,23 @@ class Mythos:
             self.check_defeat(False)
         return True
 
+    def limit_now(self):
+        """The gate limit: by the players at the table, or (rules.tsv gate_limits_by investigators) by
+        the seats that still have an investigator to play."""
+        if not self.board.limit_by_investigators:
+            return self.gate_limit
+        n = 0
+        for s in range(self.players):
+            if self.seat_status[s] != SEAT_OUT:
+                n += 1
+        limits = self.board.gate_limit
+        while n < len(limits) - 1 and not limits[n]:
+            n += 1                                   # fewer than the board's least: its least's limit
+        return limits[n]
+
     def check_defeat(self, at_round_end):
         """Too many gates open, or the doom track at 'Arkham is doomed': the game is lost."""
-        if self.open_gates() >= self.gate_limit:
+        if self.open_gates() >= self.limit_now():
             self.finish(RES_LOST_GATES)
             return True
         if self.doom >= self.doom_length:
@@ -131,7 +150,26 @@ class Mythos:
         s = self.board.gate_table[v]
         if s != NONE:
             self.want_opening(s)
+        self.extra_monsters(v, 1)
         self.gate_roll_effects()
+
+    def extra_monsters(self, v, wanting):
+        """The monsters gate roll v brings besides its gate (gate_table.tsv `monsters`): N at a place,
+        or N at every gate open before the roll; none where an Elder Sign is. wanting: table mode's
+        draws only (want_draw), else placed."""
+        b = self.board
+        n = b.gate_extra[v]
+        if not n:
+            return
+        at = b.gate_extra_at[v]
+        for s in range(b.nspaces):
+            if (s == at or (at == GATE_EXTRA_GATES and self.gate_at[s] != NONE and s != self.fresh_gate)) and \
+                    not self.sealed[s]:
+                for _ in range(n):
+                    if wanting:
+                        self.want_draw(DRAW_MONSTER)
+                    else:
+                        self.place_monster(s, 0)
 
     def gate_roll_effects(self):
         """What the gate roll (gate_roll) names happens, once its draws are in (table mode)."""
@@ -140,6 +178,7 @@ class Mythos:
         b = self.board
         s = b.gate_table[self.gate_roll]
         v = self.gate_roll
+        self.fresh_gate = NONE
         if s == NONE:
             self.event(EV_NO_GATE, v, 0, 0)
         elif self.sealed[s]:
@@ -147,8 +186,11 @@ class Mythos:
         elif self.gate_at[s] != NONE:
             self.event(EV_GATE_MONSTER, s, 0, 0)
             self.place_monster(s, 0)
-        else:
-            self.open_gate(s)
+        elif self.open_gate(s):
+            self.fresh_gate = s                      # not "a gate open before the roll"
+        if self.result == RES_PLAYING:
+            self.extra_monsters(v, 0)
+        self.fresh_gate = NONE
         self.draws_done()
         if self.result != RES_PLAYING:
             return
@@ -241,15 +283,26 @@ class Mythos:
             s = self.m_at[m]
             k = b.mon_kind[m]
             mode = b.k_mode[k]
-            if self.investigators_at(s) or mode == MOVE_STILL:
-                pending = self.monster_attacks()
-            elif mode == MOVE_LEFT or mode == MOVE_RIGHT:
+            if self.prey_at(m, s) or mode == MOVE_STILL:
+                # a monster without a move, or already with investigators, stays where it is; it
+                # attacks only when it moves in on investigators
+                continue
+            if mode == MOVE_LEFT or mode == MOVE_RIGHT:
                 self.walk(m, b.k_moves[k], mode)
                 pending = self.monster_attacks()
             else:
                 pending = self.choose_prey(m)
             if pending:
                 return
+
+    def prey_at(self, m, s):
+        """How many investigators at space s monster m has not lost interest in (m_spurned: the ones
+        it drove mad or knocked out)."""
+        n = 0
+        for seat in range(self.players):
+            if self.seat_inv[seat] != NONE and self.pos[seat] == s and not self.m_spurned[m] & (1 << seat):
+                n += 1
+        return n
 
     def walk(self, m, steps, mode):
         b = self.board
@@ -261,7 +314,7 @@ class Mythos:
             self.m_at[m] = nxt
             self.m_head[m] = b.turn(nxt, cur, mode)
             self.event(EV_MONSTER_MOVES, m, cur, nxt)
-            if self.investigators_at(nxt):
+            if self.prey_at(m, nxt):
                 return
 
     def choose_prey(self, m):
@@ -275,7 +328,7 @@ class Mythos:
         n = 0
         for seat in range(self.players):
             p = self.pos[seat]
-            if self.seat_inv[seat] == NONE or p == AT_WORLD:
+            if self.seat_inv[seat] == NONE or p == AT_WORLD or self.m_spurned[m] & (1 << seat):
                 continue
             d = self.seat_dist[seat * ns + at]
             f = self.fight[seat]
@@ -305,7 +358,7 @@ class Mythos:
 
     def fly(self, m, seat):
         """Along a shortest street path toward the target; a monster that is not a Hound stops short
-        of a city location."""
+        of a city location, a Hound short of one without buildings (spaces.tsv flag `outdoor`)."""
         b = self.board
         self.fly_target = seat
         hound = b.k_special[b.mon_kind[m]] & SPECIAL_HOUND
@@ -319,7 +372,7 @@ class Mythos:
             nxt = NONE
             for i in range(b.nbr_count[cur]):
                 t = b.neighbour(cur, i)
-                if dist[off + t] == d - 1 and (hound or not b.is_loc[t]):
+                if dist[off + t] == d - 1 and (not b.is_loc[t] or (hound and not b.outdoor[t])):
                     nxt = t
                     break
             if nxt == NONE:
@@ -327,7 +380,7 @@ class Mythos:
             self.m_at[m] = nxt
             self.m_head[m] = b.first_street(nxt) if b.is_loc[nxt] else b.turn(nxt, cur, MOVE_LEFT)
             self.event(EV_MONSTER_MOVES, m, cur, nxt)
-            if self.investigators_at(nxt):
+            if self.prey_at(m, nxt):
                 break
         return self.monster_attacks()
 
@@ -345,7 +398,8 @@ class Mythos:
         best_f = -1
         n = 0
         for seat in range(self.players):
-            if self.seat_inv[seat] == NONE or self.pos[seat] != s or self.attacked & (1 << seat):
+            if self.seat_inv[seat] == NONE or self.pos[seat] != s or self.attacked & (1 << seat) or \
+                    self.m_spurned[m] & (1 << seat):
                 continue
             f = self.fight[seat]
             if f > best_f:

@@ -23,8 +23,10 @@ from ...checks import is_action, check_action, check_player, check_new_game, che
 from .board import Board
 from .defs import (PH_OVER, ST_PICK, ST_RETURN, ST_MOVE, ST_STEP, ST_GATE_OR_EVENT, ST_ENC, ST_SNEAK_TO,
                    ST_LOADOUT, ST_CLOSE, ST_SHOP, ST_DEST, ST_DISCARD, ST_ORIENT, ST_SPLIT, ST_PAY, ST_SELL, ST_BID,
+                   ST_CHOOSE, ST_BET, CH_BET, CH_CAST, CH_BANISH, R_AUCTION,
                    CH_FIRST, CH_MOVE, CH_EVENT, CH_TEST, CH_STEALTH, CH_SANITY, CH_ATTACK, CH_DAMAGE, CH_CLOSE,
-                   CH_GATE, CH_COIN, CH_AMOUNT, CH_DRAW, K_SHIFT, ARG_MASK, K_PICK, K_RESOLVE, K_OUTCOME,
+                   CH_GATE, CH_COIN, CH_AMOUNT, CH_DRAW, CH_FOE, CH_LOSS, K_SHIFT, ARG_MASK, K_PICK, K_RESOLVE,
+                   K_OUTCOME,
                    MAX_ACTIONS, MAX_LOG, RES_WON, HOUSE_RULES, OPT_TABLE_DRAWS, R_EFFECTS, R_GATE_ROLL, R_PICK,
                    EV_ROLL)
 from .state import State
@@ -35,9 +37,10 @@ from .meetings import Meetings
 from .combat import Combat
 from .mythos import Mythos
 from .trade import Trade
+from .cards import Cards
 
 
-class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, Trade):
+class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, Trade, Cards):
     """One game. Made by Rules.new_game (the board is loaded once per Rules)."""
 
     # ----- the surface -------------------------------------------------------------------------------------
@@ -74,9 +77,20 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, T
     # ----- chance ------------------------------------------------------------------------------------------
 
     def two_dice(self):
-        """The chance node rolls 2D6 (movement, the gate table, a 2D6 amount)."""
+        """The chance node rolls 2D6 (movement, the gate table, a 2D6 amount, a monster's N+2D6
+        strength or a 2D6 sanity loss)."""
         st = self.step
-        return st == CH_MOVE or st == CH_GATE or (st == CH_AMOUNT and self.dice_op & 7 == 2)
+        if st == CH_MOVE or st == CH_GATE:
+            return True
+        if st == CH_AMOUNT:
+            return self.dice_op & 7 == 2
+        b = self.board
+        if st == CH_FOE:
+            return b.k_str_dice[b.mon_kind[self.target]] == 2
+        if st == CH_LOSS:
+            k = b.mon_kind[self.check_m]
+            return (b.k_pass_dice[k] if self.check_ok else b.k_fail_dice[k]) == 2
+        return False
 
     def _outcome_ok(self, v):
         st = self.step
@@ -172,6 +186,10 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, T
             return self.legal_sell(buf)
         if st == ST_BID:
             return self.legal_bid(buf)
+        if st == ST_CHOOSE:
+            return self.legal_choose(buf)
+        if st == ST_BET:
+            return self.legal_bet(buf)
         return 0
 
     def is_legal(self, action):
@@ -239,6 +257,10 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, T
             self.apply_sell(kind, arg)
         elif st == ST_BID:
             self.apply_bid(kind)
+        elif st == ST_CHOOSE:
+            self.apply_choose(arg)
+        elif st == ST_BET:
+            self.apply_bet(kind, arg)
 
     def record(self, action):
         """Append an action to the log (3 bytes) and its running checksum."""
@@ -281,6 +303,16 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, T
             self.on_amount_roll(v)
         elif st == CH_DRAW:
             self.on_drawn(v)
+        elif st == CH_FOE:
+            self.on_foe_roll(v)
+        elif st == CH_LOSS:
+            self.on_loss_roll(v)
+        elif st == CH_BET:
+            self.on_bet_roll(v)
+        elif st == CH_CAST:
+            self.on_cast_roll(v)
+        elif st == CH_BANISH:
+            self.on_banish_roll(v)
 
     def resume_operation(self):
         """Every draw an operation wanted is in (table mode): it runs again and takes them."""
@@ -292,6 +324,8 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, T
             self.gate_roll_effects()
         elif r == R_PICK:
             self.picked(self.actor, self.pick_inv)
+        elif r == R_AUCTION:
+            self.start_auction(self.seat)
 
     # ----- views, text, saves ------------------------------------------------------------------------------
 

@@ -2,14 +2,14 @@
 
     blob = serialize(game); game2 = deserialize(rules, blob, verify=False)
 
-Layout (version 3): 'A' 'H' version, players, house-rule bits (and OPT_TABLE_DRAWS), round limit (2
+Layout (version 4): 'A' 'H' version, players, house-rule bits (and OPT_TABLE_DRAWS), round limit (2
 bytes), doom length, the board's digest (2), seed (4), action count n (4), the actions (3 bytes
 each), the state's length (2), the state (state_bytes), a CRC-32 of everything before it (4).
-Version 2 had the same layout under the rules before issue 26; version 1 (before issue 24) had a
+Versions 2 and 3 had the same layout under earlier rules; version 1 had a
 Fletcher-16 of the actions (2) before the state's length and a Fletcher-16 of the rest at the end
 (a byte changed from 0x00 to 0xFF passes Fletcher-16, hence CRC-32, binio.py). Saves of versions 1
-and 2 are read as far as their header's range checks, then refused with a message saying why: their
-games were played under rules issue 26 changed, so their logs do not replay under these.
+to 3 are read as far as their header's range checks, then refused with a message saying why: their
+games were played under earlier rules, so their logs do not replay under these.
 
 Every header field is range-checked before it is used (players on this board, known house rules,
 a round limit of at most 999, a doom track of 1 to 99, a seed within the PRNG's range), so a
@@ -34,14 +34,15 @@ from ...checks import check_blob
 from ... import prng
 from .board import NONE
 from .defs import (MAX_LOG, HOUSE_RULES, GATE_DAGON, OPT_TABLE_DRAWS, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND, AT_WORLD,
-                   PH_OVER, PH_INV, CH_COIN, CH_FIRST, CH_ATTACK, CH_DAMAGE, CH_SANITY, ST_LOADOUT, ST_ORIENT,
-                   ST_SHOP, ST_PICK, PU_CLOSE, STEP_NAMES)
+                   PH_OVER, PH_INV, CH_COIN, CH_FIRST, CH_ATTACK, CH_DAMAGE, CH_SANITY, CH_CLOSE, CH_FOE, CH_LOSS,
+                   ST_LOADOUT, ST_ORIENT,
+                   ST_SHOP, ST_PICK, ST_CLOSE, PU_CLOSE, STEP_NAMES)
 
 MAGIC0 = 0x41   # 'A'
 MAGIC1 = 0x48   # 'H'
-VERSION = 3
+VERSION = 4
 OLD_VERSION = 1
-RULES_VERSION = 3       # saves of an older version were played under rules issue 26 changed
+RULES_VERSION = 4       # saves of an older version were played under earlier rules
 HIDDEN_GATE = 254
 HEAD = 18
 VIEW_HEAD = 4
@@ -60,12 +61,16 @@ SCALARS = ("phase", "step", "actor", "seat", "result", "doom", "gate_limit", "do
            "check_m", "check_seat", "place", "shop_card", "dest_optional", "discard_spell", "orient_m",
            "coin_n", "coin_for", "cur_m", "fly_target", "last_roll", "attacked", "last_seat", "must_fight",
            "sneak_gate", "draw_want", "ndrawn", "draw_used", "resume", "known_top", "gate_roll", "dice_op",
-           "pick_inv", "pay_kind", "pay_amount", "auction_card", "bidder", "bidders")
+           "pick_inv", "pay_kind", "pay_amount", "auction_card", "bidder", "bidders", "foe_str", "loss_base",
+           "check_ok", "discard_then", "bet_max", "bet_stake", "cast_mask", "cast_for", "cast_arg", "cast_seat",
+           "prog_ctx", "used_mask")
 # two bytes each (test_level is stored + 128: it can be below 0)
 WIDE = ("round", "prog_pos", "prog_end", "test_pass_end", "test_level", "bid")
 BUFFERS = ("seat_inv", "seat_status", "pos", "ow_world", "ow_stage", "close_at", "san", "maxsan", "sta",
-           "maxsta", "fight", "stealth", "skill", "lost_turns", "retainer", "draw_kinds", "drawn", "poss",
-           "gates_closed", "used_inv", "tied", "m_at", "m_owner", "m_head", "m_checked", "m_flags", "fight_kinds",
+           "maxsta", "fight", "stealth", "skill", "lost_turns", "retainer", "boost_skill", "boost_mod", "boost_left",
+           "move_mod", "return_to", "draw_kinds", "drawn", "poss",
+           "gates_closed", "used_inv", "tied", "m_at", "m_owner", "m_head", "m_checked", "m_flags", "m_spurned",
+           "fight_kinds",
            "sealed", "gate_shown", "gate_keep")
 # not saved: seat_dist, a cache of distances that is valid whenever dist_dirty is 0 (a loaded game
 # recomputes it: the same values)
@@ -255,9 +260,9 @@ def deserialize(rules, blob, verify=False):
     if seed > prng.SEED_MAX:
         _bad("the header's seed is out of range")
     if b[2] < RULES_VERSION:
-        _bad("a save of format version %d, from before the rules were brought to the rulebook (issue 26: gate "
-             "trophies, events when waiting, failed stealth, the taxi): its game cannot go on under these "
-             "rules; its action log replays with an older Eldritch" % b[2])
+        _bad("a save of format version %d, from before the rules were brought to the rulebook (gate trophies, "
+             "events when waiting, failed stealth, the taxi; monsters that attack only on moving in and lose interest in whom they drove mad, and more): "
+             "its game cannot go on under these rules; its action log replays with an older Eldritch" % b[2])
     if (b[8] << 8 | b[9]) != rules.board.digest:
         _bad("the save was made on another board (or another version of it)")
     try:
@@ -368,6 +373,7 @@ def _check(g):
         at = g.m_at[m]
         need(at < ns or at == AT_POOL or at == AT_OW or at == AT_TROPHY or at == AT_BOUND, "a monster")
         need(g.m_owner[m] < 8 and (g.m_head[m] < ns or g.m_head[m] == NONE), "a monster")
+        need(g.m_spurned[m] >> g.players == 0, "a monster")
     for s in range(ns):
         need(g.gate_at[s] < b.ngates or g.gate_at[s] == NONE, "a gate")
     for c in range(b.ngates):
@@ -379,8 +385,13 @@ def _check(g):
     need(g.shop_card < b.ncards or g.shop_card == NONE, "the shop")
     st = g.step
     need(g.must_fight <= 1 and g.sneak_gate <= 1, "a sneak")
+    need(g.discard_spell <= 2 and g.discard_then <= 2, "a discard")
+    need(g.cast_for <= 7 and g.cast_seat < g.players and g.prog_ctx <= 1, "a card in use")
+    for s in range(g.players):
+        need(g.return_to[s] == NONE or g.return_to[s] < ns, "a round trip")
+        need(g.boost_skill[s] < 8 and g.boost_left[s] <= 2 and g.move_mod[s] <= 14, "an event's bonus")
     from .defs import MAX_DRAWS, ST_SPLIT, CH_DRAW, ST_BID, DRAW_MONSTER, DRAW_DECK
-    need(g.draw_used <= g.ndrawn <= g.draw_want <= MAX_DRAWS and g.resume <= 3 and g.known_top < 8, "a draw")
+    need(g.draw_used <= g.ndrawn <= g.draw_want <= MAX_DRAWS and g.resume <= 4 and g.known_top < 8, "a draw")
     for k in range(g.draw_want):
         need(DRAW_MONSTER <= g.draw_kinds[k] <= DRAW_DECK + 2, "a draw")
     need(g.pick_inv < b.ninv or g.pick_inv == NONE, "a pick")
@@ -397,14 +408,23 @@ def _check(g):
          and g.test_pass_end <= len(b.prog) // 2, "the event in progress")
     st = g.step
     # the registers the pending step reads
-    if st == CH_ATTACK or st == CH_DAMAGE or (st == ST_LOADOUT and g.purpose != PU_CLOSE):
+    if st == CH_ATTACK or st == CH_DAMAGE or st == CH_FOE or (st == ST_LOADOUT and g.purpose != PU_CLOSE):
         need(g.target < b.nmonsters, "the monster fought")
-    if st == CH_SANITY:
-        need(g.check_m < b.nmonsters and g.check_seat < g.players, "the sanity check")
+    if st == CH_SANITY or st == CH_LOSS:
+        need(g.check_m < b.nmonsters and g.check_seat < g.players and g.check_ok <= 1, "the sanity check")
+    if st == CH_LOSS:
+        k = b.mon_kind[g.check_m]
+        need(b.k_pass_dice[k] if g.check_ok else b.k_fail_dice[k], "the sanity check")
+    if st == CH_FOE:
+        need(b.k_str_dice[b.mon_kind[g.target]], "the monster fought")
     if st == ST_ORIENT:
         need(g.orient_m < b.nmonsters and g.m_at[g.orient_m] < ns, "the monster to turn")
     if st == ST_SHOP:
         need(g.shop_card < b.ncards, "the shop")
+    if st == CH_CLOSE or st == ST_CLOSE or (st == ST_LOADOUT and g.purpose == PU_CLOSE):
+        need(g.seat < g.players and g.pos[g.seat] < ns and g.gate_at[g.pos[g.seat]] != NONE, "the gate attacked")
+    for s in range(g.players):
+        need(g.close_at[s] == NONE or g.gate_at[g.close_at[s]] != NONE, "a gate to close")
     if st == CH_COIN:
         need(g.cur_m < b.nmonsters, "the coin toss")
         for k in range(g.coin_n):

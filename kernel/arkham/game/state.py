@@ -9,7 +9,8 @@ strength and their maxima, Fight, Stealth, money, possessions, position). A posi
 or AT_WORLD with ow_world/ow_stage (2 then 1, the Other World's two areas). Monster tokens: m_at (a
 space, AT_POOL, AT_OW, AT_TROPHY, AT_BOUND) and m_owner (the seat for the last three), m_head (the
 space it moves into next), m_checked (seats that took their sanity check against it this round),
-m_flags (evaded this turn, fought, moved this mythos). Gates: gate_at[space] (a gate card or NONE),
+m_flags (evaded this turn, fought, moved this mythos), m_spurned (seats whose investigator it drove
+mad or knocked out: it has lost interest in them while it stays on the board). Gates: gate_at[space] (a gate card or NONE),
 sealed[space], gate_shown[card], gate_keep[card] (the seat that closed it and keeps it as a trophy,
 GATE_DAGON once given to the Esoteric Order of Dagon, else NONE: in the deck or open). Decks are
 stacks (the top is the last card); their order is hidden. Table mode (house & OPT_TABLE_DRAWS): a
@@ -20,7 +21,7 @@ from array import array
 
 from ...errors import KernelError
 from ... import prng
-from .board import (NONE, MAX_PLAYERS, MAX_START_ITEMS, MAX_SKILLS, DECK_ITEM, DECK_SPELL,
+from .board import (NONE, MAX_PLAYERS, MAX_START_ITEMS, MAX_SKILLS, DECK_ITEM, DECK_SPELL, SP_AUCTION,
                     SPECIAL_HOUND, SPECIAL_BLOCKING, RANDOM_ITEM, SKILL_FIGHT, SKILL_STEALTH)
 from .defs import (PH_SETUP, ST_PICK, CH_DRAW, MAX_POSS, MAX_LOG, MAX_EV, MAX_ACTIONS, AT_POOL,
                    AT_WORLD, SEAT_PICK, RES_PLAYING, HR_SEED_GATE_LIMITS, OPT_TABLE_DRAWS, DRAW_MONSTER,
@@ -30,6 +31,13 @@ from ..reach import OCC_MONSTER, OCC_BLOCKING, OCC_HOUND
 F_EVADED = 1
 F_FOUGHT = 2
 F_MOVED = 4
+
+
+def ev_capacity(board):
+    """Event ints one step may record: the mythos phase moves every monster (up to its moves, and an
+    attack), so the buffer grows with the board's monsters; at least MAX_EV."""
+    n = 4 * (64 + board.nmonsters * 12)
+    return n if n > MAX_EV else MAX_EV
 
 
 class Deck:
@@ -115,7 +123,7 @@ class State:
         nm = b.nmonsters
         self.rng = array("i", [1, 1])
         self.logb = bytearray(3 * MAX_LOG)      # the action log, 3 bytes an action (codes < 2^17)
-        self.ev = array("i", [0] * MAX_EV)
+        self.ev = array("i", [0] * ev_capacity(b))
         self.buf = array("i", [0] * MAX_ACTIONS)
         # seats
         self.seat_inv = bytearray(MAX_PLAYERS)
@@ -133,6 +141,11 @@ class State:
         self.skill = bytearray(MAX_PLAYERS * MAX_SKILLS)   # the board's other skills (2..), base values
         self.lost_turns = bytearray(MAX_PLAYERS)
         self.retainer = bytearray(MAX_PLAYERS)
+        self.boost_skill = bytearray(MAX_PLAYERS)   # an event's temporary skill bonus: the skill,
+        self.boost_mod = bytearray(MAX_PLAYERS)     # its modifier + 128,
+        self.boost_left = bytearray(MAX_PLAYERS)    # its turn starts left (2 when gained: this and the next)
+        self.move_mod = bytearray(MAX_PLAYERS)      # its next movement roll's modifier + 8 (0: none)
+        self.return_to = bytearray(MAX_PLAYERS)     # a round trip's way back (a space, NONE: none)
         self.money = array("H", [0] * MAX_PLAYERS)
         self.poss = bytearray(MAX_PLAYERS * MAX_POSS)
         self.gates_closed = bytearray(MAX_PLAYERS)
@@ -144,6 +157,7 @@ class State:
         self.m_head = bytearray(nm)
         self.m_checked = bytearray(nm)
         self.m_flags = bytearray(nm)
+        self.m_spurned = bytearray(nm)
         self.fight_kinds = bytearray(b.nkinds)
         # gates, decks
         self.gate_at = bytearray(ns)
@@ -183,11 +197,16 @@ class State:
         for buf in (self.seat_status, self.ow_world, self.ow_stage, self.san, self.maxsan, self.sta,
                     self.maxsta, self.fight, self.stealth, self.skill, self.lost_turns, self.retainer,
                     self.draw_kinds, self.drawn, self.money, self.gates_closed, self.used_inv,
-                    self.tied, self.m_owner, self.m_checked, self.m_flags, self.fight_kinds, self.sealed,
+                    self.tied, self.m_owner, self.m_checked, self.m_flags, self.m_spurned, self.fight_kinds,
+                    self.sealed,
                     self.gate_shown, self.occ, self.seat_dist, self.queue):
             for i in range(len(buf)):
                 buf[i] = 0
-        for buf in (self.seat_inv, self.pos, self.close_at, self.poss, self.m_head, self.gate_at, self.gate_keep):
+        for buf in (self.boost_skill, self.boost_mod, self.boost_left, self.move_mod):
+            for i in range(len(buf)):
+                buf[i] = 0
+        for buf in (self.seat_inv, self.pos, self.close_at, self.poss, self.m_head, self.gate_at, self.gate_keep,
+                    self.return_to):
             for i in range(len(buf)):
                 buf[i] = NONE
         for m in range(b.nmonsters):
@@ -221,6 +240,9 @@ class State:
         self.must_fight = 0
         self.sneak_gate = 0
         self.target = NONE
+        self.foe_str = 0                # the strength of the monster attacked now (its dice rolled)
+        self.loss_base = 0              # a sanity check lost or passed with dice to roll: the loss's base
+        self.check_ok = 0               # and whether the check passed (which side of SAN a/b)
         self.purpose = 0
         self.mask = 0
         self.bonus = 0
@@ -232,7 +254,16 @@ class State:
         self.test_level = 0
         self.shop_card = NONE
         self.dest_optional = 0
-        self.discard_spell = 0
+        self.discard_spell = 0          # which cards a discard takes, and what it is for (combat.py)
+        self.discard_then = 0
+        self.bet_max = 0                # an event's bet: the highest stake, the stake
+        self.bet_stake = 0
+        self.cast_mask = 0              # casting rolls still to make: possession slots (a loadout)
+        self.cast_for = 0               # what a casting roll is for (combat.CAST_*), and its argument
+        self.cast_arg = 0
+        self.cast_seat = 0
+        self.prog_ctx = 0               # the effect program running: an event's (0) or a card's use (1)
+        self.used_mask = 0              # possession slots whose `use` was used this turn
         self.orient_m = NONE
         self.coin_n = 0
         self.coin_for = 0
@@ -252,6 +283,7 @@ class State:
         self.resume = 0                 # the operation a completed draw resumes (R_*)
         self.known_top = 0              # table mode: bit per deck whose top card is known (shown)
         self.gate_roll = 0              # the gate roll being carried out (its draws)
+        self.fresh_gate = NONE          # (while it is carried out: the gate it opened, not one before)
         self.dice_op = 0                # a dice-valued effect waiting for its roll (OP_DICE's arg)
         self.pick_inv = NONE            # the investigator being set up (its random cards)
         self.pay_kind = 0               # an event's payment: cost kind and amount
@@ -269,7 +301,7 @@ class State:
     def event(self, code, a, b, c):
         n = self.nev
         ev = self.ev
-        if n + 4 <= MAX_EV:
+        if n + 4 <= len(ev):
             ev[n] = code
             ev[n + 1] = a
             ev[n + 2] = b
@@ -313,7 +345,7 @@ class State:
 
     def skill_of(self, seat, k):
         """The seat's skill k (SKILL_FIGHT, SKILL_STEALTH or one of the board's others) with the
-        bonuses of the cards it carries (items.tsv 'skills'), at least 0."""
+        bonuses of the cards it carries (items.tsv 'skills') and an event's boost, at least 0."""
         b = self.board
         if k == SKILL_FIGHT:
             v = self.fight[seat]
@@ -321,12 +353,31 @@ class State:
             v = self.stealth[seat]
         else:
             v = self.skill[seat * MAX_SKILLS + k]
+        if self.boost_left[seat] and self.boost_skill[seat] == k:
+            v += self.boost_mod[seat] - 128
         base = seat * MAX_POSS
         for i in range(MAX_POSS):
             c = self.poss[base + i]
             if c != NONE:
                 v += b.i_skill[b.card_kind[c] * MAX_SKILLS + k] - 128
         return v if v > 0 else 0
+
+    def test_value(self, seat, k):
+        """What a test of the event tables rolls against: a skill, or the current sanity or strength."""
+        if k == 14:
+            return self.san[seat]
+        if k == 15:
+            return self.sta[seat]
+        return self.skill_of(seat, k)
+
+    def slot_of_kind(self, seat, kind):
+        """The possession slot of the seat's first card of this kind, or -1."""
+        base = seat * MAX_POSS
+        for k in range(MAX_POSS):
+            c = self.poss[base + k]
+            if c != NONE and self.board.card_kind[c] == kind:
+                return k
+        return -1
 
     def give(self, seat, c):
         """Put card c in a free possession slot; False (the card is left to the caller) when full."""
@@ -363,6 +414,7 @@ class State:
         for the next one (CH_DRAW) and `resume` is what carries on once they are all in."""
         if not self.table:
             return True
+        self.resume = resume
         while self.ndrawn < self.draw_want and self.draw_total() == 0:
             self.drawn[self.ndrawn] = NONE           # nothing left to draw: the operation sees none
             self.ndrawn += 1
@@ -410,7 +462,7 @@ class State:
                 g = deck.cards[i]
                 if b.gate_row[g] == v and not self.reserved(g, dk):
                     n += 1
-        else:
+        elif self.resume != R_PICK or b.i_special[v] != SP_AUCTION:   # no auction card to start with
             deck = self.decks[dk - DRAW_DECK]
             for i in range(deck.n):
                 c = deck.cards[i]
@@ -503,15 +555,17 @@ class State:
                 n += 1
         return n
 
-    def fill_occupancy(self):
-        """occ[space]: OCC_MONSTER / OCC_BLOCKING / OCC_HOUND bits of the monsters on it."""
+    def fill_occupancy(self, mover=-1):
+        """occ[space]: OCC_MONSTER / OCC_BLOCKING / OCC_HOUND bits of the monsters on it; for a mover
+        (a seat moving), not the monsters that lost interest in it (they let it pass)."""
         b = self.board
         occ = self.occ
         for s in range(b.nspaces):
             occ[s] = 0
+        ignore = 1 << mover if mover >= 0 else 0
         for m in range(b.nmonsters):
             s = self.m_at[m]
-            if s < b.nspaces:
+            if s < b.nspaces and not self.m_spurned[m] & ignore:
                 sp = b.k_special[b.mon_kind[m]]
                 if sp & SPECIAL_HOUND:
                     occ[s] |= OCC_HOUND
@@ -553,8 +607,13 @@ class State:
             self.skill[seat * MAX_SKILLS + k] = b.inv_skill[inv * MAX_SKILLS + k]
         self.lost_turns[seat] = 0
         self.retainer[seat] = 0
+        self.boost_left[seat] = 0
+        self.move_mod[seat] = 0
+        self.return_to[seat] = NONE
         self.money[seat] = b.inv_money[inv]
         self.pos[seat] = b.inv_start[inv]
+        for m in range(b.nmonsters):
+            self.m_spurned[m] &= ~(1 << seat)       # a new investigator: no monster has lost interest
         self.ow_stage[seat] = 0
         self.close_at[seat] = NONE
         self.gates_closed[seat] = 0
@@ -566,7 +625,13 @@ class State:
             if kind == NONE:
                 continue
             if kind >= RANDOM_ITEM:
+                deck = self.decks[kind - RANDOM_ITEM]
                 c = self.take_card(kind - RANDOM_ITEM)
+                for _ in range(deck.n):
+                    if c == NONE or b.i_special[b.card_kind[c]] != SP_AUCTION:
+                        break
+                    deck.bottom(c)                   # an auction card is no starting card: the next
+                    c = deck.draw()
                 if c != NONE and not self.give(seat, c):
                     self.return_card(c)
                 continue

@@ -84,8 +84,7 @@ def action_text(g, a):
         return "have the location's event"
     if kind == K_FIGHT:
         k = b.mon_kind[arg]
-        return "fight %s (strength %d, SAN %d/%d)" % (monster_name(g, arg), b.k_strength[k], b.k_san_pass[k],
-                                                      b.k_san_fail[k])
+        return "fight %s (strength %s, SAN %s)" % (monster_name(g, arg), b.strength_text(k), b.sanity_text(k))
     if kind == K_SNEAK:
         if arg:
             return "sneak past the guardians through the gate (stealth %d)" % g.stealth[g.seat]
@@ -122,9 +121,21 @@ def action_text(g, a):
     if kind == K_SELL:
         return "sell %s for $%d" % (card_name(g, g.poss[g.seat * MAX_POSS + arg]), g.sale_price(g.seat, arg))
     if kind == K_PAY:
-        return "pay %s" % pay_text(g.pay_kind, g.pay_amount)
+        return "pay %s" % pay_text(g, g.pay_kind, g.pay_amount)
     if kind == K_BID:
         return "bid $%d for %s" % (g.bid + 1, card_name(g, g.auction_card))
+    if kind == D.K_CHOOSE:
+        return "choose the %s: %s" % ("second" if arg else "first", branch_text(g, arg))
+    if kind == D.K_BET:
+        return "bet $%d (a D6 of 4-6 doubles it)" % arg
+    if kind == D.K_SERVICE:
+        return "use the service: %s" % b.svc_text[g.pos[g.seat]]
+    if kind == D.K_USE:
+        return "use %s" % card_name(g, g.poss[g.seat * MAX_POSS + arg])
+    if kind == D.K_BANISH:
+        seat = g.check_seat if g.step == D.ST_LOADOUT else g.seat
+        k = g.banish_slot(seat)
+        return "banish %s with %s (D6 strength)" % (monster_name(g, arg), card_name(g, g.poss[seat * MAX_POSS + k]))
     if kind == K_SPLIT:
         t = b.inv_split[g.seat_inv[g.actor]]
         return "take sanity %d and strength %d" % (arg, t - arg)
@@ -137,10 +148,59 @@ def action_text(g, a):
     return "action %d" % a
 
 
-def pay_text(kind, amount):
-    if PAY_NAMES[kind] == "gate":
+def ops_text(g, start, end):
+    """The effect program prog[start:end] (op indices) back in the events' words, roughly as written:
+    what a choice's list does, for the player choosing."""
+    from . import effects as E
+    b = g.board
+    out = []
+    i = start
+    while i < end:
+        op = b.prog[2 * i]
+        arg = b.prog[2 * i + 1]
+        i += 1
+        if op in E.COUNTER_OPS:
+            out.append("%s%+d" % (E.COUNTERS[E.COUNTER_OPS.index(op)], arg - 128))
+        elif op == E.OP_DICE:
+            out.append("%s%s%s" % (E.COUNTERS[arg >> 4], "+" if arg & 8 else "-", "2D6" if arg & 7 == 2 else "D6"))
+        elif op in E.SIMPLE_OPS:
+            out.append(E.SIMPLE[E.SIMPLE_OPS.index(op)])
+        elif op in E.TERMINAL_OPS:
+            out.append(E.TERMINALS[E.TERMINAL_OPS.index(op)])
+        elif op == E.OP_FIND:
+            out.append("find %s" % b.item_names[arg])
+        elif op == E.OP_MOVE:
+            out.append("to %s" % b.space_names[arg])
+        elif op == E.OP_WORLD or op == E.OP_TRIP:
+            out.append("%s %s" % ("into" if op == E.OP_WORLD else "a trip to", b.world_names[arg]))
+        elif op >= E.OP_TEST and op != E.OP_BRANCH:
+            out.append({E.OP_TEST: "a test", E.OP_PAY: "a payment", E.OP_CHOOSE: "a choice", E.OP_BET: "a bet",
+                        E.OP_DISCARD: "a discard", E.OP_PAY_CARD: "a payment"}.get(op, "a condition"))
+            if op < E.OP_BET:
+                break                                   # a form: the rest is its lists
+        elif op != E.OP_BRANCH:
+            out.append({E.OP_STAY: "stay %d turns" % arg, E.OP_BOOST: "a skill bonus",
+                        E.OP_MOVE_MOD: "a movement bonus", E.OP_RETAINER: "a retainer",
+                        E.OP_CHARITY: "charity"}.get(op, "op %d" % op))
+    return "; ".join(out) or "nothing"
+
+
+def branch_text(g, second):
+    """What the pending choice's list does (the first: prog_pos to test_pass_end; the second: to prog_end)."""
+    if second:
+        return ops_text(g, g.test_pass_end, g.prog_end)
+    return ops_text(g, g.prog_pos, g.test_pass_end)
+
+
+def pay_text(g, kind, amount):
+    if kind >= len(PAY_NAMES):
+        return g.board.item_names[amount]                 # pay card NAME: amount is the card kind
+    name = PAY_NAMES[kind]
+    if name == "gate":
         return "a gate trophy to the Esoteric Order of Dagon"
-    return "%d %s" % (amount, PAY_NAMES[kind]) if kind else "$%d" % amount
+    if name in ("item", "spell"):
+        return "an item of its choice" if name == "item" else "a spell of its choice"
+    return "%d %s" % (amount, name) if kind else "$%d" % amount
 
 
 def drawn_name(g, dk, v):
@@ -161,149 +221,144 @@ def signed(v):
     return "%+d" % d
 
 
+def _auction_text(g, a, x, c):
+    if a == NONE:
+        return "nobody buys %s at the auction" % g.board.item_names[x]
+    return "%s wins %s at the auction for $%d" % (seat_name(g, a), g.board.item_names[x], c)
+
+
+# the round, turns, movement and the trip: event code -> f(game, a, b, c), the record's words
+_ROUND_TEXTS = {
+    D.EV_ROUND: lambda g, a, x, c: "round %d" % a,
+    D.EV_TURN: lambda g, a, x, c: "turn: %s at %s" % (seat_name(g, a), where(g, a)),
+    D.EV_PICK: lambda g, a, x, c: "%s starts at %s" % (seat_name(g, a), space_name(g, c)),
+    D.EV_SPLIT: lambda g, a, x, c: "%s takes sanity %d and strength %d" % (seat_name(g, a), x, c),
+    D.EV_ROLL: lambda g, a, x, c: "%s: %d" % (STEP_NAMES.get(a, "?"), x) if a != CH_COIN else "coin toss",
+    D.EV_MODE: lambda g, a, x, c: "%s moves %s" % (seat_name(g, a), MODES[x]),
+    D.EV_MOVE: lambda g, a, x, c: "%s moves to %s" % (seat_name(g, a), space_name(g, x)),
+    D.EV_TAXI: lambda g, a, x, c: "%s rides to %s%s" %
+        (seat_name(g, a), space_name(g, x), " ($1)" if c else " (free)"),
+    D.EV_STAY: lambda g, a, x, c: "%s stays at %s" % (seat_name(g, a), space_name(g, x)),
+    D.EV_LOSES_TURN: lambda g, a, x, c: "%s loses this turn" % seat_name(g, a),
+    D.EV_JAIL: lambda g, a, x, c: "%s is taken to %s and loses the next turn" % (seat_name(g, a), space_name(g, x)),
+    D.EV_THROUGH: lambda g, a, x, c: "%s goes through the gate at %s to %s" %
+        (seat_name(g, a), space_name(g, c), g.board.world_names[x]),
+    D.EV_GATE_REVEAL: lambda g, a, x, c: "the gate at %s leads to %s" % (space_name(g, a), g.board.world_names[x]),
+    D.EV_OW_STAGE: lambda g, a, x, c: "%s reaches area %d of %s" % (seat_name(g, a), c, g.board.world_names[x]),
+    D.EV_RETURN: lambda g, a, x, c: "%s comes back to %s" % (seat_name(g, a), space_name(g, x)),
+    D.EV_NO_RETURN: lambda g, a, x, c: "%s finds no open gate back from %s" %
+        (seat_name(g, a), g.board.world_names[x]),
+    D.EV_WORLD_SHIFT: lambda g, a, x, c: "%s is drawn into %s" % (seat_name(g, a), g.board.world_names[x]),
+    D.EV_LOST: lambda g, a, x, c: "seat %d: %s is lost in time and space" %
+        (a + 1, g.board.inv_names[x] if x != NONE else "?"),
+    D.EV_OUT: lambda g, a, x, c: "seat %d has no investigator left to pick" % (a + 1),
+    D.EV_RESULT: lambda g, a, x, c: "the investigators have %s" % RESULT_NAMES[a],
+    D.EV_HONOUR: lambda g, a, x, c: "Honoured Citizen: %s (%d gates closed, %d monster trophies)" %
+        (seat_name(g, a), x, c),
+}
+
+# events, the sheet and cards: event code -> f(game, a, b, c), the record's words
+_SHEET_TEXTS = {
+    D.EV_EVENT: lambda g, a, x, c: "event %s %d: %s" % (g.board.place_name(x), c, g.board.ev_text[x * 6 + c - 1]),
+    D.EV_TEST: lambda g, a, x, c: "%s skill test at %d: %s" % (seat_name(g, a), x, "passed" if c else "failed"),
+    D.EV_MONEY: lambda g, a, x, c: "%s money %s, now $%d" % (seat_name(g, a), signed(x), c),
+    D.EV_SANITY: lambda g, a, x, c: "%s sanity %s, now %d" % (seat_name(g, a), signed(x), c),
+    D.EV_STRENGTH: lambda g, a, x, c: "%s strength %s, now %d" % (seat_name(g, a), signed(x), c),
+    D.EV_SPEND: lambda g, a, x, c: "%s spends %d sanity on a spell, now %d" % (seat_name(g, a), x, c),
+    D.EV_CARD: lambda g, a, x, c: "%s gains %s" % (seat_name(g, a), g.board.item_names[x]),
+    D.EV_NO_CARD: lambda g, a, x, c: "%s gains nothing (%s)" % (seat_name(g, a), "no room" if x else "none left"),
+    D.EV_DISCARD: lambda g, a, x, c: (("%s gives up %s", "%s: the monster takes %s away", "%s: %s is used up")[c]) %
+        (seat_name(g, a), g.board.item_names[x]),
+    D.EV_RETAINER: lambda g, a, x, c: "%s %s" %
+        (seat_name(g, a), "has a retainer: $%d a turn" % x if x else "loses the retainer"),
+    D.EV_CHARITY: lambda g, a, x, c: "charity: %s now has $%d" % (seat_name(g, a), x),
+    D.EV_BUY: lambda g, a, x, c: "%s buys %s for $%d" % (seat_name(g, a), g.board.item_names[x], c),
+    D.EV_SELL: lambda g, a, x, c: "%s sells %s for $%d" % (seat_name(g, a), g.board.item_names[x], c),
+    D.EV_PAY: lambda g, a, x, c: "%s pays %s" % (seat_name(g, a), pay_text(g, x, c)),
+    D.EV_DAGON: lambda g, a, x, c: "%s gives a gate trophy (%s) to the Esoteric Order of Dagon" %
+        (seat_name(g, a), g.board.world_names[x]),
+    D.EV_GIVE: lambda g, a, x, c: "%s gives %s to %s" %
+        (seat_name(g, a), "$1" if c == NONE else g.board.item_names[c], seat_name(g, x)),
+    D.EV_BID: lambda g, a, x, c: "%s %s" % (seat_name(g, a), "bids $%d" % x if x else "drops out"),
+    D.EV_AUCTION: _auction_text,
+    D.EV_PASSED: lambda g, a, x, c: "%s declines" % seat_name(g, a),
+    D.EV_DRAWN: lambda g, a, x, c: "drawn: %s" % drawn_name(g, a, x),
+    D.EV_CHOSE: lambda g, a, x, c: "%s chooses the %s" % (seat_name(g, a), "second" if x else "first"),
+    D.EV_BET: lambda g, a, x, c: "%s bets $%d and %s" % (seat_name(g, a), x, "wins" if c else "loses"),
+    D.EV_CAST: lambda g, a, x, c: "%s casts %s: %s" % (seat_name(g, a), g.board.item_names[x],
+                                                        "it works" if c else "it fails"),
+    D.EV_BANISH: lambda g, a, x, c: "%s banishes %s with %s" % (seat_name(g, a), monster_name(g, x),
+                                                                 g.board.item_names[c]),
+    D.EV_BOOST: lambda g, a, x, c: "%s: %s %+d until the end of the next turn" %
+        (seat_name(g, a), g.board.skill_names[x], c - 128),
+    D.EV_MOVE_MOD: lambda g, a, x, c: "%s: %+d to the next movement roll" % (seat_name(g, a), x - 128),
+    D.EV_STREET: lambda g, a, x, c: "%s is put out on %s" % (seat_name(g, a), space_name(g, x)),
+    D.EV_SERVICE: lambda g, a, x, c: "%s uses the service at %s: %s" %
+        (seat_name(g, a), space_name(g, x), g.board.svc_text[x]),
+    D.EV_USE: lambda g, a, x, c: "%s uses %s" % (seat_name(g, a), g.board.item_names[x]),
+    D.EV_STAYS: lambda g, a, x, c: "%s stays here %d turn%s" % (seat_name(g, a), x, "" if x == 1 else "s"),
+    D.EV_TRIP: lambda g, a, x, c: "%s goes to %s, and will come back to %s" %
+        (seat_name(g, a), g.board.world_names[x], space_name(g, c)),
+    D.EV_AUCTION_CARD: lambda g, a, x, c: "%s: the next item card is auctioned" % g.board.item_names[a],
+    D.EV_SHOWN: lambda g, a, x, c: "the top item card is turned up: %s" % g.board.item_names[a],
+}
+
+# monsters, fights and knock-outs: event code -> f(game, a, b, c), the record's words
+_MONSTER_TEXTS = {
+    D.EV_MONSTER: lambda g, a, x, c: "%s appears %s" %
+        (monster_name(g, a), "in an Other World" if x == AT_OW else "at " + space_name(g, x)),
+    D.EV_NO_MONSTER: lambda g, a, x, c: "no monster is left in the pool",
+    D.EV_STEALTH: lambda g, a, x, c: "%s %s" % (seat_name(g, a), "sneaks past" if x else "is noticed"),
+    D.EV_SANCHECK: lambda g, a, x, c: "%s checks sanity against %s: loses %d" %
+        (seat_name(g, a), monster_name(g, x), c),
+    D.EV_ATTACK: lambda g, a, x, c: "%s attacks %s: total %d" % (seat_name(g, a), monster_name(g, x), c),
+    D.EV_TROPHY: lambda g, a, x, c: "%s takes %s as a trophy%s" %
+        (seat_name(g, a), monster_name(g, x), " (a guardian)" if c else ""),
+    D.EV_HIT: lambda g, a, x, c: "%s strikes %s for %d" % (monster_name(g, x), seat_name(g, a), c),
+    D.EV_BIND: lambda g, a, x, c: "%s binds %s" % (seat_name(g, a), monster_name(g, x)),
+    D.EV_ASYLUM: lambda g, a, x, c: "%s goes mad: to the Asylum" % seat_name(g, a),
+    D.EV_HOSPITAL: lambda g, a, x, c: "%s collapses: to the Hospital" % seat_name(g, a),
+    D.EV_TO_POOL: lambda g, a, x, c: "%s goes back to the pool" % monster_name(g, a),
+    D.EV_MONSTER_MOVES: lambda g, a, x, c: "%s moves from %s to %s" %
+        (monster_name(g, a), space_name(g, x), space_name(g, c)),
+    D.EV_ATTACKS: lambda g, a, x, c: "%s attacks %s" % (monster_name(g, a), seat_name(g, x)),
+    D.EV_HOUND_LEAVES: lambda g, a, x, c: "%s has drawn blood and %s" %
+        (monster_name(g, a), "goes back to the pool with a prize" if x else "vanishes"),
+    D.EV_ORIENT: lambda g, a, x, c: "%s now faces %s" % (monster_name(g, a), space_name(g, x)),
+    D.EV_FOE_STRENGTH: lambda g, a, x, c: "%s's strength this attack: %d" % (monster_name(g, a), x),
+    D.EV_CARRIED: lambda g, a, x, c: "%s carries %s off through the gate at %s" %
+        (monster_name(g, x), seat_name(g, a), space_name(g, c)),
+}
+
+# gates: event code -> f(game, a, b, c), the record's words
+_GATE_TEXTS = {
+    D.EV_MYTHOS: lambda g, a, x, c: "mythos phase",
+    D.EV_GATE_OPENS: lambda g, a, x, c: "a gate opens at %s (doom %d)" % (space_name(g, a), x),
+    D.EV_GATE_MONSTER: lambda g, a, x, c: "%s already has a gate: a monster comes out instead" % space_name(g, a),
+    D.EV_SEALED_SPACE: lambda g, a, x, c: "%s is sealed by an Elder Sign: nothing appears" % space_name(g, a),
+    D.EV_NO_GATE: lambda g, a, x, c: "the gate table: no gate (roll %d)" % a,
+    D.EV_CLOSE_TRY: lambda g, a, x, c: "%s attacks the gate at %s: total %d" % (seat_name(g, a), space_name(g, x), c),
+    D.EV_CLOSED: lambda g, a, x, c: "%s %s the gate at %s" %
+        (seat_name(g, a), "seals" if c else "closes", space_name(g, x)),
+    D.EV_WATCHER: lambda g, a, x, c: "%s's Blue Watcher goes back into the item deck" % seat_name(g, a),
+}
+
+EVENT_TEXTS = {}
+for _table in (_ROUND_TEXTS, _SHEET_TEXTS, _MONSTER_TEXTS, _GATE_TEXTS):
+    EVENT_TEXTS.update(_table)
+
+
 def event_text(g, i):
-    """The i-th event record of the last step, in words."""
+    """The i-th event record of the last step, in words (EVENT_TEXTS by its code)."""
     ev = g.ev
     code = ev[4 * i]
     a = ev[4 * i + 1]
     x = ev[4 * i + 2]
     c = ev[4 * i + 3]
-    b = g.board
-    if code == D.EV_ROUND:
-        return "round %d" % a
-    if code == D.EV_TURN:
-        return "turn: %s at %s" % (seat_name(g, a), where(g, a))
-    if code == D.EV_PICK:
-        return "%s starts at %s" % (seat_name(g, a), space_name(g, c))
-    if code == D.EV_ROLL:
-        return "%s: %d" % (STEP_NAMES.get(a, "?"), x) if a != CH_COIN else "coin toss"
-    if code == D.EV_MOVE:
-        return "%s moves to %s" % (seat_name(g, a), space_name(g, x))
-    if code == D.EV_TAXI:
-        return "%s rides to %s%s" % (seat_name(g, a), space_name(g, x), " ($1)" if c else " (free)")
-    if code == D.EV_EVENT:
-        return "event %s %d: %s" % (b.place_name(x), c, b.ev_text[x * 6 + c - 1])
-    if code == D.EV_MONEY:
-        return "%s money %s, now $%d" % (seat_name(g, a), signed(x), c)
-    if code == D.EV_SANITY:
-        return "%s sanity %s, now %d" % (seat_name(g, a), signed(x), c)
-    if code == D.EV_STRENGTH:
-        return "%s strength %s, now %d" % (seat_name(g, a), signed(x), c)
-    if code == D.EV_CARD:
-        return "%s gains %s" % (seat_name(g, a), b.item_names[x])
-    if code == D.EV_NO_CARD:
-        return "%s gains nothing (%s)" % (seat_name(g, a), "no room" if x else "none left")
-    if code == D.EV_MONSTER:
-        return "%s appears %s" % (monster_name(g, a), "in an Other World" if x == AT_OW else "at " + space_name(g, x))
-    if code == D.EV_GATE_OPENS:
-        return "a gate opens at %s (doom %d)" % (space_name(g, a), x)
-    if code == D.EV_GATE_MONSTER:
-        return "%s already has a gate: a monster comes out instead" % space_name(g, a)
-    if code == D.EV_SEALED_SPACE:
-        return "%s is sealed by an Elder Sign: nothing appears" % space_name(g, a)
-    if code == D.EV_THROUGH:
-        return "%s goes through the gate at %s to %s" % (seat_name(g, a), space_name(g, c), b.world_names[x])
-    if code == D.EV_GATE_REVEAL:
-        return "the gate at %s leads to %s" % (space_name(g, a), b.world_names[x])
-    if code == D.EV_OW_STAGE:
-        return "%s reaches area %d of %s" % (seat_name(g, a), c, b.world_names[x])
-    if code == D.EV_RETURN:
-        return "%s comes back to %s" % (seat_name(g, a), space_name(g, x))
-    if code == D.EV_NO_RETURN:
-        return "%s finds no open gate back from %s" % (seat_name(g, a), b.world_names[x])
-    if code == D.EV_STEALTH:
-        return "%s %s" % (seat_name(g, a), "sneaks past" if x else "is noticed")
-    if code == D.EV_SANCHECK:
-        return "%s checks sanity against %s: loses %d" % (seat_name(g, a), monster_name(g, x), c)
-    if code == D.EV_ATTACK:
-        return "%s attacks %s: total %d" % (seat_name(g, a), monster_name(g, x), c)
-    if code == D.EV_TROPHY:
-        return "%s takes %s as a trophy%s" % (seat_name(g, a), monster_name(g, x), " (a guardian)" if c else "")
-    if code == D.EV_HIT:
-        return "%s strikes %s for %d" % (monster_name(g, x), seat_name(g, a), c)
-    if code == D.EV_ASYLUM:
-        return "%s goes mad: to the Asylum" % seat_name(g, a)
-    if code == D.EV_HOSPITAL:
-        return "%s collapses: to the Hospital" % seat_name(g, a)
-    if code == D.EV_LOST:
-        return "seat %d: %s is lost in time and space" % (a + 1, b.inv_names[x] if x != NONE else "?")
-    if code == D.EV_DISCARD:
-        return "%s gives up %s" % (seat_name(g, a), b.item_names[x])
-    if code == D.EV_CLOSE_TRY:
-        return "%s attacks the gate at %s: total %d" % (seat_name(g, a), space_name(g, x), c)
-    if code == D.EV_CLOSED:
-        return "%s %s the gate at %s" % (seat_name(g, a), "seals" if c else "closes", space_name(g, x))
-    if code == D.EV_TO_POOL:
-        return "%s goes back to the pool" % monster_name(g, a)
-    if code == D.EV_MONSTER_MOVES:
-        return "%s moves from %s to %s" % (monster_name(g, a), space_name(g, x), space_name(g, c))
-    if code == D.EV_ATTACKS:
-        return "%s attacks %s" % (monster_name(g, a), seat_name(g, x))
-    if code == D.EV_HOUND_LEAVES:
-        return "%s has drawn blood and vanishes" % monster_name(g, a)
-    if code == D.EV_RESULT:
-        return "the investigators have %s" % RESULT_NAMES[a]
-    if code == D.EV_HONOUR:
-        return "Honoured Citizen: %s (%d gates closed, %d monster trophies)" % (seat_name(g, a), x, c)
-    if code == D.EV_BIND:
-        return "%s binds %s" % (seat_name(g, a), monster_name(g, x))
-    if code == D.EV_BUY:
-        return "%s buys %s for $%d" % (seat_name(g, a), b.item_names[x], c)
-    if code == D.EV_TEST:
-        return "%s skill test at %d: %s" % (seat_name(g, a), x, "passed" if c else "failed")
-    if code == D.EV_NO_MONSTER:
-        return "no monster is left in the pool"
-    if code == D.EV_PASSED:
-        return "%s declines" % seat_name(g, a)
-    if code == D.EV_ORIENT:
-        return "%s now faces %s" % (monster_name(g, a), space_name(g, x))
-    if code == D.EV_MODE:
-        return "%s moves %s" % (seat_name(g, a), MODES[x])
-    if code == D.EV_SPEND:
-        return "%s spends %d sanity on a spell, now %d" % (seat_name(g, a), x, c)
-    if code == D.EV_NO_GATE:
-        return "the gate table: no gate (roll %d)" % a
-    if code == D.EV_MYTHOS:
-        return "mythos phase"
-    if code == D.EV_WATCHER:
-        return "%s's Blue Watcher goes back into the item deck" % seat_name(g, a)
-    if code == D.EV_STAY:
-        return "%s stays at %s" % (seat_name(g, a), space_name(g, x))
-    if code == D.EV_OUT:
-        return "seat %d has no investigator left to pick" % (a + 1)
-    if code == D.EV_LOSES_TURN:
-        return "%s loses this turn" % seat_name(g, a)
-    if code == D.EV_RETAINER:
-        return "%s %s" % (seat_name(g, a), "has a retainer: $%d a turn" % x if x else "loses the retainer")
-    if code == D.EV_GIVE:
-        return "%s gives %s to %s" % (seat_name(g, a), "$1" if c == NONE else b.item_names[c], seat_name(g, x))
-    if code == D.EV_SELL:
-        return "%s sells %s for $%d" % (seat_name(g, a), b.item_names[x], c)
-    if code == D.EV_PAY:
-        return "%s pays %s" % (seat_name(g, a), pay_text(x, c))
-    if code == D.EV_DAGON:
-        return "%s gives a gate trophy (%s) to the Esoteric Order of Dagon" % (seat_name(g, a), b.world_names[x])
-    if code == D.EV_BID:
-        return "%s %s" % (seat_name(g, a), "bids $%d" % x if x else "drops out")
-    if code == D.EV_AUCTION:
-        if a == NONE:
-            return "nobody buys %s at the auction" % b.item_names[x]
-        return "%s wins %s at the auction for $%d" % (seat_name(g, a), b.item_names[x], c)
-    if code == D.EV_JAIL:
-        return "%s is taken to %s and loses the next turn" % (seat_name(g, a), space_name(g, x))
-    if code == D.EV_CARRIED:
-        return "%s carries %s off through the gate at %s" % (monster_name(g, x), seat_name(g, a), space_name(g, c))
-    if code == D.EV_WORLD_SHIFT:
-        return "%s is drawn into %s" % (seat_name(g, a), b.world_names[x])
-    if code == D.EV_SPLIT:
-        return "%s takes sanity %d and strength %d" % (seat_name(g, a), x, c)
-    if code == D.EV_CHARITY:
-        return "charity: %s now has $%d" % (seat_name(g, a), x)
-    if code == D.EV_DRAWN:
-        return "drawn: %s" % drawn_name(g, a, x)
-    if code == D.EV_SHOWN:
-        return "the top item card is turned up: %s" % b.item_names[a]
-    return "event %d %d %d %d" % (code, a, x, c)
+    words = EVENT_TEXTS.get(code)
+    if words is None:
+        return "event %d %d %d %d" % (code, a, x, c)
+    return words(g, a, x, c)
 
 
 def events(g):

@@ -2,7 +2,8 @@
 investigators.
 
 - Selling ("when a player sells his investigator's property, he gets the money", the seed): an
-  item or a spell fetches half its price (rounded down; a card worth less than $2 finds no buyer),
+  item or a spell fetches half its price (rounded down, or up when rules.tsv says sale_price
+  half_up; a card that would fetch nothing finds no buyer),
   at a shop (the `shop` effect: the shop also buys) and at an event's buyer (`sell`, ST_SELL: sell
   one card at a time until the player stops).
 - An auction (`auction`): the top item card is turned up; every investigator in Arkham with a
@@ -11,7 +12,8 @@ investigators.
   bid: the card stays on top of the deck.
 - A payment (`pay COST: LIST`, ST_PAY): pay the cost for what the list gives, or decline. A gate
   trophy paid is given to the Esoteric Order of Dagon: out of play for good (the doom track
-  already counted it when it opened).
+  already counted it when it opened); an item or a spell paid is one of the player's choice (a
+  discard), a card paid by name is that card (a buyer of monographs).
 - Trading: before moving (ST_MOVE), an investigator may give a card or a dollar at a time to another
   investigator in the same space in Arkham ("making exchanges": each gives in their own turn).
 
@@ -19,7 +21,10 @@ Allocates nothing.
 """
 
 from .board import NONE, DECK_ALLY
-from .effects import PAY_MONEY, PAY_SANITY, PAY_STRENGTH
+from .effects import PAY_MONEY, PAY_SANITY, PAY_STRENGTH, PAY_ITEM, PAY_SPELL, OP_PAY_CARD
+from .combat import DISCARD_ITEM, DISCARD_SPELL, THEN_EFFECTS
+
+PAY_CARD = 6            # pay_kind of `pay card NAME` (pay_amount: the card kind)
 from .defs import (ST_BID, ST_PAY, K_SELL, K_PASS, K_BID, K_PAY, K_GIVE, K_GIVE_MONEY, MAX_POSS,
                    AT_WORLD, GATE_DAGON, EV_SELL, EV_PASSED, EV_BID, EV_AUCTION, EV_CARD, EV_PAY,
                    EV_DAGON, EV_GIVE)
@@ -34,10 +39,11 @@ class Trade:
         c = self.poss[seat * MAX_POSS + k]
         if c == NONE:
             return 0
-        kind = self.board.card_kind[c]
-        if self.board.i_deck[kind] == DECK_ALLY:
+        b = self.board
+        kind = b.card_kind[c]
+        if b.i_deck[kind] == DECK_ALLY:
             return 0
-        return self.board.i_price[kind] // 2
+        return (b.i_price[kind] + b.sale_up) // 2      # rules.tsv sale_price: half, rounded down or up
 
     def sellable(self, seat):
         for k in range(MAX_POSS):
@@ -91,9 +97,10 @@ class Trade:
         for s in range(self.players):
             if self.may_bid(s):
                 self.bidders |= 1 << s
+        self.draws_done()
         if c == NONE or not self.bidders:
             self.event(EV_AUCTION, NONE, 0 if c == NONE else self.board.card_kind[c], 0)
-            self.after_event()
+            self.run_effects()
             return
         self.auction_card = c
         self.bid = 0
@@ -146,7 +153,7 @@ class Trade:
         self.bidders = 0
         self.bid = 0
         self.actor = self.seat
-        self.after_event()
+        self.run_effects()                  # the event's effects after it, if any, then the turn goes on
 
     # ----- an event's payment -----------------------------------------------------------------------------
 
@@ -159,12 +166,26 @@ class Trade:
             return self.san[seat] > amount
         if kind == PAY_STRENGTH:
             return self.sta[seat] > amount
+        if kind == PAY_ITEM or kind == PAY_SPELL:
+            which = DISCARD_SPELL if kind == PAY_SPELL else DISCARD_ITEM
+            base = seat * MAX_POSS
+            for k in range(MAX_POSS):
+                if self.discardable(seat, self.poss[base + k], which):
+                    return True
+            return False
+        if kind == PAY_CARD:
+            return self.slot_of_kind(seat, amount) >= 0
         return self.gate_trophies(seat) > 0
 
-    def offer_payment(self, arg, nlist):
-        """`pay COST: LIST` (prog_pos at its OP_BRANCH): the player decides, when it can pay."""
-        self.pay_kind = arg >> 5
-        self.pay_amount = arg & 31
+    def offer_payment(self, op, arg, nlist):
+        """`pay COST: LIST` (prog_pos at its OP_BRANCH): the player decides, when it can pay. OP_PAY_CARD's
+        arg is the card kind (pay_kind PAY_CARD, pay_amount the kind)."""
+        if op == OP_PAY_CARD:
+            self.pay_kind = PAY_CARD
+            self.pay_amount = arg
+        else:
+            self.pay_kind = arg >> 5
+            self.pay_amount = arg & 31
         self.prog_pos += 1
         self.prog_end = self.prog_pos + nlist
         if self.can_pay(self.seat):
@@ -194,6 +215,15 @@ class Trade:
             self.san[seat] -= amount
         elif self.pay_kind == PAY_STRENGTH:
             self.sta[seat] -= amount
+        elif self.pay_kind == PAY_ITEM or self.pay_kind == PAY_SPELL:
+            # the player gives up one of its choice; the list paid for follows
+            if self.ask_discard(seat, DISCARD_SPELL if self.pay_kind == PAY_SPELL else DISCARD_ITEM, THEN_EFFECTS):
+                return
+        elif self.pay_kind == PAY_CARD:
+            k = self.slot_of_kind(seat, amount)
+            c = self.poss[seat * MAX_POSS + k]
+            self.poss[seat * MAX_POSS + k] = NONE
+            self.return_card(c)
         else:
             b = self.board
             for g in range(b.ngates):

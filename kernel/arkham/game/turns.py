@@ -10,7 +10,7 @@ from .defs import (PH_SETUP, PH_INV, PH_MYTHOS, PH_OVER, ST_PICK, ST_MOVE, ST_RE
                    CH_EVENT, CH_GATE, AT_WORLD, AT_POOL, AT_TROPHY, AT_BOUND, AT_OW, SEAT_PICK, SEAT_OUT,
                    MAX_POSS, RES_PLAYING, RES_LOST_NOBODY, RES_WON, RES_LOST_ROUNDS, HR_DEFEAT_AT_ROUND_END,
                    EV_ROUND, EV_TURN, EV_OW_STAGE, EV_NO_RETURN, EV_LOST, EV_OUT, EV_RESULT, EV_HONOUR,
-                   EV_TO_POOL, EV_LOSES_TURN, EV_MONEY, EV_SPLIT)
+                   EV_TO_POOL, EV_LOSES_TURN, EV_MONEY, EV_SPLIT, EV_RETURN)
 from .state import F_EVADED, F_FOUGHT
 
 
@@ -55,6 +55,8 @@ class Turns:
                 self.begin_mythos()
                 return
             seat = self.seat
+            if self.boost_left[seat]:
+                self.boost_left[seat] -= 1          # an event's boost lasts to the end of its next turn
             r = self.retainer[seat]
             if r:
                 m = self.money[seat] + r
@@ -67,6 +69,8 @@ class Turns:
             self.seat += 1
         self.mode = 0
         self.moves_left = 0
+        self.used_mask = 0
+        self.prog_ctx = 0
         self.entered = 0
         self.met = 0
         self.snuck = 0
@@ -87,7 +91,15 @@ class Turns:
                 self.event_done = 1
                 self.chance(CH_EVENT)
                 return
-            # the third round: back to Arkham through a gate known to lead there
+            # the third round: back where a round trip left, or to Arkham through a gate to that world
+            back = self.return_to[seat]
+            if back != NONE:
+                self.return_to[seat] = NONE
+                self.pos[seat] = back
+                self.ow_stage[seat] = 0
+                self.event(EV_RETURN, seat, back, 0)
+                self.decide(ST_MOVE, seat)
+                return
             if self.return_gates(seat):
                 self.decide(ST_RETURN, seat)
                 return
@@ -173,6 +185,7 @@ class Turns:
         self.seat_inv[seat] = NONE
         self.pos[seat] = NONE
         self.ow_stage[seat] = 0
+        self.return_to[seat] = NONE
         self.close_at[seat] = NONE
         self.gates_closed[seat] = 0
         for i in range(b.ninv):
@@ -205,15 +218,17 @@ class Turns:
             self.after_knockout()
 
     def legal_split(self, buf):
-        """Every sanity of the seat's split: each of sanity and strength at least 1 and at most its
-        sheet's (no tuple: this runs per step, under heap_lock on the board)."""
+        """Every sanity of the seat's split: each of sanity and strength at least the board's
+        split_minimum (1 unless it says) and at most its sheet's (no tuple: this runs per step, under
+        heap_lock on the board)."""
         b = self.board
         inv = self.seat_inv[self.actor]
         t = b.inv_split[inv]
+        least = b.split_min                      # rules.tsv split_minimum: the least on either side
         lo = t - b.inv_strength[inv]
-        hi = t - 1
-        if lo < 1:
-            lo = 1
+        hi = t - least
+        if lo < least:
+            lo = least
         if hi > b.inv_sanity[inv]:
             hi = b.inv_sanity[inv]
         n = 0
