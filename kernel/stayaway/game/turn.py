@@ -1,4 +1,5 @@
-"""The three-step turn, the end of a turn, who plays next, eliminations and the ends of the game.
+"""The three-step turn, the end of a turn, who plays next, eliminations, cards shown and the ends
+of the game.
 
 A turn: (1) draw; a Panic! card is played at once (panic.py), a Stay Away! card goes to the hand and
 (2) the player discards or plays a card (cards.py); (3) they offer a card to the next player in the
@@ -189,6 +190,9 @@ def check_found(st, p, c, mask):
             event(st, E_FOUND, p, NOBODY, FLAMETHROWER, MASK_ALL)
             end_game(st, R_FOUND)
             return
+
+
+# ----- cards shown (a Flamethrower found in The Thing's hand ends the game) -----------------
 
 def show_hand(st, p, mask, why):
     """Every card of p's hand shown to the mask (one E_SHOW per card). The Thing card among them
