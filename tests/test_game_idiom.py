@@ -12,9 +12,12 @@ import pytest
 
 from conftest import REPO, MICROPYTHON
 
-# game -> (its game package, the modules that hold its rules, the module of its State)
+# game -> (its game package, the modules that hold its rules, the module and name of its state class)
 GAMES = {
-    "stayaway": ("kernel/stayaway/game", ("core", "setup", "turn", "exchange", "cards", "panic", "legal"), "rules"),
+    "stayaway": ("kernel/stayaway/game", ("core", "setup", "turn", "exchange", "cards", "panic", "legal"),
+                 "rules", "State"),
+    "arkham": ("kernel/arkham/game", ("turns", "movement", "encounters", "meetings", "combat", "mythos", "trade",
+                                      "cards", "chance"), "rules", "ArkhamGame"),
 }
 
 # a seeded game of random legal moves, its actions' checksum printed (the same on every runtime)
@@ -28,7 +31,7 @@ from %(package)s.%(entry)s import Rules
 rules = Rules()
 crc = 0
 for seed in range(3):
-    s = rules.new_game(seed, 4 + 3 * seed)
+    s = rules.new_game(seed, rules.min_players + seed %% (rules.max_players - rules.min_players + 1))
     buf = array("i", [0] * rules.max_actions)
     rng = array("i", [1, 1])
     prng.seed(rng, seed)
@@ -49,7 +52,7 @@ def _package(game):
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_rule_modules_hold_functions_over_the_state_and_no_classes(game):
-    folder, rule_modules, _ = GAMES[game]
+    folder, rule_modules = GAMES[game][:2]
     for name in rule_modules:
         tree = ast.parse((REPO / folder / (name + ".py")).read_text())
         classes = [node.name for node in tree.body if isinstance(node, ast.ClassDef)]
@@ -64,7 +67,7 @@ def test_rule_modules_hold_functions_over_the_state_and_no_classes(game):
 def test_state_inherits_no_mixins(game):
     import importlib
     module = importlib.import_module("eldritch." + _package(game) + "." + GAMES[game][2])
-    assert module.State.__bases__ == (object,)
+    assert getattr(module, GAMES[game][3]).__bases__ == (object,)
 
 
 def _modules(game):
