@@ -38,6 +38,7 @@ CTX_USE = 1              # encounters.py's prog_ctx of a card's use
 # ----- casting -------------------------------------------------------------------------------------
 
 def cast_level(game, seat, kind):
+    """What the D6 to cast card kind `kind` must not exceed (NONE: it needs no roll)."""
     c = game.board.i_cast[kind]
     if c == NONE:
         return NONE

@@ -57,6 +57,7 @@ SEAL_SANITY = 2
 # ----- the loadout ------------------------------------------------------------------------------------
 
 def fighter(game):
+    """The seat attacking now (the active one, or the one a mythos monster attacks)."""
     return game.check_seat if game.purpose == PU_COUNTER else game.seat
 
 

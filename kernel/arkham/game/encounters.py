@@ -39,6 +39,7 @@ CTX_USE = 1              # ... a card's `use`: when it ends, the investigator is
 # ----- arriving ---------------------------------------------------------------------------------
 
 def arrive(game):
+    """The investigator's move is over: monsters first, then the event or the gate, then part 4."""
     if meetings.unevaded(game, game.seat) > 0:
         game.met = 1
         turns.decide(game, ST_ENC, game.seat)

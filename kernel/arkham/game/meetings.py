@@ -29,6 +29,8 @@ from . import cards, combat, encounters, movement, turns
 
 
 def here(game, seat, m):
+    """Monster m is in the seat's space (in Arkham, or with it in an Other World) and has not
+    lost interest in its investigator (m_spurned: one it drove mad or knocked out)."""
     if game.m_spurned[m] & (1 << seat):
         return False
     at = game.m_at[m]

@@ -20,6 +20,7 @@ from . import cards, encounters, trade, turns
 
 
 def taxi_ok(game, seat):
+    """A taxi may be called now: $1, and a taxi space without monsters here or the Whistle."""
     if game.money[seat] < 1:
         return False
     s = game.pos[seat]

@@ -46,6 +46,8 @@ def pool_size(game):
 
 
 def place_monster(game, where, owner):
+    """A random monster from the pool (in table mode, the one the table drew) to a space (or
+    AT_OW with owner); NONE when the pool is empty."""
     b = game.board
     if game.table:
         m = next_drawn(game)

@@ -34,6 +34,7 @@ from . import combat, encounters, turns
 # ----- selling --------------------------------------------------------------------------------------
 
 def sale_price(game, seat, k):
+    """What the card in slot k fetches (0: it cannot be sold: an ally, or worth under $2)."""
     c = game.poss[seat * MAX_POSS + k]
     if c == NONE:
         return 0

@@ -27,6 +27,7 @@ def chance(game, step):
 # ----- setup --------------------------------------------------------------------------------------
 
 def picked_at_setup(game):
+    """After a seat's pick at setup: the next seat picks, then the setup gates, then round 1."""
     for s in range(game.players):
         if game.seat_status[s] == SEAT_PICK:
             decide(game, ST_PICK, s)
