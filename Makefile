@@ -31,9 +31,11 @@ $(RUN_STAMP): pyproject.toml $(CORE_SOURCES) | $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[$(RUN_EXTRAS)]'
 	touch $(RUN_STAMP)
 
-# The simulated handheld in the terminal; without a terminal (CI), the headless demo script instead.
+# The simulated handheld in the terminal (SIM_FLAGS=--text: its character screen as plain text);
+# without a terminal (CI), the headless demo script instead.
+SIM_FLAGS ?=
 run: $(RUN_STAMP)
-	@if [ -t 0 ]; then $(BIN)/micropython micropython/sim.py; \
+	@if [ -t 0 ]; then $(BIN)/micropython micropython/sim.py $(SIM_FLAGS); \
 	else mkdir -p build && $(BIN)/micropython micropython/sim.py --seed $(DEMO_SEED) --script "$(DEMO)" \
 	     --frames build/frames && cat build/frames/frames.txt; fi
 

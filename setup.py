@@ -5,10 +5,27 @@ compiled (no C compiler, no Python headers), installation still succeeds and the
 pure-Python fallback, as msgpack-python does: build_ext prints one line and carries on.
 """
 
+import os
 import sys
+import warnings
 
 from setuptools import find_namespace_packages, setup
 from setuptools.command.build_ext import build_ext
+
+try:
+    from setuptools.warnings import InformationOnly
+except ImportError:                     # an older setuptools: it prints no such notice
+    InformationOnly = None
+
+# host/ installs as `eldritch` (package-dir), so an editable install maps the name to the folder with
+# setuptools' import finder, which then notes "Please be careful with folders in your working
+# directory with the same name as your package". That is about a folder named eldritch/ beside
+# setup.py shadowing the package; this project has none (tests/test_install.py checks it never does),
+# so the notice would only make a newcomer think the install broke: it is the one notice silenced.
+if InformationOnly is not None and not os.path.exists(os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                                   "eldritch")):
+    warnings.filterwarnings("ignore", category=InformationOnly,
+                            message=r"Editable installation\.\s*!!\s*\**\s*Please be careful with folders")
 
 
 class optional_build_ext(build_ext):

@@ -802,6 +802,8 @@ class App:
         finally:
             cls.busy = None
         mode.busy = self._mode_busy
+        if self.fixed_seed is not None and hasattr(mode, "seed"):
+            mode.seed = self.fixed_seed         # the simulator's --seed deals a mode's game too
         self.mode = mode
         self.mode_tick = getattr(mode, "tick", None)      # a mode may scroll long names too
         self.mode_index = i

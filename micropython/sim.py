@@ -1,10 +1,12 @@
 """The simulated board: the handheld app on the MicroPython unix port with a simulated machine layer.
 
-    micropython micropython/sim.py [--save PATH] [--seed N]
+    micropython micropython/sim.py [--save PATH] [--seed N] [--text]
         interactive, in any terminal of at least 64x18: the 128x64 display drawn with quadrant
         blocks (2x2 pixels a cell: 64x32 cells) when the terminal has 34 rows, else with braille
         (2x4 pixels a cell: 64x16), the LEDs on the row below and the keys under them; only the
-        rows that changed are redrawn; a smaller terminal gets a message saying the size it needs
+        rows that changed are redrawn; a smaller terminal gets a message saying the size it needs.
+        --text: the display's 16x8 character screen drawn plainly as text in a frame (the
+        highlighted row in reverse video), for any terminal of at least 20x12
     micropython micropython/sim.py --script "a down a" --frames DIR [--save PATH] [--seed N] [--data DIR]
         headless: press the buttons of the script, write each frame as DIR/frame_NNN.png and the
         screens and LEDs as DIR/frames.txt (the highlighted row marked with >); --text-only: no PNGs
@@ -19,8 +21,9 @@ terminal has no key-up, so this is how Stay Away!'s player looks at their view w
 other keys work meanwhile, as the buttons under a held B do); q quits.
 
 Saves go to $ELDRITCH_STATE, else $XDG_STATE_HOME/eldritch, else ~/.local/state/eldritch
-(`--save` overrides); never a shared /tmp name. Without --seed, adventures are seeded from
-os.urandom like the board's ring oscillator.
+(`--save` overrides); never a shared /tmp name. --seed N fixes every deal: the adventures' dice and a
+game mode's new game (Stay Away!'s deal), so a run with the same seed and keys is the same run.
+Without --seed, they are seeded from os.urandom like the board's ring oscillator.
 """
 
 import sys
@@ -293,9 +296,33 @@ class Terminal:
             pass
 
 
-def frame_rows(board, size):
-    """What the terminal shows at this size: the display, the LED row and the keys, or a message."""
+TEXT_SIZE = (12, 20)          # rows, columns: the 16x8 screen in a frame, the LEDs and the keys
+
+
+def text_rows(board):
+    """The 16x8 character screen as plain rows in a frame; the highlighted row in reverse video."""
+    inv = board.app.inv if board.app.screen != 11 else board.app.mode.inv
+    lines = board.app.screen_lines()
+    out = ["+" + "-" * 16 + "+"]
+    for i in range(len(lines)):
+        line = lines[i] + " " * (16 - len(lines[i]))
+        out.append(("|\x1b[7m%s\x1b[0m|" if i == inv else "|%s|") % line)
+    out.append("+" + "-" * 16 + "+")
+    return out
+
+
+def frame_rows(board, size, text=False):
+    """What the terminal shows at this size: the display (or, text, its character screen), the LED
+    row and the keys, or a message saying the size needed."""
     rows, cols = size
+    if text:
+        if cols < TEXT_SIZE[1] or rows < TEXT_SIZE[0]:
+            return ["this terminal is %dx%d;" % (cols, rows), "it needs %dx%d" % (TEXT_SIZE[1], TEXT_SIZE[0]),
+                    "q quits"]
+        leds = " ".join([("\x1b[3%dm\u25cf\x1b[0m" % (2, 3, 1)[k] if board.leds.lit[k] else "\u25cb") +
+                         LED_NAMES[k][0].upper() for k in range(3)])
+        held = " B held" if board.held[btn.B] else ""
+        return text_rows(board) + ["LEDs " + leds + held] + [LEGEND[i:i + cols] for i in range(0, len(LEGEND), cols)]
     if cols < 64 or rows < 18:
         return ["Eldritch simulator: this terminal is %dx%d;" % (cols, rows),
                 "it needs at least 64x18 (64x34 for the", "large display). Resize it, or q to quit."]
@@ -306,7 +333,7 @@ def frame_rows(board, size):
     return screen + ["LEDs " + leds + held, LEGEND[:cols]]
 
 
-def interactive(board):
+def interactive(board, text=False):
     import termios
     fd = sys.stdin.fileno() if hasattr(sys.stdin, "fileno") else 0
     old = termios.tcgetattr(fd)
@@ -326,10 +353,10 @@ def interactive(board):
         return k in ("x", "\x7f", "\x08", "\x1b")
 
     board.app.cancel_pressed = cancel_pressed
-    board.app.refresh = lambda: term.show(frame_rows(board, term.size))
+    board.app.refresh = lambda: term.show(frame_rows(board, term.size, text))
     try:
         while True:
-            term.show(frame_rows(board, term.size))
+            term.show(frame_rows(board, term.size, text))
             if not board.key(term.next_key(100)):
                 break
             if board.now - asked > 2000:         # a resized terminal is seen within two seconds
@@ -347,11 +374,16 @@ def main(argv):
     frames = None
     seed = None
     pngs = True
+    text = False
     i = 1
     while i < len(argv):
         a = argv[i]
         if a == "--text-only":                  # frames.txt without the PNG files
             pngs = False
+            i += 1
+            continue
+        if a == "--text":                       # interactive: the character screen, plainly
+            text = True
             i += 1
             continue
         if a in ("--script", "--frames", "--save", "--data", "--seed") and i + 1 < len(argv):
@@ -368,7 +400,7 @@ def main(argv):
                 data = v
             i += 2
             continue
-        sys.stderr.write("usage: sim.py [--script WORDS|@FILE --frames DIR [--text-only]] [--save PATH] "
+        sys.stderr.write("usage: sim.py [--script WORDS|@FILE --frames DIR [--text-only]] [--text] [--save PATH] "
                          "[--seed N] [--data DIR]\n")
         return 2
     if save is None:
@@ -384,7 +416,7 @@ def main(argv):
         n = headless(board, script, frames, pngs)
         print("%d frames written to %s" % (n + 1, frames))
         return 0
-    interactive(board)
+    interactive(board, text)
     return 0
 
 

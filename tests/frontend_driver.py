@@ -11,6 +11,7 @@ the keys are the ones a person would press.
 """
 
 import asyncio
+import inspect
 import re
 
 from eldritch.frontend.interrupt import NoGuard
@@ -62,13 +63,22 @@ async def settle(app, pilot, limit=2000):
     raise AssertionError("the app never came back to a player")
 
 
-async def tui_game(session, size, choose, check=None, max_decisions=3000, app_kwargs=None):
-    """Play the session's game to its end through the Textual app; (tokens, decisions, app)."""
+async def called(check, app, when):
+    result = check(app, when)
+    if inspect.isawaitable(result):
+        await result
+
+
+async def tui_game(session, size, choose, check=None, max_decisions=3000, app_kwargs=None, stop=None):
+    """Play the session's game to its end through the Textual app (or until stop(app, k), checked
+    before each decision, is true); (tokens, decisions, app). `check(app, when)` may be a coroutine
+    function: it is awaited, and `app.pilot` is the running Pilot (to press keys and look)."""
     from eldritch.frontend.tui import FrontApp
     app = FrontApp(session, forced_pause=0, handle_sigint=False, **(app_kwargs or {}))
     tokens = []
     k = 0
     async with app.run_test(size=size) as pilot:
+        app.pilot = pilot
         await settle(app, pilot)
         while not session.game.is_terminal():
             assert k < max_decisions, "too many decisions"
@@ -80,15 +90,17 @@ async def tui_game(session, size, choose, check=None, max_decisions=3000, app_kw
                     await pilot.pause(0)
                 await pilot.pause()
                 if check is not None:
-                    check(app, "handoff")
+                    await called(check, app, "handoff")
                 await pilot.press("enter")
                 tokens.append("handoff")
                 await settle(app, pilot)
                 continue
+            if stop is not None and stop(app, k):
+                break
             shape = session.decision()
             check_shape(shape, session.legal())
             if check is not None:
-                check(app, "decision")
+                await called(check, app, "decision")
             action = choose(session, k)
             before = len(session.game.actions())
             for key in keys_for(shape, action):
@@ -98,7 +110,7 @@ async def tui_game(session, size, choose, check=None, max_decisions=3000, app_kw
             assert session.game.actions()[before] == action
             k += 1
         if check is not None:
-            check(app, "end")
+            await called(check, app, "end" if session.game.is_terminal() else "stop")
     return tokens, k, app
 
 

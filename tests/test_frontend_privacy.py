@@ -8,6 +8,10 @@ reveals it), his guide answers, his mythos hand or next event.
 
 The same game is replayed in-process (the same seed and the same defaults give the same actions) to
 know, at each handoff, every seat's hand and what the viewer knows.
+
+What happened (the panel above the decision, frontend/news.py) on the Textual screen of a hot-seat
+game holds, at every decision, only lines of the looking seat's own log, and the lines of another
+seat's private log that the looking seat's does not have are never on its screen.
 """
 
 import os
@@ -17,6 +21,8 @@ import select
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 from eldritch.frontend.settings import Settings
 from eldritch.frontend.session import Session
@@ -30,7 +36,7 @@ from eldritch.mansions.frontend import MansionsGame
 
 REPO = Path(__file__).resolve().parents[1]
 CLEAR = "\x1b[2J\x1b[3J"
-PROMPTS = ("quit: ", "looking. ", "[y/N] ", "(Enter: no save): ")
+PROMPTS = ("quit: ", "looking. ", "[y/N] ", "(Enter with nothing: not saved): ")
 
 
 def play_in_a_pty(argv, tmp_path, limit=120):
@@ -176,3 +182,33 @@ def test_mansions_keeper_and_investigator_captures_hold_only_the_seat_looking(tm
             for objective in story.obj_name:
                 assert objective not in before
     assert seen_keeper and seen_investigator
+
+
+@pytest.mark.slow
+def test_what_happened_on_a_hot_seat_screen_is_the_looking_seat_s_own(tmp_path):
+    from eldritch.frontend.tui import screen_text
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from frontend_driver import run, tui_game, mostly_advised, flat
+    checked = []
+
+    def check(app, when):
+        if when != "decision":
+            return
+        s = app.session
+        seat = s.viewer
+        mine = s.game.log_lines(seat)
+        news = [" " * line.indent + line.plain() for line in s.news().lines]
+        assert all(line in mine for line in news if "left out here" not in line), news
+        shown = flat(screen_text(app))
+        for other in range(s.game.players):
+            theirs = set(s.game.log_lines(other)) - set(mine)
+            for line in theirs:
+                assert flat(line) not in shown or flat(line) in flat(" ".join(mine)), (other, line)
+        checked.append(seat)
+
+    for make in (lambda: StayAwayGame(StayAwayRules().new_game(5, 4), Settings((2, 3), speed=0)),
+                 lambda: MansionsGame(MansionsRules(), MansionsRules().new_game(7, 2), Settings((), speed=0))):
+        game = make()
+        run(tui_game(Session(game, game.settings, None), (80, 24), mostly_advised(), check,
+                     stop=lambda app, k: k >= 40))
+    assert len(set(checked)) >= 2

@@ -13,6 +13,10 @@ game is over. Then the kernel's log each page shows equals the kernel's own log 
 actions (the actions read from the server's folder, replayed here without a server). Along the way:
 each page shows whose turn it is, holds no other seat's hand or role line, and a page reloaded mid-game
 (a dropped connection) reconnects by itself and goes on.
+
+At its decisions a page shows what happened since that seat's last decision above the
+decision, every line of it one of the seat's own log lines on the page; an investigator's page shows
+their own investigator once (not also among the others); a link that is no seat says so once.
 """
 
 import json
@@ -168,6 +172,19 @@ def open_pages(browsers, doc, seats):
     return pages
 
 
+def watch_news(d, seen):
+    """What happened, on a page at its decision: shown, and made of that page's own log lines."""
+    lines = d.execute_script(
+        "const box = document.getElementById('news-box'); if (box.hidden) return null;"
+        "return [Array.from(document.querySelectorAll('#news .line')).map(e => e.textContent.trim()),"
+        " Array.from(document.querySelectorAll('#log div')).map(e => e.textContent.trim())];")
+    if lines is None:
+        return
+    news, log = lines
+    assert news and all(line in log for line in news if "left out here" not in line), (news, log[-20:])
+    seen.append(len(news))
+
+
 def kernel_log_of(d):
     return d.execute_script("return document.getElementById('kernel-log').textContent;")
 
@@ -189,8 +206,11 @@ def test_a_stayaway_game_to_the_end_through_two_pages(server, browsers):
     pages = open_pages(browsers, doc, (human, thing))
     names = {d: "P%d" % (seat + 1) for d, seat in zip(pages, (human, thing))}
 
+    news = []
+
     def watch_hidden(d):
-        """A seat's page: its own hand panel and role line, nobody else's."""
+        """A seat's page: its own hand panel and role line, nobody else's; what happened."""
+        watch_news(d, news)
         keys = d.execute_script("return Array.from(document.querySelectorAll('#screen section')).map("
                                 "s => s.dataset.key || '');")
         text = d.find_element(By.ID, "screen").text
@@ -198,6 +218,7 @@ def test_a_stayaway_game_to_the_end_through_two_pages(server, browsers):
         assert [w for w in ("You are P1", "You are P2", "You are P3", "You are P4")
                 if w in text] == ["You are %s" % names[d]]
     play(pages, random.Random(seed), watch_hidden)
+    assert len(news) >= 5
     actions = on_disk(server.folder)[doc["id"]]
     replay = StayAwayRules().new_game(seed, 4)
     for a in actions:
@@ -214,12 +235,23 @@ def test_a_mansions_game_keeper_and_investigators_to_the_end_through_their_pages
     doc = server.api("tables", {"game": "mansions", "players": 3, "seed": seed, "bots": [2]})
     pages = open_pages(browsers, doc, (0, 1))
 
+    news = []
+    mine = []
+
     def watch_hidden(d):
-        """The keeper's secrets panel on the keeper's page only."""
+        """The keeper's secrets panel on the keeper's page only; what happened; the investigator's
+        own sheet once on their page."""
+        watch_news(d, news)
         keys = d.execute_script("return Array.from(document.querySelectorAll('#screen section')).map("
                                 "s => s.dataset.key || '');")
         assert ("keeper" in keys) == (d is pages[0])
+        if d is pages[1]:
+            own = d.execute_script("return Array.from(document.querySelectorAll('#screen .line'))"
+                                   ".map(e => e.textContent).filter(t => /^1 \\S.*  at /.test(t));")
+            assert len(own) <= 1, own                       # not in the focus and among the others too
+            mine.append(len(own))
     play(pages, random.Random(seed), watch_hidden)
+    assert len(news) >= 5 and 1 in mine
     actions = on_disk(server.folder)[doc["id"]]
     rules = MansionsRules({"story": "demo"})
     st = rules.new_game(seed, 3)
@@ -232,3 +264,13 @@ def test_a_mansions_game_keeper_and_investigators_to_the_end_through_their_pages
     assert st.is_terminal()
     for d in pages:
         assert kernel_log_of(d) == "\n".join(want) + "\n"
+
+
+def test_a_link_that_is_no_seat_says_so_once(server, browsers):
+    d = browser()
+    browsers.append(d)
+    d.set_page_load_timeout(STEP_SECONDS)
+    d.get("http://127.0.0.1:%d/play#not-a-seat-token" % server.port)
+    wait_for(d, lambda s: s[4] == "closed")
+    text = d.find_element(By.TAG_NAME, "body").text
+    assert text.count("this link is not a seat of any table here") == 1, text

@@ -14,6 +14,9 @@ reader's view does not, checked the way the kernel's view tests check views:
   states with the kernel's own words (the actor's own text for its move, the public text for the
   others', the events as that reader may read them).
 - No frame holds the kernel's whole log before the game is over, nor a seed.
+- What happened (the frame's `news`, the panel above the decision) holds only lines of that
+  reader's own log as sent so far: the first part a run of it, the rest its newest lines, with at
+  most one line saying how many are left out between them.
 
 `test_the_check_finds_a_planted_leak` shows the check can fail: a server that sent each seat its
 neighbour's screen is caught.
@@ -38,7 +41,7 @@ from eldritch.kernel.stayaway.game.rules import Rules as StayAwayRules
 from eldritch.kernel.stayaway.game.text import event_lines, player_name, public_action_text
 from eldritch.kernel.mansions.game import text as MT
 from eldritch.kernel.mansions.game.rules import Rules as MansionsRules
-from eldritch.mansions.frontend import MansionsGame, seat_name as mansions_seat_name
+from eldritch.mansions.frontend import MansionsGame, head_words as mansions_head_words, seat_name as mansions_seat_name
 from eldritch.serve import messages
 from eldritch.stayaway.frontend import StayAwayGame
 
@@ -161,7 +164,7 @@ class Mansions:
     def head(self, t, action, reader):
         actor = t.current_player()
         who = "the d10" if actor < 0 else mansions_seat_name(t.story, t, actor)
-        return "> %s: %s" % (who, MT.action_text_for(t, action, self.viewer(t, reader)))
+        return "> %s: %s" % (who, mansions_head_words(t, action, self.viewer(t, reader)))
 
     def events(self, t, nev, reader):
         return ["  " + e for e in MT.events(t, self.viewer(t, reader))]
@@ -201,6 +204,17 @@ def play_games(folder, kind, games, seed0=0):
     return out
 
 
+def check_news(news, log, reader):
+    """The news of a frame is made of the reader's log as sent so far (see the module docstring)."""
+    texts = [" " * line["indent"] + "".join(sp["text"] for sp in line["spans"]) for line in news["lines"]]
+    markers = [i for i, t in enumerate(texts) if t.startswith("(") and "left out here" in t]
+    assert len(markers) <= 1, "reader %s: more than one gap in the news" % reader
+    head, tail = (texts[:markers[0]], texts[markers[0] + 1:]) if markers else ([], texts)
+    assert not tail or log[len(log) - len(tail):] == tail, "reader %s: the news is not its log's newest lines" % reader
+    assert not head or any(log[i:i + len(head)] == head for i in range(len(log))), \
+        "reader %s: the news holds a line its log does not" % reader
+
+
 def check_game(kind, doc, seed, frames, actions, settings, rng):
     """Every frame of one game against re-drawn states, move by move (see the module docstring);
     how many frames were checked."""
@@ -218,6 +232,7 @@ def check_game(kind, doc, seed, frames, actions, settings, rng):
             if f["log"]["from"] == 0:
                 log = []
             log += f["log"]["lines"]
+            check_news(f["news"], log, reader)
             at[reader].setdefault(f["move"], []).append(f)
         got_log[reader] = log
     s = kind.new_game(seed, len(doc["seats"]))
@@ -276,4 +291,20 @@ def test_the_check_finds_a_planted_leak(tmp_path, monkeypatch):
     monkeypatch.setattr(messages, "reader_key", original)
     doc, seed, frames, actions, settings = played[0]
     with pytest.raises(AssertionError, match="depends on a hidden part"):
+        check_game(kind, doc, seed, frames, actions, settings, random.Random(1))
+
+
+@pytest.mark.slow
+def test_the_check_finds_news_from_another_seat(tmp_path, monkeypatch):
+    """A server whose 'what happened' came from the neighbour's log is caught."""
+    original = messages.news_panel
+
+    def neighbours(game, viewer, seat):
+        return original(game, viewer if viewer == PUBLIC else (viewer + 1) % game.players, seat)
+    monkeypatch.setattr(messages, "news_panel", neighbours)
+    kind = StayAway()
+    played = play_games(tmp_path / "serve", kind, 1, seed0=2)
+    monkeypatch.setattr(messages, "news_panel", original)
+    doc, seed, frames, actions, settings = played[0]
+    with pytest.raises(AssertionError, match="the news"):
         check_game(kind, doc, seed, frames, actions, settings, random.Random(1))

@@ -4,7 +4,8 @@
     session = frontend.session.Session(game, settings, persist)
 
 Cooperative with nothing private: every seat sees one screen and one log (in words: "> seat 1
-(Silas Moore): pick Silas Moore", never the action's code). Dice are rolled by the game's PRNG
+(Silas Moore): pick Silas Moore", never the action's code; a roll says what it is against and its
+chance before its result: "> the dice: attack roll, D6 + 3 against Ghoul #1's strength 3: ..."). Dice are rolled by the game's PRNG
 (chance, played by the machine), or with `dice: table` typed in by the table: then a roll is a
 decision of the seat concerned, the possible rolls as options and "roll here", and so is every draw
 (the kernel's table mode: the monster, gate or card the table drew, among those left). Decisions:
@@ -23,6 +24,7 @@ from eldritch.kernel.arkham.game import text, playlog, defs as D
 from eldritch.kernel.arkham.game.bots import HeuristicBot, RandomBot
 from eldritch.kernel.arkham.game.rules import Rules
 from eldritch.kernel.surface import CHANCE
+from eldritch.arkham.context import roll_words
 from eldritch.arkham.render import render
 from eldritch.arkham import shapes
 
@@ -152,7 +154,11 @@ def step_record(g, action, by) -> Record:
     p = g.current_player()
     if p == CHANCE:
         who = "the dice"
-        words = "roll" if action == D.K_RESOLVE else "the table's roll: %d" % (action & D.ARG_MASK)
+        about = roll_words(g)
+        if action == D.K_RESOLVE:
+            words = about or "roll"
+        else:
+            words = "the table's roll: %d%s" % (action & D.ARG_MASK, " (%s)" % about if about else "")
         if action != D.K_RESOLVE and (g.step == D.CH_COIN or g.step == D.CH_DRAW):
             words = text.action_text(g, action)
     else:

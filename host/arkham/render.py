@@ -6,8 +6,9 @@ screen reads the public state through the kernel's text helpers (kernel/arkham/g
 
 - status: the round and phase, doom, open gates against the limit, the round limit;
 - the focus: the acting investigator's sheet (where, sanity, strength, fight, stealth, money, gates
-  closed, trophies, cards) and what is being decided;
-- panels: every investigator, and every space with a gate, an Elder Sign or monsters.
+  closed, trophies, cards) and what is being decided; at the pick, every investigator left with
+  their sheet (sanity, strength, fight, stealth, money, start, cards, skills);
+- panels: the other investigators, and every space with a gate, an Elder Sign or monsters.
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from __future__ import annotations
 from eldritch.frontend.model import Screen, Panel, Line
 from eldritch.kernel.arkham.game import text
 from eldritch.kernel.arkham.game.board import NONE
-from eldritch.kernel.arkham.game.defs import MAX_POSS, PHASE_NAMES, STEP_NAMES
+from eldritch.kernel.arkham.game.defs import MAX_POSS, PHASE_NAMES, STEP_NAMES, ST_PICK
 from eldritch.kernel.arkham.game import state
+from eldritch.arkham.context import pick_lines
 
 
 def status(g) -> list:
@@ -42,11 +44,27 @@ def sheet(g, seat, indent=0) -> list:
     return out
 
 
-def investigators(g) -> Panel:
+def investigators(g, shown=None) -> Panel:
+    """Every investigator but the one whose sheet is the focus (`shown`)."""
     lines = []
     for seat in range(g.players):
-        lines.extend(sheet(g, seat))
-    return Panel("investigators", "investigators", lines)
+        if seat != shown:
+            lines.extend(sheet(g, seat))
+    if shown is None:
+        return Panel("investigators", "investigators", lines)
+    return Panel("investigators", "the other investigators", lines or [Line.of("none", "dim")])
+
+
+def pick_panel_lines(g) -> list:
+    """The investigators a seat may pick, each with its sheet (sanity, strength, skills, money,
+    where it starts, its cards)."""
+    lines = [Line().add("the investigators you can pick:", "dim")]
+    for name, words, extra in pick_lines(g):
+        lines.append(Line(indent=2).add(name, "bold"))
+        lines.append(Line(indent=4).add(words, "dim"))
+        if extra:
+            lines.append(Line(indent=4).add(extra))
+    return lines
 
 
 def spaces(g) -> Panel:
@@ -76,8 +94,12 @@ def spaces(g) -> Panel:
 
 def render(g, seat) -> Screen:
     focus = None
+    shown = None
     if seat is not None and 0 <= seat < g.players:
+        shown = seat
         lines = sheet(g, seat)
         lines.append(Line().add("now: ", "dim").add(STEP_NAMES.get(g.step, "?"), "bold"))
+        if g.step == ST_PICK and g.seat_inv[seat] == NONE:
+            lines.extend(pick_panel_lines(g))
         focus = Panel("me", text.seat_name(g, seat), lines)
-    return Screen(status(g), [investigators(g), spaces(g)], focus)
+    return Screen(status(g), [investigators(g, shown), spaces(g)], focus)

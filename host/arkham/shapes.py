@@ -2,7 +2,9 @@
 not fit the keys 1-9, a taxi's or a free move's destinations, the investigators to pick, the cards
 to give up, the monsters to fight or bind become sub-menus; a roll typed in by the table is two
 keys (its range, then the roll); choosing the items to fight with is a toggle over the
-investigator's cards (every legal combination, the advised one chosen to start with).
+investigator's cards (every legal combination, the advised one chosen to start with). Fights,
+sneaks, the items chosen and gate closing carry their exact odds (context.py); a roll the table
+types in names what it is against and its chance in the prompt.
 
     shape = decision(adapter, seat, legal, advised)      # advised: the action Enter takes, or None
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 from eldritch.frontend.model import Combo
 from eldritch.frontend.shapes import Leaf, menu_of, toggle_of
+from eldritch.arkham.context import option_odds, roll_words
 from eldritch.kernel.arkham.game import text, defs as D
 from eldritch.kernel.surface import CHANCE
 
@@ -31,6 +34,8 @@ def decision(adapter, seat, legal, advised):
             loadouts.append(a)
             continue
         leaf = Leaf(adapter.action_text(a), a, advised=a == advised)
+        if not chance:
+            leaf.odds, leaf.note = option_odds(g, a)
         if kind == D.K_OUTCOME and g.step == D.CH_DRAW:
             leaf.group = (kind,)
             leaf.group_label = "the table drew..."
@@ -52,7 +57,8 @@ def decision(adapter, seat, legal, advised):
         leaves.insert(0, Leaf(adapter.action_text(loadouts[0]), loadouts[0], advised=loadouts[0] == advised))
     who = text.seat_name(g, seat) if seat is not None else "the table"
     step = "type in the %s" % D.STEP_NAMES.get(g.step, "roll") if chance else D.STEP_NAMES.get(g.step, "decide")
-    return menu_of("%s: %s" % (who, step), leaves, group_always=chance)
+    about = roll_words(g) if chance else ""
+    return menu_of("%s: %s%s" % (who, step, " (%s)" % about if about else ""), leaves, group_always=chance)
 
 
 def loadout_toggle(adapter, loadouts, advised):
@@ -69,5 +75,7 @@ def loadout_toggle(adapter, loadouts, advised):
     for a in loadouts:
         mask = a & D.ARG_MASK
         chosen = frozenset(i for i, k in enumerate(bits) if mask >> k & 1)
-        combos.append(Combo(chosen, a, adapter.action_text(a), advised=a == advised))
+        chance, note = option_odds(g, a)
+        combos.append(Combo(chosen, a, adapter.action_text(a), odds=", ".join(x for x in (chance, note) if x),
+                            advised=a == advised))
     return toggle_of("the items to use (toggle, then Enter)", items, combos, "fight")

@@ -6,8 +6,9 @@ the table sees: the game is cooperative) as a frontend Screen.
 - status: the Ancient One, doom and elder sign tracks, clock or final battle, turn, mythos, locks;
 - the adventures panel: every slot (Other Worlds apart) with its full notation, tasks done, reward,
   penalty, terror effect, midnight effect, monsters, who is there, lock icon, and at the move phase
-  the odds of completing it;
-- the investigators panel: stats, where, cards, ability;
+  the odds of completing it (a card no roll can complete says why);
+- the investigators panel: stats, where, cards, ability (in words);
+- at the pick, every investigator that can be taken: sanity, stamina, what they start with, ability;
 - the focus (beside the choices): the adventure or attack under way (card, reward, penalty, pool,
   roll, held and locked dice, uses left, odds from here), or the move with the best card in reach.
 
@@ -23,6 +24,7 @@ from eldritch.kernel.eldersign.fixed import ONE
 from eldritch.kernel.eldersign.game import table as gametable, text as gametext
 from eldritch.kernel.eldersign.notation import format_task, format_roll
 from eldritch.kernel.eldersign.game.words import effect_words
+from eldritch.eldersign.people import ability_words, pick_lines
 
 COLOURS = ("green", "yellow", "red")
 TERROR_RULE = ("", "a Terror face fails the adventure", "dice showing Terror are lost")
@@ -31,6 +33,37 @@ TERROR_RULE = ("", "a Terror face fails the adventure", "dice showing Terror are
 def percent(value: int) -> str:
     """A fixed-point probability for the screen ("72.41%"); the exact figure is `advise`'s."""
     return "%.2f%%" % (100.0 * value / ONE)
+
+
+def why_not(tb, slot) -> str:
+    """Why no roll completes the card in `slot` for the investigator moving now (the move phase):
+    too few dice for its tasks, or costs the investigator cannot pay; else the dice's faces."""
+    v = next(x for x in tb.slots if x.slot == slot)
+    me = tb.seats[tb.active_seat]
+    pool = [tb.free_dice[GREEN], 1 if tb.item_dice[0] and tb.free_dice[YELLOW] else 0,
+            1 if tb.item_dice[1] and tb.free_dice[RED] else 0]
+    best = 4 if pool[1] or pool[2] else 3           # the highest Investigation a die shows
+    done = v.adventure.done_mask() if v.attempted else 0
+    tasks = [t for i, t in enumerate(v.adventure.card.tasks) if not done & (1 << i)]
+    need = sum(len(t.faces) + sum((n + best - 1) // best for n in t.inv) for t in tasks)
+    if need > sum(pool):
+        return "its tasks need at least %d dice and you roll %d" % (need, sum(pool))
+    sanity = sum(t.sanity for t in tasks)
+    if me.name is not None and sanity >= me.sanity:
+        return "its tasks cost %d sanity and you have %d" % (sanity, me.sanity)
+    stamina = sum(t.stamina for t in tasks)
+    if me.name is not None and stamina >= me.stamina:
+        return "its tasks cost %d stamina and you have %d" % (stamina, me.stamina)
+    return "no roll of your dice can complete its tasks"
+
+
+def complete_text(tb, slot, value) -> str:
+    """The odds of completing a card as the screen shows them; 0 says why, and a chance too small
+    for two decimals says so instead of "0.00%"."""
+    if value <= 0:
+        return "0%%: %s" % why_not(tb, slot)
+    text = percent(value)
+    return "under 0.01%" if text == "0.00%" else text
 
 
 def _track(filled, total, on, off):
@@ -106,7 +139,11 @@ def adventures(tb, odds, bots) -> Panel:
             if v.attempted:
                 head.add("  (being attempted)", "accent")
             if v.slot in odds:
-                head.add("  %s to complete" % percent(odds[v.slot]), "accent")
+                value = odds[v.slot]
+                if value > 0:
+                    head.add("  %s to complete" % complete_text(tb, v.slot, value), "accent")
+                else:
+                    head.add("  cannot be completed: %s" % why_not(tb, v.slot), "warn")
             lines.append(head)
             lines.extend(card_lines(v, tb.notes))
     return Panel("adventures", "adventures (%d)" % len(tb.slots), lines)
@@ -129,7 +166,8 @@ def investigators(game, tb, bots) -> Panel:
         if v.hand:
             lines.append(Line(indent=4).add("cards: ", "dim").add(", ".join(v.hand)))
         if v.ability:
-            lines.append(Line(indent=4).add("ability: ", "dim").add(v.ability, "dim"))
+            ability = ability_words(game._data.investigators[v.inv].ability, game._data.notes) or v.ability
+            lines.append(Line(indent=4).add("ability: ", "dim").add(ability, "dim"))
     return Panel("investigators", "investigators", lines)
 
 
@@ -202,8 +240,8 @@ def move_panel(game, tb, odds) -> Panel:
     if odds:
         best = max(odds, key=lambda s: (odds[s], -s))
         name = next(v.name for v in tb.slots if v.slot == best)
-        lines.append(Line().add("best odds: ", "dim").add("%s (slot %d), %s" % (name, best + 1, percent(odds[best])),
-                                                          "bold accent"))
+        lines.append(Line().add("best odds: ", "dim").add("%s (slot %d), %s" % (
+            name, best + 1, complete_text(tb, best, odds[best])), "bold accent"))
     return Panel("move", "%s: move" % gametext.seat_text(game, tb.active_seat), lines)
 
 
@@ -213,6 +251,15 @@ def question_panel(game, tb, last_roll) -> Panel:
     lines = [Line.of(q, "bold")]
     if last_roll:
         lines.append(Line().add("last roll: ", "dim").add(last_roll))
+    picks = pick_lines(game) if not tb.over else []
+    if picks:
+        lines.append(Line().add("the investigators you can take:", "dim"))
+        for name, stats, start, ability in picks:
+            lines.append(Line(indent=2).add(name, "bold").add("  " + stats, "dim"))
+            if start:
+                lines.append(Line(indent=4).add(start))
+            if ability:
+                lines.append(Line(indent=4).add("ability: ", "dim").add(ability))
     return Panel("question", gametext.seat_text(game, seat), lines)
 
 

@@ -23,7 +23,7 @@ from eldritch.kernel.eldersign.dice import NFACES
 from eldritch.kernel.eldersign.game.machine import A_MOVE, A_HOLD, A_FREEROLL, A_ARG_MASK, G_BASE
 from eldritch.kernel.eldersign.game import text as gametext, table as gametable
 from eldritch.kernel.eldersign.notation import format_roll, format_task
-from eldritch.eldersign.render import percent
+from eldritch.eldersign.render import percent, complete_text, why_not
 
 COLOURS = ("green", "yellow", "red")
 
@@ -104,9 +104,13 @@ def decision(game, legal, values, advised, move_odds):
         elif kind == A_MOVE and move_odds:
             slot = (a & A_ARG_MASK) - 1
             if slot in move_odds:
-                leaf.odds = percent(move_odds[slot])
                 leaf.value = move_odds[slot]
-                leaf.note = "to complete"
+                if leaf.value > 0:
+                    leaf.odds = complete_text(tb, slot, leaf.value)
+                    leaf.note = "to complete"
+                else:
+                    leaf.odds = "0%"
+                    leaf.note = "cannot be completed: " + why_not(tb, slot)
         leaves.append(leaf)
     _task_groups_first(leaves)
     if clue:

@@ -35,6 +35,7 @@ class GameAdapter:
     name = "game"
     title = "a game"
     hides_information = False
+    secrets = "what each player knows"   # what its sealed saves keep from the clear (in words)
     command = "eldritch"              # how to resume: "<command> --resume"
 
     log = None

@@ -230,7 +230,7 @@ class PlainUI:
         if not self.interactive:
             return True
         try:
-            answer = self.guard.input("%s the game is saved either way [y/N] " % question, self.read)
+            answer = self.guard.input("%s %s [y/N] " % (question, self.s.quit_words()), self.read)
         except (EOFError, KeyboardInterrupt):
             return True
         return answer.strip().lower() in ("y", "yes")
@@ -240,7 +240,7 @@ class PlainUI:
         s = self.s
         if not s.needs_passphrase():
             return True
-        question = "a passphrase for the table's sealed saves (Enter: no save): "
+        question = "the table's passphrase for its sealed saves (Enter with nothing: not saved): "
         try:
             if self.interactive and self.getpass is not None:
                 words = self.getpass(question)
@@ -261,9 +261,8 @@ class PlainUI:
         return True
 
     def save(self, path: str) -> str:
-        if not self.ask_passphrase():
-            return "not saved: this game's saves are sealed with the table's passphrase (the game goes on)"
-        return self.s.save(path)
+        self.ask_passphrase()
+        return self.s.save(path)              # without a passphrase: why it is not saved
 
     def stop(self, code: int) -> int:
         self.ask_passphrase()

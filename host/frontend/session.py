@@ -24,7 +24,15 @@ referee's is written once the game is over. Every file goes through persist.py (
 from __future__ import annotations
 
 from eldritch.frontend.gamelog import PUBLIC, REFEREE
+from eldritch.frontend.news import last_decision, news_panel
 from eldritch.frontend.shapes import advised_action
+
+
+
+def sealed_only(game) -> str:
+    """Why a game that hides information is saved only sealed, in words."""
+    return ("this game hides %s, so it is saved only sealed with the table's passphrase (never in the "
+            "clear, where anyone could read them)" % getattr(game, "secrets", "what each player knows"))
 
 
 class Session:
@@ -132,6 +140,23 @@ class Session:
     def screen(self):
         return self.game.screen(self.shown_viewer)
 
+    def news_seat(self):
+        """Whose last decision the news starts from: the seat deciding now when a person holds it
+        (and, in a game that hides information, is the one looking), else the seat looking, else the
+        seat of the last person who decided."""
+        if not self.game.is_terminal():
+            seat = self.acting_seat()
+            if seat is not None and seat not in self.settings.bots and (not self.hides or seat == self.viewer):
+                return seat
+        if self.hides and self.viewer not in (None, PUBLIC, REFEREE):
+            return self.viewer
+        i = last_decision(self.game.log, None)
+        return None if i is None else self.game.log.steps[i].seat
+
+    def news(self):
+        """What happened since the last decision of news_seat, as the viewer may read it (a Panel)."""
+        return news_panel(self.game, self.shown_viewer, self.news_seat())
+
     def log_lines(self, since: int = 0) -> list:
         return self.game.log_lines(self.shown_viewer, since)
 
@@ -175,11 +200,22 @@ class Session:
     def save(self, text: str) -> str:
         """`save PATH`: one line."""
         if self.needs_passphrase():
-            return "not saved: this game's saves are sealed with the table's passphrase (the game goes on)"
+            return "not saved: %s, and none was given (the game goes on)" % sealed_only(self.game)
         if self.persist is None:
             return "not saved: no saving in this session"
         payload, settings = self._parts()
         return self.persist.save(text, payload, settings, self.seal if self.hides else None)
+
+    def quit_words(self) -> str:
+        """What quitting now will do, exactly (the quit prompt's second line)."""
+        if self.persist is None or self.persist.state is None:
+            return "Nothing is saved in this session: y quits, n plays on."
+        if self.needs_passphrase():
+            why = sealed_only(self.game)
+            return "%s%s. y asks for one (Enter without one quits without saving), n plays on." % (
+                why[0].upper(), why[1:])
+        return "y saves the game in %s and quits (%s --resume goes on), n plays on." % (
+            self.autosave_path, self.game.command)
 
     def log_viewer_for_file(self):
         """The log a file may hold now: the referee's at the end (or in an open game), else public."""
@@ -208,7 +244,7 @@ class Session:
         if self.persist is None or self.persist.state is None:
             return head + "stopped"
         if self.needs_passphrase():
-            return head + "stopped: not saved (no passphrase given for the table's sealed saves)"
+            return head + "stopped: not saved: %s, and none was given" % sealed_only(self.game)
         self.autosave()
         if self.persist.saved:
             return "%sthe game is saved in %s (%s --resume goes on)" % (head, self.autosave_path, self.game.command)

@@ -3,13 +3,22 @@
     code = run_tui(session, args)        # until the game ends or the players quit
 
 The screen, top to bottom: the status lines; the body (what the decision is about, the game's
-panels below it, and the log beside them on a wide screen: `l` shows the log on a narrow one; PgUp
-and PgDn scroll); the decision's prompt and its options (never more than fit: the shapes give at
-most 9 and a back row); a notice line; the keys. At a decision: 1-9 pick (a toggle's number turns a
-die or card on or off), Enter takes the highlighted option (the advised one to start with; a
-toggle's set), 0 / Esc / Backspace go back a step; `h` explains the advice, `s` saves, `:` opens
-the command line (the plain mode's words), `+`/`-` change the bots' speed, `q` (or Ctrl-C) asks,
-then saves. Below 80x24 one line says the size needed.
+panels below it, and the log beside them on a wide screen; PgUp and PgDn scroll it); what happened
+since your last decision (news.py: every public event and your own private ones, in words); the
+decision's prompt and its options (never more than fit: the shapes give at most 9 and a back row);
+a notice line; the keys. At a decision: 1-9 pick (a toggle's number turns a die or card on or off),
+Enter takes the highlighted option (the advised one to start with; a toggle's set), 0 / Esc /
+Backspace go back a step; `h` explains the advice, `s` saves, `:` opens the command line (the plain
+mode's words), `+`/`-` change the bots' speed, `q` (or Ctrl-C) asks, saying exactly what quitting
+does, then does it. `l` opens the log at the body's full width (at every size), where PgUp, PgDn,
+Home, End and the arrows scroll it; `l` or Esc closes it. Below 80x24 one line says the size needed.
+
+The fixed rows (status, what happened, prompt, options, notice) are wrapped here, at spaces, by
+wrapping.py, so the app knows how many rows each takes: what happened gets the rows the decision
+and the body leave, and more (the body keeps BODY_MIN and scrolls) when what came of your own last
+decision needs them; short of room it shows that first, then the newest lines, and one line saying
+how many are left out and that `l` shows them. A notice too long for the screen opens in a pager.
+Nothing is cut without a marker.
 
 A game that hides information: before a human decision of another seat than the one looking, the
 log and every panel are emptied and a handoff screen names the next seat; nothing of theirs is
@@ -23,25 +32,34 @@ import io
 import signal
 import time
 
-from rich.console import Console, Group
-from rich.padding import Padding
+from rich.console import Console
+from rich.measure import Measurement
 from rich.text import Text
+from textual.actions import SkipAction
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Footer, Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from eldritch.saves.atomic import SaveError
 from eldritch.frontend.commands import parse_command, COMMANDS_HELP
+from eldritch.frontend.model import Line
+from eldritch.frontend.news import cut
 from eldritch.frontend.walk import Walker
+from eldritch.frontend.wrapping import wrap_spans, wrap_text, glue
 
 INTERRUPTED = 130
 FORCED_PAUSE = 0.4
 SPEEDS = (0.0, 0.05, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2, 2.0)
 MIN_SIZE = (80, 24)
 WIDE = 110                # from this width the log shows beside the panels
+LOG_PANE = 0.45           # its share of the width there (the CSS's #logpane width)
+MAX_LOG_LINES = 3000
+NEWS_MIN = 4              # rows what happened gets when the body would rather have them (title included)
+BODY_MIN = 3              # rows the body keeps however much happened
+KEY_WIDTH = 3             # " 1 " before an option's words
 
 STYLE = {"bold": "bold", "dim": "dim", "good": "green", "bad": "red", "accent": "cyan", "warn": "yellow",
          "green": "green", "yellow": "yellow", "red": "red", "strike": "strike"}
@@ -51,46 +69,168 @@ def rich_style(names: str) -> str:
     return " ".join(STYLE.get(n, "") for n in names.split()).strip()
 
 
-def rich_line(line) -> Text:
-    t = Text()
-    for span in line.spans:
-        t.append(span.text, style=rich_style(span.style))
+class Wrapped:
+    """Model lines as a Rich renderable wrapped when drawn, at the width it is given (wrapping.py:
+    at spaces, each wrapped part under its line's words)."""
+
+    def __init__(self, lines):
+        self.lines = lines
+        self.drawn = {}           # width -> its rows as Texts (Textual renders a widget many times)
+
+    def __rich_console__(self, console, options):
+        width = options.max_width
+        rows = self.drawn.get(width)
+        if rows is None:
+            rows = self.drawn[width] = [rows_text([row]) for row in wrap_lines(self.lines, width)]
+        yield from rows
+
+    def __rich_measure__(self, console, options):
+        widest = max((l.indent + len(l.plain()) for l in self.lines), default=1)
+        return Measurement(min(8, options.max_width), min(widest, options.max_width))
+
+
+def rich_lines(lines) -> Wrapped:
+    """Model lines as a Rich renderable: wrapped at spaces, each part under its line's words."""
+    return Wrapped(lines)
+
+
+def rich_panels(panels) -> Wrapped:
+    lines = []
+    for p in panels:
+        lines.append(Line.of("── %s ──" % p.title, "bold accent"))
+        lines.extend(p.lines)
+    return Wrapped(lines)
+
+
+def rows_text(rows) -> Text:
+    """Rows of (text, style) runs (wrapping.wrap_spans) as one Text, a row a line."""
+    t = Text(no_wrap=True, overflow="crop")
+    for i, row in enumerate(rows):
+        if i:
+            t.append("\n")
+        for text, style in row:
+            t.append(text, style=rich_style(style))
     return t
 
 
-def rich_lines(lines) -> Group:
-    """Model lines as Rich renderables: wrapped at spaces, each part keeping its line's indent."""
-    return Group(*[Padding(rich_line(l), (0, 0, 0, l.indent)) if l.indent else rich_line(l) for l in lines])
+def wrap_lines(lines, width: int) -> list:
+    """Model lines wrapped at width: rows of runs (each part keeps its line's indent, and two more)."""
+    out = []
+    for line in lines:
+        out.extend(wrap_spans([(sp.text, sp.style) for sp in line.spans], width, line.indent))
+    return out
 
 
-def rich_panels(panels) -> Group:
-    parts = []
-    for p in panels:
-        parts.append(Text("── %s ──" % p.title, style="bold cyan"))
-        parts.append(rich_lines(p.lines))
-    return Group(*parts)
+def log_rows(text: str, width: int) -> list:
+    """One log line wrapped at width: a step ("> WHO: WHAT") bold, its wrapped parts under its words;
+    an event keeps its indent, its wrapped parts two further in."""
+    stripped = text.lstrip(" ")
+    style = "bold" if text.startswith(">") else ""
+    return wrap_spans([(stripped, style)], width, len(text) - len(stripped))
+
+
+class LogPane(RichLog):
+    """The log, wrapped at its own width at spaces and wrapped again whenever that width changes (a
+    pane that was hidden, a resized terminal): it always reads at the width it is shown at."""
+
+    DEFAULT_CSS = "LogPane { scrollbar-gutter: stable; }"
+
+    def __init__(self, **kwargs):
+        super().__init__(wrap=False, markup=False, highlight=False, min_width=1, auto_scroll=True, **kwargs)
+        self.source: list = []
+        self.drawn_width = 0
+
+    def text_width(self) -> int:
+        return self.scrollable_content_region.width
+
+    def set_lines(self, lines) -> None:
+        self.source = list(lines)[-MAX_LOG_LINES:]
+        self.redraw()
+
+    def add_lines(self, lines) -> None:
+        self.source.extend(lines)
+        if len(self.source) > MAX_LOG_LINES:
+            self.source = self.source[-MAX_LOG_LINES:]
+            self.redraw()
+            return
+        width = self.text_width()
+        if width != self.drawn_width or width <= 0:
+            self.redraw()
+            return
+        for line in lines:
+            self._write(line, width)
+
+    def _write(self, line: str, width: int) -> None:
+        for row in log_rows(line, width):
+            self.write(rows_text([row]), width=width, scroll_end=True)
+
+    def redraw(self) -> None:
+        super().clear()
+        width = self.text_width()
+        self.drawn_width = width if width > 0 else 0
+        if width <= 0:
+            return                       # hidden: drawn when it is shown (on_resize)
+        for line in self.source:
+            self._write(line, width)
+
+    def clear(self):
+        self.source = []
+        self.drawn_width = 0
+        return super().clear()
+
+    def on_resize(self, event) -> None:
+        if self.text_width() != self.drawn_width:
+            self.call_after_refresh(self.redraw)
 
 
 class ConfirmQuit(ModalScreen[bool]):
-    """Quit? y / n (the game is saved either way)."""
+    """Quit? y / n, and exactly what quitting does (Session.quit_words)."""
 
     BINDINGS = [Binding("y", "answer(True)", "yes"), Binding("n", "answer(False)", "no"),
                 Binding("escape", "answer(False)", "no", show=False),
                 Binding("enter", "answer(False)", "no", show=False)]
     DEFAULT_CSS = """
     ConfirmQuit { align: center middle; }
-    ConfirmQuit > Static { width: 64; height: auto; border: thick $warning; padding: 1 2; background: $surface; }
+    ConfirmQuit > Static { width: 70; height: auto; border: thick $warning; padding: 1 2; background: $surface; }
     """
 
-    def __init__(self, question: str):
+    def __init__(self, question: str, consequence: str = "y quits, n plays on."):
         super().__init__()
         self.question = question
+        self.consequence = consequence
 
     def compose(self) -> ComposeResult:
-        yield Static("%s\nThe game is saved either way: y quits, n plays on." % self.question, id="question")
+        yield Static("%s\n%s" % (self.question, self.consequence), id="question")
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+
+class Pager(ModalScreen[None]):
+    """A text too long for the notice line (a hint), wrapped and scrolled; any of Enter, Esc, q or
+    h closes it."""
+
+    BINDINGS = [Binding("escape", "close", "close"), Binding("enter", "close", "close", show=False),
+                Binding("q", "close", "close", show=False), Binding("h", "close", "close", show=False)]
+    DEFAULT_CSS = """
+    Pager { align: center middle; }
+    Pager > VerticalScroll { width: 90%; height: auto; max-height: 90%; border: thick $accent;
+                             padding: 0 1; background: $surface; }
+    """
+
+    def __init__(self, title: str, text: str):
+        super().__init__()
+        self.title_text = title
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as box:
+            box.border_title = self.title_text
+            box.border_subtitle = "Enter or Esc closes; PgUp/PgDn scroll"
+            yield Static(self.text, id="pagertext")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class Handoff(Screen[bool]):
@@ -115,16 +255,21 @@ class Handoff(Screen[bool]):
 
 
 class Passphrase(ModalScreen[str]):
-    """The table's passphrase for sealed saves (Enter with nothing: no save)."""
+    """The table's passphrase for sealed saves (Enter with nothing: no save), and why it is asked."""
 
     DEFAULT_CSS = """
     Passphrase { align: center middle; }
-    Passphrase > Vertical { width: 64; height: auto; border: thick $warning; padding: 1 2; background: $surface; }
+    Passphrase > Vertical { width: 70; height: auto; border: thick $warning; padding: 1 2; background: $surface; }
     """
+
+    def __init__(self, why: str = ""):
+        super().__init__()
+        self.why = why
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("This game's saves are sealed: the table's passphrase (Enter with nothing: no save)")
+            yield Static("%sThe table's passphrase (Enter with nothing: not saved):" % (
+                (self.why[0].upper() + self.why[1:] + ".\n") if self.why else ""))
             yield Input(password=True, id="words")
 
     def on_mount(self) -> None:
@@ -141,24 +286,28 @@ class FrontApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
     CSS = """
     Screen { layout: vertical; }
-    #status { height: auto; max-height: 3; padding: 0 1; background: $boost; }
+    #status { height: auto; padding: 0 1; background: $boost; }
     #body { height: 1fr; }
     #left { width: 1fr; scrollbar-gutter: stable; }
     #focus { height: auto; padding: 0 1; border-top: solid $accent; }
     #panels { height: auto; padding: 0 1; }
     #logpane { width: 45%; border-left: solid $primary; }
     #log { height: 1fr; }
-    #prompt { height: auto; max-height: 2; padding: 0 1; background: $boost; text-style: bold; }
-    #menu { height: auto; max-height: 11; border: none; padding: 0; }
-    #notice { height: auto; max-height: 2; padding: 0 1; color: $warning; display: none; }
+    #news { height: auto; padding: 0 1; border-top: solid $secondary; display: none; }
+    #news.shown { display: block; }
+    #prompt { height: auto; padding: 0 1; background: $boost; text-style: bold; }
+    #menu { height: auto; max-height: 100%; border: none; padding: 0; }
+    #notice { height: auto; padding: 0 1; color: $warning; display: none; }
     #notice.shown { display: block; }
     #command { display: none; }
     #command.open { display: block; }
     #toosmall { display: none; height: 1; }
     Screen.narrow #logpane { display: none; }
-    Screen.narrow.showlog #left { display: none; }
-    Screen.narrow.showlog #logpane { display: block; width: 1fr; border-left: none; }
+    Screen.showlog #left { display: none; }
+    Screen.showlog #logpane { display: block; width: 1fr; border-left: none; }
+    Screen.showlog #news { display: none; }
     Screen.toosmall > * { display: none; }
+    Screen.toosmall > #news.shown, Screen.toosmall > #notice.shown, Screen.toosmall > #command.open { display: none; }
     Screen.toosmall > #toosmall { display: block; }
     """
     BINDINGS = [
@@ -170,6 +319,10 @@ class FrontApp(App[int]):
         Binding("l", "toggle_log", "log"),
         Binding("pagedown", "scroll_body(1)", "more", priority=True),
         Binding("pageup", "scroll_body(-1)", "back up", show=False, priority=True),
+        Binding("up", "scroll_log('up')", show=False, priority=True),
+        Binding("down", "scroll_log('down')", show=False, priority=True),
+        Binding("home", "scroll_log('home')", show=False, priority=True),
+        Binding("end", "scroll_log('end')", show=False, priority=True),
         Binding("escape", "back", "back", show=False),
         Binding("backspace", "back", "back", show=False),
         Binding("colon", "open_command('')", "command", show=False),
@@ -196,13 +349,24 @@ class FrontApp(App[int]):
         self.notices: list = []
         self.interrupted = False
         self.handing_off = False
+        self._model = None          # the Screen drawn (None: blank)
+        self._news = None           # what happened (a Panel), or None
+        self._prompt_text = ""
+        self._notice_text = ""
+        self.news_rows: list = []   # the rows of what happened on screen now (tests read them)
+        self._hint_text = None      # the last hint (a notice too long for its line opens in a pager)
+        self._option_heights: list = []
+        self._menu_drawn = None     # (width, the rows) the options were last laid out for
 
     # ----- layout ---------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         s = self.session
-        screen = s.screen() if not s.needs_handoff() else None
-        yield Static(rich_lines(screen.status) if screen else "", id="status")
+        shown = not s.needs_handoff()
+        self._model = s.screen() if shown else None
+        self._news = s.news() if shown else None
+        screen = self._model
+        yield Static("", id="status")
         with Horizontal(id="body"):
             with VerticalScroll(id="left"):
                 focus = Static(rich_lines(screen.focus.lines) if screen and screen.focus else "", id="focus")
@@ -210,23 +374,24 @@ class FrontApp(App[int]):
                 yield focus
                 yield Static(rich_panels(screen.panels) if screen else "", id="panels")
             yield Vertical(id="logpane")
-        prompt, options = self._first_decision()
-        yield Static(prompt, id="prompt")
-        yield OptionList(*options, id="menu")
+        yield Static("", id="news")
+        self._prompt_text = self._first_decision()
+        yield Static("", id="prompt")
+        yield OptionList(id="menu")
         yield Static("", id="notice")
         yield Input(id="command", select_on_focus=False,
                     placeholder="a number, save PATH, hint, board, log, help, quit (Esc closes)")
         yield Static("", id="toosmall")
         yield Footer()
 
-    def _first_decision(self):
-        """The first screen's prompt and options (built with it: one layout for the first paint)."""
+    def _first_decision(self) -> str:
+        """The first screen's prompt (its options are laid out with the rest on mount)."""
         s = self.session
         if s.game.is_terminal() or s.bot_turn() or s.forced() or s.needs_handoff():
-            return "", []
+            return ""
         self.walker = Walker(s.decision())
         self.rows = self.walker.rows()
-        return self.walker.prompt(), [Option(self._row_text(r), id="r%d" % i) for i, r in enumerate(self.rows)]
+        return self.walker.prompt()
 
     def on_mount(self) -> None:
         if self.handle_sigint:
@@ -235,6 +400,7 @@ class FrontApp(App[int]):
             except (RuntimeError, ValueError, NotImplementedError):
                 self.handle_sigint = False
         self._check_size()
+        self._layout(menu=True)
         menu = self.query_one("#menu", OptionList)
         menu.highlighted = next((i for i, r in enumerate(self.rows) if r.default), 0) if self.rows else None
         menu.focus()
@@ -246,8 +412,7 @@ class FrontApp(App[int]):
     def _start(self) -> None:
         if self.on_first_screen is not None:
             self.on_first_screen()
-        from textual.widgets import RichLog
-        log = RichLog(id="log", wrap=True, max_lines=3000, min_width=20)
+        log = LogPane(id="log")
         self.query_one("#logpane").mount(log)
         self._log = log
         self._refill_log()
@@ -269,12 +434,14 @@ class FrontApp(App[int]):
 
     def on_resize(self, event) -> None:
         self._check_size(event.size)
+        self._layout(menu=True, size=event.size)
+
+    def main_screen(self):
+        return self.screen_stack[0]
 
     def _check_size(self, size=None) -> None:
         w, h = size or self.size
-        screen = self.screen
-        if isinstance(screen, (Handoff, ModalScreen)):
-            screen = self.screen_stack[0]
+        screen = self.main_screen()
         small = w < MIN_SIZE[0] or h < MIN_SIZE[1]
         screen.set_class(small, "toosmall")
         screen.set_class(w < WIDE, "narrow")
@@ -282,12 +449,121 @@ class FrontApp(App[int]):
             self.query_one("#toosmall", Static).update(
                 "eldritch needs a terminal of at least %dx%d (this one is %dx%d)" % (MIN_SIZE + (w, h)))
 
+    def log_open(self) -> bool:
+        return self.main_screen().has_class("showlog")
+
+    # ----- the fixed rows: wrapped here, so that what happened gets what is left ------------------------
+
+    def _layout(self, menu: bool = False, size=None) -> None:
+        """Wrap the status, prompt, options and notice at the screen's width, then give what happened
+        the rows that are left (see the module docstring)."""
+        w, h = size or self.size
+        if w <= 0 or h <= 0:
+            return
+        width = max(w - 2, 20)
+        model = self._model
+        status_rows = wrap_lines(model.status, width) if model is not None else []
+        self.query_one("#status", Static).update(rows_text(status_rows) if status_rows else "")
+        prompt_rows = wrap_spans([(self._prompt_text, "")], width) if self._prompt_text else []
+        self.query_one("#prompt", Static).update(rows_text(prompt_rows) if prompt_rows else "")
+        notice_rows = wrap_spans([(self._notice_text, "")], width) if self._notice_text else []
+        self.query_one("#notice", Static).update(rows_text(notice_rows) if notice_rows else "")
+        if menu:
+            self._fill_menu(w)
+        menu_rows = sum(self._option_heights)
+        command = 3 if self.query_one("#command", Input).has_class("open") else 0
+        avail = h - max(len(status_rows), 1) - len(prompt_rows) - len(notice_rows) - menu_rows - 1 - command
+        self._place_news(w, avail)
+
+    def _place_news(self, w: int, avail: int) -> None:
+        box = self.query_one("#news", Static)
+        news = self._news
+        if news is None or not news.lines or self.log_open():
+            self.news_rows = []
+            box.set_class(False, "shown")
+            return
+        width = max(w - 2, 20)
+        rows = wrap_lines(news.lines, width)
+        model = self._model
+        focus_rows = 0
+        if model is not None and model.focus is not None:
+            left = w if w < WIDE else int(w * (1 - LOG_PANE))
+            focus_rows = 1 + len(wrap_lines(model.focus.lines, max(left - 3, 20)))
+        head_rows = len(wrap_lines(news.lines[:news.head], width))
+        want = max(NEWS_MIN, avail - focus_rows, head_rows + 3)    # what came of your decision first
+        room = min(want, avail - BODY_MIN) - 1                        # less the title's row
+        if room < 2:
+            self.news_rows = []
+            box.set_class(False, "shown")
+            return
+        if len(rows) > room:
+            rows = self._news_cut(news, width, room)
+        self.news_rows = rows
+        box.border_title = news.title
+        box.update(rows_text(rows))
+        box.set_class(True, "shown")
+
+    def _news_cut(self, news, width: int, room: int) -> list:
+        """What happened in `room` rows: the rows of what came of your decision (news.head lines)
+        up to half, a marker saying how many rows are left out, then the newest rows."""
+        head = wrap_lines(news.lines[:news.head], width)
+        rows = head + wrap_lines(news.lines[news.head:], width)
+        return cut(rows, len(head), room, lambda n: [("… %d row%s left out here: l shows the whole log" % (
+            n, "" if n == 1 else "s"), "dim")])
+
+    def _fill_menu(self, w: int) -> None:
+        """The options again, laid out at width w (the highlighted one kept); nothing to do when
+        neither the options nor the width changed."""
+        menu = self.query_one("#menu", OptionList)
+        key = (w, tuple((r.key, r.label, r.odds, r.advised, r.checked, r.note) for r in self.rows))
+        if key == self._menu_drawn and menu.option_count == len(self.rows):
+            return
+        self._menu_drawn = key
+        keep = menu.highlighted
+        prompts = [self._row_text(r, w) for r in self.rows]
+        self._option_heights = [len(p.plain.split("\n")) for p in prompts]
+        menu.clear_options()
+        menu.add_options([Option(p, id="r%d" % i) for i, p in enumerate(prompts)])
+        if self.rows:
+            default = next((i for i, r in enumerate(self.rows) if r.default), 0)
+            menu.highlighted = keep if keep is not None and keep < len(self.rows) else default
+
+    def _row_text(self, r, width: int) -> Text:
+        """An option as rows: its key, its words (wrapped under themselves), its odds and the
+        advised mark kept together, its note."""
+        key = r.key if r.key != "Enter" else "⏎"
+        spans = []
+        if r.checked is not None:
+            spans.append(("[x] " if r.checked else "[ ] ", "bold accent" if r.checked else "dim"))
+        spans.append((r.label, r.style))
+        marks = " ".join(m for m in (r.odds, "★ advised" if r.advised else "") if m)
+        if marks:
+            spans.append(("  " + glue(marks), "bold accent" if r.advised else "accent"))
+        if r.note:
+            spans.append(("  " + r.note, "dim"))
+        rows = wrap_spans(spans, width - KEY_WIDTH, 0, 2)
+        t = Text(no_wrap=True, overflow="crop")
+        for i, row in enumerate(rows):
+            if i:
+                t.append("\n" + " " * KEY_WIDTH)
+            else:
+                t.append("%s " % key.rjust(2), style="bold")
+            for text, style in row:
+                if "★ advised" in text:
+                    odds, _, _ = text.partition("★ advised")
+                    t.append(odds, style=rich_style(style))
+                    t.append("★ advised", style="bold yellow")
+                else:
+                    t.append(text, style=rich_style(style))
+        return t
+
     # ----- drawing --------------------------------------------------------------------------------
 
     def refresh_screen(self) -> None:
         s = self.session
         screen = s.screen()
-        self.query_one("#status", Static).update(rich_lines(screen.status))
+        self._model = screen
+        self._news = s.news()
         focus = self.query_one("#focus", Static)
         focus.update(rich_lines(screen.focus.lines) if screen.focus else "")
         focus.border_title = screen.focus.title if screen.focus else ""
@@ -297,22 +573,25 @@ class FrontApp(App[int]):
 
     def blank(self) -> None:
         """Empty every panel and the log (before a handoff: nothing of the last seat stays)."""
-        for wid in ("#status", "#focus", "#panels", "#prompt"):
+        self._model = None
+        self._news = None
+        self._prompt_text = ""
+        for wid in ("#status", "#focus", "#panels", "#prompt", "#news"):
             self.query_one(wid, Static).update("")
         self.query_one("#focus", Static).border_title = ""
-        self.query_one("#menu", OptionList).clear_options()
+        self.query_one("#news", Static).border_title = ""
         self.walker = None
         self.rows = []
         if self._log is not None:
             self._log.clear()
+        self.main_screen().set_class(False, "showlog")
         self.notice("")
+        self._layout(menu=True)
 
     def _refill_log(self) -> None:
         if self._log is None:
             return
-        self._log.clear()
-        for line in self.session.log_lines()[-1500:]:
-            self._log.write(Text(line))
+        self._log.set_lines(self.session.log_lines())
         self._shown_steps = self.session.steps()
         self.session.seen[self.session.shown_viewer] = self._shown_steps
 
@@ -323,63 +602,49 @@ class FrontApp(App[int]):
         s = self.session
         n = s.steps()
         if n > self._shown_steps:
-            for line in s.log_lines(self._shown_steps):
-                log.write(Text(line, style="bold" if line.startswith(">") else ""))
+            log.add_lines(s.log_lines(self._shown_steps))
             self._shown_steps = n
             s.seen[s.shown_viewer] = n
         if s.game.is_terminal() and getattr(self, "_end_written", False) is False:
             self._end_written = True
-            log.write(Text(s.summary(), style="bold magenta"))
+            log.add_lines([s.summary()])
 
     def _show_decision(self, keep_walker: bool = False) -> None:
         s = self.session
-        menu = self.query_one("#menu", OptionList)
-        prompt = self.query_one("#prompt", Static)
         if s.game.is_terminal():
             self.walker = None
             self.rows = []
-            prompt.update("the game is over: %s. q leaves" % s.summary())
-            menu.clear_options()
-            return
-        if s.bot_turn() or s.forced():
+            self._prompt_text = "the game is over: %s. q leaves, l shows the log" % s.summary()
+        elif s.bot_turn() or s.forced():
             self.walker = None
             self.rows = []
             who = "the dice" if s.acting_seat() is None else s.game.seat_name(s.acting_seat())
-            prompt.update("%s %s" % (who, "(bot) is playing" if s.bot_turn() else "..."))
-            menu.clear_options()
-            return
-        if not keep_walker or self.walker is None:
-            self.walker = Walker(s.decision())
-        w = self.walker
-        prompt.update(w.prompt())
-        self.rows = w.rows()
-        menu.clear_options()
-        menu.add_options([Option(self._row_text(r), id="r%d" % i) for i, r in enumerate(self.rows)])
-        default = next((i for i, r in enumerate(self.rows) if r.default), 0)
-        menu.highlighted = default
-        self.query_one("#left", VerticalScroll).scroll_home(animate=False)
-
-    def _row_text(self, r) -> Text:
-        t = Text()
-        key = r.key if r.key != "Enter" else "⏎"
-        t.append("%s " % key.rjust(2), style="bold")
-        if r.checked is not None:
-            t.append("[x] " if r.checked else "[ ] ", style="bold cyan" if r.checked else "dim")
-        t.append(r.label, style=rich_style(r.style))
-        if r.odds:
-            t.append("  " + r.odds, style="bold cyan" if r.advised else "cyan")
-        if r.advised:
-            t.append(" ★ advised", style="bold yellow")
-        if r.note:
-            t.append("  " + r.note, style="dim")
-        return t
+            self._prompt_text = "%s %s" % (who, "(bot) is playing" if s.bot_turn() else "...")
+        else:
+            if not keep_walker or self.walker is None:
+                self.walker = Walker(s.decision())
+            self._prompt_text = self.walker.prompt()
+            self.rows = self.walker.rows()
+        menu = self.query_one("#menu", OptionList)
+        menu.highlighted = None
+        self._layout(menu=True)
+        if self.rows:
+            menu.highlighted = next((i for i, r in enumerate(self.rows) if r.default), 0)
+            self.query_one("#left", VerticalScroll).scroll_home(animate=False)
 
     def notice(self, text: str) -> None:
+        """One line under the decision (wrapped when long); a text that would take more than a third
+        of the screen opens in the pager instead."""
         if text:
             self.notices.append(text)
-        n = self.query_one("#notice", Static)
-        n.update(text)
-        n.set_class(bool(text), "shown")
+        w, h = self.size
+        if text and len(wrap_text(text, max(w - 2, 20))) > max(3, h // 3):
+            self._notice_text = "(shown in a box: Enter or Esc closes it)"
+            self.push_screen(Pager("hint" if text == self._hint_text else "notice", text))
+        else:
+            self._notice_text = text
+        self.query_one("#notice", Static).set_class(bool(self._notice_text), "shown")
+        self._layout()
 
     # ----- the flow of play -----------------------------------------------------------------------
 
@@ -387,8 +652,9 @@ class FrontApp(App[int]):
     def waiting_for_player(self) -> bool:
         """True when the game waits for a human's key (tests wait for this)."""
         s = self.session
-        return (self._timer is None and not s.game.is_terminal() and not s.bot_turn() and not s.forced()
-                and not self.handing_off and self.walker is not None and not isinstance(self.screen, ModalScreen))
+        return (self._timer is None and self._log is not None and not s.game.is_terminal() and not s.bot_turn()
+                and not s.forced() and not self.handing_off and self.walker is not None
+                and not isinstance(self.screen, ModalScreen))
 
     def advance(self) -> None:
         """After an action (or at the start): play what needs no waiting, draw once, then schedule
@@ -489,6 +755,9 @@ class FrontApp(App[int]):
         if isinstance(self.focused, Input):
             self.close_command()
             return
+        if self.log_open():
+            self.action_toggle_log()
+            return
         if self.walker is not None and self.walker.back():
             self.notice("")
             self._show_decision(keep_walker=True)
@@ -545,12 +814,14 @@ class FrontApp(App[int]):
         box.value = text
         box.focus()
         box.cursor_position = len(text)
+        self._layout()
 
     def close_command(self) -> None:
         box = self.query_one("#command", Input)
         box.value = ""
         box.remove_class("open")
         self.query_one("#menu", OptionList).focus()
+        self._layout()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id != "command":
@@ -589,14 +860,43 @@ class FrontApp(App[int]):
     def action_hint(self) -> None:
         if self.handing_off:
             return
-        self.notice(self.session.hint())
+        self._hint_text = self.session.hint()
+        self.notice(self._hint_text)
 
     def action_toggle_log(self) -> None:
-        self.screen.toggle_class("showlog")
+        if self.handing_off or self._log is None:
+            return
+        screen = self.main_screen()
+        screen.toggle_class("showlog")
+        if self.log_open():
+            self._log.focus()
+            self._log.scroll_end(animate=False)
+        else:
+            self.query_one("#menu", OptionList).focus()
+        self._layout()
 
     def action_scroll_body(self, direction: int) -> None:
+        if self.screen is not self.main_screen():
+            raise SkipAction()
+        if self.log_open():
+            (self._log.scroll_page_down if direction > 0 else self._log.scroll_page_up)(animate=False)
+            return
         left = self.query_one("#left", VerticalScroll)
         (left.scroll_page_down if direction > 0 else left.scroll_page_up)(animate=False)
+
+    def action_scroll_log(self, where: str) -> None:
+        """Up, Down, Home and End scroll the log while it is open (else they go where they would)."""
+        if self.screen is not self.main_screen() or not self.log_open() or isinstance(self.focused, Input):
+            raise SkipAction()
+        log = self._log
+        if where == "up":
+            log.scroll_up(animate=False)
+        elif where == "down":
+            log.scroll_down(animate=False)
+        elif where == "home":
+            log.scroll_home(animate=False)
+        else:
+            log.scroll_end(animate=False)
 
     def action_speed(self, step: int) -> None:
         s = self.session
@@ -623,12 +923,12 @@ class FrontApp(App[int]):
                 then(True)
             else:
                 then(False)
-        self.push_screen(Passphrase(), got)
+        from eldritch.frontend.session import sealed_only
+        self.push_screen(Passphrase(sealed_only(s.game)), got)
 
     def save(self, path: str) -> None:
         def go(ok: bool) -> None:
-            self.notice(self.session.save(path) if ok else
-                        "not saved: this game's saves are sealed with the table's passphrase (the game goes on)")
+            self.notice(self.session.save(path))
         self.with_passphrase(go)
 
     def action_ask_quit(self, why: str) -> None:
@@ -651,7 +951,7 @@ class FrontApp(App[int]):
                         self.notices.append(notice)
                 self.exit(code, return_code=code)
             self.with_passphrase(leave)
-        self.push_screen(ConfirmQuit(question), answered)
+        self.push_screen(ConfirmQuit(question, self.session.quit_words()), answered)
 
     def on_sigint(self) -> None:
         """SIGINT from outside: no one to ask; the autosave is current, leave with 130."""

@@ -25,6 +25,7 @@ from eldritch.kernel.mansions.game.bots import make_bot
 from eldritch.kernel.mansions.game.consts import MAX_ACTIONS, KEEPER
 from eldritch.kernel.mansions.game.rules import Rules
 from eldritch.kernel.mansions.game.state import G_ROUND
+from eldritch.mansions.context import test_words
 from eldritch.mansions.render import render
 from eldritch.mansions import shapes
 
@@ -46,6 +47,7 @@ class MansionsGame(GameAdapter):
     name = GAME
     title = "Mansions of Madness"
     hides_information = True
+    secrets = "the keeper's objective, mythos hand and guide answers"
     command = "eldritch mansions play"
 
     def __init__(self, rules, state, settings, log=None):
@@ -126,7 +128,7 @@ class MansionsGame(GameAdapter):
         if viewer == PUBLIC or viewer is None or viewer == REFEREE:
             public_seat = 1 if self.players > 1 else 0
             return render(self.story, self.state.view(public_seat), public=True)
-        return render(self.story, self.state.view(viewer))
+        return render(self.story, self.state.view(viewer), state=self.state)
 
     def advised(self, seat, legal):
         if len(legal) == 1:
@@ -151,12 +153,20 @@ class MansionsGame(GameAdapter):
         return doc
 
 
+def head_words(st, action, viewer) -> str:
+    """An action in the words a reader reads it (the viewer KEEPER for the referee: every word); the
+    d10 of a test says first what the test is and its chance (context.py: public, as its roll is)."""
+    words = st.action_text(action) if viewer is None else text.action_text_for(st, action, viewer)
+    about = test_words(st) if st.current_player() < 0 else ""
+    return "%s (%s)" % (words, about) if about else words
+
+
 def step_record(story, st, action, by) -> Record:
     """Apply action to st; the step as each reader sees it."""
     actor = st.current_player()
     who = "the d10" if actor < 0 else seat_name(story, st, actor)
-    words = {q: text.action_text_for(st, action, q) for q in range(st.players)}
-    referee_words = st.action_text(action)
+    words = {q: head_words(st, action, q) for q in range(st.players)}
+    referee_words = head_words(st, action, None)
     st.apply(action)
     seats = {}
     for q in range(st.players):

@@ -2,20 +2,24 @@
 view.py): the bytes hold what that seat may know, so an investigator's screen cannot show the
 keeper's objective before clue 1 reveals it, his guide answers, his hand or the next event.
 
-    screen = render(story, state.view(seat), seat_is_viewer=True)
+    screen = render(story, state.view(seat), state=state)    # state: the pick's investigators
 
 - status: the round, the keeper's threat, the event deck (event k of n, time tokens), the keeper's
   hand size;
 - the focus: the keeper's secrets for the keeper (objective, next event, mythos hand), or the
-  investigator's own sheet (space, damage, horror, skill, stun, cards);
-- panels: the investigators, the monsters, the rooms with their cards (face-down cards as "?").
+  investigator's own sheet (space, damage, horror, skill, stun, cards); at the pick, the
+  investigators left to play with their sheets and abilities;
+- panels: the other investigators (the viewer's own is the focus), the monsters, the rooms with
+  their cards (face-down cards as "?").
 """
 
 from __future__ import annotations
 
 from eldritch.frontend.model import Screen, Panel, Line
 from eldritch.kernel.mansions.game import view as viewmod
-from eldritch.kernel.mansions.game.consts import NONE, KEEPER, CLASSES, ST_KILLED, ST_INSANE
+from eldritch.kernel.mansions.game.consts import NONE, KEEPER, CLASSES, ST_KILLED, ST_INSANE, PH_PICK_INV
+from eldritch.kernel.mansions.game.state import G_PHASE
+from eldritch.mansions.context import pick_lines
 
 STATE_WORDS = {ST_KILLED: "killed", ST_INSANE: "insane, out of the game"}
 
@@ -59,11 +63,26 @@ def _seat_lines(story, r, s) -> list:
     return out
 
 
-def investigators(story, r) -> Panel:
+def investigators(story, r, me=None) -> Panel:
+    """Every investigator but the viewer's own (`me`, shown in the focus)."""
     lines = []
     for s in range(1, r.players):
-        lines.extend(_seat_lines(story, r, s))
-    return Panel("investigators", "investigators", lines)
+        if s != me:
+            lines.extend(_seat_lines(story, r, s))
+    if me is None or me == KEEPER:
+        return Panel("investigators", "investigators", lines)
+    return Panel("investigators", "the other investigators", lines or [Line.of("none", "dim")])
+
+
+def pick_lines_of(st) -> list:
+    """The investigators a seat may still play, each with its sheet and ability."""
+    lines = [Line().add("the investigators you can play:", "dim")]
+    for name, words, ability in pick_lines(st):
+        lines.append(Line(indent=2).add(name, "bold"))
+        lines.append(Line(indent=4).add(words, "dim"))
+        if ability:
+            lines.append(Line(indent=4).add(ability))
+    return lines
 
 
 def monsters(story, r) -> Panel:
@@ -126,15 +145,19 @@ def keeper_panel(story, r, v) -> Panel:
     return Panel("keeper", "the keeper's secrets (keeper only)", lines)
 
 
-def render(story, view, public: bool = False) -> Screen:
-    """The screen of a seat's view (public: the table only, no seat's own panel)."""
+def render(story, view, public: bool = False, state=None) -> Screen:
+    """The screen of a seat's view (public: the table only, no seat's own panel). `state`, when
+    given, adds the investigators left to play at a seat's pick (their printed sheets: public)."""
     r = viewmod.Reader(story, view)
     me = r.viewer
-    panels = [investigators(story, r), monsters(story, r), rooms(story, r, me)]
+    panels = [investigators(story, r, None if public else me), monsters(story, r), rooms(story, r, me)]
     if public:
         focus = None
     elif me == KEEPER:
         focus = keeper_panel(story, r, view)
     else:
-        focus = Panel("me", "investigator %d" % me, _seat_lines(story, r, me))
+        lines = _seat_lines(story, r, me)
+        if state is not None and r.seat(me, 0) == NONE and state.g[G_PHASE] == PH_PICK_INV:
+            lines.extend(pick_lines_of(state))
+        focus = Panel("me", "investigator %d" % me, lines)
     return Screen(_status(story, r, view), panels, focus)

@@ -6,6 +6,8 @@ A reader is a seat (0-based) or SPECTATOR. A frame holds:
 - `screen`: the game's renderer of that reader's own view (adapter.screen(seat): the seat's decoded
   view; a spectator's is the public screen), as model.Screen.to_json();
 - `log`: that reader's log lines (adapter.log_lines(seat, since)) from step `log_from` on;
+- `news`: what happened since that reader's last decision (frontend/news.py, the panel the
+  terminal shows above the decision): lines of that reader's own log, nothing more;
 - `turn`: whose decision it is (a seat name the table knows), and `decision` (the shape built from
   the legal actions, with their words and odds) and `hint` only in the frame of the seat whose turn
   it is, when a person holds that seat and has more than one legal action (the only one is taken
@@ -21,6 +23,7 @@ checks every frame of 100 games of each hidden-information game against re-drawn
 from __future__ import annotations
 
 from eldritch.frontend.gamelog import PUBLIC
+from eldritch.frontend.news import news_panel
 
 SPECTATOR = "spectator"
 
@@ -67,6 +70,7 @@ def seat_frame(table, reader, log_from: int, decision: bool = True) -> dict:
         "result": game.summary() if over else None,
         "screen": game.screen(viewer).to_json(),
         "log": {"from": log_from, "lines": game.log_lines(viewer, log_from)},
+        "news": news_panel(game, viewer, None if reader == SPECTATOR else reader).to_json(),
         "decision": None,
         "hint": None,
         "kernel_log": game.kernel_log() if over else None,

@@ -6,7 +6,8 @@
 - The screen of a seat is drawn from that seat's view only (render.py): their role, their hand,
   what they may know of the decision; the public screen shows the table alone.
 - The decision (shapes.py); the advised option (Enter) is what the heuristic bot would play from
-  that seat's view (a fresh bot seeded by the state, so the advice is the same in every face).
+  that seat's view (a fresh bot seeded by the state, so the advice is the same in every face),
+  named under the seat's hand with its reason (advice.py, from that view only).
 - The log: each step in words for the public (cards played face up by name, cards passed face down
   as "a card"), for each seat (what that seat saw: their own cards, the cards shown to them) and for
   the referee (every card, with who saw it). The public header has no seed (with it and the actions
@@ -27,6 +28,8 @@ from eldritch.kernel.stayaway.game.rules import Rules
 from eldritch.kernel.stayaway.game.text import (event_lines, player_name, public_action_text,
     REFEREE as K_REFEREE)
 from eldritch.kernel.stayaway.game.views import View
+from eldritch.frontend.model import Line
+from eldritch.stayaway.advice import reason
 from eldritch.stayaway.render import render
 from eldritch.stayaway import shapes
 
@@ -52,6 +55,7 @@ class StayAwayGame(GameAdapter):
     name = GAME
     title = "Stay Away!"
     hides_information = True
+    secrets = "every hand and every role"
     command = "eldritch stayaway play"
 
     def __init__(self, state, settings, log=None):
@@ -124,7 +128,14 @@ class StayAwayGame(GameAdapter):
             return render(self.view(0), public=True)
         if viewer == REFEREE:
             return render(self.view(0), public=True)          # at the end every role is in every view
-        return render(self.view(viewer))
+        screen = render(self.view(viewer))
+        if self.settings.hints and not self.state.is_terminal() and self.acting_seat() == viewer:
+            legal = self.legal()
+            if len(legal) > 1:
+                a = self.advised(viewer, legal)
+                screen.focus.lines.append(Line().add("advised: ", "dim").add(self.state.action_text(a), "accent")
+                                          .add(", because %s" % reason(self.state.view(viewer), a), "dim"))
+        return screen
 
     def advised(self, seat, legal) -> int:
         """The heuristic bot's move from this seat's view (a fresh bot seeded by the state)."""
@@ -139,7 +150,8 @@ class StayAwayGame(GameAdapter):
     def hint(self, seat):
         legal = self.legal()
         a = self.advised(seat, legal)
-        return "The heuristic bot, in your place and with only what you know, would: %s." % self.state.action_text(a)
+        return "The heuristic bot, in your place and with only what you know, would: %s, because %s." % (
+            self.state.action_text(a), reason(self.state.view(seat), a))
 
     # ----- saves and logs ---------------------------------------------------------------------------
 

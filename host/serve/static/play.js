@@ -1,5 +1,6 @@
 // A seat's page: connects with the seat's token (the link's #fragment), shows the frames the server
-// sends (the seat's own screen, its log, whose turn it is) and walks the decision shape a tap at a time.
+// sends (the seat's own screen, what happened since its last decision above the decision, its log,
+// whose turn it is) and walks the decision shape a tap at a time.
 // Nothing is hidden here: the server sends only what this seat may know. Reconnects by itself.
 "use strict";
 
@@ -74,7 +75,12 @@ function connect() {
   socket.onclose = (ev) => {
     socket = null;
     waiting = false;
-    if (fatal) { setConn("closed"); $("turn").textContent = ev.reason || "refused"; return; }
+    if (fatal) {
+      // the refusal is already in the error box: the header says only that the page is not connected
+      setConn("closed");
+      $("turn").textContent = $("error").hidden ? (ev.reason || "refused") : "not connected";
+      return;
+    }
     setConn("reconnecting");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
@@ -111,10 +117,15 @@ function onState(msg) {
   $("turn").textContent = turn;
   $("turn").className = msg.yours ? "yours" : "";
   renderScreen();
+  renderNews();
   renderLog();
   renderSeats();
   if (moved || fresh) { stack = msg.decision ? [msg.decision] : []; resetChosen(); }
   renderDecision();
+  if ((moved || fresh) && msg.yours && msg.decision) {
+    // a new decision of this seat: what happened, then the decision, into view under the header
+    $($("news-box").hidden ? "decision-box" : "news-box").scrollIntoView({block: "start"});
+  }
   const over = msg.over || msg.ended;
   $("result-box").hidden = !over;
   $("result").textContent = msg.result || (msg.ended ? "the host ended the table" : "");
@@ -130,6 +141,22 @@ function renderScreen() {
   box.appendChild(status);
   if (state.screen.focus) box.appendChild(panelEl(state.screen.focus, "focus"));
   for (const p of state.screen.panels) box.appendChild(panelEl(p));
+}
+
+// what happened since this seat's last decision (frontend/news.py): the frame's own lines, in order
+function renderNews() {
+  const news = state.news;
+  const box = $("news");
+  box.textContent = "";
+  const show = !!(news && news.lines.length);
+  $("news-box").hidden = !show;
+  if (!show) return;
+  $("news-title").textContent = news.title;
+  news.lines.forEach((line, i) => {
+    const e = lineEl(line);
+    if (i < news.head) e.classList.add("mine");
+    box.appendChild(e);
+  });
 }
 
 function renderLog() {
