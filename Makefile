@@ -156,7 +156,7 @@ $(UF2): $(FW_COPY)/.copied $(RP2_FLAGS_FILE) $(FW_INPUTS) $(PT_CONFIG) | uf2-too
 	@mkdir -p $(dir $@)
 	$(CMAKE) -S $(FW_COPY)/ports/rp2 -B $(RP2_BUILD) $(RP2_FLAGS) >$(dir $@)cmake.log 2>&1 || (cat $(dir $@)cmake.log; exit 1)
 	$(MAKE) -s -C $(RP2_BUILD) -j$(FW_JOBS) >$(dir $@)make.log
-	@grep -A3 "Memory region" $(dir $@)make.log
+	@grep -A3 "Memory region" $(dir $@)make.log || echo "make uf2: firmware.elf up to date (no input changed what is frozen)"
 	@cp $(RP2_FLAGS_FILE) $(RP2_BUILD)/.flags
 	@cp $(RP2_BUILD)/firmware.uf2 $@
 

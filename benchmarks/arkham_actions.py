@@ -1,4 +1,4 @@
-"""Which actions a bot takes in N seeded Arkham Horror games (issue 26, "the rule paths bots never take").
+"""Which actions a bot takes in N seeded Arkham Horror games, and the rule paths it never takes.
 
     .venv/bin/python benchmarks/arkham_actions.py --games 1000 [--bot heuristic] [--board DIR] [--draws table]
 

@@ -1,5 +1,5 @@
 """CPU per game of the solver bot against the heuristic bot in fresh small processes, process start
-included: the cost of a sweep's task as a worker that starts cold pays it (issue 29.1).
+included: the cost of a sweep's task as a worker that starts cold pays it.
 
     python benchmarks/bot_fresh.py --store build/solved --warm 40 --games 5 --rounds 3
     python benchmarks/bot_fresh.py --store build/campaign/speed/solved --unseen 41

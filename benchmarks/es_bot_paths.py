@@ -1,5 +1,5 @@
-"""Which Elder Sign rule paths a bot takes: every kind of decision, offered and taken, over seeded games
-(issue 26: "report which actions the strongest bot never takes in 1,000 seeded games").
+"""Which Elder Sign rule paths a bot takes: every kind of decision, offered and taken, over seeded games,
+and which of them the strongest bot never takes.
 
 A path is a kind of action with what tells its uses apart: the card used (by name), the ability
 (by its text), the first-aid option, the gift-shop row, the colour set aside, focus or nothing,

@@ -1,5 +1,5 @@
 """Which Mansions of Madness rule paths a bot takes: every kind of decision, offered and taken, over
-seeded games (issue 26: "report which actions the strongest bot never takes in 1,000 seeded games").
+seeded games, and which of them the strongest bot never takes.
 
 A path is a kind of action (kernel/mansions/game/consts.py A_*), with the card for the actions that
 name one (keeper cards, mythos cards, trauma cards, abilities, free uses, boosts). Chance actions (the

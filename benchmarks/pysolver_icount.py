@@ -1,4 +1,4 @@
-"""Instructions the pure-Python solver spends on six questions (issue 29.2), counted by callgrind on
+"""Instructions the pure-Python solver spends on six questions, counted by callgrind on
 CPython and on the MicroPython unix port (the interpreter the board runs), before against after.
 
     .venv/bin/python benchmarks/pysolver_icount.py                   # this checkout, both runtimes

@@ -1,5 +1,5 @@
 """Which Stay Away! rule paths a bot takes: every kind of decision, offered and taken, per role, over
-seeded games (issue 26: "report which actions the strongest bot never takes in 1,000 seeded games").
+seeded games, and which of them the strongest bot never takes.
 
 A path is a kind of action with what tells its uses apart: the card played (Axe on a Quarantine or on
 a Locked door), the defence card, a Panic! card's target, revealing or not, the card passed when it

@@ -1,4 +1,4 @@
-"""Stay Away!: do the heuristic bot's card uses of issue 26 help the side that uses them? Paired games:
+"""Stay Away!: do the heuristic bot's card uses (bots.py `cards`) help the side that uses them? Paired games:
 each seed is played with every seat a heuristic bot without them, then with them for one role (every
 seat, as that role), and the side's wins are compared with a sign test on the seeds that differ.
 

@@ -1,5 +1,5 @@
 """Scaling laws of the exact solver: CPU time and peak memory against a question's size, and the
-limits' estimate (kernel/eldersign/budget.py) checked against them (issues 29.4 and 24.11).
+limits' estimate (kernel/eldersign/budget.py) checked against them.
 
     python benchmarks/scaling.py measure --out benchmarks/scaling.csv          # C core, every point
     python benchmarks/scaling.py measure --backend python --out build/sp.csv   # the fallback's points
@@ -14,8 +14,8 @@ puts over --max-est seconds is left out. `plot` fits each axis of the grid (dice
 clues) and the cost model, prints which term dominates, and draws CPU time and peak memory against
 the question's size (rolls to weigh and contexts) into a PNG. The grid: every card at the dice from
 4G to 8G+Y+R (focus 1), focus 0-4 (8G+Y+R), spells 0-4 (7G+Y, focus 1), clues 0-4 (8G+Y+R, focus 1;
-and 7G+Y+R with focus 1 and a spell), and issue 24.11's combination at 3-8 green dice on the two
-typed cards.
+and 7G+Y+R with focus 1 and a spell), and the combined question (both extra dice, focus 2, spells 4;
+axis "combined") at 3-8 green dice on the two typed cards.
 
 tests/test_budget_scaling.py reads the CSV and fails if the estimate is more than 2x off any point's
 CPU time or below its peak memory; it also re-counts the work of the small points, so a change to
@@ -36,7 +36,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 # The cards of the grid: (label, notation, terror code). A plain library card (The Curator), an
 # ordered three-task card, a card of four unordered tasks (16 states), an unordered typed card,
-# and issue 24.11's ordered six-task typed card (954 minimal face sets).
+# and an ordered six-task typed card (954 minimal face sets), the slowest of the combined questions.
 CARDS = [
     ("curator", "L L L | L I3", 0),
     ("ordered3", "I3 > P P > L L", 0),
@@ -51,7 +51,7 @@ DICE = [(4, 0, 0), (5, 0, 0), (6, 0, 0), (7, 0, 0), (8, 0, 0), (8, 1, 0), (8, 1,
 def grid():
     """(axis, card label, (green, yellow, red, focus, spells, clues)) of every question: the dice
     from 4G to 8G+Y+R at focus 1; focus 0-4 at 8G+Y+R; spells 0-4 at 7G+Y with focus 1; clues 0-4
-    at 8G+Y+R with focus 1, and with a spell at 7G+Y+R; and issue 24.11's combination (both extra
+    at 8G+Y+R with focus 1, and with a spell at 7G+Y+R; and the combined question (both extra
     dice, focus 2, spells 4) from 3 to 8 green dice on the typed cards."""
     out = []
     for label, _, _ in CARDS:
@@ -66,8 +66,8 @@ def grid():
         for c in range(5):
             out.append(("spell+clues", label, (7, 1, 1, 1, 1, c)))
     for g in range(3, 9):
-        out.append(("issue24", "typed24", (g, 1, 1, 2, 4, 0)))
-        out.append(("issue24", "typed8", (g, 1, 1, 2, 4, 0)))
+        out.append(("combined", "typed24", (g, 1, 1, 2, 4, 0)))
+        out.append(("combined", "typed8", (g, 1, 1, 2, 4, 0)))
     return out
 
 

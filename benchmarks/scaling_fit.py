@@ -63,14 +63,14 @@ def axis_growth(points: list[dict]) -> list[str]:
     import numpy as np
     lines = []
     param = {"dice": lambda c: c[0] + c[1] + c[2], "focus": lambda c: c[3], "spells": lambda c: c[4],
-             "clues": lambda c: c[5], "spell+clues": lambda c: c[5], "issue24": lambda c: c[0]}
+             "clues": lambda c: c[5], "spell+clues": lambda c: c[5], "combined": lambda c: c[0]}
 
     def slope(pts, value):
         if len(pts) < 2:
             return float("nan")
         x = np.array([param[pts[0]["axis"]](p["ctx"]) for p in pts], float)
         return math.exp(np.polyfit(x, np.log([value(p) for p in pts]), 1)[0])
-    for axis in ("dice", "focus", "spells", "clues", "spell+clues", "issue24"):
+    for axis in ("dice", "focus", "spells", "clues", "spell+clues", "combined"):
         for card in sorted({p["card"] for p in points if p["axis"] == axis}):
             pts = [p for p in points if p["axis"] == axis and p["card"] == card]
             timed = [p for p in pts if p["cpu_s"] >= FLOOR]
@@ -134,7 +134,7 @@ def draw(points: list[dict], png: str) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     colours = {"dice": "tab:blue", "focus": "tab:orange", "spells": "tab:green", "clues": "tab:red",
-               "spell+clues": "tab:purple", "issue24": "tab:brown"}
+               "spell+clues": "tab:purple", "combined": "tab:brown"}
     marks = {"curator": "o", "ordered3": "s", "four16": "^", "typed8": "D", "typed24": "*"}
     fig, (a, b) = plt.subplots(1, 2, figsize=(13, 5.2))
     for p in points:

@@ -1,4 +1,4 @@
-"""The cost of the handheld's seal derivation (kernel/stayaway/game/crypt.py), issue 24 item 8.
+"""The cost of the handheld's seal derivation (kernel/stayaway/game/crypt.py, version 2).
 
     .venv/bin/python benchmarks/seal_cost.py                      # the unix port and CPython: ms
     .venv/bin/python benchmarks/seal_cost.py --qemu build/.../firmware.elf

@@ -1,4 +1,4 @@
-"""The table server under load (issue 28): one `eldritch serve` process on loopback with TABLES
+"""The table server under load: one `eldritch serve` process on loopback with TABLES
 tables of bot games at once, PEOPLE of them with a human-speed client (one person's seat, thinking
 THINK seconds before each move), for SECONDS seconds. A finished game is replaced by a new table,
 so the count stays the same. Reports the acknowledgement latency the people see (from sending a

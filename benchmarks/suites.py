@@ -83,7 +83,7 @@ SUITES = {
     "subset13-focus1": (table, (SUBSET, 1), True),
     "core65-focus1": (table, (CORE_OW, 1), False),
     "sc5-6gyr-s1c1": (contexts, (SC_CARDS, (6, 1, 1, (), 0, 1, 1)), True),
-    # the callgrind profile of the C core's spells + clues work (benchmarks/README.md, issue 11)
+    # the callgrind profile of the C core's spells + clues work (benchmarks/README.md)
     "sc5-7gyr-f1s1c1": (contexts, (SC_CARDS, (7, 1, 1, (), 1, 1, 1)), False),
     "core65-6gyr-s1c1": (contexts, (CORE_OW, (6, 1, 1, (), 0, 1, 1)), False),
     "core65-7gyr-f1s1c1": (contexts, (CORE_OW, (7, 1, 1, (), 1, 1, 1)), False),

@@ -1,5 +1,5 @@
-"""Arkham Horror: is the pure Python fast enough for the handheld and for sweeps? (issue 16: "add these to
-the C core only if a benchmark shows the Python is too slow").
+"""Arkham Horror: is the pure Python fast enough for the handheld and for sweeps? (The C core
+gets these only if a benchmark shows the Python is too slow.)
 
 Timed on CPython: the heaviest odds the companion asks (a fight to the end at strength 20 with no
 chance to hit: 20 exchanges of long-int sums), every start's 2D6 reach table on the demonstration

@@ -1,4 +1,4 @@
-"""Board time on the QEMU firmware (issue 25, item 5): every feature of every mode and the board CLI's
+"""Board time on the QEMU firmware: every feature of every mode and the board CLI's
 questions, their instructions counted exactly (`qemu-system-arm -icount shift=0`, tools/qemuboard.py)
 and gated against the checked-in counts of benchmarks/firmware.json (3% either way: a growth is a
 regression, a drop an improvement to check in with `tools/boardfit.py --firmware --counts --write`).

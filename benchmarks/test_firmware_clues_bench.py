@@ -1,5 +1,5 @@
-"""Issue 25's "Done when" for clues on the board, on the 32-bit QEMU firmware at the Pico's 190 KB heap:
-the four odds questions of the issue and the three advise questions on a clue reroll
+"""Clues on the board, on the 32-bit QEMU firmware at the Pico's 190 KB heap: four odds questions
+with clues and spells and the three advise questions on a clue reroll
 (tools/boardtime.py ISSUE_QUESTIONS) each print the host's C-core answer byte for byte (the `backend`
 field aside), with their instructions counted (`qemu-system-arm -icount shift=0`).
 

@@ -1,4 +1,4 @@
-"""Start-up of `eldritch play` to its first screen (issue 13: under half a second).
+"""Start-up of `eldritch play` to its first screen (the target: under half a second).
 
 The game runs in a real terminal (a pty, 120x40) as a player starts it, with the hidden
 `--exit-after-first-screen`: the app draws its first screen (board, investigators, choices; the

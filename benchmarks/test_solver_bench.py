@@ -7,7 +7,7 @@ Suites (benchmarks/suites.py, shared with before_after.py):
 - library: all 372 cards at the six dice sets, focus 0 and 1 (C only);
 - spells + clues: 6G+Y+R with spells 1 and clues 1 (focus 0), one fresh solver per card, on every
   thirteenth of the 65 cards (5 cards) for both backends, and on all 65 for C; and the 65 cards at
-  7G+Y+R with focus 1, spells 1 and clues 1 (C only; issue 11's 10-second target);
+  7G+Y+R with focus 1, spells 1 and clues 1 (C only; the target: 10 seconds);
 - single solves: four custom cards parsed and solved from scratch (also in test_runtime_bench.py);
 - matching: 20,000 seeded random rolls (with 0-2 held dice) through the minimal-way enumeration
   (kernel matching.ways_for_task against the C core's esm_ways, batched in one call per task,
@@ -112,7 +112,7 @@ def heaviest_accepted(card_text="I3 > P P > L L", limit_ms=60000, limit_bytes=1 
 
 
 def test_heaviest_question_the_default_limits_accept(benchmark):
-    """Issue 11: the heaviest question under the default limits answers inside them."""
+    """The heaviest question under the default limits answers inside them."""
     benchmark.group = "heaviest accepted question (C only)"
     ms, ctx, est = heaviest_accepted()
     solvers = []

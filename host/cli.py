@@ -341,7 +341,7 @@ def cmd_odds(args, backend):
     solver = backend.make_solver(card, sit.terror, sit.sanity, sit.stamina)
     ctx = limits.context_of(sit.green, sit.yellow, sit.red, (), sit.focus, sit.spells, sit.clues)
     with limits.guard(solver, ctx, _limits_of(args), backend.name, "odds"):
-        text = answers.odds_command(card, sit, lambda *_: solver, backend.name, adventure, args.json)
+        text = answers.odds_command(card, sit, solver, backend.name, adventure, args.json)
     print(text)
     return 0
 
@@ -353,11 +353,11 @@ def cmd_advise(args, backend):
     from eldritch.kernel.eldersign.notation import parse_roll
     card, terror, _ = answers.card_from(args.card, args.name, args.set_name, args.terror)
     sit = situation_from(args, terror, pool=False)
+    roll, held = parse_roll(args.roll, "roll"), parse_roll(args.held, "held")
     solver = backend.make_solver(card, sit.terror, sit.sanity, sit.stamina)
-    ctx = question(solver, parse_roll(args.roll, "roll"), sit, parse_roll(args.held, "held"))
-    with limits.guard(solver, ctx, _limits_of(args), backend.name, "advise"):
-        text = answers.advise_command(card, sit, args.roll, args.held, args.done, lambda *_: solver,
-                                      backend.name, args.top, args.json)
+    with limits.guard(solver, question(solver, roll, sit, held), _limits_of(args), backend.name, "advise"):
+        options = answers.advise_options(card, sit, roll, held, args.done, solver)
+    text = answers.advice_text(card, roll, held, options, backend.name, args.top, args.json)
     print(text)
     return 0
 

@@ -3,7 +3,8 @@ fields, the Fletcher-16 checksum of the older formats and tables, and the CRC-32
 game saves.
 
 Why CRC-32 for saves: Fletcher-16 sums bytes mod 255, so a byte changed from 0x00 to 0xFF (or back)
-does not change it at all (issue 24 item 7: an Arkham save's round limit became 65310 that way).
+does not change it at all (an Arkham save's round limit of 30 with its high byte turned to 0xFF
+reads 65310 under the same sum).
 CRC-32 (the zlib/PNG polynomial) catches every change of up to 32 bits in a row and any odd number
 of flipped bits, and the board computes it too.
 

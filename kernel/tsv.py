@@ -37,6 +37,16 @@ def check_regular(path, what):
         raise KernelError(what, "%s is not a regular file (a folder, device or pipe)" % path)
 
 
+def list_folder(folder, what):
+    """The sorted names in folder; KernelError(what, ...) when it cannot be listed (missing, not a
+    folder, no permission)."""
+    import os
+    try:
+        return sorted(os.listdir(folder))
+    except (OSError, TypeError, ValueError):
+        raise KernelError(what, "%s: not a folder (cannot list it)" % folder)
+
+
 def _read_line(f):
     """One line of at most MAX_LINE + 1 bytes (the end of a longer line is left unread), in CHUNK-byte
     reads so that the usual short line costs one small allocation."""

@@ -182,7 +182,7 @@ def cmd_odds(opts):
     sit = situation_from(opts, terror)
     solver = lean_solver(card, sit.terror, sit.sanity, sit.stamina)
     check_budget(solver, (sit.green, sit.yellow, sit.red, (), sit.focus, sit.spells, sit.clues), opts)
-    print(answers.odds_command(card, sit, lambda *_: solver, BACKEND, adventure, opts.get("--json", False)))
+    print(answers.odds_command(card, sit, solver, BACKEND, adventure, opts.get("--json", False)))
     return 0
 
 
@@ -191,16 +191,16 @@ def cmd_advise(opts):
     from kernel.eldersign.notation import parse_roll
     card, terror, _ = card_from(opts)
     sit = situation_from(opts, terror, False)
+    roll, held = parse_roll(opts["--roll"], "roll"), parse_roll(opts["--held"], "held")
     solver = lean_solver(card, sit.terror, sit.sanity, sit.stamina)
-    check_budget(solver, question(solver, parse_roll(opts["--roll"], "roll"), sit, parse_roll(opts["--held"], "held")),
-                 opts)
-    # the solver handed over, not kept here: its values are freed once the options are valued; the
-    # answer is written an option at a time (a clue reroll lists two hundred: the whole text and its
-    # JSON objects would not fit the Pico's heap beside them)
-    held_solver = [solver]
+    check_budget(solver, question(solver, roll, sit, held), opts)
+    options = answers.advise_options(card, sit, roll, held, opts["--done"], solver)
+    # the solver let go before the text is made, and the answer written an option at a time: a clue
+    # reroll lists two hundred options, and the whole text with its JSON objects would not fit the
+    # Pico's heap beside the solve's values
     solver = None
-    answers.advise_command(card, sit, opts["--roll"], opts["--held"], opts["--done"], lambda *_: held_solver.pop(),
-                           BACKEND, _count(opts, "--top"), opts.get("--json", False), sys.stdout.write)
+    answers.advice_text(card, roll, held, options, BACKEND, _count(opts, "--top"), opts.get("--json", False),
+                        sys.stdout.write)
     sys.stdout.write("\n")
     return 0
 

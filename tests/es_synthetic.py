@@ -1,5 +1,5 @@
-"""A synthetic Elder Sign data set at the published base game's size with every feature of the schema
-(issue 27.4): invented names only, no published text. `write(folder)` writes the seven card tables
+"""A synthetic Elder Sign data set at the published base game's size with every feature of the schema:
+invented names only, no published text. `write(folder)` writes the seven card tables
 (data/GAME.md) into `folder`; the game loads it with `GameData(folder, sets=SETS, library=False)`.
 `check_every_feature(data)` asserts that card data uses every feature below (tests/es_owner.py's
 owner's folder reuses these cards).

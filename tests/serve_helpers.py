@@ -1,4 +1,4 @@
-"""Helpers of the table server's tests (issue 28): a server in this process behind Starlette's
+"""Helpers of the table server's tests: a server in this process behind Starlette's
 TestClient, the host's API, WebSocket clients that join with a seat's token, and a player that walks
 a decision shape the way the page does (a seeded choice at each step, or Enter at each step)."""
 

@@ -85,7 +85,7 @@ ERRORS = [
     ("worlds", "Sunken City", "Sunken City\tgreen", "worlds.tsv line {n}, field 'colour': 'green' is already"),
     ("gates", "Yellow Court\t6", "Yellow Court\t6\t0", "gates.tsv line {n}, field 'count'"),
     ("gates", "Yellow Court\t6", "Yelow Court\t6\t1", "gates.tsv line {n}, field 'world': unknown Other World"),
-    # the schema for the printed game (issue 27.1)
+    # the schema for the printed game
     ("rules", "skills", "skills\tfast_talk,Fast Talk", "rules.tsv line {n}, field 'value': 'Fast Talk': skills are"),
     ("items", "Flame Word\t", "Flame Word\tspell\t2\tmagical\t3\t1\t1\t0\t-", "items.tsv line {n}, field 'hands': a spell takes no hands"),
     ("items", "Knife\t", "Knife\tally\t3\tphysical\t1\t1\t0\t1\t-", None),
@@ -160,7 +160,7 @@ def test_a_save_made_on_another_board_is_refused(tmp_path):
         mine.deserialize(blob)
 
 
-# ----- the whole board (issue 26.16, 27.1): semantic checks ----------------------------------------
+# ----- the whole board: semantic checks ------------------------------------------------------------
 
 def test_check_rejects_a_board_with_spaces_unreachable_from_the_start(tmp_path, capsys):
     """An island (two streets and a location joined only to each other): one line naming the file,

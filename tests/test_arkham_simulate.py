@@ -1,4 +1,4 @@
-"""`eldritch simulate --game arkham` and `eldritch sweep simulate --game arkham` (issue 26, every game's
+"""`eldritch simulate --game arkham` and `eldritch sweep simulate --game arkham` (every game's
 bot paths): game i of a run is `eldritch arkham play --seed S+i --bots all`'s game, the interval,
 the three output formats and the chart, the sweep's chunks merging into the serial run, and bad
 options as one line."""

@@ -1,5 +1,5 @@
-"""The board's command line under the MicroPython unix port refuses up front what it cannot answer
-(issue 24.14): a question over its budget (the kernel's budget.py, as the host) is one line, a solve
+"""The board's command line under the MicroPython unix port refuses up front what it cannot answer:
+a question over its budget (the kernel's budget.py, as the host) is one line, a solve
 that runs out of memory all the same is one line, and the launcher works from a checkout deeper than
 the 255 bytes the port can intern."""
 
@@ -95,7 +95,7 @@ CURATOR_CLUE = ["advise", "L L L | L I3", "--roll", "L L I1 I2 P T", "--clues", 
 @pytest.mark.parametrize("as_json", [True, False], ids=["json", "text"])
 @pytest.mark.parametrize("top", [0, 3, 500])
 def test_advice_written_in_pieces_is_the_whole_answer(as_json, top):
-    """answers.advise_command(write=...) (the board's way) writes the bytes the host prints, an option
+    """answers.advice_text(write=...) (the board's way) writes the bytes the host prints, an option
     a piece: no piece holds the list."""
     from eldritch.kernel.eldersign import answers
     from eldritch.kernel.eldersign.advice import advise
@@ -106,13 +106,12 @@ def test_advice_written_in_pieces_is_the_whole_answer(as_json, top):
     sit = Situation(0, False, False, 1, 0, 1)
     solver = Solver(card, lean=True)
     pieces = []
-    assert answers.advise_command(card, sit, "L L I1 I2 P T", "", "", lambda *_: solver, "micropython", top,
-                                  as_json, pieces.append) is None
-    whole = answers.advise_command(card, sit, "L L I1 I2 P T", "", "", lambda *_: solver, "micropython", top,
-                                   as_json)
     roll = parse_roll("L L I1 I2 P T")
-    options = advise(solver, roll, sit)
     held = parse_roll("")
+    options = answers.advise_options(card, sit, roll, held, "", solver)
+    assert answers.advice_text(card, roll, held, options, "micropython", top, as_json, pieces.append) is None
+    whole = answers.advise_command(card, sit, "L L I1 I2 P T", "", "", solver, "micropython", top, as_json)
+    options = advise(solver, roll, sit)
     want = (answers.to_json(answers.advise_answer(card, roll, held, options, "micropython", top)) if as_json
             else "\n".join(answers.advise_lines(card, roll, held, options, top)))
     assert "".join(pieces) == whole == want

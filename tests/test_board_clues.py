@@ -65,12 +65,14 @@ def host_answer(argv):
     cli, opts = _opts(argv)
     card, terror, adventure = cli.card_from(opts)
 
-    def make(card, terror=0, sanity=0, stamina=0):
-        return CSolver(card, terror, sanity, stamina)
     if argv[0] == "odds":
-        return answers.odds_command(card, cli.situation_from(opts, terror), make, "micropython", adventure, True)
-    return answers.advise_command(card, cli.situation_from(opts, terror, False), opts["--roll"], opts["--held"],
-                                  opts["--done"], make, "micropython", 0, True)
+        sit = cli.situation_from(opts, terror)
+        solver = CSolver(card, sit.terror, sit.sanity, sit.stamina)
+        return answers.odds_command(card, sit, solver, "micropython", adventure, True)
+    sit = cli.situation_from(opts, terror, False)
+    solver = CSolver(card, sit.terror, sit.sanity, sit.stamina)
+    return answers.advise_command(card, sit, opts["--roll"], opts["--held"], opts["--done"], solver, "micropython",
+                                  0, True)
 
 
 def board_answers(commands, heap):

@@ -1,4 +1,4 @@
-"""The simulated board from the keyboard (issue 23.7), driven as a player drives it: every key goes
+"""The simulated board from the keyboard, driven as a player drives it: every key goes
 through `sim.Board.key`, what the interactive terminal calls for each key it reads.
 
 - A long press does its own action only: a long A on the main menu shows the legend and does not

@@ -224,7 +224,7 @@ def test_assistant_type_checks_against_rp2_stubs():
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
-# ----- issue 27: the assistant follows the story the board holds (a 5-stage branching deck) ---------
+# ----- the assistant follows the story the board holds (a 5-stage branching deck) -------------------
 
 GOLDEN = REPO / "tests" / "golden" / "mansions_board"
 
@@ -265,7 +265,7 @@ ENDINGS = {"lamp-is-lit": (0, 0, 0, 0, 0), "tide-turns": (0, 1, 1, 1, 1)}
 
 
 def test_assistant_follows_a_branching_story_to_each_ending(tmp_path):
-    """Issue 27's 'done when': the assistant reads the story the board holds (its title, its deck of 5
+    """The assistant reads the story the board holds (its title, its deck of 5
     stages, 4 of them with two cards and a condition each), asks at each such stage which card
     resolves (its condition in the story's words), and ends at each of the last stage's cards with
     its winner: a golden frame per ending."""
@@ -337,7 +337,7 @@ print("ok", mode.screen_lines()[0], mode.screen_lines()[1], gc.mem_alloc())
 
 
 def test_assistant_runs_the_published_size_story_in_the_picos_heap(tmp_path):
-    """Issue 27.4: the assistant on the synthetic published-size story (its 9 event cards in 5
+    """The assistant on the synthetic published-size story (its 9 event cards in 5
     stages, 6 monster types, 12 keeper cards, 6 investigators), a whole game to its last event with a
     pick at each branching stage and a power cycle halfway, in the Pico's 190 KB heap."""
     from mansions_synthetic import write_story

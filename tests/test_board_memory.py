@@ -1,11 +1,11 @@
-"""A situation too big for the heap is stopped with a message and not offered again (issue 12, item 1),
+"""A situation too big for the heap is stopped with a message and not offered again,
 on the quick 64-bit unix port: the board's files compiled to .mpy and laid out as on the board
 (tools/boardfit.py), the simulator under `-X heapsize=190k`.
 
 Whether each feature fits the Pico's heap, and its peak, is measured on the 32-bit firmware
 (tests/test_firmware.py, micropython/README.md "Memory"): the 64-bit port's objects and pointers are
-twice the board's, and its 190 KB runs of the adventure's features (kept here until issue 25) were by
-then at the edge for reasons that do not exist on the board."""
+twice the board's, and 190 KB runs of the adventure's features on it are at the edge for reasons that
+do not exist on the board."""
 
 import sys
 

@@ -1,8 +1,8 @@
-"""The board's saves survive any sequence of power cuts (issue 10, point 2): the simulator of
+"""The board's saves survive any sequence of power cuts: the simulator of
 tests/powercut.py cuts a one-byte-per-step filesystem in random multi-cut sequences, on CPython and
-on the MicroPython unix port, for both save kinds; zero losses and zero resurrections. Issue 24
-item 20: the same across the sequence number's wrap at 2^32, and a newest record the app refuses
-falls back to the one before it (cuts at every step of the save it refuses)."""
+on the MicroPython unix port, for both save kinds; zero losses and zero resurrections; the
+same across the sequence number's wrap at 2^32; and a newest record the app refuses falls back to
+the one before it (cuts at every step of the save it refuses)."""
 
 import sys
 
@@ -104,8 +104,8 @@ def test_rule_a_refused_newest_record_falls_back_to_the_one_before():
 
 
 class OldStore:
-    """The protocol this replaced (NAME.new, then NAME -> NAME.bak, NAME.new -> NAME), kept here to
-    show that the simulator catches what the issue reported."""
+    """A three-file protocol that loses saves (NAME.new, then NAME -> NAME.bak, NAME.new -> NAME), kept
+    here to show that the simulator catches its losses and resurrections."""
 
     @staticmethod
     def save(path, blob, fs):

@@ -1,4 +1,4 @@
-"""CLI fuzz (issue 10): hypothesis over argument lists (unicode digits, huge numbers, long strings,
+"""CLI fuzz: hypothesis over argument lists (unicode digits, huge numbers, long strings,
 unknown flags, every subcommand) against both backends; every run ends with exit code 0 or 2, and
 a failure is one line on stderr, never a traceback."""
 

@@ -1,4 +1,4 @@
-"""CLI fuzz over every command of every game (issue 24, "Done when"): hypothesis builds command lines
+"""CLI fuzz over every command of every game: hypothesis builds command lines
 from the argparse parsers themselves (cli.build_parser() and its subparsers, walked at import), so a
 new command or flag is fuzzed without editing this file. Every run, in this process, with stdin
 /dev/null and streams that encode as a real process's do, must end with exit code 0 or 2, never a

@@ -1,4 +1,4 @@
-"""The documentation runs: the README's Python section and the docstring examples of the public API
+"""The documentation runs: the Python page's examples (docs/python.md) and the docstring examples of the public API
 (eldritch, eldritch.eldersign.solving, eldritch.eldersign.library, eldritch.analysis.stats, eldritch.games,
 and the four games' front doors with
 their typed views and odds) are doctests, on both backends."""
@@ -23,10 +23,24 @@ def api_backend(backend, monkeypatch):
     return backend
 
 
-def test_readme_python_section_runs(api_backend):
-    result = doctest.testfile(str(REPO / "README.md"), module_relative=False, optionflags=FLAGS,
-                              globs={})
+def run_page(path):
+    """The doctest examples of a documentation page, run as written."""
+    return doctest.testfile(str(path), module_relative=False, optionflags=FLAGS, globs={})
+
+
+def test_the_python_page_examples_run(api_backend):
+    result = run_page(REPO / "docs" / "python.md")
     assert result.attempted >= 40 and result.failed == 0
+
+
+def test_a_wrong_example_on_the_python_page_fails(tmp_path):
+    """The check can fail: the same page with one expected answer changed is caught."""
+    text = (REPO / "docs" / "python.md").read_text()
+    assert "('The Curator', 'L L L | L I3', 'none')" in text
+    page = tmp_path / "python.md"
+    page.write_text(text.replace("('The Curator', 'L L L | L I3', 'none')", "('The Curator', 'L L L | L I3', 'fail')"))
+    result = run_page(page)
+    assert result.failed == 1
 
 
 DOORS = ["eldritch.stayaway", "eldritch.stayaway.view", "eldritch.arkham", "eldritch.arkham.view",
@@ -40,7 +54,7 @@ def test_docstring_examples_run(name, api_backend):
     assert result.attempted > 0 and result.failed == 0
 
 
-def test_the_front_door_exports_what_the_readme_promises():
+def test_the_front_door_exports_what_the_docs_promise():
     for name in ("Card", "parse_card", "Roll", "parse_roll", "Situation", "odds", "Odds", "advise",
                  "Option", "Solver", "library", "Game", "GameData", "KernelError", "backend_name",
                  "__version__"):

@@ -1,4 +1,4 @@
-"""Issue 27.4, the handheld's part for Elder Sign: companion mode (micropython/companion.py) follows the
+"""Elder Sign on the handheld with a full-size data set: companion mode (micropython/companion.py) follows the
 synthetic full-size data set (tests/es_synthetic.py: 8 Ancient Ones, 16 investigators, 56 adventures,
 no card of the library), read from a folder of its own (Companion(..., folder=, sets=, library=False)):
 eight players' setup, the six table cards, effects, a card revealed, an adventure won and one failed,

@@ -1,4 +1,4 @@
-"""The front doors' Python edges (issue 23.6): a roll given as a list of faces, a library card's name
+"""The front doors' Python edges: a roll given as a list of faces, a library card's name
 where notation is expected, a legal_actions buffer too small, and junk fed to every public function
 of the four front doors (hypothesis), which must answer or raise KernelError, never a raw
 IndexError, AttributeError or TypeError from inside."""

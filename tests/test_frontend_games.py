@@ -1,4 +1,4 @@
-"""Stay Away!, Mansions of Madness and Arkham Horror through the shared front end (issue 23), driven
+"""Stay Away!, Mansions of Madness and Arkham Horror through the shared front end, driven
 headless by Textual's Pilot at 80x24 and at 120x40.
 
 Each test plays a seeded game to its end with human seats driven through the decision shapes (the

@@ -1,4 +1,4 @@
-"""Logs in words (issue 23): 200 seeded bot games of each game, their text logs (every reader's: the
+"""Logs in words: 200 seeded bot games of each game, their text logs (every reader's: the
 public log, each seat's, the referee's) scanned for raw action integers. A person never reads an
 action's code: no step line starts with a number, no line holds the decimal form of an action played
 in that game (the header's seed aside), and no text falls back to "action N" or "event N".

@@ -1,4 +1,4 @@
-"""Hidden information on a shared screen (issue 23): a hot-seat Stay Away! game and a Mansions game
+"""Hidden information on a shared screen: a hot-seat Stay Away! game and a Mansions game
 (keeper and investigator both human) played in plain mode in a pseudo-terminal, Enter at every
 prompt. The raw output stream is cut at each `\\x1b[2J\\x1b[3J` (screen and scrollback cleared): what
 follows a clear is all the next seat can see or scroll back to until the next clear. Each such

@@ -1,4 +1,4 @@
-"""The ability vocabulary of issue 27.3: each kind of investigator ability the base game's investigators
+"""The ability vocabulary: each kind of investigator ability the base game's investigators
 have (kernel/eldersign/data/GAME.md, "Abilities"), one focused test per kind, each from a set-up
 position (tests/game_positions.py) with the generic investigator that carries it."""
 

@@ -1,4 +1,4 @@
-"""Issue 10, point 5: `--cards` files that corrupted or crashed a game are answered in one line
+"""`--cards` files that corrupted or crashed a game are answered in one line
 (KernelError naming the file, the line and the field; the CLI exits 2 with one line on stderr), and
 the action-code space is checked at load so no table can alias another action. One regression test
 per failure the reliability probe found."""

@@ -1,4 +1,4 @@
-"""Issue 9: every choice the rulebook gives a player is that player's action, and the rules the game
+"""Every choice the rulebook gives a player is that player's action, and the rules the game
 bent are played as written. One test per rule, each from a set-up position (tests/game_positions.py),
 each failing on the old kernel (which chose for the players, or bent the timing)."""
 

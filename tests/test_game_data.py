@@ -124,7 +124,7 @@ DOC_EXAMPLES = {
 
 
 def test_the_field_by_field_examples_of_the_schema_doc_load_and_play(tmp_path):
-    """Issue 27.5: every example row of GAME.md's "Entering your own cards" is printed there, loads
+    """Every example row of GAME.md's "Entering your own cards" is printed there, loads
     as a user card file, and a seeded bot game with its Ancient One and investigator plays to its end
     (the named starting card, the Other World given a reward and so dealt)."""
     from array import array

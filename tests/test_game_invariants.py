@@ -1,4 +1,4 @@
-"""An invariant checker for the whole game (issue 9): seeded bot games across 1-8 players and every
+"""An invariant checker for the whole game: seeded bot games across 1-8 players and every
 Ancient One, half of them in strict mode (every question waits for an action, even one with a
 single answer), checking after every step:
 
@@ -11,7 +11,7 @@ single answer), checking after every step:
   - nothing resolves after the last doom token at midnight (no new mythos card once the track is
     full, and the Ancient One attacks at once);
   - every midnight reveals a mythos card (the game's first round's included), or in the final battle
-    is the Ancient One's attack (issue 26.1: the first round's midnight used to reveal nothing);
+    is the Ancient One's attack;
   - every player decision is taken through an action: a step shows at most one decision that the
     applied action did not force, and it is the one that action answers (strict mode: none forced).
 
@@ -285,7 +285,7 @@ MIDNIGHT_GAMES = int(__import__("os").environ.get("MIDNIGHT_GAMES", "500"))
 
 @pytest.mark.slow
 def test_every_midnight_reveals_a_mythos_card_in_500_games_at_4_to_8_players():
-    """Issue 26.1's done-when: no midnight without a mythos card (the attack in the final battle) in
+    """No midnight without a mythos card (the attack in the final battle) in
     500 seeded games at 4-8 players, where the first round's midnight falls inside the first round
     (the old kernel skipped that whole midnight). Only the midnight watch runs here (the full
     invariants are the test above), seeds 10000 on."""

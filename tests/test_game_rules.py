@@ -606,7 +606,7 @@ def test_illegal_action_is_a_kernel_error():
         g.apply(G.A_BEGIN)
 
 
-# ----- issue 26: rule deviations found by the audit (each fails on the kernel before the fix) -------
+# ----- the rulebook's timing and wording where a kernel easily bends them: midnight, terror, items --
 
 def _top_mythos(g, name):
     """The mythos card `name` on top of the mythos deck (the next one revealed)."""

@@ -1,5 +1,5 @@
-"""Issue 27.4 for Elder Sign: a synthetic data set at the published base game's size with every feature of
-the schema (tests/es_synthetic.py, invented names) loads, checks, plays 200 seeded bot games with no
+"""A synthetic Elder Sign data set at the published base game's size with every feature of the
+schema (tests/es_synthetic.py, invented names) loads, checks, plays 200 seeded bot games with no
 illegal move, and passes the conformance test (on all three runtimes)."""
 
 from array import array

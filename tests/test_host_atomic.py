@@ -1,4 +1,4 @@
-"""host/saves/atomic.py, the host's one save routine (issue 10 points 1 and 4): bad targets are one line
+"""host/saves/atomic.py, the host's one save routine: bad targets are one line
 and leave nothing behind, reads are capped with the header checked first, and two processes saving
 to one file 1,000 times while a third reads it never show a partial file."""
 
@@ -110,7 +110,7 @@ def test_read_capped_checks_the_header_before_reading_on(tmp_path):
 
 @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom", "/dev/full", "/dev/null"])
 def test_read_capped_refuses_devices_before_reading(device):
-    """Issue 24 items 12 and 16: a device is not a save; refused in one line before any read."""
+    """A device is not a save; refused in one line before any read."""
     with pytest.raises(SaveError) as exc:
         read_capped(device, 1 << 40, check_head=lambda head: None, head=22, what="save")
     assert "not a regular file" in str(exc.value) and "\n" not in str(exc.value)

@@ -1,5 +1,6 @@
-"""The host's game saves against power cuts (issue 10, the host half): host/saves/atomic.py's one save
-routine run on a simulated disk that writes one byte per step and can lose power at any step.
+"""The host's game saves against power cuts (the board's are test_board_powercut.py's):
+host/saves/atomic.py's one save routine run on a simulated disk that writes one byte per step and
+can lose power at any step.
 
 The disk (FakeDisk) is one folder. A file's bytes are durable once fsynced; the folder's entries
 (create, rename, unlink) once the folder is fsynced. At a cut, every file keeps its durable bytes

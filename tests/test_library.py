@@ -206,7 +206,7 @@ def test_get_a_name_in_several_sets(adventures):
 
 
 def test_get_takes_the_one_card_whose_name_contains_it(adventures):
-    """`--name curator` is The Curator (issue 8): no "did you mean" when only one card fits."""
+    """`--name curator` is The Curator: no "did you mean" when only one card fits."""
     assert library.get(adventures, "curator").name == "The Curator"
     assert library.get(adventures, "  KOI ").name == "Koi Pond"
     with pytest.raises(KernelError, match="did you mean"):

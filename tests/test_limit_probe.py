@@ -1,4 +1,4 @@
-"""Accepted questions are held to their limit while they solve (issue 24.11): the probe of random
+"""Accepted questions are held to their limit while they solve: the probe of random
 questions (typed cards, every terror effect, dice, focus, spells and clues), each accepted by the
 estimate at a small limit and then solved, never runs its counted work past the limit; a stopped
 solve is one line and leaves the memo whole; the CPU deadline stops what the work model misses.

@@ -1,7 +1,7 @@
-"""Bounded solves (issue 11): questions over the limits are refused up front in one line, before any
+"""Bounded solves: questions over the limits are refused up front in one line, before any
 workspace exists; the largest question under the limits is answered, with the same integers on
 both backends; progress shows on a terminal; Ctrl-C exits 130 in one line; MemoryError never
-escapes. And advice refuses dice that cannot exist (issue 10.7), the same on both backends.
+escapes. And advice refuses dice that cannot exist, the same on both backends.
 """
 
 import io
@@ -183,7 +183,7 @@ def test_budget_refusal_text_is_integer_maths():
     assert budget.refusal(budget.Estimate(1, 1000, 0, 1 << 20, 0), "c", 60000, 1 << 30) is None
 
 
-# ----- issue 10.7: dice that cannot exist, the same refusal on both backends -----------------------
+# ----- dice that cannot exist, the same refusal on both backends ----------------------------------
 
 @pytest.mark.parametrize("roll,held,colour,count", [
     ("L L L P P", "L L P P P", "green", 10),
@@ -204,7 +204,8 @@ def test_impossible_dice_refused_in_one_line_by_the_cli(backend, capsys):
 
 
 def test_backends_agree_on_a_full_hand_with_every_use():
-    """Issue 10.7: C refused ('no workspace for limits') what Python answered (16.67%)."""
+    """Every use at once on a full hand: C answers what Python answers (16.67%), with no 'no workspace
+    for limits' refusal on C alone."""
     argv = ["advise", "L L L | L I3", "--roll", "L L P", "--held", "L L P P P", "--focus", "4",
             "--spells", "4", "--json"]
     outs = []

@@ -89,7 +89,7 @@ def test_a_bot_reads_only_its_view():
     assert compared > 200
 
 
-# ----- issue 26: the rule paths the heuristic bots never took ------------------------------------------
+# ----- rule paths the heuristic bots take where they help -----------------------------------------------
 
 def _choice(st, seat):
     buf = array("i", [0] * K.MAX_ACTIONS)

@@ -108,6 +108,13 @@ def test_check_of_a_missing_folder_is_one_line(capsys, tmp_path):
     assert code == 2 and "is not a story folder" in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("blank", ["", " "])
+def test_check_of_no_story_named_is_one_line(capsys, blank):
+    """An empty argument names no story (not the stories' own folder, whose files are not a story)."""
+    code, out, err = run(capsys, "mansions", "check", blank)
+    assert code == 2 and err.startswith("eldritch: ") and "give a story" in err and err.count("\n") == 1
+
+
 def test_template_writes_a_story_that_checks_and_plays(capsys, tmp_path):
     dest = tmp_path / "mine"
     code, out, err = run(capsys, "mansions", "template", str(dest))

@@ -145,7 +145,7 @@ def test_rule_move_through_a_door_costs_nothing_extra():
 
 
 def test_rule_rooms_bounded_by_a_tile_edge_and_diagonals_across_tiles(tmp_path):
-    """Issue 26.19, the seed: a room is bounded by walls, doors 'or the edge of the map tile', and
+    """The rulebook: a room is bounded by walls, doors 'or the edge of the map tile', and
     spaces that look diagonally adjacent across two tiles are: links `edge` and `edge-diagonal`; a
     room entered across an edge still resolves its lock card."""
     st = P.game(("Eli Marsh",))
@@ -168,7 +168,7 @@ def test_rule_rooms_bounded_by_a_tile_edge_and_diagonals_across_tiles(tmp_path):
 
 
 def test_rule_attacks_have_the_range_their_card_states():
-    """Issue 26.20: the Revolver (range 2) fires at a monster up to two spaces away, through open
+    """The Revolver (range 2) fires at a monster up to two spaces away, through open
     doors; bare hands and a range-0 weapon reach only the monster in the space."""
     st = P.game()                                          # Silas Crane: the Derringer (range 0)
     give(st, 1, "Revolver")
@@ -185,14 +185,14 @@ def test_rule_attacks_have_the_range_their_card_states():
 
 
 def test_rule_introductory_story_text_exists():
-    """Issue 26.21: the story's introduction (story.tsv `intro`), read to everyone at the start."""
+    """The story's introduction (story.tsv `intro`), read to everyone at the start."""
     story = P.rules().story
     assert len(story.intro) == 2 and story.intro[0].startswith("A letter from your old tutor")
     assert T.intro(story) == story.intro
 
 
 def test_rule_an_event_or_a_card_reveals_the_objective(tmp_path):
-    """Issue 26.21: `reveal` in an event card (the demo's The Map Speaks) or in a card's `found`
+    """`reveal` in an event card (the demo's The Map Speaks) or in a card's `found`
     effects shows the keeper's objective before clue 1."""
     st = P.game(answers=(1, 0))
     give(st, 1, "Torn Map")
@@ -211,7 +211,7 @@ def test_rule_an_event_or_a_card_reveals_the_objective(tmp_path):
 
 
 def test_rule_equipment_says_when_it_is_used_and_whether_it_costs_an_action():
-    """Issue 26.21, the seed: cards 'say when they are used and whether they cost an action': the
+    """The rulebook: cards 'say when they are used and whether they cost an action': the
     First Aid Kit is an Action; the Smelling Salts are used at any time in the turn, no action; the
     Elder Sign Charm before a roll."""
     st = P.game()
@@ -324,7 +324,7 @@ def test_rule_revealed_lock_stays_face_up_while_in_effect():
 
 
 def test_rule_failed_lock_bars_the_room_for_the_rest_of_the_turn():
-    """Issue 26.17, the seed: unable to meet the lock, 'he cannot enter the room this turn'; the
+    """The rulebook: unable to meet the lock, 'he cannot enter the room this turn'; the
     step is spent and no other step or run tries again before his next turn."""
     st = P.game(("Eli Marsh",))
     st.s_skill[1] = 0
@@ -464,7 +464,7 @@ def test_rule_monster_in_space_evade_to_leave():
 
 
 def test_rule_evaded_investigator_may_take_other_actions_in_a_monster_space():
-    """Issue 26.18: with a monster in his space, an investigator who has evaded it may explore, drop
+    """With a monster in his space, an investigator who has evaded it may explore, drop
     or use a card (first edition: the evade comes first, failed or not, then the action)."""
     st = P.game(("Eli Marsh",))
     st.s_skill[1] = 0

@@ -1,7 +1,7 @@
-"""Out of memory is one line (issue 24.15): the Python fallback under an address-space limit (ulimit -v)
-used to die with a chained MemoryError traceback of about 60 lines (the one-line error could not be
-built while the solve's memo was still held, and generators closed on the way out printed "Exception
-ignored"). Now the memo is dropped first and the command exits 2 with one line, as the C backend does."""
+"""Out of memory is one line: the Python fallback under an address-space limit (ulimit -v) must not
+die with a chained MemoryError traceback (the one-line error cannot be built while the solve's memo
+is still held, and generators closed on the way out print "Exception ignored"), so the memo is
+dropped first and the command exits 2 with one line, as the C backend does."""
 
 import json
 import os

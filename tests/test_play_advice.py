@@ -1,4 +1,4 @@
-"""Elder Sign's advice at the table (issue 23, item 4): the advisor weighs every option the rules
+"""Elder Sign's advice at the table: the advisor weighs every option the rules
 offer, an investigator's free reroll included, and never advises spending a clue where the free
 reroll is as good; at the move phase Enter takes the card the hint names.
 

@@ -1,4 +1,4 @@
-"""`eldritch play` in plain mode and its saves (issues 13 and 10): every bad line typed at the prompt
+"""`eldritch play` in plain mode and its saves: every bad line typed at the prompt
 is one line and the game goes on; bad arguments, saves and paths are one line (exit 2); the game is
 autosaved after every action to the per-user state folder and `--resume` picks it up with its bot
 seats, hint setting and card files; logs are in words (no action codes), JSON for programs, with

@@ -1,4 +1,4 @@
-"""`eldritch play` on screen (issues 13 and 23), driven headless by Textual's Pilot through the shared
+"""`eldritch play` on screen, driven headless by Textual's Pilot through the shared
 front end (host/frontend/) and the Elder Sign adapter (host/eldersign/frontend.py).
 
 - A seeded game with one human seat played to its end through the screen at 80x24 and at 120x40:
@@ -70,7 +70,7 @@ def tasks_text(adv):
 
 
 def check_elder_sign(app, when):
-    """What a player must see at each decision (issue 23's Done-when)."""
+    """What a player must see at each decision."""
     if when != "decision":
         return
     check_fits(app)

@@ -2,6 +2,7 @@
 it, each entry's modules exist with the surface their callers use, and the handheld's generated mode
 list matches it."""
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -60,3 +61,38 @@ def test_the_cli_offers_every_games_command():
     for g in games.GAMES:
         assert cli.COMMAND_MODULES[g.command] == g.cli
         assert cli.COMMAND_HELP[g.command] == g.summary
+
+
+# A file "names a game" when it holds the game's name or title (any case, any spacing).
+GAME_WORDS = {"eldersign": r"elder[ _]?sign", "stayaway": r"stay[ _]?away", "arkham": r"arkham",
+              "mansions": r"mansions"}
+# The only source files outside kernel/ and tests/ that may name every game, and why each must:
+NAMING_ALLOWED = {
+    "host/games.py": "the registry",
+    "host/__init__.py": "the front door (its docstring says what the package holds)",
+    "tools/boardfit.py": "the maintainer's table of each mode's measured board session",
+}
+
+
+def _files_naming_every_game():
+    files = subprocess.run(["git", "ls-files"], cwd=REPO, capture_output=True, text=True, check=True).stdout.split()
+    sources = {f for f in files if not f.startswith(("tests/", "kernel/")) and not f.endswith(
+        (".md", ".tsv", ".log", ".txt", ".png", ".csv", ".json", ".svg")) and f != "LICENSE"}
+    sources.add("micropython/modes.py")                  # generated from the registry: counted too
+    naming = set()
+    for f in sources:
+        path = REPO / f
+        if path.is_file():
+            text = path.read_text(errors="replace").lower()
+            if all(re.search(word, text) for word in GAME_WORDS.values()):
+                naming.add(f)
+    return naming
+
+
+def test_at_most_three_source_files_outside_the_kernel_name_every_game():
+    """Adding a game is its own folders plus one registry entry: no other source file outside the
+    kernel lists the games (a list by hand is one a new game must be added to)."""
+    naming = _files_naming_every_game()
+    assert "host/games.py" in naming                     # the check finds the registry itself
+    assert naming <= set(NAMING_ALLOWED), sorted(naming - set(NAMING_ALLOWED))
+    assert len(NAMING_ALLOWED) <= 3

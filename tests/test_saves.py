@@ -1,9 +1,8 @@
-"""The one save layer of every game (host/saves/__init__.py, issue 24 items 1, 7, 9, 10, 12, 16 and 17's
-crafted save): each game's real states round-trip through it, plain or sealed; nothing but a save
-of the same game is ever replaced; reads take regular files only, bounded by the format; the
-checksums catch what Fletcher-16 missed and every header field is range-checked; the JSON is
-bounded; sealed saves resist tampering and rollback; autosaves keep every unfinished game; and the
-saves today's main wrote still load."""
+"""The one save layer of every game (host/saves/__init__.py): each game's real states round-trip
+through it, plain or sealed; nothing but a save of the same game is ever replaced; reads take
+regular files only, bounded by the format; the checksums catch what Fletcher-16 missed and every
+header field is range-checked; the JSON is bounded; sealed saves resist tampering and rollback;
+autosaves keep every unfinished game; and the saves today's main wrote still load."""
 
 import base64
 import hashlib
@@ -165,7 +164,7 @@ def _targets(tmp_path):
 
 
 def test_rule_nothing_but_a_save_of_that_game_is_replaced(tmp_path):
-    """Item 1: a user's file, another game's save, a symlink (even to a save of the game), a FIFO, a
+    """A user's file, another game's save, a symlink (even to a save of the game), a FIFO, a
     folder and a device are refused in one line and left exactly as they were."""
     targets = _targets(tmp_path)
     before = {name: (os.lstat(p).st_mode, p.read_bytes() if p.is_file() and not p.is_symlink() else None)
@@ -201,7 +200,7 @@ def test_a_save_of_the_same_game_is_replaced(tmp_path):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_rule_reads_refuse_devices_and_fifos_at_once(game, tmp_path):
-    """Items 12 and 16: /dev/zero, /dev/urandom, /dev/full and a FIFO nobody writes are refused in
+    """/dev/zero, /dev/urandom, /dev/full and a FIFO nobody writes are refused in
     one line, at once (a FIFO would block a plain open forever; a device never ends)."""
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
@@ -233,7 +232,7 @@ def test_rule_reads_are_bounded_by_the_largest_valid_save(game, tmp_path):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_rule_a_deeply_nested_save_is_one_line(game, tmp_path):
-    """Item 17: a crafted save of `[` x 100000 with a valid sha256 is one line, never a RecursionError."""
+    """A crafted save of `[` x 100000 with a valid sha256 is one line, never a RecursionError."""
     body = saveformat.magic(game) + b"[" * 100000 + b"\n"
     path = tmp_path / "deep.sav"
     path.write_bytes(body + b"sha256 " + hashlib.sha256(body).hexdigest().encode() + b"\n")
@@ -273,10 +272,10 @@ def _fix_crc(blob):
     return bytes(b)
 
 
-def test_rule_item_7_arkham_byte_5_from_0x00_to_0xff_is_refused():
-    """Item 7: byte 5 (the round limit's high byte) changed from 0x00 to 0xFF passed Fletcher-16 and
-    the replay, and the game loaded with a round limit of 65310. The CRC-32 catches the change; with
-    the CRC made right again, the range check refuses the round limit."""
+def test_rule_arkham_byte_5_from_0x00_to_0xff_is_refused():
+    """Byte 5 (the round limit's high byte) changed from 0x00 to 0xFF passes Fletcher-16 and the
+    replay (a round limit of 65310). The CRC-32 catches the change; with the CRC made right again,
+    the range check refuses the round limit."""
     g, blob, load = real("arkham", 20)
     assert blob[5] == 0x00
     bad = bytearray(blob)
@@ -287,7 +286,7 @@ def test_rule_item_7_arkham_byte_5_from_0x00_to_0xff_is_refused():
         load(_fix_crc(bytes(bad)))
 
 
-def test_item_7_on_a_save_of_the_old_format_too():
+def test_arkham_byte_5_from_0x00_to_0xff_is_refused_in_the_old_format_too():
     """The same change in a save today's main wrote (Fletcher-16, still read): the checksum cannot
     see it, the header's range check refuses it."""
     from eldritch.kernel.arkham.game.rules import Rules
@@ -361,8 +360,8 @@ def test_rule_a_sealed_save_needs_its_passphrase(game, tmp_path):
 
 
 def test_rule_mansions_saves_hide_the_seed_and_the_log(tmp_path):
-    """Item 10: a Mansions save held the seed and every action in clear (the keeper's objective, the
-    guide's answers, the decks and the dice could be rebuilt). Sealed, none of its bytes show."""
+    """A Mansions save holds the seed and every action (the keeper's objective, the guide's answers,
+    the decks and the dice can be rebuilt from them): sealed, none of its bytes show."""
     g, blob, _ = real("mansions", 30)
     path = tmp_path / "m.sav"
     saves.write_save(str(path), "mansions", blob, {}, seal=fast_seal())
@@ -375,7 +374,7 @@ def test_rule_mansions_saves_hide_the_seed_and_the_log(tmp_path):
 
 @pytest.mark.parametrize("game", saves.SEALED)
 def test_rule_an_older_sealed_save_is_refused_unless_agreed(game, tmp_path, state):
-    """Item 9: the table's newest save number is kept in the per-user state folder; loading an older
+    """The table's newest save number is kept in the per-user state folder; loading an older
     save of the table is refused in one line, or loaded with allow_older and a notice that says so."""
     g, blob, _ = real(game)
     seal = fast_seal()
@@ -409,17 +408,17 @@ def test_a_sealed_save_cannot_be_spliced_into_another_game(tmp_path):
 def test_old_saves_written_by_main_are_read_and_refused_in_one_line_where_the_rules_changed():
     """The saves today's main writes: Arkham's and Mansions' bare kernel saves (version 1,
     Fletcher-16) are read (the legacy ones named as such); the Arkham one is refused with the reason
-    (its game was played under rules issue 26 changed: its log does not replay under them), and so is
+    (its game was played under earlier rules: its log does not replay under today's), and so is
     the Mansions one (refused in one line naming its version: its game was played under the engine's
     earlier rules and story). Elder Sign's host save holds a kernel save of version 2, a log of the
-    rules before issues 26-27 (the first round's midnight, the end-of-turn step, the Other World
+    earlier rules (before the first round's midnight, the end-of-turn step, the Other World
     deck...), and Stay Away!'s SAE1 sealed save still opens but the kernel save inside (version 1)
-    holds a log of the rules before issue 26 (the game's end, the found Flamethrower): each would
+    holds a log of the earlier rules (the game's end, the found Flamethrower): each would
     replay to another game, so each is refused in one line saying why, and the file is left as it
     was."""
     from eldritch.eldersign import playsave
     before = (OLD / "eldersign.sav").read_bytes()
-    with pytest.raises(KernelError, match="before issues 26-27"):
+    with pytest.raises(KernelError, match="an older format \\(version 2; this kernel reads 5\\)"):
         playsave.load_file(str(OLD / "eldersign.sav"))
     assert (OLD / "eldersign.sav").read_bytes() == before
     from eldritch.kernel.arkham.game.rules import Rules as AR
@@ -437,8 +436,8 @@ def test_old_saves_written_by_main_are_read_and_refused_in_one_line_where_the_ru
     before = (OLD / "stayaway.sae").read_bytes()
     got = saves.read_save(str(OLD / "stayaway.sae"), "stayaway", passphrase="table words")
     assert "SAE1" in got.legacy
-    # its kernel save (version 1) holds a log of the rules before issue 26: refused in one line
-    with pytest.raises(KernelError, match="before issue 26") as err:
+    # its kernel save (version 1) holds a log of the earlier rules: refused in one line
+    with pytest.raises(KernelError, match=r"version 1\b.*replay") as err:
         SR().deserialize(got.payload)
     assert "\n" not in str(err.value) and (OLD / "stayaway.sae").read_bytes() == before
     with pytest.raises(SaveError, match="wrong passphrase"):
@@ -446,7 +445,7 @@ def test_old_saves_written_by_main_are_read_and_refused_in_one_line_where_the_ru
 
 
 def test_an_old_sealed_save_asking_for_too_many_rounds_is_refused_unread(tmp_path):
-    """Item 9's last point: the SAE1 header's iteration count (up to 1,000,000 was trusted) is bounded
+    """The SAE1 header's iteration count (up to 1,000,000 would be a long key derivation) is bounded
     to what such saves were written with before any key work."""
     raw = bytearray((OLD / "stayaway.sae").read_bytes())
     raw[4:8] = (1000000).to_bytes(4, "big")
@@ -462,7 +461,7 @@ def test_an_old_sealed_save_asking_for_too_many_rounds_is_refused_unread(tmp_pat
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_autosaves_resumes_and_keeps_unfinished_games(game, tmp_path):
-    """Item 2 (the layer's half) and item 4: each game's real states autosaved and resumed; starting
+    """Each game's real states autosaved and resumed; starting
     two new games in a row keeps both earlier unfinished games, under names never overwritten, until
     the player discards them."""
     auto = saves.Autosaves(str(tmp_path / "st"), game)

@@ -1,6 +1,6 @@
-"""The save layer as the four games' commands use it (issue 24 items 2, 3, 4, 9, 10, 12, 16 and
-17's save cases), each test a command line a player types, run as a process: exit 0 or one line
-and exit 2, never a traceback, never a wait, nothing lost and nothing foreign replaced.
+"""The save layer as the four games' commands use it, each test a command line a player types, run
+as a process: exit 0 or one line and exit 2, never a traceback, never a wait, nothing lost and
+nothing foreign replaced.
 
 ELDRITCH_UNDER_TEST may name another `eldritch` executable (main's, to see these tests fail there).
 """
@@ -48,9 +48,9 @@ def _load_arkham(path):
     return int(out.stdout)
 
 
-# ----- item 2: a failed save is one line and the game goes on ---------------------------------------
+# ----- a failed save is one line and the game goes on ----------------------------------------------
 
-def test_rule_item_2_arkham_a_failed_save_is_one_line_and_the_game_goes_on(tmp_path, env):
+def test_rule_arkham_a_failed_save_is_one_line_and_the_game_goes_on(tmp_path, env):
     """`printf 'save /dev/null/x\\n1\\nquit\\n' | eldritch arkham play --seed 1 --save ok.sav` exited 2
     and lost the game; now the failed save is one line, the choice is taken, and ok.sav holds it."""
     proc = run(["arkham", "play", "--seed", "1", "--save", "ok.sav"], env, "save /dev/null/x\n1\nquit\n",
@@ -61,7 +61,7 @@ def test_rule_item_2_arkham_a_failed_save_is_one_line_and_the_game_goes_on(tmp_p
     assert _load_arkham(tmp_path / "ok.sav") >= 1
 
 
-def test_rule_item_2_mansions_a_failed_save_is_one_line_and_the_game_goes_on(tmp_path, env):
+def test_rule_mansions_a_failed_save_is_one_line_and_the_game_goes_on(tmp_path, env):
     r = words_fd()
     proc = run(["mansions", "play", "--seed", "3", "--players", "2", "--bots", "keeper", "--save", "ok.sav",
                 "--passphrase-fd", str(r)], env, "save /dev/null/x\n1\nquit\n", cwd=str(tmp_path), pass_fds=(r,))
@@ -77,15 +77,15 @@ def test_rule_item_2_mansions_a_failed_save_is_one_line_and_the_game_goes_on(tmp
     ["play", "--save", "", "--bots", "all"],
 ])
 def test_rule_an_empty_file_name_is_refused_not_ignored(args, env):
-    """Item 17: `--load ''` and `arkham --save ''` were silently ignored."""
+    """`--load ''` and `arkham --save ''` are refused in one line, not silently ignored."""
     proc = run(args, env)
     assert one_line(proc) and "no file name given" in proc.stderr, proc.stderr
 
 
 @pytest.mark.parametrize("game", ["arkham", "mansions"])
 def test_rule_save_never_replaces_a_users_file_or_a_device(game, tmp_path, env):
-    """Item 1: `arkham play --save /dev/null` turned the device into a 772-byte file and `mansions
-    play --save thesis.txt` replaced the thesis. Both are refused up front, in one line."""
+    """`arkham play --save /dev/null` must not turn the device into a file, nor `mansions play --save
+    thesis.txt` replace the thesis: both are refused up front, in one line."""
     thesis = tmp_path / "thesis.txt"
     thesis.write_text("chapter one")
     link = tmp_path / "link.sav"
@@ -97,9 +97,8 @@ def test_rule_save_never_replaces_a_users_file_or_a_device(game, tmp_path, env):
 
 
 def test_arkham_a_failed_end_save_names_the_save_and_keeps_the_game(tmp_path, env):
-    """Item 17: Arkham said "cannot write the output" when it was the save that failed. A save that
-    fails at the end (the folder removed during the game) is one line naming --save, and the game is
-    in the autosave instead."""
+    """A save that fails at the end (the folder removed during the game) is one line naming --save,
+    and the game is in the autosave instead."""
     folder = tmp_path / "gone"
     folder.mkdir()
     script = ("import os, shutil, sys\nfrom eldritch import cli\nfrom eldritch.arkham import cli as ak\n"
@@ -114,7 +113,7 @@ def test_arkham_a_failed_end_save_names_the_save_and_keeps_the_game(tmp_path, en
     assert _load_arkham(tmp_path / "state" / "arkham-autosave.sav") >= 1
 
 
-# ----- items 12 and 16: unbounded reads and FIFOs ----------------------------------------------------
+# ----- unbounded reads and FIFOs --------------------------------------------------------------------
 
 @pytest.mark.parametrize("args", [
     ["arkham", "play", "--load", "/dev/zero"], ["arkham", "play", "--load", "/dev/urandom"],
@@ -123,7 +122,8 @@ def test_arkham_a_failed_end_save_names_the_save_and_keeps_the_game(tmp_path, en
     ["mansions", "play", "--load", "/dev/zero"], ["play", "--load", "/dev/zero"],
 ])
 def test_rule_a_device_is_not_read_to_exhaustion(args, env):
-    """Item 12: `arkham play --load /dev/zero` and `stayaway --load /dev/zero` read until memory ran out."""
+    """`arkham play --load /dev/zero` and `stayaway --load /dev/zero` are refused, not read until memory
+    runs out."""
     proc = run(args, env, timeout=20)
     assert one_line(proc) and "not a regular file" in proc.stderr, proc.stderr
 
@@ -135,7 +135,7 @@ def test_rule_a_device_is_not_read_to_exhaustion(args, env):
     ["stayaway", "--deck", "{fifo}", "--bots", "all"], ["stayaway", "--seed", "2", "--bots", "all", "--log", "{fifo}"],
 ])
 def test_rule_a_fifo_with_no_peer_is_one_line_not_a_hang(args, tmp_path, env):
-    """Item 16: --load, --log, --cards and --deck blocked forever on a FIFO nobody opens."""
+    """--load, --log, --cards and --deck do not block forever on a FIFO nobody opens."""
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     proc = run([a.format(fifo=fifo) for a in args], env, timeout=30)
@@ -143,7 +143,7 @@ def test_rule_a_fifo_with_no_peer_is_one_line_not_a_hang(args, tmp_path, env):
     assert proc.stderr.count("\n") == 1 and ("regular file" in proc.stderr or "no process is reading" in proc.stderr)
 
 
-# ----- Elder Sign: items 3, 4 and 17 ------------------------------------------------------------------
+# ----- Elder Sign: bad save lines, autosaves kept apart, a full disk --------------------------------
 
 def test_rule_a_save_line_with_a_nul_byte_is_one_line(env):
     """`printf 'save \\0x\\n' | eldritch play --plain` was a ValueError traceback."""
@@ -165,8 +165,8 @@ def test_rule_a_crafted_deep_save_with_a_valid_sha256_is_one_line(how, tmp_path,
 
 
 def test_rule_two_new_games_in_a_row_keep_the_first_unfinished_game(tmp_path, env):
-    """Item 4: the second new game after an unfinished one overwrote autosave-previous.sav: the first
-    game was lost. Each unfinished game now keeps a name of its own."""
+    """Two new games after an unfinished one: each unfinished game keeps a name of its own, so the
+    second does not overwrite the first's autosave and lose it."""
     state = tmp_path / "state"
     for seed in ("3", "4", "5"):
         proc = run(["play", "--plain", "--seed", seed], env, "\n\nquit\n")
@@ -197,9 +197,9 @@ def _full_folder(tmp_path):
     return mnt
 
 
-def test_rule_item_3_a_full_disk_is_never_called_saved(tmp_path, env):
-    """Item 3: on a full disk `eldritch play` said "the game is saved in .../autosave.sav" when every
-    autosave had failed and the file did not exist. The stop message now says what is true. (A real
+def test_rule_a_full_disk_is_never_called_saved(tmp_path, env):
+    """On a full disk where every autosave failed, `eldritch play` must not say "the game is saved in
+    .../autosave.sav": the stop message says what is true. (A real
     full filesystem, a 64 KB tmpfs; where mounting is not allowed, RLIMIT_FSIZE stands in for it.)"""
     mnt = _full_folder(tmp_path)
     try:
@@ -291,7 +291,7 @@ def test_rule_play_save_on_a_full_disk_exits_2_and_says_where_the_game_is(tmp_pa
         subprocess.run(["umount", str(mnt)], capture_output=True)
 
 
-# ----- items 9 and 10: sealed saves at the table ------------------------------------------------------
+# ----- sealed saves at the table --------------------------------------------------------------------
 
 def test_rule_the_passphrase_is_never_taken_from_argv(env):
     for args in (["stayaway", "--passphrase", "words"], ["mansions", "play", "--passphrase", "words"]):
@@ -310,9 +310,8 @@ def test_rule_without_a_terminal_or_fd_a_sealed_load_asks_for_one_in_one_line(tm
 
 
 def test_rule_stayaway_refuses_a_rolled_back_save_and_says_when_allowed(tmp_path, env):
-    """Item 9: an older sealed save was accepted, so the table could be rolled back. Two saves of one
-    table: the older is refused in one line; --allow-older loads it and the screen says so; files
-    are mode 0600."""
+    """An older sealed save would let the table be rolled back. Two saves of one table: the older is
+    refused in one line; --allow-older loads it and the screen says so; files are mode 0600."""
     saves_in = "save old.sae\ntable words\n1\nsave new.sae\n2\nquit\n"
     proc = run(["stayaway", "--seed", "4", "--players", "4", "--bots", "2,3,4"], env, "\n" + saves_in,
                cwd=str(tmp_path))
@@ -332,9 +331,9 @@ def test_rule_stayaway_refuses_a_rolled_back_save_and_says_when_allowed(tmp_path
 
 
 def test_rule_mansions_saves_are_sealed_and_the_log_waits_for_the_end(tmp_path, env):
-    """Item 10: the save held the seed and every action in clear. Now it is sealed; and --log holds
-    no seed and none of the keeper's secrets while the game can go on (the public log: issue 23; the
-    referee's full log is written once the game is over)."""
+    """A Mansions save holds the seed and every action, so it is sealed; and --log holds no seed and
+    none of the keeper's secrets while the game can go on (the public log; the referee's full log is
+    written once the game is over)."""
     r = words_fd()
     proc = run(["mansions", "play", "--seed", "7", "--players", "3", "--bots", "keeper", "--save", "m.sav",
                 "--log", "m.log", "--passphrase-fd", str(r)], env, "1\n1\nquit\n", cwd=str(tmp_path), pass_fds=(r,))

@@ -1,4 +1,4 @@
-"""The fault test of the save layer (issue 24, Done when): every game's save under SIGKILL at random
+"""The fault test of the save layer: every game's save under SIGKILL at random
 points, under concurrent writers, and on a full filesystem. Nothing is lost (the file is always the
 old save or the new one, whole, and it loads), nothing foreign is replaced, and no temporary file
 outlives the next save.

@@ -1,4 +1,4 @@
-"""The table server's protocol (issue 28), in this process through Starlette's TestClient: a seat
+"""The table server's protocol, in this process through Starlette's TestClient: a seat
 plays a whole game through its socket; every kind of bad message (forged, replayed, stale, out of
 turn, for another seat, oversized, not JSON, too many, a token of no seat, a spectator's) gets an
 error and leaves the game, its move counter and the journal exactly as they were; the host's

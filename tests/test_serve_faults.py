@@ -1,4 +1,4 @@
-"""Nothing lost (issue 28): `eldritch serve` killed with SIGKILL at random points of 200 games and
+"""Nothing lost: `eldritch serve` killed with SIGKILL at random points of 200 games and
 started again, until every game is over.
 
 200 tables (95 of Stay Away!, 95 of Mansions of Madness, 5 of Elder Sign and 5 of Arkham Horror;

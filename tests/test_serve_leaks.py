@@ -1,4 +1,4 @@
-"""The server's leak test (issue 28): every frame the server sends to each reader over 100 seeded
+"""The server's leak test: every frame the server sends to each reader over 100 seeded
 bot-and-human games of Stay Away! and of Mansions of Madness, recorded at the clients (Starlette's
 WebSocket test client, one thread per person and one spectator per table), holds nothing that
 reader's view does not, checked the way the kernel's view tests check views:

@@ -1,8 +1,8 @@
-"""Set-up gives what the README shows (issue 23.9): every `pip install` the README tells a reader to
-type uses the clone's `.venv/bin/pip` and names an extra that exists; `make run` installs the extras
-of the interfaces it opens (the handheld and the terminal game's screen); `make test` installs the
-test extra, which holds every other extra's packages, so after it every interface the README
-documents works."""
+"""Set-up gives what the docs show: every `pip install` the README, the docs pages (docs/*.md),
+CONTRIBUTING.md and the handheld's README tell a reader to type uses the clone's `.venv/bin/pip` and
+names an extra that exists; `make run` installs the extras of the interfaces it opens (the handheld
+and the terminal game's screen); `make test` installs the test extra, which holds every other
+extra's packages, so after it every interface the docs describe works."""
 
 import re
 import tomllib
@@ -21,10 +21,16 @@ def name(requirement):
     return re.split(r"[<>=!~\[; ]", requirement, 1)[0].lower()
 
 
-def test_every_pip_install_in_the_readme_uses_the_venv_pip_and_an_extra_that_exists():
+def docs():
+    """Every page that tells a reader what to install."""
+    return [REPO / "README.md", REPO / "CONTRIBUTING.md", REPO / "micropython" / "README.md"] + sorted(
+        (REPO / "docs").glob("*.md"))
+
+
+def test_every_pip_install_in_the_docs_uses_the_venv_pip_and_an_extra_that_exists():
     known = extras()
     found = 0
-    for doc in (REPO / "README.md", REPO / "micropython" / "README.md"):
+    for doc in docs():
         for m in PIP.finditer(doc.read_text()):
             pip, args = m.group(1), m.group(2).strip()
             if not args:
@@ -36,7 +42,7 @@ def test_every_pip_install_in_the_readme_uses_the_venv_pip_and_an_extra_that_exi
             assert wanted, "%s: %r: install the clone's package with its extra: -e '.[EXTRA]'" % (doc.name, m.group(0))
             for extra in wanted.group(1).split(","):
                 assert extra in known, "%s: %r names no extra of pyproject.toml" % (doc.name, m.group(0))
-    assert found >= 2
+    assert found >= 6
 
 
 def test_make_run_installs_the_interfaces_it_opens_and_make_test_installs_every_extra():

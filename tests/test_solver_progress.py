@@ -1,4 +1,4 @@
-"""The pure-Python solver reports its progress at a bounded granularity (issue 25 item 5): the board
+"""The pure-Python solver reports its progress at a bounded granularity: the board
 draws a frame, and reads B to cancel, at each report, and an action a player waits for must show a
 new frame at least every 2 s of an RP2040 (tools/boardtime.py's BUDGET_K, about 127.6 M Cortex-M3
 instructions).

@@ -190,7 +190,7 @@ def test_a_result_is_written_once(tmp_path):
 
 
 def test_ray_messages_stay_off_stdout_and_json_stays_json(tmp_path, ray_cluster):
-    """Issue 24.19: Ray prints "(raylet) A worker died or was killed ..." for the driver on stdout, even
+    """Ray prints "(raylet) A worker died or was killed ..." for the driver on stdout, even
     with log_to_driver=False. A sweep's --json goes to stdout: kill a worker mid-task of a sweep run
     by the CLI (a second driver on this module's cluster) and stdout must still parse as JSON."""
     address = ray.get_runtime_context().gcs_address

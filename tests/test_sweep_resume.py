@@ -1,4 +1,4 @@
-"""Sweeps that verify what they resume (issue 24.5, 6, 13 and 17): a setting named twice is run once;
+"""Sweeps that verify what they resume: a setting named twice is run once;
 a result file that was edited, swapped with another, truncated, emptied, replaced by garbage, by JSON of
 the wrong shape or by something that is not a file is refused, set aside, recomputed and reported in
 one line, never merged; a bad plan.json is written again; outputs are checked before the work; every
@@ -274,7 +274,7 @@ def test_a_malformed_or_unreachable_ray_address_is_one_line(tmp_path, address):
 
 def test_a_port_that_is_not_ray_times_out_in_one_line(tmp_path):
     """A TCP port that accepts connections and never speaks Ray: ray.init would wait for many minutes
-    (issue 24.13 saw more than 5); the sweep gives up after ELDRITCH_RAY_CONNECT_SECONDS, in one line."""
+    (more than 5 were seen); the sweep gives up after ELDRITCH_RAY_CONNECT_SECONDS, in one line."""
     pytest.importorskip("ray")
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))

@@ -1,4 +1,4 @@
-"""The solver bot's store of solved value tables (issue 29.1): the same results with and without it,
+"""The solver bot's store of solved value tables: the same results with and without it,
 on one core and a pool; a corrupt, truncated, stale or other-version store is detected and rebuilt,
 never trusted; the size limit evicts whole cards, least recently used first.
 """

@@ -1,4 +1,4 @@
-"""A byte that is not UTF-8 typed into the Textual game (issue 24.18). Textual 8.2's input thread
+"""A byte that is not UTF-8 typed into the Textual game. Textual 8.2's input thread
 decodes strictly, so 0xFF ended the game with Textual's own UnicodeDecodeError traceback (upstream
 Textualize/textual#6456; tools/upstream/textual-invalid-utf8/). The game now runs the drivers with a
 replacing decoder: the byte is one ignored key and the game goes on."""

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from array import array
 
-from eldritch.kernel.eldersign.game import effects as E
 from eldritch.kernel.eldersign.game.machine import MAX_GAME_ACTIONS, A_PICK, A_ARG_MASK, G_BASE
-from eldritch.kernel.eldersign.game.words import effect_words
+from eldritch.kernel.eldersign.game.words import effect_words, TRIGGERS, MODIFIERS
 
 TRIGGER_WORDS = {
     "at_midnight": "at midnight", "turn_end": "at the end of your turn", "at_entrance": "ending a turn at the entrance",
@@ -30,7 +29,7 @@ MODIFIER_WORDS = {
 
 
 def ability_words(ability, notes=()) -> str:
-    """A compiled ability (effects.Ability) in words ("" for none)."""
+    """A compiled ability (the game's compiled Ability) in words ("" for none)."""
     out = []
     if ability.rerolls:
         out.append("once per roll: a free reroll")
@@ -40,10 +39,10 @@ def ability_words(ability, notes=()) -> str:
         out.append("once a day, in your turn: " + effect_words(ability.day, notes))
     if ability.anyturn:
         out.append("once a day, at the start of any player's turn: " + effect_words(ability.anyturn, notes))
-    for i, name in enumerate(E.TRIGGERS):
+    for i, name in enumerate(TRIGGERS):
         if ability.triggers[i]:
             out.append("%s: %s" % (TRIGGER_WORDS.get(name, name), effect_words(ability.triggers[i], notes)))
-    for i, name in enumerate(E.MODIFIERS):
+    for i, name in enumerate(MODIFIERS):
         n = ability.modifiers[i]
         if n:
             words = MODIFIER_WORDS.get(name, name + " %+d")

@@ -6,6 +6,6 @@ and two faces over it: the Textual app (tui.py, its fixed rows wrapped by wrappi
 line-by-line mode for pipes and screen readers (plain.py, which never imports Textual).
 
 A game brings only its adapter (host/<game>/frontend.py): a renderer of a seat's view to a Screen,
-its decision shapes, its texts, its bots and optional advice. The table server (issue 28) reuses the
+its decision shapes, its texts, its bots and optional advice. The table server (host/serve/) reuses the
 Screen and shape objects through their `to_json()`.
 """

@@ -91,7 +91,7 @@ class GameAdapter:
         """The log's lines (setup and steps from `since`) a reader may see: the screen's log pane."""
         return self.log.lines(viewer, since)
 
-    # ----- the table server (issue 28) ------------------------------------------------------------
+    # ----- the table server (host/serve/) --------------------------------------------------------
 
     def is_legal(self, action: int) -> bool:
         """The kernel's own check that action may be applied now (by the seat whose turn it is)."""

@@ -1,5 +1,5 @@
-"""The cyclic garbage collector held off while `eldritch play` starts (issue 13: the first screen in
-under half a second).
+"""The cyclic garbage collector held off while `eldritch play` starts, so that the first screen
+comes in under half a second.
 
     was_on = gcpause.hold()            # before the imports and the game's set-up
     ...                                # the first screen is painted

@@ -9,7 +9,7 @@ decision as a *shape* of steps whose leaves are the kernel's own action integers
     json.dumps(screen.to_json()); json.dumps(menu.to_json())
 
 Everything here is plain data (JSON-serialisable through `to_json`), written once and read by the
-Textual app, the plain mode and the table server of issue 28. Styles are a few names, not colours:
+Textual app, the plain mode and the table server (host/serve/). Styles are a few names, not colours:
 "bold", "dim", "good", "bad", "accent", "warn", "green", "yellow", "red" (the dice), "strike".
 Lines are wrapped by whoever shows them, at spaces only: a card symbol ("I6", "L/P") has no space
 in it, so it is never cut.

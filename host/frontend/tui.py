@@ -974,7 +974,7 @@ def screen_text(app: App) -> str:
 
 def run_tui(session, args, first_save=None, on_first_screen=None) -> int:
     from eldritch.frontend.textual_input import tolerate_invalid_utf8
-    tolerate_invalid_utf8()                 # a 0xFF byte typed must not end the game (issue 24.18)
+    tolerate_invalid_utf8()                 # a 0xFF byte typed must not end the game
     app = FrontApp(session, exit_after_first_screen=getattr(args, "exit_after_first_screen", False),
                    first_save=first_save, on_first_screen=on_first_screen)
     result = app.run()

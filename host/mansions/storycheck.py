@@ -66,6 +66,9 @@ def problem_fields(text):
 def story_argument(name):
     """A --story or check argument as the kernel takes it: a folder that exists here is a path (even
     without a '/'), else the name of a story under kernel/mansions/data."""
+    if not name.strip():
+        raise KernelError("option", "give a story: a folder of story files, or the name of a story shipped "
+                                    "with Eldritch (e.g. 'demo')")
     if "/" not in name and "\\" not in name and os.path.isdir(name):
         return os.path.join(".", name)
     return name

@@ -1,4 +1,4 @@
-"""`eldritch serve` (issue 28): tables of every game over a local web server, one device per seat.
+"""`eldritch serve`: tables of every game over a local web server, one device per seat.
 
     cli.py       the command: run, list, export, import; the links and QR codes in the terminal
     app.py       the ASGI application (Starlette): the pages, with the API and the WebSocket below

@@ -2,7 +2,8 @@
 
 Shared by the host CLI (host/cli.py) and the board's CLI (micropython/cli.py), which keep only their
 argument parsing, so that both print the same bytes for the same question; only the `backend`
-field differs (and the solver each passes in: the host's backend, the board's lean kernel Solver). The JSON is written here
+field differs (and the solver each builds and passes in: the host's backend's, the board's native or
+lean one). The JSON is written here
 (keys in a fixed order, probabilities as integer-made decimals) because MicroPython's dicts and
 floats would not print the same bytes as CPython's.
 """
@@ -62,30 +63,29 @@ def named_card(text, adventures=None):
         return None
 
 
-def odds_command(card, situation, make_solver, backend, adventure=None, as_json=False):
-    """The text `odds` prints: make_solver(card, terror, sanity, stamina) gives the solver."""
-    solver = make_solver(card, situation.terror, situation.sanity, situation.stamina)
+def odds_command(card, situation, solver, backend, adventure=None, as_json=False):
+    """The text `odds` prints, from the solver the caller built for the card (the host's backend's, the
+    board's native or lean one): built once, by the caller, who also checks its budget."""
     value = situation_value(solver, situation)
     if as_json:
         return to_json(odds_answer(card, value, situation, backend, adventure))
     return "\n".join(odds_lines(card, value, situation, adventure))
 
 
-def advise_command(card, situation, roll_text, held_text, done_text, make_solver, backend, top=0,
-                   as_json=False, write=None):
-    """The text `advise` prints for a roll (and held dice, and tasks done) in `situation` (whose
-    focus, spells, clues, terror, sanity and stamina count; the dice are the roll's).
-
-    With `write`, the text goes to write() an option at a time and None is returned: the board
-    (micropython/cli.py) writes it so, since a clue reroll's two hundred options as one text, with
-    the JSON objects made for it, need more heap than the Pico has beside the solver's values."""
+def advise_options(card, situation, roll, held, done_text, solver):
+    """The options for a parsed roll (and held dice, and the tasks done as "1,3") in `situation` (whose
+    focus, spells, clues, terror, sanity and stamina count; the dice are the roll's), best first.
+    The board lets go of the solver after this and before advice_text, so that the solve's values are
+    freed before the text is made."""
     from .advice import advise
-    roll = parse_roll(roll_text, "roll")
-    held = parse_roll(held_text, "held")
-    done = done_mask(done_text, len(card.tasks))
-    solver = make_solver(card, situation.terror, situation.sanity, situation.stamina)
-    options = advise(solver, roll, situation, held, done)
-    solver = None       # the board frees what the solve left before the text is made
+    return advise(solver, roll, situation, held, done_mask(done_text, len(card.tasks)))
+
+
+def advice_text(card, roll, held, options, backend, top=0, as_json=False, write=None):
+    """The text `advise` prints for the options. With `write`, the text goes to write() an option at
+    a time and None is returned: the board (micropython/cli.py) writes it so, since a clue reroll's
+    two hundred options as one text, with the JSON objects made for it, need more heap than the Pico
+    has."""
     pieces = (advise_json_pieces(card, roll, held, options, backend, top) if as_json
               else advise_line_pieces(card, roll, held, options, top))
     if write is None:
@@ -93,6 +93,14 @@ def advise_command(card, situation, roll_text, held_text, done_text, make_solver
     for piece in pieces:
         write(piece)
     return None
+
+
+def advise_command(card, situation, roll_text, held_text, done_text, solver, backend, top=0, as_json=False):
+    """The text `advise` prints for a roll, held dice and tasks done as the user typed them."""
+    roll = parse_roll(roll_text, "roll")
+    held = parse_roll(held_text, "held")
+    options = advise_options(card, situation, roll, held, done_text, solver)
+    return advice_text(card, roll, held, options, backend, top, as_json)
 
 
 def done_mask(text, ntasks):

@@ -1,9 +1,8 @@
-"""The bots use the cards where they help (issue 26, "the rule paths bots never take"): one set-up
-position per card use, each a decision the bots before issue 26 got wrong (checked against main: the
-heuristic Human never played Axe, The Thing answered with the Flamethrower it held, passed Infected!
-face up from Quarantine and discarded its looks, an Infected never played Seduction to feed The
-Thing). The whole tally over 1,000 seeded games is benchmarks/sa_bot_paths.py (benchmarks/README.md,
-"Rule paths the strongest bot never takes")."""
+"""The bots use the cards where they help: one set-up position per card use, each a decision a bot
+without the card uses gets wrong (the heuristic Human never plays Axe, The Thing answers with the
+Flamethrower it holds, passes Infected! face up from Quarantine and discards its looks, an Infected
+never plays Seduction to feed The Thing). The whole tally over 1,000 seeded games is
+benchmarks/sa_bot_paths.py (benchmarks/README.md, "Rule paths the strongest bot never takes")."""
 
 from eldritch.kernel.stayaway.game import defs as D
 from eldritch.kernel.stayaway.game.bots import HeuristicBot

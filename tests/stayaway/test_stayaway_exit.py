@@ -1,4 +1,4 @@
-"""How `eldritch stayaway` ends when its players stop (issue 24.17): input that ends (stdin closed, a
+"""How `eldritch stayaway` ends when its players stop: input that ends (stdin closed, a
 file, < /dev/null) at the privacy prompt or at a decision stops the game cleanly, and 'quit' is a
 player's choice, so both exit 0 with no traceback, as `eldritch play` does."""
 

@@ -1,4 +1,4 @@
-"""The handheld's seal (kernel/stayaway/game/crypt.py, version 2; issue 24 item 8): Balloon-SHA256
+"""The handheld's seal (kernel/stayaway/game/crypt.py, version 2): Balloon-SHA256
 gives the same keys on CPython and on the MicroPython unix port and matches a straightforward
 reference written here; a save sealed with a device key opens only with that key; the header's cost
 is bounded before any work; the board refuses a save not sealed on it and falls back to the save

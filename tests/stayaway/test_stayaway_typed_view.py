@@ -1,4 +1,4 @@
-"""Stay Away!'s typed view (issue 23.6): over seeded games of every option, every player's view
+"""Stay Away!'s typed view: over seeded games of every option, every player's view
 decodes (`eldritch.stayaway.read_view`), says what the state holds for that player (compared with
 the state's own fields), and is the same in every true state that agrees with what that player saw
 (test_stayaway_leaks' resampling: other hands, the pile, unseen log cards and unknown roles redrawn)."""

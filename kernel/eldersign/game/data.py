@@ -27,7 +27,7 @@ on it (no tasks to roll against).
 """
 
 from ...errors import KernelError
-from ...tsv import lines, folder_of
+from ...tsv import lines, folder_of, list_folder
 from .effects import compile_effects, compile_ability, NO_ABILITY, MODIFIERS, T_GAIN as E_GAIN_FIRST
 from .defs import A_ARG_MASK, NONE, MAX_HAND, PLACE_EXTRA, MAIN_SLOTS
 from ..notation import parse_card, format_card
@@ -104,14 +104,13 @@ def table_files(folder=None):
         return files
     if not isinstance(folder, str) or not folder:
         raise KernelError("data", "a folder of card tables is named by a path, not %r" % (folder,))
-    import os
     folder = folder.rstrip("/") or "/"
     try:
-        names = os.listdir(folder)
-    except (OSError, TypeError, ValueError):
+        names = list_folder(folder, "data")
+    except KernelError:
         raise KernelError("data", "%s: not a folder of card tables (cannot list it)" % folder)
     found = 0
-    for entry in sorted(names):
+    for entry in names:
         if not entry.endswith(".tsv"):
             continue
         table = entry[:-4]

@@ -133,8 +133,10 @@ def deserialize(blob, data):
     if len(b) < 16 or b[0] != MAGIC0 or b[1] != MAGIC1:
         raise KernelError("save", "not an Eldritch game save")
     if b[2] in RULES_CHANGED:
-        raise KernelError("save", "a save of format %d: written under the rules before issues 26-27, its "
-                                  "action log replays to another game today (start a new game)" % b[2])
+        raise KernelError("save", "a save of an older format (version %d; this kernel reads %d): written "
+                                  "under earlier rules (the first round's midnight, the end-of-turn step and the "
+                                  "Other World deck have changed since), its action log replays to another game "
+                                  "today (start a new game)" % (b[2], VERSION))
     if b[2] == BEFORE_LOT:
         raise KernelError("save", "a save of format 4: written before the first player was drawn by lot "
                                   "and before giving up after a roll showing Terror resolved the terror; "

@@ -9,6 +9,11 @@ their alternatives or list after them. The words say what a player reads on the 
 
 from . import effects as E
 
+# the ability vocabulary, in the order of a compiled ability's triggers and modifiers, for code outside
+# the game that words an ability (game/__init__.py: outside code imports only the entry points)
+TRIGGERS = E.TRIGGERS
+MODIFIERS = E.MODIFIERS
+
 # op -> (singular, plural) of what is gained or lost
 NOUNS = {
     E.OP_SANITY: ("sanity", "sanity"), E.OP_STAMINA: ("stamina", "stamina"), E.OP_CLUE: ("clue", "clues"),

@@ -34,7 +34,7 @@ for _k in OPTION_VALUES:
 # the order of the options in a save's flags (two bits each: the value's index); append only
 FLAG_ORDER = ("insanity", "horror_checks", "evade", "skill_points", "stun", "keeper_card_uses",
               "natural_rolls", "mythos", "traits")
-# the engine's choices before the first edition's became the defaults (issue 26.22)
+# the engine's earlier choices, before the first edition's rules became the defaults (engine_before())
 ENGINE_BEFORE = {"natural_rolls": "clamped", "skill_points": "reroll", "evade": "leaving",
                  "horror_checks": "space", "mythos": "keeper-step", "stun": "no-action", "insanity": "out",
                  "traits": "character"}

@@ -84,8 +84,8 @@ def deserialize(rules, blob):
         raise KernelError("save", "not a Mansions of Madness save")
     if b[1] in OLD_VERSIONS:
         raise KernelError("save", "save format version %d, from before the first edition's rules were the "
-                          "defaults (issue 26): its game would not replay; this kernel reads version %d" % (
-                              b[1], VERSION))
+                          "defaults: its game would not replay; this kernel reads version %d (start a new "
+                          "game)" % (b[1], VERSION))
     if b[1] not in READS:
         raise KernelError("save", "save format version %d, this kernel reads %d" % (b[1], VERSION))
     if len(b) > max_size():

@@ -13,7 +13,7 @@ The heuristic, by role:
             suspects with Analysis and Suspicious; quarantines or locks out a suspect next to it;
             refuses exchanges offered by suspects; shows a clean hand in Revelations and with Whisky;
             discards Infected! cards (it may never pass them); gives away its least useful card.
-            With `cards` (issue 26, every card where it helps): an Axe on its own Quarantine or on a
+            With `cards` (every card where it helps): an Axe on its own Quarantine or on a
             Locked door that keeps its Flamethrower from a suspect; Seduction on a player proven not
             The Thing instead of its exchange with a suspect; a swap away from a suspect it is about
             to exchange with, to a seat whose next player it trusts more.
@@ -83,8 +83,8 @@ class HeuristicBot:
     def __init__(self, seed=0, cards=(HUMAN, INFECTED_ROLE, THE_THING)):
         self.rng = prng.new_state(seed)
         self.belief = None
-        # the roles that use the cards added for issue 26 (none: the bot before them; measured per
-        # role in benchmarks/README.md)
+        # the roles that use the card uses of card_play (none: the plain heuristic; each role's gain is
+        # measured in benchmarks/README.md)
         self.card_roles = cards
 
     def observe(self, view):
@@ -345,11 +345,11 @@ class HeuristicBot:
                 return look
         return a or legal[prng.die(self.rng, len(legal))]
 
-    # ----- the cards used where they help (issue 26) ----------------------------------------------
+    # ----- the cards used where they help -------------------------------------------------------
 
     def card_play(self, v, b, legal, play_of, target):
-        """The play step's card uses added for issue 26, by role (see the module docstring); None
-        when none applies."""
+        """The play step's card uses of `cards`, by role (see the module docstring); None when none
+        applies."""
         role = v.role
         me = v.me
         d = v.direction

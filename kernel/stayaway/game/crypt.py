@@ -2,7 +2,7 @@
 the secret it must read as noise, and a changed byte must be refused.
 
 Only hashlib.sha256 is needed (CPython and MicroPython both have it). Version 2 (b"SAE2", what the
-board writes since issue 24):
+board writes):
   - key:    B = Balloon-SHA256(PIN, salt, space, time) (Boneh, Corrigan-Gibbs, Schechter 2016: a
             memory-hard derivation built from a plain hash: `space` blocks of 32 bytes kept in a
             buffer the caller lends, every block mixed with itself, its neighbour and 3 others per
@@ -14,7 +14,7 @@ Layout: b"SAE2", log2(space) (1), time (1), flags (1: bit 0 a device key is mixe
 salt (16), nonce (8), ciphertext, tag (32). The cost fields are bounded before any work
 (MIN_LOG2_SPACE..MAX_LOG2_SPACE, 1..MAX_TIME), so a crafted header cannot make a load take minutes.
 
-Version 1 (b"SAE1", the saves before issue 24): k = iterated SHA-256 of (salt, passphrase), no device
+Version 1 (b"SAE1", the older sealed saves): k = iterated SHA-256 of (salt, passphrase), no device
 key. Still read (the host opens old sealed CLI saves with it), its iteration count bounded to what it
 was written with (ITERATIONS) before any work; never written by the board any more.
 
