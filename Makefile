@@ -8,7 +8,8 @@ SANDIR := build/sanitize
 # the C core is compiled by the install: reinstall when it or its build changes
 CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/backend/_core_build.py setup.py
 
-.PHONY: run test check stress bench clean board flash mpy tables atlas-check browser firmware fw-tools board-qemu uf2 uf2-tools
+.PHONY: run test check stress bench clean board flash mpy tables atlas-check browser firmware fw-tools board-qemu uf2 \
+	uf2-tools portable sanitize valgrind escore-dyn
 
 # the board app's files: every module of micropython/ but the simulator's, the board CLI and the manifests
 BOARD_FILES := $(filter-out micropython/sim.py micropython/simio.py micropython/png.py micropython/cli.py \
@@ -81,7 +82,8 @@ flash: $(STAMP)
 MICROPYTHON_SRC ?= ../shared/vendor/micropython-af47daf
 FW_COPY := build/micropython
 FW_JOBS ?= 2
-FW_INPUTS := $(shell find kernel -name '*.py') $(wildcard micropython/*.py micropython/qemu/*.py)
+FW_INPUTS := $(shell find kernel -name '*.py') $(wildcard micropython/*.py micropython/qemu/*.py) \
+	$(wildcard csrc/*.c csrc/*.h micropython/escore/*)
 # a file that changes only when its text does (a changed setting rebuilds from scratch)
 define settings_file
 $(shell mkdir -p $(dir $(1)) && (echo '$(2)' | cmp -s - $(1) || echo '$(2)' > $(1)))
@@ -106,7 +108,8 @@ FIRMWARE := $(FW_BUILD)/firmware.elf
 FW_HEAP := 194560
 FW_PACKAGES := gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm patch
 FW_FLAGS := BOARD=MPS2_AN385 BUILD=build-eldritch MICROPY_HEAP_SIZE=$(FW_HEAP) MICROPY_VFS_LFS2=1 \
-	CFLAGS_EXTRA=-DMICROPY_PY_OS_URANDOM=1 FROZEN_MANIFEST=$(CURDIR)/micropython/qemu/manifest.py
+	CFLAGS_EXTRA=-DMICROPY_PY_OS_URANDOM=1 FROZEN_MANIFEST=$(CURDIR)/micropython/qemu/manifest.py \
+	USER_C_MODULES=$(CURDIR)/micropython
 FW_FLAGS_FILE := build/firmware.flags
 $(call settings_file,$(FW_FLAGS_FILE),$(FW_FLAGS))
 
@@ -141,6 +144,7 @@ PT_INSTALL := $(CURDIR)/build/picotool-install
 PT_CONFIG := $(PT_INSTALL)/lib/cmake/picotool/picotoolConfig.cmake
 RP2_FLAGS := -DPICO_BUILD_DOCS=0 -DMICROPY_BOARD=RPI_PICO -DMICROPY_BOARD_DIR=$(CURDIR)/$(FW_COPY)/ports/rp2/boards/RPI_PICO \
 	-DMICROPY_FROZEN_MANIFEST=$(CURDIR)/micropython/manifest.py -DMICROPY_HW_FLASH_STORAGE_BYTES=$(RP2_FS_BYTES) \
+	-DUSER_C_MODULES=$(CURDIR)/micropython/escore/micropython.cmake \
 	-Dpicotool_DIR=$(dir $(PT_CONFIG))
 RP2_FLAGS_FILE := build/rp2.flags
 $(call settings_file,$(RP2_FLAGS_FILE),$(RP2_FLAGS))
@@ -178,6 +182,14 @@ uf2-tools: fw-tools
 	  elif ! command -v cmake >/dev/null && ! [ -x $(BIN)/cmake ]; then \
 	    $(MAKE) -s $(BIN)/python && $(BIN)/pip install --quiet cmake; fi; fi
 
+# The C core as a dynamic native module (escore.mpy) for both board architectures, the measurement
+# of micropython/README.md ("User C module or dynamic native module"): not part of `make test`
+escore-dyn: $(STAMP) $(FW_COPY)/.copied | fw-tools
+	$(BIN)/pip install --quiet -e '.[dynmodule]'
+	for arch in armv6m armv7m; do mkdir -p build/escore-dyn-$$arch && \
+	  $(MAKE) -C build/escore-dyn-$$arch -f $(CURDIR)/micropython/escore/Makefile \
+	    MPY_DIR=$(CURDIR)/$(FW_COPY) ARCH=$$arch PYTHON=$(CURDIR)/$(BIN)/python || exit 1; done
+
 # The QEMU board on a serial port for mpremote (micropython/README.md): prints the port, keeps its
 # flash in build/firmware/flash.img; a reset restarts it; Ctrl-C stops it
 board-qemu: firmware $(STAMP)
@@ -209,18 +221,50 @@ browser:
 
 # The C core built with -fsanitize=address,undefined (a second cffi module in build/sanitize, loaded
 # by eldritch.backend.cbackend through ELDRITCH_CORE_DIR, libasan preloaded into the interpreter), running
-# the parity sample and the fuzz tests. Any ASan or UBSan report aborts the run.
+# the parity sample and the fuzz tests; then the same with the portable 128-bit arithmetic forced
+# (build/sanitize-portable: the board's path, csrc/es_u128.h), and the board's build (the compact
+# layout with the portable arithmetic, build/sanitize-board). Any ASan or UBSan report aborts the run.
+SAN_RUN = LD_PRELOAD=$$($(CC) -print-file-name=libasan.so) \
+	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	ELDRITCH_PARITY=sample ELDRITCH_REQUIRE_C=1
 sanitize: $(STAMP)
 	$(BIN)/python host/backend/_core_build.py --sanitize $(SANDIR)
-	LD_PRELOAD=$$($(CC) -print-file-name=libasan.so) \
-	ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	ELDRITCH_CORE_DIR=$(SANDIR) ELDRITCH_PARITY=sample ELDRITCH_REQUIRE_C=1 \
+	$(SAN_RUN) ELDRITCH_CORE_DIR=$(SANDIR) \
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_parity.py tests/test_c_core.py
+	$(BIN)/python host/backend/_core_build.py --sanitize $(SANDIR)-portable --portable
+	$(SAN_RUN) ELDRITCH_CORE_DIR=$(SANDIR)-portable \
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_parity.py tests/test_c_core.py
+	$(BIN)/python host/backend/_core_build.py --sanitize $(SANDIR)-board --board
+	$(SAN_RUN) ELDRITCH_CORE_DIR=$(SANDIR)-board \
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_parity.py tests/test_c_core.py
+
+# The optimised C core with the portable 128-bit arithmetic forced (-DES_PORTABLE128, as the board's
+# compiler has no __int128), in build/portable, and the board's build (the compact layout with the
+# portable arithmetic, as micropython/escore/ compiles it) in build/board-core: the parity sample
+# and the fuzz tests against each
+PORTABLE_DIR := build/portable
+BOARD_CORE_DIR := build/board-core
+$(PORTABLE_DIR)/.built: $(STAMP) $(CORE_SOURCES)
+	$(BIN)/python host/backend/_core_build.py --portable $(PORTABLE_DIR)
+	@touch $@
+
+$(BOARD_CORE_DIR)/.built: $(STAMP) $(CORE_SOURCES)
+	$(BIN)/python host/backend/_core_build.py --board $(BOARD_CORE_DIR)
+	@touch $@
+
+portable: $(PORTABLE_DIR)/.built $(BOARD_CORE_DIR)/.built
+	ELDRITCH_CORE_DIR=$(PORTABLE_DIR) ELDRITCH_PARITY=sample ELDRITCH_REQUIRE_C=1 \
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_parity.py tests/test_c_core.py
+	ELDRITCH_CORE_DIR=$(BOARD_CORE_DIR) ELDRITCH_PARITY=sample ELDRITCH_REQUIRE_C=1 \
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests/test_parity.py tests/test_c_core.py
 
 # The optimised C core under valgrind on a parity corpus (every 4th library card; about 25 s):
-# results identical to the native run, and no valgrind error record through the core.
-valgrind: $(STAMP)
+# results identical to the native run, and no valgrind error record through the core; then the
+# portable build and the board's build the same way.
+valgrind: $(STAMP) $(PORTABLE_DIR)/.built $(BOARD_CORE_DIR)/.built
 	ELDRITCH_VALGRIND=1 $(BIN)/python -m pytest -q -m valgrind tests/test_c_core.py
+	ELDRITCH_VALGRIND=1 ELDRITCH_VALGRIND_CORE_DIR=$(PORTABLE_DIR) $(BIN)/python -m pytest -q -m valgrind tests/test_c_core.py
+	ELDRITCH_VALGRIND=1 ELDRITCH_VALGRIND_CORE_DIR=$(BOARD_CORE_DIR) $(BIN)/python -m pytest -q -m valgrind tests/test_c_core.py
 
 # The whole Core + Other Worlds atlas (focus 0-1, spells 0-1, clues 0-1) against `eldritch odds` on
 # 200 random rows (about 90 CPU s on two workers; deselected from the main pytest run by its marker

@@ -134,10 +134,12 @@ typedef struct es_budget {
 
 /* The work counters of a workspace since ess_init: (context, roll) pairs evaluated, contexts
  * stored, frames pushed (one per context and per node of a chain and clue level: a frame's set-up
- * prepares the fail options and the held dice's completions), and clue-sweep steps (partial rolls
- * times states of the best_keep sweeps). */
+ * prepares the fail options and the held dice's completions), clue-sweep steps (partial rolls
+ * times states of the best_keep sweeps), and, in the board's compact layout, task-set states of a
+ * context with spells or clues finished and kept for a call that was stopped (the next call
+ * resumes after them; 0 in the host's layout). */
 typedef struct es_work {
-    uint64_t pairs, contexts, frames, sweeps;
+    uint64_t pairs, contexts, frames, sweeps, saved;
 } es_work;
 
 /* A progress callback: called every `every` pairs or so with the contexts solved and pairs
@@ -155,6 +157,8 @@ typedef struct es_ctx {
 const char *es_version(void);                 /* the C core's version */
 const char *es_build_flags(void);             /* compiler and flags the core was built with */
 const char *es_strerror(int code);            /* a short text for an error code */
+int es_portable128(void);                     /* 1: 128-bit sums from 32-bit halves (es_u128.h), 0: __int128 */
+int es_compact(void);                         /* 1: the board's compact layout (ES_COMPACT), 0: the host's */
 
 /* ---- es_card.c ---- */
 
@@ -193,10 +197,19 @@ int esm_count_completable(const uint8_t *facesets, int32_t nfacesets, const uint
  * spells or clues keeps live at once, the completion lattice and the frame stack. */
 size_t ess_workspace_size(const es_card *card, const es_limits *limits);
 
+/* The smallest workspace ess_init takes for this card and these limits (0 as above). The host's
+ * layout needs all of ess_workspace_size. The board's (the compact layout, es_compact) needs its
+ * fixed part and room for two frames: its arena (the frames' stack and the tables of a context with
+ * spells or clues) takes whatever the workspace has past the fixed part, ess_workspace_size's being
+ * what a solve within the limits is expected to need (a solve that needs more stops with
+ * ES_ENOMEM). */
+size_t ess_workspace_least(const es_card *card, const es_limits *limits);
+
 /* The estimate of a solve within these limits (the formulas of ess_workspace_size). */
 int ess_estimate(const es_card *card, const es_limits *limits, es_estimate *out);
 
-/* Set up a solver in ws (16-byte aligned, at least ess_workspace_size bytes). Copies the card. */
+/* Set up a solver in ws (16-byte aligned, at least ess_workspace_least bytes: ess_workspace_size's
+ * for the host's layout). Copies the card. */
 int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits);
 
 /* The value vector over task-set states of a context (Solver.values); out has room for nout values. */
@@ -241,6 +254,11 @@ int ess_memo_export(void *ws, uint64_t first, uint64_t *keys, uint64_t *checks, 
 int ess_memo_import(void *ws, const uint64_t *keys, const uint64_t *checks, const uint64_t *vals, uint64_t count,
                     uint64_t *added);
 int ess_memo_used(const void *ws, uint64_t *used);
+
+/* The stored value of context ctx at one state, without solving anything: 1 with *value set when
+ * the memo has the context, 0 when it has not (or ctx is outside the workspace's limits), or an
+ * error. Reads only: the board's advice looks values up on its per-step path. */
+int ess_memo_value(const void *ws, const es_ctx *ctx, int32_t state, uint64_t *value);
 
 /* Set the work limit (budget NULL or limit 0: none) and read the work counters. */
 int ess_set_budget(void *ws, const es_budget *budget);

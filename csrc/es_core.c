@@ -1,8 +1,11 @@
 /*
  * es_core.c -- prefix es_: the C core's version, the flags it was built with, and error texts.
  * ES_BUILD_FLAGS is defined by the build (host/backend/_core_build.py) as a string literal.
+ * es_portable128 says which 128-bit arithmetic the solver was built with (es_u128.h), es_compact
+ * which memory layout (es_solve.c: the host's, or the board's compact one, ES_COMPACT).
  */
 #include "eldersign.h"
+#include "es_u128.h"
 
 #ifndef ES_BUILD_FLAGS
 #define ES_BUILD_FLAGS "unknown"
@@ -16,6 +19,20 @@ const char *es_version(void)
 const char *es_build_flags(void)
 {
     return ES_BUILD_FLAGS;
+}
+
+int es_portable128(void)
+{
+    return ES_U128_PORTABLE;
+}
+
+int es_compact(void)
+{
+#ifdef ES_COMPACT
+    return 1;
+#else
+    return 0;
+#endif
 }
 
 const char *es_strerror(int code)

@@ -30,29 +30,63 @@
  *
  * Exactness: values are at most 2^48; weighted sums are kept as two 64-bit halves (value >> 24 and
  * value & (2^24 - 1), each sum below 2^51), in one 64-bit word where they provably fit (the clue
- * sweeps' sums over at most six rerolled dice, below 2^48 * 6^6) or in unsigned __int128, and
- * divided once.
+ * sweeps' sums over at most six rerolled dice, below 2^48 * 6^6) or in 128 bits (es_u128.h:
+ * unsigned __int128 where the compiler has it, else two words multiplied from 32-bit halves, the
+ * same integers), and divided once.
  */
 #include "eldersign.h"
+#include "es_u128.h"
 #include <string.h>
 
-__extension__ typedef unsigned __int128 u128;
 typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (clue sweeps) */
 
 #define WS_MAGIC 0x456c6472744332ULL /* "EldrtC2" */
 #define TERROR_FACE 6
 #define ALIGN16(n) (((n) + 15u) & ~(uint64_t)15u)
+/* The board's build keeps each way of solving a context out of get_values' frame: the solve
+ * nests once per open context, and one way's locals on each level, not the sum of all, fit the
+ * board's 8 KB C stack (tools/stackdepth.py) */
+#if defined(ES_COMPACT) && defined(__GNUC__)
+#define ES_DEEP_NOINLINE __attribute__((noinline))
+#else
+#define ES_DEEP_NOINLINE
+#endif
 #define MAX_SPLITS 64
 #define SAT ((uint64_t)1 << 62)          /* counts saturate here */
 #define MAX_BYTES ((uint64_t)1 << 48)    /* no workspace is larger */
-#define WS_HEADER 8192u                  /* bytes reserved for the header (wsh) */
-#define FRAME_HDR 24576u                  /* bytes reserved for a frame's fixed part */
-#define RES_MAX 1024                      /* residual face sets of held dice per frame */
-#define GRP_MAX 128                       /* (task, held dice used) groups per frame */
-#define HC 64                            /* direct-mapped successor cache of held completions */
 #define BLK 4                            /* states per clue sweep (best_keep unrolls 4) */
-#define FRAME_SLACK 8                    /* frames beyond the nesting bound (entry recursion) */
 #define M24 ((uint64_t)0xFFFFFF)
+
+/* The layout's sizes. The host's (the default) spends memory on speed: a completion lattice of
+ * every partial roll, hundreds of cached signatures and fail vectors per frame, large residual and
+ * signature-number caches. The board's (ES_COMPACT: the MicroPython module, micropython/escore/)
+ * has a heap of 190 KB: the lattice entries of a roll are computed when the roll is (roll_lat),
+ * the fail option with focus too (fail_vec), a frame keeps a few signatures, and the caches are
+ * small; a frame's per-roll scratch vectors live in the frame, not on the C stack. The values are
+ * the same integers either way (tests/test_board_native.py runs the parity corpus on the compact
+ * host build, micropython/qemu/harness.py on the firmware). */
+#ifdef ES_COMPACT
+#define WS_HEADER ALIGN16(sizeof(wsh))  /* bytes of the header (wsh) */
+#define RES_MAX 24                       /* residual face sets of held dice per frame */
+#define GRP_MAX 8                        /* (task, held dice used) groups per frame */
+#define HC 8                             /* direct-mapped successor cache of held completions */
+#define NSLOT 4                          /* roll signatures cached per frame */
+#define NFAIL 0                          /* fail vectors cached per frame: none, made per roll */
+#define SIGW 8                           /* words of a signature */
+#define FRAME_SLACK 2                    /* frames beyond the nesting bound (entry recursion) */
+#define IDS_POOLS 1                      /* largest pools' signature numbers the ids cache holds */
+#define IDS_DIR 16                       /* entries of the ids cache's directory (a power of 2) */
+#define RC_DIR 32                        /* most entries of the residual cache's directory */
+#define RC_BYTES ((uint64_t)1 << 12)     /* its store of residual groups (frame_held) */
+#define FSCR_VECS 5                      /* a frame's scratch vectors (FSCR) */
+#define SNODE_BYTES 224u                 /* bytes reserved per node of a slice DAG (snode) */
+#define RS_DEPTH 24                      /* open contexts whose first pass resumes where it stopped */
+#else
+#define WS_HEADER 8192u                  /* bytes reserved for the header (wsh) */
+#define FRAME_HDR 24576u                 /* bytes reserved for a frame's fixed part */
+#define RES_MAX 1024                     /* residual face sets of held dice per frame */
+#define GRP_MAX 128                      /* (task, held dice used) groups per frame */
+#define HC 64                            /* direct-mapped successor cache of held completions */
 #define NSLOT 256                        /* roll signatures cached per frame */
 #define NFAIL 100                        /* fail vectors with focus cached per frame (fail_vec) */
 #define SIGW 24                          /* words of a signature */
@@ -60,6 +94,9 @@ typedef uint64_t v2u __attribute__((vector_size(16)));   /* two words at once (c
 #define IDS_DIR 1024                     /* entries of the ids cache's directory (a power of 2) */
 #define RC_DIR 8192                      /* most entries of the residual cache's directory (see rc_dir) */
 #define RC_BYTES ((uint64_t)1 << 20)     /* its store of residual groups (frame_held) */
+#define FRAME_SLACK 8                    /* frames beyond the nesting bound (entry recursion) */
+#define FSCR_VECS 0
+#endif
 
 typedef struct {
     int g, y, r, f, s, c;
@@ -108,6 +145,7 @@ typedef struct {
     int lat_k[1 + ES_NFACES][2][2];        /* largest green size filled per yellow/red region */
     uint64_t off_lat, lat_size;            /* lattices are lat_size words apart */
     uint64_t memo_cap, memo_used, off_mkeys, off_midx, off_mvals, off_empty;
+    uint64_t memo_vals;                    /* value vectors the memo has room for */
     uint64_t off_nscr;
     uint64_t off_cache;
     uint64_t cache_key;
@@ -116,10 +154,31 @@ typedef struct {
     uint32_t rc_gen;                       /* its entries of this generation are valid */
     uint64_t off_arena, arena_bytes, arena_top, arena_peak;
     uint64_t off_frames, frame_bytes, frame_cap, frame_top, slot_off, slot_bytes, fail_off;
+    uint64_t scr_off;                      /* a frame's scratch vectors (ES_COMPACT; FSCR) */
+    uint64_t res_off, grp_off, latv_off;   /* its residuals, groups, lattice entries (ES_COMPACT) */
+    int res_max, grp_max;                  /* residuals and groups a frame has room for */
+    uint64_t frame_last;                   /* the top frame (ES_COMPACT: offset in the arena's stack; 0 none) */
+#ifdef ES_COMPACT
+    /* where the first pass of each open context with spells or clues was (sl_successors), by
+     * depth, kept across a stopped call so that the next one resumes there */
+    int sl_depth;
+    uint64_t rs_key[RS_DEPTH];
+    uint32_t rs_cell[RS_DEPTH], rs_row[RS_DEPTH];
+    /* the context in its states (sl_solve) when a call stopped: the next state, and its level
+     * sums so far at off_sums ((clues + 1) x states x 2 words) */
+    uint64_t st_key, off_sums;
+    int st_next;
+    /* sl_number's scratch (a roll's signature, the bits any signature uses, the blocks' first
+     * numbers): here rather than on the C stack, whose 8 KB on the board the nesting shares
+     * (tools/stackdepth.py); sl_number never nests, so one copy serves */
+    uint64_t sn_sig[1 + 6 * (1 + ES_NFACES) + GRP_MAX], sn_used[1 + 6 * (1 + ES_NFACES) + GRP_MAX];
+    uint32_t sn_bb[ES_NFACES * ES_NFACES + 1];
+#endif
     uint64_t gen;                          /* frames pushed so far: stamps valid slots */
     uint64_t frame_hwm;                    /* frames whose slots were ever cleared */
     uint64_t pairs, contexts;
     uint64_t frames, sweeps;               /* frames pushed; clue-sweep steps (partial rolls x states) */
+    uint64_t saved;                        /* states kept for a stopped call (ES_COMPACT: sl_solve) */
     es_budget budget;                      /* the work limit (ess_set_budget; limit 0: none) */
     int lift;                              /* missing contexts are solved at this clue level */
     es_progress_fn progress;
@@ -127,9 +186,75 @@ typedef struct {
     uint64_t every, next_report;
 } wsh;
 
-typedef char wsh_fits_header[sizeof(wsh) <= WS_HEADER ? 1 : -1];
+typedef char wsh_fits_header[sizeof(wsh) <= 8192u ? 1 : -1];
+
+/* A frame: what every roll of one context shares (see "frames" below). */
+enum { HELD_NONE, HELD_RESID, HELD_SPLIT };
+
+typedef struct {
+    uint64_t v;                  /* residual face counts, 8 bits per face */
+    uint32_t nd;                 /* its dice */
+    uint32_t pad;
+} resid;
+
+typedef struct {
+    int t;                       /* task */
+    uint32_t hsub;               /* held dice used (packed like ictx.hp) */
+    int start, end;              /* its residuals */
+} rgroup;
+
+typedef struct {
+    ictx x;
+    int mode, nres, ngrp, focus;
+    int cached;                  /* rolls are looked up by signature (see roll_slot) */
+    int nhl;                     /* held faces whose one-die completions come from a lattice */
+    int hl_lat[ES_NFACES];       /* their lattices */
+    uint32_t hl_hsub[ES_NFACES]; /* the held die each uses (packed like ictx.hp) */
+    int slot_shift;              /* 64 - log2(slots used): fewer for small pools */
+    int sig_words;               /* signature length of this frame's rolls */
+    uint64_t slot_bytes;         /* slot stride: header, signature, vector */
+    uint64_t gen;
+    uint64_t gclr;               /* generation stamps cleared at this stack position */
+    int fail_clr;                /* its fail cache cleared */
+    uint64_t hbytes;             /* 0xFF in the bytes of the held faces */
+    const uint64_t *comp[36];    /* by completion bit: green used * 4 + yellow * 2 + red (<= 35) */
+    uint64_t hkey[HC];
+    const uint64_t *hval[HC];
+#ifdef ES_COMPACT
+    /* in the frame's trailing parts, sized by the workspace's limits (frame_layout) */
+    resid *res;
+    rgroup *grp;
+    uint64_t *latv;              /* the lattice entries of the roll being evaluated (roll_lat) */
+    uint64_t mark;               /* the arena's top before the frame was taken from it */
+    uint64_t prev;               /* the frame below (offset in the workspace; 0: none) */
+#else
+    resid res[RES_MAX];
+    rgroup grp[GRP_MAX];
+#endif
+} frame;
+
+#ifdef ES_COMPACT
+#define FRAME_HDR ALIGN16(sizeof(frame)) /* bytes of a frame's fixed part */
+#else
+typedef char frame_fits_header[sizeof(frame) <= FRAME_HDR ? 1 : -1];
+#endif
 
 #define PTR(w, off, type) ((type *)((unsigned char *)(w) + (off)))
+
+/* The green multisets' tables (fill_green): GCNT the count of class j in multiset gi, GADD the
+ * multiset with one more die of class j (for the sizes below the workspace's largest). The
+ * compact layout keeps no count table (the counts are read from the packed faces, gpack) and no
+ * table of the multisets with one die fewer (green_sub finds one when asked), and its GADD rows
+ * have room for the six classes a green die can have, not eight. */
+#ifdef ES_COMPACT
+#define GSTRIDE 6
+#define GCNT(w, gi, j)                                                                                 \
+    ((j) < (w)->ncls[0] ? (int)(PTR(w, (w)->off_gpack, uint64_t)[gi] >> (8 * (w)->cface[0][j]) & 255) : 0)
+#else
+#define GSTRIDE ES_NFACES
+#define GCNT(w, gi, j) ((int)PTR(w, (w)->off_gcnt, uint8_t)[(uint64_t)(gi) * ES_NFACES + (uint64_t)(j)])
+#endif
+#define GADD(w, gi, j) (PTR(w, (w)->off_gadd, int16_t)[(uint64_t)(gi) * GSTRIDE + (uint64_t)(j)])
 
 /* round(num / 6^u), half up, for num < 2^75 and 1 <= u <= 10 (6^10 < 2^26): the quotient is taken
  * 32 bits at a time; each step divides some x < 2^58 by multiplying with dmagic[u] =
@@ -140,10 +265,10 @@ static inline uint64_t div_round(const wsh *w, u128 num, int u)
 {
     uint64_t den = w->pow6[u], mg = w->dmagic[u];
     int sh = w->dshift[u];
-    u128 m = num + den / 2;
-    uint64_t a = (uint64_t)(m >> 32), b = (uint64_t)m & 0xFFFFFFFFu;
-    uint64_t q1 = (uint64_t)(((u128)a * mg) >> sh), r1 = a - q1 * den;
-    uint64_t q2 = (uint64_t)(((u128)((r1 << 32) | b) * mg) >> sh);
+    u128 m = u128_add64(num, den / 2);
+    uint64_t a = u128_shr_lo(m, 32), b = u128_lo(m) & 0xFFFFFFFFu;
+    uint64_t q1 = u128_shr_lo(u128_mul64(a, mg), sh), r1 = a - q1 * den;
+    uint64_t q2 = u128_shr_lo(u128_mul64((r1 << 32) | b, mg), sh);
     return (q1 << 32) + q2;
 }
 
@@ -154,7 +279,7 @@ static inline uint64_t div_round(const wsh *w, u128 num, int u)
 static inline uint64_t div_narrow(const wsh *w, uint64_t x, int u)
 {
     uint64_t y = x + w->pow6[u] / 2;
-    uint64_t t = (uint64_t)(((u128)y * w->nmagic[u]) >> 64);
+    uint64_t t = u128_hi(u128_mul64(y, w->nmagic[u]));
     return (((y - t) >> 1) + t) >> w->nshift[u];
 }
 
@@ -346,7 +471,7 @@ static uint64_t keys_of(const shape *sh, int g, int y, int r)
 
 /* The spell DAG of pool (g, y, r) with s spells: one node per multiset of held dice (dg green of
  * any classes, maybe the yellow, maybe the red, at most s in all). kind 0: rows, 1: partial-roll
- * keys, 2: table bytes (n states) including the node grid. */
+ * keys, 2: table bytes (n states) including the node grid, 3: nodes, 4: the grid's cells. */
 static uint64_t dag_sum(const shape *sh, int g, int y, int r, int s, int kind)
 {
     uint64_t tot = 0;
@@ -359,7 +484,9 @@ static uint64_t dag_sum(const shape *sh, int g, int y, int r, int s, int kind)
                     continue;
                 nodes = binom(dg + sh->m - 1, sh->m - 1) * (uint64_t)(dy ? sh->ny : 1) *
                         (uint64_t)(dr ? sh->nr : 1);
-                if (kind == 0)
+                if (kind == 3)
+                    each = 1;
+                else if (kind == 0)
                     each = rows_of(sh, g - dg, y - dy, r - dr);
                 else if (kind == 1)
                     each = keys_of(sh, g - dg, y - dy, r - dr);
@@ -368,6 +495,10 @@ static uint64_t dag_sum(const shape *sh, int g, int y, int r, int s, int kind)
                            ALIGN16(rows_of(sh, g - dg, y - dy, r - dr) * 4);
                 tot += nodes * each;
             }
+    if (kind == 4) {            /* the DAG's grid: every cell, a node or not */
+        int d = g < s ? g : s;
+        return binom(d + sh->m, sh->m) * (uint64_t)(y ? sh->ny + 1 : 1) * (uint64_t)(r ? sh->nr + 1 : 1);
+    }
     if (kind == 2) {
         /* the node grids (tables, signature numbers), and the vectors of one node's signatures
          * while a level is built (at most one per row of the largest node, the root) */
@@ -383,9 +514,11 @@ typedef struct {
     uint64_t contexts, pairs, sweeps;
     uint64_t off_fs, off_fsn, off_fsh, fsh_cap;
     uint64_t off_gcnt, off_gw, off_gadd, off_gsub, off_gpack, off_gpres, off_gsize, off_lat;
-    uint64_t memo_cap, off_mkeys, off_midx, off_mvals, off_empty, off_nscr, off_cache, off_ids, ids_bytes;
+    uint64_t memo_cap, memo_vals, off_mkeys, off_midx, off_mvals, off_empty, off_nscr, off_cache, off_ids, ids_bytes;
     uint64_t off_rc, rc_dir;
     uint64_t off_arena, arena_bytes, off_frames, frame_bytes, frame_cap, total;
+    uint64_t least;              /* the smallest workspace ess_init takes */
+    uint64_t off_sums;           /* the level sums of a context in its states (ES_COMPACT) */
     int ngm;
 } layout;
 
@@ -396,12 +529,120 @@ static int lat_words(int ntasks, int green)
     return green <= 7 ? (ntasks + 1) / 2 : ntasks + (ntasks & 1);
 }
 
+/* A frame's parts: the fixed part, the fail vectors (f0, green, yellow, red classes), the scratch
+ * vectors, the signature cache's stamps and slots, the fail cache; in the compact layout then the
+ * residuals and groups of held dice (room only where the limits allow two held dice: one held die
+ * is a lattice's, see frame_held) and the roll's lattice entries (its own and one per held face). */
+typedef struct {
+    uint64_t scr, slot, slot_bytes, fail, res, grp, latv, bytes;
+    int res_max, grp_max;
+} flayout;
+
+static void frame_layout(const shape *sh, const es_limits *l, flayout *o)
+{
+    uint64_t n = (uint64_t)sh->n, at;
+    o->scr = FRAME_HDR + ALIGN16((uint64_t)(1 + sh->m + sh->ny + sh->nr) * n * 8);
+    o->slot = o->scr + FSCR_VECS * n * 8;
+    o->slot_bytes = (1 + SIGW + n) * 8;
+    o->fail = o->slot + NSLOT * 8 + NSLOT * o->slot_bytes;     /* stamps, slots */
+    at = o->fail + NFAIL * (2 + n) * 8;
+#ifdef ES_COMPACT
+    {
+        int held = l->held < ES_NFACES ? l->held : ES_NFACES;
+        o->res_max = l->held >= 2 ? RES_MAX : 0;
+        o->grp_max = l->held >= 2 ? GRP_MAX : 0;
+        o->res = at;
+        o->grp = o->res + (uint64_t)o->res_max * sizeof(resid);
+        o->latv = o->grp + (uint64_t)o->grp_max * sizeof(rgroup);
+        at = o->latv + (uint64_t)lat_words(sh->nt, l->green) * (uint64_t)(1 + held) * 8;
+    }
+#else
+    (void)l;
+    o->res_max = RES_MAX;
+    o->grp_max = GRP_MAX;
+    o->res = o->grp = o->latv = 0;
+#endif
+    o->bytes = ALIGN16(at);
+}
+
 static uint64_t add_area(uint64_t *off, uint64_t bytes)
 {
     uint64_t at = *off;
     *off = sat_add(*off, ALIGN16(bytes < SAT ? bytes : SAT));
     return at;
 }
+
+#ifdef ES_COMPACT
+/* The compact layout's arena holds the frames (the deepest nesting, see plan) and above them one
+ * slice DAG at a time (see "slices"), for the largest context with spells or clues the limits
+ * allow (every term below grows with the pool, the spells and the clues). Per node of its spell
+ * DAG: its struct, a byte per row (the rows' numbers), its signatures, a word a block and a level's
+ * completion values; a row table (a word per green roll of the top pool) for each U table of each
+ * node and level below the top (the yellow die rerolled per red class, the red die rerolled) and
+ * for the slices in the making along the deepest recursion (spells, then clue levels); the sweeps'
+ * sums; the top's level sums; the entry points' keep sums.
+ *
+ * The signatures are the one term not known before the rolls are numbered: a block's rolls
+ * complete few distinct things, fewer the larger the pool (the library's largest nodes, 16,000
+ * rows and more, have at most one signature per 3 rows; nodes of 1,000 rows up to one per 2; small
+ * ones up to one per row), so this counts min(rows, 32 sqrt(rows) + 16) per node, a word each. A
+ * solve whose signatures need more stops with ES_ENOMEM (the host retries at a larger scale; the
+ * board answers that question with the pure-Python solver); a larger workspace than this is
+ * welcome: ess_init gives the arena every byte past the layout. */
+static uint64_t isqrt(uint64_t n)
+{
+    uint64_t r = 0, b = (uint64_t)1 << 30;
+    while (b > n)
+        b >>= 2;
+    for (; b; b >>= 2) {
+        if (n >= r + b) {
+            n -= r + b;
+            r = (r >> 1) + b;
+        } else {
+            r >>= 1;
+        }
+    }
+    return r;
+}
+
+static uint64_t slice_bytes(const shape *sh, const es_limits *l, int terror)
+{
+    int g = l->green, y = l->yellow, r = l->red, s = l->spells, c = l->clues, m = sh->m, dg, dy, dr;
+    uint64_t G = binom(g + m - 1, m - 1), ntc = terror == ES_TERROR_DISCARD ? (uint64_t)g + 1 : 1;
+    uint64_t npm = l->focus ? (uint64_t)1 << m : 1, ptr = sizeof(void *), tot = 0, nn = 0, ntab, u;
+    if (!s && !c)
+        return 0;
+    for (dg = 0; dg <= g && dg <= s; dg++)
+        for (dy = 0; dy <= y; dy++)
+            for (dr = 0; dr <= r; dr++) {
+                uint64_t nodes, rows, nb, nsig, each;
+                if (dg + dy + dr > s)
+                    continue;
+                nodes = binom(dg + m - 1, m - 1) * (uint64_t)(dy ? sh->ny : 1) * (uint64_t)(dr ? sh->nr : 1);
+                rows = rows_of(sh, g - dg, y - dy, r - dr);
+                nb = rows / binom(g - dg + m - 1, m - 1);
+                nsig = 32 * isqrt(rows) + 16;
+                if (nsig > rows)
+                    nsig = rows;
+                each = SNODE_BYTES + ALIGN16(rows) + ALIGN16(nsig * 8) + ALIGN16((nb + 1) * 4) + 144 +
+                       ALIGN16(((uint64_t)c + 1) * 64 * 8) + ALIGN16(((uint64_t)c + 1) * ntc * npm * 8) +
+                       ALIGN16(((uint64_t)c + 1) * ntc * nb * 8) +
+                       ALIGN16(((uint64_t)c * (uint64_t)sh->nr + 1) * ptr) + 3 * ALIGN16(((uint64_t)c + 1) * ptr);
+                tot = sat_add(tot, sat_mul(nodes, each));
+                nn += nodes;
+            }
+    /* U tables per node and level below the top: a red class's (yellow rerolled) each, the red
+     * rerolled; with both dice one more (both rerolled) while they are made */
+    u = (uint64_t)(y ? sh->nr : 0) + (uint64_t)(r ? 1 : 0);
+    ntab = nn * (uint64_t)c * u + (y && r ? 1 : 0) + (uint64_t)s + 2 * (uint64_t)c + 2;
+    tot = sat_add(tot, sat_mul(ntab, ALIGN16(G * 8)));
+    tot += ALIGN16(dag_sum(sh, g, y, r, s, 4) * 2);
+    if (g > 0)
+        tot += ALIGN16(binom(g - 1 + m, m) * 8) + 2 * ALIGN16(binom(g - 2 + m, m - 1) * sizeof(u128));
+    tot += ALIGN16(((uint64_t)c + 1) * (uint64_t)sh->n * 16) + (c ? ALIGN16(576 * sizeof(u128)) : 0);
+    return tot;
+}
+#endif
 
 static void plan(const es_card *card, const es_limits *l, layout *p)
 {
@@ -467,53 +708,113 @@ static void plan(const es_card *card, const es_limits *l, layout *p)
                     }
         arena = sat_add(arena, sat_mul(hk[k], big));
     }
+#ifdef ES_COMPACT
+    (void)arena;         /* set below: the frames and one slice DAG */
+#else
     p->arena_bytes = sat_mul(arena, (uint64_t)l->scale);
+#endif
     need = sat_mul(p->contexts, (uint64_t)l->scale);
+#ifdef ES_COMPACT
+    /* the compact memo: keys at most 7/8 full, and value vectors for the contexts the limits
+     * allow (no more can be stored), not for every slot */
+    while (cap < SAT && sat_mul(cap, 7) < sat_add(sat_mul(need, 8), 8))
+        cap <<= 1;
+    p->memo_vals = need;
+#else
     while (cap < SAT && sat_mul(cap, 3) < sat_add(sat_mul(need, 4), 4))
         cap <<= 1;
+    p->memo_vals = cap / 4 * 3;
+#endif
     p->memo_cap = cap;
     p->ngm = (int)binom(l->green + sh.m, sh.m);
     p->fsh_cap = 16;
     while (p->fsh_cap < 2 * (uint64_t)sh.nfs)
         p->fsh_cap <<= 1;
-    p->frame_bytes = FRAME_HDR + ALIGN16((uint64_t)(1 + sh.m + sh.ny + sh.nr) * (uint64_t)sh.n * 8) +
-                     NSLOT * (uint64_t)(2 + SIGW + sh.n) * 8 + NFAIL * (uint64_t)(2 + sh.n) * 8;
+    {
+        flayout fl;
+        frame_layout(&sh, l, &fl);
+        p->frame_bytes = fl.bytes;
+    }
     p->frame_cap = depth + FRAME_SLACK;
+#ifdef ES_COMPACT
+    /* Frames nest one per open context. Along the solve stack every move lowers the pool dice
+     * (failing, focusing, completing with rolled dice, a spell node's successors) except a
+     * completion with held dice alone, which lowers the held dice; held dice come only from the
+     * dice held at the start and from uses spent on pool dice (each a pool die), at most the held
+     * bound sigma in all. So at most dmax + sigma + 1 contexts are open at once, a tighter bound
+     * than the host's per pool size (the frames are the arena's here, so every byte counts). */
+    p->frame_cap = (uint64_t)dmax + (uint64_t)l->held + 1 + FRAME_SLACK;
+    /* the arena is the frames' stack too (frame_push): the deepest nesting of frames, and above
+     * them the slices of one context */
+    p->arena_bytes = sat_mul(sat_add(sat_mul(p->frame_cap, p->frame_bytes), slice_bytes(&sh, l, card->terror)),
+                             (uint64_t)l->scale);
+#endif
     off = WS_HEADER;
     p->off_fs = add_area(&off, (uint64_t)sh.nfs * 8);
     p->off_fsn = add_area(&off, (uint64_t)sh.nfs);
     p->off_fsh = add_area(&off, p->fsh_cap * 16);
+#ifdef ES_COMPACT
+    p->off_gcnt = add_area(&off, 0);
+    p->off_gw = add_area(&off, (uint64_t)p->ngm * 8);
+    p->off_gadd = add_area(&off, binom(l->green - 1 + sh.m, sh.m) * GSTRIDE * 2);
+    p->off_gsub = add_area(&off, 0);
+#else
     p->off_gcnt = add_area(&off, (uint64_t)p->ngm * ES_NFACES);
     p->off_gw = add_area(&off, (uint64_t)p->ngm * 8);
     p->off_gadd = add_area(&off, (uint64_t)p->ngm * ES_NFACES * 2);
     p->off_gsub = add_area(&off, (uint64_t)p->ngm * ES_NFACES * 2);
+#endif
     p->off_gpack = add_area(&off, (uint64_t)p->ngm * 8);
     p->off_gpres = add_area(&off, (uint64_t)p->ngm);
     p->off_gsize = add_area(&off, (uint64_t)p->ngm);
+#ifdef ES_COMPACT
+    p->off_lat = add_area(&off, 0);        /* no lattice: roll_lat computes a roll's entries */
+#else
     p->off_lat = add_area(&off, (uint64_t)p->ngm * (uint64_t)(l->yellow ? sh.ny + 1 : 1) *
                                     (uint64_t)(l->red ? sh.nr + 1 : 1) * (uint64_t)lat_words(sh.nt, l->green) * 8 *
                                     (uint64_t)(1 + (l->held > 0 ? sh.nrep : 0)));
+#endif
     p->off_mkeys = add_area(&off, sat_mul(p->memo_cap, 8));
     /* the memo's values are stored densely in insertion order (a solve touches the pages of the
      * contexts it stores, not pages scattered by the hash): at most 3/4 of the slots are used */
     p->off_midx = add_area(&off, sat_mul(p->memo_cap, 4));
-    p->off_mvals = add_area(&off, sat_mul(p->memo_cap / 4 * 3, (uint64_t)sh.n * 8));
+    p->off_mvals = add_area(&off, sat_mul(p->memo_vals, (uint64_t)sh.n * 8));
     p->off_empty = add_area(&off, (uint64_t)sh.n * 8);
+#ifdef ES_COMPACT
+    /* no clue sweeps over every partial roll, no root table, no ids cache: the slices, and the
+     * level sums of the context in its states kept across calls (sl_solve) */
+    p->off_nscr = p->off_cache = p->off_ids = add_area(&off, 0);
+    p->ids_bytes = 0;
+    p->off_sums = add_area(&off, chains ? ((uint64_t)l->clues + 1) * (uint64_t)sh.n * 16 : 0);
+#else
+    p->off_sums = 0;
     p->off_nscr = add_area(&off, l->clues > 0 ? keys_of(&sh, l->green, l->yellow, l->red) * BLK * 16 : 0);
     p->off_cache = add_area(&off, chains ? rows_of(&sh, l->green, l->yellow, l->red) * (uint64_t)sh.n * 8 : 0);
     /* the ids cache: a directory, then a ring of IDS_POOLS times the largest pool's numbers */
     p->ids_bytes = l->clues > 0 ? IDS_POOLS * ALIGN16(rows_of(&sh, l->green, l->yellow, l->red) * 4) : 0;
     p->off_ids = add_area(&off, l->clues > 0 ? IDS_DIR * 24 + p->ids_bytes : 0);
+#endif
     /* the residual cache of frame_held: a directory and a store, with held dice possible */
     /* its directory: a quarter of the contexts, 256 to RC_DIR entries (it is cleared at set-up,
      * so a small workspace keeps a small one) */
-    p->rc_dir = 256;
+    p->rc_dir = RC_DIR < 256 ? RC_DIR : 256;
     while (p->rc_dir < RC_DIR && p->rc_dir * 4 < p->contexts)
         p->rc_dir <<= 1;
     p->off_rc = add_area(&off, l->held > 0 ? p->rc_dir * 16 + RC_BYTES : 0);
+#ifdef ES_COMPACT
+    /* the arena (with the frames) last: ess_init gives it the workspace's bytes past the layout */
+    p->off_frames = add_area(&off, 0);
+    p->off_arena = add_area(&off, p->arena_bytes);
+#else
     p->off_arena = add_area(&off, p->arena_bytes);
     p->off_frames = add_area(&off, sat_mul(p->frame_cap, p->frame_bytes));
+#endif
     p->total = off;
+#ifdef ES_COMPACT
+    p->least = sat_add(p->off_arena, 2 * p->frame_bytes);
+#else
+    p->least = p->total;
+#endif
 }
 
 size_t ess_workspace_size(const es_card *card, const es_limits *limits)
@@ -525,6 +826,17 @@ size_t ess_workspace_size(const es_card *card, const es_limits *limits)
     if (p.total >= MAX_BYTES || p.total > (uint64_t)SIZE_MAX)
         return 0;
     return (size_t)p.total;
+}
+
+size_t ess_workspace_least(const es_card *card, const es_limits *limits)
+{
+    layout p;
+    if (check_card(card) != ES_OK || check_limits(limits) != ES_OK)
+        return 0;
+    plan(card, limits, &p);
+    if (p.total >= MAX_BYTES || p.total > (uint64_t)SIZE_MAX)
+        return 0;
+    return (size_t)p.least;
 }
 
 int ess_estimate(const es_card *card, const es_limits *limits, es_estimate *out)
@@ -555,11 +867,12 @@ static void gen_green(wsh *w, uint8_t *c, int j, int left, int k, const uint64_t
         int idx;
         uint64_t wt = fact[k], pack = 0;
         uint8_t pres = 0;
-        uint8_t *gcnt = PTR(w, w->off_gcnt, uint8_t);
         c[j] = (uint8_t)left;
         idx = w->goff[k] + MRANK(w, c, m);
+#ifndef ES_COMPACT
         for (q = 0; q < ES_NFACES; q++)
-            gcnt[(size_t)idx * ES_NFACES + q] = q < m ? c[q] : 0;
+            PTR(w, w->off_gcnt, uint8_t)[(size_t)idx * ES_NFACES + q] = q < m ? c[q] : 0;
+#endif
         for (q = 0; q < m; q++) {
             wt /= fact[c[q]];
             for (e = 0; e < c[q]; e++)
@@ -583,9 +896,6 @@ static void gen_green(wsh *w, uint8_t *c, int j, int left, int k, const uint64_t
 static void fill_green(wsh *w)
 {
     int m = w->ncls[0], gmax = w->lim.green, k, j, i;
-    const uint8_t *gcnt = PTR(w, w->off_gcnt, uint8_t);
-    int16_t *gadd = PTR(w, w->off_gadd, int16_t);
-    int16_t *gsub = PTR(w, w->off_gsub, int16_t);
     uint64_t fact[ES_MAX_GREEN + 1];
     uint8_t c[ES_NFACES];
     fact[0] = 1;
@@ -602,24 +912,28 @@ static void fill_green(wsh *w)
     for (i = 0; i < w->ngm; i++) {
         int size = 0;
         for (j = 0; j < ES_NFACES; j++) {
-            c[j] = gcnt[(size_t)i * ES_NFACES + j];
+            c[j] = (uint8_t)GCNT(w, i, j);
             size += c[j];
         }
-        for (j = 0; j < ES_NFACES; j++) {
-            gadd[i * ES_NFACES + j] = -1;
-            gsub[i * ES_NFACES + j] = -1;
-            if (j >= m)
-                continue;
-            if (size < gmax) {
-                c[j]++;
-                gadd[i * ES_NFACES + j] = (int16_t)(w->goff[size + 1] + MRANK(w, c, m));
-                c[j]--;
+        for (j = 0; j < GSTRIDE; j++) {
+            if (size < gmax) {           /* the largest size's rows are not kept (compact) */
+                GADD(w, i, j) = -1;
+                if (j < m) {
+                    c[j]++;
+                    GADD(w, i, j) = (int16_t)(w->goff[size + 1] + MRANK(w, c, m));
+                    c[j]--;
+                }
             }
-            if (c[j]) {
+#ifndef ES_COMPACT
+            else
+                GADD(w, i, j) = -1;
+            PTR(w, w->off_gsub, int16_t)[i * ES_NFACES + j] = -1;
+            if (j < m && c[j]) {
                 c[j]--;
-                gsub[i * ES_NFACES + j] = (int16_t)(w->goff[size - 1] + MRANK(w, c, m));
+                PTR(w, w->off_gsub, int16_t)[i * ES_NFACES + j] = (int16_t)(w->goff[size - 1] + MRANK(w, c, m));
                 c[j]++;
             }
+#endif
         }
     }
 }
@@ -643,6 +957,7 @@ static void fsh_add(wsh *w, uint64_t key, int t)
     }
 }
 
+#ifndef ES_COMPACT
 static uint64_t fsh_tasks(const wsh *w, uint64_t key)
 {
     const uint64_t *tab = PTR(w, w->off_fsh, uint64_t);
@@ -654,6 +969,8 @@ static uint64_t fsh_tasks(const wsh *w, uint64_t key)
     }
     return 0;
 }
+
+#endif
 
 int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits)
 {
@@ -670,7 +987,7 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     if (((uintptr_t)ws & 15u) != 0)
         return ES_EWS;
     plan(card, limits, &p);
-    if (p.total >= MAX_BYTES || (uint64_t)size < p.total)
+    if (p.total >= MAX_BYTES || (uint64_t)size < p.least)
         return ES_EWS;
     w->magic = 0;
     w->size = size;
@@ -743,12 +1060,17 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
         w->lact[j] = 0;
     for (j = 0; j < w->nactive; j++)
         w->lact[w->active[j] >> w->lpk] |= w->lpk ? 0xFFFFFFFFULL << (32 * (w->active[j] & 1)) : ~0ULL;
+#ifdef ES_COMPACT
+    w->lat_size = (uint64_t)w->lw;        /* a roll's entries one after another (roll_lat) */
+#else
     w->lat_size = (uint64_t)p.ngm * (uint64_t)w->lny * (uint64_t)w->lnr * (uint64_t)w->lw;
+#endif
     for (t = 0; t < 1 + ES_NFACES; t++)
         for (c = 0; c < 2; c++)
             for (j = 0; j < 2; j++)
                 w->lat_k[t][c][j] = -1;
     w->memo_cap = p.memo_cap;
+    w->memo_vals = p.memo_vals;
     w->memo_used = 0;
     w->off_mkeys = p.off_mkeys;
     w->off_midx = p.off_midx;
@@ -771,15 +1093,39 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
         for (k = 0; k < (int)w->rc_dir * 2; k++)
             PTR(w, w->off_rc, uint64_t)[k] = 0;
     w->off_arena = p.off_arena;
+#ifdef ES_COMPACT
+    w->arena_bytes = (uint64_t)size - p.off_arena;
+#else
     w->arena_bytes = p.arena_bytes;
+#endif
     w->arena_top = 0;
     w->arena_peak = 0;
     w->off_frames = p.off_frames;
     w->frame_bytes = p.frame_bytes;
-    w->slot_off = FRAME_HDR + ALIGN16((uint64_t)(1 + w->ncls[0] + w->ncls[1] + w->ncls[2]) *
-                                      (uint64_t)w->nstates * 8);
-    w->slot_bytes = (uint64_t)(1 + SIGW + w->nstates) * 8;
-    w->fail_off = w->slot_off + NSLOT * 8 + NSLOT * w->slot_bytes;     /* stamps, slots */
+    {
+        shape sh;
+        flayout fl;
+        shape_of(card, &sh);
+        frame_layout(&sh, limits, &fl);
+        w->scr_off = fl.scr;
+        w->slot_off = fl.slot;
+        w->slot_bytes = fl.slot_bytes;
+        w->fail_off = fl.fail;
+        w->res_off = fl.res;
+        w->grp_off = fl.grp;
+        w->latv_off = fl.latv;
+        w->res_max = fl.res_max;
+        w->grp_max = fl.grp_max;
+        w->frame_last = 0;
+    }
+#ifdef ES_COMPACT
+    w->sl_depth = 0;
+    for (k = 0; k < RS_DEPTH; k++)
+        w->rs_key[k] = 0;
+    w->st_key = 0;
+    w->st_next = 0;
+    w->off_sums = p.off_sums;
+#endif
     w->frame_cap = p.frame_cap;
     w->frame_top = 0;
     w->frame_hwm = 0;
@@ -789,6 +1135,7 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
     w->contexts = 0;
     w->frames = 0;
     w->sweeps = 0;
+    w->saved = 0;
     memset(&w->budget, 0, sizeof w->budget);
     w->progress = 0;
     w->user = 0;
@@ -802,9 +1149,9 @@ int ess_init(void *ws, size_t size, const es_card *card, const es_limits *limits
         while (((uint64_t)1 << l) < w->pow6[k])
             l++;
         w->dshift[k] = 58 + l;
-        w->dmagic[k] = (uint64_t)((((u128)1 << (58 + l)) + w->pow6[k] - 1) / w->pow6[k]);
+        w->dmagic[k] = u128_div64(u128_add64(u128_shl(u128_from(1), 58 + l), w->pow6[k] - 1), w->pow6[k]);
         if (k >= 1 && k <= 6) {
-            w->nmagic[k] = (uint64_t)((((u128)1 << 64) * (((uint64_t)1 << l) - w->pow6[k])) / w->pow6[k]) + 1;
+            w->nmagic[k] = u128_div64(u128_make(((uint64_t)1 << l) - w->pow6[k], 0), w->pow6[k]) + 1;
             w->nshift[k] = l - 1;
         }
     }
@@ -867,7 +1214,7 @@ static inline uint64_t *memo_find(wsh *w, uint64_t key, int insert)
         if (keys[h] == key)
             return PTR(w, w->off_mvals, uint64_t) + PTR(w, w->off_midx, uint32_t)[h] * (uint64_t)w->nstates;
         if (keys[h] == 0) {
-            if (!insert || (w->memo_used + 1) * 4 > w->memo_cap * 3 || w->memo_used >= UINT32_MAX)
+            if (!insert || w->memo_used >= w->memo_vals || w->memo_used >= UINT32_MAX)
                 return 0;
             keys[h] = key;
             PTR(w, w->off_midx, uint32_t)[h] = (uint32_t)w->memo_used;
@@ -983,6 +1330,7 @@ static int tick(wsh *w)
 
 #define LKEY(w, gi, ys, rs) (((uint64_t)(gi) * (uint64_t)(w)->lny + (uint64_t)(ys)) * (uint64_t)(w)->lnr + (uint64_t)(rs))
 
+#ifndef ES_COMPACT
 static inline __attribute__((always_inline)) void lat_fill_keys(wsh *w, int L, int ym, int rm, int k,
                                                                 const int lw)
 {
@@ -1057,10 +1405,15 @@ static void lat_fill_size(wsh *w, int L, int ym, int rm, int k)
     }
 }
 
+#endif
+
 /* Make the lattice cover pool (g, y, r): regions in the order none/none, none/red, yellow/none,
  * yellow/red, so every neighbour is filled before it is read. */
 static void lat_fill(wsh *w, int L, int g, int y, int r)
 {
+#ifdef ES_COMPACT
+    (void)w, (void)L, (void)g, (void)y, (void)r;        /* no lattice: roll_lat */
+#else
     int ym, rm, k;
     for (ym = 0; ym <= y; ym++)
         for (rm = 0; rm <= r; rm++) {
@@ -1069,6 +1422,7 @@ static void lat_fill(wsh *w, int L, int g, int y, int r)
             if (g > w->lat_k[L][ym][rm])
                 w->lat_k[L][ym][rm] = g;
         }
+#endif
 }
 
 /* ----- frames ---------------------------------------------------------------------------------------------
@@ -1084,42 +1438,7 @@ static void lat_fill(wsh *w, int L, int g, int y, int r)
  * Frames live in a stack inside the workspace (their size depends on the card).
  */
 
-enum { HELD_NONE, HELD_RESID, HELD_SPLIT };
-
-typedef struct {
-    uint64_t v;                  /* residual face counts, 8 bits per face */
-    uint32_t nd;                 /* its dice */
-    uint32_t pad;
-} resid;
-
-typedef struct {
-    int t;                       /* task */
-    uint32_t hsub;               /* held dice used (packed like ictx.hp) */
-    int start, end;              /* its residuals */
-} rgroup;
-
-typedef struct {
-    ictx x;
-    int mode, nres, ngrp, focus;
-    int cached;                  /* rolls are looked up by signature (see roll_slot) */
-    int nhl;                     /* held faces whose one-die completions come from a lattice */
-    int hl_lat[ES_NFACES];       /* their lattices */
-    uint32_t hl_hsub[ES_NFACES]; /* the held die each uses (packed like ictx.hp) */
-    int slot_shift;              /* 64 - log2(slots used): fewer for small pools */
-    int sig_words;               /* signature length of this frame's rolls */
-    uint64_t slot_bytes;         /* slot stride: header, signature, vector */
-    uint64_t gen;
-    uint64_t gclr;               /* generation stamps cleared at this stack position */
-    int fail_clr;                /* its fail cache cleared */
-    uint64_t hbytes;             /* 0xFF in the bytes of the held faces */
-    const uint64_t *comp[64];
-    uint64_t hkey[HC];
-    const uint64_t *hval[HC];
-    resid res[RES_MAX];
-    rgroup grp[GRP_MAX];
-} frame;
-
-typedef char frame_fits_header[sizeof(frame) <= FRAME_HDR ? 1 : -1];
+/* (the frame's types are with the workspace header's, above) */
 
 /* Fail vectors of a frame: f0, then green classes, yellow classes, red classes; then the signature
  * cache: NSLOT generation stamps (GEN: slot k is filled when its stamp is the frame's generation),
@@ -1133,6 +1452,9 @@ typedef struct {
 #define SLOT(w, fr, k) ((slot_hdr *)((unsigned char *)(fr) + (w)->slot_off + NSLOT * 8 + (uint64_t)(k) * (fr)->slot_bytes))
 #define SVEC(fr, sl) ((uint64_t *)(sl) + 1 + (fr)->sig_words)
 #define FVEC(w, fr, k) ((uint64_t *)((unsigned char *)(fr) + FRAME_HDR) + (uint64_t)(k) * (uint64_t)(w)->nstates)
+/* scratch vector k (< FSCR_VECS) of a frame: 0, 1 the sums of its rolls (hi, lo), 2 a roll's best,
+ * 3, 4 its fail option's two parts (ES_COMPACT; the host keeps these on the C stack or cached) */
+#define FSCR(w, fr, k) ((uint64_t *)((unsigned char *)(fr) + (w)->scr_off) + (uint64_t)(k) * (uint64_t)(w)->nstates)
 
 static int take_max(wsh *w, const ictx *x, uint64_t *best)
 {
@@ -1258,8 +1580,8 @@ static int frame_scan(const wsh *w, uint32_t hp, int nhl, int dice, resid *out, 
 }
 
 /* The frame's groups from records (a header, then its residuals; see frame_scan), keeping the
- * residuals of at most `dice` dice; HELD_SPLIT past RES_MAX residuals or GRP_MAX groups. */
-static void rc_copy(frame *fr, const resid *rec, int nrec, int dice)
+ * residuals of at most `dice` dice; HELD_SPLIT past the frame's room for residuals or groups. */
+static void rc_copy(const wsh *w, frame *fr, const resid *rec, int nrec, int dice)
 {
     int e = 0;
     while (e < nrec) {
@@ -1269,7 +1591,7 @@ static void rc_copy(frame *fr, const resid *rec, int nrec, int dice)
             const resid *r = &rec[e + k];
             if ((int)r->nd > dice)
                 continue;
-            if (fr->nres == RES_MAX) {
+            if (fr->nres == w->res_max) {
                 fr->mode = HELD_SPLIT;
                 return;
             }
@@ -1277,7 +1599,7 @@ static void rc_copy(frame *fr, const resid *rec, int nrec, int dice)
         }
         e += 1 + gp->end;
         if (fr->nres > start) {
-            if (fr->ngrp == GRP_MAX) {
+            if (fr->ngrp == w->grp_max) {
                 fr->mode = HELD_SPLIT;
                 return;
             }
@@ -1331,7 +1653,7 @@ static void frame_held(wsh *w, frame *fr)
     if (en->split)
         fr->mode = HELD_SPLIT;
     else
-        rc_copy(fr, store + en->off, en->nrec, dice);
+        rc_copy(w, fr, store + en->off, en->nrec, dice);
 }
 
 /* A failed roll sets one die aside: a = 0 a green die, 1 the yellow, 2 the red. 0 when the pool has
@@ -1407,11 +1729,29 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
 {
     frame *fr;
     int i, rc;
+#ifdef ES_COMPACT
+    /* from the arena, whose other allocations nest with the frames (a solve's tables are taken
+     * and released between its frames' pushes and pops), so it is one stack: no frame count is
+     * reserved in advance, and a frame is where the last one left off */
+    uint64_t mark = w->arena_top;
+    if (!(fr = (frame *)arena_alloc(w, w->frame_bytes)))
+        return ES_ENOMEM;
+    fr->mark = mark;
+    fr->prev = w->frame_last;
+    w->frame_last = (uint64_t)((unsigned char *)fr - (unsigned char *)w);
+    fr->res = (resid *)((unsigned char *)fr + w->res_off);
+    fr->grp = (rgroup *)((unsigned char *)fr + w->grp_off);
+    fr->latv = (uint64_t *)((unsigned char *)fr + w->latv_off);
+    fr->gclr = 0;                /* a new place: nothing cleared */
+    fr->fail_clr = 0;
+    w->frame_top++;
+    if (w->frame_top > w->frame_hwm)
+        w->frame_hwm = w->frame_top;
+#else
     if (w->frame_top >= w->frame_cap)
         return ES_ENOMEM;
     fr = PTR(w, w->off_frames + w->frame_top * w->frame_bytes, frame);
     w->frame_top++;
-    w->frames++;
     if (w->frame_top > w->frame_hwm) {
         /* the workspace is not cleared by the caller: a stack position used for the first time
          * has nothing cleared yet (gclr and fail_clr survive later pushes at this position) */
@@ -1419,10 +1759,12 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
         fr->fail_clr = 0;
         w->frame_hwm = w->frame_top;
     }
+#endif
+    w->frames++;
     fr->x = *x;
     fr->x.hp &= w->useful_hp;    /* a useless held die changes nothing (see pack): not in the frame */
     fr->focus = x->f > 0;
-    for (i = 0; i < 64; i++)
+    for (i = 0; i < 36; i++)
         fr->comp[i] = 0;
     for (i = 0; i < HC; i++) {
         fr->hkey[i] = 0;
@@ -1466,6 +1808,11 @@ static int frame_push(wsh *w, const ictx *x, frame **out)
 
 static void frame_pop(wsh *w)
 {
+#ifdef ES_COMPACT
+    frame *fr = PTR(w, w->frame_last, frame);
+    w->arena_top = fr->mark;
+    w->frame_last = fr->prev;
+#endif
     w->frame_top--;
 }
 
@@ -1481,7 +1828,63 @@ typedef struct {
     int yf, rf;                  /* the yellow/red representative face, or -1 */
     uint64_t avail;              /* face counts of the roll (without held dice) */
     const uint64_t *lat;         /* its lattice entry: completion bits per task */
+#ifdef ES_COMPACT
+    frame *fr;                   /* the frame whose latv holds the entries (roll_lat) */
+#endif
 } roll;
+
+/* The lattice entry of the roll's held face q (the lattice of completions with one held die of
+ * the frame's q-th held face). */
+#ifdef ES_COMPACT
+#define ROLL_FRAME(ro, f) ((ro)->fr = (f))
+#define HLAT(w, fr, ro, q) ((ro)->lat + (uint64_t)(1 + (q)) * (uint64_t)(w)->lw)
+#else
+#define ROLL_FRAME(ro, f) ((void)0)
+#define HLAT(w, fr, ro, q) ((ro)->lat + (uint64_t)(fr)->hl_lat[q] * (w)->lat_size)
+#endif
+
+static inline void fast_bits(uint64_t *mask, uint64_t v, int nd, int yf, int rf, int gy, int gr);
+
+#ifdef ES_COMPACT
+/* The roll's lattice entries, computed (the compact layout has no lattice): for lattice 0 and each
+ * held face of the frame, every active task's completion bits, the OR over its minimal face sets v
+ * (containing the held die, which is then taken out) contained in the roll of the bits of drawing
+ * v exactly from the roll's dice (fast_bits): what the lattice's OR over sub-rolls holds. */
+static void roll_lat(const wsh *w, roll *ro)
+{
+    const uint64_t HB = 0x8080808080808080ULL;
+    const uint64_t *fs = PTR(w, w->off_fs, uint64_t);
+    const uint8_t *fsn = PTR(w, w->off_fsn, uint8_t);
+    frame *fr = ro->fr;
+    uint64_t gp = PTR(w, w->off_gpack, uint64_t)[ro->gi], *out = fr->latv;
+    int gy = ro->yf >= 0 ? (int)(gp >> (8 * ro->yf) & 255) : 0;
+    int gr = ro->rf >= 0 ? (int)(gp >> (8 * ro->rf) & 255) : 0;
+    int L, a, q, j, lw = w->lw;
+    for (L = 0; L <= fr->nhl; L++, out += lw) {
+        uint64_t hv = L ? w->lat_hv[fr->hl_lat[L - 1]] : 0;
+        int hn = L > 0;
+        for (j = 0; j < lw; j++)
+            out[j] = 0;
+        for (a = 0; a < w->nactive; a++) {
+            int t = w->active[a];
+            uint64_t mask = 0;
+            for (q = w->fsoff[t]; q < w->fsoff[t + 1]; q++) {
+                uint64_t v = fs[q];
+                if (hn) {
+                    if ((((v | HB) - hv) & HB) != HB)
+                        continue;                    /* no die of the held face */
+                    v -= hv;
+                }
+                if ((((ro->avail | HB) - v) & HB) != HB)
+                    continue;                        /* not in the roll */
+                fast_bits(&mask, v, (int)fsn[q] - hn, ro->yf, ro->rf, gy, gr);
+            }
+            out[t >> w->lpk] |= mask << (32 * (t & w->lpk));
+        }
+    }
+    ro->lat = fr->latv;
+}
+#endif
 
 static void roll_set(const wsh *w, roll *ro, int gi, int yi, int ri)
 {
@@ -1492,8 +1895,12 @@ static void roll_set(const wsh *w, roll *ro, int gi, int yi, int ri)
     ro->rf = ri >= 0 ? w->cface[2][ri] : -1;
     ro->avail = PTR(w, w->off_gpack, uint64_t)[gi] + (yi >= 0 ? w->ypack[yi] : 0) +
                 (ri >= 0 ? w->rpack[ri] : 0);
+#ifdef ES_COMPACT
+    roll_lat(w, ro);
+#else
     ro->lat = PTR(w, w->off_lat, uint64_t) +
               LKEY(w, gi, yi >= 0 ? yi : w->lny - 1, ri >= 0 ? ri : w->lnr - 1) * (uint64_t)w->lw;
+#endif
 }
 
 /* The rolls of a pool in table order (green multiset, yellow class, red class), with weights:
@@ -1523,7 +1930,11 @@ static inline int roll_next(const wsh *w, roll_iter *it, roll *ro)
         ro->ri++;
         ro->rf = w->cface[2][ro->ri];
         ro->avail += w->rdelta[ro->ri];
+#ifdef ES_COMPACT
+        roll_lat(w, ro);
+#else
         ro->lat += w->lw;
+#endif
         it->wt = it->wgy * w->cw[2][ro->ri];
         return 1;
     }
@@ -1598,7 +2009,7 @@ static inline __attribute__((always_inline)) int fail_vec(wsh *w, frame *fr, con
                                                            const uint64_t **a, const uint64_t **b)
 {
     int n = w->nstates, m = w->ncls[0], i, j;
-    int tk = w->tcls >= 0 ? PTR(w, w->off_gcnt, uint8_t)[(uint64_t)ro->gi * ES_NFACES + w->tcls] : 0;
+    int tk = w->tcls >= 0 ? GCNT(w, ro->gi, w->tcls) : 0;
     *b = 0;
     if (w->terror != ES_TERROR_NONE && tk > 0) {
         *a = tmp;
@@ -1611,6 +2022,34 @@ static inline __attribute__((always_inline)) int fail_vec(wsh *w, frame *fr, con
     *a = FVEC(w, fr, 0);
     if (!fr->focus)
         return ES_OK;
+#ifdef ES_COMPACT
+    {
+        /* no cache: the maxima of this roll made in the frame's scratch vectors 3 and 4 */
+        unsigned pres = PTR(w, w->off_gpres, uint8_t)[ro->gi];
+        if (pres) {
+            uint64_t *g = FSCR(w, fr, 3);
+            const uint64_t *f0 = FVEC(w, fr, 0);
+            for (i = 0; i < n; i++)
+                g[i] = f0[i];
+            for (j = 0; j < m; j++)
+                if (pres >> j & 1)
+                    vmax(g, FVEC(w, fr, 1 + j), n);
+            *a = g;
+        }
+        if (ro->yi >= 0 && ro->ri >= 0) {
+            uint64_t *yr = FSCR(w, fr, 4);
+            const uint64_t *fy = FVEC(w, fr, 1 + m + ro->yi);
+            const uint64_t *fr_ = FVEC(w, fr, 1 + m + w->ncls[1] + ro->ri);
+            for (i = 0; i < n; i++)
+                yr[i] = fy[i] > fr_[i] ? fy[i] : fr_[i];
+            *b = yr;
+        } else if (ro->yi >= 0) {
+            *b = FVEC(w, fr, 1 + m + ro->yi);
+        } else if (ro->ri >= 0) {
+            *b = FVEC(w, fr, 1 + m + w->ncls[1] + ro->ri);
+        }
+    }
+#else
     {
         unsigned pres = PTR(w, w->off_gpres, uint8_t)[ro->gi];
         if (pres) {
@@ -1642,6 +2081,7 @@ static inline __attribute__((always_inline)) int fail_vec(wsh *w, frame *fr, con
             *b = FVEC(w, fr, 1 + m + w->ncls[1] + ro->ri);
         }
     }
+#endif
     return ES_OK;
 }
 
@@ -1782,7 +2222,7 @@ static void split_rec(split_walk *sw, int i, int gu, int yu, int ru, uint32_t hu
 static inline __attribute__((always_inline)) int held_succ(wsh *w, frame *fr, uint64_t key, int gu, int yu, int ru, uint32_t hu,
                      const uint64_t **out)
 {
-    int h = (int)((key * 0x9E3779B97F4A7C15ULL) >> 58), rc;
+    int h = (int)((key * 0x9E3779B97F4A7C15ULL) >> 58 & (HC - 1)), rc;
     ictx s = fr->x;
     if (fr->hkey[h] == (key | 1ULL << 63)) {
         *out = fr->hval[h];
@@ -1895,7 +2335,7 @@ static int opt_held(wsh *w, frame *fr, const roll *ro, uint64_t *best)
     if (fr->mode == HELD_SPLIT)
         return held_split(w, fr, ro, best);
     for (q = 0; q < fr->nhl; q++) {
-        if ((rc = held_complete(w, fr, q, ro->lat + (uint64_t)fr->hl_lat[q] * w->lat_size, best)) != ES_OK)
+        if ((rc = held_complete(w, fr, q, HLAT(w, fr, ro, q), best)) != ES_OK)
             return rc;
     }
     gy = ro->yf >= 0 ? (int)(PTR(w, w->off_gpack, uint64_t)[ro->gi] >> (8 * ro->yf) & 255) : 0;
@@ -1948,7 +2388,7 @@ static inline __attribute__((always_inline)) int roll_sig(const wsh *w, const fr
     int n = 1, q, e, t, lw = w->lw;
     uint64_t key = 0, h;
     if (!fr->focus && w->terror != ES_TERROR_NONE && w->tcls >= 0) {
-        int tk = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)ro->gi * ES_NFACES + w->tcls];
+        int tk = GCNT(w, ro->gi, w->tcls);
         key = w->terror == ES_TERROR_FAIL ? (uint64_t)(tk > 0) : (uint64_t)tk;
     }
     sig[0] = key;
@@ -1967,7 +2407,7 @@ static inline __attribute__((always_inline)) int roll_sig(const wsh *w, const fr
     } while (0)
     SIG_ROW(ro->lat);
     for (q = 0; q < fr->nhl; q++)
-        SIG_ROW(ro->lat + (uint64_t)fr->hl_lat[q] * w->lat_size);
+        SIG_ROW(HLAT(w, fr, ro, q));
 #undef SIG_ROW
 #undef SIG_COPY
     if (fr->ngrp > 0) {
@@ -2045,7 +2485,7 @@ static inline __attribute__((always_inline)) int roll_slot(wsh *w, frame *fr, co
         uint64_t key = 0;
         int lw = w->lw;
         if (!fr->focus && w->terror != ES_TERROR_NONE && w->tcls >= 0) {
-            int tk = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)ro->gi * ES_NFACES + w->tcls];
+            int tk = GCNT(w, ro->gi, w->tcls);
             key = w->terror == ES_TERROR_FAIL ? (uint64_t)(tk > 0) : (uint64_t)tk;
         }
         uint64_t diff;
@@ -2135,7 +2575,11 @@ static int roll_value(wsh *w, frame *fr, const roll *ro, uint64_t *best)
 /* Add wt times the best value of one roll to the sums hi/lo (24-bit halves). */
 static int roll_add(wsh *w, frame *fr, const roll *ro, uint64_t wt, uint64_t *hi, uint64_t *lo)
 {
+#ifdef ES_COMPACT
+    uint64_t *best = FSCR(w, fr, 2);
+#else
     uint64_t best[ES_MAX_STATES];
+#endif
     slot_hdr *sl;
     int rc, i;
     if (fr->cached && !fr->focus) {
@@ -2179,23 +2623,477 @@ static int store_acc(wsh *w, const ictx *x, const uint64_t *hi, const uint64_t *
     if (!slot)
         return ES_ENOMEM;
     for (i = 0; i < w->nstates; i++)
-        slot[i] = div_round(w, ((u128)hi[i] << 24) + lo[i], x->g + x->y + x->r);
+        slot[i] = div_round(w, u128_add64(u128_shl(u128_from(hi[i]), 24), lo[i]), x->g + x->y + x->r);
     slot[w->empty] = ES_ONE;
     w->contexts++;
     return ES_OK;
 }
 
-static int solve_plain(wsh *w, const ictx *x)
+#ifdef ES_COMPACT
+/* ----- contexts without spells or clues in the compact layout: by needs, not by roll ---------------
+ *
+ * The roll-by-roll solve (solve_plain's loop) makes each roll's signature from its lattice entries,
+ * and the compact layout has no lattice: roll_lat scans every minimal face set for every roll, which
+ * was two thirds of a board's plain solve (Founder's Rock at 6 green + yellow + red with focus:
+ * 450 M instructions, a third of the library over the 2 s a player waits at that situation). So a
+ * plain context is solved here the pure-Python solver's way (kernel/eldersign/options.py
+ * _solve_plain, rolls.py Node and block_ways):
+ *
+ *   - the node (pn_compile): for each (yellow class, red class) block, every way to complete an
+ *     active task with a minimal face set drawn from the block's yellow and red faces, the held dice
+ *     and green dice (pn_ways: the same splits as block_ways); a way is a completion (task, green,
+ *     yellow and red dice used, held dice used: the successor) and a green need (the green dice it
+ *     draws, packed by face as gpack). Distinct needs and completions are numbered (at most 64 of
+ *     each: a word of bits; past that the context is solved roll by roll), and each block keeps its
+ *     (need, completion) candidates and the completions it always has (no green dice needed);
+ *   - the weights: per green multiset its fail key (the Terror dice and, with focus, the classes
+ *     present) and its "sat", the bits of the needs it holds, its weight summed per distinct
+ *     (sat, fail key) (sorted and merged: few distinct pairs for hundreds of multisets);
+ *   - per block and pair: the completions (candidates whose need is in sat), their best value
+ *     (cached by completion bits), the fail option of the key in that block, the larger of the two
+ *     times the pair's weight times the block's.
+ *
+ * The same integers: a context's value is round(sum over rolls of weight x best / 6^dice), and the
+ * sum only regroups. The successors are solved first (a pass over the ways and the fail options,
+ * nothing kept), so the node, the pairs and the caches are the arena's only while this context
+ * alone is at work: they never nest.
+ */
+
+#define PN_MAX 64
+
+typedef struct {
+    int t, gu, yu, ru;
+    uint32_t hu;                 /* held dice used (packed like ictx.hp) */
+} pcomp;
+
+typedef struct {
+    const ictx *x;
+    int yf, rf, t;
+    int gcls[ES_NFACES];         /* green class of a face, or -1 */
+    uint8_t face[ES_NFACES], need[ES_NFACES];
+    int nf;
+    int (*fn)(wsh *, void *, int, int, int, int, uint32_t, uint64_t);
+    wsh *w;
+    void *user;
+    int rc;
+    int first;                   /* pn_solve_way: bit 0 the block's red class is its first, bit 1 yellow */
+} pwalk;
+
+/* Every split of face set (pw->face, pw->need)[i..] among the yellow die, the red die, the held dice
+ * and green dice (block_ways' _splits): fn(task, green, yellow, red used, held used, green need). */
+static void pn_split(pwalk *pw, int i, int gu, int yu, int ru, uint32_t hu, uint64_t req)
+{
+    int face, k, topy, topr, h, b, c, d;
+    if (pw->rc)
+        return;
+    if (i == pw->nf) {
+        if (gu <= pw->x->g)
+            pw->rc = pw->fn(pw->w, pw->user, pw->t, gu, yu, ru, hu, req);
+        return;
+    }
+    face = pw->face[i];
+    k = pw->need[i];
+    topy = pw->yf == face;
+    topr = pw->rf == face;
+    h = HELD(pw->x, face);
+    for (b = 0; b <= topy; b++)
+        for (c = 0; c <= topr; c++) {
+            int left = k - b - c;
+            if (left < 0)
+                continue;
+            for (d = 0; d <= h && d <= left; d++) {
+                int green = left - d;
+                if (green && pw->gcls[face] < 0)
+                    continue;
+                pn_split(pw, i + 1, gu + green, yu + b, ru + c, hu + ((uint32_t)d << (4 * face)),
+                         req + ((uint64_t)green << (8 * face)));
+            }
+        }
+}
+
+/* Every way of block (yi, ri) of context x (a class index, or -1: no such die). */
+static int pn_ways(wsh *w, const ictx *x, int yi, int ri, pwalk *pw)
+{
+    const uint64_t *fs = PTR(w, w->off_fs, uint64_t);
+    int a, q, f;
+    pw->x = x;
+    pw->yf = yi >= 0 ? w->cface[1][yi] : -1;
+    pw->rf = ri >= 0 ? w->cface[2][ri] : -1;
+    pw->w = w;
+    pw->rc = 0;
+    for (f = 0; f < ES_NFACES; f++)
+        pw->gcls[f] = -1;
+    for (f = 0; f < w->ncls[0]; f++)
+        pw->gcls[w->cface[0][f]] = f;
+    for (a = 0; a < w->nactive && !pw->rc; a++) {
+        pw->t = w->active[a];
+        for (q = w->fsoff[pw->t]; q < w->fsoff[pw->t + 1] && !pw->rc; q++) {
+            pw->nf = 0;
+            for (f = 0; f < ES_NFACES; f++)
+                if (fs[q] >> (8 * f) & 255) {
+                    pw->face[pw->nf] = (uint8_t)f;
+                    pw->need[pw->nf++] = (uint8_t)(fs[q] >> (8 * f) & 255);
+                }
+            pn_split(pw, 0, 0, 0, 0, 0, 0);
+        }
+    }
+    return pw->rc;
+}
+
+/* A way's successor solved (the first pass). A way that uses neither the yellow nor the red die is
+ * in every block, one using the yellow only in every block of its yellow class: each is looked up
+ * in the first block that has it (pw->first: bit 0 the block's red class is the first, bit 1 its
+ * yellow class). */
+static int pn_solve_way(wsh *w, void *user, int t, int gu, int yu, int ru, uint32_t hu, uint64_t req)
+{
+    const pwalk *pw = (const pwalk *)user;
+    ictx s = *pw->x;
+    const uint64_t *v;
+    (void)t, (void)req;
+    if ((!ru && !(pw->first & 1)) || (!yu && !(pw->first & 2)))
+        return ES_OK;
+    s.g -= gu;
+    s.y -= yu;
+    s.r -= ru;
+    s.hp -= hu;
+    return get_values(w, &s, &v);
+}
+
+/* The node of a context: needs, completions, and per block its candidates (need, completion) at
+ * cand[cstart[b]..cstart[b + 1]) (2 bytes each, in the arena) and its completions needing no
+ * green die. */
+typedef struct {
+    int nreq, ncomp, nb, full;   /* full: past PN_MAX needs or completions */
+    uint64_t req[PN_MAX];
+    pcomp comp[PN_MAX];
+    const uint64_t *succ[PN_MAX];
+    uint64_t always[ES_NFACES * ES_NFACES];
+    uint32_t cstart[ES_NFACES * ES_NFACES + 1];
+    uint8_t *cand;
+    uint32_t ncand;
+} pnode;
+
+static int pn_add_way(wsh *w, void *user, int t, int gu, int yu, int ru, uint32_t hu, uint64_t req)
+{
+    pnode *nd = (pnode *)user;
+    int ci, ri;
+    uint32_t k;
+    for (ci = 0; ci < nd->ncomp; ci++)
+        if (nd->comp[ci].t == t && nd->comp[ci].gu == gu && nd->comp[ci].yu == yu && nd->comp[ci].ru == ru &&
+            nd->comp[ci].hu == hu)
+            break;
+    if (ci == nd->ncomp) {
+        if (ci == PN_MAX) {
+            nd->full = 1;
+            return 1;
+        }
+        nd->comp[ci].t = t;
+        nd->comp[ci].gu = gu;
+        nd->comp[ci].yu = yu;
+        nd->comp[ci].ru = ru;
+        nd->comp[ci].hu = hu;
+        nd->ncomp++;
+    }
+    if (req == 0) {
+        nd->always[nd->nb] |= (uint64_t)1 << ci;
+        return 0;
+    }
+    for (ri = 0; ri < nd->nreq; ri++)
+        if (nd->req[ri] == req)
+            break;
+    if (ri == nd->nreq) {
+        if (ri == PN_MAX) {
+            nd->full = 1;
+            return 1;
+        }
+        nd->req[nd->nreq++] = req;
+    }
+    for (k = nd->cstart[nd->nb]; k < nd->ncand; k++)
+        if (nd->cand[2 * k] == ri && nd->cand[2 * k + 1] == ci)
+            return 0;
+    if (w->arena_top + ALIGN16(2 * (uint64_t)(nd->ncand + 1)) > w->arena_bytes) {
+        nd->full = 1;
+        return 1;
+    }
+    nd->cand[2 * nd->ncand] = (uint8_t)ri;
+    nd->cand[2 * nd->ncand + 1] = (uint8_t)ci;
+    nd->ncand++;
+    return 0;
+}
+
+/* The fail parts of context x with tc Terror dice discarded (fail_parts): base, each green class
+ * focused (not the Terror's), each yellow and red class focused, n words each, into v (1 + m + ny
+ * + nr vectors); 0 where a choice does not exist. */
+static int pn_fail_parts(wsh *w, const ictx *x, int tc, uint64_t *v)
+{
+    int n = w->nstates, m = w->ncls[0], ny = w->ncls[1], nr = w->ncls[2], a, j, rc;
+    for (j = 0; j < (1 + m + ny + nr) * n; j++)
+        v[j] = 0;
+    for (a = 0; a < 3; a++) {
+        ictx c = *x;
+        c.g -= tc;
+        if (!set_aside(&c, a))
+            continue;
+        if ((rc = take_max(w, &c, v)) != ES_OK)
+            return rc;
+        if (x->f == 0)
+            continue;
+        c.f--;
+        for (j = 0; j < m && c.g > 0; j++)
+            if (j != w->tcls) {
+                ictx d = c;
+                d.g--;
+                d.hp += HOLD(w->cface[0][j]);
+                if ((rc = take_max(w, &d, v + (1 + j) * n)) != ES_OK)
+                    return rc;
+            }
+        for (j = 0; j < ny && c.y; j++) {
+            ictx d = c;
+            d.y = 0;
+            d.hp += HOLD(w->cface[1][j]);
+            if ((rc = take_max(w, &d, v + (1 + m + j) * n)) != ES_OK)
+                return rc;
+        }
+        for (j = 0; j < nr && c.r; j++) {
+            ictx d = c;
+            d.r = 0;
+            d.hp += HOLD(w->cface[2][j]);
+            if ((rc = take_max(w, &d, v + (1 + m + ny + j) * n)) != ES_OK)
+                return rc;
+        }
+    }
+    return ES_OK;
+}
+
+/* (sat, fail key, weight) of a green multiset, sorted by (sat, key) and merged */
+typedef struct {
+    uint64_t sat, wt;
+    uint32_t fk, pad;
+} pentry;
+
+static int pe_less(const pentry *a, const pentry *b)
+{
+    return a->sat < b->sat || (a->sat == b->sat && a->fk < b->fk);
+}
+
+static void pe_sift(pentry *a, int start, int end)
+{
+    int root = start;
+    while (2 * root + 1 < end) {
+        int child = 2 * root + 1;
+        pentry t;
+        if (child + 1 < end && pe_less(&a[child], &a[child + 1]))
+            child++;
+        if (!pe_less(&a[root], &a[child]))
+            return;
+        t = a[root];
+        a[root] = a[child];
+        a[child] = t;
+        root = child;
+    }
+}
+
+/* Step 1 of solving plain context x by needs, in a function of its own: the fail options'
+ * contexts (frame_push) and every way's successor solved, nothing kept. It is where the solve
+ * nests, so only its small frame (not solve_plain_needs') is on the C stack at each level. */
+ES_DEEP_NOINLINE static int pn_successors(wsh *w, const ictx *x)
+{
+    int NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1, b, rc;
+    pwalk pw;
+    frame *fr;
+    if ((rc = frame_push(w, x, &fr)) != ES_OK)
+        return rc;
+    pw.fn = pn_solve_way;
+    pw.user = &pw;
+    for (b = 0; b < NY * NR; b++) {
+        pw.first = (b % NR == 0) | (b / NR == 0) << 1;
+        if ((rc = pn_ways(w, &fr->x, x->y ? b / NR : -1, x->r ? b % NR : -1, &pw)) != ES_OK)
+            return rc;
+    }
+    frame_pop(w);
+    return ES_OK;
+}
+
+/* Solve plain context x by needs (see the section's comment): ES_OK with x stored, 1 when the node
+ * is too large for a word of bits or the arena (the caller solves it roll by roll), or an error. */
+ES_DEEP_NOINLINE static int solve_plain_needs(wsh *w, const ictx *x)
+{
+    int n = w->nstates, m = w->ncls[0], ny = w->ncls[1], nr = w->ncls[2], NY = x->y ? ny : 1, NR = x->r ? nr : 1;
+    int b, i, j, k, rc, ne, ntc, nparts = 1 + m + ny + nr, tcls = w->terror != ES_TERROR_NONE ? w->tcls : -1;
+    int gi0 = w->goff[x->g], G = w->goff[x->g + 1] - w->goff[x->g];
+    uint64_t mark = w->arena_top, *parts, *hi, *lo, *fv, *ckey, *cvec;
+    const uint64_t *gpack = PTR(w, w->off_gpack, uint64_t), *gw = PTR(w, w->off_gw, uint64_t);
+    const uint8_t *gpres = PTR(w, w->off_gpres, uint8_t);
+    const uint64_t HB = 0x8080808080808080ULL;
+    pnode *nd;
+    pentry *pe;
+    pwalk pw;
+    frame *fr;
+    /* step 1 (pn_successors) has solved every way's successor; the frame's fail options again */
+    if ((rc = frame_push(w, x, &fr)) != ES_OK)
+        return rc;
+    ntc = w->terror == ES_TERROR_DISCARD ? x->g + 1 : 1;
+    /* step 2: the node, the fail parts per Terror count, the pairs, in the arena above the frame */
+    nd = (pnode *)arena_alloc(w, sizeof(pnode));
+    parts = (uint64_t *)arena_alloc(w, (uint64_t)ntc * (uint64_t)nparts * (uint64_t)n * 8);
+    hi = (uint64_t *)arena_alloc(w, 4 * (uint64_t)n * 8);
+    pe = (pentry *)arena_alloc(w, (uint64_t)G * sizeof(pentry));
+    ckey = (uint64_t *)arena_alloc(w, PN_MAX * 8);
+    cvec = (uint64_t *)arena_alloc(w, PN_MAX * (uint64_t)n * 8);
+    if (!nd || !parts || !hi || !pe || !ckey || !cvec) {
+        frame_pop(w);
+        w->arena_top = mark;
+        return 1;
+    }
+    lo = hi + n;
+    fv = lo + n;
+    for (k = 0; k < ntc; k++) {
+        uint64_t *p = parts + (uint64_t)k * (uint64_t)nparts * (uint64_t)n;
+        if (k == 0)
+            memcpy(p, FVEC(w, fr, 0), (size_t)nparts * (size_t)n * 8);
+        else if ((rc = pn_fail_parts(w, &fr->x, k, p)) != ES_OK)
+            return rc;
+    }
+    nd->nreq = nd->ncomp = nd->full = 0;
+    nd->ncand = 0;
+    nd->cand = PTR(w, w->off_arena + w->arena_top, uint8_t);
+    pw.fn = pn_add_way;
+    pw.user = nd;
+    for (b = 0; b < NY * NR && !nd->full; b++) {
+        nd->nb = b;
+        nd->always[b] = 0;
+        nd->cstart[b] = nd->ncand;
+        if ((rc = pn_ways(w, &fr->x, x->y ? b / NR : -1, x->r ? b % NR : -1, &pw)) < 0)
+            return rc;
+    }
+    if (nd->full) {
+        frame_pop(w);
+        w->arena_top = mark;
+        return 1;
+    }
+    nd->cstart[NY * NR] = nd->ncand;
+    w->arena_top += ALIGN16(2 * (uint64_t)nd->ncand);
+    for (i = 0; i < nd->ncomp; i++) {
+        ictx s = fr->x;
+        s.g -= nd->comp[i].gu;
+        s.y -= nd->comp[i].yu;
+        s.r -= nd->comp[i].ru;
+        s.hp -= nd->comp[i].hu;
+        if ((rc = get_values(w, &s, &nd->succ[i])) != ES_OK)
+            return rc;
+    }
+    /* the pairs: per green multiset its sat and fail key, sorted, merged */
+    for (i = 0; i < G; i++) {
+        int gi = gi0 + i, tk = tcls >= 0 ? GCNT(w, gi, tcls) : 0;
+        unsigned pm = x->f > 0 ? gpres[gi] : 0;
+        uint64_t sat = 0;
+        for (j = 0; j < nd->nreq; j++)
+            if ((((gpack[gi] | HB) - nd->req[j]) & HB) == HB)
+                sat |= (uint64_t)1 << j;
+        if (w->terror == ES_TERROR_FAIL)
+            pe[i].fk = tk ? 64u : pm;
+        else if (w->terror == ES_TERROR_DISCARD)
+            pe[i].fk = (uint32_t)tk << 6 | (pm & ~(1u << tcls));
+        else
+            pe[i].fk = pm;
+        pe[i].sat = sat;
+        pe[i].wt = gw[gi];
+    }
+    for (i = G / 2; i-- > 0;)
+        pe_sift(pe, i, G);
+    for (i = G; i-- > 1;) {
+        pentry t = pe[0];
+        pe[0] = pe[i];
+        pe[i] = t;
+        pe_sift(pe, 0, i);
+    }
+    for (i = 0, ne = 0; i < G; i++) {
+        if (ne > 0 && pe[ne - 1].sat == pe[i].sat && pe[ne - 1].fk == pe[i].fk)
+            pe[ne - 1].wt += pe[i].wt;
+        else
+            pe[ne++] = pe[i];
+    }
+    w->pairs += (uint64_t)G * (uint64_t)(NY * NR);
+    /* per block and pair: max(fail option, best completion) x weight */
+    for (i = 0; i < n; i++)
+        hi[i] = lo[i] = 0;
+    for (k = 0; k < PN_MAX; k++)
+        ckey[k] = ~(uint64_t)0;
+    for (b = 0; b < NY * NR; b++) {
+        int yi = b / NR, ri = b % NR;
+        uint64_t bw = (x->y ? w->cw[1][yi] : 1) * (x->r ? w->cw[2][ri] : 1);
+        for (k = 0; k < ne; k++) {
+            uint64_t cb = nd->always[b], wt = pe[k].wt * bw, slot;
+            uint32_t c0, fk = pe[k].fk;
+            const uint64_t *cvp;
+            int tc = (int)(fk >> 6);
+            for (c0 = nd->cstart[b]; c0 < nd->cstart[b + 1]; c0++)
+                if (pe[k].sat >> nd->cand[2 * c0] & 1)
+                    cb |= (uint64_t)1 << nd->cand[2 * c0 + 1];
+            /* the completions' best (cached by their bits, direct-mapped) */
+            slot = (cb * 0x9E3779B97F4A7C15ULL) >> 58;
+            cvp = cvec + slot * (uint64_t)n;
+            if (ckey[slot] != cb) {
+                uint64_t *v = cvec + slot * (uint64_t)n, bits = cb;
+                for (i = 0; i < n; i++)
+                    v[i] = 0;
+                for (; bits; bits &= bits - 1) {
+                    int ci = __builtin_ctzll(bits);
+                    apply_task(w, nd->comp[ci].t, nd->succ[ci], v);
+                }
+                ckey[slot] = cb;
+            }
+            /* the fail option: Terror fails the roll, else the parts its key and block allow */
+            if (tc && w->terror == ES_TERROR_FAIL) {
+                for (i = 0; i < n; i++)
+                    fv[i] = 0;
+            } else {
+                const uint64_t *p = parts + (uint64_t)tc * (uint64_t)nparts * (uint64_t)n;
+                unsigned pm = fk & 63;
+                memcpy(fv, p, (size_t)n * 8);
+                for (j = 0; pm; j++, pm >>= 1)
+                    if (pm & 1)
+                        vmax(fv, p + (1 + j) * n, n);
+                if (x->f > 0 && x->y)
+                    vmax(fv, p + (1 + m + yi) * n, n);
+                if (x->f > 0 && x->r)
+                    vmax(fv, p + (1 + m + ny + ri) * n, n);
+            }
+            for (i = 0; i < n; i++) {
+                uint64_t best = fv[i] > cvp[i] ? fv[i] : cvp[i];
+                hi[i] += wt * (best >> 24);
+                lo[i] += wt * (best & M24);
+            }
+        }
+    }
+    frame_pop(w);
+    /* the sums are above the frame's place: store_acc takes nothing from the arena */
+    rc = store_acc(w, x, hi, lo);
+    w->arena_top = mark;
+    return rc;
+}
+#endif
+
+ES_DEEP_NOINLINE static int solve_plain(wsh *w, const ictx *x)
 {
     int n = w->nstates, i, rc;
+#ifdef ES_COMPACT
+    uint64_t *hi, *lo;          /* in the frame: popped before store_acc, untouched until a push */
+#else
     uint64_t hi[ES_MAX_STATES], lo[ES_MAX_STATES];
+#endif
     frame *fr;
     roll ro;
     roll_iter it;
     if ((rc = frame_push(w, x, &fr)) != ES_OK)
         return rc;
+#ifdef ES_COMPACT
+    hi = FSCR(w, fr, 0);
+    lo = FSCR(w, fr, 1);
+#endif
     for (i = 0; i < n; i++)
         hi[i] = lo[i] = 0;
+    ROLL_FRAME(&ro, fr);
     roll_first(w, x, &it, &ro);
     do {
         if ((rc = roll_add(w, fr, &ro, it.wt, hi, lo)) != ES_OK)
@@ -2206,6 +3104,7 @@ static int solve_plain(wsh *w, const ictx *x)
     return store_acc(w, x, hi, lo);
 }
 
+#ifndef ES_COMPACT
 /* ----- tables: contexts with spells or clues -----------------------------------------------------------
  *
  * Such a context is solved through roll tables: T[row] is the best value of every roll of its pool
@@ -2359,6 +3258,7 @@ static inline __attribute__((always_inline)) void best_keep_body(wsh *w, int g, 
     int ncell = 0, cc, cu[(ES_NFACES + 1) * (ES_NFACES + 1)];
     int64_t cidx[(ES_NFACES + 1) * (ES_NFACES + 1)], cyo[(ES_NFACES + 1) * (ES_NFACES + 1)];
     int64_t cro[(ES_NFACES + 1) * (ES_NFACES + 1)];
+    (void)vec;                           /* read by the AVX2 build only */
     for (ys2 = 0; ys2 < NYS; ys2++) {
         int ys = y ? (ys2 == 0 ? YU : ys2 - 1) : 0;
         for (rs2 = 0; rs2 < NRS; rs2++, ncell++) {
@@ -2436,12 +3336,13 @@ static inline __attribute__((always_inline)) void best_keep_body(wsh *w, int g, 
                 for (j = 0; j < m; j++)
                     nb_ptr[j] = N + (uint64_t)gadd[gi * ES_NFACES + j] * sg;
                 for (c = 0; c < half; c++) {
-                    u128 t = 0;
+                    u128 t = u128_from(0);
                     for (j = 0; j < m; j++)
-                        t += (u128)w->cw[0][j] * (k + 1 >= kw ? (u128)nb_ptr[j][c] :
-                                                  (u128)nb_ptr[j][2 * c + 1] << 64 | nb_ptr[j][2 * c]);
-                    dst[2 * c] = (uint64_t)t;
-                    dst[2 * c + 1] = (uint64_t)(t >> 64);
+                        t = u128_add(t, k + 1 >= kw ? u128_mul64(nb_ptr[j][c], w->cw[0][j]) :
+                                            u128_mul_small(u128_make(nb_ptr[j][2 * c + 1], nb_ptr[j][2 * c]),
+                                                           w->cw[0][j]));
+                    dst[2 * c] = u128_lo(t);
+                    dst[2 * c + 1] = u128_hi(t);
                 }
             }
         /* bottom-up best over subsets; the not-kept states of yellow and red come first. A key's
@@ -2547,7 +3448,7 @@ static inline __attribute__((always_inline)) void best_keep_body(wsh *w, int g, 
                         }
                         if (wk)
                             for (b = 0; b < BLK; b++)
-                                d[b] = div_round(w, (u128)key[2 * b + 1] << 64 | key[2 * b], u);
+                                d[b] = div_round(w, u128_make(key[2 * b + 1], key[2 * b]), u);
                         else
                             for (b = 0; b < BLK; b++)
                                 d[b] = u ? div_narrow(w, key[b], u) : key[b];
@@ -2745,6 +3646,7 @@ static inline __attribute__((always_inline)) void row_max(uint64_t *T, const uin
                                                           const uint64_t *fb, int lev, const int n, const int vec)
 {
     int i;
+    (void)vec;                           /* read by the AVX2 build only */
 #ifdef ES_AVX2
     if (vec && (n == 4 || n == 8)) {  /* every word is a value (<= 2^48): VMAX4's signed order holds */
         int h;
@@ -2799,7 +3701,12 @@ static inline __attribute__((always_inline)) int table_options_body(wsh *w, cons
                                                                      uint32_t *ids, const int vec)
 {
     int n = w->nstates, i, rc;
-    uint64_t best[ES_MAX_STATES], *D = 0, mark = w->arena_top, rows = pool_rows(w, x->g, x->y, x->r);
+#ifdef ES_COMPACT
+    uint64_t *best;
+#else
+    uint64_t best[ES_MAX_STATES];
+#endif
+    uint64_t *D = 0, mark = w->arena_top, rows = pool_rows(w, x->g, x->y, x->r);
     uint64_t ikey = 0;
     uint32_t nid = 0, row = 0;
     int numbered = lev > 0;      /* ids[] already holds this pool's signature numbers */
@@ -2809,6 +3716,9 @@ static inline __attribute__((always_inline)) int table_options_body(wsh *w, cons
     roll_iter it;
     if ((rc = frame_push(w, x, &fr)) != ES_OK)
         return rc;
+#ifdef ES_COMPACT
+    best = FSCR(w, fr, 2);
+#endif
     if (lev == 0 && ids && fr->cached) {
         const uint32_t *got;
         ictx k = *x;
@@ -2822,6 +3732,7 @@ static inline __attribute__((always_inline)) int table_options_body(wsh *w, cons
     }
     if (numbered && fr->cached && !(D = (uint64_t *)arena_alloc(w, rows * (uint64_t)n * 8)))
         return ES_ENOMEM;
+    ROLL_FRAME(&ro, fr);
     roll_first(w, x, &it, &ro);
     do {
         const uint64_t *fv = 0, *fb = 0, *sv;
@@ -3076,16 +3987,1164 @@ static int chain(wsh *w, const ictx *top, uint64_t *root)
     return ES_OK;
 }
 
+#endif
+
+#ifdef ES_COMPACT
+/* ----- slices: contexts with spells or clues in the compact layout -------------------------------------
+ *
+ * The host's tables (chain, above) keep the value of every roll of a spell node for every state
+ * (rows x states words a node), the clue sweeps' sums over every partial roll, and they nest: a
+ * context's tables stay in the arena while the contexts its rolls lead to are solved. Lights Out at
+ * 6 green + yellow + red with a clue needs 4.6 MB that way. The compact layout solves such a
+ * context in the order of the pure-Python solver (kernel/eldersign/tables.py: its docstring is the
+ * reference for the maths; the functions below carry the names of its methods), in four steps:
+ *
+ *   1. successors (sl_successors): every context a roll of any spell node can lead to is solved
+ *      first, by a pass over each node's rolls at the top clue level (each of those contexts stores
+ *      its lower levels on the way), while nothing of this context is in the arena: the arena then
+ *      holds one context's slices at a time instead of one per open context;
+ *   2. signatures (sl_number): each node's rolls are numbered by what they complete (roll_sig's
+ *      words after the Terror word), block by block (a block: the rolls with one yellow class and one
+ *      red class); the fail option is not in a signature, it comes from the roll's fail key (the
+ *      Terror dice and, with focus left, the green classes present);
+ *   3. a task-set state st (sl_state): each node's scalars at st for every clue level: the fail
+ *      option by fail key and block, and each signature's best completion, from one frame each;
+ *   4. slices (sl_slice): the values at st of one block's rolls, one word per green roll, for one
+ *      node and clue level: the roll's own options, then spells (each child's slice, pushed up one
+ *      die: sl_slice of the child), then a clue (the best kept sub-roll: the same block one clue
+ *      fewer swept over its green sub-multisets, sl_keep, and the kept parts that reroll the yellow
+ *      or the red die, which average over blocks: the U tables, sl_utables and sl_red).
+ *
+ * So the arena holds the signatures and a state's scalars per node, a few dozen row tables (one
+ * word per green roll of the top pool, carved on demand and handed round on a free list: sl_take,
+ * sl_give) and one sweep's sums: tens of kilobytes where the host's tables take megabytes, for more
+ * arithmetic (a level's slices are made again for every state, and for each level above). The
+ * values are the same integers: every rounding is the same round(N / 6^u) of the same exact sums,
+ * and maxima do not depend on the order they are taken in.
+ */
+
+typedef struct {
+    ictx x;                      /* the node's context (x.c: set to the level asked) */
+    int G, NY, NR, nb;           /* green rows; yellow and red classes of its blocks (1: no such die); blocks */
+    int split;                   /* 1: HELD_SPLIT frames have no signatures: each row is its own */
+    int sw;                      /* words of a signature */
+    int packed;                  /* 1: a signature is one word, bit r the completion cmap[r] */
+    int ids8;                    /* 1: the rows' numbers are bytes, else 2-byte words */
+    int ncv;                     /* completions valued per level: packed, their number; else sw * 64 */
+    int npm;                     /* fail keys' green part: 1 << classes with focus left, else 1 */
+    int ntc;                     /* Terror counts the fail tables cover */
+    uint32_t nsig;
+    void *ids;                   /* block b's green row q: its signature's number in the block, at b * G + q */
+    uint32_t *bbase;             /* block b's signatures are bbase[b] .. bbase[b + 1] - 1 */
+    uint64_t *sigs;              /* the signatures, sw words each (packed: one) */
+    uint16_t *cmap;              /* packed: completion r is bit (cmap[r] & 63) of word cmap[r] >> 6 */
+    uint64_t *usedw;             /* not packed: the bits some signature has, per word */
+    int16_t gsub[ES_NFACES];     /* the node a spell holding a green die of class j leads to, or -1 */
+    int16_t ysub[ES_NFACES];     /* holding the yellow die of class j, or -1 */
+    int16_t rsub[ES_NFACES];     /* holding the red die of class j, or -1 */
+    uint64_t *cval;              /* per level, per completion: its value at the state (split: per row) */
+    uint64_t *fpm;               /* per level, Terror count and green classes: the fail option */
+    uint64_t *yb;                /* per level, Terror count and block: the yellow or red die focused */
+    uint64_t **uy;               /* per level below the top, per red class: the yellow die rerolled */
+    uint64_t **ur;               /* per level below the top: the red die rerolled (yellow class uri) */
+    int8_t *uri;
+    uint8_t *uok;                /* per level below the top: its U tables are made for the state */
+} snode;
+
+typedef char snode_fits[sizeof(snode) <= SNODE_BYTES ? 1 : -1];
+
+typedef struct {
+    ictx top;
+    int c, nn, st, topi;             /* levels 0..c, nodes, the state, the top's node */
+    int dep;                         /* the depth of its first pass's record (sl_successors) */
+    snode *nd;
+    uint64_t rows;               /* words of a row table: the top's green rows */
+    uint64_t *free;              /* row tables handed back, a list through their first words */
+    int maxtab;                  /* row tables carved */
+    uint64_t *low;               /* a low table: one word per green multiset below the top's size */
+    u128 *sa, *sb;               /* a sweep's sums of two sizes of sub-multisets */
+    int nxt[ES_MAX_TASKS];       /* the state completing task t leads to from the state, or -1 */
+} sdag;
+
+/* The arena's room for one more allocation, as arena_alloc would find it. */
+static uint64_t arena_room(const wsh *w)
+{
+    return w->arena_bytes > w->arena_top ? w->arena_bytes - w->arena_top : 0;
+}
+
+/* A row table: one handed back, else a new one from the arena. Its words are undefined. */
+static int sl_take(wsh *w, sdag *d, uint64_t **t)
+{
+    if (d->free) {
+        *t = d->free;
+        d->free = (uint64_t *)(uintptr_t)d->free[0];
+        return ES_OK;
+    }
+    if (!(*t = (uint64_t *)arena_alloc(w, d->rows * 8)))
+        return ES_ENOMEM;
+    d->maxtab++;
+    return ES_OK;
+}
+
+/* Hand a row table back: it heads the free list, its first word the rest of the list. */
+static void sl_give(sdag *d, uint64_t *t)
+{
+    if (t) {
+        t[0] = (uint64_t)(uintptr_t)d->free;
+        d->free = t;
+    }
+}
+
+static int sl_zeros(wsh *w, sdag *d, int n, uint64_t **t)
+{
+    int rc = sl_take(w, d, t), q;
+    if (rc == ES_OK)
+        for (q = 0; q < n; q++)
+            (*t)[q] = 0;
+    return rc;
+}
+
+/* The context of grid cell (dgi, dys, drs) of top's spell DAG (node_ctx's rule). */
+static void sl_cell_ctx(const wsh *w, const ictx *top, int ndy, int ndr, int dgi, int dys, int drs, ictx *x)
+{
+    int j, size = PTR(w, w->off_gsize, uint8_t)[dgi];
+    *x = *top;
+    x->g -= size;
+    for (j = 0; j < w->ncls[0]; j++)
+        x->hp += (uint32_t)GCNT(w, dgi, j) * HOLD(w->cface[0][j]);
+    if (dys < ndy - 1) {
+        x->y = 0;
+        x->hp += HOLD(w->cface[1][dys]);
+        size++;
+    }
+    if (drs < ndr - 1) {
+        x->r = 0;
+        x->hp += HOLD(w->cface[2][drs]);
+        size++;
+    }
+    x->s -= size;
+}
+
+/* The spell DAG's grid: green multisets of at most min(g, s) dice, the yellow class held or none
+ * (ndy - 1), the red likewise; a cell is a node when it holds at most s dice. */
+#define SL_GRID(w, top, ng, ndy, ndr)                                                                   \
+    int ng = (w)->goff[((top)->g < (top)->s ? (top)->g : (top)->s) + 1];                                \
+    int ndy = (top)->y ? (w)->ncls[1] + 1 : 1, ndr = (top)->r ? (w)->ncls[2] + 1 : 1
+#define SL_HELD(w, dgi, dys, drs, ndy, ndr)                                                             \
+    (PTR(w, (w)->off_gsize, uint8_t)[dgi] + ((dys) < (ndy) - 1) + ((drs) < (ndr) - 1))
+
+/* Step 1: solve every context a roll of a node of top's DAG leads to (failing or completing a
+ * task), at top's clue level: one pass over each node's rolls, evaluating its options.
+ *
+ * A call stopped by its caller (ES_EINTR: the board draws its progress and reads B between calls;
+ * ES_ELIMIT) unwinds every open context, and the next call solves them again from their start.
+ * The pass is where nearly all of a large context's time goes (the contexts it solves on its way),
+ * and redoing it (every row's options, its successors found stored) cost Lights Out's question a
+ * third more on the board; so each open context's place in its pass (cell of its DAG's grid, row
+ * in it) is kept by depth, and a pass that finds its own context's record at its depth starts
+ * after the rows already done. The path down to the context that was stopped is the same the next
+ * time (the rows before a place had every successor stored), so each depth's record is met again
+ * by its own context. */
+static int sl_successors(wsh *w, const ictx *top)
+{
+    SL_GRID(w, top, ng, ndy, ndr);
+    int rc, dep = w->sl_depth, yi, ri;
+    uint32_t q, cells = (uint32_t)ng * (uint32_t)ndy * (uint32_t)ndr, cell0 = 0, row0 = 0, row, rows;
+    uint64_t key = pack(w, top);
+    if (dep < RS_DEPTH) {
+        if (w->rs_key[dep] == key) {
+            cell0 = w->rs_cell[dep];
+            row0 = w->rs_row[dep];
+        } else {
+            w->rs_key[dep] = key;
+            w->rs_cell[dep] = 0;
+            w->rs_row[dep] = 0;
+        }
+    }
+    w->sl_depth++;
+    for (q = cell0; q < cells; q++) {
+        int dgi = (int)(q / ((uint32_t)ndy * (uint32_t)ndr)), dys = (int)(q / (uint32_t)ndr % (uint32_t)ndy);
+        int drs = (int)(q % (uint32_t)ndr);
+        ictx x;
+        frame *fr;
+        roll ro;
+        if (SL_HELD(w, dgi, dys, drs, ndy, ndr) > top->s)
+            continue;
+        sl_cell_ctx(w, top, ndy, ndr, dgi, dys, drs, &x);
+        if ((rc = frame_push(w, &x, &fr)) != ES_OK)
+            return rc;
+        ROLL_FRAME(&ro, fr);
+        rows = (uint32_t)pool_rows(w, x.g, x.y, x.r);
+        for (row = q == cell0 ? row0 : 0; row < rows; row++) {
+            uint32_t nyr = (uint32_t)(x.y ? w->ncls[1] : 1) * (uint32_t)(x.r ? w->ncls[2] : 1);
+            yi = x.y ? (int)(row % nyr / (uint32_t)(x.r ? w->ncls[2] : 1)) : -1;
+            ri = x.r ? (int)(row % (uint32_t)w->ncls[2]) : -1;
+            roll_set(w, &ro, w->goff[x.g] + (int)(row / nyr), yi, ri);
+            w->pairs++;
+            if ((rc = roll_best(w, fr, &ro, FSCR(w, fr, 2))) != ES_OK)
+                return rc;
+            if (dep < RS_DEPTH) {
+                w->rs_cell[dep] = q;
+                w->rs_row[dep] = row + 1;
+            }
+        }
+        frame_pop(w);
+        if ((rc = tick(w)) != ES_OK)
+            return rc;
+    }
+    if (dep < RS_DEPTH) {
+        w->rs_cell[dep] = cells;         /* done: a call after a stop skips the pass (sl_solve */
+        w->rs_row[dep] = 0;              /* lets go of the record once the context is stored) */
+    }
+    w->sl_depth--;
+    return ES_OK;
+}
+
+/* Step 2 for one node (its frame fr): the signature number of every row, block by block. A
+ * block's distinct signatures are found through an open-addressing table of 2-byte numbers at the
+ * arena's far end (it needs no room once the block is numbered); the signatures themselves are
+ * appended at the arena's top. Then, made smaller: the rows' numbers (relative to their block's
+ * first signature) become bytes when no block has more than 256 signatures, and when the node's
+ * signatures have at most 64 distinct completion bits in all (words x bits set in some signature)
+ * each signature becomes one word over those (cmap). Everything is laid out from the arena's top
+ * as it was when called: rows' numbers, signatures, block bases, cmap. */
+static int sl_number(wsh *w, snode *nd, frame *fr)
+{
+    const uint64_t K = 0x9E3779B97F4A7C15ULL;
+    uint64_t *sig = w->sn_sig, h, hb, *store, *used = w->sn_used;
+    uint64_t base = w->arena_top, rows = (uint64_t)nd->G * (uint64_t)nd->nb, q64;
+    uint16_t *tab, *ids;
+    uint32_t hmask = 15, *bb = w->sn_bb, s0;
+    int b, q, k, i, gi0 = w->goff[nd->x.g], nbits = 0, small = 1;
+    roll ro;
+    nd->nsig = 0;
+    nd->packed = 0;
+    nd->ids8 = 0;
+    nd->cmap = 0;
+    nd->usedw = 0;
+    nd->bbase = 0;
+    if (fr->mode == HELD_SPLIT) {
+        nd->split = 1;
+        nd->sw = 0;
+        nd->ids = 0;
+        nd->sigs = 0;
+        nd->nsig = (uint32_t)rows;
+        nd->ncv = (int)rows;
+        return ES_OK;
+    }
+    nd->split = 0;
+    nd->sw = w->lw * (1 + fr->nhl) + fr->ngrp;
+    if (!(ids = (uint16_t *)arena_alloc(w, rows * 2)))
+        return ES_ENOMEM;
+    while (hmask + 1 < 2 * (uint32_t)nd->G)
+        hmask = 2 * hmask + 1;
+    hb = ALIGN16((uint64_t)(hmask + 1) * 2);
+    if (arena_room(w) < hb)
+        return ES_ENOMEM;
+    tab = PTR(w, w->off_arena + w->arena_bytes - hb, uint16_t);
+    store = PTR(w, w->off_arena + w->arena_top, uint64_t);
+    for (i = 0; i < nd->sw; i++)
+        used[i] = 0;
+    ROLL_FRAME(&ro, fr);
+    for (b = 0; b < nd->nb; b++) {
+        bb[b] = nd->nsig;
+        for (q = 0; q <= (int)hmask; q++)
+            tab[q] = 0;
+        for (q = 0; q < nd->G; q++) {
+            uint32_t slot;
+            roll_set(w, &ro, gi0 + q, nd->x.y ? b / nd->NR : -1, nd->x.r ? b % nd->NR : -1);
+            roll_sig(w, fr, &ro, sig, &h);
+            for (h = 0, k = 1; k <= nd->sw; k++)
+                h = (h ^ sig[k]) * K;
+            for (slot = (uint32_t)(h >> 40) & hmask;; slot = (slot + 1) & hmask) {
+                uint32_t id = tab[slot];
+                if (id == 0) {                 /* a new signature */
+                    uint64_t need = (uint64_t)(nd->nsig + 1) * (uint64_t)nd->sw * 8;
+                    if (nd->nsig - bb[b] >= 65535 || w->arena_top + ALIGN16(need) + hb > w->arena_bytes)
+                        return ES_ENOMEM;
+                    memcpy(store + (uint64_t)nd->nsig * (uint64_t)nd->sw, sig + 1, (size_t)nd->sw * 8);
+                    for (k = 0; k < nd->sw; k++)
+                        used[k] |= sig[1 + k];
+                    tab[slot] = (uint16_t)(++nd->nsig - bb[b]);
+                    id = tab[slot];
+                } else if (memcmp(store + (uint64_t)(bb[b] + id - 1) * (uint64_t)nd->sw, sig + 1,
+                                  (size_t)nd->sw * 8)) {
+                    continue;                  /* another signature in this slot */
+                }
+                ids[b * nd->G + q] = (uint16_t)(id - 1);
+                break;
+            }
+        }
+        if (nd->nsig - bb[b] > 256)
+            small = 0;
+    }
+    bb[nd->nb] = nd->nsig;
+    if (w->arena_top + ALIGN16((uint64_t)nd->nsig * (uint64_t)nd->sw * 8) + hb > w->arena_peak)
+        w->arena_peak = w->arena_top + ALIGN16((uint64_t)nd->nsig * (uint64_t)nd->sw * 8) + hb;
+    for (i = 0; i < nd->sw; i++)
+        nbits += __builtin_popcountll(used[i]);
+    /* the rows' numbers as bytes, then the signatures moved down after them */
+    nd->ids8 = small;
+    if (small) {
+        uint8_t *ids8 = (uint8_t *)ids;
+        for (q64 = 0; q64 < rows; q64++)
+            ids8[q64] = (uint8_t)ids[q64];
+    }
+    {
+        uint64_t at = base + ALIGN16(rows * (small ? 1 : 2));
+        uint64_t *dst = PTR(w, w->off_arena + at, uint64_t);
+        memmove(dst, store, (size_t)((uint64_t)nd->nsig * (uint64_t)nd->sw * 8));
+        store = dst;
+        w->arena_top = at;
+    }
+    nd->ids = ids;
+    nd->sigs = store;
+    if (nbits <= 64) {
+        /* one word a signature: bit r for the r-th (word, bit) set in some signature */
+        uint16_t map[64];
+        int r = 0;
+        for (i = 0; i < nd->sw; i++)
+            for (q64 = used[i]; q64; q64 &= q64 - 1)
+                map[r++] = (uint16_t)(i << 6 | __builtin_ctzll(q64));
+        for (s0 = 0; s0 < nd->nsig; s0++) {
+            const uint64_t *src = store + (uint64_t)s0 * (uint64_t)nd->sw;
+            uint64_t word = 0;
+            for (r = 0; r < nbits; r++)
+                if (src[map[r] >> 6] >> (map[r] & 63) & 1)
+                    word |= (uint64_t)1 << r;
+            store[s0] = word;          /* s0 <= s0 * sw: reads ahead of writes */
+        }
+        nd->packed = 1;
+        nd->ncv = nbits;
+        w->arena_top += ALIGN16((uint64_t)nd->nsig * 8);
+        if (!(nd->cmap = (uint16_t *)arena_alloc(w, (uint64_t)nbits * 2 + 2)))
+            return ES_ENOMEM;
+        memcpy(nd->cmap, map, (size_t)nbits * 2);
+    } else {
+        nd->ncv = nd->sw * 64;
+        w->arena_top += ALIGN16((uint64_t)nd->nsig * (uint64_t)nd->sw * 8);
+        if (!(nd->usedw = (uint64_t *)arena_alloc(w, (uint64_t)nd->sw * 8)))
+            return ES_ENOMEM;
+        memcpy(nd->usedw, used, (size_t)nd->sw * 8);
+    }
+    if (!(nd->bbase = (uint32_t *)arena_alloc(w, ((uint64_t)nd->nb + 1) * 4)))
+        return ES_ENOMEM;
+    memcpy(nd->bbase, bb, ((size_t)nd->nb + 1) * 4);
+    return ES_OK;
+}
+
+/* Steps 1 and 2: top's DAG in the arena, its successors solved, every node numbered; the arrays of
+ * a state's scalars, the free list and the sweeps' room set aside. The caller releases the arena
+ * (arena_top back to where it was). */
+static int sl_open(wsh *w, const ictx *top, sdag *d)
+{
+    SL_GRID(w, top, ng, ndy, ndr);
+    int dgi, dys, drs, i, j, rc, c = top->c, m = w->ncls[0];
+    int16_t *grid;
+    uint64_t cells = (uint64_t)ng * (uint64_t)ndy * (uint64_t)ndr, q, G;
+    d->dep = w->sl_depth;
+    if ((rc = sl_successors(w, top)) != ES_OK)
+        return rc;
+    d->top = *top;
+    d->c = c;
+    d->nn = 0;
+    d->st = -1;
+    d->topi = -1;
+    if (!(grid = (int16_t *)arena_alloc(w, cells * 2)))
+        return ES_ENOMEM;
+    for (q = 0; q < cells; q++) {
+        dgi = (int)(q / ((uint64_t)ndy * (uint64_t)ndr));
+        dys = (int)(q / (uint64_t)ndr % (uint64_t)ndy);
+        drs = (int)(q % (uint64_t)ndr);
+        grid[q] = SL_HELD(w, dgi, dys, drs, ndy, ndr) > top->s ? -1 : (int16_t)d->nn++;
+        if (dgi == 0 && dys == ndy - 1 && drs == ndr - 1)
+            d->topi = grid[q];
+    }
+    if (!(d->nd = (snode *)arena_alloc(w, (uint64_t)d->nn * sizeof(snode))))
+        return ES_ENOMEM;
+#define CELL(gi, ys, rs) (((uint64_t)(gi) * (uint64_t)ndy + (uint64_t)(ys)) * (uint64_t)ndr + (uint64_t)(rs))
+    for (q = 0; q < cells; q++) {
+        snode *nd;
+        if (grid[q] < 0)
+            continue;
+        dgi = (int)(q / ((uint64_t)ndy * (uint64_t)ndr));
+        dys = (int)(q / (uint64_t)ndr % (uint64_t)ndy);
+        drs = (int)(q % (uint64_t)ndr);
+        nd = &d->nd[grid[q]];
+        sl_cell_ctx(w, top, ndy, ndr, dgi, dys, drs, &nd->x);
+        nd->G = w->goff[nd->x.g + 1] - w->goff[nd->x.g];
+        nd->NY = nd->x.y ? w->ncls[1] : 1;
+        nd->NR = nd->x.r ? w->ncls[2] : 1;
+        nd->nb = nd->NY * nd->NR;
+        for (j = 0; j < ES_NFACES; j++)
+            nd->gsub[j] = nd->ysub[j] = nd->rsub[j] = -1;
+        if (nd->x.s > 0) {
+            for (j = 0; j < m && nd->x.g > 0; j++)
+                nd->gsub[j] = grid[CELL(GADD(w, dgi, j), dys, drs)];
+            for (j = 0; nd->x.y && j < w->ncls[1]; j++)
+                nd->ysub[j] = grid[CELL(dgi, j, drs)];
+            for (j = 0; nd->x.r && j < w->ncls[2]; j++)
+                nd->rsub[j] = grid[CELL(dgi, dys, j)];
+        }
+    }
+#undef CELL
+    for (i = 0; i < d->nn; i++) {
+        snode *nd = &d->nd[i];
+        frame *fr;
+        uint64_t mark = w->arena_top, base, len;
+        nd->x.c = c;
+        if ((rc = frame_push(w, &nd->x, &fr)) != ES_OK)
+            return rc;
+        /* the numbers and signatures are made above the frame, then moved down to where the
+         * frame was (the arena is the frames' stack too) */
+        base = w->arena_top;
+        rc = sl_number(w, nd, fr);
+        len = w->arena_top - base;
+        frame_pop(w);
+        if (rc != ES_OK)
+            return rc;
+        memmove(PTR(w, w->off_arena + mark, unsigned char), PTR(w, w->off_arena + base, unsigned char), (size_t)len);
+        w->arena_top = mark + len;
+#define SL_DOWN(p, type) if (p) p = (type *)((unsigned char *)(p) - (base - mark))
+        SL_DOWN(nd->ids, void);
+        SL_DOWN(nd->sigs, uint64_t);
+        SL_DOWN(nd->bbase, uint32_t);
+        SL_DOWN(nd->cmap, uint16_t);
+        SL_DOWN(nd->usedw, uint64_t);
+#undef SL_DOWN
+    }
+    for (i = 0; i < d->nn; i++) {
+        snode *nd = &d->nd[i];
+        uint64_t L = (uint64_t)c + 1;
+        nd->npm = nd->x.f > 0 ? 1 << m : 1;
+        nd->ntc = w->terror == ES_TERROR_DISCARD ? nd->x.g + 1 : 1;
+        nd->cval = (uint64_t *)arena_alloc(w, L * (uint64_t)nd->ncv * 8);
+        nd->fpm = (uint64_t *)arena_alloc(w, L * (uint64_t)nd->ntc * (uint64_t)nd->npm * 8);
+        nd->yb = (uint64_t *)arena_alloc(w, L * (uint64_t)nd->ntc * (uint64_t)nd->nb * 8);
+        nd->uy = (uint64_t **)arena_alloc(w, ((uint64_t)c * (uint64_t)nd->NR + 1) * sizeof(uint64_t *));
+        nd->ur = (uint64_t **)arena_alloc(w, ((uint64_t)c + 1) * sizeof(uint64_t *));
+        nd->uri = (int8_t *)arena_alloc(w, (uint64_t)c + 1);
+        nd->uok = (uint8_t *)arena_alloc(w, (uint64_t)c + 1);
+        if (!nd->cval || !nd->fpm || !nd->yb || !nd->uy || !nd->ur || !nd->uri || !nd->uok)
+            return ES_ENOMEM;
+        for (j = 0; j < c * nd->NR; j++)
+            nd->uy[j] = 0;
+        for (j = 0; j < c; j++) {
+            nd->ur[j] = 0;
+            nd->uri[j] = -1;
+            nd->uok[j] = 0;
+        }
+    }
+    G = (uint64_t)(w->goff[top->g + 1] - w->goff[top->g]);
+    d->rows = G;
+    d->free = 0;
+    d->maxtab = 0;
+    if (top->g > 0) {
+        uint64_t mid = (uint64_t)(w->goff[top->g] - w->goff[top->g - 1]);
+        d->low = (uint64_t *)arena_alloc(w, (uint64_t)w->goff[top->g] * 8);
+        d->sa = (u128 *)arena_alloc(w, mid * sizeof(u128));
+        d->sb = (u128 *)arena_alloc(w, mid * sizeof(u128));
+        if (!d->low || !d->sa || !d->sb)
+            return ES_ENOMEM;
+    }
+    return ES_OK;
+}
+
+/* The value at d->st of completion bit b of signature word i (roll_sig's words after the Terror
+ * word: the lattice's, each held face's lattice's, the residual groups'), at the level of frame fr:
+ * the successor's value in the state completing the bit's task leads to, or 0 where that task is
+ * not allowed. */
+static int sl_bit_at(wsh *w, const sdag *d, frame *fr, int i, int b, uint64_t *out)
+{
+    const uint64_t *v;
+    int lw = w->lw, t, bit, rc;
+    uint64_t key;
+    uint32_t hsub;
+    *out = 0;
+    if (i < lw * (1 + fr->nhl)) {
+        int j = i % lw, q = i / lw - 1;
+        if (!(w->lact[j] >> b & 1))
+            return ES_OK;
+        t = (j << w->lpk) + (b >> 5 & w->lpk);
+        bit = b & w->lbits;
+        if (d->nxt[t] < 0)
+            return ES_OK;
+        if (q < 0) {
+            if ((rc = comp_values(w, fr, bit, &v)) != ES_OK)
+                return rc;
+            *out = v[d->nxt[t]];
+            return ES_OK;
+        }
+        key = (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 61;
+        hsub = fr->hl_hsub[q];
+    } else {
+        int q = i - lw * (1 + fr->nhl);
+        t = fr->grp[q].t;
+        bit = b;
+        if (d->nxt[t] < 0)
+            return ES_OK;
+        key = (uint64_t)bit | (uint64_t)q << 6 | (uint64_t)1 << 62;
+        hsub = fr->grp[q].hsub;
+    }
+    if ((rc = held_succ(w, fr, key, bit >> 2, bit >> 1 & 1, bit & 1, hsub, &v)) != ES_OK)
+        return rc;
+    *out = v[d->nxt[t]];
+    return ES_OK;
+}
+
+/* The fail options at d->st of node nd at the level of frame fr with tc Terror dice discarded
+ * first: base (no focus), per green class, yellow class and red class focused (fail_parts). With
+ * tc 0 they are the frame's fail vectors; with Terror dice discarded, read from the contexts as
+ * fail_discard reads them (a Terror class is never focused: those dice are gone). */
+static int sl_fail_parts(wsh *w, const sdag *d, frame *fr, const ictx *x, int tc, uint64_t *base, uint64_t *gv,
+                         uint64_t *yv, uint64_t *rv)
+{
+    int m = w->ncls[0], ny = w->ncls[1], nr = w->ncls[2], a, j, rc, st = d->st;
+    const uint64_t *v;
+    if (tc == 0) {
+        *base = FVEC(w, fr, 0)[st];
+        for (j = 0; j < m; j++)
+            gv[j] = FVEC(w, fr, 1 + j)[st];
+        for (j = 0; j < ny; j++)
+            yv[j] = FVEC(w, fr, 1 + m + j)[st];
+        for (j = 0; j < nr; j++)
+            rv[j] = FVEC(w, fr, 1 + m + ny + j)[st];
+        return ES_OK;
+    }
+    *base = 0;
+    for (j = 0; j < m; j++)
+        gv[j] = 0;
+    for (j = 0; j < ny; j++)
+        yv[j] = 0;
+    for (j = 0; j < nr; j++)
+        rv[j] = 0;
+    for (a = 0; a < 3; a++) {
+        ictx c = *x;
+        c.g -= tc;
+        if (!set_aside(&c, a))
+            continue;
+        if ((rc = get_values(w, &c, &v)) != ES_OK)
+            return rc;
+        *base = v[st] > *base ? v[st] : *base;
+        if (x->f == 0)
+            continue;
+        c.f--;
+        for (j = 0; j < m && c.g > 0; j++)
+            if (j != w->tcls) {
+                ictx e = c;
+                e.g--;
+                e.hp += HOLD(w->cface[0][j]);
+                if ((rc = get_values(w, &e, &v)) != ES_OK)
+                    return rc;
+                gv[j] = v[st] > gv[j] ? v[st] : gv[j];
+            }
+        for (j = 0; j < ny && c.y; j++) {
+            ictx e = c;
+            e.y = 0;
+            e.hp += HOLD(w->cface[1][j]);
+            if ((rc = get_values(w, &e, &v)) != ES_OK)
+                return rc;
+            yv[j] = v[st] > yv[j] ? v[st] : yv[j];
+        }
+        for (j = 0; j < nr && c.r; j++) {
+            ictx e = c;
+            e.r = 0;
+            e.hp += HOLD(w->cface[2][j]);
+            if ((rc = get_values(w, &e, &v)) != ES_OK)
+                return rc;
+            rv[j] = v[st] > rv[j] ? v[st] : rv[j];
+        }
+    }
+    return ES_OK;
+}
+
+/* Node nd's scalars at d->st and clue level k (begin_state): the fail option of every fail key
+ * (fpm: the best of failing without focus and of focusing each green class of the key, built up
+ * one class at a time; yb: focusing the block's yellow or red die) and the value of every
+ * completion the signatures have (cval; a split node's rows are evaluated one by one). */
+static int sl_scalars(wsh *w, const sdag *d, snode *nd, int k)
+{
+    int tc, pm, b, rc, st = d->st;
+    uint32_t i;
+    uint64_t base, gv[ES_NFACES], yv[ES_NFACES], rv[ES_NFACES];
+    uint64_t *fpm = nd->fpm + (uint64_t)k * (uint64_t)nd->ntc * (uint64_t)nd->npm;
+    uint64_t *yb = nd->yb + (uint64_t)k * (uint64_t)nd->ntc * (uint64_t)nd->nb;
+    uint64_t *cval = nd->cval + (uint64_t)k * (uint64_t)nd->ncv;
+    ictx x = nd->x;
+    frame *fr;
+    x.c = k;
+    if ((rc = frame_push(w, &x, &fr)) != ES_OK)
+        return rc;
+    for (tc = 0; tc < nd->ntc; tc++, fpm += nd->npm, yb += nd->nb) {
+        if ((rc = sl_fail_parts(w, d, fr, &fr->x, tc, &base, gv, yv, rv)) != ES_OK)
+            return rc;
+        fpm[0] = base;
+        for (pm = 1; pm < nd->npm; pm++) {
+            int j = __builtin_ctz((unsigned)pm);
+            uint64_t v = fpm[pm & (pm - 1)];
+            fpm[pm] = gv[j] > v ? gv[j] : v;
+        }
+        for (b = 0; b < nd->nb; b++) {
+            uint64_t v = 0;
+            if (x.f > 0 && x.y)
+                v = yv[b / nd->NR];
+            if (x.f > 0 && x.r && rv[b % nd->NR] > v)
+                v = rv[b % nd->NR];
+            yb[b] = v;
+        }
+    }
+    if (nd->split) {
+        /* each row's completions evaluated (opt_complete, opt_held) into the frame's scratch */
+        uint64_t *v = FSCR(w, fr, 0);
+        int n = w->nstates, j;
+        roll ro;
+        ROLL_FRAME(&ro, fr);
+        for (i = 0; i < nd->nsig; i++) {
+            b = (int)(i / (uint32_t)nd->G);
+            roll_set(w, &ro, w->goff[x.g] + (int)(i % (uint32_t)nd->G), x.y ? b / nd->NR : -1,
+                     x.r ? b % nd->NR : -1);
+            for (j = 0; j < n; j++)
+                v[j] = 0;
+            if ((rc = opt_complete(w, fr, &ro, v)) != ES_OK || (rc = opt_held(w, fr, &ro, v)) != ES_OK)
+                return rc;
+            cval[i] = v[st];
+        }
+    } else if (nd->packed) {
+        for (i = 0; i < (uint32_t)nd->ncv; i++)
+            if ((rc = sl_bit_at(w, d, fr, nd->cmap[i] >> 6, nd->cmap[i] & 63, &cval[i])) != ES_OK)
+                return rc;
+    } else {
+        /* every bit of every word; those no signature has are never read (and may not be a
+         * completion of this pool: they are not evaluated) */
+        for (i = 0; i < (uint32_t)nd->ncv; i++) {
+            cval[i] = 0;
+            if (nd->usedw[i >> 6] >> (i & 63) & 1 &&
+                (rc = sl_bit_at(w, d, fr, (int)(i >> 6), (int)(i & 63), &cval[i])) != ES_OK)
+                return rc;
+        }
+    }
+    frame_pop(w);
+    return ES_OK;
+}
+
+/* Step 3: set the DAG up for state st (the U tables of the state before handed back). */
+static int sl_state(wsh *w, sdag *d, int st)
+{
+    int t, q, i, k, rc;
+    d->st = st;
+    for (t = 0; t < ES_MAX_TASKS; t++) {
+        d->nxt[t] = -1;
+        for (q = 0; t < w->ntasks && q < w->nallowed[t]; q++)
+            if (w->allowed[t][q][0] == st)
+                d->nxt[t] = w->allowed[t][q][1];
+    }
+    for (i = 0; i < d->nn; i++) {
+        snode *nd = &d->nd[i];
+        for (q = 0; q < d->c * nd->NR; q++) {
+            sl_give(d, nd->uy[q]);
+            nd->uy[q] = 0;
+        }
+        for (k = 0; k < d->c; k++) {
+            sl_give(d, nd->ur[k]);
+            nd->ur[k] = 0;
+            nd->uri[k] = -1;
+            nd->uok[k] = 0;
+        }
+        for (k = 0; k <= d->c; k++)
+            if ((rc = sl_scalars(w, d, nd, k)) != ES_OK)
+                return rc;
+    }
+    return ES_OK;
+}
+
+/* t = max(t, s) over n words */
+static void sl_max(uint64_t *t, const uint64_t *s, int n)
+{
+    int q;
+    for (q = 0; q < n; q++)
+        t[q] = s[q] > t[q] ? s[q] : t[q];
+}
+
+/* t += k s over n words */
+static void sl_addw(uint64_t *t, const uint64_t *s, uint64_t k, int n)
+{
+    int q;
+    for (q = 0; q < n; q++)
+        t[q] += k * s[q];
+}
+
+/* bk_full: the best kept sub-roll at each full green roll of size g, in place. t holds the sums
+ * over `extra` rerolled yellow/red dice of the rows' values (below 2^48 6^extra).
+ *
+ * Top-down (sweep_down), N(K) of each green sub-multiset K of size k < g is the sum over the
+ * classes j of a die put back of weight(j) N(K + j), the sums of the size above (d->sa, d->sb in
+ * turn; the rows' own for size g - 1), and E(K) = round(N(K) / 6^u), u = g - k + extra rerolled
+ * dice, into the low table. N(K) <= 2^48 6^u fits a word while u <= 6 ("narrow": summed and
+ * divided in 64 bits, div_narrow), else it is summed in 128 bits (div_round). The rows themselves
+ * are then scaled to their own E (t / 6^extra). Bottom-up (bk_sweep), each sub-multiset's best
+ * (its E or the best of one die fewer) is pushed into those with one more die, the last size into
+ * the rows. */
+static void sl_keep(wsh *w, sdag *d, uint64_t *t, int g, int extra)
+{
+    const int16_t *gadd = PTR(w, w->off_gadd, int16_t);
+    int m = w->ncls[0], k, j, q;
+    uint64_t *e = d->low;
+    u128 *prev = 0, *cur = d->sa;
+    if (g == 0) {
+        if (extra)
+            t[0] = div_narrow(w, t[0], extra);
+        return;
+    }
+    for (k = g - 1; k >= 0; k--) {
+        int u = g - k + extra, a = w->goff[k], z = w->goff[k + 1];
+        w->sweeps += (uint64_t)(z - a);
+        for (q = a; q < z; q++) {
+            const int16_t *add = gadd + q * GSTRIDE;
+            if (u <= 6) {
+                uint64_t s = 0;
+                for (j = 0; j < m; j++)
+                    s += w->cw[0][j] * (prev ? u128_lo(prev[add[j] - z]) : t[add[j] - z]);
+                cur[q - a] = u128_from(s);
+                e[q] = div_narrow(w, s, u);
+            } else {
+                u128 s = u128_from(0);
+                for (j = 0; j < m; j++)
+                    s = u128_add(s, u128_mul_small(prev ? prev[add[j] - z] : u128_from(t[add[j] - z]), w->cw[0][j]));
+                cur[q - a] = s;
+                e[q] = div_round(w, s, u);
+            }
+        }
+        prev = cur;
+        cur = cur == d->sa ? d->sb : d->sa;
+    }
+    if (extra)
+        for (q = 0; q < w->goff[g + 1] - w->goff[g]; q++)
+            t[q] = div_narrow(w, t[q], extra);
+    /* bottom-up: sizes below g - 1 within the low table, the last into the rows */
+    for (q = 0; q < w->goff[g]; q++) {
+        uint64_t v = e[q];
+        const int16_t *add = gadd + q * GSTRIDE;
+        int base = q < w->goff[g - 1] ? 0 : w->goff[g];
+        uint64_t *dst = q < w->goff[g - 1] ? e : t;
+        for (j = 0; j < m; j++)
+            if (v > dst[add[j] - base])
+                dst[add[j] - base] = v;
+    }
+}
+
+static int sl_utables(wsh *w, sdag *d, int i, int k, uint64_t *hi, uint64_t *lo);
+static int sl_red(wsh *w, sdag *d, int i, int k, int yi, uint64_t **out);
+
+/* Step 4, t_slice: the values at d->st, clue level k, of node i's block b, by green row, into a
+ * row table from the free list (the caller gives it back). */
+static int sl_slice(wsh *w, sdag *d, int i, int k, int b, uint64_t **out)
+{
+    snode *nd = &d->nd[i];
+    const uint8_t *gpres = PTR(w, w->off_gpres, uint8_t);
+    int g = nd->x.g, G = nd->G, gi0 = w->goff[g], q, j, rc, tcls = w->terror != ES_TERROR_NONE ? w->tcls : -1;
+    int yi = b / nd->NR, ri = b % nd->NR;
+    const uint64_t *fpm = nd->fpm + (uint64_t)k * (uint64_t)nd->ntc * (uint64_t)nd->npm;
+    const uint64_t *yb = nd->yb + (uint64_t)k * (uint64_t)nd->ntc * (uint64_t)nd->nb;
+    const uint64_t *cval = nd->cval + (uint64_t)k * (uint64_t)nd->ncv;
+    uint64_t *T, *S, *bv = 0;
+    unsigned pmask = nd->npm > 1 ? (unsigned)nd->npm - 1 : 0;
+    if (tcls >= 0)
+        pmask &= ~(1u << tcls);
+    if ((rc = sl_take(w, d, &T)) != ES_OK)
+        return rc;
+    if (!nd->split) {
+        /* the block's signatures' best completions (block_values), by number in the block */
+        uint32_t s0, s1 = nd->bbase[b + 1];
+        if ((rc = sl_take(w, d, &bv)) != ES_OK)
+            return rc;
+        for (s0 = nd->bbase[b]; s0 < s1; s0++) {
+            uint64_t best = 0;
+            if (nd->packed) {
+                uint64_t m = nd->sigs[s0];
+                for (; m; m &= m - 1)
+                    if (cval[__builtin_ctzll(m)] > best)
+                        best = cval[__builtin_ctzll(m)];
+            } else {
+                const uint64_t *sg = nd->sigs + (uint64_t)s0 * (uint64_t)nd->sw;
+                for (j = 0; j < nd->sw; j++) {
+                    uint64_t m = sg[j];
+                    for (; m; m &= m - 1)
+                        if (cval[j * 64 + __builtin_ctzll(m)] > best)
+                            best = cval[j * 64 + __builtin_ctzll(m)];
+                }
+            }
+            bv[s0 - nd->bbase[b]] = best;
+        }
+    }
+    /* the roll's own options: max(fail option of its fail key, its signature's best completion) */
+    for (q = 0; q < G; q++) {
+        int gi = gi0 + q, tc = tcls >= 0 ? GCNT(w, gi, tcls) : 0;
+        uint64_t a = 0, c = nd->split ? cval[b * G + q] :
+                            bv[nd->ids8 ? ((const uint8_t *)nd->ids)[b * G + q] : ((const uint16_t *)nd->ids)[b * G + q]];
+        if (!(tc && w->terror == ES_TERROR_FAIL)) {
+            const uint64_t *f = fpm + (uint64_t)tc * (uint64_t)nd->npm;
+            a = f[gpres[gi] & pmask];
+            if (yb[tc * nd->nb + b] > a)
+                a = yb[tc * nd->nb + b];
+        }
+        T[q] = a > c ? a : c;
+    }
+    sl_give(d, bv);
+    if (nd->x.s > 0) {
+        /* spells: a held green die of class j leaves the roll minus j in the child, so the
+         * child's row q is this node's row q + j; a held yellow (red) die leaves the same green
+         * dice in a child without that die */
+        for (j = 0; j < w->ncls[0]; j++) {
+            int lo1, n1;
+            if (nd->gsub[j] < 0)
+                continue;
+            if ((rc = sl_slice(w, d, nd->gsub[j], k, b, &S)) != ES_OK)
+                return rc;
+            lo1 = w->goff[g - 1];
+            n1 = gi0 - lo1;
+            for (q = 0; q < n1; q++) {
+                int p = GADD(w, lo1 + q, j) - gi0;
+                if (S[q] > T[p])
+                    T[p] = S[q];
+            }
+            sl_give(d, S);
+        }
+        if (nd->x.y && nd->ysub[yi] >= 0) {
+            if ((rc = sl_slice(w, d, nd->ysub[yi], k, ri, &S)) != ES_OK)
+                return rc;
+            sl_max(T, S, G);
+            sl_give(d, S);
+        }
+        if (nd->x.r && nd->rsub[ri] >= 0) {
+            if ((rc = sl_slice(w, d, nd->rsub[ri], k, yi, &S)) != ES_OK)
+                return rc;
+            sl_max(T, S, G);
+            sl_give(d, S);
+        }
+    }
+    if (k > 0) {
+        /* a clue: keep the yellow and red dice (this block one clue fewer, swept), or reroll
+         * one or both (the U tables of the level below) */
+        if ((rc = sl_slice(w, d, i, k - 1, b, &S)) != ES_OK)
+            return rc;
+        sl_keep(w, d, S, g, 0);
+        sl_max(T, S, G);
+        sl_give(d, S);
+        if (!nd->uok[k - 1] && (rc = sl_utables(w, d, i, k - 1, 0, 0)) != ES_OK)
+            return rc;
+        if (nd->x.y)
+            sl_max(T, nd->uy[(k - 1) * nd->NR + ri], G);
+        if (nd->x.r) {
+            if (nd->x.y && (rc = sl_red(w, d, i, k - 1, yi, &S)) != ES_OK)
+                return rc;
+            sl_max(T, nd->x.y ? S : nd->ur[k - 1], G);
+        }
+    }
+    *out = T;
+    return ES_OK;
+}
+
+/* u_tables: node i's U tables at level k for the state (uy: per red class, the yellow die
+ * rerolled, or both dice; with no yellow die, ur: the red die rerolled), and, with hi/lo, the sum
+ * over every roll of weight x value at level k (24-bit halves): the node's value before the
+ * division. With both dice the red-rerolled tables are made per yellow class when asked (sl_red). */
+static int sl_utables(wsh *w, sdag *d, int i, int k, uint64_t *hi, uint64_t *lo)
+{
+    snode *nd = &d->nd[i];
+    const uint64_t *gw = PTR(w, w->off_gw, uint64_t);
+    int g = nd->x.g, G = nd->G, y = nd->x.y, r = nd->x.r, NR = nd->NR, b, q, rc, gi0 = w->goff[g];
+    uint64_t **sy = nd->uy + (uint64_t)k * (uint64_t)NR, *sr = 0, *su = 0, *T;
+    for (q = 0; y && q < NR; q++)
+        if ((rc = sl_zeros(w, d, G, &sy[q])) != ES_OK)
+            return rc;
+    if (r && !y && (rc = sl_zeros(w, d, G, &sr)) != ES_OK)
+        return rc;
+    if (y && r && (rc = sl_zeros(w, d, G, &su)) != ES_OK)
+        return rc;
+    for (b = 0; b < nd->nb; b++) {
+        int yi = b / NR, ri = b % NR;
+        uint64_t yw = y ? w->cw[1][yi] : 1, rw = r ? w->cw[2][ri] : 1;
+        if ((rc = sl_slice(w, d, i, k, b, &T)) != ES_OK)
+            return rc;
+        if (hi) {
+            uint64_t h = 0, l = 0;
+            for (q = 0; q < G; q++) {
+                uint64_t wt = gw[gi0 + q] * yw * rw;
+                h += wt * (T[q] >> 24);
+                l += wt * (T[q] & M24);
+            }
+            *hi += h;
+            *lo += l;
+        }
+        if (y)
+            sl_addw(sy[ri], T, yw, G);
+        if (sr)
+            sl_addw(sr, T, rw, G);
+        if (su)
+            sl_addw(su, T, yw * rw, G);
+        sl_give(d, T);
+    }
+    for (q = 0; y && q < NR; q++)
+        sl_keep(w, d, sy[q], g, 1);
+    if (sr) {
+        sl_keep(w, d, sr, g, 1);
+        nd->ur[k] = sr;
+        nd->uri[k] = 0;
+    }
+    if (su) {
+        sl_keep(w, d, su, g, 2);
+        for (q = 0; q < NR; q++)
+            sl_max(sy[q], su, G);
+        sl_give(d, su);
+    }
+    nd->uok[k] = 1;
+    return ES_OK;
+}
+
+/* red_rerolled: node i's U table at level k of yellow class yi with the red die rerolled (kept for
+ * one yellow class at a time: blocks come yellow class by yellow class). */
+static int sl_red(wsh *w, sdag *d, int i, int k, int yi, uint64_t **out)
+{
+    snode *nd = &d->nd[i];
+    uint64_t *acc, *T;
+    int ri, rc;
+    if (nd->ur[k] && nd->uri[k] == yi) {
+        *out = nd->ur[k];
+        return ES_OK;
+    }
+    sl_give(d, nd->ur[k]);
+    nd->ur[k] = 0;
+    if ((rc = sl_zeros(w, d, nd->G, &acc)) != ES_OK)
+        return rc;
+    for (ri = 0; ri < nd->NR; ri++) {
+        if ((rc = sl_slice(w, d, i, k, yi * nd->NR + ri, &T)) != ES_OK)
+            return rc;
+        sl_addw(acc, T, w->cw[2][ri], nd->G);
+        sl_give(d, T);
+    }
+    sl_keep(w, d, acc, nd->x.g, 1);
+    nd->ur[k] = acc;
+    nd->uri[k] = (int8_t)yi;
+    *out = acc;
+    return ES_OK;
+}
+
+/* A context with spells or clues (tables.solve): per state but the empty one, the top node's value
+ * sums at every clue level (level_values), then each level's vector stored. The sums are kept in
+ * the workspace's own place (off_sums) with the next state, so that a call stopped between two
+ * states resumes after the finished ones (the stopped context is the innermost open one: its
+ * ancestors are in their first passes, which keep their own places). */
+ES_DEEP_NOINLINE static int sl_solve(wsh *w, const ictx *x)
+{
+    sdag d;
+    int n = w->nstates, c = x->c, st, k, b, q, rc, dice = x->g + x->y + x->r, gi0 = w->goff[x->g], done = 0;
+    const uint64_t *gw = PTR(w, w->off_gw, uint64_t);
+    uint64_t *hi = PTR(w, w->off_sums, uint64_t), *lo = hi + ((uint64_t)c + 1) * (uint64_t)n, *T, rows;
+    uint64_t key = pack(w, x);
+    if ((rc = sl_open(w, x, &d)) != ES_OK)
+        return rc;
+    if (w->st_key != key) {
+        w->st_key = key;
+        w->st_next = 0;
+        for (q = 0; q < 2 * (c + 1) * n; q++)
+            hi[q] = 0;
+    }
+    /* the work counter: the rows of every node once per clue level, as the host's tables count
+     * them (the estimate's pairs); the pass of step 1 counted one level, the states count the
+     * others in equal parts as they are done */
+    for (k = 0, rows = 0; k < d.nn; k++)
+        rows += (uint64_t)d.nd[k].G * (uint64_t)d.nd[k].nb;
+    for (st = 0; st < n; st++) {
+        snode *top = &d.nd[d.topi];
+        if (st == w->empty)
+            continue;
+        if (st < w->st_next) {
+            done++;
+            continue;
+        }
+        w->pairs += rows * (uint64_t)c * (uint64_t)(done + 1) / (uint64_t)(n - 1) -
+                    rows * (uint64_t)c * (uint64_t)done / (uint64_t)(n - 1);
+        done++;
+        if ((rc = sl_state(w, &d, st)) != ES_OK)
+            return rc;
+        for (k = 0; k < c; k++)
+            if ((rc = sl_utables(w, &d, d.topi, k, &hi[k * n + st], &lo[k * n + st])) != ES_OK)
+                return rc;
+        for (b = 0; b < top->nb; b++) {
+            uint64_t wb = (x->y ? w->cw[1][b / top->NR] : 1) * (x->r ? w->cw[2][b % top->NR] : 1);
+            if ((rc = sl_slice(w, &d, d.topi, c, b, &T)) != ES_OK)
+                return rc;
+            for (q = 0; q < top->G; q++) {
+                hi[c * n + st] += gw[gi0 + q] * wb * (T[q] >> 24);
+                lo[c * n + st] += gw[gi0 + q] * wb * (T[q] & M24);
+            }
+            sl_give(&d, T);
+        }
+        w->st_next = st + 1;
+        w->saved++;
+        if ((rc = tick(w)) != ES_OK)
+            return rc;
+    }
+    for (k = 0; k <= c; k++) {
+        ictx xk = *x;
+        xk.c = k;
+        if (dice == 0 || memo_find(w, pack(w, &xk), 0))
+            continue;
+        if ((rc = store_acc(w, &xk, hi + k * n, lo + k * n)) != ES_OK)
+            return rc;
+    }
+    w->st_key = 0;
+    if (d.dep < RS_DEPTH && w->rs_key[d.dep] == key)
+        w->rs_key[d.dep] = 0;
+    return ES_OK;
+}
+
+/* The entry points' questions on a context with clues (ess_roll_values, ess_keep_value,
+ * ess_keep_all; rollquestions.py): the DAG of the context (roll values) or of the context one clue
+ * fewer (keep values), then every state in turn. */
+
+/* The value vector of roll (green index gi, yellow / red class yi, ri) of x. */
+static int sl_roll_values(wsh *w, const ictx *x, int gi, int yi, int ri, uint64_t *out)
+{
+    sdag d;
+    int st, rc, b;
+    uint64_t *T;
+    if ((rc = sl_open(w, x, &d)) != ES_OK)
+        return rc;
+    b = (x->y ? yi : 0) * d.nd[d.topi].NR + (x->r ? ri : 0);
+    for (st = 0; st < w->nstates; st++) {
+        if ((rc = sl_state(w, &d, st)) != ES_OK || (rc = sl_slice(w, &d, d.topi, x->c, b, &T)) != ES_OK)
+            return rc;
+        out[st] = T[gi - w->goff[x->g]];
+        sl_give(&d, T);
+    }
+    return ES_OK;
+}
+
+/* Kept part p of a keep question: its kept green counts by class (kg of them), and the yellow and red
+ * class kept (-1: rerolled). One part (single: kept1, yk1, rk1), or every part of a roll with green
+ * counts cnt and dice yi0, ri0 in ess_keep_all's order (total parts). */
+typedef struct {
+    int single, total, ny2, nr2, yi0, ri0;
+    uint8_t cnt[ES_NFACES], kept1[ES_NFACES];
+} keep_parts;
+
+static void keep_part(const wsh *w, const ictx *x, const keep_parts *kp, int p, uint8_t *kept, int *kg, int *yi,
+                      int *ri)
+{
+    int j, per, t, rest;
+    *kg = 0;
+    if (kp->single) {
+        for (j = 0; j < ES_NFACES; j++) {
+            kept[j] = kp->kept1[j];
+            *kg += kept[j];
+        }
+        *yi = kp->yi0;
+        *ri = kp->ri0;
+        return;
+    }
+    per = kp->total / (kp->ny2 * kp->nr2);
+    rest = p / per;
+    t = p % per;
+    for (j = 0; j < ES_NFACES; j++) {
+        kept[j] = j < w->ncls[0] ? (uint8_t)(t % (kp->cnt[j] + 1)) : 0;
+        if (j < w->ncls[0])
+            t /= kp->cnt[j] + 1;
+        *kg += kept[j];
+    }
+    *yi = x->y && rest % 2 ? kp->yi0 : -1;
+    *ri = x->r && rest / kp->ny2 ? kp->ri0 : -1;
+}
+
+/* For each kept part and state: E[value] of x (one clue fewer than asked) when the dice not kept
+ * are rerolled, the sum over their outcomes of weight x the row of x's slice (keep_sum), summed in
+ * 128 bits block by block, then divided: entry p at out + p * nstates. */
+static int sl_keep_values(wsh *w, const ictx *x, const keep_parts *kp, int parts, uint64_t *out)
+{
+    sdag d;
+    int n = w->nstates, m = w->ncls[0], st, rc, b, p, kg, yi, ri, yj, rj, j, ci;
+    uint8_t kept[ES_NFACES], c[ES_NFACES];
+    const uint64_t *gw = PTR(w, w->off_gw, uint64_t);
+    u128 *acc;
+    uint64_t *T;
+    if ((rc = sl_open(w, x, &d)) != ES_OK)
+        return rc;
+    if (!(acc = (u128 *)arena_alloc(w, (uint64_t)parts * sizeof(u128))))
+        return ES_ENOMEM;
+    for (st = 0; st < n; st++) {
+        snode *top;
+        if ((rc = sl_state(w, &d, st)) != ES_OK)
+            return rc;
+        top = &d.nd[d.topi];
+        for (p = 0; p < parts; p++)
+            acc[p] = u128_from(0);
+        for (b = 0; b < top->nb; b++) {
+            yj = b / top->NR;
+            rj = b % top->NR;
+            if ((rc = sl_slice(w, &d, d.topi, x->c, b, &T)) != ES_OK)
+                return rc;
+            for (p = 0; p < parts; p++) {
+                uint64_t yw = 1, rw = 1;
+                keep_part(w, x, kp, p, kept, &kg, &yi, &ri);
+                if (x->y) {
+                    if (yi >= 0 && yj != yi)
+                        continue;
+                    yw = yi >= 0 ? 1 : w->cw[1][yj];
+                }
+                if (x->r) {
+                    if (ri >= 0 && rj != ri)
+                        continue;
+                    rw = ri >= 0 ? 1 : w->cw[2][rj];
+                }
+                for (ci = w->goff[x->g - kg]; ci < w->goff[x->g - kg + 1]; ci++) {
+                    for (j = 0; j < ES_NFACES; j++)
+                        c[j] = (uint8_t)(kept[j] + GCNT(w, ci, j));
+                    acc[p] = u128_add(acc[p], u128_mul64(gw[ci] * yw * rw, T[MRANK(w, c, m)]));
+                }
+            }
+            sl_give(&d, T);
+        }
+        for (p = 0; p < parts; p++) {
+            int u;
+            keep_part(w, x, kp, p, kept, &kg, &yi, &ri);
+            u = x->g - kg + (x->y && yi < 0) + (x->r && ri < 0);
+            out[(uint64_t)p * (uint64_t)n + (uint64_t)st] = u ? div_round(w, acc[p], u) : u128_lo(acc[p]);
+        }
+    }
+    return ES_OK;
+}
+#endif
+
 static int solve(wsh *w, const ictx *x)
 {
     uint64_t mark = w->arena_top;
     int rc;
-    if (x->s == 0 && x->c == 0)
+    if (x->s == 0 && x->c == 0) {
+#ifdef ES_COMPACT
+        /* by needs, else roll by roll: called from here, not from solve_plain, so that only one
+         * of the two frames is on the C stack while the context's successors are solved */
+        rc = pn_successors(w, x);
+        if (rc == ES_OK)
+            rc = solve_plain_needs(w, x);
+        if (rc == 1)
+            rc = solve_plain(w, x);
+#else
         rc = solve_plain(w, x);
-    else {
+#endif
+    } else {
         int lift = w->lift;
         w->lift = x->c;
+#ifdef ES_COMPACT
+        /* the first pass (every successor solved, which is where the solve nests) before
+         * sl_solve and sl_open take their large frames: a level of the nesting then holds only
+         * small frames on the board's 8 KB C stack (tools/stackdepth.py); sl_open's own call
+         * finds the pass done (its record by depth) */
+        rc = sl_successors(w, x);
+        if (rc == ES_OK)
+            rc = sl_solve(w, x);
+#else
         rc = chain(w, x, 0);
+#endif
         w->lift = lift;
         w->arena_top = mark;
     }
@@ -3177,6 +5236,10 @@ static int finish(wsh *w, int rc)
 {
     w->arena_top = 0;
     w->frame_top = 0;
+    w->frame_last = 0;
+#ifdef ES_COMPACT
+    w->sl_depth = 0;
+#endif
     return rc;
 }
 
@@ -3254,6 +5317,7 @@ static int read_roll(const wsh *w, const ictx *x, const uint8_t *gfaces, int32_t
     return ES_OK;
 }
 
+#ifndef ES_COMPACT
 /* Fill the cache with the roll table of context x (unless it holds it already). */
 static int cache_table(wsh *w, const ictx *x, uint64_t **T)
 {
@@ -3271,6 +5335,24 @@ static int cache_table(wsh *w, const ictx *x, uint64_t **T)
     w->cache_key = key;
     return ES_OK;
 }
+#endif
+
+/* The green multiset gi with one die of class j fewer (it has one). */
+static int green_sub(const wsh *w, int gi, int j)
+{
+#ifdef ES_COMPACT
+    uint8_t c[ES_NFACES];
+    int q, size = 0;
+    for (q = 0; q < ES_NFACES; q++) {
+        c[q] = (uint8_t)GCNT(w, gi, q);
+        size += c[q];
+    }
+    c[j]--;
+    return w->goff[size - 1] + MRANK(w, c, w->ncls[0]);
+#else
+    return PTR(w, w->off_gsub, int16_t)[gi * ES_NFACES + j];
+#endif
+}
 
 /* One roll's value in context x without clues: its options, and with spells left the value of
  * every held die's sub-roll (recursively, one roll at a time). */
@@ -3282,6 +5364,7 @@ static int roll_single(wsh *w, const ictx *x, int gi, int yi, int ri, uint64_t *
     uint64_t tmp[ES_MAX_STATES];
     if ((rc = frame_push(w, x, &fr)) != ES_OK)
         return rc;
+    ROLL_FRAME(&ro, fr);
     roll_set(w, &ro, gi, yi, ri);
     if ((rc = roll_value(w, fr, &ro, out)) != ES_OK)
         return rc;
@@ -3294,7 +5377,7 @@ static int roll_single(wsh *w, const ictx *x, int gi, int yi, int ri, uint64_t *
             sub.g--;
             sub.hp += HOLD(w->cface[0][j]);
             sub.s--;
-            if ((rc = roll_single(w, &sub, PTR(w, w->off_gsub, int16_t)[gi * ES_NFACES + j], yi, ri,
+            if ((rc = roll_single(w, &sub, green_sub(w, gi, j), yi, ri,
                                   tmp)) != ES_OK)
                 return rc;
             vmax(out, tmp, n);
@@ -3345,14 +5428,21 @@ int ess_roll_values(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t 
             copy_out(w, best, out);
         return finish(w, rc);
     }
+#ifdef ES_COMPACT
+    (void)T, (void)row;
+    w->lift = x.c;
+    return finish(w, sl_roll_values(w, &x, gi, yi, ri, out));
+#else
     if ((rc = cache_table(w, &x, &T)) != ES_OK)
         return finish(w, rc);
     row = ((uint64_t)(gi - w->goff[x.g]) * (uint64_t)(x.y ? w->ncls[1] : 1) + (uint64_t)(x.y ? yi : 0)) *
               (uint64_t)(x.r ? w->ncls[2] : 1) + (uint64_t)(x.r ? ri : 0);
     copy_out(w, T + row * (uint64_t)w->nstates, out);
     return finish(w, ES_OK);
+#endif
 }
 
+#ifndef ES_COMPACT
 /* E[value with one clue fewer] of keeping green dice kept[] (counts by class) and the yellow and
  * red of classes yi0/ri0 (-1: rerolled when x, already at one clue fewer, has that die), the other
  * unrolled_green green dice rerolled: sum over their outcomes of weight x the row of table T. */
@@ -3362,7 +5452,7 @@ static void keep_sum(const wsh *w, const ictx *x, const uint64_t *T, const uint8
     int m = w->ncls[0], NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1, n = w->nstates, ci, i, j, u;
     u128 acc[ES_MAX_STATES];
     for (i = 0; i < n; i++)
-        acc[i] = 0;
+        acc[i] = u128_from(0);
     for (ci = w->goff[unrolled_green]; ci < w->goff[unrolled_green + 1]; ci++) {
         uint8_t c[ES_NFACES];
         const uint8_t *add = PTR(w, w->off_gcnt, uint8_t) + (uint64_t)ci * ES_NFACES;
@@ -3388,14 +5478,15 @@ static void keep_sum(const wsh *w, const ictx *x, const uint64_t *T, const uint8
                 }
                 row = T + (((uint64_t)full * (uint64_t)NY + (uint64_t)yi) * (uint64_t)NR + (uint64_t)ri) * (uint64_t)n;
                 for (i = 0; i < n; i++)
-                    acc[i] += (u128)(gwt * yw * rw) * row[i];
+                    acc[i] = u128_add(acc[i], u128_mul64(gwt * yw * rw, row[i]));
             }
         }
     }
     u = unrolled_green + (x->y && yi0 < 0) + (x->r && ri0 < 0);
     for (i = 0; i < n; i++)
-        out[i] = u ? div_round(w, acc[i], u) : (uint64_t)acc[i];
+        out[i] = u ? div_round(w, acc[i], u) : u128_lo(acc[i]);
 }
+#endif
 
 int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t unrolled_green,
                    int32_t yf, int32_t rf, uint64_t *out, int32_t nout)
@@ -3420,12 +5511,26 @@ int ess_keep_value(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t u
     if (unrolled_green < 0 || size + unrolled_green != x.g)
         return ES_ECTX;
     x.c--;
+    for (j = 0; j < ES_NFACES; j++)
+        kept[j] = (uint8_t)GCNT(w, gi, j);
+#ifdef ES_COMPACT
+    {
+        keep_parts kp;
+        (void)T;
+        kp.single = 1;
+        kp.yi0 = yi0;
+        kp.ri0 = ri0;
+        for (j = 0; j < ES_NFACES; j++)
+            kp.kept1[j] = kept[j];
+        w->lift = x.c;
+        return finish(w, sl_keep_values(w, &x, &kp, 1, out));
+    }
+#else
     if ((rc = cache_table(w, &x, &T)) != ES_OK)
         return finish(w, rc);
-    for (j = 0; j < ES_NFACES; j++)
-        kept[j] = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)gi * ES_NFACES + j];
     keep_sum(w, &x, T, kept, unrolled_green, yi0, ri0, out);
     return finish(w, ES_OK);
+#endif
 }
 
 int ess_keep_all(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t yf, int32_t rf, uint64_t *out,
@@ -3449,7 +5554,7 @@ int ess_keep_all(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t yf,
     m = w->ncls[0];
     total = 1;
     for (j = 0; j < ES_NFACES; j++) {
-        cnt[j] = PTR(w, w->off_gcnt, uint8_t)[(uint64_t)gi * ES_NFACES + j];
+        cnt[j] = (uint8_t)GCNT(w, gi, j);
         total *= cnt[j] + 1;
     }
     ny = x.y ? 2 : 1;
@@ -3459,6 +5564,22 @@ int ess_keep_all(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t yf,
     if (!out || (int64_t)nout < (int64_t)total * w->nstates)
         return ES_EFULL;
     x.c--;
+#ifdef ES_COMPACT
+    {
+        keep_parts kp;
+        (void)T, (void)kept, (void)idx, (void)m;
+        kp.single = 0;
+        kp.total = total;
+        kp.ny2 = ny;
+        kp.nr2 = nr;
+        kp.yi0 = yi0;
+        kp.ri0 = ri0;
+        for (j = 0; j < ES_NFACES; j++)
+            kp.cnt[j] = cnt[j];
+        w->lift = x.c;
+        return finish(w, sl_keep_values(w, &x, &kp, total, out));
+    }
+#else
     if ((rc = cache_table(w, &x, &T)) != ES_OK)
         return finish(w, rc);
     for (j = 0; j < ES_NFACES; j++)
@@ -3477,6 +5598,7 @@ int ess_keep_all(void *ws, const es_ctx *ctx, const uint8_t *gfaces, int32_t yf,
         keep_sum(w, &x, T, kept, size - kg, yk ? yi0 : -1, rk ? ri0 : -1, out + (uint64_t)idx * w->nstates);
     }
     return finish(w, ES_OK);
+#endif
 }
 
 int ess_stats(const void *ws, uint64_t *pairs, uint64_t *contexts)
@@ -3528,6 +5650,7 @@ int ess_work(const void *ws, es_work *out)
     out->contexts = w->contexts;
     out->frames = w->frames;
     out->sweeps = w->sweeps;
+    out->saved = w->saved;
     return ES_OK;
 }
 
@@ -3668,6 +5791,26 @@ int ess_memo_import(void *ws, const uint64_t *keys, const uint64_t *checks, cons
         (*added)++;
     }
     return ES_OK;
+}
+
+int ess_memo_value(const void *ws, const es_ctx *ctx, int32_t state, uint64_t *value)
+{
+    wsh *w = (wsh *)ws;
+    ictx x;
+    const uint64_t *v;
+    int rc;
+    if ((rc = check_ws((void *)ws)) != ES_OK)
+        return rc;
+    if (!value || state < 0 || state >= w->nstates)
+        return ES_EARG;
+    if (to_ictx(w, ctx, &x) != ES_OK)
+        return 0;
+    if (x.g + x.y + x.r == 0)
+        v = PTR(w, w->off_empty, uint64_t);
+    else if (!(v = memo_find(w, pack(w, &x), 0)))
+        return 0;
+    *value = v[state];
+    return 1;
 }
 
 int ess_memo_used(const void *ws, uint64_t *used)

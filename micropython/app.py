@@ -42,7 +42,7 @@ COLS = 16
 ROWS = 8
 BODY = 7                # rows 0..6 of a scrolling screen; row 7 holds its keys
 (S_MENU, S_SETS, S_CARDS, S_SEARCH, S_CUSTOM, S_SIT, S_ODDS, S_PLAY, S_ENTER, S_END, S_MSG, S_MODE,
- S_HELP) = range(13)
+ S_HELP, S_ASK) = range(14)
 S_COMP = S_MODE         # the mode screen's first name (a mode entered by an older enter(app) sets it)
 TOKENS = ("I1", "I2", "I3", "I4", "I5", "I6", "I7", "I8", "I9", "I10", "I12", "L", "P", "T", "L/P",
           "T/P", "T/L", "L/P/T", "S1", "S2", "H1", "H2", "C", "|", ">")
@@ -51,6 +51,15 @@ MAX_LIST = 40
 # The board's solver keeps at most this much heap free while it works (below it, the solve stops
 # and the menu learns that the situation is too big for this board, before a MemoryError would)
 RESERVE = 12 * 1024
+# A solve estimated longer than this (by the Pico's time model) is asked about first: the screen
+# shows the estimate, A solves, B goes back
+ASK_MS = 10000
+# The C core's workspace (the firmware's escore module) is one block, taken when a card is chosen
+# while the heap is in one piece, at most BLOCK_MOST bytes and leaving BLOCK_KEEP free for the rest
+# of the adventure (its screens, the save, the advice); every solve of that card uses it. A question
+# only the pure-Python solver can answer lets it go first (nativesolver.py).
+BLOCK_MOST = 160 * 1024
+BLOCK_KEEP = 28 * 1024
 # Collect after every 4 KB allocated: a solve makes many small long-lived values among short-lived
 # garbage, and MicroPython's first-fit heap never moves an object, so waiting for a full heap leaves
 # long-lived values scattered and no 1 KB block free in a heap a third empty. Collecting early keeps
@@ -65,7 +74,8 @@ M_LIBRARY, M_SEARCH, M_CUSTOM, M_RESUME, M_MODE, M_MODE_RESUME = range(6)
 
 # The legends (long A) are in DATA/help.txt, read a page at a time: "== name" then 8 rows per page
 HELP_PAGES = {S_MENU: "menu", S_SETS: "sets", S_CARDS: "cards", S_SEARCH: "search", S_CUSTOM: "custom",
-              S_SIT: "situation", S_ODDS: "odds", S_PLAY: "play", S_ENTER: "roll", S_END: "end", S_MSG: "message"}
+              S_SIT: "situation", S_ODDS: "odds", S_PLAY: "play", S_ENTER: "roll", S_END: "end", S_MSG: "message",
+              S_ASK: "ask"}
 
 
 Cancelled = btn.Cancelled       # B pressed during a long solve
@@ -80,6 +90,14 @@ def progress_done(done, estimated):
 
 class TooBig(Exception):
     """A solve that would not fit in the heap (stopped before it runs out)."""
+
+
+class AskFirst(Exception):
+    """A solve estimated over ASK_MS: the player is asked first (ms: the estimate)."""
+
+    def __init__(self, ms):
+        super().__init__()
+        self.ms = ms
 
 
 def wrap(text, width=COLS):
@@ -156,6 +174,11 @@ class App:
         self.solver = None
         self.plan = None                        # the solve in progress: _plan
         self.solved = None
+        self.block = None                       # the C core's workspace while a card is played
+        self.asked = None                       # (notation, situation) the player said to solve
+        self.ask_ms = 0
+        self.ask_back = S_MENU                  # the screen whose A asked for the long solve
+        self.ask_cursor = 0
         self.card_index = -1
         self.title = ""
         self.notation = ""
@@ -189,7 +212,7 @@ class App:
         self.token = 0
         self.handlers = (self._on_menu, self._on_sets, self._on_cards, self._on_search, self._on_custom,
                          self._on_sit, self._on_odds, self._on_play, self._on_enter, self._on_end,
-                         self._on_msg, self._on_mode, self._on_help)
+                         self._on_msg, self._on_mode, self._on_help, self._on_ask)
         self.goto(S_MENU)
 
     # ----- data ---------------------------------------------------------------------------------
@@ -264,6 +287,9 @@ class App:
             self.acts = acts
             self.mode = None
             self.mode_index = -1
+            self.solver = None
+            self.solved = None
+            self.block = None
             gc.collect()
             self.leds.all(ledmod.OFF)
         elif screen == S_SETS:
@@ -365,6 +391,15 @@ class App:
             for k in range(min(7, len(body))):
                 lines[k] = body[k]
             lines[7] = "A:ok"
+        elif s == S_ASK:
+            from kernel.eldersign.budget import text_seconds
+            lines[0] = self.title
+            self.scroll_row = 0
+            lines[2] = "Solving takes"
+            lines[3] = "about " + text_seconds(self.ask_ms)
+            lines[5] = "A: solve"
+            lines[6] = "B: back"
+            lines[7] = "A:solve B:back"
         elif s == S_HELP:
             page = self.help_text(HELP_PAGES.get(self.help_back, "menu") + ("2" if self.help_page else ""))
             for k in range(min(ROWS, len(page))):
@@ -477,6 +512,12 @@ class App:
             self.message(str(exc), self.screen if self.screen != S_MODE else S_MENU)
         except TooBig:
             self._too_big()
+        except AskFirst as ask:
+            self.ask_ms = ask.ms
+            self.ask_back = self.screen
+            self.ask_cursor = self.cursor
+            self.screen = S_ASK
+            self.compose()
         except Cancelled:
             self.solver = None
             self.solved = None
@@ -743,6 +784,18 @@ class App:
             self.screen = self.back
             self.compose()
 
+    def _on_ask(self, b):
+        """A long solve asked about: A solves (the action that asked, again), B goes back."""
+        if b == btn.A:
+            self.asked = (self.notation, bytes(self.sit))
+            self.screen = self.ask_back
+            self.cursor = self.ask_cursor
+            self.handlers[self.screen](btn.A)
+        elif b == btn.B:
+            self.screen = self.ask_back
+            self.cursor = self.ask_cursor
+            self.compose()
+
     def _on_mode(self, b):
         if self.mode.handle(b, btn.PRESS):
             self.goto(S_MENU)
@@ -788,6 +841,7 @@ class App:
         self.adv = None
         self.solver = None
         self.solved = None
+        self.block = None
         gc.collect()
         cls = getattr(__import__(MODES[i][2]), MODES[i][3])
         # a long start (companion mode reads its card data) shows its progress; B goes back. The
@@ -838,6 +892,7 @@ class App:
         self.sit[6] = terror
         self.solver = None
         self.solved = None
+        self._take_block()
         self.screen = S_SIT
         self.cursor = 0
         self.too_big = None
@@ -899,19 +954,39 @@ class App:
         if self.refresh is not None:
             self.refresh()
 
+    def _take_block(self):
+        """The C core's workspace for the card chosen (BLOCK_MOST), when the firmware has the core
+        and the app does not hold one already."""
+        from kernel.eldersign import nativesolver
+        if self.block is None and nativesolver.escore is not None:
+            gc.collect()
+            self.block = nativesolver.take_block(BLOCK_MOST, BLOCK_KEEP)
+
     def _plan(self, solver, sit):
-        """Before a solve: the board's estimate of it (kernel/eldersign/boardcost.py), for the
-        progress frames: the contexts solved of the estimate's and the time left by the Pico's time
-        model. (Its heap estimate errs high, up to twice the need: the app solves whatever fits
-        and stops, in one line, at the reserve.) self.plan: (solver, contexts estimated, text of a
-        duration, the whole solve's milliseconds)."""
+        """Before a solve: the board's estimate of it (kernel/eldersign/boardcost.py; with the C
+        core, its own time and the block). A question the C core cannot answer in the block lets the
+        block go first (the pure-Python solver needs the heap). One estimated over ASK_MS is asked
+        about first (AskFirst) unless the player said to solve it; else the progress frames show the
+        contexts solved of the estimate's and the time left by the Pico's time model. (The heap
+        estimate errs high, up to twice the need: the app solves whatever fits and stops, in one
+        line, at the reserve.) self.plan: (solver, contexts estimated, text of a duration, the whole
+        solve's milliseconds), or None past the C core's limits, which the estimate shares."""
         from kernel.eldersign import budget
+        ctx = (sit.green, sit.yellow, sit.red, (), sit.focus, sit.spells, sit.clues)
         try:
-            est = solver.estimate((sit.green, sit.yellow, sit.red, (), sit.focus, sit.spells, sit.clues))
-        except KernelError:         # past the C core's limits, which the estimate shares: no plan
+            est = solver.estimate(ctx)
+            if getattr(est, "core", "python") != "c" and self.block is not None:
+                solver._block = None
+                self.block = None
+                gc.collect()
+                est = solver.estimate(ctx)
+        except KernelError:
             self.plan = None
             return
-        self.plan = (solver, est.contexts, budget.text_seconds, est.milliseconds("rp2040"))
+        ms = est.milliseconds("rp2040")
+        if ms > ASK_MS and self.asked != (self.notation, bytes(self.sit)):
+            raise AskFirst(ms)
+        self.plan = (solver, est.contexts, budget.text_seconds, ms)
 
     def _mode_busy(self, mode):
         """A mode's progress frame (textscreen.TextScreen.progress): drawn at once; B, read on the
@@ -925,9 +1000,11 @@ class App:
 
     def _need_solver(self):
         if self.solver is None:
-            from kernel.eldersign.solver import Solver, situation_value
+            from kernel.eldersign.solver import situation_value
+            from kernel.eldersign.nativesolver import board_solver
             sit = self.situation()
-            solver = Solver(parse_card(self.notation), sit.terror, sit.sanity, sit.stamina, lean=True)
+            # the C core's solver when the firmware has it (in the block), else the kernel's (lean)
+            solver = board_solver(parse_card(self.notation), sit.terror, sit.sanity, sit.stamina, self.block)
             solver.progress = self._progress
             self._plan(solver, sit)
             try:
@@ -985,6 +1062,7 @@ class App:
             self.sit[i] = adv.sit[i]
         self.solver = None
         self.card_index = -1
+        self._take_block()
         self.top = 0
         self.after_action()
 
@@ -1023,8 +1101,9 @@ class App:
                 # flattened from the solver's values when it first answers, not beside the odds
                 # solve's peak: with spells or clues left it answers nothing (advise_all does), and
                 # Lights Out's first roll with a clue (6G+Y+R, focus 1) fits a Pico's heap only
-                # without it
-                self.solved = SolvedCard(self.solver)
+                # without it (the C core's solver reads its own memo instead: solved_card)
+                solved_card = getattr(self.solver, "solved_card", None)
+                self.solved = solved_card() if solved_card is not None else SolvedCard(self.solver)
             i = self.solved.best(adv, self.actions, n, self.halves)
         if i >= 0:
             self.options = [(self.actions[i], (self.halves[0] << 24) | self.halves[1])]

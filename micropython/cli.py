@@ -42,7 +42,6 @@ from kernel.errors import KernelError  # noqa: E402
 from kernel.numbers import parse_count  # noqa: E402
 from kernel.eldersign import answers  # noqa: E402
 from kernel.eldersign.situation import Situation, TERROR_NAMES  # noqa: E402
-from kernel.eldersign.solver import Solver  # noqa: E402
 
 BACKEND = "micropython"
 # the runtime whose estimate holds here: the Pico's time model on a board, the unix port's speed on
@@ -156,8 +155,10 @@ def check_budget(solver, ctx, opts):
 
 
 def lean_solver(card, terror, sanity, stamina):
-    """The board's solver: the kernel's, lean (less heap, the same values)."""
-    return Solver(card, terror, sanity, stamina, lean=True)
+    """The board's solver: the C core's (the firmware's escore module) when the firmware has it,
+    else the kernel's, lean (less heap); the same values either way (nativesolver.board_solver)."""
+    from kernel.eldersign.nativesolver import board_solver
+    return board_solver(card, terror, sanity, stamina)
 
 
 def card_from(opts):

@@ -13,7 +13,8 @@
 
 Script words: up down left right a b (a press and release), long-a ... (a long press), hold-b and
 release-b (press and keep down, let go; any button: Stay Away! is looked at with B held), wait,
-reset (a power cycle: the app starts again from its saves), play (A until the adventure ends). `--script @FILE` reads the script from a
+reset (a power cycle: the app starts again from its saves), play (A until the adventure ends; it
+answers the question before a long solve too), solve (A if the screen asks before a long solve). `--script @FILE` reads the script from a
 file (see micropython/eldritch-board for the unix port's 255-byte argument limit).
 Keys: arrows or w/a/s/d move; Enter, space or z = A; Backspace, Escape or x = B; Z and X (shift) =
 long A (the screen's legend) and long B (the menu); h holds B down until h (or a B key) again: a
@@ -166,7 +167,11 @@ def play_script(board, script, snap):
                 snap(n, "a")
                 n += 1
             continue
-        if word == "wait":
+        if word == "solve":                   # A on the screen asking before a long solve, if shown
+            if board.app.screen != 13:        # app.S_ASK
+                continue
+            board.press(btn.A)
+        elif word == "wait":
             board.run_ms(500)
         elif word == "reset":
             board.reboot()

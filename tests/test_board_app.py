@@ -1,7 +1,7 @@
-"""The handheld app as a player meets it (issue 12): real dice randomness, screens that say
+"""The handheld app as a player meets it: real dice randomness, screens that say
 everything (back one level, undo the last die, the legend, long names scrolling, the whole advice),
 the display driver's writevto, the simulator's saves and headless demo, its terminal renderer in an
-80x24 tmux pane, and the board CLI's launcher (issue 10, point 8)."""
+80x24 tmux pane, and the board CLI's launcher."""
 
 import os
 import shutil
@@ -94,6 +94,9 @@ press(b, "a a a down down down down down right")     # The Curator, clues 1
 clue_row = rows(b)[5]
 press(b, "a")
 odds = rows(b)
+press(b, "a")                                        # play: the solve (over 10 s) is asked first
+ask = rows(b)
+print("ask", b.app.screen == A.S_ASK, "|", ask[2], "|", ask[3][:6], "|", ask[7])
 press(b, "a")
 print("clues", clue_row, "|", odds[4], "|", odds[5], "|", odds[7], "|", b.app.screen == A.S_PLAY)
 press(b, "long-b down down a up up right a")          # a custom card: I3
@@ -153,10 +156,12 @@ def test_randomness_back_undo_help_marquee_writevto(run_micropython, tmp_path):
     assert out["small"] == "Eldritch simulator: this terminal is 50x20; / it needs at least 64x18 (64x34 for the"
     assert out["large"] == "34 64"                 # quadrant blocks: 32 rows, the LEDs, the keys
     # item 1: The Curator with one clue answers from the table (the host's 11.48%), and A plays it
-    # (issue 25.4: clue play on the board); a custom card offers clues as well
+    # (clue play on the board); a custom card offers clues as well
     clue_row, odds, source, keys, playing = [x.strip() for x in out["clues"].split("|")]
     assert clue_row == "clues    1" and odds == "odds 11.4762%" and source == "(table)"
     assert keys == "A:play B:back" and playing == "True"
+    # playing it solves with a clue on the board: over 10 s by the Pico's model, so asked first
+    assert [x.strip() for x in out["ask"].split("|")] == ["True", "Solving takes", "about", "A:solve B:back"]
     assert out["custom_clues"].strip() == "clues    2 |"        # the Curator's 1, then one more
 
 
@@ -240,7 +245,7 @@ def test_simulator_in_an_80x24_tmux_pane(tmp_path):
 
 
 def test_board_cli_launcher_refuses_a_long_argument_in_one_line():
-    """Issue 10, point 8: the unix port aborts on an argument of 256 bytes or more; the launcher
+    """The unix port aborts on an argument of 256 bytes or more; the launcher
     the README documents refuses it in one line with exit 2, and passes the rest to cli.py."""
     launcher = str(REPO / "micropython" / "eldritch-board")
     env = dict(os.environ, MICROPYTHON=str(MICROPYTHON))

@@ -1,4 +1,4 @@
-"""Clues on the board (issue 25.4): the board CLI answers clue (and spell) questions with the host's
+"""Clues on the board: the board CLI answers clue (and spell) questions with the host's
 exact integers, odds and advice on a clue reroll alike, and the board app plays with clues.
 
 The four questions of the issue run on the MicroPython unix port (a roomy heap: its objects are
@@ -34,7 +34,7 @@ pytestmark = [pytest.mark.skipif(not MICROPYTHON.exists(), reason="the micropyth
 # them the same way, tools/boardtime.py LIMITS); the answers do not depend on them.
 LIMITS = ["--max-seconds", "1h", "--max-memory", "64M"]
 
-# the four questions of issue 25 (the CLI's defaults: focus 1, no spells or clues)
+# the four clue questions the board must answer (the CLI's defaults: focus 1, no spells or clues)
 ODDS = [
     ["odds", "L L L | L I3", "--green", "6", "--clues", "1"],
     ["odds", "I3 > P P > L L", "--green", "6", "--yellow", "--red", "--clues", "1"],
@@ -116,7 +116,7 @@ import sim
 from kernel.eldersign.notation import format_roll
 W = sim.WORDS
 b = sim.Board(%(mp)r + "/data", %(dir)r + "/adv.sav", 7)
-for w in "a a a down down down down down right a a a".split():
+for w in "a a a down down down down down right a a a a".split():    # the last A: solve (asked first)
     b.press(W[w])
 app = b.app
 print("roll", format_roll(app.adv.roll_counts))
@@ -143,12 +143,12 @@ print("flattened", app.solved is not None)
     assert {text: value for text, value in shown.items() if text in want} == want
 
 
-# ----- on the 32-bit firmware (issue 25's `make firmware`), when it is built ------------------------
+# ----- on the 32-bit firmware (`make firmware`), when it is built --------------------------------------
 
 def _qemu_board():
     tools = REPO / "tools" / "qemuboard.py"
     if not tools.exists():
-        pytest.skip("no tools/qemuboard.py: the firmware (issue 25, make firmware) is not in this tree")
+        pytest.skip("no tools/qemuboard.py: the firmware (make firmware) is not in this tree")
     sys.path.insert(0, str(REPO / "tools"))
     try:
         import qemuboard

@@ -35,19 +35,27 @@ if CANCEL_AT:
     b.app.cancel_pressed = cancel_pressed
 for w in "a a a down down down down right a a".split():
     b.press(sim.WORDS[w])
+asked = b.app.screen_lines()          # the solve is over 10 s by the Pico's model: asked first
+if ASK_B:
+    b.press(sim.WORDS["b"])
+    print(json.dumps({"asked": asked, "back": b.app.screen_lines(), "frames": frames}))
+    raise SystemExit
+b.press(sim.WORDS["a"])
 from kernel.eldersign import budget
 from kernel.eldersign.situation import Situation
 from kernel.eldersign.solver import Solver
 from kernel.eldersign.notation import parse_card
 sit = Situation(6, False, False, 1, 1, 0)
 est = Solver(parse_card("L L L | L I3"), 0, 0, 0, lean=True).estimate((6, False, False, (), 1, 1, 0))
-print(json.dumps({"frames": frames, "last": b.app.screen_lines(), "model_ms": est.milliseconds("rp2040")}))
+print(json.dumps({"frames": frames, "last": b.app.screen_lines(), "model_ms": est.milliseconds("rp2040"),
+                  "asked": asked}))
 """
 
 
-def _run(tmp_path, cancel_at=0):
+def _run(tmp_path, cancel_at=0, ask_b=False):
     code = SOLVE % {"mp": str(REPO / "micropython"), "repo": str(REPO), "data": str(REPO / "micropython" / "data"),
                     "save": str(tmp_path / "adv.sav"), "cancel_at": cancel_at}
+    code = code.replace("if ASK_B:", "if %s:" % ask_b)
     proc = subprocess.run([str(MICROPYTHON), "-c", code], capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -87,3 +95,16 @@ def test_b_cancels_a_long_solve(tmp_path):
     run = _run(tmp_path, cancel_at=3)
     assert len(run["frames"]) == 2, run["frames"]         # the third check saw B: no frame after it
     assert "Solve cancelled." in " ".join(run["last"]), run["last"]
+
+
+def test_a_solve_over_ten_seconds_is_asked_first(tmp_path):
+    """Before a solve the Pico's model puts over 10 s, the screen says how long (the model's time,
+    as the progress frames count it down) and asks: A solves, B goes back to the odds without
+    solving anything."""
+    run = _run(tmp_path)
+    asked = run["asked"]
+    assert asked[2] == "Solving takes" and asked[3].startswith("about ") and asked[7] == "A:solve B:back", asked
+    assert _ms(asked[3][6:]) <= run["model_ms"] and _ms(asked[3][6:]) >= run["model_ms"] * 0.5, asked
+    assert run["model_ms"] > 10000
+    back = _run(tmp_path, ask_b=True)
+    assert back["frames"] == [] and back["back"][7] == "A:play B:back", back["back"]

@@ -103,7 +103,7 @@ FEATURES = {
 # green, yellow, red, focus 1 and one clue, solved on the board at 190 KB (221 G instructions, about
 # 5-7 minutes of QEMU, with progress frames), then played: the advice on the first roll (the harness's
 # seed 3 rolls I3 L L P P P y:I4 r:W), its clue rerolls among the options
-LIGHTS_OUT = "a a down down down down a down right down right down down down right a"
+LIGHTS_OUT = "a a down down down down a down right down right down down down right a solve"
 HEAVY = {
     "lights_out_clue": (LIGHTS_OUT, ("odds",),
                         ["odds", "I3 > P P > L L", "--green", "6", "--yellow", "--red", "--focus", "1",

@@ -2,6 +2,12 @@
 
 Used by setup.py through `cffi_modules=["host/backend/_core_build.py:ffibuilder"]`, and by `make sanitize`
 (`python host/backend/_core_build.py --sanitize DIR` builds an ASan/UBSan copy of the module into DIR).
+`--portable DIR` builds the optimised module with the portable 128-bit arithmetic forced
+(-DES_PORTABLE128, csrc/es_u128.h: the board's path, where the compiler has no __int128), and
+`--sanitize DIR --portable` its ASan/UBSan copy; `--board DIR` the board's build (the compact
+layout of es_solve.c, ES_COMPACT, with the portable arithmetic: what micropython/escore/ compiles
+into the firmware), `--sanitize DIR --board` its copy; the same tests run against them
+(ELDRITCH_CORE_DIR, `make portable`).
 The cdef is generated from csrc/eldersign.h at build time (cdef_from_header), so the binding
 cannot drift from the header; the flags the core is compiled with are recorded in
 the binary (es_build_flags()) so that `eldritch info` can print them.
@@ -81,16 +87,43 @@ def make_ffi(module="eldritch._core", flags=OPT_FLAGS, link=(), root=""):
 ffibuilder = make_ffi()
 
 
-def build_sanitized(target_dir):
-    """Compile an ASan/UBSan copy of the module as `eldritch_san._core` under target_dir."""
+PORTABLE = ["-DES_PORTABLE128"]
+
+
+def build_sanitized(target_dir, portable=False):
+    """Compile an ASan/UBSan copy of the module as `_core` under target_dir (portable
+    "--portable": with the portable 128-bit arithmetic forced; "--board": the board's build)."""
     root = REPO
-    ffi = make_ffi("_core", SAN_FLAGS, ["-fsanitize=address,undefined"], root)
+    extra = {False: [], True: PORTABLE, "--portable": PORTABLE, "--board": BOARD}[portable]
+    ffi = make_ffi("_core", SAN_FLAGS + extra, ["-fsanitize=address,undefined"], root)
     os.makedirs(target_dir, exist_ok=True)
     return ffi.compile(tmpdir=target_dir, verbose=False)
 
 
+# The board's build of the core (micropython/escore/): the compact layout (es_solve.c ES_COMPACT)
+# and the portable 128-bit arithmetic, as the firmware compiles it
+BOARD = ["-DES_COMPACT", "-DES_PORTABLE128"]
+
+
+def build_portable(target_dir, board=False):
+    """Compile the optimised module with the portable 128-bit arithmetic forced, as `_core`
+    (board: the board's build, the compact layout too)."""
+    root = REPO
+    ffi = make_ffi("_core", OPT_FLAGS + (BOARD if board else PORTABLE), (), root)
+    os.makedirs(target_dir, exist_ok=True)
+    return ffi.compile(tmpdir=target_dir, verbose=False)
+
+
+USAGE = "usage: _core_build.py [--sanitize DIR [--portable | --board] | --portable DIR | --board DIR]"
+
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--sanitize":
-        print(build_sanitized(sys.argv[2]))
+    args = sys.argv[1:]
+    if len(args) in (2, 3) and args[0] == "--sanitize" and args[2:] in ([], ["--portable"], ["--board"]):
+        print(build_sanitized(args[1], portable=args[2] if len(args) == 3 else False))
+    elif len(args) == 2 and args[0] in ("--portable", "--board"):
+        print(build_portable(args[1], board=args[0] == "--board"))
+    elif args:
+        sys.stderr.write(USAGE + "\n")
+        sys.exit(2)
     else:
         ffibuilder.compile(tmpdir="build/core", verbose=True)   # never into the source tree

