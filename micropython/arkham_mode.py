@@ -20,10 +20,12 @@ kernel's kernel/arkham/odds.py), a fight against a monster (strength, immunity, 
 to the end: hit, win, knocked out, expected strength lost), a stealth check, a sanity check (SAN a/b:
 pass, madness) or a gate closing (difficulty, within k rounds).
 
-Button handling and drawing allocate nothing: the screen is composed into one bytearray of 8 rows of
-16 characters (textscreen.py) from bytes constants and small ints. Working out odds (long ints) and saving allocate.
-The state is one bytearray, saved after each entry with the state before it (store.py, power-cut
-safe, a Fletcher-16); Undo steps back one entry, after a reset too.
+The screens are modescreen.py's: one key handler and one composer per screen (the tables ON and
+SHOW), its notes, lists, number fields, end screen and undo. Button handling and drawing allocate
+nothing: the screen is composed into one bytearray of 8 rows of 16 characters (textscreen.py) from
+bytes constants and small ints. Working out odds (long ints) and saving allocate. The state is one
+bytearray, saved after each entry with the state before it (store.py, power-cut safe, a
+Fletcher-16); Undo steps back one entry, after a reset too.
 
 LED rule: red on with one gate or doom space short of defeat, blinking at the last; yellow on in the
 mythos phase, blinking on its prompts; green blinks after a victory, red after a defeat.
@@ -32,8 +34,8 @@ mythos phase, blinking on its prompts; green blinks after a victory, red after a
 import buttons as btn
 import leds as ledmod
 import store
-from textscreen import TextScreen, COLS, digits
-from kernel.errors import KernelError
+from textscreen import COLS, digits
+from modescreen import ModeScreen, moved
 from kernel.binio import fletcher16
 from kernel.arkham import odds
 from kernel.arkham.tables import BoardTables
@@ -63,6 +65,7 @@ SHEET_FIELD = (F_FIGHT, F_STEALTH, F_MAXSAN, F_MAXSTA, F_PHYS, F_MAGIC)
 SHEET_LOW = (0, 0, 1, 1, 0, 0)
 SHEET_TOP = (9, 9, 20, 20, 20, 20)
 SHEET_DEFAULT = (2, 2, 5, 5, 0, 0)
+SHEET_FORM = (SHEET_NAMES, SHEET_FIELD, SHEET_LOW, SHEET_TOP, 1, 0)     # the sheet from row 1 (modescreen.fields)
 
 INV_PARTS = (b"1 Movement", b"2 Events", b"3 Monsters", b"4 Fight/gate")
 MYTHOS_PARTS = (b"1 Gates", b"2 Move", b"3 Attack")
@@ -70,22 +73,20 @@ MENU = (b"Next part", b"Gate opened", b"Gate closed", b"Gate sealed", b"Odds", b
         b"Sheet", b"Undo", b"Main menu")
 M_NEXT, M_OPENED, M_CLOSED, M_SEALED, M_ODDS, M_LEVELS, M_SHEET, M_UNDO, M_MAIN = range(9)
 
-PROMPTS = (
-    (b"MYTHOS 1: GATES", b"Roll 2D6 on the", b"Gate Opening", b"table. A gate:", b"Gate opened, and", b"a monster. Gate",
-     b"there: a monster", b"Elder Sign: none"),
-    (b"MYTHOS 2: MOVE", b"Nearest monster", b"first. L/R turn", b"at crossings;", b"flyers to the", b"nearest (Fight,",
-     b"then a coin).", b"Not into places"),
-    (b"MYTHOS 3: FIGHT", b"On investigators", b"it attacks: the", b"highest Fight", b"first. Sanity", b"check, then D6+",
-     b"Fight+items. A", b"hound hurts once"),
+PROMPTS = (      # pages (textscreen.put_page): rows separated by newlines
+    b"MYTHOS 1: GATES\nRoll 2D6 on the\nGate Opening\ntable. A gate:\nGate opened, and\na monster. Gate\n"
+    b"there: a monster\nElder Sign: none",
+    b"MYTHOS 2: MOVE\nNearest monster\nfirst. L/R turn\nat crossings;\nflyers to the\nnearest (Fight,\n"
+    b"then a coin).\nNot into places",
+    b"MYTHOS 3: FIGHT\nOn investigators\nit attacks: the\nhighest Fight\nfirst. Sanity\ncheck, then D6+\n"
+    b"Fight+items. A\nhound hurts once",
 )
 ODDS_KINDS = (b"Fight a monster", b"Stealth", b"Sanity check", b"Close a gate")
 K_FIGHT, K_STEALTH, K_SANITY, K_CLOSE = range(4)
 IMMUNE_NAMES = (b"none", b"physical", b"magical", b"both")
+NOTE_NO_GATE = b"\nNo gate is open\n\n\n\n\n\nA:ok"
 DICE = (b"", b"D6", b"2D6")                      # a printed value's dice: 14+D6, SAN D6+1
 DICE_PLUS = (b"", b"+D6", b"+2D6")
-NOTE_NOTHING = (b"", b"Nothing to undo", b"", b"", b"", b"", b"", b"A:ok")
-NOTE_UNDONE = (b"", b"Last entry", b"undone.", b"", b"", b"", b"", b"A:ok")
-NOTE_NO_GATE = (b"", b"No gate is open", b"", b"", b"", b"", b"", b"A:ok")
 
 
 def gate_limit(tables, players, flags):
@@ -130,8 +131,13 @@ def decode(blob):
     return st, prev
 
 
-class ArkhamMode(TextScreen):
+class ArkhamMode(ModeScreen):
     """The Arkham companion's screens. `handle(button, kind)` returns True to leave for the main menu."""
+
+    NOTE = A_NOTE
+    HOME = A_TRACK
+    NO_SAVE = "no readable Arkham companion save"
+    decode = staticmethod(decode)
 
     def __init__(self, leds, save_path, board=None):
         self.leds = leds
@@ -148,7 +154,7 @@ class ArkhamMode(TextScreen):
         self.sheet_seat = 0
         self.sheet_back = A_TRACK
         self.back = A_TRACK
-        self.note = NOTE_NOTHING
+        self.note = NOTE_NO_GATE
         self.kind = 0
         self.param = 0
         # odds parameters and results (small ints: hundredths of a percent, hundredths of a point)
@@ -206,7 +212,7 @@ class ArkhamMode(TextScreen):
         self.prev[:] = self.st
         self.has_prev = True
 
-    def save(self):
+    def encode(self):
         b = self.blob
         b[0] = MAGIC[0]
         b[1] = MAGIC[1]
@@ -217,10 +223,9 @@ class ArkhamMode(TextScreen):
         c = fletcher16(b, SAVE - 2)
         b[SAVE - 2] = c >> 8
         b[SAVE - 1] = c & 255
-        store.save(self.save_path, b)
-        self.has_save = True
+        return b
 
-    # ----- the app's entry points -----------------------------------------------------------------
+    # ----- the app's entry points (resume(): modescreen's, with restore) ------------------------------
 
     def new_game(self):
         self.defaults()
@@ -229,17 +234,14 @@ class ArkhamMode(TextScreen):
         self.screen = A_SETUP
         self.compose()
 
-    def resume(self):
-        got = store.load(self.save_path, decode)
-        if got is None:
-            raise KernelError("save", "no readable Arkham companion save")
+    def restore(self, got):
         self.st[:] = got[0]
         self.has_prev = got[1] is not None
         if self.has_prev:
             self.prev[:] = got[1]
         self.menu = 0
         self.screen = A_END if self.over() else A_TRACK
-        self.compose()
+        return None
 
     # ----- entries (each saved) -----------------------------------------------------------------------
 
@@ -273,6 +275,7 @@ class ArkhamMode(TextScreen):
         self.save()
 
     def show_prompt(self):
+        self.back = A_TRACK
         self.screen = A_PROMPT
 
     def gate_opened(self):
@@ -302,19 +305,12 @@ class ArkhamMode(TextScreen):
             st[S_SEALED] += 1
         self.save()
 
-    def undo(self):
+    def step_back(self):
         if not self.has_prev:
-            self.show_note(NOTE_NOTHING, A_TRACK)
-            return
+            return -1
         self.st[:] = self.prev
         self.has_prev = False
-        self.save()
-        self.show_note(NOTE_UNDONE, A_TRACK)
-
-    def show_note(self, note, back):
-        self.note = note
-        self.back = back
-        self.screen = A_NOTE
+        return A_TRACK
 
     def honoured(self, seat):
         """The most gates closed (ties share the title: the device does not count trophies)."""
@@ -406,47 +402,12 @@ class ArkhamMode(TextScreen):
             else:
                 self.attempts = min(9, max(1, self.attempts + step))
 
-    # ----- buttons ------------------------------------------------------------------------------------
-
-    def handle(self, b, kind):
-        """One button press; True asks the app for its main menu."""
-        if kind == btn.LONG:
-            return False
-        s = self.screen
-        if s == A_SETUP:
-            if self._setup(b):
-                return True
-        elif s == A_SHEET:
-            self._sheet(b)
-        elif s == A_TRACK:
-            if self._track(b):
-                return True
-        elif s == A_PROMPT or s == A_NOTE:
-            if b == btn.A or b == btn.B:
-                self.screen = self.back if s == A_NOTE else A_TRACK
-        elif s == A_ODDS:
-            self._odds(b)
-        elif s == A_PARAM:
-            self._param(b)
-        elif s == A_LEVELS:
-            self._levels(b)
-        elif s == A_END:
-            if b == btn.A:
-                store.clear(self.save_path)
-                self.has_save = False
-                return True
-            if b == btn.B:
-                self.undo()
-        self.compose()
-        return False
+    # ----- buttons (ON: one handler per screen) -------------------------------------------------------
 
     def _setup(self, b):
         st = self.st
-        if b == btn.UP and self.field > 0:
-            self.field -= 1
-        elif b == btn.DOWN and self.field < 2:
-            self.field += 1
-        elif b == btn.RIGHT or b == btn.LEFT:
+        self.field = moved(b, self.field, 3)
+        if b == btn.RIGHT or b == btn.LEFT:
             step = 1 if b == btn.RIGHT else -1
             if self.field == 0:
                 t = self.tables
@@ -468,17 +429,9 @@ class ArkhamMode(TextScreen):
     def _sheet(self, b):
         st = self.st
         base = S_SHEETS + self.sheet_seat * SHEET
-        f = self.field
-        i = base + SHEET_FIELD[f]
-        if b == btn.UP and f > 0:
-            self.field -= 1
-        elif b == btn.DOWN and f < 5:
-            self.field += 1
-        elif b == btn.RIGHT and st[i] < SHEET_TOP[f]:
-            st[i] += 1
-        elif b == btn.LEFT and st[i] > SHEET_LOW[f]:
-            st[i] -= 1
-        elif b == btn.A:
+        if self.edit_field(b, SHEET_FORM, st, base):
+            return
+        if b == btn.A:
             st[base + F_SAN] = st[base + F_MAXSAN]
             st[base + F_STA] = st[base + F_MAXSTA]
             if self.sheet_back == A_SETUP and self.sheet_seat < st[S_PLAYERS] - 1:
@@ -497,13 +450,10 @@ class ArkhamMode(TextScreen):
                 self.screen = self.sheet_back
 
     def _track(self, b):
-        if b == btn.UP and self.menu > 0:
-            self.menu -= 1
-        elif b == btn.DOWN and self.menu < M_MAIN:
-            self.menu += 1
-        elif b == btn.B:
+        self.menu = moved(b, self.menu, len(MENU))
+        if b == btn.B:
             return True
-        elif b == btn.A:
+        if b == btn.A:
             m = self.menu
             if m == M_NEXT:
                 self.next_part()
@@ -529,11 +479,8 @@ class ArkhamMode(TextScreen):
         return False
 
     def _odds(self, b):
-        if b == btn.UP and self.kind > 0:
-            self.kind -= 1
-        elif b == btn.DOWN and self.kind < 3:
-            self.kind += 1
-        elif b == btn.A:
+        self.kind = moved(b, self.kind, len(ODDS_KINDS))
+        if b == btn.A:
             self.param = 0
             self.work_out()
             self.screen = A_PARAM
@@ -542,11 +489,8 @@ class ArkhamMode(TextScreen):
 
     def _param(self, b):
         n = self.params()
-        if b == btn.UP and self.param > 0:
-            self.param -= 1
-        elif b == btn.DOWN and self.param < n - 1:
-            self.param += 1
-        elif (b == btn.RIGHT or b == btn.LEFT) and n:
+        self.param = moved(b, self.param, n)
+        if (b == btn.RIGHT or b == btn.LEFT) and n:
             self.change_param(1 if b == btn.RIGHT else -1)
             self.work_out()
         elif b == btn.B or b == btn.A:
@@ -570,30 +514,7 @@ class ArkhamMode(TextScreen):
         elif b == btn.A or b == btn.B:
             self.screen = A_TRACK
 
-    # ----- composing (no allocation) -------------------------------------------------------------------
-
-    def compose(self):
-        self.clear()
-        s = self.screen
-        if s == A_SETUP:
-            self.compose_setup()
-        elif s == A_SHEET:
-            self.compose_sheet()
-        elif s == A_TRACK:
-            self.compose_track()
-        elif s == A_PROMPT:
-            self.lines(PROMPTS[self.st[S_PART] - 1])
-        elif s == A_ODDS:
-            self.compose_odds()
-        elif s == A_PARAM:
-            self.compose_param()
-        elif s == A_LEVELS:
-            self.compose_levels()
-        elif s == A_END:
-            self.compose_end()
-        elif s == A_NOTE:
-            self.lines(self.note)
-        self.show_leds()
+    # ----- composing (SHOW: one composer per screen; no allocation) -------------------------------------
 
     def compose_setup(self):
         st = self.st
@@ -616,11 +537,7 @@ class ArkhamMode(TextScreen):
         col = self.put(0, 0, b"Player ")
         col = self.num(0, col, seat + 1)
         self.put(0, col, b" sheet")
-        for k in range(6):
-            self.put(1 + k, 0, SHEET_NAMES[k])
-            v = self.field_of(seat, SHEET_FIELD[k])
-            self.num(1 + k, COLS - digits(v), v)
-        self.inv = 1 + self.field
+        self.fields(SHEET_FORM, self.st, S_SHEETS + seat * SHEET)
         self.put(7, 0, b"lt/rt A:ok")
 
     def compose_track(self):
@@ -639,17 +556,15 @@ class ArkhamMode(TextScreen):
         self.frac(2, 6, st[S_GATES], self.limit())
         self.put(2, 11, b"D")
         self.frac(2, 12, st[S_DOOM], st[S_DOOM_LEN])
-        top = self.menu - 4 if self.menu > 4 else 0
-        for k in range(5):
-            self.put(3 + k, 0, MENU[top + k])
-        self.inv = 3 + self.menu - top
+        self.list_rows(3 << 8 | 0 << 4 | 5, MENU, self.menu)
+
+    def compose_prompt(self):
+        self.put_page(PROMPTS[self.st[S_PART] - 1])
 
     def compose_odds(self):
         col = self.put(0, 0, b"Odds for P")
         self.num(0, col, self.st[S_SEAT] + 1)
-        for k in range(4):
-            self.put(1 + k, 1, ODDS_KINDS[k])
-        self.inv = 1 + self.kind
+        self.list_rows(1 << 8 | 1 << 4 | 4, ODDS_KINDS, self.kind)
         self.put(7, 0, b"A:choose B:back")
 
     def monster_name(self):
@@ -776,3 +691,9 @@ class ArkhamMode(TextScreen):
             leds.set(ledmod.YELLOW, ledmod.BLINK)
         elif ph == 1:
             leds.set(ledmod.YELLOW, ledmod.ON)
+
+    # the screens, in the order of A_SETUP ... A_NOTE
+    ON = (_setup, _sheet, _track, ModeScreen.on_back, _odds, _param, _levels, ModeScreen.on_end,
+          ModeScreen.on_back)
+    SHOW = (compose_setup, compose_sheet, compose_track, compose_prompt, compose_odds, compose_param,
+            compose_levels, compose_end, ModeScreen.compose_note)

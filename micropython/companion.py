@@ -11,9 +11,11 @@ Each entry is saved at once (store.py, power-cut safe) as the list of entries (c
 reset the game resumes by entering the same entries again on a fresh companion game. Undo drops the
 last entry the same way.
 
-Button handling and drawing allocate nothing: a screen is composed into one bytearray of 8 rows of
-16 characters (textscreen.py) from bytes constants and small ints, and drawn glyph by glyph. Entries (the kernel call
-and the save), loading and undo allocate.
+The screens are modescreen.py's: one key handler and one composer per screen (the tables ON and
+SHOW), its notes, lists, number fields, end screen, undo and resume. Button handling and drawing
+allocate nothing: a screen is composed into one bytearray of 8 rows of 16 characters
+(textscreen.py) from bytes constants and small ints, and drawn glyph by glyph. Entries (the kernel
+call and the save), loading and undo allocate.
 
 The device reads the game only through the kernel's `status` (a bytearray of counts, refreshed after
 each entry, read by `compose_*`, `digest` and `show_leds`); whose turn it is, the turn, midnight
@@ -35,7 +37,8 @@ import buttons as btn
 import leds as ledmod
 import store
 import compsave
-from textscreen import TextScreen, COLS, digits, quick
+from textscreen import COLS, digits, quick
+from modescreen import ModeScreen, NOTE_NOTHING, moved, list_top
 from kernel.errors import KernelError
 from kernel.eldersign.game.data import GameData
 from kernel.eldersign.game.companion import (new_companion, restart, enter_effect, put_adventure, complete_adventure,
@@ -48,10 +51,9 @@ from kernel.eldersign.game.companion import (new_companion, restart, enter_effec
                                              SS_SAN, SS_MAXSAN, SS_STA, SS_MAXSTA, SS_CLUES, SS_TROPHIES,
                                              SS_STATE, ST_SLOTS, SLOT_BYTES, SL_ON, SL_CARD, SL_MONSTERS)
 
-try:                                  # for mypy only: MicroPython has no typing module
+TYPE_CHECKING = False                 # mypy reads `if TYPE_CHECKING:` as true (by its name); the board never
+if TYPE_CHECKING:                     # (a failed import on the board searches its filesystem: 1.8 M instructions)
     from typing import Any
-except ImportError:
-    pass
 
 NONE = 255                      # the kernel's "no investigator" in seat_inv
 
@@ -114,8 +116,10 @@ ASK_TITLES = (b"Question", b"P? chooses:", b"Monster: where?", b"Defeat which?",
 DIE_NAMES = (b"green", b"yellow", b"red")
 CLOCK_TEXT = (b"XII", b"III", b"VI", b"IX")
 INV_FIELDS = (b"Sanity", b"Stamina", b"Clues")
+INV_AT = (0, 1, 2)              # where each is in a seat's three values (setv)
 INV_TOP = (20, 20, 20)
 INV_LOW = (1, 1, 0)
+INV_FORM = (INV_FIELDS, INV_AT, INV_LOW, INV_TOP, 2, 1)  # the sheet from row 2, column 1 (modescreen.fields)
 
 F_NONE, F_REVEAL, F_WON, F_FAILED, F_SETUP = range(5)
 # where the effect picker starts: the library's most common reward (elder sign +1, on 51 cards) and
@@ -123,22 +127,17 @@ F_NONE, F_REVEAL, F_WON, F_FAILED, F_SETUP = range(5)
 PICK_REWARD = 5
 PICK_PENALTY = 0
 
-MIDNIGHT_TEXT = (b"MIDNIGHT", b"1 resolve every", b"  at-midnight", b"  effect in play",
-                 b"2 reveal mythos,", b"  enter its", b"  effects", b"A:ok")
-MIDNIGHT_FIRST = (b"MIDNIGHT", b"first round: no", b"at-midnight", b"effects.",
-                  b"reveal the next", b"mythos card and", b"enter its effect", b"A:ok")
-MIDNIGHT_BATTLE = (b"MIDNIGHT", b"", b"The Ancient One", b"attacks: enter", b"its attack as",
-                   b"effects", b"", b"A:ok")
-NOTE_UNDONE = (b"", b"Last entry", b"undone.", b"", b"", b"", b"", b"A:ok")
-NOTE_NOTHING = (b"", b"Nothing to undo", b"", b"", b"", b"", b"", b"A:ok")
-NOTE_DIFFERS = (b"Resumed, but the", b"replay differs", b"from the save:", b"card data or",
-                b"kernel changed?", b"Check the counts", b"", b"A:ok")
-NOTE_EMPTY = (b"", b"That slot has no", b"adventure: reveal", b"one first", b"", b"", b"", b"A:ok")
-NOTE_ON_TABLE = (b"", b"That card is on", b"the table already", b"(marked *):", b"choose the one", b"in your hand", b"",
-                 b"A:ok")
-NOTE_NOLOCK = (b"", b"No die of that", b"colour is locked", b"", b"", b"", b"", b"A:ok")
-NOTE_NOTDEVOURED = (b"", b"This player's", b"investigator is", b"not devoured", b"(or none is", b"left)", b"",
-                    b"A:ok")
+# the prompts and notes are pages (textscreen.put_page): rows separated by newlines
+MIDNIGHT_TEXT = b"MIDNIGHT\n1 resolve every\n  at-midnight\n  effect in play\n2 reveal mythos,\n  enter its\n  effects\nA:ok"
+MIDNIGHT_FIRST = (b"MIDNIGHT\nfirst round: no\nat-midnight\neffects.\nreveal the next\nmythos card and\n"
+                  b"enter its effect\nA:ok")
+MIDNIGHT_BATTLE = b"MIDNIGHT\n\nThe Ancient One\nattacks: enter\nits attack as\neffects\n\nA:ok"
+NOTE_DIFFERS = (b"Resumed, but the\nreplay differs\nfrom the save:\ncard data or\nkernel changed?\n"
+                b"Check the counts\n\nA:ok")
+NOTE_EMPTY = b"\nThat slot has no\nadventure: reveal\none first\n\n\n\nA:ok"
+NOTE_ON_TABLE = b"\nThat card is on\nthe table already\n(marked *):\nchoose the one\nin your hand\n\nA:ok"
+NOTE_NOLOCK = b"\nNo die of that\ncolour is locked\n\n\n\n\nA:ok"
+NOTE_NOTDEVOURED = b"\nThis player's\ninvestigator is\nnot devoured\n(or none is\nleft)\n\nA:ok"
 
 
 def led_rule(leds, doom, top, elder, need, battle, over, won, clock, midnight):
@@ -175,8 +174,13 @@ def effect_text(p, n):
     return "each(" + text + ")" if mode == 1 else text
 
 
-class Companion(TextScreen):
+class Companion(ModeScreen):
     """The companion screens. `handle(button, kind)` returns True to leave for the main menu."""
+
+    NOTE = C_NOTE
+    HOME = C_TURN
+    NO_SAVE = "no readable companion save"
+    decode = staticmethod(compsave.decode)
 
     def __init__(self, leds, save_path, data=None, folder=None, sets=None, library=True):
         """data: card data already read; else the lean card data of folder (the game's own,
@@ -336,9 +340,8 @@ class Companion(TextScreen):
             self.save()
         return clock != 0 and self.st[ST_CLOCK] == 0
 
-    def save(self):
-        store.save(self.save_path, compsave.encode(self.players, self.ao, self.log, self.digest()))
-        self.has_save = True
+    def encode(self):
+        return compsave.encode(self.players, self.ao, self.log, self.digest())
 
     def digest(self):
         """A checksum of every count the device shows (resume compares it with the saved one)."""
@@ -394,17 +397,15 @@ class Companion(TextScreen):
     def over(self):
         return self.st[ST_RESULT] != 2
 
-    # ----- modes entered from the app ---------------------------------------------------------------
+    # ----- modes entered from the app (resume(): modescreen's, with restore) --------------------------
 
     def new_game(self):
         self.screen = C_SETUP
         self.field = 0
         self.compose()
 
-    def resume(self):
-        got = store.load(self.save_path, compsave.decode)
-        if got is None:
-            raise KernelError("save", "no readable companion save")
+    def restore(self, got):
+        """The saved entries entered again; the "replay differs" note when they reach other counts."""
         players, ao, entries, digest = got
         self.players = players
         self.ao = ao
@@ -412,9 +413,7 @@ class Companion(TextScreen):
         quick(self.replay)
         self.menu = 0
         self.after_entry(False)
-        if self.digest() != digest:
-            self.show_note(NOTE_DIFFERS, self.screen)
-        self.compose()
+        return NOTE_DIFFERS if self.digest() != digest else None
 
     def asking(self):
         """When the entries stopped at a question of the kernel's (where a monster goes, which
@@ -443,24 +442,17 @@ class Companion(TextScreen):
         elif self.screen not in (C_EFFECT, C_TURN):
             self.screen = C_TURN
 
-    def show_note(self, note, back):
-        self.note = note
-        self.back = back
-        self.screen = C_NOTE
-
-    def undo(self):
+    def step_back(self):
+        """The entries but the last entered again (modescreen's undo saves and says so)."""
         if len(self.log) < 4:
-            self.show_note(NOTE_NOTHING, C_TURN)
-            return
+            return -1
         self.log = self.log[:len(self.log) - 4]
         quick(self.replay)
-        self.save()
-        back = C_TURN
         if self.over():
-            back = C_END
-        elif self.asking():
-            back = C_ASK                   # the answer undone: the question again
-        self.show_note(NOTE_UNDONE, back)
+            return C_END
+        if self.asking():
+            return C_ASK                   # the answer undone: the question again
+        return C_TURN
 
     # ----- buttons -----------------------------------------------------------------------------------
 
@@ -480,43 +472,7 @@ class Companion(TextScreen):
     def handle(self, b, kind):
         """One button press; True asks the app for its main menu."""
         self.marquee = 0
-        s = self.screen
-        if s == C_SETUP:
-            if self._setup(b):
-                return True
-        elif s == C_INV:
-            self._inv(b)
-        elif s == C_TURN:
-            self._turn(b)
-        elif s == C_EFFECT:
-            self._effect(b)
-        elif s == C_SLOT:
-            self._slot(b)
-        elif s == C_CARD:
-            self._card(b)
-        elif s == C_BOARD:
-            if b == btn.UP and self.scroll > 0:
-                self.scroll -= 1
-            elif b == btn.DOWN and self.scroll < self.nslots - 6:
-                self.scroll += 1
-            elif b == btn.A or b == btn.B:
-                self.screen = C_TURN
-        elif s == C_DIE:
-            self._die(b)
-        elif s == C_MIDNIGHT or s == C_NOTE:
-            if b == btn.A or b == btn.B:
-                self.screen = self.back
-        elif s == C_ASK:
-            self._ask(b)
-        elif s == C_END:
-            if b == btn.A:
-                store.clear(self.save_path)
-                self.has_save = False
-                return True
-            if b == btn.B:
-                self.undo()
-        self.compose()
-        return False
+        return ModeScreen.handle(self, b, kind)
 
     def _setup(self, b):
         if b == btn.UP or b == btn.DOWN:
@@ -541,16 +497,9 @@ class Companion(TextScreen):
         return False
 
     def _inv(self, b):
-        j = self.setseat * 3 + self.field
-        if b == btn.UP and self.field > 0:
-            self.field -= 1
-        elif b == btn.DOWN and self.field < 2:
-            self.field += 1
-        elif b == btn.RIGHT and self.setv[j] < INV_TOP[self.field]:
-            self.setv[j] += 1
-        elif b == btn.LEFT and self.setv[j] > INV_LOW[self.field]:
-            self.setv[j] -= 1
-        elif b == btn.A:
+        if self.edit_field(b, INV_FORM, self.setv, self.setseat * 3):
+            return
+        if b == btn.A:
             if self.replacing >= 0:
                 self.enter_sheet(self.replacing)
                 self.replacing = -1
@@ -615,11 +564,8 @@ class Companion(TextScreen):
         self.screen = C_CARD
 
     def _turn(self, b):
-        if b == btn.UP and self.menu > 0:
-            self.menu -= 1
-        elif b == btn.DOWN and self.menu < len(TURN_ITEMS) - 1:
-            self.menu += 1
-        elif b == btn.A:
+        self.menu = moved(b, self.menu, len(TURN_ITEMS))
+        if b == btn.A:
             m = self.menu
             if m == T_EFFECT or m == T_FAILED:
                 self.flow = F_FAILED if m == T_FAILED else F_NONE
@@ -665,11 +611,8 @@ class Companion(TextScreen):
     def _ask(self, b):
         """The question screen: up/down an answer, A answers it, B undoes the entry that asked."""
         n = len(self.ask_labels)
-        if b == btn.UP and self.opt > 0:
-            self.opt -= 1
-        elif b == btn.DOWN and self.opt < n - 1:
-            self.opt += 1
-        elif b == btn.A and n:
+        self.opt = moved(b, self.opt, n)
+        if b == btn.A and n:
             self.enter(K_ANSWER, self.opt, 0, 0)
             if not self.asking():
                 self.screen = self.back
@@ -678,11 +621,8 @@ class Companion(TextScreen):
             self.undo()
 
     def _die(self, b):
-        if b == btn.UP and self.die > 0:
-            self.die -= 1
-        elif b == btn.DOWN and self.die < 2:
-            self.die += 1
-        elif b == btn.A:
+        self.die = moved(b, self.die, 3)
+        if b == btn.A:
             if not self.st[ST_LOCKED + self.die]:
                 self.show_note(NOTE_NOLOCK, C_DIE)
                 return
@@ -718,11 +658,8 @@ class Companion(TextScreen):
                 self.screen = C_TURN
 
     def _slot(self, b):
-        if b == btn.UP and self.slot > 0:
-            self.slot -= 1
-        elif b == btn.DOWN and self.slot < self.nslots - 1:
-            self.slot += 1
-        elif b == btn.A:
+        self.slot = moved(b, self.slot, self.nslots)
+        if b == btn.A:
             if self.flow == F_WON:
                 if not self.slot_on(self.slot):
                     self.show_note(NOTE_EMPTY, C_SLOT)
@@ -776,7 +713,12 @@ class Companion(TextScreen):
             if self.flow != F_REVEAL:
                 self.flow = F_NONE
 
-    # ----- composing (no allocation) -----------------------------------------------------------------
+    def _board(self, b):
+        self.scroll = moved(b, self.scroll, self.nslots - 5)
+        if b == btn.A or b == btn.B:
+            self.screen = C_TURN
+
+    # ----- composing (SHOW: one composer per screen; no allocation) -------------------------------------
 
     def put_from(self, row, s, start):
         """bytes s from index start at the row's start (a long name scrolled; no slice)."""
@@ -787,51 +729,16 @@ class Companion(TextScreen):
                 return
             t[base + c] = s[start + c]
 
-    def compose(self):
-        self.clear()
-        s = self.screen
-        if s == C_SETUP:
-            self.compose_setup()
-        elif s == C_INV:
-            self.compose_inv()
-        elif s == C_TURN:
-            self.compose_turn()
-        elif s == C_EFFECT:
-            self.compose_effect()
-        elif s == C_SLOT:
-            self.compose_slot()
-        elif s == C_CARD:
-            self.compose_card()
-        elif s == C_BOARD:
-            self.compose_board()
-        elif s == C_MIDNIGHT:
-            if self.st[ST_BATTLE]:
-                self.lines(MIDNIGHT_BATTLE)
-            elif self.st[ST_FIRST_ROUND]:
-                self.lines(MIDNIGHT_FIRST)
-            else:
-                self.lines(MIDNIGHT_TEXT)
-        elif s == C_END:
-            self.compose_end()
-        elif s == C_DIE:
-            self.compose_die()
-        elif s == C_NOTE:
-            self.lines(self.note)
-        elif s == C_ASK:
-            self.compose_ask()
-        self.show_leds()
+    def compose_midnight(self):
+        st = self.st
+        self.put_page(MIDNIGHT_BATTLE if st[ST_BATTLE] else MIDNIGHT_FIRST if st[ST_FIRST_ROUND] else MIDNIGHT_TEXT)
 
     def compose_ask(self):
         kind = self.ask_kind
         self.put(0, 0, ASK_TITLES[kind] if kind < len(ASK_TITLES) else ASK_TITLES[0])
         if kind == Q_CHOOSE:
             self.num(0, 1, self.ask_seat + 1)
-        n = len(self.ask_labels)
-        top = self.opt - 5 if self.opt > 5 else 0
-        for k in range(6):
-            if top + k < n:
-                self.put(1 + k, 0, self.ask_labels[top + k])
-        self.inv = 1 + self.opt - top
+        self.list_rows(1 << 8 | 0 << 4 | 6, self.ask_labels, self.opt)
         self.put(7, 0, b"A:ok B:undo")
 
     def compose_setup(self):
@@ -853,11 +760,7 @@ class Companion(TextScreen):
         self.num(0, col, self.players)
         inv = self.seat_field(seat, SS_INV)
         self.put(1, 0, self.inv_names[inv] if inv < len(self.inv_names) else b"(no investigator)")
-        for f in range(3):
-            self.put(2 + f, 1, INV_FIELDS[f])
-            v = self.setv[seat * 3 + f]
-            self.num(2 + f, COLS - digits(v), v)
-        self.inv = 2 + self.field
+        self.fields(INV_FORM, self.setv, seat * 3)
         self.put(6, 0, b"lt/rt change")
         self.put(7, 0, b"A:next B:back")
 
@@ -898,17 +801,14 @@ class Companion(TextScreen):
             col = COLS - digits(t)
             self.put(4, col - 7, b"Trophy ")
             self.num(4, col, t)
-        top = self.menu - 2 if self.menu > 2 else 0
-        for k in range(3):
-            self.put(5 + k, 0, TURN_ITEMS[top + k])
-        self.inv = 5 + self.menu - top
+        self.list_rows(5 << 8 | 0 << 4 | 3, TURN_ITEMS, self.menu)
 
     def compose_effect(self):
         col = self.put(0, 0, b"Penalty" if self.flow == F_FAILED else b"Reward" if self.flow == F_WON
                        else b"Effect")
         col = self.put(0, col, b" for ")
         self.compose_seat(0, col)
-        top = self.prim - 4 if self.prim > 4 else 0
+        top = list_top(self.prim, 5)
         for k in range(5):
             p = PICK[top + k]
             self.put(1 + k, 1, PRIMS[p][0])
@@ -941,7 +841,7 @@ class Companion(TextScreen):
 
     def compose_slot(self):
         self.put(0, 0, b"Won: which card?" if self.flow == F_WON else b"Revealed where?")
-        top = self.slot - 5 if self.slot > 5 else 0
+        top = list_top(self.slot, 6)
         for k in range(6):
             self.compose_slot_row(1 + k, top + k)
         self.inv = 1 + self.slot - top
@@ -952,7 +852,7 @@ class Companion(TextScreen):
         col = self.num(0, col, self.slot + 1)
         self.put(0, col, b"?" if self.flow == F_SETUP else b": which?")
         n = len(self.cards)
-        top = self.card - 5 if self.card > 5 else 0
+        top = list_top(self.card, 6)
         for k in range(6):
             if top + k < n:
                 name = self.names[self.cards[top + k]]
@@ -984,12 +884,10 @@ class Companion(TextScreen):
 
     def compose_die(self):
         self.put(0, 0, b"Free which die?")
+        self.list_rows(1 << 8 | 1 << 4 | 3, DIE_NAMES, self.die)
         for c in range(3):
-            self.put(1 + c, 1, DIE_NAMES[c])
-            n = self.st[ST_LOCKED + c]
-            col = self.num(1 + c, 8, n)
+            col = self.num(1 + c, 8, self.st[ST_LOCKED + c])
             self.put(1 + c, col, b" locked")
-        self.inv = 1 + self.die
         self.put(7, 0, b"A:free B:back")
 
     def compose_end(self):
@@ -1016,3 +914,9 @@ class Companion(TextScreen):
         over = self.over()
         led_rule(self.leds, st[ST_DOOM], st[ST_DOOM_TOP], st[ST_ELDER], st[ST_ELDER_NEED], st[ST_BATTLE], over,
                  over and st[ST_RESULT] == 1, st[ST_CLOCK], self.screen == C_MIDNIGHT)
+
+    # the screens, in the order of C_SETUP ... C_ASK
+    ON = (_setup, _inv, _turn, _effect, _slot, _card, _board, ModeScreen.on_back, ModeScreen.on_end,
+          ModeScreen.on_back, _die, _ask)
+    SHOW = (compose_setup, compose_inv, compose_turn, compose_effect, compose_slot, compose_card, compose_board,
+            compose_midnight, compose_end, ModeScreen.compose_note, compose_die, compose_ask)

@@ -17,9 +17,10 @@ The keeper keeps the real cards and figures; the device keeps the keeper's bookk
 
 Like companion.py: `MansionsMode(leds, save_path)`, `new_game()`, `resume()`, `handle(button, kind)`
 returning True to go back to the main menu, `compose()` into an 8 x 16 text buffer (textscreen.py), `draw(fb)`,
-`screen_lines()`. Composing and moving around allocate nothing (bytes constants, small ints, the
-story's names turned into bytes once); a change is saved at once with store.py (power-cut safe),
-and saving allocates (the file).
+`screen_lines()`; the screens are modescreen.py's (one key handler and one composer per screen: the
+tables ON and SHOW; its lists, end screen, saving and resuming). Composing and moving around
+allocate nothing (bytes constants, small ints, the story's names turned into bytes once); a change
+is saved at once with store.py (power-cut safe), and saving allocates (the file).
 
 The story is the one the board holds: `mansions.story` beside the save names it (a story under
 kernel/mansions/data/ by name, or a folder path), else the demonstration story; every name, time
@@ -33,7 +34,8 @@ event (red on after the last event); green on while the threat pool pays the che
 import buttons as btn
 import leds as ledmod
 import store
-from textscreen import TextScreen, COLS, digits
+from textscreen import COLS, digits
+from modescreen import ModeScreen, moved
 from kernel.errors import KernelError
 from kernel.binio import fletcher16
 from kernel.mansions.lean import (LeanStory, ATTRIBUTES, CLASSES, WIN_NONE, WIN_KEEPER, WIN_INVESTIGATORS,
@@ -71,31 +73,11 @@ STEP_TEXT = (
     (b"4 Monster attack", b"each monster in", b"an inv. space"),
     (b"5 Event: put a", b"time token on", b"the event deck"),
 )
-END_TEXT = (b"LAST EVENT", b"", b"resolved. If no", b"side has met its", b"objective,", b"everyone loses.",
-            b"", b"A:main menu")
+# pages (textscreen.put_page): rows separated by newlines
+END_TEXT = b"LAST EVENT\n\nresolved. If no\nside has met its\nobjective,\neveryone loses.\n\nA:main menu"
 WINNER_TEXT = (b"", b"The keeper wins.", b"Investigators", b"Nobody wins.", b"Read it: it")
 WINNER_MORE = (b"", b"", b"win.", b"", b"names the winner")
-EVENT_TEXT = (b"EVENT RESOLVES", b"", b"Read the event", b"card aloud and", b"resolve it.", b"", b"",
-              b"A:ok")
-
-
-def enter(app):
-    """The app's "Mansions keeper" menu item: the assistant takes the companion's place (the app's
-    S_COMP screen hands it the buttons and the display); it resumes its save, if any."""
-    import gc
-    from app import S_COMP
-    app.adv = None
-    app.solver = None
-    app.solved = None
-    gc.collect()
-    cut = app.save_path.rfind("/")
-    mode = MansionsMode(app.leds, app.save_path[:cut + 1] + "mansions.sav")
-    app.comp = mode
-    if mode.has_save:
-        mode.resume()
-    else:
-        mode.new_game()
-    app.screen = S_COMP
+EVENT_TEXT = b"EVENT RESOLVES\n\nRead the event\ncard aloud and\nresolve it.\n\n\nA:ok"
 
 
 def story_of(folder):
@@ -109,8 +91,10 @@ def story_of(folder):
     return name or "demo"
 
 
-class MansionsMode(TextScreen):
+class MansionsMode(ModeScreen):
     """The keeper's assistant screens. `handle(button, kind)` returns True to leave for the menu."""
+
+    NO_SAVE = "no readable keeper's assistant save"
 
     def __init__(self, leds, save_path, story=None):
         self.leds = leds
@@ -225,77 +209,51 @@ class MansionsMode(TextScreen):
             raise KernelError("save", "bad event")
         return blob
 
-    def save(self):
-        store.save(self.save_path, self.encode())
-        self.has_save = True
-
-    # ----- entered from the app -----------------------------------------------------------------------
+    # ----- entered from the app (resume(): modescreen's, with restore) --------------------------------
 
     def new_game(self):
         self.screen = M_SETUP
         self.reset(self.s[F_INV] or 2)
         self.compose()
 
-    def resume(self):
-        blob = store.load(self.save_path, self.decode)
-        if blob is None:
-            raise KernelError("save", "no readable keeper's assistant save")
+    def restore(self, blob):
         s = self.s
         for i in range(len(s)):
             s[i] = blob[2 + i]
         self.screen = M_END if s[F_OVER] else M_TURN
-        self.compose()
+        return None
 
     # ----- buttons ------------------------------------------------------------------------------------
 
-    def handle(self, b, kind):
-        """One button press; True asks the app for its main menu."""
-        sc = self.screen
-        if sc == M_SETUP:
-            if b == btn.LEFT and self.s[F_INV] > 1:
-                self.s[F_INV] -= 1
-            elif b == btn.RIGHT and self.s[F_INV] < 4:
-                self.s[F_INV] += 1
-            elif b == btn.A:
-                self.reset(self.s[F_INV])
-                self.save()
-                self.screen = M_TURN
-            elif b == btn.B:
-                return True
-        elif sc == M_TURN:
-            self._turn(b)
-        elif sc == M_MENU:
-            if self._menu(b):
-                return True
-        elif sc == M_MONS:
-            self._monsters(b)
-        elif sc == M_ADD:
-            self._add(b)
-        elif sc == M_ODDS:
-            self._odds(b)
-        elif sc == M_ADJUST:
-            self._adjust(b)
-        elif sc == M_EVENT:
-            if b == btn.A or b == btn.B:
-                self.screen = M_END if self.s[F_OVER] else M_TURN
-        elif sc == M_PICK:
-            e = self.s[F_EVENT]
-            if b == btn.UP and self.cursor > 0:
-                self.cursor -= 1
-            elif b == btn.DOWN and self.cursor < self.story.stage_rows[e] - 1:
-                self.cursor += 1
-            elif b == btn.A:
-                self.resolve(self.story.stage_first[e] + self.cursor)
-                self.save()
-        elif sc == M_END:
-            if b == btn.A:
-                store.clear(self.save_path)
-                self.has_save = False
-                return True
-            if b == btn.B:
-                self.screen = M_MENU
-                self.cursor = 0
-        self.compose()
+    # ----- buttons (ON: one handler per screen) -------------------------------------------------------
+
+    def _setup(self, b):
+        if b == btn.LEFT and self.s[F_INV] > 1:
+            self.s[F_INV] -= 1
+        elif b == btn.RIGHT and self.s[F_INV] < 4:
+            self.s[F_INV] += 1
+        elif b == btn.A:
+            self.reset(self.s[F_INV])
+            self.save()
+            self.screen = M_TURN
+        elif b == btn.B:
+            return True
+        return False
+
+    def _pick(self, b):
+        e = self.s[F_EVENT]
+        self.cursor = moved(b, self.cursor, self.story.stage_rows[e])
+        if b == btn.A:
+            self.resolve(self.story.stage_first[e] + self.cursor)
+            self.save()
+
+    def _end(self, b):
+        """The end: A ends the game and leaves; B opens the keeper menu (to go on adjusting)."""
+        if b == btn.A:
+            return self.finish()
+        if b == btn.B:
+            self.screen = M_MENU
+            self.cursor = 0
         return False
 
     def _turn(self, b):
@@ -377,14 +335,12 @@ class MansionsMode(TextScreen):
         win = st.ev_win[row] if row != NONE else WIN_NONE
         if s[F_EVENT] >= self.nevents() or win == WIN_KEEPER or win == WIN_INVESTIGATORS or win == WIN_NOBODY:
             s[F_OVER] = 1
+        self.back = M_END if s[F_OVER] else M_TURN
         self.screen = M_EVENT
 
     def _menu(self, b):
-        if b == btn.UP and self.cursor > 0:
-            self.cursor -= 1
-        elif b == btn.DOWN and self.cursor < len(MENU) - 1:
-            self.cursor += 1
-        elif b == btn.B:
+        self.cursor = moved(b, self.cursor, len(MENU))
+        if b == btn.B:
             self.screen = M_END if self.s[F_OVER] else M_TURN
         elif b == btn.A:
             c = self.cursor
@@ -407,11 +363,8 @@ class MansionsMode(TextScreen):
     def _monsters(self, b):
         s = self.s
         n = s[F_NMON]
-        if b == btn.UP and self.cursor > 0:
-            self.cursor -= 1
-        elif b == btn.DOWN and self.cursor < n:
-            self.cursor += 1
-        elif b == btn.B:
+        self.cursor = moved(b, self.cursor, n + 1)
+        if b == btn.B:
             self.screen = M_MENU
             self.cursor = 0
         elif b == btn.A:
@@ -440,11 +393,8 @@ class MansionsMode(TextScreen):
 
     def _add(self, b):
         total = len(self.story.type_names) + 3
-        if b == btn.UP and self.cursor > 0:
-            self.cursor -= 1
-        elif b == btn.DOWN and self.cursor < total - 1:
-            self.cursor += 1
-        elif b == btn.B:
+        self.cursor = moved(b, self.cursor, total)
+        if b == btn.B:
             self.screen = M_MONS
             self.cursor = self.s[F_NMON]
         elif b == btn.A:
@@ -466,11 +416,8 @@ class MansionsMode(TextScreen):
         s = self.s
         o = F_ODDS
         ninv = len(self.story.inv_names)
-        if b == btn.UP and self.cursor > 0:
-            self.cursor -= 1
-        elif b == btn.DOWN and self.cursor < 4:
-            self.cursor += 1
-        elif b == btn.B or b == btn.A:
+        self.cursor = moved(b, self.cursor, 5)
+        if b == btn.B or b == btn.A:
             self.screen = M_MENU
             self.cursor = 1
             self.save()
@@ -503,11 +450,8 @@ class MansionsMode(TextScreen):
 
     def _adjust(self, b):
         s = self.s
-        if b == btn.UP and self.cursor > 0:
-            self.cursor -= 1
-        elif b == btn.DOWN and self.cursor < len(ADJUST) - 1:
-            self.cursor += 1
-        elif b == btn.B or b == btn.A:
+        self.cursor = moved(b, self.cursor, len(ADJUST))
+        if b == btn.B or b == btn.A:
             self.screen = M_MENU
             self.cursor = 2
             self.save()
@@ -523,11 +467,11 @@ class MansionsMode(TextScreen):
                 if 0 <= v < self.time_now():
                     s[F_TOKENS] = v
             elif f == 2:
-                e = s[F_EVENT]
-                if e < self.nevents():
-                    v = s[NF + e] + d
+                f = s[F_EVENT]                  # the event (f's own slot: the frame stays on the C stack)
+                if f < self.nevents():
+                    v = s[NF + f] + d
                     if s[F_TOKENS] < v <= 20:
-                        s[NF + e] = v
+                        s[NF + f] = v
             else:
                 v = s[F_EVENT] + d
                 if 0 <= v < self.nevents():
@@ -554,45 +498,27 @@ class MansionsMode(TextScreen):
             return self.put(row, col, b"100")
         return self.hundredths(row, col, h)
 
-    def compose(self):
-        self.clear()
-        sc = self.screen
-        if sc == M_SETUP:
-            self.put(0, 0, b"Mansions keeper")
-            self.put(1, 0, self.story.title)
-            self.put(3, 0, b"Investigators")
-            self.num(3, 15, self.s[F_INV])
-            self.inv = 3
-            if self.has_save:
-                self.put(5, 0, b"(replaces save)")
-            self.put(7, 0, b"A:start B:back")
-        elif sc == M_TURN:
-            self.compose_turn()
-        elif sc == M_MENU:
-            self.put(0, 0, b"Keeper menu")
-            for i in range(len(MENU)):
-                self.put(1 + i, 1, MENU[i])
-            self.inv = 1 + self.cursor
-            self.put(7, 0, b"A:open B:back")
-        elif sc == M_MONS:
-            self.compose_monsters()
-        elif sc == M_ADD:
-            self.compose_add()
-        elif sc == M_ODDS:
-            self.compose_odds()
-        elif sc == M_ADJUST:
-            self.compose_adjust()
-        elif sc == M_EVENT:
-            self.lines(EVENT_TEXT)
-            self.put(1, 0, self.event_name)
-        elif sc == M_END:
-            self.compose_end()
-        elif sc == M_PICK:
-            self.compose_pick()
-        self.show_leds()
+    def compose_setup(self):
+        self.put(0, 0, b"Mansions keeper")
+        self.put(1, 0, self.story.title)
+        self.put(3, 0, b"Investigators")
+        self.num(3, 15, self.s[F_INV])
+        self.inv = 3
+        if self.has_save:
+            self.put(5, 0, b"(replaces save)")
+        self.put(7, 0, b"A:start B:back")
+
+    def compose_menu(self):
+        self.put(0, 0, b"Keeper menu")
+        self.list_rows(1 << 8 | 1 << 4 | 6, MENU, self.cursor)
+        self.put(7, 0, b"A:open B:back")
+
+    def compose_event(self):
+        self.put_page(EVENT_TEXT)
+        self.put(1, 0, self.event_name)
 
     def compose_end(self):
-        self.lines(END_TEXT)
+        self.put_page(END_TEXT)
         row = self.s[F_ROW]
         st = self.story
         if row == NONE:
@@ -781,3 +707,8 @@ class MansionsMode(TextScreen):
             leds.set(ledmod.RED, ledmod.BLINK)
         if s[F_THREAT] >= self.cheapest():
             leds.set(ledmod.GREEN, ledmod.ON)
+
+    # the screens, in the order of M_SETUP ... M_PICK
+    ON = (_setup, _turn, _menu, _monsters, _add, _odds, _adjust, ModeScreen.on_back, _end, _pick)
+    SHOW = (compose_setup, compose_turn, compose_menu, compose_monsters, compose_add, compose_odds, compose_adjust,
+            compose_event, compose_end, compose_pick)

@@ -28,6 +28,8 @@ LEDs (nothing secret: who must act is public at the table):
   red     someone answers a card aimed at them (a Flamethrower, a swap) or Revelations asks
   at the end: green blinks when the Humans won, red when The Thing's side won.
 
+The screens are modescreen.py's (one key handler and one composer per screen: the tables ON and
+SHOW; its notes, lists, end and saving); the player's screens take every event (raw_events).
 Button handling and composing allocate nothing: the view is written into one bytearray
 (`write_view`), the legal actions into one array, the screen into 8 x 16 bytes
 (textscreen.py) from bytes constants.
@@ -39,7 +41,8 @@ import gc
 import buttons as btn
 import leds as ledmod
 import store
-from textscreen import TextScreen, COLS, SPACE, quick
+from textscreen import COLS, SPACE, quick
+from modescreen import ModeScreen, list_top
 from kernel.errors import KernelError
 from kernel.stayaway.game import defs as D
 from kernel.stayaway.game.views import (write_view, V_ME, V_ROLE, V_PHASE, V_ACTIVE, V_DIRECTION,
@@ -63,10 +66,11 @@ NEWS_KEEP = 60                 # the newest events of the player's log the News 
 MAX_LIST = 5
 
 
-class StayAwayMode(TextScreen):
+class StayAwayMode(ModeScreen):
     """The pass-and-play screens. `handle(button, kind)` returns True to leave for the main menu."""
 
     raw_events = True          # the app forwards presses, releases and long presses (B is held)
+    NOTE = M_NOTE
 
     def __init__(self, leds, save_path, rules=None, seed=None):
         self.leds = leds
@@ -93,7 +97,7 @@ class StayAwayMode(TextScreen):
         self.page = 0
         self.cursor = 0
         self.scroll = 0
-        self.note = b""
+        self.note = b""             # why a game did not start or resume (compose_note)
         self.back = M_SETUP
 
     # ----- the game (everything that allocates) ---------------------------------------------------
@@ -211,10 +215,11 @@ class StayAwayMode(TextScreen):
             gc.collect()
             self.box = bytearray(size)
 
-    def save(self):
-        """Sealed in one buffer allocated once at the longest a save can be (16 KB, alloc_box): the
-        state's bytes are written where the cipher reads them. A fresh buffer per save, a little
-        longer each time as the log grows, leaves the heap full of holes just too small for the next."""
+    def encode(self):
+        """The sealed save (modescreen's save() stores it), in one buffer allocated once at the
+        longest a save can be (16 KB, alloc_box): the state's bytes are written where the cipher
+        reads them. A fresh buffer per save, a little longer each time as the log grows, leaves the
+        heap full of holes just too small for the next."""
         from kernel.stayaway.game.save import dump, size
         from kernel.stayaway.game.crypt import HEAD, TAG
         n = size(self.state)
@@ -222,7 +227,7 @@ class StayAwayMode(TextScreen):
         self.alloc_box()
         dump(self.state, self.box, HEAD)
         quick(self.sealer.seal_in_place, self.box, n)
-        store.save(self.save_path, memoryview(self.box)[:need])
+        return memoryview(self.box)[:need]
 
     def act(self, action):
         self.state.apply(action)
@@ -267,27 +272,16 @@ class StayAwayMode(TextScreen):
     # ----- buttons ------------------------------------------------------------------------------------
 
     def handle(self, b, kind):
-        """One button event (press, release or long press); True asks the app for its main menu."""
+        """One button event (press, release or long press); True asks the app for its main menu.
+        The player's screens take every event (B held shows the view); the others a press."""
         s = self.screen
-        leave = False
         if s == M_PLAYER or s == M_PRIVACY:
-            leave = self._play(b, kind)
-        elif kind == btn.PRESS:
-            if s == M_SETUP:
-                leave = self._setup(b)
-            elif s == M_PIN or s == M_RESUME:
-                leave = self._pin(b)
-            elif s == M_OVER:
-                if b == btn.A:
-                    store.clear(self.save_path)
-                    self.state = None
-                    leave = True
-            elif s == M_NOTE:
-                if b == btn.A or b == btn.B:
-                    self.screen = self.back
-        if not leave:
-            self.compose()
-        return leave
+            if self._play(b, kind):
+                return True
+        elif kind == btn.PRESS and self.ON[s](self, b):
+            return True
+        self.compose()
+        return False
 
     def _play(self, b, kind):
         if b == btn.B:
@@ -368,10 +362,11 @@ class StayAwayMode(TextScreen):
             self.screen = M_SETUP
         return False
 
-    def show_note(self, text, back):
-        self.note = text
-        self.back = back
-        self.screen = M_NOTE
+    def _over(self, b):
+        if b == btn.A:
+            self.state = None
+            return self.finish()
+        return False
 
     # ----- composing (no allocation) -------------------------------------------------------------------
 
@@ -387,38 +382,33 @@ class StayAwayMode(TextScreen):
             return self.put(row, col, b"?")
         return self.put(row, col, D.CARD_SHORT[c])
 
-    def compose(self):
-        self.clear()
-        s = self.screen
-        if s == M_SETUP:
-            self.put(0, 0, b"Stay Away!")
-            self.put(2, 0, b"Players")
-            self.num(2, 14, self.players)
-            self.inv = 2
-            self.put(4, 0, b"pass the device;")
-            self.put(5, 0, b"hold B to look")
-            self.put(7, 0, b"A:next B:back")
-        elif s == M_PIN or s == M_RESUME:
-            self.put(0, 0, b"Table PIN" if s == M_PIN else b"Resume: PIN")
-            for i in range(PIN_DIGITS):
-                self.text[2 * COLS + 4 + i] = DIGITS[self.pin[i]]
-                self.text[3 * COLS + 4 + i] = 94 if i == self.pin_pos else SPACE
-            self.put(5, 0, b"seals the saves")
-            self.put(7, 0, b"A:ok B:back")
-        elif s == M_PRIVACY:
-            p = self.state.current_player()
-            self.put(3, 0, b"Pass to P")
-            self.num(3, 9, p + 1)
-            self.put(5, 0, b"hold B to look")
-        elif s == M_PLAYER:
-            self.compose_player()
-        elif s == M_OVER:
-            self.compose_over()
-        elif s == M_NOTE:
-            self.put(2, 0, self.note)
-            self.put(3, 0, b"try again")
-            self.put(7, 0, b"A:ok")
-        self.show_leds()
+    def compose_setup(self):
+        self.put(0, 0, b"Stay Away!")
+        self.put(2, 0, b"Players")
+        self.num(2, 14, self.players)
+        self.inv = 2
+        self.put(4, 0, b"pass the device;")
+        self.put(5, 0, b"hold B to look")
+        self.put(7, 0, b"A:next B:back")
+
+    def compose_pin(self):
+        self.put(0, 0, b"Table PIN" if self.screen == M_PIN else b"Resume: PIN")
+        for i in range(PIN_DIGITS):
+            self.text[2 * COLS + 4 + i] = DIGITS[self.pin[i]]
+            self.text[3 * COLS + 4 + i] = 94 if i == self.pin_pos else SPACE
+        self.put(5, 0, b"seals the saves")
+        self.put(7, 0, b"A:ok B:back")
+
+    def compose_note(self):
+        self.put(2, 0, self.note)
+        self.put(3, 0, b"try again")
+        self.put(7, 0, b"A:ok")
+
+    def compose_privacy(self):
+        p = self.state.current_player()
+        self.put(3, 0, b"Pass to P")
+        self.num(3, 9, p + 1)
+        self.put(5, 0, b"hold B to look")
 
     def compose_player(self):
         v = self.view
@@ -427,19 +417,11 @@ class StayAwayMode(TextScreen):
         col = self.num(0, col, me + 1)
         col = self.put(0, col + 1, ROLE_SHORT[v[V_ROLE]])
         self.put(0, 12, PAGES[self.page])
-        pg = self.page
-        if pg == 0:
-            self.compose_actions()
-        elif pg == 1:
-            self.compose_hand()
-        elif pg == 2:
-            self.compose_table()
-        else:
-            self.compose_news()
+        self.SHOW_PAGE[self.page](self)
 
     def compose_actions(self):
         n = self.nacts
-        top = self.cursor - MAX_LIST + 1 if self.cursor >= MAX_LIST else 0
+        top = list_top(self.cursor, MAX_LIST)
         for k in range(MAX_LIST):
             i = top + k
             if i < n:
@@ -647,3 +629,9 @@ class StayAwayMode(TextScreen):
             leds.set(ledmod.RED, ledmod.ON)
         else:
             leds.set(ledmod.GREEN, ledmod.ON)
+
+    # the player's pages, in the order of PAGES
+    SHOW_PAGE = (compose_actions, compose_hand, compose_table, compose_news)
+    # the screens, in the order of M_SETUP ... M_RESUME (the player's two take every event: _play)
+    ON = (_setup, _pin, None, None, _over, ModeScreen.on_back, _pin)
+    SHOW = (compose_setup, compose_pin, compose_privacy, compose_player, compose_over, compose_note, compose_pin)

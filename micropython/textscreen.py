@@ -1,17 +1,29 @@
 """The modes' 16x8 text screen: a row buffer written in place and drawn on the 128x64 framebuf.
 
 The game modes (companion.py, arkham_mode.py, mansions_mode.py, stayaway_mode.py) subclass
-TextScreen: their compose() calls clear(), writes the rows with put()/num()/frac()/hundredths(),
-and sets `inv` to the row shown inverted (the cursor's). Every write is cut at the row's end and
-returns the column after it; writing and draw() allocate nothing (the no-allocation tests run them
-under heap_lock). screen_lines() is the simulator's frame log and allocates.
+TextScreen through modescreen.ModeScreen: their composers write the rows with put()/num()/frac()/
+hundredths()/put_page() and set `inv` to the row shown inverted (the cursor's). Every write is cut
+at the row's end and returns the column after it; writing and draw() allocate nothing (the
+no-allocation tests run them under heap_lock). screen_lines() is the simulator's frame log and
+allocates.
+
+The writers run many times a frame, so each keeps its state (arguments, locals and deepest stack)
+within 11 words: MicroPython gives a bigger frame heap blocks at every call when the heap is not
+locked (py/objfun.c, VM_MAX_STATE_ON_STACK), freed at once but counted towards gc.threshold, so
+each such call brings the next collection nearer (tests/test_board_heap.py checks the sizes).
 """
 
 import gc
 
-COLS = 16
-ROWS = 8
-SPACE = 32
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+COLS = const(16)
+ROWS = const(8)
+SPACE = const(32)
 # fb.text takes a str: one per printable character, made once (draw() indexes, never builds one)
 GLYPHS = tuple([chr(i) for i in range(32, 127)])
 
@@ -62,19 +74,27 @@ class TextScreen:
 
     def put(self, row, col, s):
         """bytes s at (row, col), cut at the row's end; the column after it."""
-        t = self.text
-        base = row * COLS
+        row *= COLS                     # the row's first byte
         for i in range(len(s)):
             if col >= COLS:
                 return col
-            t[base + col] = s[i]
+            self.text[row + col] = s[i]
             col += 1
         return col
 
-    def lines(self, texts):
-        """One bytes per row, each from the row's start (a screen of fixed text)."""
-        for r in range(ROWS):
-            self.put(r, 0, texts[r])
+    def put_page(self, text):
+        """A screen of fixed text (a note, a prompt): one bytes, its rows separated by b"\\n", each
+        from the row's start and cut at its end. One object a page, not one a row: a page costs a
+        mode's heap little where the bytecode is not frozen."""
+        start = 0                       # the row's first byte
+        at = 0                          # where the next character goes
+        for i in range(len(text)):
+            if text[i] == 10:
+                start += COLS
+                at = start
+            elif at < start + COLS:
+                self.text[at] = text[i]
+                at += 1
 
     def num(self, row, col, n):
         """n in decimal at (row, col), "-" first when negative; the column after it."""
@@ -114,10 +134,9 @@ class TextScreen:
         """v (0 or more) / 100 with two decimals: "12.34", "12.34%" when pct."""
         col = self.num(row, col, v // 100)
         col = self.put(row, col, b".")
-        r = v % 100
-        if r < 10:
+        if v % 100 < 10:
             col = self.put(row, col, b"0")
-        col = self.num(row, col, r)
+        col = self.num(row, col, v % 100)
         if pct:
             col = self.put(row, col, b"%")
         return col

@@ -196,3 +196,33 @@ def test_companion_screens_do_not_allocate(run_micropython, tmp_path):
     assert alloc["enter_effect(sanity-1)"] <= 1024 and alloc["enter_effect(monster+1)"] <= 1024
     assert alloc["put_adventure"] <= 4096
     assert alloc["app_entry(effect+save)"] <= 16 * 1024
+
+
+# The functions a mode's screen calls many times at every key press (textscreen's writers, the
+# list cursor) or at each press (modescreen's dispatch): MicroPython gives a function whose state
+# (arguments, locals and deepest stack) passes 11 words its frame from the heap at every call
+# (VM_MAX_STATE_ON_STACK, py/objfun.c) when the heap is not locked, and those blocks count towards
+# gc.threshold: the next collection comes nearer at each call.
+STACK_FRAMES = {
+    "textscreen.py": ("clear", "put", "put_page", "num", "signed", "frac", "frac_right", "hundredths"),
+    "modescreen.py": ("moved", "list_top", "handle", "compose", "show_note", "compose_note", "on_back",
+                      "edit_field", "list_rows"),
+}
+MPY_TOOL = REPO.parent / "shared" / "vendor" / "micropython" / "tools" / "mpy-tool.py"
+
+
+@pytest.mark.skipif(not MPY_TOOL.exists(), reason="no ../shared/vendor/micropython beside the repository "
+                    "(its tools/mpy-tool.py reads the frames' sizes)")
+def test_key_press_paths_keep_their_frames_off_the_heap(tmp_path):
+    import subprocess
+    import sys
+    from conftest import MICROPYTHON
+    mpy_cross = MICROPYTHON.parent / "mpy-cross"
+    for name, functions in STACK_FRAMES.items():
+        out = tmp_path / name.replace(".py", ".mpy")
+        subprocess.run([str(mpy_cross), "-o", str(out), str(REPO / "micropython" / name)], check=True)
+        dump = subprocess.run([sys.executable, str(MPY_TOOL), "-d", str(out)], capture_output=True, text=True,
+                              check=True).stdout
+        states = dict(re.findall(r"simple_name: (\S+)\n(?:.*\n)*?\s*prelude: \((\d+),", dump))
+        for f in functions:
+            assert int(states[f]) <= 11, "%s.%s: a frame of %s words" % (name[:-3], f, states[f])

@@ -143,7 +143,7 @@ def test_board_code_type_checks_against_rp2_stubs():
     # attributes set to None until a screen needs them are the app's style: no strict Optional
     files = [str(REPO / "micropython" / n) for n in ("main.py", "pins_pico.py", "display.py", "buttons.py",
                                                   "leds.py", "store.py", "simio.py", "app.py", "companion.py",
-                                                  "compsave.py", "textscreen.py", "arkham_mode.py",
+                                                  "compsave.py", "textscreen.py", "modescreen.py", "arkham_mode.py",
                                                   "mansions_mode.py", "stayaway_mode.py")]
     proc = subprocess.run([str(mypy), "--ignore-missing-imports", "--follow-imports=silent",
                            "--no-error-summary", "--check-untyped-defs", "--no-strict-optional"] + files,

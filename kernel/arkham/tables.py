@@ -19,7 +19,8 @@ each side of SAN a/b is N (0-9), D6, 2D6, D6+N or 2D6+N (the dice rolled on that
 None: not one of these. The kinds are as many as the board has (an array each, sized from the file).
 
 Errors are KernelError("board", ...) naming the file, the line and the field, as Board's; the whole
-board is checked on the host (`eldritch arkham check FOLDER`). Portable, and allocates only here.
+board is checked on the host (`eldritch arkham check FOLDER`). tests/test_arkham_tables.py checks every
+value kept here against the full loader's, on CPython and MicroPython. Portable, and allocates only here.
 """
 
 from ..errors import KernelError

