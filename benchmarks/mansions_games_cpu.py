@@ -10,7 +10,7 @@ import sys
 import time
 
 from eldritch.kernel.mansions.game.rules import Rules
-from eldritch.kernel.mansions.game.gamelog import bot_game
+from eldritch.kernel.mansions.game.playlog import bot_game
 
 
 def main(argv):

@@ -16,7 +16,7 @@ from eldritch import games
 from eldritch.backend import get_backend, NAMES as BACKEND_NAMES
 from eldritch.kernel import VERSION
 from eldritch.kernel.errors import KernelError
-from eldritch.saves.atomic import SaveError
+from eldritch.saves.atomic import SaveError, shown
 from eldritch.kernel.numbers import parse_count
 from eldritch.kernel.eldersign.fixed import ONE, exact_text, percent_text
 from eldritch.kernel.eldersign.situation import Situation, TERROR_NAMES
@@ -427,7 +427,7 @@ def cmd_table(args, backend):
         charts.heatmap([a.name for a, _ in rows], heads, [[v / ONE for v in vals] for _, vals in rows], args.chart,
                        "odds by card and dice set (focus %d, spells %d, clues %d)" % (args.focus, args.spells,
                                                                                       args.clues))
-        print("chart written to %s" % args.chart, file=sys.stderr)
+        print("chart written to %s" % shown(args.chart), file=sys.stderr)
     return 0
 
 
@@ -441,9 +441,9 @@ def cmd_info(args, backend):
 def cmd_template(args, backend):
     from eldritch.eldersign import owner
     n = owner.write_template(args.folder)
-    shown = os.fsencode(args.folder).decode("utf-8", "backslashreplace")      # a name argv gave as bytes
+    folder = shown(args.folder)
     print("%s: %d tables to fill in from your own cards (delete those you keep the shipped cards of; "
-          "schema: %s); then: eldritch check %s" % (shown, n, owner.SCHEMA_DOC, shown))
+          "schema: %s); then: eldritch check %s" % (folder, n, owner.SCHEMA_DOC, folder))
     return 0
 
 
@@ -534,7 +534,7 @@ def _main(words):
             _quiet_stdout()
             fail("cannot write the output: %s" % (exc.strerror or exc))
         else:
-            fail("%s: %s" % (exc.filename, exc.strerror or exc))
+            fail("%s: %s" % (shown(exc.filename), exc.strerror or exc))
         return 2
 
 

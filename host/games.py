@@ -21,6 +21,10 @@ What an entry names (module paths are relative to the package `eldritch`):
 - `sim`: its runner for `eldritch simulate` and `eldritch sweep` (`RUNNER`);
 - `rules`: the kernel's entry module, whose `Rules(options)` makes games (the conformance test plays
   every game through it);
+- `playlog`: the kernel's transcript module, the same functions in every game (`bot_game`,
+  `replay_log`, `log_actions`, `chooser`, `state_bytes`, `HEADER`): a seeded bot game as the lines of
+  `--log-format transcript`, and its replay (the golden-game harness, tests/test_golden.py, plays every
+  game's golden files in tests/golden_games/<name>/ through it);
 - `kernel_save`: the kernel's save module (`max_size()`); `save_magic` the host save's magic word,
   `bare_saves` the first bytes of the bare kernel saves still read, `bare_reader` a function that opens
   one that needs more than its bytes (a passphrase); `max_save` the largest save file when the save
@@ -41,13 +45,14 @@ from eldritch.kernel.errors import KernelError
 class Game:
     """One game's entry (read-only by convention; the fields are described above)."""
 
-    __slots__ = ("name", "title", "summary", "command", "cli", "frontend", "sim", "rules", "kernel_save", "save_magic",
-                 "bare_saves", "bare_reader", "max_save", "hides", "bot_kinds", "board_modes")
+    __slots__ = ("name", "title", "summary", "command", "cli", "frontend", "sim", "rules", "playlog", "kernel_save",
+                 "save_magic", "bare_saves", "bare_reader", "max_save", "hides", "bot_kinds", "board_modes")
 
-    def __init__(self, name, title, summary, *, command, cli, frontend, sim, rules, kernel_save, save_magic,
+    def __init__(self, name, title, summary, *, command, cli, frontend, sim, rules, playlog, kernel_save, save_magic,
                  bare_saves, hides, bot_kinds, board_modes=(), bare_reader=None, max_save=None):
         self.name, self.title, self.summary = name, title, summary
         self.command, self.cli, self.frontend, self.sim, self.rules = command, cli, frontend, sim, rules
+        self.playlog = playlog
         self.kernel_save, self.save_magic, self.bare_saves, self.bare_reader = (kernel_save, save_magic,
                                                                                 bare_saves, bare_reader)
         self.max_save = max_save
@@ -57,32 +62,32 @@ class Game:
         return "Game(%r)" % self.name
 
     def module(self, part: str):
-        """One of the game's modules by its role ("cli", "frontend", "sim", "rules", "kernel_save")."""
+        """One of the game's modules by its role ("cli", "frontend", "sim", "rules", "playlog", "kernel_save")."""
         return import_module("eldritch." + getattr(self, part))
 
 
 GAMES = (
     Game("eldersign", "Elder Sign", "play a whole game in the terminal (human or bot seats)",
          command="play", cli="eldersign.play", frontend="eldersign.frontend", sim="eldersign.sim",
-         rules="kernel.eldersign.game.rules",
+         rules="kernel.eldersign.game.rules", playlog="kernel.eldersign.game.playlog",
          kernel_save="kernel.eldersign.game.save", save_magic=b"PLAY", bare_saves=(b"EG\x02", b"EG\x03"),
          max_save=8 << 20, hides=False, bot_kinds=("heuristic",),
          board_modes=(("Companion game", "Resume companion", "companion", "Companion", "companion.sav"),)),
     Game("arkham", "Arkham Horror", "Arkham Horror (1987): exact odds, a whole game, board files",
          command="arkham", cli="arkham.cli", frontend="arkham.frontend", sim="arkham.sim",
-         rules="kernel.arkham.game.rules",
+         rules="kernel.arkham.game.rules", playlog="kernel.arkham.game.playlog",
          kernel_save="kernel.arkham.game.save", save_magic=b"ARKHAM", bare_saves=(b"AH\x01", b"AH\x02"),
          hides=False, bot_kinds=("heuristic", "random"),
          board_modes=(("Arkham Horror", "Resume Arkham", "arkham_mode", "ArkhamMode", "arkham.sav"),)),
     Game("mansions", "Mansions of Madness", "Mansions of Madness (1st edition): play a story, attribute odds",
          command="mansions", cli="mansions.cli", frontend="mansions.frontend", sim="mansions.sim",
-         rules="kernel.mansions.game.rules",
+         rules="kernel.mansions.game.rules", playlog="kernel.mansions.game.playlog",
          kernel_save="kernel.mansions.game.save", save_magic=b"MANSIONS", bare_saves=(b"M\x01", b"M\x02"),
          hides=True, bot_kinds=("heuristic", "random"),
          board_modes=(("Mansions keeper", None, "mansions_mode", "MansionsMode", "mansions.sav"),)),
     Game("stayaway", "Stay Away!", "play Stay Away! (hidden roles, 4-12 players) or simulate it",
          command="stayaway", cli="stayaway.cli", frontend="stayaway.frontend", sim="stayaway.sim",
-         rules="kernel.stayaway.game.rules",
+         rules="kernel.stayaway.game.rules", playlog="kernel.stayaway.game.playlog",
          kernel_save="kernel.stayaway.game.save", save_magic=b"STAYAWAY", bare_saves=(b"SAE1", b"SAE2"),
          bare_reader="stayaway.oldsave.open_bare", hides=True, bot_kinds=("heuristic", "random", "search"),
          board_modes=(("Stay Away!", "Resume Stay Away!", "stayaway_mode", "StayAwayMode", "stayaway.sav"),)),

@@ -38,7 +38,7 @@ def test_every_game_module_imports_under_micropython(run_micropython):
 
 SURFACE = {"players", "seed", "current_player", "legal_actions", "is_legal", "apply", "chance_outcomes",
            "is_terminal", "returns", "view", "action_text", "serialize", "actions", "replay"}
-ENTRY_POINTS = {"rules", "machine", "data", "save", "text", "words", "table", "bot", "companion", "bots"}
+ENTRY_POINTS = {"rules", "machine", "data", "save", "text", "words", "table", "bot", "companion", "bots", "playlog"}
 
 
 def test_a_game_shows_only_the_state_machine_surface():

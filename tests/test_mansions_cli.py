@@ -139,7 +139,7 @@ def test_save_round_trip_and_refusals():
     corrupted one, is one KernelError('save', ...)."""
     from eldritch.kernel.errors import KernelError
     from eldritch.kernel.mansions.game.rules import Rules
-    from eldritch.kernel.mansions.game.gamelog import bot_game
+    from eldritch.kernel.mansions.game.playlog import bot_game
     rules = Rules()
     _, st = bot_game(rules, 2, 3, ["random"] * 3)
     blob = st.serialize()

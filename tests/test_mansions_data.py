@@ -57,7 +57,7 @@ def test_demo_story_exercises_every_feature():
 
 def test_template_story_loads_and_plays():
     r = Rules({"story": "template"})
-    from eldritch.kernel.mansions.game.gamelog import bot_game
+    from eldritch.kernel.mansions.game.playlog import bot_game
     out, st = bot_game(r, 3, 2, ["heuristic", "heuristic"])
     assert st.is_terminal() and out[-1].startswith("result")
 

@@ -25,6 +25,10 @@ def test_each_entry_names_modules_with_the_surface_their_callers_use(game):
     assert 1 <= low <= high
     assert game.module("sim").RUNNER.name == game.name
     assert game.module("kernel_save").max_size() > 0
+    log = game.module("playlog")
+    assert log.HEADER.startswith("# eldritch ")
+    for name in ("bot_game", "replay_log", "log_actions", "chooser", "state_bytes"):
+        assert callable(getattr(log, name)), name
     assert game.bot_kinds and all(isinstance(k, str) for k in game.bot_kinds)
     assert game.save_magic.isupper() and game.bare_saves
 

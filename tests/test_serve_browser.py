@@ -43,7 +43,7 @@ from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 
-from eldritch.kernel.mansions.game import gamelog as mansions_log, text as mansions_text  # noqa: E402
+from eldritch.kernel.mansions.game import playlog as mansions_log, text as mansions_text  # noqa: E402
 from eldritch.kernel.mansions.game.rules import Rules as MansionsRules  # noqa: E402
 from eldritch.kernel.stayaway.game.rules import Rules as StayAwayRules  # noqa: E402
 

@@ -1,5 +1,5 @@
 """`eldritch simulate --game mansions` (host/mansions/sim.py): game i is the seeded bot game of seed
-S + i (the same as kernel/mansions/game/gamelog.bot_game), the Wilson interval and the chart, the
+S + i (the same as kernel/mansions/game/playlog.bot_game), the Wilson interval and the chart, the
 rules' choices and the story as options, bad options in one line, and `eldritch sweep simulate`
 merging to the same report as one run."""
 
@@ -12,7 +12,7 @@ from eldritch import cli
 from eldritch.analysis import simulate as sim
 from eldritch.kernel.mansions.game import consts as K
 from eldritch.kernel.mansions.game import state as S
-from eldritch.kernel.mansions.game.gamelog import bot_game
+from eldritch.kernel.mansions.game.playlog import bot_game
 from eldritch.kernel.mansions.game.rules import Rules
 from eldritch.mansions.sim import RUNNER
 from eldritch.analysis.simgames import Setting

@@ -43,5 +43,5 @@ def check_writable(path: str, what: str) -> None:
         raise OSError(errno.EEXIST, "no unique temporary name")
     except OSError as exc:
         if exc.errno == errno.ENXIO:
-            raise KernelError(what, "cannot write %s: a pipe with no reader" % path)
-        raise KernelError(what, "cannot write %s: %s" % (path, atomic.describe(exc)))
+            raise KernelError(what, "cannot write %s: a pipe with no reader" % atomic.shown(path))
+        raise KernelError(what, "cannot write %s: %s" % (atomic.shown(path), atomic.describe(exc)))

@@ -28,6 +28,7 @@ from eldritch.cliargs import MAX_GAMES, SEED, whole
 from eldritch.kernel import prng
 from eldritch.analysis.simgames import GAMES, Setting, grid, option_text, runner as game_runner
 from eldritch.analysis.stats import wilson
+from eldritch.saves.atomic import shown
 
 TOP_TALLIES = 10
 
@@ -285,7 +286,7 @@ def run(args, backend) -> int:
     if args.chart is not None:
         from eldritch.analysis import charts
         charts.win_rate_chart(results, r, args.chart)
-        print("chart written to %s" % args.chart, file=sys.stderr)
+        print("chart written to %s" % shown(args.chart), file=sys.stderr)
     return 0
 
 

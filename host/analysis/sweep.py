@@ -51,6 +51,7 @@ from eldritch.analysis.rayconnect import RAY_NICENESS, parse_address as parse_ra
 from eldritch.analysis.simgames import Setting, grid, runner as game_runner
 from eldritch.analysis import simulate as sim
 from eldritch.analysis.sweepstore import PLAN_VERSION, Store, write_atomic  # noqa: F401  (the store's names, as before)
+from eldritch.saves.atomic import shown
 
 MAX_WORKERS = 256                      # a process pool forks all its workers at once
 TRACE_ENV = "ELDRITCH_SWEEP_TRACE"     # a folder: each task writes its worker's pid there (tests, monitoring)
@@ -396,5 +397,5 @@ def run(args, backend) -> int:
     path = output or os.path.join(args.out, "atlas.csv")
     rows = merged_atlas(store, tasks)
     write_atomic(path, atlas_mod.csv_text(rows))
-    print("%d rows in %s (%d tasks)" % (len(rows), path, len(tasks)), file=sys.stderr)
+    print("%d rows in %s (%d tasks)" % (len(rows), shown(path), len(tasks)), file=sys.stderr)
     return 0

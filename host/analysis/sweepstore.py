@@ -170,7 +170,8 @@ class Store:
         try:
             os.makedirs(self.results, exist_ok=True)
         except OSError as exc:
-            raise KernelError("option", "--out: cannot make %s: %s" % (self.results, atomic.describe(exc)))
+            raise KernelError("option", "--out: cannot make %s: %s"
+                              % (atomic.shown(self.results), atomic.describe(exc)))
         self.tasks = {t["id"]: t for t in tasks}
         plan = {"version": PLAN_VERSION, "kind": kind, "meta": meta, "tasks": tasks}
         path = os.path.join(self.out, PLAN_NAME)
@@ -186,7 +187,8 @@ class Store:
             elif old.get("tasks") != tasks:
                 # a plan may grow (more games, more settings): every task it had must still be there
                 if old.get("kind") != kind or any(i not in self.tasks for i in ids):
-                    raise KernelError("sweep", "%s holds another sweep's plan: use a new --out folder" % self.out)
+                    raise KernelError("sweep", "%s holds another sweep's plan: use a new --out folder"
+                                      % atomic.shown(self.out))
                 write_atomic(path, json.dumps(plan))
         else:
             write_atomic(path, json.dumps(plan))
@@ -208,7 +210,8 @@ class Store:
         try:
             names = os.listdir(self.results)
         except OSError as exc:
-            raise KernelError("option", "--out: cannot read %s: %s" % (self.results, atomic.describe(exc)))
+            raise KernelError("option", "--out: cannot read %s: %s"
+                              % (atomic.shown(self.results), atomic.describe(exc)))
         for name in names:
             if not name.endswith(".tmp"):
                 continue
@@ -217,7 +220,8 @@ class Store:
                 if stat.S_ISREG(os.lstat(path).st_mode):
                     os.remove(path)
             except OSError as exc:
-                raise KernelError("sweep", "cannot remove the leftover %s: %s" % (path, atomic.describe(exc)))
+                raise KernelError("sweep", "cannot remove the leftover %s: %s"
+                                  % (atomic.shown(path), atomic.describe(exc)))
 
     def _set_aside(self, p: str) -> None:
         """A refused result file: kept beside as .bad for whoever wants to look, out of the way."""
@@ -231,7 +235,7 @@ class Store:
         parts = []
         if self.plan_rewritten:
             parts.append("%s was not a readable plan: written again from this command line"
-                         % os.path.join(self.out, PLAN_NAME))
+                         % atomic.shown(os.path.join(self.out, PLAN_NAME)))
         if self.damaged:
             shown = ", ".join("%s (%s)" % (tid, why) for tid, why in self.damaged[:3])
             more = " and %d more" % (len(self.damaged) - 3) if len(self.damaged) > 3 else ""

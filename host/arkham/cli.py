@@ -27,6 +27,7 @@ from eldritch.kernel.arkham.reach import (reach_odds, OCC_MONSTER, OCC_BLOCKING,
     MODE_VEHICLE, MODE_MISTS)
 from eldritch.kernel.arkham.gatechance import gate_odds
 from eldritch.kernel.arkham.game.board import Board, SPECIAL_HOUND, SPECIAL_BLOCKING, strength_text, loss_text
+from eldritch.saves.atomic import shown
 
 MODES = {"foot": MODE_FOOT, "vehicle": MODE_VEHICLE, "mists": MODE_MISTS}
 IMMUNE = {"none": 0, "physical": odds.IMMUNE_PHYSICAL, "magical": odds.IMMUNE_MAGICAL,
@@ -220,12 +221,12 @@ def cmd_odds(args):
         base, dice = args.strength
         win, ko, und, lost, den = odds.fight(bonus, base, args.stamina, args.rounds, args.hound, dice)
         hit, hden = odds.hit_chance(bonus, base, dice)
-        shown = strength_text(base, dice)
-        out.update(bonus=bonus, strength=base if not dice else shown, stamina=args.stamina, rounds=args.rounds,
+        strength_words = strength_text(base, dice)
+        out.update(bonus=bonus, strength=base if not dice else strength_words, stamina=args.stamina, rounds=args.rounds,
                    hit=_prob(hit, hden), win=_prob(win, den),
                    knocked_out=_prob(ko, den), undecided=_prob(und, den),
                    strength_lost={"num": lost, "den": den, "expected": lost / den})
-        lines = ["bonus %d against strength %s: each attack hits %s" % (bonus, shown, _pct(hit, hden)),
+        lines = ["bonus %d against strength %s: each attack hits %s" % (bonus, strength_words, _pct(hit, hden)),
                  "beaten %s: %s (%d/%d)" % ("within %d exchanges" % args.rounds if args.rounds else "in the end",
                                             _pct(win, den), win, den),
                  "knocked out: %s, undecided: %s" % (_pct(ko, den), _pct(und, den)),
@@ -307,7 +308,7 @@ def cmd_check(args):
     except KernelError as exc:
         if exc.detail.endswith("no rows") and _unfilled(args.folder):
             raise KernelError("board", "%s is the unfilled template (%s): fill in its tables from your own copy "
-                              "(schema: kernel/arkham/data/README.md)" % (args.folder, exc.detail))
+                              "(schema: kernel/arkham/data/README.md)" % (shown(args.folder), exc.detail))
         raise
     from eldritch.kernel.arkham.game.board import DECK_ALLY
     allies = sum(1 for c in range(b.ncards) if b.i_deck[b.card_kind[c]] == DECK_ALLY)
@@ -343,7 +344,7 @@ def cmd_template(args):
     src = os.path.join(data_folder(), "template")
     dest = args.folder
     if os.path.exists(dest) and (not os.path.isdir(dest) or os.listdir(dest)):
-        raise KernelError("option", "%s exists and is not an empty folder: give a new one" % dest)
+        raise KernelError("option", "%s exists and is not an empty folder: give a new one" % shown(dest))
     try:
         os.makedirs(dest, exist_ok=True)
         for name in FILES:
@@ -352,10 +353,10 @@ def cmd_template(args):
             with open(os.path.join(dest, name + ".tsv"), "x", encoding="utf-8") as f:
                 f.write(text)
     except OSError as exc:
-        raise KernelError("option", "cannot write the template into %s: %s" % (dest, exc.strerror or exc))
-    shown = os.fsencode(dest).decode("utf-8", "backslashreplace")      # a name argv gave as bytes
+        raise KernelError("option", "cannot write the template into %s: %s" % (shown(dest), exc.strerror or exc))
+    folder = shown(dest)
     print("%s: %d tables to fill in from your own copy (schema: kernel/arkham/data/README.md); then: "
-          "eldritch arkham check %s" % (shown, len(FILES), shown))
+          "eldritch arkham check %s" % (folder, len(FILES), folder))
     return 0
 
 
@@ -445,7 +446,7 @@ def cmd_honour(args):
     if args.json:
         print(json.dumps({"entries": rows}))
     elif not rows:
-        print("The Honour Roll is empty (%s): it fills as games end with people at the table." % roll.path)
+        print("The Honour Roll is empty (%s): it fills as games end with people at the table." % shown(roll.path))
     else:
         for row in rows:
             print(entry_line(row))

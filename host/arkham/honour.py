@@ -20,7 +20,7 @@ import zlib
 
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.arkham.game.defs import RESULT_NAMES, RES_WON
-from eldritch.saves.atomic import SaveError, write_atomic, read_capped
+from eldritch.saves.atomic import SaveError, write_atomic, read_capped, shown
 from eldritch.saves.userdirs import ensure_state_dir
 from eldritch.kernel.arkham.game import state
 
@@ -59,12 +59,12 @@ class HonourRoll:
         lines = data.decode("utf-8", "replace").splitlines()
         if not lines or tuple(lines[0].split("\t")) != COLUMNS:
             raise KernelError("honour", "%s is not an Honour Roll (its first line must be the columns %s)" % (
-                self.path, ", ".join(COLUMNS)))
+                shown(self.path), ", ".join(COLUMNS)))
         for number, line in enumerate(lines[1:], 2):
             fields = line.split("\t")
             if len(fields) != len(COLUMNS):
-                raise KernelError("honour", "%s line %d: %d fields, expected %d" % (self.path, number, len(fields),
-                                                                                  len(COLUMNS)))
+                raise KernelError("honour", "%s line %d: %d fields, expected %d"
+                                  % (shown(self.path), number, len(fields), len(COLUMNS)))
             rows.append(dict(zip(COLUMNS, fields)))
         return rows
 

@@ -11,7 +11,8 @@ an action's code: "> seat 1, Name: move to The Curator (slot 2)" and its events 
 the JSON log keeps the code of each action (to replay it) beside its words. The turn count of the
 summary is the number of the last "turn N" line of the log.
 
-`transcript` is the golden-playthrough form (tests/golden_games): each action as "> CODE words".
+`transcript` is the golden-playthrough form (tests/golden_games/eldersign): each action as "> CODE
+words", the lines kernel/eldersign/game/playlog.py writes on every runtime.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ import json
 
 from eldritch.kernel.eldersign.game import text as gametext
 from eldritch.kernel.eldersign.game.machine import Game, EV_TURN
+from eldritch.kernel.eldersign.game.playlog import HEADER as TRANSCRIPT_HEADER
 
 TEXT_HEADER = "# eldritch play log v2"
-TRANSCRIPT_HEADER = "# eldritch play log v1"
 FORMATS = ("text", "json", "transcript")
 
 

@@ -20,6 +20,7 @@ from eldritch.kernel.errors import KernelError
 from eldritch.kernel.eldersign.game.data import FILES, DECKS, GameData, table_files
 from eldritch.kernel.eldersign.game.machine import Game
 from eldritch.kernel.eldersign import library
+from eldritch.saves.atomic import shown
 
 SCHEMA_DOC = "kernel/eldersign/data/GAME.md"
 
@@ -32,7 +33,7 @@ def template_folder() -> str:
 def write_template(dest: str) -> int:
     """Copy the template's tables into a new (or empty) folder, never over a file; the count."""
     if os.path.exists(dest) and (not os.path.isdir(dest) or os.listdir(dest)):
-        raise KernelError("option", "%s exists and is not an empty folder: give a new one" % dest)
+        raise KernelError("option", "%s exists and is not an empty folder: give a new one" % shown(dest))
     src = template_folder()
     try:
         os.makedirs(dest, exist_ok=True)
@@ -42,7 +43,7 @@ def write_template(dest: str) -> int:
             with open(os.path.join(dest, name + ".tsv"), "x", encoding="utf-8") as f:
                 f.write(text)
     except OSError as exc:
-        raise KernelError("option", "cannot write the template into %s: %s" % (dest, exc.strerror or exc))
+        raise KernelError("option", "cannot write the template into %s: %s" % (shown(dest), exc.strerror or exc))
     return len(FILES)
 
 
@@ -70,7 +71,7 @@ def load(folder=None, cards=()):
     except KernelError as exc:
         if folder is not None and "no rows" in exc.detail and _unfilled(folder):
             raise KernelError("data", "%s is the unfilled template: fill in its tables from your own cards, and "
-                                      "delete those you keep the shipped cards of (%s)" % (folder, exc.detail))
+                                      "delete those you keep the shipped cards of (%s)" % (shown(folder), exc.detail))
         raise
     lean = GameData(folder, extra=list(cards), lean=True)
     Game(data, players=1, seed=0, ancient_one=0)

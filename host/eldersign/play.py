@@ -27,7 +27,7 @@ import sys
 import time
 
 from eldritch.cliargs import SEED, seconds, whole
-from eldritch.saves.atomic import SaveError, user_path
+from eldritch.saves.atomic import SaveError, shown, user_path
 from eldritch.eldersign.gamelog import GameLog, FORMATS, TRANSCRIPT_HEADER
 from eldritch.frontend.botseats import bot_seats
 from eldritch.kernel.errors import KernelError
@@ -168,7 +168,7 @@ def open_game(args, state):
             raise KernelError("option", "--resume or --load, not both")
         path = os.path.join(state, userdirs.AUTOSAVE) if args.resume else user_path(args.load)
         if args.resume and not os.path.exists(path):
-            raise KernelError("option", "no autosaved game to resume in %s" % state)
+            raise KernelError("option", "no autosaved game to resume in %s" % shown(state))
         if args.data is not None:
             raise KernelError("option", "--data: a saved game holds its own card tables")
         cards = playsave.read_card_files(args.cards)

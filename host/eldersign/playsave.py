@@ -28,7 +28,7 @@ from __future__ import annotations
 import os
 import tempfile
 
-from eldritch.saves.atomic import SaveError, read_capped
+from eldritch.saves.atomic import SaveError, read_capped, shown
 from eldritch.saves import saveformat
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.eldersign.game.data import GameData
@@ -70,7 +70,7 @@ def read_card_files(paths) -> tuple:
         try:
             text = blob.decode("utf-8")
         except UnicodeDecodeError:
-            raise SaveError("%s is not UTF-8 text" % path)
+            raise SaveError("%s is not UTF-8 text" % shown(path))
         out.append((os.path.basename(path) or "cards.tsv", text))
     if len(out) > MAX_CARD_FILES:
         raise SaveError("at most %d card files" % MAX_CARD_FILES)
@@ -83,12 +83,12 @@ def read_data_folder(folder) -> tuple:
     try:
         names = sorted(n for n in os.listdir(folder) if n.endswith(".tsv"))
     except OSError as exc:
-        raise SaveError("%s: not a folder of card tables (%s)" % (folder, exc.strerror or exc))
+        raise SaveError("%s: not a folder of card tables (%s)" % (shown(folder), exc.strerror or exc))
     if len(names) > MAX_CARD_FILES:
-        raise SaveError("%s: more than %d .tsv files" % (folder, MAX_CARD_FILES))
+        raise SaveError("%s: more than %d .tsv files" % (shown(folder), MAX_CARD_FILES))
     out = read_card_files([os.path.join(folder, n) for n in names])
     if not out:
-        raise SaveError("%s: no card table in it (eldritch template DIR writes them)" % folder)
+        raise SaveError("%s: no card table in it (eldritch template DIR writes them)" % shown(folder))
     return out
 
 
@@ -116,7 +116,7 @@ def game_data(cards, data=(), data_name="data", lean=False) -> GameData:
             for name, text in data:
                 base = os.path.basename(name)
                 if not base.endswith(".tsv") or base.startswith("."):
-                    raise KernelError("data", "%s: not a card table's file name" % name[:80])
+                    raise KernelError("data", "%s: not a card table's file name" % shown(name[:80]))
                 with open(os.path.join(tables, base), "w", encoding="utf-8", newline="") as f:
                     f.write(text)
         try:

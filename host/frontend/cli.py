@@ -18,7 +18,7 @@ import os
 import sys
 
 from eldritch.cliargs import FD, seconds
-from eldritch.saves.atomic import SaveError, user_path
+from eldritch.saves.atomic import SaveError, shown, user_path
 from eldritch.kernel.errors import KernelError
 from eldritch.saves import userdirs
 from eldritch.frontend import persist as persistmod
@@ -78,7 +78,7 @@ def read_save(persist, args, load):
     try:
         if args.resume:
             if not os.path.exists(persist.autosave_path):
-                raise KernelError("option", "no autosaved game to resume in %s" % persist.state)
+                raise KernelError("option", "no autosaved game to resume in %s" % shown(persist.state))
             save = persist.read_autosave(ask, allow)
         else:
             save = persist.read(user_path(args.load), ask, allow)
@@ -186,7 +186,7 @@ def _write_outputs(session, args, people: bool) -> list:
         if message.startswith("not saved: "):
             reason = message[len("not saved: "):].replace(" (the game goes on)", "")
             if people:
-                reason += ("; the game is saved in %s instead" % session.autosave_path
+                reason += ("; the game is saved in %s instead" % shown(session.autosave_path)
                            if session.persist is not None and session.persist.saved else "; the game is not saved")
             problems.append("--save: %s" % reason)
     return problems

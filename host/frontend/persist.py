@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import os
 
-from eldritch.saves.atomic import SaveError, write_atomic, user_path, check_target, check_path
+from eldritch.saves.atomic import SaveError, write_atomic, user_path, check_target, check_path, shown
 from eldritch import saves
 from eldritch.saves import userdirs
 
@@ -72,11 +72,11 @@ class Persist:
         try:
             check_path(path)
             if os.path.isfile(path) and not os.path.islink(path) and not _is_save(path, self.game):
-                return "%s exists and is not an Eldritch save: not overwritten" % path
+                return "%s exists and is not an Eldritch save: not overwritten" % shown(path)
             note = saves.write_save(path, self.game, payload, settings, seal, state_dir=self.state)
         except SaveError as exc:
             return "not saved: %s (the game goes on)" % exc
-        done = ("sealed into %s" if seal is not None else "saved to %s") % path
+        done = ("sealed into %s" if seal is not None else "saved to %s") % shown(path)
         return done + ("; " + note if note else "")
 
     def read(self, path: str, passphrase=None, allow_older: bool = False, known=None):
@@ -98,7 +98,7 @@ class Persist:
             return None
         kept = self.auto.kept()
         more = " (%d unfinished games are kept there)" % len(kept) if len(kept) > 1 else ""
-        return "the game autosaved before is kept in %s%s" % (keep, more)
+        return "the game autosaved before is kept in %s%s" % (shown(keep), more)
 
     def write_log(self, path: str | None, text: str, autosave_text: str | None = None) -> str | None:
         """Write a log to path (and `autosave_text` beside the autosave); a one-line notice on failure."""

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from eldritch.frontend.gamelog import PUBLIC, REFEREE
 from eldritch.frontend.news import last_decision, news_panel
+from eldritch.saves.atomic import shown
 from eldritch.frontend.shapes import advised_action
 
 
@@ -247,5 +248,6 @@ class Session:
             return head + "stopped: not saved: %s, and none was given" % sealed_only(self.game)
         self.autosave()
         if self.persist.saved:
-            return "%sthe game is saved in %s (%s --resume goes on)" % (head, self.autosave_path, self.game.command)
+            return "%sthe game is saved in %s (%s --resume goes on)" % (head, shown(self.autosave_path),
+                                                                          self.game.command)
         return "%sthe game could NOT be saved (%s)" % (head, self.persist.error or "autosave failed")

@@ -20,7 +20,7 @@ from eldritch.frontend.adapter import GameAdapter
 from eldritch.frontend.gamelog import MultiLog, Record, PUBLIC, REFEREE
 from eldritch.frontend.settings import Settings
 from eldritch.kernel.errors import KernelError
-from eldritch.kernel.mansions.game import text, gamelog
+from eldritch.kernel.mansions.game import text, playlog
 from eldritch.kernel.mansions.game.bots import make_bot
 from eldritch.kernel.mansions.game.consts import MAX_ACTIONS, KEEPER
 from eldritch.kernel.mansions.game.rules import Rules
@@ -62,7 +62,7 @@ class MansionsGame(GameAdapter):
 
     def _header(self, referee):
         kinds = [self.settings.kind if s in self.settings.bots else "human" for s in range(self.players)]
-        lines = gamelog.header(self.rules, self.state.seed, self.players, kinds)
+        lines = playlog.header(self.rules, self.state.seed, self.players, kinds)
         lines[0] = "# eldritch mansions log v2"
         if not referee:
             lines = [l for l in lines if not l.startswith("seed ")]
@@ -102,7 +102,7 @@ class MansionsGame(GameAdapter):
         rec = step_record(self.story, self.state, action, by)
         self.log.add(rec)
         if self.state.is_terminal():
-            self.log.result = gamelog.result_line(self.state)[len("result "):]
+            self.log.result = playlog.result_line(self.state)[len("result "):]
         return rec
 
     def log_text(self, viewer, fmt="text"):
@@ -180,16 +180,14 @@ def step_record(story, st, action, by) -> Record:
 
 
 def transcript(rules, state, settings) -> list:
-    """The kernel's golden-file log of the game (kernel/mansions/game/gamelog.py: "> ACTION SEAT TEXT"
+    """The kernel's golden-file log of the game (kernel/mansions/game/playlog.py: "> ACTION SEAT TEXT"
     and every event as the keeper sees them), rebuilt by replaying its actions from the seed."""
     kinds = [settings.kind if s in settings.bots else "human" for s in range(state.players)]
     st = rules.new_game(state.seed, state.players)
-    out = gamelog.header(rules, state.seed, state.players, kinds)
+    out = playlog.header(rules, state.seed, state.players, kinds)
     for a in state.actions():
-        out.append("> %d %d %s" % (a, st.current_player(), st.action_text(a)))
-        st.apply(a)
-        out.extend("  " + e for e in text.events(st))
-    out.append(gamelog.result_line(st))
+        playlog.step_lines(st, a, out)
+    out.append(playlog.result_line(st))
     return out
 
 

@@ -5,7 +5,7 @@ Seat 0 is the keeper, seats 1.. the investigators (--players counts every seat: 
 "win" is the investigators' win (so the Wilson interval and the chart read as the investigators'
 chance); the metrics count the keeper's wins, the games nobody won, the rounds, the investigators
 killed or driven out, whether the objective was revealed and the steps. Game i of a run with seed S
-is the game of seed S + i; the bot of seat k is made with that seed (kernel/mansions/game/gamelog.py
+is the game of seed S + i; the bot of seat k is made with that seed (kernel/mansions/game/playlog.py
 bot_game, the same games as `eldritch mansions play --bots`). Options: --mansions-options takes the
 rules' choices as NAME=VALUE (kernel/mansions/game/choices.py: the first edition's rules by default),
 --mansions-story a story by name or folder.

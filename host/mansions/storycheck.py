@@ -18,6 +18,7 @@ import re
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.mansions.game.story import Story, story_folder, FILES, OPTIONAL_FILES
 from eldritch.kernel.mansions.game.consts import CLASSES, CARD_KINDS, W_HIDING, W_BARRIER
+from eldritch.saves.atomic import shown
 
 CHECK_EPILOG = """examples:
   eldritch mansions check demo                 the demonstration story, summarised
@@ -77,7 +78,7 @@ def story_argument(name):
 def cmd_check(args):
     name = story_argument(args.folder)
     if not os.path.isdir(story_folder(name)):
-        raise KernelError("option", "%s is not a story folder" % args.folder)
+        raise KernelError("option", "%s is not a story folder" % shown(args.folder))
     story = Story(name, collect=True)
     problems = story.problems
     if args.json:
@@ -88,7 +89,7 @@ def cmd_check(args):
     if problems:
         import sys
         for p in problems:
-            sys.stderr.write("%s: %s\n" % (args.folder, p))
+            sys.stderr.write("%s: %s\n" % (shown(args.folder), p))
         return 2
     for line in summary_lines(args.folder, summary(story)):
         print(line)
@@ -149,7 +150,7 @@ def cmd_template(args):
     src = story_folder("template")
     dest = args.folder
     if os.path.exists(dest) and (not os.path.isdir(dest) or os.listdir(dest)):
-        raise KernelError("option", "%s exists and is not an empty folder: give a new one" % dest)
+        raise KernelError("option", "%s exists and is not an empty folder: give a new one" % shown(dest))
     names = [n for n in FILES + OPTIONAL_FILES if os.path.exists(os.path.join(src, n))]
     try:
         os.makedirs(dest, exist_ok=True)
@@ -159,8 +160,8 @@ def cmd_template(args):
             with open(os.path.join(dest, name), "x", encoding="utf-8") as f:
                 f.write(text)
     except OSError as exc:
-        raise KernelError("option", "cannot write the template into %s: %s" % (dest, exc.strerror or exc))
-    shown = os.fsencode(dest).decode("utf-8", "backslashreplace")      # a name argv gave as bytes
+        raise KernelError("option", "cannot write the template into %s: %s" % (shown(dest), exc.strerror or exc))
+    folder = shown(dest)
     print("%s: %d files of a small story that plays, every field shown in its '#' lines with an example "
-          "(schema: kernel/mansions/data/README.md); then: eldritch mansions check %s" % (shown, len(names), shown))
+          "(schema: kernel/mansions/data/README.md); then: eldritch mansions check %s" % (folder, len(names), folder))
     return 0

@@ -35,7 +35,7 @@ import re
 from importlib import import_module
 
 from eldritch import games
-from eldritch.saves.atomic import SaveError, read_capped, write_atomic, remove_durably, user_path, describe
+from eldritch.saves.atomic import SaveError, read_capped, write_atomic, remove_durably, user_path, describe, shown
 from eldritch.saves import saveformat
 from eldritch.saves.saveformat import NAMES
 from eldritch.saves.seal import Seal, HEAD as SEAL_HEAD, TAG as SEAL_TAG, peek
@@ -146,15 +146,15 @@ def check_target(path: str, game: str) -> str | None:
         return problem
     try:
         if os.path.islink(path):
-            return "%s is a symbolic link: not replaced (give the file itself)" % path
+            return "%s is a symbolic link: not replaced (give the file itself)" % shown(path)
         if os.path.exists(path):
             if not os.path.isfile(path):
-                return "%s exists and is a device, pipe or socket: not replaced" % path
+                return "%s exists and is a device, pipe or socket: not replaced" % shown(path)
             head = _head(path)
             if not is_save_head(head, game):
-                return "%s exists and is not an Eldritch %s save: not replaced" % (path, NAMES[game])
+                return "%s exists and is not an Eldritch %s save: not replaced" % (shown(path), NAMES[game])
     except (OSError, SaveError) as exc:
-        return "cannot write %s: %s" % (path, exc if isinstance(exc, SaveError) else describe(exc))
+        return "cannot write %s: %s" % (shown(path), exc if isinstance(exc, SaveError) else describe(exc))
     return None
 
 
@@ -271,7 +271,7 @@ class Autosaves:
 
     def read(self, passphrase=None, allow_older: bool = False, known: Seal | None = None) -> Save:
         if not self.exists():
-            raise SaveError("no autosaved %s game in %s" % (NAMES[self.game], self.folder))
+            raise SaveError("no autosaved %s game in %s" % (NAMES[self.game], shown(self.folder)))
         return read_save(self.path, self.game, passphrase, allow_older, self.folder, known)
 
     def _kept_name(self, k: int) -> str:
@@ -308,7 +308,7 @@ class Autosaves:
             except FileNotFoundError:
                 return None                      # another session kept it first
             except OSError as exc:
-                raise SaveError("cannot keep the previous game %s: %s" % (self.path, describe(exc)))
+                raise SaveError("cannot keep the previous game %s: %s" % (shown(self.path), describe(exc)))
             break
         remove_durably(self.path)                # the folder is synced: both names are durable
         return keep
@@ -316,5 +316,5 @@ class Autosaves:
     def discard(self, path: str) -> None:
         """Remove a kept game (or the current autosave); only this game's files in this folder."""
         if path != self.path and path not in self.kept():
-            raise SaveError("%s is not a kept %s game" % (path, NAMES[self.game]))
+            raise SaveError("%s is not a kept %s game" % (shown(path), NAMES[self.game]))
         remove_durably(path)

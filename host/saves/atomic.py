@@ -46,6 +46,25 @@ def user_path(text: str) -> str:
     return os.path.expanduser(text.strip())
 
 
+def shown(path) -> str:
+    """A path as a message shows it: bytes that are not UTF-8 (which reach Python as the surrogates
+    \\udc80-\\udcff) as \\xNN, other characters a terminal would not print as they are (a line
+    break, an escape) as \\n, \\x1b...: printable on any stdout, one line, no terminal escape
+    sequence. Every message that names a path a user gave uses it."""
+    if isinstance(path, (bytes, bytearray)):
+        path = bytes(path).decode("utf-8", "surrogateescape")
+    elif not isinstance(path, str):
+        path = os.fspath(path) if hasattr(path, "__fspath__") else str(path)
+        path = path.decode("utf-8", "surrogateescape") if isinstance(path, bytes) else path
+    out = []
+    for ch in path:
+        if "\udc80" <= ch <= "\udcff":
+            out.append("\\x%02x" % (ord(ch) - 0xDC00))
+        else:
+            out.append(ch if ch.isprintable() else repr(ch)[1:-1])
+    return "".join(out)
+
+
 def describe(exc: OSError) -> str:
     """An OSError as a few plain words ("no such folder", "permission denied", "disk full")."""
     code = exc.errno
@@ -216,12 +235,12 @@ def _locked_folder(fs: FileSystem, folder: str, verb: str, path: str) -> Iterato
     try:
         dirfd = fs.open_dir(folder)
     except OSError as exc:
-        raise SaveError("cannot %s %s: %s" % (verb, path, describe(exc)))
+        raise SaveError("cannot %s %s: %s" % (verb, shown(path), describe(exc)))
     try:
         fs.lock(dirfd)
         yield dirfd
     except OSError as exc:
-        raise SaveError("cannot %s %s: %s" % (verb, path, describe(exc)))
+        raise SaveError("cannot %s %s: %s" % (verb, shown(path), describe(exc)))
     finally:
         try:
             fs.unlock(dirfd)
@@ -240,11 +259,11 @@ def check_target(path: str, fs: FileSystem = REAL) -> str | None:
     try:
         kind = fs.kind(target)
         if kind == "dir":
-            return "%s is a folder: give a file name" % path
+            return "%s is a folder: give a file name" % shown(path)
         if kind == "missing" and fs.kind(os.path.dirname(target) or ".") != "dir":
-            return "cannot write %s: no folder %s (nothing was created)" % (path, os.path.dirname(target))
+            return "cannot write %s: no folder %s (nothing was created)" % (shown(path), shown(os.path.dirname(target)))
     except OSError as exc:
-        return "cannot write %s: %s" % (path, describe(exc))
+        return "cannot write %s: %s" % (shown(path), describe(exc))
     return None
 
 
@@ -266,24 +285,24 @@ def write_atomic(path: str, data: bytes, fs: FileSystem = REAL, replace_only=Non
         if replace_only is not None and fs.lkind(path) not in ("missing", "file"):
             kind = fs.lkind(path)
             if kind == "dir":
-                raise SaveError("%s is a folder: give a file name" % path)
+                raise SaveError("%s is a folder: give a file name" % shown(path))
             raise SaveError("%s exists and is %s, not %s: not replaced" % (
-                path, "a symbolic link" if kind == "link" else "a device, pipe or socket", what))
+                shown(path), "a symbolic link" if kind == "link" else "a device, pipe or socket", what))
     except OSError as exc:
-        raise SaveError("cannot write %s: %s" % (path, describe(exc)))
+        raise SaveError("cannot write %s: %s" % (shown(path), describe(exc)))
     target = os.path.realpath(path)
     folder = os.path.dirname(target) or "."
     try:
         kind = fs.kind(target)
         if kind == "dir":
-            raise SaveError("%s is a folder: give a file name" % path)
+            raise SaveError("%s is a folder: give a file name" % shown(path))
         if kind == "other":
             fs.write_in_place(target, data)
             return
         if fs.kind(folder) != "dir":
-            raise SaveError("cannot write %s: no folder %s (nothing was created)" % (path, folder))
+            raise SaveError("cannot write %s: no folder %s (nothing was created)" % (shown(path), shown(folder)))
     except OSError as exc:
-        raise SaveError("cannot write %s: %s" % (path, describe(exc)))
+        raise SaveError("cannot write %s: %s" % (shown(path), describe(exc)))
     with _locked_folder(fs, folder, "write", path) as dirfd:
         if replace_only is not None:
             _check_replaceable(fs, path, target, replace_only, what)
@@ -324,13 +343,13 @@ def _check_replaceable(fs: FileSystem, path: str, target: str, replace_only, wha
     if kind == "missing":
         return
     if kind != "file":
-        raise SaveError("%s exists and is not %s: not replaced" % (path, what))
+        raise SaveError("%s exists and is not %s: not replaced" % (shown(path), what))
     try:
         head = fs.read_head(target, HEAD_BYTES)
     except OSError as exc:
-        raise SaveError("%s exists and cannot be read (%s): not replaced" % (path, describe(exc)))
+        raise SaveError("%s exists and cannot be read (%s): not replaced" % (shown(path), describe(exc)))
     if not replace_only(head):
-        raise SaveError("%s exists and is not %s: not replaced" % (path, what))
+        raise SaveError("%s exists and is not %s: not replaced" % (shown(path), what))
 
 
 def _remove_stale_temps(fs: FileSystem, folder: str, prefix: str) -> None:
@@ -378,19 +397,20 @@ def read_capped(path: str, limit: int, check_head=None, head: int = 0, what: str
     try:
         kind = fs.kind(path)
     except OSError as exc:
-        raise SaveError("cannot read %s: %s" % (path, describe(exc)))
+        raise SaveError("cannot read %s: %s" % (shown(path), describe(exc)))
     if kind == "missing":
-        raise SaveError("cannot read %s: no such file" % path)
+        raise SaveError("cannot read %s: no such file" % shown(path))
     if kind == "dir":
-        raise SaveError("cannot read %s: it is a folder" % path)
+        raise SaveError("cannot read %s: it is a folder" % shown(path))
     if kind == "other":
-        raise SaveError("cannot read %s: not a regular file (a device, pipe or socket), not a %s" % (path, what))
+        raise SaveError("cannot read %s: not a regular file (a device, pipe or socket), not a %s" % (shown(path), what))
     try:
         fd = fs.open_read(path)
     except OSError as exc:
         if exc.errno == errno.EINVAL:
-            raise SaveError("cannot read %s: not a regular file (a device, pipe or socket), not a %s" % (path, what))
-        raise SaveError("cannot read %s: %s" % (path, describe(exc)))
+            raise SaveError("cannot read %s: not a regular file (a device, pipe or socket), not a %s"
+                            % (shown(path), what))
+        raise SaveError("cannot read %s: %s" % (shown(path), describe(exc)))
     try:
         chunks = []
         got = 0
@@ -406,10 +426,10 @@ def read_capped(path: str, limit: int, check_head=None, head: int = 0, what: str
             chunks.append(chunk)
             got += len(chunk)
         if got > limit:
-            raise SaveError("%s is larger than %d bytes: not a %s" % (path, limit, what))
+            raise SaveError("%s is larger than %d bytes: not a %s" % (shown(path), limit, what))
         return b"".join(chunks)
     except OSError as exc:
-        raise SaveError("cannot read %s: %s" % (path, describe(exc)))
+        raise SaveError("cannot read %s: %s" % (shown(path), describe(exc)))
     finally:
         fs.close(fd)
 

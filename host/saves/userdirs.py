@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from eldritch.saves.atomic import SaveError, describe
+from eldritch.saves.atomic import SaveError, describe, shown
 
 AUTOSAVE = "autosave.sav"
 AUTOSAVE_LOG = "autosave.log"
@@ -36,7 +36,7 @@ def ensure_state_dir(folder: str) -> str:
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
     except OSError as exc:
-        raise SaveError("cannot make the state folder %s: %s" % (folder, describe(exc)))
+        raise SaveError("cannot make the state folder %s: %s" % (shown(folder), describe(exc)))
     if not os.path.isdir(folder):
-        raise SaveError("the state folder %s is not a folder" % folder)
+        raise SaveError("the state folder %s is not a folder" % shown(folder))
     return folder

@@ -21,6 +21,7 @@ import sys
 from eldritch.cliargs import FD, decimal, seconds, whole
 from eldritch import games
 from eldritch.kernel.errors import KernelError
+from eldritch.saves.atomic import shown
 
 EXAMPLES = """examples:
   eldritch serve                                    host page and seat links on http://127.0.0.1:8765
@@ -230,7 +231,7 @@ def cmd_run(args) -> int:
             out.write("ready %s/host#%s\n" % (url, key))
             out.flush()
             return
-        out.write("eldritch serve: %d tables in %s\n" % (len(server.tables), store.folder))
+        out.write("eldritch serve: %d tables in %s\n" % (len(server.tables), shown(store.folder)))
         out.write("the host's page (keep it to yourself): %s/host#%s\n" % (url, key))
         for table in server.tables.values():
             if table.game.is_terminal() or table.ended:
@@ -273,7 +274,7 @@ def cmd_list(args) -> int:
     ids = store.table_ids()
     url = base_url(args)
     if not ids:
-        print("no tables in %s" % store.folder)
+        print("no tables in %s" % shown(store.folder))
     for table_id in ids:
         meta = store.read_meta(table_id)
         print("table %s: %s, %d seats%s" % (table_id, meta["game"], meta["players"],
@@ -291,7 +292,7 @@ def _offline_table(args, table_id):
     from eldritch.frontend.session import Session
     store = Store(folder_of(args))
     if table_id not in store.table_ids():
-        raise KernelError("option", "no table %s in %s" % (table_id[:20], store.folder))
+        raise KernelError("option", "no table %s in %s" % (table_id[:20], shown(store.folder)))
     actions = store.recover()
     store.close()
     meta = store.read_meta(table_id)
@@ -327,7 +328,7 @@ def cmd_export(args) -> int:
         raise KernelError("option", problem)
     blob = export_blob(game, words, seal_identity(meta), TableCounts(store.folder))
     saves.write_blob(path, game.name, blob, words is not None)
-    print("table %s saved to %s (%s)" % (table_id, path, game.command + " --load " + path))
+    print("table %s saved to %s (%s)" % (table_id, shown(path), game.command + " --load " + shown(path)))
     return 0
 
 
@@ -354,6 +355,6 @@ def cmd_import(args) -> int:
     store.write_meta(table_id, meta)
     if save.notice:
         sys.stderr.write("eldritch: %s\n" % save.notice)
-    print("table %s: %s from %s (%d moves played); eldritch serve hosts it" % (table_id, game.title, path,
+    print("table %s: %s from %s (%d moves played); eldritch serve hosts it" % (table_id, game.title, shown(path),
                                                                                len(game.actions())))
     return 0

@@ -28,7 +28,7 @@ import secrets
 import threading
 import zlib
 
-from eldritch.saves.atomic import SaveError, write_atomic, describe, read_capped
+from eldritch.saves.atomic import SaveError, write_atomic, describe, read_capped, shown
 
 JOURNAL = "journal.log"
 META = "table.json"
@@ -113,7 +113,7 @@ class Journal:
                 if self.durable:
                     os.fdatasync(self.fd)
             except OSError as exc:
-                error = SaveError("cannot write the journal %s: %s" % (self.path, describe(exc)))
+                error = SaveError("cannot write the journal %s: %s" % (shown(self.path), describe(exc)))
                 for _, fut in batch:
                     if not fut.cancelled():
                         fut.set_exception(error)
@@ -143,9 +143,9 @@ class Store:
         try:
             os.makedirs(folder, mode=0o700, exist_ok=True)
         except OSError as exc:
-            raise SaveError("cannot make the server's folder %s: %s" % (folder, describe(exc)))
+            raise SaveError("cannot make the server's folder %s: %s" % (shown(folder), describe(exc)))
         if not os.path.isdir(folder):
-            raise SaveError("%s is not a folder" % folder)
+            raise SaveError("%s is not a folder" % shown(folder))
         self.journal = None
 
     # ----- tables ---------------------------------------------------------------------------------
@@ -159,7 +159,7 @@ class Store:
         try:
             names = os.listdir(self.folder)
         except OSError as exc:
-            raise SaveError("cannot read %s: %s" % (self.folder, describe(exc)))
+            raise SaveError("cannot read %s: %s" % (shown(self.folder), describe(exc)))
         return sorted(n for n in names if TABLE_ID.match(n) and os.path.isfile(os.path.join(self.folder, n, META)))
 
     def read_meta(self, table: str) -> dict:
@@ -168,9 +168,9 @@ class Store:
         try:
             meta = json.loads(blob.decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
-            raise SaveError("%s is not a table file" % path)
+            raise SaveError("%s is not a table file" % shown(path))
         if not isinstance(meta, dict) or meta.get("format") != "eldritch-table":
-            raise SaveError("%s is not a table file" % path)
+            raise SaveError("%s is not a table file" % shown(path))
         return meta
 
     def write_meta(self, table: str, meta: dict) -> None:
@@ -186,7 +186,7 @@ class Store:
         for line in read_capped(path, ACTIONS_MAX, what="action file").decode().splitlines():
             action, by = line.split(" ")
             if by not in BYS:
-                raise SaveError("%s: a line that is not 'ACTION WHO'" % path)
+                raise SaveError("%s: a line that is not 'ACTION WHO'" % shown(path))
             out.append((int(action), by))
         return out
 

@@ -36,6 +36,8 @@ EXAMPLES = """examples:
   eldritch stayaway --seed 7 --players 6 --bots all --log game.log
                                                         a whole bot game; the referee log in game.log
   eldritch stayaway --players 6 --bots all --bot-kind search --vengeful
+  eldritch stayaway --seed 32 --players 4 --bots all --bot-kind random,heuristic,heuristic,random
+                                                        a table of bots of two kinds
   eldritch stayaway --load game.sae                     go on with a sealed save (asks its passphrase)
   eldritch stayaway --load game.sae --passphrase-fd 3 3<words.txt   the passphrase from a file
   eldritch stayaway --resume                            go on with the last autosaved game
@@ -64,8 +66,9 @@ def add_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--players", default=None,
                    help="players, 4-12 (default 5); for simulate a list or range: 4,6,8 or 4-12")
     p.add_argument("--bots", default="", help="'all', or the bot seats: '2,3' (default none)")
-    p.add_argument("--bot-kind", choices=("heuristic", "random", "search"), default="heuristic",
-                   help="the bots' kind (default heuristic)")
+    p.add_argument("--bot-kind", type=bot_kinds, default=("heuristic",), metavar="KIND",
+                   help="the bots' kind: heuristic (default), random or search; or one kind per seat, P1 first "
+                        "(random,heuristic,heuristic,random: a human seat's is not used)")
     p.add_argument("--log", help="write the log to this file: the public log while the game can go on, the "
                                  "referee log (every card) once it is over")
     p.add_argument("--load", help="go on with a sealed save")
@@ -86,6 +89,28 @@ def add_parser(sub) -> argparse.ArgumentParser:
     add_play_args(p)
     add_passphrase_args(p)
     return p
+
+
+BOT_KINDS = ("heuristic", "random", "search")
+
+
+def bot_kinds(text: str) -> tuple:
+    """An argparse type: a bot kind, or one per seat separated by commas."""
+    kinds = tuple(k.strip() for k in text.split(","))
+    for k in kinds:
+        if k not in BOT_KINDS:
+            raise argparse.ArgumentTypeError("a bot kind is %s, not %r" % (", ".join(BOT_KINDS), k[:20]))
+    return kinds
+
+
+def seat_kinds_for(kinds: tuple, players: int):
+    """(the table's kind, each seat's kind or None) of --bot-kind for a game of `players`."""
+    if len(kinds) == 1:
+        return kinds[0], None
+    if len(kinds) != players:
+        raise KernelError("option", "--bot-kind: %d kinds for %d players (one kind, or one per seat)"
+                          % (len(kinds), players))
+    return kinds[0], kinds
 
 
 def options_from(args) -> dict:
@@ -131,6 +156,9 @@ def end_text(state) -> List[str]:
 # ----- simulate -----------------------------------------------------------------------------------------
 
 def simulate(args) -> int:
+    if len(args.bot_kind) != 1:
+        raise KernelError("option", "--bot-kind: one kind for simulate (it plays every player count)")
+    kind = args.bot_kind[0]
     counts = player_counts(args.players, list(range(4, 13)))
     rules = Rules(options_from(args))
     seed0 = args.seed if args.seed is not None else 0
@@ -140,7 +168,7 @@ def simulate(args) -> int:
         for g in range(args.games):
             seed = seed0 + g
             s = rules.new_game(seed, n)
-            bots = make_bots([args.bot_kind] * n, seed, rules)
+            bots = make_bots([kind] * n, seed, rules)
             from eldritch.kernel.stayaway.game.play import play_game
             play_game(rules, seed, n, bots, args.max_steps, state=s)
             if s.result in (D.R_DECLARED, D.R_THING_ALONE):
@@ -156,9 +184,9 @@ def simulate(args) -> int:
                      "thing_interval": [tl, th], "human_wins": humans, "human_rate": humans / args.games,
                      "human_interval": [hl, hh], "other": other})
     if args.json:
-        print(json.dumps({"bots": args.bot_kind, "seed": seed0, "rows": rows}))
+        print(json.dumps({"bots": kind, "seed": seed0, "rows": rows}))
         return 0
-    print("%s bots, seeds %d..%d; 95%% Wilson intervals" % (args.bot_kind, seed0, seed0 + args.games - 1))
+    print("%s bots, seeds %d..%d; 95%% Wilson intervals" % (kind, seed0, seed0 + args.games - 1))
     print("| players | games | The Thing's side wins | Humans win | other (vengeful, cut) |")
     print("|---:|---:|---|---|---:|")
     for r in rows:
@@ -187,8 +215,8 @@ def cmd_play(args) -> int:
         notices.append(notice)
         if args.bots:
             settings.bots = frozenset(bot_seats(args.bots, state.players))
-        if args.bot_kind != "heuristic":
-            settings.kind = args.bot_kind
+        if args.bot_kind != ("heuristic",):
+            settings.kind, settings.seat_kinds = seat_kinds_for(args.bot_kind, state.players)
     else:
         players = player_counts(args.players, [5])
         if len(players) != 1:
@@ -198,7 +226,8 @@ def cmd_play(args) -> int:
             import time
             seed = int(time.time()) & 0x3FFFFFFF
         state = Rules(options_from(args)).new_game(seed, players[0])
-        settings = Settings(bot_seats(args.bots, state.players), args.bot_kind)
+        kind, each = seat_kinds_for(args.bot_kind, state.players)
+        settings = Settings(bot_seats(args.bots, state.players), kind, seat_kinds=each)
         seal = None
     if args.speed is not None:
         settings.speed = args.speed

@@ -11,7 +11,8 @@
 - The log: each step in words for the public (cards played face up by name, cards passed face down
   as "a card"), for each seat (what that seat saw: their own cards, the cards shown to them) and for
   the referee (every card, with who saw it). The public header has no seed (with it and the actions
-  anyone could rebuild every hand); the referee's has it.
+  anyone could rebuild every hand); the referee's has it. At the end the referee's text log is the
+  kernel's, and the transcript (the golden-file form) kernel/stayaway/game/playlog.py's.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from array import array
 from eldritch.frontend.adapter import GameAdapter
 from eldritch.frontend.gamelog import MultiLog, Record, PUBLIC, REFEREE
 from eldritch.frontend.settings import Settings
-from eldritch.kernel.stayaway.game import defs as D
+from eldritch.kernel.stayaway.game import defs as D, playlog
 from eldritch.kernel.stayaway.game.bots import HeuristicBot
 from eldritch.kernel.stayaway.game.play import make_bots
 from eldritch.kernel.stayaway.game.rules import Rules
@@ -63,8 +64,7 @@ class StayAwayGame(GameAdapter):
         self.rules = state.rules
         self.settings = settings
         self.players = state.players
-        kinds = [settings.kind if q in settings.bots else "human" for q in range(state.players)]
-        self.bots = make_bots(kinds, state.seed, self.rules)
+        self.bots = make_bots(seat_kinds(settings, state.players), state.seed, self.rules)
         self.buf = array("i", [0] * self.rules.max_actions)
         self.log = log if log is not None else self._fresh_log(state)
 
@@ -115,7 +115,7 @@ class StayAwayGame(GameAdapter):
         if seat is None or len(legal) == 1:
             return legal[0]
         seed = (self.state.seed * 64 + 32 + self.state.nlog * 7 + seat) & 0x3FFFFFFF
-        bot = make_bots([self.settings.kind], seed, self.rules)[0]
+        bot = make_bots([self.settings.kind_of(seat)], seed, self.rules)[0]
         return bot.choose(self.state.view(seat), legal)
 
     # ----- the screen and the decision ------------------------------------------------------------
@@ -156,10 +156,34 @@ class StayAwayGame(GameAdapter):
     # ----- saves and logs ---------------------------------------------------------------------------
 
     def log_text(self, viewer, fmt="text"):
-        """The referee's text log is the kernel's (the same on every runtime); the others' are words."""
-        if viewer == REFEREE and fmt in ("text", "transcript") and self.state.is_terminal():
-            return self.state.referee_log()
+        """At the end the referee's text log and transcript are the kernel's (the same on every
+        runtime); the others' are words."""
+        if viewer == REFEREE and self.state.is_terminal():
+            if fmt == "transcript":
+                return "\n".join(transcript(self.state, self.settings)) + "\n"
+            if fmt == "text":
+                return self.state.referee_log()
         return GameAdapter.log_text(self, viewer, fmt)
+
+    def kernel_log(self) -> str:
+        """The kernel's whole log at the end: the referee's (every card, in words)."""
+        return self.log_text(REFEREE, "text")
+
+
+def seat_kinds(settings, players) -> list:
+    """Each seat's bot kind, "human" where no bot plays."""
+    return [settings.kind_of(q) if q in settings.bots else "human" for q in range(players)]
+
+
+def transcript(state, settings) -> list:
+    """The kernel's golden-file log of a game (kernel/stayaway/game/playlog.py: "> ACTION P1 text |
+    view sums", the players' logs' sums and the referee's log), rebuilt by replaying its actions."""
+    fresh = state.rules.new_game(state.seed, state.players)
+    out = playlog.header(fresh, seat_kinds(settings, state.players))
+    for a in state.actions():
+        playlog.step_lines(fresh, a, out)
+    playlog.end_lines(fresh, out)
+    return out
 
 
 

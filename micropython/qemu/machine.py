@@ -6,8 +6,10 @@ empty sys.path takes the built-in.
 
 While main.py's loop runs at boot, the serial port drives it: a key pressed on the REPL's terminal
 presses a button (w/s/a/d up/down/left/right, space or z A, x or Backspace B, Z/X long A/B) and
-Ctrl-C stops the app (as on a board, so that mpremote takes the REPL). Enter and Escape are no keys
-here: mpremote sends an Enter before its Ctrl-C, and a terminal's arrow keys start with an Escape.
+Ctrl-C stops the app (as on a board, so that mpremote takes the REPL). A key holds its button down
+KEY_MS (a long one LONG_MS), then leaves it up KEY_MS before the next key is read, so keys sent at
+once are presses of their own. Enter and Escape are no keys here: mpremote sends an Enter before
+its Ctrl-C, and a terminal's arrow keys start with an Escape.
 `frames()` is how many frames the display was sent and `frame()` the last one (the SSD1306's data
 prefix and its 1 KB buffer).
 """
@@ -60,18 +62,26 @@ class I2C(simio.I2C):
 _poll = select.poll()
 _poll.register(sys.stdin, select.POLLIN)
 _held = None            # the Pin a key holds down
+_gap = False            # a key was let go: the button stays up a while before the next key
 _until = 0
 _echo = False
 
 
 def _serial():
-    global _held, _until, _echo
+    global _held, _gap, _until, _echo
     now = ticks_ms()
-    if _held is not None:
+    if _held is not None or _gap:
         if ticks_diff(now, _until) < 0:
             return
-        _held.level = 1
-        _held = None
+        if _held is not None:
+            # up for KEY_MS whenever the next key came: keys sent together are presses of their
+            # own (the buttons debounce a release), never one long press
+            _held.level = 1
+            _held = None
+            _gap = True
+            _until = now + KEY_MS
+            return
+        _gap = False
     if not _poll.poll(0):
         return
     ch = sys.stdin.read(1)

@@ -55,6 +55,11 @@ def test_bot_game_log_is_the_same_on_every_runtime(tmp_path):
     (["stayaway", "simulate", "--players", "4-x"], "is not a count or a range"),
     (["stayaway", "--quick-start", "--thing-in-pile", "--bots", "all"], "quick_start deals The Thing"),
     (["stayaway", "--ninth-suspicious", "13", "--bots", "all"], "ninth_suspicious must be"),
+    (["stayaway", "--players", "4", "--bots", "all", "--bot-kind", "random,heuristic"],
+     "--bot-kind: 2 kinds for 4 players"),
+    (["stayaway", "--players", "4", "--bots", "all", "--bot-kind", "random,clever"], "not 'clever'"),
+    (["stayaway", "simulate", "--games", "2", "--bot-kind", "random,heuristic,random,random"],
+     "one kind for simulate"),
 ])
 def test_bad_input_is_one_line_and_exit_2(args, needle):
     proc = run(args)
@@ -69,6 +74,29 @@ def test_the_ninth_suspicious_option_plays_the_109_card_deck(tmp_path):
                 "--log", str(path)])
     assert proc.returncode == 0, proc.stderr
     assert "ninth_suspicious=11" in path.read_text().splitlines()[2]
+
+
+def test_a_bot_kind_per_seat_plays_each_seat_with_its_own_bot(tmp_path):
+    """--bot-kind random,heuristic,...: each seat's bot is of its own kind (the kernel's make_bots
+    with one kind per seat), the transcript's header says which, and a save keeps them."""
+    from eldritch.frontend.settings import Settings
+    from eldritch.kernel.stayaway.game import playlog
+    from eldritch.kernel.stayaway.game.rules import Rules
+    kinds = "random,heuristic,random,heuristic,heuristic"
+    path = tmp_path / "game.log"
+    proc = run(["stayaway", "--seed", "5", "--players", "5", "--bots", "all", "--bot-kind", kinds, "--log", str(path),
+                "--log-format", "transcript"])
+    assert proc.returncode == 0, proc.stderr
+    lines, _ = playlog.bot_game(Rules(None), 5, 5, kinds)
+    assert path.read_text() == "\n".join(lines) + "\n" and lines[3] == "bots " + kinds
+    assert lines != playlog.bot_game(Rules(None), 5, 5, "heuristic")[0]
+    settings = Settings({0, 1}, "random", seat_kinds=("random", "search"))
+    back = Settings.from_json(settings.as_json(), 2)
+    assert [back.kind_of(q) for q in range(2)] == ["random", "search"]
+    assert "seat_kinds" not in Settings({0}, "random").as_json()
+    from eldritch.kernel.errors import KernelError
+    with pytest.raises(KernelError):
+        Settings.from_json(dict(settings.as_json(), seat_kinds=["random", "clever"]), 2)
 
 
 def test_simulate_reports_win_rates_with_intervals():

@@ -1,11 +1,14 @@
 """A seeded game with bots in every seat, and its text log: the same lines on every runtime.
 
-    lines = bot_game(rules, seed, players, bot="heuristic")   # the log, one string per line
-    game = replay_log(rules, lines)                            # the game the log's actions give
+    lines, game = bot_game(rules, seed, players, bot="heuristic")   # the log, one string per line
+    lines, game = replay_log(rules, lines)                           # the same lines from its actions
+    actions = log_actions(lines)
 
-The log: a header (format, seed, players, bot), the setup's events, then for each action
-"> CODE text" and its events indented by two spaces, then the result and the Honoured Citizen(s).
-(Allocates: host, tests and the board's command line use it, never a per-step path.)
+The log (`eldritch arkham play --bots all --log-format transcript`, tests/golden_games/arkham): a
+header (format, seed, players, bot), the setup's events, then for each action "> CODE text" and its
+events indented by two spaces, then the result. Every game's playlog module has these functions
+(tests/test_golden.py plays golden games through them). They allocate: host, tests and the board's
+command line use them, never a per-step path.
 """
 
 from array import array
@@ -14,9 +17,11 @@ from ...errors import KernelError
 from .bots import RandomBot, HeuristicBot
 from .defs import RESULT_NAMES
 from .text import action_text, events
-from . import state
+from . import save, state
 
 HEADER = "# eldritch arkham log v1"
+# the bots whose choice allocates nothing (the golden games run it under heap_lock)
+ALLOCATION_FREE_BOTS = ("heuristic", "random")
 
 
 def make_bot(rules, bot, seed):
@@ -25,6 +30,14 @@ def make_bot(rules, bot, seed):
     if bot == "random":
         return RandomBot(seed * 7919 + 1)
     raise KernelError("option", "bot must be heuristic or random, not %r" % bot)
+
+
+def chooser(rules, seed, players, bots="heuristic"):
+    """The bots of a bot game as one function choose(game, buf, n) -> action (buf holds the n legal
+    actions): one bot of one kind plays every seat."""
+    if not isinstance(bots, str) or "," in bots:
+        raise KernelError("option", "Arkham's bots are of one kind for every seat, not %r" % (bots,))
+    return make_bot(rules, bots, seed).choose
 
 
 def header(game, bot):
@@ -50,13 +63,13 @@ def end_lines(game, out):
 def bot_game(rules, seed, players, bot="heuristic", max_steps=100000):
     """The full log of a game with the bot in every seat."""
     game = rules.new_game(seed, players)
-    chooser = make_bot(rules, bot, seed)
+    choose = chooser(rules, seed, players, bot)
     buf = array("i", [0] * rules.max_actions)
     out = header(game, bot)
     steps = 0
     while not game.is_terminal() and steps < max_steps:
         n = game.legal_actions(buf)
-        step_lines(game, chooser.choose(game, buf, n), out)
+        step_lines(game, choose(game, buf, n), out)
         steps += 1
     end_lines(game, out)
     return out, game
@@ -85,3 +98,8 @@ def replay_log(rules, lines):
         step_lines(game, a, out)
     end_lines(game, out)
     return out, game
+
+
+def state_bytes(game):
+    """Every field of the game's state as bytes: what a save's round trip must give back."""
+    return save.state_bytes(game)

@@ -12,6 +12,7 @@ game imports (tests/test_game_modules.py checks it):
     words.py      a card's compiled effects (reward, penalty, terror) in words
     table.py      what is on the table, as plain values (for a screen, a log or a hint)
     bot.py        the built-in bot
+    playlog.py    a seeded bot game as a transcript, replayed from its actions (golden games)
     companion.py  companion mode: the device beside a physical game
     bots/         the portable bots (random, heuristic) and what a bot may observe (bots/__init__.py)
 

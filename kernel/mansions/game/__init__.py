@@ -29,5 +29,5 @@ Nothing is imported here (the board imports only the modules a screen needs). Th
     view.py       per-player views as bytes, and the reader bots and screens use
     text.py       actions, events and views in words
     bots.py       a random and a heuristic bot for either side, reading only their view
-    gamelog.py    the text log of a seeded bot game (golden games on every runtime)
+    playlog.py    a seeded bot game as a transcript, replayed from its actions (golden games)
 """

@@ -22,6 +22,7 @@ time (`from . import turn`, then `turn.end_turn(st)`). One job per module:
     save     the state as bytes and back; crypt: saves sealed with a passphrase
     belief   what a bot infers from its view; bots: random and heuristic; sample and search:
              the determinized search bot; play: a whole game between bots
+    playlog  a seeded bot game as a transcript (view sums, logs), replayed from its actions
 
 Nothing here is imported by this file, so the board loads only the modules it uses.
 """

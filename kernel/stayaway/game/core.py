@@ -60,6 +60,12 @@ def clear(st):
     st.nlog = 0
     for p in range(MAX_PLAYERS):
         st.dropped[p] = 0
+    # every hand and reserve slot, not only those in use: the save holds them all, so a game
+    # replayed in place must not keep the cards a later turn left in them
+    for i in range(MAX_PLAYERS * HAND_MAX):
+        st.hand[i] = 0
+    for i in range(len(st.res)):
+        st.res[i] = 0
 
 
 # ----- the table ---------------------------------------------------------------------------
