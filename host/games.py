@@ -30,7 +30,8 @@ What an entry names (module paths are relative to the package `eldritch`):
   one that needs more than its bytes (a passphrase); `max_save` the largest save file when the save
   carries files (else worked out from the kernel's largest save);
 - `hides`: hidden information between players: saves are sealed and every page is per seat;
-- `bot_kinds`: the bots a seat can be given, the first the default;
+- `bot_kinds`: the bots a seat can be given, the first the default; every game has "search", its
+  strongest (Elder Sign's is the solver bot: exact odds for every roll, host/eldersign/solverbot.py);
 - `board_modes`: the handheld's menu entries (menu label, resume label or None, module, class,
   save file).
 """
@@ -71,19 +72,19 @@ GAMES = (
          command="play", cli="eldersign.play", frontend="eldersign.frontend", sim="eldersign.sim",
          rules="kernel.eldersign.game.rules", playlog="kernel.eldersign.game.playlog",
          kernel_save="kernel.eldersign.game.save", save_magic=b"PLAY", bare_saves=(b"EG\x02", b"EG\x03"),
-         max_save=8 << 20, hides=False, bot_kinds=("heuristic",),
+         max_save=8 << 20, hides=False, bot_kinds=("heuristic", "search"),
          board_modes=(("Companion game", "Resume companion", "companion", "Companion", "companion.sav"),)),
     Game("arkham", "Arkham Horror", "Arkham Horror (1987): exact odds, a whole game, board files",
          command="arkham", cli="arkham.cli", frontend="arkham.frontend", sim="arkham.sim",
          rules="kernel.arkham.game.rules", playlog="kernel.arkham.game.playlog",
          kernel_save="kernel.arkham.game.save", save_magic=b"ARKHAM", bare_saves=(b"AH\x01", b"AH\x02"),
-         hides=False, bot_kinds=("heuristic", "random"),
+         hides=False, bot_kinds=("heuristic", "random", "search"),
          board_modes=(("Arkham Horror", "Resume Arkham", "arkham_mode", "ArkhamMode", "arkham.sav"),)),
     Game("mansions", "Mansions of Madness", "Mansions of Madness (1st edition): play a story, attribute odds",
          command="mansions", cli="mansions.cli", frontend="mansions.frontend", sim="mansions.sim",
          rules="kernel.mansions.game.rules", playlog="kernel.mansions.game.playlog",
          kernel_save="kernel.mansions.game.save", save_magic=b"MANSIONS", bare_saves=(b"M\x01", b"M\x02"),
-         hides=True, bot_kinds=("heuristic", "random"),
+         hides=True, bot_kinds=("heuristic", "random", "search"),
          board_modes=(("Mansions keeper", None, "mansions_mode", "MansionsMode", "mansions.sav"),)),
     Game("stayaway", "Stay Away!", "play Stay Away! (hidden roles, 4-12 players) or simulate it",
          command="stayaway", cli="stayaway.cli", frontend="stayaway.frontend", sim="stayaway.sim",

@@ -50,6 +50,12 @@ SUBSTITUTIONS = {
         ("eldritch simulate --games 3 --players 2 --bots solver,random --json", "3 games instead of 50"),
     "eldritch simulate --games 100 --bots 'heuristic|solver' --csv":
         ("eldritch simulate --games 2 --bots 'heuristic|solver' --csv", "2 games instead of 100"),
+    "eldritch simulate --game arkham --players 2 --bots search --games 100 --seed 1 --json":
+        ("eldritch simulate --game arkham --players 2 --bots search --games 2 --seed 1 --json",
+         "2 games instead of 100 (the search bot: about a minute for 100)"),
+    "eldritch simulate --game mansions --players 3 --bots search,heuristic --games 20":
+        ("eldritch simulate --game mansions --players 3 --bots search,heuristic --games 2",
+         "2 games instead of 20 (the search keeper: a few seconds a game)"),
     "eldritch sweep simulate --out runs/ao --games 1000 --chunk 100 --ancient-one all --players 1,2,4 --workers 2":
         ("eldritch sweep simulate --out runs/ao --games 4 --chunk 2 --ancient-one all --players 1,2,4 --workers 2",
          "4 games a setting in tasks of 2 instead of 1000 in tasks of 100"),

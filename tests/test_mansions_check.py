@@ -108,6 +108,12 @@ def test_check_of_a_missing_folder_is_one_line(capsys, tmp_path):
     assert code == 2 and "is not a story folder" in err and err.count("\n") == 1
 
 
+def test_check_of_a_folder_without_a_story_is_one_line(capsys, tmp_path):
+    (tmp_path / "notes.txt").write_text("not a story\n")
+    code, out, err = run(capsys, "mansions", "check", str(tmp_path))
+    assert code == 2 and err.startswith("eldritch: ") and "no story.tsv" in err and err.count("\n") == 1
+
+
 @pytest.mark.parametrize("blank", ["", " "])
 def test_check_of_no_story_named_is_one_line(capsys, blank):
     """An empty argument names no story (not the stories' own folder, whose files are not a story)."""

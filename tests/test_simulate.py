@@ -11,7 +11,8 @@ import types
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from eldritch import cli
+from eldritch import cli, games
+from eldritch.games import GAMES
 
 from eldritch.analysis import simgames
 
@@ -102,11 +103,29 @@ def test_text_and_csv_outputs(capsys):
     assert code == 0 and "1p random" in out and "1p heuristic" in out and "win rate" in out
 
 
-@pytest.mark.parametrize("argv", [["--players", "9"], ["--ancient-one", "Tsathoggua"], ["--bots", "genius"],
+@pytest.mark.parametrize("argv", [["--players", "9"], ["--players", "13"], ["--ancient-one", "Tsathoggua"], ["--bots", "genius"],
                                   ["--games", "0"], ["--weights", "elder_sign=x"], ["--investigators", "zzz"]])
 def test_bad_simulate_options_are_one_line_and_exit_2(capsys, argv):
     code, out, err = run_cli(capsys, "simulate", "-n", "1", *argv)
     assert code == 2 and err.count("\n") == 1 and err.startswith("eldritch:")
+
+
+def test_player_counts_past_eight_reach_the_game_that_seats_them(capsys):
+    """Stay Away! seats 4 to 12: the shared --players bound lets its counts through to its runner."""
+    code, out, err = run_cli(capsys, "simulate", "--game", "stayaway", "-n", "1", "--players", "9,12", "--json")
+    assert code == 0, err
+    assert [s["players"] for s in json.loads(out)["settings"]] == [9, 12]
+
+
+@pytest.mark.parametrize("game", [g.name for g in GAMES])
+def test_every_game_simulates_with_its_search_bot(capsys, game):
+    """`--bots search` names every game's strongest bot (Elder Sign's is the solver bot)."""
+    players = games.players_range(game)[0]
+    code, out, err = run_cli(capsys, "simulate", "--game", game, "-n", "1", "--players", str(players),
+                             "--bots", "search", "--json")
+    assert code == 0, err
+    row = json.loads(out)["settings"][0]
+    assert row["bots"] == ["search"] * players and row["games"] == 1
 
 
 def test_progress_line_shows_rate_and_eta():

@@ -42,6 +42,10 @@ EXAMPLES = """examples:
   eldritch simulate --game mansions --games 100 --players 2,3,5 --chart mansions.png
                                             Mansions: seat 0 the keeper; a win is the investigators'
   eldritch simulate --game mansions --games 50 --players 3 --mansions-options evade=leaving --bots heuristic,random
+  eldritch simulate --game arkham --players 2 --bots search --games 100 --seed 1 --json
+                                            every game's strongest bot is 'search' (Elder Sign's: the solver)
+  eldritch simulate --game mansions --players 3 --bots search,heuristic --games 20
+                                            the search keeper against heuristic investigators
 bots (--bots: one name for every seat, a comma list seat by seat, '|' between settings to compare):
 """
 
@@ -213,8 +217,9 @@ def _counts(text: str) -> list[int]:
         out = [int(x) for x in text.split(",") if x.strip()]
     except ValueError:
         raise argparse.ArgumentTypeError("expected numbers separated by commas, not %r" % text)
-    if not out or any(n < 1 or n > 8 for n in out):
-        raise argparse.ArgumentTypeError("player counts must be 1 to 8")
+    # 12 is the most players any game seats; each game's runner refuses counts outside its own range
+    if not out or any(n < 1 or n > 12 for n in out):
+        raise argparse.ArgumentTypeError("player counts must be 1 to 12")
     return out
 
 

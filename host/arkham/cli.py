@@ -27,6 +27,7 @@ from eldritch.kernel.arkham.reach import (reach_odds, OCC_MONSTER, OCC_BLOCKING,
     MODE_VEHICLE, MODE_MISTS)
 from eldritch.kernel.arkham.gatechance import gate_odds
 from eldritch.kernel.arkham.game.board import Board, SPECIAL_HOUND, SPECIAL_BLOCKING, strength_text, loss_text
+from eldritch.kernel.arkham.game import playlog
 from eldritch.saves.atomic import shown
 
 MODES = {"foot": MODE_FOOT, "vehicle": MODE_VEHICLE, "mists": MODE_MISTS}
@@ -165,7 +166,8 @@ def add_parser(sub):
     pl.add_argument("--seed", type=SEED, default=None, help="the game's seed (default: from the clock)")
     pl.add_argument("--players", type=whole(1, 99, "--players"), default=1, help="players (the board's range; default 1)")
     pl.add_argument("--bots", default="", help="'all', or the seats the bot plays: '2,3'")
-    pl.add_argument("--bot", choices=("heuristic", "random"), default="heuristic", help="which bot")
+    pl.add_argument("--bot", choices=playlog.BOTS, default="heuristic",
+                    help="which bot (search: determinized rollouts, about a second a game)")
     pl.add_argument("--house", default="", help="house rules, comma separated (see the README)")
     pl.add_argument("--rounds", type=whole(-1, 999, "--rounds"), default=-1,
                     help="an agreed round limit (0: none; default the board's)")

@@ -45,7 +45,7 @@ class ArkhamGame(GameAdapter):
         self.settings = settings
         self.players = game.players
         self.table_dice = settings.options.get("dice") == "table"
-        self.bot = HeuristicBot(rules.board) if settings.kind == "heuristic" else RandomBot(game.seed * 7919 + 1)
+        self.bot = playlog.make_bot(rules, settings.kind, game.seed)
         self.adviser = HeuristicBot(rules.board)
         self.buf = array("i", [0] * rules.max_actions)
         self.log = log if log is not None else self._fresh_log()
@@ -100,14 +100,18 @@ class ArkhamGame(GameAdapter):
         return self.state.round
 
     def table_bot(self, seat):
-        """The heuristic bot keeps nothing between moves; a random bot is seeded by the state."""
+        """The heuristic bot keeps nothing between moves; a random or search bot is seeded by the
+        state (the same move after a restart)."""
         g = self.state
         if g.current_player() == CHANCE:
             return D.K_RESOLVE
         if self.settings.kind == "heuristic":
             return self.bot_action(seat)
         n = g.legal_actions(self.buf)
-        return RandomBot((g.seed * 7919 + 1 + len(g.actions()) * 31) & 0x3FFFFFFF).choose(g, self.buf, n)
+        seed = (g.seed * 7919 + 1 + len(g.actions()) * 31) & 0x3FFFFFFF
+        if self.settings.kind == "random":
+            return RandomBot(seed).choose(g, self.buf, n)
+        return playlog.make_bot(self.rules, self.settings.kind, seed).choose(g, self.buf, n)
 
     # ----- the screen and the decision ------------------------------------------------------------
 
@@ -205,8 +209,8 @@ def load(payload: bytes, settings_doc: dict, rules_for):
     (`rules_for(options or None)` makes the Rules)."""
     from eldritch.kernel.arkham.game import save as gamesave
     settings = Settings.from_json(settings_doc, 8)
-    if settings.kind not in ("heuristic", "random"):
-        raise KernelError("save", "bot kind must be heuristic or random")
+    if settings.kind not in playlog.BOTS:
+        raise KernelError("save", "bot kind must be one of %s" % ", ".join(playlog.BOTS))
     rules = rules_for(settings.options if "board" in settings.options else {})
     game = gamesave.deserialize(rules, payload, verify=True)
     settings = Settings.from_json(settings_doc, game.players)

@@ -27,6 +27,8 @@ MAX_STEPS = 200_000
 BOTS = {
     "heuristic": "rules of thumb on the public board (kernel/arkham/game/bots.py)",
     "random": "a uniformly random legal action",
+    "planner": "the search bot's policy alone: a team plan (kernel/arkham/game/planner.py)",
+    "search": "determinized rollouts of the planner, scored by a fitted chance to win (kernel/arkham/game/search.py)",
 }
 
 

@@ -46,6 +46,8 @@ class ElderSignGame(GameAdapter):
         self.settings = settings
         self.players = game.players
         self.advisor = Advisor(backend) if backend is not None else None
+        self._backend = backend
+        self._solver_bot = None
         self.log = log if log is not None else GameLog(game, settings)
         self.buf = array("i", [0] * MAX_GAME_ACTIONS)
         self.last_roll = None
@@ -72,7 +74,14 @@ class ElderSignGame(GameAdapter):
         return [self.buf[i] for i in range(n)]
 
     def bot_action(self, seat):
+        """The kernel's own bot's move, or with the kind "search" the solver bot's (the strongest:
+        exact odds for every roll and the adventure choice), seeded by the state."""
         n = self.state.legal_actions(self.buf)
+        if getattr(self.settings, "kind", "heuristic") == "search":
+            if self._solver_bot is None:
+                from eldritch.eldersign.solverbot import SolverBot
+                self._solver_bot = SolverBot(self.state.seed, backend=self._backend)
+            return self._solver_bot.choose(self.state, self.buf, n)
         return gamebot.choose(self.state, self.buf, n)
 
     def play(self, action, by):
@@ -187,7 +196,7 @@ def table_game(seed, players, bots, options, kind="heuristic"):
     from eldritch.kernel.eldersign.game.machine import Game
     data = playsave.game_data(())
     game = Game(data, players=players, seed=seed, ancient_one=options.get("ancient_one", "Yog-Sothoth"))
-    return ElderSignGame(game, data, playsave.Settings(bots), get_backend(None))
+    return ElderSignGame(game, data, playsave.Settings(bots, kind=kind), get_backend(None))
 
 
 def table_load(payload, settings_doc):

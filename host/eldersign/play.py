@@ -82,6 +82,9 @@ def add_parser(sub):
                         "Nyarlathotep or Shub-Niggurath (or one of --data's), or random (drawn from the seed; "
                         "default Yog-Sothoth, else the first of --data's)")
     p.add_argument("--bots", default=None, help="'all', or seats taken by the bot: '2,3' (default none)")
+    p.add_argument("--bot", choices=("heuristic", "search"), default=None,
+                   help="which bot: heuristic (the kernel's own, the default) or search (the solver bot: "
+                        "exact odds for every roll, slower)")
     p.add_argument("--plain", action="store_true",
                    help="numbered prompts line by line (screen readers, pipes); the default when "
                         "stdin or stdout is not a terminal or Textual is not installed")
@@ -195,7 +198,8 @@ def open_game(args, state):
     if args.bots is not None:
         bots = bot_seats(args.bots, game.players)
     settings = Settings(bots, settings.hints and not args.no_hints,
-                        settings.speed if args.speed is None else args.speed, settings.cards, settings.data)
+                        settings.speed if args.speed is None else args.speed, settings.cards, settings.data,
+                        settings.kind if getattr(args, "bot", None) is None else args.bot)
     return game, data, settings
 
 

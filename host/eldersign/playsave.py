@@ -8,6 +8,9 @@ A file is three lines of UTF-8 text:
     ELDRITCH PLAY SAVE v1
     {"bots": [1], "hints": true, "speed": 0.3, "cards": [{"name": "mine.tsv", "text": "..."}],
      "data": [{"name": "investigators.tsv", "text": "..."}], "game": "<base64 of the kernel save>"}
+
+(and "kind": "search" when the bot seats play the search bot, the solver bot, rather than the
+kernel's own bot: absent, the kernel's bot).
     sha256 <hex digest of the two lines above, newlines included>
 
 The kernel save (kernel/eldersign/game/save.py) is the seed, the options and the action log, checked
@@ -41,25 +44,31 @@ MAX_CARD_FILES = 32
 MAX_NAME = 255
 
 
+KINDS = ("heuristic", "search")        # the kernel's own bot; the search bot (the solver bot)
+
+
 class Settings:
     """What a session keeps besides the game: bot seats (0-based), hints, bot speed (seconds per
     bot action), the extra card files and the tables of a card folder of one's own, each as
-    (name, text) pairs."""
+    (name, text) pairs, and the bots' kind (KINDS)."""
 
-    def __init__(self, bots=(), hints: bool = True, speed: float = 0.3, cards=(), data=()):
+    def __init__(self, bots=(), hints: bool = True, speed: float = 0.3, cards=(), data=(), kind: str = "heuristic"):
         self.bots = frozenset(bots)
         self.hints = bool(hints)
         self.speed = float(speed)
         self.cards = tuple(cards)
         self.data = tuple(data)
+        self.kind = kind
 
     def __eq__(self, other):
         return (isinstance(other, Settings) and self.bots == other.bots and self.hints == other.hints
-                and self.speed == other.speed and self.cards == other.cards and self.data == other.data)
+                and self.speed == other.speed and self.cards == other.cards and self.data == other.data
+                and self.kind == other.kind)
 
     def __repr__(self):
-        return "Settings(bots=%r, hints=%r, speed=%r, cards=%r, data=%r)" % (
-            sorted(self.bots), self.hints, self.speed, [c[0] for c in self.cards], [d[0] for d in self.data])
+        return "Settings(bots=%r, hints=%r, speed=%r, cards=%r, data=%r, kind=%r)" % (
+            sorted(self.bots), self.hints, self.speed, [c[0] for c in self.cards], [d[0] for d in self.data],
+            self.kind)
 
 
 def read_card_files(paths) -> tuple:
@@ -136,6 +145,8 @@ def settings_doc(settings: Settings) -> dict:
            "cards": [{"name": n, "text": t} for n, t in settings.cards]}
     if settings.data:
         doc["data"] = [{"name": n, "text": t} for n, t in settings.data]
+    if settings.kind != "heuristic":
+        doc["kind"] = settings.kind
     return doc
 
 
@@ -180,8 +191,11 @@ def parse(blob: bytes):
         doc, kernel_blob = saveformat.decode_doc(line)
     except SaveError as exc:
         raise KernelError("save", str(exc).replace("Eldritch Elder Sign save", "Eldritch game save"))
-    if set(doc) not in ({"bots", "hints", "speed", "cards"}, {"bots", "hints", "speed", "cards", "data"}):
+    if set(doc) - {"data", "kind"} != {"bots", "hints", "speed", "cards"}:
         raise KernelError("save", "the settings line does not have the expected fields")
+    kind = doc.get("kind", "heuristic")
+    if kind not in KINDS:
+        raise KernelError("save", "the bots' kind must be one of %s" % ", ".join(KINDS))
     bots = doc["bots"]
     if not isinstance(bots, list) or not all(type(b) is int and 0 <= b < 8 for b in bots):
         raise KernelError("save", "bots must be a list of seats 0 to 7")
@@ -190,8 +204,8 @@ def parse(blob: bytes):
     speed = doc["speed"]
     if type(speed) not in (int, float) or not 0 <= speed <= 10:
         raise KernelError("save", "speed must be 0 to 10 seconds")
-    return Settings(bots, doc["hints"], speed, _files(doc["cards"], "cards"), _files(doc.get("data", []), "data")), \
-        kernel_blob
+    return Settings(bots, doc["hints"], speed, _files(doc["cards"], "cards"), _files(doc.get("data", []), "data"),
+                    kind), kernel_blob
 
 
 def _files(entries, key):

@@ -6,7 +6,7 @@ S + i, so `eldritch play --seed S+i --players P --ancient-one A --bots all` repl
 built-in bot (the `basic` bot here). A bot of seat k in the game of seed s is seeded s * 9 + k + 1.
 
 Bots: random, basic (the kernel's built-in bot), heuristic (bots/heuristic.py) and solver (exact odds
-on the host, solverbot.py). Every decision the game asks is answered by the bot of the acting seat;
+on the host, solverbot.py); search is the solver bot by the name every game's strongest bot has. Every decision the game asks is answered by the bot of the acting seat;
 a roll of the dice (chance) is applied as the game offers it.
 """
 
@@ -33,6 +33,7 @@ BOTS = {
     "basic": "the kernel's built-in bot (game/bot.py)",
     "heuristic": "rules of thumb with the value function (bots/heuristic.py)",
     "solver": "exact odds for every roll and the adventure choice (solverbot.py, C core)",
+    "search": "the strongest bot: the solver bot (the same games as 'solver')",
 }
 
 
@@ -56,7 +57,7 @@ class Context:
         self.ancient_one = self.data.ancient_one(setting.option("ancient_one", "Yog-Sothoth"))
         self.weights = dict(setting.option("weights", ()) or ())
         self.cache = None
-        if "solver" in setting.bots:
+        if "solver" in setting.bots or "search" in setting.bots:
             from eldritch.eldersign.solverbot import SolverCache
             self.cache = SolverCache(backend, store=store)
         self.prefer = []
@@ -78,7 +79,7 @@ class Context:
             return BasicBot(seed)
         if name == "heuristic":
             return HeuristicBot(seed, self.weights)
-        if name == "solver":
+        if name == "solver" or name == "search":
             from eldritch.eldersign.solverbot import SolverBot
             return SolverBot(seed, self.weights, cache=self.cache)
         raise KernelError("option", "no bot '%s' (the bots: %s)" % (name, ", ".join(BOTS)))
@@ -168,6 +169,9 @@ class EldersignRunner:
         if args.weights:
             options.append(("weights", tuple(sorted(parse_weights(args.weights).items()))))
         out = []
+        for players in args.players:
+            if not 1 <= players <= 8:
+                raise KernelError("option", "--players: Elder Sign is for 1 to 8 players, not %d" % players)
         for ao in wanted:
             for players in args.players:
                 for bots in seat_bots(args.bots, players, self):

@@ -23,6 +23,7 @@ from eldritch.kernel.errors import KernelError
 from eldritch.kernel.mansions import odds
 from eldritch.kernel.mansions.game.rules import Rules
 from eldritch.kernel.mansions.game.choices import OPTION_VALUES
+from eldritch.kernel.mansions.game.bots import BOTS
 from eldritch.kernel.mansions.game.consts import KEEPER
 from eldritch.mansions import storycheck
 
@@ -71,8 +72,8 @@ def add_parser(sub):
     q.add_argument("--players", type=whole(0, 99, "--players"), default=2,
                    help="the keeper and the investigators, 2-5 (default 2)")
     q.add_argument("--bots", default="", help="'all', 'none', or seats taken by bots: 'keeper,2' (default none)")
-    q.add_argument("--bot-kind", choices=("heuristic", "random"), default="heuristic",
-                   help="the bots' play (default heuristic)")
+    q.add_argument("--bot-kind", choices=BOTS, default="heuristic",
+                   help="the bots' play (default heuristic; search: rollouts, slower)")
     q.add_argument("--choice", action="append", default=[], metavar="NAME=VALUE",
                    help="swap a documented rule choice (repeatable; see below)")
     q.add_argument("--log", help="write the log to this file: the public log while the game can go on, the "

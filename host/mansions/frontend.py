@@ -21,7 +21,7 @@ from eldritch.frontend.gamelog import MultiLog, Record, PUBLIC, REFEREE
 from eldritch.frontend.settings import Settings
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.mansions.game import text, playlog
-from eldritch.kernel.mansions.game.bots import make_bot
+from eldritch.kernel.mansions.game.bots import make_bot, bot_choice, BOTS
 from eldritch.kernel.mansions.game.consts import MAX_ACTIONS, KEEPER
 from eldritch.kernel.mansions.game.rules import Rules
 from eldritch.kernel.mansions.game.state import G_ROUND
@@ -96,7 +96,7 @@ class MansionsGame(GameAdapter):
         bot = self.bots.get(seat)
         if bot is None:
             return self.buf[0]
-        return bot.choose(self.state.view(seat), self.buf, n)
+        return bot_choice(bot, self.state, seat, self.buf, n)
 
     def play(self, action, by):
         rec = step_record(self.story, self.state, action, by)
@@ -120,7 +120,7 @@ class MansionsGame(GameAdapter):
         if seat is None or n == 1:
             return self.buf[0]
         bot = make_bot(self.settings.kind, self.story, seat, (self.state.seed * 11 + 5 + self.state.nlog) & 0x3FFFFFFF)
-        return bot.choose(self.state.view(seat), self.buf, n)
+        return bot_choice(bot, self.state, seat, self.buf, n)
 
     # ----- the screen and the decision ------------------------------------------------------------
 
@@ -204,8 +204,8 @@ def load(payload: bytes, settings_doc: dict, story="demo", choices=None):
     """(rules, state, settings) of a save's kernel payload and settings: the save's story and rule
     choices when it holds them, else (a save written before the front end) the command line's."""
     settings = Settings.from_json(settings_doc, 5)
-    if settings.kind not in ("heuristic", "random"):
-        raise KernelError("save", "bot kind must be heuristic or random")
+    if settings.kind not in BOTS:
+        raise KernelError("save", "bot kind must be one of %s" % ", ".join(BOTS))
     if settings.options:
         rules = Rules(settings.options)
     else:

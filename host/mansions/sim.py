@@ -19,7 +19,7 @@ from eldritch.kernel.errors import KernelError
 from eldritch.kernel.surface import CHANCE
 from eldritch.kernel.mansions.game import consts as K
 from eldritch.kernel.mansions.game import state as S
-from eldritch.kernel.mansions.game.bots import make_bot
+from eldritch.kernel.mansions.game.bots import make_bot, bot_choice
 from eldritch.kernel.mansions.game.choices import OPTION_VALUES
 from eldritch.kernel.mansions.game.rules import Rules
 from eldritch.analysis.simgames import Setting
@@ -27,6 +27,7 @@ from eldritch.analysis.simgames import Setting
 BOTS = {
     "random": "a uniformly random legal action",
     "heuristic": "reads its view: explores, fights, evades; the keeper spends threat (kernel/mansions/game/bots.py)",
+    "search": "determinized rollouts of the heuristic to the end, from what its seat knows (kernel/mansions/game/search.py)",
 }
 ENDS = {K.WIN_KEEPER: "keeper", K.WIN_INVESTIGATORS: "investigators", K.WIN_NOBODY: "nobody"}
 MAX_STEPS = 20000
@@ -98,7 +99,7 @@ class MansionsRunner:
         while not st.is_terminal():
             who = st.current_player()
             n = st.legal_actions(buf)
-            st.apply(buf[0] if who == CHANCE else bots[who].choose(st.view(who), buf, n))
+            st.apply(buf[0] if who == CHANCE else bot_choice(bots[who], st, who, buf, n))
             steps += 1
             if steps > MAX_STEPS:
                 raise KernelError("state", "seed %d: no end after %d steps" % (seed, MAX_STEPS))

@@ -79,6 +79,9 @@ def cmd_check(args):
     name = story_argument(args.folder)
     if not os.path.isdir(story_folder(name)):
         raise KernelError("option", "%s is not a story folder" % shown(args.folder))
+    if not os.path.isfile(os.path.join(story_folder(name), "story.tsv")):
+        raise KernelError("option", "%s is not a story folder: it has no story.tsv (`eldritch mansions template "
+                                    "DIR` writes a story to start from)" % shown(args.folder))
     story = Story(name, collect=True)
     problems = story.problems
     if args.json:

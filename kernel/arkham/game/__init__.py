@@ -22,5 +22,9 @@ of the round call one another as modules (`from . import combat`, resolved at ca
     save        serialize / deserialize
     text        actions and events in words
     bots        a random bot and a heuristic bot
+    planner     the search bot's policy: the heuristic with a plan for the team
+    worlds      imagined games built from a seat's view (the hidden parts drawn), and copies
+    value       a game's chance to win for the investigators (a fitted logistic model)
+    search      the search bot: rollouts of the planner over imagined games
     playlog     a seeded bot game and its text log (the same on every runtime)
 """

@@ -24,12 +24,23 @@ HEADER = "# eldritch arkham log v1"
 ALLOCATION_FREE_BOTS = ("heuristic", "random")
 
 
+BOTS = ("heuristic", "random", "planner", "search")
+
+
 def make_bot(rules, bot, seed):
+    """A bot by name (BOTS) for the game of `seed`: the heuristic, the random bot, the search bot's
+    policy alone (planner) or the search bot (search.py)."""
     if bot == "heuristic":
         return HeuristicBot(rules.board)
     if bot == "random":
         return RandomBot(seed * 7919 + 1)
-    raise KernelError("option", "bot must be heuristic or random, not %r" % bot)
+    if bot == "planner":
+        from .planner import PlannerBot
+        return PlannerBot(rules.board)
+    if bot == "search":
+        from .search import SearchBot
+        return SearchBot(rules.board, seed)
+    raise KernelError("option", "bot must be one of %s, not %r" % (", ".join(BOTS), bot))
 
 
 def chooser(rules, seed, players, bots="heuristic"):

@@ -481,9 +481,25 @@ class HeuristicBot:
         return self.investigator_spaces(r) or [0]
 
 
+BOTS = ("heuristic", "random", "search")
+
+
 def make_bot(kind, story, seat, seed=0):
+    """A bot by name (BOTS); the search bot (search.py) takes the state as choose's fourth argument
+    (`wants_game`), only to copy what its seat sees."""
     if kind == "random":
         return RandomBot(story, seat, seed)
     if kind == "heuristic":
         return HeuristicBot(story, seat, seed)
-    raise ValueError("bot kind 'random' or 'heuristic', not %r" % kind)
+    if kind == "search":
+        from .search import SearchBot
+        return SearchBot(story, seat, seed)
+    raise ValueError("bot kind one of %s, not %r" % (", ".join(BOTS), kind))
+
+
+def bot_choice(bot, state, seat, buf, n):
+    """The bot's action for seat at state: its view (and the state for a bot that copies what its
+    seat sees, `wants_game`)."""
+    if getattr(bot, "wants_game", False):
+        return bot.choose(state.view(seat), buf, n, state)
+    return bot.choose(state.view(seat), buf, n)

@@ -17,7 +17,7 @@ from array import array
 from ...errors import KernelError
 from ...surface import CHANCE
 from . import save, text
-from .bots import make_bot
+from .bots import make_bot, bot_choice
 from .choices import FLAG_ORDER
 from .consts import MAX_ACTIONS, WIN_KEEPER, WIN_INVESTIGATORS, WIN_NOBODY
 from .state import G_WINNER, G_ROUND
@@ -60,7 +60,7 @@ def chooser(rules, seed, players, kinds):
         who = st.current_player()
         if who == CHANCE:
             return buf[0]
-        return bots[who].choose(st.view(who), buf, n)
+        return bot_choice(bots[who], st, who, buf, n)
     return choose
 
 
