@@ -26,6 +26,7 @@ from eldritch.kernel.stayaway.game.play import make_bots
 from eldritch.kernel.stayaway.game.search import SearchBot, SEARCHED
 from eldritch.kernel.stayaway.game.bots import kind_of, arg_of
 from eldritch.kernel.stayaway.game import defs as D
+from eldritch.kernel.stayaway.game import core
 
 CONFIGS = {           # name: SearchBot attributes
     "mimic16": dict(critical=16, policy=False),
@@ -54,7 +55,7 @@ def value(rules, s, bots, cand, thing, reps, seed, buf):
     for r in range(reps):
         w = s.clone()
         prng.seed(w.prng, (seed * 7919 + r * 104729) & 0x3FFFFFFF)
-        w.shuffle(w.pile, w.pile_n)
+        core.shuffle(w, w.pile, w.pile_n)
         w.version += 1
         bs = copy.deepcopy(bots, {id(rules): rules})
         for q, b in enumerate(bs):

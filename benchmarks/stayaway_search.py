@@ -22,10 +22,11 @@ from eldritch.analysis.stats import wilson
 from eldritch.kernel.stayaway.game.rules import Rules
 from eldritch.kernel.stayaway.game.play import play_game, make_bots
 from eldritch.kernel.stayaway.game.search import SearchBot
+from eldritch.kernel.stayaway.game import core
 
 
 def seat_for(state, role):
-    return state.thing if role == "thing" else state.next_player(state.thing)
+    return state.thing if role == "thing" else core.next_player(state, state.thing)
 
 
 def one_pair(rules, seed, players, role, worlds, burn=(8, 1), margin=100, baseline=True, horizon=160,

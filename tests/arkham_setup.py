@@ -12,6 +12,7 @@ from eldritch.kernel.arkham.game.rules import Rules
 from eldritch.kernel.arkham.game.board import Board
 from eldritch.kernel.arkham.game import defs as D
 from eldritch.kernel.surface import CHANCE
+from eldritch.kernel.arkham.game import state
 
 BOARD = Board()
 
@@ -100,7 +101,7 @@ def give(g, seat, item):
             c = deck.cards[i]
             if BOARD.card_kind[c] == kind:
                 deck.take(c)
-                assert g.give(seat, c)
+                assert state.give(g, seat, c)
                 g.touch()
                 return slot_of(g, seat, item)
     raise ValueError("no %s left" % item)
@@ -119,7 +120,7 @@ def clear_poss(g, seat):
     for k in range(D.MAX_POSS):
         c = g.poss[seat * D.MAX_POSS + k]
         if c != 255:
-            g.return_card(c)
+            state.return_card(g, c)
             g.poss[seat * D.MAX_POSS + k] = 255
     g.touch()
 

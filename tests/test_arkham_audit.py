@@ -8,6 +8,7 @@ from eldritch.kernel.arkham.game import defs as D, save
 from eldritch.kernel.arkham.game.defs import (K_STAY, K_ROLL, K_TAXI, K_STOP, K_FIGHT, K_SNEAK, K_LOADOUT)
 from eldritch.kernel.arkham.reach import reach_odds, TWO_D6
 from arkham_setup import BOARD, sp, new, legal, roll, put, monster, give, step_to
+from eldritch.kernel.arkham.game import state
 
 
 # ----- 26.12: a taxi on the move's last point ------------------------------------------------------
@@ -93,7 +94,7 @@ def test_rule_arkham_odds_reach_equals_the_game_over_every_start_and_target(mode
     if whistle:
         give(g, 0, "Taxi Whistle")
     base = save.state_bytes(g)
-    g.fill_occupancy()
+    state.fill_occupancy(g)
     occ = bytearray(g.occ)
     memo = {}
     for start in range(BOARD.nspaces):
@@ -303,7 +304,7 @@ def test_rule_a_gate_given_to_the_esoteric_order_of_dagon_leaves_play_and_still_
     roll(g, 5)
     assert legal(g) == [D.K_PAY, D.K_PASS]
     g.apply(D.K_PAY)
-    assert g.gate_keep[trophy] == D.GATE_DAGON and g.doom == 1 and g.san[0] == 3 and g.count_poss(0, 1) == 1
+    assert g.gate_keep[trophy] == D.GATE_DAGON and g.doom == 1 and g.san[0] == 3 and state.count_poss(g, 0, 1) == 1
     assert trophy not in g.gate_deck.cards[:g.gate_deck.n]
 
 

@@ -18,6 +18,7 @@ from eldritch.kernel.arkham.game.bots import HeuristicBot, RandomBot
 from eldritch.kernel.arkham.game.rules import Rules
 from eldritch.kernel.surface import CHANCE
 from arkham_synthetic import write_board, PRINTED_KINDS
+from eldritch.kernel.arkham.game import chance, combat, mythos, state, trade
 
 DEMO = Path(data_folder())
 
@@ -127,7 +128,7 @@ def test_a_monsters_strength_dice_are_rolled_at_each_attack(printed):
     g.apply(D.K_STAY)
     g.apply(D.K_FIGHT + m)
     g.apply(D.K_LOADOUT)
-    assert g.step == D.CH_FOE and not g.two_dice()
+    assert g.step == D.CH_FOE and not chance.two_dice(g)
     g.apply(D.K_OUTCOME + 5)
     assert g.foe_str == 19 and D.EV_FOE_STRENGTH in [g.ev[4 * i] for i in range(g.nev // 4)]
     assert g.step == D.CH_ATTACK
@@ -213,7 +214,7 @@ def card(g, seat, name):
             c = deck.cards[i]
             if b.card_kind[c] == kind:
                 deck.take(c)
-                g.give(seat, c)
+                state.give(g, seat, c)
                 g.touch()
                 return c
     raise ValueError(name)
@@ -255,10 +256,10 @@ def test_rule_weapons_do_only_one_point_against_a_monster_but_the_card_it_is_vul
     k = g.board.mon_kind[w]
     shotgun = 1 << slot(g, 0, "Shotgun")
     bullet = 1 << slot(g, 0, "Silver Bullet")
-    assert g.loadout_bonus(0, shotgun, k, False) == 4 + 1
-    assert g.loadout_bonus(0, bullet, k, False) == 4 + 4
+    assert combat.loadout_bonus(g, 0, shotgun, k, False) == 4 + 1
+    assert combat.loadout_bonus(g, 0, bullet, k, False) == 4 + 4
     ghoul = g.board.kind_names.index("Ghoul")
-    assert g.loadout_bonus(0, shotgun, ghoul, False) == 4 + 3          # other monsters: in full
+    assert combat.loadout_bonus(g, 0, shotgun, ghoul, False) == 4 + 3          # other monsters: in full
 
 
 def test_rule_a_mi_go_goes_back_to_the_pool_taking_an_item_after_hurting(tmp_path):
@@ -377,13 +378,13 @@ def test_encounter_nested_tests_in_parentheses(tmp_path):
 def test_encounter_stay_n_turns_a_temporary_skill_bonus_and_a_movement_roll_modifier(tmp_path):
     g = at_library(library(tmp_path, ["stay:2; boost:luck+2; move_bonus-3"]))
     luck = g.board.skill_names.index("luck")
-    before = g.skill_of(0, luck)
+    before = state.skill_of(g, 0, luck)
     g.apply(D.K_OUTCOME + 1)
-    assert g.lost_turns[0] == 2 and g.skill_of(0, luck) == before + 2 and g.move_mod[0] == 8 - 3
+    assert g.lost_turns[0] == 2 and state.skill_of(g, 0, luck) == before + 2 and g.move_mod[0] == 8 - 3
     g.apply(D.K_OUTCOME + 7)                                   # mythos: round 2, a lost turn
-    assert g.skill_of(0, luck) == before + 2                   # until the end of its next turn
+    assert state.skill_of(g, 0, luck) == before + 2                   # until the end of its next turn
     g.apply(D.K_OUTCOME + 7)                                   # round 3, the second lost turn
-    assert g.lost_turns[0] == 0 and g.skill_of(0, luck) == before
+    assert g.lost_turns[0] == 0 and state.skill_of(g, 0, luck) == before
     g.apply(D.K_OUTCOME + 7)
     assert g.step == D.ST_MOVE
     g.apply(D.K_ROLL)
@@ -601,9 +602,9 @@ def test_printed_rules_a_split_minimum_and_selling_at_half_rounded_up(tmp_path):
     assert g.step == D.ST_SPLIT and legal(g) == [D.K_SPLIT + v for v in range(3, 8)]
     g.apply(D.K_SPLIT + 5)
     g.apply(D.K_OUTCOME + 7)
-    assert g.sale_price(0, slot(g, 0, "Knife")) == 1             # $1: half rounded up
+    assert trade.sale_price(g, 0, slot(g, 0, "Knife")) == 1             # $1: half rounded up
     card(g, 0, "Revolver")
-    assert g.sale_price(0, slot(g, 0, "Revolver")) == 2          # $3
+    assert trade.sale_price(g, 0, slot(g, 0, "Revolver")) == 2          # $3
     assert "the least (rules.tsv split_minimum)" in fails(
         board_folder(tmp_path / "bad", [("rules", "+", "split_minimum\t5"),
                                         ("investigators", "name\t", "name\tsanity\tstrength\tfight\tstealth\t"
@@ -660,9 +661,9 @@ def test_printed_rules_gate_limits_counted_by_investigators(tmp_path):
     folder = board_folder(tmp_path, [("rules", "+", "gate_limits_by\tinvestigators"),
                                      ("rules", "gate_limits", "gate_limits\t1-2:8,3-3:5,4-4:3,5-8:6")])
     g = Rules({"board": str(folder)}).new_game(0, 4)
-    assert g.limit_now() == 3
+    assert mythos.limit_now(g) == 3
     g.seat_status[3] = D.SEAT_OUT
-    assert g.limit_now() == 5
+    assert mythos.limit_now(g) == 5
 
 
 # ----- the template and the docs -------------------------------------------------------------------

@@ -12,6 +12,7 @@ from eldritch.kernel.arkham.game.defs import (K_STAY, K_ROLL, K_TAXI, K_MODE, K_
 from eldritch.kernel.surface import CHANCE
 from arkham_setup import (BOARD, sp, new, legal, roll, put, monster, gate, give, slot_of, clear_poss, step_to,
                           events, end_turn_staying)
+from eldritch.kernel.arkham.game import meetings, state
 
 
 def loadout(g, *items):
@@ -213,8 +214,8 @@ def test_rule_one_gate_per_location_a_second_brings_a_monster_instead():
     g.apply(K_EVENT)
     doom = g.doom
     roll(g, 6)
-    assert g.open_gates() == 1 and g.doom == doom
-    assert g.step == D.ST_ENC and g.monsters_at(sp("Library")) == 1
+    assert state.open_gates(g) == 1 and g.doom == doom
+    assert g.step == D.ST_ENC and state.monsters_at(g, sp("Library")) == 1
 
 
 def test_rule_money_paid_for_an_item_goes_to_the_bank():
@@ -275,7 +276,7 @@ def test_rule_a_sanity_check_once_per_monster_per_round_then_again_next_round():
     assert g.step == D.ST_LOADOUT                                # no second check this round
     g.m_checked[m] = 0
     g.touch()
-    assert g.need_check(0, m, False)                             # (a new round clears it)
+    assert meetings.need_check(g, 0, m, False)                             # (a new round clears it)
 
 
 def test_rule_in_one_fight_one_sanity_check_per_monster_kind():
@@ -425,7 +426,7 @@ def test_rule_an_attack_of_at_least_the_strength_makes_the_monster_a_trophy():
     roll(g, 1)
     g.apply(K_LOADOUT)
     roll(g, 1)                                                   # 1 + Fight 3 = 4
-    assert g.m_at[m] == AT_TROPHY and g.trophies(0) == 1
+    assert g.m_at[m] == AT_TROPHY and state.trophies(g, 0) == 1
 
 
 def test_rule_a_monster_that_survives_strikes_back_for_d6_strength():
@@ -593,7 +594,7 @@ def test_rule_an_elder_sign_costs_two_sanity_and_seals_the_location_for_good():
     assert g.sealed[lib] and g.gate_at[lib] == 255 and g.san[0] == san - 2 and g.gates_closed[0] == 1
     doom = g.doom
     g.apply(K_OUTCOME_GATE(10))                                   # the gate table names the Library
-    assert g.gate_at[lib] == 255 and g.monsters_at(lib) == 0 and g.doom == doom
+    assert g.gate_at[lib] == 255 and state.monsters_at(g, lib) == 0 and g.doom == doom
 
 
 def K_OUTCOME_GATE(v):
@@ -678,7 +679,7 @@ def test_rule_the_game_moves_exactly_where_the_reach_odds_say(inv, start, mode, 
         g.apply(K_MODE + mode)
     g.apply(K_ROLL)
     roll(g, r)
-    g.fill_occupancy()
+    state.fill_occupancy(g)
     dist = bytearray(BOARD.nspaces)
     distances(BOARD, g.occ, sp(start), mode, dist, bytearray(BOARD.nspaces))
     want = {s for s in range(BOARD.nspaces) if dist[s] <= r}
@@ -687,14 +688,14 @@ def test_rule_the_game_moves_exactly_where_the_reach_odds_say(inv, start, mode, 
     seen = set()
     stack = [g.serialize()]
     while stack:
-        state = r_.deserialize(stack.pop())
-        ends.add(state.pos[0])
-        if state.step != D.ST_STEP or (state.pos[0], state.moves_left) in seen:
+        at = r_.deserialize(stack.pop())
+        ends.add(at.pos[0])
+        if at.step != D.ST_STEP or (at.pos[0], at.moves_left) in seen:
             continue
-        seen.add((state.pos[0], state.moves_left))
-        for a in legal(state):
+        seen.add((at.pos[0], at.moves_left))
+        for a in legal(at):
             if a & ~D.ARG_MASK == D.K_STEP:
-                nxt = r_.deserialize(state.serialize())
+                nxt = r_.deserialize(at.serialize())
                 nxt.apply(a)
                 stack.append(nxt.serialize())
     assert ends == want

@@ -10,6 +10,7 @@ from eldritch.kernel.arkham.game.defs import (K_STAY, K_ROLL, K_LOADOUT, K_PICK,
 from eldritch.kernel.surface import CHANCE, TERMINAL
 from arkham_setup import BOARD, sp, inv, new, legal, roll, put, monster, gate, give, slot_of, events, \
     end_turn_staying, step_to
+from eldritch.kernel.arkham.game import state
 
 ALL = ("Silas", "Otto", "Nell", "Ada", "Iris", "Jonah", "Lena", "Abel")
 
@@ -55,7 +56,7 @@ def test_rule_a_location_that_has_a_gate_gets_a_monster_instead():
     gate(g, "Old Mill")
     to_mythos(g)
     roll(g, 5)
-    assert g.open_gates() == 1 and g.doom == 0 and D.EV_GATE_MONSTER in events(g)
+    assert state.open_gates(g) == 1 and g.doom == 0 and D.EV_GATE_MONSTER in events(g)
     assert sum(1 for m in range(BOARD.nmonsters) if g.m_at[m] != AT_POOL) == 1
 
 
@@ -64,7 +65,7 @@ def test_rule_a_location_with_an_elder_sign_gets_neither_gate_nor_monster():
     g.sealed[sp("Old Mill")] = 1
     to_mythos(g)
     roll(g, 5)
-    assert g.open_gates() == 0 and g.doom == 0 and D.EV_SEALED_SPACE in events(g)
+    assert state.open_gates(g) == 0 and g.doom == 0 and D.EV_SEALED_SPACE in events(g)
     assert all(g.m_at[m] == AT_POOL for m in range(BOARD.nmonsters))
 
 
@@ -239,7 +240,7 @@ def test_rule_the_doom_track_counts_every_gate_ever_opened_closed_ones_too():
     g.touch()
     to_mythos(g)
     roll(g, 5)
-    assert g.open_gates() == 1 and g.is_terminal() and g.result == D.RES_LOST_DOOM
+    assert state.open_gates(g) == 1 and g.is_terminal() and g.result == D.RES_LOST_DOOM
 
 
 def test_rule_the_doom_track_length_is_set_by_agreement():

@@ -15,6 +15,7 @@ from eldritch.kernel.arkham.game import defs as D
 from eldritch.kernel.arkham.game.board import Board, data_folder
 from eldritch.kernel.arkham.game.rules import Rules
 from eldritch.kernel.surface import CHANCE
+from eldritch.kernel.arkham.game import combat, state
 
 DEMO = Path(data_folder())
 
@@ -201,7 +202,7 @@ def test_schema_every_skill_the_board_declares_is_tested_with_card_bonuses(board
     assert board.skill_names == ["fight", "stealth", "fast_talk", "knowledge", "luck"]
     c = next(c for c in range(board.ncards) if board.item_names[board.card_kind[c]] == "Lucky Coin")
     g.item_deck.take(c)
-    g.give(0, c)
+    state.give(g, 0, c)
     enter(g, "Graveyard", 3)
     assert g.step == D.CH_TEST and g.test_level == 2 + 1 - 1
     m = g.money[0]
@@ -239,10 +240,10 @@ def test_schema_an_event_can_draw_the_investigator_into_another_world(board):
 
 def test_schema_allies_come_from_their_own_deck_and_lend_their_skills(board):
     g = new(board, invs=("Otto",))
-    f, s = g.skill_of(0, 0), g.skill_of(0, 1)
+    f, s = state.skill_of(g, 0, 0), state.skill_of(g, 0, 1)
     enter(g, "Woods", 2)
     assert slot(g, 0, "Loyal Hound") >= 0
-    assert g.skill_of(0, 0) == f + 1 and g.skill_of(0, 1) == s + 1
+    assert state.skill_of(g, 0, 0) == f + 1 and state.skill_of(g, 0, 1) == s + 1
 
 
 def test_schema_a_retainer_pays_at_the_start_of_each_turn(board):
@@ -308,20 +309,20 @@ def test_schema_a_class_weapon_counts_only_against_its_class(board):
     g = new(board, invs=("Ada",))                                 # Fight 1
     c = next(c for c in range(board.ncards) if board.item_names[board.card_kind[c]] == "Grave Salt")
     g.item_deck.take(c)
-    g.give(0, c)
+    state.give(g, 0, c)
     k = slot(g, 0, "Grave Salt")
     zombie = board.kind_names.index("Zombie")
     deep = board.kind_names.index("Deep One")
-    assert g.loadout_bonus(0, 1 << k, zombie, False) == 1 + 4      # undead
-    assert g.loadout_bonus(0, 1 << k, deep, False) == 1            # not undead
+    assert combat.loadout_bonus(g, 0, 1 << k, zombie, False) == 1 + 4      # undead
+    assert combat.loadout_bonus(g, 0, 1 << k, deep, False) == 1            # not undead
 
 
 def test_schema_a_monster_immune_to_a_named_card_ignores_its_bonus(board):
     g = new(board, invs=("Ada",))                                 # Knife, Ward (+1 magical)
     k = slot(g, 0, "Ward")
     cultist = board.kind_names.index("Cultist")
-    assert g.loadout_bonus(0, 1 << k, cultist, False) == 1         # Fight only: immune to the Ward
-    assert g.loadout_bonus(0, 1 << k, board.kind_names.index("Ghoul"), False) == 2
+    assert combat.loadout_bonus(g, 0, 1 << k, cultist, False) == 1         # Fight only: immune to the Ward
+    assert combat.loadout_bonus(g, 0, 1 << k, board.kind_names.index("Ghoul"), False) == 2
 
 
 def test_schema_the_published_setup_random_cards_the_split_and_three_monsters_on_the_first_gate(board):
@@ -467,7 +468,7 @@ def test_bot_the_heuristic_bot_sells_a_spare_card_when_short_of_money(board):
     kind = board.item_index["Elder Sign"]
     for c in [c for c in g.item_deck.cards[:g.item_deck.n] if board.card_kind[c] == kind]:
         g.item_deck.take(c)
-        assert g.give(0, c)
+        assert state.give(g, 0, c)
     g.touch()
     enter(g, "Graveyard", 1)
     assert g.step == D.ST_SELL

@@ -29,6 +29,7 @@ from eldritch.frontend.walk import Walker
 from eldritch.kernel.arkham.game import defs as AD
 from eldritch.kernel.arkham.game.board import SPECIAL_HOUND, SKILL_STEALTH, SP_BIND
 from eldritch.kernel.arkham.game.cards import CAST_MISTS, CAST_USE
+from eldritch.kernel.arkham.game import cards, combat, meetings, state
 from eldritch.kernel.mansions.game import consts as MC
 from eldritch.kernel.mansions.game import state as MS
 from eldritch.kernel.stayaway.game.rules import Rules as StayAwayRules
@@ -192,9 +193,9 @@ def cast_spells(g, seat, mask):
 
 def arkham_best_bonus(g, seat, kind, gate):
     """The best bonus of a legal loadout with no spell to cast first."""
-    bonuses = [g.loadout_bonus(seat, mask, kind, gate) for mask in range(256)
-               if g.loadout_ok(seat, mask) and not cast_spells(g, seat, mask)]
-    return max(bonuses) if bonuses else g.loadout_bonus(seat, 0, kind, gate)
+    bonuses = [combat.loadout_bonus(g, seat, mask, kind, gate) for mask in range(256)
+               if combat.loadout_ok(g, seat, mask) and not cast_spells(g, seat, mask)]
+    return max(bonuses) if bonuses else combat.loadout_bonus(g, seat, 0, kind, gate)
 
 
 def arkham_fight_text(g, seat, m, bonus):
@@ -221,11 +222,11 @@ def arkham_hit(g, seat, mask):
         on = fixed
         for i, slot in enumerate(spells):
             card = b.card_kind[g.poss[seat * AD.MAX_POSS + slot]]
-            faces = arkham_odds.faces_at_most(g.cast_level(seat, card))
+            faces = arkham_odds.faces_at_most(cards.cast_level(g, seat, card))
             weight *= faces if works >> i & 1 else 6 - faces
             if works >> i & 1:
                 on |= 1 << slot
-        n, den = arkham_odds.hit_chance(g.loadout_bonus(seat, on, k, False), b.k_strength[k], b.k_str_dice[k])
+        n, den = arkham_odds.hit_chance(combat.loadout_bonus(g, seat, on, k, False), b.k_strength[k], b.k_str_dice[k])
         num += weight * n
     return num, den * 6 ** len(spells)
 
@@ -248,19 +249,19 @@ class ArkhamOdds:
                 assert want in menu, (want, menu)
                 self.fights += 1
             elif kind == AD.K_SNEAK:
-                c = arkham_door.stealth(g.skill_of(g.seat, SKILL_STEALTH))
+                c = arkham_door.stealth(state.skill_of(g, g.seat, SKILL_STEALTH))
                 assert "passes " + percent(c.num, c.den) in menu
                 self.sneaks += 1
         walker = app.walker
         if walker is not None and walker.step.kind == "toggle":
             combo = walker.step.combo(walker.chosen)
             if combo is not None and g.purpose != AD.PU_CLOSE:
-                seat = g.fighter()
+                seat = combat.fighter(g)
                 mask = combo.action & AD.ARG_MASK
                 num, den = arkham_hit(g, seat, mask)
                 want = "hit %s" % percent(num, den)
                 if not cast_spells(g, seat, mask):
-                    bonus = g.loadout_bonus(seat, mask, g.board.mon_kind[g.target], False)
+                    bonus = combat.loadout_bonus(g, seat, mask, g.board.mon_kind[g.target], False)
                     want += ", fight won %s" % arkham_fight_text(g, seat, g.target, bonus)
                 assert want in menu, (want, menu)
                 self.items += 1
@@ -285,7 +286,7 @@ def arkham_roll_words(g):
         k = b.mon_kind[g.target]
         return arkham_odds.hit_chance(g.bonus, b.k_strength[k], b.k_str_dice[k])
     if st == AD.CH_STEALTH:
-        return arkham_odds.stealth(g.skill_of(g.seat, SKILL_STEALTH))
+        return arkham_odds.stealth(state.skill_of(g, g.seat, SKILL_STEALTH))
     if st == AD.CH_SANITY:
         level = g.maxsan[g.check_seat] if g.house & AD.HR_SANITY_CHECK_MAX else g.san[g.check_seat]
         k = b.mon_kind[g.check_m]
@@ -301,8 +302,8 @@ def arkham_roll_words(g):
         if g.cast_mask:
             slot = min(k for k in range(AD.MAX_POSS) if g.cast_mask >> k & 1)
         else:
-            slot = g.cast_arg if g.cast_for in (CAST_MISTS, CAST_USE) else g.has_special(seat, SP_BIND)
-        return arkham_odds.faces_at_most(g.cast_level(seat, b.card_kind[g.poss[seat * AD.MAX_POSS + slot]])), 6
+            slot = g.cast_arg if g.cast_for in (CAST_MISTS, CAST_USE) else state.has_special(g, seat, SP_BIND)
+        return arkham_odds.faces_at_most(cards.cast_level(g, seat, b.card_kind[g.poss[seat * AD.MAX_POSS + slot]])), 6
     return None
 
 
@@ -354,7 +355,7 @@ def test_arkham_odds_on_a_board_with_strength_dice_and_spells_cast_with_a_roll(t
                         assert option_odds(g, a)[0] == "win " + arkham_fight_text(g, seat, arg, best)
                         seen["fight"] += 1
                     elif kind == AD.K_LOADOUT and g.purpose != AD.PU_CLOSE:
-                        seat = g.fighter()
+                        seat = combat.fighter(g)
                         assert option_odds(g, a)[0] == "hit " + percent(*arkham_hit(g, seat, arg))
                         seen["items"] += 1
             record = game.play(game.bot_action(game.acting_seat()), "bot")

@@ -23,6 +23,7 @@ from eldritch.kernel.mansions.game import state as MS
 from eldritch.kernel.eldersign.game.defs import MAX_HAND, NONE as E_NONE
 
 import test_mansions_views as mansions_secrets
+from eldritch.kernel.arkham.game import state
 
 
 def playout(rules, seed, players, steps, every=1):
@@ -62,9 +63,9 @@ def arkham_facts(g, v):
             assert x.space == (b.space_names[g.pos[s]] if g.pos[s] < b.nspaces else None)
         held = [b.item_names[b.card_kind[c]] for c in g.poss[s * AD.MAX_POSS:(s + 1) * AD.MAX_POSS] if c != A_NONE]
         assert list(x.possessions) == held
-        assert len(x.trophies) == g.trophies(s) and len(x.gate_trophies) == g.gate_trophies(s)
+        assert len(x.trophies) == state.trophies(g, s) and len(x.gate_trophies) == state.gate_trophies(g, s)
         if inv != A_NONE:
-            assert x.skills == tuple((n, g.skill_of(s, k)) for k, n in enumerate(b.skill_names))
+            assert x.skills == tuple((n, state.skill_of(g, s, k)) for k, n in enumerate(b.skill_names))
     for m in range(b.nmonsters):
         at = g.m_at[m]
         assert v.monsters[m].on_board == (at < b.nspaces)

@@ -25,6 +25,7 @@ from eldritch.kernel.arkham.game import text, defs as D
 from eldritch.kernel.arkham.game.board import (NONE, SPECIAL_HOUND, SKILL_STEALTH, RANDOM_ITEM, DECK_NAMES,
                                                MAX_START_ITEMS, MAX_SKILLS, SP_BIND)
 from eldritch.kernel.arkham.game.cards import CAST_LOADOUT, CAST_MISTS, CAST_USE
+from eldritch.kernel.arkham.game import cards, combat, meetings, state
 
 LOADOUT_MASKS = 256
 
@@ -55,16 +56,16 @@ def best_bonus(g, seat, kind, gate) -> int:
     with no roll to make first (a spell that must be cast may add nothing)."""
     best = None
     for mask in range(LOADOUT_MASKS):
-        if g.loadout_ok(seat, mask) and not cast_bits(g, seat, mask):
-            bonus = g.loadout_bonus(seat, mask, kind, gate)
+        if combat.loadout_ok(g, seat, mask) and not cast_bits(g, seat, mask):
+            bonus = combat.loadout_bonus(g, seat, mask, kind, gate)
             if best is None or bonus > best:
                 best = bonus
-    return best if best is not None else g.loadout_bonus(seat, 0, kind, gate)
+    return best if best is not None else combat.loadout_bonus(g, seat, 0, kind, gate)
 
 
 def can_cast_more(g, seat) -> bool:
     """Some legal choice of items holds a spell that is cast with a roll."""
-    return any(g.loadout_ok(seat, mask) and cast_bits(g, seat, mask) for mask in range(LOADOUT_MASKS))
+    return any(combat.loadout_ok(g, seat, mask) and cast_bits(g, seat, mask) for mask in range(LOADOUT_MASKS))
 
 
 def fight_odds(g, seat, m, bonus):
@@ -95,12 +96,12 @@ def loadout_hit(g, seat, mask, gate):
     b = g.board
     kind = 0 if gate else b.mon_kind[g.target]
     spells = cast_bits(g, seat, mask)
-    fixed = g.loadout_bonus(seat, mask & ~spells, kind, gate)
+    fixed = combat.loadout_bonus(g, seat, mask & ~spells, kind, gate)
     parts = []                             # (cast faces out of 6, bonus) of each spell to cast
     for k in range(D.MAX_POSS):
         if spells & (1 << k):
             card = b.card_kind[g.poss[seat * D.MAX_POSS + k]]
-            parts.append((odds.faces_at_most(g.cast_level(seat, card)), g.card_bonus(card, kind, gate)))
+            parts.append((odds.faces_at_most(cards.cast_level(g, seat, card)), combat.card_bonus(g, card, kind, gate)))
     num = 0
     den = 0
     for works in range(1 << len(parts)):
@@ -130,37 +131,37 @@ def option_odds(g, action) -> tuple:
         seat = g.seat
         win, _, den = fight_odds(g, seat, arg, best_bonus(g, seat, b.mon_kind[arg], False))
         notes = []
-        if g.need_check(seat, arg, True):
+        if meetings.need_check(g, seat, arg, True):
             ok, _, sden = sanity_odds(g, seat, arg)
             notes.append("sanity check first: passes %s" % percent(ok, sden))
         if can_cast_more(g, seat):
             notes.append("spells cast with a roll not counted")
         return "win %s" % percent(win, den), "; ".join(notes)
     if kind == D.K_LOADOUT and g.step == D.ST_LOADOUT:
-        seat = g.fighter()
+        seat = combat.fighter(g)
         gate = g.purpose == D.PU_CLOSE
         num, den = loadout_hit(g, seat, arg, gate)
         if gate:
             return "closes %s" % percent(num, den), ""
         if cast_bits(g, seat, arg):
             return "hit %s" % percent(num, den), "spells cast first"
-        win, _, fden = fight_odds(g, seat, g.target, g.loadout_bonus(seat, arg, b.mon_kind[g.target], False))
+        win, _, fden = fight_odds(g, seat, g.target, combat.loadout_bonus(g, seat, arg, b.mon_kind[g.target], False))
         return "hit %s" % percent(num, den), "fight won %s" % percent(win, fden)
     if kind == D.K_SNEAK:
-        num, den = odds.stealth(g.skill_of(g.seat, SKILL_STEALTH))
+        num, den = odds.stealth(state.skill_of(g, g.seat, SKILL_STEALTH))
         return "passes %s" % percent(num, den), ""
     if kind == D.K_CLOSE:
         seat = g.seat
         num, den = odds.close_gate(best_bonus(g, seat, 0, True), b.gate_diff[g.gate_at[g.pos[seat]]], 1)
         return "closes %s" % percent(num, den), "with your best items"
     if kind == D.K_BIND:
-        seat = g.fighter() if g.step == D.ST_LOADOUT else g.seat
-        k = g.has_special(seat, SP_BIND)
+        seat = combat.fighter(g) if g.step == D.ST_LOADOUT else g.seat
+        k = state.has_special(g, seat, SP_BIND)
         if k < 0:
             return "", ""
         card = b.card_kind[g.poss[seat * D.MAX_POSS + k]]
         cost = b.i_cost[card]
-        level = g.cast_level(seat, card)
+        level = cards.cast_level(g, seat, card)
         paid = "; the spell costs %d sanity" % cost if cost else ""
         if level == NONE:
             return "certain", "no roll" + paid
@@ -190,7 +191,7 @@ def roll_words(g) -> str:
         num, den = odds.close_gate(g.bonus, diff, 1)
         return "closing roll, D6 + %d against difficulty %d: %s to close" % (g.bonus, diff, percent(num, den))
     if st == D.CH_STEALTH:
-        skill = g.skill_of(g.seat, SKILL_STEALTH)
+        skill = state.skill_of(g, g.seat, SKILL_STEALTH)
         num, den = odds.stealth(skill)
         return "stealth roll, at most %d to pass: %s" % (skill, percent(num, den))
     if st == D.CH_SANITY:
@@ -207,7 +208,7 @@ def roll_words(g) -> str:
         card = casting_card(g)
         if card is None:
             return ""
-        level = g.cast_level(g.cast_seat, card)
+        level = cards.cast_level(g, g.cast_seat, card)
         return "casting roll for %s, at most %d to cast: %s" % (b.item_names[card], level,
                                                              percent(odds.faces_at_most(level), 6))
     return ""
@@ -225,7 +226,7 @@ def casting_card(g):
     if g.cast_for in (CAST_MISTS, CAST_USE):
         slot = g.cast_arg
     else:
-        slot = g.has_special(seat, SP_BIND)
+        slot = state.has_special(g, seat, SP_BIND)
     c = g.poss[seat * D.MAX_POSS + slot] if slot >= 0 else NONE
     return b.card_kind[c] if c != NONE else None
 

@@ -22,6 +22,7 @@ from eldritch.kernel.errors import KernelError
 from eldritch.kernel.arkham.game.defs import RESULT_NAMES, RES_WON
 from eldritch.saves.atomic import SaveError, write_atomic, read_capped, shown
 from eldritch.saves.userdirs import ensure_state_dir
+from eldritch.kernel.arkham.game import state
 
 FILE = "arkham-honour-roll.tsv"
 COLUMNS = ("entered", "investigator", "player", "gates_closed", "monster_trophies", "result", "rounds",
@@ -84,7 +85,7 @@ class HonourRoll:
         for seat in game.honoured():
             player = names[seat] if seat < len(names) and names[seat] else "seat %d" % (seat + 1)
             added.append({"entered": date, "investigator": b.inv_names[game.seat_inv[seat]], "player": player,
-                          "gates_closed": str(game.gates_closed[seat]), "monster_trophies": str(game.trophies(seat)),
+                          "gates_closed": str(game.gates_closed[seat]), "monster_trophies": str(state.trophies(game, seat)),
                           "result": result, "rounds": str(game.round), "board": board, "game": key})
         if not added:
             return []

@@ -17,13 +17,14 @@ from eldritch.frontend.model import Screen, Panel, Line
 from eldritch.kernel.arkham.game import text
 from eldritch.kernel.arkham.game.board import NONE
 from eldritch.kernel.arkham.game.defs import MAX_POSS, PHASE_NAMES, STEP_NAMES, ST_PICK
+from eldritch.kernel.arkham.game import state
 from eldritch.arkham.context import pick_lines
 
 
 def status(g) -> list:
     line = Line().add("round %d, %s phase  " % (g.round, PHASE_NAMES[g.phase]), "bold")
     line.add("doom %d/%d  " % (g.doom, g.doom_length), "bad")
-    line.add("open gates %d/%d" % (g.open_gates(), g.gate_limit), "warn")
+    line.add("open gates %d/%d" % (state.open_gates(g), g.gate_limit), "warn")
     return [line]
 
 
@@ -36,7 +37,7 @@ def sheet(g, seat, indent=0) -> list:
            Line(indent=indent + 2).add("sanity %d/%d  strength %d/%d  fight %d  stealth %d  $%d" % (
                g.san[seat], g.maxsan[seat], g.sta[seat], g.maxsta[seat], g.fight[seat], g.stealth[seat],
                g.money[seat]), "dim"),
-           Line(indent=indent + 2).add("gates closed %d  trophies %d" % (g.gates_closed[seat], g.trophies(seat)),
+           Line(indent=indent + 2).add("gates closed %d  trophies %d" % (g.gates_closed[seat], state.trophies(g, seat)),
                                        "dim")]
     if cards:
         out.append(Line(indent=indent + 2).add("cards: ", "dim").add(", ".join(cards)))

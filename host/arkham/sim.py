@@ -21,6 +21,7 @@ from eldritch.kernel.arkham.game.rules import Rules, house_bits
 from eldritch.kernel.arkham.game.playlog import make_bot
 from eldritch.kernel.surface import CHANCE
 from eldritch.analysis.simgames import Setting
+from eldritch.kernel.arkham.game import state
 
 MAX_STEPS = 200_000
 BOTS = {
@@ -94,8 +95,8 @@ class ArkhamRunner:
         won = g.result == D.RES_WON
         return {"win": 1 if won else 0,
                 "metrics": {"rounds": g.round, "gates_closed": sum(g.gates_closed[s] for s in range(g.players)),
-                            "sealed": sum(g.sealed), "doom": g.doom, "open_gates": g.open_gates(),
-                            "trophies": sum(g.trophies(s) for s in range(g.players)), "lost": lost,
+                            "sealed": sum(g.sealed), "doom": g.doom, "open_gates": state.open_gates(g),
+                            "trophies": sum(state.trophies(g, s) for s in range(g.players)), "lost": lost,
                             "steps": g.nlog},
                 "tallies": {D.RESULT_NAMES[g.result] if g.is_terminal() else "stopped": [1, 1 if won else 0]}}
 

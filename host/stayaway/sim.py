@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.stayaway.game import defs as D
+from eldritch.kernel.stayaway.game import core
 from eldritch.kernel.stayaway.game.rules import Rules
 from eldritch.kernel.stayaway.game.play import play_game, make_bots
 from eldritch.analysis.simgames import Setting
@@ -67,7 +68,7 @@ class StayAwayRunner:
         infected = sum(1 for p in range(s.players) if s.role[p] == D.INFECTED_ROLE)
         return {"win": 1 if thing else 0,
                 "metrics": {"human_wins": 1 if humans else 0, "turns": s.turn,
-                            "eliminated": s.players - s.living(), "infected": infected, "steps": s.nlog},
+                            "eliminated": s.players - core.living(s), "infected": infected, "steps": s.nlog},
                 "tallies": {D.RESULT_NAMES[s.result]: [1, 1]}}
 
     def group(self, setting: Setting) -> tuple[str, int]:

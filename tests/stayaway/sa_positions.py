@@ -12,6 +12,7 @@ from array import array
 
 from eldritch.kernel.stayaway.game.rules import Rules
 from eldritch.kernel.stayaway.game import defs as D
+from eldritch.kernel.stayaway.game import core, turn
 
 FILLER = D.WATCH_BACK
 
@@ -33,7 +34,7 @@ def position(players=5, hands=None, roles=None, pile=(), discards=(), active=0, 
     s.thing = D.NOBODY
     for p in range(players):
         for c in hands.get(p, [filler] * 4):
-            s.hand_add(p, c)
+            core.hand_add(s, p, c)
         r = roles.get(p, D.HUMAN)
         s.role[p] = r
         if r == D.THE_THING:
@@ -44,7 +45,7 @@ def position(players=5, hands=None, roles=None, pile=(), discards=(), active=0, 
         s.pile_n += 1
     s.disc_n = 0
     for c in discards:
-        s.discard(c, False)
+        core.discard(s, c, False)
     for p, turns in (quarantine or {}).items():
         s.quar[p] = turns
     for g in doors:
@@ -72,11 +73,11 @@ def position(players=5, hands=None, roles=None, pile=(), discards=(), active=0, 
     s.counts = counts
     s.version += 1
     if draw:
-        s.start_turn(active)
+        turn.start_turn(s, active)
     else:
         s.active = active
         s.partner = D.NOBODY
-        s.begin_play()
+        turn.begin_play(s)
     return s
 
 
@@ -117,8 +118,8 @@ def defend(card):
 def events(s, code=None):
     """The referee log as (code, a, b, card, mask) tuples (optionally one code): the ring's events."""
     out = []
-    for i in range(s.ev_first(), s.nev):
-        e = s.ev[s.ev_at(i):s.ev_at(i) + D.EVENT_BYTES]
+    for i in range(core.ev_first(s), s.nev):
+        e = s.ev[core.ev_at(s, i):core.ev_at(s, i) + D.EVENT_BYTES]
         if code is None or e[0] == code:
             out.append((e[0], e[1], e[2], e[3], (e[4] << 8) | e[5]))
     return out

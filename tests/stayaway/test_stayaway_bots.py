@@ -10,6 +10,7 @@ from array import array
 
 from eldritch.kernel import prng
 from eldritch.kernel.stayaway.game import defs as D
+from eldritch.kernel.stayaway.game import core, turn
 from eldritch.kernel.stayaway.game.rules import Rules
 from eldritch.kernel.stayaway.game.bots import RandomBot, HeuristicBot
 from eldritch.kernel.stayaway.game.search import SearchBot
@@ -131,9 +132,9 @@ def _thing_at_its_play_step(s, drawn=None):
     s.active = s.actor = 1
     s.partner = D.NOBODY
     if drawn is not None:
-        s.hand_add(1, drawn)
+        core.hand_add(s, 1, drawn)
     s.version += 1
-    s.begin_play()
+    turn.begin_play(s)
     buf = array("i", [0] * s.rules.max_actions)
     legal = [buf[i] for i in range(s.legal_actions(buf))]
     return View(s.view(1)), legal
@@ -261,7 +262,7 @@ def test_search_human_with_its_search_off_plays_as_the_heuristic():
         games = []
         for search in (False, True):
             g = rules.new_game(seed, 5)
-            seat = g.next_player(g.thing)
+            seat = core.next_player(g, g.thing)
             bots = make_bots(["heuristic"] * 5, seed, rules)
             if search:
                 bots[seat] = SearchBot(rules, seed * 64 + seat, worlds=0)

@@ -4,6 +4,7 @@ clockwise (the starting direction) is seat + 1, so player 0's next player is 1 a
 is the last player."""
 
 from eldritch.kernel.stayaway.game import defs as D
+from eldritch.kernel.stayaway.game import core, turn
 from eldritch.kernel.stayaway.game.defs import (THING, INFECTED, FLAMETHROWER, ANALYSIS, AXE, SUSPICIOUS, WHISKY,
                                                 RESOLUTE, WATCH_BACK, SWAP_PLACES, BETTER_RUN, SEDUCTION, SCARY,
                                                 COMFORTABLE, NO_THANKS, MISSED, NO_BARBECUE, QUARANTINE, LOCKED_DOOR,
@@ -264,9 +265,9 @@ def test_card_locked_door_blocks_both_sides_and_stays_put():
     s.apply(play(LOCKED_DOOR, door(0)))
     assert s.door[0] and s.active == 1 and s.phase == D.PH_PLAY        # no exchange across it
     assert (D.E_NO_EXCHANGE, 0, 1, D.NO_CARD) in view(s, 2).events
-    assert s.door_bars(1, 0) and not s.adjacent_open(1, 0)
-    s.swap_seats(0, 2)                                     # players move, the door does not
-    assert s.door[0] and s.door_bars(1, 2) and not s.door_bars(1, 0)
+    assert core.door_bars(s, 1, 0) and not core.adjacent_open(s, 1, 0)
+    turn.swap_seats(s, 0, 2)                                     # players move, the door does not
+    assert s.door[0] and core.door_bars(s, 1, 2) and not core.door_bars(s, 1, 0)
 
 
 # ----- Panic! cards ---------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from kernel import prng
 from kernel.stayaway.game.rules import Rules
 from kernel.stayaway.game.views import write_view, V_EVENTS
 from kernel.stayaway.game import defs as D
+from kernel.stayaway.game.core import ev_first, ev_at
 OPTIONS = (None, {"house_quarantine": True, "neighbour_only": True}, {"vengeful": True, "infected": 14},
            {"thing_in_pile": True}, {"quick_start": True, "flame_in_pile": True})
 phases = set()
@@ -49,8 +50,8 @@ for g in range(%(games)d):
         if a // D.ACT_KIND == 2:
             plays.add((a %% D.ACT_KIND) >> 5)
         steps += 1
-    for e in range(s.ev_first(), s.nev):
-        codes.add(s.ev[s.ev_at(e)] & 0x7F)
+    for e in range(ev_first(s), s.nev):
+        codes.add(s.ev[ev_at(s, e)] & 0x7F)
 print("steps", steps)
 print("phases", sorted(phases))
 print("codes", sorted(codes))

@@ -22,6 +22,7 @@ import pytest
 
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.stayaway.game import defs as D
+from eldritch.kernel.stayaway.game import core
 from eldritch.kernel.stayaway.game.rules import Rules
 from eldritch.kernel.stayaway.game.views import View
 from eldritch.kernel.stayaway.game import crypt
@@ -118,8 +119,8 @@ def resample(s, p, rng):
     # the referee log: every card p did not see, and events that exist only for others
     ev = t.ev
     bit = 1 << p
-    for i in range(t.ev_first(), t.nev):
-        e = t.ev_at(i)
+    for i in range(core.ev_first(t), t.nev):
+        e = core.ev_at(t, i)
         mask = (ev[e + 4] << 8) | ev[e + 5]
         if not mask & bit:
             if ev[e] & D.EV_PRIVATE:
@@ -208,7 +209,7 @@ def oracle_masks(rules, s):
     def feed(start):
         nonlocal thing, last_play
         for i in range(start, g.nev):
-            e = g.ev[g.ev_at(i):g.ev_at(i) + D.EVENT_BYTES]
+            e = g.ev[core.ev_at(g, i):core.ev_at(g, i) + D.EVENT_BYTES]
             code, a, b, c = e[0], e[1], e[2], e[3]
             if code in PUBLIC:
                 m = ALL
@@ -264,14 +265,14 @@ def test_every_event_is_seen_by_exactly_whom_the_rules_say():
             pass
         want = oracle_masks(rules, s)
         assert len(want) == s.nev
-        kept = range(s.ev_first(), s.nev)           # the ring's events (all of them in these games)
-        got = [(s.ev[s.ev_at(i) + 4] << 8) | s.ev[s.ev_at(i) + 5] for i in kept]
-        assert got == want[s.ev_first():]
+        kept = range(core.ev_first(s), s.nev)           # the ring's events (all of them in these games)
+        got = [(s.ev[core.ev_at(s, i) + 4] << 8) | s.ev[core.ev_at(s, i) + 5] for i in kept]
+        assert got == want[core.ev_first(s):]
         # each player's log is the referee log filtered by the oracle's masks
         for p in range(s.players):
             mine = []
             for i in kept:
-                e = s.ev[s.ev_at(i):s.ev_at(i) + D.EVENT_BYTES]
+                e = s.ev[core.ev_at(s, i):core.ev_at(s, i) + D.EVENT_BYTES]
                 seen = want[i] & (1 << p)
                 if e[0] & D.EV_PRIVATE and not seen:
                     continue

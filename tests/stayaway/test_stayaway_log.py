@@ -13,6 +13,7 @@ import pytest
 from eldritch.kernel import prng
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.stayaway.game import defs as D
+from eldritch.kernel.stayaway.game import core
 from eldritch.kernel.stayaway.game.rules import Rules
 from eldritch.kernel.stayaway.game.play import play_game, make_bots
 from eldritch.kernel.stayaway.game.views import View, write_view, VIEW_MAX
@@ -63,7 +64,7 @@ def long_game(seed, players=6, steps=2600):
                          and s.role[s.actor] == D.THE_THING)]
         s.apply(acts[prng.die(rng, len(acts))] if acts else buf[0])
         for i in range(done, s.nev):
-            e = s.ev_at(i)
+            e = core.ev_at(s, i)
             seen.append(bytes(s.ev[e:e + D.EVENT_BYTES]))
         done = s.nev
         yield s, seen

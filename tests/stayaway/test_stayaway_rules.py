@@ -10,6 +10,7 @@ import pytest
 
 from eldritch.kernel.errors import KernelError
 from eldritch.kernel.stayaway.game import defs as D
+from eldritch.kernel.stayaway.game import core, turn
 from eldritch.kernel.stayaway.game.defs import (THING, INFECTED, FLAMETHROWER, ANALYSIS, AXE, SUSPICIOUS, WHISKY,
                                                 WATCH_BACK, SWAP_PLACES, SEDUCTION, NO_THANKS, NO_BARBECUE,
                                                 QUARANTINE, OOPS, GET_OUT, HUMAN, INFECTED_ROLE, THE_THING, NOBODY,
@@ -243,7 +244,7 @@ def test_rule_locked_door_stays_where_it_lies_when_players_swap():
     s = position(5, hands={0: [SWAP_PLACES, F, F, F]}, pile=[F] * 4, doors=[2])
     s.apply(play(SWAP_PLACES, 1))
     s.apply(D.A_ACCEPT)
-    assert s.door[2] == 1 and s.door_bars(2, 3)
+    assert s.door[2] == 1 and core.door_bars(s, 2, 3)
 
 
 # ----- roles -----------------------------------------------------------------------------------------
@@ -430,7 +431,7 @@ def test_rule_end_no_human_left_at_once_so_nobody_burns_the_thing_after():
 def test_rule_end_last_infected_counts_as_human():
     s = position(5, hands={0: [THING, INFECTED, F, F]}, pile=[F, F],
                  roles={0: THE_THING, 3: INFECTED_ROLE, 4: INFECTED_ROLE})
-    s.eliminate(2, 0)                           # a Human was burnt earlier: P1 is the last one
+    turn.eliminate(s, 2, 0)                           # a Human was burnt earlier: P1 is the last one
     assert not s.is_terminal()
     s.apply(discard(F))
     s.apply(offer(INFECTED))
@@ -447,7 +448,7 @@ def test_rule_end_false_declaration():
 
 def test_rule_eliminated_players_lose():
     s = position(5, hands={0: [FLAMETHROWER, F, F, F], 1: [THING, F, F, F]}, roles={1: THE_THING}, pile=[F, F])
-    s.eliminate(3, 0)
+    turn.eliminate(s, 3, 0)
     s.apply(play(FLAMETHROWER, 1))
     s.apply(D.A_ACCEPT)
     assert s.returns() == [1, 0, 1, 0, 1]
@@ -541,7 +542,7 @@ def test_rule_advanced_vengeful_mode():
     s.apply(play(FLAMETHROWER, 1))
     s.apply(D.A_ACCEPT)
     assert not s.is_terminal()                  # Humans and an Infected remain: on it goes
-    s.eliminate(3, 0)                           # the last Infected falls
+    turn.eliminate(s, 3, 0)                           # the last Infected falls
     assert s.result == D.R_VENGEFUL and s.returns() == [1, 0, 1, 0, 1]
 
 

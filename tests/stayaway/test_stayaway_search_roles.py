@@ -3,7 +3,7 @@ an Infected and The Thing from its own view, plays an Axe where it pays, never d
 ends by itself when no Human is left), is the same game for a seed, and as a Human wins more seeded
 games than the heuristic bot in the same seat."""
 
-from eldritch.kernel.stayaway.game import defs as D
+from eldritch.kernel.stayaway.game import core, defs as D
 from eldritch.kernel.stayaway.game.bots import HeuristicBot
 from eldritch.kernel.stayaway.game.play import play_game, make_bots
 from eldritch.kernel.stayaway.game.rules import Rules
@@ -87,7 +87,7 @@ def test_search_human_wins_more_seeded_games_than_the_heuristic():
     for seed in range(30):
         for variant in (0, 1):
             g = rules.new_game(seed, 5)
-            seat = g.next_player(g.thing)
+            seat = core.next_player(g, g.thing)
             bots = make_bots(["heuristic"] * 5, seed, rules)
             if variant:
                 bots[seat] = SearchBot(rules, seed * 64 + seat)

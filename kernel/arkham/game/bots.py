@@ -42,6 +42,7 @@ from .defs import (PH_OVER, CH_FIRST, ST_PICK, ST_MOVE, ST_STEP, ST_GATE_OR_EVEN
                    MAX_POSS, PU_CLOSE, PU_COUNTER, HR_NO_EVENT_ON_STAY, ST_SPLIT, ST_PAY, ST_SELL, ST_BID, AT_WORLD,
                    ST_CHOOSE, ST_BET, K_CHOOSE, K_SERVICE, K_USE, K_BANISH)
 from ..reach import UNREACHED, MODE_VEHICLE, MODE_MISTS
+from . import combat, state, trade
 
 
 class RandomBot:
@@ -166,7 +167,7 @@ class HeuristicBot:
                 bind = a
                 continue
             mask = a & ARG_MASK
-            bonus = game.loadout_bonus(seat, mask, mk, gate)
+            bonus = combat.loadout_bonus(game, seat, mask, mk, gate)
             cost = 0
             cards = 0
             for k in range(MAX_POSS):
@@ -185,7 +186,7 @@ class HeuristicBot:
         """The bonus of the investigator's strongest hand-legal combination against monster kind
         mk (spells included; the kernel's card_counts says what counts)."""
         b = self.board
-        total = 0 if b.k_immune[mk] & IMMUNE_PHYSICAL else game.skill_of(seat, 0)
+        total = 0 if b.k_immune[mk] & IMMUNE_PHYSICAL else state.skill_of(game, seat, 0)
         free = 0
         h0 = 0                  # the best weapons for the two hands: h0 >= h1, or h0 a two-hander
         h1 = 0
@@ -194,7 +195,7 @@ class HeuristicBot:
             if c == NONE:
                 continue
             kind = b.card_kind[c]
-            v = game.card_bonus(kind, mk, False)
+            v = combat.card_bonus(game, kind, mk, False)
             if not v:
                 continue
             if b.i_hands[kind] == 0:
@@ -373,7 +374,7 @@ class HeuristicBot:
         for i in range(n):
             a = buf[i]
             if a & ~ARG_MASK == K_SELL and self.spare(game, seat, a & ARG_MASK):
-                p = game.sale_price(seat, a & ARG_MASK)
+                p = trade.sale_price(game, seat, a & ARG_MASK)
                 if p > price:
                     price = p
                     best = a
@@ -387,7 +388,7 @@ class HeuristicBot:
 
     def mists_help(self, game, seat, t):
         """Monsters stand on every short way to t (the way round them is much longer or none)."""
-        game.fill_occupancy(seat)
+        state.fill_occupancy(game, seat)
         self.bfs(t)
         plain = self.dist[game.pos[seat]]
         self.bfs(t, game.occ)
@@ -449,7 +450,7 @@ class HeuristicBot:
             self.bfs(t)
             if self.dist[here] > 4 and self.find(buf, n, K_TAXI + t):
                 return K_TAXI + t
-            if game.mode == 0 and game.has_special(seat, SP_VEHICLE) >= 0 and self.find(buf, n, K_MODE + MODE_VEHICLE):
+            if game.mode == 0 and state.has_special(game, seat, SP_VEHICLE) >= 0 and self.find(buf, n, K_MODE + MODE_VEHICLE):
                 return K_MODE + MODE_VEHICLE
             if game.mode == 0 and self.find(buf, n, K_MODE + MODE_MISTS) and game.san[seat] >= 4 and \
                     self.mists_help(game, seat, t):
@@ -514,7 +515,7 @@ class HeuristicBot:
             for i in range(n):              # sell a spare card to afford a useful one
                 a = buf[i]
                 if a & ~ARG_MASK == K_SELL and self.spare(game, seat, a & ARG_MASK):
-                    if game.money[seat] + game.sale_price(seat, a & ARG_MASK) >= price + 1:
+                    if game.money[seat] + trade.sale_price(game, seat, a & ARG_MASK) >= price + 1:
                         return a
             return K_PASS
         if st == ST_DEST:
@@ -576,7 +577,7 @@ class HeuristicBot:
             if b.strength_mean(kind) > sstr:
                 sstr = b.strength_mean(kind)
                 strongest = m
-        stealth = game.skill_of(seat, SKILL_STEALTH)
+        stealth = state.skill_of(game, seat, SKILL_STEALTH)
         here = game.pos[seat]
         wants_gate = here != AT_WORLD and b.is_loc[here] and game.gate_at[here] != NONE and \
             game.close_at[seat] != here and game.san[seat] >= 3 and game.sta[seat] >= 3

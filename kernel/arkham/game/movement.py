@@ -12,143 +12,150 @@ without another trip. Allocates nothing.
 """
 
 from .board import NONE, SP_VEHICLE, SP_MISTS, SP_WHISTLE
-from .cards import CAST_MISTS
 from .defs import (ST_STEP, CH_MOVE, K_STAY, K_ROLL, K_TAXI, K_MODE, K_STEP, K_STOP, K_USE, MAX_POSS,
                    HR_NO_EVENT_ON_STAY, EV_MOVE, EV_TAXI, EV_MODE, EV_STAY, EV_SPEND)
 from ..reach import MODE_FOOT, MODE_VEHICLE, MODE_MISTS, enterable, stops
+from .state import (event, fill_occupancy, has_special)
+from . import cards, encounters, trade, turns
 
 
-class Movement:
+def taxi_ok(game, seat):
+    """A taxi may be called now: $1, and a taxi space without monsters here or the Whistle."""
+    if game.money[seat] < 1:
+        return False
+    s = game.pos[seat]
+    if game.board.taxi[s] and not game.occ[s]:
+        return True
+    return has_special(game, seat, SP_WHISTLE) >= 0
 
-    def taxi_ok(self, seat):
-        """A taxi may be called now: $1, and a taxi space without monsters here or the Whistle."""
-        if self.money[seat] < 1:
-            return False
-        s = self.pos[seat]
-        if self.board.taxi[s] and not self.occ[s]:
-            return True
-        return self.has_special(seat, SP_WHISTLE) >= 0
 
-    def list_taxis(self, buf, n, seat):
-        locs = self.board.locations
-        for i in range(len(locs)):
-            if locs[i] != self.pos[seat]:
-                buf[n] = K_TAXI + locs[i]
-                n += 1
-        return n
-
-    def legal_move(self, buf):
-        seat = self.seat
-        self.fill_occupancy(seat)
-        buf[0] = K_STAY
-        buf[1] = K_ROLL
-        n = 2
-        if self.mode == MODE_FOOT and self.has_special(seat, SP_VEHICLE) >= 0:
-            buf[n] = K_MODE + MODE_VEHICLE
+def list_taxis(game, buf, n, seat):
+    locs = game.board.locations
+    for i in range(len(locs)):
+        if locs[i] != game.pos[seat]:
+            buf[n] = K_TAXI + locs[i]
             n += 1
-        if self.mode != MODE_MISTS:
-            k = self.has_special(seat, SP_MISTS)
-            if k >= 0 and self.san[seat] > self.board.i_cost[self.board.card_kind[self.poss[seat * MAX_POSS + k]]]:
-                buf[n] = K_MODE + MODE_MISTS
-                n += 1
-        if self.taxi_ok(seat):
-            n = self.list_taxis(buf, n, seat)
-        n = self.list_uses(buf, n, seat)
-        return self.list_gifts(buf, n, seat)
+    return n
 
-    def legal_step(self, buf):
-        seat = self.seat
-        b = self.board
-        self.fill_occupancy(seat)
-        s = self.pos[seat]
-        n = 0
-        base = b.nbr_start[s]
-        for i in range(b.nbr_count[s] if self.moves_left else 0):
-            if enterable(b, self.occ, b.nbrs[base + i], self.mode):
-                buf[n] = K_STEP + i
-                n += 1
-        buf[n] = K_STOP
+
+def legal_move(game, buf):
+    seat = game.seat
+    fill_occupancy(game, seat)
+    buf[0] = K_STAY
+    buf[1] = K_ROLL
+    n = 2
+    if game.mode == MODE_FOOT and has_special(game, seat, SP_VEHICLE) >= 0:
+        buf[n] = K_MODE + MODE_VEHICLE
         n += 1
-        if self.taxi_ok(seat):
-            n = self.list_taxis(buf, n, seat)
-        return n
+    if game.mode != MODE_MISTS:
+        k = has_special(game, seat, SP_MISTS)
+        if k >= 0 and game.san[seat] > game.board.i_cost[game.board.card_kind[game.poss[seat * MAX_POSS + k]]]:
+            buf[n] = K_MODE + MODE_MISTS
+            n += 1
+    if taxi_ok(game, seat):
+        n = list_taxis(game, buf, n, seat)
+    n = cards.list_uses(game, buf, n, seat)
+    return trade.list_gifts(game, buf, n, seat)
 
-    def leave(self, seat):
-        """The investigator leaves its space (the right to close the gate there goes)."""
-        if self.close_at[seat] == self.pos[seat]:
-            self.close_at[seat] = NONE
 
-    def apply_move(self, kind, arg):
-        seat = self.seat
-        if kind == K_STAY:
-            self.event(EV_STAY, seat, self.pos[seat], 0)
-            # part 2, "events with investigators": one who waits in a city location has its event
-            # too ("on empty spaces nothing happens"); house rule no_event_on_stay: entering only
-            if not self.house & HR_NO_EVENT_ON_STAY and self.board.is_loc[self.pos[seat]]:
-                self.entered = 1
-            self.arrive()
-        elif kind == K_ROLL:
-            self.chance(CH_MOVE)
-        elif kind == K_MODE:
-            if arg == MODE_MISTS:
-                k = self.has_special(seat, SP_MISTS)
-                spell = self.board.card_kind[self.poss[seat * MAX_POSS + k]]
-                cost = self.board.i_cost[spell]
-                if cost:
-                    self.san[seat] -= cost
-                    self.event(EV_SPEND, seat, cost, self.san[seat])
-                if self.board.i_cast[spell] != NONE:
-                    self.casting(seat, CAST_MISTS, k)       # cast with a roll (cards.py)
-                    return
-            self.mode = arg
-            self.event(EV_MODE, seat, arg, 0)
-        elif kind == K_USE:
-            self.apply_use(seat, arg)
-        elif kind == K_TAXI:
-            self.take_taxi(seat, arg)
-        else:
-            self.apply_give(kind, arg)              # a card or $1 to an investigator here
+def legal_step(game, buf):
+    seat = game.seat
+    b = game.board
+    fill_occupancy(game, seat)
+    s = game.pos[seat]
+    n = 0
+    base = b.nbr_start[s]
+    for i in range(b.nbr_count[s] if game.moves_left else 0):
+        if enterable(b, game.occ, b.nbrs[base + i], game.mode):
+            buf[n] = K_STEP + i
+            n += 1
+    buf[n] = K_STOP
+    n += 1
+    if taxi_ok(game, seat):
+        n = list_taxis(game, buf, n, seat)
+    return n
 
-    def take_taxi(self, seat, dest):
-        self.money[seat] -= 1
-        self.leave(seat)
-        self.pos[seat] = dest
-        self.entered = 1
-        self.event(EV_TAXI, seat, dest, 1)
-        self.arrive()
 
-    def on_move_roll(self, v):
-        mod = self.move_mod[self.seat]
-        if mod:
-            # an event's modifier of this movement roll (effect move_bonus+N)
-            self.move_mod[self.seat] = 0
-            v += mod - 8
-            if v < 0:
-                v = 0
-        self.moves_left = v
-        self.decide(ST_STEP, self.seat)
+def leave(game, seat):
+    """The investigator leaves its space (the right to close the gate there goes)."""
+    if game.close_at[seat] == game.pos[seat]:
+        game.close_at[seat] = NONE
 
-    def apply_step(self, kind, arg):
-        seat = self.seat
-        b = self.board
-        if kind == K_STOP:
-            self.arrive()
-            return
-        if kind == K_TAXI:
-            self.take_taxi(seat, arg)
-            return
-        self.fill_occupancy(seat)
-        t = b.neighbour(self.pos[seat], arg)
-        self.leave(seat)
-        self.pos[seat] = t
-        self.moves_left -= 1
-        self.event(EV_MOVE, seat, t, self.moves_left)
-        if b.is_loc[t]:
-            self.entered = 1
-            self.arrive()
-        elif stops(b, self.occ, t, self.mode):
-            self.arrive()
-        elif self.moves_left == 0 and not self.taxi_ok(seat):
-            self.arrive()
-        # else the move goes on (ST_STEP); with no point left, only to stop or to call a taxi: "any
-        # investigator who lands on a taxi space may call a taxi", the last point's space included
+
+def apply_move(game, kind, arg):
+    seat = game.seat
+    if kind == K_STAY:
+        event(game, EV_STAY, seat, game.pos[seat], 0)
+        # part 2, "events with investigators": one who waits in a city location has its event
+        # too ("on empty spaces nothing happens"); house rule no_event_on_stay: entering only
+        if not game.house & HR_NO_EVENT_ON_STAY and game.board.is_loc[game.pos[seat]]:
+            game.entered = 1
+        encounters.arrive(game)
+    elif kind == K_ROLL:
+        turns.chance(game, CH_MOVE)
+    elif kind == K_MODE:
+        if arg == MODE_MISTS:
+            k = has_special(game, seat, SP_MISTS)
+            spell = game.board.card_kind[game.poss[seat * MAX_POSS + k]]
+            cost = game.board.i_cost[spell]
+            if cost:
+                game.san[seat] -= cost
+                event(game, EV_SPEND, seat, cost, game.san[seat])
+            if game.board.i_cast[spell] != NONE:
+                cards.casting(game, seat, cards.CAST_MISTS, k)       # cast with a roll (cards.py)
+                return
+        game.mode = arg
+        event(game, EV_MODE, seat, arg, 0)
+    elif kind == K_USE:
+        cards.apply_use(game, seat, arg)
+    elif kind == K_TAXI:
+        take_taxi(game, seat, arg)
+    else:
+        trade.apply_give(game, kind, arg)              # a card or $1 to an investigator here
+
+
+def take_taxi(game, seat, dest):
+    game.money[seat] -= 1
+    leave(game, seat)
+    game.pos[seat] = dest
+    game.entered = 1
+    event(game, EV_TAXI, seat, dest, 1)
+    encounters.arrive(game)
+
+
+def on_move_roll(game, v):
+    mod = game.move_mod[game.seat]
+    if mod:
+        # an event's modifier of this movement roll (effect move_bonus+N)
+        game.move_mod[game.seat] = 0
+        v += mod - 8
+        if v < 0:
+            v = 0
+    game.moves_left = v
+    turns.decide(game, ST_STEP, game.seat)
+
+
+def apply_step(game, kind, arg):
+    seat = game.seat
+    b = game.board
+    if kind == K_STOP:
+        encounters.arrive(game)
+        return
+    if kind == K_TAXI:
+        take_taxi(game, seat, arg)
+        return
+    fill_occupancy(game, seat)
+    t = b.neighbour(game.pos[seat], arg)
+    leave(game, seat)
+    game.pos[seat] = t
+    game.moves_left -= 1
+    event(game, EV_MOVE, seat, t, game.moves_left)
+    if b.is_loc[t]:
+        game.entered = 1
+        encounters.arrive(game)
+    elif stops(b, game.occ, t, game.mode):
+        encounters.arrive(game)
+    elif game.moves_left == 0 and not taxi_ok(game, seat):
+        encounters.arrive(game)
+    # else the move goes on (ST_STEP); with no point left, only to stop or to call a taxi: "any
+    # investigator who lands on a taxi space may call a taxi", the last point's space included

@@ -36,6 +36,7 @@ choice but the heuristic's own scratch.
 
 from .board import NONE
 from .bots import HeuristicBot
+from . import state
 from .effects import OP_SANITY, OP_STRENGTH, OP_DICE, OP_PAY, PAY_MONEY
 from ..reach import UNREACHED, MODE_FOOT, OCC_MONSTER, OCC_HOUND
 from .defs import (PH_INV, PH_OVER, CH_FIRST, ST_PICK, ST_MOVE, ST_STEP, ST_GATE_OR_EVENT, ST_CLOSE, ST_RETURN,
@@ -138,7 +139,7 @@ class PlannerBot(HeuristicBot):
         """self.dist: steps from every space to t along streets without monsters (a space with a
         monster is never passed or entered, but t itself; city locations are ends)."""
         b = self.board
-        game.fill_occupancy()
+        state.fill_occupancy(game)
         occ = game.occ
         dist = self.dist
         q = self.queue

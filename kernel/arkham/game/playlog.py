@@ -17,7 +17,7 @@ from ...errors import KernelError
 from .bots import RandomBot, HeuristicBot
 from .defs import RESULT_NAMES
 from .text import action_text, events
-from . import save
+from . import save, state
 
 HEADER = "# eldritch arkham log v1"
 # the bots whose choice allocates nothing (the golden games run it under heap_lock)
@@ -66,7 +66,7 @@ def step_lines(game, a, out):
 def end_lines(game, out):
     if game.is_terminal():
         out.append("result %s after %d rounds (doom %d, open gates %d)" % (
-            RESULT_NAMES[game.result], game.round, game.doom, game.open_gates()))
+            RESULT_NAMES[game.result], game.round, game.doom, state.open_gates(game)))
     else:
         out.append("stopped in round %d" % game.round)
 

@@ -11,37 +11,113 @@ house-rule names, see defs.HOUSE_RULES and the README), "round_limit" (the playe
 card or a card is a chance node whose outcomes are what can be drawn, weighted by how many there
 are, so the game follows a physical table: the table enters what it drew, or K_RESOLVE draws).
 
-ArkhamGame combines one mixin per part of the rules; this module is its face: legal_actions,
-is_legal, apply (the dispatcher by step), the chance nodes, views and the log. After setup,
-legal_actions and apply allocate nothing.
+ArkhamGame is the game: its fields (buffers made once, in the constructor) and the surface, each
+method a hand-over to the rules. The rules are functions over the game, one module per part of the
+rules (state, turns, movement, encounters, meetings, combat, mythos, trade, cards, chance); the
+surface's two dispatchers, legal_actions and apply, hand each step to the function of its part.
+After setup, legal_actions and apply allocate nothing.
 """
+
+from array import array
 
 from ...errors import KernelError
 from ... import prng
 from ...surface import CHANCE, TERMINAL, in_legal_actions, check_buffer
 from ...checks import is_action, check_action, check_player, check_new_game, check_options, no_such_action
-from .board import Board
+from .board import Board, MAX_PLAYERS, MAX_SKILLS
 from .defs import (PH_OVER, ST_PICK, ST_RETURN, ST_MOVE, ST_STEP, ST_GATE_OR_EVENT, ST_ENC, ST_SNEAK_TO,
                    ST_LOADOUT, ST_CLOSE, ST_SHOP, ST_DEST, ST_DISCARD, ST_ORIENT, ST_SPLIT, ST_PAY, ST_SELL, ST_BID,
-                   ST_CHOOSE, ST_BET, CH_BET, CH_CAST, CH_BANISH, R_AUCTION,
-                   CH_FIRST, CH_MOVE, CH_EVENT, CH_TEST, CH_STEALTH, CH_SANITY, CH_ATTACK, CH_DAMAGE, CH_CLOSE,
-                   CH_GATE, CH_COIN, CH_AMOUNT, CH_DRAW, CH_FOE, CH_LOSS, K_SHIFT, ARG_MASK, K_PICK, K_RESOLVE,
-                   K_OUTCOME,
-                   MAX_ACTIONS, MAX_LOG, RES_WON, HOUSE_RULES, OPT_TABLE_DRAWS, R_EFFECTS, R_GATE_ROLL, R_PICK,
-                   EV_ROLL)
-from .state import State
-from .turns import Turns
-from .movement import Movement
-from .encounters import Encounters
-from .meetings import Meetings
-from .combat import Combat
-from .mythos import Mythos
-from .trade import Trade
-from .cards import Cards
+                   ST_CHOOSE, ST_BET, CH_FIRST, K_SHIFT, ARG_MASK, K_PICK, K_RESOLVE, K_OUTCOME, MAX_ACTIONS, MAX_LOG,
+                   MAX_POSS, MAX_DRAWS, RES_WON, HOUSE_RULES, HR_SEED_GATE_LIMITS, OPT_TABLE_DRAWS, EV_ROLL)
+from .state import Deck, ev_capacity, event, begin_events
+from . import state, chance, turns, movement, encounters, meetings, combat, trade
 
 
-class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, Trade, Cards):
+class ArkhamGame:
     """One game. Made by Rules.new_game (the board is loaded once per Rules)."""
+
+    def __init__(self, board, players, seed, house=0, round_limit=-1, doom_length=0):
+        if not (board.min_players <= players <= board.max_players):
+            raise KernelError("option", "this board is for %d to %d players, not %d" % (
+                board.min_players, board.max_players, players))
+        self.board = board
+        self.players = players
+        self.seed = seed & prng.SEED_MAX
+        self.house = house
+        self.round_limit = board.round_limit if round_limit < 0 else round_limit
+        self.doom_length = doom_length or board.doom_length
+        limit = board.gate_limit[players]
+        if house & HR_SEED_GATE_LIMITS and players == 3:
+            limit = board.gate_limit[1]     # the seed's text: "1-3 investigators ... 8 gates"
+        self.gate_limit = limit
+        b = board
+        ns = b.nspaces
+        nm = b.nmonsters
+        self.rng = array("i", [1, 1])
+        self.logb = bytearray(3 * MAX_LOG)      # the action log, 3 bytes an action (codes < 2^17)
+        self.ev = array("i", [0] * ev_capacity(b))
+        self.buf = array("i", [0] * MAX_ACTIONS)
+        # seats
+        self.seat_inv = bytearray(MAX_PLAYERS)
+        self.seat_status = bytearray(MAX_PLAYERS)
+        self.pos = bytearray(MAX_PLAYERS)
+        self.ow_world = bytearray(MAX_PLAYERS)
+        self.ow_stage = bytearray(MAX_PLAYERS)
+        self.close_at = bytearray(MAX_PLAYERS)
+        self.san = bytearray(MAX_PLAYERS)
+        self.maxsan = bytearray(MAX_PLAYERS)
+        self.sta = bytearray(MAX_PLAYERS)
+        self.maxsta = bytearray(MAX_PLAYERS)
+        self.fight = bytearray(MAX_PLAYERS)
+        self.stealth = bytearray(MAX_PLAYERS)
+        self.skill = bytearray(MAX_PLAYERS * MAX_SKILLS)   # the board's other skills (2..), base values
+        self.lost_turns = bytearray(MAX_PLAYERS)
+        self.retainer = bytearray(MAX_PLAYERS)
+        self.boost_skill = bytearray(MAX_PLAYERS)   # an event's temporary skill bonus: the skill,
+        self.boost_mod = bytearray(MAX_PLAYERS)     # its modifier + 128,
+        self.boost_left = bytearray(MAX_PLAYERS)    # its turn starts left (2 when gained: this and the next)
+        self.move_mod = bytearray(MAX_PLAYERS)      # its next movement roll's modifier + 8 (0: none)
+        self.return_to = bytearray(MAX_PLAYERS)     # a round trip's way back (a space, NONE: none)
+        self.money = array("H", [0] * MAX_PLAYERS)
+        self.poss = bytearray(MAX_PLAYERS * MAX_POSS)
+        self.gates_closed = bytearray(MAX_PLAYERS)
+        self.used_inv = bytearray(b.ninv)
+        self.tied = bytearray(MAX_PLAYERS)
+        # monsters
+        self.m_at = bytearray(nm)
+        self.m_owner = bytearray(nm)
+        self.m_head = bytearray(nm)
+        self.m_checked = bytearray(nm)
+        self.m_flags = bytearray(nm)
+        self.m_spurned = bytearray(nm)
+        self.fight_kinds = bytearray(b.nkinds)
+        # gates, decks
+        self.gate_at = bytearray(ns)
+        self.sealed = bytearray(ns)
+        self.gate_shown = bytearray(b.ngates)
+        self.gate_keep = bytearray(b.ngates)
+        self.gate_deck = Deck(b.ngates)
+        self.item_deck = Deck(b.ncards)
+        self.spell_deck = Deck(b.ncards)
+        self.ally_deck = Deck(b.ncards)
+        self.decks = (self.item_deck, self.spell_deck, self.ally_deck)
+        # table mode: the draws an operation needs, entered one by one (CH_DRAW)
+        self.draw_kinds = bytearray(MAX_DRAWS)
+        self.drawn = bytearray(MAX_DRAWS)
+        # scratch for paths (allocation-free BFS)
+        self.occ = bytearray(ns)
+        self.seat_dist = bytearray(MAX_PLAYERS * ns)
+        self.queue = bytearray(ns)
+        self.version = 0                # bumped by every change: view() and serialize() cache on it
+        self._view = b""
+        self._view_version = -1
+        self._save = b""
+        self._save_version = -1
+        self.reset()
+
+    def reset(self):
+        """Back to the setup of the seed: decks shuffled, every seat to pick an investigator."""
+        state.reset(self)
 
     # ----- the surface -------------------------------------------------------------------------------------
 
@@ -63,7 +139,7 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, T
 
     def honoured(self):
         """The seats whose investigators are Honoured Citizens (at the end; ties share it)."""
-        return [s for s in range(self.players) if self.is_honoured(s)]
+        return [s for s in range(self.players) if turns.is_honoured(self, s)]
 
     def actions(self):
         lb = self.logb
@@ -76,66 +152,9 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, T
 
     # ----- chance ------------------------------------------------------------------------------------------
 
-    def two_dice(self):
-        """The chance node rolls 2D6 (movement, the gate table, a 2D6 amount, a monster's N+2D6
-        strength or a 2D6 sanity loss)."""
-        st = self.step
-        if st == CH_MOVE or st == CH_GATE:
-            return True
-        if st == CH_AMOUNT:
-            return self.dice_op & 7 == 2
-        b = self.board
-        if st == CH_FOE:
-            return b.k_str_dice[b.mon_kind[self.target]] == 2
-        if st == CH_LOSS:
-            k = b.mon_kind[self.check_m]
-            return (b.k_pass_dice[k] if self.check_ok else b.k_fail_dice[k]) == 2
-        return False
-
-    def _outcome_ok(self, v):
-        st = self.step
-        if self.two_dice():
-            return 2 <= v <= 12
-        if st == CH_COIN:
-            return 0 <= v < self.coin_n
-        if st == CH_DRAW:
-            return 0 <= v < self.draw_range() and self.draw_count(v) > 0
-        return 1 <= v <= 6
-
     def chance_outcomes(self):
         """At a chance node every outcome as K_OUTCOME + value with its exact weight; else []."""
-        if self.phase == PH_OVER or self.step < CH_FIRST:
-            return []
-        st = self.step
-        if self.two_dice():
-            return [(K_OUTCOME + v, 6 - (v - 7 if v >= 7 else 7 - v)) for v in range(2, 13)]
-        if st == CH_COIN:
-            return [(K_OUTCOME + v, 1) for v in range(self.coin_n)]
-        if st == CH_DRAW:
-            out = []
-            for v in range(self.draw_range()):
-                w = self.draw_count(v)
-                if w:
-                    out.append((K_OUTCOME + v, w))
-            return out
-        return [(K_OUTCOME + v, 1) for v in range(1, 7)]
-
-    def roll(self):
-        """The state's PRNG resolves the chance node (a 2D6 is two dice; a draw is weighted by how
-        many of each kind can be drawn)."""
-        st = self.step
-        if self.two_dice():
-            return prng.die(self.rng, 6) + prng.die(self.rng, 6) + 2
-        if st == CH_COIN:
-            return prng.die(self.rng, self.coin_n)
-        if st == CH_DRAW:
-            k = prng.die(self.rng, self.draw_total())
-            for v in range(self.draw_range()):
-                w = self.draw_count(v)
-                if k < w:
-                    return v
-                k -= w
-        return prng.die(self.rng, 6) + 1
+        return chance.chance_outcomes(self)
 
     # ----- legal actions -------------------------------------------------------------------------------------
 
@@ -148,13 +167,13 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, T
             buf[0] = K_RESOLVE
             return 1
         if st == ST_MOVE:
-            return self.legal_move(buf)
+            return movement.legal_move(self, buf)
         if st == ST_STEP:
-            return self.legal_step(buf)
+            return movement.legal_step(self, buf)
         if st == ST_ENC:
-            return self.legal_enc(buf)
+            return meetings.legal_enc(self, buf)
         if st == ST_LOADOUT:
-            return self.legal_loadout(buf)
+            return combat.legal_loadout(self, buf)
         if st == ST_PICK:
             n = 0
             for i in range(self.board.ninv):
@@ -163,33 +182,33 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, T
                     n += 1
             return n
         if st == ST_GATE_OR_EVENT:
-            return self.legal_gate_or_event(buf)
+            return encounters.legal_gate_or_event(self, buf)
         if st == ST_CLOSE:
-            return self.legal_close(buf)
+            return combat.legal_close(self, buf)
         if st == ST_RETURN:
-            return self.legal_return(buf)
+            return encounters.legal_return(self, buf)
         if st == ST_SNEAK_TO:
-            return self.legal_sneak_to(buf)
+            return meetings.legal_sneak_to(self, buf)
         if st == ST_SHOP:
-            return self.legal_shop(buf)
+            return encounters.legal_shop(self, buf)
         if st == ST_DEST:
-            return self.legal_dest(buf)
+            return encounters.legal_dest(self, buf)
         if st == ST_DISCARD:
-            return self.legal_discard(buf)
+            return combat.legal_discard(self, buf)
         if st == ST_ORIENT:
-            return self.legal_orient(buf)
+            return combat.legal_orient(self, buf)
         if st == ST_SPLIT:
-            return self.legal_split(buf)
+            return turns.legal_split(self, buf)
         if st == ST_PAY:
-            return self.legal_pay(buf)
+            return trade.legal_pay(self, buf)
         if st == ST_SELL:
-            return self.legal_sell(buf)
+            return trade.legal_sell(self, buf)
         if st == ST_BID:
-            return self.legal_bid(buf)
+            return trade.legal_bid(self, buf)
         if st == ST_CHOOSE:
-            return self.legal_choose(buf)
+            return encounters.legal_choose(self, buf)
         if st == ST_BET:
-            return self.legal_bet(buf)
+            return encounters.legal_bet(self, buf)
         return 0
 
     def is_legal(self, action):
@@ -198,7 +217,7 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, T
         if self.step >= CH_FIRST:
             if action == K_RESOLVE:
                 return True
-            return action >> K_SHIFT == K_OUTCOME >> K_SHIFT and self._outcome_ok(action & ARG_MASK)
+            return action >> K_SHIFT == K_OUTCOME >> K_SHIFT and chance.outcome_ok(self, action & ARG_MASK)
         return in_legal_actions(self, self.buf, action)
 
     # ----- apply ---------------------------------------------------------------------------------------------
@@ -211,121 +230,56 @@ class ArkhamGame(State, Turns, Movement, Encounters, Meetings, Combat, Mythos, T
             raise KernelError("action", "the game log is full (%d actions)" % MAX_LOG)
         if not self.is_legal(action):
             raise KernelError("action", "%r is not a legal action now" % (action,))
-        self.begin_events()
+        begin_events(self)
         self.version += 1
-        self.record(action)
+        state.record(self, action)
         st = self.step
         if st >= CH_FIRST:
-            v = self.roll() if action == K_RESOLVE else action & ARG_MASK
+            v = chance.roll(self) if action == K_RESOLVE else action & ARG_MASK
             self.last_roll = v
-            self.event(EV_ROLL, st, v, 0)
-            self.resolve(st, v)
+            event(self, EV_ROLL, st, v, 0)
+            chance.resolve(self, st, v)
             return
         kind = action & ~ARG_MASK
         arg = action & ARG_MASK
         if st == ST_MOVE:
-            self.apply_move(kind, arg)
+            movement.apply_move(self, kind, arg)
         elif st == ST_STEP:
-            self.apply_step(kind, arg)
+            movement.apply_step(self, kind, arg)
         elif st == ST_ENC:
-            self.apply_enc(kind, arg)
+            meetings.apply_enc(self, kind, arg)
         elif st == ST_LOADOUT:
-            self.apply_loadout(kind, arg)
+            combat.apply_loadout(self, kind, arg)
         elif st == ST_PICK:
-            self.picked(self.actor, arg)
+            turns.picked(self, self.actor, arg)
         elif st == ST_GATE_OR_EVENT:
-            self.apply_gate_or_event(kind)
+            encounters.apply_gate_or_event(self, kind)
         elif st == ST_CLOSE:
-            self.apply_close(kind)
+            combat.apply_close(self, kind)
         elif st == ST_RETURN:
-            self.apply_return(arg)
+            encounters.apply_return(self, arg)
         elif st == ST_SNEAK_TO:
-            self.apply_sneak_to(arg)
+            meetings.apply_sneak_to(self, arg)
         elif st == ST_SHOP:
-            self.apply_shop(kind, arg)
+            encounters.apply_shop(self, kind, arg)
         elif st == ST_DEST:
-            self.apply_dest(kind, arg)
+            encounters.apply_dest(self, kind, arg)
         elif st == ST_DISCARD:
-            self.apply_discard(arg)
+            combat.apply_discard(self, arg)
         elif st == ST_ORIENT:
-            self.apply_orient(arg)
+            combat.apply_orient(self, arg)
         elif st == ST_SPLIT:
-            self.apply_split(arg)
+            turns.apply_split(self, arg)
         elif st == ST_PAY:
-            self.apply_pay(kind)
+            trade.apply_pay(self, kind)
         elif st == ST_SELL:
-            self.apply_sell(kind, arg)
+            trade.apply_sell(self, kind, arg)
         elif st == ST_BID:
-            self.apply_bid(kind)
+            trade.apply_bid(self, kind)
         elif st == ST_CHOOSE:
-            self.apply_choose(arg)
+            encounters.apply_choose(self, arg)
         elif st == ST_BET:
-            self.apply_bet(kind, arg)
-
-    def record(self, action):
-        """Append an action to the log (3 bytes) and its running checksum."""
-        i = 3 * self.nlog
-        lb = self.logb
-        lb[i] = action >> 16
-        lb[i + 1] = (action >> 8) & 255
-        lb[i + 2] = action & 255
-        self.nlog += 1
-        a = self.log_a
-        b = self.log_b
-        for k in range(3):
-            a = (a + lb[i + k]) % 255
-            b = (b + a) % 255
-        self.log_a = a
-        self.log_b = b
-
-    def resolve(self, st, v):
-        if st == CH_EVENT:
-            self.on_event_roll(v)
-        elif st == CH_ATTACK:
-            self.on_attack_roll(v)
-        elif st == CH_DAMAGE:
-            self.on_damage_roll(v)
-        elif st == CH_SANITY:
-            self.on_sanity_roll(v)
-        elif st == CH_MOVE:
-            self.on_move_roll(v)
-        elif st == CH_STEALTH:
-            self.on_stealth_roll(v)
-        elif st == CH_GATE:
-            self.on_gate_roll(v)
-        elif st == CH_TEST:
-            self.on_test_roll(v)
-        elif st == CH_CLOSE:
-            self.on_close_roll(v)
-        elif st == CH_COIN:
-            self.on_coin(v)
-        elif st == CH_AMOUNT:
-            self.on_amount_roll(v)
-        elif st == CH_DRAW:
-            self.on_drawn(v)
-        elif st == CH_FOE:
-            self.on_foe_roll(v)
-        elif st == CH_LOSS:
-            self.on_loss_roll(v)
-        elif st == CH_BET:
-            self.on_bet_roll(v)
-        elif st == CH_CAST:
-            self.on_cast_roll(v)
-        elif st == CH_BANISH:
-            self.on_banish_roll(v)
-
-    def resume_operation(self):
-        """Every draw an operation wanted is in (table mode): it runs again and takes them."""
-        r = self.resume
-        self.resume = 0
-        if r == R_EFFECTS:
-            self.run_effects()
-        elif r == R_GATE_ROLL:
-            self.gate_roll_effects()
-        elif r == R_PICK:
-            self.picked(self.actor, self.pick_inv)
-        elif r == R_AUCTION:
-            self.start_auction(self.seat)
+            encounters.apply_bet(self, kind, arg)
 
     # ----- views, text, saves ------------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from .defs import (ARG_MASK, K_PICK, K_RETURN, K_STAY, K_RESOLVE, K_TAXI, K_MODE
                    PU_COUNTER, STEP_NAMES, PHASE_NAMES, RESULT_NAMES, CH_COIN, CH_DRAW, K_GIVE, K_GIVE_MONEY,
                    K_SELL, K_PAY, K_BID, K_SPLIT, ST_LOADOUT, DRAW_MONSTER, DRAW_GATE, DRAW_DECK)
 from . import defs as D
+from . import cards, state, trade
 
 MODES = ("on foot", "by vehicle", "under Mists of R'lyeh")
 
@@ -119,7 +120,7 @@ def action_text(g, a):
     if kind == K_GIVE_MONEY:
         return "give $1 to %s" % seat_name(g, arg)
     if kind == K_SELL:
-        return "sell %s for $%d" % (card_name(g, g.poss[g.seat * MAX_POSS + arg]), g.sale_price(g.seat, arg))
+        return "sell %s for $%d" % (card_name(g, g.poss[g.seat * MAX_POSS + arg]), trade.sale_price(g, g.seat, arg))
     if kind == K_PAY:
         return "pay %s" % pay_text(g, g.pay_kind, g.pay_amount)
     if kind == K_BID:
@@ -134,7 +135,7 @@ def action_text(g, a):
         return "use %s" % card_name(g, g.poss[g.seat * MAX_POSS + arg])
     if kind == D.K_BANISH:
         seat = g.check_seat if g.step == D.ST_LOADOUT else g.seat
-        k = g.banish_slot(seat)
+        k = cards.banish_slot(g, seat)
         return "banish %s with %s (D6 strength)" % (monster_name(g, arg), card_name(g, g.poss[seat * MAX_POSS + k]))
     if kind == K_SPLIT:
         t = b.inv_split[g.seat_inv[g.actor]]
@@ -375,7 +376,7 @@ def board_lines(g):
     """A summary of the board for a human player (allocates)."""
     b = g.board
     out = ["round %d, %s phase; doom %d/%d; open gates %d/%d" % (g.round, PHASE_NAMES[g.phase], g.doom,
-                                                                  g.doom_length, g.open_gates(), g.gate_limit)]
+                                                                  g.doom_length, state.open_gates(g), g.gate_limit)]
     for seat in range(g.players):
         if g.seat_inv[seat] == NONE:
             out.append("  %s" % seat_name(g, seat))
@@ -383,7 +384,7 @@ def board_lines(g):
         cards = [card_name(g, g.poss[seat * MAX_POSS + k]) for k in range(MAX_POSS) if g.poss[seat * MAX_POSS + k] != NONE]
         out.append("  %s at %s: sanity %d/%d strength %d/%d fight %d stealth %d $%d gates %d trophies %d; %s" % (
             seat_name(g, seat), where(g, seat), g.san[seat], g.maxsan[seat], g.sta[seat], g.maxsta[seat],
-            g.fight[seat], g.stealth[seat], g.money[seat], g.gates_closed[seat], g.trophies(seat),
+            g.fight[seat], g.stealth[seat], g.money[seat], g.gates_closed[seat], state.trophies(g, seat),
             ", ".join(cards) or "no cards"))
     for s in range(b.nspaces):
         bits = []

@@ -16,6 +16,7 @@ the logistic curve is a table (SIG, the chance times SCALE at every quarter of a
 
 from .board import NONE
 from .defs import PH_OVER, RES_WON, AT_WORLD, MAX_POSS
+from . import state
 
 SCALE = 1000
 NFEATURES = 20
@@ -36,7 +37,7 @@ SIG = (0, 0, 1, 1, 1, 1, 2, 2, 2, 3, 4, 5, 7, 9, 11, 14, 18, 23, 29, 37, 47, 60,
 def features(game, out):
     """The public features of a game still going into out[0 .. NFEATURES-1] (FEATURE_NAMES)."""
     b = game.board
-    gates = game.open_gates()
+    gates = state.open_gates(game)
     out[0] = 1
     out[1] = gates
     near = gates - (game.gate_limit - 3)

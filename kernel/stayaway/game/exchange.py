@@ -14,97 +14,103 @@ Quarantine, both are shown to everyone. Only The Thing infects: a Human who rece
 The Thing (offered or answered) becomes Infected.
 """
 
-from .defs import (NOBODY, NO_CARD, MASK_ALL, INFECTED, HUMAN, THE_THING, SCARY, MISSED, PH_OFFER, PH_ANSWER,
+from .defs import (NO_CARD, MASK_ALL, INFECTED, HUMAN, THE_THING, SCARY, MISSED, PH_OFFER, PH_ANSWER,
                    R_PLAYING, X_FRIENDS, E_OFFER, E_GIVE, E_DEFEND, E_SHOW, E_NO_EXCHANGE, SH_SCARY, DR_REPLACE)
+from .core import (blocked, can_give_any, discard, draw_into, event, hand_add, hand_remove, next_player,
+                   parted)
+from . import turn
 
 
-class Exchange:
-    """Offers and answers (a mixin of the State)."""
+def begin_offer(st, a, b, kind):
+    st.ctx_kind = kind
+    st.ctx_a = a
+    st.ctx_b = b
+    st.ctx_flag = 0
+    if not can_give_any(st, a, b):
+        turn.total_infection(st, a)
+        after_exchange(st)
+        return
+    st.phase = PH_OFFER
+    st.actor = a
 
-    def begin_offer(self, a, b, kind):
-        self.ctx_kind = kind
-        self.ctx_a = a
-        self.ctx_b = b
-        self.ctx_flag = 0
-        if not self.can_give_any(a, b):
-            self.total_infection(a)
-            self.after_exchange()
-            return
-        self.phase = PH_OFFER
-        self.actor = a
 
-    def offer(self, t):
-        a = self.ctx_a
-        b = self.ctx_b
-        self.hand_remove(a, t)
-        self.offer_card = t
-        self.event(E_OFFER, a, b, t, MASK_ALL if (self.quar[a] or self.quar[b]) else (1 << a))
-        self.begin_answer(b)
+def offer(st, t):
+    a = st.ctx_a
+    b = st.ctx_b
+    hand_remove(st, a, t)
+    st.offer_card = t
+    event(st, E_OFFER, a, b, t, MASK_ALL if (st.quar[a] or st.quar[b]) else (1 << a))
+    begin_answer(st, b)
 
-    def begin_answer(self, b):
-        self.ctx_b = b
-        if not self.can_give_any(b, self.ctx_a):
-            self.total_infection(b)
-            self.return_offer()
-            self.after_exchange()
-            return
-        self.phase = PH_ANSWER
-        self.actor = b
 
-    def answer(self, t):
-        a = self.ctx_a
-        b = self.ctx_b
-        c = self.offer_card
-        self.offer_card = NO_CARD
-        self.hand_remove(b, t)
-        self.parted(a, c)
-        self.parted(b, t)
-        self.hand_add(b, c)
-        self.hand_add(a, t)
-        mask = MASK_ALL if (self.quar[a] or self.quar[b]) else ((1 << a) | (1 << b))
-        self.event(E_GIVE, a, b, c, mask)
-        self.event(E_GIVE, b, a, t, mask)
-        role = self.role
-        if c == INFECTED and role[a] == THE_THING and role[b] == HUMAN and not self.ctx_flag:
-            self.infect(b)
-        if t == INFECTED and role[b] == THE_THING and role[a] == HUMAN:
-            self.infect(a)
-        self.after_exchange()
+def begin_answer(st, b):
+    st.ctx_b = b
+    if not can_give_any(st, b, st.ctx_a):
+        turn.total_infection(st, b)
+        return_offer(st)
+        after_exchange(st)
+        return
+    st.phase = PH_ANSWER
+    st.actor = b
 
-    def defend_exchange(self, t):
-        a = self.ctx_a
-        b = self.ctx_b
-        self.hand_remove(b, t)
-        self.discard(t, True)
-        self.event(E_DEFEND, b, a, t, MASK_ALL)
-        if t == SCARY:
-            self.event(E_SHOW, a, SH_SCARY, self.offer_card, (1 << b) | (1 << a))
-        self.draw_into(b, DR_REPLACE)
-        if t == MISSED:
-            c = self.next_player(b)
-            blocked = self.blocked(b, self.direction) or \
-                (self.options.house_quarantine and self.quar[c] != 0)
-            if c == a or c == b or blocked:
-                self.event(E_NO_EXCHANGE, a, c, NO_CARD, MASK_ALL)
-            else:
-                self.ctx_flag = 1
-                self.event(E_OFFER, a, c, self.offer_card,
-                           MASK_ALL if (self.quar[a] or self.quar[c]) else (1 << a))
-                self.begin_answer(c)
-                return
-        self.return_offer()
-        self.after_exchange()
 
-    def return_offer(self):
-        if self.offer_card != NO_CARD:
-            self.hand_add(self.ctx_a, self.offer_card)
-            self.offer_card = NO_CARD
+def answer(st, t):
+    a = st.ctx_a
+    b = st.ctx_b
+    c = st.offer_card
+    st.offer_card = NO_CARD
+    hand_remove(st, b, t)
+    parted(st, a, c)
+    parted(st, b, t)
+    hand_add(st, b, c)
+    hand_add(st, a, t)
+    mask = MASK_ALL if (st.quar[a] or st.quar[b]) else ((1 << a) | (1 << b))
+    event(st, E_GIVE, a, b, c, mask)
+    event(st, E_GIVE, b, a, t, mask)
+    role = st.role
+    if c == INFECTED and role[a] == THE_THING and role[b] == HUMAN and not st.ctx_flag:
+        turn.infect(st, b)
+    if t == INFECTED and role[b] == THE_THING and role[a] == HUMAN:
+        turn.infect(st, a)
+    after_exchange(st)
 
-    def after_exchange(self):
-        if self.result != R_PLAYING:
-            return
-        if self.ctx_kind == X_FRIENDS:
-            self.ctx_kind = 0
-            self.begin_exchange()
+
+def defend_exchange(st, t):
+    a = st.ctx_a
+    b = st.ctx_b
+    hand_remove(st, b, t)
+    discard(st, t, True)
+    event(st, E_DEFEND, b, a, t, MASK_ALL)
+    if t == SCARY:
+        event(st, E_SHOW, a, SH_SCARY, st.offer_card, (1 << b) | (1 << a))
+    draw_into(st, b, DR_REPLACE)
+    if t == MISSED:
+        c = next_player(st, b)
+        barred = blocked(st, b, st.direction) or \
+            (st.options.house_quarantine and st.quar[c] != 0)
+        if c == a or c == b or barred:
+            event(st, E_NO_EXCHANGE, a, c, NO_CARD, MASK_ALL)
         else:
-            self.end_turn()
+            st.ctx_flag = 1
+            event(st, E_OFFER, a, c, st.offer_card,
+                       MASK_ALL if (st.quar[a] or st.quar[c]) else (1 << a))
+            begin_answer(st, c)
+            return
+    return_offer(st)
+    after_exchange(st)
+
+
+def return_offer(st):
+    if st.offer_card != NO_CARD:
+        hand_add(st, st.ctx_a, st.offer_card)
+        st.offer_card = NO_CARD
+
+
+def after_exchange(st):
+    if st.result != R_PLAYING:
+        return
+    if st.ctx_kind == X_FRIENDS:
+        st.ctx_kind = 0
+        turn.begin_exchange(st)
+    else:
+        turn.end_turn(st)

@@ -25,18 +25,15 @@ Options (a dict; every key optional):
 Suspicious's random card are drawn from the state's PRNG inside apply, as kernel/surface.py allows.
 """
 
+from array import array
+
 from ... import prng
 from ...errors import KernelError
-from ...surface import TERMINAL
-from .defs import MIN_PLAYERS, MAX_PLAYERS, MAX_ACTIONS, R_PLAYING, PHASE_NAMES, NOBODY
+from ...surface import TERMINAL, in_legal_actions
+from .defs import (MIN_PLAYERS, MAX_PLAYERS, MAX_ACTIONS, R_PLAYING, PHASE_NAMES, HAND_MAX, DECK_MAX, MAX_EVENTS,
+                   EVENT_BYTES, MAX_LOG, NTYPES)
 from .deck import Deck
-from .core import Core
-from .setup import Setup, deck_counts, check_counts
-from .turn import Turn
-from .exchange import Exchange
-from .cards import Cards
-from .panic import Panic
-from .legal import Legal
+from . import core, setup, turn, legal
 
 FLAGS = ("quick_start", "thing_in_pile", "flame_in_pile", "neighbour_only", "vengeful", "house_quarantine")
 
@@ -117,15 +114,42 @@ class Rules:
         return load(self, blob)
 
 
-class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
-    """One game of Stay Away! (see the modules of each part of the rules)."""
+class State:
+    """One game of Stay Away!: its data, in buffers allocated here once, and the surface. Every rule
+    is a function over the state in the module of its part of the rules (core, setup, turn, exchange,
+    cards, panic, legal); each surface method hands over to one of them."""
 
     def __init__(self, rules, seed, players, deal=True):
         self.rules = rules
         self.options = rules.options
-        self.alloc(players)
-        self.counts = deck_counts(rules.deck, players, rules.options)
-        check_counts(self.counts, players, rules.options, rules.deck.path)
+        self.players = players
+        self.prng = array("i", [1, 1])
+        self.seat_player = bytearray(MAX_PLAYERS)
+        self.seat_of = bytearray(MAX_PLAYERS)
+        self.alive = bytearray(MAX_PLAYERS)
+        self.role = bytearray(MAX_PLAYERS)
+        self.quar = bytearray(MAX_PLAYERS)          # Quarantine: the target's turns left, 0 none
+        self.door = bytearray(MAX_PLAYERS)          # 1 when a Locked door lies on gap g
+        self.hand = bytearray(MAX_PLAYERS * HAND_MAX)
+        self.hand_n = bytearray(MAX_PLAYERS)
+        self.pile = bytearray(DECK_MAX)             # the top is pile[pile_n - 1]
+        self.disc = bytearray(DECK_MAX)
+        self.disc_pub = bytearray(DECK_MAX)         # 1 when everyone saw the card go there
+        self.res = bytearray(3)                     # the Resolute draw
+        self.passes = bytearray(MAX_PLAYERS)        # Round and round: each player's card
+        self.returns_ = bytearray(MAX_PLAYERS)
+        self.ever_eliminated_human = 0
+        self.ev = bytearray(MAX_EVENTS * EVENT_BYTES)     # a ring: the newest MAX_EVENTS events
+        # from bytes (no list of zeros on the way): the initializer is raw memory, so an item of
+        # k bytes takes k bytes of it
+        self.dropped = array("i", bytes(4 * MAX_PLAYERS))  # each player's events gone from the ring
+        self.log = array("H", bytes(2 * MAX_LOG))       # grows past MAX_LOG (core.log_action)
+        self.buf = array("i", bytes(4 * MAX_ACTIONS))
+        self.tally_buf = bytearray(NTYPES)          # copies of each card in one hand (core.tally)
+        self.record = True                          # False in a search's imagined games: no log
+        core.clear(self)
+        self.counts = setup.deck_counts(rules.deck, players, rules.options)
+        setup.check_counts(self.counts, players, rules.options, rules.deck.path)
         self.seed = seed & prng.SEED_MAX
         self.vbuf = None
         self.vcache = [None] * players       # (version, view bytes) per player
@@ -136,12 +160,12 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
 
     def reset(self):
         """Back to the setup of the game's seed (the deal, then the first player's draw)."""
-        self.clear()
+        core.clear(self)
         self.version += 1
         self.forget_views()
         prng.seed(self.prng, self.seed)
-        self.deal()
-        self.start_turn(0)
+        setup.deal(self)
+        turn.start_turn(self, 0)
 
     def forget_views(self):
         """The log caches of state.view go (the state's log went back, or was replaced)."""
@@ -160,15 +184,25 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
         if not self.is_legal(action):
             raise KernelError("action", "%r is not a legal action now (%s phase, player %d to act)"
                               % (action, PHASE_NAMES[self.phase], self.actor + 1))
-        self.log_action(action)
+        core.log_action(self, action)
         self.version += 1
-        self.step(action)
+        legal.step(self, action)
 
     def apply_listed(self, action):
         """apply() for an action just taken from legal_actions (a search's rollouts): no second check."""
-        self.log_action(action)
+        core.log_action(self, action)
         self.version += 1
-        self.step(action)
+        legal.step(self, action)
+
+    # the rule function itself as the method: the hot path (is_legal, every bot's step) makes no
+    # second call
+    legal_actions = legal.legal_actions
+
+    def is_legal(self, action):
+        # the checks of kernel/checks.py written out: on the handheld every module imported costs
+        # heap this mode does not have (its Pico test runs at the edge)
+        return isinstance(action, int) and not isinstance(action, bool) and 0 <= action <= 0x3FFFFFFF \
+            and in_legal_actions(self, self.buf, action)
 
     def chance_outcomes(self):
         return []
@@ -254,7 +288,6 @@ class State(Core, Setup, Turn, Exchange, Cards, Panic, Legal):
             self.ev[:] = src.ev
             self.dropped[:] = src.dropped
             if len(self.log) != len(src.log):
-                from array import array
                 self.log = array("H", src.log)
             else:
                 self.log[:] = src.log

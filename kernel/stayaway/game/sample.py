@@ -13,6 +13,7 @@ holds The Thing card and every Infected holds an Infected!.
 from ... import prng
 from .defs import (MAX_PLAYERS, HAND_MAX, NTYPES, NOBODY, NO_CARD, UNKNOWN, HUMAN, INFECTED_ROLE, THE_THING,
                    THING, INFECTED, QUARANTINE, LOCKED_DOOR, PH_ANSWER, PH_RESOLUTE, PH_ROUND)
+from .core import clear, shuffle, hand_add, next_player, discard
 
 
 def determinize(rules, view, belief, rng, out=None):
@@ -21,7 +22,7 @@ def determinize(rules, view, belief, rng, out=None):
     v = view
     n = v.players
     s = out if out is not None else State(rules, 0, n, deal=False)
-    s.clear()
+    clear(s)
     s.record = False
     for q in range(MAX_PLAYERS):
         s.seat_player[q] = v.seats[q] if q < n else NOBODY
@@ -141,7 +142,7 @@ def _cards(s, v, belief, rng):
     for t in range(NTYPES):
         for _ in range(pool[t]):
             rest.append(t)
-    s.shuffle(rest, len(rest))
+    shuffle(s, rest, len(rest))
     if THING in rest and thing != NOBODY:
         # The Thing card is in its owner's hand: keep it out of the hidden slots that are not that hand
         rest.remove(THING)
@@ -151,7 +152,7 @@ def _cards(s, v, belief, rng):
         s.hand_n[q] = 0
         want = v.hand_counts[q] if v.alive[q] else 0
         for c in fixed[q]:
-            s.hand_add(q, c)
+            hand_add(s, q, c)
         while s.hand_n[q] < want and k < len(rest):
             c = rest[k]
             if c == THING and q != thing:
@@ -164,7 +165,7 @@ def _cards(s, v, belief, rng):
                 rest[k] = rest[j]
                 rest[j] = THING
                 c = rest[k]
-            s.hand_add(q, c)
+            hand_add(s, q, c)
             k += 1
     # cards in transit
     if v.phase == PH_ANSWER:
@@ -191,11 +192,11 @@ def _cards(s, v, belief, rng):
             elif k < len(rest):
                 s.passes[q] = _non_thing(rest, k)
                 k += 1
-            q = s.next_player(q)
+            q = next_player(s, q)
     # the face-down discards, then the pile
     s.disc_n = 0
     for t in public:
-        s.discard(t, True)
+        discard(s, t, True)
     hidden = v.discards - len(public)
     if thing != NOBODY and not v.alive[thing] and hidden > 0:
         for j in range(k, len(rest)):           # a burnt Thing's card lies in the discards
@@ -205,7 +206,7 @@ def _cards(s, v, belief, rng):
                 break
     for _ in range(hidden):
         if k < len(rest):
-            s.discard(rest[k], False)
+            discard(s, rest[k], False)
             k += 1
     s.pile_n = 0
     while k < len(rest):
@@ -213,7 +214,7 @@ def _cards(s, v, belief, rng):
         s.pile_n += 1
         k += 1
     # the piles are shuffled among themselves: a hidden discard and a pile card are alike to the viewer
-    s.shuffle(s.pile, s.pile_n)
+    shuffle(s, s.pile, s.pile_n)
 
 
 def _non_thing(rest, k):

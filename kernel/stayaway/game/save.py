@@ -25,6 +25,7 @@ from ...binio import get32, crc32
 from ...errors import KernelError
 from .defs import (MAX_PLAYERS, HAND_MAX, NTYPES, DECK_MAX, MAX_EVENTS, EVENT_BYTES, MAX_LOG, NO_CARD, NOBODY,
                    QUARANTINE, LOCKED_DOOR, PH_OVER, R_PLAYING, R_VENGEFUL, N_ACT_KINDS, ACT_KIND)
+from .core import ev_first, ev_at
 
 MAGIC = b"SA"
 VERSION = 3
@@ -40,7 +41,7 @@ TABLE = ("seat_player", "seat_of", "alive", "role", "quar", "door", "returns_", 
 def size(state):
     """The length of the state's bytes."""
     s = state
-    kept = s.nev - s.ev_first()
+    kept = s.nev - ev_first(s)
     return _fixed() + s.pile_n + 2 * s.disc_n + kept * EVENT_BYTES + 2 * s.nlog
 
 
@@ -86,8 +87,8 @@ def dump(state, out=None, at=0):
     for p in range(MAX_PLAYERS):
         k = _put32(out, k, s.dropped[p])
     ev = s.ev
-    for i in range(s.ev_first(), s.nev):          # the ring, oldest first
-        e = s.ev_at(i)
+    for i in range(ev_first(s), s.nev):          # the ring, oldest first
+        e = ev_at(s, i)
         for j in range(EVENT_BYTES):
             out[k + j] = ev[e + j]
         k += EVENT_BYTES
@@ -210,10 +211,10 @@ def load(rules, blob):
     s.nev = r.word()
     for p in range(MAX_PLAYERS):
         s.dropped[p] = r.word()
-    kept = s.nev - s.ev_first()
+    kept = s.nev - ev_first(s)
     raw = r.take(kept * EVENT_BYTES)
     for i in range(kept):
-        e = s.ev_at(s.ev_first() + i)
+        e = ev_at(s, ev_first(s) + i)
         for j in range(EVENT_BYTES):
             s.ev[e + j] = raw[i * EVENT_BYTES + j]
     s.nlog = r.word()

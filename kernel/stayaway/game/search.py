@@ -65,6 +65,7 @@ from .defs import (ACT_KIND, A_DISCARD, A_PLAY, A_TARGET, A_OFFER, A_ANSWER, A_D
 from .bots import HeuristicBot, kind_of, arg_of
 from .sample import determinize
 from .views import V_EVENTS, V_NEVENTS
+from .core import ev_first, count_role, next_player, living
 
 LOOKS = (ANALYSIS, SUSPICIOUS)        # the cards that show The Thing's hand to a Human who plays them
 # the Thing's plays that change who can find or burn whom (critical_candidates)
@@ -80,8 +81,8 @@ def evidence_from_events(s, start, evid, shared=False):
     start."""
     ev = s.ev
     n = s.players
-    if start < s.ev_first():
-        start = s.ev_first()
+    if start < ev_first(s):
+        start = ev_first(s)
     for i in range(start, s.nev):
         e = (i % MAX_EVENTS) * EVENT_BYTES
         code = ev[e]
@@ -157,7 +158,7 @@ def rollout_choice(s, buf, n, rng, evid, burn_bad=8, burn_other=1, mimic=False):
         else:
             buf[m] = a
             m += 1
-    if declare and s.count_role(HUMAN) == 0:
+    if declare and count_role(s, HUMAN) == 0:
         return A_DECLARE
     if m == 0:
         return A_DECLARE
@@ -207,7 +208,7 @@ def rollout_choice(s, buf, n, rng, evid, burn_bad=8, burn_other=1, mimic=False):
                 return buf[prng.die(rng, k)]
         return buf[prng.die(rng, m)]
     if ph == PH_OFFER or ph == PH_ANSWER or ph == PH_ROUND:
-        to = s.ctx_b if ph == PH_OFFER else s.ctx_a if ph == PH_ANSWER else s.next_player(p)
+        to = s.ctx_b if ph == PH_OFFER else s.ctx_a if ph == PH_ANSWER else next_player(s, p)
         base = A_OFFER if ph == PH_OFFER else A_ANSWER if ph == PH_ANSWER else A_PASS
         if (role == THE_THING and s.role[to] == HUMAN) or (role == INFECTED_ROLE and s.role[to] == THE_THING):
             for i in range(m):
@@ -678,8 +679,8 @@ class SearchBot(HeuristicBot):
             steps += 1
         if s.result != R_PLAYING:
             return WIN if s.returns_[me] else 0
-        humans = s.count_role(HUMAN)
-        alive = s.living()
+        humans = count_role(s, HUMAN)
+        alive = living(s)
         return WIN * (alive - humans) // (2 * alive) if alive else 0
 
     def rollout(self, s, me, evid, shared=False, mimic=False):
@@ -695,8 +696,8 @@ class SearchBot(HeuristicBot):
         if s.result != R_PLAYING:
             return WIN if s.returns_[me] else 0
         # cut short: the share of the table on the bot's side
-        humans = s.count_role(HUMAN)
-        alive = s.living()
+        humans = count_role(s, HUMAN)
+        alive = living(s)
         if s.role[me] == HUMAN:
             return WIN * humans // (2 * alive) if alive else 0
         return WIN * (alive - humans) // (2 * alive) if alive else 0

@@ -17,6 +17,7 @@ from ... import prng
 from ...errors import KernelError
 from .defs import (NTYPES, THING, INFECTED, FLAMETHROWER, ANALYSIS, SUSPICIOUS, CARD_KIND, K_PANIC, HAND_MAX, DECK_MAX,
                    THE_THING, CARD_NAMES)
+from .core import shuffle
 
 
 def deck_counts(deck, players, options):
@@ -55,84 +56,82 @@ def check_counts(counts, players, options, where):
             raise KernelError("deck", "%s: too many copies of %s" % (where, CARD_NAMES[t]))
 
 
-class Setup:
-    """The deal (a mixin of the State)."""
-
-    def deal(self):
-        opts = self.options
-        counts = self.counts
-        n = self.players
-        rng = self.prng
-        rest = bytearray(DECK_MAX)
-        aside = bytearray(DECK_MAX)
-        nrest = 0
-        naside = 0
-        for t in range(NTYPES):
-            out = t == INFECTED or t == THING or CARD_KIND[t] == K_PANIC or \
-                (opts.flame_in_pile and (t == FLAMETHROWER or t == ANALYSIS))
-            for _ in range(counts[t]):
-                if t == THING:
-                    continue            # placed by hand below
-                if out:
-                    aside[naside] = t
-                    naside += 1
-                else:
-                    rest[nrest] = t
-                    nrest += 1
-        self.shuffle(rest, nrest)
-        dealt = bytearray(4 * n)
-        if opts.quick_start:
-            k = 4 * n - 3
-            thing_player = prng.die(rng, n)
-            # the packet of The Thing: The Thing, 2 Infected!, and one random card
-            taken = 0
-            j = 0
-            while taken < 2:
-                if aside[j] == INFECTED:
-                    aside[j] = aside[naside - 1]
-                    naside -= 1
-                    taken += 1
-                else:
-                    j += 1
-            pos = 0
-            used = 0
-            for p in range(n):
-                if p == thing_player:
-                    dealt[4 * p] = THING
-                    dealt[4 * p + 1] = INFECTED
-                    dealt[4 * p + 2] = INFECTED
-                    dealt[4 * p + 3] = rest[pos]
-                    pos += 1
-                else:
-                    for i in range(4):
-                        dealt[4 * p + i] = rest[pos]
-                        pos += 1
-            used = k
-        else:
-            k = 4 * n if opts.thing_in_pile else 4 * n - 1
-            for i in range(k):
-                dealt[i] = rest[i]
-            if not opts.thing_in_pile:
-                dealt[k] = THING
-            self.shuffle(dealt, 4 * n)
-            used = k
+def deal(st):
+    """The cards dealt into the hands and the rest shuffled into the pile, from the state's PRNG."""
+    opts = st.options
+    counts = st.counts
+    n = st.players
+    rng = st.prng
+    rest = bytearray(DECK_MAX)
+    aside = bytearray(DECK_MAX)
+    nrest = 0
+    naside = 0
+    for t in range(NTYPES):
+        out = t == INFECTED or t == THING or CARD_KIND[t] == K_PANIC or \
+            (opts.flame_in_pile and (t == FLAMETHROWER or t == ANALYSIS))
+        for _ in range(counts[t]):
+            if t == THING:
+                continue            # placed by hand below
+            if out:
+                aside[naside] = t
+                naside += 1
+            else:
+                rest[nrest] = t
+                nrest += 1
+    shuffle(st, rest, nrest)
+    dealt = bytearray(4 * n)
+    if opts.quick_start:
+        k = 4 * n - 3
+        thing_player = prng.die(rng, n)
+        # the packet of The Thing: The Thing, 2 Infected!, and one random card
+        taken = 0
+        j = 0
+        while taken < 2:
+            if aside[j] == INFECTED:
+                aside[j] = aside[naside - 1]
+                naside -= 1
+                taken += 1
+            else:
+                j += 1
+        pos = 0
+        used = 0
         for p in range(n):
-            for i in range(4):
-                t = dealt[4 * p + i]
-                self.hand[p * HAND_MAX + i] = t
-                if t == THING:
-                    self.role[p] = THE_THING
-                    self.thing = p
-            self.hand_n[p] = 4
-        m = 0
-        for i in range(used, nrest):
-            self.pile[m] = rest[i]
-            m += 1
-        for i in range(naside):
-            self.pile[m] = aside[i]
-            m += 1
-        if opts.thing_in_pile:
-            self.pile[m] = THING
-            m += 1
-        self.pile_n = m
-        self.shuffle(self.pile, m)
+            if p == thing_player:
+                dealt[4 * p] = THING
+                dealt[4 * p + 1] = INFECTED
+                dealt[4 * p + 2] = INFECTED
+                dealt[4 * p + 3] = rest[pos]
+                pos += 1
+            else:
+                for i in range(4):
+                    dealt[4 * p + i] = rest[pos]
+                    pos += 1
+        used = k
+    else:
+        k = 4 * n if opts.thing_in_pile else 4 * n - 1
+        for i in range(k):
+            dealt[i] = rest[i]
+        if not opts.thing_in_pile:
+            dealt[k] = THING
+        shuffle(st, dealt, 4 * n)
+        used = k
+    for p in range(n):
+        for i in range(4):
+            t = dealt[4 * p + i]
+            st.hand[p * HAND_MAX + i] = t
+            if t == THING:
+                st.role[p] = THE_THING
+                st.thing = p
+        st.hand_n[p] = 4
+    m = 0
+    for i in range(used, nrest):
+        st.pile[m] = rest[i]
+        m += 1
+    for i in range(naside):
+        st.pile[m] = aside[i]
+        m += 1
+    if opts.thing_in_pile:
+        st.pile[m] = THING
+        m += 1
+    st.pile_n = m
+    shuffle(st, st.pile, m)

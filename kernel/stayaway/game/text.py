@@ -14,6 +14,7 @@ from .defs import (CARD_NAMES, ROLE_NAMES, RESULT_NAMES, PHASE_NAMES, NO_CARD, N
                    E_NO_EXCHANGE, E_SWAP, E_DIRECTION, E_QUARANTINE, E_QUARANTINE_END, E_DOOR, E_DOOR_END,
                    E_INFECT, E_BECOME_THING, E_NO_REVEAL, E_DECLARE, E_END, E_RESHUFFLE, E_KEEP, E_FOUND,
                    E_NO_EFFECT, E_TAKE, E_ROLE, E_TO_PILE, DR_REPLACE, DR_RESOLUTE, DR_FORGETFUL)
+from .core import ev_first, ev_at
 
 DRAW_WHY = ("", " (a replacement)", " (Resolute)", " (Forgetful)", "")
 SHOW_WHY = ("Analysis", "Suspicious", "Whisky", "Revelations", "Oops!", "Just between us...", "Scary",
@@ -194,8 +195,8 @@ def event_lines(state, start, viewer):
     g = state
     out = []
     bit = (1 << viewer) if viewer < g.players else 0
-    for i in range(max(start, g.ev_first()), g.nev):     # those still in the ring (core.py)
-        e = g.ev_at(i)
+    for i in range(max(start, ev_first(g)), g.nev):     # those still in the ring (core.py)
+        e = ev_at(g, i)
         code = g.ev[e]
         mask = (g.ev[e + 4] << 8) | g.ev[e + 5]
         c = g.ev[e + 3]
@@ -227,6 +228,7 @@ def referee_log(state):
     """The whole game: the setup, each action with its player and every event it caused, all cards
     shown with who saw them. The same on every runtime for the same seed and actions."""
     from .rules import State
+    from . import core, setup, turn
     s = state
     o = s.options
     lines = ["# eldritch stayaway referee log v1",
@@ -237,14 +239,14 @@ def referee_log(state):
              (" ninth_suspicious=%d" % o.ninth_suspicious if o.ninth_suspicious else "")]
     from ... import prng
     g = State(s.rules, s.seed, s.players, deal=False)
-    g.clear()
+    core.clear(g)
     prng.seed(g.prng, g.seed)
-    g.deal()
+    setup.deal(g)
     for p in range(s.players):
         base = p * 8
         hand = [CARD_NAMES[g.hand[base + i]] for i in range(g.hand_n[p])]
         lines.append("deal %s (%s): %s" % (player_name(p), ROLE_NAMES[g.role[p]], ", ".join(hand)))
-    g.start_turn(0)
+    turn.start_turn(g, 0)
     done = _events(g, 0, lines)
     for i in range(s.nlog):
         a = s.log[i]
@@ -259,7 +261,7 @@ def referee_log(state):
 
 def _events(g, start, lines):
     for i in range(start, g.nev):
-        e = g.ev_at(i)                  # at most one action's events since `start`: all still in the ring
+        e = ev_at(g, i)                  # at most one action's events since `start`: all still in the ring
         code = g.ev[e]
         mask = (g.ev[e + 4] << 8) | g.ev[e + 5]
         c = g.ev[e + 3]

@@ -6,6 +6,7 @@ loads this module.
 """
 
 from .defs import MAX_EVENTS, EVENT_BYTES, EV_PRIVATE, NO_CARD
+from .core import ev_first
 from .views import VIEW_EVENT
 
 
@@ -23,7 +24,7 @@ def cached_log(state, p, cache):
     brought up to date; the cache is rebuilt when the state's log went back (a replay, a reset) or
     events p never read have left the ring."""
     s = state
-    oldest = s.ev_first()
+    oldest = ev_first(s)
     if cache.next > s.nev or cache.next < oldest:
         cache.buf = bytearray()
         cache.first = s.dropped[p]

@@ -31,6 +31,7 @@ Never in a view: the PRNG, the pile's order, another player's hand, a role the v
 from .defs import (MAX_PLAYERS, HAND_MAX, NTYPES, MAX_EVENTS, EVENT_BYTES, NOBODY, NO_CARD, UNKNOWN, EV_PRIVATE,
                    THE_THING, INFECTED_ROLE, PH_ANSWER, PH_OFFER, PH_DEFEND_FLAME, PH_DEFEND_SWAP, PH_TARGET,
                    PH_RESOLUTE, PH_ROUND, R_PLAYING)
+from .core import ev_first
 
 VERSION = 2          # 2: the log is the ring's newest events, numbered from V_FIRST
 V_VERSION = 0
@@ -183,7 +184,7 @@ def write_view(state, p, buf, keep=MAX_EVENTS):
     hi = bit >> 8
     lo = bit & 255
     ev = s.ev
-    first = s.ev_first()
+    first = ev_first(s)
     skip = 0
     if keep < s.nev - first:
         for i in range(first, s.nev):
@@ -206,7 +207,7 @@ def write_log(state, p, buf, k, count, first, skip=0):
     bit = 1 << p
     hi = bit >> 8
     lo = bit & 255
-    oldest = s.ev_first()
+    oldest = ev_first(s)
     if first < oldest:
         first = oldest
     for i in range(first, s.nev):
