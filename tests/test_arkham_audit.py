@@ -1,4 +1,4 @@
-"""Issue 26, items 12-16: the Arkham Horror (1987) rules the audit found deviating from the seed
+"""The Arkham Horror (1987) rules the audit found deviating from the seed
 (../shared/seeds/003_*.txt) or missing, one focused test per rule, each from a set-up position on the
 demonstration board (tests/arkham_setup.py), dice entered as physical rolls."""
 
@@ -87,7 +87,7 @@ MONSTERS = {"Mill Street": "Zombie", "College Street": "Ghoul", "Forest Lane": "
     ids=["foot-$0", "foot-$3", "foot-$3-monsters", "vehicle-$1-monsters", "mists-$2-monsters", "whistle"])
 def test_rule_arkham_odds_reach_equals_the_game_over_every_start_and_target(mode, money, monsters, whistle):
     """`arkham odds reach` (reach_odds) against the game's own moves, exactly, for every start and
-    every target of the demonstration board (issue 26.12: 35/36 against 36/36 before)."""
+    every target of the demonstration board."""
     g = new(invs=("Silas",))
     for space, kind in monsters.items():
         monster(g, kind, space)
@@ -378,8 +378,8 @@ def test_rule_waiting_in_the_asylum_has_its_event_so_an_investigator_recovers_th
 
 
 def test_every_two_player_game_without_a_round_limit_ends():
-    """Issue 26.16: with unlimited rounds some 2-player games never ended (7 gates open, one sealed,
-    both investigators looping through the Asylum). 40 seeded heuristic games now end."""
+    """With unlimited rounds every 2-player game ends (none loops with gates open and both
+    investigators cycling through the Asylum): 40 seeded heuristic games."""
     from array import array
     from eldritch.kernel.arkham.game.rules import Rules
     from eldritch.kernel.arkham.game.bots import HeuristicBot

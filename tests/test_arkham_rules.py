@@ -167,8 +167,8 @@ def test_rule_entering_a_city_location_rolls_d6_on_its_event_table():
 @pytest.mark.parametrize("house", ["", "no_event_on_stay"])
 def test_rule_an_investigator_waiting_in_a_location_has_its_event_in_part_2(house):
     """Part 2, "events with investigators": one who waits in a city location has its event too
-    ("on empty spaces nothing happens"); house rule no_event_on_stay: only on entering (issue 26.16,
-    the Asylum loop: staying in the Asylum now heals)."""
+    ("on empty spaces nothing happens"); house rule no_event_on_stay: only on entering (staying in
+    the Asylum heals)."""
     g = new(invs=("Silas",), house=house)
     g.apply(K_STAY)
     assert (g.step == D.CH_EVENT) == (house == "")

@@ -1,4 +1,4 @@
-"""Issue 27.1: the Arkham Horror (1987) schema for the printed game, one focused test per feature, on a
+"""The Arkham Horror (1987) schema for the printed game, one focused test per feature, on a
 copy of the demonstration board with the rows each feature needs (back doors, a jail, allies, a
 monster class, a class weapon, an immunity to a named card, skills on cards, a split, random starting
 cards, three monsters on the first gate, and event rows for each effect), and the table mode where
@@ -410,7 +410,7 @@ def test_table_mode_is_refused_with_an_unknown_value():
 
 
 def test_the_data_readme_examples_are_rows_the_schema_reads():
-    """kernel/arkham/data/README.md's "one card of each kind" (issue 27.5): every example row has its
+    """kernel/arkham/data/README.md's "one card of each kind": every example row has its
     table's columns (with the optional ones its text names), and every effect compiles."""
     from eldritch.kernel.arkham.game.board import SCHEMAS, OPTIONAL
     from eldritch.kernel.arkham.game.effects import compile_effects, Names
@@ -460,7 +460,7 @@ def test_an_auction_bid_above_255_dollars_survives_the_save(board):
 
 
 def test_bot_the_heuristic_bot_sells_a_spare_card_when_short_of_money(board):
-    """The seed's selling, taken by the strongest bot (issue 26, the rule paths bots never take): at a
+    """The seed's selling, taken by the strongest bot (a rule path bots once never took): at a
     buyer with under $4 it sells a card it does not use (a second Elder Sign), keeps the one it uses,
     and stops selling once it has $4."""
     from eldritch.kernel.arkham.game.bots import HeuristicBot

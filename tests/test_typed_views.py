@@ -1,4 +1,4 @@
-"""The typed views of the four front doors (issue 23.6): over seeded random playouts, every seat's
+"""The typed views of the four front doors: over seeded random playouts, every seat's
 view decodes, says what the kernel's state holds for that seat (compared field by field with the
 state, not with the decoder's own source), and holds nothing another seat's hidden data could change
 (the hidden parts of a copy are changed and the decoded view must not move; the same changes do move

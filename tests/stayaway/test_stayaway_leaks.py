@@ -1,4 +1,4 @@
-"""The leak test (issue 15): a player's view, their log and the saves reveal no more than the rules
+"""The leak test: a player's view, their log and the saves reveal no more than the rules
 let that player know.
 
 1. Resampling. At thousands of states of seeded games (4 to 12 players, every option), for each player

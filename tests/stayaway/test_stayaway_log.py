@@ -1,4 +1,4 @@
-"""No kernel limit ends a Stay Away! game (issue 26 item 10): the event log is a ring of the newest
+"""No kernel limit ends a Stay Away! game: the event log is a ring of the newest
 MAX_EVENTS events, each player's view numbered from the events they have lost from it, the action log
 grows, and a save keeps every action, which replays the whole game from the seed.
 
@@ -116,13 +116,13 @@ def test_rule_action_log_keeps_every_action_and_the_save_replays_the_whole_game(
     assert s.referee_log(request=True).count("\n") > s.nlog   # the whole game, by replay
 
 
-def test_rule_saves_before_issue_26_are_refused_in_one_line():
+def test_rule_saves_of_the_older_formats_are_refused_in_one_line():
     blob = bytearray(Rules().new_game(2, 5).serialize())
     for version in (1, 2):
         blob[2] = version
         with pytest.raises(KernelError) as err:
             Rules().deserialize(bytes(blob))
-        assert "before issue 26" in str(err.value) and "\n" not in str(err.value)
+        assert "older format (version %d)" % version in str(err.value) and "\n" not in str(err.value)
     blob[2] = 9
     with pytest.raises(KernelError, match="version 9"):
         Rules().deserialize(bytes(blob))

@@ -15,7 +15,7 @@ and discards as long as their counts, the PRNG (2 x 4), the event log: every eve
 bytes each); the action log: its length (4 bytes) and every action since setup (2 bytes each), which
 replay the whole game from the seed; then a CRC-32 of all that (4 bytes; binio.py says why).
 
-Saves of versions 1 and 2 were made under the rules before issue 26 (a Flamethrower found without a
+Saves of versions 1 and 2 were made under earlier rules (a Flamethrower found without a
 Human learning whose hand it was, a game going on with no Human left, a log that stopped the game):
 their actions replay from the seed to another game, so they are refused in one line saying so.
 """
@@ -29,7 +29,7 @@ from .core import ev_first, ev_at
 
 MAGIC = b"SA"
 VERSION = 3
-OLD_VERSIONS = (1, 2)    # before issue 26: refused (their logs replay to other games)
+OLD_VERSIONS = (1, 2)    # earlier rules: refused (their logs replay to other games)
 CHECK = 4                # the CRC-32's bytes at the end
 HEAD = 11                # magic, version, players, flags, Infected!, ninth Suspicious, seed
 SCALARS = ("pile_n", "disc_n", "res_n", "direction", "thing", "phase", "active", "actor", "turn", "ctx_kind",
@@ -168,7 +168,7 @@ def load(rules, blob):
         raise KernelError("save", "not a Stay Away! save")
     version = b[2]
     if version in OLD_VERSIONS:
-        raise KernelError("save", "save version %d was made under the Stay Away! rules before issue 26 (the "
+        raise KernelError("save", "a save of an older format (version %d), made under earlier Stay Away! rules (the "
                           "game's end and the found Flamethrower changed): its actions would replay to another "
                           "game; this kernel reads version %d" % (version, VERSION))
     if version != VERSION:

@@ -535,7 +535,7 @@ class SearchBot(HeuristicBot):
                     break
             if arg_of(first) in LOOKS and v.role in self.card_roles:
                 # played on an adjacent Human it goes to the discards just the same, and tells The
-                # Thing whether that Human holds a Flamethrower (the heuristic's card uses, issue 26)
+                # Thing whether that Human holds a Flamethrower (the heuristic's card uses)
                 look = self.look_instead(v, self.belief, [a for a in legal if kind_of(a) == A_PLAY and
                                                           (arg_of(a) >> 5) == arg_of(first)], lambda a: arg_of(a) & 31)
                 if look is not None:
