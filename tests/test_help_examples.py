@@ -105,7 +105,7 @@ OWNER = ("eldritch template mine && sed -i 's/^# \\(.*\t.*\\)$/\\1/' mine/*.tsv"
 PREPARE = {
     "eldritch check mine": OWNER,
     "eldritch check mine --json": OWNER,
-    "eldritch play --data mine --bots all": OWNER,
+    "eldritch play --data mine --bots all --seed 3": OWNER,
     "eldritch check --cards extra.tsv":
         ("eldritch template t && sed 's/^# \\(.*\t.*\\)$/\\1/' t/mythos.tsv > extra.tsv", "",
          "extra.tsv: a card file, the template's mythos table with its example row kept"),

@@ -7,6 +7,11 @@ checked-in figures (benchmarks/firmware.json) and the model's calibration on an 
                                             # then the fit
     python tools/boardtime.py cycles --again   # every one measured again (after a firmware change)
     python tools/boardtime.py cycles --show # the fit of the checked-in counts, without measuring
+    python tools/boardtime.py cycles --native --again   # the same into benchmarks/rp2040_cycles_native.json:
+                                            # firmwares with the C core answer every question from C,
+                                            # whose cycles per instruction are its own (CYCLES_PER_KINSTR_C);
+                                            # rp2040_cycles.json holds the interpreter's, measured on
+                                            # firmwares without it (the pure-Python solver)
 
 Method (benchmarks/README.md, "The handheld's time"): under `qemu-system-arm -icount shift=0` the
 firmware's instructions are counted exactly (one instruction a nanosecond of the virtual clock). They
@@ -32,6 +37,7 @@ sys.path.insert(0, str(REPO))
 from kernel.eldersign import boardcost  # noqa: E402  (the model the board itself uses)
 
 CYCLES_PER_KINSTR = boardcost.CYCLES_PER_KINSTR
+CYCLES_PER_KINSTR_C = boardcost.CYCLES_PER_KINSTR_C
 
 
 def rp2040_seconds(kinstr):
@@ -131,6 +137,7 @@ SOLVE_QUESTIONS = [
 # ----- the calibration on rp2040py -----------------------------------------------------------------
 
 CYCLES = REPO / "benchmarks" / "rp2040_cycles.json"
+CYCLES_NATIVE = REPO / "benchmarks" / "rp2040_cycles_native.json"
 # The board CLI's questions timed on both boards (each a fraction of a second to two seconds of an
 # RP2040: rp2040py runs about 2.7 M cycles a second): plain pools with and without focus, the yellow
 # die, a terror effect, a one-task card, a clue reroll's advice. Solves only: a question that reads
@@ -159,9 +166,10 @@ print('CYCLES', time.ticks_diff(time.ticks_us(), t) * 125, rc)
 """
 
 
-def calibration():
-    """The checked-in calibration counts: {question: {"kinstr": Cortex-M3 thousands, "cycles": RP2040}}."""
-    return json.loads(CYCLES.read_text())
+def calibration(native=False):
+    """The checked-in calibration counts: {question: {"kinstr": Cortex-M3 thousands, "cycles": RP2040}};
+    native: those of the firmwares with the C core (escore answers every calibration question)."""
+    return json.loads((CYCLES_NATIVE if native else CYCLES).read_text())
 
 
 def fit(counts):
@@ -176,7 +184,7 @@ def fit(counts):
     return per_k, {q: per_k / r for q, r in ratios.items()}
 
 
-def cycles(measure=True, again=False):
+def cycles(measure=True, again=False, path=None):
     """`cycles`: each CALIBRATION question not yet in CYCLES (every one with again) on the QEMU
     firmware (thousands of instructions) and on the UF2 under rp2040py (cycles), written into CYCLES;
     then the fit."""
@@ -184,7 +192,8 @@ def cycles(measure=True, again=False):
     import rp2board
     import tempfile
     import boardfit
-    counts = json.loads(CYCLES.read_text()) if CYCLES.exists() else {}
+    path = path or CYCLES
+    counts = json.loads(path.read_text()) if path.exists() else {}
     if measure:
         subprocess.run(["make", "-s", "-C", str(REPO), "firmware", "uf2"], check=True)
         with tempfile.TemporaryDirectory() as tmp:
@@ -209,20 +218,24 @@ def cycles(measure=True, again=False):
                     counts[q] = {"kinstr": k["kinstr"], "cycles": int(line[1])}
                     print("%-70s %8d k M3 instructions  %10d RP2040 cycles  %.3f" % (
                         q[:70], k["kinstr"], int(line[1]), int(line[1]) / 1000.0 / k["kinstr"]), flush=True)
-                    CYCLES.write_text(json.dumps(counts, indent=1, sort_keys=True) + "\n")
+                    path.write_text(json.dumps(counts, indent=1, sort_keys=True) + "\n")
             finally:
                 qemu.stop()
     per_k, ratios = fit(counts)
-    print("fit: %.0f RP2040 cycles per thousand Cortex-M3 instructions (boardcost.CYCLES_PER_KINSTR = %d)"
-          % (per_k, CYCLES_PER_KINSTR))
+    print("fit: %.0f RP2040 cycles per thousand Cortex-M3 instructions (boardcost.%s = %d)"
+          % ((per_k,) + (("CYCLES_PER_KINSTR_C", CYCLES_PER_KINSTR_C) if path == CYCLES_NATIVE
+                         else ("CYCLES_PER_KINSTR", CYCLES_PER_KINSTR))))
     for q, r in sorted(ratios.items()):
         print("  model / emulator %.3f  %s" % (r, q))
     return per_k, ratios
 
 
 def main(argv):
+    native = "--native" in argv
+    argv = [a for a in argv if a != "--native"]
     if argv in (["cycles"], ["cycles", "--show"], ["cycles", "--again"]):
-        cycles(measure=argv != ["cycles", "--show"], again=argv == ["cycles", "--again"])
+        cycles(measure=argv != ["cycles", "--show"], again=argv == ["cycles", "--again"],
+               path=CYCLES_NATIVE if native else CYCLES)
         return 0
     sys.stderr.write("usage: boardtime.py cycles [--show | --again]\n")
     return 2

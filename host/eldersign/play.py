@@ -56,7 +56,7 @@ PLAY_EXAMPLES = """examples:
                                                   a whole bot game, its seed and log in game.log
   eldritch play --load game.sav --plain           a saved game, as numbered prompts
   eldritch play --house giveup_skips_terror       a house rule (data/GAME.md, "House rules")
-  eldritch play --data mine --bots all           your own cards (eldritch template mine, filled in)
+  eldritch play --data mine --bots all --seed 3  your own cards (eldritch template mine, filled in)
 during play: a number (or a click) chooses, Enter takes the default, 'save PATH' saves, 'hint'
 explains the best option, 'board' shows the board, 'quit' asks, then saves and stops.
 The game is autosaved after every action to $XDG_STATE_HOME/eldritch (or ~/.local/state/eldritch;

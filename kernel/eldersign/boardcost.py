@@ -25,6 +25,7 @@ WORD = 8 if sys.maxsize > 0xFFFFFFFF else 4
 
 CLOCK_HZ = 125000000            # the Pico's clock after boot (machine.freq())
 CYCLES_PER_KINSTR = 2841        # RP2040 cycles per thousand Cortex-M3 instructions (rp2040py fit)
+CYCLES_PER_KINSTR_C = 2456      # the same while the C core (escore) runs: compiled code, fewer cycles each
 
 # Thousands of the firmware's Cortex-M3 instructions of the pure-Python solve per counted unit: a
 # (context, roll) pair times the card's task-set states, a clue-sweep step, a frame (a context's, or
@@ -82,9 +83,11 @@ def kinstr(est):
     return est.pairs * est.n * KINSTR_PAIR_STATE + est.sweeps * KINSTR_SWEEP + est.frames * KINSTR_FRAME
 
 
-def rp2040_ms(kinstr_count):
-    """Milliseconds of the Pico at 125 MHz for that many thousand Cortex-M3 instructions."""
-    return kinstr_count * CYCLES_PER_KINSTR // (CLOCK_HZ // 1000)
+def rp2040_ms(kinstr_count, core="python"):
+    """Milliseconds of the Pico at 125 MHz for that many thousand Cortex-M3 instructions, run by the
+    interpreter (core "python") or by the C core ("c")."""
+    per_k = CYCLES_PER_KINSTR_C if core == "c" else CYCLES_PER_KINSTR
+    return kinstr_count * per_k // (CLOCK_HZ // 1000)
 
 
 def dag_nodes(sh, g, y, r, s):

@@ -240,7 +240,7 @@ class Estimate:
         """Estimated time on one core of the reference machine (the cost model over these counts);
         "rp2040": on the Pico (boardcost.py's time model)."""
         if runtime == "rp2040":
-            return boardcost.rp2040_ms(boardcost.kinstr(self))
+            return boardcost.rp2040_ms(boardcost.kinstr(self), getattr(self, "core", "python"))
         return cost_ps(self, PROFILES[runtime], (self.pairs, self.contexts, self.frames, self.sweeps)) \
             // 1000000000
 
