@@ -56,13 +56,15 @@ def test_the_board_estimate_holds_the_measured_need_within_2x(args):
 
 
 def test_every_question_is_measured_here_or_by_the_benchmark():
-    """The questions without a measured need are the large ones only (over 20 G instructions on the
-    firmware), and they are answered at the QEMU board's heap: the estimate is under the heap free
-    there (about 166 KB at the CLI's check), so the board CLI does not refuse them."""
+    """The questions without a bisected need (the largest, whose bisection takes hours in the
+    pure-Python solver) are answered at the QEMU board's heap all the same (`ok` in the firmware's
+    figures: now from the C core, in the workspace the heap has), and the estimate is under the heap
+    free there (about 166 KB at the CLI's check), so the board CLI does not refuse them."""
     assert len(MEASURED) >= 18
     for args in UNMEASURED:
-        fig = boardtime.figures().get("cli " + " ".join(args), {})
-        assert fig.get("kinstr", 1 << 40) > 20000000, args
+        fig = boardtime.figures().get("cli " + " ".join(args))
+        if fig is not None:                  # else measured by the menu's feature (library_big_pool)
+            assert fig.get("ok") is True and fig.get("kinstr"), args
         assert board_estimate(args) < 166 * 1024, args
 
 
