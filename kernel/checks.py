@@ -1,5 +1,5 @@
 """Argument checks of the game surface's entry points (kernel/surface.py), shared by every game:
-an action, a seat, a save, options, a new game's seed and player count. Each raises one KernelError
+an action, a seat, a save, options, a new game's seed and player count, each seat's bot kind. Each raises one KernelError
 naming what was wrong; none allocates on success (apply and is_legal call is_action per step).
 A module of its own, apart from surface.py: the handheld's adventure imports the surface and none
 of these, and every kilobyte of its heap counts."""
@@ -53,3 +53,16 @@ def check_blob(blob):
     if not isinstance(blob, (bytes, bytearray, memoryview)):
         raise KernelError("save", "a save is bytes, not %s" % type(blob).__name__)
     return bytes(blob)
+
+
+def seat_kinds(kinds, players):
+    """One bot kind per seat from a kind, a comma-separated kind per seat, or a list."""
+    if isinstance(kinds, str):
+        kinds = kinds.split(",")
+    kinds = list(kinds)
+    if len(kinds) == 1:
+        kinds = kinds * players
+    if len(kinds) != players:
+        raise KernelError("option", "%d bot kinds for %d seats (one kind, or one per seat)"
+                          % (len(kinds), players))
+    return kinds

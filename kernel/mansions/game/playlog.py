@@ -15,6 +15,7 @@ host, tests and simulations, never a per-step path.
 from array import array
 
 from ...errors import KernelError
+from ...checks import seat_kinds
 from ...surface import CHANCE
 from . import save, text
 from .bots import make_bot, bot_choice
@@ -23,18 +24,6 @@ from .consts import MAX_ACTIONS, WIN_KEEPER, WIN_INVESTIGATORS, WIN_NOBODY
 from .state import G_WINNER, G_ROUND
 
 HEADER = "# eldritch mansions log v1"
-
-
-def seat_kinds(kinds, players):
-    """One bot kind per seat from a kind, a comma-separated kind per seat, or a list."""
-    if isinstance(kinds, str):
-        kinds = kinds.split(",")
-    kinds = list(kinds)
-    if len(kinds) == 1:
-        kinds = kinds * players
-    if len(kinds) != players:
-        raise KernelError("option", "%d bot kinds for %d seats (one kind, or one per seat)" % (len(kinds), players))
-    return kinds
 
 
 def header(rules, seed, players, kinds):

@@ -18,22 +18,11 @@ from array import array
 
 from ...binio import fletcher16
 from ...errors import KernelError
+from ...checks import seat_kinds
 from .play import make_bots
 from .text import player_name
 
 HEADER = "# eldritch stayaway transcript v1"
-
-
-def seat_kinds(kinds, players):
-    """One bot kind per seat from a kind, a comma-separated kind per seat, or a list."""
-    if isinstance(kinds, str):
-        kinds = kinds.split(",")
-    kinds = list(kinds)
-    if len(kinds) == 1:
-        kinds = kinds * players
-    if len(kinds) != players:
-        raise KernelError("option", "%d bot kinds for %d seats (one kind, or one per seat)" % (len(kinds), players))
-    return kinds
 
 
 def header(state, kinds):
