@@ -1,6 +1,7 @@
 """Argument checks of the game surface's entry points (kernel/surface.py), shared by every game:
-an action, a seat, a save, options, a new game's seed and player count, each seat's bot kind. Each raises one KernelError
-naming what was wrong; none allocates on success (apply and is_legal call is_action per step).
+an action, a seat, a save, options, a new game's seed and player count, each seat's bot kind. Each
+raises one KernelError naming what was wrong; none allocates on success (apply and is_legal call
+is_action per step).
 A module of its own, apart from surface.py: the handheld's adventure imports the surface and none
 of these, and every kilobyte of its heap counts."""
 
