@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.run-installed
 SANDIR := build/sanitize
+# apt-get waits for another apt (an unattended upgrade, a second make) instead of failing at once
+APT := apt-get -o DPkg::Lock::Timeout=600
 # the C core is compiled by the install: reinstall when it or its build changes
 CORE_SOURCES := $(wildcard csrc/*.c csrc/*.h) host/backend/_core_build.py setup.py
 
@@ -127,7 +129,7 @@ fw-tools:
 	@if ! command -v arm-none-eabi-gcc >/dev/null || ! command -v qemu-system-arm >/dev/null || \
 	    ! command -v patch >/dev/null || ! [ -f "$$(arm-none-eabi-gcc -print-file-name=libc.a 2>/dev/null)" ]; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    apt-get install -y -q $(FW_PACKAGES) >/dev/null || (apt-get update -q && apt-get install -y -q $(FW_PACKAGES)) >/dev/null; \
+	    $(APT) install -y -q $(FW_PACKAGES) >/dev/null || ($(APT) update -q && $(APT) install -y -q $(FW_PACKAGES)) >/dev/null; \
 	  else echo "make firmware: needs the Debian packages $(FW_PACKAGES) (apt-get install -y them as root)" >&2; exit 3; fi; fi
 
 # The Pico's image (README.md, "The handheld"): MicroPython's rp2 port for RPI_PICO with the modules of
@@ -178,7 +180,7 @@ $(PT_CONFIG): $(FW_COPY)/.copied | uf2-tools
 uf2-tools: fw-tools
 	@if ! command -v cmake >/dev/null || ! command -v g++ >/dev/null; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    apt-get install -y -q $(UF2_PACKAGES) >/dev/null || (apt-get update -q && apt-get install -y -q $(UF2_PACKAGES)) >/dev/null; \
+	    $(APT) install -y -q $(UF2_PACKAGES) >/dev/null || ($(APT) update -q && $(APT) install -y -q $(UF2_PACKAGES)) >/dev/null; \
 	  elif ! command -v cmake >/dev/null && ! [ -x $(BIN)/cmake ]; then \
 	    $(MAKE) -s $(BIN)/python && $(BIN)/pip install --quiet cmake; fi; fi
 
@@ -216,7 +218,7 @@ check: $(STAMP)
 # installed with apt-get when missing (CI runs as root); without root, said once and the test skips.
 browser:
 	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver; \
+	  if [ "$$(id -u)" = 0 ]; then $(APT) update -qq && DEBIAN_FRONTEND=noninteractive $(APT) install -y -qq chromium chromium-driver; \
 	  else echo "chromium or chromedriver missing (apt-get install chromium chromium-driver): the browser test skips"; fi; fi
 
 # The C core built with -fsanitize=address,undefined (a second cffi module in build/sanitize, loaded
