@@ -246,10 +246,18 @@ typedef char frame_fits_header[sizeof(frame) <= FRAME_HDR ? 1 : -1];
  * compact layout keeps no count table (the counts are read from the packed faces, gpack) and no
  * table of the multisets with one die fewer (green_sub finds one when asked), and its GADD rows
  * have room for the six classes a green die can have, not eight. */
+/* Byte k (0..7) of a packed word: on a 32-bit board a 64-bit shift by a variable amount is a
+ * dozen instructions, a word's pick and a 32-bit shift two */
+static inline __attribute__((always_inline)) int byte_of(uint64_t v, int k)
+{
+    uint32_t h = k < 4 ? (uint32_t)v : (uint32_t)(v >> 32);
+    return (int)(h >> (8 * (k & 3)) & 255);
+}
+
 #ifdef ES_COMPACT
 #define GSTRIDE 6
 #define GCNT(w, gi, j)                                                                                 \
-    ((j) < (w)->ncls[0] ? (int)(PTR(w, (w)->off_gpack, uint64_t)[gi] >> (8 * (w)->cface[0][j]) & 255) : 0)
+    ((j) < (w)->ncls[0] ? byte_of(PTR(w, (w)->off_gpack, uint64_t)[gi], (w)->cface[0][j]) : 0)
 #else
 #define GSTRIDE ES_NFACES
 #define GCNT(w, gi, j) ((int)PTR(w, (w)->off_gcnt, uint8_t)[(uint64_t)(gi) * ES_NFACES + (uint64_t)(j)])
@@ -2633,25 +2641,27 @@ static int store_acc(wsh *w, const ictx *x, const uint64_t *hi, const uint64_t *
 /* ----- contexts without spells or clues in the compact layout: by needs, not by roll ---------------
  *
  * The roll-by-roll solve (solve_plain's loop) makes each roll's signature from its lattice entries,
- * and the compact layout has no lattice: roll_lat scans every minimal face set for every roll, which
- * was two thirds of a board's plain solve (Founder's Rock at 6 green + yellow + red with focus:
- * 450 M instructions, a third of the library over the 2 s a player waits at that situation). So a
- * plain context is solved here the pure-Python solver's way (kernel/eldersign/options.py
- * _solve_plain, rolls.py Node and block_ways):
+ * and the compact layout has no lattice: roll_lat scans every minimal face set for every roll. So
+ * a plain context is solved here the pure-Python solver's way (kernel/eldersign/options.py
+ * _solve_plain, rolls.py Node and block_ways), in one walk over its minimal face sets, not one per
+ * (yellow class, red class) block:
  *
- *   - the node (pn_compile): for each (yellow class, red class) block, every way to complete an
- *     active task with a minimal face set drawn from the block's yellow and red faces, the held dice
- *     and green dice (pn_ways: the same splits as block_ways); a way is a completion (task, green,
- *     yellow and red dice used, held dice used: the successor) and a green need (the green dice it
- *     draws, packed by face as gpack). Distinct needs and completions are numbered (at most 64 of
- *     each: a word of bits; past that the context is solved roll by roll), and each block keeps its
- *     (need, completion) candidates and the completions it always has (no green dice needed);
+ *   - the ways (pn_ways): every way to complete an active task with a minimal face set drawn from
+ *     the yellow die, the red die, the held dice and green dice (the same splits as block_ways,
+ *     with the yellow and red dice showing any face they have: a way using the yellow die on face
+ *     f belongs to the blocks whose yellow class shows f, one using neither to every block). A way
+ *     is a completion (task, green, yellow and red dice used, held dice used: the successor) and a
+ *     green need (the green dice it draws, packed by face as gpack);
+ *   - the node (solve_plain_needs): distinct completions are numbered (at most 64: a word of
+ *     bits) and distinct needs too (at most 64 x PN_SATW, through a hash in the arena); past that,
+ *     or past the arena, the context is solved roll by roll;
  *   - the weights: per green multiset its fail key (the Terror dice and, with focus, the classes
  *     present) and its "sat", the bits of the needs it holds, its weight summed per distinct
  *     (sat, fail key) (sorted and merged: few distinct pairs for hundreds of multisets);
- *   - per block and pair: the completions (candidates whose need is in sat), their best value
- *     (cached by completion bits), the fail option of the key in that block, the larger of the two
- *     times the pair's weight times the block's.
+ *   - per pair: the completions of its ways whose need is in sat, gathered once by the block
+ *     classes they need (none, a yellow class, a red class, both); per block the union of those
+ *     that apply, their best value (cached by completion bits), the fail option of the key in that
+ *     block, the larger of the two times the pair's weight times the block's.
  *
  * The same integers: a context's value is round(sum over rolls of weight x best / 6^dice), and the
  * sum only regroups. The successors are solved first (a pass over the ways and the fail options,
@@ -2659,7 +2669,9 @@ static int store_acc(wsh *w, const ictx *x, const uint64_t *hi, const uint64_t *
  * alone is at work: they never nest.
  */
 
-#define PN_MAX 64
+#define PN_MAX 64                /* completions of a node (a word of bits) */
+#define PN_SATW 8                /* words of a multiset's sat: at most 512 needs */
+#define PN_NONE 0xFFFFu          /* a way's need when it draws no green die */
 
 typedef struct {
     int t, gu, yu, ru;
@@ -2668,156 +2680,178 @@ typedef struct {
 
 typedef struct {
     const ictx *x;
-    int yf, rf, t;
-    int gcls[ES_NFACES];         /* green class of a face, or -1 */
+    int t, nf, rc;
+    int8_t gcls[ES_NFACES];      /* green class of a face, or -1 */
+    int8_t ycls[ES_NFACES];      /* yellow class of a face when the context has the yellow die, or -1 */
+    int8_t rcls[ES_NFACES];      /* red class likewise */
     uint8_t face[ES_NFACES], need[ES_NFACES];
-    int nf;
+    uint8_t rest[ES_NFACES + 1]; /* the faces from i on: their dice past the held ones */
     int (*fn)(wsh *, void *, int, int, int, int, uint32_t, uint64_t);
     wsh *w;
     void *user;
-    int rc;
-    int first;                   /* pn_solve_way: bit 0 the block's red class is its first, bit 1 yellow */
 } pwalk;
 
 /* Every split of face set (pw->face, pw->need)[i..] among the yellow die, the red die, the held dice
- * and green dice (block_ways' _splits): fn(task, green, yellow, red used, held used, green need). */
-static void pn_split(pwalk *pw, int i, int gu, int yu, int ru, uint32_t hu, uint64_t req)
+ * and green dice (block_ways' _splits, the dice of every block at once): fn(task, green dice used,
+ * yellow class used or -1, red class used or -1, held dice used, green need). cls carries the
+ * classes used so far: the yellow's + 1 in its low 4 bits, the red's + 1 above. */
+static void pn_split(pwalk *pw, int i, int gu, int cls, uint32_t hu, uint64_t req)
 {
     int face, k, topy, topr, h, b, c, d;
     if (pw->rc)
         return;
     if (i == pw->nf) {
         if (gu <= pw->x->g)
-            pw->rc = pw->fn(pw->w, pw->user, pw->t, gu, yu, ru, hu, req);
+            pw->rc = pw->fn(pw->w, pw->user, pw->t, gu, (cls & 15) - 1, (cls >> 4) - 1, hu, req);
         return;
     }
+    /* the green dice the faces left need at least (the yellow and red dice, when still free, take
+     * one each at most): none of these splits fits a pool that has fewer */
+    if (gu + pw->rest[i] - !(cls & 15) - !(cls >> 4) > pw->x->g)
+        return;
     face = pw->face[i];
     k = pw->need[i];
-    topy = pw->yf == face;
-    topr = pw->rf == face;
+    topy = !(cls & 15) && pw->ycls[face] >= 0;
+    topr = !(cls >> 4) && pw->rcls[face] >= 0;
     h = HELD(pw->x, face);
     for (b = 0; b <= topy; b++)
         for (c = 0; c <= topr; c++) {
-            int left = k - b - c;
+            int left = k - b - c, ncls = cls;
             if (left < 0)
                 continue;
+            if (b)
+                ncls |= pw->ycls[face] + 1;
+            if (c)
+                ncls |= (pw->rcls[face] + 1) << 4;
             for (d = 0; d <= h && d <= left; d++) {
                 int green = left - d;
                 if (green && pw->gcls[face] < 0)
                     continue;
-                pn_split(pw, i + 1, gu + green, yu + b, ru + c, hu + ((uint32_t)d << (4 * face)),
+                pn_split(pw, i + 1, gu + green, ncls, hu + ((uint32_t)d << (4 * face)),
                          req + ((uint64_t)green << (8 * face)));
             }
         }
 }
 
-/* Every way of block (yi, ri) of context x (a class index, or -1: no such die). */
-static int pn_ways(wsh *w, const ictx *x, int yi, int ri, pwalk *pw)
+/* Every way of context x (pw->fn and pw->user set by the caller). */
+static int pn_ways(wsh *w, const ictx *x, pwalk *pw)
 {
     const uint64_t *fs = PTR(w, w->off_fs, uint64_t);
     int a, q, f;
     pw->x = x;
-    pw->yf = yi >= 0 ? w->cface[1][yi] : -1;
-    pw->rf = ri >= 0 ? w->cface[2][ri] : -1;
     pw->w = w;
     pw->rc = 0;
     for (f = 0; f < ES_NFACES; f++)
-        pw->gcls[f] = -1;
+        pw->gcls[f] = pw->ycls[f] = pw->rcls[f] = -1;
     for (f = 0; f < w->ncls[0]; f++)
-        pw->gcls[w->cface[0][f]] = f;
+        pw->gcls[w->cface[0][f]] = (int8_t)f;
+    for (f = 0; x->y && f < w->ncls[1]; f++)
+        pw->ycls[w->cface[1][f]] = (int8_t)f;
+    for (f = 0; x->r && f < w->ncls[2]; f++)
+        pw->rcls[w->cface[2][f]] = (int8_t)f;
     for (a = 0; a < w->nactive && !pw->rc; a++) {
         pw->t = w->active[a];
         for (q = w->fsoff[pw->t]; q < w->fsoff[pw->t + 1] && !pw->rc; q++) {
             pw->nf = 0;
             for (f = 0; f < ES_NFACES; f++)
-                if (fs[q] >> (8 * f) & 255) {
+                if (byte_of(fs[q], f)) {
                     pw->face[pw->nf] = (uint8_t)f;
-                    pw->need[pw->nf++] = (uint8_t)(fs[q] >> (8 * f) & 255);
+                    pw->need[pw->nf++] = (uint8_t)byte_of(fs[q], f);
                 }
-            pn_split(pw, 0, 0, 0, 0, 0, 0);
+            pw->rest[pw->nf] = 0;
+            for (f = pw->nf; f-- > 0;) {
+                int past = pw->need[f] - HELD(x, pw->face[f]);
+                pw->rest[f] = (uint8_t)(pw->rest[f + 1] + (past > 0 ? past : 0));
+            }
+            pn_split(pw, 0, 0, 0, 0, 0);
         }
     }
     return pw->rc;
 }
 
-/* A way's successor solved (the first pass). A way that uses neither the yellow nor the red die is
- * in every block, one using the yellow only in every block of its yellow class: each is looked up
- * in the first block that has it (pw->first: bit 0 the block's red class is the first, bit 1 its
- * yellow class). */
-static int pn_solve_way(wsh *w, void *user, int t, int gu, int yu, int ru, uint32_t hu, uint64_t req)
-{
-    const pwalk *pw = (const pwalk *)user;
-    ictx s = *pw->x;
-    const uint64_t *v;
-    (void)t, (void)req;
-    if ((!ru && !(pw->first & 1)) || (!yu && !(pw->first & 2)))
-        return ES_OK;
-    s.g -= gu;
-    s.y -= yu;
-    s.r -= ru;
-    s.hp -= hu;
-    return get_values(w, &s, &v);
-}
-
-/* The node of a context: needs, completions, and per block its candidates (need, completion) at
- * cand[cstart[b]..cstart[b + 1]) (2 bytes each, in the arena) and its completions needing no
- * green die. */
+/* A way as the node keeps it: its need (then its number, or PN_NONE), its completion (then its
+ * number) and the block classes it needs (-1: any). */
 typedef struct {
-    int nreq, ncomp, nb, full;   /* full: past PN_MAX needs or completions */
-    uint64_t req[PN_MAX];
+    uint64_t req;
+    uint32_t hu;
+    uint16_t need;
+    int8_t t, gu, yi, ri;
+    uint8_t comp;
+} pway;
+
+/* The node of a context: its completions, their successors, and its ways (in the arena). */
+typedef struct {
+    int ncomp, nreq, full;       /* full: past PN_MAX completions or the arena */
     pcomp comp[PN_MAX];
     const uint64_t *succ[PN_MAX];
-    uint64_t always[ES_NFACES * ES_NFACES];
-    uint32_t cstart[ES_NFACES * ES_NFACES + 1];
-    uint8_t *cand;
-    uint32_t ncand;
+    pway *way;
+    uint32_t nway, cap;
 } pnode;
 
-static int pn_add_way(wsh *w, void *user, int t, int gu, int yu, int ru, uint32_t hu, uint64_t req)
+static int pn_add_way(wsh *w, void *user, int t, int gu, int yi, int ri, uint32_t hu, uint64_t req)
 {
     pnode *nd = (pnode *)user;
-    int ci, ri;
-    uint32_t k;
-    for (ci = 0; ci < nd->ncomp; ci++)
-        if (nd->comp[ci].t == t && nd->comp[ci].gu == gu && nd->comp[ci].yu == yu && nd->comp[ci].ru == ru &&
-            nd->comp[ci].hu == hu)
-            break;
-    if (ci == nd->ncomp) {
-        if (ci == PN_MAX) {
-            nd->full = 1;
-            return 1;
-        }
-        nd->comp[ci].t = t;
-        nd->comp[ci].gu = gu;
-        nd->comp[ci].yu = yu;
-        nd->comp[ci].ru = ru;
-        nd->comp[ci].hu = hu;
-        nd->ncomp++;
-    }
-    if (req == 0) {
-        nd->always[nd->nb] |= (uint64_t)1 << ci;
-        return 0;
-    }
-    for (ri = 0; ri < nd->nreq; ri++)
-        if (nd->req[ri] == req)
-            break;
-    if (ri == nd->nreq) {
-        if (ri == PN_MAX) {
-            nd->full = 1;
-            return 1;
-        }
-        nd->req[nd->nreq++] = req;
-    }
-    for (k = nd->cstart[nd->nb]; k < nd->ncand; k++)
-        if (nd->cand[2 * k] == ri && nd->cand[2 * k + 1] == ci)
-            return 0;
-    if (w->arena_top + ALIGN16(2 * (uint64_t)(nd->ncand + 1)) > w->arena_bytes) {
+    pway *p;
+    (void)w;
+    if (nd->nway == nd->cap) {
         nd->full = 1;
         return 1;
     }
-    nd->cand[2 * nd->ncand] = (uint8_t)ri;
-    nd->cand[2 * nd->ncand + 1] = (uint8_t)ci;
-    nd->ncand++;
+    p = &nd->way[nd->nway++];
+    p->req = req;
+    p->hu = hu;
+    p->t = (int8_t)t;
+    p->gu = (int8_t)gu;
+    p->yi = (int8_t)yi;
+    p->ri = (int8_t)ri;
+    return 0;
+}
+
+/* Number the node's completions (nd->comp) and needs (into req, nd->nreq of them, through a hash of
+ * hbits bits in hash): 0, or 1 when past PN_MAX completions or 64 x PN_SATW needs. */
+static int pn_number(pnode *nd, uint64_t *req, uint16_t *hash, int hbits)
+{
+    uint32_t i, hmask = ((uint32_t)1 << hbits) - 1;
+    int ci;
+    nd->ncomp = nd->nreq = 0;
+    for (i = 0; i <= hmask; i++)
+        hash[i] = PN_NONE;
+    for (i = 0; i < nd->nway; i++) {
+        pway *p = &nd->way[i];
+        int yu = p->yi >= 0, ru = p->ri >= 0;
+        uint32_t h;
+        for (ci = 0; ci < nd->ncomp; ci++)
+            if (nd->comp[ci].t == p->t && nd->comp[ci].gu == p->gu && nd->comp[ci].yu == yu &&
+                nd->comp[ci].ru == ru && nd->comp[ci].hu == p->hu)
+                break;
+        if (ci == nd->ncomp) {
+            if (ci == PN_MAX)
+                return 1;
+            nd->comp[ci].t = p->t;
+            nd->comp[ci].gu = p->gu;
+            nd->comp[ci].yu = yu;
+            nd->comp[ci].ru = ru;
+            nd->comp[ci].hu = p->hu;
+            nd->ncomp++;
+        }
+        p->comp = (uint8_t)ci;
+        if (p->req == 0) {
+            p->need = PN_NONE;
+            continue;
+        }
+        /* open addressing by a multiplicative hash of the need */
+        for (h = (uint32_t)((p->req * 0x9E3779B97F4A7C15ULL) >> (64 - hbits));; h = (h + 1) & hmask) {
+            if (hash[h] == PN_NONE) {
+                if (nd->nreq == 64 * PN_SATW)
+                    return 1;
+                req[nd->nreq] = p->req;
+                hash[h] = (uint16_t)nd->nreq++;
+            }
+            if (req[hash[h]] == p->req)
+                break;
+        }
+        p->need = hash[h];
+    }
     return 0;
 }
 
@@ -2865,31 +2899,141 @@ static int pn_fail_parts(wsh *w, const ictx *x, int tc, uint64_t *v)
     return ES_OK;
 }
 
-/* (sat, fail key, weight) of a green multiset, sorted by (sat, key) and merged */
-typedef struct {
-    uint64_t sat, wt;
-    uint32_t fk, pad;
-} pentry;
-
-static int pe_less(const pentry *a, const pentry *b)
+/* The best of the node's completions in bits (each its task applied to its successor's values),
+ * from a direct-mapped cache of PN_MAX vectors keyed by the bits; 0 for no completion. */
+static const uint64_t *pn_best(const wsh *w, const pnode *nd, uint64_t *ckey, uint64_t *cvec, uint64_t bits)
 {
-    return a->sat < b->sat || (a->sat == b->sat && a->fk < b->fk);
+    uint64_t slot = (bits * 0x9E3779B97F4A7C15ULL) >> 58, *v = cvec + slot * (uint64_t)w->nstates;
+    int i;
+    if (!bits)
+        return 0;
+    if (ckey[slot] != bits) {
+        for (i = 0; i < w->nstates; i++)
+            v[i] = 0;
+        for (ckey[slot] = bits; bits; bits &= bits - 1)
+            apply_task(w, nd->comp[__builtin_ctzll(bits)].t, nd->succ[__builtin_ctzll(bits)], v);
+    }
+    return v;
 }
 
-static void pe_sift(pentry *a, int start, int end)
+/* max(base, focus part fp (or none), the completions in bits): base itself when that is base,
+ * else v holding it */
+static const uint64_t *pn_class(const wsh *w, const pnode *nd, uint64_t *ckey, uint64_t *cvec,
+                                const uint64_t *base, const uint64_t *fp, uint64_t bits, uint64_t *v)
 {
-    int root = start;
-    while (2 * root + 1 < end) {
-        int child = 2 * root + 1;
-        pentry t;
-        if (child + 1 < end && pe_less(&a[child], &a[child + 1]))
-            child++;
-        if (!pe_less(&a[root], &a[child]))
-            return;
-        t = a[root];
-        a[root] = a[child];
-        a[child] = t;
-        root = child;
+    const uint64_t *cv = pn_best(w, nd, ckey, cvec, bits);
+    int i, same = 1;
+    if (!fp && !cv)
+        return base;
+    for (i = 0; i < w->nstates; i++) {
+        uint64_t b = base[i];
+        if (fp && fp[i] > b)
+            b = fp[i];
+        if (cv && cv[i] > b)
+            b = cv[i];
+        same &= b == base[i];
+        v[i] = b;
+    }
+    return same ? base : v;
+}
+
+/* Add wt times v to the sums hi/lo (24-bit halves): wt is rolls of a pool, below 6^10 < 2^32 */
+static void pn_acc(uint64_t *hi, uint64_t *lo, const uint64_t *v, uint32_t wt, int n)
+{
+    int i;
+    if (!wt)
+        return;
+    for (i = 0; i < n; i++) {
+        hi[i] += (uint64_t)wt * (uint32_t)(v[i] >> 24);
+        lo[i] += (uint64_t)wt * (uint32_t)(v[i] & M24);
+    }
+}
+
+/* The successors of completing minimal face set v in context x, solved: every (held dice used,
+ * yellow die used, red die used) some split of v has (pn_split's splits, without telling apart
+ * the faces the yellow and red dice show: the successor does not depend on them). With the held
+ * dice used chosen (an odometer over the faces), a face's dice left, rem, are green dice but for
+ * those the yellow and red dice take; the faces without a green class must be theirs (sN dice in
+ * all, at most two: the first such face n1, a second n2). ycls, rcls: the classes of the yellow
+ * and red dice the context has (-1: none). */
+static int pn_succ_set(wsh *w, const ictx *x, uint64_t v, const int8_t *gcls, const int8_t *ycls,
+                       const int8_t *rcls)
+{
+    uint8_t face[ES_NFACES], need[ES_NFACES], use[ES_NFACES];
+    int nf = 0, i, rc;
+    for (i = 0; i < ES_NFACES; i++)
+        if (byte_of(v, i)) {
+            face[nf] = (uint8_t)i;
+            need[nf] = (uint8_t)byte_of(v, i);
+            use[nf++] = 0;
+        }
+    for (;;) {
+        /* cy, cr: faces with a die left the yellow (red) die can show; yf, rf the last of them;
+         * both2: a face both can show with two dice left */
+        int tot = 0, sN = 0, n1 = -1, n2 = -1, cy = 0, cr = 0, yf = -1, rf = -1, both2 = 0, yu, ru;
+        uint32_t hu = 0;
+        for (i = 0; i < nf; i++) {
+            int f = face[i], rem = need[i] - use[i];
+            hu += (uint32_t)use[i] << (4 * f);
+            tot += rem;
+            if (rem > 0 && gcls[f] < 0) {
+                sN += rem;
+                if (n1 < 0)
+                    n1 = f;
+                else
+                    n2 = f;
+            }
+            if (rem > 0 && ycls[f] >= 0) {
+                cy++;
+                yf = f;
+            }
+            if (rem > 0 && rcls[f] >= 0) {
+                cr++;
+                rf = f;
+            }
+            if (rem > 1 && ycls[f] >= 0 && rcls[f] >= 0)
+                both2 = 1;
+        }
+        for (yu = 0; sN <= 2 && yu <= x->y; yu++)
+            for (ru = 0; ru <= x->r; ru++) {
+                int ok, gu = tot - yu - ru;
+                if (yu + ru < sN || gu > x->g)
+                    continue;
+                if (!yu && !ru)
+                    ok = 1;                                  /* sN == 0 */
+                else if (!ru)
+                    ok = sN ? ycls[n1] >= 0 : cy > 0;        /* sN <= 1: the yellow covers n1 */
+                else if (!yu)
+                    ok = sN ? rcls[n1] >= 0 : cr > 0;
+                else if (sN == 0)                            /* two faces, or one with two dice */
+                    ok = cy > 0 && cr > 0 && (cy > 1 || cr > 1 || yf != rf || both2);
+                else if (sN == 1)                            /* one covers n1, the other a die elsewhere */
+                    ok = (ycls[n1] >= 0 && cr - (rcls[n1] >= 0) > 0) ||
+                         (rcls[n1] >= 0 && cy - (ycls[n1] >= 0) > 0);
+                else if (n2 < 0)                             /* n1 has both dice left */
+                    ok = ycls[n1] >= 0 && rcls[n1] >= 0;
+                else
+                    ok = (ycls[n1] >= 0 && rcls[n2] >= 0) || (ycls[n2] >= 0 && rcls[n1] >= 0);
+                if (ok) {
+                    ictx s = *x;
+                    const uint64_t *sv;
+                    s.g -= gu;
+                    s.y -= yu;
+                    s.r -= ru;
+                    s.hp -= hu;
+                    if ((rc = get_values(w, &s, &sv)) != ES_OK)
+                        return rc;
+                }
+            }
+        for (i = 0; i < nf; i++) {          /* the next held dice used */
+            if (use[i] < need[i] && use[i] < HELD(x, face[i])) {
+                use[i]++;
+                break;
+            }
+            use[i] = 0;
+        }
+        if (i == nf)
+            return ES_OK;
     }
 }
 
@@ -2898,55 +3042,64 @@ static void pe_sift(pentry *a, int start, int end)
  * nests, so only its small frame (not solve_plain_needs') is on the C stack at each level. */
 ES_DEEP_NOINLINE static int pn_successors(wsh *w, const ictx *x)
 {
-    int NY = x->y ? w->ncls[1] : 1, NR = x->r ? w->ncls[2] : 1, b, rc;
-    pwalk pw;
+    const uint64_t *fs = PTR(w, w->off_fs, uint64_t);
+    int8_t gcls[ES_NFACES], ycls[ES_NFACES], rcls[ES_NFACES];
+    int rc, a, q, f;
     frame *fr;
     if ((rc = frame_push(w, x, &fr)) != ES_OK)
         return rc;
-    pw.fn = pn_solve_way;
-    pw.user = &pw;
-    for (b = 0; b < NY * NR; b++) {
-        pw.first = (b % NR == 0) | (b / NR == 0) << 1;
-        if ((rc = pn_ways(w, &fr->x, x->y ? b / NR : -1, x->r ? b % NR : -1, &pw)) != ES_OK)
-            return rc;
+    for (f = 0; f < ES_NFACES; f++)
+        gcls[f] = ycls[f] = rcls[f] = -1;
+    for (f = 0; f < w->ncls[0]; f++)
+        gcls[w->cface[0][f]] = (int8_t)f;
+    for (f = 0; x->y && f < w->ncls[1]; f++)
+        ycls[w->cface[1][f]] = (int8_t)f;
+    for (f = 0; x->r && f < w->ncls[2]; f++)
+        rcls[w->cface[2][f]] = (int8_t)f;
+    for (a = 0; a < w->nactive; a++) {
+        int t = w->active[a];
+        for (q = w->fsoff[t]; q < w->fsoff[t + 1]; q++)
+            if ((rc = pn_succ_set(w, &fr->x, fs[q], gcls, ycls, rcls)) != ES_OK)
+                return rc;
     }
     frame_pop(w);
     return ES_OK;
 }
 
 /* Solve plain context x by needs (see the section's comment): ES_OK with x stored, 1 when the node
- * is too large for a word of bits or the arena (the caller solves it roll by roll), or an error. */
+ * is too large for its words of bits or the arena (the caller solves it roll by roll), or an
+ * error. */
 ES_DEEP_NOINLINE static int solve_plain_needs(wsh *w, const ictx *x)
 {
     int n = w->nstates, m = w->ncls[0], ny = w->ncls[1], nr = w->ncls[2], NY = x->y ? ny : 1, NR = x->r ? nr : 1;
-    int b, i, j, k, rc, ne, ntc, nparts = 1 + m + ny + nr, tcls = w->terror != ES_TERROR_NONE ? w->tcls : -1;
+    int b, c, i, j, k, rc, ne, ntc, W, hbits, nparts = 1 + m + ny + nr, tcls = w->terror != ES_TERROR_NONE ? w->tcls : -1;
     int gi0 = w->goff[x->g], G = w->goff[x->g + 1] - w->goff[x->g];
-    uint64_t mark = w->arena_top, *parts, *hi, *lo, *fv, *ckey, *cvec;
-    const uint64_t *gpack = PTR(w, w->off_gpack, uint64_t), *gw = PTR(w, w->off_gw, uint64_t);
+    uint64_t mark = w->arena_top, *parts, *hi, *lo, *base, *yv, *rv, *ckey, *cvec, *req, *sat, *pwt, *cb, *fit, *always;
+    const uint64_t *gw = PTR(w, w->off_gw, uint64_t);
     const uint8_t *gpres = PTR(w, w->off_gpres, uint8_t);
-    const uint64_t HB = 0x8080808080808080ULL;
+    uint32_t *fk, *nstart, wbase, wy[ES_NFACES], wr[ES_NFACES];
+    const uint64_t *ypt[ES_NFACES], *rpt[ES_NFACES];   /* each class's vector, or base */
+    uint16_t *hash, *wl;
     pnode *nd;
-    pentry *pe;
     pwalk pw;
     frame *fr;
     /* step 1 (pn_successors) has solved every way's successor; the frame's fail options again */
     if ((rc = frame_push(w, x, &fr)) != ES_OK)
         return rc;
     ntc = w->terror == ES_TERROR_DISCARD ? x->g + 1 : 1;
-    /* step 2: the node, the fail parts per Terror count, the pairs, in the arena above the frame */
+    /* step 2: the node, the fail parts per Terror count, the sums, in the arena above the frame;
+     * the ways at the arena's top, as many as it has room for */
     nd = (pnode *)arena_alloc(w, sizeof(pnode));
     parts = (uint64_t *)arena_alloc(w, (uint64_t)ntc * (uint64_t)nparts * (uint64_t)n * 8);
-    hi = (uint64_t *)arena_alloc(w, 4 * (uint64_t)n * 8);
-    pe = (pentry *)arena_alloc(w, (uint64_t)G * sizeof(pentry));
+    hi = (uint64_t *)arena_alloc(w, (3 + (uint64_t)ny + (uint64_t)nr) * (uint64_t)n * 8);
     ckey = (uint64_t *)arena_alloc(w, PN_MAX * 8);
     cvec = (uint64_t *)arena_alloc(w, PN_MAX * (uint64_t)n * 8);
-    if (!nd || !parts || !hi || !pe || !ckey || !cvec) {
-        frame_pop(w);
-        w->arena_top = mark;
-        return 1;
-    }
+    if (!nd || !parts || !hi || !ckey || !cvec)
+        goto roll_by_roll;
     lo = hi + n;
-    fv = lo + n;
+    base = lo + n;
+    yv = base + n;
+    rv = yv + (uint64_t)ny * (uint64_t)n;
     for (k = 0; k < ntc; k++) {
         uint64_t *p = parts + (uint64_t)k * (uint64_t)nparts * (uint64_t)n;
         if (k == 0)
@@ -2954,25 +3107,26 @@ ES_DEEP_NOINLINE static int solve_plain_needs(wsh *w, const ictx *x)
         else if ((rc = pn_fail_parts(w, &fr->x, k, p)) != ES_OK)
             return rc;
     }
-    nd->nreq = nd->ncomp = nd->full = 0;
-    nd->ncand = 0;
-    nd->cand = PTR(w, w->off_arena + w->arena_top, uint8_t);
+    nd->full = 0;
+    nd->nway = 0;
+    nd->way = PTR(w, w->off_arena + w->arena_top, pway);
+    nd->cap = (uint32_t)((w->arena_bytes - w->arena_top) / sizeof(pway));
+    if (nd->cap > 16384)
+        nd->cap = 16384;
     pw.fn = pn_add_way;
     pw.user = nd;
-    for (b = 0; b < NY * NR && !nd->full; b++) {
-        nd->nb = b;
-        nd->always[b] = 0;
-        nd->cstart[b] = nd->ncand;
-        if ((rc = pn_ways(w, &fr->x, x->y ? b / NR : -1, x->r ? b % NR : -1, &pw)) < 0)
-            return rc;
-    }
-    if (nd->full) {
-        frame_pop(w);
-        w->arena_top = mark;
-        return 1;
-    }
-    nd->cstart[NY * NR] = nd->ncand;
-    w->arena_top += ALIGN16(2 * (uint64_t)nd->ncand);
+    if ((rc = pn_ways(w, &fr->x, &pw)) < 0)
+        return rc;
+    if (nd->full)
+        goto roll_by_roll;
+    w->arena_top += ALIGN16((uint64_t)nd->nway * sizeof(pway));
+    /* step 3: the completions and the needs numbered, the completions' successors found */
+    for (hbits = 4; ((uint32_t)1 << hbits) < 2 * nd->nway; hbits++)
+        ;
+    req = (uint64_t *)arena_alloc(w, (uint64_t)nd->nway * 8 + 8);
+    hash = (uint16_t *)arena_alloc(w, (uint64_t)2 << hbits);
+    if (!req || !hash || pn_number(nd, req, hash, hbits))
+        goto roll_by_roll;
     for (i = 0; i < nd->ncomp; i++) {
         ictx s = fr->x;
         s.g -= nd->comp[i].gu;
@@ -2982,95 +3136,201 @@ ES_DEEP_NOINLINE static int solve_plain_needs(wsh *w, const ictx *x)
         if ((rc = get_values(w, &s, &nd->succ[i])) != ES_OK)
             return rc;
     }
-    /* the pairs: per green multiset its sat and fail key, sorted, merged */
-    for (i = 0; i < G; i++) {
+    /* step 4, the ways by need: a way's block-class slot (cb's layout: none, each yellow class,
+     * each red class, each yellow and red pair) and completion as slot << 8 | completion, those of
+     * need j at wl[nstart[j]..nstart[j + 1]); the ways needing no green die in always */
+    nstart = (uint32_t *)arena_alloc(w, ((uint64_t)nd->nreq + 1) * 4);
+    wl = (uint16_t *)arena_alloc(w, (uint64_t)nd->nway * 2 + 2);
+    cb = (uint64_t *)arena_alloc(w, (uint64_t)(1 + ny + nr + ny * nr) * 16);
+    if (!nstart || !wl || !cb)
+        goto roll_by_roll;
+    always = cb + 1 + ny + nr + ny * nr;
+    for (j = 0; j < 1 + ny + nr + ny * nr; j++)
+        always[j] = 0;
+    for (j = 0; j <= nd->nreq; j++)
+        nstart[j] = 0;
+    for (k = 0; k < (int)nd->nway; k++)
+        if (nd->way[k].need != PN_NONE)
+            nstart[nd->way[k].need + 1]++;
+    for (j = 0; j < nd->nreq; j++)
+        nstart[j + 1] += nstart[j];
+    for (k = 0; k < (int)nd->nway; k++) {
+        const pway *p = &nd->way[k];
+        int slot = p->yi < 0 ? (p->ri < 0 ? 0 : 1 + ny + p->ri)
+                             : (p->ri < 0 ? 1 + p->yi : 1 + ny + nr + p->yi * nr + p->ri);
+        if (p->need == PN_NONE)
+            always[slot] |= (uint64_t)1 << p->comp;
+        else
+            wl[nstart[p->need]++] = (uint16_t)(slot << 8 | p->comp);
+    }
+    for (j = nd->nreq; j > 0; j--)      /* each start moved to the next need's: moved back */
+        nstart[j] = nstart[j - 1];
+    nstart[0] = 0;
+    /* step 5, the pairs: per green multiset its sat (W words) and fail key; multisets of the same
+     * (sat, key) merged through a hash: pair k's sat at sat[k * W], its key fk[k], its weight the
+     * sum pwt[k] */
+    W = (nd->nreq + 63) / 64;
+    if (W == 0)
+        W = 1;
+    for (hbits = 4; ((uint32_t)1 << hbits) < 2 * (uint32_t)G; hbits++)
+        ;
+    sat = (uint64_t *)arena_alloc(w, (uint64_t)G * (uint64_t)W * 8);
+    pwt = (uint64_t *)arena_alloc(w, (uint64_t)G * 8);
+    fk = (uint32_t *)arena_alloc(w, (uint64_t)G * 4);
+    hash = (uint16_t *)arena_alloc(w, (uint64_t)2 << hbits);
+    fit = (uint64_t *)arena_alloc(w, (uint64_t)m * (uint64_t)(x->g + 1) * (uint64_t)W * 8);
+    if (!sat || !pwt || !fk || !hash || !fit || G > 32767)
+        goto roll_by_roll;
+    /* fit[(c * (g + 1) + k) * W ..]: the needs with at most k dice of green class c */
+    for (c = 0; c < m; c++)
+        for (k = 0; k <= x->g; k++) {
+            uint64_t *mk = fit + ((uint64_t)c * (uint64_t)(x->g + 1) + (uint64_t)k) * (uint64_t)W;
+            for (j = 0; j < W; j++)
+                mk[j] = 0;
+            for (j = 0; j < nd->nreq; j++)
+                if (byte_of(req[j], w->cface[0][c]) <= k)
+                    mk[j >> 6] |= (uint64_t)1 << (j & 63);
+        }
+    for (i = 0; i < 1 << hbits; i++)
+        hash[i] = PN_NONE;
+    for (i = 0, ne = 0; i < G; i++) {
         int gi = gi0 + i, tk = tcls >= 0 ? GCNT(w, gi, tcls) : 0;
         unsigned pm = x->f > 0 ? gpres[gi] : 0;
-        uint64_t sat = 0;
-        for (j = 0; j < nd->nreq; j++)
-            if ((((gpack[gi] | HB) - nd->req[j]) & HB) == HB)
-                sat |= (uint64_t)1 << j;
+        uint64_t *s = sat + (uint64_t)ne * (uint64_t)W, h;
+        uint32_t key, hb;
+        /* the needs it holds: those holding no more of each green class than it has */
+        for (c = 0; c < m; c++) {
+            const uint64_t *mk = fit + ((uint64_t)c * (uint64_t)(x->g + 1) + (uint64_t)GCNT(w, gi, c)) * (uint64_t)W;
+            for (j = 0; j < W; j++)
+                s[j] = c ? s[j] & mk[j] : mk[j];
+        }
         if (w->terror == ES_TERROR_FAIL)
-            pe[i].fk = tk ? 64u : pm;
+            key = tk ? 64u : pm;
         else if (w->terror == ES_TERROR_DISCARD)
-            pe[i].fk = (uint32_t)tk << 6 | (pm & ~(1u << tcls));
+            key = (uint32_t)tk << 6 | (pm & ~(1u << tcls));
         else
-            pe[i].fk = pm;
-        pe[i].sat = sat;
-        pe[i].wt = gw[gi];
-    }
-    for (i = G / 2; i-- > 0;)
-        pe_sift(pe, i, G);
-    for (i = G; i-- > 1;) {
-        pentry t = pe[0];
-        pe[0] = pe[i];
-        pe[i] = t;
-        pe_sift(pe, 0, i);
-    }
-    for (i = 0, ne = 0; i < G; i++) {
-        if (ne > 0 && pe[ne - 1].sat == pe[i].sat && pe[ne - 1].fk == pe[i].fk)
-            pe[ne - 1].wt += pe[i].wt;
-        else
-            pe[ne++] = pe[i];
+            key = pm;
+        for (h = key, j = 0; j < W; j++)
+            h = (h ^ s[j]) * 0x9E3779B97F4A7C15ULL;
+        for (hb = (uint32_t)(h >> (64 - hbits));; hb = (hb + 1) & (((uint32_t)1 << hbits) - 1)) {
+            const uint64_t *t;
+            if (hash[hb] == PN_NONE) {       /* a new (sat, key): kept where it was made */
+                hash[hb] = (uint16_t)ne;
+                fk[ne] = key;
+                pwt[ne++] = gw[gi];
+                break;
+            }
+            t = sat + (uint64_t)hash[hb] * (uint64_t)W;
+            for (j = 0; j < W && t[j] == s[j]; j++)
+                ;
+            if (fk[hash[hb]] == key && j == W) {
+                pwt[hash[hb]] += gw[gi];
+                break;
+            }
+        }
     }
     w->pairs += (uint64_t)G * (uint64_t)(NY * NR);
-    /* per block and pair: max(fail option, best completion) x weight */
+    /* step 6, per pair and block: max(fail option, best completion) x weight. Both are maxima
+     * (the completions' of their values, the fail option's of its parts), so a pair's parts are
+     * taken once: base the fail option's green part and the completions every block has, yv[yi]
+     * the yellow class's (its focus part, its completions), rv[ri] the red's; a block then takes
+     * the max of base, its yellow and red classes' and its own pair's completions. */
     for (i = 0; i < n; i++)
         hi[i] = lo[i] = 0;
     for (k = 0; k < PN_MAX; k++)
         ckey[k] = ~(uint64_t)0;
-    for (b = 0; b < NY * NR; b++) {
-        int yi = b / NR, ri = b % NR;
-        uint64_t bw = (x->y ? w->cw[1][yi] : 1) * (x->r ? w->cw[2][ri] : 1);
-        for (k = 0; k < ne; k++) {
-            uint64_t cb = nd->always[b], wt = pe[k].wt * bw, slot;
-            uint32_t c0, fk = pe[k].fk;
-            const uint64_t *cvp;
-            int tc = (int)(fk >> 6);
-            for (c0 = nd->cstart[b]; c0 < nd->cstart[b + 1]; c0++)
-                if (pe[k].sat >> nd->cand[2 * c0] & 1)
-                    cb |= (uint64_t)1 << nd->cand[2 * c0 + 1];
-            /* the completions' best (cached by their bits, direct-mapped) */
-            slot = (cb * 0x9E3779B97F4A7C15ULL) >> 58;
-            cvp = cvec + slot * (uint64_t)n;
-            if (ckey[slot] != cb) {
-                uint64_t *v = cvec + slot * (uint64_t)n, bits = cb;
-                for (i = 0; i < n; i++)
-                    v[i] = 0;
-                for (; bits; bits &= bits - 1) {
-                    int ci = __builtin_ctzll(bits);
-                    apply_task(w, nd->comp[ci].t, nd->succ[ci], v);
-                }
-                ckey[slot] = cb;
-            }
-            /* the fail option: Terror fails the roll, else the parts its key and block allow */
-            if (tc && w->terror == ES_TERROR_FAIL) {
-                for (i = 0; i < n; i++)
-                    fv[i] = 0;
-            } else {
-                const uint64_t *p = parts + (uint64_t)tc * (uint64_t)nparts * (uint64_t)n;
-                unsigned pm = fk & 63;
-                memcpy(fv, p, (size_t)n * 8);
-                for (j = 0; pm; j++, pm >>= 1)
-                    if (pm & 1)
-                        vmax(fv, p + (1 + j) * n, n);
-                if (x->f > 0 && x->y)
-                    vmax(fv, p + (1 + m + yi) * n, n);
-                if (x->f > 0 && x->r)
-                    vmax(fv, p + (1 + m + ny + ri) * n, n);
-            }
-            for (i = 0; i < n; i++) {
-                uint64_t best = fv[i] > cvp[i] ? fv[i] : cvp[i];
-                hi[i] += wt * (best >> 24);
-                lo[i] += wt * (best & M24);
+    for (k = 0; k < ne; k++) {
+        const uint64_t *s = sat + (uint64_t)k * (uint64_t)W, *p, *cv;
+        uint32_t key = fk[k];
+        int tc = (int)(key >> 6), fails = tc && w->terror == ES_TERROR_FAIL;
+        unsigned pm = key & 63;
+        for (j = 0; j < 1 + ny + nr + ny * nr; j++)
+            cb[j] = always[j];
+        for (j = 0; j < W; j++) {
+            uint64_t bits;
+            for (bits = s[j]; bits; bits &= bits - 1) {
+                int q = 64 * j + __builtin_ctzll(bits);
+                uint32_t e;
+                for (e = nstart[q]; e < nstart[q + 1]; e++)
+                    cb[wl[e] >> 8] |= (uint64_t)1 << (wl[e] & 63);
             }
         }
+        /* base: Terror fails the roll (no fail option), else the base part and the focused
+         * green classes' the key allows; with the completions of every block */
+        p = parts + (uint64_t)tc * (uint64_t)nparts * (uint64_t)n;
+        cv = pn_best(w, nd, ckey, cvec, cb[0]);
+        for (i = 0; i < n; i++) {
+            uint64_t v = fails ? 0 : p[i];
+            unsigned left = fails ? 0 : pm;
+            for (j = 1; left; j++, left >>= 1)
+                if ((left & 1) && p[j * n + i] > v)
+                    v = p[j * n + i];
+            base[i] = cv && cv[i] > v ? cv[i] : v;
+        }
+        /* ypt[yi] = max(base, the yellow class's parts): base itself when that is base, else
+         * its vector yv[yi]; so for rpt and rv */
+        for (j = 0; x->y && j < ny; j++) {
+            ypt[j] = pn_class(w, nd, ckey, cvec, base, x->f > 0 && !fails ? p + (uint64_t)(1 + m + j) * (uint64_t)n : 0,
+                              cb[1 + j], yv + (uint64_t)j * (uint64_t)n);
+            wy[j] = 0;
+        }
+        for (j = 0; x->r && j < nr; j++) {
+            rpt[j] = pn_class(w, nd, ckey, cvec, base, x->f > 0 && !fails ? p + (uint64_t)(1 + m + ny + j) * (uint64_t)n : 0,
+                              cb[1 + ny + j], rv + (uint64_t)j * (uint64_t)n);
+            wr[j] = 0;
+        }
+        /* a block whose value is base, or its yellow (red) class's vector alone, adds its weight
+         * to that vector's (wbase, wy, wr: each added once after the blocks); the others add
+         * max(yellow, red, their own completions) */
+        wbase = 0;
+        for (b = 0; b < NY * NR; b++) {
+            int yi = b / NR, ri = b % NR;
+            /* a weight is rolls of the pool, at most 6^10 < 2^32, and a half below 2^24: on the
+             * board each product is one 32 x 32 -> 64-bit multiply-accumulate */
+            uint32_t wt = (uint32_t)(pwt[k] * (x->y ? w->cw[1][yi] : 1) * (x->r ? w->cw[2][ri] : 1));
+            const uint64_t *y = x->y ? ypt[yi] : base, *r = x->r ? rpt[ri] : base;
+            const uint64_t *both = x->y && x->r ? pn_best(w, nd, ckey, cvec, cb[1 + ny + nr + b]) : 0;
+            int yd = y == base, rd = r == base;
+            if (!both) {
+                if (yd && rd) {
+                    wbase += wt;
+                    continue;
+                }
+                if (rd) {
+                    wy[yi] += wt;
+                    continue;
+                }
+                if (yd) {
+                    wr[ri] += wt;
+                    continue;
+                }
+                both = base;
+            }
+#define PN_ACC(N)                                                                                      \
+    for (i = 0; i < (N); i++) {                                                                        \
+        uint64_t best = y[i] > r[i] ? y[i] : r[i];                                                     \
+        best = both[i] > best ? both[i] : best;                                                        \
+        hi[i] += (uint64_t)wt * (uint32_t)(best >> 24);                                                \
+        lo[i] += (uint64_t)wt * (uint32_t)(best & M24);                                                \
+    }
+            N_CASES(n, PN_ACC);
+#undef PN_ACC
+        }
+        pn_acc(hi, lo, base, wbase, n);
+        for (j = 0; x->y && j < ny; j++)
+            pn_acc(hi, lo, ypt[j], wy[j], n);
+        for (j = 0; x->r && j < nr; j++)
+            pn_acc(hi, lo, rpt[j], wr[j], n);
     }
     frame_pop(w);
     /* the sums are above the frame's place: store_acc takes nothing from the arena */
     rc = store_acc(w, x, hi, lo);
     w->arena_top = mark;
     return rc;
+roll_by_roll:
+    frame_pop(w);
+    w->arena_top = mark;
+    return 1;
 }
 #endif
 
