@@ -56,8 +56,10 @@ RESERVE = 12 * 1024
 ASK_MS = 10000
 # The C core's workspace (the firmware's escore module) is one block, taken when a card is chosen
 # while the heap is in one piece, at most BLOCK_MOST bytes and leaving BLOCK_KEEP free for the rest
-# of the adventure (its screens, the save, the advice); every solve of that card uses it. A question
-# only the pure-Python solver can answer lets it go first (nativesolver.py).
+# of the adventure (its screens, the save, the advice); every solve of that card uses it. A card
+# whose set-up finds no room beside the block is set up first and the block taken again from what is
+# left (nativesolver.solver_beside_block). A question only the pure-Python solver can answer lets the
+# block go first (nativesolver.py).
 BLOCK_MOST = 160 * 1024
 BLOCK_KEEP = 28 * 1024
 # Collect after every 4 KB allocated: a solve makes many small long-lived values among short-lived
@@ -976,7 +978,7 @@ class App:
         try:
             est = solver.estimate(ctx)
             if getattr(est, "core", "python") != "c" and self.block is not None:
-                solver._block = None
+                solver.use_block(None)
                 self.block = None
                 gc.collect()
                 est = solver.estimate(ctx)
@@ -1001,10 +1003,12 @@ class App:
     def _need_solver(self):
         if self.solver is None:
             from kernel.eldersign.solver import situation_value
-            from kernel.eldersign.nativesolver import board_solver
+            from kernel.eldersign.nativesolver import board_solver, solver_beside_block
             sit = self.situation()
             # the C core's solver when the firmware has it (in the block), else the kernel's (lean)
-            solver = board_solver(parse_card(self.notation), sit.terror, sit.sanity, sit.stamina, self.block)
+            solver = solver_beside_block(
+                lambda block: board_solver(parse_card(self.notation), sit.terror, sit.sanity, sit.stamina, block),
+                self, BLOCK_MOST, BLOCK_KEEP)
             solver.progress = self._progress
             self._plan(solver, sit)
             try:

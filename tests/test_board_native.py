@@ -20,6 +20,7 @@ kernel/eldersign/nativesolver.py), `==` the host's C core.
 
 import json
 import os
+import re
 import sys
 
 import pytest
@@ -284,6 +285,52 @@ for notation, terror, sit in %(advice)s:
 """
 
 
+# the menu's block (micropython/app.py BLOCK_MOST, BLOCK_KEEP) and cards with the largest Python
+# set-ups (their minimal face sets): each is set up beside the app's block; and beside a block that
+# leaves TIGHT bytes, where it is not, it is set up first and the block taken again
+# (nativesolver.solver_beside_block)
+BESIDE_CARDS = ["Lost Explorer", "Corner Gift Shop", "The Pillar of Secrets", "The Darkest Night"]
+BESIDE_CTX = (6, 1, 1, (), 1, 0, 0)
+TIGHT = 6 * 1024
+BESIDE_SCRIPT = r"""
+import json, gc
+from kernel.eldersign import nativesolver
+from kernel.eldersign.notation import parse_card
+class Menu:                     # holds the block as the app does (its only reference)
+    block = None
+menu = Menu()
+for notation, terror in %(cards)s:
+    make = lambda b: nativesolver.board_solver(parse_card(notation), terror, 0, 0, b)
+    menu.block = None
+    gc.collect()
+    menu.block = nativesolver.take_block(%(most)d, %(keep)d)
+    try:
+        make(menu.block)
+        fits = True
+    except MemoryError:
+        fits = False
+    menu.block = None
+    gc.collect()
+    menu.block = nativesolver.take_block(%(most)d, %(tight)d)
+    first = len(menu.block)
+    s = nativesolver.solver_beside_block(make, menu, %(most)d, %(keep)d)
+    v = s.values(%(ctx)r)
+    print("BESIDE", json.dumps([notation, fits, first, len(menu.block), s.fallbacks, v]))
+    s = v = None
+"""
+
+
+def _app_block():
+    """(BLOCK_MOST, BLOCK_KEEP) of the board's app, read from its source (it is the board's module)."""
+    app = (REPO / "micropython" / "app.py").read_text()
+    return tuple(eval(re.search(r"^%s = (.+)$" % name, app, re.M).group(1)) for name in ("BLOCK_MOST", "BLOCK_KEEP"))
+
+
+def _beside_cards():
+    by_name = {a.name: a for a in library.load()}
+    return [(by_name[n].notation, terror_code(by_name[n].terror)) for n in BESIDE_CARDS]
+
+
 @pytest.fixture(scope="module")
 def firmware():
     path, why = qemuboard.build()
@@ -302,9 +349,12 @@ def board_answers(firmware, tmp_path_factory):
         out = board.run(BOARD_SCRIPT % {"corpus": json.dumps(corpus), "rolls": json.dumps(rolls)},
                         soft_reset=True, timeout=1200).decode()
         out += board.run(ADVICE_SCRIPT % {"advice": repr(ADVICE)}, soft_reset=True, timeout=1200).decode()
+        most, keep = _app_block()
+        out += board.run(BESIDE_SCRIPT % {"cards": repr(_beside_cards()), "most": most, "keep": keep,
+                                          "tight": TIGHT, "ctx": BESIDE_CTX}, soft_reset=True, timeout=1200).decode()
     finally:
         board.stop()
-    lines = {"ANSWER": [], "ROLL": [], "NATIVE": [], "ADVICE": []}
+    lines = {"ANSWER": [], "ROLL": [], "NATIVE": [], "ADVICE": [], "BESIDE": []}
     for line in out.splitlines():
         kind, _, rest = line.partition(" ")
         if kind in lines:
@@ -320,6 +370,25 @@ def test_the_native_advice_equals_the_flattened_pythons_on_the_firmware(board_an
     for (notation, kind, fallbacks, same, differ) in got:
         assert kind == "NativeSolvedCard" and fallbacks == 0, notation
         assert differ == [] and same >= 10, (notation, same, differ)
+
+
+def test_the_largest_set_ups_fit_beside_the_menus_block(board_answers):
+    """The menu takes the C core's block when a card is chosen and leaves BLOCK_KEEP beside it; the
+    cards with the largest Python set-ups (minimal face sets, the packed card) are set up there."""
+    got = board_answers["BESIDE"]
+    assert [(n, fits) for n, fits, *_ in got] == [(n, True) for n, _ in _beside_cards()]
+
+
+def test_a_card_with_no_room_beside_the_block_is_set_up_first(board_answers):
+    """Beside a block that leaves too little heap, the set-up runs with the block let go, and the
+    block is taken again from what is left (smaller): the answer comes from C in it, `==` the host's
+    C core."""
+    got = board_answers["BESIDE"]
+    assert len(got) == len(BESIDE_CARDS)
+    for (notation, terror), (bnotation, fits, first, size, fallbacks, vals) in zip(_beside_cards(), got):
+        assert bnotation == notation and fallbacks == 0, notation
+        assert size < first, (notation, first, size)
+        assert vals == CSolver(_card(notation), terror).values(BESIDE_CTX), notation
 
 
 def test_the_firmware_has_the_native_module(board_answers):

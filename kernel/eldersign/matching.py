@@ -69,40 +69,63 @@ def _symbol_choices(task):
     return choices
 
 
+# 11 ** face: a face multiset (at most ten dice, so every count below 11) packed in base 11 is below
+# 11 ** 8 < 2 ** 30, a small int on every port: no object per multiset while the sets are grown
+_P11 = (1, 11, 121, 1331, 14641, 161051, 1771561, 19487171)
+
+
+def _count(packed, face):
+    return packed // _P11[face] % 11
+
+
 def minimal_face_sets(task):
     """Every minimal completable face multiset of a task, as tuples of (face, count) by face order.
 
     Bounded by what dice can show at once (ten dice, one Wildcard, two Investigation 4).
     """
-    partial = {tuple([0] * NFACES): True}
+    partial = {0: 0}            # packed face multiset -> its dice
     for opts in _symbol_choices(task):
+        packed = []
+        for v in opts:
+            p = 0
+            for f in range(NFACES):
+                p += v[f] * _P11[f]
+            packed.append((p, sum(v), v))
         grown = {}
         for base in partial:
-            for v in opts:
-                s = [base[f] + v[f] for f in range(NFACES)]
-                ok = sum(s) <= MAX_DICE
+            dice = partial[base]
+            for p, n, v in packed:
+                if dice + n > MAX_DICE:
+                    continue
                 for f in range(NFACES):
-                    if s[f] > _FACE_CAP[f]:
-                        ok = False
-                if ok:
-                    grown[tuple(s)] = True
+                    if v[f] and _count(base, f) + v[f] > _FACE_CAP[f]:
+                        break
+                else:
+                    grown[base + p] = dice + n
         partial = grown
     # Fewest dice first: a set that contains another has more dice, so a set is minimal when it
     # contains none of the minimal sets found before it (one that contains a non-minimal set also
     # contains the minimal set under that one).
     sets = list(partial)
-    sets.sort(key=sum)
-    kept = []
+    sets.sort(key=partial.get)
+    partial = None
+    counts = bytearray(NFACES)
+    kept = []                   # each as 8 bytes of counts (the board's heap: no list per set)
     for s in sets:
+        for f in range(NFACES):
+            counts[f] = _count(s, f)
         for o in kept:
             f = 0
-            while f < NFACES and s[f] >= o[f]:
+            while f < NFACES and counts[f] >= o[f]:
                 f += 1
             if f == NFACES:
                 break           # s contains o
         else:
-            kept.append(s)
-    minimal = [tuple([(f, s[f]) for f in range(NFACES) if s[f]]) for s in kept]
+            kept.append(bytes(counts))
+    sets = None
+    minimal = []
+    for s in kept:
+        minimal.append(tuple([(f, s[f]) for f in range(NFACES) if s[f]]))
     minimal.sort()
     return minimal
 

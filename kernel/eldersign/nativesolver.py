@@ -74,33 +74,68 @@ def take_block(most, keep):
     return None
 
 
+def solver_beside_block(make, owner, most, keep):
+    """make(owner.block): a solver for the card in the workspace block the owner holds (the app, as
+    `block`). A card whose set-up (its minimal face sets, in Python) finds no room in the heap beside
+    the block is set up first with the block let go (the owner's is the only reference), and the
+    owner given a block taken again from what the heap has left (take_block(most, keep))."""
+    try:
+        return make(owner.block)
+    except MemoryError:
+        if owner.block is None:
+            raise
+    owner.block = None
+    import gc
+    gc.collect()
+    solver = make(None)
+    owner.block = take_block(most, keep)
+    if isinstance(solver, NativeSolver):
+        solver.use_block(owner.block)
+    return solver
+
+
 def pack_card(solver):
-    """The es_card of a kernel Solver's set-up, packed as escore.c reads it."""
-    ints = array("i", [solver.ntasks, solver.nstates, solver.empty_state, solver.terror])
+    """The es_card of a kernel Solver's set-up, packed as escore.c reads it: 67 int32 (little-endian,
+    as both boards are), the allowed transitions, the minimal face sets. Written into one bytearray
+    of its final size (a card's set-up runs beside the menu's block: no growing copies)."""
+    ntasks = solver.ntasks
+    nsets = 0
+    for t in range(ntasks):
+        nsets += len(solver.face_sets[t])
+    out = bytearray(67 * 4 + 6 * 64 * 2 + nsets * NFACES)
+    at = 0
+
+    def put(v):
+        out[at] = v & 255
+        out[at + 1] = (v >> 8) & 255
+        out[at + 2] = (v >> 16) & 255
+        out[at + 3] = (v >> 24) & 255
+        return at + 4
+
+    for v in (ntasks, solver.nstates, solver.empty_state, solver.terror):
+        at = put(v)
     for colour in range(3):
-        ints.append(len(solver.classes[colour]))
+        at = put(len(solver.classes[colour]))
     for k in (0, 1):
         for colour in range(3):
             cls = solver.classes[colour]
             for j in range(8):
-                ints.append(cls[j][k] if j < len(cls) else 0)
+                at = put(cls[j][k] if j < len(cls) else 0)
     for t in range(6):
-        ints.append(len(solver.allowed[t]) if t < solver.ntasks else 0)
+        at = put(len(solver.allowed[t]) if t < ntasks else 0)
     for t in range(6):
-        ints.append(len(solver.face_sets[t]) if t < solver.ntasks else 0)
-    allowed = bytearray(6 * 64 * 2)
-    for t in range(solver.ntasks):
+        at = put(len(solver.face_sets[t]) if t < ntasks else 0)
+    for t in range(ntasks):
         for k in range(len(solver.allowed[t])):
-            allowed[(t * 64 + k) * 2] = solver.allowed[t][k][0]
-            allowed[(t * 64 + k) * 2 + 1] = solver.allowed[t][k][1]
-    sets = bytearray()
-    for t in range(solver.ntasks):
+            out[at + (t * 64 + k) * 2] = solver.allowed[t][k][0]
+            out[at + (t * 64 + k) * 2 + 1] = solver.allowed[t][k][1]
+    at += 6 * 64 * 2
+    for t in range(ntasks):
         for fs in solver.face_sets[t]:
-            row = bytearray(NFACES)
             for face, k in fs:
-                row[face] = k
-            sets += row
-    return bytes(ints) + bytes(allowed) + bytes(sets)
+                out[at + face] = k
+            at += NFACES
+    return out
 
 
 def limits_of(g, y, r, nheld, f, s, c):
@@ -148,6 +183,15 @@ class NativeSolver(Solver):
         self.fallbacks = 0          # questions answered in Python: no workspace could be had
 
     # ----- the workspace ---------------------------------------------------------------------
+
+    def use_block(self, block):
+        """Solve in block from now on (None: in workspaces of the heap); what the old workspace
+        held is dropped."""
+        if self._ws is not None:
+            self._pairs_before += self._work()[0]
+        self._block = block
+        self._ws = None
+        self._lim = None
 
     def _lim_bytes(self, lim):
         return bytes(array("i", list(lim) + [self._scale]))
