@@ -182,7 +182,9 @@ def cmd_odds(opts):
     card, terror, adventure = card_from(opts)
     sit = situation_from(opts, terror)
     solver = lean_solver(card, sit.terror, sit.sanity, sit.stamina)
-    check_budget(solver, (sit.green, sit.yellow, sit.red, (), sit.focus, sit.spells, sit.clues), opts)
+    ctx = (sit.green, sit.yellow, sit.red, (), sit.focus, sit.spells, sit.clues)
+    check_budget(solver, ctx, opts)
+    solver.reserve(ctx)
     print(answers.odds_command(card, sit, solver, BACKEND, adventure, opts.get("--json", False)))
     return 0
 
@@ -194,7 +196,9 @@ def cmd_advise(opts):
     sit = situation_from(opts, terror, False)
     roll, held = parse_roll(opts["--roll"], "roll"), parse_roll(opts["--held"], "held")
     solver = lean_solver(card, sit.terror, sit.sanity, sit.stamina)
-    check_budget(solver, question(solver, roll, sit, held), opts)
+    ctx = question(solver, roll, sit, held)
+    check_budget(solver, ctx, opts)
+    solver.reserve(ctx)
     options = answers.advise_options(card, sit, roll, held, opts["--done"], solver)
     # the solver let go before the text is made, and the answer written an option at a time: a clue
     # reroll lists two hundred options, and the whole text with its JSON objects would not fit the

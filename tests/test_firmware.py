@@ -329,14 +329,6 @@ def test_board_cli_clue_questions_at_the_picos_heap(board, args):
 # instructions each; tests/test_board_estimate.py checks every measured one against its figure)
 ESTIMATE_CHECKS = [a for a in CLI_CASES + boardtime.ISSUE_QUESTIONS + boardtime.SOLVE_QUESTIONS
                    if boardtime.figures().get("cli " + " ".join(a), {}).get("kinstr", 1 << 40) < 200000]
-# A known gap of the C core on the board: for these two its compact workspace, sized by the core's
-# plan, runs short; the solve falls back to the pure-Python solver, which runs out of the heap the
-# estimate left. The estimate is under their need until the compact layout's plan covers them.
-C_CORE_SHORT = {"advise I3 > P P > L L --roll I3 I1 P P T L y:I4 r:W --focus 0 --json",
-                "odds   t/p l  s1 > i5 --green 5 --red --terror discard --sanity 3 --json"}
-ESTIMATE_CHECKS = [pytest.param(a, marks=pytest.mark.xfail(strict=True, reason="the C core's compact "
-                                                            "workspace runs short (C_CORE_SHORT)"))
-                   if " ".join(a) in C_CORE_SHORT else a for a in ESTIMATE_CHECKS]
 
 
 @pytest.mark.parametrize("args", ESTIMATE_CHECKS, ids=lambda a: " ".join(a))

@@ -44,6 +44,9 @@ MAX_SCALE = 16
 HELD_CODES = 9 ** MAX_HELD      # context_key's held codes of at most MAX_HELD dice (base-9 digits)
 # heap bytes a workspace may not take (the app's reserve, its screens and the question's answer)
 KEEP_FREE = 24 * 1024
+# of which a workspace reserved for a checked question may take this much: the objects its caller
+# made between the check and the reservation
+RESERVE_SLACK = 2 * 1024
 
 
 def board_solver(card, terror=0, sanity=0, stamina=0, block=None):
@@ -204,13 +207,15 @@ class NativeSolver(Solver):
             return True
         return self._build(merge(self._lim, need))
 
-    def _build(self, lim):
+    def _build(self, lim, keep=None):
+        """A workspace for limits lim; keep: the heap it must leave (KEEP_FREE), or, given, the
+        whole workspace the core's plan sizes and that much heap left, else none (reserve)."""
         if self._ws is not None:
             self._pairs_before += self._work()[0]
         self._ws = None
         self._lim = None
-        size, room = self._sizes(lim)
-        if size == 0:
+        size, room = self._sizes(lim, KEEP_FREE if keep is None else keep)
+        if size == 0 or (keep is not None and self._block is None and room < size):
             self.fallbacks += 1
             return False
         self._short = room < size
@@ -236,13 +241,13 @@ class NativeSolver(Solver):
         self.workspace_bytes = size
         return True
 
-    def _sizes(self, lim):
+    def _sizes(self, lim, keep=KEEP_FREE):
         """(the core's estimate for limits lim, the room a workspace for them has: the block's, or
-        the heap's past KEEP_FREE), both 0 when it cannot run natively (the room below
-        escore.least, the core's fixed part)."""
+        the heap's past keep), both 0 when it cannot run natively (the room below escore.least,
+        the core's fixed part)."""
         lb = self._lim_bytes(lim)
         size = escore.size(self._card, lb)
-        room = len(self._block) - 16 if self._block is not None else _heap_free() - KEEP_FREE - 16
+        room = len(self._block) - 16 if self._block is not None else _heap_free() - keep - 16
         if size == 0 or room < escore.least(self._card, lb):
             return 0, 0
         return size, room
@@ -301,7 +306,7 @@ class NativeSolver(Solver):
     def estimate(self, ctx):
         """Solver.estimate, for the solver that will answer ctx: with the C core (its room for the
         question: the block, or the heap past KEEP_FREE, at least escore.least) the C core's time
-        (core "c") and the workspace it takes of the heap (none from a block); else the pure-Python
+        (core "c") and the heap the question takes (none from a block); else the pure-Python
         solver's."""
         est = Solver.estimate(self, ctx)
         if not self.native:
@@ -316,8 +321,25 @@ class NativeSolver(Solver):
         if self._block is not None:
             est.board_bytes = 0
         else:
-            est.board_bytes = (size if size < room else room) + 16
+            # the heap the question takes: its whole workspace (reserve takes it before the
+            # solve) and KEEP_FREE beside it, when the heap has that now; else as much of the
+            # workspace as the heap has past KEEP_FREE (the core's arena works in less than its
+            # plan, and what runs short is answered in Python)
+            est.board_bytes = (size + KEEP_FREE if size <= room else room) + 16
         return est
+
+    def reserve(self, ctx):
+        """The whole workspace for ctx and every context it reaches, taken now (the board CLI, once
+        it has checked the estimate against the heap): advice asks the values of many contexts,
+        and a workspace per growing question would leave the heap in holes none of the larger fits.
+        MemoryError when the heap has not the estimate's bytes: the whole workspace and KEEP_FREE
+        beside it, less RESERVE_SLACK (what the caller made since its check)."""
+        if not self.native or self._block is not None:
+            return
+        g, y, r, held, f, s, c = ctx
+        need = limits_of(g, y, r, len(held), f, s, c)
+        if not covers(self._lim, need) and not self._build(merge(self._lim, need), KEEP_FREE - RESERVE_SLACK):
+            raise MemoryError("no heap for the C core's workspace")
 
     def solved_card(self):
         """The board's advice from this solved card (SolvedCard's `best`): from the C core's memo
