@@ -146,8 +146,9 @@ typedef struct es_work {
  * evaluated so far; a non-zero return stops the solve with ES_EINTR. */
 typedef int (*es_progress_fn)(void *user, uint64_t contexts, uint64_t pairs);
 
-/* A context (solver.py): pool (green count, yellow 0/1, red 0/1), held dice as counts by
- * representative face, focus, spell and clue uses left. */
+/* A context (solver.py): pool (green count, yellow 0/1, red 0/1), held dice as counts by face
+ * (a face another face represents, es_setup.rep, is worth what its representative is), focus,
+ * spell and clue uses left. */
 typedef struct es_ctx {
     int32_t green, yellow, red, focus, spells, clues;
     uint8_t held[ES_NFACES];

@@ -1293,7 +1293,8 @@ static int tick(wsh *w)
  * With held dice, a way may also use some of them. A way using exactly one held die of face f is a
  * sub-roll whose faces plus f are a minimal face set: the same OR over neighbours with "exactly" tested
  * on faces + f. So the workspace keeps one more lattice per representative face (lat_of_face), and only
- * ways using two held dice or more are found by scanning residual face sets (frame_held).
+ * ways using two held dice or more, or one held die of a face that represents no class (asked held
+ * by the caller: it has no lattice), are found by scanning residual face sets (frame_held).
  *
  * Words: an entry holds the task masks of a partial roll, lw words. A mask has bits up to
  * green used * 4 + 3, so while the workspace's pools have at most 7 green dice every mask fits 32
@@ -1519,11 +1520,14 @@ static void frame_lattices(wsh *w, frame *fr)
     }
 }
 
-/* The scan: the groups of held dice hp (nhl > 0: one-die sub-multisets left to the lattices),
- * each a header followed by its residuals, written as 16-byte records to out (room for cap
- * records), keeping only residuals of at most `dice` dice. Returns the records written with the
- * residual and group counts, or -1 past cap, maxres residuals or maxgrp groups. */
-static int frame_scan(const wsh *w, uint32_t hp, int nhl, int dice, resid *out, int cap, int maxres,
+/* The scan: the groups of held dice hp, each a header followed by its residuals, written as
+ * 16-byte records to out (room for cap records), keeping only residuals of at most `dice` dice.
+ * One held die of a face in lhp (HOLD(face) per face with a one-die lattice, frame_lattices) is
+ * left to its lattice; one held die of any other face has a group here like two dice or more: a
+ * held face need not be a class's representative (a context asked with an I4 held where I3
+ * stands for both), and no lattice has its ways. Returns the records written with the residual
+ * and group counts, or -1 past cap, maxres residuals or maxgrp groups. */
+static int frame_scan(const wsh *w, uint32_t hp, uint32_t lhp, int dice, resid *out, int cap, int maxres,
                       int maxgrp, int *nres, int *ngrp)
 {
     const uint64_t *fs = PTR(w, w->off_fs, uint64_t);
@@ -1550,7 +1554,7 @@ static int frame_scan(const wsh *w, uint32_t hp, int nhl, int dice, resid *out, 
             hsub |= (uint32_t)sub[i] << (4 * i);
             hn += sub[i];
         }
-        if (hn == 1 && nhl > 0)
+        if (hn == 1 && (hsub & lhp))
             continue;                                 /* one held die: its lattice has the ways */
         for (a = 0; a < w->nactive; a++) {
             int t = w->active[a], head = top, k = 0;
@@ -1625,7 +1629,8 @@ static void frame_held(wsh *w, frame *fr)
 {
     const ictx *x = &fr->x;
     uint32_t hp = x->hp;
-    int dice = x->g + x->y + x->r, nres, ngrp;
+    uint32_t lhp = 0;
+    int dice = x->g + x->y + x->r, nres, ngrp, q;
     rc_entry *dir, *en;
     resid *store;
     fr->nres = 0;
@@ -1634,6 +1639,8 @@ static void frame_held(wsh *w, frame *fr)
     frame_lattices(w, fr);
     if (!hp)
         return;
+    for (q = 0; q < fr->nhl; q++)
+        lhp |= fr->hl_hsub[q];
     dir = PTR(w, w->off_rc, rc_entry);
     store = PTR(w, w->off_rc + w->rc_dir * 16, resid);
     en = &dir[(uint32_t)((((uint64_t)hp << 4 | (uint64_t)dice) * 0x9E3779B97F4A7C15ULL) >> 40) & (w->rc_dir - 1)];
@@ -1649,7 +1656,7 @@ static void frame_held(wsh *w, frame *fr)
                 w->rc_gen = 1;
             }
         }
-        nrec = frame_scan(w, hp, fr->nhl, dice, store + w->rc_top, (int)need, RES_MAX, GRP_MAX, &nres, &ngrp);
+        nrec = frame_scan(w, hp, lhp, dice, store + w->rc_top, (int)need, RES_MAX, GRP_MAX, &nres, &ngrp);
         en->hp = hp;
         en->dice = (uint8_t)dice;
         en->gen = w->rc_gen;
