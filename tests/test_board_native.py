@@ -236,9 +236,14 @@ for name, notation, terror, sanity, stamina, ctxs in %(corpus)s:
 
 # the board's advice from the C memo (NativeSolvedCard) against SolvedCard flattened from the
 # pure-Python solver's memo, decision by decision of whole adventures played by their best option:
-# in a boot of its own (it holds both solvers at once, and the corpus leaves the heap fragmented)
+# in a boot of its own (it holds both solvers at once, and the corpus leaves the heap fragmented).
+# The C core's workspace is one block taken first, as the menu takes one (of the size these cards
+# need: the pure-Python solver's memo takes the rest of the heap); workspaces made card by card
+# would depend on where the previous card's objects left holes.
 ADVICE_SCRIPT = r"""
 import json, gc
+gc.collect()
+block = bytearray(48 * 1024)
 from kernel.eldersign import nativesolver
 from kernel.eldersign.notation import parse_card
 from kernel.eldersign.adventure import Adventure, Workspace, MAX_ACTIONS, ACT_ROLL, P_DECIDE, P_ROLL
@@ -253,7 +258,7 @@ h2 = array("i", [0, 0])
 for notation, terror, sit in %(advice)s:
     sit = Situation(sit[0], sit[1], sit[2], sit[3], sit[4], sit[5], terror)
     card = parse_card(notation)
-    nat = nativesolver.board_solver(card, terror)
+    nat = nativesolver.board_solver(card, terror, 0, 0, block)
     situation_value(nat, sit)
     py = Solver(card, terror, lean=True)
     situation_value(py, sit)

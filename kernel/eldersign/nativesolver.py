@@ -178,6 +178,7 @@ class NativeSolver(Solver):
         self._ws = None
         self._lim = None
         self._short = False         # the workspace is smaller than the core's estimate
+        self._whole = True          # the last estimate had the heap for the whole workspace
         self._scale = 1
         self._out = array("Q", [0] * self.nstates)
         self._ctx = bytearray(6 + NFACES)
@@ -326,15 +327,18 @@ class NativeSolver(Solver):
             # workspace as the heap has past KEEP_FREE (the core's arena works in less than its
             # plan, and what runs short is answered in Python)
             est.board_bytes = (size + KEEP_FREE if size <= room else room) + 16
+        self._whole = size <= room
         return est
 
     def reserve(self, ctx):
         """The whole workspace for ctx and every context it reaches, taken now (the board CLI, once
-        it has checked the estimate against the heap): advice asks the values of many contexts,
-        and a workspace per growing question would leave the heap in holes none of the larger fits.
-        MemoryError when the heap has not the estimate's bytes: the whole workspace and KEEP_FREE
-        beside it, less RESERVE_SLACK (what the caller made since its check)."""
-        if not self.native or self._block is not None:
+        it has checked the estimate against the heap): advice asks the values of many contexts, and
+        a workspace per growing question would leave the heap in holes none of the larger fits.
+        MemoryError when the heap no longer has it and KEEP_FREE beside it (less RESERVE_SLACK for
+        what the caller made since its check). When the heap did not have it at the estimate,
+        nothing is reserved: each question takes what it needs of what the heap has, as without
+        a reservation (a workspace of all the heap would leave the answer too little)."""
+        if not self.native or self._block is not None or not self._whole:
             return
         g, y, r, held, f, s, c = ctx
         need = limits_of(g, y, r, len(held), f, s, c)
