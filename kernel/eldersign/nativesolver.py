@@ -209,14 +209,14 @@ class NativeSolver(Solver):
         return self._build(merge(self._lim, need))
 
     def _build(self, lim, keep=None):
-        """A workspace for limits lim; keep: the heap it must leave (KEEP_FREE), or, given, the
-        whole workspace the core's plan sizes and that much heap left, else none (reserve)."""
+        """A workspace for limits lim, leaving KEEP_FREE of the heap (as much of the plan as that
+        allows); with keep given (reserve), the whole plan leaving keep, or none."""
         if self._ws is not None:
             self._pairs_before += self._work()[0]
         self._ws = None
         self._lim = None
         size, room = self._sizes(lim, KEEP_FREE if keep is None else keep)
-        if size == 0 or (keep is not None and self._block is None and room < size):
+        if size == 0 or (keep is not None and room < size):
             self.fallbacks += 1
             return False
         self._short = room < size
